@@ -1,0 +1,168 @@
+"""The primitives Python supplies to the rules language: pure functions of the state.
+
+Each entry is (least arity, most arity, function(env, *args)). Nothing here decides a rule;
+the spec composes these. Card references are strings "<zone> <n>", counted from 1.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import SpecRuntimeError
+
+
+@dataclass(frozen=True)
+class FieldRef:
+    """A field of a player, counted from 1. Behaves as a zone; serialises as its number."""
+
+    player: str
+    number: int
+
+
+REF = re.compile(r"^([a-z_][a-z0-9_]*) ([0-9]+)$")
+
+
+def parse_ref(ref) -> tuple[str, int]:
+    m = REF.match(ref) if isinstance(ref, str) else None
+    if not m:
+        raise SpecRuntimeError(None, f"{ref!r} is not a card reference like 'hand 3'")
+    return m.group(1), int(m.group(2))
+
+
+def as_zone(env, value) -> list:
+    if isinstance(value, list):
+        return value
+    if isinstance(value, FieldRef):
+        fields = env.state.player(value.player).zones[env.engine.fields_zone]
+        if not 1 <= value.number <= len(fields):
+            raise SpecRuntimeError(None, f"{value.player} has no field {value.number}")
+        return fields[value.number - 1]
+    raise SpecRuntimeError(None, f"expected a zone, got {value!r}")
+
+
+def resolve_ref(env, owner: str, ref) -> tuple[list, int] | None:
+    """The zone list and index a card reference points at, or None if there is no card."""
+    word, n = parse_ref(ref)
+    state = env.state
+    if word == "field":
+        fields = state.player(owner).zones.get(env.engine.fields_zone, [])
+        if not 1 <= n <= len(fields) or not fields[n - 1]:
+            return None
+        return fields[n - 1], len(fields[n - 1]) - 1
+    zone = env.engine.spec.zones.get(word)
+    if zone is None:
+        return None
+    cards = state.player(owner).zones[word] if zone.per_player else state.zones[word]
+    if not 1 <= n <= len(cards):
+        return None
+    return cards, n - 1
+
+
+def _size(env, x):
+    if isinstance(x, (list, str, tuple)):
+        return len(x)
+    return len(as_zone(env, x))
+
+
+def _first(env, z):
+    z = as_zone(env, z)
+    return z[0] if z else None
+
+
+def _last(env, z):
+    z = as_zone(env, z)
+    return z[-1] if z else None
+
+
+def _item(env, z, n):
+    z = as_zone(env, z)
+    return z[n - 1] if isinstance(n, int) and 1 <= n <= len(z) else None
+
+
+def _variety(env, x):
+    if x is None or isinstance(x, str):
+        return x
+    z = as_zone(env, x)
+    return z[-1] if z else None
+
+
+def _meter(env, variety, n):
+    v = env.engine.spec.varieties.get(variety)
+    if v is None:
+        raise SpecRuntimeError(None, f"unknown variety {variety!r}")
+    if v.meter is None:
+        return 0
+    coins = 0
+    for level, threshold in enumerate(v.meter, start=1):
+        if threshold is not None and n >= threshold:
+            coins = level
+    return coins
+
+
+def _seat_offset(env, p, k):
+    names = env.state.names()
+    return names[(names.index(p) + k) % len(names)]
+
+
+def _clockwise(env, a, b):
+    names = env.state.names()
+    return (names.index(b) - names.index(a)) % len(names)
+
+
+def _field_exists(env, f):
+    if not isinstance(f, FieldRef):
+        return False
+    fields = env.state.player(f.player).zones.get(env.engine.fields_zone, [])
+    return 1 <= f.number <= len(fields)
+
+
+def _ref_zone(env, r):
+    return parse_ref(r)[0]
+
+
+def _ref_exists(env, owner, r):
+    return resolve_ref(env, owner, r) is not None
+
+
+def _ref_variety(env, owner, r):
+    hit = resolve_ref(env, owner, r)
+    return hit[0][hit[1]] if hit else None
+
+
+def _ref_varieties(env, owner, rs):
+    return [_ref_variety(env, owner, r) for r in rs]
+
+
+def _count_of(env, z, variety):
+    return sum(1 for c in as_zone(env, z) if c == variety)
+
+
+def _number(env, f):
+    return f.number if isinstance(f, FieldRef) else None
+
+
+TABLE = {
+    "size": (1, 1, _size),
+    "first": (1, 1, _first),
+    "last": (1, 1, _last),
+    "item": (2, 2, _item),
+    "variety": (1, 1, _variety),
+    "meter": (2, 2, _meter),
+    "left": (1, 1, lambda env, p: _seat_offset(env, p, 1)),
+    "right": (1, 1, lambda env, p: _seat_offset(env, p, -1)),
+    "clockwise": (2, 2, _clockwise),
+    "field_exists": (1, 1, _field_exists),
+    "ref_zone": (1, 1, _ref_zone),
+    "ref_exists": (2, 2, _ref_exists),
+    "ref_variety": (2, 2, _ref_variety),
+    "ref_varieties": (2, 2, _ref_varieties),
+    "count_of": (2, 2, _count_of),
+    "number": (1, 1, _number),
+    "min": (2, 2, lambda env, a, b: min(a, b)),
+    "max": (2, 2, lambda env, a, b: max(a, b)),
+}
+
+# Names every rules file can read without declaring them.
+SPECIAL_NAMES = ("players", "active", "starting_player", "phase", "over")
+ASSIGNABLE_SPECIALS = ("active",)

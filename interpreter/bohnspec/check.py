@@ -1,0 +1,364 @@
+"""Rules model -> diagnostics: unknown names, arities, citations, recursion, reachability.
+
+The checker mirrors the interpreter's name resolution so that anything it accepts, the
+interpreter can compile. Every finding carries file, line and column.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from . import builtins as B
+from .errors import Diagnostic, Location, RulesSyntaxError
+from .model import (
+    Action, Define, EndRule, Forbid, Handler, Module, Node, Option, Phase, Procedure, Ruling,
+    Setup, Turn, Var, Variety, Winners, Zone,
+)
+from .paragraphs import index as paragraph_index
+from .spec import Spec, build, parse_files, spec_files
+
+# Declarations that state a rule and so must cite the paragraphs they encode.
+_MUST_CITE = (Variety, Option, Phase, Turn, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup, Ruling)
+# Events the interpreter itself emits.
+_BUILTIN_EVENTS = {"phase", "game_end", "game_over"}
+
+
+def _hint(name, choices) -> str:
+    close = difflib.get_close_matches(name, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class Checker:
+    def __init__(self, spec: Spec):
+        self.spec = spec
+        self.out: list[Diagnostic] = []
+        self.paragraphs = paragraph_index()
+        self.called_procs: set[str] = set()
+        self.goto_phases: set[str] = set()
+        self.emitted: set[str] = set(_BUILTIN_EVENTS)
+        self.proc_calls: dict[str, set[str]] = {}
+        self.define_calls: dict[str, set[str]] = {}
+        self._current: str | None = None
+
+    def error(self, loc: Location, message: str):
+        self.out.append(Diagnostic(loc, "error", message))
+
+    def warn(self, loc: Location, message: str):
+        self.out.append(Diagnostic(loc, "warning", message))
+
+    # ------------------------------------------------------------ entry
+    def run(self) -> list[Diagnostic]:
+        spec = self.spec
+        for f in spec.files:
+            if f.decls and not isinstance(f.decls[0], Module):
+                self.error(f.decls[0].loc, "a rules file starts with `module NAME`")
+        for first, second in spec.duplicates:
+            self.error(second.loc, f"{type(second).__name__.lower()} {second.name!r} is declared "
+                                   f"twice (first at {first.loc})")
+        for d in spec.all_decls():
+            self._check_cites(d)
+            if isinstance(d, Variety):
+                self._check_variety(d)
+            elif isinstance(d, Var):
+                self.expr(d.default, set())
+            elif isinstance(d, Define):
+                self._current = "define:" + d.name
+                self.expr(d.body, set(d.params or ()))
+                self._current = None
+            elif isinstance(d, Phase):
+                self.block(d.on_enter, set())
+            elif isinstance(d, Turn):
+                for p in d.phases:
+                    if p not in spec.phases:
+                        self.error(d.loc, f"unknown phase {p!r} in the turn{_hint(p, spec.phases)}")
+            elif isinstance(d, Action):
+                self._check_action(d)
+            elif isinstance(d, Forbid):
+                for a in (d.actions or ()) + d.but:
+                    if a not in spec.actions:
+                        self.error(d.loc, f"unknown action {a!r}{_hint(a, spec.actions)}")
+                self.expr(d.condition, set())
+            elif isinstance(d, Procedure):
+                self._current = "proc:" + d.name
+                self.block(d.body, set(d.params))
+                self._current = None
+            elif isinstance(d, Handler):
+                self.block(d.body, set(d.params))
+            elif isinstance(d, EndRule):
+                self.expr(d.condition, set())
+            elif isinstance(d, Winners):
+                for k in d.keys:
+                    self.expr(k, {d.var})
+            elif isinstance(d, Setup):
+                self.block(d.body, set())
+        for e in spec.extends:
+            if e.name not in spec.actions:
+                self.error(e.loc, f"`extend` names an unknown action {e.name!r}{_hint(e.name, spec.actions)}")
+                continue
+            a = spec.actions[e.name]
+            for c in e.clauses:
+                self._check_cites_of(c.loc, c.cites, "clause")
+                self.expr(c.condition, {a.actor, *(p.name for p in a.params)})
+        self._check_reachability()
+        self._check_recursion()
+        return sorted(self.out, key=lambda d: (d.location.file, d.location.line, d.location.column))
+
+    # ------------------------------------------------------------ citations
+    def _check_cites(self, d):
+        if isinstance(d, _MUST_CITE):
+            if not d.cites and not (isinstance(d, Procedure) and d.name.startswith("_")):
+                kind = type(d).__name__.lower()
+                self.error(d.loc, f"{kind} {d.name!r} cites no rulebook paragraph or ruling: add `cites ...`")
+        self._check_cites_of(d.loc, d.cites, type(d).__name__.lower())
+
+    def _check_cites_of(self, loc, cites, what):
+        for c in cites:
+            if c.startswith("ruling/"):
+                if c[len("ruling/"):] not in self.spec.rulings:
+                    self.error(loc, f"unknown ruling {c!r}{_hint(c[7:], self.spec.rulings)}")
+            elif c not in self.paragraphs:
+                self.error(loc, f"unknown rulebook paragraph {c!r}{_hint(c, self.paragraphs)}")
+
+    # ------------------------------------------------------------ declarations
+    def _check_variety(self, v: Variety):
+        if v.meter is not None:
+            levels = [t for t in v.meter if t is not None]
+            if levels != sorted(levels) or len(set(levels)) != len(levels):
+                self.error(v.loc, f"the Beanometer of {v.name!r} must rise from level to level")
+            if len(v.meter) > 4:
+                self.error(v.loc, "a Beanometer has at most four levels")
+        if v.in_play is not None:
+            self.expr(v.in_play, set())
+
+    def _check_action(self, a: Action):
+        scope = {a.actor, *(p.name for p in a.params)}
+        seen = set()
+        for p in a.params:
+            if p.name in seen:
+                self.error(a.loc, f"parameter {p.name!r} appears twice")
+            seen.add(p.name)
+            if p.name in ("type", "player"):
+                self.error(a.loc, f"a parameter may not be called {p.name!r}: the action's JSON uses that key")
+        for c in a.clauses:
+            self._check_cites_of(c.loc, c.cites, "clause")
+            if not c.cites:
+                self.error(c.loc, f"this `{c.kind}` clause cites nothing: a refusal must name its rule")
+            self.expr(c.condition, scope)
+            if c.condition.kind == "const" and c.condition.args[0] is False:
+                self.warn(c.loc, f"this clause never holds: action {a.name!r} can never be taken")
+        self.block(a.effect, scope)
+
+    def _check_reachability(self):
+        spec = self.spec
+        for name, p in spec.procedures.items():
+            if name not in self.called_procs:
+                self.warn(p.loc, f"procedure {name!r} is never called: it is unreachable")
+        turn = set(spec.turn.phases) if spec.turn else set()
+        for name, p in spec.phases.items():
+            if name not in turn and name not in self.goto_phases:
+                self.warn(p.loc, f"phase {name!r} is neither in the turn nor entered by `goto`: unreachable")
+        for name, hs in spec.handlers.items():
+            if name not in self.emitted:
+                for h in hs:
+                    self.warn(h.loc, f"no rule emits {name!r}: this handler never runs")
+
+    def _check_recursion(self):
+        for graph, kind in ((self.proc_calls, "procedure"), (self.define_calls, "definition")):
+            state: dict[str, int] = {}
+
+            def visit(n, stack):
+                state[n] = 1
+                for m in graph.get(n, ()):
+                    if state.get(m) == 1:
+                        cycle = " -> ".join(stack[stack.index(m):] + [m]) if m in stack else m
+                        decl = self.spec.procedures.get(m) or self.spec.defines.get(m)
+                        self.error(decl.loc, f"{kind}s may not call themselves (evaluation must be "
+                                             f"bounded): {cycle}")
+                    elif state.get(m) is None:
+                        visit(m, stack + [m])
+                state[n] = 2
+
+            for n in list(graph):
+                if state.get(n) is None:
+                    visit(n, [n])
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts, scope: set):
+        scope = set(scope)
+        for s in stmts:
+            self.stmt(s, scope)
+            if s.kind == "let":
+                scope.add(s.args[0])
+
+    def stmt(self, s: Node, scope: set):
+        spec = self.spec
+        k = s.kind
+        if k == "let":
+            self.expr(s.args[1], scope)
+        elif k == "assign":
+            target = s.args[0]
+            if target[0] == "var":
+                name = target[1]
+                if name not in B.ASSIGNABLE_SPECIALS:
+                    var = spec.vars.get(name)
+                    if var is None:
+                        self.error(s.loc, f"unknown variable {name!r}{_hint(name, spec.vars)}")
+                    elif var.per_player:
+                        self.error(s.loc, f"{name!r} belongs to each player: write p.{name} = ...")
+            else:
+                if target[1] not in scope:
+                    self.error(s.loc, f"unknown name {target[1]!r}")
+                var = spec.vars.get(target[2])
+                if var is None or not var.per_player:
+                    self.error(s.loc, f"players have no variable {target[2]!r}")
+            self.expr(s.args[1], scope)
+        elif k == "move":
+            sel, _, dest = s.args
+            for c in sel.children():
+                self.expr(c, scope)
+            self.expr(dest, scope)
+        elif k in ("give_fields", "reshuffle"):
+            for c in s.args:
+                self.expr(c, scope)
+        elif k == "goto":
+            if s.args[0] not in spec.phases:
+                self.error(s.loc, f"unknown phase {s.args[0]!r}{_hint(s.args[0], spec.phases)}")
+            self.goto_phases.add(s.args[0])
+        elif k == "goto_next":
+            if spec.turn is None:
+                self.error(s.loc, "`goto next` needs a `turn` declaration")
+        elif k == "emit":
+            self.emitted.add(s.args[0])
+            keys = set()
+            for key, value in s.args[1]:
+                if key in keys or key == "event":
+                    self.error(s.loc, f"event key {key!r} is repeated or reserved")
+                keys.add(key)
+                self.expr(value, scope)
+        elif k == "if":
+            for cond, body in s.args[0]:
+                self.expr(cond, scope)
+                self.block(body, scope)
+            self.block(s.args[1], scope)
+        elif k == "for":
+            var, coll, body = s.args
+            self.expr(coll, scope)
+            self.block(body, scope | {var})
+        elif k == "repeat":
+            self.expr(s.args[0], scope)
+            self.block(s.args[1], scope)
+        elif k == "call_stmt":
+            name, args = s.args
+            proc = spec.procedures.get(name)
+            if proc is None:
+                self.error(s.loc, f"unknown procedure {name!r}{_hint(name, spec.procedures)}")
+            else:
+                self.called_procs.add(name)
+                if self._current and self._current.startswith("proc:"):
+                    self.proc_calls.setdefault(self._current[5:], set()).add(name)
+                if len(args) != len(proc.params):
+                    self.error(s.loc, f"{name} takes {len(proc.params)} argument(s), given {len(args)}")
+            for a in args:
+                self.expr(a, scope)
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, e: Node | None, scope: set):
+        if e is None:
+            return
+        spec = self.spec
+        k = e.kind
+        if k == "name":
+            self._name(e, scope)
+        elif k == "attr":
+            self.expr(e.args[0], scope)
+            attr = e.args[1]
+            zone, var = spec.zones.get(attr), spec.vars.get(attr)
+            if not ((zone and zone.per_player) or (var and var.per_player) or attr == "name"):
+                choices = [z for z, d in spec.zones.items() if d.per_player] + \
+                          [v for v, d in spec.vars.items() if d.per_player]
+                self.error(e.loc, f"a player has no {attr!r}{_hint(attr, choices)}")
+        elif k == "call":
+            name, args = e.args
+            if name in spec.defines:
+                d = spec.defines[name]
+                if d.params is None:
+                    self.error(e.loc, f"{name!r} is a value, not a function: write it without parentheses")
+                elif len(args) != len(d.params):
+                    self.error(e.loc, f"{name} takes {len(d.params)} argument(s), given {len(args)}")
+                if self._current and self._current.startswith("define:"):
+                    self.define_calls.setdefault(self._current[7:], set()).add(name)
+            elif name in B.TABLE:
+                lo, hi, _ = B.TABLE[name]
+                if not lo <= len(args) <= hi:
+                    want = str(lo) if lo == hi else f"{lo} to {hi}"
+                    self.error(e.loc, f"{name} takes {want} argument(s), given {len(args)}")
+            else:
+                self.error(e.loc, f"unknown function {name!r}{_hint(name, [*B.TABLE, *spec.defines])}")
+            for a in args:
+                self.expr(a, scope)
+        elif k == "quant":
+            _, var, coll, body = e.args
+            self.expr(coll, scope)
+            self.expr(body, scope | {var})
+        else:
+            for c in e.children():
+                self.expr(c, scope)
+
+    def _name(self, e: Node, scope: set):
+        name = e.args[0]
+        spec = self.spec
+        if name in scope or name in B.SPECIAL_NAMES or name in spec.vars or name in spec.phases \
+                or name in spec.varieties or name in spec.options:
+            if name in spec.vars and spec.vars[name].per_player and name not in scope:
+                self.error(e.loc, f"{name!r} belongs to each player: write p.{name}")
+            return
+        if name in spec.defines:
+            if spec.defines[name].params is not None:
+                self.error(e.loc, f"{name!r} takes arguments: write {name}(...)")
+            elif self._current and self._current.startswith("define:"):
+                self.define_calls.setdefault(self._current[7:], set()).add(name)
+            return
+        if name in spec.zones:
+            if spec.zones[name].per_player:
+                self.error(e.loc, f"{name!r} belongs to each player: write p.{name}")
+            return
+        if any(name in o.values for o in spec.options.values()):
+            return
+        known = [*scope, *B.SPECIAL_NAMES, *spec.vars, *spec.phases, *spec.varieties, *spec.defines, *spec.zones]
+        self.error(e.loc, f"unknown name {name!r}{_hint(name, known)}")
+
+
+def check_spec(spec: Spec) -> list[Diagnostic]:
+    return Checker(spec).run()
+
+
+def check_files(files=None) -> tuple[list[Diagnostic], int]:
+    """Check the given rules files together with spec/ (or spec/ alone).
+
+    A syntax error stops that file only; it is reported as a diagnostic like the others.
+    """
+    from .compile import compile_text
+
+    targets = [Path(f) for f in files] if files else spec_files()
+    base = spec_files()
+    parsed, diagnostics = [], []
+    for f in dict.fromkeys([*base, *targets]):
+        try:
+            parsed.extend(parse_files([f]))
+        except RulesSyntaxError as exc:
+            diagnostics.append(Diagnostic(exc.location, "error", exc.message + ("\n" + exc.context if exc.context else "")))
+        except Exception as exc:  # unreadable file
+            diagnostics.append(Diagnostic(Location(str(f), 0, 0), "error", str(exc)))
+    spec = build(parsed, None)
+    diagnostics.extend(check_spec(spec))
+    wanted = {str(_display(t)) for t in targets}
+    shown = [d for d in diagnostics if d.location.file in wanted] if files else diagnostics
+    return shown, len(targets)
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

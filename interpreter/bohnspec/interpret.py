@@ -1,0 +1,704 @@
+"""Compile the rules model into closures once, then run actions over an explicit state.
+
+Evaluation order, published in docs/LANGUAGE.md and fixed for every action:
+1. the action is decoded against its declaration (a malformed action is an ActionError);
+2. `forbid` declarations, in file order; then the action's `when` clauses, then its
+   `require` clauses (its own first, then those added by `extend`); the first that fails
+   rejects the action with its first citation as the rule id, and the state is untouched;
+3. the effect runs on a copy of the state; `emit` runs the handlers of the event at once;
+4. `end when` conditions, in file order; the first that holds ends the game: `over` is set,
+   the `game_end` handlers run, the `winners` rule decides, and `game_over` is emitted.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import builtins as B
+from .builtins import FieldRef
+from .errors import ActionError, EvaluationLimitError, SpecRuntimeError
+from .model import Node
+from .spec import Spec
+from .state import Player, State
+
+# Statements and loop rounds one action may run: generous for any game, finite for any spec.
+STEP_BUDGET = 200_000
+MAX_CALL_DEPTH = 64
+
+
+@dataclass
+class Rejection:
+    rule: str
+    reason: str
+    clause: str = ""  # where the refusing clause is written
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "reason": self.reason}
+
+    def __str__(self) -> str:
+        return f"rejected [{self.rule}]: {self.reason}"
+
+
+@dataclass
+class Outcome:
+    state: State
+    events: list[dict] = field(default_factory=list)
+    rejection: Rejection | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return self.rejection is None
+
+
+class Env:
+    __slots__ = ("engine", "state", "locals", "events", "fuel", "depth")
+
+    def __init__(self, engine: "Engine", state: State, local: dict | None = None):
+        self.engine = engine
+        self.state = state
+        self.locals = local if local is not None else {}
+        self.events: list[dict] = []
+        self.fuel = STEP_BUDGET
+        self.depth = 0
+
+    def burn(self, loc):
+        self.fuel -= 1
+        if self.fuel < 0:
+            raise EvaluationLimitError(loc, f"evaluation took more than {STEP_BUDGET} steps")
+
+
+Expr = Callable[[Env], Any]
+Stmt = Callable[[Env], None]
+
+
+class _Goto(Exception):
+    pass
+
+
+def serialise(value):
+    if isinstance(value, FieldRef):
+        return value.number
+    if isinstance(value, (list, tuple)):
+        return [serialise(v) for v in value]
+    return value
+
+
+def suggest(name: str, choices) -> str:
+    close = difflib.get_close_matches(name, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class Engine:
+    """The reference interpreter for one loaded Spec."""
+
+    def __init__(self, spec: Spec):
+        self.spec = spec
+        self.fields_zone = next((z.name for z in spec.zones.values() if z.kind == "fields"), "fields")
+        self._defines: dict[str, tuple[tuple[str, ...], Expr]] = {}
+        self._procedures: dict[str, tuple[tuple[str, ...], list[Stmt]]] = {}
+        self._compiled_actions: dict[str, Any] = {}
+        self._forbids = []
+        for name, d in spec.defines.items():
+            self._defines[name] = (d.params or (), None)
+        for name, d in spec.defines.items():
+            self._defines[name] = (d.params or (), self.expr(d.body, frozenset(d.params or ())))
+        for name, p in spec.procedures.items():
+            self._procedures[name] = (p.params, [])
+        for name, p in spec.procedures.items():
+            self._procedures[name][1].extend(self.block(p.body, frozenset(p.params)))
+        self._phase_enter = {n: self.block(p.on_enter, frozenset()) for n, p in spec.phases.items()}
+        self._handlers = {
+            n: [self.block(h.body, frozenset(h.params)) for h in hs] for n, hs in spec.handlers.items()
+        }
+        self._setups = [self.block(s.body, frozenset()) for s in spec.setups]
+        self._ends = [(e, self.expr(e.condition, frozenset())) for e in spec.end_rules]
+        self._forbids = [(f, self.expr(f.condition, frozenset())) for f in spec.forbids]
+        w = spec.winners
+        self._winner_keys = [self.expr(k, frozenset([w.var])) for k in w.keys] if w else []
+        self._var_defaults = {n: self.expr(v.default, frozenset()) for n, v in spec.vars.items()}
+        self._in_play = {
+            n: self.expr(v.in_play, frozenset()) for n, v in spec.varieties.items() if v.in_play
+        }
+        for name, a in spec.actions.items():
+            scope = frozenset([a.actor, *(p.name for p in a.params)])
+            clauses = [(c, self.expr(c.condition, scope)) for c in spec.clauses_of(name)]
+            clauses.sort(key=lambda pair: 0 if pair[0].kind == "when" else 1)
+            self._compiled_actions[name] = (a, clauses, self.block(a.effect, scope))
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, node: Node, scope: frozenset) -> Expr:
+        return getattr(self, "_e_" + node.kind)(node, scope)
+
+    def _fail(self, node: Node, message: str):
+        raise SpecRuntimeError(node.loc, message)
+
+    def _e_const(self, node, scope):
+        value = node.args[0]
+        return lambda env: value
+
+    def _e_list(self, node, scope):
+        items = [self.expr(a, scope) for a in node.args[0]]
+        return lambda env: [f(env) for f in items]
+
+    def _e_name(self, node, scope):
+        name = node.args[0]
+        spec = self.spec
+        if name in scope:
+            return lambda env: env.locals[name]
+        if name == "players":
+            return lambda env: env.state.names()
+        if name in ("active", "starting_player", "phase", "over"):
+            return lambda env: getattr(env.state, name)
+        if name in spec.vars:
+            return lambda env: env.state.vars.get(name)
+        if name in spec.defines and spec.defines[name].params is None:
+            return lambda env: self._call_define(env, name, (), node)
+        if name in spec.zones:
+            if spec.zones[name].per_player:
+                self._fail(node, f"{name} belongs to each player: write p.{name}")
+            return lambda env: env.state.zones[name]
+        if name in spec.phases or name in spec.varieties:
+            return lambda env: name
+        if name in spec.options:
+            default = spec.options[name].default
+            return lambda env: env.state.options.get(name, default)
+        for opt in spec.options.values():
+            if name in opt.values:
+                return lambda env: name
+        self._fail(node, f"unknown name {name!r}")
+
+    def _e_attr(self, node, scope):
+        obj = self.expr(node.args[0], scope)
+        attr = node.args[1]
+        zone = self.spec.zones.get(attr)
+        if zone is not None and zone.per_player:
+            if zone.kind == "fields":
+                return lambda env: [
+                    FieldRef(p, i + 1) for p in (obj(env),)
+                    for i in range(len(env.state.player(p).zones[attr]))
+                ]
+            return lambda env: env.state.player(obj(env)).zones[attr]
+        var = self.spec.vars.get(attr)
+        if var is not None and var.per_player:
+            return lambda env: env.state.player(obj(env)).vars.get(attr)
+        if attr == "name":
+            return obj
+        self._fail(node, f"a player has no {attr!r}")
+
+    def _e_call(self, node, scope):
+        name, args = node.args
+        fargs = [self.expr(a, scope) for a in args]
+        if name in self._defines:
+            return lambda env: self._call_define(env, name, [f(env) for f in fargs], node)
+        entry = B.TABLE.get(name)
+        if entry is None:
+            self._fail(node, f"unknown function {name!r}")
+        fn = entry[2]
+        loc = node.loc
+
+        def call(env):
+            try:
+                return fn(env, *[f(env) for f in fargs])
+            except SpecRuntimeError as exc:
+                if exc.location is None:
+                    raise SpecRuntimeError(loc, str(exc)) from None
+                raise
+        return call
+
+    def _call_define(self, env, name, values, node):
+        params, body = self._defines[name]
+        saved = env.locals
+        env.locals = dict(zip(params, values))
+        env.depth += 1
+        if env.depth > MAX_CALL_DEPTH:
+            raise EvaluationLimitError(node.loc, "definitions nest too deeply")
+        try:
+            return body(env)
+        finally:
+            env.locals = saved
+            env.depth -= 1
+
+    def _e_or(self, node, scope):
+        parts = [self.expr(a, scope) for a in node.args[0]]
+        return lambda env: any(p(env) for p in parts)
+
+    def _e_and(self, node, scope):
+        parts = [self.expr(a, scope) for a in node.args[0]]
+        return lambda env: all(p(env) for p in parts)
+
+    def _e_not(self, node, scope):
+        inner = self.expr(node.args[0], scope)
+        return lambda env: not inner(env)
+
+    def _e_compare(self, node, scope):
+        left, op, right = self.expr(node.args[0], scope), node.args[1], self.expr(node.args[2], scope)
+        if op == "==":
+            return lambda env: left(env) == right(env)
+        if op == "!=":
+            return lambda env: left(env) != right(env)
+        ops = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+               ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}[op]
+        loc = node.loc
+
+        def ordered(env):
+            a, b = left(env), right(env)
+            if not (isinstance(a, int) and isinstance(b, int)):
+                raise SpecRuntimeError(loc, f"cannot compare {a!r} {op} {b!r}")
+            return ops(a, b)
+        return ordered
+
+    def _e_member(self, node, scope):
+        item, coll = self.expr(node.args[0], scope), self.expr(node.args[1], scope)
+        return lambda env: item(env) in coll(env)
+
+    def _e_arith(self, node, scope):
+        first = self.expr(node.args[0], scope)
+        rest = [(op, self.expr(a, scope)) for op, a in node.args[1]]
+        loc = node.loc
+
+        def arith(env):
+            total = first(env)
+            for op, f in rest:
+                v = f(env)
+                if not (isinstance(total, int) and isinstance(v, int)):
+                    raise SpecRuntimeError(loc, f"cannot compute {total!r} {op} {v!r}")
+                total = total + v if op == "+" else total - v
+            return total
+        return arith
+
+    def _e_quant(self, node, scope):
+        q, var, coll_node, body_node = node.args
+        coll = self.expr(coll_node, scope)
+        body = self.expr(body_node, scope | {var})
+
+        def run(env):
+            items = coll(env)
+            saved = env.locals.get(var, _MISSING)
+            results = []
+            try:
+                for x in items:
+                    env.locals[var] = x
+                    results.append(body(env))
+            finally:
+                if saved is _MISSING:
+                    env.locals.pop(var, None)
+                else:
+                    env.locals[var] = saved
+            if q == "any":
+                return any(results)
+            if q == "all":
+                return all(results)
+            if q == "no":
+                return not any(results)
+            if q == "count":
+                return sum(1 for r in results if r)
+            return sum(results)
+        return run
+
+    def _e_cond(self, node, scope):
+        c, a, b = (self.expr(x, scope) for x in node.args)
+        return lambda env: a(env) if c(env) else b(env)
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts, scope: frozenset) -> list[Stmt]:
+        out = []
+        for s in stmts:
+            if s.kind == "let":
+                out.append(self._s_let(s, scope))
+                scope = scope | {s.args[0]}
+            else:
+                out.append(getattr(self, "_s_" + s.kind)(s, scope))
+        return out
+
+    @staticmethod
+    def run_block(env, block):
+        for stmt in block:
+            stmt(env)
+
+    def _s_let(self, node, scope):
+        name, value = node.args[0], self.expr(node.args[1], scope)
+
+        def let(env):
+            env.burn(node.loc)
+            env.locals[name] = value(env)
+        return let
+
+    def _s_assign(self, node, scope):
+        target, value_node = node.args
+        value = self.expr(value_node, scope)
+        if target[0] == "var":
+            name = target[1]
+            if name == "active":
+                def set_active(env):
+                    env.burn(node.loc)
+                    env.state.active = value(env)
+                return set_active
+            if name not in self.spec.vars or self.spec.vars[name].per_player:
+                self._fail(node, f"{name!r} is not a game variable")
+
+            def set_var(env):
+                env.burn(node.loc)
+                env.state.vars[name] = serialise(value(env))
+            return set_var
+        pname, attr = target[1], target[2]
+        if pname not in scope:
+            self._fail(node, f"unknown player {pname!r}")
+
+        def set_pvar(env):
+            env.burn(node.loc)
+            env.state.player(env.locals[pname]).vars[attr] = serialise(value(env))
+        return set_pvar
+
+    def _selection(self, sel: Node, scope):
+        kind = sel.kind
+        if kind == "refs":
+            refs, owner = self.expr(sel.args[0], scope), self.expr(sel.args[1], scope)
+
+            def pick_refs(env):
+                picks = []
+                for r in refs(env):
+                    hit = B.resolve_ref(env, owner(env), r)
+                    if hit is None:
+                        raise SpecRuntimeError(sel.loc, f"{owner(env)} has no card at {r!r}")
+                    picks.append(hit)
+                return picks
+            return pick_refs
+        zone = self.expr(sel.args[-1], scope)
+        count = self.expr(sel.args[0], scope) if kind in ("first", "item") and sel.args[0] is not None else None
+
+        def pick(env):
+            z = B.as_zone(env, zone(env))
+            if kind == "all":
+                return [(z, i) for i in range(len(z))]
+            if kind == "last":
+                idx = [len(z) - 1]
+            elif kind == "item":
+                idx = [count(env) - 1]
+            else:
+                n = 1 if count is None else count(env)
+                idx = list(range(n))
+            if any(not 0 <= i < len(z) for i in idx):
+                raise SpecRuntimeError(sel.loc, f"not enough cards: the zone holds {len(z)}")
+            return [(z, i) for i in idx]
+        return pick
+
+    def _s_move(self, node, scope):
+        sel_node, where, dest_node = node.args
+        pick = self._selection(sel_node, scope)
+        dest = self.expr(dest_node, scope)
+
+        def move(env):
+            env.burn(node.loc)
+            picks = pick(env)
+            cards = [z[i] for z, i in picks]
+            # Remove from the back of each zone first so earlier positions stay valid.
+            for z, i in sorted(picks, key=lambda zi: (id(zi[0]), zi[1]), reverse=True):
+                del z[i]
+            target = B.as_zone(env, dest(env))
+            if where == "top":
+                target[0:0] = cards
+            else:
+                target.extend(cards)
+        return move
+
+    def _s_give_fields(self, node, scope):
+        count, who = self.expr(node.args[0], scope), self.expr(node.args[1], scope)
+
+        def give(env):
+            env.burn(node.loc)
+            fields = env.state.player(who(env)).zones.setdefault(self.fields_zone, [])
+            fields.extend([] for _ in range(count(env)))
+        return give
+
+    def _s_reshuffle(self, node, scope):
+        src, dst = self.expr(node.args[0], scope), self.expr(node.args[1], scope)
+
+        def reshuffle(env):
+            env.burn(node.loc)
+            source, target = B.as_zone(env, src(env)), B.as_zone(env, dst(env))
+            if env.state.shuffles:
+                order = env.state.shuffles.pop(0)
+                if sorted(order) != sorted(source):
+                    raise SpecRuntimeError(
+                        node.loc,
+                        "the next shuffle result in the state is not a permutation of the "
+                        f"pile being shuffled ({len(order)} cards given, {len(source)} in the pile)",
+                    )
+            elif env.engine.shuffler is not None:
+                order = env.engine.shuffler(list(source))
+            else:
+                order = list(reversed(source))  # turned over as it lies (ruling/reshuffle-order)
+            source.clear()
+            target[0:0] = order
+        return reshuffle
+
+    def _s_goto(self, node, scope):
+        phase = node.args[0]
+        if phase not in self.spec.phases:
+            self._fail(node, f"unknown phase {phase!r}")
+        return lambda env: self.enter_phase(env, phase, node.loc)
+
+    def _s_goto_next(self, node, scope):
+        def goto_next(env):
+            order = self.spec.turn.phases if self.spec.turn else ()
+            if env.state.phase not in order or order.index(env.state.phase) + 1 >= len(order):
+                raise SpecRuntimeError(node.loc, f"no phase follows {env.state.phase!r} in the turn")
+            self.enter_phase(env, order[order.index(env.state.phase) + 1], node.loc)
+        return goto_next
+
+    def enter_phase(self, env, phase, loc):
+        env.burn(loc)
+        env.state.phase = phase
+        self.emit(env, "phase", {"phase": phase})
+        saved = env.locals
+        env.locals = {}
+        try:
+            self.run_block(env, self._phase_enter[phase])
+        finally:
+            env.locals = saved
+
+    def _s_emit(self, node, scope):
+        name, kwargs = node.args
+        values = [(k, self.expr(v, scope)) for k, v in kwargs]
+
+        def emit(env):
+            env.burn(node.loc)
+            self.emit(env, name, {k: serialise(f(env)) for k, f in values})
+        return emit
+
+    def emit(self, env, name, payload):
+        event = {"event": name, **payload}
+        env.events.append(event)
+        for handler in self._handlers.get(name, ()):
+            saved = env.locals
+            env.locals = dict(payload)
+            try:
+                self.run_block(env, handler)
+            finally:
+                env.locals = saved
+
+    def _s_if(self, node, scope):
+        branches = [(self.expr(c, scope), self.block(b, scope)) for c, b in node.args[0]]
+        orelse = self.block(node.args[1], scope)
+
+        def run_if(env):
+            env.burn(node.loc)
+            for cond, body in branches:
+                if cond(env):
+                    self.run_block(env, body)
+                    return
+            self.run_block(env, orelse)
+        return run_if
+
+    def _s_for(self, node, scope):
+        var, coll_node, body_nodes = node.args
+        coll = self.expr(coll_node, scope)
+        body = self.block(body_nodes, scope | {var})
+
+        def run_for(env):
+            for x in list(coll(env)):
+                env.burn(node.loc)
+                env.locals[var] = x
+                self.run_block(env, body)
+        return run_for
+
+    def _s_repeat(self, node, scope):
+        count = self.expr(node.args[0], scope)
+        body = self.block(node.args[1], scope)
+
+        def run_repeat(env):
+            n = count(env)
+            if not isinstance(n, int):
+                raise SpecRuntimeError(node.loc, f"repeat needs a number, got {n!r}")
+            for _ in range(n):
+                env.burn(node.loc)
+                self.run_block(env, body)
+        return run_repeat
+
+    def _s_call_stmt(self, node, scope):
+        name, args = node.args
+        if name not in self._procedures:
+            self._fail(node, f"unknown procedure {name!r}")
+        fargs = [self.expr(a, scope) for a in args]
+
+        def call(env):
+            env.burn(node.loc)
+            params, body = self._procedures[name]
+            saved = env.locals
+            env.locals = dict(zip(params, [f(env) for f in fargs]))
+            env.depth += 1
+            if env.depth > MAX_CALL_DEPTH:
+                raise EvaluationLimitError(node.loc, "procedures nest too deeply")
+            try:
+                self.run_block(env, body)
+            finally:
+                env.locals = saved
+                env.depth -= 1
+        return call
+
+    # ------------------------------------------------------------ actions
+    shuffler = None  # a callable for random play; scenarios use the state's `shuffles`
+
+    def decode(self, state: State, action) -> tuple[str, str, dict]:
+        """Check an action's shape against its declaration; return (type, player, params)."""
+        if not isinstance(action, dict):
+            raise ActionError(f"an action is an object with 'type' and 'player', got {action!r}")
+        kind = action.get("type")
+        if kind not in self._compiled_actions:
+            raise ActionError(f"unknown action type {kind!r}{suggest(str(kind), self._compiled_actions)}")
+        decl = self.spec.actions[kind]
+        player = action.get("player")
+        if player not in state.names():
+            raise ActionError(f"{kind}: 'player' must name a player at the table, got {player!r}"
+                              f"{suggest(str(player), state.names())}")
+        known = {"type", "player", *(p.name for p in decl.params)}
+        for key in action:
+            if key not in known:
+                raise ActionError(f"{kind}: unknown parameter {key!r}{suggest(key, known)}")
+        values = {}
+        for p in decl.params:
+            if p.name not in action:
+                raise ActionError(f"{kind}: missing parameter {p.name!r} ({p.type})")
+            values[p.name] = self._decode_param(state, kind, player, p, action[p.name])
+        return kind, player, values
+
+    def _decode_param(self, state, kind, player, p, value):
+        where = f"{kind}: parameter {p.name!r}"
+        if p.type in ("field", "target"):
+            if p.type == "target" and value == "discard":
+                return "discard"
+            if isinstance(value, int) and not isinstance(value, bool):
+                return FieldRef(player, value)
+            expected = "a field number" + (" or 'discard'" if p.type == "target" else "")
+            raise ActionError(f"{where} must be {expected}, got {value!r}")
+        if p.type == "int":
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+            raise ActionError(f"{where} must be a number, got {value!r}")
+        if p.type == "player":
+            if value in state.names():
+                return value
+            raise ActionError(f"{where} must name a player, got {value!r}{suggest(str(value), state.names())}")
+        if p.type == "card":
+            if isinstance(value, str) and B.REF.match(value):
+                return value
+            raise ActionError(f"{where} must be a card reference like 'hand 3', got {value!r}")
+        if p.type == "cards":
+            if isinstance(value, list) and all(isinstance(v, str) and B.REF.match(v) for v in value):
+                return list(value)
+            raise ActionError(f"{where} must be a list of card references like ['hand 3'], got {value!r}")
+        raise ActionError(f"{where}: unknown parameter type {p.type!r}")
+
+    def check(self, state: State, action) -> Rejection | None:
+        """The rejection the action meets in this state, or None if it is legal now."""
+        kind, player, values = self.decode(state, action)
+        return self._check(state, kind, player, values)
+
+    def _check(self, state, kind, player, values):
+        decl, clauses, _ = self._compiled_actions[kind]
+        env = Env(self, state, {decl.actor: player, **values})
+        for f, cond in self._forbids:
+            if f.covers(kind) and cond(env):
+                return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, str(f.loc))
+        for clause, cond in clauses:
+            if not cond(env):
+                return Rejection(clause.rule_id, clause.reason, str(clause.loc))
+        return None
+
+    def apply(self, state: State, action) -> Outcome:
+        """Apply an action: a rejection leaves `state` as it was; otherwise a new state."""
+        kind, player, values = self.decode(state, action)
+        rejection = self._check(state, kind, player, values)
+        if rejection is not None:
+            return Outcome(state, [], rejection)
+        decl, _, effect = self._compiled_actions[kind]
+        work = state.copy()
+        env = Env(self, work, {decl.actor: player, **values})
+        self.run_block(env, effect)
+        self.check_end(env)
+        return Outcome(work, env.events)
+
+    def check_end(self, env):
+        if env.state.over:
+            return
+        for rule, cond in self._ends:
+            env.locals = {}
+            if cond(env):
+                self.end_game(env)
+                return
+
+    def end_game(self, env):
+        env.state.over = True
+        self.emit(env, "game_end", {})
+        env.state.winners = self.winners(env)
+        self.emit(env, "game_over", {"winners": list(env.state.winners)})
+
+    def winners(self, env) -> list[str]:
+        w = self.spec.winners
+        if w is None:
+            return []
+        scored = []
+        for p in env.state.names():
+            env.locals = {w.var: p}
+            scored.append((tuple(k(env) for k in self._winner_keys), p))
+        best = max(s for s, _ in scored)
+        return [p for s, p in scored if s == best]
+
+    # ------------------------------------------------------------ states
+    def blank_state(self, names: list[str], starting_player: str | None = None,
+                    options: dict | None = None, modules=("base",)) -> State:
+        players = []
+        for n in names:
+            zones = {z.name: [] for z in self.spec.zones.values() if z.per_player}
+            pvars = {}
+            players.append(Player(n, zones, pvars))
+        state = State(
+            players=players,
+            starting_player=starting_player or names[0],
+            active=starting_player or names[0],
+            phase=self.spec.turn.phases[0] if self.spec.turn else "",
+            zones={z.name: [] for z in self.spec.zones.values() if not z.per_player},
+            modules=list(modules),
+            options=dict(options or {}),
+        )
+        env = Env(self, state)
+        for n, v in self.spec.vars.items():
+            value = serialise(self._var_defaults[n](env))
+            if v.per_player:
+                for p in players:
+                    p.vars[n] = value
+            else:
+                state.vars[n] = value
+        return state
+
+    def define_value(self, state: State, name: str):
+        return self._call_define(Env(self, state), name, (), None)
+
+    def box(self, options: dict | None = None) -> list[str]:
+        """Every card in play for these options, in variety order."""
+        state = self.blank_state(["_"], options=options)
+        env = Env(self, state)
+        cards = []
+        for name, v in self.spec.varieties.items():
+            if name in self._in_play and not self._in_play[name](env):
+                continue
+            cards.extend([name] * v.count)
+        return cards
+
+    def new_game(self, names: list[str], deck: list[str], options: dict | None = None,
+                 modules=("base",)) -> tuple[State, list[dict]]:
+        """Set up a game: `deck` is the shuffled deck, top first; the first name starts."""
+        state = self.blank_state(names, options=options, modules=modules)
+        draw = next((z.name for z in self.spec.zones.values() if z.name == "draw_pile"), None)
+        if draw is None:
+            raise SpecRuntimeError(None, "the spec declares no draw_pile zone")
+        state.zones[draw] = list(deck)
+        env = Env(self, state)
+        for block in self._setups:
+            self.run_block(env, block)
+        return state, env.events
+
+
+_MISSING = object()

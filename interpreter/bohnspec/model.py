@@ -1,0 +1,184 @@
+"""The checked rules model: frozen declarations, each with the location it came from.
+
+Expressions and statements are small uniform nodes (`Node`): a kind, its arguments and a
+location. The checker walks them for diagnostics; the interpreter compiles them once into
+closures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import Location
+
+
+@dataclass(frozen=True, eq=False)
+class Node:
+    kind: str
+    args: tuple
+    loc: Location
+
+    def children(self):
+        for a in self.args:
+            if isinstance(a, Node):
+                yield a
+            elif isinstance(a, tuple):
+                for b in a:
+                    if isinstance(b, Node):
+                        yield b
+                    elif isinstance(b, tuple):
+                        yield from (c for c in b if isinstance(c, Node))
+
+
+@dataclass(frozen=True)
+class Decl:
+    name: str
+    module: str
+    cites: tuple[str, ...]
+    loc: Location
+
+
+@dataclass(frozen=True)
+class Variety(Decl):
+    title: str = ""
+    count: int = 0
+    meter: tuple[int | None, ...] | None = None  # None: a special Beanometer
+    in_play: Node | None = None
+
+
+@dataclass(frozen=True)
+class Option(Decl):
+    values: tuple[str, ...] = ()
+    default: str = ""
+
+
+@dataclass(frozen=True)
+class Zone(Decl):
+    kind: str = "row"  # pile, row or fields
+    per_player: bool = False
+
+
+@dataclass(frozen=True)
+class Var(Decl):
+    type: str = "int"
+    per_player: bool = False
+    default: Node | None = None
+
+
+@dataclass(frozen=True)
+class Define(Decl):
+    params: tuple[str, ...] | None = None  # None: a constant, called without parentheses
+    body: Node | None = None
+
+
+@dataclass(frozen=True)
+class Phase(Decl):
+    title: str = ""
+    on_enter: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
+class Turn(Decl):
+    phases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A `when` (timing) or `require` (resolution) condition of an action."""
+
+    kind: str  # "when" or "require"
+    condition: Node
+    reason: str
+    cites: tuple[str, ...]
+    loc: Location
+
+    @property
+    def rule_id(self) -> str:
+        return self.cites[0] if self.cites else "bohnspec/uncited"
+
+
+@dataclass(frozen=True)
+class Param:
+    type: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Action(Decl):
+    actor: str = "p"
+    title: str = ""
+    params: tuple[Param, ...] = ()
+    clauses: tuple[Clause, ...] = ()
+    effect: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
+class Extend(Decl):
+    clauses: tuple[Clause, ...] = ()
+
+
+@dataclass(frozen=True)
+class Forbid(Decl):
+    """Actions refused while `condition` holds. `actions` None: all; `but`: all except these."""
+
+    actions: tuple[str, ...] | None = None
+    but: tuple[str, ...] = ()
+    condition: Node | None = None
+    reason: str = ""
+
+    def covers(self, action: str) -> bool:
+        if self.actions is None:
+            return action not in self.but
+        return action in self.actions
+
+
+@dataclass(frozen=True)
+class Procedure(Decl):
+    params: tuple[str, ...] = ()
+    body: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
+class Handler(Decl):
+    params: tuple[str, ...] = ()
+    body: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
+class EndRule(Decl):
+    condition: Node | None = None
+
+
+@dataclass(frozen=True)
+class Winners(Decl):
+    var: str = "p"
+    keys: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
+class Setup(Decl):
+    body: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ruling(Decl):
+    question: str = ""
+    decision: str = ""
+    reason: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"ruling/{self.name}"
+
+
+@dataclass(frozen=True)
+class Module(Decl):
+    requires: tuple[str, ...] = ()
+
+
+@dataclass
+class RulesFile:
+    """The declarations of one parsed file, in order."""
+
+    path: str
+    decls: list[Decl] = field(default_factory=list)

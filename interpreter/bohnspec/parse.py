@@ -1,0 +1,163 @@
+"""Rules text -> lark parse tree; syntax errors located by file, line and column."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import paths
+from .errors import Location, RulesSyntaxError
+
+# How terminals are named to a person reading an error.
+_TERMINAL_NAMES = {
+    "NAME": "a name",
+    "RULING_NAME": "a ruling name",
+    "CITE": "a citation id (like bohnanza/harvest/1 or ruling/<name>)",
+    "STRING": 'a quoted text ("...")',
+    "INT": "a number",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "COLON": "':'",
+    "DOT": "'.'",
+    "EQUAL": "'='",
+    "MINUS": "'-'",
+    "COMPARE": "a comparison (==, !=, <, <=, >, >=)",
+    "ADD_OP": "'+' or '-'",
+    "POSITION": "top, front, bottom or back",
+    "ZONE_KIND": "pile, row or fields",
+    "VAR_TYPE": "int, bool, player, text or refs",
+    "PARAM_TYPE": "field, card, cards, player, int or target",
+    "$END": "the end of the file",
+}
+
+# Broken samples and the mistake they stand for, as lark's GRAMMAR_ERRORS does.
+_LIKELY_MISTAKES = {
+    "a `require` or `when` clause needs `else \"reason\"` before its citations": [
+        'action a() by p { require true cites x/y/1 }',
+        'action a() by p { when true cites x/y/1 }',
+    ],
+    "a citation list is written `cites a/b/1, c/d/2`": [
+        "turn a cites",
+        "turn a cites x/y/1,",
+    ],
+    "an action's parameters are written `(field f, card c)`: a type, then a name": [
+        "action a(f) by p {}",
+    ],
+    "an action names its player: `action plant(field f) by p { ... }`": [
+        "action a() {}",
+    ],
+}
+
+
+@functools.lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The LALR parser of the rules language, built once and cached on disk by lark."""
+    return Lark(
+        paths.GRAMMAR.read_text(encoding="utf-8"),
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=False,
+        cache=True,
+    )
+
+
+def parse(text: str, filename: str = "<rules>") -> Tree:
+    """Parse rules text; raise RulesSyntaxError saying where and what was expected."""
+    try:
+        return parser().parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, filename) from None
+
+
+def _describe(terminals) -> str:
+    names = sorted({_TERMINAL_NAMES.get(t, _keyword(t)) for t in terminals})
+    if len(names) > 8:
+        names = names[:8] + ["..."]
+    return ", ".join(names)
+
+
+def _keyword(terminal: str) -> str:
+    # Anonymous keyword terminals are named after their text, e.g. REQUIRE for "require".
+    pattern = parser().get_terminal(terminal).pattern if terminal in _terminal_names() else None
+    if pattern is not None and pattern.type == "str":
+        return f"'{pattern.value}'"
+    return terminal.lower()
+
+
+@functools.lru_cache(maxsize=1)
+def _terminal_names() -> frozenset[str]:
+    return frozenset(t.name for t in parser().terminals)
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntaxError:
+    line = getattr(exc, "line", None) or 1
+    column = getattr(exc, "column", None) or 1
+    if isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    ):
+        line, column = _end_position(text)
+    location = Location(filename, line, column)
+    if isinstance(exc, UnexpectedCharacters):
+        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        message = f"unexpected character {char!r}"
+        allowed = exc.allowed or set()
+        if allowed:
+            message += f"; expected {_describe(allowed)}"
+    else:
+        expected = getattr(exc, "expected", None) or getattr(exc, "accepts", None) or set()
+        token = getattr(exc, "token", None)
+        found = "end of file" if token is None or token.type == "$END" else repr(str(token))
+        message = f"unexpected {found}; expected {_describe(expected)}"
+        if "RBRACE" in expected and (token is None or token.type == "$END"):
+            opened = _unclosed_brace(text)
+            if opened:
+                message += f" (a '}}' to close the block opened at {opened[0]}:{opened[1]})"
+    hint = _likely_mistake(exc)
+    if hint:
+        message += f"\nhint: {hint}"
+    return RulesSyntaxError(location, message, exc.get_context(text) if text else "")
+
+
+def _likely_mistake(exc: UnexpectedInput) -> str | None:
+    try:
+        return exc.match_examples(parser().parse, _LIKELY_MISTAKES, use_accepts=True)
+    except Exception:  # a sample that no longer fails must not hide the real error
+        return None
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+_SCAN = re.compile(r'//[^\n]*|"(?:[^"\\\n]|\\.)*"|[{}]|\n')
+
+
+def _unclosed_brace(text: str) -> tuple[int, int] | None:
+    """The line and column of the innermost '{' that is never closed."""
+    stack: list[tuple[int, int]] = []
+    line, line_start = 1, 0
+    for m in _SCAN.finditer(text):
+        tok = m.group()
+        if tok == "\n":
+            line, line_start = line + 1, m.end()
+        elif tok == "{":
+            stack.append((line, m.start() - line_start + 1))
+        elif tok == "}" and stack:
+            stack.pop()
+    return stack[-1] if stack else None
+
+
+def token_location(token: Token | Tree, filename: str) -> Location:
+    meta = getattr(token, "meta", None)
+    if meta is not None and not getattr(meta, "empty", True):
+        return Location(filename, meta.line, meta.column)
+    return Location(filename, getattr(token, "line", 0) or 0, getattr(token, "column", 0) or 0)

@@ -1,0 +1,230 @@
+"""The conformance runner: play each scenario against an engine and give it a verdict.
+
+The engine is reached through an adapter with two calls, `start(scenario)` and
+`apply(action)`, each returning plain JSON data; the in-process adapter below wraps the
+reference interpreter, and the protocol adapter (protocol.py) an outside engine.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import paths
+from . import scenario as S
+from .errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError
+from .interpret import Engine
+from .spec import load as load_spec
+from .state import expand_cards
+
+PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
+
+
+@dataclass
+class StepResult:
+    index: int
+    action: dict | None
+    ok: bool
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Verdict:
+    id: str
+    path: str
+    verdict: str
+    message: str = ""
+    steps: list[StepResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def to_json(self) -> dict:
+        out = {"id": self.id, "path": self.path, "verdict": self.verdict}
+        if self.message:
+            out["message"] = self.message
+        failed = [s for s in self.steps if not s.ok]
+        if failed:
+            s = failed[0]
+            out["failed_step"] = {"index": s.index, "action": s.action, "problems": s.problems}
+        return out
+
+
+class InProcess:
+    """Adapter for the reference interpreter, one Engine per set of modules."""
+
+    name = "bohnspec reference interpreter"
+
+    def __init__(self, extra_rules=()):
+        self._engines: dict[frozenset, Engine] = {}
+        self.extra_rules = list(extra_rules)
+        self.state = None
+
+    def engine(self, modules) -> Engine:
+        key = frozenset(modules)
+        if key not in self._engines:
+            self._engines[key] = Engine(load_spec(sorted(key), self.extra_rules))
+        return self._engines[key]
+
+    def start(self, sc: S.Scenario) -> dict:
+        self.current = self.engine(sc.modules)
+        self.state, events = S.build_state(self.current, sc)
+        return {"state": self.state.to_json(), "events": events}
+
+    def apply(self, action: dict) -> dict:
+        outcome = self.current.apply(self.state, action)
+        self.state = outcome.state
+        if outcome.rejection is not None:
+            return {"accepted": False, "rule": outcome.rejection.rule,
+                    "reason": outcome.rejection.reason, "state": self.state.to_json()}
+        return {"accepted": True, "events": outcome.events, "state": self.state.to_json()}
+
+
+# ------------------------------------------------------------ matching
+
+def normalise(value):
+    """Expand `blue*3` in card lists, recursively."""
+    if isinstance(value, list):
+        if all(isinstance(v, str) for v in value):
+            return expand_cards(value)
+        return [normalise(v) for v in value]
+    if isinstance(value, dict):
+        return {k: normalise(v) for k, v in value.items()}
+    return value
+
+
+def state_view(state_json: dict) -> dict:
+    """The state with players keyed by name, as expectations write them."""
+    view = dict(state_json)
+    view["players"] = {p["name"]: p for p in state_json.get("players", [])}
+    return view
+
+
+def match_subset(expected, actual, path="state") -> list[str]:
+    problems = []
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return [f"{path}: expected an object, got {json.dumps(actual)}"]
+        for k, v in expected.items():
+            if k not in actual:
+                problems.append(f"{path}.{k}: expected {json.dumps(normalise(v))}, but it is missing")
+            else:
+                problems.extend(match_subset(v, actual[k], f"{path}.{k}"))
+        return problems
+    expected = normalise(expected)
+    if expected != actual:
+        problems.append(f"{path}:\n    expected {json.dumps(expected)}\n    actual   {json.dumps(actual)}")
+    return problems
+
+
+def match_events(expected: list[dict], actual: list[dict]) -> list[str]:
+    """Expected events must occur in order among the actual ones (others may come between)."""
+    i = 0
+    for n, exp in enumerate(expected):
+        exp = normalise(exp)
+        while i < len(actual) and match_subset(exp, actual[i]):
+            i += 1
+        if i == len(actual):
+            shown = "\n      ".join(json.dumps(e) for e in actual) or "(none)"
+            return [f"events[{n}]: expected {json.dumps(exp)} (in this order), not found among:\n      {shown}"]
+        i += 1
+    return []
+
+
+# ------------------------------------------------------------ running
+
+def run_scenario(adapter, sc: S.Scenario) -> Verdict:
+    started = time.perf_counter()
+    verdict = Verdict(sc.id, sc.path, PASSED)
+    try:
+        reply = adapter.start(sc)
+        state = reply["state"]
+        for index, step in enumerate(sc.steps):
+            result = StepResult(index, step.action, True)
+            verdict.steps.append(result)
+            events: list[dict] = []
+            if step.action is not None:
+                before = state
+                reply = adapter.apply(step.action)
+                state = reply["state"]
+                expected_rule = step.expect.get("rejected")
+                if not reply["accepted"]:
+                    if expected_rule is None:
+                        result.problems.append(
+                            f"the action was rejected [{reply.get('rule')}]: {reply.get('reason', '')}; "
+                            "expected it to be accepted")
+                    elif reply.get("rule") != expected_rule:
+                        result.problems.append(
+                            f"rejected with rule {reply.get('rule')!r}, expected {expected_rule!r} "
+                            f"({reply.get('reason', '')})")
+                    if state != before:
+                        result.problems.append("a rejected action changed the state")
+                elif expected_rule is not None:
+                    result.problems.append(f"the action was accepted; expected a rejection [{expected_rule}]")
+                else:
+                    events = reply.get("events", [])
+            if "state" in step.expect:
+                result.problems.extend(match_subset(step.expect["state"], state_view(state)))
+            if "events" in step.expect:
+                result.problems.extend(match_events(step.expect["events"], events))
+            if result.problems:
+                result.ok = False
+                verdict.verdict = FAILED
+                break
+    except (ScenarioError, ActionError) as exc:
+        verdict.verdict, verdict.message = ERRORED, f"BUG IN SCENARIO: {exc}"
+    except SpecRuntimeError as exc:
+        verdict.verdict, verdict.message = ERRORED, f"error in the rules: {exc}"
+    except BohnspecError as exc:
+        verdict.verdict, verdict.message = ERRORED, str(exc)
+    verdict.seconds = time.perf_counter() - started
+    return verdict
+
+
+@dataclass
+class Selection:
+    scenarios: list[S.Scenario]
+    skipped: list[tuple[S.Scenario, str]]
+    broken: list[Verdict]
+
+
+def select(paths_or_dirs, modules: list[str] | None, pattern: str | None) -> Selection:
+    """Load the scenarios, keeping those that match -k and need only the given modules."""
+    files = S.scenario_files(paths_or_dirs or [paths.SCENARIOS])
+    chosen, skipped, broken = [], [], []
+    seen: dict[str, str] = {}
+    for f in files:
+        try:
+            sc = S.load(f)
+        except ScenarioError as exc:
+            broken.append(Verdict(str(f), str(f), ERRORED, f"BUG IN SCENARIO: {exc}"))
+            continue
+        if sc.id in seen:
+            broken.append(Verdict(sc.id, sc.path, ERRORED, f"BUG IN SCENARIO: id also used by {seen[sc.id]}"))
+            continue
+        seen[sc.id] = sc.path
+        if pattern and not (pattern in sc.id or fnmatch.fnmatch(sc.id, pattern)):
+            continue
+        if modules is not None and not set(sc.modules) <= set(modules):
+            skipped.append((sc, f"needs modules {', '.join(sorted(set(sc.modules) - set(modules)))}"))
+            continue
+        chosen.append(sc)
+    return Selection(chosen, skipped, broken)
+
+
+def summary(verdicts: list[Verdict]) -> dict:
+    out = {PASSED: 0, FAILED: 0, ERRORED: 0, SKIPPED: 0}
+    for v in verdicts:
+        out[v.verdict] = out.get(v.verdict, 0) + 1
+    return out
+
+
+def report(verdicts: list[Verdict], engine_name: str, seconds: float) -> dict:
+    return {
+        "suite": "bohnspec",
+        "engine": engine_name,
+        "seconds": round(seconds, 3),
+        "summary": summary(verdicts),
+        "scenarios": [v.to_json() for v in verdicts],
+    }

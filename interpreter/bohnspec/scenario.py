@@ -1,0 +1,248 @@
+"""Read and validate conformance scenarios: YAML (safe loader) -> checked Scenario objects."""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from . import paths
+from .errors import ScenarioError
+from .interpret import Engine
+from .state import Player, State, expand_cards
+
+
+@dataclass
+class Step:
+    action: dict | None
+    expect: dict
+    note: str = ""
+
+
+@dataclass
+class Scenario:
+    id: str
+    title: str
+    cites: list[str]
+    modules: list[str]
+    path: str
+    steps: list[Step]
+    state: dict | None = None
+    setup: dict | None = None
+    raw: dict = field(default_factory=dict)
+
+
+@functools.lru_cache(maxsize=None)
+def _schema(name: str) -> dict:
+    return json.loads((paths.SCHEMAS / name).read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=None)
+def validator(name: str = "scenario.schema.json") -> Draft202012Validator:
+    resources = []
+    for n in ("state.schema.json", "action.schema.json", "scenario.schema.json",
+              "protocol.schema.json", "report.schema.json"):
+        if (paths.SCHEMAS / n).is_file():
+            resources.append((n, Resource.from_contents(_schema(n))))
+            resources.append((_schema(n)["$id"], Resource.from_contents(_schema(n))))
+    registry = Registry().with_resources(resources)
+    return Draft202012Validator(_schema(name), registry=registry)
+
+
+def json_path(parts) -> str:
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "(top level)"
+
+
+def schema_errors(data: Any, schema: str = "scenario.schema.json") -> list[tuple[str, str]]:
+    """(path, message) of every schema violation, most specific first."""
+    errors = sorted(validator(schema).iter_errors(data), key=lambda e: (list(e.absolute_path), e.message))
+    out = []
+    for e in errors:
+        best = e
+        # A oneOf/anyOf failure is clearer through the sub-error that went deepest.
+        while best.context:
+            best = max(best.context, key=lambda c: len(c.absolute_path))
+        out.append((json_path(best.absolute_path), best.message))
+    return out
+
+
+def scenario_files(paths_or_dirs) -> list[Path]:
+    files: list[Path] = []
+    for p in paths_or_dirs:
+        p = Path(p)
+        if p.is_dir():
+            files.extend(sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml")))
+        elif p.is_file():
+            files.append(p)
+        else:
+            raise ScenarioError(str(p), "", "no such file or folder")
+    return sorted(set(files))
+
+
+def load(path: Path, root: Path | None = None) -> Scenario:
+    """Read one scenario file; raise ScenarioError with the path of the bad field."""
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(name, "", f"cannot read: {exc}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise ScenarioError(name, where, f"not valid YAML: {problem}") from None
+    errors = schema_errors(data)
+    if errors:
+        path_, message = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise ScenarioError(name, path_, message + more)
+    root = root or paths.SCENARIOS
+    try:
+        expected_id = path.resolve().relative_to(root.resolve()).with_suffix("").as_posix()
+    except ValueError:
+        expected_id = None
+    if expected_id is not None and data["id"] != expected_id:
+        raise ScenarioError(name, "id", f"the id {data['id']!r} does not match the file's place "
+                                        f"({expected_id!r}); rename one of them")
+    steps = [Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data["steps"]]
+    return Scenario(data["id"], data["title"], data["cites"], data["modules"], name, steps,
+                    data.get("state"), data.get("setup"), data)
+
+
+# ------------------------------------------------------------ building the starting state
+
+def build_state(engine: Engine, sc: Scenario) -> tuple[State, list[dict]]:
+    """The scenario's starting state, with defaults filled in, checked against the spec."""
+    try:
+        if sc.setup is not None:
+            return _from_setup(engine, sc)
+        return state_from_data(engine, sc.state, sc.modules), []
+    except ScenarioError as exc:
+        raise ScenarioError(sc.path, exc.path, exc.message) from None
+
+
+def _from_setup(engine: Engine, sc: Scenario):
+    setup = sc.setup
+    names = setup["players"]
+    options = dict(setup.get("options") or {})
+    if "beans" in setup:
+        options["beans"] = setup["beans"]
+    deck = expand_cards(setup["deck"])
+    _check_unique(names, "setup.players")
+    box = engine.box(options)
+    if sorted(deck) != sorted(box):
+        missing = _multiset_diff(box, deck)
+        extra = _multiset_diff(deck, box)
+        raise ScenarioError(sc.path, "setup.deck",
+                            f"the deck must hold exactly the {len(box)} cards in play "
+                            f"(missing: {missing or 'none'}; extra: {extra or 'none'})")
+    return engine.new_game(names, deck, options, modules=sc.modules)
+
+
+def _multiset_diff(a, b):
+    from collections import Counter
+    d = Counter(a) - Counter(b)
+    return ", ".join(f"{k}*{v}" for k, v in sorted(d.items()))
+
+
+def _check_unique(names, where):
+    seen = set()
+    for i, n in enumerate(names):
+        if n in seen:
+            raise ScenarioError("", f"{where}[{i}]", f"the player name {n!r} appears twice")
+        seen.add(n)
+
+
+def state_from_data(engine: Engine, data: dict, modules=("base",)) -> State:
+    """Build a State from scenario/protocol data; omitted parts take the documented defaults."""
+    spec = engine.spec
+    errors = schema_errors(data, "state.schema.json")
+    if errors:
+        raise ScenarioError("", "state." + errors[0][0].lstrip("."), errors[0][1])
+    names = [p["name"] for p in data["players"]]
+    _check_unique(names, "state.players")
+    state = engine.blank_state(names, data.get("starting_player", names[0]),
+                               data.get("options"), modules=data.get("modules", modules))
+    varieties = set(spec.varieties)
+
+    def cards(value, where):
+        out = expand_cards(value)
+        for i, c in enumerate(out):
+            if c not in varieties:
+                raise ScenarioError("", where, f"unknown card {c!r}{_hint(c, varieties)}")
+        return out
+
+    fields_default = None
+    for i, pdata in enumerate(data["players"]):
+        player: Player = state.players[i]
+        for key, value in pdata.items():
+            where = f"state.players[{i}].{key}"
+            if key == "name":
+                continue
+            if key == "vars":
+                for k, v in value.items():
+                    if k not in spec.vars or not spec.vars[k].per_player:
+                        raise ScenarioError("", f"{where}.{k}", f"unknown player variable{_hint(k, spec.vars)}")
+                    player.vars[k] = v
+                continue
+            zone = spec.zones.get(key)
+            if zone is None or not zone.per_player:
+                allowed = [z for z, d in spec.zones.items() if d.per_player] + ["vars"]
+                raise ScenarioError("", where, f"unknown player key{_hint(key, allowed)}")
+            if zone.kind == "fields":
+                player.zones[key] = [cards(f, f"{where}[{j}]") for j, f in enumerate(value)]
+            else:
+                player.zones[key] = cards(value, where)
+        if engine.fields_zone not in pdata:
+            if fields_default is None:
+                fields_default = engine.define_value(state, "fields_per_player") \
+                    if "fields_per_player" in spec.defines else 0
+            player.zones[engine.fields_zone] = [[] for _ in range(fields_default)]
+    for key in ("starting_player", "active"):
+        if key in data and data[key] not in names:
+            raise ScenarioError("", f"state.{key}", f"{data[key]!r} is not at the table{_hint(data[key], names)}")
+    state.active = data.get("active", state.starting_player)
+    if "phase" in data:
+        if data["phase"] not in spec.phases:
+            raise ScenarioError("", "state.phase", f"unknown phase {data['phase']!r}{_hint(data['phase'], spec.phases)}")
+        state.phase = data["phase"]
+    for key, value in data.items():
+        if key in ("players", "starting_player", "active", "phase", "modules", "options"):
+            continue
+        where = f"state.{key}"
+        if key == "vars":
+            for k, v in value.items():
+                if k not in spec.vars or spec.vars[k].per_player:
+                    raise ScenarioError("", f"{where}.{k}", f"unknown game variable{_hint(k, spec.vars)}")
+                state.vars[k] = v
+        elif key == "shuffles":
+            state.shuffles = [cards(s, f"{where}[{j}]") for j, s in enumerate(value)]
+        elif key == "over":
+            state.over = bool(value)
+        elif key == "winners":
+            state.winners = list(value)
+        else:
+            zone = spec.zones.get(key)
+            if zone is None or zone.per_player:
+                allowed = [z for z, d in spec.zones.items() if not d.per_player] + [
+                    "players", "starting_player", "active", "phase", "vars", "shuffles", "over", "winners"]
+                raise ScenarioError("", where, f"unknown state key{_hint(key, allowed)}")
+            state.zones[key] = cards(value, where)
+    return state
+
+
+def _hint(name, choices) -> str:
+    import difflib
+    close = difflib.get_close_matches(str(name), list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -1,0 +1,130 @@
+"""Load rules files into one Spec: the declarations of the chosen modules, indexed by name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import paths
+from .compile import compile_text
+from .errors import BohnspecError
+from .model import (
+    Action, Decl, Define, EndRule, Extend, Forbid, Handler, Module, Option, Phase, Procedure,
+    Ruling, RulesFile, Setup, Turn, Var, Variety, Winners, Zone,
+)
+
+
+@dataclass
+class Spec:
+    """Every declaration of the loaded modules, in file order, with indexes by name."""
+
+    files: list[RulesFile] = field(default_factory=list)
+    modules: dict[str, Module] = field(default_factory=dict)
+    varieties: dict[str, Variety] = field(default_factory=dict)
+    options: dict[str, Option] = field(default_factory=dict)
+    zones: dict[str, Zone] = field(default_factory=dict)
+    vars: dict[str, Var] = field(default_factory=dict)
+    defines: dict[str, Define] = field(default_factory=dict)
+    phases: dict[str, Phase] = field(default_factory=dict)
+    turn: Turn | None = None
+    actions: dict[str, Action] = field(default_factory=dict)
+    extends: list[Extend] = field(default_factory=list)
+    forbids: list[Forbid] = field(default_factory=list)
+    procedures: dict[str, Procedure] = field(default_factory=dict)
+    handlers: dict[str, list[Handler]] = field(default_factory=dict)
+    end_rules: list[EndRule] = field(default_factory=list)
+    winners: Winners | None = None
+    setups: list[Setup] = field(default_factory=list)
+    rulings: dict[str, Ruling] = field(default_factory=dict)
+    duplicates: list[tuple[Decl, Decl]] = field(default_factory=list)
+
+    def all_decls(self):
+        for f in self.files:
+            yield from f.decls
+
+    def clauses_of(self, action: str):
+        """An action's own clauses, then those added by `extend`, in declaration order."""
+        yield from self.actions[action].clauses
+        for e in self.extends:
+            if e.name == action:
+                yield from e.clauses
+
+
+def spec_files(root: Path | None = None) -> list[Path]:
+    return sorted((root or paths.SPEC).rglob("*.bohn"))
+
+
+def parse_files(files) -> list[RulesFile]:
+    out = []
+    for f in files:
+        f = Path(f)
+        try:
+            text = f.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BohnspecError(f"{f}: cannot read the rules file: {exc.strerror}") from None
+        out.append(compile_text(text, _display(f)))
+    return out
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]:
+    """The wanted modules plus every module they require (all modules when none are named)."""
+    declared = {d.name: d for f in files for d in f.decls if isinstance(d, Module)}
+    if wanted is None:
+        return set(declared) | {d.module for f in files for d in f.decls}
+    result: set[str] = set()
+    todo = list(wanted)
+    while todo:
+        m = todo.pop()
+        if m in result:
+            continue
+        result.add(m)
+        if m in declared:
+            todo.extend(declared[m].requires)
+    return result
+
+
+def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
+    """Index the declarations of the chosen modules; later modules may add to earlier ones."""
+    chosen = module_closure(files, modules)
+    spec = Spec(files=files)
+    singles = {
+        Variety: spec.varieties, Option: spec.options, Zone: spec.zones, Var: spec.vars,
+        Define: spec.defines, Phase: spec.phases, Action: spec.actions,
+        Procedure: spec.procedures, Ruling: spec.rulings, Module: spec.modules,
+    }
+    for f in files:
+        for d in f.decls:
+            if d.module not in chosen and not isinstance(d, Ruling):
+                continue
+            table = singles.get(type(d))
+            if table is not None:
+                if d.name in table and not isinstance(d, Module):
+                    spec.duplicates.append((table[d.name], d))
+                table[d.name] = d
+            elif isinstance(d, Turn):
+                spec.turn = d  # a later module may reorder the turn
+            elif isinstance(d, Extend):
+                spec.extends.append(d)
+            elif isinstance(d, Forbid):
+                spec.forbids.append(d)
+            elif isinstance(d, Handler):
+                spec.handlers.setdefault(d.name, []).append(d)
+            elif isinstance(d, EndRule):
+                spec.end_rules.append(d)
+            elif isinstance(d, Winners):
+                spec.winners = d
+            elif isinstance(d, Setup):
+                spec.setups.append(d)
+    return spec
+
+
+def load(modules: list[str] | None = None, extra_files=()) -> Spec:
+    """Parse spec/ (and any extra rules files) and index the chosen modules."""
+    return build(parse_files([*spec_files(), *extra_files]), modules)

@@ -1,0 +1,91 @@
+"""The game state: everything a situation holds, and its canonical JSON form.
+
+Piles are lists top card first; rows (hands, revealed cards) front card first; a field is the
+list of its cards in planting order. Cards are variety ids. Nothing is hidden: the order of
+every pile and the results of future reshuffles (`shuffles`) are part of the state.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+_CARD_RUN = re.compile(r"^([a-z_][a-z0-9_]*)\*([0-9]+)$")
+
+
+def expand_cards(cards) -> list[str]:
+    """Expand the `blue*3` shorthand of a card list into single cards."""
+    out: list[str] = []
+    for c in cards:
+        m = _CARD_RUN.match(c) if isinstance(c, str) else None
+        if m:
+            out.extend([m.group(1)] * int(m.group(2)))
+        else:
+            out.append(c)
+    return out
+
+
+@dataclass
+class Player:
+    name: str
+    zones: dict[str, list] = field(default_factory=dict)
+    vars: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class State:
+    players: list[Player]
+    starting_player: str
+    active: str
+    phase: str
+    zones: dict[str, list] = field(default_factory=dict)
+    vars: dict[str, Any] = field(default_factory=dict)
+    shuffles: list[list[str]] = field(default_factory=list)
+    modules: list[str] = field(default_factory=lambda: ["base"])
+    options: dict[str, str] = field(default_factory=dict)
+    over: bool = False
+    winners: list[str] = field(default_factory=list)
+
+    # -- lookups
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def seat(self, name: str) -> int:
+        return self.names().index(name)
+
+    def copy(self) -> "State":
+        return copy.deepcopy(self)
+
+    # -- canonical JSON
+    def to_json(self) -> dict:
+        """The canonical JSON form described by conformance/schemas/state.schema.json."""
+        out: dict[str, Any] = {"modules": list(self.modules)}
+        if self.options:
+            out["options"] = dict(sorted(self.options.items()))
+        players = []
+        for p in self.players:
+            d: dict[str, Any] = {"name": p.name}
+            for z in sorted(p.zones):
+                d[z] = copy.deepcopy(p.zones[z])
+            if p.vars:
+                d["vars"] = dict(sorted(p.vars.items()))
+            players.append(d)
+        out["players"] = players
+        out["starting_player"] = self.starting_player
+        out["active"] = self.active
+        out["phase"] = self.phase
+        for z in sorted(self.zones):
+            out[z] = list(self.zones[z])
+        out["vars"] = {k: copy.deepcopy(v) for k, v in sorted(self.vars.items())}
+        out["shuffles"] = [list(s) for s in self.shuffles]
+        out["over"] = self.over
+        out["winners"] = list(self.winners)
+        return out

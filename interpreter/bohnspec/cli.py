@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -28,13 +30,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("conform", help="run the conformance scenarios against an engine")
     c.add_argument("paths", nargs="*", help="scenario files or folders (default: the whole corpus)")
-    c.add_argument("--modules", help="comma-separated modules the engine implements, e.g. base "
-                                     "(scenarios needing others are skipped)")
+    c.add_argument("--impl", metavar="COMMAND",
+                   help="an outside engine speaking the JSON-lines protocol (conformance/PROTOCOL.md), "
+                        "e.g. \"node my-engine.js --bohnspec\"; default: the reference interpreter in-process")
+    c.add_argument("--modules", help="comma-separated modules to run, e.g. base (scenarios needing others "
+                                     "are skipped)")
     c.add_argument("-k", dest="pattern", help="only scenarios whose id contains PATTERN (or matches it as a glob)")
+    c.add_argument("--timeout", type=float, default=5.0, metavar="SECONDS",
+                   help="per-request timeout for an outside engine (default: 5)")
+    c.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                   help="run scenarios in N engine processes at once (with --impl)")
+    c.add_argument("--expectations", metavar="FILE", help="YAML list of known failures: scenario id -> verdict")
+    c.add_argument("--update-expectations", action="store_true",
+                   help="rewrite the --expectations file from this run's verdicts")
     c.add_argument("--json", dest="json_file", metavar="FILE", help="also write a JSON report to FILE")
+    c.add_argument("--junit", dest="junit_file", metavar="FILE", help="also write a JUnit XML report to FILE")
     c.add_argument("--rules", action="append", default=[], metavar="FILE",
                    help="extra rules file loaded with spec/ (e.g. your own vine cards)")
-    c.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+    s = sub.add_parser("serve", help="speak the conformance protocol on stdin/stdout (the reference engine)")
+    s.set_defaults(command="serve")
 
     k = sub.add_parser("check", help="check rules files: syntax, names, citations")
     k.add_argument("files", nargs="*", help="rules files (default: all of spec/)")
@@ -59,6 +75,9 @@ def main(argv=None) -> int:
     try:
         if args.command == "conform":
             return cmd_conform(args)
+        if args.command == "serve":
+            from .protocol import serve
+            return serve()
         if args.command == "check":
             return cmd_check(args)
         if args.command == "coverage":
@@ -75,54 +94,155 @@ def main(argv=None) -> int:
 # ------------------------------------------------------------ conform
 
 def cmd_conform(args) -> int:
+    from . import reports
     from . import runner as R
 
+    if args.update_expectations and not args.expectations:
+        raise _usage("--update-expectations needs --expectations FILE")
+    if args.jobs < 1 or args.timeout <= 0:
+        raise _usage("--jobs must be at least 1 and --timeout positive")
     started = time.perf_counter()
     modules = _modules(args.modules)
-    selection = R.select(args.paths, modules, args.pattern)
-    adapter = R.InProcess(args.rules)
-    verdicts = list(selection.broken)
-    total = len(selection.scenarios)
-    show_progress = sys.stderr.isatty() and total > 20
-    for n, sc in enumerate(selection.scenarios, 1):
-        verdict = R.run_scenario(adapter, sc)
-        verdicts.append(verdict)
-        if show_progress:
-            print(f"\r  {n}/{total} scenarios", end="", file=sys.stderr, flush=True)
-    if show_progress:
-        print("\r" + " " * 30 + "\r", end="", file=sys.stderr)
-    for sc, why in selection.skipped:
-        verdicts.append(R.Verdict(sc.id, sc.path, R.SKIPPED, why))
+    expectations = reports.load_expectations(Path(args.expectations)) if args.expectations else {}
+
+    if args.impl:
+        from .protocol import EngineFault, ProtocolAdapter
+
+        def make_adapter():
+            return ProtocolAdapter(args.impl, args.timeout)
+
+        probe = make_adapter()
+        try:
+            probe.ensure()
+        except EngineFault as exc:
+            print(f"bohnspec: the engine failed its handshake ({exc.verdict}): {exc}", file=sys.stderr)
+            if exc.stderr:
+                print("engine stderr:\n" + exc.stderr, file=sys.stderr)
+            return EXIT_FAIL
+        claimed = probe.capabilities.get("modules")
+    else:
+        def make_adapter():
+            return R.InProcess(args.rules)
+
+        probe = make_adapter()
+        claimed = None
+    selection = R.select(args.paths, modules, args.pattern, claimed)
+    verdicts = list(selection.broken) + _run_all(selection.scenarios, probe, make_adapter, args)
+    for sc, verdict, why in selection.skipped:
+        verdicts.append(R.Verdict(sc.id, sc.path, verdict, why, cites=list(sc.cites)))
+    if hasattr(probe, "close"):
+        probe.close()
+    problems = reports.apply_expectations(verdicts, expectations, selection.all_ids) if expectations else []
     seconds = time.perf_counter() - started
-    for v in verdicts:
-        if v.verdict in (R.FAILED, R.ERRORED):
-            _print_failure(v, args)
-        elif v.verdict == R.PASSED and not args.quiet:
-            pass
+    replay = f"bohnspec conform --impl {shlex.quote(args.impl)}" if args.impl else "bohnspec conform"
+    for v in sorted(verdicts, key=lambda v: v.id):
+        if not v.ok:
+            _print_failure(v, replay)
+    for problem in problems:
+        print(f"EXPECTATIONS {problem}")
     counts = R.summary(verdicts)
-    print(f"{counts['passed']} passed, {counts['failed']} failed, {counts['errored']} errored, "
-          f"{counts['skipped']} skipped  ({len(verdicts)} scenarios in {seconds:.2f}s, "
-          f"engine: {adapter.name})")
+    parts = [f"{counts['passed']} passed", f"{counts['failed']} failed", f"{counts['errored']} errored",
+             f"{counts['skipped']} skipped"]
+    for key, label in (("not_applicable", "not applicable"), ("timeout", "timed out"),
+                       ("protocol_error", "protocol errors"), ("expected_failures", "known failures")):
+        if counts[key]:
+            parts.append(f"{counts[key]} {label}")
+    print(", ".join(parts) + f"  ({len(verdicts)} scenarios in {seconds:.2f}s, engine: {probe.name})")
+    engine_info = dict(getattr(probe, "engine_info", {}) or {})
+    capabilities = dict(getattr(probe, "capabilities", {}) or {})
     if args.json_file:
-        Path(args.json_file).write_text(json.dumps(R.report(verdicts, adapter.name, seconds), indent=2) + "\n",
-                                        encoding="utf-8")
+        data = reports.json_report(verdicts, engine_info, capabilities, seconds, args.impl)
+        Path(args.json_file).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    if args.junit_file:
+        Path(args.junit_file).write_text(reports.junit_xml(verdicts, probe.name, seconds), encoding="utf-8")
+    if args.update_expectations:
+        n = reports.write_expectations(Path(args.expectations), verdicts, expectations)
+        print(f"wrote {n} known failure(s) to {args.expectations}")
+        return EXIT_OK
     if not verdicts:
         print("bohnspec: no scenario matched", file=sys.stderr)
         return EXIT_INPUT
-    return EXIT_OK if counts["failed"] == 0 and counts["errored"] == 0 else EXIT_FAIL
+    return EXIT_OK if all(v.ok for v in verdicts) and not problems else EXIT_FAIL
 
 
-def _print_failure(v, args) -> None:
-    print(f"{v.verdict.upper()} {v.id}  ({v.path})")
+def _usage(message: str):
+    from .errors import BohnspecError
+    return BohnspecError(message)
+
+
+def _run_all(scenarios, first_adapter, make_adapter, args) -> list:
+    """Run scenarios, in parallel engine processes with --jobs; a progress bar on a terminal."""
+    from . import runner as R
+
+    total = len(scenarios)
+    show = sys.stderr.isatty() and not args.quiet and total > 20
+    done = [0]
+    lock = threading.Lock()
+
+    def tick():
+        with lock:
+            done[0] += 1
+            if show:
+                width = 30
+                filled = width * done[0] // total
+                print(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done[0]}/{total}", end="",
+                      file=sys.stderr, flush=True)
+
+    jobs = min(args.jobs, max(1, total))
+    results: list = [None] * total
+    if jobs == 1:
+        for i, sc in enumerate(scenarios):
+            results[i] = R.run_scenario(first_adapter, sc)
+            tick()
+    else:
+        import queue
+        todo: queue.Queue = queue.Queue()
+        for i in range(total):
+            todo.put(i)
+
+        def worker(adapter):
+            try:
+                while True:
+                    try:
+                        i = todo.get_nowait()
+                    except queue.Empty:
+                        return
+                    results[i] = R.run_scenario(adapter, scenarios[i])
+                    tick()
+            finally:
+                if adapter is not first_adapter and hasattr(adapter, "close"):
+                    adapter.close()
+
+        threads = [threading.Thread(target=worker, args=(first_adapter if n == 0 else make_adapter(),))
+                   for n in range(jobs)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    if show:
+        print("\r" + " " * 50 + "\r", end="", file=sys.stderr)
+    return results
+
+
+def _print_failure(v, replay: str) -> None:
+    head = v.verdict.upper().replace("-", " ")
+    if v.expected is not None:
+        head = f"UNEXPECTED {head} (listed as {v.expected})"
+    print(f"{head} {v.id}  ({v.path})")
+    if v.cites:
+        print(f"  rules: {', '.join(v.cites)}  (bohnspec coverage shows the clauses)")
     if v.message:
-        print(f"  {v.message}")
+        print("  " + v.message.replace("\n", "\n  "))
     for s in v.steps:
         if not s.ok:
             action = json.dumps(s.action) if s.action else "(no action: checks the state)"
             print(f"  step {s.index + 1}: {action}")
             for problem in s.problems:
                 print("    " + problem.replace("\n", "\n    "))
-    print(f"  replay: bohnspec conform {v.path}")
+    if v.stderr:
+        tail = "\n    ".join(v.stderr.strip().splitlines()[-10:])
+        print(f"  engine stderr (last lines):\n    {tail}")
+    print(f"  replay: {replay} -k {v.id}")
 
 
 # ------------------------------------------------------------ check

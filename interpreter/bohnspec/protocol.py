@@ -1,0 +1,320 @@
+"""The JSON-lines conformance protocol: message shapes, the reference server, and the client
+that drives an outside engine with timeouts, restarts and verdicts (conformance/PROTOCOL.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+
+from . import __version__
+from .errors import ActionError, BohnspecError, ScenarioError
+
+PROTOCOL_VERSION = 1
+
+
+class EngineFault(Exception):
+    """The engine under test misbehaved; `verdict` says how (errored, timeout, protocol-error)."""
+
+    def __init__(self, verdict: str, message: str, stderr: str = ""):
+        self.verdict = verdict
+        self.stderr = stderr
+        super().__init__(message)
+
+
+# ------------------------------------------------------------ the reference server
+
+def serve(stdin=None, stdout=None) -> int:
+    """Answer protocol requests on stdin with the reference interpreter until `bye` or EOF."""
+    from . import scenario as S
+    from .interpret import Engine
+    from .spec import load as load_spec
+
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    engines: dict[frozenset, Engine] = {}
+    current = {"engine": None, "state": None}
+
+    def engine_for(modules) -> Engine:
+        key = frozenset(modules or ["base"])
+        if key not in engines:
+            engines[key] = Engine(load_spec(sorted(key)))
+        return engines[key]
+
+    def reply(msg):
+        stdout.write(json.dumps(msg, separators=(",", ":")) + "\n")
+        stdout.flush()
+
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            req = json.loads(line)
+        except json.JSONDecodeError as exc:
+            reply({"id": None, "type": "error", "message": f"not JSON: {exc.msg}"})
+            continue
+        if not isinstance(req, dict):
+            reply({"id": None, "type": "error", "message": "a request is a JSON object"})
+            continue
+        rid, kind = req.get("id"), req.get("type")
+        try:
+            if kind == "hello":
+                reply({"id": rid, "type": "hello", "protocol": PROTOCOL_VERSION,
+                       "engine": {"name": "bohnspec", "version": __version__, "language": "python"},
+                       "capabilities": {"modules": ["base"], "rule_ids": True, "events": True,
+                                        "legal_actions": True}})
+            elif kind == "load":
+                data = req.get("state")
+                if not isinstance(data, dict):
+                    raise ScenarioError("", "state", "load needs a state object")
+                eng = engine_for(data.get("modules"))
+                current["engine"], current["state"] = eng, S.state_from_data(eng, data, data.get("modules", ["base"]))
+                reply({"id": rid, "type": "ok"})
+            elif kind == "setup":
+                eng = engine_for(req.get("modules"))
+                state, events = eng.new_game(list(req["players"]), list(req["deck"]), req.get("options") or {},
+                                             modules=req.get("modules") or ["base"])
+                current["engine"], current["state"] = eng, state
+                reply({"id": rid, "type": "ok", "events": events})
+            elif kind == "apply":
+                eng, state = _loaded(current)
+                outcome = eng.apply(state, req.get("action"))
+                current["state"] = outcome.state
+                if outcome.rejection is not None:
+                    reply({"id": rid, "type": "rejected", "rule": outcome.rejection.rule,
+                           "reason": outcome.rejection.reason})
+                else:
+                    reply({"id": rid, "type": "accepted", "events": outcome.events})
+            elif kind == "state":
+                _, state = _loaded(current)
+                reply({"id": rid, "type": "state", "state": state.to_json()})
+            elif kind == "legal":
+                from .play import legal_actions
+                eng, state = _loaded(current)
+                reply({"id": rid, "type": "legal", "actions": legal_actions(eng, state)})
+            elif kind == "bye":
+                reply({"id": rid, "type": "bye"})
+                return 0
+            else:
+                reply({"id": rid, "type": "error", "message": f"unknown request type {kind!r}"})
+        except (BohnspecError, KeyError, TypeError, ValueError) as exc:
+            reply({"id": rid, "type": "error", "message": f"{type(exc).__name__}: {exc}"})
+    return 0
+
+
+def _loaded(current):
+    if current["state"] is None:
+        raise ActionError("no state loaded: send `load` or `setup` first")
+    return current["engine"], current["state"]
+
+
+# ------------------------------------------------------------ the client
+
+class ProtocolEngine:
+    """Drives one outside engine process. Every fault becomes an EngineFault; never hangs."""
+
+    def __init__(self, command: str, timeout: float = 5.0, cwd: str | None = None):
+        self.command = command
+        self.timeout = timeout
+        self.cwd = cwd
+        self.proc: subprocess.Popen | None = None
+        self.hello: dict | None = None
+        self._next_id = 0
+        self._buffer = b""
+        self._stderr = None
+
+    # -- process
+    def start(self) -> dict:
+        self.close()
+        self._stderr = tempfile.TemporaryFile()
+        try:
+            self.proc = subprocess.Popen(
+                shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=self._stderr, cwd=self.cwd, bufsize=0,
+            )
+        except OSError as exc:
+            raise BohnspecError(f"cannot start the engine {self.command!r}: {exc.strerror or exc}") from None
+        os.set_blocking(self.proc.stdout.fileno(), False)
+        self._buffer = b""
+        reply = self.request({"type": "hello", "protocol": PROTOCOL_VERSION, "suite": f"bohnspec {__version__}"},
+                             expect=("hello",))
+        caps = reply.get("capabilities")
+        if not isinstance(caps, dict) or not isinstance(caps.get("modules"), list):
+            raise EngineFault("protocol-error", "the hello reply has no capabilities.modules list", self.stderr())
+        self.hello = reply
+        return reply
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def stderr(self, limit: int = 4000) -> str:
+        if self._stderr is None:
+            return ""
+        try:
+            self._stderr.seek(0)
+            data = self._stderr.read()
+        except (OSError, ValueError):
+            return ""
+        return data.decode("utf-8", "replace")[-limit:]
+
+    def close(self, polite: bool = False) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        try:
+            if polite and proc.poll() is None:
+                try:
+                    self._send(proc, {"id": 0, "type": "bye"})
+                    proc.wait(timeout=1)
+                except (OSError, subprocess.TimeoutExpired):
+                    pass
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        for pipe in (proc.stdin, proc.stdout):
+            try:
+                pipe.close()
+            except OSError:
+                pass
+
+    @staticmethod
+    def _send(proc, msg) -> None:
+        proc.stdin.write((json.dumps(msg, separators=(",", ":")) + "\n").encode())
+        proc.stdin.flush()
+
+    # -- requests
+    def request(self, msg: dict, expect: tuple[str, ...]) -> dict:
+        if not self.alive():
+            raise EngineFault("errored", f"the engine is not running (exit code {self._exit_code()})", self.stderr())
+        self._next_id += 1
+        msg = {"id": self._next_id, **msg}
+        try:
+            self._send(self.proc, msg)
+        except (BrokenPipeError, OSError):
+            raise EngineFault("errored", f"the engine closed its input (exit code {self._exit_code()})",
+                              self.stderr()) from None
+        line = self._read_line(msg["type"])
+        try:
+            reply = json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise EngineFault("protocol-error", f"the engine printed something that is not a protocol "
+                                                f"message: {line[:200]!r}", self.stderr()) from None
+        if not isinstance(reply, dict) or reply.get("id") != msg["id"]:
+            raise EngineFault("protocol-error", f"expected a reply with id {msg['id']}, got {line[:200]!r}",
+                              self.stderr())
+        if reply.get("type") == "error":
+            raise EngineFault("errored", f"the engine answered {msg['type']!r} with an error: "
+                                         f"{reply.get('message', '')}", self.stderr())
+        if reply.get("type") not in expect:
+            raise EngineFault("protocol-error", f"expected a reply of type {' or '.join(expect)} to "
+                                                f"{msg['type']!r}, got {reply.get('type')!r}", self.stderr())
+        return reply
+
+    def _exit_code(self):
+        return self.proc.poll() if self.proc is not None else None
+
+    def _read_line(self, what: str) -> bytes:
+        deadline = time.monotonic() + self.timeout
+        sel = selectors.DefaultSelector()
+        sel.register(self.proc.stdout, selectors.EVENT_READ)
+        try:
+            while b"\n" not in self._buffer:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise EngineFault("timeout", f"no reply to {what!r} within {self.timeout:g}s "
+                                                 "(raise --timeout if the engine is just slow)", self.stderr())
+                if not sel.select(timeout=left):
+                    continue
+                try:
+                    chunk = self.proc.stdout.read(65536)
+                except BlockingIOError:
+                    continue
+                if not chunk:
+                    code = self.proc.wait(timeout=5) if self.proc else None
+                    raise EngineFault("errored", f"the engine exited (code {code}) before answering {what!r}",
+                                      self.stderr())
+                self._buffer += chunk
+                if len(self._buffer) > 64 * 1024 * 1024:
+                    raise EngineFault("protocol-error", "a reply longer than 64 MiB", self.stderr())
+        finally:
+            sel.close()
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+
+class ProtocolAdapter:
+    """Runner adapter for an outside engine: one process, restarted after any fault."""
+
+    def __init__(self, command: str, timeout: float = 5.0):
+        self.client = ProtocolEngine(command, timeout)
+        self.name = command
+        self.capabilities: dict = {}
+        self.engine_info: dict = {}
+        self._reference = None
+
+    def ensure(self):
+        if not self.client.alive():
+            hello = self.client.start()
+            self.capabilities = hello.get("capabilities", {})
+            self.engine_info = hello.get("engine", {}) if isinstance(hello.get("engine"), dict) else {}
+            if self.engine_info.get("name"):
+                self.name = f"{self.engine_info.get('name')} {self.engine_info.get('version', '')}".strip()
+
+    def restart(self):
+        self.client.close()
+
+    def reference(self):
+        from .runner import InProcess
+        if self._reference is None:
+            self._reference = InProcess()
+        return self._reference
+
+    def start(self, sc) -> dict:
+        from . import scenario as S
+        self.ensure()
+        if sc.setup is not None:
+            ref = self.reference().engine(sc.modules)
+            setup = sc.setup
+            options = dict(setup.get("options") or {})
+            if "beans" in setup:
+                options["beans"] = setup["beans"]
+            S.build_state(ref, sc)  # validates the scenario's deck before anything is sent
+            from .state import expand_cards
+            reply = self.client.request({"type": "setup", "players": setup["players"],
+                                         "deck": expand_cards(setup["deck"]), "options": options,
+                                         "modules": sc.modules}, expect=("ok",))
+            events = reply.get("events", [])
+        else:
+            # The reference fills in the documented defaults: the engine always gets a full state.
+            ref = self.reference().engine(sc.modules)
+            full = S.state_from_data(ref, sc.state, sc.modules).to_json()
+            self.client.request({"type": "load", "state": full}, expect=("ok",))
+            events = []
+        return {"state": self._state(), "events": events}
+
+    def _state(self) -> dict:
+        reply = self.client.request({"type": "state"}, expect=("state",))
+        if not isinstance(reply.get("state"), dict):
+            raise EngineFault("protocol-error", "the state reply has no state object", self.client.stderr())
+        return reply["state"]
+
+    def apply(self, action: dict) -> dict:
+        reply = self.client.request({"type": "apply", "action": action}, expect=("accepted", "rejected"))
+        state = self._state()
+        if reply["type"] == "rejected":
+            return {"accepted": False, "rule": reply.get("rule"), "reason": reply.get("reason", ""), "state": state}
+        events = reply.get("events", [])
+        if not isinstance(events, list):
+            raise EngineFault("protocol-error", "accepted.events must be a list", self.client.stderr())
+        return {"accepted": True, "events": events, "state": state}
+
+    def close(self):
+        self.client.close(polite=True)

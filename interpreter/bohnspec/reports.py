@@ -1,0 +1,127 @@
+"""Reports of a conformance run: the JSON report, JUnit XML, and known-failure lists."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import yaml
+
+from . import __version__
+from .errors import BohnspecError
+from .runner import NOT_APPLICABLE, PASSED, SKIPPED, VERDICTS, Verdict, summary
+
+
+def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, seconds: float,
+                command: str | None = None) -> dict:
+    """The report described by conformance/schemas/report.schema.json."""
+    return {
+        "suite": {"name": "bohnspec", "version": __version__},
+        "engine": {**engine, **({"command": command} if command else {})},
+        "capabilities": capabilities,
+        "seconds": round(seconds, 3),
+        "summary": summary(verdicts),
+        "scenarios": [v.to_json() for v in verdicts],
+    }
+
+
+def junit_xml(verdicts: list[Verdict], engine_name: str, seconds: float) -> str:
+    counts = summary(verdicts)
+    failures = counts["failed"]
+    errors = counts["errored"] + counts["timeout"] + counts["protocol_error"]
+    suite = ET.Element("testsuite", name=f"bohnspec ({engine_name})", tests=str(len(verdicts)),
+                       failures=str(failures), errors=str(errors),
+                       skipped=str(counts["skipped"] + counts["not_applicable"]), time=f"{seconds:.3f}")
+    for v in verdicts:
+        classname = "bohnspec." + ".".join(v.id.split("/")[:-1]).replace("-", "_")
+        case = ET.SubElement(suite, "testcase", classname=classname, name=v.id, time=f"{v.seconds:.4f}")
+        detail = _detail(v)
+        if v.expected is not None and v.ok:
+            ET.SubElement(case, "skipped", message=f"known failure ({v.verdict}): {v.reason}".strip())
+        elif v.verdict in (SKIPPED, NOT_APPLICABLE):
+            ET.SubElement(case, "skipped", message=v.message or v.verdict)
+        elif v.verdict == "failed":
+            ET.SubElement(case, "failure", message=_first_line(detail), type="failed").text = detail
+        elif v.verdict != PASSED or not v.ok:
+            ET.SubElement(case, "error", message=_first_line(detail), type=v.verdict).text = detail
+        if v.stderr:
+            ET.SubElement(case, "system-err").text = v.stderr
+    ET.indent(suite)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suite, encoding="unicode") + "\n"
+
+
+def _first_line(text: str) -> str:
+    return text.splitlines()[0] if text else ""
+
+
+def _detail(v: Verdict) -> str:
+    lines = []
+    if v.expected is not None and not v.ok:
+        lines.append(f"expected verdict {v.expected!r} (known-failures list), got {v.verdict!r}")
+    if v.message:
+        lines.append(v.message)
+    for s in v.steps:
+        if not s.ok:
+            lines.append(f"step {s.index + 1}: {json.dumps(s.action)}")
+            lines.extend("  " + p for p in s.problems)
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------ known failures
+
+def load_expectations(path: Path) -> dict[str, dict]:
+    """scenario id -> {"verdict": ..., "reason": ...}; a bare verdict string is allowed too."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except yaml.YAMLError as exc:
+        raise BohnspecError(f"{path}: not valid YAML: {exc}") from None
+    data = data or {}
+    if not isinstance(data, dict):
+        raise BohnspecError(f"{path}: expected a mapping of scenario id to expected verdict")
+    out = {}
+    for sid, entry in data.items():
+        if isinstance(entry, str):
+            entry = {"verdict": entry}
+        if not isinstance(entry, dict) or entry.get("verdict") not in VERDICTS or entry["verdict"] == PASSED:
+            raise BohnspecError(f"{path}: at {sid}: give `verdict:` one of "
+                                f"{', '.join(v for v in VERDICTS if v != PASSED)}")
+        out[str(sid)] = entry
+    return out
+
+
+def apply_expectations(verdicts: list[Verdict], expectations: dict[str, dict], all_ids: list[str]) -> list[str]:
+    """Mark listed verdicts; return problems that fail the run (stale or unknown entries)."""
+    problems = []
+    by_id = {v.id: v for v in verdicts}
+    for sid, entry in expectations.items():
+        if sid not in all_ids:
+            problems.append(f"{sid}: listed as a known failure but no scenario has this id (stale entry)")
+            continue
+        v = by_id.get(sid)
+        if v is None:
+            continue  # not selected in this run
+        v.expected = entry["verdict"]
+        v.reason = str(entry.get("reason") or entry.get("link") or "")
+        if v.verdict == PASSED:
+            problems.append(f"{sid}: listed as a known failure ({v.expected}) but it passes now: "
+                            "remove it from the list (or run --update-expectations)")
+    return problems
+
+
+def write_expectations(path: Path, verdicts: list[Verdict], old: dict[str, dict]) -> int:
+    entries = {}
+    for v in sorted(verdicts, key=lambda v: v.id):
+        if v.verdict in (PASSED, SKIPPED, NOT_APPLICABLE):
+            continue
+        entry = {"verdict": v.verdict}
+        previous = old.get(v.id, {})
+        for key in ("reason", "link"):
+            if previous.get(key):
+                entry[key] = previous[key]
+        entries[v.id] = entry
+    header = ("# Known failures of this engine: scenario id -> expected verdict (and a reason or link).\n"
+              "# A listed scenario that passes, or an id that no longer exists, fails the run.\n"
+              "# Rewritten by `bohnspec conform --update-expectations`.\n")
+    path.write_text(header + (yaml.safe_dump(entries, sort_keys=True) if entries else "{}\n"), encoding="utf-8")
+    return len(entries)

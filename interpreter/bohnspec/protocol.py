@@ -74,23 +74,29 @@ def serve(stdin=None, stdout=None) -> int:
                 if not isinstance(data, dict):
                     raise ScenarioError("", "state", "load needs a state object")
                 eng = engine_for(data.get("modules"))
-                current["engine"], current["state"] = eng, S.state_from_data(eng, data, data.get("modules", ["base"]))
-                reply({"id": rid, "type": "ok"})
+                try:
+                    state = S.state_from_data(eng, data, data.get("modules", ["base"]), validate=False)
+                except Exception:
+                    # Validate only when something is wrong: the schema names the bad field.
+                    state = S.state_from_data(eng, data, data.get("modules", ["base"]))
+                current["engine"], current["state"] = eng, state
+                reply({"id": rid, "type": "ok", "state": current["state"].to_json()})
             elif kind == "setup":
                 eng = engine_for(req.get("modules"))
                 state, events = eng.new_game(list(req["players"]), list(req["deck"]), req.get("options") or {},
                                              modules=req.get("modules") or ["base"])
                 current["engine"], current["state"] = eng, state
-                reply({"id": rid, "type": "ok", "events": events})
+                reply({"id": rid, "type": "ok", "events": events, "state": state.to_json()})
             elif kind == "apply":
                 eng, state = _loaded(current)
                 outcome = eng.apply(state, req.get("action"))
                 current["state"] = outcome.state
                 if outcome.rejection is not None:
                     reply({"id": rid, "type": "rejected", "rule": outcome.rejection.rule,
-                           "reason": outcome.rejection.reason})
+                           "reason": outcome.rejection.reason, "state": outcome.state.to_json()})
                 else:
-                    reply({"id": rid, "type": "accepted", "events": outcome.events})
+                    reply({"id": rid, "type": "accepted", "events": outcome.events,
+                           "state": outcome.state.to_json()})
             elif kind == "state":
                 _, state = _loaded(current)
                 reply({"id": rid, "type": "state", "state": state.to_json()})
@@ -128,6 +134,7 @@ class ProtocolEngine:
         self._next_id = 0
         self._buffer = b""
         self._stderr = None
+        self._selector = None
 
     # -- process
     def start(self) -> dict:
@@ -164,6 +171,9 @@ class ProtocolEngine:
         return data.decode("utf-8", "replace")[-limit:]
 
     def close(self, polite: bool = False) -> None:
+        if self._selector is not None:
+            self._selector.close()
+            self._selector = None
         proc, self.proc = self.proc, None
         if proc is None:
             return
@@ -223,29 +233,31 @@ class ProtocolEngine:
 
     def _read_line(self, what: str) -> bytes:
         deadline = time.monotonic() + self.timeout
-        sel = selectors.DefaultSelector()
-        sel.register(self.proc.stdout, selectors.EVENT_READ)
-        try:
-            while b"\n" not in self._buffer:
+        if self._selector is None:
+            self._selector = selectors.DefaultSelector()
+            self._selector.register(self.proc.stdout, selectors.EVENT_READ)
+        while b"\n" not in self._buffer:
+            try:
+                chunk = self.proc.stdout.read(65536)
+            except BlockingIOError:
+                chunk = None
+            if chunk is None:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise EngineFault("timeout", f"no reply to {what!r} within {self.timeout:g}s "
                                                  "(raise --timeout if the engine is just slow)", self.stderr())
-                if not sel.select(timeout=left):
-                    continue
+                self._selector.select(timeout=left)
+                continue
+            if not chunk:
                 try:
-                    chunk = self.proc.stdout.read(65536)
-                except BlockingIOError:
-                    continue
-                if not chunk:
-                    code = self.proc.wait(timeout=5) if self.proc else None
-                    raise EngineFault("errored", f"the engine exited (code {code}) before answering {what!r}",
-                                      self.stderr())
-                self._buffer += chunk
-                if len(self._buffer) > 64 * 1024 * 1024:
-                    raise EngineFault("protocol-error", "a reply longer than 64 MiB", self.stderr())
-        finally:
-            sel.close()
+                    code = self.proc.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    code = None
+                raise EngineFault("errored", f"the engine exited (code {code}) before answering {what!r}",
+                                  self.stderr())
+            self._buffer += chunk
+            if len(self._buffer) > 64 * 1024 * 1024:
+                raise EngineFault("protocol-error", "a reply longer than 64 MiB", self.stderr())
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
 
@@ -292,15 +304,20 @@ class ProtocolAdapter:
                                          "deck": expand_cards(setup["deck"]), "options": options,
                                          "modules": sc.modules}, expect=("ok",))
             events = reply.get("events", [])
+            return {"state": self._state(reply), "events": events}
         else:
             # The reference fills in the documented defaults: the engine always gets a full state.
             ref = self.reference().engine(sc.modules)
-            full = S.state_from_data(ref, sc.state, sc.modules).to_json()
-            self.client.request({"type": "load", "state": full}, expect=("ok",))
-            events = []
-        return {"state": self._state(), "events": events}
+            full = S.state_from_data(ref, sc.state, sc.modules, validate=False).to_json()
+            reply = self.client.request({"type": "load", "state": full}, expect=("ok",))
+            return {"state": self._state(reply), "events": []}
 
-    def _state(self) -> dict:
+    def _state(self, previous: dict | None = None) -> dict:
+        """The state after a request: from its reply if the engine sent it, else asked for."""
+        if previous is not None and "state" in previous:
+            if not isinstance(previous["state"], dict):
+                raise EngineFault("protocol-error", "a reply's state must be an object", self.client.stderr())
+            return previous["state"]
         reply = self.client.request({"type": "state"}, expect=("state",))
         if not isinstance(reply.get("state"), dict):
             raise EngineFault("protocol-error", "the state reply has no state object", self.client.stderr())
@@ -308,7 +325,7 @@ class ProtocolAdapter:
 
     def apply(self, action: dict) -> dict:
         reply = self.client.request({"type": "apply", "action": action}, expect=("accepted", "rejected"))
-        state = self._state()
+        state = self._state(reply)
         if reply["type"] == "rejected":
             return {"accepted": False, "rule": reply.get("rule"), "reason": reply.get("reason", ""), "state": state}
         events = reply.get("events", [])

@@ -127,7 +127,7 @@ def build_state(engine: Engine, sc: Scenario) -> tuple[State, list[dict]]:
     try:
         if sc.setup is not None:
             return _from_setup(engine, sc)
-        return state_from_data(engine, sc.state, sc.modules), []
+        return state_from_data(engine, sc.state, sc.modules, validate=False), []
     except ScenarioError as exc:
         raise ScenarioError(sc.path, exc.path, exc.message) from None
 
@@ -164,10 +164,13 @@ def _check_unique(names, where):
         seen.add(n)
 
 
-def state_from_data(engine: Engine, data: dict, modules=("base",)) -> State:
-    """Build a State from scenario/protocol data; omitted parts take the documented defaults."""
+def state_from_data(engine: Engine, data: dict, modules=("base",), validate: bool = True) -> State:
+    """Build a State from scenario/protocol data; omitted parts take the documented defaults.
+
+    `validate=False` skips the JSON Schema check, for data already validated (a loaded
+    scenario) or built by bohnspec itself; the checks against the spec still run."""
     spec = engine.spec
-    errors = schema_errors(data, "state.schema.json")
+    errors = schema_errors(data, "state.schema.json") if validate else []
     if errors:
         raise ScenarioError("", "state." + errors[0][0].lstrip("."), errors[0][1])
     names = [p["name"] for p in data["players"]]

@@ -1,0 +1,128 @@
+"""Helpers shared by the test modules: paths, engines over (mutated) spec texts, the corpus."""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import settings
+
+from bohnspec import paths
+from bohnspec import runner as R
+from bohnspec import scenario as S
+from bohnspec.compile import compile_text
+from bohnspec.interpret import Engine
+from bohnspec.paragraphs import index as paragraph_index
+from bohnspec.spec import build, load as load_spec, spec_files
+
+ROOT = paths.ROOT
+SPEC_DIR = paths.SPEC
+SCENARIOS = paths.SCENARIOS
+SCHEMAS = paths.SCHEMAS
+INTERPRETER = Path(__file__).resolve().parent.parent / "interpreter"
+
+PLAYERS = ["Timon", "Nina", "Keno", "Eiko", "Lale"]
+
+
+def examples(n: int) -> int:
+    """`n` examples under the ci profile, proportionally more under a deeper profile."""
+    return max(1, n * settings.default.max_examples // 10)
+
+
+# ------------------------------------------------------------ spec texts and engines
+
+@functools.lru_cache(maxsize=1)
+def spec_texts() -> dict[str, str]:
+    """The base spec's rules files: display name -> text."""
+    return {str(f.relative_to(ROOT)): f.read_text(encoding="utf-8") for f in spec_files()}
+
+
+def engine_from_texts(texts: dict[str, str], modules=("base",)) -> Engine:
+    files = [compile_text(text, name) for name, text in texts.items()]
+    return Engine(build(files, list(modules)))
+
+
+@functools.lru_cache(maxsize=1)
+def base_engine() -> Engine:
+    return Engine(load_spec(["base"]))
+
+
+def mutate(texts: dict[str, str], file: str, old: str, new: str, count: int = 1) -> dict[str, str]:
+    """A copy of the spec texts with `old` replaced by `new` in `file`; the text must change."""
+    key = next(k for k in texts if k.endswith(file))
+    before = texts[key]
+    assert before.count(old) >= count, f"{old!r} is not (or not {count} times) in {key}"
+    after = before.replace(old, new, count)
+    assert after != before, f"the mutation {old!r} -> {new!r} did not change {key}"
+    out = dict(texts)
+    out[key] = after
+    return out
+
+
+class FixedEngine(R.InProcess):
+    """The in-process adapter, always using the engine it was given."""
+
+    name = "mutated reference interpreter"
+
+    def __init__(self, engine: Engine):
+        super().__init__()
+        self._engine = engine
+
+    def engine(self, modules) -> Engine:
+        return self._engine
+
+
+# ------------------------------------------------------------ the corpus
+
+def scenario_paths() -> list[Path]:
+    return S.scenario_files([SCENARIOS])
+
+
+@functools.lru_cache(maxsize=1)
+def corpus() -> tuple[S.Scenario, ...]:
+    return tuple(S.load(f) for f in scenario_paths())
+
+
+def run(adapter, scenarios) -> dict[str, str]:
+    return {sc.id: R.run_scenario(adapter, sc).verdict for sc in scenarios}
+
+
+@functools.lru_cache(maxsize=1)
+def baseline_verdicts() -> dict[str, str]:
+    return run(R.InProcess(), corpus())
+
+
+def known_rule_ids(spec=None) -> set[str]:
+    """Every paragraph id of spec/paragraphs.index and every ruling id of the spec."""
+    spec = spec or base_engine().spec
+    return set(paragraph_index()) | {r.id for r in spec.rulings.values()}
+
+
+# ------------------------------------------------------------ states
+
+def all_cards(state, fields_zone: str = "fields") -> Counter:
+    """The multiset of the cards in every zone of a state, fields flattened."""
+    out: Counter = Counter()
+    for p in state.players:
+        for zone, cards in p.zones.items():
+            if zone == fields_zone:
+                for f in cards:
+                    out.update(f)
+            else:
+                out.update(cards)
+    for cards in state.zones.values():
+        out.update(cards)
+    return out
+
+
+# ------------------------------------------------------------ the command line in a subprocess
+
+def run_cli(*args, cwd=None, timeout=60) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(INTERPRETER) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return subprocess.run([sys.executable, "-m", "bohnspec", *args], capture_output=True, text=True,
+                          env=env, cwd=cwd or ROOT, timeout=timeout)

@@ -21,7 +21,7 @@ from .spec import Spec, build, parse_files, spec_files
 # Declarations that state a rule and so must cite the paragraphs they encode.
 _MUST_CITE = (Variety, Option, Phase, Turn, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup, Ruling)
 # Events the interpreter itself emits.
-_BUILTIN_EVENTS = {"phase", "game_end", "game_over"}
+_BUILTIN_EVENTS = {"phase", "game_end", "game_over", "turn_over", "after_action"}
 
 
 def _hint(name, choices) -> str:

@@ -291,6 +291,9 @@ class _ToModel(Transformer):
     def goto_next(self, meta, children):
         return self._node("goto_next", meta)
 
+    def goto_first(self, meta, children):
+        return self._node("goto_first", meta)
+
     def emit(self, meta, children):
         kwargs = children[1] if len(children) > 1 else ()
         return self._node("emit", meta, str(children[0]), kwargs)

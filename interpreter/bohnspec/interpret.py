@@ -6,6 +6,7 @@ Evaluation order, published in docs/LANGUAGE.md and fixed for every action:
    `require` clauses (its own first, then those added by `extend`); the first that fails
    rejects the action with its first citation as the rule id, and the state is untouched;
 3. the effect runs on a copy of the state; `emit` runs the handlers of the event at once;
+   then the `after_action` handlers run;
 4. `end when` conditions, in file order; the first that holds ends the game: `over` is set,
    the `game_end` handlers run, the `winners` rule decides, and `game_over` is emitted.
 """
@@ -441,12 +442,25 @@ class Engine:
         return lambda env: self.enter_phase(env, phase, node.loc)
 
     def _s_goto_next(self, node, scope):
+        """The next phase of the turn; after the last one, the `turn_over` handlers run."""
         def goto_next(env):
             order = self.spec.turn.phases if self.spec.turn else ()
-            if env.state.phase not in order or order.index(env.state.phase) + 1 >= len(order):
-                raise SpecRuntimeError(node.loc, f"no phase follows {env.state.phase!r} in the turn")
-            self.enter_phase(env, order[order.index(env.state.phase) + 1], node.loc)
+            if env.state.phase not in order:
+                raise SpecRuntimeError(node.loc, f"phase {env.state.phase!r} is not in the turn")
+            i = order.index(env.state.phase) + 1
+            if i < len(order):
+                self.enter_phase(env, order[i], node.loc)
+            else:
+                env.burn(node.loc)
+                self.emit(env, "turn_over", {}, record=False)
         return goto_next
+
+    def _s_goto_first(self, node, scope):
+        def goto_first(env):
+            if not self.spec.turn:
+                raise SpecRuntimeError(node.loc, "`goto first` needs a `turn` declaration")
+            self.enter_phase(env, self.spec.turn.phases[0], node.loc)
+        return goto_first
 
     def enter_phase(self, env, phase, loc):
         env.burn(loc)
@@ -465,12 +479,13 @@ class Engine:
 
         def emit(env):
             env.burn(node.loc)
-            self.emit(env, name, {k: serialise(f(env)) for k, f in values})
+            self.emit(env, name, {k: f(env) for k, f in values})
         return emit
 
-    def emit(self, env, name, payload):
-        event = {"event": name, **payload}
-        env.events.append(event)
+    def emit(self, env, name, payload, record=True):
+        """Record an event (in JSON form) and run its handlers, which see the raw values."""
+        if record:
+            env.events.append({"event": name, **{k: serialise(v) for k, v in payload.items()}})
         for handler in self._handlers.get(name, ()):
             saved = env.locals
             env.locals = dict(payload)
@@ -617,6 +632,8 @@ class Engine:
         work = state.copy()
         env = Env(self, work, {decl.actor: player, **values})
         self.run_block(env, effect)
+        env.locals = {}
+        self.emit(env, "after_action", {}, record=False)
         self.check_end(env)
         return Outcome(work, env.events)
 

@@ -50,6 +50,9 @@ class Spec:
                 yield from e.clauses
 
 
+_REPLACEABLE = (Define, Procedure, Phase)
+
+
 def spec_files(root: Path | None = None) -> list[Path]:
     return sorted((root or paths.SPEC).rglob("*.bohn"))
 
@@ -93,20 +96,27 @@ def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]
 def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
     """Index the declarations of the chosen modules; later modules may add to earlier ones."""
     chosen = module_closure(files, modules)
+    requires = {m: module_closure(files, [m]) - {m} for m in chosen}
     spec = Spec(files=files)
     singles = {
         Variety: spec.varieties, Option: spec.options, Zone: spec.zones, Var: spec.vars,
         Define: spec.defines, Phase: spec.phases, Action: spec.actions,
         Procedure: spec.procedures, Ruling: spec.rulings, Module: spec.modules,
     }
-    for f in files:
-        for d in f.decls:
+    # Modules in dependency order, so that a module's replacements come after what they replace.
+    ordered = sorted(((len(requires.get(d.module, ())), n, d) for n, d in
+                      enumerate(d for f in files for d in f.decls)), key=lambda t: (t[0], t[1]))
+    for _, _, d in ordered:
+        if True:
             if d.module not in chosen and not isinstance(d, Ruling):
                 continue
             table = singles.get(type(d))
             if table is not None:
-                if d.name in table and not isinstance(d, Module):
-                    spec.duplicates.append((table[d.name], d))
+                old = table.get(d.name)
+                # A module may replace a definition, procedure or phase of a module it requires.
+                replaces = old is not None and isinstance(d, _REPLACEABLE) and old.module in requires.get(d.module, ())
+                if old is not None and not isinstance(d, Module) and not replaces:
+                    spec.duplicates.append((old, d))
                 table[d.name] = d
             elif isinstance(d, Turn):
                 spec.turn = d  # a later module may reorder the turn

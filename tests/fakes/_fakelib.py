@@ -1,0 +1,58 @@
+"""Shared helpers of the fake engines used by tests/test_protocol.py.
+
+Each fake is run as `python tests/fakes/NAME.py` (so this folder is on sys.path) with
+PYTHONPATH pointing at interpreter/. Most fakes wrap the reference server
+(bohnspec.protocol.serve) and only bend its input or output.
+
+Environment knobs shared by all fakes:
+  FAKE_LOG_DIR  if set, each process appends its pid to FAKE_LOG_DIR/starts on start-up
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+
+def log_start() -> None:
+    log_dir = os.environ.get("FAKE_LOG_DIR")
+    if log_dir:
+        with open(os.path.join(log_dir, "starts"), "a", encoding="utf-8") as f:
+            f.write(f"{os.getpid()}\n")
+
+
+def write(msg: dict) -> None:
+    sys.stdout.write(json.dumps(msg, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+
+
+class ReplyFilter:
+    """A stdout stand-in for serve(): every JSON line it writes goes through `transform`
+    (a function reply -> reply) before reaching the real stdout."""
+
+    def __init__(self, transform, out=None):
+        self.transform = transform
+        self.out = out or sys.stdout
+        self._pending = ""
+
+    def write(self, text: str) -> int:
+        self._pending += text
+        while "\n" in self._pending:
+            line, self._pending = self._pending.split("\n", 1)
+            if line.strip():
+                reply = self.transform(json.loads(line))
+                self.out.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        return len(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
+def serve(stdin=None, transform=None) -> int:
+    """Run the reference server, optionally with a reply transform."""
+    from bohnspec.protocol import serve as reference_serve
+
+    log_start()
+    stdout = ReplyFilter(transform) if transform else sys.stdout
+    return reference_serve(stdin if stdin is not None else sys.stdin, stdout)

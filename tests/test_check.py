@@ -1,0 +1,409 @@
+"""The checker: names, arities, citations, recursion, reachability; and `bohnspec check`.
+
+A user's rules file is checked together with spec/, in a module of its own, so it may use
+every name of the base game.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bohnspec.check import Checker, check_files, check_spec
+from bohnspec.cli import main
+from bohnspec.errors import Diagnostic
+from bohnspec.spec import build, parse_files, spec_files
+
+GOOD = '''module mycards
+
+// A new variety, a procedure and an action that use names of the base game.
+variety purple "Purple Bean" count 4 meter [2, 3, 4, 5] cites bohnanza/setup/5
+
+procedure tidy(p, f) cites bohnanza/harvest/10 {
+  harvest_coins(p, f)
+}
+
+action sow(field field) by p "Sow a bean" cites bohnanza/phase-1/1 {
+  when phase == plant_hand and p == active else "only in phase 1" cites bohnanza/phase-1/1
+  require field_exists(field) and fits(field, first(p.hand)) else "no room" cites ruling/no-such-card
+  effect {
+    if size(field) > 2 { tidy(p, field) }
+    move first of p.hand to back of field
+  }
+}
+'''
+
+
+def write(tmp_path: Path, text: str, name: str = "mycards.bohn") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def diagnostics_of(tmp_path: Path, text: str) -> list[Diagnostic]:
+    diagnostics, nfiles = check_files([write(tmp_path, text)])
+    assert nfiles == 1
+    return diagnostics
+
+
+def errors_of(tmp_path, text) -> list[str]:
+    return [d.message for d in diagnostics_of(tmp_path, text) if d.severity == "error"]
+
+
+def warnings_of(tmp_path, text) -> list[str]:
+    return [d.message for d in diagnostics_of(tmp_path, text) if d.severity == "warning"]
+
+
+def with_action(body: str, head: str = 'action sow(field field) by p "Sow" cites bohnanza/phase-1/1') -> str:
+    return f"module mycards\n\n{head} {{\n{body}\n}}\n"
+
+
+# ------------------------------------------------------------ the spec itself
+
+def test_the_spec_checks_without_errors_or_warnings():
+    diagnostics, nfiles = check_files(None)
+    assert nfiles == len(spec_files()) >= 9
+    assert diagnostics == []
+
+
+def test_checker_on_the_built_spec():
+    spec = build(parse_files(spec_files()), ["base"])
+    assert Checker(spec).run() == []
+    assert check_spec(spec) == []
+
+
+def test_a_good_user_file_checks_with_the_base_names(tmp_path):
+    assert diagnostics_of(tmp_path, GOOD) == []
+
+
+def test_diagnostics_name_file_line_and_column(tmp_path):
+    path = write(tmp_path, with_action('  require size(feild) > 0 else "empty" cites bohnanza/phase-1/1'))
+    (d,), _ = check_files([path])
+    assert d.severity == "error"
+    assert Path(d.location.file).resolve() == path.resolve()
+    assert (d.location.line, d.location.column) == (4, 16)
+    assert str(d) == f"{d.location.file}:4:16: error: unknown name 'feild' (did you mean 'field'?)"
+
+
+# ------------------------------------------------------------ names
+
+def test_unknown_name_with_did_you_mean(tmp_path):
+    assert errors_of(tmp_path, with_action('  require size(feild) > 0 else "x" cites bohnanza/phase-1/1')) == [
+        "unknown name 'feild' (did you mean 'field'?)"]
+
+
+def test_unknown_name_of_the_base_game_with_did_you_mean(tmp_path):
+    assert errors_of(tmp_path, with_action('  require size(draw_pil) > 0 else "x" cites bohnanza/phase-1/1')) == [
+        "unknown name 'draw_pil' (did you mean 'draw_pile'?)"]
+
+
+def test_unknown_name_without_a_close_match(tmp_path):
+    assert errors_of(tmp_path, with_action('  require zzzzzz else "x" cites bohnanza/phase-1/1')) == [
+        "unknown name 'zzzzzz'"]
+
+
+def test_unknown_function_with_did_you_mean(tmp_path):
+    assert errors_of(tmp_path, with_action('  require szie(field) > 0 else "x" cites bohnanza/phase-1/1')) == [
+        "unknown function 'szie' (did you mean 'size'?)"]
+
+
+def test_unknown_procedure_with_did_you_mean(tmp_path):
+    assert errors_of(tmp_path, with_action("  effect { harvest_coin(p, field) }")) == [
+        "unknown procedure 'harvest_coin' (did you mean 'harvest_coins'?)"]
+
+
+def test_unknown_player_attribute_with_did_you_mean(tmp_path):
+    assert errors_of(tmp_path, with_action('  require size(p.hands) > 0 else "x" cites bohnanza/phase-1/1')) == [
+        "a player has no 'hands' (did you mean 'hand'?)"]
+
+
+def test_unknown_variable_assigned(tmp_path):
+    assert errors_of(tmp_path, with_action("  effect { plantd = 1 }")) == [
+        "unknown variable 'plantd' (did you mean 'planted'?)"]
+
+
+def test_unknown_phase_in_goto(tmp_path):
+    assert errors_of(tmp_path, with_action("  effect { goto trades }")) == [
+        "unknown phase 'trades' (did you mean 'trade'?)"]
+
+
+def test_per_player_zone_needs_a_player(tmp_path):
+    assert errors_of(tmp_path, with_action('  require size(hand) > 0 else "x" cites bohnanza/phase-1/1')) == [
+        "'hand' belongs to each player: write p.hand"]
+
+
+def test_names_in_scope_are_known(tmp_path):
+    text = with_action(
+        "  effect {\n    let n = size(field)\n    for q in players { if size(q.hand) > n { emit big(player: q) } }\n  }")
+    assert diagnostics_of(tmp_path, text) == []
+
+
+def test_a_let_is_not_visible_before_it(tmp_path):
+    assert errors_of(tmp_path, with_action("  effect {\n    emit e(n: n)\n    let n = 1\n  }")) == [
+        "unknown name 'n'"]
+
+
+# ------------------------------------------------------------ citations
+
+def test_unknown_rulebook_paragraph(tmp_path):
+    assert errors_of(tmp_path, with_action('  require true else "x" cites bohnanza/harvest/99')) == [
+        "unknown rulebook paragraph 'bohnanza/harvest/99' (did you mean 'bohnanza/harvest/9'?)"]
+
+
+def test_unknown_paragraph_on_a_declaration(tmp_path):
+    text = "module mycards\nprocedure p() cites bohnanza/harvst/1 { }\naction a() by q cites bohnanza/harvest/1 { effect { p() } }\n"
+    assert errors_of(tmp_path, text) == [
+        "unknown rulebook paragraph 'bohnanza/harvst/1' (did you mean 'bohnanza/harvest/1'?)"]
+
+
+def test_unknown_ruling(tmp_path):
+    assert errors_of(tmp_path, with_action('  require true else "x" cites ruling/no-such-crd')) == [
+        "unknown ruling 'ruling/no-such-crd' (did you mean 'no-such-card'?)"]
+
+
+def test_a_ruling_of_the_user_file_can_be_cited(tmp_path):
+    text = (
+        "module mycards\n"
+        'ruling purple-rule question "Q?" decision "D." reason "R." cites bohnanza/harvest/1\n'
+        + with_action('  require true else "x" cites ruling/purple-rule').split("\n", 1)[1]
+    )
+    assert diagnostics_of(tmp_path, text) == []
+
+
+def test_missing_citation_on_an_action(tmp_path):
+    text = "module mycards\naction sow() by p \"Sow\" {\n  effect { }\n}\n"
+    diagnostics = diagnostics_of(tmp_path, text)
+    assert [(d.location.line, d.location.column, d.severity, d.message) for d in diagnostics] == [
+        (2, 1, "error", "action 'sow' cites no rulebook paragraph or ruling: add `cites ...`")]
+
+
+def test_missing_citation_on_a_require_clause(tmp_path):
+    diagnostics = diagnostics_of(tmp_path, with_action('  require size(field) > 0 else "empty"'))
+    assert [(d.location.line, d.location.column, d.message) for d in diagnostics] == [
+        (4, 3, "this `require` clause cites nothing: a refusal must name its rule")]
+
+
+def test_missing_citation_on_a_when_clause(tmp_path):
+    assert errors_of(tmp_path, with_action('  when true else "now"')) == [
+        "this `when` clause cites nothing: a refusal must name its rule"]
+
+
+@pytest.mark.parametrize("decl, kind, name", [
+    ("procedure helper() { }\naction a() by p cites bohnanza/end/1 { effect { helper() } }", "procedure", "helper"),
+    ('forbid all when over else "over"', "forbid", "forbid all"),
+    ("end when over", "endrule", "end"),
+    ('ruling r question "q" decision "d" reason "r"', "ruling", "r"),
+    ("turn plant_hand, trade", "turn", "turn"),
+])
+def test_declarations_that_state_a_rule_must_cite(tmp_path, decl, kind, name):
+    assert errors_of(tmp_path, f"module mycards\n{decl}\n") == [
+        f"{kind} {name!r} cites no rulebook paragraph or ruling: add `cites ...`"]
+
+
+def test_a_private_procedure_needs_no_citation(tmp_path):
+    text = "module mycards\nprocedure _helper() { }\naction a() by p cites bohnanza/end/1 { effect { _helper() } }\n"
+    assert diagnostics_of(tmp_path, text) == []
+
+
+# ------------------------------------------------------------ arities
+
+def test_wrong_arity_of_a_builtin(tmp_path):
+    assert errors_of(tmp_path, with_action('  require size(field, field) > 0 else "x" cites bohnanza/phase-1/1')) == [
+        "size takes 1 argument(s), given 2"]
+    assert errors_of(tmp_path, with_action('  require meter(blue) > 0 else "x" cites bohnanza/phase-1/1')) == [
+        "meter takes 2 argument(s), given 1"]
+
+
+def test_wrong_arity_of_a_define(tmp_path):
+    assert errors_of(tmp_path, with_action('  require fits(field) else "x" cites bohnanza/phase-1/1')) == [
+        "fits takes 2 argument(s), given 1"]
+
+
+def test_a_constant_define_is_not_called(tmp_path):
+    assert errors_of(tmp_path, with_action('  require hand_size() > 1 else "x" cites bohnanza/phase-1/1')) == [
+        "'hand_size' is a value, not a function: write it without parentheses"]
+
+
+def test_a_define_with_parameters_must_be_called(tmp_path):
+    assert errors_of(tmp_path, with_action('  require fits else "x" cites bohnanza/phase-1/1')) == [
+        "'fits' takes arguments: write fits(...)"]
+
+
+def test_wrong_arity_of_a_procedure(tmp_path):
+    diagnostics = diagnostics_of(tmp_path, with_action("  effect { harvest_coins(p) }"))
+    assert [(d.location.line, d.location.column, d.message) for d in diagnostics] == [
+        (4, 12, "harvest_coins takes 2 argument(s), given 1")]
+
+
+# ------------------------------------------------------------ recursion and reachability
+
+def test_recursive_procedure_is_an_error(tmp_path):
+    text = (
+        "module mycards\n"
+        "procedure loop(p) cites bohnanza/harvest/1 { loop(p) }\n"
+        "action a() by p cites bohnanza/harvest/1 { effect { loop(p) } }\n"
+    )
+    diagnostics = diagnostics_of(tmp_path, text)
+    assert [(d.location.line, d.severity, d.message) for d in diagnostics] == [
+        (2, "error", "procedures may not call themselves (evaluation must be bounded): loop -> loop")]
+
+
+def test_mutually_recursive_procedures_are_an_error(tmp_path):
+    text = (
+        "module mycards\n"
+        "procedure ping() cites bohnanza/harvest/1 { pong() }\n"
+        "procedure pong() cites bohnanza/harvest/1 { ping() }\n"
+        "action a() by p cites bohnanza/harvest/1 { effect { ping() } }\n"
+    )
+    errors = errors_of(tmp_path, text)
+    assert len(errors) == 1
+    assert errors[0].startswith("procedures may not call themselves (evaluation must be bounded): ")
+    assert "ping" in errors[0] and "pong" in errors[0]
+
+
+def test_recursive_define_is_an_error(tmp_path):
+    text = "module mycards\ndefine down(n) = if n > 0 then down(n - 1) else 0\n"
+    assert errors_of(tmp_path, text) == [
+        "definitions may not call themselves (evaluation must be bounded): down -> down"]
+
+
+def test_never_called_procedure_is_a_warning(tmp_path):
+    text = "module mycards\nprocedure orphan() cites bohnanza/harvest/1 { }\n"
+    diagnostics = diagnostics_of(tmp_path, text)
+    assert [(d.location.line, d.location.column, d.severity, d.message) for d in diagnostics] == [
+        (2, 1, "warning", "procedure 'orphan' is never called: it is unreachable")]
+
+
+def test_unreachable_phase_is_a_warning(tmp_path):
+    assert warnings_of(tmp_path, 'module mycards\nphase nap "Nap" cites bohnanza/course-of-play/3 { }\n') == [
+        "phase 'nap' is neither in the turn nor entered by `goto`: unreachable"]
+
+
+def test_handler_of_an_event_nobody_emits_is_a_warning(tmp_path):
+    assert warnings_of(tmp_path, "module mycards\non sneezed cites bohnanza/harvest/1 { }\n") == [
+        "no rule emits 'sneezed': this handler never runs"]
+
+
+def test_a_clause_that_never_holds_is_a_warning(tmp_path):
+    assert warnings_of(tmp_path, with_action('  require false else "never" cites bohnanza/phase-1/1')) == [
+        "this clause never holds: action 'sow' can never be taken"]
+
+
+# ------------------------------------------------------------ extend and forbid
+
+def test_extend_of_an_unknown_action(tmp_path):
+    text = "module mycards\nextend action plnt { require true else \"x\" cites bohnanza/phase-1/1 }\n"
+    diagnostics = diagnostics_of(tmp_path, text)
+    assert [(d.location.line, d.location.column, d.message) for d in diagnostics] == [
+        (2, 1, "`extend` names an unknown action 'plnt' (did you mean 'plant'?)")]
+
+
+def test_extend_of_a_base_action_checks_its_clauses(tmp_path):
+    ok = "module mycards\nextend action plant { require size(field) < 9 else \"full\" cites bohnanza/phase-1/1 }\n"
+    assert diagnostics_of(tmp_path, ok) == []
+    bad = "module mycards\nextend action plant { require size(feld) < 9 else \"full\" cites bohnanza/phase-1/99 }\n"
+    errors = sorted(errors_of(tmp_path, bad))
+    assert len(errors) == 2
+    assert errors[0] == "unknown name 'feld' (did you mean 'field'?)"
+    assert errors[1].startswith("unknown rulebook paragraph 'bohnanza/phase-1/99' (did you mean ")
+
+
+def test_forbid_of_an_unknown_action(tmp_path):
+    text = 'module mycards\nforbid plant, harvst when over else "over" cites ruling/game-over\n'
+    assert errors_of(tmp_path, text) == ["unknown action 'harvst' (did you mean 'harvest'?)"]
+
+
+def test_forbid_all_but_an_unknown_action(tmp_path):
+    text = 'module mycards\nforbid all but drft when over else "over" cites ruling/game-over\n'
+    assert errors_of(tmp_path, text) == ["unknown action 'drft' (did you mean 'draft'?)"]
+
+
+# ------------------------------------------------------------ other checks
+
+def test_file_must_start_with_a_module(tmp_path):
+    assert errors_of(tmp_path, "define x = 1\n") == ["a rules file starts with `module NAME`"]
+
+
+def test_duplicate_declaration(tmp_path):
+    errors = errors_of(tmp_path, "module mycards\ndefine hand_size = 6\n")
+    assert len(errors) == 1
+    assert errors[0].startswith("define 'hand_size' is declared twice (first at ")
+    assert "spec/base/table.bohn" in errors[0].replace("\\", "/")
+
+
+def test_beanometer_must_rise(tmp_path):
+    text = 'module mycards\nvariety odd "Odd" count 3 meter [3, 2, 4, 5] cites bohnanza/setup/5\n'
+    assert errors_of(tmp_path, text) == ["the Beanometer of 'odd' must rise from level to level"]
+
+
+def test_syntax_error_is_reported_as_a_diagnostic(tmp_path):
+    diagnostics = diagnostics_of(tmp_path, "module mycards\naction a() { }\n")
+    assert len(diagnostics) == 1
+    d = diagnostics[0]
+    assert (d.location.line, d.location.column, d.severity) == (2, 12, "error")
+    assert d.message.startswith("unexpected '{'; expected 'by'")
+
+
+def test_only_the_named_files_are_reported(tmp_path):
+    # The spec's own files are checked too (the user file is checked against them), but only
+    # the user's file is shown.
+    diagnostics, _ = check_files([write(tmp_path, "module mycards\nprocedure orphan() cites bohnanza/end/1 { }\n")])
+    assert {Path(d.location.file).name for d in diagnostics} == {"mycards.bohn"}
+
+
+# ------------------------------------------------------------ the command
+
+def test_cli_check_of_the_spec_exits_0(capsys):
+    assert main(["check"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip().endswith("file(s) checked: 0 error(s), 0 warning(s)")
+
+
+def test_cli_check_of_a_good_file_exits_0(tmp_path, capsys):
+    assert main(["check", str(write(tmp_path, GOOD))]) == 0
+    assert capsys.readouterr().out.strip() == "1 file(s) checked: 0 error(s), 0 warning(s)"
+
+
+def test_cli_check_warnings_alone_exit_0(tmp_path, capsys):
+    path = write(tmp_path, "module mycards\nprocedure orphan() cites bohnanza/end/1 { }\n")
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "mycards.bohn:2:1: warning: procedure 'orphan' is never called: it is unreachable" in out
+    assert out.strip().endswith("1 file(s) checked: 0 error(s), 1 warning(s)")
+
+
+def test_cli_check_of_a_bad_file_exits_1(tmp_path, capsys):
+    path = write(tmp_path, with_action('  require size(feild) > 0 else "x" cites bohnanza/harvest/99'))
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "mycards.bohn:4:16: error: unknown name 'feild' (did you mean 'field'?)" in out
+    assert "mycards.bohn:4:3: error: unknown rulebook paragraph 'bohnanza/harvest/99'" in out
+    assert out.strip().endswith("1 file(s) checked: 2 error(s), 0 warning(s)")
+
+
+def test_cli_check_of_a_syntax_error_exits_1(tmp_path, capsys):
+    path = write(tmp_path, "module mycards\nprocedure p() cites bohnanza/end/1 {\n")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "mycards.bohn:3:1: error: unexpected end of file" in out
+    assert "(a '}' to close the block opened at 2:36)" in out
+
+
+def test_cli_check_json(tmp_path, capsys):
+    path = write(tmp_path, with_action('  require size(feild) > 0 else "x" cites bohnanza/phase-1/1'))
+    assert main(["check", "--json", str(path)]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["files"] == 1
+    (d,) = data["diagnostics"]
+    assert {k: d[k] for k in ("line", "column", "severity", "message")} == {
+        "line": 4, "column": 16, "severity": "error",
+        "message": "unknown name 'feild' (did you mean 'field'?)"}
+    assert Path(d["file"]).name == "mycards.bohn"
+
+
+def test_cli_check_of_a_missing_file_exits_1(tmp_path, capsys):
+    assert main(["check", str(tmp_path / "nowhere.bohn")]) == 1
+    out = capsys.readouterr().out
+    assert "nowhere.bohn" in out and "cannot read the rules file" in out

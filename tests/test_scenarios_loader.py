@@ -1,0 +1,359 @@
+"""Loading scenarios: YAML and schema errors carry the path of the bad field; starting states
+are checked against the spec; and the whole corpus loads, with unique ids and known citations."""
+
+from __future__ import annotations
+
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bohnspec import scenario as S
+from bohnspec.errors import ScenarioError
+from bohnspec.paragraphs import index as paragraph_index
+
+import helpers
+
+GOOD = """\
+id: base/mine/good-01
+title: Nina harvests three Fire Beans for one coin
+cites: [bohnanza/harvest/11]
+modules: [base]
+state:
+  players:
+    - {name: Nina, fields: [[fire*3], [], []]}
+    - {name: Timon}
+    - {name: Keno}
+  phase: trade
+steps:
+  - do: {type: harvest, player: Nina, field: 1}
+    expect:
+      state:
+        players:
+          Nina: {coins: [fire]}
+        discard: [fire*2]
+"""
+
+
+def write(root: Path, text: str, rel: str = "base/mine/good-01.yaml") -> Path:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def load_error(path: Path, root: Path) -> ScenarioError:
+    with pytest.raises(ScenarioError) as info:
+        S.load(path, root=root)
+    return info.value
+
+
+def build_error(engine, path: Path, root: Path) -> ScenarioError:
+    sc = S.load(path, root=root)
+    with pytest.raises(ScenarioError) as info:
+        S.build_state(engine, sc)
+    return info.value
+
+
+def edited(**changes) -> str:
+    """The good scenario with top-level keys replaced (None removes a key)."""
+    data = yaml.safe_load(GOOD)
+    for k, v in changes.items():
+        if v is None:
+            data.pop(k)
+        else:
+            data[k] = v
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+# ------------------------------------------------------------ a good file
+
+def test_a_good_scenario_loads(tmp_path, engine):
+    path = write(tmp_path, GOOD)
+    sc = S.load(path, root=tmp_path)
+    assert (sc.id, sc.title, sc.cites, sc.modules) == (
+        "base/mine/good-01", "Nina harvests three Fire Beans for one coin", ["bohnanza/harvest/11"], ["base"])
+    assert sc.path == str(path)
+    assert len(sc.steps) == 1
+    assert sc.steps[0].action == {"type": "harvest", "player": "Nina", "field": 1}
+    state, events = S.build_state(engine, sc)
+    assert events == []
+    assert state.player("Nina").zones["fields"] == [["fire", "fire", "fire"], [], []]
+
+
+def test_defaults_of_an_omitted_state(tmp_path, engine):
+    four = GOOD.replace("    - {name: Keno}\n", "    - {name: Keno}\n    - {name: Eiko}\n")
+    sc = S.load(write(tmp_path, four), root=tmp_path)
+    state, _ = S.build_state(engine, sc)
+    data = state.to_json()
+    assert data["starting_player"] == data["active"] == "Nina"
+    assert data["phase"] == "trade"
+    # Fields default to the setup's number for the table: two with four players.
+    assert [p["fields"] for p in data["players"][1:]] == [[[], []]] * 3
+    assert data["players"][0]["fields"] == [["fire"] * 3, [], []]
+    assert data["vars"] == {"exhaustions": 0, "planted": 0, "offer_from": None, "offer_to": None,
+                            "offer_give": [], "offer_get": [], "choice": None, "chooser": None,
+                            "draft_owner": None}
+    assert (data["draw_pile"], data["discard"], data["revealed"], data["draft"]) == ([], [], [], [])
+    assert (data["shuffles"], data["over"], data["winners"]) == ([], False, [])
+
+
+# ------------------------------------------------------------ YAML and schema errors
+
+def test_yaml_syntax_error_has_line_and_column(tmp_path):
+    path = write(tmp_path, GOOD.replace("cites: [bohnanza/harvest/11]", "cites: [bohnanza/harvest/11"))
+    err = load_error(path, tmp_path)
+    assert err.file == str(path)
+    assert err.path == "line 4, column 8"
+    assert err.message == "not valid YAML: expected ',' or ']', but got ':'"
+    assert str(err) == f"{path}: at line 4, column 8: not valid YAML: expected ',' or ']', but got ':'"
+
+
+def test_yaml_tab_indentation_error(tmp_path):
+    path = write(tmp_path, GOOD.replace("  players:", "\tplayers:"))
+    err = load_error(path, tmp_path)
+    assert err.path.startswith("line 6, column ")
+    assert err.message.startswith("not valid YAML: ")
+
+
+def test_yaml_is_loaded_safely(tmp_path):
+    path = write(tmp_path, GOOD.replace("title: Nina", "title: !!python/object/apply:os.system ['true']\nx: Nina"))
+    err = load_error(path, tmp_path)
+    assert err.message.startswith("not valid YAML: ")
+
+
+def test_missing_type_of_an_action(tmp_path):
+    path = write(tmp_path, GOOD.replace("{type: harvest, player: Nina, field: 1}", "{player: Nina, field: 1}"))
+    err = load_error(path, tmp_path)
+    assert err.path == "steps[0].do"
+    assert err.message == "'type' is a required property"
+    assert str(err) == f"{path}: at steps[0].do: 'type' is a required property"
+
+
+def test_bad_card_string(tmp_path):
+    path = write(tmp_path, GOOD.replace("[[fire*3], [], []]", "[[fire*3], [Blue], []]"))
+    err = load_error(path, tmp_path)
+    assert err.path == "state.players[0].fields[1][0]"
+    assert err.message.startswith("'Blue' does not match ")
+
+
+def test_bad_card_run(tmp_path):
+    path = write(tmp_path, GOOD.replace("discard: [fire*2]", "discard: [fire*two]"))
+    # Expectations are partial states: their card lists are not schema-checked, so this loads.
+    S.load(path, root=tmp_path)
+    path = write(tmp_path, GOOD.replace("phase: trade", "phase: trade\n  draw_pile: [fire*two]"))
+    err = load_error(path, tmp_path)
+    assert err.path == "state.draw_pile[0]"
+
+
+def test_missing_cites(tmp_path):
+    err = load_error(write(tmp_path, edited(cites=None)), tmp_path)
+    assert err.path == "(top level)"
+    assert err.message == "'cites' is a required property"
+
+
+def test_empty_cites(tmp_path):
+    err = load_error(write(tmp_path, edited(cites=[])), tmp_path)
+    assert err.path == "cites"
+    assert "should be non-empty" in err.message
+
+
+def test_bad_cite_id(tmp_path):
+    err = load_error(write(tmp_path, edited(cites=["bohnanza/harvest/11", "Harvest 11"])), tmp_path)
+    assert err.path == "cites[1]"
+    assert err.message.startswith("'Harvest 11' does not match ")
+
+
+def test_unknown_top_level_key(tmp_path):
+    err = load_error(write(tmp_path, GOOD + "extra: 1\n"), tmp_path)
+    assert err.path == "(top level)"
+    assert "'extra' was unexpected" in err.message
+
+
+def test_state_and_setup_are_exclusive(tmp_path):
+    text = edited(setup={"players": ["A", "B", "C"], "deck": ["blue"]})
+    err = load_error(write(tmp_path, text), tmp_path)
+    assert err.path == "(top level)"
+
+
+def test_several_errors_are_counted(tmp_path):
+    err = load_error(write(tmp_path, edited(cites=None, title=None)), tmp_path)
+    assert err.message.endswith("(and 1 more)")
+
+
+def test_step_with_rejected_and_state(tmp_path):
+    path = write(tmp_path, GOOD.replace("    expect:\n      state:",
+                                        "    expect:\n      rejected: bohnanza/harvest/1\n      state:"))
+    err = load_error(path, tmp_path)
+    assert err.path == "steps[0].expect"
+
+
+def test_unknown_key_in_a_step(tmp_path):
+    path = write(tmp_path, GOOD.replace("    expect:", "    expects:"))
+    err = load_error(path, tmp_path)
+    assert err.path == "steps[0]"
+    assert "'expects' was unexpected" in err.message
+
+
+# ------------------------------------------------------------ checks against the spec
+
+def test_unknown_card_with_did_you_mean(tmp_path, engine):
+    path = write(tmp_path, GOOD.replace("[[fire*3], [], []]", "[[fire*3], [bleu], []]"))
+    err = build_error(engine, path, tmp_path)
+    assert err.file == str(path)
+    assert err.path == "state.players[0].fields[1]"
+    assert err.message == "unknown card 'bleu' (did you mean 'blue'?)"
+    assert str(err) == f"{path}: at state.players[0].fields[1]: unknown card 'bleu' (did you mean 'blue'?)"
+
+
+def test_unknown_card_in_a_shared_pile(tmp_path, engine):
+    path = write(tmp_path, GOOD.replace("phase: trade", "phase: trade\n  draw_pile: [red, sooy]"))
+    err = build_error(engine, path, tmp_path)
+    assert (err.path, err.message) == ("state.draw_pile", "unknown card 'sooy' (did you mean 'soy'?)")
+
+
+def test_unknown_player_key(tmp_path, engine):
+    path = write(tmp_path, GOOD.replace("{name: Timon}", "{name: Timon, hnd: [red]}"))
+    err = build_error(engine, path, tmp_path)
+    assert (err.path, err.message) == ("state.players[1].hnd", "unknown player key (did you mean 'hand'?)")
+
+
+def test_unknown_state_key(tmp_path, engine):
+    path = write(tmp_path, GOOD.replace("phase: trade", "phase: trade\n  discards: [red]"))
+    err = build_error(engine, path, tmp_path)
+    assert (err.path, err.message) == ("state.discards", "unknown state key (did you mean 'discard'?)")
+
+
+def test_unknown_game_variable(tmp_path, engine):
+    path = write(tmp_path, GOOD.replace("phase: trade", "phase: trade\n  vars: {exhaustion: 1}"))
+    err = build_error(engine, path, tmp_path)
+    assert (err.path, err.message) == ("state.vars.exhaustion", "unknown game variable (did you mean 'exhaustions'?)")
+
+
+def test_unknown_phase(tmp_path, engine):
+    path = write(tmp_path, GOOD.replace("phase: trade", "phase: trading"))
+    err = build_error(engine, path, tmp_path)
+    assert (err.path, err.message) == ("state.phase", "unknown phase 'trading' (did you mean 'trade'?)")
+
+
+def test_active_player_not_at_the_table(tmp_path, engine):
+    path = write(tmp_path, GOOD.replace("phase: trade", "phase: trade\n  active: Tiimon"))
+    err = build_error(engine, path, tmp_path)
+    assert (err.path, err.message) == ("state.active", "'Tiimon' is not at the table (did you mean 'Timon'?)")
+
+
+def test_player_named_twice(tmp_path, engine):
+    path = write(tmp_path, GOOD.replace("{name: Keno}", "{name: Timon}"))
+    err = build_error(engine, path, tmp_path)
+    assert (err.path, err.message) == ("state.players[2]", "the player name 'Timon' appears twice")
+
+
+def test_id_must_match_the_path(tmp_path):
+    path = write(tmp_path, GOOD, rel="base/mine/other-01.yaml")
+    err = load_error(path, tmp_path)
+    assert err.path == "id"
+    assert err.message == ("the id 'base/mine/good-01' does not match the file's place "
+                           "('base/mine/other-01'); rename one of them")
+
+
+def test_id_is_not_checked_outside_the_root(tmp_path):
+    path = write(tmp_path, GOOD, rel="elsewhere.yaml")
+    assert S.load(path, root=tmp_path / "scenarios").id == "base/mine/good-01"
+
+
+SETUP = """\
+id: base/mine/setup-01
+title: A new game of three
+cites: [bohnanza/setup/8]
+modules: [base]
+setup:
+  players: [Timon, Nina, Keno]
+  beans: {beans}
+  deck: [{deck}]
+steps:
+  - expect:
+      state:
+        players:
+          Timon: {{hand: [blue*5]}}
+"""
+
+
+def test_setup_deck_with_exactly_the_cards_in_play(tmp_path, engine):
+    deck = "blue*20, fire*18, broad*16, green*14, soy*12, black_eyed*10, red*8, garden*6"
+    sc = S.load(write(tmp_path, SETUP.format(beans="garden", deck=deck), "base/mine/setup-01.yaml"), root=tmp_path)
+    state, events = S.build_state(engine, sc)
+    assert len(state.zones["draw_pile"]) == 104 - 15
+    assert {"event": "phase", "phase": "plant_hand"} in events
+
+
+@pytest.mark.parametrize("beans, deck, missing, extra", [
+    ("garden", "blue*20, fire*18", "black_eyed*10, broad*16, garden*6, green*14, red*8, soy*12", "none"),
+    ("garden", "blue*20, fire*18, broad*16, green*14, soy*12, black_eyed*10, red*8, garden*6, jumping",
+     "none", "jumping*1"),
+    ("jumping", "blue*20, fire*18, broad*16, green*14, soy*12, black_eyed*10, red*8, garden*6",
+     "jumping*6", "garden*6"),
+    ("garden", "blue*21, fire*17, broad*16, green*14, soy*12, black_eyed*10, red*8, garden*6",
+     "fire*1", "blue*1"),
+])
+def test_setup_deck_that_is_not_the_cards_in_play(tmp_path, engine, beans, deck, missing, extra):
+    path = write(tmp_path, SETUP.format(beans=beans, deck=deck), "base/mine/setup-01.yaml")
+    err = build_error(engine, path, tmp_path)
+    assert err.path == "setup.deck"
+    assert err.message == (f"the deck must hold exactly the 104 cards in play "
+                           f"(missing: {missing}; extra: {extra})")
+
+
+def test_setup_players_named_twice(tmp_path, engine):
+    deck = "blue*20, fire*18, broad*16, green*14, soy*12, black_eyed*10, red*8, garden*6"
+    text = SETUP.format(beans="garden", deck=deck).replace("[Timon, Nina, Keno]", "[Timon, Nina, Timon]")
+    err = build_error(engine, write(tmp_path, text, "base/mine/setup-01.yaml"), tmp_path)
+    assert (err.path, err.message) == ("setup.players[2]", "the player name 'Timon' appears twice")
+
+
+def test_scenario_files_of_a_missing_path():
+    with pytest.raises(ScenarioError) as info:
+        S.scenario_files([Path("no/such/folder")])
+    assert info.value.message == "no such file or folder"
+
+
+def test_unreadable_file(tmp_path):
+    path = tmp_path / "base" / "mine" / "good-01.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"id: \xff\xfe\n")
+    err = load_error(path, tmp_path)
+    assert err.message.startswith("cannot read: ")
+
+
+# ------------------------------------------------------------ the corpus
+
+def test_every_scenario_of_the_corpus_loads(engine):
+    files = helpers.scenario_paths()
+    assert len(files) >= 150
+    for f in files:
+        sc = S.load(f)
+        assert sc.id == f.relative_to(helpers.SCENARIOS).with_suffix("").as_posix()
+        S.build_state(engine, sc)
+
+
+def test_scenario_ids_are_unique(corpus):
+    counts = Counter(sc.id for sc in corpus)
+    assert [i for i, n in counts.items() if n > 1] == []
+
+
+def test_every_cited_id_exists(corpus, engine):
+    known = set(paragraph_index()) | {r.id for r in engine.spec.rulings.values()}
+    unknown = sorted({(sc.id, c) for sc in corpus for c in sc.cites if c not in known})
+    assert unknown == []
+
+
+def test_every_expected_rejection_names_a_known_rule(corpus, engine):
+    known = set(paragraph_index()) | {r.id for r in engine.spec.rulings.values()}
+    unknown = sorted({(sc.id, st.expect["rejected"]) for sc in corpus for st in sc.steps
+                      if "rejected" in st.expect and st.expect["rejected"] not in known})
+    assert unknown == []
+
+
+def test_corpus_scenarios_need_only_known_modules(corpus):
+    assert {m for sc in corpus for m in sc.modules} <= {"base"}

@@ -37,8 +37,9 @@ def examples(n: int) -> int:
 
 @functools.lru_cache(maxsize=1)
 def spec_texts() -> dict[str, str]:
-    """The base spec's rules files: display name -> text."""
-    return {str(f.relative_to(ROOT)): f.read_text(encoding="utf-8") for f in spec_files()}
+    """The base game's rules files (spec/base/*.bohn): display name -> text."""
+    return {str(f.relative_to(ROOT)): f.read_text(encoding="utf-8")
+            for f in sorted((SPEC_DIR / "base").glob("*.bohn"))}
 
 
 def engine_from_texts(texts: dict[str, str], modules=("base",)) -> Engine:

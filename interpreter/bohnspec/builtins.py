@@ -142,6 +142,17 @@ def _number(env, f):
     return f.number if isinstance(f, FieldRef) else None
 
 
+def _index_of(env, z, card):
+    z = as_zone(env, z)
+    return z.index(card) + 1 if card in z else 0
+
+
+def _div(env, a, b):
+    if not isinstance(a, int) or not isinstance(b, int) or b == 0:
+        raise SpecRuntimeError(None, f"cannot divide {a!r} by {b!r}")
+    return a // b
+
+
 TABLE = {
     "size": (1, 1, _size),
     "first": (1, 1, _first),
@@ -159,8 +170,10 @@ TABLE = {
     "ref_varieties": (2, 2, _ref_varieties),
     "count_of": (2, 2, _count_of),
     "number": (1, 1, _number),
-    "min": (2, 2, lambda env, a, b: min(a, b)),
-    "max": (2, 2, lambda env, a, b: max(a, b)),
+    "index_of": (2, 2, _index_of),
+    "div": (2, 2, _div),
+    "task_holds": (2, 2, lambda env, card, p: env.engine.vine_condition(env, card, p, "met")),
+    "task_claimable": (2, 2, lambda env, card, p: env.engine.vine_condition(env, card, p, "claim")),
 }
 
 # Names every rules file can read without declaring them.

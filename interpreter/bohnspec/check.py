@@ -13,13 +13,14 @@ from . import builtins as B
 from .errors import Diagnostic, Location, RulesSyntaxError
 from .model import (
     Action, Define, EndRule, Forbid, Handler, Module, Node, Option, Phase, Procedure, Ruling,
-    Setup, Turn, Var, Variety, Winners, Zone,
+    Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 from .paragraphs import index as paragraph_index
 from .spec import Spec, build, parse_files, spec_files
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
-_MUST_CITE = (Variety, Option, Phase, Turn, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup, Ruling)
+_MUST_CITE = (Variety, Option, Phase, Turn, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup, Ruling,
+              Vine)
 # Events the interpreter itself emits.
 _BUILTIN_EVENTS = {"phase", "game_end", "game_over", "turn_over", "after_action"}
 
@@ -38,6 +39,7 @@ class Checker:
         self.goto_phases: set[str] = set()
         self.emitted: set[str] = set(_BUILTIN_EVENTS)
         self.proc_calls: dict[str, set[str]] = {}
+        self.listened: list[tuple[str, Location]] = []
         self.define_calls: dict[str, set[str]] = {}
         self._current: str | None = None
 
@@ -92,6 +94,8 @@ class Checker:
                     self.expr(k, {d.var})
             elif isinstance(d, Setup):
                 self.block(d.body, set())
+            elif isinstance(d, Vine):
+                self._check_vine(d)
         for e in spec.extends:
             if e.name not in spec.actions:
                 self.error(e.loc, f"`extend` names an unknown action {e.name!r}{_hint(e.name, spec.actions)}")
@@ -131,6 +135,20 @@ class Checker:
         if v.in_play is not None:
             self.expr(v.in_play, set())
 
+    def _check_vine(self, v: Vine):
+        for cond in (*v.met, *v.claim):
+            self.expr(cond, {v.holder})
+        for ev in v.events:
+            self.expr(ev.condition, {v.holder, *ev.keys})
+            self.listened.append((ev.event, v.loc))
+        if v.met or v.events:
+            card_of = self.spec.defines.get("card_of")
+            task_met = self.spec.vars.get("task_met")
+            if card_of is None or card_of.params is None or len(card_of.params) != 1:
+                self.error(v.loc, "vine tasks need `define card_of(p)`: the card a player's figure stands on")
+            if task_met is None or not task_met.per_player:
+                self.error(v.loc, "vine tasks need `var task_met: bool per player`")
+
     def _check_action(self, a: Action):
         scope = {a.actor, *(p.name for p in a.params)}
         seen = set()
@@ -162,6 +180,9 @@ class Checker:
             if name not in self.emitted:
                 for h in hs:
                     self.warn(h.loc, f"no rule emits {name!r}: this handler never runs")
+        for name, loc in self.listened:
+            if name not in self.emitted:
+                self.warn(loc, f"no rule emits {name!r}: this task can never be met")
 
     def _check_recursion(self):
         for graph, kind in ((self.proc_calls, "procedure"), (self.define_calls, "definition")):
@@ -200,7 +221,7 @@ class Checker:
             target = s.args[0]
             if target[0] == "var":
                 name = target[1]
-                if name not in B.ASSIGNABLE_SPECIALS:
+                if name not in B.ASSIGNABLE_SPECIALS and name not in scope:
                     var = spec.vars.get(name)
                     if var is None:
                         self.error(s.loc, f"unknown variable {name!r}{_hint(name, spec.vars)}")
@@ -309,7 +330,7 @@ class Checker:
         name = e.args[0]
         spec = self.spec
         if name in scope or name in B.SPECIAL_NAMES or name in spec.vars or name in spec.phases \
-                or name in spec.varieties or name in spec.options:
+                or name in spec.varieties or name in spec.vines or name in spec.options:
             if name in spec.vars and spec.vars[name].per_player and name not in scope:
                 self.error(e.loc, f"{name!r} belongs to each player: write p.{name}")
             return

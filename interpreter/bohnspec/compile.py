@@ -9,7 +9,7 @@ from lark import Token, Transformer, v_args
 from .errors import Location
 from .model import (
     Action, Clause, Define, Extend, Forbid, Handler, EndRule, Module, Node, Option, Param, Phase,
-    Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Winners, Zone,
+    Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners, Zone,
 )
 from .parse import parse
 
@@ -112,7 +112,31 @@ class _ToModel(Transformer):
 
     def zone(self, meta, children):
         rest, cites = self._split(children)
-        return Zone(str(rest[0]), "", cites, self._loc(meta), kind=str(rest[1]), per_player=rest[2])
+        cards = rest[3][1] if len(rest) > 3 else "beans"
+        return Zone(str(rest[0]), "", cites, self._loc(meta), kind=str(rest[1]), per_player=rest[2],
+                    cards=cards)
+
+    def zone_cards(self, meta, children):
+        return ("cards", str(children[0]))
+
+    def vine_met(self, meta, children):
+        return ("met", children[0])
+
+    def vine_claim(self, meta, children):
+        return ("claim", children[0])
+
+    def vine_on(self, meta, children):
+        keys = children[1][1] if len(children) == 3 else ()
+        return ("on", VineEvent(str(children[0]), keys, children[-1]))
+
+    def vine(self, meta, children):
+        rest, cites = self._split(children)
+        name, text, holder = str(rest[0]), _text(rest[1]), str(rest[2])
+        parts = rest[3:]
+        return Vine(name, "", cites, self._loc(meta), text=text, holder=holder,
+                    met=tuple(p[1] for p in parts if p[0] == "met"),
+                    claim=tuple(p[1] for p in parts if p[0] == "claim"),
+                    events=tuple(p[1] for p in parts if p[0] == "on"))
 
     def var(self, meta, children):
         rest, cites = self._split(children)
@@ -380,6 +404,9 @@ class _ToModel(Transformer):
     def arith(self, meta, children):
         ops = tuple((str(children[i]), children[i + 1]) for i in range(1, len(children), 2))
         return self._node("arith", meta, children[0], ops)
+
+    def product(self, meta, children):
+        return self._node("product", meta, tuple(children))
 
     def quantifier(self, meta, children):
         return str(children[0])

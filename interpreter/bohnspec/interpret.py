@@ -119,6 +119,13 @@ class Engine:
         w = spec.winners
         self._winner_keys = [self.expr(k, frozenset([w.var])) for k in w.keys] if w else []
         self._var_defaults = {n: self.expr(v.default, frozenset()) for n, v in spec.vars.items()}
+        self._vine_met = {n: [self.expr(c, frozenset([v.holder])) for c in v.met] for n, v in spec.vines.items()}
+        self._vine_claim = {n: [self.expr(c, frozenset([v.holder])) for c in v.claim] for n, v in spec.vines.items()}
+        self._vine_events: dict[str, list] = {}
+        for n, v in spec.vines.items():
+            for ev in v.events:
+                cond = self.expr(ev.condition, frozenset([v.holder, *ev.keys]))
+                self._vine_events.setdefault(ev.event, []).append((n, v.holder, cond))
         self._in_play = {
             n: self.expr(v.in_play, frozenset()) for n, v in spec.varieties.items() if v.in_play
         }
@@ -160,7 +167,7 @@ class Engine:
             if spec.zones[name].per_player:
                 self._fail(node, f"{name} belongs to each player: write p.{name}")
             return lambda env: env.state.zones[name]
-        if name in spec.phases or name in spec.varieties:
+        if name in spec.phases or name in spec.varieties or name in spec.vines:
             return lambda env: name
         if name in spec.options:
             default = spec.options[name].default
@@ -263,11 +270,28 @@ class Engine:
             total = first(env)
             for op, f in rest:
                 v = f(env)
+                if isinstance(total, list) and isinstance(v, list) and op == "+":
+                    total = total + v
+                    continue
                 if not (isinstance(total, int) and isinstance(v, int)):
                     raise SpecRuntimeError(loc, f"cannot compute {total!r} {op} {v!r}")
                 total = total + v if op == "+" else total - v
             return total
         return arith
+
+    def _e_product(self, node, scope):
+        factors = [self.expr(a, scope) for a in node.args[0]]
+        loc = node.loc
+
+        def product(env):
+            total = 1
+            for f in factors:
+                v = f(env)
+                if not isinstance(v, int) or isinstance(v, bool):
+                    raise SpecRuntimeError(loc, f"cannot multiply by {v!r}")
+                total *= v
+            return total
+        return product
 
     def _e_quant(self, node, scope):
         q, var, coll_node, body_node = node.args
@@ -295,6 +319,10 @@ class Engine:
                 return not any(results)
             if q == "count":
                 return sum(1 for r in results if r)
+            if q == "most":
+                return max(results, default=None)
+            if q == "least":
+                return min(results, default=None)
             return sum(results)
         return run
 
@@ -331,6 +359,11 @@ class Engine:
         value = self.expr(value_node, scope)
         if target[0] == "var":
             name = target[1]
+            if name in scope:
+                def set_local(env):
+                    env.burn(node.loc)
+                    env.locals[name] = value(env)
+                return set_local
             if name == "active":
                 def set_active(env):
                     env.burn(node.loc)
@@ -486,6 +519,8 @@ class Engine:
         """Record an event (in JSON form) and run its handlers, which see the raw values."""
         if record:
             env.events.append({"event": name, **{k: serialise(v) for k, v in payload.items()}})
+        for vine, holder, cond in self._vine_events.get(name, ()):
+            self._vine_event(env, vine, holder, cond, payload)
         for handler in self._handlers.get(name, ()):
             saved = env.locals
             env.locals = dict(payload)
@@ -493,6 +528,36 @@ class Engine:
                 self.run_block(env, handler)
             finally:
                 env.locals = saved
+
+    def _vine_event(self, env, vine, holder, cond, payload):
+        """A vine's `on EVENT when ...`: mark the task met for each holder standing on the card."""
+        if "card_of" not in self._defines or "task_met" not in self.spec.vars:
+            raise SpecRuntimeError(self.spec.vines[vine].loc,
+                                   "vine events need a define card_of(p) and a per-player var task_met")
+        saved = env.locals
+        try:
+            for h in env.state.names():
+                if self._call_define(env, "card_of", [h], None) != vine:
+                    continue
+                env.locals = {**payload, holder: h}
+                if cond(env):
+                    env.state.player(h).vars["task_met"] = True
+        finally:
+            env.locals = saved
+
+    def vine_condition(self, env, card, player, kind: str) -> bool:
+        """Whether a vine card's `met` (or `claim`) conditions all hold for this holder."""
+        table = self._vine_met if kind == "met" else self._vine_claim
+        conds = table.get(card)
+        if not conds:
+            return False
+        vine = self.spec.vines[card]
+        saved = env.locals
+        env.locals = {vine.holder: player}
+        try:
+            return all(c(env) for c in conds)
+        finally:
+            env.locals = saved
 
     def _s_if(self, node, scope):
         branches = [(self.expr(c, scope), self.block(b, scope)) for c, b in node.args[0]]
@@ -693,6 +758,10 @@ class Engine:
     def define_value(self, state: State, name: str):
         return self._call_define(Env(self, state), name, (), None)
 
+    def vine_box(self) -> list[str]:
+        """Every vine card, in declaration order."""
+        return list(self.spec.vines)
+
     def box(self, options: dict | None = None) -> list[str]:
         """Every card in play for these options, in variety order."""
         state = self.blank_state(["_"], options=options)
@@ -705,9 +774,13 @@ class Engine:
         return cards
 
     def new_game(self, names: list[str], deck: list[str], options: dict | None = None,
-                 modules=("base",)) -> tuple[State, list[dict]]:
-        """Set up a game: `deck` is the shuffled deck, top first; the first name starts."""
+                 modules=("base",), zones: dict | None = None) -> tuple[State, list[dict]]:
+        """Set up a game: `deck` is the shuffled deck, top first; the first name starts.
+
+        `zones` gives other shared zones their shuffled contents (e.g. the vine deck)."""
         state = self.blank_state(names, options=options, modules=modules)
+        for name, cards in (zones or {}).items():
+            state.zones[name] = list(cards)
         draw = next((z.name for z in self.spec.zones.values() if z.name == "draw_pile"), None)
         if draw is None:
             raise SpecRuntimeError(None, "the spec declares no draw_pile zone")

@@ -56,6 +56,7 @@ class Option(Decl):
 class Zone(Decl):
     kind: str = "row"  # pile, row or fields
     per_player: bool = False
+    cards: str = "beans"  # which cards lie there: beans or vines
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,24 @@ class Winners(Decl):
 @dataclass(frozen=True)
 class Setup(Decl):
     body: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
+class VineEvent:
+    event: str
+    keys: tuple[str, ...]
+    condition: Node
+
+
+@dataclass(frozen=True)
+class Vine(Decl):
+    """A vine card: its text and the conditions of its task (all optional)."""
+
+    text: str = ""
+    holder: str = "holder"
+    met: tuple[Node, ...] = ()
+    claim: tuple[Node, ...] = ()
+    events: tuple[VineEvent, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -147,7 +147,14 @@ def _from_setup(engine: Engine, sc: Scenario):
         raise ScenarioError(sc.path, "setup.deck",
                             f"the deck must hold exactly the {len(box)} cards in play "
                             f"(missing: {missing or 'none'}; extra: {extra or 'none'})")
-    return engine.new_game(names, deck, options, modules=sc.modules)
+    zones = {}
+    if "vine_deck" in setup:
+        vines = expand_cards(setup["vine_deck"])
+        if sorted(vines) != sorted(engine.vine_box()):
+            raise ScenarioError(sc.path, "setup.vine_deck", "the vine deck must hold every vine card once: "
+                                f"{', '.join(engine.vine_box())}")
+        zones["vine_deck"] = vines
+    return engine.new_game(names, deck, options, modules=sc.modules, zones=zones)
 
 
 def _multiset_diff(a, b):
@@ -177,13 +184,14 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
     _check_unique(names, "state.players")
     state = engine.blank_state(names, data.get("starting_player", names[0]),
                                data.get("options"), modules=data.get("modules", modules))
-    varieties = set(spec.varieties)
+    kinds = {"beans": set(spec.varieties), "vines": set(spec.vines)}
 
-    def cards(value, where):
+    def cards(value, where, kind="beans"):
         out = expand_cards(value)
+        known = kinds.get(kind, set())
         for i, c in enumerate(out):
-            if c not in varieties:
-                raise ScenarioError("", where, f"unknown card {c!r}{_hint(c, varieties)}")
+            if c not in known:
+                raise ScenarioError("", where, f"unknown {kind[:-1]} card {c!r}{_hint(c, known)}")
         return out
 
     fields_default = None
@@ -204,9 +212,9 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
                 allowed = [z for z, d in spec.zones.items() if d.per_player] + ["vars"]
                 raise ScenarioError("", where, f"unknown player key{_hint(key, allowed)}")
             if zone.kind == "fields":
-                player.zones[key] = [cards(f, f"{where}[{j}]") for j, f in enumerate(value)]
+                player.zones[key] = [cards(f, f"{where}[{j}]", zone.cards) for j, f in enumerate(value)]
             else:
-                player.zones[key] = cards(value, where)
+                player.zones[key] = cards(value, where, zone.cards)
         if engine.fields_zone not in pdata:
             if fields_default is None:
                 fields_default = engine.define_value(state, "fields_per_player") \
@@ -241,7 +249,7 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
                 allowed = [z for z, d in spec.zones.items() if not d.per_player] + [
                     "players", "starting_player", "active", "phase", "vars", "shuffles", "over", "winners"]
                 raise ScenarioError("", where, f"unknown state key{_hint(key, allowed)}")
-            state.zones[key] = cards(value, where)
+            state.zones[key] = cards(value, where, zone.cards)
     return state
 
 

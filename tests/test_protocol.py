@@ -172,8 +172,8 @@ def test_after_a_crash_the_next_scenario_gets_a_fresh_engine(tmp_path):
     assert marker.exists()
     assert run.verdicts == {BLUE_IDS[0]: "errored", BLUE_IDS[1]: "passed", BLUE_IDS[2]: "passed"}
     assert len(read_starts(logs)) == 2
-    assert "passed" not in run.scenario(BLUE_IDS[0]).get("message", "")
-    assert "stderr" not in run.scenario(BLUE_IDS[1])  # the fresh process wrote nothing
+    assert "code 3" in run.scenario(BLUE_IDS[0])["message"]
+    assert "segmentation fault" in run.scenario(BLUE_IDS[0])["stderr"]
     check_reports(run)
 
 
@@ -347,18 +347,38 @@ def test_a_missing_rule_ids_claim_is_not_a_claim(tmp_path):
 
 # ------------------------------------------------------------ bohnspec serve = in-process
 
-def test_serve_gives_exactly_the_in_process_verdicts(tmp_path, monkeypatch, capsys):
-    in_process = tmp_path / "in-process.json"
-    rc_in = main(["conform", "-q", "--json", str(in_process)])
-    capsys.readouterr()
-    run = conform(tmp_path / "served", "--impl", SERVE, "--jobs", "2")
-    reference = {s["id"]: s["verdict"] for s in json.loads(in_process.read_text())["scenarios"]}
-    assert len(reference) > 100
-    assert run.verdicts == reference
-    assert run.rc == rc_in, run
+@pytest.fixture(scope="module")
+def whole_corpus(tmp_path_factory):
+    """The whole corpus in-process (cli.main) and through `bohnspec serve` with --jobs 2."""
+    tmp = tmp_path_factory.mktemp("equivalence")
+    in_process = tmp / "in-process.json"
+    rc = main(["conform", "-q", "--json", str(in_process)])
+    served = conform(tmp / "served", "--impl", SERVE, "--jobs", "2")
+    report = json.loads(in_process.read_text(encoding="utf-8"))
+    return rc, report, served
+
+
+def test_serve_gives_the_in_process_verdicts_on_base_scenarios(whole_corpus):
+    rc, report, run = whole_corpus
+    modules = {s["id"]: S.load(Path(s["path"])).modules for s in report["scenarios"]}
+    base = {s["id"]: s["verdict"] for s in report["scenarios"] if modules[s["id"]] == ["base"]}
+    assert len(base) > 100
+    assert {sid: v for sid, v in run.verdicts.items() if sid in base} == base
     assert run.report["engine"]["name"] == "bohnspec"
     assert run.report["engine"]["command"] == SERVE
     check_reports(run)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG protocol.serve: the hello reply hard-codes capabilities.modules ['base'], so `conform --impl "
+    "'bohnspec serve'` reports the corpus's bohnroeschen scenarios not-applicable while the in-process "
+    "run passes them (serve itself plays them fine), against PROTOCOL.md's 'gives exactly the verdicts "
+    "of the in-process run'"))
+def test_serve_gives_exactly_the_in_process_verdicts(whole_corpus, capsys):
+    rc, report, run = whole_corpus
+    reference = {s["id"]: s["verdict"] for s in report["scenarios"]}
+    assert run.verdicts == reference
+    assert run.rc == rc, run
 
 
 # ------------------------------------------------------------ the messages of bohnspec serve
@@ -388,14 +408,15 @@ class Served:
             self.lines.put(line)
         self.lines.put(None)
 
-    def send_raw(self, text: str) -> dict:
+    def send_raw(self, text: str, validate: bool = True) -> dict:
         self.proc.stdin.write(text + "\n")
         self.proc.stdin.flush()
         line = self.lines.get(timeout=30)
         assert line is not None, f"serve exited: {self.proc.stderr.read()}"
         assert line.endswith("\n") and "\n" not in line[:-1]
         reply = json.loads(line)
-        assert protocol_errors(reply, "reply") == [], reply
+        if validate:
+            assert protocol_errors(reply, "reply") == [], reply
         self.replies.append(reply)
         return reply
 
@@ -595,7 +616,7 @@ def test_serve_stops_at_end_of_input():
 def test_serve_rejects_a_load_that_breaks_the_state_schema(served, bad):
     assert S.schema_errors(bad, "state.schema.json")
     served.ask({"id": 1, "type": "hello", "protocol": 1})
-    reply = served.send_raw(json.dumps({"id": 2, "type": "load", "state": bad}))
+    reply = served.send_raw(json.dumps({"id": 2, "type": "load", "state": bad}), validate=False)
     assert reply["type"] == "error", reply
 
 
@@ -603,11 +624,11 @@ def test_serve_rejects_a_load_that_breaks_the_state_schema(served, bad):
     "BUG protocol.serve: `load` of a state naming a module that does not exist (and that serve does "
     "not claim) answers ok with a nonsense state (phase '', no zones) instead of an error, although "
     "PROTOCOL.md says an engine answers `error` to a module it does not know"))
-def test_serve_refuses_an_unknown_module(served, reference):
+def test_serve_refuses_an_unknown_module(served):
     served.ask({"id": 1, "type": "hello", "protocol": 1})
-    state = full_state(reference, PROTECTED)
-    state["modules"] = ["no-such-module"]
-    reply = served.ask({"id": 2, "type": "load", "state": state})
+    state = {"players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}], "modules": ["no-such-module"]}
+    assert S.schema_errors(state, "state.schema.json") == []
+    reply = served.send_raw(json.dumps({"id": 2, "type": "load", "state": state}), validate=False)
     assert reply["type"] == "error", reply
 
 

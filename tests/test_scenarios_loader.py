@@ -3,6 +3,7 @@ are checked against the spec; and the whole corpus loads, with unique ids and kn
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections import Counter
 from pathlib import Path
@@ -35,6 +36,10 @@ steps:
           Nina: {coins: [fire]}
         discard: [fire*2]
 """
+
+
+# "unknown card 'x' (did you mean 'y'?)"; the wording may name the card a bean card.
+UNKNOWN_CARD = re.compile(r"unknown (bean )?card '[^']*'( \(did you mean '[^']*'\?\))?")
 
 
 def write(root: Path, text: str, rel: str = "base/mine/good-01.yaml") -> Path:
@@ -204,14 +209,15 @@ def test_unknown_card_with_did_you_mean(tmp_path, engine):
     err = build_error(engine, path, tmp_path)
     assert err.file == str(path)
     assert err.path == "state.players[0].fields[1]"
-    assert err.message == "unknown card 'bleu' (did you mean 'blue'?)"
-    assert str(err) == f"{path}: at state.players[0].fields[1]: unknown card 'bleu' (did you mean 'blue'?)"
+    assert UNKNOWN_CARD.fullmatch(err.message) and "'bleu' (did you mean 'blue'?)" in err.message
+    assert str(err) == f"{path}: at state.players[0].fields[1]: {err.message}"
 
 
 def test_unknown_card_in_a_shared_pile(tmp_path, engine):
     path = write(tmp_path, GOOD.replace("phase: trade", "phase: trade\n  draw_pile: [red, sooy]"))
     err = build_error(engine, path, tmp_path)
-    assert (err.path, err.message) == ("state.draw_pile", "unknown card 'sooy' (did you mean 'soy'?)")
+    assert err.path == "state.draw_pile"
+    assert UNKNOWN_CARD.fullmatch(err.message) and "'sooy' (did you mean 'soy'?)" in err.message
 
 
 def test_unknown_player_key(tmp_path, engine):
@@ -328,13 +334,20 @@ def test_unreadable_file(tmp_path):
 
 # ------------------------------------------------------------ the corpus
 
-def test_every_scenario_of_the_corpus_loads(engine):
+def test_every_scenario_of_the_corpus_loads():
+    from bohnspec.runner import InProcess
+    adapter = InProcess()
     files = helpers.scenario_paths()
     assert len(files) >= 150
+    problems = []
     for f in files:
-        sc = S.load(f)
-        assert sc.id == f.relative_to(helpers.SCENARIOS).with_suffix("").as_posix()
-        S.build_state(engine, sc)
+        try:
+            sc = S.load(f)
+            assert sc.id == f.relative_to(helpers.SCENARIOS).with_suffix("").as_posix()
+            S.build_state(adapter.engine(sc.modules), sc)
+        except ScenarioError as exc:
+            problems.append(str(exc))
+    assert problems == []
 
 
 def test_scenario_ids_are_unique(corpus):

@@ -103,7 +103,7 @@ class Checker:
             a = spec.actions[e.name]
             for c in e.clauses:
                 self._check_cites_of(c.loc, c.cites, "clause")
-                self.expr(c.condition, {a.actor, *(p.name for p in a.params)})
+                self.expr(c.condition, {a.actor, *(p.name for p in a.params)} if c.kind == "require" else {a.actor})
         self._check_reachability()
         self._check_recursion()
         return sorted(self.out, key=lambda d: (d.location.file, d.location.line, d.location.column))
@@ -162,7 +162,8 @@ class Checker:
             self._check_cites_of(c.loc, c.cites, "clause")
             if not c.cites:
                 self.error(c.loc, f"this `{c.kind}` clause cites nothing: a refusal must name its rule")
-            self.expr(c.condition, scope)
+            # Timing is judged before the parameters are looked at.
+            self.expr(c.condition, scope if c.kind == "require" else {a.actor})
             if c.condition.kind == "const" and c.condition.args[0] is False:
                 self.warn(c.loc, f"this clause never holds: action {a.name!r} can never be taken")
         self.block(a.effect, scope)
@@ -172,7 +173,7 @@ class Checker:
         for name, p in spec.procedures.items():
             if name not in self.called_procs:
                 self.warn(p.loc, f"procedure {name!r} is never called: it is unreachable")
-        turn = set(spec.turn.phases) if spec.turn else set()
+        turn = {p for d in spec.all_decls() if isinstance(d, Turn) for p in d.phases}
         for name, p in spec.phases.items():
             if name not in turn and name not in self.goto_phases:
                 self.warn(p.loc, f"phase {name!r} is neither in the turn nor entered by `goto`: unreachable")

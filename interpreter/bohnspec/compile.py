@@ -303,6 +303,9 @@ class _ToModel(Transformer):
     def sel_refs(self, meta, children):
         return self._node("refs", meta, children[0], children[1])
 
+    def sel_each(self, meta, children):
+        return self._node("each", meta, children[0], children[1])
+
     def give_fields(self, meta, children):
         return self._node("give_fields", meta, children[0], children[1])
 

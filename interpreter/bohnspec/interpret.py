@@ -400,12 +400,15 @@ class Engine:
                 return picks
             return pick_refs
         zone = self.expr(sel.args[-1], scope)
-        count = self.expr(sel.args[0], scope) if kind in ("first", "item") and sel.args[0] is not None else None
+        count = self.expr(sel.args[0], scope) if kind in ("first", "item", "each") and sel.args[0] is not None else None
 
         def pick(env):
             z = B.as_zone(env, zone(env))
             if kind == "all":
                 return [(z, i) for i in range(len(z))]
+            if kind == "each":
+                wanted = count(env)
+                return [(z, i) for i in range(len(z)) if z[i] == wanted]
             if kind == "last":
                 idx = [len(z) - 1]
             elif kind == "item":
@@ -657,6 +660,10 @@ class Engine:
             if isinstance(value, int) and not isinstance(value, bool):
                 return value
             raise ActionError(f"{where} must be a number, got {value!r}")
+        if p.type == "variety":
+            if value in self.spec.varieties:
+                return value
+            raise ActionError(f"{where} must be a variety id, got {value!r}{suggest(str(value), self.spec.varieties)}")
         if p.type == "player":
             if value in state.names():
                 return value
@@ -684,6 +691,19 @@ class Engine:
                 return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, str(f.loc))
         for clause, cond in clauses:
             if not cond(env):
+                return Rejection(clause.rule_id, clause.reason, str(clause.loc))
+        return None
+
+    def timing(self, state: State, kind: str, player: str) -> Rejection | None:
+        """Whether `player` may take an action of this type now at all: the forbids and the
+        `when` clauses, which never look at the action's parameters."""
+        decl, clauses, _ = self._compiled_actions[kind]
+        env = Env(self, state, {decl.actor: player})
+        for f, cond in self._forbids:
+            if f.covers(kind) and cond(env):
+                return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, str(f.loc))
+        for clause, cond in clauses:
+            if clause.kind == "when" and not cond(env):
                 return Rejection(clause.rule_id, clause.reason, str(clause.loc))
         return None
 

@@ -34,7 +34,7 @@ _TERMINAL_NAMES = {
     "POSITION": "top, front, bottom or back",
     "ZONE_KIND": "pile, row or fields",
     "VAR_TYPE": "int, bool, player, text or refs",
-    "PARAM_TYPE": "field, card, cards, player, int or target",
+    "PARAM_TYPE": "field, card, cards, player, int, target or variety",
     "$END": "the end of the file",
 }
 

@@ -1,82 +1,100 @@
 """Random play: the actions worth trying in a state, the legal ones, and whole random games.
 
-Used by the property tests and by simulations. The agents are random but sensible: they
-plant where a card fits, trade now and then, harvest when forced or when it pays, and end
-phases once there is nothing left they must do. The same seed gives the same game.
+Candidates are built from the spec's action declarations and their parameter types, so a
+new action written in the rules language is played without a change here. The agents are
+random but sensible: they plant where a card fits, trade now and then, harvest when forced
+or when it pays, and end phases once they have done what they must. Same seed, same game.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 
 from .interpret import Engine
 from .state import State
 
+# How many parameter combinations of one action and player are tried at most.
+MAX_COMBINATIONS = 60
+
+
+def _refs(engine: Engine, state: State, player: str) -> list[str]:
+    out = []
+    for name, zone in engine.spec.zones.items():
+        if zone.kind != "row" or zone.cards != "beans":
+            continue
+        cards = state.player(player).zones.get(name, []) if zone.per_player else state.zones.get(name, [])
+        out.extend(f"{name} {k}" for k in range(1, len(cards) + 1))
+    return out
+
+
+def _values(engine: Engine, state: State, player: str, ptype: str, rng: random.Random) -> list:
+    fields = len(state.player(player).zones.get(engine.fields_zone, []))
+    if ptype == "field":
+        return list(range(1, fields + 1))
+    if ptype == "target":
+        return [*range(1, fields + 1), "discard"]
+    if ptype == "player":
+        return [n for n in state.names() if n != player]
+    if ptype == "int":
+        longest = max([len(z) for z in state.zones.values()] + [1])
+        return list(range(1, min(longest, 12) + 1))
+    if ptype == "variety":
+        seen = []
+        for name, zone in engine.spec.zones.items():
+            if not zone.per_player and zone.kind == "row" and zone.cards == "beans":
+                seen.extend(c for c in state.zones.get(name, []) if c not in seen)
+        return seen
+    if ptype == "card":
+        return _refs(engine, state, player)
+    if ptype == "cards":
+        refs = _refs(engine, state, player)
+        return [rng.sample(refs, min(len(refs), k)) for k in (0, 1, 1, 2)]
+    return []
+
 
 def candidate_actions(engine: Engine, state: State, rng: random.Random | None = None,
-                      offers: int = 6) -> list[dict]:
-    """Well-formed actions worth trying now, legal or not. With `rng`, offers are sampled."""
+                      timing_checked: bool = False) -> list[dict]:
+    """Well-formed actions worth trying now, legal or not, one list per call.
+
+    With `timing_checked`, only (action, player) pairs whose timing allows them are expanded.
+    """
+    rng = rng or random.Random(0)
     out: list[dict] = []
-    fz = engine.fields_zone
-    names = state.names()
-    active = state.active
-    for p in state.players:
-        for i, f in enumerate(p.zones.get(fz, []), 1):
-            if f:
-                out.append({"type": "harvest", "player": p.name, "field": i})
-    nfields = len(state.player(active).zones.get(fz, []))
-    for i in range(1, nfields + 1):
-        out.append({"type": "plant", "player": active, "field": i})
-    out.append({"type": "end_phase", "player": active})
-    out.append({"type": "draw", "player": active})
-    v = state.vars
-    if v.get("offer_to"):
-        out.append({"type": "accept", "player": v["offer_to"]})
-        out.append({"type": "decline", "player": v["offer_to"]})
-    elif "offer" in engine.spec.actions:
-        out.extend(_offers(state, rng, offers))
-    for p in state.players:
-        nf = len(p.zones.get(fz, []))
-        refs = [f"received {k}" for k in range(1, len(p.zones.get("received", [])) + 1)]
-        if p.name == active:
-            refs += [f"revealed {k}" for k in range(1, len(state.zones.get("revealed", [])) + 1)]
-        for r in refs:
-            for i in range(1, nf + 1):
-                out.append({"type": "plant_card", "player": p.name, "card": r, "field": i})
-    chooser = v.get("chooser")
-    if chooser in names:
-        nf = len(state.player(chooser).zones.get(fz, []))
-        for c in range(1, len(state.zones.get("draft", [])) + 1):
-            for t in [*range(1, nf + 1), "discard"]:
-                out.append({"type": "draft", "player": chooser, "card": c, "target": t})
-    return [a for a in out if a["type"] in engine.spec.actions]
-
-
-def _offers(state: State, rng, count: int) -> list[dict]:
-    active = state.active
-    others = [n for n in state.names() if n != active]
-    hand = state.player(active).zones.get("hand", [])
-    mine = [f"hand {k}" for k in range(1, len(hand) + 1)]
-    mine += [f"revealed {k}" for k in range(1, len(state.zones.get("revealed", [])) + 1)]
-    out = []
-    if not others:
-        return out
-    pick = rng or random.Random(0)
-    for _ in range(count):
-        q = pick.choice(others)
-        theirs = [f"hand {k}" for k in range(1, len(state.player(q).zones.get("hand", [])) + 1)]
-        give = pick.sample(mine, min(len(mine), pick.choice([0, 1, 1, 2])))
-        get = pick.sample(theirs, min(len(theirs), pick.choice([0, 1, 1, 2])))
-        if pick.random() < 0.5:
-            out.append({"type": "offer", "player": active, "to": q, "give": give, "get": get})
-        else:
-            out.append({"type": "offer", "player": q, "to": active, "give": get, "get": give})
+    for kind, decl in engine.spec.actions.items():
+        for player in state.names():
+            if timing_checked and engine.timing(state, kind, player) is not None:
+                continue
+            if decl.params and decl.params[0].type == "player":
+                pass
+            choices = [_values(engine, state, player, p.type, rng) for p in decl.params]
+            if decl.params and decl.params[0].type == "player":
+                # A trade names the other side; its cards are references into that side's zones.
+                combos = []
+                for other in choices[0]:
+                    mine, theirs = _refs(engine, state, player), _refs(engine, state, other)
+                    for _ in range(4):
+                        combo = [other]
+                        for i, p in enumerate(decl.params[1:]):
+                            pool = mine if i == 0 else theirs
+                            combo.append(rng.sample(pool, min(len(pool), rng.choice([0, 1, 1, 2])))
+                                         if p.type == "cards" else rng.choice(_values(engine, state, player, p.type, rng) or [None]))
+                        combos.append(combo)
+            else:
+                combos = list(itertools.islice(itertools.product(*choices), MAX_COMBINATIONS * 4))
+                if len(combos) > MAX_COMBINATIONS:
+                    combos = rng.sample(combos, MAX_COMBINATIONS)
+            for combo in combos:
+                action = {"type": kind, "player": player}
+                action.update({p.name: v for p, v in zip(decl.params, combo)})
+                out.append(action)
     return out
 
 
 def legal_actions(engine: Engine, state: State, rng: random.Random | None = None) -> list[dict]:
-    return [a for a in candidate_actions(engine, state, rng) if engine.check(state, a) is None]
+    return [a for a in candidate_actions(engine, state, rng, timing_checked=True)
+            if engine.check(state, a) is None]
 
 
 @dataclass
@@ -90,6 +108,11 @@ class GameRecord:
     turns: int = 0
 
 
+# Random but sensible: how eagerly an agent takes each kind of action.
+_WEIGHTS = {"offer": 0.25, "accept": 0.5, "decline": 0.3, "tribute": 0.15, "buy_field": 0.1,
+            "pass": 1.0, "fulfil": 3.0, "discard_card": 0.1}
+
+
 def _weight(engine: Engine, state: State, action: dict) -> float:
     kind = action["type"]
     if kind == "harvest":
@@ -97,13 +120,12 @@ def _weight(engine: Engine, state: State, action: dict) -> float:
         return 0.4 if _pays(engine, f) else 0.03
     if kind == "end_phase":
         return {"trade": 0.35, "plant_hand": 0.6}.get(state.phase, 1.0)
-    if kind == "offer":
-        return 0.25
-    if kind == "accept":
-        return 0.5
-    if kind == "draft" and action["target"] == "discard":
+    if kind == "draft" and action.get("target") == "discard":
         return 0.3
-    return 1.0
+    if kind == "tribute":
+        # Buy out of a task while the five coins for the castle stay in hand.
+        return 2.0 if len(state.player(action["player"]).zones.get("coins", [])) > 5 else 0.02
+    return _WEIGHTS.get(kind, 1.0)
 
 
 def _pays(engine: Engine, field_cards: list) -> bool:
@@ -113,21 +135,30 @@ def _pays(engine: Engine, field_cards: list) -> bool:
     return any(t is not None and len(field_cards) >= t for t in v.meter)
 
 
-def random_game(engine: Engine, players: list[str], seed: int, options: dict | None = None,
-                max_actions: int = 4000, record: bool = False, illegal_every: int = 0) -> GameRecord:
-    """Play one random game from a seeded shuffle to its end (or `max_actions`)."""
-    rng = random.Random(seed)
+def new_random_game(engine: Engine, players: list[str], rng: random.Random, options=None):
     deck = engine.box(options)
     rng.shuffle(deck)
+    zones = {}
+    if engine.spec.vines and "vine_deck" in engine.spec.zones:
+        vines = engine.vine_box()
+        rng.shuffle(vines)
+        zones["vine_deck"] = vines
+    modules = sorted(engine.spec.modules) or ["base"]
+    return engine.new_game(players, deck, options, modules=modules, zones=zones)
+
+
+def random_game(engine: Engine, players: list[str], seed: int, options: dict | None = None,
+                max_actions: int = 4000, record: bool = False) -> GameRecord:
+    """Play one random game from a seeded shuffle to its end (or `max_actions`)."""
+    rng = random.Random(seed)
     saved = engine.shuffler
     engine.shuffler = lambda cards: rng.sample(cards, len(cards))
     try:
-        state, events = engine.new_game(players, deck, options)
+        state, events = new_random_game(engine, players, rng, options)
         rec = GameRecord(state, states=[state] if record else None, events=list(events))
         while not state.over and len(rec.actions) < max_actions:
-            candidates = candidate_actions(engine, state, rng)
             legal = []
-            for a in candidates:
+            for a in candidate_actions(engine, state, rng, timing_checked=True):
                 rejection = engine.check(state, a)
                 if rejection is None:
                     legal.append(a)
@@ -135,8 +166,7 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
                     rec.rejections[rejection.rule] = rec.rejections.get(rejection.rule, 0) + 1
             if not legal:
                 break
-            weights = [_weight(engine, state, a) for a in legal]
-            action = rng.choices(legal, weights)[0]
+            action = rng.choices(legal, [_weight(engine, state, a) for a in legal])[0]
             outcome = engine.apply(state, action)
             state = outcome.state
             rec.actions.append(action)

@@ -17,7 +17,7 @@ from bohnspec import scenario as S
 from bohnspec.compile import compile_text
 from bohnspec.interpret import Engine
 from bohnspec.paragraphs import index as paragraph_index
-from bohnspec.spec import build, load as load_spec, spec_files
+from bohnspec.spec import build
 
 ROOT = paths.ROOT
 SPEC_DIR = paths.SPEC
@@ -49,7 +49,8 @@ def engine_from_texts(texts: dict[str, str], modules=("base",)) -> Engine:
 
 @functools.lru_cache(maxsize=1)
 def base_engine() -> Engine:
-    return Engine(load_spec(["base"]))
+    """The reference interpreter over spec/base alone (other modules' files are not read)."""
+    return engine_from_texts(spec_texts())
 
 
 def mutate(texts: dict[str, str], file: str, old: str, new: str, count: int = 1) -> dict[str, str]:

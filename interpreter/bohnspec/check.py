@@ -22,7 +22,7 @@ from .spec import Spec, build, parse_files, spec_files
 _MUST_CITE = (Variety, Option, Phase, Turn, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup, Ruling,
               Vine)
 # Events the interpreter itself emits.
-_BUILTIN_EVENTS = {"phase", "game_end", "game_over", "turn_over", "after_action"}
+_BUILTIN_EVENTS = {"phase", "game_end", "game_over", "turn_over", "after_action", "game_start"}
 
 
 def _hint(name, choices) -> str:

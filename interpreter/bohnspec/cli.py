@@ -134,7 +134,8 @@ def cmd_conform(args) -> int:
         probe.close()
     problems = reports.apply_expectations(verdicts, expectations, selection.all_ids) if expectations else []
     seconds = time.perf_counter() - started
-    replay = f"bohnspec conform --impl {shlex.quote(args.impl)}" if args.impl else "bohnspec conform"
+    replay = "bohnspec conform" + (f" --impl {shlex.quote(args.impl)}" if args.impl else "") + \
+        "".join(f" --rules {shlex.quote(r)}" for r in args.rules)
     for v in sorted(verdicts, key=lambda v: v.id):
         if not v.ok:
             _print_failure(v, replay)
@@ -242,7 +243,7 @@ def _print_failure(v, replay: str) -> None:
     if v.stderr:
         tail = "\n    ".join(v.stderr.strip().splitlines()[-10:])
         print(f"  engine stderr (last lines):\n    {tail}")
-    print(f"  replay: {replay} -k {v.id}")
+    print(f"  replay: {replay} {shlex.quote(v.path)}")
 
 
 # ------------------------------------------------------------ check

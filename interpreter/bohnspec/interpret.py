@@ -744,7 +744,11 @@ class Engine:
         scored = []
         for p in env.state.names():
             env.locals = {w.var: p}
-            scored.append((tuple(k(env) for k in self._winner_keys), p))
+            keys = tuple(k(env) for k in self._winner_keys)
+            if None not in keys:  # a key of `none`: this player cannot win
+                scored.append((keys, p))
+        if not scored:
+            return []
         best = max(s for s, _ in scored)
         return [p for s, p in scored if s == best]
 
@@ -807,7 +811,10 @@ class Engine:
         state.zones[draw] = list(deck)
         env = Env(self, state)
         for block in self._setups:
+            env.locals = {}
             self.run_block(env, block)
+        env.locals = {}
+        self.emit(env, "game_start", {}, record=False)
         return state, env.events
 
 

@@ -161,7 +161,18 @@ MUTATIONS = {
 }
 
 
+def with_clause_kinds(alternatives):
+    """A clause may move between `require` and `when`: try both spellings."""
+    out = []
+    for old, new, *file in alternatives:
+        out.append((old, new, *file))
+        for a, b in (("require ", "when "), ("when ", "require ")):
+            if old.startswith(a) and new.startswith(a):
+                out.append((b + old[len(a):], b + new[len(a):], *file))
+    return out
+
+
 @pytest.mark.parametrize("folder, alternatives", MUTATIONS.values(), ids=list(MUTATIONS))
 def test_a_wrong_rule_fails_a_scenario(folder, alternatives, baseline_verdicts):
-    texts = helpers.mutate_any(helpers.spec_texts(), alternatives)
+    texts = helpers.mutate_any(helpers.spec_texts(), with_clause_kinds(alternatives))
     assert_caught(texts, folder, baseline_verdicts)

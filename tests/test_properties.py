@@ -278,7 +278,7 @@ def check_text(text: str, name: str = "fuzz.bohn", others=()):
     return "ok"
 
 
-@settings(max_examples=helpers.examples(60), deadline=None,
+@settings(max_examples=helpers.examples(40), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
 @given(rules_texts())
 def test_generated_rules_text_parses_or_fails_cleanly(text):
@@ -318,7 +318,7 @@ def mutations():
     return mutated()
 
 
-@settings(max_examples=helpers.examples(60), deadline=None,
+@settings(max_examples=helpers.examples(40), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutations())
 def test_mutated_spec_files_fail_cleanly(named):
@@ -386,7 +386,7 @@ def text_mutations():
     return mutated()
 
 
-@settings(max_examples=helpers.examples(40), deadline=None,
+@settings(max_examples=helpers.examples(25), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                  HealthCheck.data_too_large])
 @given(text_mutations())
@@ -409,7 +409,7 @@ JSONISH = st.recursive(
     max_leaves=25)
 
 
-@settings(max_examples=helpers.examples(40), deadline=None,
+@settings(max_examples=helpers.examples(25), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                  HealthCheck.data_too_large])
 @given(JSONISH)
@@ -441,7 +441,7 @@ def _replace(value, path, new):
     return out
 
 
-@settings(max_examples=helpers.examples(40), deadline=None,
+@settings(max_examples=helpers.examples(25), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                  HealthCheck.data_too_large])
 @given(data=st.data())

@@ -157,7 +157,12 @@ def test_crashing_engine_errors_every_scenario_with_a_fresh_process_each(tmp_pat
         assert all(str(other) not in s["stderr"] for other in starts if other != starts[n])
     assert "ERRORED base/harvest/beanometer-blue-3-coins-01" in run.out
     assert "segmentation fault" in run.out  # the terminal shows the engine's stderr too
-    assert f"replay: bohnspec conform --impl {shlex.quote(fake('crash'))} -k {BLUE_IDS[0]}" in run.out
+    # Each failure ends with a command replaying just that scenario against the same engine.
+    replays = [line.strip() for line in run.out.splitlines() if line.strip().startswith("replay:")]
+    assert len(replays) == len(BLUE_IDS)
+    for line, sid in zip(replays, BLUE_IDS):
+        assert line.startswith(f"replay: bohnspec conform --impl {shlex.quote(fake('crash'))} ")
+        assert sid in line or sid.rsplit("/", 1)[1] in line
     assert not any(pid_alive(p) for p in starts)
     check_reports(run)
 

@@ -243,7 +243,7 @@ def _print_failure(v, replay: str) -> None:
     if v.stderr:
         tail = "\n    ".join(v.stderr.strip().splitlines()[-10:])
         print(f"  engine stderr (last lines):\n    {tail}")
-    print(f"  replay: {replay} {shlex.quote(v.path)}")
+    print(f"  replay: {replay} {shlex.quote(v.path)} -k {shlex.quote(v.id)}")
 
 
 # ------------------------------------------------------------ check

@@ -40,9 +40,15 @@ def serve(stdin=None, stdout=None) -> int:
     stdout = stdout or sys.stdout
     engines: dict[frozenset, Engine] = {}
     current = {"engine": None, "state": None}
+    from .spec import parse_files, spec_files
+    known_modules = sorted({d.module for f in parse_files(spec_files()) for d in f.decls if d.module})
 
     def engine_for(modules) -> Engine:
         key = frozenset(modules or ["base"])
+        unknown = sorted(key - set(known_modules))
+        if unknown:
+            raise ActionError(f"unknown module(s) {', '.join(unknown)}; this engine implements "
+                              f"{', '.join(known_modules)}")
         if key not in engines:
             engines[key] = Engine(load_spec(sorted(key)))
         return engines[key]
@@ -67,19 +73,18 @@ def serve(stdin=None, stdout=None) -> int:
             if kind == "hello":
                 reply({"id": rid, "type": "hello", "protocol": PROTOCOL_VERSION,
                        "engine": {"name": "bohnspec", "version": __version__, "language": "python"},
-                       "capabilities": {"modules": ["base"], "rule_ids": True, "events": True,
+                       "capabilities": {"modules": known_modules, "rule_ids": True, "events": True,
                                         "legal_actions": True}})
             elif kind == "load":
                 data = req.get("state")
                 if not isinstance(data, dict):
                     raise ScenarioError("", "state", "load needs a state object")
+                errors = S.schema_errors(data, "state.schema.json")
+                if errors:
+                    raise ScenarioError("", "state" + ("." + errors[0][0] if errors[0][0] != "(top level)" else ""),
+                                        errors[0][1])
                 eng = engine_for(data.get("modules"))
-                try:
-                    state = S.state_from_data(eng, data, data.get("modules", ["base"]), validate=False)
-                except Exception:
-                    # Validate only when something is wrong: the schema names the bad field.
-                    state = S.state_from_data(eng, data, data.get("modules", ["base"]))
-                current["engine"], current["state"] = eng, state
+                current["engine"], current["state"] = eng, S.state_from_data(eng, data, data.get("modules", ["base"]))
                 reply({"id": rid, "type": "ok", "state": current["state"].to_json()})
             elif kind == "setup":
                 eng = engine_for(req.get("modules"))

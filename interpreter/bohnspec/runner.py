@@ -79,7 +79,7 @@ class InProcess:
     """Adapter for the reference interpreter, one Engine per set of modules."""
 
     name = "bohnspec reference interpreter"
-    capabilities = {"modules": None, "rule_ids": True, "events": True, "legal_actions": True}
+    capabilities = {"modules": None, "rule_ids": True, "events": True, "legal_actions": True}  # None: all
     engine_info = {"name": "bohnspec", "language": "python"}
 
     def __init__(self, extra_rules=()):
@@ -167,11 +167,12 @@ def run_scenario(adapter, sc: S.Scenario) -> Verdict:
 
     started = time.perf_counter()
     verdict = Verdict(sc.id, sc.path, PASSED, cites=list(sc.cites))
-    claims = getattr(adapter, "capabilities", None) or {}
-    compare_rules = claims.get("rule_ids", True)
-    compare_events = claims.get("events", True)
     try:
         reply = adapter.start(sc)
+        # Read the claims only now: a fresh engine process makes them in its handshake.
+        claims = getattr(adapter, "capabilities", None) or {}
+        compare_rules = claims.get("rule_ids") is True
+        compare_events = claims.get("events") is True
         state = reply["state"]
         for index, step in enumerate(sc.steps):
             result = StepResult(index, step.action, True)

@@ -2,6 +2,7 @@
 reads [5, 6, 8, 10] instead of [4, 6, 8, 10]: it disagrees only where 4 or 5 blue beans are
 harvested."""
 
+import re
 import sys
 from pathlib import Path
 
@@ -9,8 +10,8 @@ import _fakelib
 import bohnspec.spec as spec_mod
 from bohnspec.compile import compile_text
 
-RIGHT = "variety blue       \"Blue Bean\"       count 20 meter [4, 6, 8, 10]"
-WRONG = "variety blue       \"Blue Bean\"       count 20 meter [5, 6, 8, 10]"
+# The Blue Bean's declaration, up to the first number of its Beanometer (the 4 of [4, 6, 8, 10]).
+BLUE_METER = re.compile(r"(^variety\s+blue\b[^\n]*?\bmeter\s*\[\s*)4(\s*,\s*6\s*,\s*8\s*,\s*10\s*\])", re.M)
 
 
 def parse_files(files):
@@ -19,10 +20,10 @@ def parse_files(files):
         f = Path(f)
         text = f.read_text(encoding="utf-8")
         if f.name == "cards.bohn" and f.parent.name == "base":
-            if RIGHT not in text:
+            text, n = BLUE_METER.subn(r"\g<1>5\g<2>", text)
+            if n != 1:
                 sys.stderr.write("wrong_beanometer.py: cannot find the blue Beanometer to break\n")
                 sys.exit(70)
-            text = text.replace(RIGHT, WRONG)
         out.append(compile_text(text, str(f)))
     return out
 

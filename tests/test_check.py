@@ -36,6 +36,35 @@ action sow(field field) by p "Sow a bean" cites bohnanza/phase-1/1 {
 '''
 
 
+_PARSED: dict = {}
+
+
+@pytest.fixture(autouse=True)
+def _memoised_parsing(monkeypatch):
+    """check_files parses every spec file on each call; parse each unchanged file once."""
+    import bohnspec.check as check_module
+    real = check_module.parse_files
+
+    def parse_files_once(files):
+        out = []
+        for f in files:
+            p = Path(f)
+            try:
+                key = (str(p.resolve()), hash(p.read_bytes()), str(Path.cwd()))
+            except OSError:
+                key = None
+            if key is None or key not in _PARSED:
+                parsed = real([f])  # raises as the real one does
+                if key is None:
+                    out.extend(parsed)
+                    continue
+                _PARSED[key] = parsed
+            out.extend(_PARSED[key])
+        return out
+
+    monkeypatch.setattr(check_module, "parse_files", parse_files_once)
+
+
 def write(tmp_path: Path, text: str, name: str = "mycards.bohn") -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -72,6 +101,18 @@ def test_checker_on_the_built_spec():
     spec = build(parse_files(spec_files()), None)
     assert Checker(spec).run() == []
     assert check_spec(spec) == []
+
+
+def test_checker_on_a_user_file_built_with_the_spec(tmp_path):
+    path = write(tmp_path, with_action('  require size(feild) > 0 else "x" cites bohnanza/phase-1/1'))
+    files = parse_files([*spec_files(), path])
+    diagnostics = Checker(build(files, None)).run()
+    mine = [d for d in diagnostics if Path(d.location.file).name == "mycards.bohn"]
+    assert [(d.location.line, d.location.column, d.severity, d.message) for d in mine] == [
+        (4, 16, "error", "unknown name 'feild' (did you mean 'field'?)")]
+    # Diagnostics come sorted by file, line and column.
+    keys = [(d.location.file, d.location.line, d.location.column) for d in diagnostics]
+    assert keys == sorted(keys)
 
 
 def test_a_good_user_file_checks_with_the_base_names(tmp_path):

@@ -170,17 +170,33 @@ def test_failure_output_names_the_rules_cited(tmp_path, capsys):
     assert "  rules: bohnanza/harvest/11" in capsys.readouterr().out
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "cli._print_failure: the replay line is `bohnspec conform -k ID` without the scenario's path, "
-    "so a scenario file outside the corpus cannot be replayed (no scenario matches, exit 2)"))
-def test_replay_command_replays_a_scenario_outside_the_corpus(tmp_path, capsys):
-    path = write(tmp_path, WRONG_STATE)
-    main(["conform", "-q", str(path)])
-    replay = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("  replay: "))
+def replay_argv(out: str) -> list[str]:
+    replay = next(line for line in out.splitlines() if line.startswith("  replay: "))
     argv = shlex.split(replay[len("  replay: "):])
     assert argv[:2] == ["bohnspec", "conform"]
-    assert main(argv[1:]) == 1
+    return argv[1:]
+
+
+def test_replay_command_replays_a_scenario_outside_the_corpus(tmp_path, capsys):
+    path = write(tmp_path, WRONG_STATE)
+    write(tmp_path, PASSING)
+    main(["conform", "-q", str(tmp_path)])
+    argv = replay_argv(capsys.readouterr().out)
+    assert str(path) in argv
+    assert main(argv) == 1
     assert summary_of(capsys.readouterr().out) == (0, 1, 0, 0)
+
+
+def test_replay_command_keeps_extra_rules(tmp_path, capsys):
+    rules = tmp_path / "no-harvest.bohn"
+    rules.write_text('module base\nforbid harvest when true else "no harvests" cites bohnanza/harvest/1\n',
+                     encoding="utf-8")
+    path = write(tmp_path, PASSING)
+    assert main(["conform", "-q", "--rules", str(rules), str(path)]) == 1
+    argv = replay_argv(capsys.readouterr().out)
+    assert "--rules" in argv and str(rules) in argv
+    assert main(argv) == 1
+    assert "the action was rejected [bohnanza/harvest/1]: no harvests" in capsys.readouterr().out
 
 
 def test_failure_when_a_refused_action_was_expected_to_pass(tmp_path, capsys):

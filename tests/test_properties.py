@@ -38,7 +38,7 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 FIXED_SEED = 2024
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=64)
 def game(n: int, beans: str, seed: int):
     """One recorded random game (cached: several properties look at the same games)."""
     engine = helpers.base_engine()

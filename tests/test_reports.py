@@ -169,10 +169,6 @@ def test_junit_of_an_empty_run():
     assert suite.get("tests") == "0" and suite.findall("testcase") == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG reports.junit_xml: a known failure (failed/errored as listed) is written as <skipped>, but the "
-    "testsuite's failures/errors attributes still count it (taken from summary()) and `skipped` does not, "
-    "so the attributes disagree with the test cases"))
 def test_junit_counts_match_with_known_failures():
     vs = one_of_each()
     vs[1].expected = "failed"
@@ -185,9 +181,6 @@ def test_junit_counts_match_with_known_failures():
     assert int(suite.get("skipped")) == counts["skipped"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG reports.junit_xml: a listed scenario that passes is written as an <error> test case, but the "
-    "testsuite's errors attribute does not count it"))
 def test_junit_counts_an_unexpected_pass_as_an_error():
     v = verdict("base/a/passed-01", "passed")
     v.expected = "failed"

@@ -49,6 +49,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="extra rules file loaded with spec/ (e.g. your own vine cards)")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
+    m = sub.add_parser("simulate", help="play random full games and show statistics")
+    m.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
+    m.add_argument("--players", type=int, default=4, help="players per game (default: 4)")
+    m.add_argument("--modules", default="base", help="modules to play, e.g. base or bohnroeschen (default: base)")
+    m.add_argument("--seed", type=int, default=1, help="the same seed gives the same games (default: 1)")
+    m.add_argument("--beans", choices=["garden", "jumping"], default="garden",
+                   help="which of Garden and Jumping Bean is in the game (default: garden)")
+    m.add_argument("--max-actions", type=int, default=6000, help="give up on a game after this many actions")
+    m.add_argument("--json", dest="json_file", metavar="FILE", help="also write the statistics as JSON")
+    m.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
     s = sub.add_parser("serve", help="speak the conformance protocol on stdin/stdout (the reference engine)")
     s.set_defaults(command="serve")
 
@@ -78,6 +89,8 @@ def main(argv=None) -> int:
         if args.command == "serve":
             from .protocol import serve
             return serve()
+        if args.command == "simulate":
+            return cmd_simulate(args)
         if args.command == "check":
             return cmd_check(args)
         if args.command == "coverage":
@@ -88,6 +101,11 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("bohnspec: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away: not an error of ours.
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
     return EXIT_INPUT
 
 
@@ -244,6 +262,38 @@ def _print_failure(v, replay: str) -> None:
         tail = "\n    ".join(v.stderr.strip().splitlines()[-10:])
         print(f"  engine stderr (last lines):\n    {tail}")
     print(f"  replay: {replay} {shlex.quote(v.path)} -k {shlex.quote(v.id)}")
+
+
+# ------------------------------------------------------------ simulate
+
+def cmd_simulate(args) -> int:
+    from .interpret import Engine
+    from .simulate import render, simulate
+    from .spec import load
+
+    if args.games < 1 or args.players < 1 or args.max_actions < 1:
+        raise _usage("--games, --players and --max-actions must be at least 1")
+    engine = Engine(load(_modules(args.modules)))
+    show = sys.stderr.isatty() and not args.quiet
+
+    def progress(done, total):
+        if show:
+            width = 30
+            filled = width * done // total
+            print(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done}/{total} games", end="",
+                  file=sys.stderr, flush=True)
+
+    stats = simulate(engine, args.players, args.games, args.seed, {"beans": args.beans},
+                     args.max_actions, progress)
+    if show:
+        print("\r" + " " * 50 + "\r", end="", file=sys.stderr)
+    print(render(stats, f"{args.games} random games, {args.players} players, modules {args.modules}, "
+                        f"seed {args.seed}"))
+    if args.json_file:
+        data = {"players": args.players, "modules": args.modules, "seed": args.seed, "beans": args.beans,
+                **stats.to_json()}
+        Path(args.json_file).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    return EXIT_OK
 
 
 # ------------------------------------------------------------ check

@@ -62,34 +62,51 @@ def candidate_actions(engine: Engine, state: State, rng: random.Random | None = 
     """
     rng = rng or random.Random(0)
     out: list[dict] = []
-    for kind, decl in engine.spec.actions.items():
+    for kind in engine.spec.actions:
         for player in state.names():
             if timing_checked and engine.timing(state, kind, player) is not None:
                 continue
-            if decl.params and decl.params[0].type == "player":
-                pass
-            choices = [_values(engine, state, player, p.type, rng) for p in decl.params]
-            if decl.params and decl.params[0].type == "player":
-                # A trade names the other side; its cards are references into that side's zones.
-                combos = []
-                for other in choices[0]:
-                    mine, theirs = _refs(engine, state, player), _refs(engine, state, other)
-                    for _ in range(4):
-                        combo = [other]
-                        for i, p in enumerate(decl.params[1:]):
-                            pool = mine if i == 0 else theirs
-                            combo.append(rng.sample(pool, min(len(pool), rng.choice([0, 1, 1, 2])))
-                                         if p.type == "cards" else rng.choice(_values(engine, state, player, p.type, rng) or [None]))
-                        combos.append(combo)
-            else:
-                combos = list(itertools.islice(itertools.product(*choices), MAX_COMBINATIONS * 4))
-                if len(combos) > MAX_COMBINATIONS:
-                    combos = rng.sample(combos, MAX_COMBINATIONS)
-            for combo in combos:
-                action = {"type": kind, "player": player}
-                action.update({p.name: v for p, v in zip(decl.params, combo)})
-                out.append(action)
+            out.extend(_expand(engine, state, kind, player, rng))
     return out
+
+
+def _expand(engine: Engine, state: State, kind: str, player: str, rng: random.Random) -> list[dict]:
+    """The parameter combinations of one action type for one player (sampled when many)."""
+    decl = engine.spec.actions[kind]
+    params = decl.params
+    if params and params[0].type == "player":
+        combos = _trade_combos(engine, state, player, params, rng)
+    else:
+        choices = [_values(engine, state, player, p.type, rng) for p in params]
+        combos = list(itertools.islice(itertools.product(*choices), MAX_COMBINATIONS * 4))
+        if len(combos) > MAX_COMBINATIONS:
+            combos = rng.sample(combos, MAX_COMBINATIONS)
+    out = []
+    for combo in combos:
+        action = {"type": kind, "player": player}
+        action.update({p.name: v for p, v in zip(params, combo)})
+        out.append(action)
+    return out
+
+
+def _trade_combos(engine, state, player, params, rng) -> list[list]:
+    """An action naming another player first (a trade): its card lists are references into
+    the proposer's zones, then into the other side's."""
+    combos = []
+    for other in _values(engine, state, player, "player", rng):
+        pools = [_refs(engine, state, player), _refs(engine, state, other)]
+        for _ in range(4):
+            combo: list = [other]
+            lists = 0
+            for p in params[1:]:
+                if p.type == "cards":
+                    pool = pools[min(lists, 1)]
+                    lists += 1
+                    combo.append(rng.sample(pool, min(len(pool), rng.choice([0, 1, 1, 2]))))
+                else:
+                    combo.append(rng.choice(_values(engine, state, player, p.type, rng) or [None]))
+            combos.append(combo)
+    return combos
 
 
 def legal_actions(engine: Engine, state: State, rng: random.Random | None = None) -> list[dict]:
@@ -117,22 +134,21 @@ def _weight(engine: Engine, state: State, action: dict) -> float:
     kind = action["type"]
     if kind == "harvest":
         f = state.player(action["player"]).zones[engine.fields_zone][action["field"] - 1]
-        return 0.4 if _pays(engine, f) else 0.03
+        return 0.05 + _coins(engine, f)
     if kind == "end_phase":
         return {"trade": 0.35, "plant_hand": 0.6}.get(state.phase, 1.0)
     if kind == "draft" and action.get("target") == "discard":
         return 0.3
+    # Plant onto a field that already grows the variety rather than start a new one.
+    target = action.get("field", action.get("target"))
+    if kind != "harvest" and isinstance(target, int):
+        fields = state.player(action["player"]).zones.get(engine.fields_zone, [])
+        if 1 <= target <= len(fields):
+            return 5.0 if fields[target - 1] else 1.0
     if kind == "tribute":
         # Buy out of a task while the five coins for the castle stay in hand.
         return 2.0 if len(state.player(action["player"]).zones.get("coins", [])) > 5 else 0.02
     return _WEIGHTS.get(kind, 1.0)
-
-
-def _pays(engine: Engine, field_cards: list) -> bool:
-    v = engine.spec.varieties.get(field_cards[-1]) if field_cards else None
-    if v is None or v.meter is None:
-        return len(field_cards) >= 2
-    return any(t is not None and len(field_cards) >= t for t in v.meter)
 
 
 def new_random_game(engine: Engine, players: list[str], rng: random.Random, options=None):
@@ -147,6 +163,50 @@ def new_random_game(engine: Engine, players: list[str], rng: random.Random, opti
     return engine.new_game(players, deck, options, modules=modules, zones=zones)
 
 
+def choose_action(engine: Engine, state: State, rng: random.Random,
+                  rejections: dict[str, int] | None = None) -> dict | None:
+    """A random but sensible legal action: an action type whose timing allows it is drawn by
+    weight, then one of its legal parameter choices; None if nobody can do anything."""
+    kinds = [(kind, player) for kind in engine.spec.actions for player in state.names()
+             if engine.timing(state, kind, player) is None]
+    while kinds:
+        weights = [_kind_weight(engine, state, kind, player) for kind, player in kinds]
+        kind, player = rng.choices(kinds, weights)[0]
+        legal = []
+        for a in _expand(engine, state, kind, player, rng):
+            rejection = engine.check(state, a)
+            if rejection is None:
+                legal.append(a)
+            elif rejections is not None:
+                rejections[rejection.rule] = rejections.get(rejection.rule, 0) + 1
+        if legal:
+            return rng.choices(legal, [_weight(engine, state, a) for a in legal])[0]
+        kinds.remove((kind, player))
+    return None
+
+
+# How eagerly an agent turns to each kind of action, before its parameters are chosen.
+_KIND_WEIGHTS = {"offer": 0.4, "end_phase": 0.5, "buy_field": 0.1, "discard_card": 0.1}
+
+
+def _kind_weight(engine: Engine, state: State, kind: str, player: str) -> float:
+    p = state.player(player)
+    if kind == "harvest":
+        # Harvest when a field pays well; a field that pays nothing only when forced.
+        best = max((_coins(engine, f) for f in p.zones.get(engine.fields_zone, []) if f), default=0)
+        return {0: 0.01, 1: 0.6}.get(best, 3.0)
+    if kind == "tribute":
+        return 2.0 if len(p.zones.get("coins", [])) > 5 else 0.02
+    return _KIND_WEIGHTS.get(kind, 1.0)
+
+
+def _coins(engine: Engine, field_cards: list) -> int:
+    v = engine.spec.varieties.get(field_cards[-1])
+    if v is None or v.meter is None:
+        return 1 if len(field_cards) >= 2 else 0
+    return sum(1 for t in v.meter if t is not None and len(field_cards) >= t)
+
+
 def random_game(engine: Engine, players: list[str], seed: int, options: dict | None = None,
                 max_actions: int = 4000, record: bool = False) -> GameRecord:
     """Play one random game from a seeded shuffle to its end (or `max_actions`)."""
@@ -157,16 +217,9 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
         state, events = new_random_game(engine, players, rng, options)
         rec = GameRecord(state, states=[state] if record else None, events=list(events))
         while not state.over and len(rec.actions) < max_actions:
-            legal = []
-            for a in candidate_actions(engine, state, rng, timing_checked=True):
-                rejection = engine.check(state, a)
-                if rejection is None:
-                    legal.append(a)
-                else:
-                    rec.rejections[rejection.rule] = rec.rejections.get(rejection.rule, 0) + 1
-            if not legal:
+            action = choose_action(engine, state, rng, rec.rejections)
+            if action is None:
                 break
-            action = rng.choices(legal, [_weight(engine, state, a) for a in legal])[0]
             outcome = engine.apply(state, action)
             state = outcome.state
             rec.actions.append(action)

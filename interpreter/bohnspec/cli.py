@@ -60,6 +60,21 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--json", dest="json_file", metavar="FILE", help="also write the statistics as JSON")
     m.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
+    j = sub.add_parser("judge", help="settle a rules question: what may each player do, is this action legal")
+    j.add_argument("situation", help="a state in the scenario format (YAML), a scenario file, or a corpus scenario id")
+    j.add_argument("--step", type=int, help="with a scenario: the situation after this many steps (default: all)")
+    j.add_argument("--action", "-a", action="append", default=[],
+                   help='an action in notation ("Nina harvest 1", "Timon trade give soy get red with Nina") '
+                        "or JSON; repeat for a sequence")
+    j.add_argument("--player", help="show only what this player may do")
+    j.add_argument("--rules", action="append", default=[], metavar="FILE", help="extra rules file")
+    j.add_argument("--json", dest="as_json", action="store_true", help="print JSON")
+
+    e = sub.add_parser("explain", help="a paragraph, ruling or clause: its words, source, citations and scenarios")
+    e.add_argument("id", help="bohnanza/harvest/1, ruling/<name>, or a clause name such as harvest")
+    e.add_argument("--rules", action="append", default=[], metavar="FILE", help="extra rules file")
+    e.add_argument("--json", dest="as_json", action="store_true", help="print JSON")
+
     s = sub.add_parser("serve", help="speak the conformance protocol on stdin/stdout (the reference engine)")
     s.set_defaults(command="serve")
 
@@ -89,6 +104,10 @@ def main(argv=None) -> int:
         if args.command == "serve":
             from .protocol import serve
             return serve()
+        if args.command == "judge":
+            return cmd_judge(args)
+        if args.command == "explain":
+            return cmd_explain(args)
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "check":
@@ -262,6 +281,39 @@ def _print_failure(v, replay: str) -> None:
         tail = "\n    ".join(v.stderr.strip().splitlines()[-10:])
         print(f"  engine stderr (last lines):\n    {tail}")
     print(f"  replay: {replay} {shlex.quote(v.path)} -k {shlex.quote(v.id)}")
+
+
+# ------------------------------------------------------------ judge, explain
+
+def cmd_judge(args) -> int:
+    from .judge import judge_actions, load_situation, overview, render_overview, render_verdicts
+    from .notation import parse_action
+
+    engine, state, where = load_situation(args.situation, args.step, args.rules)
+    if args.player and args.player not in state.names():
+        raise _usage(f"--player {args.player!r} is not at the table ({', '.join(state.names())})")
+    if args.action:
+        actions = [a for text in args.action for a in parse_action(engine, state, text)]
+        results = judge_actions(engine, state, actions)
+        if args.as_json:
+            print(json.dumps({"situation": where, "results": results}, indent=2))
+        else:
+            print(f"situation: {where}  (phase {state.phase}, active player {state.active})")
+            print(render_verdicts(results))
+        return EXIT_OK if all(r["legal"] for r in results) else EXIT_FAIL
+    ov = overview(engine, state)
+    if args.player:
+        ov["players"] = [p for p in ov["players"] if p["player"] == args.player]
+    print(json.dumps({"situation": where, **ov}, indent=2) if args.as_json else render_overview(ov, where))
+    return EXIT_OK
+
+
+def cmd_explain(args) -> int:
+    from .explain import explain, render
+
+    info = explain(args.id, args.rules)
+    print(json.dumps(info, indent=2) if args.as_json else render(info))
+    return EXIT_OK
 
 
 # ------------------------------------------------------------ simulate

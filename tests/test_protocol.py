@@ -637,6 +637,19 @@ def test_serve_refuses_an_unknown_module(served):
     assert reply["type"] == "error", reply
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG protocol.serve: `setup` checks neither the request's shape nor the players: players [1, 2, 3] "
+    "(against protocol.schema.json) or a name given twice is answered ok, with a state that breaks "
+    "state.schema.json or seats two players of one name, where `load` of such a state is refused"))
+@pytest.mark.parametrize("players", [[1, 2, 3], ["Nina", "Nina", "Keno"]], ids=["not-strings", "twice"])
+def test_serve_refuses_a_setup_with_bad_players(served, reference, players):
+    served.ask({"id": 1, "type": "hello", "protocol": 1})
+    deck = reference.box({"beans": "garden"})
+    reply = served.send_raw(json.dumps({"id": 2, "type": "setup", "players": players, "deck": deck,
+                                        "options": {"beans": "garden"}, "modules": ["base"]}), validate=False)
+    assert reply["type"] == "error", reply
+
+
 # ------------------------------------------------------------ known failures
 
 def _known(tmp_path: Path, entries: dict) -> Path:

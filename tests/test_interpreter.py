@@ -187,6 +187,23 @@ def test_malformed_actions_raise_action_error(engine, action, message):
     assert state.to_json() == before
 
 
+@pytest.mark.parametrize("kind", [[], ["harvest"], {"a": 1}], ids=["empty-list", "list", "object"])
+@pytest.mark.xfail(strict=True, raises=TypeError, reason=(
+    "Engine.decode tests `kind not in self._compiled_actions` on the raw value: an unhashable "
+    "`type` (a list or an object) raises TypeError instead of the ActionError a malformed action "
+    "gets (errors.ActionError, docs/LANGUAGE.md 'Decoding')"))
+def test_an_action_type_that_is_not_a_string_is_an_action_error(engine, kind):
+    state = state_of(engine, phase="trade")
+    with pytest.raises(ActionError):
+        engine.apply(state, {"type": kind, "player": "Nina"})
+
+
+def test_an_action_type_that_is_a_number_is_an_action_error(engine):
+    with pytest.raises(ActionError) as info:
+        engine.apply(state_of(engine, phase="trade"), {"type": 7, "player": "Nina"})
+    assert str(info.value) == "unknown action type 7"
+
+
 # ------------------------------------------------------------ the canonical state
 
 def test_blank_state_json_validates(engine):

@@ -194,7 +194,7 @@ def cmd_conform(args) -> int:
     if args.junit_file:
         Path(args.junit_file).write_text(reports.junit_xml(verdicts, probe.name, seconds), encoding="utf-8")
     if args.update_expectations:
-        n = reports.write_expectations(Path(args.expectations), verdicts, expectations)
+        n = reports.write_expectations(Path(args.expectations), verdicts, expectations, selection.all_ids)
         print(f"wrote {n} known failure(s) to {args.expectations}")
         return EXIT_OK
     if not verdicts:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ast
-
 from lark import Token, Transformer, v_args
 
 from .errors import Location
@@ -33,8 +31,23 @@ def _with_module(d, module: str):
     return d if d.module == module else replace(d, module=module)
 
 
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
+
+
 def _text(tok: Token) -> str:
-    return ast.literal_eval(str(tok)) if str(tok).startswith('"') else str(tok)
+    """The value of a quoted text; the grammar admits only the escapes listed here."""
+    raw = str(tok)
+    if not raw.startswith('"'):
+        return raw
+    out, i, body = [], 0, raw[1:-1]
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body):
+            out.append(_ESCAPES.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(body[i])
+            i += 1
+    return "".join(out)
 
 
 @v_args(meta=True)

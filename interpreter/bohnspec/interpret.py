@@ -3,7 +3,7 @@
 Evaluation order, published in docs/LANGUAGE.md and fixed for every action:
 1. the action is decoded against its declaration (a malformed action is an ActionError);
 2. `forbid` declarations, in file order; then the action's `when` clauses, then its
-   `require` clauses (its own first, then those added by `extend`); the first that fails
+   `require` clauses (those added by `extend` before the action's own); the first that fails
    rejects the action with its first citation as the rule id, and the state is untouched;
 3. the effect runs on a copy of the state; `emit` runs the handlers of the event at once;
    then the `after_action` handlers run;
@@ -132,7 +132,6 @@ class Engine:
         for name, a in spec.actions.items():
             scope = frozenset([a.actor, *(p.name for p in a.params)])
             clauses = [(c, self.expr(c.condition, scope)) for c in spec.clauses_of(name)]
-            clauses.sort(key=lambda pair: 0 if pair[0].kind == "when" else 1)
             self._compiled_actions[name] = (a, clauses, self.block(a.effect, scope))
 
     # ------------------------------------------------------------ expressions

@@ -41,18 +41,23 @@ _TERMINAL_NAMES = {
 # Broken samples and the mistake they stand for, as lark's GRAMMAR_ERRORS does.
 _LIKELY_MISTAKES = {
     "a `require` or `when` clause needs `else \"reason\"` before its citations": [
-        'action a() by p { require true cites x/y/1 }',
-        'action a() by p { when true cites x/y/1 }',
+        'module m\naction a() by p { require true cites x/y/1 }',
+        'module m\naction a() by p { when true cites x/y/1 }',
+        'module m\naction a() by p { require true }',
     ],
     "a citation list is written `cites a/b/1, c/d/2`": [
-        "turn a cites",
-        "turn a cites x/y/1,",
+        "module m\nturn a cites",
+        "module m\nturn a cites x/y/1,",
     ],
     "an action's parameters are written `(field f, card c)`: a type, then a name": [
-        "action a(f) by p {}",
+        "module m\naction a(f) by p {}",
     ],
     "an action names its player: `action plant(field f) by p { ... }`": [
-        "action a() {}",
+        "module m\naction a() {}",
+    ],
+    "a vine card names the player whose figure stands on it: `vine x \"text\" by h { ... }`": [
+        'module m\nvine x "t" {}',
+        'module m\nvine x "t" cites x/y/1 {}',
     ],
 }
 
@@ -109,7 +114,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
         char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         message = f"unexpected character {char!r}"
         allowed = exc.allowed or set()
-        if allowed:
+        if char == '"':
+            message = ("a quoted text that is not closed on its line, or that uses an escape other "
+                       'than \\" \\\\ \\n \\t')
+        elif allowed:
             message += f"; expected {_describe(allowed)}"
     else:
         expected = getattr(exc, "expected", None) or getattr(exc, "accepts", None) or set()
@@ -123,7 +131,16 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
     hint = _likely_mistake(exc)
     if hint:
         message += f"\nhint: {hint}"
-    return RulesSyntaxError(location, message, exc.get_context(text) if text else "")
+    return RulesSyntaxError(location, message, _context(text, location.line, location.column))
+
+
+def _context(text: str, line: int, column: int) -> str:
+    """The source line and a caret under the reported column (so the two always agree)."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return ""
+    source = lines[line - 1].rstrip("\r").expandtabs(1)
+    return f"{source}\n{' ' * (column - 1)}^"
 
 
 def _likely_mistake(exc: UnexpectedInput) -> str | None:

@@ -88,8 +88,8 @@ def serve(stdin=None, stdout=None) -> int:
                 reply({"id": rid, "type": "ok", "state": current["state"].to_json()})
             elif kind == "setup":
                 eng = engine_for(req.get("modules"))
-                state, events = eng.new_game(list(req["players"]), list(req["deck"]), req.get("options") or {},
-                                             modules=req.get("modules") or ["base"])
+                state, events = S.new_game(eng, req.get("players"), req.get("deck"), req.get("options") or {},
+                                           req.get("zones") or {}, req.get("modules") or ["base"])
                 current["engine"], current["state"] = eng, state
                 reply({"id": rid, "type": "ok", "events": events, "state": state.to_json()})
             elif kind == "apply":
@@ -305,9 +305,12 @@ class ProtocolAdapter:
                 options["beans"] = setup["beans"]
             S.build_state(ref, sc)  # validates the scenario's deck before anything is sent
             from .state import expand_cards
-            reply = self.client.request({"type": "setup", "players": setup["players"],
-                                         "deck": expand_cards(setup["deck"]), "options": options,
-                                         "modules": sc.modules}, expect=("ok",))
+            request = {"type": "setup", "players": setup["players"], "deck": expand_cards(setup["deck"]),
+                       "options": options, "modules": sc.modules}
+            zones = S.setup_zones(setup)
+            if zones:
+                request["zones"] = zones
+            reply = self.client.request(request, expect=("ok",))
             events = reply.get("events", [])
             return {"state": self._state(reply), "events": events}
         else:

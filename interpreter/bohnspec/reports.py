@@ -113,8 +113,13 @@ def apply_expectations(verdicts: list[Verdict], expectations: dict[str, dict], a
     return problems
 
 
-def write_expectations(path: Path, verdicts: list[Verdict], old: dict[str, dict]) -> int:
-    entries = {}
+def write_expectations(path: Path, verdicts: list[Verdict], old: dict[str, dict],
+                       all_ids: list[str] | None = None) -> int:
+    """Rewrite the list from this run; entries for scenarios this run did not play (left out
+    by -k or a path) are kept, those for ids that no longer exist are dropped."""
+    ran = {v.id for v in verdicts}
+    entries = {sid: entry for sid, entry in old.items()
+               if sid not in ran and (all_ids is None or sid in all_ids)}
     for v in sorted(verdicts, key=lambda v: v.id):
         if v.verdict in (PASSED, SKIPPED, NOT_APPLICABLE):
             continue
@@ -124,6 +129,7 @@ def write_expectations(path: Path, verdicts: list[Verdict], old: dict[str, dict]
             if previous.get(key):
                 entry[key] = previous[key]
         entries[v.id] = entry
+    entries = dict(sorted(entries.items()))
     header = ("# Known failures of this engine: scenario id -> expected verdict (and a reason or link).\n"
               "# A listed scenario that passes, or an id that no longer exists, fails the run.\n"
               "# Rewritten by `bohnspec conform --update-expectations`.\n")

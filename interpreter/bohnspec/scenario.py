@@ -134,27 +134,48 @@ def build_state(engine: Engine, sc: Scenario) -> tuple[State, list[dict]]:
 
 def _from_setup(engine: Engine, sc: Scenario):
     setup = sc.setup
-    names = setup["players"]
     options = dict(setup.get("options") or {})
     if "beans" in setup:
         options["beans"] = setup["beans"]
-    deck = expand_cards(setup["deck"])
+    zones = {"vine_deck": setup["vine_deck"]} if "vine_deck" in setup else {}
+    return new_game(engine, setup["players"], setup["deck"], options, zones, sc.modules)
+
+
+def setup_zones(setup: dict) -> dict:
+    """The shuffled contents of other zones a setup names (the vine deck)."""
+    return {"vine_deck": expand_cards(setup["vine_deck"])} if "vine_deck" in setup else {}
+
+
+def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules):
+    """A new game from an explicit deck order, after checking that it can be one: distinct
+    player names, known option values, and exactly the cards in play."""
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+        raise ScenarioError("", "setup.players", "give the players as a list of names")
     _check_unique(names, "setup.players")
+    for key, value in options.items():
+        option = engine.spec.options.get(key)
+        if option is None:
+            raise ScenarioError("", f"setup.options.{key}", f"unknown option{_hint(key, engine.spec.options)}")
+        if value not in option.values:
+            raise ScenarioError("", f"setup.options.{key}", f"{value!r} is not one of {', '.join(option.values)}")
+    deck = expand_cards(deck if isinstance(deck, list) else [])
     box = engine.box(options)
-    if sorted(deck) != sorted(box):
+    if sorted(map(str, deck)) != sorted(box):
         missing = _multiset_diff(box, deck)
         extra = _multiset_diff(deck, box)
-        raise ScenarioError(sc.path, "setup.deck",
+        raise ScenarioError("", "setup.deck",
                             f"the deck must hold exactly the {len(box)} cards in play "
                             f"(missing: {missing or 'none'}; extra: {extra or 'none'})")
-    zones = {}
-    if "vine_deck" in setup:
-        vines = expand_cards(setup["vine_deck"])
-        if sorted(vines) != sorted(engine.vine_box()):
-            raise ScenarioError(sc.path, "setup.vine_deck", "the vine deck must hold every vine card once: "
+    checked = {}
+    for name, cards in (zones or {}).items():
+        cards = expand_cards(cards if isinstance(cards, list) else [])
+        if name != "vine_deck" or name not in engine.spec.zones:
+            raise ScenarioError("", f"setup.{name}", "unknown setup zone (only vine_deck is dealt from)")
+        if sorted(map(str, cards)) != sorted(engine.vine_box()):
+            raise ScenarioError("", "setup.vine_deck", "the vine deck must hold every vine card once: "
                                 f"{', '.join(engine.vine_box())}")
-        zones["vine_deck"] = vines
-    return engine.new_game(names, deck, options, modules=sc.modules, zones=zones)
+        checked[name] = cards
+    return engine.new_game(names, deck, options, modules=modules, zones=checked)
 
 
 def _multiset_diff(a, b):

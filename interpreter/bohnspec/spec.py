@@ -44,11 +44,14 @@ class Spec:
             yield from f.decls
 
     def clauses_of(self, action: str):
-        """An action's own clauses, then those added by `extend`, in declaration order."""
-        yield from self.actions[action].clauses
-        for e in self.extends:
-            if e.name == action:
-                yield from e.clauses
+        """An action's `when` clauses, then its `require` clauses. Within each kind, clauses
+        added by `extend` come first, the latest module's first: the more specific rule speaks
+        first. Then the action's own, in declaration order."""
+        added = [c for e in reversed(self.extends) if e.name == action for c in e.clauses]
+        own = list(self.actions[action].clauses)
+        for kind in ("when", "require"):
+            yield from (c for c in added if c.kind == kind)
+            yield from (c for c in own if c.kind == kind)
 
 
 _REPLACEABLE = (Define, Procedure, Phase)

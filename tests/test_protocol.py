@@ -344,13 +344,6 @@ def test_a_missing_rule_ids_claim_is_not_a_claim(tmp_path):
 
 # ------------------------------------------------------------ bohnspec serve = in-process
 
-SETUP_EXTRA_DECKS = (
-    "BUG protocol: the `setup` request carries only players, deck, options and modules; "
-    "ProtocolAdapter.start drops a scenario's setup.vine_deck and serve's setup calls new_game without "
-    "zones, so every Bohnroeschen setup scenario is `errored` through `bohnspec serve` ('not enough "
-    "cards: the zone holds 0') while the in-process run passes it")
-
-
 @pytest.fixture(scope="module")
 def whole_corpus(tmp_path_factory):
     """The whole corpus in-process (cli.main) and through `bohnspec serve` with --jobs 2."""
@@ -373,7 +366,6 @@ def test_serve_gives_the_in_process_verdicts_on_base_scenarios(whole_corpus):
     check_reports(run)
 
 
-@pytest.mark.xfail(strict=True, reason=SETUP_EXTRA_DECKS)
 def test_serve_gives_exactly_the_in_process_verdicts(whole_corpus):
     rc, report, run = whole_corpus
     reference = {s["id"]: s["verdict"] for s in report["scenarios"]}
@@ -388,7 +380,6 @@ def test_serve_claims_every_module_it_plays(whole_corpus):
     assert "not-applicable" not in run.verdicts.values()
 
 
-@pytest.mark.xfail(strict=True, reason=SETUP_EXTRA_DECKS)
 def test_setup_scenarios_with_a_vine_deck_through_the_protocol(tmp_path):
     setups = sorted(p for p in CORPUS.rglob("*.yaml") if "vine_deck" in (S.load(p).setup or {}))
     if not setups:
@@ -637,10 +628,6 @@ def test_serve_refuses_an_unknown_module(served):
     assert reply["type"] == "error", reply
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG protocol.serve: `setup` checks neither the request's shape nor the players: players [1, 2, 3] "
-    "(against protocol.schema.json) or a name given twice is answered ok, with a state that breaks "
-    "state.schema.json or seats two players of one name, where `load` of such a state is refused"))
 @pytest.mark.parametrize("players", [[1, 2, 3], ["Nina", "Nina", "Keno"]], ids=["not-strings", "twice"])
 def test_serve_refuses_a_setup_with_bad_players(served, reference, players):
     served.ask({"id": 1, "type": "hello", "protocol": 1})

@@ -257,7 +257,7 @@ def test_write_expectations_keeps_reasons(tmp_path):
     old = {"base/a/failed-01": {"verdict": "failed", "reason": "issue 12", "link": "https://example.org/12"},
            "base/a/passed-01": {"verdict": "failed", "reason": "fixed since"},
            "base/zz/gone-01": {"verdict": "errored", "reason": "deleted"}}
-    n = reports.write_expectations(f, vs, old)
+    n = reports.write_expectations(f, vs, old, [v.id for v in vs])
     assert n == 4
     text = f.read_text(encoding="utf-8")
     assert text.startswith("#")
@@ -272,6 +272,19 @@ def test_write_expectations_keeps_reasons(tmp_path):
     fresh = one_of_each()
     assert reports.apply_expectations(fresh, again, [v.id for v in fresh]) == []
     assert all(v.ok for v in fresh)
+
+
+def test_write_expectations_keeps_entries_outside_the_run(tmp_path):
+    # A run narrowed with -k must not forget the known failures it did not play.
+    f = tmp_path / "known.yaml"
+    old = {"base/other/failed-01": {"verdict": "failed", "reason": "not this run"},
+           "base/zz/gone-01": {"verdict": "errored"}}
+    ran = [verdict("base/a/x-01", "failed")]
+    reports.write_expectations(f, ran, old, ["base/a/x-01", "base/other/failed-01"])
+    assert yaml.safe_load(f.read_text(encoding="utf-8")) == {
+        "base/a/x-01": {"verdict": "failed"},
+        "base/other/failed-01": {"verdict": "failed", "reason": "not this run"},
+    }
 
 
 def test_write_expectations_with_nothing_failing(tmp_path):

@@ -114,8 +114,10 @@ def serve(stdin=None, stdout=None) -> int:
                 return 0
             else:
                 reply({"id": rid, "type": "error", "message": f"unknown request type {kind!r}"})
-        except (BohnspecError, KeyError, TypeError, ValueError) as exc:
-            reply({"id": rid, "type": "error", "message": f"{type(exc).__name__}: {exc}"})
+        except BohnspecError as exc:
+            reply({"id": rid, "type": "error", "message": str(exc)})
+        except Exception as exc:  # a malformed request must get an answer, never end the server
+            reply({"id": rid, "type": "error", "message": f"malformed {kind!r} request ({type(exc).__name__}: {exc})"})
     return 0
 
 

@@ -18,9 +18,13 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS))  # for `import helpers`
+
+# Hypothesis keeps its example database and failure patches here, not in the working folder.
+set_hypothesis_home_dir(str(TESTS / ".hypothesis"))
 
 settings.register_profile(
     "ci",

@@ -33,7 +33,11 @@ MAX_CALL_DEPTH = 64
 class Rejection:
     rule: str
     reason: str
-    clause: str = ""  # where the refusing clause is written
+    where: object = None  # the Location of the refusing clause (formatted only when shown)
+
+    @property
+    def clause(self) -> str:
+        return str(self.where) if self.where is not None else ""
 
     def to_json(self) -> dict:
         return {"rule": self.rule, "reason": self.reason}
@@ -687,10 +691,10 @@ class Engine:
         env = Env(self, state, {decl.actor: player, **values})
         for f, cond in self._forbids:
             if f.covers(kind) and cond(env):
-                return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, str(f.loc))
+                return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, f.loc)
         for clause, cond in clauses:
             if not cond(env):
-                return Rejection(clause.rule_id, clause.reason, str(clause.loc))
+                return Rejection(clause.rule_id, clause.reason, clause.loc)
         return None
 
     def timing(self, state: State, kind: str, player: str) -> Rejection | None:
@@ -700,10 +704,10 @@ class Engine:
         env = Env(self, state, {decl.actor: player})
         for f, cond in self._forbids:
             if f.covers(kind) and cond(env):
-                return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, str(f.loc))
+                return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, f.loc)
         for clause, cond in clauses:
             if clause.kind == "when" and not cond(env):
-                return Rejection(clause.rule_id, clause.reason, str(clause.loc))
+                return Rejection(clause.rule_id, clause.reason, clause.loc)
         return None
 
     def apply(self, state: State, action) -> Outcome:

@@ -198,7 +198,9 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
     `validate=False` skips the JSON Schema check, for data already validated (a loaded
     scenario) or built by bohnspec itself; the checks against the spec still run."""
     spec = engine.spec
-    errors = schema_errors(data, "state.schema.json") if validate else []
+    # The full schema check is slow; a state of the right shape needs only the spec's checks
+    # below, and one of the wrong shape gets the schema's message with the path of the field.
+    errors = schema_errors(data, "state.schema.json") if validate and not _shape_ok(data) else []
     if errors:
         raise ScenarioError("", "state." + errors[0][0].lstrip("."), errors[0][1])
     names = [p["name"] for p in data["players"]]
@@ -272,6 +274,59 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
                 raise ScenarioError("", where, f"unknown state key{_hint(key, allowed)}")
             state.zones[key] = cards(value, where, zone.cards)
     return state
+
+
+def _strings(x) -> bool:
+    return isinstance(x, list) and all(isinstance(c, str) for c in x)
+
+
+def _value_ok(v) -> bool:
+    return v is None or isinstance(v, (int, str)) or _strings(v)
+
+
+def _zone_ok(key, v) -> bool:
+    if key == "fields":
+        return isinstance(v, list) and all(_strings(f) for f in v)
+    return _strings(v)
+
+
+def _shape_ok(data) -> bool:
+    """Whether data has the types the state schema asks for (names and cards are then
+    checked against the spec)."""
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list) or not data["players"]:
+        return False
+    for key, v in data.items():
+        if key == "players":
+            for p in v:
+                if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"]:
+                    return False
+                for k, z in p.items():
+                    if k == "vars":
+                        if not isinstance(z, dict) or not all(_value_ok(x) for x in z.values()):
+                            return False
+                    elif k != "name" and not _zone_ok(k, z):
+                        return False
+        elif key in ("starting_player", "active", "phase"):
+            if not isinstance(v, str):
+                return False
+        elif key == "modules" or key == "winners":
+            if not _strings(v):
+                return False
+        elif key == "options":
+            if not isinstance(v, dict) or not all(isinstance(x, str) for x in v.values()):
+                return False
+        elif key == "vars":
+            if not isinstance(v, dict) or not all(_value_ok(x) for x in v.values()):
+                return False
+        elif key == "shuffles":
+            if not isinstance(v, list) or not all(_strings(s) for s in v):
+                return False
+        elif key == "over":
+            if not isinstance(v, bool):
+                return False
+        elif not _zone_ok(key, v):
+            return False
+    return True
 
 
 def _hint(name, choices) -> str:

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from bohnspec.errors import ActionError, BohnspecError, EvaluationLimitError, SpecRuntimeError
-from bohnspec.interpret import STEP_BUDGET, Engine
+from bohnspec.interpret import STEP_BUDGET
 from bohnspec.paragraphs import index as paragraph_index
 from bohnspec.scenario import schema_errors, state_from_data
 
@@ -20,11 +20,6 @@ THREE = {"players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}]}
 
 def state_of(engine, **data):
     return state_from_data(engine, {**THREE, **data})
-
-
-def with_player(engine, name, **zones):
-    data = {"players": [{"name": n, **(zones if n == name else {})} for n in ("Nina", "Timon", "Keno")]}
-    return data
 
 
 # ------------------------------------------------------------ the evaluation budget
@@ -188,10 +183,6 @@ def test_malformed_actions_raise_action_error(engine, action, message):
 
 
 @pytest.mark.parametrize("kind", [[], ["harvest"], {"a": 1}], ids=["empty-list", "list", "object"])
-@pytest.mark.xfail(strict=True, raises=TypeError, reason=(
-    "Engine.decode tests `kind not in self._compiled_actions` on the raw value: an unhashable "
-    "`type` (a list or an object) raises TypeError instead of the ActionError a malformed action "
-    "gets (errors.ActionError, docs/LANGUAGE.md 'Decoding')"))
 def test_an_action_type_that_is_not_a_string_is_an_action_error(engine, kind):
     state = state_of(engine, phase="trade")
     with pytest.raises(ActionError):

@@ -152,7 +152,8 @@ def test_unexpected_character():
 def test_unexpected_keyword_names_the_keyword_expected():
     err = syntax_error("module mycards\naction a() { }\n")
     assert (err.location.line, err.location.column) == (2, 12)
-    assert err.message == "unexpected '{'; expected 'by'"
+    assert err.message == ("unexpected '{'; expected 'by'\n"
+                           "hint: an action names its player: `action plant(field f) by p { ... }`")
 
 
 def test_terminals_are_named_for_a_reader():
@@ -192,20 +193,29 @@ def test_missing_else_in_a_when_clause():
     assert err.message.startswith("unexpected 'cites'; expected 'else'")
 
 
-def test_hint_for_a_missing_else_in_the_first_declaration():
-    err = syntax_error("action a() by p { require true cites x/y/1 }")
+def test_hint_for_a_missing_else_after_the_module_line():
+    err = syntax_error("module mycards\naction a() by p { require true cites bohnanza/phase-1/1 }\n")
     assert err.message == (
         "unexpected 'cites'; expected 'else'\n"
         "hint: a `require` or `when` clause needs `else \"reason\"` before its citations")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "parse._likely_mistake: lark's match_examples compares parser states including the stack "
-    "depth, so the samples (written as a file's first declaration) only match an error in a "
-    "file's first declaration; every rules file starts with `module`, so the hints never show"))
-def test_hint_for_a_missing_else_after_the_module_line():
-    err = syntax_error("module mycards\naction a() by p { require true cites bohnanza/phase-1/1 }\n")
-    assert "hint: a `require` or `when` clause needs `else \"reason\"`" in err.message
+def test_hint_for_a_clause_without_else_and_citation():
+    err = syntax_error('module mycards\naction a() by p "A" cites bohnanza/phase-1/1 {\n  when phase == trade\n}\n')
+    assert (err.location.line, err.location.column) == (4, 1)
+    assert err.message.startswith("unexpected '}'; expected ")
+    assert "'else'" in err.message
+
+
+def test_hint_for_a_parameter_without_a_type():
+    err = syntax_error("module mycards\n\naction sow(f) by p { }\n")
+    assert err.message.endswith(
+        "\nhint: an action's parameters are written `(field f, card c)`: a type, then a name")
+
+
+def test_hint_for_a_dangling_citation_list():
+    err = syntax_error("module mycards\nturn plant_hand cites bohnanza/phase-1/1,\n")
+    assert err.message.endswith("\nhint: a citation list is written `cites a/b/1, c/d/2`")
 
 
 def test_unclosed_brace_names_the_block_left_open():
@@ -241,14 +251,18 @@ def test_unclosed_brace_hint_only_at_the_end_of_the_file():
     assert "to close the block" not in err.message
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "parse._syntax_error: for an error at the end of the file the location is moved to the end, "
-    "but the context (lark's get_context) keeps the caret under the last token, so the caret "
-    "and file:line:column disagree"))
 def test_caret_matches_the_location_at_the_end_of_the_file():
     err = syntax_error("module")
     assert (err.location.line, err.location.column) == (1, 7)
+    assert err.context.splitlines()[0] == "module"
     assert caret_column(err.context) == err.location.column
+
+
+def test_caret_under_the_end_of_an_unclosed_block():
+    err = syntax_error("module mycards\nprocedure p() cites bohnanza/end/1 {\n  let x = 1")
+    assert (err.location.line, err.location.column) == (3, 12)
+    assert err.context.splitlines()[0] == "  let x = 1"
+    assert caret_column(err.context) == 12
 
 
 def test_error_at_the_end_of_a_file_without_a_final_newline():
@@ -265,18 +279,34 @@ def test_compile_text_raises_the_same_syntax_error():
     assert "expected int, bool, player, text or refs" in err.message
 
 
-@pytest.mark.parametrize("text", [
-    'module m\nruling r question "bad \\x escape" decision "d" reason "r" cites bohnanza/end/1\n',
-    'module m\ndefine s = "\\N"\n',
-    'module m\ndefine s = "\\u12"\n',
-    'module m\ndefine s = "a\x00b"\n',
-], ids=["x-escape", "N-escape", "u-escape", "nul-byte"])
-@pytest.mark.xfail(strict=True, reason=(
-    "compile._text evaluates a STRING token with ast.literal_eval: the grammar accepts any "
-    "backslash escape and any character but a quote or a newline, and a truncated \\x, \\N or "
-    "\\u escape or a NUL byte in a text raises lark's VisitError (a SyntaxError inside) instead "
-    "of a located RulesSyntaxError"))
-def test_bad_escape_in_a_text_is_a_syntax_error(text):
+QUOTED_TEXT = 'a quoted text that is not closed on its line, or that uses an escape other than \\" \\\\ \\n \\t'
+
+
+@pytest.mark.parametrize("text, column", [
+    ('module m\nruling r question "bad \\x escape" decision "d" reason "r" cites bohnanza/end/1\n', 19),
+    ('module m\ndefine s = "\\N"\n', 12),
+    ('module m\ndefine s = "\\u12"\n', 12),
+    ('module m\ndefine s = "not closed\n"\n', 12),
+], ids=["x-escape", "N-escape", "u-escape", "unclosed"])
+def test_bad_quoted_text_is_a_located_syntax_error(text, column):
     with pytest.raises(RulesSyntaxError) as info:
         compile_text(text, "esc.bohn")
-    assert info.value.location.line == 2
+    err = info.value
+    assert (err.location.line, err.location.column) == (2, column)
+    assert err.message == QUOTED_TEXT
+    assert caret_column(err.context) == column
+
+
+def test_known_escapes_in_a_quoted_text():
+    decls = compile_text('module m\nruling r question "a \\"q\\" \\\\ b\\n\\tc" decision "d" reason "r" '
+                         "cites bohnanza/end/1\n", "esc.bohn").decls
+    assert decls[1].question == 'a "q" \\ b\n\tc'
+
+
+def test_a_nul_byte_in_a_text_is_no_crash():
+    try:
+        rules = compile_text('module m\ndefine s = "a\x00b"\n', "nul.bohn")
+    except RulesSyntaxError as exc:
+        assert exc.location.line == 2
+    else:
+        assert rules.decls[1].body.args[0] == "a\x00b"

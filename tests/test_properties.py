@@ -220,9 +220,6 @@ def test_odd_actions_are_refused_cleanly(seed, data):
     action = data.draw(st.sampled_from(candidates), label="candidate")
     key = data.draw(st.sampled_from(sorted(action)), label="key")
     value = data.draw(ODD_VALUES, label="value")
-    # An unhashable `type` crashes decode with a TypeError: a known bug, pinned by
-    # test_interpreter.test_an_action_type_that_is_not_a_string_is_an_action_error.
-    assume(not (key == "type" and isinstance(value, list)))
     action = _bend(action, key, value)
     before = state.to_json()
     try:
@@ -249,10 +246,8 @@ def _ignored_terminal_names() -> list[str]:
 
 def rules_texts():
     """Rules text generated from the grammar. Whitespace and comments are made explicit so
-    that more texts parse; texts avoid \\x, \\N and \\u escapes and NUL bytes (a known bug,
-    pinned by test_parse.test_bad_escape_in_a_text_is_a_syntax_error)."""
+    that more texts parse."""
     explicit = {
-        "STRING": st.from_regex(r'"([^"\\\n\x00]|\\[nt"\\])*"', fullmatch=True),
         "COMMENT": st.just("// note\n"),
         "INT": st.integers(0, 30).map(str),
     }
@@ -271,7 +266,7 @@ def check_text(text: str, name: str = "fuzz.bohn", others=()):
         assert exc.location.file == name
         assert 1 <= exc.location.line <= len(lines)
         assert 1 <= exc.location.column <= len(lines[exc.location.line - 1]) + 1
-        assert exc.message.startswith("unexpected ")
+        assert exc.message.startswith(("unexpected ", "a quoted text"))
         return "syntax"
     spec = build([*others, rules], None)
     diagnostics = check_spec(spec)
@@ -282,7 +277,7 @@ def check_text(text: str, name: str = "fuzz.bohn", others=()):
     return "ok"
 
 
-@settings(max_examples=helpers.examples(40), deadline=None,
+@settings(max_examples=helpers.examples(30), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
 @given(rules_texts())
 def test_generated_rules_text_parses_or_fails_cleanly(text):

@@ -632,7 +632,7 @@ class Engine:
         if not isinstance(action, dict):
             raise ActionError(f"an action is an object with 'type' and 'player', got {action!r}")
         kind = action.get("type")
-        if kind not in self._compiled_actions:
+        if not isinstance(kind, str) or kind not in self._compiled_actions:
             raise ActionError(f"unknown action type {kind!r}{suggest(str(kind), self._compiled_actions)}")
         decl = self.spec.actions[kind]
         player = action.get("player")

@@ -38,10 +38,14 @@ class Spec:
     rulings: dict[str, Ruling] = field(default_factory=dict)
     vines: dict[str, Vine] = field(default_factory=dict)
     duplicates: list[tuple[Decl, Decl]] = field(default_factory=list)
+    chosen: set[str] | None = None  # the modules loaded (None: all)
 
     def all_decls(self):
+        """The declarations of the loaded modules (and every ruling), in file order."""
         for f in self.files:
-            yield from f.decls
+            for d in f.decls:
+                if self.chosen is None or d.module in self.chosen or isinstance(d, Ruling):
+                    yield d
 
     def clauses_of(self, action: str):
         """An action's `when` clauses, then its `require` clauses. Within each kind, clauses
@@ -101,7 +105,7 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
     """Index the declarations of the chosen modules; later modules may add to earlier ones."""
     chosen = module_closure(files, modules)
     requires = {m: module_closure(files, [m]) - {m} for m in chosen}
-    spec = Spec(files=files)
+    spec = Spec(files=files, chosen=chosen if modules is not None else None)
     singles = {
         Variety: spec.varieties, Option: spec.options, Zone: spec.zones, Var: spec.vars,
         Define: spec.defines, Phase: spec.phases, Action: spec.actions,

@@ -172,15 +172,17 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
     while kinds:
         weights = [_kind_weight(engine, state, kind, player) for kind, player in kinds]
         kind, player = rng.choices(kinds, weights)[0]
-        legal = []
-        for a in _expand(engine, state, kind, player, rng):
+        candidates = _expand(engine, state, kind, player, rng)
+        # A weighted random order (Efraimidis-Spirakis keys): the first legal candidate is a
+        # weighted draw among the legal ones, found without checking them all.
+        keyed = sorted(candidates, key=lambda a: rng.random() ** (1.0 / max(_weight(engine, state, a), 1e-6)),
+                       reverse=True)
+        for a in keyed:
             rejection = engine.check(state, a)
             if rejection is None:
-                legal.append(a)
-            elif rejections is not None:
+                return a
+            if rejections is not None:
                 rejections[rejection.rule] = rejections.get(rejection.rule, 0) + 1
-        if legal:
-            return rng.choices(legal, [_weight(engine, state, a) for a in legal])[0]
         kinds.remove((kind, player))
     return None
 
@@ -201,6 +203,8 @@ def _kind_weight(engine: Engine, state: State, kind: str, player: str) -> float:
 
 
 def _coins(engine: Engine, field_cards: list) -> int:
+    if not field_cards:
+        return 0
     v = engine.spec.varieties.get(field_cards[-1])
     if v is None or v.meter is None:
         return 1 if len(field_cards) >= 2 else 0

@@ -14,6 +14,7 @@ Evaluation order, published in docs/LANGUAGE.md and fixed for every action:
 from __future__ import annotations
 
 import difflib
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -686,29 +687,24 @@ class Engine:
         kind, player, values = self.decode(state, action)
         return self._check(state, kind, player, values)
 
-    def _check(self, state, kind, player, values):
+    def _check(self, state, kind, player, values, timing_only=False):
+        """The first forbid or clause that refuses, in the published order; with
+        `timing_only`, the forbids and `when` clauses alone (they never read parameters)."""
         decl, clauses, _ = self._compiled_actions[kind]
         env = Env(self, state, {decl.actor: player, **values})
         for f, cond in self._forbids:
             if f.covers(kind) and cond(env):
                 return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, f.loc)
         for clause, cond in clauses:
+            if timing_only and clause.kind != "when":
+                break  # clauses_of yields every `when` before any `require`
             if not cond(env):
                 return Rejection(clause.rule_id, clause.reason, clause.loc)
         return None
 
     def timing(self, state: State, kind: str, player: str) -> Rejection | None:
-        """Whether `player` may take an action of this type now at all: the forbids and the
-        `when` clauses, which never look at the action's parameters."""
-        decl, clauses, _ = self._compiled_actions[kind]
-        env = Env(self, state, {decl.actor: player})
-        for f, cond in self._forbids:
-            if f.covers(kind) and cond(env):
-                return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, f.loc)
-        for clause, cond in clauses:
-            if clause.kind == "when" and not cond(env):
-                return Rejection(clause.rule_id, clause.reason, clause.loc)
-        return None
+        """Whether `player` may take an action of this type now at all."""
+        return self._check(state, kind, player, {}, timing_only=True)
 
     def apply(self, state: State, action) -> Outcome:
         """Apply an action: a rejection leaves `state` as it was; otherwise a new state."""
@@ -822,3 +818,14 @@ class Engine:
 
 
 _MISSING = object()
+
+
+@functools.lru_cache(maxsize=32)
+def _cached_engine(modules: tuple[str, ...], extra_rules: tuple[str, ...]) -> Engine:
+    from .spec import load
+    return Engine(load(list(modules), list(extra_rules)))
+
+
+def engine_for(modules, extra_rules=()) -> Engine:
+    """The reference interpreter for these modules (and extra rules files), built once."""
+    return _cached_engine(tuple(sorted(set(modules or ["base"]))), tuple(str(f) for f in extra_rules))

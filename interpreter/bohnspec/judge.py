@@ -14,9 +14,8 @@ import yaml
 from . import paths
 from . import scenario as S
 from .errors import ActionError, ScenarioError
-from .interpret import Engine, Env, serialise
+from .interpret import Engine, Env, engine_for, serialise
 from .play import _expand, _values
-from .spec import load as load_spec
 from .state import State
 from .unparse import unparse
 
@@ -38,7 +37,7 @@ def load_situation(where: str, step: int | None = None, extra_rules=()) -> tuple
         raise ScenarioError(str(path), "", "expected a state (with `players`) or a scenario")
     if "steps" in data:
         sc = S.load(path)
-        engine = Engine(load_spec(sc.modules, extra_rules))
+        engine = engine_for(sc.modules, extra_rules)
         state, _ = S.build_state(engine, sc)
         upto = len(sc.steps) if step is None else step
         if not 0 <= upto <= len(sc.steps):
@@ -48,7 +47,7 @@ def load_situation(where: str, step: int | None = None, extra_rules=()) -> tuple
                 state = engine.apply(state, s.action).state
         return engine, state, f"scenario {sc.id}, after {upto} step(s)"
     modules = data.get("modules") or ["base"]
-    engine = Engine(load_spec(modules, extra_rules))
+    engine = engine_for(modules, extra_rules)
     try:
         state = S.state_from_data(engine, data, modules)
     except ScenarioError as exc:

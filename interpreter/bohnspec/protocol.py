@@ -34,11 +34,10 @@ def serve(stdin=None, stdout=None) -> int:
     """Answer protocol requests on stdin with the reference interpreter until `bye` or EOF."""
     from . import scenario as S
     from .interpret import Engine
-    from .spec import load as load_spec
+    from .interpret import engine_for as reference_engine
 
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
-    engines: dict[frozenset, Engine] = {}
     current = {"engine": None, "state": None}
     from .spec import parse_files, spec_files
     known_modules = sorted({d.module for f in parse_files(spec_files()) for d in f.decls if d.module})
@@ -49,9 +48,7 @@ def serve(stdin=None, stdout=None) -> int:
         if unknown:
             raise ActionError(f"unknown module(s) {', '.join(unknown)}; this engine implements "
                               f"{', '.join(known_modules)}")
-        if key not in engines:
-            engines[key] = Engine(load_spec(sorted(key)))
-        return engines[key]
+        return reference_engine(key)
 
     def reply(msg):
         stdout.write(json.dumps(msg, separators=(",", ":")) + "\n")

@@ -16,8 +16,7 @@ from pathlib import Path
 from . import paths
 from . import scenario as S
 from .errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError
-from .interpret import Engine
-from .spec import load as load_spec
+from .interpret import Engine, engine_for
 from .state import expand_cards
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
@@ -83,15 +82,11 @@ class InProcess:
     engine_info = {"name": "bohnspec", "language": "python"}
 
     def __init__(self, extra_rules=()):
-        self._engines: dict[frozenset, Engine] = {}
         self.extra_rules = list(extra_rules)
         self.state = None
 
     def engine(self, modules) -> Engine:
-        key = frozenset(modules)
-        if key not in self._engines:
-            self._engines[key] = Engine(load_spec(sorted(key), self.extra_rules))
-        return self._engines[key]
+        return engine_for(modules, self.extra_rules)
 
     def start(self, sc: S.Scenario) -> dict:
         self.current = self.engine(sc.modules)

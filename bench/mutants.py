@@ -66,6 +66,7 @@ STATEMENTS = {"let", "assign", "move", "give_fields", "reshuffle", "goto", "goto
               "goto_first", "emit", "if", "for", "repeat", "call_stmt"}
 EXPRESSIONS = {"const", "name", "list", "attr", "call", "or", "and", "not", "compare", "member", "arith",
                "product", "quant", "cond"}
+SELECTIONS = {"first", "last", "all", "item", "refs", "each"}
 FLIPS = {"==": "!=", "!=": "==", "<": "<=", "<=": "<", ">": ">=", ">=": ">"}
 
 GENERATED, NOT_COMPILED, KILLED, SURVIVED = "generated", "not-compiled", "killed", "survived"
@@ -166,6 +167,53 @@ def _node_mutations(n: Node):
         yield n.loc, f"`{n.kind}` -> `{other}`", "and/or", unparse(n), Node(other, n.args, n.loc)
 
 
+def _selection_text(sel: Node) -> str:
+    k, a = sel.kind, sel.args
+    if k == "first":
+        return f"first {unparse(a[0])} of {unparse(a[1])}" if a[0] is not None else f"first of {unparse(a[1])}"
+    if k in ("last", "all"):
+        return f"{k} of {unparse(a[0])}"
+    if k == "item":
+        return f"item {unparse(a[0])} of {unparse(a[1])}"
+    if k == "refs":
+        return f"cards {unparse(a[0])} of {unparse(a[1])}"
+    if k == "each":
+        return f"each {unparse(a[0])} of {unparse(a[1])}"
+    return f"<{k}>"
+
+
+def stmt_text(s: Node) -> str:
+    """A statement back to (normalised) rules-language text; blocks shown as `{ ... }`."""
+    k, a = s.kind, s.args
+    if k == "let":
+        return f"let {a[0]} = {unparse(a[1])}"
+    if k == "assign":
+        target = a[0][1] if a[0][0] == "var" else f"{a[0][1]}.{a[0][2]}"
+        return f"{target} = {unparse(a[1])}"
+    if k == "move":
+        return f"move {_selection_text(a[0])} to {a[1]} of {unparse(a[2])}"
+    if k == "give_fields":
+        return f"give {unparse(a[0])} fields to {unparse(a[1])}"
+    if k == "reshuffle":
+        return f"reshuffle {unparse(a[0])} into {unparse(a[1])}"
+    if k == "goto":
+        return f"goto {a[0]}"
+    if k in ("goto_next", "goto_first"):
+        return k.replace("_", " ")
+    if k == "emit":
+        return f"emit {a[0]}(" + ", ".join(f"{key}: {unparse(v)}" for key, v in a[1]) + ")"
+    if k == "if":
+        text = " ".join(("if" if i == 0 else "elif") + f" {unparse(c)} {{ ... }}" for i, (c, _) in enumerate(a[0]))
+        return text + (" else { ... }" if a[1] else "")
+    if k == "for":
+        return f"for {a[0]} in {unparse(a[1])} {{ ... }}"
+    if k == "repeat":
+        return f"repeat {unparse(a[0])} {{ ... }}"
+    if k == "call_stmt":
+        return f"{a[0]}(" + ", ".join(unparse(x) for x in a[1]) + ")"
+    return f"<{k}>"
+
+
 def _is_block(value) -> bool:
     return bool(value) and all(isinstance(s, Node) and s.kind in STATEMENTS for s in value)
 
@@ -178,14 +226,15 @@ def walk(value, src: Source):
         for i, a in enumerate(value.args):
             for loc, what, op, ctx, new in walk(a, src):
                 if not ctx:  # a constant: say where it stands
-                    ctx = unparse(value) if value.kind in EXPRESSIONS else short(src.line(value.loc))
+                    ctx = (unparse(value) if value.kind in EXPRESSIONS else _selection_text(value)
+                           if value.kind in SELECTIONS else short(stmt_text(value)))
                 yield loc, what, op, ctx, Node(value.kind, value.args[:i] + (new,) + value.args[i + 1:], value.loc)
     elif isinstance(value, tuple):
         if _is_block(value):
             for i, s in enumerate(value):
                 if s.kind != "let":
-                    line = short(src.line(s.loc))
-                    yield s.loc, f"drop `{line}`", "drop-stmt", line, value[:i] + value[i + 1:]
+                    text = short(stmt_text(s))
+                    yield s.loc, f"drop `{text}`", "drop-stmt", text, value[:i] + value[i + 1:]
         for i, a in enumerate(value):
             for loc, what, op, ctx, new in walk(a, src):
                 yield loc, what, op, ctx, value[:i] + (new,) + value[i + 1:]
@@ -269,7 +318,8 @@ def decl_mutations(d, src: Source):
     if isinstance(d, (Action, Extend)):
         yield from _clause_mutations(d, src)
     if isinstance(d, Forbid):
-        yield d.loc, f"drop `{short(src.line(d.loc), 60)}`", "drop-clause", "", None
+        text = short(f"{d.name} when {unparse(d.condition)}", 60)
+        yield d.loc, f"drop `{text}`", "drop-clause", text, None
     if isinstance(d, Vine):
         yield from _vine_mutations(d, src)
         return
@@ -278,7 +328,7 @@ def decl_mutations(d, src: Source):
         if not isinstance(value, (Node, tuple)):
             continue
         for loc, what, op, ctx, new in walk(value, src):
-            yield loc, what, op, ctx, dataclasses.replace(d, **{name: new})
+            yield loc, what, op, ctx or f"{type(d).__name__.lower()} {d.name}", dataclasses.replace(d, **{name: new})
 
 
 def live_decls(spec) -> set[int]:

@@ -66,6 +66,10 @@ def serve(stdin=None, stdout=None) -> int:
             reply({"id": None, "type": "error", "message": "a request is a JSON object"})
             continue
         rid, kind = req.get("id"), req.get("type")
+        if not isinstance(rid, int) or isinstance(rid, bool) or not isinstance(kind, str):
+            reply({"id": rid if isinstance(rid, int) and not isinstance(rid, bool) else None, "type": "error",
+                   "message": "a request needs an integer `id` and a `type` (conformance/PROTOCOL.md)"})
+            continue
         try:
             if kind == "hello":
                 reply({"id": rid, "type": "hello", "protocol": PROTOCOL_VERSION,

@@ -1,0 +1,71 @@
+"""bench/mutants.py, the mutation-testing tool, in its --quick mode: it generates mutants from
+the rules model, compiles them, plays the base scenarios against them and kills most."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "mutants.py"
+
+
+@pytest.fixture(scope="module")
+def mutants():
+    name = "bohnspec_bench_mutants"
+    spec = importlib.util.spec_from_file_location(name, SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the file executes
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.modules.pop(name, None)
+
+
+def test_quick_run_generates_compiles_and_kills(mutants, tmp_path, capsys):
+    out = tmp_path / "mutants.json"
+    assert mutants.main(["--quick", "--quiet", "--json", str(out)]) == 0
+    report = capsys.readouterr().out
+    assert "mutants generated" in report and "surviving mutants" in report
+
+    data = json.loads(out.read_text(encoding="utf-8"))
+    s = data["summary"]
+    assert s["modules"] == ["base"]
+    assert s["generated"] > 100
+    assert s["sampled"] == mutants.QUICK_LIMIT == len(data["mutants"])
+    assert s["compiled"] >= 0.8 * s["sampled"]
+    assert s["killed"] + s["survived"] == s["compiled"]
+    assert s["killed"] >= 0.7 * s["compiled"], data["survivors"]
+    assert s["seconds"] < 40
+
+    where = re.compile(r"^spec/base/[a-z-]+\.bohn:\d+:\d+ ")
+    for m in data["mutants"]:
+        assert where.match(m["description"]), m["description"]
+        if m["status"] == "killed":
+            assert m["killed_by"].startswith("base/")
+    # Every kill is credited to exactly one scenario.
+    assert sum(sc["killed_first"] for sc in data["scenarios"]) == s["killed"]
+
+
+def test_mutants_come_from_the_rules_model(mutants):
+    from bohnspec.spec import build
+
+    src = mutants.load_source()
+    live = mutants.live_decls(build(src.files, ["base"]))
+    generated = mutants.generate(src, {"base"}, live)
+    descriptions = {m.description for m in generated}
+    assert "spec/base/harvest.bohn:11:11 `!=` -> `==`" in descriptions
+    assert {m.operator for m in generated} >= {"compare", "constant", "and/or", "drop-clause", "drop-stmt"}
+    # Beanometer thresholds move by one and the meter still rises.
+    meters = [m for m in generated if "Beanometer" in m.what]
+    assert meters
+    for m in meters:
+        levels = [t for t in m.new.meter if t is not None]
+        assert levels == sorted(set(levels)) and min(levels) >= 1, m.description
+    # Only the base module's declarations are mutated for --modules base.
+    assert {m.module for m in generated} == {"base"}

@@ -268,7 +268,7 @@ def _print_failure(v, replay: str) -> None:
         head = f"UNEXPECTED {head} (listed as {v.expected})"
     print(f"{head} {v.id}  ({v.path})")
     if v.cites:
-        print(f"  rules: {', '.join(v.cites)}  (bohnspec coverage shows the clauses)")
+        print(f"  rules: {', '.join(v.cites)}  (see: bohnspec explain {v.cites[0]})")
     if v.message:
         print("  " + v.message.replace("\n", "\n  "))
     for s in v.steps:

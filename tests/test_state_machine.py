@@ -1,0 +1,142 @@
+"""A hypothesis rule-based state machine over whole games: random legal and illegal actions,
+for each module and player count, with the game's invariants checked after every step."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from bohnspec import scenario as S
+from bohnspec.interpret import engine_for
+from bohnspec.paragraphs import index as paragraph_index
+from bohnspec.play import candidate_actions, choose_action, new_random_game
+
+from helpers import examples
+
+
+def hand_change_allowed(old: list, new: list, draw_pile: list, discard: list = ()) -> bool:
+    """Cards leave a hand from any position and the rest keep their order; the only cards
+    added go behind them, and they are the cards from the top of the draw pile, then (after
+    a reshuffle) cards that lay on the discard pile."""
+    kept = 0
+    for card in old:  # the longest front part of the new hand that is the old hand, thinned
+        if kept < len(new) and new[kept] == card:
+            kept += 1
+    added = new[kept:]
+    n = min(len(added), len(draw_pile))
+    return added[:n] == draw_pile[:n] and not (Counter(added[n:]) - Counter(discard))
+
+
+def machine(modules: list[str], players: int):
+    engine = engine_for(modules)
+    kinds = {n: z.cards for n, z in engine.spec.zones.items()}
+    rulings = {r.id for r in engine.spec.rulings.values()}
+    paragraphs = set(paragraph_index())
+
+    class Game(RuleBasedStateMachine):
+        @initialize(seed=st.integers(0, 2**16), beans=st.sampled_from(["garden", "jumping"]))
+        def start(self, seed, beans):
+            self.rng = random.Random(seed)
+            self.options = {"beans": beans}
+            saved = engine.shuffler
+            engine.shuffler = lambda cards: self.rng.sample(cards, len(cards))
+            try:
+                self.state, _ = new_random_game(engine, [f"P{i + 1}" for i in range(players)], self.rng,
+                                                self.options)
+            finally:
+                engine.shuffler = saved
+            self.box = Counter(engine.box(self.options))
+            self.vines = Counter(engine.vine_box())
+            self.previous = self.state
+
+        def _apply(self, action):
+            saved = engine.shuffler
+            engine.shuffler = lambda cards: self.rng.sample(cards, len(cards))
+            try:
+                outcome = engine.apply(self.state, action)
+            finally:
+                engine.shuffler = saved
+            self.previous, self.state = self.state, outcome.state
+            return outcome
+
+        @precondition(lambda self: not self.state.over)
+        @rule(choice=st.integers(0, 2**16))
+        def legal_move(self, choice):
+            action = choose_action(engine, self.state, random.Random(choice))
+            if action is not None:
+                assert self._apply(action).accepted
+
+        @precondition(lambda self: not self.state.over)
+        @rule(data=st.data())
+        def any_candidate(self, data):
+            candidates = candidate_actions(engine, self.state, random.Random(data.draw(st.integers(0, 99))))
+            action = data.draw(st.sampled_from(candidates))
+            before = self.state.to_json()
+            rejection = engine.check(self.state, action)
+            if rejection is None:
+                self._apply(action)
+                return
+            outcome = self._apply(action)
+            assert not outcome.accepted and outcome.rejection.rule == rejection.rule
+            assert self.state.to_json() == before, "a rejected action changed the state"
+            assert rejection.rule in paragraphs or rejection.rule in rulings, rejection.rule
+
+        @precondition(lambda self: self.state.over)
+        @rule(data=st.data())
+        def nothing_after_the_end(self, data):
+            candidates = candidate_actions(engine, self.state, random.Random(data.draw(st.integers(0, 99))))
+            action = data.draw(st.sampled_from(candidates))
+            rejection = engine.check(self.state, action)
+            assert rejection is not None and rejection.rule == "ruling/game-over"
+
+        @invariant()
+        def no_card_is_created_or_lost(self):
+            beans, vines = Counter(), Counter()
+            for p in self.state.players:
+                for name, cards in p.zones.items():
+                    if kinds.get(name, "beans") == "beans":
+                        for c in cards:
+                            beans.update(c if isinstance(c, list) else [c])
+            for name, cards in self.state.zones.items():
+                (vines if kinds.get(name) == "vines" else beans).update(cards)
+            assert beans == self.box
+            assert vines == (self.vines if engine.spec.vines else Counter())
+
+        @invariant()
+        def hands_keep_their_order(self):
+            old = {p.name: p.zones.get("hand", []) for p in self.previous.players}
+            pile = self.previous.zones.get("draw_pile", [])
+            discard = self.previous.zones.get("discard", [])
+            for p in self.state.players:
+                assert hand_change_allowed(old[p.name], p.zones.get("hand", []), pile, discard), \
+                    (old[p.name], p.zones["hand"])
+
+        @invariant()
+        def the_state_round_trips_and_validates(self):
+            data = self.state.to_json()
+            assert S.state_from_data(engine, data, modules).to_json() == data
+            assert S.schema_errors(data, "state.schema.json") == []
+
+    Game.TestCase.settings = settings(max_examples=examples(5), stateful_step_count=30, deadline=None,
+                                      suppress_health_check=[HealthCheck.too_slow])
+    return Game
+
+
+def test_hand_change_allowed_is_strict():
+    assert hand_change_allowed(["a", "b", "c"], ["a", "c"], [])            # one card traded away
+    assert hand_change_allowed(["a", "b"], ["a", "b", "x", "y"], ["x", "y", "z"])  # two drawn
+    assert not hand_change_allowed(["a", "b"], ["b", "a"], [])             # reordered
+    assert not hand_change_allowed(["a", "b"], ["a", "b", "q"], ["x"])     # a card from nowhere
+
+
+TestBase3 = machine(["base"], 3).TestCase
+TestBase4 = machine(["base"], 4).TestCase
+TestBase5 = machine(["base"], 5).TestCase
+TestBohnroeschen4 = machine(["bohnroeschen"], 4).TestCase
+TestBohnroeschen6 = machine(["bohnroeschen"], 6).TestCase
+TestDuo = machine(["duo"], 2).TestCase
+TestSolo = machine(["solo"], 1).TestCase

@@ -167,11 +167,14 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
                   rejections: dict[str, int] | None = None) -> dict | None:
     """A random but sensible legal action: an action type whose timing allows it is drawn by
     weight, then one of its legal parameter choices; None if nobody can do anything."""
-    kinds = [(kind, player) for kind in engine.spec.actions for player in state.names()
-             if engine.timing(state, kind, player) is None]
-    while kinds:
-        weights = [_kind_weight(engine, state, kind, player) for kind, player in kinds]
-        kind, player = rng.choices(kinds, weights)[0]
+    # Pairs of (action type, player) in a weighted random order; timing is asked lazily, so
+    # most pairs that may not act now are never looked at.
+    pairs = [(kind, player) for kind in engine.spec.actions for player in state.names()]
+    order = sorted(pairs, key=lambda kp: rng.random() ** (1.0 / max(_kind_weight(engine, state, *kp), 1e-6)),
+                   reverse=True)
+    for kind, player in order:
+        if engine.timing(state, kind, player) is not None:
+            continue
         candidates = _expand(engine, state, kind, player, rng)
         # A weighted random order (Efraimidis-Spirakis keys): the first legal candidate is a
         # weighted draw among the legal ones, found without checking them all.
@@ -183,7 +186,6 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
                 return a
             if rejections is not None:
                 rejections[rejection.rule] = rejections.get(rejection.rule, 0) + 1
-        kinds.remove((kind, player))
     return None
 
 

@@ -4,7 +4,6 @@ every card and every vine card, and ends."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 

@@ -13,7 +13,7 @@ from . import builtins as B
 from .errors import Diagnostic, Location, RulesSyntaxError
 from .model import (
     Action, Define, EndRule, Forbid, Handler, Module, Node, Option, Phase, Procedure, Ruling,
-    Setup, Turn, Var, Variety, Vine, Winners, Zone,
+    Setup, Turn, Var, Variety, Vine, Winners,
 )
 from .paragraphs import index as paragraph_index
 from .spec import Spec, build, parse_files, spec_files
@@ -360,8 +360,6 @@ def check_files(files=None) -> tuple[list[Diagnostic], int]:
 
     A syntax error stops that file only; it is reported as a diagnostic like the others.
     """
-    from .compile import compile_text
-
     targets = [Path(f) for f in files] if files else spec_files()
     base = spec_files()
     parsed, diagnostics = [], []

@@ -79,10 +79,6 @@ Expr = Callable[[Env], Any]
 Stmt = Callable[[Env], None]
 
 
-class _Goto(Exception):
-    pass
-
-
 def serialise(value):
     if isinstance(value, FieldRef):
         return value.number

@@ -11,7 +11,6 @@ import fnmatch
 import json
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from . import paths
 from . import scenario as S

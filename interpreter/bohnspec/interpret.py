@@ -702,14 +702,17 @@ class Engine:
         """Whether `player` may take an action of this type now at all."""
         return self._check(state, kind, player, {}, timing_only=True)
 
-    def apply(self, state: State, action) -> Outcome:
-        """Apply an action: a rejection leaves `state` as it was; otherwise a new state."""
+    def apply(self, state: State, action, in_place: bool = False) -> Outcome:
+        """Apply an action: a rejection leaves `state` as it was; otherwise a new state.
+
+        `in_place=True` (for simulations, which keep no history) changes `state` itself
+        instead of a copy; a rejection still changes nothing."""
         kind, player, values = self.decode(state, action)
         rejection = self._check(state, kind, player, values)
         if rejection is not None:
             return Outcome(state, [], rejection)
         decl, _, effect = self._compiled_actions[kind]
-        work = state.copy()
+        work = state if in_place else state.copy()
         env = Env(self, work, {decl.actor: player, **values})
         self.run_block(env, effect)
         env.locals = {}

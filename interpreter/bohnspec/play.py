@@ -226,7 +226,7 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
             action = choose_action(engine, state, rng, rec.rejections)
             if action is None:
                 break
-            outcome = engine.apply(state, action)
+            outcome = engine.apply(state, action, in_place=not record)
             state = outcome.state
             rec.actions.append(action)
             rec.events.extend(outcome.events)

@@ -35,6 +35,7 @@ class Rejection:
     rule: str
     reason: str
     where: object = None  # the Location of the refusing clause (formatted only when shown)
+    reads: frozenset = frozenset()  # the action parameters the refusing condition looked at
 
     @property
     def clause(self) -> str:
@@ -79,6 +80,18 @@ Expr = Callable[[Env], Any]
 Stmt = Callable[[Env], None]
 
 
+def _names_in(node) -> set[str]:
+    """Every plain name a condition mentions (to know which parameters it reads)."""
+    out: set[str] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.kind == "name":
+            out.add(n.args[0])
+        stack.extend(n.children())
+    return out
+
+
 def serialise(value):
     if isinstance(value, FieldRef):
         return value.number
@@ -102,6 +115,7 @@ class Engine:
         self._procedures: dict[str, tuple[tuple[str, ...], list[Stmt]]] = {}
         self._compiled_actions: dict[str, Any] = {}
         self._forbids = []
+        self._reads: dict[str, list[frozenset]] = {}
         for name, d in spec.defines.items():
             self._defines[name] = (d.params or (), None)
         for name, d in spec.defines.items():
@@ -133,6 +147,8 @@ class Engine:
         for name, a in spec.actions.items():
             scope = frozenset([a.actor, *(p.name for p in a.params)])
             clauses = [(c, self.expr(c.condition, scope)) for c in spec.clauses_of(name)]
+            params = {p.name for p in a.params}
+            self._reads[name] = [frozenset(_names_in(c.condition) & params) for c, _ in clauses]
             self._compiled_actions[name] = (a, clauses, self.block(a.effect, scope))
 
     # ------------------------------------------------------------ expressions
@@ -691,11 +707,11 @@ class Engine:
         for f, cond in self._forbids:
             if f.covers(kind) and cond(env):
                 return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, f.loc)
-        for clause, cond in clauses:
+        for (clause, cond), reads in zip(clauses, self._reads[kind]):
             if timing_only and clause.kind != "when":
                 break  # clauses_of yields every `when` before any `require`
             if not cond(env):
-                return Rejection(clause.rule_id, clause.reason, clause.loc)
+                return Rejection(clause.rule_id, clause.reason, clause.loc, reads)
         return None
 
     def timing(self, state: State, kind: str, player: str) -> Rejection | None:

@@ -180,12 +180,20 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
         # weighted draw among the legal ones, found without checking them all.
         keyed = sorted(candidates, key=lambda a: rng.random() ** (1.0 / max(_weight(engine, state, a), 1e-6)),
                        reverse=True)
+        # A refusal that looked only at some parameters refuses every candidate with the same
+        # values for them: those are skipped without asking again.
+        refused: list[tuple[frozenset, tuple]] = []
         for a in keyed:
+            if any(tuple(repr(a.get(k)) for k in sorted(reads)) == values for reads, values in refused):
+                continue
             rejection = engine.check(state, a)
             if rejection is None:
                 return a
             if rejections is not None:
                 rejections[rejection.rule] = rejections.get(rejection.rule, 0) + 1
+            if not rejection.reads:
+                break  # refused whatever the parameters
+            refused.append((rejection.reads, tuple(repr(a.get(k)) for k in sorted(rejection.reads))))
     return None
 
 

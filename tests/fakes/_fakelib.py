@@ -22,6 +22,13 @@ def log_start() -> None:
             f.write(f"{os.getpid()}\n")
 
 
+def hello(req: dict, name: str) -> None:
+    """Answer a hello as an engine claiming the base game, with rule ids and events."""
+    write({"id": req["id"], "type": "hello", "protocol": 1,
+           "engine": {"name": name, "version": "0", "language": "python"},
+           "capabilities": {"modules": ["base"], "rule_ids": True, "events": True, "legal_actions": False}})
+
+
 def write(msg: dict) -> None:
     sys.stdout.write(json.dumps(msg, separators=(",", ":")) + "\n")
     sys.stdout.flush()

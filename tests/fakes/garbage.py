@@ -10,9 +10,6 @@ if __name__ == "__main__":
     for line in sys.stdin:
         req = json.loads(line)
         if req.get("type") == "hello":
-            _fakelib.write({"id": req["id"], "type": "hello", "protocol": 1,
-                            "engine": {"name": "garbage", "version": "0", "language": "python"},
-                            "capabilities": {"modules": ["base"], "rule_ids": True, "events": True,
-                                             "legal_actions": False}})
+            _fakelib.hello(req, "garbage")
         else:
             print("hello world", flush=True)

@@ -11,10 +11,7 @@ if __name__ == "__main__":
     for line in sys.stdin:
         req = json.loads(line)
         if req.get("type") == "hello":
-            _fakelib.write({"id": req["id"], "type": "hello", "protocol": 1,
-                            "engine": {"name": "hang", "version": "0", "language": "python"},
-                            "capabilities": {"modules": ["base"], "rule_ids": True, "events": True,
-                                             "legal_actions": False}})
+            _fakelib.hello(req, "hang")
         else:
             sys.stderr.write(f"hang.py: thinking about {req.get('type')!r} forever\n")
             sys.stderr.flush()

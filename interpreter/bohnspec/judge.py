@@ -115,11 +115,10 @@ def trace(engine: Engine, state: State, action: dict) -> dict:
     checks = []
     verdict = {"action": action, "legal": True, "checks": checks}
     scope_all = frozenset(locals_)
-    items = [("forbid", f, f.condition, f.cites, f.reason, str(f.loc)) for f in engine.spec.forbids if f.covers(kind)]
-    clauses = list(engine.spec.clauses_of(kind))
-    items += [(c.kind, c, c.condition, c.cites, c.reason, str(c.loc)) for c in clauses if c.kind == "when"]
-    items += [(c.kind, c, c.condition, c.cites, c.reason, str(c.loc)) for c in clauses if c.kind == "require"]
-    for what, _, cond, cites, reason, loc in items:
+    # The interpreter's order: forbids, then clauses_of (every `when` before any `require`).
+    items = [("forbid", f.condition, f.cites, f.reason, str(f.loc)) for f in engine.spec.forbids if f.covers(kind)]
+    items += [(c.kind, c.condition, c.cites, c.reason, str(c.loc)) for c in engine.spec.clauses_of(kind)]
+    for what, cond, cites, reason, loc in items:
         env = Env(engine, state, dict(locals_))
         holds = bool(engine.expr(cond, scope_all)(env))
         refuses = holds if what == "forbid" else not holds

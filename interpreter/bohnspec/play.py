@@ -125,30 +125,22 @@ class GameRecord:
     turns: int = 0
 
 
-# Random but sensible: how eagerly an agent takes each kind of action.
-_WEIGHTS = {"offer": 0.25, "accept": 0.5, "decline": 0.3, "tribute": 0.15, "buy_field": 0.1,
-            "pass": 1.0, "fulfil": 3.0, "discard_card": 0.1}
-
-
 def _weight(engine: Engine, state: State, action: dict) -> float:
+    """How eagerly an agent picks this one among the candidates of its action type (how
+    eagerly it turns to the type at all is _kind_weight)."""
     kind = action["type"]
     if kind == "harvest":
         f = state.player(action["player"]).zones[engine.fields_zone][action["field"] - 1]
         return 0.05 + _coins(engine, f)
-    if kind == "end_phase":
-        return {"trade": 0.35, "plant_hand": 0.6}.get(state.phase, 1.0)
     if kind == "draft" and action.get("target") == "discard":
         return 0.3
     # Plant onto a field that already grows the variety rather than start a new one.
     target = action.get("field", action.get("target"))
-    if kind != "harvest" and isinstance(target, int):
+    if isinstance(target, int):
         fields = state.player(action["player"]).zones.get(engine.fields_zone, [])
         if 1 <= target <= len(fields):
             return 5.0 if fields[target - 1] else 1.0
-    if kind == "tribute":
-        # Buy out of a task while the five coins for the castle stay in hand.
-        return 2.0 if len(state.player(action["player"]).zones.get("coins", [])) > 5 else 0.02
-    return _WEIGHTS.get(kind, 1.0)
+    return 1.0
 
 
 def new_random_game(engine: Engine, players: list[str], rng: random.Random, options=None):
@@ -183,8 +175,12 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
         # A refusal that looked only at some parameters refuses every candidate with the same
         # values for them: those are skipped without asking again.
         refused: list[tuple[frozenset, tuple]] = []
+
+        def seen(a, reads):
+            return tuple(repr(a.get(k)) for k in sorted(reads))
+
         for a in keyed:
-            if any(tuple(repr(a.get(k)) for k in sorted(reads)) == values for reads, values in refused):
+            if any(seen(a, reads) == values for reads, values in refused):
                 continue
             rejection = engine.check(state, a)
             if rejection is None:
@@ -193,7 +189,7 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
                 rejections[rejection.rule] = rejections.get(rejection.rule, 0) + 1
             if not rejection.reads:
                 break  # refused whatever the parameters
-            refused.append((rejection.reads, tuple(repr(a.get(k)) for k in sorted(rejection.reads))))
+            refused.append((rejection.reads, seen(a, rejection.reads)))
     return None
 
 

@@ -92,6 +92,26 @@ def _names_in(node) -> set[str]:
     return out
 
 
+def _conjuncts(node) -> list:
+    """The parts of a condition that must all hold: the operands of a top-level `and`."""
+    if node.kind == "and":
+        return [part for a in node.args[0] for part in _conjuncts(a)]
+    return [node]
+
+
+def _junction(parts: list, either: bool) -> Expr:
+    """`or` (either) or `and` of compiled parts. Two parts are the common case: unrolled,
+    they spare a generator per evaluation, which counts in random play's many checks."""
+    if len(parts) == 2:
+        a, b = parts
+        if either:
+            return lambda env: bool(a(env) or b(env))
+        return lambda env: bool(a(env) and b(env))
+    if either:
+        return lambda env: any(p(env) for p in parts)
+    return lambda env: all(p(env) for p in parts)
+
+
 def serialise(value):
     if isinstance(value, FieldRef):
         return value.number
@@ -144,12 +164,42 @@ class Engine:
         self._in_play = {
             n: self.expr(v.in_play, frozenset()) for n, v in spec.varieties.items() if v.in_play
         }
+        # Per action: its forbids, its `when` clauses split into those that never mention the
+        # actor (asked once for all players by `enabled`) and those that do, and for each
+        # clause the parameters it reads (a refusal by a clause that read none refuses every
+        # choice of parameters; random play uses that to stop early).
+        self._action_forbids: dict[str, list] = {}
+        self._timing_split: dict[str, tuple[list, list]] = {}
+        self._requires: dict[str, list] = {}
+        self._unary: dict[str, dict[str, list]] = {}
+        self._keys = {n: {"type", "player", *(p.name for p in a.params)} for n, a in spec.actions.items()}
         for name, a in spec.actions.items():
             scope = frozenset([a.actor, *(p.name for p in a.params)])
             clauses = [(c, self.expr(c.condition, scope)) for c in spec.clauses_of(name)]
             params = {p.name for p in a.params}
             self._reads[name] = [frozenset(_names_in(c.condition) & params) for c, _ in clauses]
             self._compiled_actions[name] = (a, clauses, self.block(a.effect, scope))
+            self._action_forbids[name] = [(f, cond) for f, cond in self._forbids if f.covers(name)]
+            # Split at a top-level `and` too: `phase == plant_hand and p == active` asks the
+            # phase once and the actor per player.
+            parts = [part for c in spec.clauses_of(name) if c.kind == "when" for part in _conjuncts(c.condition)]
+            self._timing_split[name] = (
+                [self.expr(part, scope) for part in parts if a.actor not in _names_in(part)],
+                [self.expr(part, scope) for part in parts if a.actor in _names_in(part)],
+            )
+            self._requires[name] = [(c, cond, reads) for (c, cond), reads in zip(clauses, self._reads[name])
+                                    if c.kind == "require"]
+            # The parts of `require` conditions (split at a top-level `and`) that read one
+            # parameter alone: a value that fails one can never be part of a legal action.
+            unary: dict[str, list] = {p.name: [] for p in a.params}
+            for c, _ in clauses:
+                if c.kind != "require":
+                    continue
+                for part in _conjuncts(c.condition):
+                    read = _names_in(part) & params
+                    if len(read) == 1:
+                        unary[next(iter(read))].append(self.expr(part, scope))
+            self._unary[name] = unary
 
     # ------------------------------------------------------------ expressions
     def expr(self, node: Node, scope: frozenset) -> Expr:
@@ -222,13 +272,36 @@ class Engine:
         fn = entry[2]
         loc = node.loc
 
+        def located(exc):
+            if exc.location is None:
+                return SpecRuntimeError(loc, str(exc))
+            return exc
+
+        # One closure per arity: no argument list is built for the common calls.
+        if len(fargs) == 1:
+            (f1,) = fargs
+
+            def call1(env):
+                try:
+                    return fn(env, f1(env))
+                except SpecRuntimeError as exc:
+                    raise located(exc) from None
+            return call1
+        if len(fargs) == 2:
+            f1, f2 = fargs
+
+            def call2(env):
+                try:
+                    return fn(env, f1(env), f2(env))
+                except SpecRuntimeError as exc:
+                    raise located(exc) from None
+            return call2
+
         def call(env):
             try:
                 return fn(env, *[f(env) for f in fargs])
             except SpecRuntimeError as exc:
-                if exc.location is None:
-                    raise SpecRuntimeError(loc, str(exc)) from None
-                raise
+                raise located(exc) from None
         return call
 
     def _call_define(self, env, name, values, node):
@@ -245,19 +318,38 @@ class Engine:
             env.depth -= 1
 
     def _e_or(self, node, scope):
-        parts = [self.expr(a, scope) for a in node.args[0]]
-        return lambda env: any(p(env) for p in parts)
+        return _junction([self.expr(a, scope) for a in node.args[0]], either=True)
 
     def _e_and(self, node, scope):
-        parts = [self.expr(a, scope) for a in node.args[0]]
-        return lambda env: all(p(env) for p in parts)
+        return _junction([self.expr(a, scope) for a in node.args[0]], either=False)
 
     def _e_not(self, node, scope):
         inner = self.expr(node.args[0], scope)
         return lambda env: not inner(env)
 
+    def _constant(self, node, scope):
+        """(True, value) for a literal or a name that always means itself (a phase, variety,
+        vine card or option value); (False, None) for anything read from the state."""
+        if node.kind == "const":
+            return True, node.args[0]
+        if node.kind == "name" and node.args[0] not in scope:
+            name = node.args[0]
+            spec = self.spec
+            if name in ("players", "active", "starting_player", "phase", "over") or name in spec.vars \
+                    or name in spec.defines or name in spec.zones or name in spec.options:
+                return False, None
+            if name in spec.phases or name in spec.varieties or name in spec.vines \
+                    or any(name in o.values for o in spec.options.values()):
+                return True, name
+        return False, None
+
     def _e_compare(self, node, scope):
         left, op, right = self.expr(node.args[0], scope), node.args[1], self.expr(node.args[2], scope)
+        fixed, value = self._constant(node.args[2], scope)
+        if fixed and op == "==":
+            return lambda env: left(env) == value
+        if fixed and op == "!=":
+            return lambda env: left(env) != value
         if op == "==":
             return lambda env: left(env) == right(env)
         if op == "!=":
@@ -652,10 +744,11 @@ class Engine:
         if player not in state.names():
             raise ActionError(f"{kind}: 'player' must name a player at the table, got {player!r}"
                               f"{suggest(str(player), state.names())}")
-        known = {"type", "player", *(p.name for p in decl.params)}
-        for key in action:
-            if key not in known:
-                raise ActionError(f"{kind}: unknown parameter {key!r}{suggest(key, known)}")
+        if len(action) != len(decl.params) + 2 or not all(key in action for key in self._keys[kind]):
+            known = self._keys[kind]
+            for key in action:
+                if key not in known:
+                    raise ActionError(f"{kind}: unknown parameter {key!r}{suggest(key, known)}")
         values = {}
         for p in decl.params:
             if p.name not in action:
@@ -699,13 +792,22 @@ class Engine:
         kind, player, values = self.decode(state, action)
         return self._check(state, kind, player, values)
 
-    def _check(self, state, kind, player, values, timing_only=False):
+    def _check(self, state, kind, player, values, timing_only=False, timing_known=False):
         """The first forbid or clause that refuses, in the published order; with
-        `timing_only`, the forbids and `when` clauses alone (they never read parameters)."""
+        `timing_only`, the forbids and `when` clauses alone (they never read parameters);
+        with `timing_known` (the caller has just found the timing allows it), the `require`
+        clauses alone."""
         decl, clauses, _ = self._compiled_actions[kind]
-        env = Env(self, state, {decl.actor: player, **values})
-        for f, cond in self._forbids:
-            if f.covers(kind) and cond(env):
+        local = dict(values)
+        local[decl.actor] = player
+        env = Env(self, state, local)
+        if timing_known:
+            for clause, cond, reads in self._requires[kind]:
+                if not cond(env):
+                    return Rejection(clause.rule_id, clause.reason, clause.loc, reads)
+            return None
+        for f, cond in self._action_forbids[kind]:
+            if cond(env):
                 return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, f.loc)
         for (clause, cond), reads in zip(clauses, self._reads[kind]):
             if timing_only and clause.kind != "when":
@@ -717,6 +819,61 @@ class Engine:
     def timing(self, state: State, kind: str, player: str) -> Rejection | None:
         """Whether `player` may take an action of this type now at all."""
         return self._check(state, kind, player, {}, timing_only=True)
+
+    def enabled(self, state: State) -> list[tuple[str, str]]:
+        """The (action type, player) pairs whose timing allows them now: the pairs for which
+        `timing` gives None. Forbids and the parts of `when` clauses that do not mention the
+        actor are asked once per action type, the rest once per player, each in the published
+        order."""
+        names = state.names()
+        env = Env(self, state)
+        out = []
+        for kind, (decl, _, _) in self._compiled_actions.items():
+            free, bound = self._timing_split[kind]
+            env.locals = {}
+            try:
+                if any(cond(env) for _, cond in self._action_forbids[kind]):
+                    continue
+                if not all(cond(env) for cond in free):
+                    continue
+            except SpecRuntimeError:
+                # A clause that fails to evaluate out of its published place: ask the
+                # published order, player by player.
+                out.extend((kind, p) for p in names if self.timing(state, kind, p) is None)
+                continue
+            for p in names:
+                env.locals = {decl.actor: p}
+                if all(cond(env) for cond in bound):
+                    out.append((kind, p))
+        return out
+
+    def narrow(self, state: State, kind: str, player: str, param: str, values: list) -> list:
+        """Those of `values` (as an action would give them) that could make a legal action of
+        this type for `player`: a value is dropped only when a part of a `require` clause
+        that reads this parameter alone refuses it (or it is not a value of the parameter's
+        type at all). Which of the rest are legal depends on the other parameters."""
+        decl = self.spec.actions[kind]
+        ptype = next(p for p in decl.params if p.name == param)
+        tests = self._unary[kind][param]
+        env = Env(self, state)
+        out = []
+        for raw in values:
+            try:
+                value = self._decode_param(state, kind, player, ptype, raw)
+            except ActionError:
+                continue
+            env.locals = {decl.actor: player, param: value}
+            try:
+                if all(t(env) for t in tests):
+                    out.append(raw)
+            except SpecRuntimeError:
+                out.append(raw)  # asked out of its published place: let the full check decide
+        return out
+
+    def check_after_timing(self, state: State, kind: str, player: str, values: dict) -> Rejection | None:
+        """`check` for an action whose type and player `enabled` has just allowed, with its
+        parameters already decoded (random play asks this for many parameter choices)."""
+        return self._check(state, kind, player, values, timing_known=True)
 
     def apply(self, state: State, action, in_place: bool = False) -> Outcome:
         """Apply an action: a rejection leaves `state` as it was; otherwise a new state.

@@ -66,18 +66,24 @@ def candidate_actions(engine: Engine, state: State, rng: random.Random | None = 
         for player in state.names():
             if timing_checked and engine.timing(state, kind, player) is not None:
                 continue
-            out.extend(_expand(engine, state, kind, player, rng))
+            out.extend(_expand(engine, state, kind, player, rng, narrow=timing_checked))
     return out
 
 
-def _expand(engine: Engine, state: State, kind: str, player: str, rng: random.Random) -> list[dict]:
-    """The parameter combinations of one action type for one player (sampled when many)."""
+def _expand(engine: Engine, state: State, kind: str, player: str, rng: random.Random,
+            narrow: bool = True) -> list[dict]:
+    """The parameter combinations of one action type for one player (sampled when many).
+
+    With `narrow`, values that a `require` clause refuses whatever the other parameters are
+    left out (Engine.narrow); without it, every well-formed value is a candidate."""
     decl = engine.spec.actions[kind]
     params = decl.params
     if params and params[0].type == "player":
         combos = _trade_combos(engine, state, player, params, rng)
     else:
         choices = [_values(engine, state, player, p.type, rng) for p in params]
+        if narrow:
+            choices = [engine.narrow(state, kind, player, p.name, c) for p, c in zip(params, choices)]
         combos = list(itertools.islice(itertools.product(*choices), MAX_COMBINATIONS * 4))
         if len(combos) > MAX_COMBINATIONS:
             combos = rng.sample(combos, MAX_COMBINATIONS)
@@ -159,17 +165,14 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
                   rejections: dict[str, int] | None = None) -> dict | None:
     """A random but sensible legal action: an action type whose timing allows it is drawn by
     weight, then one of its legal parameter choices; None if nobody can do anything."""
-    # Pairs of (action type, player) in a weighted random order; timing is asked lazily, so
-    # most pairs that may not act now are never looked at.
-    pairs = [(kind, player) for kind in engine.spec.actions for player in state.names()]
-    order = sorted(pairs, key=lambda kp: rng.random() ** (1.0 / max(_kind_weight(engine, state, *kp), 1e-6)),
+    # The (action type, player) pairs whose timing allows them, in a weighted random order
+    # (Efraimidis-Spirakis keys): trying them in turn is a weighted draw among those that
+    # have a legal choice of parameters.
+    order = sorted(engine.enabled(state),
+                   key=lambda kp: rng.random() ** (1.0 / max(_kind_weight(engine, state, *kp), 1e-6)),
                    reverse=True)
     for kind, player in order:
-        if engine.timing(state, kind, player) is not None:
-            continue
         candidates = _expand(engine, state, kind, player, rng)
-        # A weighted random order (Efraimidis-Spirakis keys): the first legal candidate is a
-        # weighted draw among the legal ones, found without checking them all.
         keyed = sorted(candidates, key=lambda a: rng.random() ** (1.0 / max(_weight(engine, state, a), 1e-6)),
                        reverse=True)
         # A refusal that looked only at some parameters refuses every candidate with the same
@@ -182,7 +185,8 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
         for a in keyed:
             if any(seen(a, reads) == values for reads, values in refused):
                 continue
-            rejection = engine.check(state, a)
+            _, _, values = engine.decode(state, a)
+            rejection = engine.check_after_timing(state, kind, player, values)
             if rejection is None:
                 return a
             if rejections is not None:

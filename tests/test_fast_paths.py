@@ -1,0 +1,80 @@
+"""The shortcuts random play takes agree with the published evaluation order.
+
+Engine.enabled asks the actor-free parts of `when` clauses once per action type,
+Engine.narrow drops parameter values that one part of a `require` clause refuses on its own,
+and Engine.check_after_timing skips the timing an enabled pair has already passed. Each must
+give exactly the answers of `timing` and `check`, in every state random play reaches, for
+every module: a shortcut that hid a legal move would quietly bias every simulation.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from bohnspec.interpret import engine_for
+from bohnspec.play import _values, candidate_actions, random_game
+
+import helpers
+
+GAMES = [("base", 3), ("base", 5), ("bohnroeschen", 4), ("bohnroeschen", 6), ("duo", 2), ("solo", 1)]
+
+
+def recorded(module: str, players: int, seed: int):
+    engine = engine_for([module])
+    rec = random_game(engine, helpers.PLAYERS[:players] + [f"P{i}" for i in range(6)][:max(0, players - 5)],
+                      seed, max_actions=1500, record=True)
+    return engine, rec
+
+
+def agree(engine, state, rng):
+    pairs = {(k, p) for k in engine.spec.actions for p in state.names()}
+    slow = {kp for kp in pairs if engine.timing(state, *kp) is None}
+    assert set(engine.enabled(state)) == slow
+    for action in candidate_actions(engine, state, rng):
+        kind, player, values = engine.decode(state, action)
+        full = engine.check(state, action)
+        if (kind, player) in slow:
+            fast = engine.check_after_timing(state, kind, player, values)
+            assert (fast is None) == (full is None), action
+            if full is not None:
+                assert fast.rule == full.rule
+        if full is None:
+            # A legal action's every value survives narrowing from the values random play offers.
+            for p in engine.spec.actions[kind].params:
+                if p.type in ("cards", "player"):
+                    continue
+                offered = _values(engine, state, player, p.type, rng)
+                if action[p.name] in offered:
+                    assert action[p.name] in engine.narrow(state, kind, player, p.name, offered), (action, p.name)
+
+
+@settings(max_examples=helpers.examples(6), deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_shortcuts_agree_with_the_published_order(game, seed, data):
+    engine, rec = recorded(*game, seed)
+    picks = data.draw(st.lists(st.integers(0, len(rec.states) - 1), min_size=1, max_size=10), label="states")
+    for i in picks:
+        agree(engine, rec.states[i], random.Random(i))
+
+
+@pytest.mark.parametrize("module,players", GAMES)
+def test_narrowing_keeps_every_legal_value(module, players):
+    """Over whole games: every legal single-valued action found without narrowing is among
+    the combinations of narrowed values."""
+    engine, rec = recorded(module, players, 7)
+    rng = random.Random(7)
+    for state in rec.states[::25]:
+        for kind, player in engine.enabled(state):
+            params = engine.spec.actions[kind].params
+            if any(p.type in ("cards", "player") for p in params):
+                continue
+            offered = [_values(engine, state, player, p.type, rng) for p in params]
+            kept = [engine.narrow(state, kind, player, p.name, vs) for p, vs in zip(params, offered)]
+            for combo in itertools.product(*offered):
+                action = {"type": kind, "player": player, **{p.name: v for p, v in zip(params, combo)}}
+                if engine.check(state, action) is None:
+                    assert all(v in k for v, k in zip(combo, kept)), action

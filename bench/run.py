@@ -44,6 +44,47 @@ def games_per_second(players: int, games: int) -> float:
     return games / (time.perf_counter() - started)
 
 
+def games_per_second_for(modules: list[str], players: int, games: int) -> float:
+    engine = Engine(load(modules))
+    names = [f"P{i + 1}" for i in range(players)]
+    started = time.perf_counter()
+    for seed in range(games):
+        random_game(engine, names, seed)
+    return games / (time.perf_counter() - started)
+
+
+def actions_and_floor(players: int, games: int) -> tuple[float, float, float]:
+    """(actions per game, microseconds per action with the agent, microseconds per action
+    replaying the same games' actions with no agent at all: what the interpreter alone costs)."""
+    engine = Engine(load(["base"]))
+    names = [f"P{i + 1}" for i in range(players)]
+    recorded = []
+    started = time.perf_counter()
+    for seed in range(games):
+        rec = random_game(engine, names, seed, record=True)
+        first = rec.states[0].copy()
+        first.shuffles = rec.shuffles
+        recorded.append((first, rec.actions))
+    with_agent = time.perf_counter() - started
+    total = sum(len(a) for _, a in recorded)
+    started = time.perf_counter()
+    for first, actions in recorded:
+        state = first.copy()
+        for action in actions:
+            outcome = engine.apply(state, action, in_place=True)
+            assert outcome.accepted, outcome.rejection
+    floor = time.perf_counter() - started
+    return total / games, 1e6 * with_agent / total, 1e6 * floor / total
+
+
+def simulate_jobs_games_per_second(players: int, games: int, jobs: int) -> float:
+    """`bohnspec simulate --jobs N` as a user runs it, start-up of the workers included."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "bohnspec", "simulate", "--games", str(games), "--players",
+                    str(players), "--jobs", str(jobs), "-q"], check=True, env=_env(), stdout=subprocess.DEVNULL)
+    return games / (time.perf_counter() - started)
+
+
 def scenarios_per_second(through_protocol: bool, rounds: int) -> tuple[float, int]:
     selection = R.select(None, None, None)
     if through_protocol:
@@ -107,6 +148,15 @@ def main(argv=None) -> int:
     rows = []
     for players in (3, 4, 5):
         rows.append((f"random base games/s, {players} players", games_per_second(players, games), "games/s"))
+    rows.append(("random Bohnröschen games/s, 4 players",
+                 games_per_second_for(["bohnroeschen"], 4, max(2, games // 4)), "games/s"))
+    per_game, with_agent, floor = actions_and_floor(4, max(2, games // 2))
+    rows.append(("actions per random 4-player base game", per_game, "actions"))
+    rows.append(("time per action, random play (agent + rules)", with_agent, "µs"))
+    rows.append(("time per action, replaying those games (rules only)", floor, "µs"))
+    rows.append(("replay of a 4-player base game (no agent)", 1e6 / (floor * per_game), "games/s"))
+    rows.append(("`bohnspec simulate --jobs 2`, 4 players", simulate_jobs_games_per_second(
+        4, 8 if args.quick else 100, 2), "games/s"))
     rate, count = scenarios_per_second(False, 1 if args.quick else 5)
     rows.append((f"scenarios/s in-process ({count} scenarios)", rate, "scenarios/s"))
     in_process_whole = count / rate

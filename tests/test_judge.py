@@ -9,6 +9,8 @@ import yaml
 
 from bohnspec.cli import main
 
+import helpers
+
 TABLE = {
     "players": [
         {"name": "Timon", "hand": ["soy", "fire"], "fields": [["blue"], ["red"]]},
@@ -170,6 +172,34 @@ def test_explain_a_ruling_and_a_clause(capsys):
 def test_explain_an_unknown_id_suggests(capsys):
     assert main(["explain", "harvst"]) == 2
     assert "did you mean 'harvest'?" in capsys.readouterr().err
+
+
+def test_simulate_gives_the_same_statistics_with_any_number_of_workers(tmp_path):
+    runs = {}
+    for jobs in ("1", "2"):
+        path = tmp_path / f"jobs{jobs}.json"
+        assert main(["simulate", "--games", "6", "--players", "4", "--seed", "3", "--jobs", jobs,
+                     "--json", str(path), "-q"]) == 0
+        runs[jobs] = json.loads(path.read_text())
+    for data in runs.values():
+        del data["seconds"], data["games_per_second"]
+    assert runs["1"] == runs["2"]
+    assert runs["1"]["games"] == 6 and runs["1"]["ended"] == 6
+
+
+def test_simulate_plays_a_designers_own_vine_cards(tmp_path, capsys):
+    """Extra rules files take part in random play, in every worker."""
+    path = tmp_path / "mine.json"
+    rules = str(helpers.ROOT / "examples" / "my-vines.bohn")
+    assert main(["simulate", "--games", "2", "--players", "3", "--modules", "my_vines", "--rules", rules,
+                 "--jobs", "2", "--max-actions", "3000", "--json", str(path), "-q"]) == 0
+    data = json.loads(path.read_text())
+    assert data["games"] == 2 and data["modules"] == "my_vines"
+
+
+def test_simulate_refuses_zero_workers(capsys):
+    assert main(["simulate", "--jobs", "0"]) == 2
+    assert "--jobs" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("modules", ["base", "bohnroeschen"])

@@ -57,6 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--beans", choices=["garden", "jumping"], default="garden",
                    help="which of Garden and Jumping Bean is in the game (default: garden)")
     m.add_argument("--max-actions", type=int, default=6000, help="give up on a game after this many actions")
+    m.add_argument("--jobs", "-j", type=int, default=1,
+                   help="worker processes sharing the games; the statistics do not depend on it (default: 1)")
+    m.add_argument("--rules", action="append", default=[], metavar="FILE",
+                   help="extra rules file loaded with spec/ (e.g. your own vine cards)")
     m.add_argument("--json", dest="json_file", metavar="FILE", help="also write the statistics as JSON")
     m.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
@@ -319,13 +323,13 @@ def cmd_explain(args) -> int:
 # ------------------------------------------------------------ simulate
 
 def cmd_simulate(args) -> int:
-    from .interpret import Engine
+    from .interpret import engine_for
     from .simulate import render, simulate
-    from .spec import load
 
-    if args.games < 1 or args.players < 1 or args.max_actions < 1:
-        raise _usage("--games, --players and --max-actions must be at least 1")
-    engine = Engine(load(_modules(args.modules)))
+    if args.games < 1 or args.players < 1 or args.max_actions < 1 or args.jobs < 1:
+        raise _usage("--games, --players, --max-actions and --jobs must be at least 1")
+    modules = _modules(args.modules) or ["base"]
+    engine = engine_for(modules, args.rules)
     show = sys.stderr.isatty() and not args.quiet
 
     def progress(done, total):
@@ -336,7 +340,7 @@ def cmd_simulate(args) -> int:
                   file=sys.stderr, flush=True)
 
     stats = simulate(engine, args.players, args.games, args.seed, {"beans": args.beans},
-                     args.max_actions, progress)
+                     args.max_actions, progress, jobs=args.jobs, modules=modules, rules=args.rules)
     if show:
         print("\r" + " " * 50 + "\r", end="", file=sys.stderr)
     print(render(stats, f"{args.games} random games, {args.players} players, modules {args.modules}, "

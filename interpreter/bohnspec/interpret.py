@@ -406,6 +406,28 @@ class Engine:
         coll = self.expr(coll_node, scope)
         body = self.expr(body_node, scope | {var})
 
+        if q in ("any", "all", "no"):
+            # These stop at the first item that decides, as `and` and `or` do.
+            want = q != "all"
+
+            def decide(env):
+                items = coll(env)
+                saved = env.locals.get(var, _MISSING)
+                found = False
+                try:
+                    for x in items:
+                        env.locals[var] = x
+                        if bool(body(env)) == want:
+                            found = True
+                            break
+                finally:
+                    if saved is _MISSING:
+                        env.locals.pop(var, None)
+                    else:
+                        env.locals[var] = saved
+                return found if q == "any" else not found
+            return decide
+
         def run(env):
             items = coll(env)
             saved = env.locals.get(var, _MISSING)

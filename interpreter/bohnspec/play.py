@@ -129,6 +129,9 @@ class GameRecord:
     rejections: dict[str, int] = field(default_factory=dict)
     events: list[dict] = field(default_factory=list)
     turns: int = 0
+    # Every reshuffle's result, in order: a copy of the first state with these as its
+    # `shuffles` replays the game exactly from `actions`.
+    shuffles: list[list[str]] = field(default_factory=list)
 
 
 def _weight(engine: Engine, state: State, action: dict) -> float:
@@ -226,10 +229,16 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
     """Play one random game from a seeded shuffle to its end (or `max_actions`)."""
     rng = random.Random(seed)
     saved = engine.shuffler
-    engine.shuffler = lambda cards: rng.sample(cards, len(cards))
+    shuffles: list[list[str]] = []
+
+    def shuffle(cards):
+        order = rng.sample(cards, len(cards))
+        shuffles.append(list(order))
+        return order
+    engine.shuffler = shuffle
     try:
         state, events = new_random_game(engine, players, rng, options)
-        rec = GameRecord(state, states=[state] if record else None, events=list(events))
+        rec = GameRecord(state, states=[state] if record else None, events=list(events), shuffles=shuffles)
         while not state.over and len(rec.actions) < max_actions:
             action = choose_action(engine, state, rng, rec.rejections)
             if action is None:

@@ -43,37 +43,104 @@ class Stats:
         }
 
 
-def simulate(engine: Engine, players: int, games: int, seed: int, options: dict | None = None,
-             max_actions: int = 6000, progress=None) -> Stats:
-    """Play `games` seeded random games; the same seed always gives the same games."""
-    names = [f"P{i + 1}" for i in range(players)]
+@dataclass
+class GameSummary:
+    """What the statistics need of one game: small, so worker processes send it back cheaply."""
+    actions: int
+    turns: int
+    rejections: dict[str, int]
+    harvests: list[tuple[int, int]]  # (cards, coins) of each harvest
+    ended: bool
+    ending: str = ""
+    coins: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+
+
+def summarise(rec) -> GameSummary:
+    summary = GameSummary(
+        actions=len(rec.actions), turns=rec.turns, rejections=dict(rec.rejections),
+        harvests=[(e["cards"], e["coins"]) for e in rec.events if e["event"] == "harvested"],
+        ended=rec.ended)
+    if rec.ended:
+        summary.ending = _ending(rec)
+        summary.coins = {p.name: len(p.zones.get("coins", [])) for p in rec.state.players}
+        summary.winners = list(rec.state.winners)
+    return summary
+
+
+def add(stats: Stats, g: GameSummary, max_actions: int) -> None:
+    stats.games += 1
+    stats.actions.append(g.actions)
+    stats.turns.append(g.turns)
+    stats.rejections.update(g.rejections)
+    for cards, coins in g.harvests:
+        stats.harvest_sizes[cards] += 1
+        stats.harvest_coins[coins] += 1
+    if g.ended:
+        stats.ended += 1
+        stats.endings[g.ending] += 1
+        stats.winners_per_game[len(g.winners)] += 1
+        stats.winner_coins.extend(g.coins[w] for w in g.winners)
+        stats.loser_coins.extend(c for p, c in g.coins.items() if p not in g.winners)
+    else:
+        stats.endings[f"unfinished after {max_actions} actions"] += 1
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """The seed of each game: drawn in order from `seed`, whatever the number of workers."""
     seeds = random.Random(seed)
+    return [seeds.randrange(2**32) for _ in range(games)]
+
+
+def simulate(engine: Engine, players: int, games: int, seed: int, options: dict | None = None,
+             max_actions: int = 6000, progress=None, jobs: int = 1,
+             modules: list[str] | None = None, rules: list[str] = ()) -> Stats:
+    """Play `games` seeded random games; the same seed always gives the same games and, with
+    any number of `jobs`, the same statistics (only the time differs).
+
+    With `jobs` > 1 the games are shared among worker processes, each of which loads the
+    spec of `modules` (and extra `rules` files) itself; `engine` is then used only in-process."""
+    names = [f"P{i + 1}" for i in range(players)]
+    seeds = game_seeds(seed, games)
     stats = Stats()
     started = time.perf_counter()
-    for n in range(games):
-        rec = random_game(engine, names, seeds.randrange(2**32), options, max_actions=max_actions)
-        stats.games += 1
-        stats.actions.append(len(rec.actions))
-        stats.turns.append(rec.turns)
-        stats.rejections.update(rec.rejections)
-        for e in rec.events:
-            if e["event"] == "harvested":
-                stats.harvest_sizes[e["cards"]] += 1
-                stats.harvest_coins[e["coins"]] += 1
-        if rec.ended:
-            stats.ended += 1
-            stats.endings[_ending(rec)] += 1
-            coins = {p.name: len(p.zones.get("coins", [])) for p in rec.state.players}
-            winners = rec.state.winners
-            stats.winners_per_game[len(winners)] += 1
-            stats.winner_coins.extend(coins[w] for w in winners)
-            stats.loser_coins.extend(c for p, c in coins.items() if p not in winners)
-        else:
-            stats.endings[f"unfinished after {max_actions} actions"] += 1
-        if progress:
-            progress(n + 1, games)
+    if jobs <= 1 or games == 1:
+        results = (summarise(random_game(engine, names, s, options, max_actions=max_actions)) for s in seeds)
+        pool = None
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn").Pool(
+            min(jobs, games), initializer=_worker_init,
+            initargs=(sorted(engine.spec.chosen or ["base"]) if modules is None else modules, list(rules),
+                      names, options, max_actions))
+        # Small chunks keep the progress bar moving and the workers evenly loaded; imap
+        # keeps the games in seed order, so the statistics do not depend on the workers.
+        results = pool.imap(_worker_game, seeds, chunksize=max(1, min(16, games // (8 * jobs))))
+    try:
+        for n, g in enumerate(results):
+            add(stats, g, max_actions)
+            if progress:
+                progress(n + 1, games)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
     stats.seconds = time.perf_counter() - started
     return stats
+
+
+_WORKER: dict = {}
+
+
+def _worker_init(modules, rules, names, options, max_actions):
+    from .interpret import engine_for
+    _WORKER.update(engine=engine_for(modules, rules), names=names, options=options, max_actions=max_actions)
+
+
+def _worker_game(seed: int) -> GameSummary:
+    w = _WORKER
+    return summarise(random_game(w["engine"], w["names"], seed, w["options"], max_actions=w["max_actions"]))
 
 
 def _ending(rec) -> str:

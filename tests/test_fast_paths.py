@@ -2,7 +2,8 @@
 
 Engine.enabled asks the actor-free parts of `when` clauses once per action type,
 Engine.narrow drops parameter values that one part of a `require` clause refuses on its own,
-and Engine.check_after_timing skips the timing an enabled pair has already passed. Each must
+Engine.choices also says when no choice or every choice is legal, and
+Engine.check_after_timing skips the timing an enabled pair has already passed. Each must
 give exactly the answers of `timing` and `check`, in every state random play reaches, for
 every module: a shortcut that hid a legal move would quietly bias every simulation.
 """
@@ -52,6 +53,27 @@ def agree(engine, state, rng):
                     assert action[p.name] in engine.narrow(state, kind, player, p.name, offered), (action, p.name)
 
 
+def choices_agree(engine, state, rng):
+    """Engine.choices: a refusal means no legal choice; `exact` means every combination is legal."""
+    for kind, player in engine.enabled(state):
+        params = engine.spec.actions[kind].params
+        if any(p.type in ("cards", "player") for p in params):
+            continue
+        offered = {p.name: _values(engine, state, player, p.type, rng) for p in params}
+        found = engine.choices(state, kind, player, offered)
+        combos = [{"type": kind, "player": player, **{p.name: v for p, v in zip(params, combo)}}
+                  for combo in itertools.product(*(offered[p.name] for p in params))]
+        if found.refused is not None:
+            assert all(engine.check(state, a) is not None for a in combos), (kind, player, found.refused)
+            continue
+        kept = [{"type": kind, "player": player, **{p.name: v for p, v in zip(params, combo)}}
+                for combo in itertools.product(*(found.values[p.name] for p in params))]
+        if found.exact:
+            assert all(engine.check(state, a) is None for a in kept), (kind, player)
+        legal = [a for a in combos if engine.check(state, a) is None]
+        assert all(a in kept for a in legal), (kind, player)
+
+
 @settings(max_examples=helpers.examples(6), deadline=None)
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_shortcuts_agree_with_the_published_order(game, seed, data):
@@ -59,12 +81,13 @@ def test_shortcuts_agree_with_the_published_order(game, seed, data):
     picks = data.draw(st.lists(st.integers(0, len(rec.states) - 1), min_size=1, max_size=10), label="states")
     for i in picks:
         agree(engine, rec.states[i], random.Random(i))
+        choices_agree(engine, rec.states[i], random.Random(i))
 
 
 @pytest.mark.parametrize("module,players", GAMES)
 def test_narrowing_keeps_every_legal_value(module, players):
     """Over whole games: every legal single-valued action found without narrowing is among
-    the combinations of narrowed values."""
+    the combinations of narrowed values, and Engine.choices says so too."""
     engine, rec = recorded(module, players, 7)
     rng = random.Random(7)
     for state in rec.states[::25]:
@@ -78,3 +101,4 @@ def test_narrowing_keeps_every_legal_value(module, players):
                 action = {"type": kind, "player": player, **{p.name: v for p, v in zip(params, combo)}}
                 if engine.check(state, action) is None:
                     assert all(v in k for v, k in zip(combo, kept)), action
+        choices_agree(engine, state, rng)

@@ -49,6 +49,14 @@ class Rejection:
 
 
 @dataclass
+class Choices:
+    """What Engine.choices found: narrowed values per parameter, and whether all are legal."""
+    values: dict[str, list]
+    exact: bool
+    refused: Rejection | None = None
+
+
+@dataclass
 class Outcome:
     state: State
     events: list[dict] = field(default_factory=list)
@@ -172,6 +180,8 @@ class Engine:
         self._timing_split: dict[str, tuple[list, list]] = {}
         self._requires: dict[str, list] = {}
         self._unary: dict[str, dict[str, list]] = {}
+        self._param_free_requires: dict[str, list] = {}
+        self._separable: dict[str, bool] = {}
         self._keys = {n: {"type", "player", *(p.name for p in a.params)} for n, a in spec.actions.items()}
         for name, a in spec.actions.items():
             scope = frozenset([a.actor, *(p.name for p in a.params)])
@@ -191,7 +201,10 @@ class Engine:
                                     if c.kind == "require"]
             # The parts of `require` conditions (split at a top-level `and`) that read one
             # parameter alone: a value that fails one can never be part of a legal action.
+            # Parts that read no parameter refuse every choice at once; when no part reads two
+            # parameters or more, every combination of narrowed values is legal.
             unary: dict[str, list] = {p.name: [] for p in a.params}
+            free, separable = [], True
             for c, _ in clauses:
                 if c.kind != "require":
                     continue
@@ -199,7 +212,13 @@ class Engine:
                     read = _names_in(part) & params
                     if len(read) == 1:
                         unary[next(iter(read))].append(self.expr(part, scope))
+                    elif not read:
+                        free.append((c, self.expr(part, scope)))
+                    else:
+                        separable = False
             self._unary[name] = unary
+            self._param_free_requires[name] = free
+            self._separable[name] = separable
 
     # ------------------------------------------------------------ expressions
     def expr(self, node: Node, scope: frozenset) -> Expr:
@@ -874,14 +893,17 @@ class Engine:
         this type for `player`: a value is dropped only when a part of a `require` clause
         that reads this parameter alone refuses it (or it is not a value of the parameter's
         type at all). Which of the rest are legal depends on the other parameters."""
+        return self._narrow(Env(self, state), kind, player, param, values)[0]
+
+    def _narrow(self, env, kind, player, param, values) -> tuple[list, bool]:
+        """(the values kept, whether every test of every kept value was answered)."""
         decl = self.spec.actions[kind]
         ptype = next(p for p in decl.params if p.name == param)
         tests = self._unary[kind][param]
-        env = Env(self, state)
-        out = []
+        out, sure = [], True
         for raw in values:
             try:
-                value = self._decode_param(state, kind, player, ptype, raw)
+                value = self._decode_param(env.state, kind, player, ptype, raw)
             except ActionError:
                 continue
             env.locals = {decl.actor: player, param: value}
@@ -890,7 +912,29 @@ class Engine:
                     out.append(raw)
             except SpecRuntimeError:
                 out.append(raw)  # asked out of its published place: let the full check decide
-        return out
+                sure = False
+        return out, sure
+
+    def choices(self, state: State, kind: str, player: str, offered: dict[str, list]) -> Choices:
+        """The parameter values, narrowed from `offered`, that could make a legal action of
+        this type for `player`, whose timing `enabled` has just allowed. `refused` is set when
+        a part of a `require` clause that reads no parameter refuses: then no choice is legal.
+        `exact` says that every combination of the narrowed values is legal, with no need to
+        check: no part of a `require` clause reads two parameters and every part was answered."""
+        decl = self.spec.actions[kind]
+        env = Env(self, state, {decl.actor: player})
+        exact = self._separable[kind]
+        try:
+            for clause, test in self._param_free_requires[kind]:
+                if not test(env):
+                    return Choices({}, False, Rejection(clause.rule_id, clause.reason, clause.loc))
+        except SpecRuntimeError:
+            exact = False  # asked out of its published place: let the full check decide
+        values = {}
+        for p in decl.params:
+            values[p.name], sure = self._narrow(env, kind, player, p.name, offered.get(p.name, []))
+            exact = exact and sure
+        return Choices(values, exact)
 
     def check_after_timing(self, state: State, kind: str, player: str, values: dict) -> Rejection | None:
         """`check` for an action whose type and player `enabled` has just allowed, with its

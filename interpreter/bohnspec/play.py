@@ -76,23 +76,32 @@ def _expand(engine: Engine, state: State, kind: str, player: str, rng: random.Ra
 
     With `narrow`, values that a `require` clause refuses whatever the other parameters are
     left out (Engine.narrow); without it, every well-formed value is a candidate."""
-    decl = engine.spec.actions[kind]
-    params = decl.params
+    params = engine.spec.actions[kind].params
     if params and params[0].type == "player":
-        combos = _trade_combos(engine, state, player, params, rng)
-    else:
-        choices = [_values(engine, state, player, p.type, rng) for p in params]
-        if narrow:
-            choices = [engine.narrow(state, kind, player, p.name, c) for p, c in zip(params, choices)]
-        combos = list(itertools.islice(itertools.product(*choices), MAX_COMBINATIONS * 4))
-        if len(combos) > MAX_COMBINATIONS:
-            combos = rng.sample(combos, MAX_COMBINATIONS)
-    out = []
-    for combo in combos:
-        action = {"type": kind, "player": player}
-        action.update({p.name: v for p, v in zip(params, combo)})
-        out.append(action)
-    return out
+        return _trade_candidates(engine, state, kind, player, rng)
+    choices = [_values(engine, state, player, p.type, rng) for p in params]
+    if narrow:
+        choices = [engine.narrow(state, kind, player, p.name, c) for p, c in zip(params, choices)]
+    return _combinations(kind, player, params, choices, rng)
+
+
+def _combinations(kind: str, player: str, params, choices: list[list], rng: random.Random) -> list[dict]:
+    """Actions from every combination of the values (a random sample when there are many)."""
+    combos = list(itertools.islice(itertools.product(*choices), MAX_COMBINATIONS * 4))
+    if len(combos) > MAX_COMBINATIONS:
+        combos = rng.sample(combos, MAX_COMBINATIONS)
+    return [_action(kind, player, params, combo) for combo in combos]
+
+
+def _action(kind: str, player: str, params, combo) -> dict:
+    action = {"type": kind, "player": player}
+    action.update({p.name: v for p, v in zip(params, combo)})
+    return action
+
+
+def _trade_candidates(engine: Engine, state: State, kind: str, player: str, rng: random.Random) -> list[dict]:
+    params = engine.spec.actions[kind].params
+    return [_action(kind, player, params, combo) for combo in _trade_combos(engine, state, player, params, rng)]
 
 
 def _trade_combos(engine, state, player, params, rng) -> list[list]:
@@ -175,9 +184,25 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
                    key=lambda kp: rng.random() ** (1.0 / max(_kind_weight(engine, state, *kp), 1e-6)),
                    reverse=True)
     for kind, player in order:
-        candidates = _expand(engine, state, kind, player, rng)
+        params = engine.spec.actions[kind].params
+        if params and params[0].type == "player":
+            candidates, exact = _trade_candidates(engine, state, kind, player, rng), False
+        else:
+            found = engine.choices(state, kind, player,
+                                   {p.name: _values(engine, state, player, p.type, rng) for p in params})
+            if found.refused is not None:
+                if rejections is not None:
+                    rejections[found.refused.rule] = rejections.get(found.refused.rule, 0) + 1
+                continue
+            candidates = _combinations(kind, player, params, [found.values[p.name] for p in params], rng)
+            exact = found.exact
         keyed = sorted(candidates, key=lambda a: rng.random() ** (1.0 / max(_weight(engine, state, a), 1e-6)),
                        reverse=True)
+        if exact:
+            # Every combination of narrowed values is legal: the first is the weighted draw.
+            if keyed:
+                return keyed[0]
+            continue
         # A refusal that looked only at some parameters refuses every candidate with the same
         # values for them: those are skipped without asking again.
         refused: list[tuple[frozenset, tuple]] = []

@@ -6,6 +6,7 @@ the spec composes these. Card references are strings "<zone> <n>", counted from 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -24,10 +25,17 @@ REF = re.compile(r"^([a-z_][a-z0-9_]*) ([0-9]+)$")
 
 
 def parse_ref(ref) -> tuple[str, int]:
-    m = REF.match(ref) if isinstance(ref, str) else None
-    if not m:
+    parsed = _parse_ref(ref) if isinstance(ref, str) else None
+    if parsed is None:
         raise SpecRuntimeError(None, f"{ref!r} is not a card reference like 'hand 3'")
-    return m.group(1), int(m.group(2))
+    return parsed
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_ref(ref: str) -> tuple[str, int] | None:
+    # A game uses a few dozen distinct references, each read many times per action.
+    m = REF.match(ref)
+    return (m.group(1), int(m.group(2))) if m else None
 
 
 def as_zone(env, value) -> list:

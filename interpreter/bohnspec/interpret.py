@@ -179,6 +179,7 @@ class Engine:
         self._action_forbids: dict[str, list] = {}
         self._timing_split: dict[str, tuple[list, list]] = {}
         self._requires: dict[str, list] = {}
+        self._timing_table: list[tuple] = []  # (kind, actor, forbids, free when parts, bound ones)
         self._unary: dict[str, dict[str, list]] = {}
         self._param_free_requires: dict[str, list] = {}
         self._separable: dict[str, bool] = {}
@@ -197,6 +198,8 @@ class Engine:
                 [self.expr(part, scope) for part in parts if a.actor not in _names_in(part)],
                 [self.expr(part, scope) for part in parts if a.actor in _names_in(part)],
             )
+            self._timing_table.append((name, a.actor, [cond for _, cond in self._action_forbids[name]],
+                                       *self._timing_split[name]))
             self._requires[name] = [(c, cond, reads) for (c, cond), reads in zip(clauses, self._reads[name])
                                     if c.kind == "require"]
             # The parts of `require` conditions (split at a top-level `and`) that read one
@@ -869,21 +872,21 @@ class Engine:
         names = state.names()
         env = Env(self, state)
         out = []
-        for kind, (decl, _, _) in self._compiled_actions.items():
-            free, bound = self._timing_split[kind]
+        for kind, actor, forbids, free, bound in self._timing_table:
             env.locals = {}
             try:
-                if any(cond(env) for _, cond in self._action_forbids[kind]):
-                    continue
-                if not all(cond(env) for cond in free):
+                if any(cond(env) for cond in forbids) or not all(cond(env) for cond in free):
                     continue
             except SpecRuntimeError:
                 # A clause that fails to evaluate out of its published place: ask the
                 # published order, player by player.
                 out.extend((kind, p) for p in names if self.timing(state, kind, p) is None)
                 continue
+            if not bound:
+                out.extend((kind, p) for p in names)
+                continue
             for p in names:
-                env.locals = {decl.actor: p}
+                env.locals = {actor: p}
                 if all(cond(env) for cond in bound):
                     out.append((kind, p))
         return out

@@ -197,6 +197,12 @@ def test_simulate_plays_a_designers_own_vine_cards(tmp_path, capsys):
     assert data["games"] == 2 and data["modules"] == "my_vines"
 
 
+def test_simulate_names_an_unknown_module(capsys):
+    assert main(["simulate", "--games", "1", "--modules", "bohnroschen"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown module 'bohnroschen' (did you mean 'bohnroeschen'?)" in err
+
+
 def test_simulate_refuses_zero_workers(capsys):
     assert main(["simulate", "--jobs", "0"]) == 2
     assert "--jobs" in capsys.readouterr().err

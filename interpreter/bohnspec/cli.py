@@ -339,10 +339,12 @@ def cmd_simulate(args) -> int:
             print(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done}/{total} games", end="",
                   file=sys.stderr, flush=True)
 
-    stats = simulate(engine, args.players, args.games, args.seed, {"beans": args.beans},
-                     args.max_actions, progress, jobs=args.jobs, modules=modules, rules=args.rules)
-    if show:
-        print("\r" + " " * 50 + "\r", end="", file=sys.stderr)
+    try:
+        stats = simulate(engine, args.players, args.games, args.seed, {"beans": args.beans},
+                         args.max_actions, progress, jobs=args.jobs, modules=modules, rules=args.rules)
+    finally:
+        if show:
+            print("\r" + " " * 50 + "\r", end="", file=sys.stderr)
     print(render(stats, f"{args.games} random games, {args.players} players, modules {args.modules}, "
                         f"seed {args.seed}"))
     if args.json_file:

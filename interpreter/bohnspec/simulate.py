@@ -134,7 +134,11 @@ _WORKER: dict = {}
 
 
 def _worker_init(modules, rules, names, options, max_actions):
+    import signal
+
     from .interpret import engine_for
+    # Ctrl-C reaches the whole process group: the parent alone answers it (and stops the pool).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER.update(engine=engine_for(modules, rules), names=names, options=options, max_actions=max_actions)
 
 

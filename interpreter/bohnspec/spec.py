@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,6 +91,12 @@ def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]
     declared = {d.name: d for f in files for d in f.decls if isinstance(d, Module)}
     if wanted is None:
         return set(declared) | {d.module for f in files for d in f.decls}
+    known = set(declared) | {d.module for f in files for d in f.decls}
+    for m in wanted:
+        if m not in known:
+            close = difflib.get_close_matches(m, sorted(known), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise BohnspecError(f"unknown module {m!r}{hint}; the rules files declare {', '.join(sorted(known))}")
     result: set[str] = set()
     todo = list(wanted)
     while todo:

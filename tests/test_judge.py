@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 from bohnspec.cli import main
+from bohnspec.interpret import engine_for
 
 import helpers
 
@@ -195,6 +196,23 @@ def test_simulate_plays_a_designers_own_vine_cards(tmp_path, capsys):
                  "--jobs", "2", "--max-actions", "3000", "--json", str(path), "-q"]) == 0
     data = json.loads(path.read_text())
     assert data["games"] == 2 and data["modules"] == "my_vines"
+    # Every vine card in the statistics is a card of the spec, the designer's among them.
+    vines = set(engine_for(["my_vines"], [rules]).spec.vines)
+    assert data["vine_cards"] and set(data["vine_cards"]) <= vines
+    assert any(card.startswith("example_") for card in vines)
+    assert "vine cards: events naming the card" in capsys.readouterr().out
+
+
+def test_simulate_counts_actions_and_events(tmp_path, capsys):
+    path = tmp_path / "base.json"
+    assert main(["simulate", "--games", "3", "--players", "4", "--seed", "9", "--json", str(path)]) == 0
+    data = json.loads(path.read_text())
+    total_actions = round(data["actions"]["mean"] * data["games"])
+    assert sum(data["action_counts"].values()) == total_actions
+    assert data["event_counts"]["harvested"] == sum(data["harvest_sizes"].values())
+    assert data["vine_cards"] == {}  # the base game has no vine cards
+    out = capsys.readouterr().out
+    assert "actions per game, by type (mean)" in out and "vine cards" not in out
 
 
 def test_simulate_names_an_unknown_module(capsys):

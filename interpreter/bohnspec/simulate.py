@@ -26,6 +26,11 @@ class Stats:
     rejections: Counter = field(default_factory=Counter)
     endings: Counter = field(default_factory=Counter)
     winners_per_game: Counter = field(default_factory=Counter)
+    action_counts: Counter = field(default_factory=Counter)  # actions taken, by type
+    event_counts: Counter = field(default_factory=Counter)  # events, by name
+    # For each vine card, the events that named it (turned up, moved onto, fulfilled, ...):
+    # what a card's author wants to see of it in play.
+    vine_cards: dict[str, Counter] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         def summary(xs):
@@ -40,6 +45,9 @@ class Stats:
             "rejections": dict(self.rejections.most_common()),
             "endings": dict(self.endings.most_common()),
             "winners_per_game": dict(sorted(self.winners_per_game.items())),
+            "action_counts": dict(self.action_counts.most_common()),
+            "event_counts": dict(self.event_counts.most_common()),
+            "vine_cards": {card: dict(sorted(c.items())) for card, c in sorted(self.vine_cards.items())},
         }
 
 
@@ -54,13 +62,20 @@ class GameSummary:
     ending: str = ""
     coins: dict[str, int] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
+    action_counts: dict[str, int] = field(default_factory=dict)
+    event_counts: dict[str, int] = field(default_factory=dict)
+    vine_events: list[tuple[str, str]] = field(default_factory=list)  # (card, event)
 
 
-def summarise(rec) -> GameSummary:
+def summarise(rec, vines=frozenset()) -> GameSummary:
+    """The statistics' share of one game; `vines` are the vine card names of the spec."""
     summary = GameSummary(
         actions=len(rec.actions), turns=rec.turns, rejections=dict(rec.rejections),
         harvests=[(e["cards"], e["coins"]) for e in rec.events if e["event"] == "harvested"],
-        ended=rec.ended)
+        ended=rec.ended,
+        action_counts=dict(Counter(a["type"] for a in rec.actions)),
+        event_counts=dict(Counter(e["event"] for e in rec.events)),
+        vine_events=[(e["card"], e["event"]) for e in rec.events if e.get("card") in vines])
     if rec.ended:
         summary.ending = _ending(rec)
         summary.coins = {p.name: len(p.zones.get("coins", [])) for p in rec.state.players}
@@ -73,6 +88,10 @@ def add(stats: Stats, g: GameSummary, max_actions: int) -> None:
     stats.actions.append(g.actions)
     stats.turns.append(g.turns)
     stats.rejections.update(g.rejections)
+    stats.action_counts.update(g.action_counts)
+    stats.event_counts.update(g.event_counts)
+    for card, event in g.vine_events:
+        stats.vine_cards.setdefault(card, Counter())[event] += 1
     for cards, coins in g.harvests:
         stats.harvest_sizes[cards] += 1
         stats.harvest_coins[coins] += 1
@@ -105,7 +124,9 @@ def simulate(engine: Engine, players: int, games: int, seed: int, options: dict 
     stats = Stats()
     started = time.perf_counter()
     if jobs <= 1 or games == 1:
-        results = (summarise(random_game(engine, names, s, options, max_actions=max_actions)) for s in seeds)
+        vines = frozenset(engine.spec.vines)
+        results = (summarise(random_game(engine, names, s, options, max_actions=max_actions), vines)
+                   for s in seeds)
         pool = None
     else:
         import multiprocessing
@@ -144,7 +165,9 @@ def _worker_init(modules, rules, names, options, max_actions):
 
 def _worker_game(seed: int) -> GameSummary:
     w = _WORKER
-    return summarise(random_game(w["engine"], w["names"], seed, w["options"], max_actions=w["max_actions"]))
+    engine = w["engine"]
+    rec = random_game(engine, w["names"], seed, w["options"], max_actions=w["max_actions"])
+    return summarise(rec, frozenset(engine.spec.vines))
 
 
 def _ending(rec) -> str:
@@ -188,7 +211,25 @@ def render(stats: Stats, title: str) -> str:
     lines.append("\n  how games ended")
     for how, n in stats.endings.most_common():
         lines.append(f"    {n:>6}  {how}")
+    games = stats.games or 1
+    lines.append("\n  actions per game, by type (mean)")
+    lines.extend(_columns([(k, f"{n / games:.1f}") for k, n in stats.action_counts.most_common()]))
+    lines.append("  events per game (mean)")
+    lines.extend(_columns([(k, f"{n / games:.1f}") for k, n in stats.event_counts.most_common()]))
+    if stats.vine_cards:
+        kinds = sorted({k for c in stats.vine_cards.values() for k in c})
+        width = max(len(card) for card in stats.vine_cards)
+        lines.append("\n  vine cards: events naming the card, per game (mean)")
+        lines.append("    " + f"{'card':{width}}" + "".join(f"  {k:>14}" for k in kinds))
+        for card, c in sorted(stats.vine_cards.items()):
+            lines.append("    " + f"{card:{width}}" + "".join(f"  {c[k] / games:>14.2f}" for k in kinds))
     lines.append("\n  rejections met while searching for moves (rule: count)")
     for rule, n in stats.rejections.most_common(12):
         lines.append(f"    {n:>8}  {rule}")
     return "\n".join(lines)
+
+
+def _columns(items: list[tuple[str, str]], per_line: int = 4) -> list[str]:
+    """`name value` pairs, a few to a line, aligned."""
+    cells = [f"{name:>18} {value:>7}" for name, value in items]
+    return ["  " + "".join(cells[i:i + per_line]) for i in range(0, len(cells), per_line)]

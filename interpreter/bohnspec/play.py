@@ -2,8 +2,11 @@
 
 Candidates are built from the spec's action declarations and their parameter types, so a
 new action written in the rules language is played without a change here. The agents are
-random but sensible: they plant where a card fits, trade now and then, harvest when forced
-or when it pays, and end phases once they have done what they must. Same seed, same game.
+random but sensible: they plant where a card fits; they offer revealed and hand cards they
+cannot plant to players who can, and accept an offer when they can plant what it brings;
+they harvest when forced or when it pays (a player with nothing else to do does not throw
+away beans for nothing); and they end phases once they have done what they must. Same seed,
+same game.
 """
 
 from __future__ import annotations
@@ -152,6 +155,8 @@ def _weight(engine: Engine, state: State, action: dict) -> float:
         return 0.05 + _coins(engine, f)
     if kind == "draft" and action.get("target") == "discard":
         return 0.3
+    if "to" in action and isinstance(action.get("give"), list) and isinstance(action.get("get"), list):
+        return _trade_weight(engine, state, action["player"], action["to"], action["give"], action["get"])
     # Plant onto a field that already grows the variety rather than start a new one.
     target = action.get("field", action.get("target"))
     if isinstance(target, int):
@@ -159,6 +164,52 @@ def _weight(engine: Engine, state: State, action: dict) -> float:
         if 1 <= target <= len(fields):
             return 5.0 if fields[target - 1] else 1.0
     return 1.0
+
+
+def _fits(engine: Engine, state: State, player: str, variety) -> bool:
+    """Whether the player could plant this variety without a harvest first."""
+    fields = state.player(player).zones.get(engine.fields_zone, [])
+    return any(not f or f[-1] == variety for f in fields)
+
+
+def _card_at(engine: Engine, state: State, owner: str, ref) -> str | None:
+    """The card a reference like "revealed 2" names, seen from `owner`'s side (None if none)."""
+    word, _, n = str(ref).partition(" ")
+    zone = engine.spec.zones.get(word)
+    if zone is None or not n.isdigit():
+        return None
+    cards = state.player(owner).zones.get(word, []) if zone.per_player else state.zones.get(word, [])
+    k = int(n)
+    return cards[k - 1] if 1 <= k <= len(cards) and isinstance(cards[k - 1], str) else None
+
+
+def _trade_weight(engine, state, me, other, give, get) -> float:
+    """A trade is worth proposing when it rids me of cards I cannot plant and brings cards I
+    can, and when the other side can plant what it gets (or it will decline)."""
+    weight = 1.0
+    for ref in give:
+        v = _card_at(engine, state, me, ref)
+        weight *= (0.3 if _fits(engine, state, me, v) else 3.0) * (2.0 if _fits(engine, state, other, v) else 0.3)
+    for ref in get:
+        v = _card_at(engine, state, other, ref)
+        weight *= 3.0 if _fits(engine, state, me, v) else 0.2
+    return weight
+
+
+def _offer_pleases(engine: Engine, state: State, player: str) -> bool | None:
+    """Whether every card the open offer would bring `player` fits one of their fields (None
+    when the spec has no such offer or the player is not its recipient)."""
+    v = state.vars
+    if v.get("offer_to") != player or not isinstance(v.get("offer_give"), list):
+        return None
+    cards = [_card_at(engine, state, v.get("offer_from"), r) for r in v["offer_give"]]
+    return all(_fits(engine, state, player, c) for c in cards)
+
+
+def _stuck_with_revealed(engine: Engine, state: State, player: str) -> bool:
+    """The active player holds revealed cards that fit none of their fields."""
+    return player == state.active and any(
+        not _fits(engine, state, player, c) for c in state.zones.get("revealed", []))
 
 
 def new_random_game(engine: Engine, players: list[str], rng: random.Random, options=None):
@@ -180,8 +231,11 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
     # The (action type, player) pairs whose timing allows them, in a weighted random order
     # (Efraimidis-Spirakis keys): trying them in turn is a weighted draw among those that
     # have a legal choice of parameters.
-    order = sorted(engine.enabled(state),
-                   key=lambda kp: rng.random() ** (1.0 / max(_kind_weight(engine, state, *kp), 1e-6)),
+    pairs = engine.enabled(state)
+    # A player who may do nothing but harvest is idle: one of their harvests that pays nothing
+    # is a waste of their beans, while the player who must plant and cannot needs exactly that.
+    busy = {p for kind, p in pairs if kind != "harvest"}
+    order = sorted(pairs, key=lambda kp: rng.random() ** (1.0 / max(_kind_weight(engine, state, *kp, busy), 1e-6)),
                    reverse=True)
     for kind, player in order:
         params = engine.spec.actions[kind].params
@@ -229,14 +283,24 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
 _KIND_WEIGHTS = {"offer": 0.4, "end_phase": 0.5, "buy_field": 0.1, "discard_card": 0.1}
 
 
-def _kind_weight(engine: Engine, state: State, kind: str, player: str) -> float:
+def _kind_weight(engine: Engine, state: State, kind: str, player: str, busy=()) -> float:
     p = state.player(player)
     if kind == "harvest":
         # Harvest when a field pays well; a field that pays nothing only when forced.
         best = max((_coins(engine, f) for f in p.zones.get(engine.fields_zone, []) if f), default=0)
+        if best == 0 and player not in busy:
+            return 0.0001
         return {0: 0.01, 1: 0.6}.get(best, 3.0)
     if kind == "tribute":
         return 2.0 if len(p.zones.get("coins", [])) > 5 else 0.02
+    if kind in ("accept", "decline"):
+        # Accept what can be planted, decline the rest; a proposer rarely withdraws.
+        pleased = _offer_pleases(engine, state, player)
+        if pleased is not None:
+            return 3.0 if pleased == (kind == "accept") else 0.1
+        return 0.2 if kind == "decline" else 1.0
+    if kind == "offer" and _stuck_with_revealed(engine, state, player):
+        return 1.5  # try to pass on revealed cards that would force a harvest
     return _KIND_WEIGHTS.get(kind, 1.0)
 
 

@@ -114,3 +114,14 @@ def test_random_expansion_games_keep_every_card(module, players, seed):
         on_table = Counter(c for n, cards in state.zones.items() if kind.get(n) == "vines" for c in cards)
         assert on_table == vines
     assert len(rec.actions) == 1500 or rec.ended
+
+
+@pytest.mark.parametrize("module, players", [("bohnroeschen", 4), ("bohnroeschen", 6), ("duo", 2), ("solo", 1)])
+@pytest.mark.parametrize("seed", [3, 4])
+def test_random_expansion_games_end(module, players, seed):
+    """Random legal play reaches an end: a figure in the castle (or, solo, a neutral one)."""
+    eng = engine(MODULES[module])
+    rec = random_game(eng, [f"P{i}" for i in range(players)], seed, max_actions=8000)
+    assert rec.ended, f"{module}, {players} players, seed {seed}: no end in {len(rec.actions)} actions"
+    assert rec.state.over
+    assert rec.state.winners or rec.state.vars.get("lost")

@@ -20,6 +20,8 @@ from .state import State
 
 # How many parameter combinations of one action and player are tried at most.
 MAX_COMBINATIONS = 60
+# How many random trades a player considers with each other player at a time.
+TRADES_PER_PARTNER = 4
 
 
 def _refs(engine: Engine, state: State, player: str) -> list[str]:
@@ -113,7 +115,7 @@ def _trade_combos(engine, state, player, params, rng) -> list[list]:
     combos = []
     for other in _values(engine, state, player, "player", rng):
         pools = [_refs(engine, state, player), _refs(engine, state, other)]
-        for _ in range(4):
+        for _ in range(TRADES_PER_PARTNER):
             combo: list = [other]
             lists = 0
             for p in params[1:]:

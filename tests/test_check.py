@@ -448,3 +448,20 @@ def test_cli_check_of_a_missing_file_exits_1(tmp_path, capsys):
     assert main(["check", str(tmp_path / "nowhere.bohn")]) == 1
     out = capsys.readouterr().out
     assert "nowhere.bohn" in out and "cannot read the rules file" in out
+
+
+# ------------------------------------------------------------ how many may play
+
+def test_a_players_declaration_needs_a_sensible_range_and_a_citation(tmp_path):
+    assert errors_of(tmp_path, "module mycards\n\nplayers 5 to 3 cites bohnanza/setup/1\n") == [
+        "`players 5 to 3` is no number of players: write the least, then the most, at least 1"]
+    assert errors_of(tmp_path, "module mycards\n\nplayers 0 cites bohnanza/setup/1\n") == [
+        "`players 0 to 0` is no number of players: write the least, then the most, at least 1"]
+    assert any("cite" in m for m in errors_of(tmp_path, "module mycards\n\nplayers 2 to 4\n"))
+
+
+def test_players_stays_a_name_in_expressions(tmp_path):
+    """The declaration keyword does not take the name `players` (the seating order) away."""
+    text = ("module mycards\n\nplayers 2 to 4 cites bohnanza/setup/1\n\n"
+            "define crowd = size(players) > 3 cites bohnanza/setup/1\n")
+    assert errors_of(tmp_path, text) == []

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from bohnspec.errors import ActionError, BohnspecError, EvaluationLimitError, SpecRuntimeError
-from bohnspec.interpret import STEP_BUDGET
+from bohnspec.errors import ActionError, BohnspecError, EvaluationLimitError, SetupError, SpecRuntimeError
+from bohnspec.interpret import STEP_BUDGET, engine_for
 from bohnspec.paragraphs import index as paragraph_index
 from bohnspec.scenario import schema_errors, state_from_data
 
@@ -351,3 +351,23 @@ def test_paragraph_index_has_the_base_rulebook():
     idx = paragraph_index()
     assert "bohnanza/bean-protection/1" in idx and idx["bohnanza/bean-protection/1"].normative
     assert not idx["bohnanza/setup/7"].normative
+
+
+# ------------------------------------------------------------ the table
+
+@pytest.mark.parametrize("modules, fine, refused", [
+    (["base"], [3, 4, 5], [1, 2, 6]),
+    (["bohnroeschen"], [3, 6], [2, 7]),
+    (["duo"], [2], [1, 3]),
+    (["solo"], [1], [2]),
+])
+def test_each_game_is_set_up_only_for_its_table(modules, fine, refused):
+    engine = engine_for(modules)
+    for n in fine:
+        assert engine.player_count_problem(n) is None
+    for n in refused:
+        names = [f"P{i}" for i in range(n)]
+        with pytest.raises(SetupError) as info:
+            engine.new_game(names, engine.box())
+        assert info.value.rule == engine.spec.players.cites[0]
+        assert f"not {n}" in str(info.value)

@@ -221,6 +221,13 @@ def test_simulate_names_an_unknown_module(capsys):
     assert "unknown module 'bohnroschen' (did you mean 'bohnroeschen'?)" in err
 
 
+@pytest.mark.parametrize("modules, players, span", [("base", "9", "3 to 5 players"), ("duo", "4", "2 players"),
+                                                    ("bohnroeschen", "2", "3 to 6 players")])
+def test_simulate_refuses_a_table_the_rules_do_not_set(capsys, modules, players, span):
+    assert main(["simulate", "--games", "1", "--modules", modules, "--players", players]) == 2
+    assert f"--players {players}: this game is played by {span}, not {players}" in capsys.readouterr().err
+
+
 def test_simulate_refuses_zero_workers(capsys):
     assert main(["simulate", "--jobs", "0"]) == 2
     assert "--jobs" in capsys.readouterr().err

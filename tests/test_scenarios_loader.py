@@ -311,6 +311,21 @@ def test_setup_deck_that_is_not_the_cards_in_play(tmp_path, engine, beans, deck,
                            f"(missing: {missing}; extra: {extra})")
 
 
+def test_setup_for_more_players_than_the_table_takes(tmp_path, engine):
+    deck = "blue*20, fire*18, broad*16, green*14, soy*12, black_eyed*10, red*8, garden*6"
+    text = SETUP.format(beans="garden", deck=deck).replace("[Timon, Nina, Keno]", "[Timon, Nina, Keno, Eiko, Lale, Ole]")
+    err = build_error(engine, write(tmp_path, text, "base/mine/setup-01.yaml"), tmp_path)
+    assert err.path == "setup.players"
+    assert err.message.startswith("this game is played by 3 to 5 players, not 6 (see bohnanza/setup/1")
+
+
+def test_state_with_fewer_players_than_the_game_needs(tmp_path, engine):
+    path = write(tmp_path, GOOD.replace("    - {name: Keno}\n", ""))
+    err = build_error(engine, path, tmp_path)
+    assert err.path == "state.players"
+    assert err.message.startswith("this game is played by 3 to 5 players, not 2")
+
+
 def test_setup_players_named_twice(tmp_path, engine):
     deck = "blue*20, fire*18, broad*16, green*14, soy*12, black_eyed*10, red*8, garden*6"
     text = SETUP.format(beans="garden", deck=deck).replace("[Timon, Nina, Keno]", "[Timon, Nina, Timon]")

@@ -12,14 +12,14 @@ from pathlib import Path
 from . import builtins as B
 from .errors import Diagnostic, Location, RulesSyntaxError
 from .model import (
-    Action, Define, EndRule, Forbid, Handler, Module, Node, Option, Phase, Procedure, Ruling,
+    Action, Define, EndRule, Forbid, Handler, Module, Node, Option, Phase, Players, Procedure, Ruling,
     Setup, Turn, Var, Variety, Vine, Winners,
 )
 from .paragraphs import index as paragraph_index
 from .spec import Spec, build, parse_files, spec_files
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
-_MUST_CITE = (Variety, Option, Phase, Turn, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup, Ruling,
+_MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup, Ruling,
               Vine)
 # Events the interpreter itself emits.
 _BUILTIN_EVENTS = {"phase", "game_end", "game_over", "turn_over", "after_action", "game_start"}
@@ -74,6 +74,10 @@ class Checker:
                 for p in d.phases:
                     if p not in spec.phases:
                         self.error(d.loc, f"unknown phase {p!r} in the turn{_hint(p, spec.phases)}")
+            elif isinstance(d, Players):
+                if d.least < 1 or d.least > d.most:
+                    self.error(d.loc, f"`players {d.least} to {d.most}` is no number of players: "
+                                      "write the least, then the most, at least 1")
             elif isinstance(d, Action):
                 self._check_action(d)
             elif isinstance(d, Forbid):

@@ -330,6 +330,9 @@ def cmd_simulate(args) -> int:
         raise _usage("--games, --players, --max-actions and --jobs must be at least 1")
     modules = _modules(args.modules) or ["base"]
     engine = engine_for(modules, args.rules)
+    problem = engine.player_count_problem(args.players)
+    if problem is not None:
+        raise _usage(f"--players {args.players}: {problem}")
     show = sys.stderr.isatty() and not args.quiet
 
     def progress(done, total):

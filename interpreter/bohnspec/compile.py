@@ -7,7 +7,7 @@ from lark import Token, Transformer, v_args
 from .errors import Location
 from .model import (
     Action, Clause, Define, Extend, Forbid, Handler, EndRule, Module, Node, Option, Param, Phase,
-    Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners, Zone,
+    Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners, Zone,
 )
 from .parse import parse
 
@@ -189,6 +189,12 @@ class _ToModel(Transformer):
     def turn(self, meta, children):
         rest, cites = self._split(children)
         return Turn("turn", "", cites, self._loc(meta), phases=rest[0][1])
+
+    def players(self, meta, children):
+        rest, cites = self._split(children)
+        least = int(rest[0])
+        most = int(rest[1]) if len(rest) > 1 else least
+        return Players("players", "", cites, self._loc(meta), least=least, most=most)
 
     # ------------------------------------------------------------ actions
     def param(self, meta, children):

@@ -65,8 +65,10 @@ class ScenarioError(BohnspecError):
         self.file = file
         self.path = path
         self.message = message
-        where = f"{file}: at {path}" if path else file
-        super().__init__(f"{where}: {message}")
+        # Data that came from no file (a protocol request, a situation built in memory) is
+        # named by its path alone.
+        where = ": ".join(part for part in (file, f"at {path}" if path else "") if part)
+        super().__init__(f"{where}: {message}" if where else message)
 
 
 class ActionError(BohnspecError):
@@ -74,6 +76,14 @@ class ActionError(BohnspecError):
 
     Not a rejection: a rejection is a well-formed action the rules refuse.
     """
+
+
+class SetupError(BohnspecError):
+    """A game the rules cannot set up as asked (for example, too many players for the table)."""
+
+    def __init__(self, rule: str, message: str):
+        self.rule = rule
+        super().__init__(message)
 
 
 class SpecRuntimeError(BohnspecError):

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from . import builtins as B
 from .builtins import FieldRef
-from .errors import ActionError, EvaluationLimitError, SpecRuntimeError
+from .errors import ActionError, EvaluationLimitError, SetupError, SpecRuntimeError
 from .model import Node
 from .spec import Spec
 from .state import Player, State
@@ -1037,11 +1037,24 @@ class Engine:
             cards.extend([name] * v.count)
         return cards
 
+    def player_count_problem(self, count: int) -> SetupError | None:
+        """Why `count` players cannot play the loaded game (None if they can)."""
+        rule = self.spec.players
+        if rule is None or rule.least <= count <= rule.most:
+            return None
+        span = str(rule.least) if rule.least == rule.most else f"{rule.least} to {rule.most}"
+        cited = rule.cites[0] if rule.cites else "bohnspec/uncited"
+        return SetupError(cited, f"this game is played by {span} player{'s' if rule.most > 1 else ''}, "
+                                 f"not {count} (see {', '.join(rule.cites) or 'the players declaration'})")
+
     def new_game(self, names: list[str], deck: list[str], options: dict | None = None,
                  modules=("base",), zones: dict | None = None) -> tuple[State, list[dict]]:
         """Set up a game: `deck` is the shuffled deck, top first; the first name starts.
 
         `zones` gives other shared zones their shuffled contents (e.g. the vine deck)."""
+        problem = self.player_count_problem(len(names))
+        if problem is not None:
+            raise problem
         state = self.blank_state(names, options=options, modules=modules)
         for name, cards in (zones or {}).items():
             state.zones[name] = list(cards)

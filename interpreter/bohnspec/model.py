@@ -84,6 +84,13 @@ class Turn(Decl):
 
 
 @dataclass(frozen=True)
+class Players(Decl):
+    """How many may play the game: from `least` to `most` players."""
+    least: int = 1
+    most: int = 1
+
+
+@dataclass(frozen=True)
 class Clause:
     """A `when` (timing) or `require` (resolution) condition of an action."""
 

@@ -152,6 +152,9 @@ def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules):
     if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
         raise ScenarioError("", "setup.players", "give the players as a list of names")
     _check_unique(names, "setup.players")
+    problem = engine.player_count_problem(len(names))
+    if problem is not None:
+        raise ScenarioError("", "setup.players", str(problem))
     for key, value in options.items():
         option = engine.spec.options.get(key)
         if option is None:
@@ -205,6 +208,9 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
         raise ScenarioError("", "state." + errors[0][0].lstrip("."), errors[0][1])
     names = [p["name"] for p in data["players"]]
     _check_unique(names, "state.players")
+    problem = engine.player_count_problem(len(names))
+    if problem is not None:
+        raise ScenarioError("", "state.players", str(problem))
     state = engine.blank_state(names, data.get("starting_player", names[0]),
                                data.get("options"), modules=data.get("modules", modules))
     kinds = {"beans": set(spec.varieties), "vines": set(spec.vines)}

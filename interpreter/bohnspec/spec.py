@@ -11,7 +11,7 @@ from . import paths
 from .compile import compile_text
 from .errors import BohnspecError
 from .model import (
-    Action, Decl, Define, EndRule, Extend, Forbid, Handler, Module, Option, Phase, Procedure,
+    Action, Decl, Define, EndRule, Extend, Forbid, Handler, Module, Option, Phase, Players, Procedure,
     Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 
@@ -29,6 +29,7 @@ class Spec:
     defines: dict[str, Define] = field(default_factory=dict)
     phases: dict[str, Phase] = field(default_factory=dict)
     turn: Turn | None = None
+    players: Players | None = None  # how many may play (None: any number)
     actions: dict[str, Action] = field(default_factory=dict)
     extends: list[Extend] = field(default_factory=list)
     forbids: list[Forbid] = field(default_factory=list)
@@ -135,6 +136,8 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             table[d.name] = d
         elif isinstance(d, Turn):
             spec.turn = d  # a later module may reorder the turn
+        elif isinstance(d, Players):
+            spec.players = d  # a later module sets its own table
         elif isinstance(d, Extend):
             spec.extends.append(d)
         elif isinstance(d, Forbid):

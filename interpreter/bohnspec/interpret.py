@@ -49,6 +49,18 @@ class Rejection:
 
 
 @dataclass
+class _Shortcuts:
+    """What random play's shortcuts (Engine.enabled, Engine.choices) need of one action: its
+    conditions split at top-level `and`s into parts, sorted by what each part reads."""
+    forbids: list = field(default_factory=list)  # the forbids that cover the action
+    free_timing: list = field(default_factory=list)  # `when` parts that do not mention the actor
+    bound_timing: list = field(default_factory=list)  # `when` parts that do
+    param_free: list = field(default_factory=list)  # (clause, part) of `require`s reading no parameter
+    unary: dict = field(default_factory=dict)  # parameter -> `require` parts reading it alone
+    separable: bool = True  # no `require` part reads two parameters or more
+
+
+@dataclass
 class Choices:
     """What Engine.choices found: narrowed values per parameter, and whether all are legal."""
     values: dict[str, list]
@@ -172,17 +184,12 @@ class Engine:
         self._in_play = {
             n: self.expr(v.in_play, frozenset()) for n, v in spec.varieties.items() if v.in_play
         }
-        # Per action: its forbids, its `when` clauses split into those that never mention the
-        # actor (asked once for all players by `enabled`) and those that do, and for each
-        # clause the parameters it reads (a refusal by a clause that read none refuses every
-        # choice of parameters; random play uses that to stop early).
+        # Per action: its forbids; for each clause the parameters it reads (a refusal by a
+        # clause that read none refuses every choice of parameters; random play stops there);
+        # its `require` clauses alone (for check_after_timing); and the shortcuts of random play.
         self._action_forbids: dict[str, list] = {}
-        self._timing_split: dict[str, tuple[list, list]] = {}
         self._requires: dict[str, list] = {}
-        self._timing_table: list[tuple] = []  # (kind, actor, forbids, free when parts, bound ones)
-        self._unary: dict[str, dict[str, list]] = {}
-        self._param_free_requires: dict[str, list] = {}
-        self._separable: dict[str, bool] = {}
+        self._shortcuts: dict[str, _Shortcuts] = {}
         self._keys = {n: {"type", "player", *(p.name for p in a.params)} for n, a in spec.actions.items()}
         for name, a in spec.actions.items():
             scope = frozenset([a.actor, *(p.name for p in a.params)])
@@ -191,37 +198,31 @@ class Engine:
             self._reads[name] = [frozenset(_names_in(c.condition) & params) for c, _ in clauses]
             self._compiled_actions[name] = (a, clauses, self.block(a.effect, scope))
             self._action_forbids[name] = [(f, cond) for f, cond in self._forbids if f.covers(name)]
-            # Split at a top-level `and` too: `phase == plant_hand and p == active` asks the
-            # phase once and the actor per player.
-            parts = [part for c in spec.clauses_of(name) if c.kind == "when" for part in _conjuncts(c.condition)]
-            self._timing_split[name] = (
-                [self.expr(part, scope) for part in parts if a.actor not in _names_in(part)],
-                [self.expr(part, scope) for part in parts if a.actor in _names_in(part)],
-            )
-            self._timing_table.append((name, a.actor, [cond for _, cond in self._action_forbids[name]],
-                                       *self._timing_split[name]))
             self._requires[name] = [(c, cond, reads) for (c, cond), reads in zip(clauses, self._reads[name])
                                     if c.kind == "require"]
-            # The parts of `require` conditions (split at a top-level `and`) that read one
-            # parameter alone: a value that fails one can never be part of a legal action.
-            # Parts that read no parameter refuse every choice at once; when no part reads two
-            # parameters or more, every combination of narrowed values is legal.
-            unary: dict[str, list] = {p.name: [] for p in a.params}
-            free, separable = [], True
-            for c, _ in clauses:
-                if c.kind != "require":
+            self._shortcuts[name] = self._shortcuts_of(a, scope, [c for c, _ in clauses])
+
+    def _shortcuts_of(self, a, scope: frozenset, clauses) -> "_Shortcuts":
+        """Split the action's conditions at top-level `and`s into parts, sorted by what they
+        read: the actor or not (timing), no parameter, one, or several (requirements)."""
+        params = {p.name for p in a.params}
+        cut = _Shortcuts(forbids=[cond for _, cond in self._action_forbids[a.name]],
+                         unary={p.name: [] for p in a.params})
+        for c in clauses:
+            for part in _conjuncts(c.condition):
+                if c.kind == "when":
+                    # `phase == plant_hand and p == active`: the phase once, the actor per player.
+                    (cut.bound_timing if a.actor in _names_in(part) else cut.free_timing).append(
+                        self.expr(part, scope))
                     continue
-                for part in _conjuncts(c.condition):
-                    read = _names_in(part) & params
-                    if len(read) == 1:
-                        unary[next(iter(read))].append(self.expr(part, scope))
-                    elif not read:
-                        free.append((c, self.expr(part, scope)))
-                    else:
-                        separable = False
-            self._unary[name] = unary
-            self._param_free_requires[name] = free
-            self._separable[name] = separable
+                read = _names_in(part) & params
+                if len(read) == 1:
+                    cut.unary[next(iter(read))].append(self.expr(part, scope))
+                elif not read:
+                    cut.param_free.append((c, self.expr(part, scope)))
+                else:
+                    cut.separable = False
+        return cut
 
     # ------------------------------------------------------------ expressions
     def expr(self, node: Node, scope: frozenset) -> Expr:
@@ -872,7 +873,9 @@ class Engine:
         names = state.names()
         env = Env(self, state)
         out = []
-        for kind, actor, forbids, free, bound in self._timing_table:
+        for kind, cut in self._shortcuts.items():
+            actor = self.spec.actions[kind].actor
+            forbids, free, bound = cut.forbids, cut.free_timing, cut.bound_timing
             env.locals = {}
             try:
                 if any(cond(env) for cond in forbids) or not all(cond(env) for cond in free):
@@ -902,7 +905,7 @@ class Engine:
         """(the values kept, whether every test of every kept value was answered)."""
         decl = self.spec.actions[kind]
         ptype = next(p for p in decl.params if p.name == param)
-        tests = self._unary[kind][param]
+        tests = self._shortcuts[kind].unary[param]
         out, sure = [], True
         for raw in values:
             try:
@@ -926,9 +929,9 @@ class Engine:
         check: no part of a `require` clause reads two parameters and every part was answered."""
         decl = self.spec.actions[kind]
         env = Env(self, state, {decl.actor: player})
-        exact = self._separable[kind]
+        exact = self._shortcuts[kind].separable
         try:
-            for clause, test in self._param_free_requires[kind]:
+            for clause, test in self._shortcuts[kind].param_free:
                 if not test(env):
                     return Choices({}, False, Rejection(clause.rule_id, clause.reason, clause.loc))
         except SpecRuntimeError:

@@ -894,15 +894,11 @@ class Engine:
                     out.append((kind, p))
         return out
 
-    def narrow(self, state: State, kind: str, player: str, param: str, values: list) -> list:
-        """Those of `values` (as an action would give them) that could make a legal action of
-        this type for `player`: a value is dropped only when a part of a `require` clause
-        that reads this parameter alone refuses it (or it is not a value of the parameter's
-        type at all). Which of the rest are legal depends on the other parameters."""
-        return self._narrow(Env(self, state), kind, player, param, values)[0]
-
     def _narrow(self, env, kind, player, param, values) -> tuple[list, bool]:
-        """(the values kept, whether every test of every kept value was answered)."""
+        """Those of `values` (as an action would give them) that could make a legal action:
+        a value is dropped only when a part of a `require` clause that reads this parameter
+        alone refuses it (or it is not a value of the parameter's type at all); and whether
+        every test of every kept value was answered."""
         decl = self.spec.actions[kind]
         ptype = next(p for p in decl.params if p.name == param)
         tests = self._shortcuts[kind].unary[param]

@@ -80,14 +80,17 @@ def _expand(engine: Engine, state: State, kind: str, player: str, rng: random.Ra
     """The parameter combinations of one action type for one player (sampled when many).
 
     With `narrow`, values that a `require` clause refuses whatever the other parameters are
-    left out (Engine.narrow); without it, every well-formed value is a candidate."""
+    left out (Engine.choices); without it, every well-formed value is a candidate."""
     params = engine.spec.actions[kind].params
     if params and params[0].type == "player":
         return _trade_candidates(engine, state, kind, player, rng)
-    choices = [_values(engine, state, player, p.type, rng) for p in params]
+    offered = {p.name: _values(engine, state, player, p.type, rng) for p in params}
     if narrow:
-        choices = [engine.narrow(state, kind, player, p.name, c) for p, c in zip(params, choices)]
-    return _combinations(kind, player, params, choices, rng)
+        found = engine.choices(state, kind, player, offered)
+        if found.refused is not None:
+            return []
+        offered = found.values
+    return _combinations(kind, player, params, [offered[p.name] for p in params], rng)
 
 
 def _combinations(kind: str, player: str, params, choices: list[list], rng: random.Random) -> list[dict]:

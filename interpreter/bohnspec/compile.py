@@ -194,8 +194,7 @@ class _ToModel(Transformer):
         rest, cites = self._split(children)
         least = int(rest[0])
         most = int(rest[1]) if len(rest) > 1 else least
-        span = str(least) if least == most else f"{least} to {most}"
-        return Players(span, "", cites, self._loc(meta), least=least, most=most)
+        return Players(Players.span(least, most), "", cites, self._loc(meta), least=least, most=most)
 
     # ------------------------------------------------------------ actions
     def param(self, meta, children):

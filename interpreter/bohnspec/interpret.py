@@ -853,7 +853,7 @@ class Engine:
             return None
         for f, cond in self._action_forbids[kind]:
             if cond(env):
-                return Rejection(f.cites[0] if f.cites else "bohnspec/uncited", f.reason, f.loc)
+                return Rejection(f.rule_id, f.reason, f.loc)
         for (clause, cond), reads in zip(clauses, self._reads[kind]):
             if timing_only and clause.kind != "when":
                 break  # clauses_of yields every `when` before any `require`
@@ -1041,10 +1041,8 @@ class Engine:
         rule = self.spec.players
         if rule is None or rule.least <= count <= rule.most:
             return None
-        span = str(rule.least) if rule.least == rule.most else f"{rule.least} to {rule.most}"
-        cited = rule.cites[0] if rule.cites else "bohnspec/uncited"
-        return SetupError(cited, f"this game is played by {span} player{'s' if rule.most > 1 else ''}, "
-                                 f"not {count} (see {', '.join(rule.cites) or 'the players declaration'})")
+        return SetupError(rule.rule_id, f"this game is played by {rule.name} player{'s' if rule.most > 1 else ''}, "
+                                        f"not {count} (see {', '.join(rule.cites) or 'the players declaration'})")
 
     def new_game(self, names: list[str], deck: list[str], options: dict | None = None,
                  modules=("base",), zones: dict | None = None) -> tuple[State, list[dict]]:

@@ -15,6 +15,7 @@ from . import paths
 from . import scenario as S
 from .errors import ActionError, ScenarioError
 from .interpret import Engine, Env, engine_for, serialise
+from .model import first_citation
 from .play import _expand, _values
 from .state import State
 from .unparse import unparse
@@ -126,7 +127,7 @@ def trace(engine: Engine, state: State, action: dict) -> dict:
                        "refuses": refuses, "cites": list(cites), "reason": reason,
                        "values": _values_seen(engine, state, cond, locals_)})
         if refuses:
-            verdict.update(legal=False, rule=cites[0] if cites else "bohnspec/uncited", reason=reason,
+            verdict.update(legal=False, rule=first_citation(cites), reason=reason,
                            clause=loc, cites=list(cites))
             return verdict
     outcome = engine.apply(state, action)

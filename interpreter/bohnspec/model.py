@@ -30,12 +30,21 @@ class Node:
                         yield from (c for c in b if isinstance(c, Node))
 
 
+def first_citation(cites) -> str:
+    """The rule id a refusal names: the first citation (a placeholder if there is none)."""
+    return cites[0] if cites else "bohnspec/uncited"
+
+
 @dataclass(frozen=True)
 class Decl:
     name: str
     module: str
     cites: tuple[str, ...]
     loc: Location
+
+    @property
+    def rule_id(self) -> str:
+        return first_citation(self.cites)
 
 
 @dataclass(frozen=True)
@@ -85,9 +94,13 @@ class Turn(Decl):
 
 @dataclass(frozen=True)
 class Players(Decl):
-    """How many may play the game: from `least` to `most` players."""
+    """How many may play the game: from `least` to `most` players (named by that span)."""
     least: int = 1
     most: int = 1
+
+    @staticmethod
+    def span(least: int, most: int) -> str:
+        return str(least) if least == most else f"{least} to {most}"
 
 
 @dataclass(frozen=True)
@@ -102,7 +115,7 @@ class Clause:
 
     @property
     def rule_id(self) -> str:
-        return self.cites[0] if self.cites else "bohnspec/uncited"
+        return first_citation(self.cites)
 
 
 @dataclass(frozen=True)

@@ -34,22 +34,13 @@ def _env():
     return env
 
 
-def games_per_second(players: int, games: int) -> float:
-    engine = Engine(load(["base"]))
+def games_per_second(modules: list[str], players: int, games: int) -> float:
+    engine = Engine(load(modules))
     names = [f"P{i + 1}" for i in range(players)]
     started = time.perf_counter()
     for seed in range(games):
         rec = random_game(engine, names, seed)
         assert rec.ended, f"game {seed} did not end"
-    return games / (time.perf_counter() - started)
-
-
-def games_per_second_for(modules: list[str], players: int, games: int) -> float:
-    engine = Engine(load(modules))
-    names = [f"P{i + 1}" for i in range(players)]
-    started = time.perf_counter()
-    for seed in range(games):
-        random_game(engine, names, seed)
     return games / (time.perf_counter() - started)
 
 
@@ -112,20 +103,19 @@ def cli_corpus_seconds(impl: bool, repeat: int) -> float:
     cmd = [sys.executable, "-m", "bohnspec", "conform", "-q"]
     if impl:
         cmd += ["--impl", f"{sys.executable} -m bohnspec serve"]
+    return _best_seconds(cmd, repeat)
+
+
+def startup_seconds(repeat: int) -> float:
+    return _best_seconds([sys.executable, "-m", "bohnspec", "--version"], repeat)
+
+
+def _best_seconds(cmd: list[str], repeat: int) -> float:
+    """The shortest wall time of `repeat` runs of a command (the least disturbed one)."""
     best = float("inf")
     for _ in range(repeat):
         started = time.perf_counter()
         subprocess.run(cmd, check=True, env=_env(), stdout=subprocess.DEVNULL)
-        best = min(best, time.perf_counter() - started)
-    return best
-
-
-def startup_seconds(repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "bohnspec", "--version"], check=True, env=_env(),
-                       stdout=subprocess.DEVNULL)
         best = min(best, time.perf_counter() - started)
     return best
 
@@ -148,9 +138,10 @@ def main(argv=None) -> int:
     games = 3 if args.quick else 40
     rows = []
     for players in (3, 4, 5):
-        rows.append((f"random base games/s, {players} players", games_per_second(players, games), "games/s"))
+        rows.append((f"random base games/s, {players} players",
+                     games_per_second(["base"], players, games), "games/s"))
     rows.append(("random Bohnröschen games/s, 4 players",
-                 games_per_second_for(["bohnroeschen"], 4, max(2, games // 4)), "games/s"))
+                 games_per_second(["bohnroeschen"], 4, max(2, games // 4)), "games/s"))
     per_game, with_agent, floor = actions_and_floor(4, max(2, games // 2))
     rows.append(("actions per random 4-player base game", per_game, "actions"))
     rows.append(("time per action, random play (agent + rules)", with_agent, "µs"))

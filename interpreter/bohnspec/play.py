@@ -15,7 +15,9 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-from .interpret import Engine
+from . import builtins as B
+from .errors import SpecRuntimeError
+from .interpret import Engine, Env
 from .state import State
 
 # How many parameter combinations of one action and player are tried at most.
@@ -179,13 +181,11 @@ def _fits(engine: Engine, state: State, player: str, variety) -> bool:
 
 def _card_at(engine: Engine, state: State, owner: str, ref) -> str | None:
     """The card a reference like "revealed 2" names, seen from `owner`'s side (None if none)."""
-    word, _, n = str(ref).partition(" ")
-    zone = engine.spec.zones.get(word)
-    if zone is None or not n.isdigit():
+    try:
+        hit = B.resolve_ref(Env(engine, state), owner, ref)
+    except SpecRuntimeError:  # not a card reference at all
         return None
-    cards = state.player(owner).zones.get(word, []) if zone.per_player else state.zones.get(word, [])
-    k = int(n)
-    return cards[k - 1] if 1 <= k <= len(cards) and isinstance(cards[k - 1], str) else None
+    return hit[0][hit[1]] if hit else None
 
 
 def _trade_weight(engine, state, me, other, give, get) -> float:

@@ -160,14 +160,15 @@ def _worker_init(modules, rules, names, options, max_actions):
     from .interpret import engine_for
     # Ctrl-C reaches the whole process group: the parent alone answers it (and stops the pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER.update(engine=engine_for(modules, rules), names=names, options=options, max_actions=max_actions)
+    engine = engine_for(modules, rules)
+    _WORKER.update(engine=engine, vines=frozenset(engine.spec.vines), names=names, options=options,
+                   max_actions=max_actions)
 
 
 def _worker_game(seed: int) -> GameSummary:
     w = _WORKER
-    engine = w["engine"]
-    rec = random_game(engine, w["names"], seed, w["options"], max_actions=w["max_actions"])
-    return summarise(rec, frozenset(engine.spec.vines))
+    rec = random_game(w["engine"], w["names"], seed, w["options"], max_actions=w["max_actions"])
+    return summarise(rec, w["vines"])
 
 
 def _ending(rec) -> str:

@@ -157,7 +157,7 @@ def test_unknown_procedure_with_did_you_mean(tmp_path):
 
 def test_unknown_player_attribute_with_did_you_mean(tmp_path):
     assert errors_of(tmp_path, with_action('  require size(p.hands) > 0 else "x" cites bohnanza/phase-1/1')) == [
-        "a player has no 'hands' (did you mean 'hand'?)"]
+        "a player, space or card has no 'hands' (did you mean 'hand'?)"]
 
 
 def test_unknown_variable_assigned(tmp_path):

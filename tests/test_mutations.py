@@ -135,7 +135,7 @@ MUTATIONS = {
         ("require planted < 2", "require planted < 3")]),
     # More wrong rules, each of which some folder must notice.
     "phase-2-reveals-one-card": ("phase-2", [
-        ("repeat 2 { reveal_card() }", "repeat 1 { reveal_card() }")]),
+        ("define reveal_count = 2", "define reveal_count = 1")]),
     "turn-passes-to-the-right": ("course-of-play", [
         ("active = left(active)", "active = right(active)")]),
     "drawn-cards-go-to-the-front": ("phase-4", [

@@ -162,7 +162,7 @@ def test_terminals_are_named_for_a_reader():
     err = syntax_error("module mycards\nturn a cites\n")
     assert "expected a citation id (like bohnanza/harvest/1 or ruling/<name>)" in err.message
     err = syntax_error("module mycards\nzone z: heap shared\n")
-    assert "expected pile, row or fields" in err.message
+    assert "expected pile, deck, row or fields" in err.message
 
 
 def test_long_expected_lists_are_cut_short():
@@ -276,7 +276,7 @@ def test_compile_text_raises_the_same_syntax_error():
         compile_text("module m\nvar x: number = 1\n", "vars.bohn")
     err = info.value
     assert str(err.location) == "vars.bohn:2:8"
-    assert "expected int, bool, player, text or refs" in err.message
+    assert "expected int, bool, player, text, refs or space" in err.message
 
 
 QUOTED_TEXT = 'a quoted text that is not closed on its line, or that uses an escape other than \\" \\\\ \\n \\t'

@@ -39,7 +39,7 @@ def test_an_unknown_name_in_a_vine_condition_suggests_the_right_one(tmp_path):
                     'vine x "X." by h cites bohnroeschen/tasks/2 {\n  met when size(h.coinz) > 1\n}\n')
     diagnostics, _ = check_files([path])
     messages = [f"{d.location.line}:{d.location.column}: {d.message}" for d in diagnostics]
-    assert messages == ["3:17: a player has no 'coinz' (did you mean 'coins'?)"]
+    assert messages == ["3:17: a player, space or card has no 'coinz' (did you mean 'coins'?)"]
 
 
 def test_a_vine_event_nobody_emits_is_a_warning(tmp_path):

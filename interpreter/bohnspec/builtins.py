@@ -41,6 +41,8 @@ def _parse_ref(ref: str) -> tuple[str, int] | None:
 def as_zone(env, value) -> list:
     if isinstance(value, list):
         return value
+    if isinstance(value, str) and value in env.state.space_cards:
+        return env.state.space_cards[value]  # a space holds the card lying on it
     if isinstance(value, FieldRef):
         fields = env.state.player(value.player).zones[env.engine.fields_zone]
         if not 1 <= value.number <= len(fields):
@@ -161,6 +163,38 @@ def _div(env, a, b):
     return a // b
 
 
+def _board(env):
+    board = env.state.board
+    if board is None:
+        raise SpecRuntimeError(None, "this game has no board")
+    return board
+
+
+def _space(env, s):
+    if s not in _board(env):
+        raise SpecRuntimeError(None, f"{s!r} is not a space of the board")
+    return s
+
+
+def _kind(env, s):
+    """The card lying on a space (none on an empty space)."""
+    cards = env.state.space_cards.get(_space(env, s))
+    return cards[0] if cards else None
+
+
+def _board_card(env, s):
+    """The card the board itself lays on a space (none where one is dealt)."""
+    return _board(env).fixed[_space(env, s)]
+
+
+def _adjacent(env, a, b):
+    return _board(env).adjacent(_space(env, a), _space(env, b))
+
+
+def _neighbours(env, s):
+    return list(_board(env).adjacency[_space(env, s)])
+
+
 TABLE = {
     "size": (1, 1, _size),
     "first": (1, 1, _first),
@@ -180,10 +214,14 @@ TABLE = {
     "number": (1, 1, _number),
     "index_of": (2, 2, _index_of),
     "div": (2, 2, _div),
+    "kind": (1, 1, _kind),
+    "board_card": (1, 1, _board_card),
+    "adjacent": (2, 2, _adjacent),
+    "neighbours": (1, 1, _neighbours),
     "task_holds": (2, 2, lambda env, card, p: env.engine.vine_condition(env, card, p, "met")),
     "task_claimable": (2, 2, lambda env, card, p: env.engine.vine_condition(env, card, p, "claim")),
 }
 
 # Names every rules file can read without declaring them.
-SPECIAL_NAMES = ("players", "active", "starting_player", "phase", "over")
+SPECIAL_NAMES = ("players", "active", "starting_player", "phase", "over", "spaces")
 ASSIGNABLE_SPECIALS = ("active",)

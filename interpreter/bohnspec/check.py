@@ -12,15 +12,15 @@ from pathlib import Path
 from . import builtins as B
 from .errors import Diagnostic, Location, RulesSyntaxError
 from .model import (
-    Action, Define, EndRule, Forbid, Handler, Module, Node, Option, Phase, Players, Procedure, Ruling,
-    Setup, Turn, Var, Variety, Vine, Winners,
+    Action, Board, Card, Category, Define, EndRule, Forbid, Handler, Module, Node, Option, Phase, Players, Procedure, Ruling,
+    Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 from .paragraphs import index as paragraph_index
 from .spec import Spec, build, parse_files, spec_files
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
 _MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup, Ruling,
-              Vine)
+              Vine, Category, Card, Board)
 # Events the interpreter itself emits.
 _BUILTIN_EVENTS = {"phase", "game_end", "game_over", "turn_over", "after_action", "game_start"}
 
@@ -64,6 +64,7 @@ class Checker:
                 self._check_variety(d)
             elif isinstance(d, Var):
                 self.expr(d.default, set())
+                self._check_var(d)
             elif isinstance(d, Define):
                 self._current = "define:" + d.name
                 self.expr(d.body, set(d.params or ()))
@@ -100,6 +101,13 @@ class Checker:
                 self.block(d.body, set())
             elif isinstance(d, Vine):
                 self._check_vine(d)
+            elif isinstance(d, Card):
+                self._check_card(d)
+            elif isinstance(d, Board):
+                self._check_board(d)
+            elif isinstance(d, Zone):
+                if d.cards not in ("beans", "vines") and d.cards not in spec.categories:
+                    self.error(d.loc, f"unknown category {d.cards!r}{_hint(d.cards, ['beans', 'vines', *spec.categories])}")
         for e in spec.extends:
             if e.name not in spec.actions:
                 self.error(e.loc, f"`extend` names an unknown action {e.name!r}{_hint(e.name, spec.actions)}")
@@ -138,6 +146,58 @@ class Checker:
                 self.error(v.loc, "a Beanometer has at most four levels")
         if v.in_play is not None:
             self.expr(v.in_play, set())
+
+    def _check_var(self, v: Var):
+        # `x.NAME` must say one thing: a player's, a space's or a card's.
+        spec = self.spec
+        if (v.per_player or v.per_space) and v.name in spec.attribute_names():
+            self.error(v.loc, f"{v.name!r} is also an attribute of cards: give the variable another name")
+        if v.per_space and v.name == "card":
+            self.error(v.loc, "a space's `card` is the card lying on it: give the variable another name")
+
+    def _check_card(self, c: Card):
+        spec = self.spec
+        cat = spec.categories.get(c.category)
+        if cat is None:
+            self.error(c.loc, f"unknown category {c.category!r}{_hint(c.category, spec.categories)}: "
+                              "declare it with `category NAME with ATTR N, ...`")
+            return
+        known = dict(cat.attrs)
+        for name, _ in c.attrs:
+            if name not in known:
+                self.error(c.loc, f"category {cat.name!r} has no attribute {name!r}{_hint(name, known)}")
+        if c.name in spec.varieties or c.name in spec.vines:
+            self.error(c.loc, f"{c.name!r} is already a bean variety or vine card")
+        if c.count < 1:
+            self.error(c.loc, f"the box holds at least one {c.name!r} card")
+        if c.in_play is not None:
+            self.expr(c.in_play, set())
+
+    def _check_board(self, b: Board):
+        from .board import BoardError, from_decl
+        spec = self.spec
+        if b.when is not None:
+            self.expr(b.when, set())
+        try:
+            layout = from_decl(b)
+        except BoardError as exc:
+            self.error(b.loc, str(exc))
+            return
+        used: dict[str, int] = {}
+        for sid, card in layout.fixed.items():
+            if card is None:
+                continue
+            if card not in spec.cards:
+                self.error(b.loc, f"space {sid}: unknown card {card!r}{_hint(card, spec.cards)}")
+                continue
+            used[card] = used.get(card, 0) + 1
+        for card, n in used.items():
+            if n > spec.cards[card].count:
+                self.error(b.loc, f"board {b.name!r} lays {n} {card!r} cards, but the box holds {spec.cards[card].count}")
+        if not layout.connected():
+            self.error(b.loc, f"board {b.name!r} is not connected: some spaces cannot be reached from the others")
+        if not layout.ids:
+            self.error(b.loc, f"board {b.name!r} has no space")
 
     def _check_vine(self, v: Vine):
         for cond in (*v.met, *v.claim):
@@ -233,11 +293,14 @@ class Checker:
                     elif var.per_player:
                         self.error(s.loc, f"{name!r} belongs to each player: write p.{name} = ...")
             else:
-                if target[1] not in scope:
-                    self.error(s.loc, f"unknown name {target[1]!r}")
-                var = spec.vars.get(target[2])
-                if var is None or not var.per_player:
-                    self.error(s.loc, f"players have no variable {target[2]!r}")
+                obj, attr = target[1], target[2]
+                if obj not in scope and obj not in B.SPECIAL_NAMES and (obj not in spec.vars or spec.vars[obj].per_player
+                                                                       or spec.vars[obj].per_space):
+                    self.error(s.loc, f"unknown name {obj!r}{_hint(obj, [*scope, *spec.vars])}")
+                var = spec.vars.get(attr)
+                if var is None or not (var.per_player or var.per_space):
+                    choices = [v for v, d in spec.vars.items() if d.per_player or d.per_space]
+                    self.error(s.loc, f"players and spaces have no variable {attr!r}{_hint(attr, choices)}")
             self.expr(s.args[1], scope)
         elif k == "move":
             sel, _, dest = s.args
@@ -300,10 +363,11 @@ class Checker:
             self.expr(e.args[0], scope)
             attr = e.args[1]
             zone, var = spec.zones.get(attr), spec.vars.get(attr)
-            if not ((zone and zone.per_player) or (var and var.per_player) or attr == "name"):
+            if not ((zone and zone.per_player) or (var and (var.per_player or var.per_space)) or attr == "name"
+                    or attr in spec.attribute_names()):
                 choices = [z for z, d in spec.zones.items() if d.per_player] + \
-                          [v for v, d in spec.vars.items() if d.per_player]
-                self.error(e.loc, f"a player has no {attr!r}{_hint(attr, choices)}")
+                          [v for v, d in spec.vars.items() if d.per_player or d.per_space] + list(spec.attribute_names())
+                self.error(e.loc, f"a player, space or card has no {attr!r}{_hint(attr, choices)}")
         elif k == "call":
             name, args = e.args
             if name in spec.defines:
@@ -327,6 +391,10 @@ class Checker:
             _, var, coll, body = e.args
             self.expr(coll, scope)
             self.expr(body, scope | {var})
+        elif k == "reach":
+            var, start, body = e.args
+            self.expr(start, scope)
+            self.expr(body, scope | {var})
         else:
             for c in e.children():
                 self.expr(c, scope)
@@ -335,9 +403,11 @@ class Checker:
         name = e.args[0]
         spec = self.spec
         if name in scope or name in B.SPECIAL_NAMES or name in spec.vars or name in spec.phases \
-                or name in spec.varieties or name in spec.vines or name in spec.options:
+                or name in spec.varieties or name in spec.vines or name in spec.options or name in spec.cards:
             if name in spec.vars and spec.vars[name].per_player and name not in scope:
                 self.error(e.loc, f"{name!r} belongs to each player: write p.{name}")
+            if name in spec.vars and spec.vars[name].per_space and name not in scope:
+                self.error(e.loc, f"{name!r} belongs to each space: write s.{name}")
             return
         if name in spec.defines:
             if spec.defines[name].params is not None:
@@ -351,7 +421,8 @@ class Checker:
             return
         if any(name in o.values for o in spec.options.values()):
             return
-        known = [*scope, *B.SPECIAL_NAMES, *spec.vars, *spec.phases, *spec.varieties, *spec.defines, *spec.zones]
+        known = [*scope, *B.SPECIAL_NAMES, *spec.vars, *spec.phases, *spec.varieties, *spec.defines, *spec.zones,
+                 *spec.cards]
         self.error(e.loc, f"unknown name {name!r}{_hint(name, known)}")
 
 

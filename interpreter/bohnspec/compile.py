@@ -6,7 +6,7 @@ from lark import Token, Transformer, v_args
 
 from .errors import Location
 from .model import (
-    Action, Clause, Define, Extend, Forbid, Handler, EndRule, Module, Node, Option, Param, Phase,
+    Action, Board, Card, Category, Clause, Define, Extend, Forbid, Handler, EndRule, Module, Node, Option, Param, Phase,
     Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners, Zone,
 )
 from .parse import parse
@@ -154,10 +154,83 @@ class _ToModel(Transformer):
     def var(self, meta, children):
         rest, cites = self._split(children)
         name, vtype = rest[0], rest[1]
-        per_player = "each_player" in rest[2:]
         default = rest[-1]
-        return Var(str(name), "", cites, self._loc(meta), type=str(vtype), per_player=per_player,
+        return Var(str(name), "", cites, self._loc(meta), type=str(vtype),
+                   per_player="each_player" in rest[2:-1], per_space="each_space" in rest[2:-1],
                    default=default)
+
+    def each_space(self, meta, children):
+        return "each_space"
+
+    def attr_values(self, meta, children):
+        return ("attrs", tuple(children))
+
+    def attr_value(self, meta, children):
+        return (str(children[0]), int(children[1]))
+
+    def category(self, meta, children):
+        rest, cites = self._split(children)
+        attrs = rest[1][1] if len(rest) > 1 else ()
+        return Category(str(rest[0]), "", cites, self._loc(meta), attrs=attrs)
+
+    def card(self, meta, children):
+        rest, cites = self._split(children)
+        name, title, category, count = rest[:4]
+        attrs, in_play = (), None
+        for c in rest[4:]:
+            if isinstance(c, tuple) and c and c[0] == "attrs":
+                attrs = c[1]
+            else:
+                in_play = c
+        return Card(str(name), "", cites, self._loc(meta), title=_text(title), category=str(category),
+                    count=int(count), attrs=attrs, in_play=in_play)
+
+    def board_players(self, meta, children):
+        return ("players", int(children[0]))
+
+    def board_when(self, meta, children):
+        return ("when", children[0])
+
+    def board_row(self, meta, children):
+        return ("row", int(children[0]), tuple(children[1:]))
+
+    def board_space(self, meta, children):
+        return ("space", _text(children[0]), children[1] if len(children) > 1 else "*")
+
+    def board_edge(self, meta, children):
+        return ("edge", _text(children[0]), _text(children[1]))
+
+    def cell_card(self, meta, children):
+        return str(children[0])
+
+    def cell_dealt(self, meta, children):
+        return "*"
+
+    def cell_hole(self, meta, children):
+        return "-"
+
+    def board(self, meta, children):
+        rest, cites = self._split(children)
+        name = str(rest[0])
+        title, geometry, players, when = "", "offset", None, None
+        rows, spaces, edges = [], [], []
+        for c in rest[1:]:
+            if isinstance(c, Token) and c.type == "STRING":
+                title = _text(c)
+            elif isinstance(c, Token) and c.type == "GEOMETRY":
+                geometry = str(c)
+            elif c[0] == "players":
+                players = c[1]
+            elif c[0] == "when":
+                when = c[1]
+            elif c[0] == "row":
+                rows.append((c[1], c[2]))
+            elif c[0] == "space":
+                spaces.append((c[1], c[2]))
+            elif c[0] == "edge":
+                edges.append((c[1], c[2]))
+        return Board(name, "", cites, self._loc(meta), title=title, geometry=geometry, players=players,
+                     when=when, rows=tuple(rows), spaces=tuple(spaces), edges=tuple(edges))
 
     def define(self, meta, children):
         rest, cites = self._split(children)
@@ -298,8 +371,8 @@ class _ToModel(Transformer):
     def target_var(self, meta, children):
         return ("var", str(children[0]))
 
-    def target_player_var(self, meta, children):
-        return ("player_var", str(children[0]), str(children[1]))
+    def target_attr(self, meta, children):
+        return ("attr", str(children[0]), str(children[1]))
 
     def move(self, meta, children):
         sel, pos, dest = children
@@ -439,3 +512,7 @@ class _ToModel(Transformer):
 
     def conditional(self, meta, children):
         return self._node("cond", meta, children[0], children[1], children[2])
+
+    def reach(self, meta, children):
+        var, start, body = children
+        return self._node("reach", meta, str(var), start, body)

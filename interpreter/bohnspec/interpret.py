@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import builtins as B
+from .board import BoardError, Layout, from_decl, from_json, reach
 from .builtins import FieldRef
 from .errors import ActionError, EvaluationLimitError, SetupError, SpecRuntimeError
 from .model import Node
@@ -182,8 +183,16 @@ class Engine:
                 cond = self.expr(ev.condition, frozenset([v.holder, *ev.keys]))
                 self._vine_events.setdefault(ev.event, []).append((n, v.holder, cond))
         self._in_play = {
-            n: self.expr(v.in_play, frozenset()) for n, v in spec.varieties.items() if v.in_play
+            n: self.expr(v.in_play, frozenset())
+            for n, v in (*spec.varieties.items(), *spec.cards.items()) if v.in_play
         }
+        self._layouts: dict[str, Layout] = {}
+        for name, b in spec.boards.items():
+            try:
+                self._layouts[name] = from_decl(b)
+            except BoardError as exc:
+                raise SpecRuntimeError(b.loc, str(exc)) from None
+        self._board_when = {n: self.expr(b.when, frozenset()) for n, b in spec.boards.items() if b.when}
         # Per action: its forbids; for each clause the parameters it reads (a refusal by a
         # clause that read none refuses every choice of parameters; random play stops there);
         # its `require` clauses alone (for check_after_timing); and the shortcuts of random play.
@@ -246,17 +255,26 @@ class Engine:
             return lambda env: env.locals[name]
         if name == "players":
             return lambda env: env.state.names()
+        if name == "spaces":
+            return lambda env: list(env.state.board.ids) if env.state.board is not None else []
         if name in ("active", "starting_player", "phase", "over"):
             return lambda env: getattr(env.state, name)
         if name in spec.vars:
+            if spec.vars[name].per_space:
+                self._fail(node, f"{name} belongs to each space: write s.{name}")
             return lambda env: env.state.vars.get(name)
         if name in spec.defines and spec.defines[name].params is None:
             return lambda env: self._call_define(env, name, (), node)
+        if name in spec.options:
+            # Before the zones: a bare name cannot mean a zone of each player, so an option
+            # may share its name with one (`plunder`, the variant, and `p.plunder`, the cards).
+            default = spec.options[name].default
+            return lambda env: env.state.options.get(name, default)
         if name in spec.zones:
             if spec.zones[name].per_player:
                 self._fail(node, f"{name} belongs to each player: write p.{name}")
             return lambda env: env.state.zones[name]
-        if name in spec.phases or name in spec.varieties or name in spec.vines:
+        if name in spec.phases or name in spec.varieties or name in spec.vines or name in spec.cards:
             return lambda env: name
         if name in spec.options:
             default = spec.options[name].default
@@ -280,9 +298,26 @@ class Engine:
         var = self.spec.vars.get(attr)
         if var is not None and var.per_player:
             return lambda env: env.state.player(obj(env)).vars.get(attr)
+        if var is not None and var.per_space:
+            loc = node.loc
+
+            def space_var(env):
+                values = env.state.space_vars.get(obj(env))
+                if values is None:
+                    raise SpecRuntimeError(loc, f"{obj(env)!r} is not a space of the board")
+                return values.get(attr)
+            return space_var
+        if attr in self.spec.attribute_names():
+            table = self._attributes(attr)
+            return lambda env: table.get(obj(env))
         if attr == "name":
             return obj
-        self._fail(node, f"a player has no {attr!r}")
+        self._fail(node, f"a player, space or card has no {attr!r}")
+
+    def _attributes(self, attr: str) -> dict:
+        """Every card kind's value of an attribute (read once: attributes are data)."""
+        spec = self.spec
+        return {k: spec.card_attribute(k, attr) for k in (*spec.varieties, *spec.cards)}
 
     def _e_call(self, node, scope):
         name, args = node.args
@@ -358,10 +393,10 @@ class Engine:
         if node.kind == "name" and node.args[0] not in scope:
             name = node.args[0]
             spec = self.spec
-            if name in ("players", "active", "starting_player", "phase", "over") or name in spec.vars \
+            if name in B.SPECIAL_NAMES or name in spec.vars \
                     or name in spec.defines or name in spec.zones or name in spec.options:
                 return False, None
-            if name in spec.phases or name in spec.varieties or name in spec.vines \
+            if name in spec.phases or name in spec.varieties or name in spec.vines or name in spec.cards \
                     or any(name in o.values for o in spec.options.values()):
                 return True, name
         return False, None
@@ -479,6 +514,32 @@ class Engine:
             return sum(results)
         return run
 
+    def _e_reach(self, node, scope):
+        """`reach x from S: C`: the spaces reachable from S by steps onto neighbours where C
+        holds, in board order; bounded by the number of spaces."""
+        var, start_node, body_node = node.args
+        start = self.expr(start_node, scope)
+        body = self.expr(body_node, scope | {var})
+
+        def run(env):
+            board = env.state.board
+            if board is None:
+                raise SpecRuntimeError(node.loc, "`reach` needs a board, and this game has none")
+            saved = env.locals.get(var, _MISSING)
+
+            def allowed(space):
+                env.burn(node.loc)
+                env.locals[var] = space
+                return bool(body(env))
+            try:
+                return reach(board, start(env), allowed)
+            finally:
+                if saved is _MISSING:
+                    env.locals.pop(var, None)
+                else:
+                    env.locals[var] = saved
+        return run
+
     def _e_cond(self, node, scope):
         c, a, b = (self.expr(x, scope) for x in node.args)
         return lambda env: a(env) if c(env) else b(env)
@@ -529,13 +590,23 @@ class Engine:
                 env.burn(node.loc)
                 env.state.vars[name] = serialise(value(env))
             return set_var
-        pname, attr = target[1], target[2]
-        if pname not in scope:
-            self._fail(node, f"unknown player {pname!r}")
+        oname, attr = target[1], target[2]
+        obj = self.expr(Node("name", (oname,), node.loc), scope)
+        var = self.spec.vars.get(attr)
+        if var is not None and var.per_space:
+            def set_svar(env):
+                env.burn(node.loc)
+                values = env.state.space_vars.get(obj(env))
+                if values is None:
+                    raise SpecRuntimeError(node.loc, f"{obj(env)!r} is not a space of the board")
+                values[attr] = serialise(value(env))
+            return set_svar
+        if var is None or not var.per_player:
+            self._fail(node, f"{attr!r} is not a variable of a player or a space")
 
         def set_pvar(env):
             env.burn(node.loc)
-            env.state.player(env.locals[pname]).vars[attr] = serialise(value(env))
+            env.state.player(obj(env)).vars[attr] = serialise(value(env))
         return set_pvar
 
     def _selection(self, sel: Node, scope):
@@ -822,6 +893,15 @@ class Engine:
             if value in state.names():
                 return value
             raise ActionError(f"{where} must name a player, got {value!r}{suggest(str(value), state.names())}")
+        if p.type == "space":
+            board = state.board
+            if board is not None and isinstance(value, str) and value in board:
+                return value
+            if board is None:
+                raise ActionError(f"{where}: this game has no board")
+            hint = " (write a space as a string, like \"06\")" if isinstance(value, int) else \
+                suggest(str(value), board.ids)
+            raise ActionError(f"{where} must name a space of the board, got {value!r}{hint}")
         if p.type == "card":
             if isinstance(value, str) and B.REF.match(value):
                 return value
@@ -993,7 +1073,10 @@ class Engine:
 
     # ------------------------------------------------------------ states
     def blank_state(self, names: list[str], starting_player: str | None = None,
-                    options: dict | None = None, modules=("base",)) -> State:
+                    options: dict | None = None, modules=("base",), board: Layout | None = None) -> State:
+        """A table with empty zones and every variable at its default. On a game with boards,
+        `board` is the map (None: the declared board this table and these options play on);
+        its spaces start with their fixed cards."""
         players = []
         for n in names:
             zones = {z.name: [] for z in self.spec.zones.values() if z.per_player}
@@ -1008,15 +1091,48 @@ class Engine:
             modules=list(modules),
             options=dict(options or {}),
         )
+        if board is None and self.spec.boards:
+            board = self.choose_board(len(names), state.options)
         env = Env(self, state)
+        space_defaults = {}
         for n, v in self.spec.vars.items():
             value = serialise(self._var_defaults[n](env))
             if v.per_player:
                 for p in players:
                     p.vars[n] = value
+            elif v.per_space:
+                space_defaults[n] = value
             else:
                 state.vars[n] = value
+        if board is not None:
+            state.board = board
+            state.space_cards = {sid: ([board.fixed[sid]] if board.fixed[sid] else []) for sid in board.ids}
+            state.space_vars = {sid: dict(space_defaults) for sid in board.ids}
         return state
+
+    def layout(self, name: str) -> Layout:
+        """The layout of a declared board."""
+        return self._layouts[name]
+
+    def inline_layout(self, data) -> Layout:
+        """A map given inline (in a state or setup), checked like a declared board."""
+        layout = from_json(data)
+        for sid, card in layout.fixed.items():
+            if card is not None and card not in self.spec.cards:
+                raise BoardError(f"space {sid!r}: unknown card {card!r}{suggest(card, self.spec.cards)}")
+        return layout
+
+    def choose_board(self, count: int, options: dict | None) -> Layout | None:
+        """The first declared board laid for this many players whose `when` holds."""
+        probe = State(players=[], starting_player="", active="", phase="", options=dict(options or {}))
+        env = Env(self, probe)
+        for name, b in self.spec.boards.items():
+            if b.players is not None and b.players != count:
+                continue
+            if name in self._board_when and not self._board_when[name](env):
+                continue
+            return self._layouts[name]
+        return None
 
     def define_value(self, state: State, name: str):
         return self._call_define(Env(self, state), name, (), None)
@@ -1025,12 +1141,17 @@ class Engine:
         """Every vine card, in declaration order."""
         return list(self.spec.vines)
 
-    def box(self, options: dict | None = None) -> list[str]:
-        """Every card in play for these options, in variety order."""
-        state = self.blank_state(["_"], options=options)
+    def box(self, options: dict | None = None, category: str = "beans") -> list[str]:
+        """Every card of a category in play for these options, in declaration order (the
+        bean cards by default)."""
+        state = State(players=[], starting_player="", active="", phase="", options=dict(options or {}))
         env = Env(self, state)
         cards = []
-        for name, v in self.spec.varieties.items():
+        if category == "vines":
+            return self.vine_box()
+        decls = self.spec.varieties if category == "beans" else \
+            {n: c for n, c in self.spec.cards.items() if c.category == category}
+        for name, v in decls.items():
             if name in self._in_play and not self._in_play[name](env):
                 continue
             cards.extend([name] * v.count)
@@ -1045,14 +1166,16 @@ class Engine:
                                         f"not {count} (see {', '.join(rule.cites) or 'the players declaration'})")
 
     def new_game(self, names: list[str], deck: list[str], options: dict | None = None,
-                 modules=("base",), zones: dict | None = None) -> tuple[State, list[dict]]:
+                 modules=("base",), zones: dict | None = None,
+                 board: Layout | None = None) -> tuple[State, list[dict]]:
         """Set up a game: `deck` is the shuffled deck, top first; the first name starts.
 
-        `zones` gives other shared zones their shuffled contents (e.g. the vine deck)."""
+        `zones` gives other shared zones their shuffled contents (e.g. the vine deck, the
+        landscape cards); `board` the map (None: the declared board for this table)."""
         problem = self.player_count_problem(len(names))
         if problem is not None:
             raise problem
-        state = self.blank_state(names, options=options, modules=modules)
+        state = self.blank_state(names, options=options, modules=modules, board=board)
         for name, cards in (zones or {}).items():
             state.zones[name] = list(cards)
         draw = next((z.name for z in self.spec.zones.values() if z.name == "draw_pile"), None)

@@ -63,7 +63,7 @@ class Option(Decl):
 
 @dataclass(frozen=True)
 class Zone(Decl):
-    kind: str = "row"  # pile, row or fields
+    kind: str = "row"  # pile, deck (a pile a new game is given shuffled), row or fields
     per_player: bool = False
     cards: str = "beans"  # which cards lie there: beans or vines
 
@@ -73,6 +73,36 @@ class Var(Decl):
     type: str = "int"
     per_player: bool = False
     default: Node | None = None
+    per_space: bool = False
+
+
+@dataclass(frozen=True)
+class Category(Decl):
+    """A category of cards other than beans, with its attributes' default values."""
+    attrs: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Card(Decl):
+    """A kind of card of a category: how many the box holds and its own attribute values."""
+    title: str = ""
+    category: str = ""
+    count: int = 0
+    attrs: tuple[tuple[str, int], ...] = ()
+    in_play: Node | None = None
+
+
+@dataclass(frozen=True)
+class Board(Decl):
+    """A board: rows of cells (offset or grid geometry) or spaces and edges (graph). A cell is
+    a card kind, "*" (dealt at setup) or "-" (no space)."""
+    title: str = ""
+    geometry: str = "offset"
+    players: int | None = None  # the player count it is laid for (None: any)
+    when: Node | None = None
+    rows: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    spaces: tuple[tuple[str, str], ...] = ()
+    edges: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

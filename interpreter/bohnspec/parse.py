@@ -32,9 +32,10 @@ _TERMINAL_NAMES = {
     "COMPARE": "a comparison (==, !=, <, <=, >, >=)",
     "ADD_OP": "'+' or '-'",
     "POSITION": "top, front, bottom or back",
-    "ZONE_KIND": "pile, row or fields",
-    "VAR_TYPE": "int, bool, player, text or refs",
-    "PARAM_TYPE": "field, card, cards, player, int, target or variety",
+    "ZONE_KIND": "pile, deck, row or fields",
+    "VAR_TYPE": "int, bool, player, text, refs or space",
+    "PARAM_TYPE": "field, card, cards, player, int, target, variety or space",
+    "GEOMETRY": "offset, grid or graph",
     "$END": "the end of the file",
 }
 

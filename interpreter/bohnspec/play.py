@@ -221,10 +221,13 @@ def new_random_game(engine: Engine, players: list[str], rng: random.Random, opti
     deck = engine.box(options)
     rng.shuffle(deck)
     zones = {}
-    if engine.spec.vines and "vine_deck" in engine.spec.zones:
-        vines = engine.vine_box()
-        rng.shuffle(vines)
-        zones["vine_deck"] = vines
+    for name, zone in engine.spec.zones.items():
+        # Every other deck (vine cards, landscape cards) is shuffled for the setup too.
+        if zone.kind == "deck" and not zone.per_player and zone.cards != "beans":
+            cards = engine.box(options, zone.cards)
+            if cards:
+                rng.shuffle(cards)
+                zones[name] = cards
     modules = sorted(engine.spec.modules) or ["base"]
     return engine.new_game(players, deck, options, modules=modules, zones=zones)
 

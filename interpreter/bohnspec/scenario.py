@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from . import paths
+from .board import BoardError
 from .errors import ScenarioError
 from .interpret import Engine
 from .state import Player, State, expand_cards
@@ -132,23 +133,28 @@ def build_state(engine: Engine, sc: Scenario) -> tuple[State, list[dict]]:
         raise ScenarioError(sc.path, exc.path, exc.message) from None
 
 
+_SETUP_KEYS = ("players", "deck", "beans", "options", "board")
+
+
 def _from_setup(engine: Engine, sc: Scenario):
     setup = sc.setup
     options = dict(setup.get("options") or {})
     if "beans" in setup:
         options["beans"] = setup["beans"]
-    zones = {"vine_deck": setup["vine_deck"]} if "vine_deck" in setup else {}
-    return new_game(engine, setup["players"], setup["deck"], options, zones, sc.modules)
+    return new_game(engine, setup["players"], setup["deck"], options, setup_zones(setup), sc.modules,
+                    setup.get("board"))
 
 
 def setup_zones(setup: dict) -> dict:
-    """The shuffled contents of other zones a setup names (the vine deck)."""
-    return {"vine_deck": expand_cards(setup["vine_deck"])} if "vine_deck" in setup else {}
+    """The shuffled contents of the other decks a setup gives (the vine deck, the landscape
+    cards): every key that is not one of the setup's own."""
+    return {k: expand_cards(v) if isinstance(v, list) else v for k, v in setup.items() if k not in _SETUP_KEYS}
 
 
-def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules):
+def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules, board=None):
     """A new game from an explicit deck order, after checking that it can be one: distinct
-    player names, known option values, and exactly the cards in play."""
+    player names, known option values, exactly the cards in play in each deck, and a map
+    (declared or inline) for a game played on one."""
     if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
         raise ScenarioError("", "setup.players", "give the players as a list of names")
     _check_unique(names, "setup.players")
@@ -170,15 +176,38 @@ def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules):
                             f"the deck must hold exactly the {len(box)} cards in play "
                             f"(missing: {missing or 'none'}; extra: {extra or 'none'})")
     checked = {}
+    decks = [z for z, d in engine.spec.zones.items() if d.kind == "deck" and not d.per_player and d.cards != "beans"]
     for name, cards in (zones or {}).items():
         cards = expand_cards(cards if isinstance(cards, list) else [])
-        if name != "vine_deck" or name not in engine.spec.zones:
-            raise ScenarioError("", f"setup.{name}", "unknown setup zone (only vine_deck is dealt from)")
-        if sorted(map(str, cards)) != sorted(engine.vine_box()):
-            raise ScenarioError("", "setup.vine_deck", "the vine deck must hold every vine card once: "
-                                f"{', '.join(engine.vine_box())}")
+        zone = engine.spec.zones.get(name)
+        if name not in decks:
+            raise ScenarioError("", f"setup.{name}", f"unknown setup key{_hint(name, [*_SETUP_KEYS, *decks])}; "
+                                                     "a setup gives the players, the deck, options, a board "
+                                                     f"and the shuffled decks {', '.join(decks) or '(none)'}")
+        box = engine.box(options, zone.cards)
+        if sorted(map(str, cards)) != sorted(box):
+            raise ScenarioError("", f"setup.{name}", f"{name} must hold exactly the {len(box)} {zone.cards} cards in play "
+                                f"(missing: {_multiset_diff(box, cards) or 'none'}; "
+                                f"extra: {_multiset_diff(cards, box) or 'none'})")
         checked[name] = cards
-    return engine.new_game(names, deck, options, modules=modules, zones=checked)
+    missing = [z for z in decks if z not in checked and engine.box(options, engine.spec.zones[z].cards)
+               and engine.spec.zones[z].cards != "vines"]
+    if missing:
+        raise ScenarioError("", f"setup.{missing[0]}", f"give the shuffled {missing[0]} (top first)")
+    layout = None
+    if board is not None:
+        if isinstance(board, str):
+            if board not in engine.spec.boards:
+                raise ScenarioError("", "setup.board", f"unknown board {board!r}{_hint(board, engine.spec.boards)}")
+            layout = engine.layout(board)
+        else:
+            try:
+                layout = engine.inline_layout(board)
+            except BoardError as exc:
+                raise ScenarioError("", "setup.board", str(exc)) from None
+    elif engine.spec.boards and engine.choose_board(len(names), options) is None:
+        raise ScenarioError("", "setup.board", f"no declared board is laid for {len(names)} players with these options")
+    return engine.new_game(names, deck, options, modules=modules, zones=checked, board=layout)
 
 
 def _multiset_diff(a, b):
@@ -211,9 +240,10 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
     problem = engine.player_count_problem(len(names))
     if problem is not None:
         raise ScenarioError("", "state.players", str(problem))
+    board = _board_of(engine, data, len(names))
     state = engine.blank_state(names, data.get("starting_player", names[0]),
-                               data.get("options"), modules=data.get("modules", modules))
-    kinds = {"beans": set(spec.varieties), "vines": set(spec.vines)}
+                               data.get("options"), modules=data.get("modules", modules), board=board)
+    kinds = {z.cards: set(spec.kinds_of(z.cards)) for z in spec.zones.values()}
 
     def cards(value, where, kind="beans"):
         out = expand_cards(value)
@@ -257,8 +287,12 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
         if data["phase"] not in spec.phases:
             raise ScenarioError("", "state.phase", f"unknown phase {data['phase']!r}{_hint(data['phase'], spec.phases)}")
         state.phase = data["phase"]
+    if state.board is not None:
+        _fill_spaces(engine, state, data.get("spaces") or {})
+    elif "spaces" in data:
+        raise ScenarioError("", "state.spaces", "this game has no board: spaces belong to games played on a map")
     for key, value in data.items():
-        if key in ("players", "starting_player", "active", "phase", "modules", "options"):
+        if key in ("players", "starting_player", "active", "phase", "modules", "options", "board", "spaces"):
             continue
         where = f"state.{key}"
         if key == "vars":
@@ -280,6 +314,69 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
                 raise ScenarioError("", where, f"unknown state key{_hint(key, allowed)}")
             state.zones[key] = cards(value, where, zone.cards)
     return state
+
+
+def _board_of(engine: Engine, data: dict, count: int):
+    """The map a state is played on: a declared board named by `board`, a map given inline, or
+    (for a game with boards) the board declared for this table and its options."""
+    spec = engine.spec
+    given = data.get("board")
+    if given is None:
+        if not spec.boards:
+            return None
+        chosen = engine.choose_board(count, data.get("options"))
+        if chosen is None:
+            raise ScenarioError("", "state.board", f"no declared board is laid for {count} players with these "
+                                                   f"options; name one ({', '.join(spec.boards)}) or give a map")
+        return chosen
+    if not spec.boards and not any(v.per_space for v in spec.vars.values()):
+        raise ScenarioError("", "state.board", "the modules of this state play on no map")
+    if isinstance(given, str):
+        if given not in spec.boards:
+            raise ScenarioError("", "state.board", f"unknown board {given!r}{_hint(given, spec.boards)}")
+        return engine.layout(given)
+    try:
+        return engine.inline_layout(given)
+    except BoardError as exc:
+        raise ScenarioError("", "state.board", str(exc)) from None
+
+
+def _fill_spaces(engine: Engine, state: State, spaces) -> None:
+    """Lay the cards and set the variables a state gives per space; every space must end up
+    with a card (a space the board deals has none until the state says which)."""
+    spec = engine.spec
+    board = state.board
+    if not isinstance(spaces, dict):
+        raise ScenarioError("", "state.spaces", "give the spaces as a map from space id to its card and variables")
+    for sid, values in spaces.items():
+        where = f"state.spaces.{sid}"
+        if not isinstance(sid, str):
+            raise ScenarioError("", where, f"space ids are strings: write \"{sid:02d}\" in quotes"
+                                if isinstance(sid, int) else "space ids are strings")
+        if sid not in board:
+            raise ScenarioError("", where, f"the board has no space {sid!r}{_hint(sid, board.ids)}")
+        if not isinstance(values, dict):
+            raise ScenarioError("", where, "a space is an object: {card: ..., owner: ...}")
+        for key, value in values.items():
+            if key == "card":
+                if value is None:
+                    state.space_cards[sid] = []
+                    continue
+                if not isinstance(value, str) or value not in spec.cards:
+                    raise ScenarioError("", f"{where}.card", f"unknown card {value!r}{_hint(str(value), spec.cards)}")
+                state.space_cards[sid] = [value]
+                continue
+            var = spec.vars.get(key)
+            if var is None or not var.per_space:
+                allowed = ["card", *(v for v, d in spec.vars.items() if d.per_space)]
+                raise ScenarioError("", f"{where}.{key}", f"unknown space variable{_hint(key, allowed)}")
+            if var.type == "player" and value is not None and value not in state.names():
+                raise ScenarioError("", f"{where}.{key}", f"{value!r} is not at the table{_hint(str(value), state.names())}")
+            state.space_vars[sid][key] = value
+    empty = [sid for sid in board.ids if not state.space_cards[sid]]
+    if empty:
+        raise ScenarioError("", "state.spaces", f"no card lies on space(s) {', '.join(empty)}: the board deals "
+                                                "them at setup, so the state must say which card lies there")
 
 
 def _strings(x) -> bool:
@@ -329,6 +426,13 @@ def _shape_ok(data) -> bool:
                 return False
         elif key == "over":
             if not isinstance(v, bool):
+                return False
+        elif key == "board":
+            if not isinstance(v, (str, dict)):
+                return False
+        elif key == "spaces":
+            if not isinstance(v, dict) or not all(isinstance(x, dict) and all(_value_ok(y) for y in x.values())
+                                                  for x in v.values()):
                 return False
         elif not _zone_ok(key, v):
             return False

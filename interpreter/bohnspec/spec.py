@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,7 +12,7 @@ from . import paths
 from .compile import compile_text
 from .errors import BohnspecError
 from .model import (
-    Action, Decl, Define, EndRule, Extend, Forbid, Handler, Module, Option, Phase, Players, Procedure,
+    Action, Board, Card, Category, Decl, Define, EndRule, Extend, Forbid, Handler, Module, Option, Phase, Players, Procedure,
     Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 
@@ -40,6 +41,9 @@ class Spec:
     setups: list[Setup] = field(default_factory=list)
     rulings: dict[str, Ruling] = field(default_factory=dict)
     vines: dict[str, Vine] = field(default_factory=dict)
+    categories: dict[str, Category] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
+    boards: dict[str, Board] = field(default_factory=dict)
     duplicates: list[tuple[Decl, Decl]] = field(default_factory=list)
     chosen: set[str] | None = None  # the modules loaded (None: all)
 
@@ -49,6 +53,41 @@ class Spec:
             for d in f.decls:
                 if self.chosen is None or d.module in self.chosen or isinstance(d, Ruling):
                     yield d
+
+    def attribute_names(self) -> dict[str, int]:
+        """Every attribute a card may have, with the default its category gives (`count`,
+        the number of cards of a kind in the box, belongs to every kind, beans included)."""
+        out = {"count": 0}
+        for c in self.categories.values():
+            for name, value in c.attrs:
+                out.setdefault(name, value)
+        return out
+
+    def card_attribute(self, kind: str, attr: str):
+        """The value of an attribute of a card kind (a variety or a card): its own, else its
+        category's default; None for an unknown kind."""
+        v = self.varieties.get(kind)
+        if v is not None:
+            return v.count if attr == "count" else None
+        c = self.cards.get(kind)
+        if c is None:
+            return None
+        if attr == "count":
+            return c.count
+        own = dict(c.attrs)
+        if attr in own:
+            return own[attr]
+        cat = self.categories.get(c.category)
+        return dict(cat.attrs).get(attr) if cat else None
+
+    def kinds_of(self, category: str) -> list[str]:
+        """The card kinds of a category, in declaration order (`beans`: the varieties,
+        `vines`: the vine cards)."""
+        if category == "beans":
+            return list(self.varieties)
+        if category == "vines":
+            return list(self.vines)
+        return [n for n, c in self.cards.items() if c.category == category]
 
     def clauses_of(self, action: str):
         """An action's `when` clauses, then its `require` clauses. Within each kind, clauses
@@ -89,7 +128,15 @@ def _display(path: Path) -> str:
 
 def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]:
     """The wanted modules plus every module they require (all modules when none are named)."""
-    declared = {d.name: d for f in files for d in f.decls if isinstance(d, Module)}
+    # A module may open several files; what it requires is what any of them says.
+    declared: dict[str, Module] = {}
+    for f in files:
+        for d in f.decls:
+            if isinstance(d, Module):
+                before = declared.get(d.name)
+                if before is not None:
+                    d = replace(d, requires=tuple(dict.fromkeys(before.requires + d.requires)))
+                declared[d.name] = d
     if wanted is None:
         return set(declared) | {d.module for f in files for d in f.decls}
     known = set(declared) | {d.module for f in files for d in f.decls}
@@ -119,18 +166,23 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
         Variety: spec.varieties, Option: spec.options, Zone: spec.zones, Var: spec.vars,
         Define: spec.defines, Phase: spec.phases, Action: spec.actions,
         Procedure: spec.procedures, Ruling: spec.rulings, Module: spec.modules, Vine: spec.vines,
+        Category: spec.categories, Card: spec.cards, Board: spec.boards,
     }
     # Modules in dependency order, so that a module's replacements come after what they replace.
     ordered = sorted(((len(requires.get(d.module, ())), n, d) for n, d in
                       enumerate(d for f in files for d in f.decls)), key=lambda t: (t[0], t[1]))
+    origin: dict[tuple[type, str], str] = {}  # the module that first declared a name
     for _, _, d in ordered:
         if d.module not in chosen and not isinstance(d, Ruling):
             continue
         table = singles.get(type(d))
         if table is not None:
             old = table.get(d.name)
-            # A module may replace a definition, procedure or phase of a module it requires.
-            replaces = old is not None and isinstance(d, _REPLACEABLE) and old.module in requires.get(d.module, ())
+            first = origin.setdefault((type(d), d.name), d.module)
+            # A module may replace a definition, procedure or phase of a module it requires
+            # (two expansions of one game may each replace the same one).
+            mine = requires.get(d.module, ())
+            replaces = old is not None and isinstance(d, _REPLACEABLE) and (old.module in mine or first in mine)
             if old is not None and not isinstance(d, Module) and not replaces:
                 spec.duplicates.append((old, d))
             table[d.name] = d

@@ -51,6 +51,11 @@ class State:
     options: dict[str, str] = field(default_factory=dict)
     over: bool = False
     winners: list[str] = field(default_factory=list)
+    # The map, for games played on one: its layout (shared, never changed), the card lying on
+    # each space (a list of at most one card, so a space is a zone) and each space's variables.
+    board: Any = None
+    space_cards: dict[str, list] = field(default_factory=dict)
+    space_vars: dict[str, dict] = field(default_factory=dict)
 
     # -- lookups
     def player(self, name: str) -> Player:
@@ -83,6 +88,9 @@ class State:
             options=dict(self.options),
             over=self.over,
             winners=list(self.winners),
+            board=self.board,
+            space_cards={k: list(v) for k, v in self.space_cards.items()},
+            space_vars={k: dict(v) for k, v in self.space_vars.items()},
         )
 
     # -- canonical JSON
@@ -109,4 +117,11 @@ class State:
         out["shuffles"] = [list(s) for s in self.shuffles]
         out["over"] = self.over
         out["winners"] = list(self.winners)
+        if self.board is not None:
+            out["board"] = self.board.name if self.board.source is None else copy.deepcopy(self.board.source)
+            out["spaces"] = {
+                s: {"card": (self.space_cards[s][0] if self.space_cards[s] else None),
+                    **dict(sorted(self.space_vars.get(s, {}).items()))}
+                for s in self.board.ids
+            }
         return out

@@ -6,7 +6,7 @@ import json
 
 from .model import Node
 
-_PREC = {"cond": 0, "quant": 0, "or": 1, "and": 2, "not": 3, "compare": 4, "member": 4, "arith": 5,
+_PREC = {"cond": 0, "quant": 0, "reach": 0, "or": 1, "and": 2, "not": 3, "compare": 4, "member": 4, "arith": 5,
          "product": 6}
 
 
@@ -55,6 +55,9 @@ def _u(n: Node) -> str:
     if k == "quant":
         q, var, coll, body = a
         return f"{q} {var} in {_wrap(coll, 1)}: {_u(body)}"
+    if k == "reach":
+        var, start, body = a
+        return f"reach {var} from {_wrap(start, 1)}: {_u(body)}"
     if k == "cond":
         return f"if {_u(a[0])} then {_u(a[1])} else {_u(a[2])}"
     return f"<{k}>"

@@ -57,12 +57,11 @@ from bohnspec.compile import compile_text  # noqa: E402
 from bohnspec.errors import Location  # noqa: E402
 from bohnspec.interpret import Engine  # noqa: E402
 from bohnspec.model import (  # noqa: E402
-    Action, Clause, Extend, Forbid, Node, RulesFile, Variety, Vine,
+    Action, Board, Card, Clause, Extend, Forbid, Node, RulesFile, Variety, Vine,
 )
 from bohnspec.spec import build, module_closure, spec_files  # noqa: E402
 from bohnspec.unparse import unparse  # noqa: E402
 
-ALL_MODULES = ("base", "bohnroeschen", "duo", "solo")
 QUICK_LIMIT = 25
 
 STATEMENTS = {"let", "assign", "move", "give_fields", "reshuffle", "goto", "goto_next",
@@ -278,6 +277,30 @@ def _variety_mutations(d: Variety, src: Source):
                    f"count {d.count}", dataclasses.replace(d, count=new))
 
 
+def _card_mutations(d: Card):
+    """A card kind's count and each of its own attributes, +1 and -1."""
+    for new in (d.count + 1, d.count - 1):
+        if new >= 1:
+            yield (d.loc, f"{d.name} count `{d.count}` -> `{new}`", "constant", f"card {d.name} count {d.count}",
+                   dataclasses.replace(d, count=new))
+    for i, (attr, value) in enumerate(d.attrs):
+        for new in (value + 1, value - 1):
+            attrs = d.attrs[:i] + ((attr, new),) + d.attrs[i + 1:]
+            yield (d.loc, f"{d.name} {attr} `{value}` -> `{new}`", "constant", f"card {d.name} {attr} {value}",
+                   dataclasses.replace(d, attrs=attrs))
+
+
+def _board_mutations(d: Board, kinds: list[str]):
+    """Each card a board lays changed to the next kind of its list (a wrong layout)."""
+    for r, (shift, cells) in enumerate(d.rows):
+        for c, cell in enumerate(cells):
+            if cell in kinds:
+                new = kinds[(kinds.index(cell) + 1) % len(kinds)]
+                rows = d.rows[:r] + ((shift, cells[:c] + (new,) + cells[c + 1:]),) + d.rows[r + 1:]
+                yield (d.loc, f"board {d.name} row {r + 1} cell {c + 1} `{cell}` -> `{new}`", "constant",
+                       f"board {d.name}", dataclasses.replace(d, rows=rows))
+
+
 def _clause_mutations(d, src: Source):
     """Each clause left out, and every mutation inside each clause's condition."""
     clauses = d.clauses
@@ -319,6 +342,11 @@ def decl_mutations(d, src: Source):
     """(loc, what, operator, context, new declaration or None) for one declaration."""
     if isinstance(d, Variety):
         yield from _variety_mutations(d, src)
+    if isinstance(d, Card):
+        yield from _card_mutations(d)
+    if isinstance(d, Board):
+        kinds = [c.name for f in src.files for c in f.decls if isinstance(c, Card)]
+        yield from _board_mutations(d, kinds)
     if isinstance(d, (Action, Extend)):
         yield from _clause_mutations(d, src)
     if isinstance(d, Forbid):
@@ -339,7 +367,7 @@ def live_decls(spec) -> set[int]:
     """The ids of the declarations in force in a built spec (a replaced define is not)."""
     out: set[int] = set()
     for table in (spec.varieties, spec.options, spec.zones, spec.vars, spec.defines, spec.phases,
-                  spec.actions, spec.procedures, spec.vines):
+                  spec.actions, spec.procedures, spec.vines, spec.cards, spec.boards):
         out.update(id(d) for d in table.values())
     for lst in (spec.extends, spec.forbids, spec.end_rules, spec.setups, *spec.handlers.values()):
         out.update(id(d) for d in lst)
@@ -639,9 +667,11 @@ def main(argv=None) -> int:
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress line")
     args = ap.parse_args(argv)
     modules = [m.strip() for m in (args.modules or "base").split(",") if m.strip()]
-    unknown = [m for m in modules if m not in ALL_MODULES]
+    # The modules the spec declares (a new module needs no change here).
+    declared = sorted({d.name for f in load_source().files for d in f.decls if type(d).__name__ == "Module"})
+    unknown = [m for m in modules if m not in declared]
     if unknown or not modules:
-        print(f"unknown module(s): {', '.join(unknown) or '(none given)'}; choose from {', '.join(ALL_MODULES)}",
+        print(f"unknown module(s): {', '.join(unknown) or '(none given)'}; choose from {', '.join(declared)}",
               file=sys.stderr)
         return 2
     limit = args.limit

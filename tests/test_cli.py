@@ -143,6 +143,21 @@ def test_conform_modules_base_runs_the_base_scenarios(capsys):
     assert len(base) > 100
 
 
+def test_conform_modules_brings_the_modules_it_requires(capsys):
+    # `dschingis` requires `base`: its scenarios (and the base game's) run, none is skipped for
+    # want of `base` on the command line.
+    assert main(["conform", "-q", "--modules", "dschingis"]) == 0
+    every = helpers.scenario_paths()
+    mine = [p for p in every if set(yaml.safe_load(p.read_text())["modules"]) <= {"base", "dschingis"}]
+    assert summary_of(capsys.readouterr().out) == (len(mine), 0, 0, len(every) - len(mine))
+    assert len(mine) > len([p for p in mine if "dschingis" not in str(p)]) + 120
+
+
+def test_conform_an_unknown_module_is_an_input_error_with_a_hint(capsys):
+    assert main(["conform", "-q", "--modules", "base,dschings"]) == 2
+    assert "unknown module 'dschings' (did you mean 'dschingis'?)" in capsys.readouterr().err
+
+
 def test_conform_passing_tmp_scenario(tmp_path, capsys):
     path = write(tmp_path, PASSING)
     assert main(["conform", str(path)]) == 0

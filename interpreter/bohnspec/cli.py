@@ -23,6 +23,15 @@ def _modules(value: str | None):
     return [m.strip() for m in value.split(",") if m.strip()] if value else None
 
 
+def _with_requirements(modules, rules=()):
+    """The named modules and every module they require (`dschingis` brings `base`); an
+    unknown module is an input error with a did-you-mean."""
+    if modules is None:
+        return None
+    from .spec import module_closure, parse_files, spec_files
+    return sorted(module_closure(parse_files([*spec_files(), *rules]), modules))
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="bohnspec", description="The machine-checkable rulebook of Bohnanza.")
     p.add_argument("--version", action="version", version=f"bohnspec {__version__}")
@@ -143,7 +152,7 @@ def cmd_conform(args) -> int:
     if args.jobs < 1 or args.timeout <= 0:
         raise _usage("--jobs must be at least 1 and --timeout positive")
     started = time.perf_counter()
-    modules = _modules(args.modules)
+    modules = _with_requirements(_modules(args.modules), args.rules)
     expectations = reports.load_expectations(Path(args.expectations)) if args.expectations else {}
 
     if args.impl:

@@ -1,0 +1,74 @@
+"""Authoring landscapes: the made-up Dschingis Bohn landscapes in examples/landscapes/ check clean
+and their scenarios pass without any Python change, and a wrong rule makes a scenario fail."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bohnspec.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "landscapes"
+RULES = EXAMPLES / "my-landscapes.bohn"
+SCENARIOS = EXAMPLES / "scenarios"
+
+
+def _conform(rules: Path, tmp_path: Path) -> tuple[int, dict[str, str]]:
+    """Run the example scenarios against `rules`: the exit code and each scenario's verdict."""
+    report = tmp_path / "report.json"
+    code = main(["conform", str(SCENARIOS), "--rules", str(rules), "-q", "--json", str(report)])
+    data = json.loads(report.read_text(encoding="utf-8"))
+    return code, {s["id"]: s["verdict"] for s in data["scenarios"]}
+
+
+def test_the_example_landscapes_check_clean(capsys):
+    assert main(["check", str(RULES)]) == 0
+    assert "0 error(s), 0 warning(s)" in capsys.readouterr().out
+
+
+def test_every_example_landscape_is_marked_not_official():
+    text = RULES.read_text(encoding="utf-8")
+    cards = [line for line in text.splitlines() if line.startswith("card ")]
+    assert len(cards) >= 2
+    for line in cards:
+        assert '"EXAMPLE (not official): ' in line and "landscape" in line, line
+    assert "ruling example-landscapes" in text
+
+
+def test_the_example_scenarios_pass(tmp_path):
+    code, verdicts = _conform(RULES, tmp_path)
+    assert code == 0
+    assert verdicts and set(verdicts.values()) == {"passed"}
+    # Each scenario's id is its path under examples/landscapes/scenarios, without .yaml.
+    ids = {p.relative_to(SCENARIOS).with_suffix("").as_posix() for p in SCENARIOS.rglob("*.yaml")}
+    assert set(verdicts) == ids
+    assert {i.split("/")[0] for i in ids} == {"watchtower", "mill", "market"}
+
+
+@pytest.mark.parametrize("old, new, fails", [
+    # the Watchtower's floor: fire's 18 would then tie and still fail, but the defence is 18, not 19
+    ("points 2, floor 19", "points 2, floor 18", "watchtower/floor-19-01"),
+    # the Watchtower worth one point like any landscape: the four-way tie goes to Eiko
+    ("points 2, floor 19", "points 1, floor 19", "watchtower/worth-two-points-01"),
+    # the replaced define forgets the Mill
+    ("3 + holdings(active, village) + holdings(active, mill)", "3 + holdings(active, village)",
+     "mill/draws-one-more-01"),
+    # the replaced define forgets the village rule it should keep
+    ("3 + holdings(active, village) + holdings(active, mill)", "3 + holdings(active, mill)",
+     "mill/and-village-add-up-01"),
+    # the Market pays whoever's turn it is, not only its controller
+    ("s.owner == active and kind(s) == market", "s.owner != none and kind(s) == market",
+     "market/not-on-fellow-turn-01"),
+])
+def test_a_wrong_rule_fails_a_scenario(tmp_path, old, new, fails):
+    text = RULES.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    wrong = tmp_path / "my-landscapes.bohn"
+    wrong.write_text(text.replace(old, new), encoding="utf-8")
+    assert main(["check", str(wrong)]) == 0  # still a valid rules file: only the rule is wrong
+    code, verdicts = _conform(wrong, tmp_path)
+    assert code != 0
+    assert verdicts[fails] == "failed"

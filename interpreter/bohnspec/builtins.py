@@ -224,4 +224,5 @@ TABLE = {
 
 # Names every rules file can read without declaring them.
 SPECIAL_NAMES = ("players", "active", "starting_player", "phase", "over", "spaces")
-ASSIGNABLE_SPECIALS = ("active",)
+# The rules may set whose turn it is, and who starts (Bohnaparte: the last to choose a camp).
+ASSIGNABLE_SPECIALS = ("active", "starting_player")

@@ -174,10 +174,15 @@ class Checker:
             self.expr(c.in_play, set())
 
     def _check_board(self, b: Board):
-        from .board import BoardError, from_decl
+        from .board import BoardError, from_decl, reach
         spec = self.spec
         if b.when is not None:
             self.expr(b.when, set())
+        # A graph board names its spaces and edges; rows are numbered and touch by geometry.
+        if b.geometry == "graph" and b.rows:
+            self.error(b.loc, f"board {b.name!r} is a graph: name its spaces with `space` and `edge`, not rows")
+        elif b.geometry != "graph" and (b.spaces or b.edges):
+            self.error(b.loc, f"board {b.name!r} lays rows ({b.geometry}): `space` and `edge` belong to graph boards")
         try:
             layout = from_decl(b)
         except BoardError as exc:
@@ -188,14 +193,17 @@ class Checker:
             if card is None:
                 continue
             if card not in spec.cards:
-                self.error(b.loc, f"space {sid}: unknown card {card!r}{_hint(card, spec.cards)}")
+                self.error(b.loc, f"board {b.name!r}, space {sid}: unknown card {card!r}{_hint(card, spec.cards)}")
                 continue
             used[card] = used.get(card, 0) + 1
         for card, n in used.items():
             if n > spec.cards[card].count:
                 self.error(b.loc, f"board {b.name!r} lays {n} {card!r} cards, but the box holds {spec.cards[card].count}")
         if not layout.connected():
-            self.error(b.loc, f"board {b.name!r} is not connected: some spaces cannot be reached from the others")
+            start = layout.ids[0]
+            reached = set(reach(layout, start, lambda s: True)) | {start}
+            cut = [s for s in layout.ids if s not in reached]
+            self.error(b.loc, f"board {b.name!r} is not connected: {', '.join(cut)} cannot be reached from {start}")
         if not layout.ids:
             self.error(b.loc, f"board {b.name!r} has no space")
 
@@ -419,7 +427,8 @@ class Checker:
             if spec.zones[name].per_player:
                 self.error(e.loc, f"{name!r} belongs to each player: write p.{name}")
             return
-        if any(name in o.values for o in spec.options.values()):
+        # Every option's values, also of alternative modules that declare an option of the same name.
+        if any(name in d.values for d in spec.all_decls() if isinstance(d, Option)):
             return
         known = [*scope, *B.SPECIAL_NAMES, *spec.vars, *spec.phases, *spec.varieties, *spec.defines, *spec.zones,
                  *spec.cards]

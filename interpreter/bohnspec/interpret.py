@@ -578,11 +578,11 @@ class Engine:
                     env.burn(node.loc)
                     env.locals[name] = value(env)
                 return set_local
-            if name == "active":
-                def set_active(env):
+            if name in B.ASSIGNABLE_SPECIALS:
+                def set_special(env):
                     env.burn(node.loc)
-                    env.state.active = value(env)
-                return set_active
+                    setattr(env.state, name, value(env))
+                return set_special
             if name not in self.spec.vars or self.spec.vars[name].per_player:
                 self._fail(node, f"{name!r} is not a game variable")
 
@@ -899,8 +899,20 @@ class Engine:
                 return value
             if board is None:
                 raise ActionError(f"{where}: this game has no board")
-            hint = " (write a space as a string, like \"06\")" if isinstance(value, int) else \
-                suggest(str(value), board.ids)
+            # Space ids are strings; a number, or a number without its leading zero, is most
+            # likely the numbered space meant ("06" for 6 or "6").
+            number = value if isinstance(value, int) and not isinstance(value, bool) else \
+                int(value) if isinstance(value, str) and value.isdigit() else None
+            meant = f"{number:02d}" if number is not None and f"{number:02d}" in board else None
+            if isinstance(value, int) and not isinstance(value, bool):
+                hint = f" (space ids are strings: write \"{meant}\")" if meant else \
+                    f" (space ids are strings, like {board.ids[0]!r})" if board.ids else ""
+            elif meant is not None:
+                hint = f" (did you mean {meant!r}?)"
+            else:
+                hint = suggest(str(value), board.ids)
+                if not hint and board.ids and all(s.isdigit() for s in board.ids):
+                    hint = f" (its spaces are {board.ids[0]} to {board.ids[-1]})"
             raise ActionError(f"{where} must name a space of the board, got {value!r}{hint}")
         if p.type == "card":
             if isinstance(value, str) and B.REF.match(value):
@@ -1117,9 +1129,17 @@ class Engine:
     def inline_layout(self, data) -> Layout:
         """A map given inline (in a state or setup), checked like a declared board."""
         layout = from_json(data)
+        used: dict[str, int] = {}
         for sid, card in layout.fixed.items():
             if card is not None and card not in self.spec.cards:
                 raise BoardError(f"space {sid!r}: unknown card {card!r}{suggest(card, self.spec.cards)}")
+            if card is not None:
+                used[card] = used.get(card, 0) + 1
+        for card, n in used.items():
+            if n > self.spec.cards[card].count:
+                raise BoardError(f"the map lays {n} {card!r} cards, but the box holds {self.spec.cards[card].count}")
+        if not layout.connected():
+            raise BoardError("the map is not connected: some spaces cannot be reached from the others")
         return layout
 
     def choose_board(self, count: int, options: dict | None) -> Layout | None:
@@ -1127,7 +1147,9 @@ class Engine:
         probe = State(players=[], starting_player="", active="", phase="", options=dict(options or {}))
         env = Env(self, probe)
         for name, b in self.spec.boards.items():
-            if b.players is not None and b.players != count:
+            # Only a board laid for a number of players is chosen by itself; any other is
+            # played only when a setup or state names it (a fragment for an example, say).
+            if b.players != count:
                 continue
             if name in self._board_when and not self._board_when[name](env):
                 continue
@@ -1176,6 +1198,9 @@ class Engine:
         if problem is not None:
             raise problem
         state = self.blank_state(names, options=options, modules=modules, board=board)
+        # A new game's map starts empty: the setup lays every card, the board's own included.
+        for cards in state.space_cards.values():
+            cards.clear()
         for name, cards in (zones or {}).items():
             state.zones[name] = list(cards)
         draw = next((z.name for z in self.spec.zones.values() if z.name == "draw_pile"), None)

@@ -183,7 +183,8 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             # (two expansions of one game may each replace the same one).
             mine = requires.get(d.module, ())
             replaces = old is not None and isinstance(d, _REPLACEABLE) and (old.module in mine or first in mine)
-            if old is not None and not isinstance(d, Module) and not replaces:
+            if old is not None and not isinstance(d, Module) and not replaces \
+                    and _together(old.module, d.module, chosen, requires):
                 spec.duplicates.append((old, d))
             table[d.name] = d
         elif isinstance(d, Turn):
@@ -203,6 +204,18 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
         elif isinstance(d, Setup):
             spec.setups.append(d)
     return spec
+
+
+def _together(a: str, b: str, chosen, requires) -> bool:
+    """Whether two modules' declarations meet: the same module, one requiring the other, a
+    chosen module requiring both, or two modules with nothing in common. Two expansions of one
+    game (both requiring it) that nothing loads together are alternatives: Bohnaparte and
+    Dschingis Bohn may each declare their own `attack`."""
+    if a == b or a in requires.get(b, ()) or b in requires.get(a, ()):
+        return True
+    if any({a, b} <= (requires.get(m, set()) | {m}) for m in chosen):
+        return True
+    return not (set(requires.get(a, ())) & set(requires.get(b, ())))
 
 
 def load(modules: list[str] | None = None, extra_files=()) -> Spec:

@@ -188,17 +188,22 @@ class Checker:
         except BoardError as exc:
             self.error(b.loc, str(exc))
             return
+        # The cards the board's own game knows (an alternative expansion may declare a card of
+        # the same name with another count).
+        from .spec import module_closure
+        mine = module_closure(spec.files, [b.module]) if b.module else None
+        cards = {d.name: d for d in spec.all_decls() if isinstance(d, Card) and (mine is None or d.module in mine)}
         used: dict[str, int] = {}
         for sid, card in layout.fixed.items():
             if card is None:
                 continue
-            if card not in spec.cards:
+            if card not in cards:
                 self.error(b.loc, f"board {b.name!r}, space {sid}: unknown card {card!r}{_hint(card, spec.cards)}")
                 continue
             used[card] = used.get(card, 0) + 1
         for card, n in used.items():
-            if n > spec.cards[card].count:
-                self.error(b.loc, f"board {b.name!r} lays {n} {card!r} cards, but the box holds {spec.cards[card].count}")
+            if n > cards[card].count:
+                self.error(b.loc, f"board {b.name!r} lays {n} {card!r} cards, but the box holds {cards[card].count}")
         if not layout.connected():
             start = layout.ids[0]
             reached = set(reach(layout, start, lambda s: True)) | {start}

@@ -53,11 +53,11 @@ def test_the_example_scenarios_pass(tmp_path):
     ("points 2, floor 19", "points 2, floor 18", "watchtower/floor-19-01"),
     # the Watchtower worth one point like any landscape: the four-way tie goes to Eiko
     ("points 2, floor 19", "points 1, floor 19", "watchtower/worth-two-points-01"),
-    # the replaced define forgets the Mill
-    ("3 + holdings(active, village) + holdings(active, mill)", "3 + holdings(active, village)",
+    # the Mill draws no card more
+    ("landscape count 1 with draws 1", "landscape count 1",
      "mill/draws-one-more-01"),
-    # the replaced define forgets the village rule it should keep
-    ("3 + holdings(active, village) + holdings(active, mill)", "3 + holdings(active, mill)",
+    # the Mill draws two more: with a village beside it, four cards more instead of two
+    ("landscape count 1 with draws 1", "landscape count 1 with draws 2",
      "mill/and-village-add-up-01"),
     # the Market pays whoever's turn it is, not only its controller
     ("s.owner == active and kind(s) == market", "s.owner != none and kind(s) == market",

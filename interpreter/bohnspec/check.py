@@ -98,7 +98,9 @@ class Checker:
                 for k in d.keys:
                     self.expr(k, {d.var})
             elif isinstance(d, Setup):
+                self._current = "setup"
                 self.block(d.body, set())
+                self._current = None
             elif isinstance(d, Vine):
                 self._check_vine(d)
             elif isinstance(d, Card):
@@ -169,7 +171,7 @@ class Checker:
         if c.name in spec.varieties or c.name in spec.vines:
             self.error(c.loc, f"{c.name!r} is already a bean variety or vine card")
         if c.count < 1:
-            self.error(c.loc, f"the box holds at least one {c.name!r} card")
+            self.error(c.loc, f"card {c.name!r} has count {c.count}: the box holds at least one card of each kind")
         if c.in_play is not None:
             self.expr(c.in_play, set())
 
@@ -350,6 +352,13 @@ class Checker:
         elif k == "repeat":
             self.expr(s.args[0], scope)
             self.block(s.args[1], scope)
+        elif k == "check":
+            self.expr(s.args[0], scope)
+            self._check_cites_of(s.loc, s.args[2], "clause")
+            if not s.args[2]:
+                self.error(s.loc, "this `require` cites nothing: a refused setup must name its rule")
+            if self._current != "setup":
+                self.error(s.loc, "`require` as a statement belongs in a `setup` block (an action states its own conditions)")
         elif k == "call_stmt":
             name, args = s.args
             proc = spec.procedures.get(name)

@@ -445,6 +445,10 @@ class _ToModel(Transformer):
     def repeat(self, meta, children):
         return self._node("repeat", meta, children[0], children[1])
 
+    def check_stmt(self, meta, children):
+        rest, cites = self._split(children)
+        return self._node("check", meta, rest[0], _text(rest[1]), cites)
+
     def call_stmt(self, meta, children):
         args = children[1] if len(children) > 1 else ()
         return self._node("call_stmt", meta, str(children[0]), args)

@@ -824,6 +824,18 @@ class Engine:
                 self.run_block(env, body)
         return run_repeat
 
+    def _s_check(self, node, scope):
+        """`require C else "reason" cites ...` in a setup: a game that breaks it is refused."""
+        cond, reason, cites = node.args[0], node.args[1], node.args[2]
+        test = self.expr(cond, scope)
+        rule = cites[0] if cites else "bohnspec/uncited"
+
+        def check(env):
+            env.burn(node.loc)
+            if not test(env):
+                raise SetupError(rule, f"{reason} (see {', '.join(cites) or 'the setup'})")
+        return check
+
     def _s_call_stmt(self, node, scope):
         name, args = node.args
         if name not in self._procedures:

@@ -14,7 +14,7 @@ from referencing import Registry, Resource
 
 from . import paths
 from .board import BoardError
-from .errors import ScenarioError
+from .errors import ScenarioError, SetupError
 from .interpret import Engine
 from .state import Player, State, expand_cards
 
@@ -108,6 +108,7 @@ def load(path: Path, root: Path | None = None) -> Scenario:
         path_, message = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise ScenarioError(name, path_, message + more)
+    _check_space_ids(name, data)
     root = root or paths.SCENARIOS
     try:
         expected_id = path.resolve().relative_to(root.resolve()).with_suffix("").as_posix()
@@ -119,6 +120,22 @@ def load(path: Path, root: Path | None = None) -> Scenario:
     steps = [Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data["steps"]]
     return Scenario(data["id"], data["title"], data["cites"], data["modules"], name, steps,
                     data.get("state"), data.get("setup"), data)
+
+
+def _check_space_ids(name: str, data: dict) -> None:
+    """Space ids are strings. YAML reads an unquoted 06 or 10 as a number, which no space is
+    named: say so where it happens, in the state and in each step's expected state."""
+    places = [("state.spaces", (data.get("state") or {}).get("spaces"))]
+    for n, step in enumerate(data.get("steps") or []):
+        expected = ((step or {}).get("expect") or {}).get("state")
+        if isinstance(expected, dict):
+            places.append((f"steps[{n}].expect.state.spaces", expected.get("spaces")))
+    for where, spaces in places:
+        for sid in spaces if isinstance(spaces, dict) else ():
+            if not isinstance(sid, str):
+                shown = f"{sid:02d}" if isinstance(sid, int) and not isinstance(sid, bool) else str(sid)
+                raise ScenarioError(name, f"{where}.{sid}", f"space ids are strings, and YAML reads an unquoted {shown} "
+                                                          f"as a number: write \"{shown}\" in quotes")
 
 
 # ------------------------------------------------------------ building the starting state
@@ -199,6 +216,9 @@ def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules, b
         if isinstance(board, str):
             if board not in engine.spec.boards:
                 raise ScenarioError("", "setup.board", f"unknown board {board!r}{_hint(board, engine.spec.boards)}")
+            problem = _not_laid(engine, board, len(names), options)
+            if problem:
+                raise ScenarioError("", "setup.board", problem)
             layout = engine.layout(board)
         else:
             try:
@@ -207,7 +227,28 @@ def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules, b
                 raise ScenarioError("", "setup.board", str(exc)) from None
     elif engine.spec.boards and engine.choose_board(len(names), options) is None:
         raise ScenarioError("", "setup.board", f"no declared board is laid for {len(names)} players with these options")
-    return engine.new_game(names, deck, options, modules=modules, zones=checked, board=layout)
+    try:
+        return engine.new_game(names, deck, options, modules=modules, zones=checked, board=layout)
+    except SetupError as exc:
+        raise ScenarioError("", "setup", f"refused [{exc.rule}]: {exc}") from None
+
+
+def _not_laid(engine: Engine, name: str, count: int, options: dict) -> str:
+    """Why a new game at this table with these options is not played on a declared board
+    (empty if it is): a setup lays the board the rules lay, or a map given inline."""
+    decl = engine.spec.boards[name]
+    if decl.players is not None and decl.players != count:
+        return f"board {name!r} is laid for {decl.players} players, not {count}"
+    when = engine._board_when.get(name)
+    if when is not None:
+        from .interpret import Env
+        from .unparse import unparse
+        probe = State(players=[], starting_player="", active="", phase="", options=dict(options or {}))
+        if not when(Env(engine, probe)):
+            other = engine.choose_board(count, options)
+            return (f"board {name!r} is laid only when {unparse(decl.when)}, which these options do not say"
+                    + (f" (they lay {other.name!r})" if other is not None else ""))
+    return ""
 
 
 def _multiset_diff(a, b):
@@ -250,7 +291,8 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
         known = kinds.get(kind, set())
         for i, c in enumerate(out):
             if c not in known:
-                raise ScenarioError("", where, f"unknown {kind[:-1]} card {c!r}{_hint(c, known)}")
+                what = {"beans": "bean", "vines": "vine"}.get(kind, kind)  # a category is named in the singular
+                raise ScenarioError("", where, f"unknown {what} card {c!r}{_hint(c, known)}")
         return out
 
     fields_default = None
@@ -354,7 +396,7 @@ def _fill_spaces(engine: Engine, state: State, spaces) -> None:
             raise ScenarioError("", where, f"space ids are strings: write \"{sid:02d}\" in quotes"
                                 if isinstance(sid, int) else "space ids are strings")
         if sid not in board:
-            raise ScenarioError("", where, f"the board has no space {sid!r}{_hint(sid, board.ids)}")
+            raise ScenarioError("", where, f"the board has no space {sid!r}{_space_hint(sid, board)}")
         if not isinstance(values, dict):
             raise ScenarioError("", where, "a space is an object: {card: ..., owner: ...}")
         for key, value in values.items():
@@ -369,14 +411,28 @@ def _fill_spaces(engine: Engine, state: State, spaces) -> None:
             var = spec.vars.get(key)
             if var is None or not var.per_space:
                 allowed = ["card", *(v for v, d in spec.vars.items() if d.per_space)]
-                raise ScenarioError("", f"{where}.{key}", f"unknown space variable{_hint(key, allowed)}")
+                raise ScenarioError("", f"{where}.{key}", f"unknown space variable {key!r}"
+                                    + (_hint(key, allowed) or f" (a space has {', '.join(allowed)})"))
             if var.type == "player" and value is not None and value not in state.names():
                 raise ScenarioError("", f"{where}.{key}", f"{value!r} is not at the table{_hint(str(value), state.names())}")
             state.space_vars[sid][key] = value
     empty = [sid for sid in board.ids if not state.space_cards[sid]]
     if empty:
-        raise ScenarioError("", "state.spaces", f"no card lies on space(s) {', '.join(empty)}: the board deals "
-                                                "them at setup, so the state must say which card lies there")
+        which = "the board" if board.source is not None else f"board {board.name!r}"
+        raise ScenarioError("", "state.spaces", f"no card lies on space(s) {', '.join(empty)}: {which} deals "
+                                                "them at setup, so the state must say which card lies there "
+                                                "({card: ...} under spaces)")
+
+
+def _space_hint(sid: str, board) -> str:
+    """Did-you-mean for a space id: a number of a numbered space written without its leading
+    zero ("6" for "06"), else the closest id, else the range of a numbered board."""
+    if sid.isdigit() and f"{int(sid):02d}" in board:
+        return f" (did you mean '{int(sid):02d}'?)"
+    hint = _hint(sid, board.ids)
+    if not hint and board.ids and all(s.isdigit() for s in board.ids):
+        hint = f" (its spaces are {board.ids[0]} to {board.ids[-1]})"
+    return hint
 
 
 def _strings(x) -> bool:

@@ -3,7 +3,8 @@
     python bench/run.py            # the full set (about a minute)
     python bench/run.py --quick    # a smoke run, as CI does
 
-Measures: random full games per second (base game, 3/4/5 players), conformance scenarios
+Measures: random full games per second (base game, 3/4/5 players; Bohnröschen and Dschingis
+Bohn, 4 players, with the actions of a Dschingis game), conformance scenarios
 per second in-process and through `bohnspec serve`, `bohnspec --version` start-up time, and
 the time to parse and check all of spec/.
 """
@@ -42,6 +43,19 @@ def games_per_second(modules: list[str], players: int, games: int) -> float:
         rec = random_game(engine, names, seed)
         assert rec.ended, f"game {seed} did not end"
     return games / (time.perf_counter() - started)
+
+
+def games_and_actions(modules: list[str], players: int, games: int) -> tuple[float, float]:
+    """(random full games per second, actions per game) for these modules and players."""
+    engine = Engine(load(modules))
+    names = [f"P{i + 1}" for i in range(players)]
+    actions = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        rec = random_game(engine, names, seed)
+        assert rec.ended, f"game {seed} did not end"
+        actions += len(rec.actions)
+    return games / (time.perf_counter() - started), actions / games
 
 
 def actions_and_floor(players: int, games: int) -> tuple[float, float, float]:
@@ -142,6 +156,9 @@ def main(argv=None) -> int:
                      games_per_second(["base"], players, games), "games/s"))
     rows.append(("random Bohnröschen games/s, 4 players",
                  games_per_second(["bohnroeschen"], 4, max(2, games // 4)), "games/s"))
+    rate, per_game = games_and_actions(["dschingis"], 4, max(2, games // 4))
+    rows.append(("random Dschingis games/s, 4 players", rate, "games/s"))
+    rows.append(("actions per random 4-player Dschingis game", per_game, "actions"))
     per_game, with_agent, floor = actions_and_floor(4, max(2, games // 2))
     rows.append(("actions per random 4-player base game", per_game, "actions"))
     rows.append(("time per action, random play (agent + rules)", with_agent, "µs"))

@@ -18,30 +18,49 @@ from bohnspec.play import candidate_actions, choose_action, new_random_game
 from helpers import examples
 
 
-def hand_change_allowed(old: list, new: list, draw_pile: list, discard: list = ()) -> bool:
+def hand_change_allowed(old: list, new: list, draw_pile: list, discard: list = (), own: list = ()) -> bool:
     """Cards leave a hand from any position and the rest keep their order; the only cards
     added go behind them, and they are the cards from the top of the draw pile, then (after
-    a reshuffle) cards that lay on the discard pile."""
+    a reshuffle) cards that lay on the discard pile; or cards the player had put aside in
+    another row of his own (a Dschingis cart), in any order."""
     kept = 0
     for card in old:  # the longest front part of the new hand that is the old hand, thinned
         if kept < len(new) and new[kept] == card:
             kept += 1
     added = new[kept:]
     n = min(len(added), len(draw_pile))
-    return added[:n] == draw_pile[:n] and not (Counter(added[n:]) - Counter(discard))
+    if added[:n] == draw_pile[:n] and not (Counter(added[n:]) - Counter(discard)):
+        return True
+    return bool(added) and not (Counter(added) - Counter(own))
 
 
-def machine(modules: list[str], players: int):
+def machine(modules: list[str], players: int, every_option: bool = False, examples_ci: int = 5):
+    """The state machine for a module and table size. With `every_option`, each game draws a
+    value for every option of the game (not only the beans)."""
     engine = engine_for(modules)
     kinds = {n: z.cards for n, z in engine.spec.zones.items()}
     rulings = {r.id for r in engine.spec.rulings.values()}
     paragraphs = set(paragraph_index())
+    options = st.fixed_dictionaries(
+        {n: st.sampled_from(list(o.values)) for n, o in sorted(engine.spec.options.items())
+         if every_option or n == "beans"})
+    # The categories of cards other than beans and vines (landscapes): each is conserved
+    # counting the cards on the board's spaces.
+    others = sorted({c.category for c in engine.spec.cards.values()} - {"beans", "vines"})
+    on_board = bool(engine.spec.boards)
+    # Cards that can never be held (a river: a barrier in the war rules).
+    unholdable = {n for n, c in engine.spec.cards.items() if n == "river" or dict(c.attrs).get("barrier", 0) > 0}
+    tokens = "tokens_per_player" in engine.spec.defines
+    # A player's own rows of bean cards that an expansion adds (a Dschingis cart): cards may
+    # go from there into the hand.
+    set_aside = [n for n, z in engine.spec.zones.items()
+                 if z.per_player and z.kind == "row" and z.cards == "beans" and z.module != "base"]
 
     class Game(RuleBasedStateMachine):
-        @initialize(seed=st.integers(0, 2**16), beans=st.sampled_from(["garden", "jumping"]))
-        def start(self, seed, beans):
+        @initialize(seed=st.integers(0, 2**16), options=options)
+        def start(self, seed, options):
             self.rng = random.Random(seed)
-            self.options = {"beans": beans}
+            self.options = dict(options)
             saved = engine.shuffler
             engine.shuffler = lambda cards: self.rng.sample(cards, len(cards))
             try:
@@ -85,6 +104,23 @@ def machine(modules: list[str], players: int):
             assert self.state.to_json() == before, "a rejected action changed the state"
             assert rejection.rule in paragraphs or rejection.rule in rulings, rejection.rule
 
+        if on_board:
+            # A game on a board is long (hundreds of actions): this rule plays a stretch of it
+            # at once, so that the combats of the middle game are reached within the steps.
+            @precondition(lambda self: not self.state.over)
+            @rule(choice=st.integers(0, 2**16), moves=st.integers(1, 40))
+            def several_legal_moves(self, choice, moves):
+                rng = random.Random(choice)
+                for _ in range(moves):
+                    if self.state.over:
+                        break
+                    action = choose_action(engine, self.state, rng)
+                    if action is None:
+                        break
+                    assert self._apply(action).accepted
+                    self.no_card_is_created_or_lost()
+                    self.board_holdings_keep_to_the_rules()
+
         @precondition(lambda self: self.state.over)
         @rule(data=st.data())
         def nothing_after_the_end(self, data):
@@ -102,9 +138,34 @@ def machine(modules: list[str], players: int):
                         for c in cards:
                             beans.update(c if isinstance(c, list) else [c])
             for name, cards in self.state.zones.items():
-                (vines if kinds.get(name) == "vines" else beans).update(cards)
+                if kinds.get(name, "beans") in ("beans", "vines"):
+                    (vines if kinds.get(name) == "vines" else beans).update(cards)
             assert beans == self.box
             assert vines == (self.vines if engine.spec.vines else Counter())
+            for category in others:
+                cards = Counter(c for cs in self.state.space_cards.values() for c in cs
+                                if engine.spec.cards[c].category == category)
+                for p in self.state.players:
+                    for name, zone in p.zones.items():
+                        if kinds.get(name) == category:
+                            cards.update(zone)
+                for name, zone in self.state.zones.items():
+                    if kinds.get(name) == category:
+                        cards.update(zone)
+                assert cards == Counter(engine.box(self.options, category)), category
+
+        @invariant()
+        def board_holdings_keep_to_the_rules(self):
+            if not on_board:
+                return
+            held = Counter(v.get("owner") for v in self.state.space_vars.values())
+            held.pop(None, None)
+            assert set(held) <= set(self.state.names())
+            if tokens:
+                assert max(held.values(), default=0) <= engine.define_value(self.state, "tokens_per_player")
+            for s, cards in self.state.space_cards.items():
+                if cards and cards[0] in unholdable:
+                    assert self.state.space_vars[s].get("owner") is None, f"the river on {s} is held"
 
         @invariant()
         def hands_keep_their_order(self):
@@ -112,7 +173,9 @@ def machine(modules: list[str], players: int):
             pile = self.previous.zones.get("draw_pile", [])
             discard = self.previous.zones.get("discard", [])
             for p in self.state.players:
-                assert hand_change_allowed(old[p.name], p.zones.get("hand", []), pile, discard), \
+                mine = self.previous.player(p.name).zones
+                own = [c for name in set_aside for c in mine.get(name, [])]
+                assert hand_change_allowed(old[p.name], p.zones.get("hand", []), pile, discard, own), \
                     (old[p.name], p.zones["hand"])
 
         @invariant()
@@ -121,7 +184,7 @@ def machine(modules: list[str], players: int):
             assert S.state_from_data(engine, data, modules).to_json() == data
             assert S.schema_errors(data, "state.schema.json") == []
 
-    Game.TestCase.settings = settings(max_examples=examples(5), stateful_step_count=30, deadline=None,
+    Game.TestCase.settings = settings(max_examples=examples(examples_ci), stateful_step_count=30, deadline=None,
                                       suppress_health_check=[HealthCheck.too_slow])
     return Game
 
@@ -131,6 +194,8 @@ def test_hand_change_allowed_is_strict():
     assert hand_change_allowed(["a", "b"], ["a", "b", "x", "y"], ["x", "y", "z"])  # two drawn
     assert not hand_change_allowed(["a", "b"], ["b", "a"], [])             # reordered
     assert not hand_change_allowed(["a", "b"], ["a", "b", "q"], ["x"])     # a card from nowhere
+    assert hand_change_allowed(["a"], ["a", "c"], ["x"], [], own=["b", "c"])  # taken from a cart
+    assert not hand_change_allowed(["a"], ["a", "d"], ["x"], [], own=["b", "c"])
 
 
 TestBase3 = machine(["base"], 3).TestCase
@@ -140,3 +205,6 @@ TestBohnroeschen4 = machine(["bohnroeschen"], 4).TestCase
 TestBohnroeschen6 = machine(["bohnroeschen"], 6).TestCase
 TestDuo = machine(["duo"], 2).TestCase
 TestSolo = machine(["solo"], 1).TestCase
+TestDschingis3 = machine(["dschingis"], 3, every_option=True, examples_ci=2).TestCase
+TestDschingis4 = machine(["dschingis"], 4, every_option=True, examples_ci=2).TestCase
+TestDschingis5 = machine(["dschingis"], 5, every_option=True, examples_ci=2).TestCase

@@ -65,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--seed", type=int, default=1, help="the same seed gives the same games (default: 1)")
     m.add_argument("--beans", choices=["garden", "jumping"], default="garden",
                    help="which of Garden and Jumping Bean is in the game (default: garden)")
+    m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="another option of the game, e.g. layout=beginner, plunder=on or passes=four for dschingis")
     m.add_argument("--max-actions", type=int, default=6000, help="give up on a game after this many actions")
     m.add_argument("--jobs", "-j", type=int, default=1,
                    help="worker processes sharing the games; the statistics do not depend on it (default: 1)")
@@ -82,6 +84,13 @@ def build_parser() -> argparse.ArgumentParser:
     j.add_argument("--player", help="show only what this player may do")
     j.add_argument("--rules", action="append", default=[], metavar="FILE", help="extra rules file")
     j.add_argument("--json", dest="as_json", action="store_true", help="print JSON")
+
+    b = sub.add_parser("board", help="the map of a situation: rows of spaces with owners, or an SVG picture")
+    b.add_argument("situation", help="a state in the scenario format (YAML), a scenario file, or a corpus scenario id")
+    b.add_argument("--step", type=int, help="with a scenario: the situation after this many steps (default: all)")
+    b.add_argument("--svg", metavar="FILE", help="also draw the map into FILE (SVG)")
+    b.add_argument("--rules", action="append", default=[], metavar="FILE", help="extra rules file")
+    b.add_argument("--json", dest="as_json", action="store_true", help="print the spaces as JSON")
 
     e = sub.add_parser("explain", help="a paragraph, ruling or clause: its words, source, citations and scenarios")
     e.add_argument("id", help="bohnanza/harvest/1, ruling/<name>, or a clause name such as harvest")
@@ -121,6 +130,8 @@ def main(argv=None) -> int:
             return cmd_judge(args)
         if args.command == "explain":
             return cmd_explain(args)
+        if args.command == "board":
+            return cmd_board(args)
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "check":
@@ -299,7 +310,7 @@ def _print_failure(v, replay: str) -> None:
 # ------------------------------------------------------------ judge, explain
 
 def cmd_judge(args) -> int:
-    from .judge import judge_actions, load_situation, overview, render_overview, render_verdicts
+    from .judge import board_of, judge_actions, load_situation, overview, render_overview, render_verdicts
     from .notation import parse_action
 
     engine, state, where = load_situation(args.situation, args.step, args.rules)
@@ -308,16 +319,45 @@ def cmd_judge(args) -> int:
     if args.action:
         actions = [a for text in args.action for a in parse_action(engine, state, text)]
         results = judge_actions(engine, state, actions)
+        board = board_of(engine, state, actions)
         if args.as_json:
-            print(json.dumps({"situation": where, "results": results}, indent=2))
+            print(json.dumps({"situation": where, **({"board": board} if board else {}), "results": results},
+                             indent=2))
         else:
             print(f"situation: {where}  (phase {state.phase}, active player {state.active})")
+            if board:
+                print("\n".join(board["rows"]))
             print(render_verdicts(results))
         return EXIT_OK if all(r["legal"] for r in results) else EXIT_FAIL
     ov = overview(engine, state)
     if args.player:
         ov["players"] = [p for p in ov["players"] if p["player"] == args.player]
     print(json.dumps({"situation": where, **ov}, indent=2) if args.as_json else render_overview(ov, where))
+    return EXIT_OK
+
+
+def cmd_board(args) -> int:
+    from . import boardview
+    from .judge import load_situation
+
+    engine, state, where = load_situation(args.situation, args.step, args.rules)
+    view = boardview.of_state(engine.spec, state)
+    if view is None:
+        raise _usage(f"{args.situation}: this game has no map (modules {', '.join(state.modules)}); "
+                     "a board belongs to games played on one, such as dschingis")
+    if args.svg:
+        picture = boardview.svg(view, subtitle=f"{where} (phase {state.phase}, active player {state.active})")
+        try:
+            Path(args.svg).write_text(picture, encoding="utf-8")
+        except OSError as exc:
+            raise _usage(f"--svg {args.svg}: cannot write the picture ({exc.strerror or exc})") from None
+    if args.as_json:
+        print(json.dumps({"situation": where, **boardview.to_json(view)}, indent=2))
+    else:
+        print(f"situation: {where}  (phase {state.phase}, active player {state.active})")
+        print("\n".join(boardview.text_rows(view)))
+        if args.svg:
+            print(f"wrote the map to {args.svg}")
     return EXIT_OK
 
 
@@ -342,6 +382,7 @@ def cmd_simulate(args) -> int:
     problem = engine.player_count_problem(args.players)
     if problem is not None:
         raise _usage(f"--players {args.players}: {problem}")
+    options = {"beans": args.beans, **_game_options(engine, args.option)}
     show = sys.stderr.isatty() and not args.quiet
 
     def progress(done, total):
@@ -352,18 +393,39 @@ def cmd_simulate(args) -> int:
                   file=sys.stderr, flush=True)
 
     try:
-        stats = simulate(engine, args.players, args.games, args.seed, {"beans": args.beans},
+        stats = simulate(engine, args.players, args.games, args.seed, options,
                          args.max_actions, progress, jobs=args.jobs, modules=modules, rules=args.rules)
     finally:
         if show:
             print("\r" + " " * 50 + "\r", end="", file=sys.stderr)
+    others = "".join(f", {k} {v}" for k, v in options.items() if k != "beans")
     print(render(stats, f"{args.games} random games, {args.players} players, modules {args.modules}, "
-                        f"seed {args.seed}"))
+                        f"seed {args.seed}{others}"))
     if args.json_file:
         data = {"players": args.players, "modules": args.modules, "seed": args.seed, "beans": args.beans,
-                **stats.to_json()}
+                "options": options, **stats.to_json()}
         Path(args.json_file).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     return EXIT_OK
+
+
+def _game_options(engine, given: list[str]) -> dict[str, str]:
+    """`--option NAME=VALUE` arguments, checked against the options the spec declares."""
+    from .interpret import suggest
+
+    out = {}
+    for text in given:
+        name, sep, value = text.partition("=")
+        name, value = name.strip(), value.strip()
+        option = engine.spec.options.get(name)
+        if not sep or option is None:
+            known = ", ".join(n for n in engine.spec.options if n != "beans") or "none besides --beans"
+            raise _usage(f"--option {text!r}: write NAME=VALUE with an option of the game ({known})"
+                         f"{suggest(name, engine.spec.options) if sep else ''}")
+        if value not in option.values:
+            raise _usage(f"--option {name}: {value!r} is not one of {', '.join(option.values)}"
+                         f"{suggest(value, option.values)}")
+        out[name] = value
+    return out
 
 
 # ------------------------------------------------------------ check

@@ -10,7 +10,7 @@ from . import paths
 from . import scenario as S
 from .errors import BohnspecError, ScenarioError
 from .interpret import suggest
-from .model import Action, Decl, Module, Ruling
+from .model import Action, Board, Decl, Module, Ruling
 from .paragraphs import index as paragraph_index
 from .spec import build, parse_files, spec_files
 
@@ -83,6 +83,12 @@ def explain(ident: str, extra_rules=()) -> dict:
         words = [w for w in (getattr(d, "text", ""), getattr(d, "title", ""), doc) if w]
         entry = {"kind": type(d).__name__.lower(), "name": d.name, "module": d.module, "where": str(d.loc),
                  "in_words": " ".join(words), "source": source, "cites": list(d.cites)}
+        if isinstance(d, Board):
+            from . import boardview
+            try:
+                entry["board"] = boardview.to_json(boardview.of_decl(spec, d))
+            except ValueError:  # a board that does not build: `bohnspec check` says why
+                pass
         if isinstance(d, Action):
             entry["refusals"] = [{"rule": c.rule_id, "reason": c.reason, "where": str(c.loc)} for c in d.clauses]
         entry.update(extra or {})
@@ -156,6 +162,9 @@ def render(info: dict) -> str:
             lines.append(f"{indent}  refuses with [{r['rule']}]: {r['reason']}")
         lines.append(f"{indent}  source:")
         lines.extend(f"{indent}    | {l}" for l in c["source"].splitlines())
+        if c.get("board"):
+            lines.append(f"{indent}  the spaces, numbered:")
+            lines.extend(f"{indent}  {l}" for l in c["board"]["rows"])
         if "scenarios" in c:
             lines.append(f"{indent}  scenarios testing what it cites ({len(c['scenarios'])}): "
                          + (", ".join(c["scenarios"][:12]) + (" ..." if len(c["scenarios"]) > 12 else "")))

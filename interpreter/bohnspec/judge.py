@@ -6,17 +6,20 @@ A situation is a state in the scenario format (a YAML file with `players`, optio
 
 from __future__ import annotations
 
+import itertools
 import random
+from contextlib import contextmanager
 from pathlib import Path
 
 import yaml
 
+from . import boardview
 from . import paths
 from . import scenario as S
 from .errors import ActionError, ScenarioError
 from .interpret import Engine, Env, engine_for, serialise
 from .model import first_citation
-from .play import _expand, _values
+from .play import _action, _expand, _values
 from .state import State
 from .unparse import unparse
 
@@ -65,8 +68,11 @@ def overview(engine: Engine, state: State) -> dict:
         pending.append({"choice": "trade offer", "player": v.get("offer_to"),
                         "detail": f"{v['offer_from']} offers {v.get('offer_give')} for {v.get('offer_get')}"})
     if v.get("chooser"):
-        pending.append({"choice": v.get("choice") or "choice", "player": v["chooser"],
-                        "detail": f"cards: {', '.join(state.zones.get('draft', []))}"})
+        draft = state.zones.get("draft", [])
+        detail = f"cards: {', '.join(draft)}" if draft else ""
+        if v.get("battle"):
+            detail = f"the combat at {v['battle']}" + (f", riders of {v['horde']}" if v.get("horde") else "")
+        pending.append({"choice": v.get("choice") or "choice", "player": v["chooser"], "detail": detail})
     players = []
     rng = random.Random(0)
     for name in state.names():
@@ -74,15 +80,82 @@ def overview(engine: Engine, state: State) -> dict:
         for kind, decl in engine.spec.actions.items():
             if engine.timing(state, kind, name) is not None:
                 continue
-            template = _template(engine, state, kind, name, rng)
-            if template:
-                may.append(template)
+            may.extend(_template(engine, state, kind, name, rng))
         players.append({"player": name, "may": may})
-    return {"phase": state.phase, "active": state.active, "starting_player": state.starting_player,
-            "over": state.over, "winners": state.winners, "pending": pending, "players": players}
+    out = {"phase": state.phase, "active": state.active, "starting_player": state.starting_player,
+           "over": state.over, "winners": state.winners, "pending": pending, "players": players}
+    board = board_of(engine, state)
+    if board is not None:
+        out["board"] = board
+    return out
 
 
-def _template(engine: Engine, state: State, kind: str, player: str, rng) -> str | None:
+def board_of(engine: Engine, state: State, actions=()) -> dict | None:
+    """The map of the situation (None: the game has none) as `boardview.to_json` gives it:
+    its spaces and the text rows. The spaces the actions name are marked ("target of attack")."""
+    marks: dict[str, list[str]] = {}
+    for action in actions:
+        decl = engine.spec.actions.get(action.get("type")) if isinstance(action, dict) else None
+        for p in (decl.params if decl else ()):
+            value = action.get(p.name)
+            if p.type == "space" and isinstance(value, str):
+                marks.setdefault(value, []).append(f"{p.name} of {decl.name}")
+    view = boardview.of_state(engine.spec, state, marks)
+    return None if view is None else boardview.to_json(view)
+
+
+# How many parameter combinations of one action are checked at most for "what may each
+# player do" (every one of them, unlike random play, which samples).
+MAX_LISTED = 4000
+
+
+def _offered(engine: Engine, state: State, player: str, ptype: str, rng) -> list:
+    """The well-formed values of a parameter worth checking: random play's, and for a map's
+    spaces every space, for a card also the top card of each shared pile (the stack)."""
+    values = list(_values(engine, state, player, ptype, rng))
+    if ptype == "space" and not values and state.board is not None:
+        values = list(state.board.ids)
+    if ptype == "card":
+        values += [f"{name} 1" for name, zone in engine.spec.zones.items()
+                   if zone.kind == "pile" and zone.cards == "beans" and not zone.per_player
+                   and state.zones.get(name) and f"{name} 1" not in values]
+    return values
+
+
+def _legal(engine: Engine, state: State, kind: str, player: str, rng) -> list[dict]:
+    """Every legal action of this type for this player (up to MAX_LISTED combinations)."""
+    params = engine.spec.actions[kind].params
+    offered = {p.name: _offered(engine, state, player, p.type, rng) for p in params}
+    found = engine.choices(state, kind, player, offered)
+    if found.refused is not None:
+        return []
+    combos = itertools.islice(itertools.product(*[found.values[p.name] for p in params]), MAX_LISTED)
+    actions = [_action(kind, player, params, combo) for combo in combos]
+    return actions if found.exact else [a for a in actions if engine.check(state, a) is None]
+
+
+def _summary(kind: str, params, legal: list[dict]) -> list[str]:
+    """`attack target 05|06 with hand 1|draw_pile 1`: one line when every combination of the
+    values listed is legal; else one line per value of the parameter with the fewest values
+    (`charge riders 01 target 02|05`), that parameter first."""
+    def values(actions, name):
+        return sorted({str(a[name]) for a in actions}, key=lambda x: (len(x), x))
+
+    def line(actions, names):
+        return f"{kind} " + " ".join(f"{n} {'|'.join(values(actions, n))}" for n in names)
+
+    names = [p.name for p in params]
+    total = 1
+    for n in names:
+        total *= len(values(legal, n))
+    if total == len(legal) or len(names) < 2:
+        return [line(legal, names)]
+    key = min(names, key=lambda n: len(values(legal, n)))
+    rest = [n for n in names if n != key]
+    return [line([a for a in legal if str(a[key]) == v], [key, *rest]) for v in values(legal, key)]
+
+
+def _template(engine: Engine, state: State, kind: str, player: str, rng) -> list[str]:
     decl = engine.spec.actions[kind]
     params = decl.params
     if params and params[0].type == "player":
@@ -92,17 +165,13 @@ def _template(engine: Engine, state: State, kind: str, player: str, rng) -> str 
                                                for a in _expand(engine, state, kind, player, rng)
                                                if a.get(params[0].name) == o)] or others
         rest = " ".join(f"{p.name} <{p.type}>" for p in params[1:])
-        return f"{kind} {params[0].name} <{'|'.join(legal_with)}> {rest}".strip()
-    legal = [a for a in _expand(engine, state, kind, player, rng) if engine.check(state, a) is None]
+        return [f"{kind} {params[0].name} <{'|'.join(legal_with)}> {rest}".strip()]
+    legal = _legal(engine, state, kind, player, rng)
     if not legal:
-        return None
+        return []
     if not params:
-        return kind
-    parts = []
-    for p in params:
-        values = sorted({str(a[p.name]) for a in legal}, key=lambda x: (len(x), x))
-        parts.append(f"{p.name} {'|'.join(values)}")
-    return f"{kind} " + " ".join(parts)
+        return [kind]
+    return _summary(kind, params, legal)
 
 
 # ------------------------------------------------------------ one action
@@ -130,12 +199,80 @@ def trace(engine: Engine, state: State, action: dict) -> dict:
             verdict.update(legal=False, rule=first_citation(cites), reason=reason,
                            clause=loc, cites=list(cites))
             return verdict
-    outcome = engine.apply(state, action)
+    with _watching(engine, "combat") as moments:
+        outcome = engine.apply(state, action)
     verdict["events"] = outcome.events
+    combats = [combat_text(engine, outcome.events[i], moment) for i, moment in moments
+               if i < len(outcome.events)]
+    if combats:
+        verdict["combats"] = combats
     verdict["changes"] = diff(state.to_json(), outcome.state.to_json())
     verdict["decided_by"] = {"action": kind, "where": str(decl.loc), "cites": list(decl.cites)}
     verdict["_state"] = outcome.state
     return verdict
+
+
+@contextmanager
+def _watching(engine: Engine, name: str):
+    """Keep a copy of the state at each moment an event `name` is emitted, as (index of the
+    event, state): the cards lying face down in a combat are gone once the action is over."""
+    moments: list[tuple[int, State]] = []
+    emit = engine.emit
+
+    def watch(env, event, payload, record=True):
+        if record and event == name:
+            moments.append((len(env.events), env.state.copy()))
+        return emit(env, event, payload, record)
+
+    engine.emit = watch
+    try:
+        yield moments
+    finally:
+        engine.__dict__.pop("emit", None)
+
+
+def combat_text(engine: Engine, event: dict, moment: State | None = None) -> str:
+    """A combat event, readably: "combat at 06 (Forest (Wald)): attack 18 (Keno: Fire Bean)
+    against defence 17 (nobody's, from the stack: Soy Bean 12, raised to the forest's floor
+    17): the attack wins". `moment` is the state when it was fought (the cards laid)."""
+    spec = engine.spec
+    target, a, d = event.get("target"), event.get("attack"), event.get("defence")
+    floor = event.get("floor") or 0
+    attacker, defender = event.get("attacker"), event.get("defender")
+
+    def laid(player, shared):
+        if moment is None:
+            return None
+        if player is not None:
+            cards = moment.player(player).zones.get("front", []) if player in moment.names() else []
+        else:
+            cards = moment.zones.get(shared, [])
+        return cards[0] if cards else None
+
+    def card(c):
+        v = spec.varieties.get(c)
+        return (v.title or c) if v else str(c)
+
+    land = None
+    if moment is not None and moment.space_cards.get(target):
+        land = moment.space_cards[target][0]
+    where = f"{target} ({spec.cards[land].title or land})" if land in spec.cards else str(target)
+    horde = moment.vars.get("horde") if moment is not None else None
+    if horde:
+        attack = f"{attacker}: the riders of {horde}"
+    else:
+        c = laid(attacker, None)
+        attack = f"{attacker}: {card(c)}" if c else str(attacker)
+    c = laid(defender, "neutral_front")
+    side = defender if defender is not None else "nobody's, from the stack"
+    defence = f"{side}: {card(c)}" if c else side
+    number = spec.varieties[c].count if c in spec.varieties else None
+    if floor and d == floor and (number is None or number < floor):
+        defence += (f" {number}" if number is not None else "") + \
+            f", raised to the {land + chr(39) + 's ' if land else ''}floor {floor}"
+    result = "the attack wins" if a is not None and d is not None and a > d else \
+        "a tie: the attack fails" if a == d else "the attack fails"
+    return f"combat at {where}: attack {a} ({attack}) against defence {d} ({defence}): {result}"
 
 
 def _values_seen(engine, state, cond, locals_) -> list[list]:
@@ -221,7 +358,10 @@ def render_overview(ov: dict, where: str) -> str:
         lines.append(f"the game is over; winners: {', '.join(ov['winners']) or 'none'}")
     lines.append(f"phase: {ov['phase']}    active player: {ov['active']}    starting player: {ov['starting_player']}")
     for p in ov["pending"]:
-        lines.append(f"pending: {p['choice']} for {p['player']} ({p['detail']})")
+        lines.append(f"pending: {p['choice']} for {p['player']}" + (f" ({p['detail']})" if p["detail"] else ""))
+    if ov.get("board"):
+        lines.append("")
+        lines.extend(ov["board"]["rows"])
     for p in ov["players"]:
         lines.append(f"\n{p['player']} may now:")
         if not p["may"]:
@@ -252,7 +392,12 @@ def render_verdicts(results: list[dict]) -> str:
                 lines.append(f"               {text} = {value!r}")
         if r["legal"]:
             lines.append(f"  what would happen (not written back): cites {', '.join(r['decided_by']['cites'])}")
+            combats = iter(r.get("combats", []))
             for e in r["events"]:
+                text = next(combats, None) if e["event"] == "combat" else None
+                if text:
+                    lines.append(f"    {text}")
+                    continue
                 lines.append("    event " + ", ".join(f"{k}={v!r}" for k, v in e.items() if k != "event") + f"  ({e['event']})")
             for ch in r["changes"]:
                 lines.append(f"    {ch}")

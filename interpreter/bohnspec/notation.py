@@ -6,7 +6,9 @@ get red with Nina". Documented in docs/NOTATION.md.
 Values fill the action's parameters in declaration order; `KEY VALUE` names one. A card is
 `hand 3`, `received 1`, `revealed 2`, or a variety (`soy`: the first such card the player may
 use, revealed cards first for the active player). A list of cards is comma-separated
-(`soy,fire`). `trade give ... get ... with P` is an offer that P accepts at once.
+(`soy,fire`). `trade give ... get ... with P` is an offer that P accepts at once. A space of
+the map is its id (`06`; `6` is read as `06`): "Nina attack 06 hand 2", "Nina attack 06 with
+draw_pile 1" (the top card of the stack), "Nina charge 06 riders 10", "Nina take_from_cart cart 1".
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def _group_refs(words: list[str]) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(words):
-        if i + 1 < len(words) and words[i] in ("hand", "received", "revealed", "field", "draft") \
+        if i + 1 < len(words) and words[i] in ("hand", "received", "revealed", "field", "draft", "draw_pile", "cart") \
                 and words[i + 1].isdigit():
             out.append(f"{words[i]} {words[i + 1]}")
             i += 2
@@ -89,6 +91,8 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
         raise ActionError(f"expected a number, got {raw!r}")
     if ptype == "target":
         return int(raw) if raw.isdigit() else raw
+    if ptype == "space":
+        return _space(state, raw)
     if ptype == "card":
         return _card(engine, state, owner, raw, [])
     if ptype == "cards":
@@ -96,6 +100,19 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
         for part in [p for p in raw.split(",") if p]:
             picked.append(_card(engine, state, owner, part.replace("_", " ") if _REF.match(part.replace("_", " ")) else part, picked))
         return picked
+    return raw
+
+
+def _space(state: State, raw: str) -> str:
+    """A space of the map by its id; a number is padded like the ids of rows (`6` -> `06`)."""
+    board = state.board
+    if board is None:
+        raise ActionError("this game has no map: there are no spaces to name")
+    if raw not in board and raw.isdigit() and f"{int(raw):02d}" in board:
+        return f"{int(raw):02d}"
+    if raw not in board:
+        raise ActionError(f"{raw!r} is not a space of the board{suggest(raw, board.ids)}; "
+                          f"spaces: {', '.join(board.ids)}")
     return raw
 
 

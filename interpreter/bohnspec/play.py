@@ -12,6 +12,7 @@ same game.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass, field
 
@@ -24,6 +25,18 @@ from .state import State
 MAX_COMBINATIONS = 60
 # How many random trades a player considers with each other player at a time.
 TRADES_PER_PARTNER = 4
+# How many legal choices of an action that names a space are imagined before one is taken,
+# and how many answers (a defence, a second round) an imagined action may set off.
+MAX_IMAGINED = 6
+IMAGINED_REPLIES = 6
+# How often each is imagined (with the unseen cards shuffled anew): it is taken only if every
+# time it gains.
+IMAGINED_SAMPLES = 2
+# What an imagined action that ends the game with the actor among the winners is worth (one
+# that ends it otherwise is worth nothing).
+GAME_WON = 100
+# The pile whose cards nobody sees: imagined play shuffles it (the interpreter deals from it).
+DRAW_PILE = "draw_pile"
 
 
 def _refs(engine: Engine, state: State, player: str) -> list[str]:
@@ -34,6 +47,11 @@ def _refs(engine: Engine, state: State, player: str) -> list[str]:
         cards = state.player(player).zones.get(name, []) if zone.per_player else state.zones.get(name, [])
         out.extend(f"{name} {k}" for k in range(1, len(cards) + 1))
     return out
+
+
+def _pile_tops(engine: Engine) -> list[str]:
+    return [f"{name} 1" for name, zone in engine.spec.zones.items()
+            if zone.kind == "pile" and zone.cards == "beans" and not zone.per_player]
 
 
 def _values(engine: Engine, state: State, player: str, ptype: str, rng: random.Random) -> list:
@@ -54,7 +72,11 @@ def _values(engine: Engine, state: State, player: str, ptype: str, rng: random.R
                 seen.extend(c for c in state.zones.get(name, []) if c not in seen)
         return seen
     if ptype == "card":
-        return _refs(engine, state, player)
+        # Any card of one's own rows or the shared rows, or the top card of a shared pile (the
+        # stack, unseen): the spec's `require` clauses narrow these down per action.
+        return _refs(engine, state, player) + _pile_tops(engine)
+    if ptype == "space":
+        return list(state.board.ids) if state.board is not None else []
     if ptype == "cards":
         refs = _refs(engine, state, player)
         return [rng.sample(refs, min(len(refs), k)) for k in (0, 1, 1, 2)]
@@ -97,6 +119,10 @@ def _expand(engine: Engine, state: State, kind: str, player: str, rng: random.Ra
 
 def _combinations(kind: str, player: str, params, choices: list[list], rng: random.Random) -> list[dict]:
     """Actions from every combination of the values (a random sample when there are many)."""
+    if math.prod(len(c) for c in choices) > MAX_COMBINATIONS * 4:
+        # Too many to list (two spaces of a board, say): each value of the sample drawn at random.
+        combos = list(dict.fromkeys(tuple(rng.choice(c) for c in choices) for _ in range(MAX_COMBINATIONS)))
+        return [_action(kind, player, params, combo) for combo in combos]
     combos = list(itertools.islice(itertools.product(*choices), MAX_COMBINATIONS * 4))
     if len(combos) > MAX_COMBINATIONS:
         combos = rng.sample(combos, MAX_COMBINATIONS)
@@ -233,22 +259,29 @@ def new_random_game(engine: Engine, players: list[str], rng: random.Random, opti
 
 
 def choose_action(engine: Engine, state: State, rng: random.Random,
-                  rejections: dict[str, int] | None = None) -> dict | None:
+                  rejections: dict[str, int] | None = None, imagine: bool = True) -> dict | None:
     """A random but sensible legal action: an action type whose timing allows it is drawn by
-    weight, then one of its legal parameter choices; None if nobody can do anything."""
+    weight, then one of its legal parameter choices; None if nobody can do anything.
+
+    An action that names a space of the board (an attack, a camp) is first imagined, with the
+    unseen cards shuffled (`_imagine`): the agent takes it only if that leaves it better
+    placed to win, and otherwise turns to another type (with `imagine` off, as in the imagined
+    game itself, it never looks ahead)."""
     # The (action type, player) pairs whose timing allows them, in a weighted random order
     # (Efraimidis-Spirakis keys): trying them in turn is a weighted draw among those that
     # have a legal choice of parameters.
     pairs = engine.enabled(state)
     # A player who may do nothing but harvest is idle: one of their harvests that pays nothing
     # is a waste of their beans, while the player who must plant and cannot needs exactly that.
-    busy = {p for kind, p in pairs if kind != "harvest"}
+    busy = _Busy(engine, state, pairs)
     order = sorted(pairs, key=lambda kp: rng.random() ** (1.0 / max(_kind_weight(engine, state, *kp, busy), 1e-6)),
                    reverse=True)
+    fallback = None  # a legal action the look-ahead found no gain in: taken only if nothing else is
     for kind, player in order:
         params = engine.spec.actions[kind].params
         if params and params[0].type == "player":
             candidates, exact = _trade_candidates(engine, state, kind, player, rng), False
+            fighting = []
         else:
             found = engine.choices(state, kind, player,
                                    {p.name: _values(engine, state, player, p.type, rng) for p in params})
@@ -256,39 +289,198 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
                 if rejections is not None:
                     rejections[found.refused.rule] = rejections.get(found.refused.rule, 0) + 1
                 continue
-            candidates = _combinations(kind, player, params, [found.values[p.name] for p in params], rng)
+            values = found.values
+            fighting = _fighting(engine, params, values)
+            ahead = imagine and any(p.type == "space" for p in params)
+            if ahead and fighting:
+                # One card for the whole look-ahead, drawn with a strong preference for a
+                # high number: the spaces are then imagined with it.
+                values = dict(values)
+                for name in fighting:
+                    refs = values[name]
+                    if refs:
+                        pick = _weighted(rng, refs, _card_preferences(engine, state, player, refs))
+                        values[name] = [pick]
+            candidates = _combinations(kind, player, params, [values[p.name] for p in params], rng)
             exact = found.exact
-        keyed = sorted(candidates, key=lambda a: rng.random() ** (1.0 / max(_weight(engine, state, a), 1e-6)),
-                       reverse=True)
-        if exact:
-            # Every combination of narrowed values is legal: the first is the weighted draw.
-            if keyed:
-                return keyed[0]
-            continue
-        # A refusal that looked only at some parameters refuses every candidate with the same
-        # values for them: those are skipped without asking again.
-        refused: list[tuple[frozenset, tuple]] = []
-
-        def seen(a, reads):
-            return tuple(repr(a.get(k)) for k in sorted(reads))
-
-        for a in keyed:
-            if any(seen(a, reads) == values for reads, values in refused):
-                continue
-            _, _, values = engine.decode(state, a)
-            rejection = engine.check_after_timing(state, kind, player, values)
-            if rejection is None:
+        weights = _candidate_weights(engine, state, candidates, fighting)
+        keys = [rng.random() ** (1.0 / max(w, 1e-6)) for w in weights]
+        keyed = [candidates[i] for i in sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)]
+        legal = keyed if exact else _legal_in_order(engine, state, kind, player, keyed, rejections)
+        if not (imagine and any(p.type == "space" for p in params)):
+            # Every combination of narrowed values is legal when `exact`: the first is the
+            # weighted draw; otherwise the first legal one.
+            for a in legal:
                 return a
-            if rejections is not None:
-                rejections[rejection.rule] = rejections.get(rejection.rule, 0) + 1
-            if not rejection.reads:
-                break  # refused whatever the parameters
-            refused.append((rejection.reads, seen(a, rejection.reads)))
-    return None
+            continue
+        best, best_gain = None, 0
+        settled = set(pairs)
+        for tried, a in enumerate(legal):
+            if tried >= MAX_IMAGINED:
+                break
+            fallback = fallback or a
+            # A decent chance: every imagined outcome must gain.
+            gain = None
+            for _ in range(IMAGINED_SAMPLES):
+                g = _imagine(engine, state, a, rng, settled)
+                gain = g if gain is None else min(gain, g)
+                if gain <= best_gain:
+                    break
+            if gain > best_gain:
+                best, best_gain = a, gain
+        if best is not None:
+            return best
+    return fallback
+
+
+class _Busy:
+    """The players with something to do besides harvesting, asked for one player at a time.
+    An action without parameters that its `require` clauses refuse (one open at any time to
+    whoever meets its conditions, or an end of phase that must wait) is nothing to do."""
+
+    def __init__(self, engine: Engine, state: State, pairs):
+        self.engine, self.state, self.pairs, self.known = engine, state, pairs, {}
+
+    def __contains__(self, player) -> bool:
+        if player not in self.known:
+            mine = [k for k, p in self.pairs if p == player and k != "harvest"]
+            actions = self.engine.spec.actions
+            self.known[player] = any(actions[k].params for k in mine) or any(
+                self.engine.choices(self.state, k, player, {}).refused is None for k in mine)
+        return self.known[player]
+
+
+def _legal_in_order(engine: Engine, state: State, kind: str, player: str, keyed: list[dict],
+                    rejections: dict[str, int] | None):
+    """The legal ones of `keyed`, in order. A refusal that looked only at some parameters
+    refuses every candidate with the same values for them: those are skipped without asking
+    again."""
+    refused: list[tuple[frozenset, tuple]] = []
+
+    def seen(a, reads):
+        return tuple(repr(a.get(k)) for k in sorted(reads))
+
+    for a in keyed:
+        if any(seen(a, reads) == values for reads, values in refused):
+            continue
+        _, _, values = engine.decode(state, a)
+        rejection = engine.check_after_timing(state, kind, player, values)
+        if rejection is None:
+            yield a
+            continue
+        if rejections is not None:
+            rejections[rejection.rule] = rejections.get(rejection.rule, 0) + 1
+        if not rejection.reads:
+            return  # refused whatever the parameters
+        refused.append((rejection.reads, seen(a, rejection.reads)))
+
+
+def _candidate_weights(engine: Engine, state: State, candidates: list[dict], fighting: list[str]) -> list[float]:
+    weights = [_weight(engine, state, a) for a in candidates]
+    for name in fighting:
+        if len({a[name] for a in candidates}) > 1:
+            player = candidates[0]["player"]
+            refs = sorted({a[name] for a in candidates})
+            prefs = dict(zip(refs, _card_preferences(engine, state, player, refs)))
+            weights = [w * prefs[a[name]] for w, a in zip(weights, candidates)]
+    return weights
+
+
+def _weighted(rng: random.Random, items: list, weights: list[float]):
+    return rng.choices(items, weights=weights)[0]
+
+
+# ------------------------------------------------------------ cards that count by their number
+
+def _fighting(engine: Engine, params, values: dict) -> list[str]:
+    """The card parameters that may name the unseen top card of a pile (as a combat card may
+    be the top card of the stack): such a card counts by its number, so the higher the better."""
+    tops = set(_pile_tops(engine))
+    return [p.name for p in params if p.type == "card" and any(v in tops for v in values.get(p.name, ()))]
+
+
+def _count(engine: Engine, card) -> int:
+    v = engine.spec.varieties.get(card) if isinstance(card, str) else None
+    return v.count if v is not None else 0
+
+
+def _number(engine: Engine, state: State, player: str, ref: str) -> float:
+    """The number a card reference brings: the card's number (its count in the box); for the
+    top of the draw pile, unseen, the mean number of the cards in it (of the whole box when it
+    is empty)."""
+    name, _ = B.parse_ref(ref)
+    if name == DRAW_PILE and ref in _pile_tops(engine):
+        cards = state.zones.get(name) or engine.box(state.options)
+        return sum(_count(engine, c) for c in cards) / len(cards) if cards else 0.0
+    return float(_count(engine, _card_at(engine, state, player, ref)))
+
+
+def _card_preferences(engine: Engine, state: State, player: str, refs: list[str]) -> list[float]:
+    """Weights for combat cards: the highest number is the likeliest pick, one two lower half as
+    likely, and so on."""
+    numbers = [_number(engine, state, player, r) for r in refs]
+    top = max(numbers, default=0.0)
+    return [2.0 ** ((n - top) / 2.0) for n in numbers]
+
+
+# ------------------------------------------------------------ looking ahead
+
+def _standing(engine: Engine, state: State, player: str) -> tuple:
+    """The player's keys for winning (the spec's `winners` clause), as the game stands."""
+    w = engine.spec.winners
+    if w is None:
+        return ()
+    env = Env(engine, state, {w.var: player})
+    keys = []
+    for key in engine._winner_keys:
+        try:
+            value = key(env)
+        except SpecRuntimeError:
+            value = None
+        keys.append(value if isinstance(value, (int, float)) and not isinstance(value, bool) else -1)
+    return tuple(keys)
+
+
+def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, settled: set) -> int:
+    """How much better placed to win the actor would be after `action` and what it sets off (a
+    combat: the other side's reply, a second round), imagined on a copy of the state whose draw
+    pile is shuffled (the agent cannot see it): by how much its first key for winning (its
+    points, in a war game) rose; GAME_WON if it ends the game with the actor among the
+    winners, nothing if it ends it otherwise. `settled`: the (action type, player) pairs
+    enabled in `state`."""
+    player = action["player"]
+    before = _standing(engine, state, player)
+    work = state.copy()
+    dream = random.Random(rng.random())
+    if work.zones.get(DRAW_PILE):
+        dream.shuffle(work.zones[DRAW_PILE])
+    saved = engine.shuffler
+    engine.shuffler = lambda cards: dream.sample(cards, len(cards))
+    try:
+        if not engine.apply(work, action, in_place=True).accepted:
+            return 0
+        # The others answer (and the actor follows up) until the same choices are open as
+        # before: the action and all it set off are over.
+        for _ in range(IMAGINED_REPLIES):
+            if work.over or set(engine.enabled(work)) == settled:
+                break
+            reply = choose_action(engine, work, dream, imagine=False)
+            if reply is None or not engine.apply(work, reply, in_place=True).accepted:
+                break
+    finally:
+        engine.shuffler = saved
+    if work.over:
+        # An action that ends the game is worth it only to a winner.
+        return GAME_WON if player in work.winners else 0
+    after = _standing(engine, work, player)
+    return (after[0] - before[0]) if after and before else 0
 
 
 # How eagerly an agent turns to each kind of action, before its parameters are chosen.
-_KIND_WEIGHTS = {"offer": 0.4, "end_phase": 0.5, "buy_field": 0.1, "discard_card": 0.1}
+_KIND_WEIGHTS = {"offer": 0.4, "end_phase": 0.5, "buy_field": 0.1, "discard_card": 0.1,
+                 # Dschingis Bohn: attack whenever it looks promising (imagined first), buy a
+                 # cart now and then, spare a conquered town more often than burn it.
+                 "attack": 3.0, "charge": 3.0, "buy_cart": 0.1, "spare_town": 2.0, "burn_town": 1.0}
 
 
 def _kind_weight(engine: Engine, state: State, kind: str, player: str, busy=()) -> float:

@@ -90,7 +90,7 @@ def serve(stdin=None, stdout=None) -> int:
             elif kind == "setup":
                 eng = engine_for(req.get("modules"))
                 state, events = S.new_game(eng, req.get("players"), req.get("deck"), req.get("options") or {},
-                                           req.get("zones") or {}, req.get("modules") or ["base"])
+                                           req.get("zones") or {}, req.get("modules") or ["base"], req.get("board"))
                 current["engine"], current["state"] = eng, state
                 reply({"id": rid, "type": "ok", "events": events, "state": state.to_json()})
             elif kind == "apply":
@@ -313,6 +313,8 @@ class ProtocolAdapter:
             zones = S.setup_zones(setup)
             if zones:
                 request["zones"] = zones
+            if "board" in setup:
+                request["board"] = setup["board"]  # a declared board's name or a map given inline
             reply = self.client.request(request, expect=("ok",))
             events = reply.get("events", [])
             return {"state": self._state(reply), "events": events}

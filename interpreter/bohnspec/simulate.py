@@ -8,8 +8,10 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .interpret import Engine
+from .errors import SpecRuntimeError
+from .interpret import Engine, Env
 from .play import random_game
+from .unparse import unparse
 
 
 @dataclass
@@ -31,6 +33,10 @@ class Stats:
     # For each vine card, the events that named it (turned up, moved onto, fulfilled, ...):
     # what a card's author wants to see of it in play.
     vine_cards: dict[str, Counter] = field(default_factory=dict)
+    # For each kind of card lying on the board's spaces (a landscape): for each event the
+    # number of events that named a space of that kind (attacked, conquered, ...), and under
+    # SPACES how many such spaces were laid out, under HELD how many a player held at the end.
+    board_cards: dict[str, Counter] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         def summary(xs):
@@ -48,7 +54,21 @@ class Stats:
             "action_counts": dict(self.action_counts.most_common()),
             "event_counts": dict(self.event_counts.most_common()),
             "vine_cards": {card: dict(sorted(c.items())) for card, c in sorted(self.vine_cards.items())},
+            "board_cards": {card: _board_card_json(c, self.games) for card, c in sorted(self.board_cards.items())},
         }
+
+
+# Keys of Stats.board_cards that are not events (an event name is an identifier).
+SPACES, HELD = "#spaces", "#held"
+
+
+def _board_card_json(c: Counter, games: int) -> dict:
+    """One kind of card on the board: totals, and per game and held-at-the-end figures."""
+    events = {k: n for k, n in sorted(c.items()) if k not in (SPACES, HELD)}
+    return {"spaces": c[SPACES], "held": c[HELD],
+            "held_share": round(c[HELD] / c[SPACES], 3) if c[SPACES] else None,
+            "events": events,
+            "per_game": {k: round(n / games, 3) for k, n in events.items()} if games else {}}
 
 
 @dataclass
@@ -65,10 +85,21 @@ class GameSummary:
     action_counts: dict[str, int] = field(default_factory=dict)
     event_counts: dict[str, int] = field(default_factory=dict)
     vine_events: list[tuple[str, str]] = field(default_factory=list)  # (card, event)
+    # On a game with a board: (card, event) for each event naming a space, by the card lying
+    # there; (card, held) for each space of the final state, held: whether a player holds it.
+    space_events: list[tuple[str, str]] = field(default_factory=list)
+    spaces: list[tuple[str, bool]] = field(default_factory=list)
 
 
-def summarise(rec, vines=frozenset()) -> GameSummary:
-    """The statistics' share of one game; `vines` are the vine card names of the spec."""
+def holders_of(engine: Engine) -> tuple[str, ...]:
+    """The variables of a space that name a player (who holds the space)."""
+    return tuple(n for n, v in engine.spec.vars.items() if v.per_space and v.type == "player")
+
+
+def summarise(rec, vines=frozenset(), engine: Engine | None = None, holders: tuple[str, ...] = ()) -> GameSummary:
+    """The statistics' share of one game; `vines` are the vine card names of the spec,
+    `holders` the space variables naming who holds a space (holders_of), `engine` the
+    interpreter, to name the end rule that held."""
     summary = GameSummary(
         actions=len(rec.actions), turns=rec.turns, rejections=dict(rec.rejections),
         harvests=[(e["cards"], e["coins"]) for e in rec.events if e["event"] == "harvested"],
@@ -76,8 +107,21 @@ def summarise(rec, vines=frozenset()) -> GameSummary:
         action_counts=dict(Counter(a["type"] for a in rec.actions)),
         event_counts=dict(Counter(e["event"] for e in rec.events)),
         vine_events=[(e["card"], e["event"]) for e in rec.events if e.get("card") in vines])
+    board = rec.state.board
+    if board is not None:
+        cards = {s: (c[0] if c else None) for s, c in rec.state.space_cards.items()}
+        for e in rec.events:
+            # The first space an event names is the one it is about (an attack's target, not
+            # the steppe its riders come from).
+            where = next((v for k, v in e.items() if k != "event" and isinstance(v, str) and v in board), None)
+            if where is not None and cards.get(where):
+                summary.space_events.append((cards[where], e["event"]))
+        for s in board.ids:
+            if cards.get(s):
+                held = any(rec.state.space_vars.get(s, {}).get(h) is not None for h in holders)
+                summary.spaces.append((cards[s], held))
     if rec.ended:
-        summary.ending = _ending(rec)
+        summary.ending = _ending(rec, engine)
         summary.coins = {p.name: len(p.zones.get("coins", [])) for p in rec.state.players}
         summary.winners = list(rec.state.winners)
     return summary
@@ -92,6 +136,12 @@ def add(stats: Stats, g: GameSummary, max_actions: int) -> None:
     stats.event_counts.update(g.event_counts)
     for card, event in g.vine_events:
         stats.vine_cards.setdefault(card, Counter())[event] += 1
+    for card, event in g.space_events:
+        stats.board_cards.setdefault(card, Counter())[event] += 1
+    for card, held in g.spaces:
+        c = stats.board_cards.setdefault(card, Counter())
+        c[SPACES] += 1
+        c[HELD] += held
     for cards, coins in g.harvests:
         stats.harvest_sizes[cards] += 1
         stats.harvest_coins[coins] += 1
@@ -124,8 +174,8 @@ def simulate(engine: Engine, players: int, games: int, seed: int, options: dict 
     stats = Stats()
     started = time.perf_counter()
     if jobs <= 1 or games == 1:
-        vines = frozenset(engine.spec.vines)
-        results = (summarise(random_game(engine, names, s, options, max_actions=max_actions), vines)
+        vines, holders = frozenset(engine.spec.vines), holders_of(engine)
+        results = (summarise(random_game(engine, names, s, options, max_actions=max_actions), vines, engine, holders)
                    for s in seeds)
         pool = None
     else:
@@ -161,27 +211,51 @@ def _worker_init(modules, rules, names, options, max_actions):
     # Ctrl-C reaches the whole process group: the parent alone answers it (and stops the pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     engine = engine_for(modules, rules)
-    _WORKER.update(engine=engine, vines=frozenset(engine.spec.vines), names=names, options=options,
-                   max_actions=max_actions)
+    _WORKER.update(engine=engine, vines=frozenset(engine.spec.vines), holders=holders_of(engine), names=names,
+                   options=options, max_actions=max_actions)
 
 
 def _worker_game(seed: int) -> GameSummary:
     w = _WORKER
     rec = random_game(w["engine"], w["names"], seed, w["options"], max_actions=w["max_actions"])
-    return summarise(rec, w["vines"])
+    return summarise(rec, w["vines"], w["engine"], w["holders"])
 
 
-def _ending(rec) -> str:
-    """How a game ended, in words drawn from its last events."""
+def _ending(rec, engine: Engine | None = None) -> str:
+    """How a game ended, in words drawn from its last events (or, for an end the words do not
+    know, the `end when` rule of the spec that holds in the final state)."""
     kinds = [e["event"] for e in rec.events]
     if "reached_castle" in kinds:
         return "a figure entered the castle"
     exhaustions = rec.state.vars.get("exhaustions")
     if rec.state.vars.get("lost"):
         return "a neutral figure reached the castle (solo game lost)"
-    if exhaustions is not None:
+    held = _end_rule_held(engine, rec.state) if engine is not None else None
+    if exhaustions is not None and (held is None or exhaustions >= _last_exhaustion(engine, rec.state)):
         return f"the draw pile ran out for the {_ordinal(exhaustions)} time"
+    if held is not None:
+        return f"end when {unparse(held.condition)} ({held.rule_id})"
     return "an end condition held"
+
+
+def _end_rule_held(engine: Engine, state):
+    """The first `end when` rule whose condition holds in `state` (None if none does)."""
+    env = Env(engine, state)
+    for rule, cond in engine._ends:
+        env.locals = {}
+        try:
+            if cond(env):
+                return rule
+        except SpecRuntimeError:
+            continue
+    return None
+
+
+def _last_exhaustion(engine: Engine | None, state) -> int:
+    try:
+        return int(engine.define_value(state, "last_exhaustion"))
+    except (KeyError, SpecRuntimeError, TypeError, AttributeError):
+        return 0
 
 
 def _ordinal(n: int) -> str:
@@ -224,10 +298,34 @@ def render(stats: Stats, title: str) -> str:
         lines.append("    " + f"{'card':{width}}" + "".join(f"  {k:>14}" for k in kinds))
         for card, c in sorted(stats.vine_cards.items()):
             lines.append("    " + f"{card:{width}}" + "".join(f"  {c[k] / games:>14.2f}" for k in kinds))
+    if stats.board_cards:
+        lines.extend(_board_table(stats))
     lines.append("\n  rejections met while searching for moves (rule: count)")
     for rule, n in stats.rejections.most_common(12):
         lines.append(f"    {n:>8}  {rule}")
     return "\n".join(lines)
+
+
+# The events shown first in the table of the board's cards, when there are such events.
+_BOARD_FIRST = ("attack", "conquered", "repelled")
+
+
+def _board_table(stats: Stats) -> list[str]:
+    """Per kind of card on the board: how many lay out, events naming such a space per game,
+    and the share held by a player at the end."""
+    games = stats.games or 1
+    kinds = sorted({k for c in stats.board_cards.values() for k in c} - {SPACES, HELD})
+    kinds = [k for k in _BOARD_FIRST if k in kinds] + [k for k in kinds if k not in _BOARD_FIRST]
+    width = max(len(card) for card in stats.board_cards)
+    widths = [max(9, len(k)) for k in kinds]
+    out = ["\n  the board: events naming a space, per game (mean), by the card lying there",
+           "    " + f"{'card':{width}}  {'spaces':>6}  {'held at end':>11}"
+           + "".join(f"  {k:>{w}}" for k, w in zip(kinds, widths))]
+    for card, c in sorted(stats.board_cards.items(), key=lambda kv: (-kv[1][SPACES], kv[0])):
+        held = f"{100 * c[HELD] / c[SPACES]:.0f}%" if c[SPACES] else "-"
+        out.append("    " + f"{card:{width}}  {c[SPACES] / games:>6.2f}  {held:>11}"
+                   + "".join(f"  {c[k] / games:>{w}.2f}" for k, w in zip(kinds, widths)))
+    return out
 
 
 def _columns(items: list[tuple[str, str]], per_line: int = 4) -> list[str]:

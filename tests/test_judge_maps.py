@@ -1,0 +1,138 @@
+"""`bohnspec judge` and `bohnspec explain` on Dschingis Bohn's map: may I attack 06 from here?"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bohnspec import paths
+from bohnspec import scenario as S
+from bohnspec.cli import main
+from bohnspec.errors import ActionError
+from bohnspec.judge import load_situation
+from bohnspec.notation import parse_action
+
+RIVER = "dschingis/examples/example-river-on-10-attack-06-01"  # Keno on 09 (forest), a river on 10
+FOREST = "dschingis/combat/forest-floor-17-01"  # Nina attacks the forest 09 with a broad bean
+RIDERS = "dschingis/riders/riders-defeated-second-round-from-hand-01"
+
+
+def judge(capsys, *args, as_json=True):
+    code = main(["judge", *args, *(["--json"] if as_json else [])])
+    out = capsys.readouterr().out
+    return code, (json.loads(out) if as_json else out)
+
+
+def test_attack_across_the_river_is_legal(capsys):
+    code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno attack 06 hand 1")
+    assert code == 0
+    verdict = out["results"][0]
+    assert verdict["legal"] is True
+    assert "dschingis/combat/5" in verdict["decided_by"]["cites"]
+    assert any(c["source"] == "within_reach(p, target)" and not c["refuses"] for c in verdict["checks"])
+    assert verdict["combats"] == ["combat at 06 (Plantation (Plantage)): attack 12 (Keno: Soy Bean) against "
+                                  "defence 6 (nobody's, from the stack: Garden Bean): the attack wins"]
+
+
+def test_attack_out_of_reach_is_illegal_with_its_paragraph(capsys):
+    code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno attack 02 hand 1")
+    assert code == 1
+    verdict = out["results"][0]
+    assert verdict["legal"] is False
+    assert verdict["rule"] == "dschingis/combat/5"
+    assert verdict["clause"].startswith("spec/dschingis/combat.bohn:")
+    assert verdict["checks"][-1]["refuses"] is True
+
+
+def test_a_river_cannot_be_attacked(capsys):
+    code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno attack 10 hand 1")
+    assert code == 1
+    assert out["results"][0]["rule"] == "dschingis/landscapes/7"
+
+
+@pytest.mark.parametrize("scenario", [
+    "dschingis/examples/example-river-on-10-without-forest-01",
+    "dschingis/examples/example-rivers-on-10-and-06-out-of-reach-01",
+])
+def test_the_rulebook_examples_that_refuse(capsys, scenario):
+    code, out = judge(capsys, scenario, "--step", "0")
+    assert code == 0
+    sc = S.load(paths.SCENARIOS / f"{scenario}.yaml")
+    action = sc.steps[0].action
+    code, out = judge(capsys, scenario, "--step", "0", "-a", json.dumps(action))
+    assert code == 1
+    assert out["results"][0]["rule"] in sc.cites
+
+
+def test_human_output_shows_the_board_and_the_deciding_paragraph(capsys):
+    code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno attack 02 hand 1", as_json=False)
+    assert code == 1
+    assert "board beginner_5 (offset, 19 spaces)" in out
+    assert "09 forest (Keno)" in out and "[02 town]" in out and "[02] target of attack" in out
+    assert "ILLEGAL [dschingis/combat/5]" in out
+
+
+def test_the_floor_that_applied_is_shown(capsys):
+    code, out = judge(capsys, FOREST, "--step", "0", "-a", "Nina attack 9 hand 2", as_json=False)
+    assert code == 0
+    assert "combat at 09 (Forest (Wald)): attack 16 (Nina: Broad Bean) against defence 17 " \
+           "(nobody's, from the stack: Garden Bean 6, raised to the forest's floor 17): the attack fails" in out
+
+
+def test_riders_attack_with_17(capsys):
+    code, out = judge(capsys, RIDERS, "--step", "0", "-a", "Timon charge 03 riders 01")
+    assert code == 0
+    assert "attack 17 (Timon: the riders of 01)" in out["results"][0]["combats"][0]
+    assert {s["space"]: s["marks"] for s in out["board"]["spaces"]}["01"] == ["riders of charge"]
+
+
+def test_what_may_each_player_do_lists_actions_with_spaces(capsys):
+    code, out = judge(capsys, RIVER, "--step", "0", "--player", "Keno")
+    assert code == 0
+    may = out["players"][0]["may"]
+    assert "attack target 04|05|06|08|11|13|14|15 with hand 1|draw_pile 1" in may
+    assert "end_phase" in may
+    assert out["board"]["board"] == "beginner_5"
+    assert any("09 forest (Keno)" in row for row in out["board"]["rows"])
+
+
+def test_a_pending_combat_choice_is_shown(capsys):
+    code, out = judge(capsys, RIDERS, "--step", "1", as_json=False)
+    assert code == 0
+    assert "pending: second_round for Timon (the combat at 03)" in out
+    assert "riders turned" in out and "[03] under attack" in out
+    assert "follow_up with hand 1|hand 2|draw_pile 1" in out
+
+
+def test_notation_for_spaces_and_the_stack():
+    engine, state, _ = load_situation(RIVER, 0)
+    assert parse_action(engine, state, "Keno attack 6 draw_pile 1") == [
+        {"type": "attack", "player": "Keno", "target": "06", "with": "draw_pile 1"}]
+    assert parse_action(engine, state, "Keno attack with hand 1 target 06") == [
+        {"type": "attack", "player": "Keno", "target": "06", "with": "hand 1"}]
+    with pytest.raises(ActionError, match="not a space of the board"):
+        parse_action(engine, state, "Keno attack 99 hand 1")
+
+
+def test_a_bad_space_is_bad_input(capsys):
+    code = main(["judge", RIVER, "--step", "0", "-a", "Keno attack 20 hand 1"])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert "'20' is not a space of the board" in captured.err
+
+
+def test_explain_the_paragraph_the_ruling_and_a_board(capsys):
+    assert main(["explain", "dschingis/combat/5"]) == 0
+    out = capsys.readouterr().out
+    assert "define within_reach" in out and "action attack" in out
+    assert main(["explain", "ruling/river-crossing"]) == 0
+    assert "crosses_to" in capsys.readouterr().out
+    assert main(["explain", "realm_4"]) == 0
+    out = capsys.readouterr().out
+    assert "the spaces, numbered:" in out
+    assert "08 camp" in out and "12 camp" in out and "01 *" in out
+    assert main(["explain", "beginner_4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    spaces = {s["space"]: s["card"] for s in data["clauses"][0]["board"]["spaces"]}
+    assert spaces["07"] == "river" and spaces["13"] == "river" and len(spaces) == 19

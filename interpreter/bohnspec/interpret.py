@@ -657,7 +657,12 @@ class Engine:
             # Remove from the back of each zone first so earlier positions stay valid.
             for z, i in sorted(picks, key=lambda zi: (id(zi[0]), zi[1]), reverse=True):
                 del z[i]
-            target = B.as_zone(env, dest(env))
+            where_to = dest(env)
+            target = B.as_zone(env, where_to)
+            if isinstance(where_to, str) and len(target) + len(cards) > 1:
+                # A space holds the one card lying on it.
+                raise SpecRuntimeError(node.loc, f"space {where_to!r} already holds {target[0]!r}: "
+                                                 "a space holds one card")
             if where == "top":
                 target[0:0] = cards
             else:

@@ -7,10 +7,20 @@ cannot plant to players who can, and accept an offer when they can plant what it
 they harvest when forced or when it pays (a player with nothing else to do does not throw
 away beans for nothing); and they end phases once they have done what they must. Same seed,
 same game.
+
+On a game with a board, a `space` parameter is offered every space of it and a `card`
+parameter also the top card of each shared pile ("draw_pile 1", unseen). A card that may come
+from there fights by its number (its count in the box): the agents prefer their highest
+cards, or the stack when its cards are higher on average. An action that names a space (an
+attack, a camp) is imagined before it is taken, with the draw pile shuffled anew and the
+other side answering as an agent would: it is taken only if every imagined outcome leaves
+the actor better placed by the spec's own `winners` keys (its points), so agents attack when
+they have a decent chance, and end the game only when it makes them winners.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -49,9 +59,11 @@ def _refs(engine: Engine, state: State, player: str) -> list[str]:
     return out
 
 
-def _pile_tops(engine: Engine) -> list[str]:
-    return [f"{name} 1" for name, zone in engine.spec.zones.items()
-            if zone.kind == "pile" and zone.cards == "beans" and not zone.per_player]
+@functools.lru_cache(maxsize=32)
+def _pile_tops(engine: Engine) -> tuple[str, ...]:
+    """References to the top card of each shared pile of bean cards ("draw_pile 1", ...)."""
+    return tuple(f"{name} 1" for name, zone in engine.spec.zones.items()
+                 if zone.kind == "pile" and zone.cards == "beans" and not zone.per_player)
 
 
 def _values(engine: Engine, state: State, player: str, ptype: str, rng: random.Random) -> list:
@@ -74,7 +86,7 @@ def _values(engine: Engine, state: State, player: str, ptype: str, rng: random.R
     if ptype == "card":
         # Any card of one's own rows or the shared rows, or the top card of a shared pile (the
         # stack, unseen): the spec's `require` clauses narrow these down per action.
-        return _refs(engine, state, player) + _pile_tops(engine)
+        return _refs(engine, state, player) + list(_pile_tops(engine))
     if ptype == "space":
         return list(state.board.ids) if state.board is not None else []
     if ptype == "cards":

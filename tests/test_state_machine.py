@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -34,16 +35,24 @@ def hand_change_allowed(old: list, new: list, draw_pile: list, discard: list = (
     return bool(added) and not (Counter(added) - Counter(own))
 
 
-def machine(modules: list[str], players: int, every_option: bool = False, examples_ci: int = 5):
+def _layout_fits(engine, players: int, layout: str) -> bool:
+    """Whether some board is laid for this table with this layout (Bohnaparte's pyramids are
+    for three; its given map comes from the reference maps)."""
+    return engine.choose_board(players, {"layout": layout}) is not None
+
+
+def machine(modules: list[str], players: int, every_option: bool = False, examples_ci: int = 5, rules=()):
     """The state machine for a module and table size. With `every_option`, each game draws a
-    value for every option of the game (not only the beans)."""
-    engine = engine_for(modules)
+    value for every option of the game (not only the beans); `rules` are extra rules files
+    (Bohnaparte's reference maps: its own map is lost, ruling/bohnaparte-map-is-input)."""
+    engine = engine_for(modules, rules)
     kinds = {n: z.cards for n, z in engine.spec.zones.items()}
     rulings = {r.id for r in engine.spec.rulings.values()}
     paragraphs = set(paragraph_index())
+    # Every option's values, but only layouts laid for this many players.
     options = st.fixed_dictionaries(
-        {n: st.sampled_from(list(o.values)) for n, o in sorted(engine.spec.options.items())
-         if every_option or n == "beans"})
+        {n: st.sampled_from([v for v in o.values if n != "layout" or _layout_fits(engine, players, v)])
+         for n, o in sorted(engine.spec.options.items()) if every_option or n == "beans"})
     # The categories of cards other than beans and vines (landscapes): each is conserved
     # counting the cards on the board's spaces.
     others = sorted({c.category for c in engine.spec.cards.values()} - {"beans", "vines"})
@@ -208,3 +217,10 @@ TestSolo = machine(["solo"], 1).TestCase
 TestDschingis3 = machine(["dschingis"], 3, every_option=True, examples_ci=2).TestCase
 TestDschingis4 = machine(["dschingis"], 4, every_option=True, examples_ci=2).TestCase
 TestDschingis5 = machine(["dschingis"], 5, every_option=True, examples_ci=2).TestCase
+# Bohnaparte's games are long (some 850 actions on a reference map): its state machines run in
+# the deep profile only; tests/test_bohnaparte_play.py plays whole games in every run.
+if settings.default.max_examples > 10:
+    MAPS = [str(Path(__file__).resolve().parent.parent / "examples" / "bohnaparte" / "reference-maps.bohn")]
+    TestBohnaparte3 = machine(["bohnaparte_maps"], 3, every_option=True, examples_ci=2, rules=MAPS).TestCase
+    TestBohnaparte6 = machine(["bohnaparte_maps"], 6, every_option=True, examples_ci=2, rules=MAPS).TestCase
+    TestMixed4 = machine(["mixed_maps"], 4, every_option=True, examples_ci=2, rules=MAPS).TestCase

@@ -1,0 +1,69 @@
+"""Random play of Bohnaparte (on the reference maps of examples/bohnaparte, since the book's own
+map is lost: ruling/bohnaparte-map-is-input) and of a game mixed with Dschingis Bohn.
+
+Every random game never crashes and always ends, by the last exhaustion, twelve territories
+or a player without one; no bean card or territory card is created or lost; no player holds
+more spaces than his twelve tokens; no river is ever held; every state round-trips through
+its JSON form and the state schema.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from bohnspec import scenario as S
+from bohnspec.interpret import engine_for
+from bohnspec.play import legal_actions, random_game
+
+import helpers
+from test_dschingis_play import check_state
+
+MAPS = [str(Path(__file__).resolve().parent.parent / "examples" / "bohnaparte" / "reference-maps.bohn")]
+MAX_ACTIONS = 4000
+
+
+@functools.lru_cache(maxsize=8)
+def engine(module: str):
+    return engine_for([module], MAPS)
+
+
+def check_game(eng, rec, options, label):
+    assert rec.ended and rec.state.over, f"{label}: no end within {MAX_ACTIONS} actions"
+    for i, state in enumerate(rec.states):
+        check_state(eng, state, options, f"{label}, after action {i}")
+    state = rec.state
+    held = Counter(v["owner"] for v in state.space_vars.values() if v.get("owner") is not None)
+    last = eng.define_value(state, "last_exhaustion")
+    assert (state.vars["exhaustions"] >= last or state.vars["landless"] is not None
+            or any(n >= 12 for n in held.values())), f"{label}: ended for no reason of the rules"
+    assert state.winners and set(state.winners) <= set(state.names())
+    assert set(rec.rejections) <= helpers.known_rule_ids(eng.spec), label
+    assert legal_actions(eng, state) == []
+    for st in rec.states[:: max(1, len(rec.states) // 6)] + [state]:
+        data = st.to_json()
+        assert S.schema_errors(data, "state.schema.json") == []
+        assert S.state_from_data(eng, data, [*st.modules]).to_json() == data
+
+
+@pytest.mark.parametrize("module, players, options", [
+    ("bohnaparte_maps", 3, {}),
+    ("bohnaparte_maps", 4, {"cavalry": "on"}),
+    ("bohnaparte_maps", 5, {"cavalry": "mixed", "length": "three"}),
+    ("bohnaparte_maps", 6, {}),
+    ("bohnaparte_maps", 3, {"layout": "pyramid5"}),
+    ("mixed_maps", 4, {"cavalry": "mixed"}),
+])
+def test_random_war_games_keep_every_property(module, players, options):
+    eng = engine(module)
+    seed = 1000 + players
+    names = [*helpers.PLAYERS, "Mara"][:players]
+    assert len(names) == players
+    rec = random_game(eng, names, seed, options=options or None,
+                      max_actions=MAX_ACTIONS, record=True)
+    check_game(eng, rec, options, f"{module}, {players} players, {options}, seed {seed}")
+    kinds = Counter(a["type"] for a in rec.actions)
+    assert kinds["attack"] + kinds["charge"] > 0, "the agent never fought"

@@ -147,6 +147,44 @@ def test_cards_are_conserved(n, beans, seed):
     check_conservation(helpers.base_engine(), rec, {"beans": beans})
 
 
+def _twice(action, side: str, rng: random.Random) -> dict:
+    """The offer with one of the cards of its `side` named a second time, somewhere in it."""
+    refs = list(action[side])
+    refs.insert(rng.randint(0, len(refs)), rng.choice(refs))
+    return {**action, side: refs}
+
+
+@settings(max_examples=helpers.examples(10), deadline=None)
+@given(n=st.sampled_from(SIZES), beans=st.sampled_from(BEANS), data=st.data())
+def test_cards_are_conserved_when_an_offer_names_a_card_twice(n, beans, data):
+    """Random agents never name one card twice in an offer, so conservation over random games
+    never saw it: take the legal offers of phase-2 states of the fixed-seed games, name one of
+    their cards a second time, and make and accept the offer. It must be refused
+    (ruling/no-such-card); were it ever accepted, accepting it must still neither create nor
+    lose a card."""
+    engine = helpers.base_engine()
+    box = Counter(engine.box({"beans": beans}))
+    rec = game(n, beans, FIXED_SEED + n)
+    trading = [s for s in rec.states if s.phase == "trade" and not s.over
+               and s.vars["offer_from"] is None and s.vars["choice"] is None]
+    assume(trading)
+    state = data.draw(st.sampled_from(trading), label="state")
+    rng = random.Random(data.draw(st.integers(0, 2**16), label="rng"))
+    offers = [a for a in legal_actions(engine, state, rng) if a["type"] == "offer"]
+    sides = [(a, side) for a in offers for side in ("give", "get") if a[side]]
+    assume(sides)
+    action, side = data.draw(st.sampled_from(sides), label="offer")
+    doubled = _twice(action, side, rng)
+    note(f"offer: {doubled}")
+    outcome = engine.apply(state, doubled)
+    if outcome.accepted:
+        done = engine.apply(outcome.state, {"type": "accept", "player": doubled["to"]})
+        assert helpers.all_cards(done.state, engine.fields_zone) == box
+    assert not outcome.accepted, f"an offer naming one card twice was accepted: {doubled}"
+    assert outcome.rejection.rule == "ruling/no-such-card"
+    assert helpers.all_cards(state, engine.fields_zone) == box
+
+
 @settings(max_examples=helpers.examples(2), deadline=None)
 @given(n=st.sampled_from(SIZES), beans=st.sampled_from(BEANS), seed=SEEDS)
 def test_hand_order_changes_only_as_the_rules_allow(n, beans, seed):

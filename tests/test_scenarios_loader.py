@@ -100,7 +100,7 @@ def test_defaults_of_an_omitted_state(tmp_path, engine):
     assert data["players"][0]["fields"] == [["fire"] * 3, [], []]
     assert data["vars"] == {"exhaustions": 0, "planted": 0, "offer_from": None, "offer_to": None,
                             "offer_give": [], "offer_get": [], "choice": None, "chooser": None,
-                            "draft_owner": None}
+                            "draft_owner": None, "cut_short": False}
     assert (data["draw_pile"], data["discard"], data["revealed"], data["draft"]) == ([], [], [], [])
     assert (data["shuffles"], data["over"], data["winners"]) == ([], False, [])
 
@@ -111,15 +111,15 @@ def test_yaml_syntax_error_has_line_and_column(tmp_path):
     path = write(tmp_path, GOOD.replace("cites: [bohnanza/harvest/11]", "cites: [bohnanza/harvest/11"))
     err = load_error(path, tmp_path)
     assert err.file == str(path)
-    assert err.path == "line 4, column 8"
-    assert err.message == "not valid YAML: expected ',' or ']', but got ':'"
-    assert str(err) == f"{path}: at line 4, column 8: not valid YAML: expected ',' or ']', but got ':'"
+    assert (err.line, err.column) == (4, 8)
+    assert err.message.startswith("not valid YAML: ")
+    assert str(err) == f"{path}:4:8: {err.message}"
 
 
 def test_yaml_tab_indentation_error(tmp_path):
     path = write(tmp_path, GOOD.replace("  players:", "\tplayers:"))
     err = load_error(path, tmp_path)
-    assert err.path.startswith("line 6, column ")
+    assert err.line == 6
     assert err.message.startswith("not valid YAML: ")
 
 
@@ -133,15 +133,16 @@ def test_missing_type_of_an_action(tmp_path):
     path = write(tmp_path, GOOD.replace("{type: harvest, player: Nina, field: 1}", "{player: Nina, field: 1}"))
     err = load_error(path, tmp_path)
     assert err.path == "steps[0].do"
-    assert err.message == "'type' is a required property"
-    assert str(err) == f"{path}: at steps[0].do: 'type' is a required property"
+    # In the writer's terms (issue 13), with the line and column of the field.
+    assert err.message == "`type` is missing: an action names its type, e.g. {type: harvest, player: Keno, field: 1}"
+    assert str(err) == f"{path}:12:9: at steps[0].do: {err.message}"
 
 
 def test_bad_card_string(tmp_path):
     path = write(tmp_path, GOOD.replace("[[fire*3], [], []]", "[[fire*3], [Blue], []]"))
     err = load_error(path, tmp_path)
     assert err.path == "state.players[0].fields[1][0]"
-    assert err.message.startswith("'Blue' does not match ")
+    assert err.message.startswith("'Blue' is not written right: a card is its id in lowercase")
 
 
 def test_bad_card_run(tmp_path):
@@ -156,25 +157,26 @@ def test_bad_card_run(tmp_path):
 def test_missing_cites(tmp_path):
     err = load_error(write(tmp_path, edited(cites=None)), tmp_path)
     assert err.path == "(top level)"
-    assert err.message == "'cites' is a required property"
+    assert err.message.startswith("`cites` is missing: list the rulebook paragraphs")
 
 
 def test_empty_cites(tmp_path):
     err = load_error(write(tmp_path, edited(cites=[])), tmp_path)
     assert err.path == "cites"
-    assert "should be non-empty" in err.message
+    assert err.message == "the list is empty: cite at least one paragraph or ruling"
 
 
 def test_bad_cite_id(tmp_path):
     err = load_error(write(tmp_path, edited(cites=["bohnanza/harvest/11", "Harvest 11"])), tmp_path)
     assert err.path == "cites[1]"
-    assert err.message.startswith("'Harvest 11' does not match ")
+    assert err.message.startswith("'Harvest 11' is not written right: write a rulebook paragraph id")
 
 
 def test_unknown_top_level_key(tmp_path):
     err = load_error(write(tmp_path, GOOD + "extra: 1\n"), tmp_path)
     assert err.path == "(top level)"
-    assert "'extra' was unexpected" in err.message
+    assert err.message.startswith("unknown field `extra`; the fields here are id, title,")
+    assert err.line == 18  # the key itself
 
 
 def test_state_and_setup_are_exclusive(tmp_path):
@@ -199,7 +201,7 @@ def test_unknown_key_in_a_step(tmp_path):
     path = write(tmp_path, GOOD.replace("    expect:", "    expects:"))
     err = load_error(path, tmp_path)
     assert err.path == "steps[0]"
-    assert "'expects' was unexpected" in err.message
+    assert err.message.startswith("unknown field `expects` (did you mean 'expect'?)")
 
 
 # ------------------------------------------------------------ checks against the spec
@@ -210,7 +212,7 @@ def test_unknown_card_with_did_you_mean(tmp_path, engine):
     assert err.file == str(path)
     assert err.path == "state.players[0].fields[1]"
     assert UNKNOWN_CARD.fullmatch(err.message) and "'bleu' (did you mean 'blue'?)" in err.message
-    assert str(err) == f"{path}: at state.players[0].fields[1]: {err.message}"
+    assert str(err) == f"{path}:7:39: at state.players[0].fields[1]: {err.message}"
 
 
 def test_unknown_card_in_a_shared_pile(tmp_path, engine):
@@ -264,8 +266,13 @@ def test_id_must_match_the_path(tmp_path):
                            "('base/mine/other-01'); rename one of them")
 
 
-def test_id_is_not_checked_outside_the_root(tmp_path):
+def test_id_is_checked_outside_the_root_too(tmp_path):
+    # Wherever the file lives, it is named after its id (issue 13) ...
     path = write(tmp_path, GOOD, rel="elsewhere.yaml")
+    with pytest.raises(ScenarioError, match="does not match the file's name"):
+        S.load(path, root=tmp_path / "scenarios")
+    # ... which is all a file outside a corpus needs.
+    path = write(tmp_path, GOOD, rel="mine/good-01.yaml")
     assert S.load(path, root=tmp_path / "scenarios").id == "base/mine/good-01"
 
 
@@ -344,7 +351,7 @@ def test_unreadable_file(tmp_path):
     path.parent.mkdir(parents=True)
     path.write_bytes(b"id: \xff\xfe\n")
     err = load_error(path, tmp_path)
-    assert err.message.startswith("cannot read: ")
+    assert err.message.startswith("is not UTF-8 text (byte 0xff on line 1)")
 
 
 # ------------------------------------------------------------ the corpus

@@ -61,13 +61,16 @@ class ScenarioError(BohnspecError):
     These are faults of the corpus, not of the engine under test.
     """
 
-    def __init__(self, file: str, path: str, message: str):
+    def __init__(self, file: str, path: str, message: str, line: int | None = None, column: int | None = None):
         self.file = file
         self.path = path
         self.message = message
+        self.line = line
+        self.column = column
         # Data that came from no file (a protocol request, a situation built in memory) is
-        # named by its path alone.
-        where = ": ".join(part for part in (file, f"at {path}" if path else "") if part)
+        # named by its path alone; a field found in its file also by line and column.
+        place = f"{file}:{line}:{column}" if file and line is not None else file
+        where = ": ".join(part for part in (place, f"at {path}" if path else "") if part)
         super().__init__(f"{where}: {message}" if where else message)
 
 

@@ -9,6 +9,12 @@ Evaluation order, published in docs/LANGUAGE.md and fixed for every action:
    then the `after_action` handlers run;
 4. `end when` conditions, in file order; the first that holds ends the game: `over` is set,
    the `game_end` handlers run, the `winners` rule decides, and `game_over` is emitted.
+
+Each event is recorded with the declaration that emitted it (the action, a procedure, a
+handler, a phase, a vine card, an end rule or the winners rule): `Outcome.sources`, a list
+parallel to `Outcome.events`, kept out of the events themselves (which engines and scenarios
+compare). While a declaration runs it is on `Env.frames`; `Engine._enter` and `Engine._leave`
+put it there and take it off.
 """
 
 from __future__ import annotations
@@ -74,6 +80,10 @@ class Outcome:
     state: State
     events: list[dict] = field(default_factory=list)
     rejection: Rejection | None = None
+    # For each event, the declarations running when it was emitted, outermost first (the
+    # action, then the procedures, handlers, phases or end rules it set off); the last one
+    # emitted it. Not part of the events' JSON form.
+    sources: list[tuple] = field(default_factory=list)
 
     @property
     def accepted(self) -> bool:
@@ -81,7 +91,7 @@ class Outcome:
 
 
 class Env:
-    __slots__ = ("engine", "state", "locals", "events", "fuel", "depth")
+    __slots__ = ("engine", "state", "locals", "events", "fuel", "depth", "frames", "sources")
 
     def __init__(self, engine: "Engine", state: State, local: dict | None = None):
         self.engine = engine
@@ -90,6 +100,10 @@ class Env:
         self.events: list[dict] = []
         self.fuel = STEP_BUDGET
         self.depth = 0
+        # The declarations running now, outermost first; and for each recorded event, the
+        # frames when it was emitted (see Outcome.sources).
+        self.frames: list = []
+        self.sources: list[tuple] = []
 
     def burn(self, loc):
         self.fuel -= 1
@@ -167,7 +181,7 @@ class Engine:
             self._procedures[name][1].extend(self.block(p.body, frozenset(p.params)))
         self._phase_enter = {n: self.block(p.on_enter, frozenset()) for n, p in spec.phases.items()}
         self._handlers = {
-            n: [self.block(h.body, frozenset(h.params)) for h in hs] for n, hs in spec.handlers.items()
+            n: [(h, self.block(h.body, frozenset(h.params))) for h in hs] for n, hs in spec.handlers.items()
         }
         self._setups = [self.block(s.body, frozenset()) for s in spec.setups]
         self._ends = [(e, self.expr(e.condition, frozenset())) for e in spec.end_rules]
@@ -615,11 +629,19 @@ class Engine:
             refs, owner = self.expr(sel.args[0], scope), self.expr(sel.args[1], scope)
 
             def pick_refs(env):
-                picks = []
+                picks, taken = [], set()
                 for r in refs(env):
                     hit = B.resolve_ref(env, owner(env), r)
                     if hit is None:
                         raise SpecRuntimeError(sel.loc, f"{owner(env)} has no card at {r!r}")
+                    # One card is moved once: a reference naming a card already taken (the same
+                    # text again, or another spelling of it) would copy it and lose another.
+                    key = (id(hit[0]), hit[1])
+                    if key in taken:
+                        raise SpecRuntimeError(
+                            sel.loc, f"{r!r} names a card of {owner(env)} that is already being moved: "
+                            "one card cannot be moved twice")
+                    taken.add(key)
                     picks.append(hit)
                 return picks
             return pick_refs
@@ -733,10 +755,12 @@ class Engine:
         self.emit(env, "phase", {"phase": phase})
         saved = env.locals
         env.locals = {}
+        self._enter(env, self.spec.phases[phase])
         try:
             self.run_block(env, self._phase_enter[phase])
         finally:
             env.locals = saved
+            self._leave(env)
 
     def _s_emit(self, node, scope):
         name, kwargs = node.args
@@ -751,15 +775,27 @@ class Engine:
         """Record an event (in JSON form) and run its handlers, which see the raw values."""
         if record:
             env.events.append({"event": name, **{k: serialise(v) for k, v in payload.items()}})
+            env.sources.append(tuple(env.frames))
         for vine, holder, cond in self._vine_events.get(name, ()):
             self._vine_event(env, vine, holder, cond, payload)
-        for handler in self._handlers.get(name, ()):
+        for decl, handler in self._handlers.get(name, ()):
             saved = env.locals
             env.locals = dict(payload)
+            self._enter(env, decl)
             try:
                 self.run_block(env, handler)
             finally:
                 env.locals = saved
+                self._leave(env)
+
+    # The declaration running now, for Outcome.sources; `judge` also watches these moments.
+    @staticmethod
+    def _enter(env, decl):
+        env.frames.append(decl)
+
+    @staticmethod
+    def _leave(env):
+        env.frames.pop()
 
     def _vine_event(self, env, vine, holder, cond, payload):
         """A vine's `on EVENT when ...`: mark the task met for each holder standing on the card."""
@@ -767,6 +803,7 @@ class Engine:
             raise SpecRuntimeError(self.spec.vines[vine].loc,
                                    "vine events need a define card_of(p) and a per-player var task_met")
         saved = env.locals
+        self._enter(env, self.spec.vines[vine])
         try:
             for h in env.state.names():
                 if self._call_define(env, "card_of", [h], None) != vine:
@@ -776,6 +813,7 @@ class Engine:
                     env.state.player(h).vars["task_met"] = True
         finally:
             env.locals = saved
+            self._leave(env)
 
     def vine_condition(self, env, card, player, kind: str) -> bool:
         """Whether a vine card's `met` (or `claim`) conditions all hold for this holder."""
@@ -846,6 +884,7 @@ class Engine:
         if name not in self._procedures:
             self._fail(node, f"unknown procedure {name!r}")
         fargs = [self.expr(a, scope) for a in args]
+        decl = self.spec.procedures[name]
 
         def call(env):
             env.burn(node.loc)
@@ -855,11 +894,13 @@ class Engine:
             env.depth += 1
             if env.depth > MAX_CALL_DEPTH:
                 raise EvaluationLimitError(node.loc, "procedures nest too deeply")
+            self._enter(env, decl)
             try:
                 self.run_block(env, body)
             finally:
                 env.locals = saved
                 env.depth -= 1
+                self._leave(env)
         return call
 
     # ------------------------------------------------------------ actions
@@ -1064,11 +1105,13 @@ class Engine:
         decl, _, effect = self._compiled_actions[kind]
         work = state if in_place else state.copy()
         env = Env(self, work, {decl.actor: player, **values})
+        self._enter(env, decl)
         self.run_block(env, effect)
         env.locals = {}
         self.emit(env, "after_action", {}, record=False)
         self.check_end(env)
-        return Outcome(work, env.events)
+        self._leave(env)
+        return Outcome(work, env.events, sources=env.sources)
 
     def check_end(self, env):
         if env.state.over:
@@ -1076,14 +1119,25 @@ class Engine:
         for rule, cond in self._ends:
             env.locals = {}
             if cond(env):
-                self.end_game(env)
+                self._enter(env, rule)
+                try:
+                    self.end_game(env)
+                finally:
+                    self._leave(env)
                 return
 
     def end_game(self, env):
         env.state.over = True
         self.emit(env, "game_end", {})
-        env.state.winners = self.winners(env)
-        self.emit(env, "game_over", {"winners": list(env.state.winners)})
+        w = self.spec.winners
+        if w is not None:
+            self._enter(env, w)
+        try:
+            env.state.winners = self.winners(env)
+            self.emit(env, "game_over", {"winners": list(env.state.winners)})
+        finally:
+            if w is not None:
+                self._leave(env)
 
     def winners(self, env) -> list[str]:
         w = self.spec.winners

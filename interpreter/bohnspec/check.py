@@ -12,7 +12,7 @@ from pathlib import Path
 from . import builtins as B
 from .errors import Diagnostic, Location, RulesSyntaxError
 from .model import (
-    Action, Board, Card, Category, Define, EndRule, Forbid, Handler, Module, Node, Option, Phase, Players, Procedure, Ruling,
+    Action, Board, Card, Category, Define, Invariant, EndRule, Forbid, Handler, Module, Node, Option, Phase, Players, Procedure, Ruling,
     Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 from .paragraphs import index as paragraph_index
@@ -20,9 +20,10 @@ from .spec import Spec, build, parse_files, spec_files
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
 _MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup, Ruling,
-              Vine, Category, Card, Board)
-# Events the interpreter itself emits.
-_BUILTIN_EVENTS = {"phase", "game_end", "game_over", "turn_over", "after_action", "game_start"}
+              Vine, Category, Card, Board, Invariant)
+# Events the interpreter itself emits, with the keys it gives them.
+_BUILTIN_EVENTS = {"phase": ("phase",), "game_end": (), "game_over": ("winners",), "turn_over": (),
+                   "after_action": (), "game_start": ()}
 
 
 def _hint(name, choices) -> str:
@@ -38,8 +39,10 @@ class Checker:
         self.called_procs: set[str] = set()
         self.goto_phases: set[str] = set()
         self.emitted: set[str] = set(_BUILTIN_EVENTS)
+        # event -> the keys of each `emit` of it (a handler may use only keys every one gives)
+        self.emit_keys: dict[str, list[tuple[str, ...]]] = {n: [k] for n, k in _BUILTIN_EVENTS.items()}
         self.proc_calls: dict[str, set[str]] = {}
-        self.listened: list[tuple[str, Location]] = []
+        self.listened: list[tuple[str, Location, tuple[str, ...], str]] = []  # event, where, keys, what
         self.define_calls: dict[str, set[str]] = {}
         self._current: str | None = None
 
@@ -52,9 +55,22 @@ class Checker:
     # ------------------------------------------------------------ entry
     def run(self) -> list[Diagnostic]:
         spec = self.spec
+        modules = {d.name for f in spec.files for d in f.decls if isinstance(d, Module)}
         for f in spec.files:
+            if not f.decls:
+                self.error(Location(f.path, 1, 1), "the file declares nothing: a rules file starts with "
+                                                   "`module NAME` and declares the rules of that module")
             if f.decls and not isinstance(f.decls[0], Module):
                 self.error(f.decls[0].loc, "a rules file starts with `module NAME`")
+            for d in f.decls:
+                if isinstance(d, Module):
+                    for r in d.requires:
+                        if r not in modules:
+                            self.error(d.loc, f"module {d.name!r} requires an unknown module {r!r}"
+                                              f"{_hint(r, modules)}; the rules files declare "
+                                              f"{', '.join(sorted(modules))}")
+                    if d.name in d.requires:
+                        self.error(d.loc, f"module {d.name!r} requires itself")
         for first, second in spec.duplicates:
             self.error(second.loc, f"{type(second).__name__.lower()} {second.name!r} is declared "
                                    f"twice (first at {first.loc})")
@@ -92,6 +108,8 @@ class Checker:
                 self._current = None
             elif isinstance(d, Handler):
                 self.block(d.body, set(d.params))
+                if d.name != "enter":
+                    self.listened.append((d.name, d.loc, tuple(d.params), "this handler never runs"))
             elif isinstance(d, EndRule):
                 self.expr(d.condition, set())
             elif isinstance(d, Winners):
@@ -107,6 +125,8 @@ class Checker:
                 self._check_card(d)
             elif isinstance(d, Board):
                 self._check_board(d)
+            elif isinstance(d, Invariant):
+                self.expr(d.condition, {d.var} if d.var else set())
             elif isinstance(d, Zone):
                 if d.cards not in ("beans", "vines") and d.cards not in spec.categories:
                     self.error(d.loc, f"unknown category {d.cards!r}{_hint(d.cards, ['beans', 'vines', *spec.categories])}")
@@ -219,7 +239,7 @@ class Checker:
             self.expr(cond, {v.holder})
         for ev in v.events:
             self.expr(ev.condition, {v.holder, *ev.keys})
-            self.listened.append((ev.event, v.loc))
+            self.listened.append((ev.event, v.loc, tuple(ev.keys), "this task can never be met"))
         if v.met or v.events:
             card_of = self.spec.defines.get("card_of")
             task_met = self.spec.vars.get("task_met")
@@ -256,13 +276,27 @@ class Checker:
         for name, p in spec.phases.items():
             if name not in turn and name not in self.goto_phases:
                 self.warn(p.loc, f"phase {name!r} is neither in the turn nor entered by `goto`: unreachable")
-        for name, hs in spec.handlers.items():
+        # A handler or vine task of an event no rule emits never runs (most often a misspelling);
+        # one that takes a key its event does not give fails when it runs.
+        for name, loc, keys, what in self.listened:
             if name not in self.emitted:
-                for h in hs:
-                    self.warn(h.loc, f"no rule emits {name!r}: this handler never runs")
-        for name, loc in self.listened:
-            if name not in self.emitted:
-                self.warn(loc, f"no rule emits {name!r}: this task can never be met")
+                self.error(loc, f"unknown event {name!r}: no rule emits it, so {what}"
+                                f"{_hint(name, sorted(self.emitted))}")
+                continue
+            shapes = self.emit_keys.get(name, [])
+            everywhere = set.intersection(*(set(k) for k in shapes)) if shapes else set()
+            anywhere = {k for ks in shapes for k in ks}
+            for key in keys:
+                if key in everywhere:
+                    continue
+                given = ", ".join(sorted(anywhere)) or "no keys"
+                if key in anywhere:
+                    self.error(loc, f"event {name!r} does not always give {key!r}: some `emit {name}(...)` "
+                                    f"leave it out (the keys every one gives: "
+                                    f"{', '.join(sorted(everywhere)) or 'none'})")
+                else:
+                    self.error(loc, f"event {name!r} has no key {key!r}{_hint(key, anywhere)}; "
+                                    f"it gives {given}")
 
     def _check_recursion(self):
         for graph, kind in ((self.proc_calls, "procedure"), (self.define_calls, "definition")):
@@ -340,6 +374,7 @@ class Checker:
                     self.error(s.loc, f"event key {key!r} is repeated or reserved")
                 keys.add(key)
                 self.expr(value, scope)
+            self.emit_keys.setdefault(s.args[0], []).append(tuple(keys))
         elif k == "if":
             for cond, body in s.args[0]:
                 self.expr(cond, scope)
@@ -420,6 +455,72 @@ class Checker:
         else:
             for c in e.children():
                 self.expr(c, scope)
+            self._check_types(e, scope)
+
+    # ------------------------------------------------------------ types
+    def _kind(self, e: Node, scope: set) -> str | None:
+        """What an expression surely gives (a number, text, a truth value), None if unsure."""
+        k = e.kind
+        if k == "const":
+            v = e.args[0]
+            if isinstance(v, bool):
+                return "a truth value"
+            if isinstance(v, int):
+                return "a number"
+            if isinstance(v, str):
+                return "text"
+            return None
+        if k == "name":
+            name = e.args[0]
+            if name in scope:
+                return None
+            var = self.spec.vars.get(name)
+            if var is not None and not var.per_player and not var.per_space:
+                return {"int": "a number", "bool": "a truth value", "text": "text"}.get(var.type)
+            return None
+        if k == "call" and e.args[0] in ("size", "count_of", "number", "index_of", "div") \
+                and e.args[0] not in self.spec.defines:
+            return "a number"
+        if k == "quant":
+            return "a number" if e.args[0] in ("count", "sum") else "a truth value" \
+                if e.args[0] in ("any", "all", "no") else None
+        if k in ("compare", "member", "and", "or", "not"):
+            return "a truth value"
+        if k == "product":
+            return "a number"
+        if k == "arith":
+            kinds = [self._kind(e.args[0], scope), *(self._kind(a, scope) for _, a in e.args[1])]
+            return "a number" if all(x == "a number" for x in kinds) else None
+        return None
+
+    def _check_types(self, e: Node, scope: set):
+        from .unparse import unparse
+        k = e.kind
+        if k == "compare":
+            left, op, right = e.args
+            kl, kr = self._kind(left, scope), self._kind(right, scope)
+            if op in ("<", "<=", ">", ">="):
+                for side, kind in ((left, kl), (right, kr)):
+                    if kind is not None and kind != "a number":
+                        self.error(e.loc, f"`{unparse(e)}`: {op} compares numbers, but `{unparse(side)}` is {kind}"
+                                          + (f" (write the number without quotes)" if kind == "text" else ""))
+                        return
+            elif kl is not None and kr is not None and kl != kr:
+                self.error(e.loc, f"`{unparse(e)}` compares {kl} with {kr}: "
+                                  f"they are never {'equal' if op == '==' else 'anything but different'}")
+        elif k == "arith":
+            for part in (e.args[0], *(a for _, a in e.args[1])):
+                kind = self._kind(part, scope)
+                if kind in ("text", "a truth value"):
+                    self.error(e.loc, f"`{unparse(e)}`: + and - take numbers (or lists), but `{unparse(part)}` "
+                                      f"is {kind}")
+                    return
+        elif k == "product":
+            for part in e.args[0]:
+                kind = self._kind(part, scope)
+                if kind in ("text", "a truth value"):
+                    self.error(e.loc, f"`{unparse(e)}`: * takes numbers, but `{unparse(part)}` is {kind}")
+                    return
 
     def _name(self, e: Node, scope: set):
         name = e.args[0]

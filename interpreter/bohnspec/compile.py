@@ -6,7 +6,7 @@ from lark import Token, Transformer, v_args
 
 from .errors import Location
 from .model import (
-    Action, Board, Card, Category, Clause, Define, Extend, Forbid, Handler, EndRule, Module, Node, Option, Param, Phase,
+    Action, Board, Card, Category, Clause, Invariant, Define, Extend, Forbid, Handler, EndRule, Module, Node, Option, Param, Phase,
     Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners, Zone,
 )
 from .parse import parse
@@ -184,6 +184,16 @@ class _ToModel(Transformer):
                 in_play = c
         return Card(str(name), "", cites, self._loc(meta), title=_text(title), category=str(category),
                     count=int(count), attrs=attrs, in_play=in_play)
+
+    def invariant(self, meta, children):
+        rest, cites = self._split(children)
+        var = None
+        if isinstance(rest[0], Token) and rest[0].type == "NAME":
+            var, rest = str(rest[0]), rest[1:]
+        condition, reason = rest[0], _text(rest[1])
+        field = _text(rest[2]) if len(rest) > 2 else ""
+        return Invariant("invariant", "", cites, self._loc(meta), var=var, condition=condition,
+                         reason=reason, field=field)
 
     def board_players(self, meta, children):
         return ("players", int(children[0]))

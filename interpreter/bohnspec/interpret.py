@@ -207,6 +207,8 @@ class Engine:
             except BoardError as exc:
                 raise SpecRuntimeError(b.loc, str(exc)) from None
         self._board_when = {n: self.expr(b.when, frozenset()) for n, b in spec.boards.items() if b.when}
+        self.invariants = [(inv, self.expr(inv.condition, frozenset([inv.var]) if inv.var else frozenset()))
+                           for inv in spec.invariants]
         # Per action: its forbids; for each clause the parameters it reads (a refusal by a
         # clause that read none refuses every choice of parameters; random play stops there);
         # its `require` clauses alone (for check_after_timing); and the shortcuts of random play.

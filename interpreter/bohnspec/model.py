@@ -77,6 +77,16 @@ class Var(Decl):
 
 
 @dataclass(frozen=True)
+class Invariant(Decl):
+    """A condition every state meets (for each player `var`, if given); `field` is the path of
+    the state field a refusal points at (`vars.waiting`)."""
+    var: str | None = None
+    condition: Node | None = None
+    reason: str = ""
+    field: str = ""
+
+
+@dataclass(frozen=True)
 class Category(Decl):
     """A category of cards other than beans, with its attributes' default values."""
     attrs: tuple[tuple[str, int], ...] = ()

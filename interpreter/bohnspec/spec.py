@@ -12,7 +12,7 @@ from . import paths
 from .compile import compile_text
 from .errors import BohnspecError
 from .model import (
-    Action, Board, Card, Category, Decl, Define, EndRule, Extend, Forbid, Handler, Module, Option, Phase, Players, Procedure,
+    Action, Board, Card, Category, Decl, Invariant, Define, EndRule, Extend, Forbid, Handler, Module, Option, Phase, Players, Procedure,
     Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 
@@ -44,6 +44,7 @@ class Spec:
     categories: dict[str, Category] = field(default_factory=dict)
     cards: dict[str, Card] = field(default_factory=dict)
     boards: dict[str, Board] = field(default_factory=dict)
+    invariants: list[Invariant] = field(default_factory=list)
     duplicates: list[tuple[Decl, Decl]] = field(default_factory=list)
     chosen: set[str] | None = None  # the modules loaded (None: all)
 
@@ -203,6 +204,8 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             spec.winners = d
         elif isinstance(d, Setup):
             spec.setups.append(d)
+        elif isinstance(d, Invariant):
+            spec.invariants.append(d)
     return spec
 
 

@@ -1,8 +1,8 @@
 """The command line end to end: `bohnspec conform`, `check`, `coverage`, `--version`, both
 in-process (bohnspec.cli.main) and as `python -m bohnspec` in a subprocess.
 
-Exit codes: 0 all good; 1 a scenario failed or errored (a broken scenario file is an
-`errored` verdict); 2 bad input (a path that does not exist, no scenario matched).
+Exit codes: 0 all good; 1 a scenario failed or errored; 2 bad input (a path that does not
+exist, no scenario matched, a broken scenario file, which is an `errored` verdict of its own).
 """
 
 from __future__ import annotations
@@ -245,18 +245,18 @@ def test_failing_events_expectation(tmp_path, capsys):
             '"cards": 3, "coins": 2} (in this order), not found among:') in out
 
 
-def test_a_broken_scenario_file_is_errored_and_exits_1(tmp_path, capsys):
+def test_a_broken_scenario_file_is_errored_and_exits_2(tmp_path, capsys):
     path = write(tmp_path, BROKEN)
-    assert main(["conform", "-q", str(path)]) == 1
+    assert main(["conform", "-q", str(path)]) == 2  # bad input, as the README promises (issue 13)
     out = capsys.readouterr().out
     assert summary_of(out) == (0, 0, 1, 0)
     assert f"ERRORED {path}" in out
-    assert f"BUG IN SCENARIO: {path}: at steps[0].do: 'type' is a required property" in out
+    assert f"BUG IN SCENARIO: {path}:12:9: at steps[0].do: `type` is missing" in out
 
 
 def test_a_scenario_with_an_unknown_card_is_errored(tmp_path, capsys):
     path = write(tmp_path, PASSING.replace("fire-harvest-01", "bad-card-01").replace("[soy]", "[sooy]"))
-    assert main(["conform", "-q", str(path)]) == 1
+    assert main(["conform", "-q", str(path)]) == 2
     out = capsys.readouterr().out
     assert summary_of(out) == (0, 0, 1, 0)
     assert re.search(r"unknown (bean )?card 'sooy' \(did you mean 'soy'\?\)", out)
@@ -264,16 +264,18 @@ def test_a_scenario_with_an_unknown_card_is_errored(tmp_path, capsys):
 
 def test_a_malformed_action_is_errored(tmp_path, capsys):
     path = write(tmp_path, PASSING.replace("fire-harvest-01", "bad-action-01").replace("type: harvest", "type: harvset"))
-    assert main(["conform", "-q", str(path)]) == 1
+    assert main(["conform", "-q", str(path)]) == 2
     out = capsys.readouterr().out
     assert summary_of(out) == (0, 0, 1, 0)
-    assert "BUG IN SCENARIO: unknown action type 'harvset' (did you mean 'harvest'?)" in out
+    assert (f"BUG IN SCENARIO: {path}:12:9: at steps[0].do: unknown action type 'harvset' "
+            "(did you mean 'harvest'?)") in out
 
 
 def test_a_duplicate_id_is_errored(tmp_path, capsys):
-    write(tmp_path, PASSING, "one.yaml")
-    write(tmp_path, PASSING, "two.yaml")
-    assert main(["conform", "-q", str(tmp_path)]) == 1
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        write(tmp_path / folder, PASSING)
+    assert main(["conform", "-q", str(tmp_path)]) == 2
     out = capsys.readouterr().out
     assert summary_of(out) == (1, 0, 1, 0)
     assert "BUG IN SCENARIO: id also used by" in out
@@ -311,7 +313,7 @@ def test_json_report(tmp_path, capsys):
     write(tmp_path, BROKEN)
     report = tmp_path / "out" / "report.json"
     report.parent.mkdir()
-    assert main(["conform", "-q", "--json", str(report), str(tmp_path)]) == 1
+    assert main(["conform", "-q", "--json", str(report), str(tmp_path)]) == 2  # a broken scenario
     data = json.loads(report.read_text(encoding="utf-8"))
     assert {k: data["summary"][k] for k in ("passed", "failed", "errored", "skipped")} == {
         "passed": 1, "failed": 1, "errored": 1, "skipped": 0}

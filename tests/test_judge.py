@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 
 import pytest
 import yaml
@@ -65,7 +67,7 @@ def test_a_fellow_player_may_harvest_on_another_players_turn(tmp_path, capsys):
     verdict = out["results"][0]
     assert verdict["legal"] is True
     assert "bohnanza/harvest/1" in verdict["decided_by"]["cites"]
-    assert "players.Keno.fields: [['green', 'green'], []] -> [[], []]" in verdict["changes"]
+    assert "players.Keno.fields: [[green, green], []] -> [[], []]" in verdict["changes"]
 
 
 def test_harvesting_out_of_turn_is_refused_in_the_two_player_game(tmp_path, capsys):
@@ -90,13 +92,13 @@ def test_the_third_exhaustion_while_revealing_lets_phases_2_and_3_finish(tmp_pat
     reveal, end_2, plant, end_3 = out["results"]
     # Only one card could be revealed: the pile ran out for the third time.
     assert "vars.exhaustions: 2 -> 3" in reveal["changes"]
-    assert "revealed: [] -> ['green']" in reveal["changes"]
+    assert "revealed: [] -> [green]" in reveal["changes"]
     assert not any(c.startswith("over") for c in reveal["changes"])
-    assert "phase: 'trade' -> 'plant_trades'" in end_2["changes"]
+    assert "phase: trade -> plant_trades" in end_2["changes"]
     assert not any(c.startswith("over") for c in end_2["changes"])
     # Phase 3 is still played; when it ends, so does the game.
-    assert "players.Timon.fields: [['green'], ['red']] -> [['green', 'green'], ['red']]" in plant["changes"]
-    assert "over: False -> True" in end_3["changes"]
+    assert "players.Timon.fields: [[green], [red]] -> [[green, green], [red]]" in plant["changes"]
+    assert "over: false -> true" in end_3["changes"]
 
 
 def test_tribute_is_paid_on_ones_own_turn_or_in_the_intermediate_phase(tmp_path, capsys):
@@ -110,7 +112,7 @@ def test_tribute_is_paid_on_ones_own_turn_or_in_the_intermediate_phase(tmp_path,
     assert code == 1 and out["results"][0]["rule"] == "bohnroeschen/tribute/4"
     code, out = judge(capsys, situation(tmp_path, vines, phase="intermediate"), "-a", "Ben tribute")
     assert code == 0
-    assert "players.Ben.coins: ['red'] -> []" in out["results"][0]["changes"]
+    assert "players.Ben.coins: [red] -> []" in out["results"][0]["changes"]
 
 
 def test_example_2b_red_beans_harvested_before_arrival_do_not_count(tmp_path, capsys):
@@ -229,7 +231,11 @@ def test_simulate_refuses_a_table_the_rules_do_not_set(capsys, modules, players,
 
 
 def test_simulate_refuses_zero_workers(capsys):
-    assert main(["simulate", "--jobs", "0"]) == 2
+    try:
+        code = main(["simulate", "--jobs", "0"])
+    except SystemExit as exc:  # refused while the arguments are read
+        code = exc.code
+    assert code == 2
     assert "--jobs" in capsys.readouterr().err
 
 
@@ -243,3 +249,293 @@ def test_simulate_is_reproducible(tmp_path, capsys, modules):
     for key in ("turns", "actions", "harvest_sizes", "rejections", "endings"):
         assert first[key] == second[key]
     assert "how games ended" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------ consequences cite their paragraphs
+
+JUMPING = {
+    "options": {"beans": "jumping"},
+    "players": [
+        {"name": "Timon", "hand": ["soy", "fire"], "fields": [["jumping", "jumping"], ["red"]], "coins": ["soy"] * 2},
+        {"name": "Nina", "hand": ["red"], "fields": [["red"], ["blue", "blue", "blue"]], "coins": ["soy"] * 3},
+        {"name": "Keno", "fields": [["green", "green"], []], "coins": ["soy"] * 3},
+    ],
+    "active": "Timon", "phase": "trade", "revealed": [],
+    "draw_pile": ["green", "fire", "soy", "red"], "vars": {"exhaustions": 2},
+}
+
+
+def causes_of(verdict, event):
+    """The cause of each event of that name, in order."""
+    return [c for e, c in zip(verdict["events"], verdict["event_causes"]) if e["event"] == event]
+
+
+def test_a_jumping_bean_draft_that_ends_the_game_cites_every_consequence(tmp_path, capsys):
+    code, out = judge(capsys, situation(tmp_path, JUMPING), "-a", "Timon harvest 1", "-a", "Timon draft 1 1",
+                      "-a", "Keno draft 1 discard", "-a", "Nina draft 1 discard")
+    assert code == 0
+    harvest, pick, _, last = out["results"]
+    # The draft: started, picked, ended; each by its own rule.
+    assert "bohnanza/jumping-bean/3" in causes_of(harvest, "draft_started")[0]["cites"]
+    assert "bohnanza/jumping-bean/5" in causes_of(pick, "drafted")[0]["cites"]
+    assert "bohnanza/jumping-bean/6" in causes_of(last, "draft_ended")[0]["cites"]
+    # The pile ran out for the last time during the draft: the game ends once it is over.
+    end = causes_of(last, "game_end")[0]
+    assert "bohnanza/end/1" in end["cites"] and end["declaration"].startswith("the end of the game")
+    final = causes_of(last, "harvested")
+    assert final and all(any("bohnanza/end/2" in w["cites"] for w in c["within"]) for c in final)
+    # Three players with three coins each: the tie is settled by seat.
+    assert last["game_ends"]["winners"] == ["Keno"]
+    assert "bohnanza/end/4" in causes_of(last, "game_over")[0]["cites"]
+    assert "settled by clockwise(starting_player, p)" in last["game_ends"]["decided_by"]["how"]
+    # Every event and every change names the declaration behind it, with its paragraphs.
+    for r in out["results"]:
+        assert len(r["event_causes"]) == len(r["events"])
+        for h in r["happened"]:
+            assert h["declaration"] and h["where"].startswith("spec/") and h["cites"], h
+    # The events themselves, which engines and scenarios compare, carry nothing new.
+    assert all(set(e) <= {"event", "player", "field", "variety", "cards", "coins", "count", "owner", "card",
+                          "target", "coin", "winners"} for r in out["results"] for e in r["events"])
+
+
+def test_the_text_tells_each_consequence_under_its_rule(tmp_path, capsys):
+    assert main(["judge", situation(tmp_path, JUMPING), "-a", "Timon harvest 1", "-a", "Timon draft 1 1",
+                 "-a", "Keno draft 1 discard", "-a", "Nina draft 1 discard"]) == 0
+    out = capsys.readouterr().out
+    assert "procedure harvest_jumping  (spec/base/jumping-bean.bohn:" in out
+    assert "bohnanza/jumping-bean/3" in out and "bohnanza/jumping-bean/6" in out
+    assert "the end of the game (end when ...)  (spec/base/end.bohn:" in out
+    assert "who wins (winners by ...)  (spec/base/end.bohn:" in out
+    assert "a tie between Timon, Nina, Keno, settled by clockwise(starting_player, p): Timon 0, Nina 1, Keno 2; " \
+           "so Keno wins" in out
+    assert "event draft_ended: owner Timon, coin Red Bean" in out
+
+
+CASTLE = {
+    "modules": ["base", "bohnroeschen"],
+    "players": [{"name": "Ada", "fields": [["blue"] * 4, []], "coins": ["soy"] * 4,
+                 "vars": {"vine_pos": 4, "waiting": True}},
+                {"name": "Ben", "coins": ["red"]},
+                {"name": "Cleo"}],
+    "active": "Ben", "phase": "trade",
+    "vine_row": ["blue_in_a_field", "anyone_two_red", "last_figure", "castle"], "vine_deck": [],
+}
+
+
+def test_a_figure_entering_the_castle_cites_the_castle_rules(tmp_path, capsys):
+    code, out = judge(capsys, situation(tmp_path, CASTLE), "-a", "Ada harvest 1")
+    assert code == 0
+    verdict = out["results"][0]
+    entering = causes_of(verdict, "reached_castle")[0]
+    assert "bohnroeschen/end/3" in entering["cites"]
+    assert "bohnroeschen/end/1" in causes_of(verdict, "game_end")[0]["cites"]
+    assert verdict["game_ends"]["winners"] == ["Ada"]
+    changed = [h for h in verdict["happened"] if h["what"] == "change" and h["path"] == "players.Ada.vars.in_castle"]
+    assert changed and "bohnroeschen/end/3" in changed[0]["cites"]
+
+
+# ------------------------------------------------------------ the trace tells the truth
+
+def test_after_the_last_exhaustion_while_revealing_phase_4_is_not_played(tmp_path, capsys):
+    data = json.loads(json.dumps(TABLE))
+    data["players"][0]["fields"] = [["green"], ["red"]]
+    data["players"][1]["received"] = []
+    path = situation(tmp_path, data, phase="plant_hand", vars={"exhaustions": 2, "planted": 1},
+                     draw_pile=["green"], revealed=[])
+    steps = ["-a", "Timon end_phase", "-a", "Timon end_phase", "-a", "Timon plant_card revealed 1 1",
+             "-a", "Timon end_phase"]
+    code, out = judge(capsys, path, *steps)
+    assert code == 0
+    last = out["results"][-1]
+    phase = next(h for h in last["happened"] if h["what"] == "event" and h["event"] == "phase")
+    assert phase["not_played"] is True
+    assert "Phase 3: plant traded and revealed bean cards (plant_trades) is over" in phase["text"]
+    assert "Phase 4: draw bean cards (draw_cards) is not played" in phase["text"]
+    assert "bohnanza/end/1" in causes_of(last, "game_end")[0]["cites"]
+    assert main(["judge", path, *steps]) == 0
+    text = capsys.readouterr().out
+    assert "Phase 4: draw bean cards (draw_cards) begins" not in text
+    assert "is not played" in text
+
+
+# ------------------------------------------------------------ the notation
+
+def test_get_names_the_partners_cards(tmp_path, capsys):
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon offer to Nina give soy get red", "-a", "Nina accept")
+    assert code == 0
+    offer, accept = out["results"]
+    assert offer["action"] == {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"],
+                               "get": ["hand 1"]}
+    assert offer["action_text"] == "Timon offer to Nina give [revealed 1 (Soy Bean)] get [Nina's hand 1 (Red Bean)]"
+    assert "players.Timon.received: [] -> [red]" in accept["changes"]
+    assert "players.Nina.hand: [red] -> []" in accept["changes"]
+    # `to` may come after the cards it decides the owner of.
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon offer get red give fire to Nina")
+    assert out["results"][0]["action"]["get"] == ["hand 1"] and out["results"][0]["legal"] is True
+
+
+def test_a_card_in_a_field_is_an_illegal_verdict_with_its_paragraph(tmp_path, capsys):
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon offer to Nina give red get fire")
+    assert code == 1
+    verdict = out["results"][0]
+    assert verdict["legal"] is False and verdict["rule"] == "bohnanza/phase-2/8"
+    assert verdict["action"]["give"] == ["field 2"]
+    assert any("lies in a field: read as field 2" in n for n in verdict["notation"])
+    assert any("Nina holds no Fire Bean (fire)" in n for n in verdict["notation"])
+    # `field 1` names the top card of a field, as docs/NOTATION.md says.
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon offer to Nina give field 1")
+    assert code == 1 and out["results"][0]["rule"] == "bohnanza/phase-2/8"
+    assert "`field 1`: the top card" in (helpers.ROOT / "docs" / "NOTATION.md").read_text(encoding="utf-8")
+
+
+def test_a_card_nobody_holds_is_refused_by_the_rules(tmp_path, capsys):
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon offer to Nina give green")
+    assert code == 1
+    verdict = out["results"][0]
+    assert verdict["rule"] == "ruling/no-such-card"
+    assert verdict["notation"] == ["Timon holds no Green Bean (green) to use: read as revealed 3, where there is no card"]
+    assert verdict["explanation"] == ["there is no card at revealed 3 (2 cards lie there)"]
+
+
+def test_a_notation_error_under_json_still_answers_json(tmp_path, capsys):
+    assert main(["judge", situation(tmp_path), "-a", "Nina harvset 1", "--json"]) == 2
+    captured = capsys.readouterr()
+    assert "did you mean 'harvest'?" in json.loads(captured.out)["error"]
+    assert "did you mean 'harvest'?" in captured.err
+
+
+# ------------------------------------------------------------ readable by a player
+
+PYTHON = ("None", "True", "False", "=None", "'", "{'", "site-packages")
+
+
+def test_no_python_values_and_places_relative_to_the_spec(tmp_path, capsys, monkeypatch):
+    path = situation(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    outputs = []
+    for cwd in (helpers.ROOT, elsewhere):
+        monkeypatch.chdir(cwd)
+        for action in ("Keno harvest 1", "Nina harvest 1", "Timon offer to Nina give soy get red"):
+            main(["judge", path, "-a", action])
+            outputs.append(capsys.readouterr().out)
+        main(["judge", path])
+        outputs.append(capsys.readouterr().out)
+    half = len(outputs) // 2
+    assert outputs[:half] == outputs[half:]  # the same wherever it runs
+    text = "\n".join(outputs)
+    for word in PYTHON:
+        assert word not in text.replace("Nina's", "").replace("Timon's", ""), word
+    assert "(spec/base/harvest.bohn:11; bohnanza/bean-protection/1" in text
+    assert "decided by the clause at spec/base/harvest.bohn:11," in text
+
+
+def test_a_vine_refusal_names_the_card_and_why(tmp_path, capsys):
+    example = {"modules": ["base", "bohnroeschen"],
+               "players": [{"name": "Ada", "fields": [["blue"], []], "vars": {"vine_pos": 2}},
+                           {"name": "Ben", "coins": ["red"]}, {"name": "Cleo"}],
+               "active": "Ada", "phase": "plant_trades",
+               "vine_row": ["blue_in_a_field", "anyone_two_red", "last_figure", "sell_for_two"],
+               "vine_deck": ["castle"]}
+    code, out = judge(capsys, situation(tmp_path, example), "-a", "Ada fulfil")
+    assert code == 1
+    why = " ".join(out["results"][0]["explanation"])
+    assert "\"Some player has at least two Red Beans planted.\" (anyone_two_red)" in why
+    assert "under Ada's figure, is not fulfilled" in why
+    assert "before the figure arrived does not count" in why
+
+
+SITUATIONS = {
+    "trade": TABLE,
+    "plant_trades": {**TABLE, "phase": "plant_trades",
+                     "players": [{**TABLE["players"][0], "received": ["red"]}, *TABLE["players"][1:]]},
+    "draft": {**JUMPING, "draft": ["green", "fire", "red"], "draw_pile": ["soy"],
+              "vars": {"choice": "draft", "chooser": "Timon", "draft_owner": "Timon"},
+              "players": [{**JUMPING["players"][0], "fields": [[], ["red"]]}, *JUMPING["players"][1:]]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(SITUATIONS))
+def test_every_combination_listed_is_legal(tmp_path, capsys, name):
+    """What judge lists a player may do: every combination a line names is legal."""
+    from bohnspec.judge import load_situation
+    from bohnspec.notation import parse_action
+
+    path = situation(tmp_path, SITUATIONS[name])
+    code, out = judge(capsys, path)
+    engine, state, _ = load_situation(path)
+    listed = 0
+    for p in out["players"]:
+        for line in p["may"]:
+            words = line.split()
+            kind = words[0]
+            if kind == "offer":  # `offer to Nina give any of hand 1|revealed 2 get any of Nina's hand 1`
+                to = words[2]
+                give = line.split(" give ")[1].split(" get ")[0]
+                get = line.split(" get ")[1].split(",")[0]
+                gives = [] if give == "nothing" else give.replace("any of ", "").replace("one of ", "").split("|")
+                gets = [] if get == "nothing" else [g.split("'s ")[-1] for g in
+                                                     get.replace("any of ", "").replace("one of ", "").split("|")]
+                for combo in [{"give": [g], "get": []} for g in gives] + [{"give": [], "get": [g]} for g in gets]:
+                    action = {"type": "offer", "player": p["player"], "to": to, **combo}
+                    assert engine.check(state, action) is None, (line, action)
+                    listed += 1
+                continue
+            # `draft card 1 target 1|discard`: every choice of the values, with its parameter names.
+            declared = [q.name for q in engine.spec.actions[kind].params]
+            parts = re.split(r"(?:^| )(" + "|".join(declared) + r") ", line[len(kind):]) if declared else [""]
+            params = dict(zip(parts[1::2], parts[2::2]))
+            names = list(params)
+            assert names == declared, line
+            for values in itertools.product(*[params[n].split("|") for n in names]):
+                text = f"{p['player']} {kind} " + " ".join(f"{n} {v}" for n, v in zip(names, values))
+                action = parse_action(engine, state, text)[0]
+                assert engine.check(state, action) is None, (line, action)
+                listed += 1
+    assert listed
+
+
+# ------------------------------------------------------------ inconsistent situations
+
+def test_a_figure_on_the_castle_card_must_be_waiting(tmp_path, capsys):
+    bad = json.loads(json.dumps(CASTLE))
+    bad["players"][0]["vars"] = {"vine_pos": 4}
+    path = situation(tmp_path, bad)
+    assert main(["judge", path, "-a", "Ada tribute"]) == 2
+    err = capsys.readouterr().err
+    assert "at state.players[0].vars.waiting: Ada: the figure stands on the castle card" in err
+    assert "(waiting is false)" in err
+    assert main(["judge", path, "--json"]) == 2
+    assert "state.players[0].vars.waiting" in json.loads(capsys.readouterr().out)["error"]
+    # Marked as waiting, it loads, and tribute is refused with the castle's paragraph.
+    code, out = judge(capsys, situation(tmp_path, CASTLE, active="Ada"), "-a", "Ada tribute")
+    assert code == 1 and out["results"][0]["rule"] == "bohnroeschen/end/3"
+
+
+@pytest.mark.parametrize("changes, where, words", [
+    ({"vars": {"offer_from": "Timon"}}, "state.vars.offer_to", "give both or neither"),
+    ({"vars": {"offer_from": "Timon", "offer_to": "Bob"}}, "state.vars.offer_to", "a player at the table"),
+    ({"draft": ["green"]}, "state.draft", "no draft is under way"),
+    ({"vars": {"planted": "two"}}, "state.vars.planted", "planted is a whole number, not two"),
+    ({"winners": ["Nina"]}, "state.winners", "only once it is over"),
+    ({"draw_pile": ["red"] * 9}, "state", "12 red cards lie on the table, but the box holds 8"),
+])
+def test_an_inconsistent_situation_says_what_is_wrong(tmp_path, capsys, changes, where, words):
+    assert main(["judge", situation(tmp_path, **changes)]) == 2
+    err = capsys.readouterr().err
+    assert f"at {where}: " in err and words in err, err
+
+
+def test_the_consistency_check_holds_for_the_corpus_and_random_games():
+    """Every scenario's starting state passes the check, and so does every state of a few
+    random games (the invariants are what the rules keep)."""
+    from bohnspec import scenario as S
+    from bohnspec.play import random_game
+
+    for modules, players in ((["base"], 4), (["bohnroeschen"], 4), (["base", "bohnroeschen", "duo"], 2)):
+        engine = engine_for(modules)
+        for seed in range(2):
+            record = random_game(engine, helpers.PLAYERS[:players], seed, {"beans": "jumping"} if seed else None,
+                                 max_actions=4000, record=True)
+            for state in record.states or []:
+                S.check_consistency(engine, state)

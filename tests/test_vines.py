@@ -42,13 +42,15 @@ def test_an_unknown_name_in_a_vine_condition_suggests_the_right_one(tmp_path):
     assert messages == ["3:17: a player, space or card has no 'coinz' (did you mean 'coins'?)"]
 
 
-def test_a_vine_event_nobody_emits_is_a_warning(tmp_path):
+def test_a_vine_event_nobody_emits_is_an_error(tmp_path):
+    # An error with a did-you-mean, not a warning (issue 13): a misspelt event is never met.
     path = tmp_path / "mine.bohn"
     path.write_text('module mine requires bohnroeschen\n'
                     'vine x "X." by h cites bohnroeschen/tasks/2 {\n  on harvestd(player) when player == h\n}\n')
     diagnostics, _ = check_files([path])
     assert [(d.severity, d.message) for d in diagnostics] == [
-        ("warning", "no rule emits 'harvestd': this task can never be met")]
+        ("error", "unknown event 'harvestd': no rule emits it, so this task can never be met "
+                  "(did you mean 'harvested'?)")]
 
 
 def test_the_example_cards_check_and_their_scenarios_pass(capsys):

@@ -1,18 +1,31 @@
 """`bohnspec explain ID`: a paragraph, ruling or clause, in the spec's own words, with its
-source, what it cites, what cites it, and the scenarios that test it."""
+source, what it cites, what cites it, and the scenarios that test it.
+
+The rulebooks' own words are shown when their folder is at hand (`--rulebooks DIR`, else
+$BOHNSPEC_RULEBOOKS, else a `shared/rulebooks` folder beside the checkout); they are not
+shipped with bohnspec. `explain --rules FILE` explains a designer's own cards and rules (with
+no id: everything the file declares), with the scenarios beside the file that use them.
+"""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import yaml
+
 from . import paths
 from . import scenario as S
 from .errors import BohnspecError, ScenarioError
 from .interpret import suggest
-from .model import Action, Board, Decl, Module, Ruling
+from .model import Action, Board, Card, Decl, Module, Ruling, Variety, Vine
 from .paragraphs import index as paragraph_index
 from .spec import build, parse_files, spec_files
+from .unparse import place, spec_path, unparse
+
+# The file of each rulebook in the rulebooks folder, by the first part of a paragraph id.
+BOOK_FILES = {"bohnanza": "bohnanza.md", "bohnroeschen": "bohnroeschen.md", "dschingis": "dschingis.md",
+              "bohnaparte": "bohnaparte.en.md"}
 
 
 def _sources(files) -> dict[str, list[str]]:
@@ -52,21 +65,57 @@ def _scenario_index() -> dict[str, list[str]]:
     return out
 
 
-def _rulebook_text(pid: str) -> str | None:
-    books = paths.rulebooks_dir()
+def rulebooks_folder(given: str | None = None) -> Path | None:
+    """The folder of the rulebooks: `--rulebooks DIR` (which must exist), else
+    $BOHNSPEC_RULEBOOKS, else a shared/rulebooks folder beside the checkout; None if none is at
+    hand."""
+    if given:
+        folder = Path(given)
+        if not folder.is_dir():
+            raise BohnspecError(f"--rulebooks {given}: no such folder; give the folder holding "
+                                f"{', '.join(BOOK_FILES.values())}")
+        return folder
+    return paths.rulebooks_dir()
+
+
+_BOOK_CACHE: dict[Path, str | None] = {}
+
+
+def _book(path: Path) -> str | None:
+    if path not in _BOOK_CACHE:
+        try:
+            _BOOK_CACHE[path] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            _BOOK_CACHE[path] = None
+    return _BOOK_CACHE[path]
+
+
+def rulebook_text(pid: str, books: Path | None = None) -> str | None:
+    """A paragraph's words in its rulebook (`[bohnanza/end/4] Whoever has ...`, up to the next
+    blank line), or None when the rulebooks are not at hand."""
+    books = books if books is not None else paths.rulebooks_dir()
+    name = BOOK_FILES.get(pid.split("/")[0])
+    if books is None or name is None:
+        return None
+    text = _book(Path(books) / name)
+    if text is None:
+        return None
+    m = re.search(r"^\[" + re.escape(pid) + r"\] (.*(?:\n(?!\s*\n|\[).+)*)", text, re.M)
+    return " ".join(line.strip() for line in m.group(1).splitlines()) if m else None
+
+
+def rulebook_hint(pid: str, books: Path | None) -> str:
+    """How to see a paragraph's words when they are not at hand."""
+    name = BOOK_FILES.get(pid.split("/")[0], "?")
     if books is None:
-        return None
-    book = pid.split("/")[0]
-    name = "bohnaparte.en.md" if book == "bohnaparte" else f"{book}.md"
-    try:
-        text = (books / name).read_text(encoding="utf-8")
-    except OSError:
-        return None
-    m = re.search(r"^\[" + re.escape(pid) + r"\] (.*)$", text, re.M)
-    return m.group(1) if m else None
+        return (f"the rulebook's words are not shipped with bohnspec: give the folder holding {name} with "
+                f"--rulebooks DIR (or set BOHNSPEC_RULEBOOKS=DIR)")
+    return f"{pid} is not in {Path(books) / name}: is it the right folder, and the same edition?"
 
 
-def explain(ident: str, extra_rules=()) -> dict:
+def _loaded(extra_rules):
+    """The parsed files (spec and extra), the built spec, and every declaration with its file
+    and the line of the next declaration (where its source ends)."""
     files = parse_files([*spec_files(), *extra_rules])
     spec = build(files, None)
     sources = _sources(files)
@@ -76,13 +125,113 @@ def explain(ident: str, extra_rules=()) -> dict:
         for i, d in enumerate(ds):
             nxt = ds[i + 1].loc.line if i + 1 < len(ds) else None
             decls.append((d, f.path, nxt))
-    scenarios = _scenario_index()
+    return files, spec, sources, decls
+
+
+def _own_scenarios(extra_rules) -> list[dict]:
+    """The scenarios beside a designer's rules files (a `scenarios` folder next to the file),
+    each with its id, what it cites and its text (to find the cards it uses)."""
+    out = []
+    seen = set()
+    for rules in extra_rules:
+        folder = Path(rules).resolve().parent / "scenarios"
+        if not folder.is_dir():
+            continue
+        for f in sorted(folder.rglob("*.yaml")):
+            if f in seen:
+                continue
+            seen.add(f)
+            try:
+                text = f.read_text(encoding="utf-8")
+                data = yaml.safe_load(text)
+            except (OSError, UnicodeDecodeError, yaml.YAMLError):
+                continue
+            if isinstance(data, dict):
+                out.append({"id": str(data.get("id") or f.stem), "cites": list(data.get("cites") or []),
+                            "text": text})
+    return out
+
+
+def _is_own(path: str, extra_rules) -> bool:
+    resolved = Path(path).resolve()
+    return any(resolved == Path(r).resolve() for r in extra_rules)
+
+
+def _kind_name(d) -> str:
+    kind = type(d).__name__.lower()
+    if kind == "handler":
+        return f"on {d.name}"
+    if kind in ("endrule", "winners", "setup", "turn", "players"):
+        return {"endrule": "end rule", "winners": "winners rule"}.get(kind, kind)
+    return f"{kind} {d.name}"
+
+
+def _what_it_is(spec, d) -> list[str]:
+    """A card or vine card in plain words: how many, its attributes (and the category's
+    defaults it keeps), its Beanometer, the kind of task."""
+    out = []
+    if isinstance(d, Card):
+        cat = spec.categories.get(d.category)
+        defaults = dict(cat.attrs) if cat else {}
+        own = dict(d.attrs)
+        attrs = [f"{k} {v}" + (f" (a {d.category}'s default is {defaults[k]})" if k in defaults and defaults[k] != v else "")
+                 for k, v in own.items()]
+        kept = [f"{k} {v}" for k, v in defaults.items() if k not in own and v]
+        out.append(f"a {d.category or 'card'} card, {d.count} in the box"
+                   + (f"; {', '.join(attrs)}" if attrs else "")
+                   + (f"; like every {d.category}: {', '.join(kept)}" if kept else ""))
+        if d.in_play is not None:
+            out.append(f"in play only when {unparse(d.in_play)}")
+    elif isinstance(d, Variety):
+        meter = "a special Beanometer" if d.meter is None else \
+            "Beanometer " + ", ".join(f"{n} cards: {i + 1} coin{'s' if i else ''}" for i, n in enumerate(d.meter)
+                                     if n is not None)
+        out.append(f"a bean variety, {d.count} in the box; {meter}")
+    elif isinstance(d, Vine):
+        if d.met:
+            out.append("its task is a state: met as soon as it holds while the figure stands on the card "
+                       f"({' and '.join(unparse(c) for c in d.met)})")
+        if d.claim:
+            out.append("its task is judged when claimed: it must hold at the moment the player fulfils it "
+                       f"({' and '.join(unparse(c) for c in d.claim)})")
+        for ev in d.events:
+            out.append(f"its task is an event: {ev.event} while the figure stands on the card, when "
+                       f"{unparse(ev.condition)}")
+        if not (d.met or d.claim or d.events):
+            out.append("no task")
+    return out
+
+
+def _context(extra_rules) -> tuple:
+    return (*_loaded(extra_rules), _scenario_index(), _own_scenarios(extra_rules))
+
+
+def explain(ident: str, extra_rules=(), books: Path | None = None, context: tuple | None = None) -> dict:
+    books = books if books is not None else paths.rulebooks_dir()
+    files, spec, sources, decls, scenarios, own_scenarios = context or _context(extra_rules)
+
+    def words_of(cites) -> dict:
+        out = {}
+        for c in cites:
+            if c in paragraph_index():
+                text = rulebook_text(c, books)
+                if text:
+                    out[c] = text
+        return out
 
     def clause_entry(d, path, nxt, extra=None):
         doc, source = declaration_text(d, sources.get(path, []), nxt)
         words = [w for w in (getattr(d, "text", ""), getattr(d, "title", ""), doc) if w]
-        entry = {"kind": type(d).__name__.lower(), "name": d.name, "module": d.module, "where": str(d.loc),
+        entry = {"kind": type(d).__name__.lower(), "name": d.name, "module": d.module, "where": place(d.loc),
                  "in_words": " ".join(words), "source": source, "cites": list(d.cites)}
+        what = _what_it_is(spec, d)
+        if what:
+            entry["what_it_is"] = what
+        if isinstance(d, (Card, Vine, Variety)):
+            entry["used_by"] = used_by(d)
+        rulebook = words_of(d.cites)
+        if rulebook:
+            entry["rulebook"] = rulebook
         if isinstance(d, Board):
             from . import boardview
             try:
@@ -90,9 +239,32 @@ def explain(ident: str, extra_rules=()) -> dict:
             except ValueError:  # a board that does not build: `bohnspec check` says why
                 pass
         if isinstance(d, Action):
-            entry["refusals"] = [{"rule": c.rule_id, "reason": c.reason, "where": str(c.loc)} for c in d.clauses]
+            entry["refusals"] = [{"rule": c.rule_id, "reason": c.reason, "where": place(c.loc)} for c in d.clauses]
         entry.update(extra or {})
         return entry
+
+    def used_by(card) -> list[str]:
+        """The rules that name a card (a handler that reads `kind(s) == market`, say)."""
+        word = re.compile(r"(?<![\w/-])" + re.escape(card.name) + r"(?![\w/-])")
+        out = []
+        for d, path, nxt in decls:
+            if d is card or isinstance(d, (Ruling, Card, Variety, Vine)):
+                continue
+            _, source = declaration_text(d, sources.get(path, []), nxt)
+            body = re.sub(r'"[^"]*"', '""', "\n".join(l.split("//")[0] for l in source.splitlines()))
+            if word.search(body):
+                out.append(f"{_kind_name(d)} ({place(d.loc)})")
+        return out
+
+    def tested(d, path) -> list[str]:
+        """The scenarios testing a declaration: for a designer's own, those beside the file that
+        use it by name (or cite it); for the spec's, those citing what it cites."""
+        if _is_own(path, extra_rules):
+            word = re.compile(r"\b" + re.escape(d.name) + r"\b")
+            rid = f"ruling/{d.name}" if isinstance(d, Ruling) else None
+            return sorted({s["id"] for s in own_scenarios
+                           if (rid and rid in s["cites"]) or (not rid and word.search(s["text"]))})
+        return sorted({s for c in d.cites for s in scenarios.get(c, [])})
 
     def citing(target):
         out = []
@@ -108,20 +280,26 @@ def explain(ident: str, extra_rules=()) -> dict:
     paragraphs = paragraph_index()
     if ident in paragraphs:
         para = paragraphs[ident]
+        text = rulebook_text(ident, books)
         return {"id": ident, "type": "paragraph", "normative": para.normative, "note": para.note,
-                "rulebook_text": _rulebook_text(ident), "clauses": citing(ident),
+                "rulebook_text": text, **({} if text else {"rulebook_hint": rulebook_hint(ident, books)}),
+                "clauses": citing(ident),
                 "rulings": [{"id": r.id, "decision": r.decision} for r in spec.rulings.values() if ident in r.cites],
                 "scenarios": scenarios.get(ident, [])}
     if ident.startswith("ruling/"):
         r = spec.rulings.get(ident[len("ruling/"):])
         if r is None:
             raise BohnspecError(f"unknown ruling {ident!r}{suggest(ident[7:], spec.rulings)}")
-        return {"id": ident, "type": "ruling", "module": r.module, "where": str(r.loc), "question": r.question,
+        path = next((p for d, p, _ in decls if d is r), "")
+        own = sorted({s["id"] for s in own_scenarios if ident in s["cites"]})
+        return {"id": ident, "type": "ruling", "module": r.module, "where": place(r.loc), "question": r.question,
                 "decision": r.decision, "reason": r.reason, "cites": list(r.cites),
-                "clauses": citing(ident), "scenarios": scenarios.get(ident, [])}
+                **({"rulebook": words_of(r.cites)} if words_of(r.cites) else {}),
+                "clauses": citing(ident),
+                "scenarios": own if _is_own(path, extra_rules) else scenarios.get(ident, [])}
     matches = [(d, path, nxt) for d, path, nxt in decls
                if d.name == ident or f"{type(d).__name__.lower()}:{d.name}" == ident
-               or f"{path}:{d.loc.line}" == ident]
+               or f"{path}:{d.loc.line}" == ident or f"{spec_path(path)}:{d.loc.line}" == ident]
     if not matches:
         names = {d.name for d, _, _ in decls} | set(paragraphs) | {r.id for r in spec.rulings.values()}
         raise BohnspecError(f"nothing is called {ident!r}{suggest(ident, names)}: give a rulebook paragraph "
@@ -129,9 +307,27 @@ def explain(ident: str, extra_rules=()) -> dict:
                             "(harvest, action:harvest, vine:sell_for_two, spec/base/harvest.bohn:12)")
     out = []
     for d, path, nxt in matches:
-        tested = sorted({s for c in d.cites for s in scenarios.get(c, [])})
-        out.append(clause_entry(d, path, nxt, {"scenarios": tested}))
+        out.append(clause_entry(d, path, nxt, {"scenarios": tested(d, path)}))
     return {"id": ident, "type": "clause", "clauses": out}
+
+
+def explain_files(extra_rules, books: Path | None = None) -> dict:
+    """Everything a designer's rules files declare (cards, vine cards, rules, rulings), each
+    explained as `explain NAME --rules FILE` would."""
+    context = _context(extra_rules)
+    out = []
+    for d, path, _ in context[3]:
+        if not _is_own(path, extra_rules):
+            continue
+        ident = d.id if isinstance(d, Ruling) else f"{spec_path(path)}:{d.loc.line}"
+        info = explain(ident, extra_rules, books, context)
+        if info["type"] == "ruling":
+            out.append({"kind": "ruling", "name": d.name, "module": d.module, "where": info["where"],
+                        "in_words": f"{info['question']} {info['decision']}", "source": "",
+                        "cites": info["cites"], "scenarios": info["scenarios"]})
+        else:
+            out.extend(c for c in info["clauses"] if c["name"] == d.name)
+    return {"id": ", ".join(str(r) for r in extra_rules), "type": "file", "clauses": out}
 
 
 def render(info: dict) -> str:
@@ -140,6 +336,8 @@ def render(info: dict) -> str:
         lines.append(f"{info['id']}  (rulebook paragraph{'' if info['normative'] else ', informative: ' + info['note']})")
         if info.get("rulebook_text"):
             lines.append(f"  rulebook: {info['rulebook_text']}")
+        elif info.get("rulebook_hint"):
+            lines.append(f"  rulebook: ({info['rulebook_hint']})")
         if info["rulings"]:
             lines.append("  rulings on it:")
             lines.extend(f"    {r['id']}: {r['decision']}" for r in info["rulings"])
@@ -149,26 +347,40 @@ def render(info: dict) -> str:
         lines.append(f"  decision: {info['decision']}")
         lines.append(f"  reason:   {info['reason']}")
         lines.append(f"  cites:    {', '.join(info['cites'])}")
+        for pid, text in info.get("rulebook", {}).items():
+            lines.append(f"    {pid}: {text}")
+    elif info["type"] == "file":
+        lines.append(f"the cards and rules of {info['id']} ({len(info['clauses'])}):")
     clauses = info.get("clauses", [])
-    if info["type"] != "clause":
+    flat = info["type"] in ("clause", "file")
+    if not flat:
         lines.append(f"  clauses citing it ({len(clauses)}):")
     for c in clauses:
-        indent = "  " if info["type"] == "clause" else "    "
+        indent = "  " if flat else "    "
         lines.append(f"{indent}{c['kind']} {c['name']}  (module {c['module']}, {c['where']})")
         if c["in_words"]:
             lines.append(f"{indent}  in the spec's words: {c['in_words']}")
+        for w in c.get("what_it_is", []):
+            lines.append(f"{indent}  {w}")
+        if c.get("used_by"):
+            lines.append(f"{indent}  the rules that name it: {', '.join(c['used_by'][:12])}"
+                         + (" ..." if len(c["used_by"]) > 12 else ""))
         lines.append(f"{indent}  cites: {', '.join(c['cites']) or '-'}")
+        if flat:
+            for pid, text in c.get("rulebook", {}).items():
+                lines.append(f"{indent}    {pid}: {text}")
         for r in c.get("refusals", []):
             lines.append(f"{indent}  refuses with [{r['rule']}]: {r['reason']}")
-        lines.append(f"{indent}  source:")
-        lines.extend(f"{indent}    | {l}" for l in c["source"].splitlines())
+        if c["source"]:
+            lines.append(f"{indent}  source:")
+            lines.extend(f"{indent}    | {l}" for l in c["source"].splitlines())
         if c.get("board"):
             lines.append(f"{indent}  the spaces, numbered:")
             lines.extend(f"{indent}  {l}" for l in c["board"]["rows"])
         if "scenarios" in c:
-            lines.append(f"{indent}  scenarios testing what it cites ({len(c['scenarios'])}): "
+            lines.append(f"{indent}  scenarios testing it ({len(c['scenarios'])}): "
                          + (", ".join(c["scenarios"][:12]) + (" ..." if len(c["scenarios"]) > 12 else "")))
-    if info["type"] != "clause":
+    if not flat:
         sc = info.get("scenarios", [])
         lines.append(f"  scenarios citing it ({len(sc)}):")
         lines.extend(f"    {s}" for s in sc)

@@ -2,10 +2,16 @@
 
 A situation is a state in the scenario format (a YAML file with `players`, optionally
 `modules`), or a scenario (file or corpus id) at a given step.
+
+For a legal action, what would happen is told in order, each event and each change of the
+state under the declaration that caused it (the action, a procedure, a handler, a phase, a
+vine card, the end rule, the winners rule) with its place in the spec and the paragraphs it
+cites. Values are shown as the rules language writes them, places relative to the spec.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from contextlib import contextmanager
@@ -14,14 +20,16 @@ from pathlib import Path
 import yaml
 
 from . import boardview
+from . import builtins as B
 from . import paths
 from . import scenario as S
-from .errors import ActionError, ScenarioError
+from .errors import ActionError, ScenarioError, SpecRuntimeError
 from .interpret import Engine, Env, engine_for, serialise
-from .model import first_citation
-from .play import _action, _expand, _values
+from .model import Action, EndRule, Handler, Phase, Procedure, Vine, Winners, first_citation
+from .notation import card_owners, card_title, format_action, ref_text
+from .play import _action, _refs, _values
 from .state import State
-from .unparse import unparse
+from .unparse import place, show, spec_path, unparse
 
 
 def load_situation(where: str, step: int | None = None, extra_rules=()) -> tuple[Engine, State, str]:
@@ -65,11 +73,14 @@ def overview(engine: Engine, state: State) -> dict:
     v = state.vars
     pending = []
     if v.get("offer_from"):
+        give = ", ".join(ref_text(engine, state, v["offer_from"], r) for r in v.get("offer_give") or []) or "nothing"
+        get = ", ".join(ref_text(engine, state, v.get("offer_to"), r, whose=True)
+                        for r in v.get("offer_get") or []) or "nothing"
         pending.append({"choice": "trade offer", "player": v.get("offer_to"),
-                        "detail": f"{v['offer_from']} offers {v.get('offer_give')} for {v.get('offer_get')}"})
+                        "detail": f"{v['offer_from']} offers {give} for {get}"})
     if v.get("chooser"):
         draft = state.zones.get("draft", [])
-        detail = f"cards: {', '.join(draft)}" if draft else ""
+        detail = f"cards: {', '.join(f'{i} {card_title(engine, c)}' for i, c in enumerate(draft, 1))}" if draft else ""
         if v.get("battle"):
             detail = f"the combat at {v['battle']}" + (f", riders of {v['horde']}" if v.get("horde") else "")
         pending.append({"choice": v.get("choice") or "choice", "player": v["chooser"], "detail": detail})
@@ -81,7 +92,11 @@ def overview(engine: Engine, state: State) -> dict:
             if engine.timing(state, kind, name) is not None:
                 continue
             may.extend(_template(engine, state, kind, name, rng))
-        players.append({"player": name, "may": may})
+        entry = {"player": name, "may": may}
+        cards = _legend(engine, state, name, may)
+        if cards:
+            entry["cards"] = cards
+        players.append(entry)
     out = {"phase": state.phase, "active": state.active, "starting_player": state.starting_player,
            "over": state.over, "winners": state.winners, "pending": pending, "players": players}
     board = board_of(engine, state)
@@ -134,101 +149,584 @@ def _legal(engine: Engine, state: State, kind: str, player: str, rng) -> list[di
     return actions if found.exact else [a for a in actions if engine.check(state, a) is None]
 
 
-def _summary(kind: str, params, legal: list[dict]) -> list[str]:
+def _summary(kind: str, params, legal: list[dict], shown=str) -> list[str]:
     """`attack target 05|06 with hand 1|draw_pile 1`: one line when every combination of the
     values listed is legal; else one line per value of the parameter with the fewest values
-    (`charge riders 01 target 02|05`), that parameter first."""
+    (`charge riders 01 target 02|05`), that parameter first, and so on down, so that every
+    combination a line names is legal."""
     def values(actions, name):
-        return sorted({str(a[name]) for a in actions}, key=lambda x: (len(x), x))
+        return sorted({a[name] for a in actions}, key=lambda x: (len(str(x)), str(x)))
 
-    def line(actions, names):
-        return f"{kind} " + " ".join(f"{n} {'|'.join(values(actions, n))}" for n in names)
+    def lines(actions, fixed: list[str], names: list[str]) -> list[str]:
+        total = 1
+        for n in names:
+            total *= len(values(actions, n))
+        if total == len(actions) or len(names) < 2:
+            return [f"{kind} " + " ".join([*fixed, *(f"{n} {'|'.join(shown(v) for v in values(actions, n))}"
+                                                     for n in names)])]
+        key = min(names, key=lambda n: len(values(actions, n)))
+        rest = [n for n in names if n != key]
+        out = []
+        for v in values(actions, key):
+            out.extend(lines([a for a in actions if a[key] == v], [*fixed, f"{key} {shown(v)}"], rest))
+        return out
 
     names = [p.name for p in params]
-    total = 1
-    for n in names:
-        total *= len(values(legal, n))
-    if total == len(legal) or len(names) < 2:
-        return [line(legal, names)]
-    key = min(names, key=lambda n: len(values(legal, n)))
-    rest = [n for n in names if n != key]
-    return [line([a for a in legal if str(a[key]) == v], [key, *rest]) for v in values(legal, key)]
+    unique = list({tuple((n, str(a[n])) for n in names): a for a in legal}.values())
+    return lines(unique, [], names)
 
 
 def _template(engine: Engine, state: State, kind: str, player: str, rng) -> list[str]:
     decl = engine.spec.actions[kind]
     params = decl.params
     if params and params[0].type == "player":
-        # A trade is shown as a template, not enumerated.
-        others = [o for o in _values(engine, state, player, "player", rng)]
-        legal_with = [o for o in others if any(engine.check(state, a) is None
-                                               for a in _expand(engine, state, kind, player, rng)
-                                               if a.get(params[0].name) == o)] or others
-        rest = " ".join(f"{p.name} <{p.type}>" for p in params[1:])
-        return [f"{kind} {params[0].name} <{'|'.join(legal_with)}> {rest}".strip()]
+        return _with_partner(engine, state, kind, player, rng)
     legal = _legal(engine, state, kind, player, rng)
     if not legal:
         return []
     if not params:
         return [kind]
-    return _summary(kind, params, legal)
+    return _summary(kind, params, legal, show)
+
+
+def _legend(engine: Engine, state: State, player: str, lines: list[str]) -> dict[str, str]:
+    """The cards the lines name by place (`hand 1`, `Nina's hand 1`), by name: what lies there
+    (rows only: a field is named by its number, the top of a pile is not seen)."""
+    import re
+    rows = [z for z, d in engine.spec.zones.items() if d.kind == "row" and d.cards == "beans"]
+    if not rows:
+        return {}
+    named = re.compile(r"(?:([^\s|']+)'s )?\b(" + "|".join(map(re.escape, rows)) + r") ([0-9]+)\b")
+    out = {}
+    for line in lines:
+        for whose, zone, n in named.findall(line):
+            owner = whose or player
+            key = f"{whose}'s {zone} {n}" if whose else f"{zone} {n}"
+            if key in out or owner not in state.names():
+                continue
+            text = ref_text(engine, state, owner, f"{zone} {n}")
+            if text.endswith(")") and "(" in text and not text.endswith("(no card there)"):
+                out[key] = text[text.index("(") + 1:-1]
+    return out
+
+
+def _with_partner(engine: Engine, state: State, kind: str, player: str, rng) -> list[str]:
+    """An action naming another player first (an offer), with its lists of cards: per partner,
+    the cards each list may name, each checked alone and all together. `offer to Nina give
+    any of hand 1 (Soy Bean)|revealed 2 (Blue Bean) get any of Nina's hand 1 (Red Bean), at
+    least one card`: every selection of the cards listed is legal."""
+    decl = engine.spec.actions[kind]
+    first, rest = decl.params[0], decl.params[1:]
+    if any(p.type != "cards" for p in rest):
+        others = [o for o in _values(engine, state, player, "player", rng)]
+        text = " ".join(f"{p.name} <{p.type}>" for p in rest)
+        return [f"{kind} {first.name} {o} {text}".strip() for o in others]
+    owners = card_owners(engine, kind)
+    lines = []
+    for other in _values(engine, state, player, "player", rng):
+        base = {"type": kind, "player": player, first.name: other, **{p.name: [] for p in rest}}
+        usable = {}
+        for p in rest:
+            owner = other if owners.get(p.name) == first.name else player
+            usable[p.name] = (owner, [r for r in _refs(engine, state, owner)
+                                      if engine.check(state, {**base, p.name: [r]}) is None])
+        if not any(refs for _, refs in usable.values()):
+            continue
+        together = engine.check(state, {**base, **{n: refs for n, (_, refs) in usable.items()}}) is None
+        words = [kind, first.name, other]
+        for p in rest:
+            owner, refs = usable[p.name]
+            if not refs:
+                words.append(f"{p.name} nothing")
+                continue
+            cards = "|".join(f"{owner}'s {r}" if owner != player else r for r in refs)
+            words.append(f"{p.name} {'any of' if together else 'one of'} {cards}")
+        line = " ".join(words)
+        if together and engine.check(state, base) is not None:
+            line += ", at least one card"
+        lines.append(line)
+    return lines
 
 
 # ------------------------------------------------------------ one action
 
-def trace(engine: Engine, state: State, action: dict) -> dict:
+def trace(engine: Engine, state: State, action: dict, rulebooks=None) -> dict:
     """The checks an action meets, in evaluation order, with the values seen; the first that
-    refuses decides. For a legal action, the changes it would make (never written back)."""
+    refuses decides. For a legal action, what would happen (never written back): each event
+    and change of the state with the declaration that caused it."""
     kind, player, values = engine.decode(state, action)
     decl = engine.spec.actions[kind]
     locals_ = {decl.actor: player, **values}
     checks = []
-    verdict = {"action": action, "legal": True, "checks": checks}
+    verdict = {"action": action, "action_text": format_action(engine, state, action), "legal": True,
+               "checks": checks}
     scope_all = frozenset(locals_)
     # The interpreter's order: forbids, then clauses_of (every `when` before any `require`).
-    items = [("forbid", f.condition, f.cites, f.reason, str(f.loc)) for f in engine.spec.forbids if f.covers(kind)]
-    items += [(c.kind, c.condition, c.cites, c.reason, str(c.loc)) for c in engine.spec.clauses_of(kind)]
+    items = [("forbid", f.condition, f.cites, f.reason, f.loc) for f in engine.spec.forbids if f.covers(kind)]
+    items += [(c.kind, c.condition, c.cites, c.reason, c.loc) for c in engine.spec.clauses_of(kind)]
     for what, cond, cites, reason, loc in items:
         env = Env(engine, state, dict(locals_))
         holds = bool(engine.expr(cond, scope_all)(env))
         refuses = holds if what == "forbid" else not holds
-        checks.append({"kind": what, "where": loc, "source": unparse(cond), "holds": holds,
+        checks.append({"kind": what, "where": place(loc), "source": unparse(cond), "holds": holds,
                        "refuses": refuses, "cites": list(cites), "reason": reason,
                        "values": _values_seen(engine, state, cond, locals_)})
         if refuses:
             verdict.update(legal=False, rule=first_citation(cites), reason=reason,
-                           clause=loc, cites=list(cites))
+                           clause=place(loc), cites=list(cites))
+            why = _in_player_terms(engine, state, action, kind, player, values, cond)
+            if why:
+                verdict["explanation"] = why
+            words = _rulebook_words(cites, rulebooks)
+            if words:
+                verdict["rulebook"] = words
             return verdict
-    with _watching(engine, "combat") as moments:
+    with _recording(engine) as rec:
         outcome = engine.apply(state, action)
     verdict["events"] = outcome.events
-    combats = [combat_text(engine, outcome.events[i], moment) for i, moment in moments
+    verdict["event_causes"] = [_cause(frames) for frames in outcome.sources]
+    combats = [combat_text(engine, outcome.events[i], moment) for i, moment in rec.moments
                if i < len(outcome.events)]
     if combats:
         verdict["combats"] = combats
+    verdict["happened"] = _happened(engine, outcome, rec, iter(combats))
     verdict["changes"] = diff(state.to_json(), outcome.state.to_json())
-    verdict["decided_by"] = {"action": kind, "where": str(decl.loc), "cites": list(decl.cites)}
+    verdict["decided_by"] = {"action": kind, "where": place(decl.loc), "cites": list(decl.cites)}
+    if outcome.state.over and not state.over:
+        verdict["game_ends"] = _ending(engine, outcome)
     verdict["_state"] = outcome.state
     return verdict
 
 
-@contextmanager
-def _watching(engine: Engine, name: str):
-    """Keep a copy of the state at each moment an event `name` is emitted, as (index of the
-    event, state): the cards lying face down in a combat are gone once the action is over."""
-    moments: list[tuple[int, State]] = []
-    emit = engine.emit
+# -- what would happen, and who caused it
 
-    def watch(env, event, payload, record=True):
-        if record and event == name:
-            moments.append((len(env.events), env.state.copy()))
+class _Recorder:
+    """Watches an action resolve: the state at every moment a declaration starts or ends or
+    an event is emitted, so each change is put down to the declarations running when it was
+    made; and the state at each combat (the cards lying face down are gone afterwards)."""
+
+    def __init__(self):
+        self.entries: list[tuple] = []  # ("change", path, before, after, frames) or ("event", index)
+        self.snapshot = None
+        self.moments: list[tuple[int, State]] = []
+
+    def checkpoint(self, env):
+        now = env.state.to_json()
+        if self.snapshot is not None:
+            for path, before, after in _changes(self.snapshot, now):
+                self.entries.append(("change", path, before, after, tuple(env.frames)))
+        self.snapshot = now
+
+
+@contextmanager
+def _recording(engine: Engine):
+    rec = _Recorder()
+    emit, enter, leave = engine.emit, engine._enter, engine._leave
+
+    def watch_emit(env, event, payload, record=True):
+        rec.checkpoint(env)
+        if record:
+            if event == "combat":
+                rec.moments.append((len(env.events), env.state.copy()))
+            rec.entries.append(("event", len(env.events)))
         return emit(env, event, payload, record)
 
-    engine.emit = watch
+    def watch_enter(env, decl):
+        rec.checkpoint(env)
+        enter(env, decl)
+
+    def watch_leave(env):
+        rec.checkpoint(env)
+        leave(env)
+
+    engine.emit, engine._enter, engine._leave = watch_emit, watch_enter, watch_leave
     try:
-        yield moments
+        yield rec
     finally:
-        engine.__dict__.pop("emit", None)
+        for name in ("emit", "_enter", "_leave"):
+            engine.__dict__.pop(name, None)
+
+
+def _decl_name(d) -> str:
+    if isinstance(d, Action):
+        return f"action {d.name}"
+    if isinstance(d, Procedure):
+        return f"procedure {d.name}"
+    if isinstance(d, Handler):
+        return f"on {d.name}"
+    if isinstance(d, Phase):
+        return f"phase {d.name}" + (f" ({d.title})" if d.title else "")
+    if isinstance(d, Vine):
+        return f"vine card {d.name}"
+    if isinstance(d, EndRule):
+        return "the end of the game (end when ...)"
+    if isinstance(d, Winners):
+        return "who wins (winners by ...)"
+    return f"{type(d).__name__.lower()} {getattr(d, 'name', '')}".strip()
+
+
+def _describe(d) -> dict:
+    return {"declaration": _decl_name(d), "where": place(d.loc), "cites": list(d.cites)}
+
+
+def _cause(frames) -> dict:
+    """The declaration that emitted an event (the innermost running), with the ones it ran
+    within, outermost first."""
+    if not frames:
+        return {"declaration": "", "where": "", "cites": [], "within": []}
+    return {**_describe(frames[-1]), "within": [_describe(f) for f in frames[:-1]]}
+
+
+def _happened(engine: Engine, outcome, rec: _Recorder, combats) -> list[dict]:
+    """Every event and change in the order they happened, each with its cause."""
+    events, sources = outcome.events, outcome.sources
+    out = []
+    for entry in rec.entries:
+        if entry[0] == "event":
+            i = entry[1]
+            if i >= len(events):
+                continue
+            e = events[i]
+            text = next(combats, None) if e["event"] == "combat" else None
+            out.append({"what": "event", "event": e["event"], "index": i,
+                        "text": text or event_text(engine, e), **_cause(sources[i] if i < len(sources) else ())})
+        else:
+            _, path, old, new, frames = entry
+            out.append({"what": "change", "path": path, "text": _change_text(path, old, new),
+                        **({"before": old} if old is not _MISSING else {}),
+                        **({"after": new} if new is not _MISSING else {}), **_cause(frames)})
+    out = _merged(out)
+    _tell_the_end(engine, events, out)
+    return out
+
+
+def _merged(happened: list[dict]) -> list[dict]:
+    """Changes of one place made one after the other by the same declaration, with no event
+    between them, told once (`draft: [] -> [green, fire, soy]`, not card by card)."""
+    out: list[dict] = []
+    run: dict[str, dict] = {}  # path -> its entry, in the run of changes under one chain
+    chain = None
+    for h in happened:
+        if h["what"] != "change":
+            out.append(h)
+            run, chain = {}, None
+            continue
+        mine = (h["declaration"], h["where"], tuple(c["where"] for c in h["within"]))
+        if mine != chain:
+            run, chain = {}, mine
+        first = run.get(h["path"])
+        if first is None:
+            run[h["path"]] = h = dict(h)
+            out.append(h)
+            continue
+        first.pop("after", None)
+        if "after" in h:
+            first["after"] = h["after"]
+        first["text"] = _change_text(h["path"], first.get("before", _MISSING), first.get("after", _MISSING))
+    return [h for h in out if h["what"] != "change" or h.get("before", _MISSING) != h.get("after", _MISSING)]
+
+
+def _tell_the_end(engine: Engine, events: list[dict], happened: list[dict]) -> None:
+    """A phase that the action enters only for the game to end at once (the last exhaustion
+    while revealing: phases 2 and 3 are played to the end, then the game is over) is not
+    played: say so, instead of "phase 4 begins"."""
+    ends = [i for i, h in enumerate(happened) if h["what"] == "event" and h["event"] == "game_end"]
+    if not ends:
+        return
+    end = ends[0]
+    starts = [i for i in range(end) if happened[i]["what"] == "event" and happened[i]["event"] == "phase"]
+    if not starts:
+        return
+    start = starts[-1]
+    if any(h["what"] == "event" for h in happened[start + 1:end]):
+        return
+    entered = engine.spec.phases.get(events[happened[start]["index"]].get("phase"))
+    change = next((h for h in reversed(happened[:start]) if h["what"] == "change" and h["path"] == "phase"), None)
+    left = engine.spec.phases.get(change.get("before")) if change is not None else None
+    happened[start]["text"] = (f"{_phase_title(left) if left else 'the phase'} is over, and so is the game: "
+                               f"{_phase_title(entered) if entered else 'the next phase'} is not played "
+                               "(the end of the game, below)")
+    happened[start]["not_played"] = True
+    if change is not None:
+        change["text"] += " (where the game stops: that phase is not played)"
+
+
+def _phase_title(phase) -> str:
+    return f"{phase.title} ({phase.name})" if phase.title else f"phase {phase.name}"
+
+
+def _changes(before, after, path="") -> list[tuple[str, object, object]]:
+    """(path, before, after) of every change between two canonical states; a player's part is
+    named by the player (`players.Nina.fields`)."""
+    out = []
+    if isinstance(before, dict) and isinstance(after, dict):
+        if "players" in before and isinstance(before.get("players"), list):
+            before = {**before, "players": {p["name"]: p for p in before["players"]}}
+            after = {**after, "players": {p["name"]: p for p in after["players"]}}
+        for k in sorted(set(before) | set(after), key=str):
+            sub = f"{path}.{k}" if path else str(k)
+            if k not in before:
+                out.append((sub, _MISSING, after[k]))
+            elif k not in after:
+                out.append((sub, before[k], _MISSING))
+            else:
+                out.extend(_changes(before[k], after[k], sub))
+        return out
+    if before != after:
+        out.append((path, before, after))
+    return out
+
+
+_MISSING = object()
+
+
+def _change_text(path: str, before, after) -> str:
+    if before is _MISSING:
+        return f"{path}: added {_short(after)}"
+    if after is _MISSING:
+        return f"{path}: removed"
+    return f"{path}: {_short(before)} -> {_short(after)}"
+
+
+def diff(before, after, path="") -> list[str]:
+    """Readable changes between two canonical states: `players.Keno.fields: [[green, green],
+    []] -> [[], []]`."""
+    return [_change_text(p, b, a) for p, b, a in _changes(before, after, path)]
+
+
+def _short(v) -> str:
+    text = show(v)
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def event_text(engine: Engine, event: dict) -> str:
+    """An event in words: `harvested: player Keno, field 1, variety Green Bean, cards 2, coins
+    0`; a phase by its title; the end and the winners plainly."""
+    name = event.get("event")
+    if name == "phase":
+        ph = engine.spec.phases.get(event.get("phase"))
+        return f"{_phase_title(ph)} begins" if ph else f"phase {show(event.get('phase'))} begins"
+    if name == "game_end":
+        return "the game is over"
+    if name == "game_over":
+        winners = event.get("winners") or []
+        return f"winners: {', '.join(winners) if winners else 'nobody'}"
+
+    def value(v):
+        if isinstance(v, str) and (v in engine.spec.varieties or v in engine.spec.cards or v in engine.spec.vines):
+            return _card_name(engine, v)
+        if isinstance(v, list):
+            return "[" + ", ".join(value(x) for x in v) + "]"
+        return show(v)
+    parts = [f"{k} {value(v)}" for k, v in event.items() if k != "event"]
+    return f"{name}: {', '.join(parts)}" if parts else str(name)
+
+
+def _card_name(engine: Engine, card: str) -> str:
+    vine = engine.spec.vines.get(card)
+    if vine is not None:
+        return f"{card} (\"{vine.text}\")" if vine.text else card
+    return card_title(engine, card)
+
+
+def _ending(engine: Engine, outcome) -> dict:
+    """How the game ends: the end rule that held and how the winners were found."""
+    end = next((f[i] for f in outcome.sources for i in range(len(f)) if isinstance(f[i], EndRule)), None)
+    out = {"winners": list(outcome.state.winners)}
+    if end is not None:
+        out["ended_by"] = {**_describe(end), "words": _comment(end)}
+    w = engine.spec.winners
+    if w is not None:
+        out["decided_by"] = {**_describe(w), "words": _comment(w), "how": _winners_how(engine, outcome.state)}
+    return out
+
+
+def _winners_how(engine: Engine, state: State) -> str:
+    """The winners rule applied: each key in turn, among the players still tied."""
+    w = engine.spec.winners
+    keys = [engine.expr(k, frozenset([w.var])) for k in w.keys]
+    scores = {}
+    for p in state.names():
+        env = Env(engine, state, {w.var: p})
+        try:
+            scores[p] = [serialise(k(env)) for k in keys]
+        except SpecRuntimeError:
+            return ""
+    out = []
+    out_of = [p for p in state.names() if None in scores[p]]
+    if out_of:
+        out.append(f"{', '.join(out_of)} cannot win (a key is none)")
+    tied = [p for p in state.names() if p not in out_of]
+    for i, node in enumerate(w.keys):
+        if len(tied) < 2 and i > 0:
+            break
+        seen = ", ".join(f"{p} {show(scores[p][i])}" for p in tied)
+        best = max(scores[p][i] for p in tied) if tied else None
+        lead = [p for p in tied if scores[p][i] == best]
+        if i == 0:
+            out.append(f"by {unparse(node)}: {seen}")
+        else:
+            out.append(f"a tie between {', '.join(tied)}, settled by {unparse(node)}: {seen}")
+        tied = lead
+    if tied:
+        out.append(f"so {' and '.join(tied)} {'wins' if len(tied) == 1 else 'win'}")
+    return "; ".join(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _lines(file: str) -> tuple[str, ...]:
+    try:
+        return tuple(Path(file).read_text(encoding="utf-8").splitlines())
+    except OSError:
+        try:
+            return tuple((paths.ROOT / spec_path(file)).read_text(encoding="utf-8").splitlines())
+        except OSError:
+            return ()
+
+
+def _comment(decl) -> str:
+    """The comment written above a declaration: the spec's own words for it."""
+    lines = _lines(decl.loc.file)
+    doc = []
+    i = decl.loc.line - 2
+    while 0 <= i < len(lines) and lines[i].strip().startswith("//"):
+        doc.insert(0, lines[i].strip()[2:].strip())
+        i -= 1
+    return " ".join(doc)
+
+
+# -- a refusal in the player's terms
+
+def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, player: str, values: dict,
+                     cond) -> list[str]:
+    """Sentences that say what the refusal means at the table: the card that is not there,
+    the field that does not exist, the vine card whose task is not met and why."""
+    out = []
+    named = []
+    decl = engine.spec.actions[kind]
+    owners = card_owners(engine, kind)
+    env = Env(engine, state)
+    for p in decl.params:
+        value = action.get(p.name)
+        owner = action.get(owners.get(p.name, decl.actor), player)
+        owner = owner if owner in state.names() else player
+        if p.type in ("card", "cards"):
+            for ref in (value if isinstance(value, list) else [value]):
+                hit = B.resolve_ref(env, owner, ref) if isinstance(ref, str) and B.REF.match(ref) else None
+                word = ref.split()[0] if isinstance(ref, str) else ""
+                if hit is not None and (word == "field" or word in engine.spec.zones
+                                        and engine.spec.zones[word].kind != "pile"):
+                    whose = f"{owner}'s " if owner != player else ""
+                    top = " (the top card of the field)" if word == "field" else ""
+                    named.append(f"{whose}{ref}, a {card_title(engine, hit[0][hit[1]])}{top}")
+                if isinstance(ref, str) and B.REF.match(ref) and hit is None:
+                    word, n = ref.split()
+                    zone = engine.spec.zones.get(word)
+                    if word == "field":
+                        out.append(f"{owner} has no bean in a field {n}")
+                    elif zone is not None and not zone.per_player:
+                        out.append(f"there is no card at {ref} ({_count(engine, state, owner, word)})")
+                    else:
+                        out.append(f"{owner} has no card at {ref} ({_count(engine, state, owner, word)})")
+        elif p.type in ("field", "target") and isinstance(value, int):
+            fields = state.player(player).zones.get(engine.fields_zone, [])
+            if not 1 <= value <= len(fields):
+                out.append(f"{player} has {len(fields)} field{'s' if len(fields) != 1 else ''}: there is no field {value}")
+            else:
+                named.append(f"field {value}, which " + _field_words(engine, fields[value - 1]))
+                if _reads_fields(engine, cond):
+                    others = [f"field {k} " + _field_words(engine, f)
+                              for k, f in enumerate(fields, 1) if k != value]
+                    if others:
+                        named.append(f"beside it {', '.join(others)}")
+    if named:
+        out.insert(0, f"{player} names {', and '.join(named)}")
+    out.extend(_vine_terms(engine, state, player, cond))
+    return out
+
+
+def _reads_fields(engine: Engine, cond) -> bool:
+    """Whether a condition looks at all of a player's fields (`no g in p.fields: ...`)."""
+    stack = [cond]
+    while stack:
+        n = stack.pop()
+        if n.kind == "attr" and n.args[1] == engine.fields_zone:
+            return True
+        stack.extend(n.children())
+    return False
+
+
+def _field_words(engine: Engine, field: list) -> str:
+    if not field:
+        return "is empty"
+    return f"holds {len(field)} {card_title(engine, field[-1])}{'s' if len(field) != 1 else ''}"
+
+
+def _count(engine: Engine, state: State, owner: str, word: str) -> str:
+    zone = engine.spec.zones.get(word)
+    if zone is None:
+        return f"no zone called {word}"
+    cards = state.player(owner).zones.get(word, []) if zone.per_player else state.zones.get(word, [])
+    n = len(cards)
+    return f"{'no' if n == 0 else n} card{'s' if n != 1 else ''} {'lie' if n != 1 else 'lies'} there"
+
+
+def _mentions(node, name: str) -> bool:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.kind == "call" and n.args[0] == name:
+            return True
+        stack.extend(n.children())
+    return False
+
+
+def _vine_terms(engine: Engine, state: State, player: str, cond) -> list[str]:
+    """For a refusal about the vine card under the player's figure: which card, what its task
+    asks, and why it does not count now."""
+    if not engine.spec.vines or "card_of" not in engine.spec.defines or not _mentions(cond, "card_of"):
+        return []
+    try:
+        card = engine._call_define(Env(engine, state), "card_of", [player], None)
+    except SpecRuntimeError:
+        return []
+    vine = engine.spec.vines.get(card)
+    if vine is None:
+        return []
+    named = f"\"{vine.text}\" ({card})" if vine.text else card
+    if not vine.met and not vine.claim and not vine.events:
+        return [f"{player}'s figure stands on {named}, which has no task"]
+    env = Env(engine, state)
+    asks = []
+    if vine.met:
+        holds = engine.vine_condition(env, card, player, "met")
+        asks.append("it does not hold now" if not holds else "it holds now")
+    if vine.claim:
+        holds = engine.vine_condition(env, card, player, "claim")
+        asks.append("it can be claimed only at a moment when it holds, and it does not now" if not holds
+                    else "it holds now")
+    if vine.events:
+        names = ", ".join(sorted({e.event for e in vine.events}))
+        asks.append(f"what it asks for ({names}) has not happened since the figure arrived on the card")
+    line = f"the task of {named}, under {player}'s figure, is not fulfilled: {'; '.join(asks)}"
+    if vine.met and not state.player(player).vars.get("task_met"):
+        line += ", and it has not held at any moment since the figure arrived on the card"
+    if vine.met or vine.events:
+        line += "; what happened before the figure arrived does not count"
+    return [line]
+
+
+def _rulebook_words(cites, rulebooks) -> dict:
+    """The rulebook's words for the paragraphs a clause cites, when the rulebooks are at hand."""
+    from .explain import rulebook_text
+    out = {}
+    for c in cites:
+        if c.startswith("ruling/"):
+            continue
+        text = rulebook_text(c, rulebooks)
+        if text:
+            out[c] = text
+    return out
 
 
 def combat_text(engine: Engine, event: dict, moment: State | None = None) -> str:
@@ -251,18 +749,18 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None) -> str
 
     def card(c):
         v = spec.varieties.get(c)
-        return (v.title or c) if v else str(c)
+        return (v.title or c) if v else show(c)
 
     land = None
     if moment is not None and moment.space_cards.get(target):
         land = moment.space_cards[target][0]
-    where = f"{target} ({spec.cards[land].title or land})" if land in spec.cards else str(target)
+    where = f"{target} ({spec.cards[land].title or land})" if land in spec.cards else show(target)
     horde = moment.vars.get("horde") if moment is not None else None
     if horde:
         attack = f"{attacker}: the riders of {horde}"
     else:
         c = laid(attacker, None)
-        attack = f"{attacker}: {card(c)}" if c else str(attacker)
+        attack = f"{attacker}: {card(c)}" if c else show(attacker)
     c = laid(defender, "neutral_front")
     side = defender if defender is not None else "nobody's, from the stack"
     defence = f"{side}: {card(c)}" if c else side
@@ -272,7 +770,7 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None) -> str
             f", raised to the {land + chr(39) + 's ' if land else ''}floor {floor}"
     result = "the attack wins" if a is not None and d is not None and a > d else \
         "a tie: the attack fails" if a == d else "the attack fails"
-    return f"combat at {where}: attack {a} ({attack}) against defence {d} ({defence}): {result}"
+    return f"combat at {where}: attack {show(a)} ({attack}) against defence {show(d)} ({defence}): {result}"
 
 
 def _values_seen(engine, state, cond, locals_) -> list[list]:
@@ -293,54 +791,32 @@ def _values_seen(engine, state, cond, locals_) -> list[list]:
         elif node.kind == "member":
             parts = [node.args[0], node.args[1]]
         for p in parts:
-            if p.kind == "const":
-                continue
+            if engine._constant(p, scope)[0]:
+                continue  # a literal, or a name that means itself (a phase, a variety)
             try:
-                value = engine.expr(p, scope)(Env(engine, state, dict(locals_)))
-            except Exception as exc:  # a part that cannot be evaluated alone (shown, not fatal)
-                value = f"<{type(exc).__name__}>"
-            seen.append([unparse(p), serialise(value)])
+                value = serialise(engine.expr(p, scope)(Env(engine, state, dict(locals_))))
+            except Exception:  # a part that cannot be evaluated alone (shown, not fatal)
+                value = "(cannot be worked out alone)"
+            seen.append([unparse(p), value])
             visit(p, depth + 1)
 
     visit(cond, 1)
     return seen
 
 
-def diff(before, after, path="") -> list[str]:
-    """Readable changes between two canonical states."""
-    out = []
-    if isinstance(before, dict) and isinstance(after, dict):
-        if "players" in before and isinstance(before.get("players"), list):
-            before = {**before, "players": {p["name"]: p for p in before["players"]}}
-            after = {**after, "players": {p["name"]: p for p in after["players"]}}
-        for k in sorted(set(before) | set(after)):
-            sub = f"{path}.{k}" if path else k
-            if k not in before:
-                out.append(f"{sub}: added {after[k]!r}")
-            elif k not in after:
-                out.append(f"{sub}: removed")
-            else:
-                out.extend(diff(before[k], after[k], sub))
-        return out
-    if before != after:
-        out.append(f"{path}: {_short(before)} -> {_short(after)}")
-    return out
-
-
-def _short(v) -> str:
-    text = repr(v)
-    return text if len(text) <= 120 else text[:117] + "..."
-
-
-def judge_actions(engine: Engine, state: State, actions: list[dict]) -> list[dict]:
-    """Trace each action in turn (a trade is an offer, then its acceptance)."""
+def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict | None = None,
+                  rulebooks=None) -> list[dict]:
+    """Trace each action in turn (a trade is an offer, then its acceptance). `notes` gives,
+    per action index, how the notation read its card names."""
     results = []
-    for action in actions:
+    for i, action in enumerate(actions):
         try:
-            result = trace(engine, state, action)
+            result = trace(engine, state, action, rulebooks)
         except ActionError as exc:
             results.append({"action": action, "legal": False, "malformed": str(exc)})
             break
+        if notes and notes.get(i):
+            result["notation"] = list(notes[i])
         results.append(result)
         if not result["legal"]:
             break
@@ -368,37 +844,73 @@ def render_overview(ov: dict, where: str) -> str:
             lines.append("  nothing")
         for m in p["may"]:
             lines.append(f"  {m}")
+        if p.get("cards"):
+            lines.append("  (" + ", ".join(f"{ref}: {card}" for ref, card in p["cards"].items()) + ")")
     return "\n".join(lines)
+
+
+def _cites(c: dict) -> str:
+    return "; ".join(x for x in (c.get("where"), ", ".join(c.get("cites", []))) if x)
 
 
 def render_verdicts(results: list[dict]) -> str:
     lines = []
     for r in results:
-        act = r["action"]
-        lines.append(f"action: {act}")
+        lines.append(f"action: {r.get('action_text') or show(r['action'])}")
         if "malformed" in r:
             lines.append(f"  not an action: {r['malformed']}")
             continue
+        for note in r.get("notation", []):
+            lines.append(f"  note: {note}")
         if r["legal"]:
             lines.append("  LEGAL")
         else:
             lines.append(f"  ILLEGAL [{r['rule']}]: {r['reason']}")
+            for why in r.get("explanation", []):
+                lines.append(f"  that is: {why}")
             lines.append(f"  decided by the clause at {r['clause']}, citing {', '.join(r['cites'])}")
+            for pid, text in r.get("rulebook", {}).items():
+                lines.append(f"  the rulebook, {pid}: {text}")
         lines.append("  checks, in evaluation order:")
         for c in r["checks"]:
             mark = "REFUSES" if c["refuses"] else "ok"
             lines.append(f"    [{mark:7}] {c['kind']} {c['source']}   ({c['where']}; {', '.join(c['cites'])})")
             for text, value in c["values"]:
-                lines.append(f"               {text} = {value!r}")
+                lines.append(f"               {text} = {show(value)}")
         if r["legal"]:
-            lines.append(f"  what would happen (not written back): cites {', '.join(r['decided_by']['cites'])}")
-            combats = iter(r.get("combats", []))
-            for e in r["events"]:
-                text = next(combats, None) if e["event"] == "combat" else None
-                if text:
-                    lines.append(f"    {text}")
-                    continue
-                lines.append("    event " + ", ".join(f"{k}={v!r}" for k, v in e.items() if k != "event") + f"  ({e['event']})")
-            for ch in r["changes"]:
-                lines.append(f"    {ch}")
+            lines.append("  what would happen (not written back), each under the rule that does it:")
+            lines.extend(_render_happened(r.get("happened", [])))
+            end = r.get("game_ends")
+            if end:
+                lines.append("  the game ends:")
+                if end.get("ended_by"):
+                    e = end["ended_by"]
+                    lines.append(f"    {e['words'] or 'the end rule holds'}  ({_cites(e)})")
+                if end.get("decided_by"):
+                    d = end["decided_by"]
+                    lines.append(f"    {d['words'] or 'the winners rule'}  ({_cites(d)})")
+                    if d.get("how"):
+                        lines.append(f"    {d['how']}")
     return "\n".join(lines)
+
+
+def _render_happened(happened: list[dict]) -> list[str]:
+    """The events and changes in order, under the declarations that caused them, nested as
+    they ran (a procedure under the action or handler that called it)."""
+    lines = []
+    printed: list[str] = []
+    for h in happened:
+        chain = [*h.get("within", []), {k: h[k] for k in ("declaration", "where", "cites") if k in h}]
+        keys = [f"{c['declaration']}@{c['where']}" for c in chain]
+        common = 0
+        while common < min(len(keys), len(printed)) and keys[common] == printed[common]:
+            common += 1
+        for depth in range(common, len(chain)):
+            c = chain[depth]
+            lines.append(f"    {'  ' * depth}{c['declaration']}  ({_cites(c)})")
+        printed = keys
+        prefix = "event " if h["what"] == "event" else ""
+        lines.append(f"    {'  ' * len(chain)}{prefix}{h['text']}")
+    if not happened:
+        lines.append("    nothing changes")
+    return lines

@@ -4,29 +4,39 @@ get red with Nina". Documented in docs/NOTATION.md.
     PLAYER ACTION [VALUE ...] [KEY VALUE ...]
 
 Values fill the action's parameters in declaration order; `KEY VALUE` names one. A card is
-`hand 3`, `received 1`, `revealed 2`, or a variety (`soy`: the first such card the player may
-use, revealed cards first for the active player). A list of cards is comma-separated
-(`soy,fire`). `trade give ... get ... with P` is an offer that P accepts at once. A space of
-the map is its id (`06`; `6` is read as `06`): "Nina attack 06 hand 2", "Nina attack 06 with
-draw_pile 1" (the top card of the stack), "Nina charge 06 riders 10", "Nina take_from_cart cart 1".
+`hand 3`, `received 1`, `revealed 2`, `field 1` (the top card of a field), or a variety
+(`soy`: the first such card its owner may use, revealed cards first for the active player).
+A card parameter belongs to the player the spec checks it against: in `offer to Nina give
+soy get red`, `give` names the proposer's cards and `get` Nina's. A variety its owner holds
+only in a field is read as that field (`field 2`), and one the owner does not hold at all as
+a place where no card is: the rules then refuse the action with their own paragraph, and a
+note says how the name was read. A list of cards is comma-separated (`soy,fire`).
+`trade give ... get ... with P` is an offer that P accepts at once. A space of the map is its
+id (`06`; `6` is read as `06`): "Nina attack 06 hand 2", "Nina attack 06 with draw_pile 1"
+(the top card of the stack), "Nina charge 06 riders 10", "Nina take_from_cart cart 1".
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
+from . import builtins as B
 from .errors import ActionError
-from .interpret import Engine, suggest
+from .interpret import Engine, Env, suggest
 from .state import State
+from .unparse import show
 
 _REF = re.compile(r"^[a-z_]+ [0-9]+$")
+_REF_WORDS = ("hand", "received", "revealed", "field", "draft", "draw_pile", "cart")
 
 
-def parse_action(engine: Engine, state: State, text: str) -> list[dict]:
+def parse_action(engine: Engine, state: State, text: str, notes: list | None = None) -> list[dict]:
     """Turn notation (or a JSON object) into one or more protocol actions.
 
-    `trade` gives two actions: the offer and its acceptance."""
+    `trade` gives two actions: the offer and its acceptance. `notes`, if given, receives
+    (index of the action, text) for each card name read as a place where no usable card is."""
     text = text.strip()
     if text.startswith("{"):
         try:
@@ -41,41 +51,69 @@ def parse_action(engine: Engine, state: State, text: str) -> list[dict]:
     if player not in state.names():
         raise ActionError(f"{player!r} is not at the table{suggest(player, state.names())}; "
                           f"players: {', '.join(state.names())}")
+    said: list[str] = []
     if kind == "trade":
-        return _trade(engine, state, player, rest)
+        actions = _trade(engine, state, player, rest, said)
+    else:
+        actions = [_single(engine, state, player, kind, rest, said)]
+    if notes is not None:
+        notes.extend((0, s) for s in said)
+    return actions
+
+
+def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str], said: list[str]) -> dict:
     if kind not in engine.spec.actions:
         raise ActionError(f"unknown action {kind!r}{suggest(kind, [*engine.spec.actions, 'trade'])}")
     decl = engine.spec.actions[kind]
-    action: dict = {"type": kind, "player": player}
     names = [p.name for p in decl.params]
     types = {p.name: p.type for p in decl.params}
-    tokens = _group_refs(rest)
+    tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS})
+    raw: dict[str, str] = {}
     position = 0
     i = 0
     while i < len(tokens):
         tok = tokens[i]
+        word = tok.split()[0]
+        if " " in tok and word in types and types[word] not in ("card", "cards"):
+            # `harvest field 2`: the parameter `field` named, not the card reference `field 2`.
+            raw[word] = tok.split()[1]
+            i += 1
+            continue
         if tok in types and i + 1 < len(tokens):
-            key, raw = tok, tokens[i + 1]
+            key, value = tok, tokens[i + 1]
             i += 2
         else:
-            while position < len(names) and names[position] in action:
+            while position < len(names) and names[position] in raw:
                 position += 1
             if position >= len(names):
                 raise ActionError(f"{kind} takes {len(names)} value(s) ({', '.join(names) or 'none'}); "
                                   f"{tok!r} is one too many")
-            key, raw = names[position], tok
+            key, value = names[position], tok
             i += 1
-        action[key] = _value(engine, state, player, types[key], raw, player)
-    return [action]
+        raw[key] = value
+    action: dict = {"type": kind, "player": player}
+    # Players first: a card parameter may belong to one of them (`get` to the partner).
+    for key in sorted(raw, key=lambda k: types[k] in ("card", "cards")):
+        owner = player
+        if types[key] in ("card", "cards"):
+            owner_param = card_owners(engine, kind).get(key)
+            if owner_param and owner_param != decl.actor and action.get(owner_param) in state.names():
+                owner = action[owner_param]
+        action[key] = _value(engine, state, player, types[key], raw[key], owner, said)
+    # A list of cards not named is empty (`offer to Nina give soy`: a gift).
+    for p in decl.params:
+        if p.type == "cards" and p.name not in action:
+            action[p.name] = []
+    # Keep the declaration's order of parameters, as the protocol writes them.
+    return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
 
 
-def _group_refs(words: list[str]) -> list[str]:
-    """Join `hand 3` into one token."""
+def _group_refs(words: list[str], zones=_REF_WORDS) -> list[str]:
+    """Join `hand 3` (any zone of the rules, and `field`) into one token."""
     out: list[str] = []
     i = 0
     while i < len(words):
-        if i + 1 < len(words) and words[i] in ("hand", "received", "revealed", "field", "draft", "draw_pile", "cart") \
-                and words[i + 1].isdigit():
+        if i + 1 < len(words) and words[i] in zones and words[i + 1].isdigit():
             out.append(f"{words[i]} {words[i + 1]}")
             i += 2
         else:
@@ -84,7 +122,7 @@ def _group_refs(words: list[str]) -> list[str]:
     return out
 
 
-def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owner: str):
+def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owner: str, said: list[str]):
     if ptype in ("field", "int"):
         if raw.isdigit():
             return int(raw)
@@ -94,11 +132,12 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
     if ptype == "space":
         return _space(state, raw)
     if ptype == "card":
-        return _card(engine, state, owner, raw, [])
+        return _card(engine, state, owner, raw, [], said)
     if ptype == "cards":
         picked: list[str] = []
         for part in [p for p in raw.split(",") if p]:
-            picked.append(_card(engine, state, owner, part.replace("_", " ") if _REF.match(part.replace("_", " ")) else part, picked))
+            part = part.replace("_", " ") if _REF.match(part.replace("_", " ")) else part
+            picked.append(_card(engine, state, owner, part, picked, said))
         return picked
     return raw
 
@@ -116,24 +155,42 @@ def _space(state: State, raw: str) -> str:
     return raw
 
 
-def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str]) -> str:
-    """A card reference from `hand 3` or from a variety name (its first usable card)."""
+def _zone_cards(state: State, owner: str, zone: str) -> list:
+    return state.zones.get(zone) if zone in state.zones else state.player(owner).zones.get(zone, [])
+
+
+def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], said: list[str]) -> str:
+    """A card reference from `hand 3` or from a variety name: its owner's first usable card
+    of that variety; else the field it lies in; else a place where no card is, with a note
+    (the rules refuse the action then, with their own paragraph)."""
     if _REF.match(raw):
         return raw
     if raw not in engine.spec.varieties:
         raise ActionError(f"{raw!r} is neither a card like 'hand 3' nor a variety"
                           f"{suggest(raw, engine.spec.varieties)}")
     zones = (["revealed"] if owner == state.active else []) + ["hand", "received"]
+    zones = [z for z in zones if z in engine.spec.zones]
     for zone in zones:
-        cards = state.zones.get(zone) if zone in state.zones else state.player(owner).zones.get(zone, [])
-        for k, c in enumerate(cards or [], 1):
+        for k, c in enumerate(_zone_cards(state, owner, zone) or [], 1):
             ref = f"{zone} {k}"
             if c == raw and ref not in taken:
                 return ref
-    raise ActionError(f"{owner} has no {raw} to use")
+    title = card_title(engine, raw)
+    fields = state.player(owner).zones.get(engine.fields_zone, [])
+    for k, f in enumerate(fields, 1):
+        ref = f"field {k}"
+        if f and f[-1] == raw and ref not in taken:
+            said.append(f"{owner}'s {title} ({raw}) lies in a field: read as {ref}, the top card of field {k}")
+            return ref
+    zone = zones[0] if zones else "hand"
+    k = len(_zone_cards(state, owner, zone) or []) + 1
+    while f"{zone} {k}" in taken:
+        k += 1
+    said.append(f"{owner} holds no {title} ({raw}) to use: read as {zone} {k}, where there is no card")
+    return f"{zone} {k}"
 
 
-def _trade(engine: Engine, state: State, player: str, words: list[str]) -> list[dict]:
+def _trade(engine: Engine, state: State, player: str, words: list[str], said: list[str]) -> list[dict]:
     parts = {"give": "", "get": "", "with": ""}
     key = None
     for w in words:
@@ -150,9 +207,89 @@ def _trade(engine: Engine, state: State, player: str, words: list[str]) -> list[
     def cards(text, owner):
         picked: list[str] = []
         for part in [p.strip() for p in text.replace(" and ", ",").split(",") if p.strip()]:
-            picked.append(_card(engine, state, owner, part, picked))
+            picked.append(_card(engine, state, owner, part, picked, said))
         return picked
 
     offer = {"type": "offer", "player": player, "to": other, "give": cards(parts["give"], player),
              "get": cards(parts["get"], other)}
     return [offer, {"type": "accept", "player": other}]
+
+
+# ------------------------------------------------------------ whose cards, and back to words
+
+@functools.lru_cache(maxsize=256)
+def _owners(engine: Engine, kind: str) -> tuple:
+    decl = engine.spec.actions[kind]
+    players = {decl.actor} | {p.name for p in decl.params if p.type == "player"}
+    cards = {p.name for p in decl.params if p.type in ("card", "cards")}
+    found: dict[str, str] = {}
+    stack = [c.condition for c in engine.spec.clauses_of(kind)]
+    while stack:
+        node = stack.pop()
+        if node.kind == "call" and len(node.args[1]) >= 2:
+            who, what = node.args[1][0], node.args[1][1]
+            if who.kind == "name" and what.kind == "name" and who.args[0] in players \
+                    and what.args[0] in cards:
+                found.setdefault(what.args[0], who.args[0])
+        stack.extend(node.children())
+    return tuple(sorted(found.items()))
+
+
+def card_owners(engine: Engine, kind: str) -> dict[str, str]:
+    """For each card parameter of an action, the parameter naming the player whose cards it
+    names, as the spec's own checks pair them (`all_exist(to, get)`: `get` is `to`'s); the
+    actor when no check says otherwise."""
+    return dict(_owners(engine, kind))
+
+
+def card_title(engine: Engine, card: str) -> str:
+    v = engine.spec.varieties.get(card) or engine.spec.cards.get(card)
+    return (v.title or card) if v is not None else card
+
+
+def ref_text(engine: Engine, state: State, owner: str, ref, whose: bool = False) -> str:
+    """`hand 1 (Red Bean)`, `Nina's hand 1 (Red Bean)` with `whose`; the card is named only
+    when it lies face up in a row or a field (not the unseen top of a pile)."""
+    text = f"{owner}'s {ref}" if whose else str(ref)
+    if not isinstance(ref, str) or not B.REF.match(ref) or owner not in state.names():
+        return text
+    word = ref.split()[0]
+    zone = engine.spec.zones.get(word)
+    if word != "field" and (zone is None or zone.kind == "pile"):
+        return text
+    try:
+        hit = B.resolve_ref(Env(engine, state), owner, ref)
+    except Exception:  # a reference the rules cannot read: shown as written
+        return text
+    if hit is None:
+        return f"{text} (no card there)"
+    card = hit[0][hit[1]]
+    return f"{text} ({card_title(engine, card)})" if isinstance(card, str) else text
+
+
+def format_action(engine: Engine, state: State, action) -> str:
+    """An action in notation with its cards named: `Timon offer to Nina give [revealed 2 (Blue
+    Bean)] get [Nina's hand 1 (Red Bean)]`. Anything else is shown as the rules write values."""
+    if not isinstance(action, dict):
+        return show(action)
+    kind, player = action.get("type"), action.get("player")
+    decl = engine.spec.actions.get(kind) if isinstance(kind, str) else None
+    if decl is None or player not in state.names():
+        return " ".join(show(v) for v in action.values())
+    owners = card_owners(engine, kind)
+    words = [str(player), str(kind)]
+    for p in decl.params:
+        if p.name not in action:
+            continue
+        value = action[p.name]
+        owner = action.get(owners.get(p.name, decl.actor), player)
+        owner = owner if owner in state.names() else player
+        whose = owner != player
+        if p.type == "card":
+            text = ref_text(engine, state, owner, value, whose)
+        elif p.type == "cards" and isinstance(value, list):
+            text = "[" + ", ".join(ref_text(engine, state, owner, r, whose) for r in value) + "]"
+        else:
+            text = show(value)
+        words.append(f"{p.name} {text}")
+    return " ".join(words)

@@ -4,9 +4,11 @@ that drives an outside engine with timeouts, restarts and verdicts (conformance/
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import selectors
+import signal
 import shlex
 import subprocess
 import sys
@@ -61,6 +63,9 @@ def serve(stdin=None, stdout=None) -> int:
             req = json.loads(line)
         except json.JSONDecodeError as exc:
             reply({"id": None, "type": "error", "message": f"not JSON: {exc.msg}"})
+            continue
+        except RecursionError:
+            reply({"id": None, "type": "error", "message": "a request nested too deep"})
             continue
         if not isinstance(req, dict):
             reply({"id": None, "type": "error", "message": "a request is a JSON object"})
@@ -143,18 +148,23 @@ class ProtocolEngine:
         self._buffer = b""
         self._stderr = None
         self._selector = None
+        self.last_request: dict | None = None
 
     # -- process
     def start(self) -> dict:
         self.close()
+        argv = engine_argv(self.command)
         self._stderr = tempfile.TemporaryFile()
         try:
+            # Its own process group: bohnspec ends the engine and whatever it started, and a
+            # Ctrl-C meant for bohnspec reaches bohnspec alone, which then stops the engine.
             self.proc = subprocess.Popen(
-                shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=self._stderr, cwd=self.cwd, bufsize=0,
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=self._stderr, cwd=self.cwd, bufsize=0, start_new_session=True,
             )
         except OSError as exc:
             raise BohnspecError(f"cannot start the engine {self.command!r}: {exc.strerror or exc}") from None
+        _LIVE.add(self.proc)
         os.set_blocking(self.proc.stdout.fileno(), False)
         self._buffer = b""
         reply = self.request({"type": "hello", "protocol": PROTOCOL_VERSION, "suite": f"bohnspec {__version__}"},
@@ -192,16 +202,8 @@ class ProtocolEngine:
                     proc.wait(timeout=1)
                 except (OSError, subprocess.TimeoutExpired):
                     pass
-            if proc.poll() is None:
-                proc.kill()
-            proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
-        for pipe in (proc.stdin, proc.stdout):
-            try:
-                pipe.close()
-            except OSError:
-                pass
+        finally:
+            _kill(proc)
 
     @staticmethod
     def _send(proc, msg) -> None:
@@ -214,6 +216,7 @@ class ProtocolEngine:
             raise EngineFault("errored", f"the engine is not running (exit code {self._exit_code()})", self.stderr())
         self._next_id += 1
         msg = {"id": self._next_id, **msg}
+        self.last_request = msg
         try:
             self._send(self.proc, msg)
         except (BrokenPipeError, OSError):
@@ -225,6 +228,9 @@ class ProtocolEngine:
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise EngineFault("protocol-error", f"the engine printed something that is not a protocol "
                                                 f"message: {line[:200]!r}", self.stderr()) from None
+        except RecursionError:
+            raise EngineFault("protocol-error", f"the reply to {msg['type']!r} is nested too deep to read",
+                              self.stderr()) from None
         if not isinstance(reply, dict) or reply.get("id") != msg["id"]:
             raise EngineFault("protocol-error", f"expected a reply with id {msg['id']}, got {line[:200]!r}",
                               self.stderr())
@@ -270,6 +276,58 @@ class ProtocolEngine:
         return line
 
 
+# ------------------------------------------------------------ engine processes
+
+# Every engine process started and not yet ended: none outlives bohnspec (see _end_all).
+_LIVE: "set[subprocess.Popen]" = set()
+
+
+def engine_argv(command: str) -> list[str]:
+    """The engine command as an argument list; an empty one (an unset $ENGINE) or one that
+    does not split (an unclosed quote) is an input error, never the reference interpreter."""
+    if command is None or not command.strip():
+        raise BohnspecError("--impl is empty (an unset variable?): give the command that starts your engine, "
+                            "or leave --impl out to run the reference interpreter")
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise BohnspecError(f"--impl {command!r}: cannot split the command into words ({exc})") from None
+    if not argv:
+        raise BohnspecError("--impl is empty: give the command that starts your engine")
+    return argv
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    """End an engine process and its process group, close its pipes and forget it."""
+    # The group (the engine and whatever it started) first, while its leader is not reaped.
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+    try:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=5)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    for pipe in (proc.stdin, proc.stdout):
+        try:
+            if pipe is not None:
+                pipe.close()
+        except OSError:
+            pass
+    _LIVE.discard(proc)
+
+
+def end_all_engines() -> None:
+    """Kill every engine process still running (at exit, on Ctrl-C, on SIGTERM)."""
+    for proc in list(_LIVE):
+        _kill(proc)
+
+
+atexit.register(end_all_engines)
+
+
 class ProtocolAdapter:
     """Runner adapter for an outside engine: one process, restarted after any fault."""
 
@@ -297,8 +355,25 @@ class ProtocolAdapter:
             self._reference = InProcess()
         return self._reference
 
+    def reference_engine(self, sc):
+        return self.reference().engine(sc.modules)
+
+    @property
+    def last_request(self):
+        return self.client.last_request
+
     def start(self, sc) -> dict:
+        from .errors import ScenarioError
+        try:
+            return self._start(sc)
+        except ScenarioError as exc:
+            if exc.file or not hasattr(sc, "error"):
+                raise
+            raise sc.error(exc.path, exc.message) from None
+
+    def _start(self, sc) -> dict:
         from . import scenario as S
+        self.client.last_request = None
         self.ensure()
         if sc.setup is not None:
             ref = self.reference().engine(sc.modules)

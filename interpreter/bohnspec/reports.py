@@ -9,14 +9,16 @@ from pathlib import Path
 import yaml
 
 from . import __version__
+from . import userfile
 from .errors import BohnspecError
 from .runner import NOT_APPLICABLE, PASSED, SKIPPED, VERDICTS, Verdict, summary
 
 
 def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, seconds: float,
-                command: str | None = None) -> dict:
-    """The report described by conformance/schemas/report.schema.json."""
-    return {
+                command: str | None = None, interrupted: bool = False) -> dict:
+    """The report described by conformance/schemas/report.schema.json; `interrupted`: the run
+    was stopped (Ctrl-C) and the report holds the scenarios that ran until then."""
+    out = {
         "suite": {"name": "bohnspec", "version": __version__},
         "engine": {**engine, **({"command": command} if command else {})},
         "capabilities": capabilities,
@@ -24,11 +26,17 @@ def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, secon
         "summary": summary(verdicts),
         "scenarios": [v.to_json() for v in verdicts],
     }
+    if interrupted:
+        out["interrupted"] = True
+    return out
 
 
-def junit_xml(verdicts: list[Verdict], engine_name: str, seconds: float) -> str:
+def junit_xml(verdicts: list[Verdict], engine_name: str, seconds: float, interrupted: bool = False) -> str:
     suite = ET.Element("testsuite", name=f"bohnspec ({engine_name})", tests=str(len(verdicts)),
                        time=f"{seconds:.3f}")
+    if interrupted:
+        props = ET.SubElement(suite, "properties")
+        ET.SubElement(props, "property", name="interrupted", value="true")
     tally = {"failure": 0, "error": 0, "skipped": 0}
     for v in verdicts:
         classname = "bohnspec." + ".".join(v.id.split("/")[:-1]).replace("-", "_")
@@ -69,17 +77,27 @@ def _detail(v: Verdict) -> str:
         if not s.ok:
             lines.append(f"step {s.index + 1}: {json.dumps(s.action)}")
             lines.extend("  " + p for p in s.problems)
+    if v.title and lines:
+        lines.append(f"scenario: {v.title}")
     return "\n".join(lines)
 
 
 # ------------------------------------------------------------ known failures
 
-def load_expectations(path: Path) -> dict[str, dict]:
-    """scenario id -> {"verdict": ..., "reason": ...}; a bare verdict string is allowed too."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
-    except yaml.YAMLError as exc:
-        raise BohnspecError(f"{path}: not valid YAML: {exc}") from None
+def load_expectations(path: Path, strict: bool = False) -> dict[str, dict]:
+    """scenario id -> {"verdict": ..., "reason": ...}; a bare verdict string is allowed too.
+
+    Read as every user's file is (userfile): a folder, binary, non-UTF-8 or hostile YAML is an
+    error. `strict`: a missing or empty file is one too (it is only a starting point for
+    --update-expectations)."""
+    path = Path(path)
+    if not strict:
+        try:
+            if not path.exists() or (path.is_file() and not path.read_bytes().strip()):
+                return {}
+        except OSError:
+            pass  # read_yaml below says what is wrong
+    data = userfile.read_yaml(path, "--expectations").data
     data = data or {}
     if not isinstance(data, dict):
         raise BohnspecError(f"{path}: expected a mapping of scenario id to expected verdict")
@@ -88,7 +106,7 @@ def load_expectations(path: Path) -> dict[str, dict]:
         if isinstance(entry, str):
             entry = {"verdict": entry}
         if not isinstance(entry, dict) or entry.get("verdict") not in VERDICTS or entry["verdict"] == PASSED:
-            raise BohnspecError(f"{path}: at {sid}: give `verdict:` one of "
+            raise BohnspecError(f"{path}: at {str(sid)!r}: give `verdict:` one of "
                                 f"{', '.join(v for v in VERDICTS if v != PASSED)}")
         out[str(sid)] = entry
     return out

@@ -45,6 +45,10 @@ class Verdict:
     stderr: str = ""
     expected: str | None = None  # the verdict a known-failures list expects, if listed
     reason: str = ""  # the list's reason or link
+    title: str = ""
+    broken: bool = False  # the scenario itself is wrong (a bug of the corpus, not of the engine)
+    fault_step: int | None = None  # the step (0-based) during which the engine faulted; None: at the start
+    fault_request: dict | None = None  # the request that was being answered then
 
     @property
     def ok(self) -> bool:
@@ -58,8 +62,14 @@ class Verdict:
                "cites": self.cites,
                "steps": [{"index": s.index, "action": s.action, "ok": s.ok, "problems": s.problems}
                          for s in self.steps]}
+        if self.title:
+            out["title"] = self.title
+        if self.broken:
+            out["scenario_error"] = True
         if self.message:
             out["message"] = self.message
+        if self.verdict in ENGINE_FAULTS and (self.fault_request is not None or self.fault_step is not None):
+            out["fault"] = {"step": self.fault_step, "request": self.fault_request}
         if self.stderr:
             out["stderr"] = self.stderr
         if self.expected is not None:
@@ -88,11 +98,16 @@ class InProcess:
         return engine_for(modules, self.extra_rules)
 
     def start(self, sc: S.Scenario) -> dict:
+        self.last_request = {"type": "setup" if sc.setup is not None else "load"}
         self.current = self.engine(sc.modules)
         self.state, events = S.build_state(self.current, sc)
         return {"state": self.state.to_json(), "events": events}
 
+    def reference_engine(self, sc: S.Scenario) -> Engine:
+        return self.engine(sc.modules)
+
     def apply(self, action: dict) -> dict:
+        self.last_request = {"type": "apply", "action": action}
         outcome = self.current.apply(self.state, action)
         self.state = outcome.state
         if outcome.rejection is not None:
@@ -160,8 +175,18 @@ def run_scenario(adapter, sc: S.Scenario) -> Verdict:
     from .protocol import EngineFault
 
     started = time.perf_counter()
-    verdict = Verdict(sc.id, sc.path, PASSED, cites=list(sc.cites))
+    verdict = Verdict(sc.id, sc.path, PASSED, cites=list(sc.cites), title=sc.title)
+    result: StepResult | None = None  # the step under way
     try:
+        adapter.last_request = None  # what the previous scenario asked last is not this one's
+    except AttributeError:
+        pass  # an adapter that tracks it itself
+    try:
+        reference = getattr(adapter, "reference_engine", None)
+        if reference is not None:
+            # Expectations naming a player, zone or variable that cannot exist are the
+            # scenario's bug: told before the engine is blamed for not matching them.
+            S.check_expectations(reference(sc), sc)
         reply = adapter.start(sc)
         # Read the claims only now: a fresh engine process makes them in its handshake.
         claims = getattr(adapter, "capabilities", None) or {}
@@ -200,19 +225,64 @@ def run_scenario(adapter, sc: S.Scenario) -> Verdict:
                 result.ok = False
                 verdict.verdict = FAILED
                 break
+        result = None
     except EngineFault as exc:
-        verdict.verdict, verdict.message, verdict.stderr = exc.verdict, str(exc), exc.stderr
+        verdict.verdict, verdict.stderr = exc.verdict, exc.stderr
+        verdict.message = _at(verdict, result, adapter, str(exc))
         restart = getattr(adapter, "restart", None)
         if restart:
             restart()
-    except (ScenarioError, ActionError) as exc:
-        verdict.verdict, verdict.message = ERRORED, f"BUG IN SCENARIO: {exc}"
+    except ActionError as exc:
+        verdict.verdict, verdict.broken = ERRORED, True
+        text = str(exc)
+        if result is not None:
+            where = sc.locate(f"steps[{result.index}].do")
+            place = f"{sc.path}:{where[0]}:{where[1]}: " if where else f"{sc.path}: "
+            text = f"{place}at steps[{result.index}].do: {text}"
+            result.ok = False
+        verdict.message = f"BUG IN SCENARIO: {text}"
+    except ScenarioError as exc:
+        verdict.verdict, verdict.broken = ERRORED, True
+        verdict.message = f"BUG IN SCENARIO: {exc}"
     except SpecRuntimeError as exc:
-        verdict.verdict, verdict.message = ERRORED, f"error in the rules: {exc}"
+        verdict.verdict = ERRORED
+        verdict.message = _at(verdict, result, adapter, f"error in the rules: {exc}")
     except BohnspecError as exc:
-        verdict.verdict, verdict.message = ERRORED, str(exc)
+        verdict.verdict = ERRORED
+        verdict.message = _at(verdict, result, adapter, str(exc))
+    except RecursionError:
+        verdict.verdict = ERRORED
+        verdict.message = _at(verdict, result, adapter, "nested too deep to compare (RecursionError): "
+                                                        "the scenario or the engine's reply goes too deep")
+    except Exception as exc:  # one scenario's crash (MemoryError too) must not end the whole run
+        verdict.verdict = ERRORED
+        verdict.message = _at(verdict, result, adapter, f"internal error in bohnspec: {_crash(exc)}")
     verdict.seconds = time.perf_counter() - started
     return verdict
+
+
+def _at(verdict: Verdict, result: StepResult | None, adapter, message: str) -> str:
+    """Name the step and the request during which something went wrong, and mark that step."""
+    request = getattr(adapter, "last_request", None) or getattr(getattr(adapter, "client", None), "last_request", None)
+    verdict.fault_request = request
+    verdict.fault_step = result.index if result is not None else None
+    kind = (request or {}).get("type")
+    if result is None:
+        where = "at the start" + (f" (request {kind})" if kind else "")
+    else:
+        shown = json.dumps(result.action) if result.action is not None else "(no action)"
+        where = f"at step {result.index + 1}" + (f" (request {kind} {shown})" if kind else f" ({shown})")
+        result.ok = False
+        result.problems.append(message)
+    return f"{where}: {message}"
+
+
+def _crash(exc: BaseException) -> str:
+    """An unexpected exception in one line: its type, message and where it was raised."""
+    import traceback
+    frames = traceback.extract_tb(exc.__traceback__)
+    last = f" ({frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno})" if frames else ""
+    return f"{type(exc).__name__}: {exc}{last}"
 
 
 @dataclass
@@ -236,10 +306,18 @@ def select(paths_or_dirs, modules: list[str] | None, pattern: str | None,
         try:
             sc = S.load(f)
         except ScenarioError as exc:
-            broken.append(Verdict(str(f), str(f), ERRORED, f"BUG IN SCENARIO: {exc}"))
+            broken.append(Verdict(str(f), str(f), ERRORED, f"BUG IN SCENARIO: {exc}", broken=True))
+            continue
+        except Exception as exc:  # one bad file (nested too deep, say) must not end the run
+            broken.append(Verdict(str(f), str(f), ERRORED, f"BUG IN SCENARIO: {f}: cannot be loaded "
+                                                          f"({_crash(exc)})", broken=True))
             continue
         if sc.id in seen:
-            broken.append(Verdict(sc.id, sc.path, ERRORED, f"BUG IN SCENARIO: id also used by {seen[sc.id]}"))
+            where = sc.locate("id")
+            place = f"{sc.path}:{where[0]}:{where[1]}: " if where else f"{sc.path}: "
+            broken.append(Verdict(sc.id, sc.path, ERRORED, f"BUG IN SCENARIO: id also used by {seen[sc.id]}: "
+                                                            f"{place}give one of them another id", title=sc.title,
+                                  broken=True))
             continue
         seen[sc.id] = sc.path
         if pattern and not (pattern in sc.id or fnmatch.fnmatch(sc.id, pattern)):

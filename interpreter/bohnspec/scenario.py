@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from . import paths
+from . import userfile
 from .board import BoardError
 from .errors import ScenarioError, SetupError
 from .interpret import Engine
@@ -37,6 +37,17 @@ class Scenario:
     state: dict | None = None
     setup: dict | None = None
     raw: dict = field(default_factory=dict)
+    # The composed YAML (None for a scenario built in memory): where each field stands.
+    doc: Any = field(default=None, repr=False, compare=False)
+
+    def locate(self, path) -> tuple[int, int] | None:
+        """(line, column) of a field of the scenario, e.g. `steps[1].do`."""
+        return self.doc.locate(path) if self.doc is not None else None
+
+    def error(self, path: str, message: str) -> ScenarioError:
+        """A ScenarioError about a field of this scenario, with its line and column."""
+        where = self.locate(path) or (None, None)
+        return ScenarioError(self.path, path, message, *where)
 
 
 @functools.lru_cache(maxsize=None)
@@ -64,25 +75,188 @@ def json_path(parts) -> str:
 
 
 def schema_errors(data: Any, schema: str = "scenario.schema.json") -> list[tuple[str, str]]:
-    """(path, message) of every schema violation, most specific first."""
+    """(path, message) of every schema violation, most specific first, in jsonschema's words
+    (for checking bohnspec's own output; a writer gets `schema_problems`)."""
     errors = sorted(validator(schema).iter_errors(data), key=lambda e: (list(e.absolute_path), e.message))
     out = []
     for e in errors:
-        best = e
-        # A oneOf/anyOf failure is clearer through the sub-error that went deepest.
-        while best.context:
-            best = max(best.context, key=lambda c: len(c.absolute_path))
+        best = _deepest(e)
         out.append((json_path(best.absolute_path), best.message))
     return out
 
 
+def _deepest(e):
+    # A oneOf/anyOf failure is clearer through the sub-error that went deepest.
+    while e.context:
+        e = max(e.context, key=lambda c: len(c.absolute_path))
+    return e
+
+
+@dataclass
+class Problem:
+    """One schema violation in a writer's terms: the path of the field, what to do, and (for
+    an unexpected key) the key itself, where the location points."""
+
+    parts: list
+    message: str
+    key: str | None = None
+
+    @property
+    def path(self) -> str:
+        return json_path(self.parts)
+
+
+def schema_problems(data: Any, schema: str = "scenario.schema.json") -> list[Problem]:
+    """Every schema violation, most specific first, told as what to do."""
+    errors = sorted(validator(schema).iter_errors(data), key=lambda e: (list(e.absolute_path), e.message))
+    return [_explain(e, data) for e in errors]
+
+
+_JSON_TYPES = {"string": "text", "integer": "a whole number", "number": "a number", "array": "a list",
+          "object": "a mapping (key: value)", "boolean": "true or false", "null": "nothing (null)"}
+
+_PATTERNS = {
+    "^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_.-]*)+$":
+        "an id is the scenario's path below scenarios/ in lowercase, e.g. base/harvest/fire-harvest-01",
+    "^[a-z][a-z0-9_-]*(/[a-z0-9_-]+)+$":
+        "write a rulebook paragraph id such as bohnanza/harvest/1, or ruling/NAME",
+    "^[a-z_][a-z0-9_]*(\\*[0-9]+)?$":
+        "a card is its id in lowercase (blue, fire, black_eyed), or a run such as fire*3",
+    "^[a-z_][a-z0-9_]* [0-9]+$":
+        "a card reference is a zone and a position, e.g. 'hand 1'",
+    "^[a-z_][a-z0-9_]*$":
+        "a name is lowercase letters, digits and _ (e.g. draw_pile)",
+}
+
+_REQUIRED = {
+    "id": "give the scenario's id: its path below scenarios/, without .yaml",
+    "title": "give a one-line title saying what the scenario shows",
+    "cites": "list the rulebook paragraphs (or rulings) it tests, e.g. cites: [bohnanza/harvest/1]",
+    "modules": "list the modules it needs, e.g. modules: [base]",
+    "steps": "give the steps: a list of {do: ACTION, expect: ...}",
+    "type": "an action names its type, e.g. {type: harvest, player: Keno, field: 1}",
+    "player": "an action names the player who takes it (player: NAME)",
+    "players": "give the players",
+    "deck": "give the deck, top card first",
+    "name": "a player needs a name",
+    "event": "an expected event names the event, e.g. {event: harvested, player: Keno}",
+    "geometry": "a map given inline says its geometry: offset, grid or graph",
+}
+
+
+def _describe(value) -> str:
+    if isinstance(value, bool):
+        return f"{'true' if value else 'false'}"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _explain(e, data) -> Problem:
+    """A jsonschema error as what to do (the schema's raw sentences never reach a writer)."""
+    parts = list(e.absolute_path)
+    kind, value, inst = e.validator, e.validator_value, e.instance
+    if kind == "oneOf" and isinstance(value, list) and all(set(v) == {"required"} for v in value):
+        # Exactly one of several keys (a scenario's `state` or `setup`).
+        keys = [v["required"][0] for v in value]
+        given = [k for k in keys if isinstance(inst, dict) and k in inst]
+        if given:
+            return Problem(parts, f"give either `{keys[0]}` or `{keys[1]}`, not both: "
+                                  f"`state` is a position to start from, `setup` deals a new game")
+        return Problem(parts, "give the starting `state`, or a `setup` that deals a new game")
+    if kind in ("oneOf", "anyOf") and e.context:
+        best = _deepest(e)
+        if isinstance(inst, (dict, list)) or len(best.absolute_path) > len(e.absolute_path):
+            return _explain(best, data)
+        # A value of none of the kinds allowed here.
+        kinds = []
+        for sub in e.context:
+            if sub.validator == "type":
+                kinds.extend(sub.validator_value if isinstance(sub.validator_value, list) else [sub.validator_value])
+        if kinds:
+            wanted = " or ".join(dict.fromkeys(_JSON_TYPES.get(k, k) for k in kinds))
+            return Problem(parts, f"expected {wanted}, got {_describe(inst)}")
+        return _explain(best, data)
+    if kind == "required":
+        missing = [k for k in value if isinstance(inst, dict) and k not in inst]
+        key = missing[0] if missing else value[0]
+        return Problem(parts, f"`{key}` is missing: {_REQUIRED.get(key, f'add `{key}: ...`')}")
+    if kind == "additionalProperties" and value is False:
+        allowed = list((e.schema.get("properties") or {}))
+        extra = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
+        key = extra[0] if extra else "?"
+        hint = _hint(key, allowed)
+        return Problem(parts, f"unknown field `{key}`{hint}; the fields here are {', '.join(allowed)}", str(key))
+    if kind == "type":
+        kinds = value if isinstance(value, list) else [value]
+        wanted = " or ".join(_JSON_TYPES.get(k, k) for k in kinds)
+        extra = ""
+        if isinstance(inst, (int, float)) and not isinstance(inst, bool) and "string" in kinds:
+            extra = f": write \"{inst}\" in quotes"
+        return Problem(parts, f"expected {wanted}, got {_describe(inst)}{extra}")
+    if kind == "enum":
+        hint = _hint(str(inst), [str(v) for v in value])
+        return Problem(parts, f"{inst!r} is not one of {', '.join(map(str, value))}{hint}")
+    if kind == "const":
+        return Problem(parts, f"expected {value!r}, got {_describe(inst)}")
+    if kind == "pattern":
+        what = _PATTERNS.get(value, "")
+        if value == "^[a-z_][a-z0-9_]*$" and parts and parts[-1] == "type":
+            what = "an action type is a lowercase name such as harvest or plant"
+        return Problem(parts, f"{inst!r} is not written right" + (f": {what}" if what else f" (it should match {value})"))
+    if kind == "propertyNames":
+        return Problem(parts, f"the key {inst!r} is not a name: names are lowercase letters, digits and _",
+                       str(inst))
+    if kind == "minItems":
+        what = {"steps": "give at least one step", "cites": "cite at least one paragraph or ruling",
+                "modules": "name at least one module, e.g. [base]", "players": "give at least one player"}
+        last = next((p for p in reversed(parts) if isinstance(p, str)), "")
+        return Problem(parts, f"the list is empty: {what.get(last, f'give at least {value} entr' + ('y' if value == 1 else 'ies'))}")
+    if kind == "maxItems":
+        return Problem(parts, f"the list has {len(inst)} entries; at most {value} are allowed here")
+    if kind == "minLength":
+        return Problem(parts, "the text is empty: write something")
+    if kind == "minProperties":
+        if len(parts) == 2 and parts[0] == "steps":
+            return Problem(parts, "the step is empty: a step does something (`do: ACTION`), checks something "
+                                  "(`expect: ...`), or both")
+        return Problem(parts, "the mapping is empty: give at least one key")
+    if kind == "not" and value == {"required": ["rejected", "state"]}:
+        return Problem(parts, "a step expects either `rejected` or a `state`, not both: a refused action "
+                              "leaves the state as it was, so drop the `state`")
+    if kind == "not":
+        return Problem(parts, "this combination of fields is not allowed here")
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        words = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+                 "exclusiveMaximum": "less than"}[kind]
+        return Problem(parts, f"{_describe(inst)} is too {'small' if 'inimum' in kind else 'large'}: "
+                              f"give a number {words} {value}")
+    if kind == "uniqueItems":
+        return Problem(parts, "an entry appears twice in the list")
+    # Any other rule: jsonschema's own words, without the schema it quotes.
+    message = e.message.split(" under {")[0].split(" in {")[0]
+    return Problem(parts, message)
+
+
 def scenario_files(paths_or_dirs) -> list[Path]:
+    """The scenario files of the given files and folders (a folder: its *.yaml and *.yml,
+    recursively). A path that is neither is an input error; so is a file named on its own
+    that cannot be a scenario at all (unreadable, binary, not UTF-8, empty)."""
     files: list[Path] = []
     for p in paths_or_dirs:
         p = Path(p)
         if p.is_dir():
             files.extend(sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml")))
         elif p.is_file():
+            userfile.read_text(p)
             files.append(p)
         else:
             raise ScenarioError(str(p), "", "no such file or folder")
@@ -90,36 +264,69 @@ def scenario_files(paths_or_dirs) -> list[Path]:
 
 
 def load(path: Path, root: Path | None = None) -> Scenario:
-    """Read one scenario file; raise ScenarioError with the path of the bad field."""
+    """Read one scenario file; raise ScenarioError with the path, line and column of the bad field."""
+    path = Path(path)
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(name, "", f"cannot read: {exc}") from None
+        doc = userfile.read_yaml(path)
+    except userfile.UserFileError as exc:
+        raise ScenarioError(name, "", exc.problem, exc.line, exc.column) from None
+    return from_document(doc, name, path, root)
+
+
+def from_document(doc: "userfile.Document", name: str, path: Path | None = None,
+                  root: Path | None = None) -> Scenario:
+    """A Scenario from YAML already read within the bounds (see userfile.parse_yaml)."""
+    data = doc.data
+
+    def fail(parts, message, key=None):
+        where = (userfile.key_location(doc.node, parts, key) if key is not None else None) or doc.locate(parts)
+        raise ScenarioError(name, json_path(parts), message, *(where or (None, None)))
+
+    if not isinstance(data, dict):
+        fail([], f"a scenario is a mapping of id, title, cites, modules, state (or setup) and steps, "
+                 f"not {_describe(data)}")
+    problems = schema_problems(data)
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        fail(first.parts, first.message + more, first.key)
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise ScenarioError(name, where, f"not valid YAML: {problem}") from None
-    errors = schema_errors(data)
-    if errors:
-        path_, message = errors[0]
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise ScenarioError(name, path_, message + more)
-    _check_space_ids(name, data)
-    root = root or paths.SCENARIOS
-    try:
-        expected_id = path.resolve().relative_to(root.resolve()).with_suffix("").as_posix()
-    except ValueError:
-        expected_id = None
-    if expected_id is not None and data["id"] != expected_id:
-        raise ScenarioError(name, "id", f"the id {data['id']!r} does not match the file's place "
-                                        f"({expected_id!r}); rename one of them")
+        _check_space_ids(name, data)
+    except ScenarioError as exc:
+        raise ScenarioError(name, exc.path, exc.message, *(doc.locate(exc.path) or (None, None))) from None
+    if path is not None:
+        problem = id_problem(data["id"], path, root or paths.SCENARIOS)
+        if problem:
+            fail(["id"], problem)
     steps = [Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data["steps"]]
     return Scenario(data["id"], data["title"], data["cites"], data["modules"], name, steps,
-                    data.get("state"), data.get("setup"), data)
+                    data.get("state"), data.get("setup"), data, doc)
+
+
+def id_problem(sid: str, path: Path, root: Path) -> str:
+    """Why a scenario's id does not fit its file ("" if it does). Below the corpus root the id
+    is the path without .yaml; anywhere else the file is named after the id's last part, and
+    in a copy of the corpus (the folder as many levels up as the id has parts is named like
+    its module, `base/...`) the path's tail is the id."""
+    resolved = path.resolve()
+    try:
+        expected = resolved.relative_to(root.resolve()).with_suffix("").as_posix()
+    except ValueError:
+        expected = None
+    if expected is not None:
+        if sid != expected:
+            return f"the id {sid!r} does not match the file's place ({expected!r}); rename one of them"
+        return ""
+    parts = sid.split("/")
+    if path.stem != parts[-1]:
+        return (f"the id {sid!r} does not match the file's name ({path.name!r}): the file of scenario "
+                f"{sid} is named {parts[-1]}.yaml; rename one of them")
+    tail = resolved.with_suffix("").parts[-len(parts):]
+    if len(tail) == len(parts) and tail[0] == parts[0] and "/".join(tail) != sid:
+        place = "/".join(tail)
+        return f"the id {sid!r} does not match the file's place ({place!r}); rename one of them"
+    return ""
 
 
 def _check_space_ids(name: str, data: dict) -> None:
@@ -147,7 +354,7 @@ def build_state(engine: Engine, sc: Scenario) -> tuple[State, list[dict]]:
             return _from_setup(engine, sc)
         return state_from_data(engine, sc.state, sc.modules, validate=False), []
     except ScenarioError as exc:
-        raise ScenarioError(sc.path, exc.path, exc.message) from None
+        raise sc.error(exc.path, exc.message) from None
 
 
 _SETUP_KEYS = ("players", "deck", "beans", "options", "board")
@@ -273,9 +480,9 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
     spec = engine.spec
     # The full schema check is slow; a state of the right shape needs only the spec's checks
     # below, and one of the wrong shape gets the schema's message with the path of the field.
-    errors = schema_errors(data, "state.schema.json") if validate and not _shape_ok(data) else []
-    if errors:
-        raise ScenarioError("", "state." + errors[0][0].lstrip("."), errors[0][1])
+    problems = schema_problems(data, "state.schema.json") if validate and not _shape_ok(data) else []
+    if problems:
+        raise ScenarioError("", json_path(["state", *problems[0].parts]), problems[0].message)
     names = [p["name"] for p in data["players"]]
     _check_unique(names, "state.players")
     problem = engine.player_count_problem(len(names))
@@ -305,7 +512,7 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
             if key == "vars":
                 for k, v in value.items():
                     if k not in spec.vars or not spec.vars[k].per_player:
-                        raise ScenarioError("", f"{where}.{k}", f"unknown player variable{_hint(k, spec.vars)}")
+                        raise ScenarioError("", f"{where}.{k}", _var_problem(spec, k, "player", "state"))
                     player.vars[k] = v
                 continue
             zone = spec.zones.get(key)
@@ -339,8 +546,8 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
         where = f"state.{key}"
         if key == "vars":
             for k, v in value.items():
-                if k not in spec.vars or spec.vars[k].per_player:
-                    raise ScenarioError("", f"{where}.{k}", f"unknown game variable{_hint(k, spec.vars)}")
+                if k not in spec.vars or spec.vars[k].per_player or spec.vars[k].per_space:
+                    raise ScenarioError("", f"{where}.{k}", _var_problem(spec, k, "game", "state"))
                 state.vars[k] = v
         elif key == "shuffles":
             state.shuffles = [cards(s, f"{where}[{j}]") for j, s in enumerate(value)]
@@ -355,7 +562,196 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
                     "players", "starting_player", "active", "phase", "vars", "shuffles", "over", "winners"]
                 raise ScenarioError("", where, f"unknown state key{_hint(key, allowed)}")
             state.zones[key] = cards(value, where, zone.cards)
+    check_consistency(engine, state)
     return state
+
+
+# ------------------------------------------------------------ consistency
+
+# The values each type of variable takes.
+_TYPES = {
+    "int": ("a whole number", lambda v, state: isinstance(v, int) and not isinstance(v, bool)),
+    "bool": ("true or false", lambda v, state: isinstance(v, bool)),
+    "player": ("a player at the table (or none)", lambda v, state: v is None or v in state.names()),
+    "space": ("a space of the board (or none)",
+              lambda v, state: v is None or (state.board is not None and v in state.board)),
+    "text": ("a text (or none)", lambda v, state: v is None or isinstance(v, str)),
+    "refs": ("a list (of card references like 'hand 3', or of cards)",
+             lambda v, state: isinstance(v, list) and all(isinstance(r, str) for r in v)),
+}
+
+
+def check_consistency(engine: Engine, state: State) -> None:
+    """Refuse a state that could not come about in a game of its modules: a variable of the
+    wrong type, a winner in a game not over, more cards of a kind than the box holds, or a
+    module's invariant broken. A ScenarioError names the field (`state.players[0].vars.waiting`)
+    and says what is wrong."""
+    from .interpret import Env
+    from .errors import SpecRuntimeError
+    spec = engine.spec
+    names = state.names()
+    defaults = Env(engine, state)
+    for name, var in spec.vars.items():
+        kind = _TYPES.get(var.type)
+        if kind is None:
+            continue
+        what, ok = kind
+        may_be_none = engine._var_defaults[name](defaults) is None
+
+        def check(value, where):
+            if (value is None and may_be_none) or ok(value, state):
+                return
+            raise ScenarioError("", where, f"{var.name} is {what}, not {_shown(value)}")
+        if var.per_player:
+            for i, p in enumerate(state.players):
+                if name in p.vars:
+                    check(p.vars[name], f"state.players[{i}].vars.{name}")
+        elif var.per_space:
+            for sid, values in state.space_vars.items():
+                if name in values:
+                    check(values[name], f"state.spaces.{sid}.{name}")
+        elif name in state.vars:
+            check(state.vars[name], f"state.vars.{name}")
+    for i, w in enumerate(state.winners):
+        if w not in names:
+            raise ScenarioError("", f"state.winners[{i}]", f"{w!r} is not at the table{_hint(w, names)}")
+    if state.winners and not state.over:
+        raise ScenarioError("", "state.winners", "the game has winners only once it is over (over: true)")
+    _check_counts(engine, state)
+    # The spec's `invariant` declarations: what every situation of its game holds.
+    for inv, test in engine.invariants:
+        where, message = inv.field, f"{inv.reason} [{inv.rule_id}]"
+        for i, p in enumerate(state.players if inv.var else [None]):
+            env = Env(engine, state, {inv.var: p.name} if p else {})
+            try:
+                holds = bool(test(env))
+            except SpecRuntimeError:
+                holds = False
+            if not holds:
+                path = ".".join(x for x in ("state", f"players[{i}]" if p else "", where) if x)
+                who = f"{p.name}: " if p else ""
+                value = _at(state, p, where) if where else _NOTHING
+                shown = f" ({where.split('.')[-1]} is {_shown(value)})" if value is not _NOTHING else ""
+                raise ScenarioError("", path, f"{who}{message}{shown}; the situation could not come about "
+                                              "in a game, so it is refused")
+
+
+_NOTHING = object()
+
+
+def _at(state: State, player, where: str):
+    kind, _, name = where.partition(".")
+    if kind == "vars":
+        values = player.vars if player is not None else state.vars
+        return values.get(name, _NOTHING)
+    zones = player.zones if player is not None else state.zones
+    return zones.get(where, _NOTHING)
+
+
+def _shown(value) -> str:
+    from .unparse import show
+    return show(value) if not isinstance(value, str) else repr(value) if " " in value or not value else value
+
+
+def _check_counts(engine: Engine, state: State) -> None:
+    """No more bean cards of a variety than the box holds, wherever they lie. (Other cards are
+    not counted: a scenario may lay out a vine row or a map from more copies of a card than one
+    box holds, to show a rule.)"""
+    spec = engine.spec
+    seen: dict[str, int] = {}
+
+    def count(cards):
+        for c in cards:
+            if isinstance(c, list):
+                count(c)
+            elif isinstance(c, str):
+                seen[c] = seen.get(c, 0) + 1
+    for zone in state.zones.values():
+        count(zone)
+    for p in state.players:
+        for zone in p.zones.values():
+            count(zone)
+    for cards in state.space_cards.values():
+        count(cards)
+    for card, n in seen.items():
+        decl = spec.varieties.get(card)
+        box = decl.count if decl is not None else None
+        if box is not None and n > box:
+            raise ScenarioError("", "state", f"{n} {card} cards lie on the table, but the box holds {box}")
+
+
+def _var_level(var) -> str:
+    return "player" if var.per_player else "space" if var.per_space else "game"
+
+
+def _var_problem(spec, name: str, level: str, where: str) -> str:
+    """Why a variable cannot stand here: unknown (with a did-you-mean among the variables of
+    this level), or one of another level, named as such with where it goes."""
+    var = spec.vars.get(name)
+    if var is None:
+        same = [v for v, d in spec.vars.items() if _var_level(d) == level]
+        return f"unknown {level} variable{_hint(name, same)}"
+    other = _var_level(var)
+    home = {"player": f"under a player's vars ({where}.players{'[N]' if where == 'state' else '.NAME'}.vars.{name})",
+            "game": f"under the {'state' if where == 'state' else 'expected state'}'s own vars ({where}.vars.{name})",
+            "space": f"under the space's entry ({where}.spaces.ID.{name})"}[other]
+    return f"{name!r} is a {other} variable, not a {level} variable: put it {home}"
+
+
+# The keys of a state besides its zones and players.
+_STATE_KEYS = ("players", "starting_player", "active", "phase", "modules", "options", "vars", "shuffles", "over",
+               "winners", "board", "spaces")
+
+
+def check_expectations(engine: Engine, sc: Scenario) -> None:
+    """Expected states that name what cannot exist are bugs of the scenario, not failures of
+    the engine: a player not at the table, a state key, zone or variable the spec does not
+    have, a player's variable put among the game's (or the other way round)."""
+    spec = engine.spec
+    if sc.setup is not None:
+        names = list(sc.setup.get("players") or [])
+    else:
+        names = [p.get("name") for p in (sc.state or {}).get("players", []) if isinstance(p, dict)]
+    shared = [z for z, d in spec.zones.items() if not d.per_player]
+    own = [z for z, d in spec.zones.items() if d.per_player]
+    for n, step in enumerate(sc.steps):
+        expected = step.expect.get("state")
+        if not isinstance(expected, dict):
+            continue
+        base = f"steps[{n}].expect.state"
+        for key, value in expected.items():
+            where = f"{base}.{key}"
+            if key == "players":
+                for name, pdata in (value or {}).items():
+                    if name not in names:
+                        raise sc.error(f"{base}.players.{name}", f"no player {name!r} is at the table "
+                                       f"({', '.join(map(str, names))}){_hint(str(name), names)}")
+                    for pkey, pvalue in (pdata or {}).items():
+                        if pkey == "vars":
+                            for var in (pvalue if isinstance(pvalue, dict) else {}):
+                                if var not in spec.vars or not spec.vars[var].per_player:
+                                    raise sc.error(f"{base}.players.{name}.vars.{var}",
+                                                   _var_problem(spec, var, "player", base))
+                        elif pkey != "name" and pkey not in own:
+                            if pkey in spec.vars and spec.vars[pkey].per_player:
+                                raise sc.error(f"{base}.players.{name}.{pkey}",
+                                               f"{pkey!r} is a player variable: write it under the player's "
+                                               f"vars ({base}.players.{name}.vars.{pkey})")
+                            raise sc.error(f"{base}.players.{name}.{pkey}",
+                                           f"unknown player key{_hint(pkey, [*own, 'vars'])}")
+            elif key == "vars":
+                for var in (value if isinstance(value, dict) else {}):
+                    if var not in spec.vars or spec.vars[var].per_player or spec.vars[var].per_space:
+                        raise sc.error(f"{where}.{var}", _var_problem(spec, var, "game", base))
+            elif key not in _STATE_KEYS and key not in shared:
+                if key in spec.vars:
+                    raise sc.error(where, f"{key!r} is a {_var_level(spec.vars[key])} variable: write it under "
+                                          f"vars ({base}.vars.{key})" if not spec.vars[key].per_player else
+                                          _var_problem(spec, key, "game", base))
+                if key in own:
+                    raise sc.error(where, f"{key!r} belongs to each player: write it under "
+                                          f"{base}.players.NAME.{key}")
+                raise sc.error(where, f"unknown state key{_hint(key, [*shared, *_STATE_KEYS])}")
 
 
 def _board_of(engine: Engine, data: dict, count: int):

@@ -1,9 +1,13 @@
-"""Rules-model nodes back to rules-language text, for explanations and traces."""
+"""Rules-model nodes back to rules-language text, for explanations and traces; values and
+places in the rules as a reader sees them (`show`, `place`)."""
 
 from __future__ import annotations
 
+import functools
 import json
+from pathlib import Path
 
+from . import paths
 from .model import Node
 
 _PREC = {"cond": 0, "quant": 0, "reach": 0, "or": 1, "and": 2, "not": 3, "compare": 4, "member": 4, "arith": 5,
@@ -61,3 +65,47 @@ def _u(n: Node) -> str:
     if k == "cond":
         return f"if {_u(a[0])} then {_u(a[1])} else {_u(a[2])}"
     return f"<{k}>"
+
+
+def show(value) -> str:
+    """A value as the rules language writes it: `none`, `true`, `false`, numbers, names and card
+    references bare, lists in brackets (`[[green, green], []]`); never a Python repr."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
+    number = getattr(value, "number", None)  # a field of a player (FieldRef)
+    if number is not None and not isinstance(value, (int, str)):
+        return str(number)
+    return str(value)
+
+
+def place(loc) -> str:
+    """Where a declaration or clause is, relative to the spec's folder (`spec/base/trading.bohn:29`)
+    wherever bohnspec runs from and however it is installed; a designer's own file outside it
+    as it was named on the command line."""
+    if loc is None:
+        return ""
+    return f"{spec_path(loc.file)}:{loc.line}"
+
+
+@functools.lru_cache(maxsize=256)
+def spec_path(file: str) -> str:
+    """A rules file's name relative to the folder holding spec/ (the checkout, or the installed
+    package's data), which does not change with the working directory."""
+    root = paths.ROOT.resolve()
+    path = Path(file)
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except (ValueError, OSError):
+        pass
+    # Named relative to another working directory: find the part under the root.
+    parts = path.parts
+    for i, part in enumerate(parts):
+        if part in ("spec", "examples") and (root.joinpath(*parts[i:])).is_file():
+            return Path(*parts[i:]).as_posix()
+    return path.as_posix()

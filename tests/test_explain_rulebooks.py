@@ -1,0 +1,146 @@
+"""`bohnspec explain` with the rulebooks' own words (`--rulebooks DIR`, $BOHNSPEC_RULEBOOKS) and
+on a designer's own rules files (`--rules FILE`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bohnspec import paths
+from bohnspec.cli import main
+
+import helpers
+
+BOOK = """# A rulebook
+
+[bohnanza/end/4] Whoever holds the most coins wins
+(words from a test folder, over two lines).
+
+[bohnanza/bean-protection/1] A lone bean is protected (test words).
+"""
+
+
+@pytest.fixture
+def books(tmp_path):
+    folder = tmp_path / "books"
+    folder.mkdir()
+    (folder / "bohnanza.md").write_text(BOOK, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def no_books(monkeypatch):
+    """No rulebooks anywhere: neither the variable nor a folder beside the checkout."""
+    monkeypatch.delenv("BOHNSPEC_RULEBOOKS", raising=False)
+    monkeypatch.setattr(paths, "rulebooks_dir", lambda: None)
+
+
+def explain(capsys, *args):
+    code = main(["explain", *args, "--json"])
+    out = capsys.readouterr().out
+    return code, (json.loads(out) if code == 0 else out)
+
+
+def test_the_paragraph_text_comes_from_the_folder_given(capsys, books, no_books):
+    code, info = explain(capsys, "bohnanza/end/4", "--rulebooks", str(books))
+    assert code == 0
+    # A paragraph that runs over two lines is read whole.
+    assert info["rulebook_text"] == "Whoever holds the most coins wins (words from a test folder, over two lines)."
+    assert "rulebook_hint" not in info
+    assert main(["explain", "bohnanza/end/4", "--rulebooks", str(books)]) == 0
+    assert "rulebook: Whoever holds the most coins wins" in capsys.readouterr().out
+
+
+def test_the_environment_variable_stays_a_fallback(capsys, books, monkeypatch):
+    monkeypatch.setenv("BOHNSPEC_RULEBOOKS", str(books))
+    code, info = explain(capsys, "bohnanza/bean-protection/1")
+    assert code == 0 and info["rulebook_text"] == "A lone bean is protected (test words)."
+
+
+def test_without_the_rulebooks_explain_says_how_to_get_them(capsys, no_books):
+    code, info = explain(capsys, "bohnanza/end/4")
+    assert code == 0
+    assert info["rulebook_text"] is None
+    assert "--rulebooks DIR" in info["rulebook_hint"] and "BOHNSPEC_RULEBOOKS" in info["rulebook_hint"]
+    assert main(["explain", "bohnanza/end/4"]) == 0
+    assert "not shipped with bohnspec: give the folder holding bohnanza.md with --rulebooks DIR" \
+        in capsys.readouterr().out
+
+
+def test_a_paragraph_missing_from_the_folder_is_said(capsys, books, no_books):
+    code, info = explain(capsys, "bohnanza/end/1", "--rulebooks", str(books))
+    assert code == 0 and info["rulebook_text"] is None
+    assert "is not in" in info["rulebook_hint"]
+
+
+def test_a_rulebooks_folder_that_is_not_there_is_an_input_error(capsys, tmp_path):
+    assert main(["explain", "bohnanza/end/4", "--rulebooks", str(tmp_path / "nowhere")]) == 2
+    assert "--rulebooks" in capsys.readouterr().err
+
+
+def test_a_clause_quotes_the_paragraphs_it_cites(capsys, books, no_books):
+    code, info = explain(capsys, "harvest", "--rulebooks", str(books))
+    assert code == 0
+    assert "rulebook" not in info["clauses"][0]  # harvest/1 is not in the test book
+    code, info = explain(capsys, "winners", "--rulebooks", str(books))
+    assert any(c.get("rulebook", {}).get("bohnanza/end/4", "").startswith("Whoever holds")
+               for c in info["clauses"])
+
+
+def test_judge_quotes_the_deciding_paragraph(capsys, books, tmp_path):
+    situation = tmp_path / "s.yaml"
+    situation.write_text(json.dumps({"players": [{"name": "Ada", "fields": [["soy"], ["red", "red"]]},
+                                                 {"name": "Ben"}, {"name": "Cleo"}], "phase": "trade"}))
+    assert main(["judge", str(situation), "-a", "Ada harvest 1", "--rulebooks", str(books)]) == 1
+    assert "the rulebook, bohnanza/bean-protection/1: A lone bean is protected (test words)." \
+        in capsys.readouterr().out
+
+
+def test_places_are_relative_to_the_spec_wherever_explain_runs(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, info = explain(capsys, "harvest")
+    assert code == 0
+    where = info["clauses"][0]["where"]
+    assert where.startswith("spec/base/harvest.bohn:")
+    # The place is itself an id explain understands.
+    code, again = explain(capsys, where)
+    assert code == 0 and again["clauses"][0]["name"] == "harvest"
+
+
+# ------------------------------------------------------------ a designer's own cards
+
+VINES = str(helpers.ROOT / "examples" / "my-vines.bohn")
+LANDSCAPES = str(helpers.ROOT / "examples" / "landscapes" / "my-landscapes.bohn")
+
+
+def test_explain_rules_alone_explains_every_card_of_the_file(capsys):
+    code, info = explain(capsys, "--rules", VINES)
+    assert code == 0 and info["type"] == "file"
+    cards = {c["name"]: c for c in info["clauses"]}
+    assert {"example_six_coins", "example_reveal_red", "example_empty_hand_in_phase_3",
+            "example_three_varieties", "example-vines"} <= set(cards)
+    six = cards["example_six_coins"]
+    assert six["where"] == "examples/my-vines.bohn:14"
+    assert any("its task is a state" in w for w in six["what_it_is"])
+    # The scenarios beside the file that use the card, not the corpus's.
+    assert six["scenarios"] == ["examples/six-coins-met-on-arrival-01", "examples/six-coins-not-met-01"]
+    assert main(["explain", "--rules", VINES]) == 0
+    out = capsys.readouterr().out
+    assert "the cards and rules of" in out and "vine example_reveal_red" in out
+
+
+def test_explain_a_designers_landscape(capsys):
+    code, info = explain(capsys, "watchtower", "--rules", LANDSCAPES)
+    assert code == 0
+    card = info["clauses"][0]
+    assert card["where"] == "examples/landscapes/my-landscapes.bohn:22"
+    assert "points 2 (a landscape's default is 1), floor 19 (a landscape's default is 0)" in card["what_it_is"][0]
+    assert card["scenarios"] and all(s.startswith("watchtower/") for s in card["scenarios"])
+    code, info = explain(capsys, "market", "--rules", LANDSCAPES)
+    assert any(u.startswith("on turn (examples/landscapes/my-landscapes.bohn:") for u in info["clauses"][0]["used_by"])
+
+
+def test_explain_needs_an_id_or_a_rules_file(capsys):
+    assert main(["explain"]) == 2
+    assert "--rules FILE" in capsys.readouterr().err

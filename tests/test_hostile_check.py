@@ -1,0 +1,79 @@
+"""Issue 13, `bohnspec check` catches what would later crash or misbehave: unknown events and
+event keys (errors, with a did-you-mean), a misspelt `requires`, type errors such as
+`cards >= "five"`, an empty file; and a file that does not check stops every command that
+would use it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bohnspec.check import check_files
+from bohnspec.cli import main
+
+
+def errors_of(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "mine.bohn"
+    path.write_text(text, encoding="utf-8")
+    diagnostics, _ = check_files([path])
+    return [f"{d.location.line}:{d.location.column}: {d.message}" for d in diagnostics if d.severity == "error"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # An event no rule emits, with a did-you-mean.
+    ("module mine requires base\non harvestd(player) cites bohnanza/harvest/1 { }\n",
+     "2:1: unknown event 'harvestd': no rule emits it, so this handler never runs (did you mean 'harvested'?)"),
+    # A key the event does not have (this passed check and crashed every run with KeyError).
+    ("module mine requires base\non harvested(player, beans) cites bohnanza/harvest/1 {\n"
+     "  if beans == 2 { planted = 0 }\n}\n",
+     "2:1: event 'harvested' has no key 'beans'; it gives cards, coins, field, player, variety"),
+    # The built-in events have their keys too.
+    ("module mine requires base\non game_over(winner) cites bohnanza/end/2 { }\n",
+     "2:1: event 'game_over' has no key 'winner' (did you mean 'winners'?); it gives winners"),
+    # A vine task listening to an unknown event.
+    ("module mine requires bohnroeschen\nvine v \"x\" by h cites bohnroeschen/components/1 {\n"
+     "  on harvestd(player) when player == h\n}\n",
+     "2:1: unknown event 'harvestd': no rule emits it, so this task can never be met"),
+    # A misspelt `requires`.
+    ("module mine requires bsae\n", "1:1: module 'mine' requires an unknown module 'bsae' (did you mean 'base'?)"),
+    # Type errors.
+    ("module mine requires base\non harvested(player, cards) cites bohnanza/harvest/1 {\n"
+     "  if cards >= \"five\" { planted = 0 }\n}\n",
+     '3:6: `cards >= "five"`: >= compares numbers, but `"five"` is text (write the number without quotes)'),
+    ("module mine requires base\ndefine d = planted == \"two\"\n",
+     '2:12: `planted == "two"` compares a number with text: they are never equal'),
+    ("module mine requires base\ndefine d = planted + true\n",
+     "2:12: `planted + true`: + and - take numbers (or lists), but `true` is a truth value"),
+    ("module mine requires base\ndefine d = 2 * \"x\"\n",
+     '2:12: `2 * "x"`: * takes numbers, but `"x"` is text'),
+    # A file that declares nothing (only comments).
+    ("// nothing here yet\n",
+     "1:1: the file declares nothing: a rules file starts with `module NAME` and declares the rules of that module"),
+])
+def test_check_catches_it(tmp_path, text, expected):
+    errors = errors_of(tmp_path, text)
+    assert any(e.startswith(expected) for e in errors), errors
+
+
+def test_a_key_some_emits_leave_out_is_an_error(tmp_path):
+    text = ("module mine requires base\n"
+            "procedure _a() { emit sneezed(who: active, loud: true) }\n"
+            "procedure _b() { emit sneezed(who: active) }\n"
+            "on sneezed(who, loud) cites bohnanza/harvest/1 { }\n"
+            "on phase cites bohnanza/harvest/1 { _a() _b() }\n")
+    assert any("event 'sneezed' does not always give 'loud'" in e for e in errors_of(tmp_path, text))
+
+
+def test_the_spec_and_the_examples_still_check_clean(capsys):
+    from bohnspec import paths
+    examples = sorted(str(p) for p in (paths.ROOT / "examples").rglob("*.bohn"))
+    assert main(["check", *examples]) == 0
+    assert " 0 error(s)" in capsys.readouterr().out
+
+
+def test_check_of_an_empty_file_is_one_line_and_exit_2(tmp_path, capsys):
+    empty = tmp_path / "empty.bohn"
+    empty.write_text("", encoding="utf-8")
+    assert main(["check", str(empty)]) == 2
+    assert capsys.readouterr().err == f"bohnspec: {empty}: the file is empty\n"

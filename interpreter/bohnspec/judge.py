@@ -17,7 +17,6 @@ import random
 from contextlib import contextmanager
 from pathlib import Path
 
-import yaml
 
 from . import boardview
 from . import builtins as B
@@ -41,10 +40,13 @@ def load_situation(where: str, step: int | None = None, extra_rules=()) -> tuple
             path = candidate
         else:
             raise ScenarioError(where, "", "no such file, and no scenario in the corpus has this id")
+    from .userfile import UserFileError, read_yaml
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise ScenarioError(str(path), "", f"not valid YAML: {getattr(exc, 'problem', exc)}") from None
+        # The one bounded reader of users' files: no alias bomb, no deep nesting, one line of error.
+        data = read_yaml(path, "situation").data
+    except UserFileError as exc:
+        where = f"line {exc.line}, column {exc.column}" if exc.line is not None else ""
+        raise ScenarioError(str(path), where, exc.problem) from None
     if not isinstance(data, dict):
         raise ScenarioError(str(path), "", "expected a state (with `players`) or a scenario")
     if "steps" in data:

@@ -164,6 +164,10 @@ def _yaml_error(exc: yaml.YAMLError, name: str) -> UserFileError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None)
+    if "maximum nesting depth" in problem:
+        # Newer PyYAML refuses deep nesting itself, before our own bound sees it: one message.
+        return UserFileError(name, f"nested more than {MAX_DEPTH} deep: no bohnspec file needs that; flatten it",
+                             mark.line + 1 if mark else None, mark.column + 1 if mark else None)
     text = f"not valid YAML: {problem}" + (f" ({context})" if context and context != problem else "")
     return UserFileError(name, text, mark.line + 1 if mark else None, mark.column + 1 if mark else None)
 

@@ -10,9 +10,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "run.py"
 
 
+@pytest.mark.slow
 def test_quick_benchmarks_run_and_report_every_figure(tmp_path):
     out = tmp_path / "bench.json"
     done = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--json", str(out)],

@@ -105,6 +105,7 @@ def summary_of(out: str) -> tuple[int, int, int, int]:
 
 # ------------------------------------------------------------ conform, in-process
 
+@pytest.mark.slow
 def test_conform_passes_the_whole_corpus(capsys):
     assert main(["conform", "-q"]) == 0
     out = capsys.readouterr().out
@@ -134,6 +135,7 @@ def test_conform_a_folder_and_a_file(capsys):
     assert summary_of(capsys.readouterr().out) == (len(list(folder.glob("*.yaml"))) + 1, 0, 0, 0)
 
 
+@pytest.mark.slow
 def test_conform_modules_base_runs_the_base_scenarios(capsys):
     assert main(["conform", "-q", "--modules", "base"]) == 0
     every = helpers.scenario_paths()
@@ -143,6 +145,7 @@ def test_conform_modules_base_runs_the_base_scenarios(capsys):
     assert len(base) > 100
 
 
+@pytest.mark.slow
 def test_conform_modules_brings_the_modules_it_requires(capsys):
     # `dschingis` requires `base`: its scenarios (and the base game's) run, none is skipped for
     # want of `base` on the command line.

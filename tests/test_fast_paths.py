@@ -74,6 +74,7 @@ def choices_agree(engine, state, rng):
         assert all(a in kept for a in legal), (kind, player)
 
 
+@pytest.mark.slow
 @settings(max_examples=helpers.examples(6), deadline=None)
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_shortcuts_agree_with_the_published_order(game, seed, data):

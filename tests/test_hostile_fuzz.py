@@ -23,7 +23,6 @@ import copy
 import json
 import re
 import time
-from pathlib import Path
 
 import pytest
 import yaml

@@ -177,6 +177,7 @@ def test_explain_an_unknown_id_suggests(capsys):
     assert "did you mean 'harvest'?" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_simulate_gives_the_same_statistics_with_any_number_of_workers(tmp_path):
     runs = {}
     for jobs in ("1", "2"):
@@ -526,6 +527,7 @@ def test_an_inconsistent_situation_says_what_is_wrong(tmp_path, capsys, changes,
     assert f"at {where}: " in err and words in err, err
 
 
+@pytest.mark.slow
 def test_the_consistency_check_holds_for_the_corpus_and_random_games():
     """Every scenario's starting state passes the check, and so does every state of a few
     random games (the invariants are what the rules keep)."""

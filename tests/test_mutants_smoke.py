@@ -27,6 +27,7 @@ def mutants():
         sys.modules.pop(name, None)
 
 
+@pytest.mark.slow
 def test_quick_run_generates_compiles_and_kills(mutants, tmp_path, capsys):
     out = tmp_path / "mutants.json"
     assert mutants.main(["--quick", "--quiet", "--json", str(out)]) == 0

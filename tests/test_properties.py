@@ -315,6 +315,7 @@ def check_text(text: str, name: str = "fuzz.bohn", others=()):
     return "ok"
 
 
+@pytest.mark.slow
 @settings(max_examples=helpers.examples(30), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
 @given(rules_texts())

@@ -138,6 +138,7 @@ def pid_alive(pid: int) -> bool:
 
 # ------------------------------------------------------------ crashes, hangs, garbage
 
+@pytest.mark.slow
 def test_crashing_engine_errors_every_scenario_with_a_fresh_process_each(tmp_path):
     logs = tmp_path / "logs"
     logs.mkdir()
@@ -167,6 +168,7 @@ def test_crashing_engine_errors_every_scenario_with_a_fresh_process_each(tmp_pat
     check_reports(run)
 
 
+@pytest.mark.slow
 def test_after_a_crash_the_next_scenario_gets_a_fresh_engine(tmp_path):
     logs = tmp_path / "logs"
     logs.mkdir()
@@ -201,6 +203,7 @@ def test_hanging_engine_times_out_and_is_killed(tmp_path):
     check_reports(run)
 
 
+@pytest.mark.slow
 def test_hanging_engine_with_jobs_finishes(tmp_path):
     run = conform(tmp_path, "--impl", fake("hang"), "-k", "base/harvest/beanometer-b[lr][uo]*", "--timeout", "0.3",
                   "--jobs", "2", timeout=30)
@@ -220,6 +223,7 @@ def test_engine_printing_garbage_is_a_protocol_error(tmp_path):
     check_reports(run)
 
 
+@pytest.mark.slow
 def test_engine_replying_with_the_wrong_id_is_a_protocol_error(tmp_path):
     run = conform(tmp_path, "--impl", fake("wrong_id"), "-k", BLUE)
     assert run.rc == 1, run
@@ -229,6 +233,7 @@ def test_engine_replying_with_the_wrong_id_is_a_protocol_error(tmp_path):
     check_reports(run)
 
 
+@pytest.mark.slow
 def test_wrong_id_in_the_hello_fails_the_handshake(tmp_path):
     run = conform(tmp_path, "--impl", fake("wrong_id"), "-k", BLUE, env=child_env(FAKE_WRONG_HELLO_ID=1))
     assert run.rc == 1, run
@@ -311,6 +316,7 @@ def test_modules_option_skips_instead(tmp_path):
     check_reports(run)
 
 
+@pytest.mark.slow
 def test_without_rule_ids_a_rejection_need_only_be_a_rejection(tmp_path):
     run = conform(tmp_path, "--impl", fake("no_rule_ids"), "-k", "base/bean-protection")
     assert run.rc == 0, run
@@ -332,6 +338,7 @@ def test_without_rule_ids_a_rejection_that_changes_the_state_fails(tmp_path):
     check_reports(run)
 
 
+@pytest.mark.slow
 def test_claims_are_honoured_by_every_worker_with_jobs(tmp_path):
     run = conform(tmp_path, "--impl", fake("no_rule_ids"), "--jobs", "2", *REJECTING)
     assert run.verdicts == {f"base/bean-protection/{p.stem}": "passed" for p in REJECTING}, run.out
@@ -355,6 +362,7 @@ def whole_corpus(tmp_path_factory):
     return rc, report, served
 
 
+@pytest.mark.slow
 def test_serve_gives_the_in_process_verdicts_on_base_scenarios(whole_corpus):
     rc, report, run = whole_corpus
     modules = {s["id"]: S.load(Path(s["path"])).modules for s in report["scenarios"]}
@@ -366,6 +374,7 @@ def test_serve_gives_the_in_process_verdicts_on_base_scenarios(whole_corpus):
     check_reports(run)
 
 
+@pytest.mark.slow
 def test_serve_gives_exactly_the_in_process_verdicts(whole_corpus):
     rc, report, run = whole_corpus
     reference = {s["id"]: s["verdict"] for s in report["scenarios"]}
@@ -373,6 +382,7 @@ def test_serve_gives_exactly_the_in_process_verdicts(whole_corpus):
     assert run.rc == rc, run
 
 
+@pytest.mark.slow
 def test_serve_claims_every_module_it_plays(whole_corpus):
     rc, report, run = whole_corpus
     needed = {m for s in report["scenarios"] for m in S.load(Path(s["path"])).modules}
@@ -661,6 +671,7 @@ def test_a_listed_failure_does_not_fail_the_run(tmp_path):
     assert S.schema_errors(run.report, "report.schema.json") == []
 
 
+@pytest.mark.slow
 def test_a_listed_scenario_that_passes_fails_the_run(tmp_path):
     known = _known(tmp_path, {BLUE_FAILS: "failed", BLUE_IDS[1]: {"verdict": "failed", "reason": "?"}})
     run = conform(tmp_path, *WRONG, "--expectations", known)
@@ -669,6 +680,7 @@ def test_a_listed_scenario_that_passes_fails_the_run(tmp_path):
     assert run.report["summary"]["unexpected"] == 1
 
 
+@pytest.mark.slow
 def test_a_listed_scenario_failing_differently_fails_the_run(tmp_path):
     known = _known(tmp_path, {BLUE_FAILS: "errored"})
     run = conform(tmp_path, *WRONG, "--expectations", known)
@@ -676,6 +688,7 @@ def test_a_listed_scenario_failing_differently_fails_the_run(tmp_path):
     assert f"UNEXPECTED FAILED (listed as errored) {BLUE_FAILS}" in run.out
 
 
+@pytest.mark.slow
 def test_a_stale_id_fails_the_run(tmp_path):
     known = _known(tmp_path, {BLUE_FAILS: "failed", "base/harvest/no-such-scenario-01": "failed"})
     run = conform(tmp_path, *WRONG, "--expectations", known)
@@ -683,12 +696,14 @@ def test_a_stale_id_fails_the_run(tmp_path):
     assert "base/harvest/no-such-scenario-01" in run.out and "stale" in run.out
 
 
+@pytest.mark.slow
 def test_a_listed_scenario_left_out_by_k_is_not_stale(tmp_path):
     known = _known(tmp_path, {BLUE_FAILS: "failed", "base/harvest/beanometer-red-3-coins-01": "failed"})
     run = conform(tmp_path, *WRONG, "--expectations", known)
     assert run.rc == 0, run
 
 
+@pytest.mark.slow
 def test_update_expectations_rewrites_the_list(tmp_path):
     known = _known(tmp_path, {
         BLUE_FAILS: {"verdict": "failed", "reason": "meter typo", "link": "https://example.org/7"},
@@ -706,6 +721,7 @@ def test_update_expectations_rewrites_the_list(tmp_path):
     assert again.rc == 0, again
 
 
+@pytest.mark.slow
 def test_update_expectations_writes_new_failures(tmp_path):
     known = tmp_path / "new-known.yaml"
     run = conform(tmp_path, *WRONG, "--expectations", known, "--update-expectations", reports=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ def requests(draw):
 LINES = st.lists(requests().map(json.dumps) | st.text(max_size=30).filter(lambda t: "\n" not in t), max_size=8)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(40), deadline=None)
 @given(LINES)
 def test_serve_answers_every_line(lines):

@@ -139,6 +139,7 @@ def test_informative_paragraphs_are_marked(site):
         assert "status st-informative" in article and str(escape(para.note)) in article
 
 
+@pytest.mark.slow
 def test_without_rulebooks_paragraphs_show_their_id_and_a_note_and_a_rebuild_replaces_the_site(tmp_path, capsys):
     out = tmp_path / "site"
     assert cli.main(["site", str(out), "--no-rulebooks"]) == 0
@@ -155,6 +156,7 @@ def test_without_rulebooks_paragraphs_show_their_id_and_a_note_and_a_rebuild_rep
     assert not (out / "stale.html").exists() and (out / "index.html").is_file()
 
 
+@pytest.mark.slow
 def test_the_rulebooks_option_reads_the_given_folder(tmp_path):
     books = tmp_path / "books"
     books.mkdir()

@@ -71,6 +71,7 @@ def check_page(browser, site, rel: str) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 def test_pages_load_without_script_errors_and_no_link_is_broken(browser, site):
     """Every page but the scenarios' (all 56 rulebook sections, the 40 rules files, rulings,
     maps, cards, engines, docs, search), and a sample of scenario pages of every module, with a
@@ -198,6 +199,7 @@ PAGES_TO_FIT = ["index.html", "rulebook/bohnanza/harvest.html", "rulebook/dschin
                 "search.html?q=harvest"]
 
 
+@pytest.mark.slow
 def test_readable_on_a_phone_and_a_desktop(browser, site, shots):
     """No page scrolls sideways on a 390 px phone or a desktop (wide tables scroll in their own
     box); the text stays at a readable size; screenshots of a paragraph and a map."""

@@ -503,7 +503,7 @@ class Checker:
                 for side, kind in ((left, kl), (right, kr)):
                     if kind is not None and kind != "a number":
                         self.error(e.loc, f"`{unparse(e)}`: {op} compares numbers, but `{unparse(side)}` is {kind}"
-                                          + (f" (write the number without quotes)" if kind == "text" else ""))
+                                          + (" (write the number without quotes)" if kind == "text" else ""))
                         return
             elif kl is not None and kr is not None and kl != kr:
                 self.error(e.loc, f"`{unparse(e)}` compares {kl} with {kr}: "

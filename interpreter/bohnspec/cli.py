@@ -220,31 +220,13 @@ def _terminate_as_interrupt():
 
 
 def _dispatch(args) -> int:
-    from .errors import BohnspecError
-
-    try:
-        if args.command == "conform":
-            return cmd_conform(args)
-        if args.command == "serve":
-            from .protocol import serve
-            return serve()
-        if args.command == "judge":
-            return cmd_judge(args)
-        if args.command == "explain":
-            return cmd_explain(args)
-        if args.command == "board":
-            return cmd_board(args)
-        if args.command == "simulate":
-            return cmd_simulate(args)
-        if args.command == "check":
-            return cmd_check(args)
-        if args.command == "coverage":
-            return cmd_coverage(args)
-        if args.command == "site":
-            return cmd_site(args)
-    except BohnspecError:
-        raise
-    return EXIT_INPUT
+    commands = {"conform": cmd_conform, "judge": cmd_judge, "explain": cmd_explain, "board": cmd_board,
+                "simulate": cmd_simulate, "check": cmd_check, "coverage": cmd_coverage, "site": cmd_site}
+    if args.command == "serve":
+        from .protocol import serve
+        return serve()
+    command = commands.get(args.command)
+    return command(args) if command is not None else EXIT_INPUT
 
 
 # ------------------------------------------------------------ users' files
@@ -343,6 +325,8 @@ def cmd_conform(args) -> int:
         raise _usage("--json - and --junit - cannot both write to standard output")
     json_file = _output("--json", args.json_file)
     junit_file = _output("--junit", args.junit_file)
+    if args.update_expectations:
+        _output("--expectations", args.expectations)  # rewritten at the end: writable now
     _check_rules(args.rules)
     started = time.perf_counter()
     modules = _with_requirements(_modules(args.modules), args.rules)
@@ -353,6 +337,7 @@ def cmd_conform(args) -> int:
 
     handshake = None  # how the engine failed its handshake, if it did
     not_started = False  # the engine's command did not even start (input error, exit 2)
+    interrupted = False  # Ctrl-C or SIGTERM: the reports hold what ran until then
     if args.impl is not None:
         from .protocol import ProtocolAdapter
 
@@ -362,6 +347,8 @@ def cmd_conform(args) -> int:
         probe = make_adapter()
         try:
             probe.ensure()
+        except KeyboardInterrupt:
+            interrupted = True
         except EngineFault as exc:
             handshake = exc
         except BohnspecError as exc:  # the command does not start at all
@@ -377,11 +364,12 @@ def cmd_conform(args) -> int:
 
         probe = make_adapter()
         claimed = None
-    interrupted = False
     try:
         try:
+            if interrupted:
+                raise KeyboardInterrupt
             selection = R.select(args.paths, modules, args.pattern, claimed)
-        except KeyboardInterrupt:  # while loading: nothing ran, and the reports say so
+        except KeyboardInterrupt:  # at the handshake or while loading: nothing ran, and the reports say so
             selection, interrupted = R.Selection([], [], []), True
         if interrupted:
             ran = []
@@ -442,14 +430,19 @@ def cmd_conform(args) -> int:
               file=sys.stderr)
         return EXIT_INTERRUPTED
     if args.update_expectations:
-        n = reports.write_expectations(Path(args.expectations), verdicts, expectations, selection.all_ids)
+        try:
+            n = reports.write_expectations(Path(args.expectations), verdicts, expectations, selection.all_ids)
+        except OSError as exc:
+            print(f"bohnspec: --expectations {args.expectations}: cannot write the list "
+                  f"({exc.strerror or exc})", file=sys.stderr)
+            return EXIT_INPUT
         print(f"wrote {n} known failure(s) to {args.expectations}", file=out)
         return EXIT_INPUT if unwritten or broken else EXIT_OK
     if unwritten or not_started:
         return EXIT_INPUT
     if broken:
-        print(f"bohnspec: {len(broken)} scenario file(s) are broken (BUG IN SCENARIO above): the corpus, "
-              "not the engine, needs fixing", file=sys.stderr)
+        print(f"bohnspec: {len(broken)} scenario file(s) are broken (BUG IN SCENARIO above): the scenarios, "
+              "not the engine, need fixing", file=sys.stderr)
         return EXIT_INPUT
     executed = [v for v in verdicts if v.verdict not in (R.SKIPPED, R.NOT_APPLICABLE)]
     if not executed and not args.allow_empty:

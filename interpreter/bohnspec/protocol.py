@@ -278,7 +278,7 @@ class ProtocolEngine:
 
 # ------------------------------------------------------------ engine processes
 
-# Every engine process started and not yet ended: none outlives bohnspec (see _end_all).
+# Every engine process started and not yet ended: none outlives bohnspec (see end_all_engines).
 _LIVE: "set[subprocess.Popen]" = set()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -263,15 +264,50 @@ def scenario_files(paths_or_dirs) -> list[Path]:
     return sorted(set(files))
 
 
+# Scenarios already read, by file name, corpus root and text: the corpus is read again and again
+# in one process (conform, explain, coverage, the site), and validating it is what costs.
+_LOADED: "dict[tuple, tuple]" = {}
+_LOADED_MAX = 8192
+
+
 def load(path: Path, root: Path | None = None) -> Scenario:
     """Read one scenario file; raise ScenarioError with the path, line and column of the bad field."""
     path = Path(path)
     name = str(path)
     try:
-        doc = userfile.read_yaml(path)
+        text = userfile.read_text(path)
     except userfile.UserFileError as exc:
         raise ScenarioError(name, "", exc.problem, exc.line, exc.column) from None
-    return from_document(doc, name, path, root)
+    key = (name, str(root or paths.SCENARIOS), text)
+    hit = _LOADED.get(key)
+    if hit is not None:
+        kind, value, doc = hit
+        if kind == "error":
+            raise ScenarioError(*value)
+        return _scenario(pickle.loads(value), name, doc)  # a fresh copy of the data: callers may change it
+    try:
+        try:
+            doc = userfile.parse_yaml(text, name)
+        except userfile.UserFileError as exc:
+            raise ScenarioError(name, "", exc.problem, exc.line, exc.column) from None
+        sc = from_document(doc, name, path, root)
+    except ScenarioError as exc:
+        _remember(key, ("error", (exc.file, exc.path, exc.message, exc.line, exc.column), None))
+        raise
+    _remember(key, ("ok", pickle.dumps(sc.raw), sc.doc))
+    return sc
+
+
+def _remember(key, value) -> None:
+    if len(_LOADED) >= _LOADED_MAX:
+        _LOADED.clear()
+    _LOADED[key] = value
+
+
+def _scenario(data: dict, name: str, doc) -> Scenario:
+    steps = [Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data["steps"]]
+    return Scenario(data["id"], data["title"], data["cites"], data["modules"], name, steps,
+                    data.get("state"), data.get("setup"), data, doc)
 
 
 def from_document(doc: "userfile.Document", name: str, path: Path | None = None,
@@ -299,9 +335,7 @@ def from_document(doc: "userfile.Document", name: str, path: Path | None = None,
         problem = id_problem(data["id"], path, root or paths.SCENARIOS)
         if problem:
             fail(["id"], problem)
-    steps = [Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data["steps"]]
-    return Scenario(data["id"], data["title"], data["cites"], data["modules"], name, steps,
-                    data.get("state"), data.get("setup"), data, doc)
+    return _scenario(data, name, doc)
 
 
 def id_problem(sid: str, path: Path, root: Path) -> str:

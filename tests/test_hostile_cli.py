@@ -17,6 +17,7 @@ import pytest
 from bohnspec.cli import main
 
 import helpers
+from test_cli import write
 
 PASSING = """\
 id: base/mine/fire-harvest-01
@@ -37,14 +38,6 @@ steps:
           Keno: {fields: [[], [soy], []], coins: [fire]}
 """
 WRONG = PASSING.replace("fire-harvest-01", "fire-harvest-wrong-01").replace("coins: [fire]}", "coins: [fire, fire]}")
-
-
-def write(folder: Path, text: str, name: str | None = None) -> Path:
-    import yaml
-    sid = yaml.safe_load(text)["id"]
-    path = folder / (name or sid.split("/")[-1] + ".yaml")
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
 
 
 def run(*argv) -> int:

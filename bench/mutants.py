@@ -52,15 +52,15 @@ if str(ROOT / "interpreter") not in sys.path:
     sys.path.insert(0, str(ROOT / "interpreter"))
 
 from bohnspec import paths  # noqa: E402
-from bohnspec import runner as R  # noqa: E402
-from bohnspec.compile import compile_text  # noqa: E402
+from bohnspec.conformance import runner as R  # noqa: E402
+from bohnspec.language.compile import compile_text  # noqa: E402
 from bohnspec.errors import Location  # noqa: E402
-from bohnspec.interpret import Engine  # noqa: E402
-from bohnspec.model import (  # noqa: E402
+from bohnspec.execution.interpret import Engine  # noqa: E402
+from bohnspec.language.model import (  # noqa: E402
     Action, Board, Card, Clause, Extend, Forbid, Node, RulesFile, Variety, Vine,
 )
-from bohnspec.spec import build, module_closure, spec_files  # noqa: E402
-from bohnspec.unparse import unparse  # noqa: E402
+from bohnspec.language.spec import build, module_closure, spec_files  # noqa: E402
+from bohnspec.language.unparse import unparse  # noqa: E402
 
 QUICK_LIMIT = 25
 

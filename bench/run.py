@@ -22,11 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "interpreter"))
 
-from bohnspec import runner as R  # noqa: E402
-from bohnspec.check import check_spec  # noqa: E402
-from bohnspec.interpret import Engine  # noqa: E402
-from bohnspec.play import random_game  # noqa: E402
-from bohnspec.spec import build, load, parse_files, spec_files  # noqa: E402
+from bohnspec.conformance import runner as R  # noqa: E402
+from bohnspec.language.check import check_spec  # noqa: E402
+from bohnspec.execution.interpret import Engine  # noqa: E402
+from bohnspec.execution.play import random_game  # noqa: E402
+from bohnspec.language.spec import build, load, parse_files, spec_files  # noqa: E402
 
 
 def _env():
@@ -94,7 +94,7 @@ def simulate_jobs_games_per_second(players: int, games: int, jobs: int) -> float
 def scenarios_per_second(through_protocol: bool, rounds: int) -> tuple[float, int]:
     selection = R.select(None, None, None)
     if through_protocol:
-        from bohnspec.protocol import ProtocolAdapter
+        from bohnspec.conformance.protocol import ProtocolAdapter
         os.environ["PYTHONPATH"] = _env()["PYTHONPATH"]
         adapter = ProtocolAdapter(f"{sys.executable} -m bohnspec serve", timeout=30)
     else:

@@ -12,12 +12,12 @@ from pathlib import Path
 from hypothesis import settings
 
 from bohnspec import paths
-from bohnspec import runner as R
-from bohnspec import scenario as S
-from bohnspec.compile import compile_text
-from bohnspec.interpret import Engine
-from bohnspec.paragraphs import index as paragraph_index
-from bohnspec.spec import build
+from bohnspec.conformance import runner as R
+from bohnspec.conformance import scenario as S
+from bohnspec.language.compile import compile_text
+from bohnspec.execution.interpret import Engine
+from bohnspec.language.paragraphs import index as paragraph_index
+from bohnspec.language.spec import build
 
 ROOT = paths.ROOT
 SPEC_DIR = paths.SPEC

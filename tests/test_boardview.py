@@ -9,10 +9,10 @@ import xml.etree.ElementTree as ET
 import pytest
 import yaml
 
-from bohnspec import boardview
-from bohnspec.cli import main
-from bohnspec.interpret import engine_for
-from bohnspec.judge import load_situation
+from bohnspec.tools import boardview
+from bohnspec.tools.cli import main
+from bohnspec.execution.interpret import engine_for
+from bohnspec.tools.judge import load_situation
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bohnspec import scenario as S
-from bohnspec.interpret import engine_for
-from bohnspec.play import legal_actions, random_game
+from bohnspec.conformance import scenario as S
+from bohnspec.execution.interpret import engine_for
+from bohnspec.execution.play import legal_actions, random_game
 
 import helpers
 from test_dschingis_play import check_state

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from bohnspec.check import Checker, check_files, check_spec
-from bohnspec.cli import main
+from bohnspec.language.check import Checker, check_files, check_spec
+from bohnspec.tools.cli import main
 from bohnspec.errors import Diagnostic
-from bohnspec.spec import build, parse_files, spec_files
+from bohnspec.language.spec import build, parse_files, spec_files
 
 GOOD = '''module mycards
 
@@ -42,7 +42,7 @@ _PARSED: dict = {}
 @pytest.fixture(autouse=True)
 def _memoised_parsing(monkeypatch):
     """check_files parses every spec file on each call; parse each unchanged file once."""
-    import bohnspec.check as check_module
+    import bohnspec.language.check as check_module
     real = check_module.parse_files
 
     def parse_files_once(files):

@@ -1,5 +1,5 @@
 """The command line end to end: `bohnspec conform`, `check`, `coverage`, `--version`, both
-in-process (bohnspec.cli.main) and as `python -m bohnspec` in a subprocess.
+in-process (bohnspec.tools.cli.main) and as `python -m bohnspec` in a subprocess.
 
 Exit codes: 0 all good; 1 a scenario failed or errored; 2 bad input (a path that does not
 exist, no scenario matched, a broken scenario file, which is an `errored` verdict of its own).
@@ -17,8 +17,8 @@ import pytest
 import yaml
 
 from bohnspec import __version__
-from bohnspec.cli import main
-from bohnspec.scenario import schema_errors
+from bohnspec.tools.cli import main
+from bohnspec.conformance.scenario import schema_errors
 
 import helpers
 

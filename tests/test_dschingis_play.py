@@ -7,7 +7,7 @@ included; the landscape cards on the spaces, in `box`, in players' `plunder` and
 (12); no river is ever held or attacked; a rejected action changes nothing. Plus `bohnspec
 simulate --modules dschingis` and its statistics per landscape.
 
-Games come from bohnspec.play, seeded (a failure names its seed and options). Example counts
+Games come from bohnspec.execution.play, seeded (a failure names its seed and options). Example counts
 follow the hypothesis profile (conftest.py): BOHNSPEC_HYPOTHESIS_PROFILE=long plays many more.
 """
 
@@ -21,11 +21,11 @@ from collections import Counter
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from bohnspec import scenario as S
-from bohnspec.cli import main
-from bohnspec.interpret import engine_for
-from bohnspec.play import candidate_actions, choose_action, legal_actions, random_game
-from bohnspec.simulate import simulate
+from bohnspec.conformance import scenario as S
+from bohnspec.tools.cli import main
+from bohnspec.execution.interpret import engine_for
+from bohnspec.execution.play import candidate_actions, choose_action, legal_actions, random_game
+from bohnspec.tools.simulate import simulate
 
 import helpers
 from test_fast_paths import agree, choices_agree

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bohnspec.cli import main
+from bohnspec.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "landscapes"

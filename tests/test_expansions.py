@@ -8,12 +8,12 @@ from collections import Counter
 import pytest
 
 from bohnspec import paths
-from bohnspec import runner as R
-from bohnspec import scenario as S
-from bohnspec.compile import compile_text
-from bohnspec.interpret import Engine
-from bohnspec.play import random_game
-from bohnspec.spec import build, spec_files
+from bohnspec.conformance import runner as R
+from bohnspec.conformance import scenario as S
+from bohnspec.language.compile import compile_text
+from bohnspec.execution.interpret import Engine
+from bohnspec.execution.play import random_game
+from bohnspec.language.spec import build, spec_files
 
 
 def texts() -> dict[str, str]:

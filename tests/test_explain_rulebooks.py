@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bohnspec import paths
-from bohnspec.cli import main
+from bohnspec.tools.cli import main
 
 import helpers
 

@@ -16,8 +16,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bohnspec.interpret import engine_for
-from bohnspec.play import _values, candidate_actions, random_game
+from bohnspec.execution.interpret import engine_for
+from bohnspec.execution.play import _values, candidate_actions, random_game
 
 import helpers
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bohnspec.check import check_files
-from bohnspec.cli import main
+from bohnspec.language.check import check_files
+from bohnspec.tools.cli import main
 
 
 def errors_of(tmp_path: Path, text: str) -> list[str]:

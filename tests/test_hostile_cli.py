@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bohnspec.cli import main
+from bohnspec.tools.cli import main
 
 import helpers
 from test_cli import write
@@ -296,7 +296,7 @@ def test_an_errored_verdict_names_the_step_and_the_request(tmp_path, capsys):
     # The reference engine, dying at the first apply.
     engine.write_text(textwrap.dedent("""\
         import sys
-        from bohnspec.protocol import serve
+        from bohnspec.conformance.protocol import serve
         def lines():
             for line in sys.stdin:
                 if '"apply"' in line:

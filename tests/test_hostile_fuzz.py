@@ -29,10 +29,10 @@ import yaml
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
 
-from bohnspec import cli
-from bohnspec import reports
-from bohnspec import runner as R
-from bohnspec import scenario as S
+from bohnspec.tools import cli
+from bohnspec.conformance import reports
+from bohnspec.conformance import runner as R
+from bohnspec.conformance import scenario as S
 from bohnspec import userfile
 from bohnspec.errors import BohnspecError, ScenarioError
 
@@ -263,9 +263,9 @@ def mutated_rules(draw):
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(mutated_rules())
 def test_a_rules_file_that_checks_does_not_crash_later(tmp_path, text):
-    from bohnspec.check import check_files
-    from bohnspec.interpret import engine_for
-    from bohnspec.play import random_game
+    from bohnspec.language.check import check_files
+    from bohnspec.execution.interpret import engine_for
+    from bohnspec.execution.play import random_game
 
     path = tmp_path / "my-vines.bohn"
     path.write_text(text, encoding="utf-8")

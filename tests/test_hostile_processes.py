@@ -81,7 +81,7 @@ def test_an_engine_hanging_at_hello_does_not_outlive_bohnspec(tmp_path):
 
 SLOW_ENGINE = """\
 import sys, time
-from bohnspec.protocol import serve
+from bohnspec.conformance.protocol import serve
 
 applied = 0
 

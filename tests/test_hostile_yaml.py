@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from bohnspec import scenario as S
+from bohnspec.conformance import scenario as S
 from bohnspec import userfile
-from bohnspec.cli import main
+from bohnspec.tools.cli import main
 from bohnspec.errors import ScenarioError
 
 from test_hostile_cli import PASSING, write
@@ -140,7 +140,7 @@ def test_judge_refuses_deep_nesting(tmp_path, capsys):
 
 
 def test_an_internal_crash_in_one_scenario_does_not_end_the_run(tmp_path, capsys, monkeypatch):
-    from bohnspec import runner as R
+    from bohnspec.conformance import runner as R
     real = R.InProcess.start
 
     def start(self, sc):
@@ -195,7 +195,7 @@ def test_a_per_player_variable_at_the_game_level_is_named_as_such(tmp_path, engi
     path = write(tmp_path, PASSING.replace("  phase: trade", "  phase: trade\n  vars: {task_met: true}")
                  .replace("modules: [base]", "modules: [base, bohnroeschen]"))
     sc = S.load(path)
-    from bohnspec.interpret import engine_for
+    from bohnspec.execution.interpret import engine_for
     with pytest.raises(ScenarioError) as info:
         S.build_state(engine_for(sc.modules), sc)
     assert info.value.message == ("'task_met' is a player variable, not a game variable: put it under a "

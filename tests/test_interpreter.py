@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from bohnspec.errors import ActionError, BohnspecError, EvaluationLimitError, SetupError, SpecRuntimeError
-from bohnspec.interpret import STEP_BUDGET, engine_for
-from bohnspec.paragraphs import index as paragraph_index
-from bohnspec.scenario import schema_errors, state_from_data
+from bohnspec.execution.interpret import STEP_BUDGET, engine_for
+from bohnspec.language.paragraphs import index as paragraph_index
+from bohnspec.conformance.scenario import schema_errors, state_from_data
 
 import helpers
 
@@ -74,7 +74,7 @@ def test_the_budget_is_per_action(spin_engine):
 
 def test_the_spin_module_checks_except_for_its_cost(spin_engine):
     # The checker cannot see the cost of a loop: the rules are well-formed.
-    from bohnspec.check import check_spec
+    from bohnspec.language.check import check_spec
     assert [d for d in check_spec(spin_engine.spec) if d.severity == "error"] == []
 
 

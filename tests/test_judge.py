@@ -9,8 +9,8 @@ import re
 import pytest
 import yaml
 
-from bohnspec.cli import main
-from bohnspec.interpret import engine_for
+from bohnspec.tools.cli import main
+from bohnspec.execution.interpret import engine_for
 
 import helpers
 
@@ -459,8 +459,8 @@ SITUATIONS = {
 @pytest.mark.parametrize("name", sorted(SITUATIONS))
 def test_every_combination_listed_is_legal(tmp_path, capsys, name):
     """What judge lists a player may do: every combination a line names is legal."""
-    from bohnspec.judge import load_situation
-    from bohnspec.notation import parse_action
+    from bohnspec.tools.judge import load_situation
+    from bohnspec.tools.notation import parse_action
 
     path = situation(tmp_path, SITUATIONS[name])
     code, out = judge(capsys, path)
@@ -531,8 +531,8 @@ def test_an_inconsistent_situation_says_what_is_wrong(tmp_path, capsys, changes,
 def test_the_consistency_check_holds_for_the_corpus_and_random_games():
     """Every scenario's starting state passes the check, and so does every state of a few
     random games (the invariants are what the rules keep)."""
-    from bohnspec import scenario as S
-    from bohnspec.play import random_game
+    from bohnspec.conformance import scenario as S
+    from bohnspec.execution.play import random_game
 
     for modules, players in ((["base"], 4), (["bohnroeschen"], 4), (["base", "bohnroeschen", "duo"], 2)):
         engine = engine_for(modules)

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from bohnspec import paths
-from bohnspec import scenario as S
-from bohnspec.cli import main
+from bohnspec.conformance import scenario as S
+from bohnspec.tools.cli import main
 from bohnspec.errors import ActionError
-from bohnspec.judge import load_situation
-from bohnspec.notation import parse_action
+from bohnspec.tools.judge import load_situation
+from bohnspec.tools.notation import parse_action
 
 RIVER = "dschingis/examples/example-river-on-10-attack-06-01"  # Keno on 09 (forest), a river on 10
 FOREST = "dschingis/combat/forest-floor-17-01"  # Nina attacks the forest 09 with a broad bean

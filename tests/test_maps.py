@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from bohnspec import scenario as S
-from bohnspec.board import BoardError, from_graph, from_json, from_rows, reach
-from bohnspec.check import check_spec
-from bohnspec.compile import compile_text
+from bohnspec.conformance import scenario as S
+from bohnspec.language.board import BoardError, from_graph, from_json, from_rows, reach
+from bohnspec.language.check import check_spec
+from bohnspec.language.compile import compile_text
 from bohnspec.errors import ActionError, ScenarioError, SpecRuntimeError
-from bohnspec.interpret import Engine, Env, engine_for
-from bohnspec.model import Define
-from bohnspec.spec import build
+from bohnspec.execution.interpret import Engine, Env, engine_for
+from bohnspec.language.model import Define
+from bohnspec.language.spec import build
 
 DSCHINGIS = ["base", "dschingis"]
 C = "cites dschingis/components/1"
@@ -591,7 +591,7 @@ def _setup_request(board) -> dict:
 
 
 def _serve(*requests) -> list[dict]:
-    from bohnspec.protocol import serve
+    from bohnspec.conformance.protocol import serve
     out = io.StringIO()
     serve(io.StringIO("".join(json.dumps(r) + "\n" for r in requests)), out)
     return [json.loads(line) for line in out.getvalue().splitlines()]
@@ -612,7 +612,7 @@ def test_serve_sets_up_on_the_board_the_request_names():
 
 
 def test_the_runner_sends_the_setup_board(tmp_path, monkeypatch):
-    from bohnspec.protocol import ProtocolAdapter
+    from bohnspec.conformance.protocol import ProtocolAdapter
     board = {"geometry": "graph", "spaces": {"a": "camp", "b": "*", "c": "camp", "d": "camp"},
              "edges": [["a", "b"], ["b", "c"], ["c", "d"]]}
     path = tmp_path / "dschingis/mine/map-01.yaml"

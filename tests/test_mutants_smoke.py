@@ -54,7 +54,7 @@ def test_quick_run_generates_compiles_and_kills(mutants, tmp_path, capsys):
 
 
 def test_mutants_come_from_the_rules_model(mutants):
-    from bohnspec.spec import build
+    from bohnspec.language.spec import build
 
     src = mutants.load_source()
     live = mutants.live_decls(build(src.files, ["base"]))

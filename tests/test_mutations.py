@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bohnspec import runner as R
+from bohnspec.conformance import runner as R
 
 import helpers
 

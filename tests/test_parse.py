@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from lark import Tree
 
-from bohnspec.compile import compile_text
+from bohnspec.language.compile import compile_text
 from bohnspec.errors import BohnspecError, RulesSyntaxError
-from bohnspec.model import Action, Define, Module, Procedure, Ruling, Variety
-from bohnspec.parse import parse
+from bohnspec.language.model import Action, Define, Module, Procedure, Ruling, Variety
+from bohnspec.language.parse import parse
 
 import helpers
 

@@ -1,6 +1,6 @@
 """Properties of random play, and fuzzing of the rules parser/checker and the scenario loader.
 
-Random games come from bohnspec.play (seeded, so every failure names its seed). Example
+Random games come from bohnspec.execution.play (seeded, so every failure names its seed). Example
 counts follow the hypothesis profile (conftest.py): BOHNSPEC_HYPOTHESIS_PROFILE=long runs
 many more games and fuzz inputs.
 """
@@ -20,14 +20,14 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark
 
 from bohnspec import paths
-from bohnspec import runner as R
-from bohnspec import scenario as S
-from bohnspec.check import check_spec
-from bohnspec.compile import compile_text
+from bohnspec.conformance import runner as R
+from bohnspec.conformance import scenario as S
+from bohnspec.language.check import check_spec
+from bohnspec.language.compile import compile_text
 from bohnspec.errors import BohnspecError, Diagnostic, RulesSyntaxError, ScenarioError
-from bohnspec.interpret import Engine
-from bohnspec.play import candidate_actions, legal_actions, random_game
-from bohnspec.spec import build
+from bohnspec.execution.interpret import Engine
+from bohnspec.execution.play import candidate_actions, legal_actions, random_game
+from bohnspec.language.spec import build
 
 import helpers
 

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bohnspec import scenario as S
-from bohnspec.cli import main
-from bohnspec.runner import InProcess
+from bohnspec.conformance import scenario as S
+from bohnspec.tools.cli import main
+from bohnspec.conformance.runner import InProcess
 
 ROOT = Path(__file__).resolve().parent.parent
 INTERPRETER = ROOT / "interpreter"

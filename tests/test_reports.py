@@ -1,4 +1,4 @@
-"""Reports of a conformance run (bohnspec.reports): the JSON report, JUnit XML, known-failure lists."""
+"""Reports of a conformance run (bohnspec.conformance.reports): the JSON report, JUnit XML, known-failure lists."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 import yaml
 
 from bohnspec import __version__
-from bohnspec import reports
+from bohnspec.conformance import reports
 from bohnspec.errors import BohnspecError
-from bohnspec.runner import VERDICTS, StepResult, Verdict, summary
-from bohnspec.scenario import schema_errors
+from bohnspec.conformance.runner import VERDICTS, StepResult, Verdict, summary
+from bohnspec.conformance.scenario import schema_errors
 
 ACTION = {"type": "harvest", "player": "Nina", "field": 1}
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from bohnspec import scenario as S
+from bohnspec.conformance import scenario as S
 from bohnspec.errors import SpecRuntimeError
 
 import helpers

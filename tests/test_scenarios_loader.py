@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bohnspec import scenario as S
+from bohnspec.conformance import scenario as S
 from bohnspec.errors import ScenarioError
-from bohnspec.paragraphs import index as paragraph_index
+from bohnspec.language.paragraphs import index as paragraph_index
 
 import helpers
 
@@ -357,7 +357,7 @@ def test_unreadable_file(tmp_path):
 # ------------------------------------------------------------ the corpus
 
 def test_every_scenario_of_the_corpus_loads():
-    from bohnspec.runner import InProcess
+    from bohnspec.conformance.runner import InProcess
     adapter = InProcess()
     files = helpers.scenario_paths()
     assert len(files) >= 150
@@ -379,9 +379,9 @@ def test_scenario_ids_are_unique(corpus):
 
 def all_ruling_ids() -> set[str]:
     """The rulings declared anywhere in spec/ (every module's), file by file."""
-    from bohnspec.compile import compile_text
+    from bohnspec.language.compile import compile_text
     from bohnspec.errors import RulesSyntaxError
-    from bohnspec.model import Ruling
+    from bohnspec.language.model import Ruling
     out = set()
     for f in sorted(helpers.SPEC_DIR.rglob("*.bohn")):
         try:

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bohnspec import scenario as S
-from bohnspec.interpret import engine_for
-from bohnspec.protocol import serve
+from bohnspec.conformance import scenario as S
+from bohnspec.execution.interpret import engine_for
+from bohnspec.conformance.protocol import serve
 
 from helpers import examples
 

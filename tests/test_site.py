@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 from markupsafe import escape
 
-from bohnspec import cli, paths
-from bohnspec.paragraphs import index as paragraph_index
-from bohnspec.site import TEMPLATES, Markdown, generate, highlight_line, read_rulebooks
-from bohnspec.spec import load
+from bohnspec.tools import cli
+
+from bohnspec import paths
+from bohnspec.language.paragraphs import index as paragraph_index
+from bohnspec.tools.site import TEMPLATES, Markdown, generate, highlight_line, read_rulebooks
+from bohnspec.language.spec import load
 from test_site_support import built_site, checked, link_problem
 
 
@@ -95,7 +97,7 @@ def test_the_templates_and_static_files_ship_in_the_package():
     for name in ("base.html", "macros.html", "section.html", "scenario.html", "engines.html", "search.html",
                  "static/style.css", "static/site.js"):
         assert (TEMPLATES / name).is_file(), name
-    assert TEMPLATES.parent.name == "bohnspec"  # inside the package folder, so the wheel carries it
+    assert TEMPLATES.parent.parent.name == "bohnspec"  # inside the package folder, so the wheel carries it
 
 
 # ------------------------------------------------------------ the annotated rulebook

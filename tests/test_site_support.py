@@ -24,7 +24,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from bohnspec import cli, paths
+from bohnspec.tools import cli
+
+from bohnspec import paths
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKES = ROOT / "tests" / "fakes"
@@ -74,7 +76,7 @@ def built_site() -> dict:
         reports.append(out)
     rulebooks = rulebooks_for_tests(tmp)
     out = tmp / "site"
-    from bohnspec.site import generate
+    from bohnspec.tools.site import generate
 
     cpu, wall = time.process_time(), time.perf_counter()
     result = generate(out, rulebooks, reports)

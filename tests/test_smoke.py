@@ -1,4 +1,4 @@
-from bohnspec.cli import main
+from bohnspec.tools.cli import main
 
 
 def test_conform_runs_the_corpus(capsys):

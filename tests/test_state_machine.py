@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from bohnspec import scenario as S
-from bohnspec.interpret import engine_for
-from bohnspec.paragraphs import index as paragraph_index
-from bohnspec.play import candidate_actions, choose_action, new_random_game
+from bohnspec.conformance import scenario as S
+from bohnspec.execution.interpret import engine_for
+from bohnspec.language.paragraphs import index as paragraph_index
+from bohnspec.execution.play import candidate_actions, choose_action, new_random_game
 
 from helpers import examples
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from bohnspec.check import check_files
-from bohnspec.cli import main
-from bohnspec.compile import compile_text
+from bohnspec.language.check import check_files
+from bohnspec.tools.cli import main
+from bohnspec.language.compile import compile_text
 from bohnspec.errors import RulesSyntaxError
 
 ROOT = Path(__file__).resolve().parent.parent

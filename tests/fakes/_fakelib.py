@@ -2,7 +2,7 @@
 
 Each fake is run as `python tests/fakes/NAME.py` (so this folder is on sys.path) with
 PYTHONPATH pointing at interpreter/. Most fakes wrap the reference server
-(bohnspec.protocol.serve) and only bend its input or output.
+(bohnspec.conformance.protocol.serve) and only bend its input or output.
 
 Environment knobs shared by all fakes:
   FAKE_LOG_DIR  if set, each process appends its pid to FAKE_LOG_DIR/starts on start-up
@@ -58,7 +58,7 @@ class ReplyFilter:
 
 def serve(stdin=None, transform=None) -> int:
     """Run the reference server, optionally with a reply transform."""
-    from bohnspec.protocol import serve as reference_serve
+    from bohnspec.conformance.protocol import serve as reference_serve
 
     log_start()
     stdout = ReplyFilter(transform) if transform else sys.stdout

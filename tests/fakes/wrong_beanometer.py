@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import _fakelib
-import bohnspec.spec as spec_mod
-from bohnspec.compile import compile_text
+import bohnspec.language.spec as spec_mod
+from bohnspec.language.compile import compile_text
 
 # The Blue Bean's declaration, up to the first number of its Beanometer (the 4 of [4, 6, 8, 10]).
 BLUE_METER = re.compile(r"(^variety\s+blue\b[^\n]*?\bmeter\s*\[\s*)4(\s*,\s*6\s*,\s*8\s*,\s*10\s*\])", re.M)

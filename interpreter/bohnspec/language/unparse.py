@@ -7,7 +7,7 @@ import functools
 import json
 from pathlib import Path
 
-from . import paths
+from .. import paths
 from .model import Node
 
 _PREC = {"cond": 0, "quant": 0, "reach": 0, "or": 1, "and": 2, "not": 3, "compare": 4, "member": 4, "arith": 5,

@@ -10,7 +10,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from .errors import SpecRuntimeError
+from ..errors import SpecRuntimeError
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
-from .board import Layout, from_decl
+from ..language.board import Layout, from_decl
 
 # Readable names for a yes/no space variable away from its default: (variable, value) -> label.
 # Any other such variable reads as its name (true) or "not NAME" (false).

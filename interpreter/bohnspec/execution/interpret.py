@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import builtins as B
-from .board import BoardError, Layout, from_decl, from_json, reach
+from ..language.board import BoardError, Layout, from_decl, from_json, reach
 from .builtins import FieldRef
-from .errors import ActionError, EvaluationLimitError, SetupError, SpecRuntimeError
-from .model import Node
-from .spec import Spec
+from ..errors import ActionError, EvaluationLimitError, SetupError, SpecRuntimeError
+from ..language.model import Node
+from ..language.spec import Spec
 from .state import Player, State
 
 # Statements and loop rounds one action may run: generous for any game, finite for any spec.
@@ -1294,7 +1294,7 @@ _MISSING = object()
 
 @functools.lru_cache(maxsize=32)
 def _cached_engine(modules: tuple[str, ...], extra_rules: tuple[str, ...]) -> Engine:
-    from .spec import load
+    from ..language.spec import load
     return Engine(load(list(modules), list(extra_rules)))
 
 

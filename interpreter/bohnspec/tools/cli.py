@@ -16,7 +16,7 @@ import threading
 import time
 from pathlib import Path
 
-from . import __version__
+from .. import __version__
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -61,7 +61,7 @@ def _with_requirements(modules, rules=()):
     unknown module is an input error with a did-you-mean."""
     if modules is None:
         return None
-    from .spec import module_closure, parse_files, spec_files
+    from ..language.spec import module_closure, parse_files, spec_files
     return sorted(module_closure(parse_files([*spec_files(), *rules]), modules))
 
 
@@ -176,7 +176,7 @@ def main(argv=None) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_INPUT
-    from .errors import BohnspecError
+    from ..errors import BohnspecError
 
     restore = _terminate_as_interrupt()
     try:
@@ -196,7 +196,7 @@ def main(argv=None) -> int:
               file=sys.stderr)
         return EXIT_INPUT
     finally:
-        from .protocol import end_all_engines
+        from ..conformance.protocol import end_all_engines
         end_all_engines()
         restore()
 
@@ -223,7 +223,7 @@ def _dispatch(args) -> int:
     commands = {"conform": cmd_conform, "judge": cmd_judge, "explain": cmd_explain, "board": cmd_board,
                 "simulate": cmd_simulate, "check": cmd_check, "coverage": cmd_coverage, "site": cmd_site}
     if args.command == "serve":
-        from .protocol import serve
+        from ..conformance.protocol import serve
         return serve()
     command = commands.get(args.command)
     return command(args) if command is not None else EXIT_INPUT
@@ -236,9 +236,9 @@ def _check_rules(rules: list[str]) -> None:
     rules that do not check stop the command with the checker's located diagnostics."""
     if not rules:
         return
-    from . import userfile
-    from .check import check_files
-    from .errors import BohnspecError
+    from .. import userfile
+    from ..language.check import check_files
+    from ..errors import BohnspecError
 
     for f in rules:
         userfile.read_text(f, "--rules")
@@ -254,7 +254,7 @@ def _check_rules(rules: list[str]) -> None:
 def _check_situation(where: str) -> None:
     """A situation given as a file is read the one way every user's file is: unreadable,
     binary, empty or hostile YAML is one line and exit 2 before anything else looks at it."""
-    from . import userfile
+    from .. import userfile
 
     path = Path(where)
     if path.exists():
@@ -311,10 +311,10 @@ def _write_output(option: str, value: str, text: str) -> str | None:
 # ------------------------------------------------------------ conform
 
 def cmd_conform(args) -> int:
-    from . import reports
-    from . import runner as R
-    from .errors import BohnspecError
-    from .protocol import EngineFault, engine_argv
+    from ..conformance import reports
+    from ..conformance import runner as R
+    from ..errors import BohnspecError
+    from ..conformance.protocol import EngineFault, engine_argv
 
     # Everything the run needs is checked before it starts: nothing is lost at its end.
     if args.update_expectations and not args.expectations:
@@ -339,7 +339,7 @@ def cmd_conform(args) -> int:
     not_started = False  # the engine's command did not even start (input error, exit 2)
     interrupted = False  # Ctrl-C or SIGTERM: the reports hold what ran until then
     if args.impl is not None:
-        from .protocol import ProtocolAdapter
+        from ..conformance.protocol import ProtocolAdapter
 
         def make_adapter():
             return ProtocolAdapter(args.impl, args.timeout)
@@ -454,7 +454,7 @@ def cmd_conform(args) -> int:
 
 
 def _why_empty(selection, args) -> str:
-    from . import runner as R
+    from ..conformance import runner as R
 
     skipped = sum(1 for _, v, _ in selection.skipped if v == R.SKIPPED)
     not_applicable = sum(1 for _, v, _ in selection.skipped if v == R.NOT_APPLICABLE)
@@ -472,7 +472,7 @@ def _why_empty(selection, args) -> str:
 
 
 def _usage(message: str):
-    from .errors import BohnspecError
+    from ..errors import BohnspecError
     return BohnspecError(message)
 
 
@@ -482,7 +482,7 @@ def _run_all(scenarios, first_adapter, make_adapter, args) -> tuple[list, bool]:
     Returns the verdicts of the scenarios that ran and whether the run was interrupted (Ctrl-C,
     SIGTERM): then the scenarios under way are dropped, the engines ended, and the verdicts so
     far returned, for the reports."""
-    from . import runner as R
+    from ..conformance import runner as R
 
     total = len(scenarios)
     show = sys.stderr.isatty() and not args.quiet and total > 20
@@ -586,7 +586,7 @@ def _print_failure(v, replay: str, out=None) -> None:
 # ------------------------------------------------------------ judge, explain
 
 def cmd_judge(args) -> int:
-    from .errors import BohnspecError
+    from ..errors import BohnspecError
 
     try:
         _check_rules(args.rules)
@@ -680,7 +680,7 @@ def cmd_explain(args) -> int:
 # ------------------------------------------------------------ simulate
 
 def cmd_simulate(args) -> int:
-    from .interpret import engine_for
+    from ..execution.interpret import engine_for
     from .simulate import render
 
     json_file = _output("--json", args.json_file)
@@ -732,7 +732,7 @@ def _simulate(engine, players, games, seed, options, max_actions, progress, jobs
     """simulate.simulate, keeping the statistics of the games played when interrupted (Ctrl-C,
     SIGTERM): (stats, interrupted). The same seeds and order, so the same statistics."""
     from . import simulate as M
-    from .play import random_game
+    from ..execution.play import random_game
 
     names = [f"P{i + 1}" for i in range(players)]
     seeds = M.game_seeds(seed, games)
@@ -767,7 +767,7 @@ def _simulate(engine, players, games, seed, options, max_actions, progress, jobs
 
 def _game_options(engine, given: list[str]) -> dict[str, str]:
     """`--option NAME=VALUE` arguments, checked against the options the spec declares."""
-    from .interpret import suggest
+    from ..execution.interpret import suggest
 
     out = {}
     for text in given:
@@ -788,8 +788,8 @@ def _game_options(engine, given: list[str]) -> dict[str, str]:
 # ------------------------------------------------------------ check
 
 def cmd_check(args) -> int:
-    from . import userfile
-    from .check import check_files
+    from .. import userfile
+    from ..language.check import check_files
 
     for f in args.files:
         userfile.read_text(f)  # missing, a folder, binary, not UTF-8, empty: one line, exit 2
@@ -810,7 +810,7 @@ def cmd_check(args) -> int:
 # ------------------------------------------------------------ coverage
 
 def cmd_coverage(args) -> int:
-    from .coverage import coverage, render
+    from ..conformance.coverage import coverage, render
 
     rows = coverage(book=args.book)
     if args.as_json:

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import yaml
 
-from . import paths
-from . import scenario as S
-from .errors import BohnspecError, ScenarioError
-from .interpret import suggest
-from .model import Action, Board, Card, Decl, Module, Ruling, Variety, Vine
-from .paragraphs import index as paragraph_index
-from .spec import build, parse_files, spec_files
-from .unparse import place, spec_path, unparse
+from .. import paths
+from ..conformance import scenario as S
+from ..errors import BohnspecError, ScenarioError
+from ..execution.interpret import suggest
+from ..language.model import Action, Board, Card, Decl, Module, Ruling, Variety, Vine
+from ..language.paragraphs import index as paragraph_index
+from ..language.spec import build, parse_files, spec_files
+from ..language.unparse import place, spec_path, unparse
 
 # The file of each rulebook in the rulebooks folder, by the first part of a paragraph id.
 BOOK_FILES = {"bohnanza": "bohnanza.md", "bohnroeschen": "bohnroeschen.md", "dschingis": "dschingis.md",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lark import Token, Transformer, v_args
 
-from .errors import Location
+from ..errors import Location
 from .model import (
     Action, Board, Card, Category, Clause, Invariant, Define, Extend, Forbid, Handler, EndRule, Module, Node, Option, Param, Phase,
     Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners, Zone,

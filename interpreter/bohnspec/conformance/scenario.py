@@ -12,12 +12,12 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from . import paths
-from . import userfile
-from .board import BoardError
-from .errors import ScenarioError, SetupError
-from .interpret import Engine
-from .state import Player, State, expand_cards
+from .. import paths
+from .. import userfile
+from ..language.board import BoardError
+from ..errors import ScenarioError, SetupError
+from ..execution.interpret import Engine
+from ..execution.state import Player, State, expand_cards
 
 
 @dataclass
@@ -482,8 +482,8 @@ def _not_laid(engine: Engine, name: str, count: int, options: dict) -> str:
         return f"board {name!r} is laid for {decl.players} players, not {count}"
     when = engine._board_when.get(name)
     if when is not None:
-        from .interpret import Env
-        from .unparse import unparse
+        from ..execution.interpret import Env
+        from ..language.unparse import unparse
         probe = State(players=[], starting_player="", active="", phase="", options=dict(options or {}))
         if not when(Env(engine, probe)):
             other = engine.choose_board(count, options)
@@ -620,8 +620,8 @@ def check_consistency(engine: Engine, state: State) -> None:
     wrong type, a winner in a game not over, more cards of a kind than the box holds, or a
     module's invariant broken. A ScenarioError names the field (`state.players[0].vars.waiting`)
     and says what is wrong."""
-    from .interpret import Env
-    from .errors import SpecRuntimeError
+    from ..execution.interpret import Env
+    from ..errors import SpecRuntimeError
     spec = engine.spec
     names = state.names()
     defaults = Env(engine, state)
@@ -683,7 +683,7 @@ def _at(state: State, player, where: str):
 
 
 def _shown(value) -> str:
-    from .unparse import show
+    from ..language.unparse import show
     return show(value) if not isinstance(value, str) else repr(value) if " " in value or not value else value
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
-from . import builtins as B
-from .errors import Diagnostic, Location, RulesSyntaxError
+from ..execution import builtins as B
+from ..errors import Diagnostic, Location, RulesSyntaxError
 from .model import (
     Action, Board, Card, Category, Define, Invariant, EndRule, Forbid, Handler, Module, Node, Option, Phase, Players, Procedure, Ruling,
     Setup, Turn, Var, Variety, Vine, Winners, Zone,

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import yaml
 
-from . import __version__
-from . import userfile
-from .errors import BohnspecError
+from .. import __version__
+from .. import userfile
+from ..errors import BohnspecError
 from .runner import NOT_APPLICABLE, PASSED, SKIPPED, VERDICTS, Verdict, summary
 
 

@@ -15,8 +15,9 @@ import sys
 import tempfile
 import time
 
-from . import __version__
-from .errors import ActionError, BohnspecError, ScenarioError
+from .. import __version__
+from ..errors import ActionError, BohnspecError, ScenarioError
+from .inprocess import InProcess
 
 PROTOCOL_VERSION = 1
 
@@ -35,13 +36,13 @@ class EngineFault(Exception):
 def serve(stdin=None, stdout=None) -> int:
     """Answer protocol requests on stdin with the reference interpreter until `bye` or EOF."""
     from . import scenario as S
-    from .interpret import Engine
-    from .interpret import engine_for as reference_engine
+    from ..execution.interpret import Engine
+    from ..execution.interpret import engine_for as reference_engine
 
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     current = {"engine": None, "state": None}
-    from .spec import parse_files, spec_files
+    from ..language.spec import parse_files, spec_files
     known_modules = sorted({d.module for f in parse_files(spec_files()) for d in f.decls if d.module})
 
     def engine_for(modules) -> Engine:
@@ -112,7 +113,7 @@ def serve(stdin=None, stdout=None) -> int:
                 _, state = _loaded(current)
                 reply({"id": rid, "type": "state", "state": state.to_json()})
             elif kind == "legal":
-                from .play import legal_actions
+                from ..execution.play import legal_actions
                 eng, state = _loaded(current)
                 reply({"id": rid, "type": "legal", "actions": legal_actions(eng, state)})
             elif kind == "bye":
@@ -350,7 +351,6 @@ class ProtocolAdapter:
         self.client.close()
 
     def reference(self):
-        from .runner import InProcess
         if self._reference is None:
             self._reference = InProcess()
         return self._reference
@@ -363,7 +363,7 @@ class ProtocolAdapter:
         return self.client.last_request
 
     def start(self, sc) -> dict:
-        from .errors import ScenarioError
+        from ..errors import ScenarioError
         try:
             return self._start(sc)
         except ScenarioError as exc:
@@ -382,7 +382,7 @@ class ProtocolAdapter:
             if "beans" in setup:
                 options["beans"] = setup["beans"]
             S.build_state(ref, sc)  # validates the scenario's deck before anything is sent
-            from .state import expand_cards
+            from ..execution.state import expand_cards
             request = {"type": "setup", "players": setup["players"], "deck": expand_cards(setup["deck"]),
                        "options": options, "modules": sc.modules}
             zones = S.setup_zones(setup)

@@ -12,11 +12,13 @@ import json
 import time
 from dataclasses import dataclass, field
 
-from . import paths
+from .. import paths
 from . import scenario as S
-from .errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError
-from .interpret import Engine, engine_for
-from .state import expand_cards
+from ..errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError
+from ..execution.interpret import Engine, engine_for
+from .inprocess import InProcess
+from .protocol import EngineFault
+from ..execution.state import expand_cards
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 NOT_APPLICABLE, TIMEOUT, PROTOCOL_ERROR = "not-applicable", "timeout", "protocol-error"
@@ -83,39 +85,6 @@ class Verdict:
         return out
 
 
-class InProcess:
-    """Adapter for the reference interpreter, one Engine per set of modules."""
-
-    name = "bohnspec reference interpreter"
-    capabilities = {"modules": None, "rule_ids": True, "events": True, "legal_actions": True}  # None: all
-    engine_info = {"name": "bohnspec", "language": "python"}
-
-    def __init__(self, extra_rules=()):
-        self.extra_rules = list(extra_rules)
-        self.state = None
-
-    def engine(self, modules) -> Engine:
-        return engine_for(modules, self.extra_rules)
-
-    def start(self, sc: S.Scenario) -> dict:
-        self.last_request = {"type": "setup" if sc.setup is not None else "load"}
-        self.current = self.engine(sc.modules)
-        self.state, events = S.build_state(self.current, sc)
-        return {"state": self.state.to_json(), "events": events}
-
-    def reference_engine(self, sc: S.Scenario) -> Engine:
-        return self.engine(sc.modules)
-
-    def apply(self, action: dict) -> dict:
-        self.last_request = {"type": "apply", "action": action}
-        outcome = self.current.apply(self.state, action)
-        self.state = outcome.state
-        if outcome.rejection is not None:
-            return {"accepted": False, "rule": outcome.rejection.rule,
-                    "reason": outcome.rejection.reason, "state": self.state.to_json()}
-        return {"accepted": True, "events": outcome.events, "state": self.state.to_json()}
-
-
 # ------------------------------------------------------------ matching
 
 def normalise(value):
@@ -172,7 +141,6 @@ def match_events(expected: list[dict], actual: list[dict]) -> list[str]:
 def run_scenario(adapter, sc: S.Scenario) -> Verdict:
     """Play one scenario through the adapter. Rule ids and events are compared only where the
     engine claims them; a rejection must always be a rejection that leaves the state as it was."""
-    from .protocol import EngineFault
 
     started = time.perf_counter()
     verdict = Verdict(sc.id, sc.path, PASSED, cites=list(sc.cites), title=sc.title)

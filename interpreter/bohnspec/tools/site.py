@@ -43,13 +43,17 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from . import __version__, boardview, paths
-from . import scenario as S
-from .errors import BohnspecError
-from .interpret import Engine
-from .model import Action, Board, Card, Category, Extend, Module, Ruling, Variety, Vine
-from .paragraphs import index as paragraph_index
-from .spec import build, parse_files, spec_files
+from .. import __version__
+
+from . import boardview
+
+from .. import paths
+from ..conformance import scenario as S
+from ..errors import BohnspecError
+from ..execution.interpret import Engine
+from ..language.model import Action, Board, Card, Category, Extend, Module, Ruling, Variety, Vine
+from ..language.paragraphs import index as paragraph_index
+from ..language.spec import build, parse_files, spec_files
 
 TEMPLATES = Path(__file__).resolve().parent / "site_templates"
 MARKER = ".bohnspec-site"  # names a folder as a generated site, which a new build may replace

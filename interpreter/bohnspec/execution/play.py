@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass, field
 
 from . import builtins as B
-from .errors import SpecRuntimeError
+from ..errors import SpecRuntimeError
 from .interpret import Engine, Env
 from .state import State
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from . import paths
+from .. import paths
 
 
 @dataclass(frozen=True)

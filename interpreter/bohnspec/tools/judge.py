@@ -19,16 +19,16 @@ from pathlib import Path
 
 
 from . import boardview
-from . import builtins as B
-from . import paths
-from . import scenario as S
-from .errors import ActionError, ScenarioError, SpecRuntimeError
-from .interpret import Engine, Env, engine_for, serialise
-from .model import Action, EndRule, Handler, Phase, Procedure, Vine, Winners, first_citation
+from ..execution import builtins as B
+from .. import paths
+from ..conformance import scenario as S
+from ..errors import ActionError, ScenarioError, SpecRuntimeError
+from ..execution.interpret import Engine, Env, engine_for, serialise
+from ..language.model import Action, EndRule, Handler, Phase, Procedure, Vine, Winners, first_citation
 from .notation import card_owners, card_title, format_action, ref_text
-from .play import _action, _refs, _values
-from .state import State
-from .unparse import place, show, spec_path, unparse
+from ..execution.play import _action, _refs, _values
+from ..execution.state import State
+from ..language.unparse import place, show, spec_path, unparse
 
 
 def load_situation(where: str, step: int | None = None, extra_rules=()) -> tuple[Engine, State, str]:
@@ -40,7 +40,7 @@ def load_situation(where: str, step: int | None = None, extra_rules=()) -> tuple
             path = candidate
         else:
             raise ScenarioError(where, "", "no such file, and no scenario in the corpus has this id")
-    from .userfile import UserFileError, read_yaml
+    from ..userfile import UserFileError, read_yaml
     try:
         # The one bounded reader of users' files: no alias bomb, no deep nesting, one line of error.
         data = read_yaml(path, "situation").data

@@ -8,8 +8,8 @@ import re
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from . import paths
-from .errors import Location, RulesSyntaxError
+from .. import paths
+from ..errors import Location, RulesSyntaxError
 
 # How terminals are named to a person reading an error.
 _TERMINAL_NAMES = {

@@ -22,11 +22,11 @@ import functools
 import json
 import re
 
-from . import builtins as B
-from .errors import ActionError
-from .interpret import Engine, Env, suggest
-from .state import State
-from .unparse import show
+from ..execution import builtins as B
+from ..errors import ActionError
+from ..execution.interpret import Engine, Env, suggest
+from ..execution.state import State
+from ..language.unparse import show
 
 _REF = re.compile(r"^[a-z_]+ [0-9]+$")
 _REF_WORDS = ("hand", "received", "revealed", "field", "draft", "draw_pile", "cart")

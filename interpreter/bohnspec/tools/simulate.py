@@ -8,10 +8,10 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .errors import SpecRuntimeError
-from .interpret import Engine, Env
-from .play import random_game
-from .unparse import unparse
+from ..errors import SpecRuntimeError
+from ..execution.interpret import Engine, Env
+from ..execution.play import random_game
+from ..language.unparse import unparse
 
 
 @dataclass
@@ -207,7 +207,7 @@ _WORKER: dict = {}
 def _worker_init(modules, rules, names, options, max_actions):
     import signal
 
-    from .interpret import engine_for
+    from ..execution.interpret import engine_for
     # Ctrl-C reaches the whole process group: the parent alone answers it (and stops the pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     engine = engine_for(modules, rules)

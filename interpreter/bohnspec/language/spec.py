@@ -8,9 +8,9 @@ from dataclasses import replace
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import paths
+from .. import paths
 from .compile import compile_text
-from .errors import BohnspecError
+from ..errors import BohnspecError
 from .model import (
     Action, Board, Card, Category, Decl, Invariant, Define, EndRule, Extend, Forbid, Handler, Module, Option, Phase, Players, Procedure,
     Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,

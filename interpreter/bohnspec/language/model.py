@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import Location
+from ..errors import Location
 
 
 @dataclass(frozen=True, eq=False)

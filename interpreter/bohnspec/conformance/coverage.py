@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from . import paths
+from .. import paths
 from . import scenario as S
-from .errors import ScenarioError
-from .model import Action, Ruling
-from .paragraphs import index as paragraph_index
-from .spec import build, parse_files, spec_files
+from ..errors import ScenarioError
+from ..language.model import Action, Ruling
+from ..language.paragraphs import index as paragraph_index
+from ..language.spec import build, parse_files, spec_files
 
 
 def _clause_citations(spec) -> dict[str, list[str]]:

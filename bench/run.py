@@ -3,8 +3,9 @@
     python bench/run.py            # the full set (about a minute)
     python bench/run.py --quick    # a smoke run, as CI does
 
-Measures: random full games per second (base game, 3/4/5 players; Bohnröschen and Dschingis
-Bohn, 4 players, with the actions of a Dschingis game), conformance scenarios
+Measures: random full games per second on each engine (base game, Bohnröschen, Dschingis
+Bohn and Bohnaparte, 4 players; turns per second and actions per game beside; bench/games.py)
+and the memory of a long `simulate`, each against its target; conformance scenarios
 per second in-process and through `bohnspec serve`, `bohnspec --version` start-up time, and
 the time to parse and check all of spec/.
 """
@@ -24,9 +25,10 @@ sys.path.insert(0, str(ROOT / "interpreter"))
 
 from bohnspec.conformance import runner as R  # noqa: E402
 from bohnspec.language.check import check_spec  # noqa: E402
-from bohnspec.execution.interpret import Engine  # noqa: E402
+from bohnspec.execution.interpret import engine_for  # noqa: E402
 from bohnspec.execution.play import random_game  # noqa: E402
-from bohnspec.language.spec import build, load, parse_files, spec_files  # noqa: E402
+from bohnspec.language.spec import build, parse_files, spec_files  # noqa: E402
+from games import met, rows as game_rows  # noqa: E402
 
 
 def _env():
@@ -35,33 +37,13 @@ def _env():
     return env
 
 
-def games_per_second(modules: list[str], players: int, games: int) -> float:
-    engine = Engine(load(modules))
-    names = [f"P{i + 1}" for i in range(players)]
-    started = time.perf_counter()
-    for seed in range(games):
-        rec = random_game(engine, names, seed)
-        assert rec.ended, f"game {seed} did not end"
-    return games / (time.perf_counter() - started)
-
-
-def games_and_actions(modules: list[str], players: int, games: int) -> tuple[float, float]:
-    """(random full games per second, actions per game) for these modules and players."""
-    engine = Engine(load(modules))
-    names = [f"P{i + 1}" for i in range(players)]
-    actions = 0
-    started = time.perf_counter()
-    for seed in range(games):
-        rec = random_game(engine, names, seed)
-        assert rec.ended, f"game {seed} did not end"
-        actions += len(rec.actions)
-    return games / (time.perf_counter() - started), actions / games
-
-
-def actions_and_floor(players: int, games: int) -> tuple[float, float, float]:
-    """(actions per game, microseconds per action with the agent, microseconds per action
-    replaying the same games' actions with no agent at all: what the interpreter alone costs)."""
-    engine = Engine(load(["base"]))
+def actions_and_floor(players: int, games: int, engine_kind: str = "reference",
+                      replay_on=("reference",)) -> tuple[float, float, dict]:
+    """(actions per game, microseconds per action with the agent, and for each engine of
+    `replay_on` the microseconds per action replaying the same games' actions with no agent at
+    all: what the rules alone cost). "compiled+cython" is the compiled engine with the
+    accelerator (execution/accelerate.py)."""
+    engine = engine_for(["base"], engine=engine_kind)
     names = [f"P{i + 1}" for i in range(players)]
     started = time.perf_counter()
     total = sum(len(random_game(engine, names, seed).actions) for seed in range(games))
@@ -73,14 +55,17 @@ def actions_and_floor(players: int, games: int) -> tuple[float, float, float]:
         first.shuffles = rec.shuffles
         recorded.append((first, rec.actions))
     assert total == sum(len(a) for _, a in recorded)
-    started = time.perf_counter()
-    for first, actions in recorded:
-        state = first.copy()
-        for action in actions:
-            outcome = engine.apply(state, action, in_place=True)
-            assert outcome.accepted, outcome.rejection
-    floor = time.perf_counter() - started
-    return total / games, 1e6 * with_agent / total, 1e6 * floor / total
+    floors = {}
+    for kind in replay_on:
+        replayer = engine_for(["base"], engine=kind.split("+")[0], accelerate=kind.endswith("+cython"))
+        started = time.perf_counter()
+        for first, actions in recorded:
+            state = first.copy()
+            for action in actions:
+                outcome = replayer.apply(state, action, in_place=True)
+                assert outcome.accepted, outcome.rejection
+        floors[kind] = 1e6 * (time.perf_counter() - started) / total
+    return total / games, 1e6 * with_agent / total, floors
 
 
 def simulate_jobs_games_per_second(players: int, games: int, jobs: int) -> float:
@@ -91,14 +76,16 @@ def simulate_jobs_games_per_second(players: int, games: int, jobs: int) -> float
     return games / (time.perf_counter() - started)
 
 
-def scenarios_per_second(through_protocol: bool, rounds: int) -> tuple[float, int]:
+def scenarios_per_second(through_protocol: bool, rounds: int, engine: str = "reference") -> tuple[float, int]:
     selection = R.select(None, None, None)
     if through_protocol:
         from bohnspec.conformance.protocol import ProtocolAdapter
         os.environ["PYTHONPATH"] = _env()["PYTHONPATH"]
         adapter = ProtocolAdapter(f"{sys.executable} -m bohnspec serve", timeout=30)
     else:
-        adapter = R.InProcess()
+        adapter = R.InProcess(engine=engine)
+        for sc in selection.scenarios:  # each engine built before the clock starts
+            adapter.engine(sc.modules)
     n = 0
     started = time.perf_counter()
     for _ in range(rounds):
@@ -150,29 +137,32 @@ def main(argv=None) -> int:
     ap.add_argument("--json", dest="json_file", metavar="FILE", help="also write the figures as JSON")
     args = ap.parse_args(argv)
     games = 3 if args.quick else 40
-    rows = []
-    for players in (3, 4, 5):
-        rows.append((f"random base games/s, {players} players",
-                     games_per_second(["base"], players, games), "games/s"))
-    rows.append(("random Bohnröschen games/s, 4 players",
-                 games_per_second(["bohnroeschen"], 4, max(2, games // 4)), "games/s"))
-    rate, per_game = games_and_actions(["dschingis"], 4, max(2, games // 4))
-    rows.append(("random Dschingis games/s, 4 players", rate, "games/s"))
-    rows.append(("actions per random 4-player Dschingis game", per_game, "actions"))
-    per_game, with_agent, floor = actions_and_floor(4, max(2, games // 2))
+    # Random full games on each engine, turns/s and actions a game beside, against the targets;
+    # and the memory of a long `simulate` (bench/games.py).
+    rows = list(game_rows(args.quick, _env()))
+    # The rules alone, on each engine (the accelerator too when Cython and a C compiler are here;
+    # its first build takes a minute, so not in a quick run).
+    from bohnspec.execution.accelerate import available
+    replay_on = ["reference", "compiled"] + ([] if args.quick or available() else ["compiled+cython"])
+    per_game, with_agent, floors = actions_and_floor(4, max(2, games // 2), "reference", replay_on)
     rows.append(("actions per random 4-player base game", per_game, "actions"))
-    rows.append(("time per action, random play (agent + rules)", with_agent, "µs"))
-    rows.append(("time per action, replaying those games (rules only)", floor, "µs"))
-    rows.append(("replay of a 4-player base game (no agent)", 1e6 / (floor * per_game), "games/s"))
+    rows.append(("time per action, random play (agent + rules, reference engine)", with_agent, "µs"))
+    for kind, floor in floors.items():
+        rows.append((f"time per action, replaying those games (rules only, {kind})", floor, "µs",
+                     "" if kind == "reference" else "<= 5"))
+    floor = floors["compiled"]
+    rows.append(("replay of a 4-player base game (no agent, compiled)", 1e6 / (floor * per_game), "games/s"))
     rows.append(("`bohnspec simulate --jobs 2`, 4 players", simulate_jobs_games_per_second(
         4, 8 if args.quick else 100, 2), "games/s"))
-    rate, count = scenarios_per_second(False, 1 if args.quick else 5)
-    rows.append((f"scenarios/s in-process ({count} scenarios)", rate, "scenarios/s"))
+    ref_rate, count = scenarios_per_second(False, 1 if args.quick else 5)
+    rows.append((f"scenarios/s in-process ({count} scenarios, reference engine)", ref_rate, "scenarios/s"))
+    rate, count = scenarios_per_second(False, 1 if args.quick else 5, engine="compiled")
+    rows.append((f"scenarios/s in-process ({count} scenarios, compiled engine)", rate, "scenarios/s", ">= 5000"))
     in_process_whole = count / rate
     rows.append(("whole corpus in-process", in_process_whole, "s"))
     prate, _ = scenarios_per_second(True, 1 if args.quick else 3)
     rows.append(("scenarios/s through bohnspec serve", prate, "scenarios/s"))
-    rows.append(("protocol cost per scenario (serve / in-process)", rate / prate, "x"))
+    rows.append(("protocol cost per scenario (serve / in-process, reference engine)", ref_rate / prate, "x"))
     cli_in = cli_corpus_seconds(False, 1 if args.quick else 3)
     cli_serve = cli_corpus_seconds(True, 1 if args.quick else 3)
     rows.append(("`bohnspec conform`, whole corpus", cli_in, "s"))
@@ -180,15 +170,19 @@ def main(argv=None) -> int:
     rows.append(("protocol cost, whole corpus (serve / in-process)", cli_serve / cli_in, "x"))
     rows.append(("bohnspec --version start-up", startup_seconds(3 if args.quick else 10), "s"))
     rows.append(("parse and check all of spec/", parse_and_check_seconds(1 if args.quick else 5), "s"))
+    # A row is (name, value, unit) or (name, value, unit, target, detail): a target such as
+    # ">= 150" is shown with whether the figure meets it.
+    rows = [(*r, "", "")[:5] for r in rows]
     width = max(len(r[0]) for r in rows)
-    print(f"{'benchmark':{width}}  {'value':>10}  unit")
-    print("-" * (width + 20))
-    for name, value, unit in rows:
-        print(f"{name:{width}}  {value:>10.3f}  {unit}")
+    print(f"{'benchmark':{width}}  {'value':>10}  {'unit':11}  {'target':8}  {'':7}  detail")
+    print("-" * (width + 60))
+    for name, value, unit, target, detail in rows:
+        print(f"{name:{width}}  {value:>10.3f}  {unit:11}  {target:8}  {met(value, target):7}  {detail}".rstrip())
     if args.json_file:
         Path(args.json_file).write_text(json.dumps(
             {"quick": args.quick, "python": sys.version.split()[0],
-             "results": [{"name": n, "value": round(v, 4), "unit": u} for n, v, u in rows]}, indent=2) + "\n")
+             "results": [{"name": n, "value": round(v, 4), "unit": u, "target": t, "met": met(v, t) or None,
+                          "detail": d} for n, v, u, t, d in rows]}, indent=2) + "\n")
     return 0
 
 

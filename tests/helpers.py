@@ -104,13 +104,7 @@ def scenario_paths() -> list[Path]:
 @functools.lru_cache(maxsize=1)
 def corpus() -> tuple[S.Scenario, ...]:
     """Every loadable scenario of the corpus (test_scenarios_loader checks that all load)."""
-    out = []
-    for f in scenario_paths():
-        try:
-            out.append(S.load(f))
-        except S.ScenarioError:
-            pass
-    return tuple(out)
+    return tuple(sc for _, sc in S.corpus([SCENARIOS]) if isinstance(sc, S.Scenario))
 
 
 def base_corpus() -> tuple[S.Scenario, ...]:

@@ -7,6 +7,7 @@ exist, no scenario matched, a broken scenario file, which is an `errored` verdic
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shlex
@@ -449,3 +450,140 @@ def test_subprocess_check_of_a_bad_file_exits_1(tmp_path):
     result = helpers.run_cli("check", str(bad), cwd=tmp_path)
     assert result.returncode == 1
     assert "mycards.bohn:2:17: error: unknown name 'draw_pil' (did you mean 'draw_pile'?)" in result.stdout
+
+
+# ------------------------------------------------------------ --json, the same for every command
+# `--json` alone or `--json=-`: JSON on standard output; `--json=FILE`: JSON in FILE and the text on
+# standard output. conform, simulate and fuzz also take `--json FILE`; for the other commands the word
+# after a bare --json keeps its old meaning (the situation, the id, a rules file).
+
+JSON_COMMANDS = ["conform", "simulate", "fuzz", "judge", "board", "explain", "check", "coverage"]
+
+
+@pytest.mark.parametrize("command", JSON_COMMANDS)
+def test_every_json_option_takes_an_optional_file(command):
+    from bohnspec.tools.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if a.dest == "command").choices[command]
+    option = next(a for a in sub._actions if "--json" in a.option_strings)
+    assert (option.dest, option.nargs, option.const, option.metavar) == ("json_file", "?", "-", "FILE")
+
+
+def test_coverage_json_alone_and_dash_are_the_same_json(capsys):
+    assert main(["coverage", "--book", "bohnanza", "--json"]) == 0
+    alone = capsys.readouterr()
+    assert main(["coverage", "--book", "bohnanza", "--json=-"]) == 0
+    dash = capsys.readouterr()
+    assert json.loads(alone.out) == json.loads(dash.out)
+    assert json.loads(alone.out)["books"]["bohnanza"]["normative"] > 0
+    assert alone.err == dash.err == ""
+
+
+def test_coverage_json_to_a_file_keeps_the_text(tmp_path, capsys):
+    report = tmp_path / "coverage.json"
+    assert main(["coverage", "--book", "bohnanza", f"--json={report}"]) == 0
+    out = capsys.readouterr().out
+    assert "bohnanza" in out and not out.lstrip().startswith("{")  # the table, not JSON
+    assert "bohnanza" in json.loads(report.read_text(encoding="utf-8"))["books"]
+
+
+def test_check_json_before_a_file_checks_the_file_and_never_writes_over_it(tmp_path, capsys):
+    rules = tmp_path / "mycards.bohn"
+    text = "module mycards\ndefine x = size(draw_pil)\n"
+    rules.write_text(text, encoding="utf-8")
+    assert main(["check", "--json", str(rules)]) == 1  # the old spelling: --json is not given a file here
+    assert rules.read_text(encoding="utf-8") == text
+    data = json.loads(capsys.readouterr().out)
+    assert data["files"] == 1
+    assert [(d["line"], d["column"], d["severity"]) for d in data["diagnostics"]] == [(2, 17, "error")]
+
+
+def test_check_json_to_a_file(tmp_path, capsys):
+    rules = tmp_path / "mycards.bohn"
+    rules.write_text("module mycards\ndefine x = size(draw_pil)\n", encoding="utf-8")
+    report = tmp_path / "check.json"
+    assert main(["check", str(rules), f"--json={report}"]) == 1
+    assert "mycards.bohn:2:17: error: unknown name 'draw_pil'" in capsys.readouterr().out
+    assert json.loads(report.read_text(encoding="utf-8"))["diagnostics"][0]["line"] == 2
+
+
+def test_explain_json_to_a_file_and_old_order(tmp_path, capsys):
+    report = tmp_path / "explain.json"
+    assert main(["explain", "bohnanza/harvest/1", f"--json={report}"]) == 0
+    text = capsys.readouterr().out
+    assert "bohnanza/harvest/1" in text and not text.lstrip().startswith("{")
+    assert json.loads(report.read_text(encoding="utf-8"))["id"] == "bohnanza/harvest/1"
+    assert main(["explain", "--json", "bohnanza/harvest/1"]) == 0  # a bare --json before the id
+    assert json.loads(capsys.readouterr().out)["id"] == "bohnanza/harvest/1"
+
+
+def test_judge_json_to_a_file(tmp_path, capsys):
+    situation = tmp_path / "situation.yaml"
+    situation.write_text(yaml.safe_dump(yaml.safe_load(PASSING)["state"]), encoding="utf-8")
+    report = tmp_path / "judge.json"
+    assert main(["judge", "--json", str(situation)]) == 0  # the old order: the word after --json is the situation
+    printed = json.loads(capsys.readouterr().out)
+    assert main(["judge", str(situation), f"--json={report}"]) == 0
+    assert "situation:" in capsys.readouterr().out
+    assert json.loads(report.read_text(encoding="utf-8")) == printed
+
+
+@pytest.mark.parametrize("command", [["coverage"], ["check"], ["explain", "bohnanza/harvest/1"]])
+def test_json_file_that_cannot_be_written_is_bad_input_before_the_work(tmp_path, capsys, command):
+    assert main([*command, f"--json={tmp_path / 'nodir' / 'out.json'}"]) == 2
+    captured = capsys.readouterr()
+    assert "--json" in captured.err and "does not exist" in captured.err
+    assert captured.out == ""
+
+
+def test_conform_json_alone_writes_the_report_to_standard_output(capsys):
+    assert main(["conform", "-q", "-k", "base/phase-4/", str(helpers.SCENARIOS / "base"), "--json"]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert report["summary"]["passed"] >= 1 and report["summary"]["failed"] == 0
+    assert summary_of(captured.err)[0] == report["summary"]["passed"]  # the text on standard error
+
+
+def test_conform_json_file_spelt_with_equals(tmp_path, capsys):
+    report = tmp_path / "r.json"
+    assert main(["conform", "-q", "-k", "base/phase-4/", f"--json={report}", str(helpers.SCENARIOS / "base")]) == 0
+    assert summary_of(capsys.readouterr().out)[0] == json.loads(report.read_text())["summary"]["passed"]
+
+
+def test_simulate_json_alone_is_standard_output(capsys):
+    assert main(["simulate", "--games", "1", "--players", "3", "-q", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["players"] == 3
+    assert "random games" in captured.err
+
+
+# ------------------------------------------------------------ the progress line
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_line_redraws_in_place_and_wipes_itself():
+    from bohnspec.tools.progress import ProgressLine, bar
+
+    screen = _Terminal()
+    with ProgressLine(stream=screen) as line:
+        line.draw(bar(1, 4) + " games and a long tail")
+        line.draw(bar(4, 4))
+    written = screen.getvalue()
+    assert bar(1, 4) == "[#######.......................] 1/4" and bar(4, 4).startswith("[" + "#" * 30 + "]")
+    # Each drawing starts at the line's start and covers the longer one before; the end blanks it all.
+    drawings = written.split("\r")[1:]
+    assert drawings[0] == "  " + bar(1, 4) + " games and a long tail"
+    assert drawings[1].rstrip() == "  " + bar(4, 4) and len(drawings[1]) == len(drawings[0])
+    assert drawings[2].strip() == "" and written.endswith("\r")
+
+
+@pytest.mark.parametrize("quiet, stream", [(True, _Terminal()), (False, io.StringIO())])
+def test_progress_line_is_silent_when_quiet_or_not_on_a_terminal(quiet, stream):
+    from bohnspec.tools.progress import ProgressLine
+
+    with ProgressLine(quiet=quiet, stream=stream) as line:
+        line.draw("[###] 3/3")
+    assert stream.getvalue() == ""

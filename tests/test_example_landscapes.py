@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bohnspec.conformance import scenario as S
 from bohnspec.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +44,7 @@ def test_the_example_scenarios_pass(tmp_path):
     assert code == 0
     assert verdicts and set(verdicts.values()) == {"passed"}
     # Each scenario's id is its path under examples/landscapes/scenarios, without .yaml.
-    ids = {p.relative_to(SCENARIOS).with_suffix("").as_posix() for p in SCENARIOS.rglob("*.yaml")}
+    ids = {S.file_id(p, SCENARIOS) for p in S.scenario_files([SCENARIOS])}
     assert set(verdicts) == ids
     assert {i.split("/")[0] for i in ids} == {"watchtower", "mill", "market"}
 

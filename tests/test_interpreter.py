@@ -224,8 +224,9 @@ def test_state_json_with_every_part_validates(engine):
             {"name": "Keno"},
         ],
         "starting_player": "Timon", "active": "Keno", "phase": "plant_trades",
-        "draw_pile": ["blue", "broad"], "discard": ["garden"], "revealed": ["soy"], "draft": [],
-        "shuffles": [["garden"]], "vars": {"exhaustions": 1, "offer_give": ["hand 1"]},
+        "draw_pile": ["blue", "broad"], "discard": ["broad"], "revealed": ["soy"], "draft": [],
+        "shuffles": [["broad"]], "vars": {"exhaustions": 1, "offer_give": ["hand 1"]},
+        "options": {"beans": "jumping"},  # a Jumping Bean lies in a field (bohnanza/setup/6)
     }
     state = state_from_data(engine, data)
     out = state.to_json()

@@ -623,7 +623,7 @@ def test_the_runner_sends_the_setup_board(tmp_path, monkeypatch):
     class Client:
         def request(self, message, expect):
             sent.append(message)
-            return {"type": "ok", "events": [], "state": {}}
+            return {"type": "ok", "events": [], "state": {"players": [{"name": "Nina"}]}}
     adapter = ProtocolAdapter("unused")
     adapter.client = Client()
     monkeypatch.setattr(adapter, "ensure", lambda: None)

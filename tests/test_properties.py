@@ -30,6 +30,7 @@ from bohnspec.execution.play import candidate_actions, legal_actions, random_gam
 from bohnspec.language.spec import build
 
 import helpers
+import late_game as L
 
 SIZES = [3, 4, 5]
 BEANS = ["garden", "jumping"]
@@ -269,6 +270,38 @@ def test_odd_actions_are_refused_cleanly(seed, data):
         assert outcome.rejection.rule in helpers.known_rule_ids(engine.spec)
         assert outcome.state is state
     assert state.to_json() == before
+
+
+# ------------------------------------------------------------ from late positions, in every module
+
+@pytest.mark.parametrize("label", sorted(L.GAMES))
+@settings(max_examples=helpers.examples(1), deadline=None)
+@given(data=st.data())
+def test_play_from_late_positions_keeps_every_card_and_hand_and_ends_by_the_rules(label, data):
+    """From a position seeded random play reaches after the first exhaustion of the draw pile
+    (in the solo game, which is lost before that, in its last tenth), random legal play with
+    randomness of its own: no card created or lost, hands changed only as the rules allow,
+    never stuck, always an end, for a reason of the rules, with the winners the rulebook
+    names, and nothing accepted afterwards. The games come from a few seeds (late_game.seeds),
+    shared with the other late-game tests; where to start and how to go on vary."""
+    g = L.GAMES[label]
+    engine = g.engine()
+    seed = data.draw(st.sampled_from(L.seeds(helpers.examples(1))), label="game seed")
+    rec = L.recorded(label, seed)
+    start = data.draw(st.integers(L.late_start(label, seed), len(rec.states) - 2), label="start")
+    rng = random.Random(data.draw(SEEDS, label="play seed"))
+    box = L.the_box(engine, rec.state.options)
+    events: list[dict] = []
+
+    def check(before, action, outcome):
+        assert L.conservation_problems(engine, outcome.state, box) == [], action
+        assert L.hand_problems(engine, before, outcome.state) == [], action
+        events.extend(outcome.events)
+
+    end = L.play_on(engine, rec.states[start], rng, check=check)[-1]
+    assert L.end_reason_problems(label, engine, end) == []
+    assert L.winner_problems(label, end, events) == []
+    assert L.after_the_end_problems(engine, end, rng) == []
 
 
 # ------------------------------------------------------------ fuzzing the rules language

@@ -366,7 +366,12 @@ def test_every_scenario_of_the_corpus_loads():
         try:
             sc = S.load(f)
             assert sc.id == f.relative_to(helpers.SCENARIOS).with_suffix("").as_posix()
-            S.build_state(adapter.engine(sc.modules), sc)
+            if sc.refused is None:
+                S.build_state(adapter.engine(sc.modules), sc)
+            else:  # a setup the rules refuse, citing one of the rules the scenario lists
+                with pytest.raises(S.Refused) as refused:
+                    S.build_state(adapter.engine(sc.modules), sc)
+                assert refused.value.rule in sc.refused, sc.id
         except ScenarioError as exc:
             problems.append(str(exc))
     assert problems == []
@@ -400,8 +405,10 @@ def test_every_cited_id_exists(corpus):
 
 def test_every_expected_rejection_names_a_known_rule(corpus):
     known = set(paragraph_index()) | all_ruling_ids()
-    unknown = sorted({(sc.id, st.expect["rejected"]) for sc in corpus for st in sc.steps
-                      if "rejected" in st.expect and st.expect["rejected"] not in known})
+    cited = [(sc.id, rule) for sc in corpus for st in sc.steps if "rejected" in st.expect
+             for rule in S.rules_of(st.expect["rejected"])]
+    cited += [(sc.id, rule) for sc in corpus for rule in sc.refused or []]
+    unknown = sorted({(sid, rule) for sid, rule in cited if rule not in known})
     assert unknown == []
 
 

@@ -15,6 +15,7 @@ from markupsafe import escape
 from bohnspec.tools import cli
 
 from bohnspec import paths
+from bohnspec.conformance import scenario as S
 from bohnspec.language.paragraphs import index as paragraph_index
 from bohnspec.tools.site import TEMPLATES, Markdown, generate, highlight_line, read_rulebooks
 from bohnspec.language.spec import load
@@ -225,7 +226,7 @@ def test_a_refusal_names_its_rule(site):
 
 def test_every_scenario_has_a_page_linked_from_the_paragraphs_it_cites(site):
     out = site["out"]
-    corpus = sorted(p.relative_to(paths.SCENARIOS).with_suffix("").as_posix() for p in paths.SCENARIOS.rglob("*.yaml"))
+    corpus = sorted(S.file_id(p) for p in S.scenario_files([paths.SCENARIOS]))
     for sid in corpus:
         assert (out / "scenarios" / f"{sid}.html").is_file(), sid
     assert "Unreadable scenarios" not in text(out / "scenarios" / "index.html")

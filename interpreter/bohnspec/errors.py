@@ -1,12 +1,59 @@
-"""Every exception bohnspec shows a user, in one place and one shape: where, what, what to do."""
+"""Every exception bohnspec shows a user, in one place and one shape: where, what, what to do.
+
+Like tomli's `TOMLDecodeError`, each is a `ValueError` that carries `file`, `line` and `column`
+(None when they do not apply) and a `message`; `str()` is `file:line:column: message`, with
+whatever is None left out.
+"""
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 
-class BohnspecError(Exception):
+def _place(file: str | None, line: int | None, column: int | None) -> str:
+    """`file:line:column`, `file:line`, `file` or "" (a line without a file names nothing)."""
+    if not file:
+        return ""
+    if line is None:
+        return file
+    return f"{file}:{line}" if column is None else f"{file}:{line}:{column}"
+
+
+class BohnspecError(ValueError):
     """Base of every error bohnspec raises on bad input; the CLI exits 2 on these."""
+
+    file: str | None
+    line: int | None
+    column: int | None
+    message: str
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None,
+                 column: int | None = None):
+        self.message = message
+        self.file = file or None
+        self.line = line
+        self.column = column
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        """What `str()` shows: where, then what."""
+        place = _place(self.file, self.line, self.column)
+        return f"{place}: {self.message}" if place else self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its attributes, whatever its class's __init__ takes: a worker process of
+        # `simulate --jobs` sends its errors back pickled.
+        return (_rebuild, (type(self), self.args, self.__dict__))
+
+
+def _rebuild(cls: type[BohnspecError], args: tuple[Any, ...], state: dict[str, Any]) -> BohnspecError:
+    err = cls.__new__(cls)
+    err.args = args
+    err.__dict__.update(state)
+    return err
 
 
 @dataclass(frozen=True)
@@ -19,17 +66,22 @@ class Location:
         return f"{self.file}:{self.line}:{self.column}"
 
 
+def suggest(name: object, choices: Iterable[str]) -> str:
+    """` (did you mean 'x'?)` naming the choice closest to a misspelt name, or ""."""
+    close = difflib.get_close_matches(str(name), list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 class RulesSyntaxError(BohnspecError):
     """A rules file that does not parse: `file:line:column: message`, the line and a caret."""
 
     def __init__(self, location: Location, message: str, context: str = ""):
         self.location = location
-        self.message = message
         self.context = context
-        text = f"{location}: {message}"
-        if context:
-            text += "\n" + context
-        super().__init__(text)
+        super().__init__(message, location.file, location.line, location.column)
+
+    def _text(self) -> str:
+        return super()._text() + ("\n" + self.context if self.context else "")
 
 
 @dataclass(frozen=True)
@@ -45,33 +97,33 @@ class Diagnostic:
 
 
 class RulesCheckError(BohnspecError):
-    """Rules files that parse but do not check: unknown names, missing citations, ..."""
+    """Rules files that parse but do not check: unknown names, missing citations, ...
+
+    Each diagnostic has its own place, so the error as a whole has none."""
 
     def __init__(self, diagnostics: list[Diagnostic]):
         self.diagnostics = diagnostics
         errors = [d for d in diagnostics if d.severity == "error"]
-        super().__init__(
-            f"{len(errors)} error(s) in the rules:\n" + "\n".join(str(d) for d in errors)
-        )
+        super().__init__(f"{len(errors)} error(s) in the rules:\n" + "\n".join(str(d) for d in errors))
 
 
 class ScenarioError(BohnspecError):
     """A scenario file that is not valid: the file, the path of the bad field, and why.
 
-    These are faults of the corpus, not of the engine under test.
+    These are faults of the corpus, not of the engine under test. Data that came from no file
+    (a protocol request, a situation built in memory) is named by its path alone.
     """
 
-    def __init__(self, file: str, path: str, message: str, line: int | None = None, column: int | None = None):
-        self.file = file
+    def __init__(self, file: str | None, path: str, message: str, line: int | None = None,
+                 column: int | None = None):
         self.path = path
-        self.message = message
-        self.line = line
-        self.column = column
-        # Data that came from no file (a protocol request, a situation built in memory) is
-        # named by its path alone; a field found in its file also by line and column.
-        place = f"{file}:{line}:{column}" if file and line is not None else file
-        where = ": ".join(part for part in (place, f"at {path}" if path else "") if part)
-        super().__init__(f"{where}: {message}" if where else message)
+        super().__init__(message, file, line, column)
+
+    def _text(self) -> str:
+        # A field's line and column are shown only with its file.
+        place = _place(self.file, self.line if self.file else None, self.column)
+        where = ": ".join(part for part in (place, f"at {self.path}" if self.path else "") if part)
+        return f"{where}: {self.message}" if where else self.message
 
 
 class ActionError(BohnspecError):
@@ -94,7 +146,10 @@ class SpecRuntimeError(BohnspecError):
 
     def __init__(self, location: Location | None, message: str):
         self.location = location
-        super().__init__(f"{location}: {message}" if location else message)
+        if location is None:
+            super().__init__(message)
+        else:
+            super().__init__(message, location.file, location.line, location.column)
 
 
 class EvaluationLimitError(SpecRuntimeError):

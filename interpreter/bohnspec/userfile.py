@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from os import PathLike
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 
@@ -33,24 +35,26 @@ MAX_ALIASES = 10_000
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+# A field of a document: `steps[0].do.type`, or its keys and indexes.
+FieldPath = str | Sequence[str | int]
+
 
 class UserFileError(BohnspecError):
-    """A user's file that cannot be used: `NAME: PROBLEM`, one line."""
+    """A user's file that cannot be used: `NAME: PROBLEM` (`NAME:LINE:COLUMN: PROBLEM` when the
+    problem has a place), one line. NAME is the file as the user gave it, after the option
+    that named it (`--rules my.bohn`)."""
 
     def __init__(self, name: str, problem: str, line: int | None = None, column: int | None = None):
         self.name = name
         self.problem = problem
-        self.line = line
-        self.column = column
-        where = name + (f":{line}:{column}" if line is not None else "")
-        super().__init__(f"{where}: {problem}")
+        super().__init__(problem, name, line, column)
 
 
 def _mib(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MiB"
 
 
-def read_text(path, label: str = "", max_bytes: int = MAX_BYTES) -> str:
+def read_text(path: str | PathLike[str], label: str = "", max_bytes: int = MAX_BYTES) -> str:
     """The text of a user's file, or a UserFileError saying in one line why not.
 
     `label` names what the file is for, e.g. "--rules": "--rules my.bohn: the file is empty"."""
@@ -103,9 +107,9 @@ class Document:
     """A YAML document read within the bounds: the data, and the composed nodes (for locations)."""
 
     data: Any
-    node: Any  # yaml.Node or None
+    node: yaml.Node | None
 
-    def locate(self, path) -> tuple[int, int] | None:
+    def locate(self, path: FieldPath) -> tuple[int, int] | None:
         """(line, column), 1-based, of the field a path names (`steps[0].do.type`, or a list
         of keys and indexes); the nearest enclosing field when the path goes further than the
         document (a missing key is reported at the object that lacks it)."""
@@ -122,7 +126,7 @@ def bounded_events(text: str, name: str, max_depth: int = MAX_DEPTH, max_nodes: 
     starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
     ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
-    def fail(event, problem):
+    def fail(event: yaml.Event, problem: str) -> NoReturn:
         mark = getattr(event, "start_mark", None)
         raise UserFileError(name, problem, mark.line + 1 if mark else None, mark.column + 1 if mark else None)
 
@@ -145,12 +149,13 @@ def bounded_events(text: str, name: str, max_depth: int = MAX_DEPTH, max_nodes: 
                 aliases += 1
                 if aliases > max_aliases:
                     fail(event, f"more than {max_aliases:,} aliases (*name): refused as a likely alias bomb")
-                if event.anchor not in sizes:
-                    if any(entry[0] == event.anchor for entry in open_):
-                        fail(event, f"the alias *{event.anchor} refers to a value that contains it "
+                anchor = event.anchor or ""
+                if anchor not in sizes:
+                    if any(entry[0] == anchor for entry in open_):
+                        fail(event, f"the alias *{anchor} refers to a value that contains it "
                                     "(a structure without end)")
-                    fail(event, f"the alias *{event.anchor} names no anchor (&{event.anchor}) given before it")
-                total += sizes[event.anchor]
+                    fail(event, f"the alias *{anchor} names no anchor (&{anchor}) given before it")
+                total += sizes[anchor]
             elif isinstance(event, yaml.DocumentStartEvent) and total:
                 fail(event, "more than one YAML document (---) in the file: give one")
             if total > max_nodes:
@@ -172,7 +177,7 @@ def _yaml_error(exc: yaml.YAMLError, name: str) -> UserFileError:
     return UserFileError(name, text, mark.line + 1 if mark else None, mark.column + 1 if mark else None)
 
 
-def parse_yaml(text: str, name: str, **bounds) -> Document:
+def parse_yaml(text: str, name: str, **bounds: int) -> Document:
     """A YAML text as a Document, within the bounds; only JSON-like values (no dates, sets or
     binary), every number finite."""
     bounded_events(text, name, **bounds)
@@ -191,7 +196,7 @@ def parse_yaml(text: str, name: str, **bounds) -> Document:
     return doc
 
 
-def read_yaml(path, label: str = "", **bounds) -> Document:
+def read_yaml(path: str | PathLike[str], label: str = "", **bounds: int) -> Document:
     """A user's YAML file, read as one Document within the bounds."""
     name = f"{label} {Path(path)}".strip()
     return parse_yaml(read_text(path, label), name, **bounds)
@@ -200,7 +205,7 @@ def read_yaml(path, label: str = "", **bounds) -> Document:
 _KINDS = {"datetime": "a date and time", "date": "a date", "bytes": "binary data", "set": "a set"}
 
 
-def _plain(doc: Document, value, path: list, name: str) -> None:
+def _plain(doc: Document, value: Any, path: list[str | int], name: str) -> None:
     """Refuse what JSON cannot say: a date, a set, binary data, a number that is not finite."""
     if isinstance(value, dict):
         for k, v in value.items():
@@ -217,7 +222,7 @@ def _plain(doc: Document, value, path: list, name: str) -> None:
         _refuse(doc, path, name, f"YAML reads this as {kind}, which a scenario cannot hold: write it in quotes")
 
 
-def _refuse(doc: Document, path: list, name: str, problem: str):
+def _refuse(doc: Document, path: list[str | int], name: str, problem: str) -> NoReturn:
     where = doc.locate(path)
     shown = json_path(path)
     raise UserFileError(name, f"at {shown}: {problem}", *(where or (None, None)))
@@ -225,7 +230,7 @@ def _refuse(doc: Document, path: list, name: str, problem: str):
 
 # ------------------------------------------------------------ paths and locations
 
-def json_path(parts) -> str:
+def json_path(parts: Sequence[str | int]) -> str:
     out = ""
     for p in parts:
         out += f"[{p}]" if isinstance(p, int) and not isinstance(p, bool) else (f".{p}" if out else str(p))
@@ -235,19 +240,19 @@ def json_path(parts) -> str:
 _PART = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
 
 
-def split_path(path) -> list:
+def split_path(path: FieldPath) -> list[str | int]:
     """`steps[0].do.type` -> ['steps', 0, 'do', 'type'] (a list is returned as it is)."""
     if isinstance(path, (list, tuple)):
         return list(path)
     if not path or path == "(top level)":
         return []
-    out: list = []
+    out: list[str | int] = []
     for index, key in _PART.findall(str(path)):
         out.append(int(index) if index else key)
     return out
 
 
-def locate(node, path) -> tuple[int, int] | None:
+def locate(node: yaml.Node | None, path: FieldPath) -> tuple[int, int] | None:
     """(line, column), 1-based, of the deepest node of `path` found in a composed YAML tree."""
     if node is None:
         return None
@@ -268,7 +273,7 @@ def locate(node, path) -> tuple[int, int] | None:
     return mark.line + 1, mark.column + 1
 
 
-def key_location(node, path, key) -> tuple[int, int] | None:
+def key_location(node: yaml.Node | None, path: FieldPath, key: str | int) -> tuple[int, int] | None:
     """(line, column) of a key itself in the mapping at `path` (an unexpected key is shown there)."""
     parts = split_path(path)
     target = node
@@ -289,7 +294,7 @@ def key_location(node, path, key) -> tuple[int, int] | None:
     return None
 
 
-def _same_key(raw: str, part) -> bool:
+def _same_key(raw: str, part: str | int) -> bool:
     if raw == str(part):
         return True
     # An unquoted 06 is read as the number 6: its text still names the key.

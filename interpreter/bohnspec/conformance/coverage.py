@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .. import paths
 from . import scenario as S
 from ..errors import ScenarioError
 from ..language.model import Action, Ruling
@@ -34,11 +33,9 @@ def _clause_citations(spec) -> dict[str, list[str]]:
 def _scenario_citations() -> tuple[dict[str, list[str]], list[str]]:
     out: dict[str, list[str]] = {}
     broken = []
-    for f in S.scenario_files([paths.SCENARIOS]):
-        try:
-            sc = S.load(f)
-        except ScenarioError as exc:
-            broken.append(str(exc))
+    for _, sc in S.corpus():
+        if isinstance(sc, ScenarioError):
+            broken.append(str(sc))
             continue
         for c in sc.cites:
             out.setdefault(c, []).append(sc.id)
@@ -85,7 +82,8 @@ def render(report: dict, missing_only: bool = False) -> str:
         if not r["normative"]:
             mark = f"  (informative: {r['note']})"
         elif not complete:
-            mark = "  <- " + " and ".join(x for x, ok in (("no clause", r["clauses"]), ("no scenario", r["scenarios"])) if not ok)
+            lacking = (x for x, ok in (("no clause", r["clauses"]), ("no scenario", r["scenarios"])) if not ok)
+            mark = "  <- " + " and ".join(lacking)
         else:
             mark = ""
         lines.append(f"  {r['id']:38} {len(r['clauses']):>7} {len(r['scenarios']):>9}{mark}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import re
 import selectors
 import signal
 import shlex
@@ -14,12 +15,21 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import __version__
 from ..errors import ActionError, BohnspecError, ScenarioError
-from .inprocess import InProcess
+from .inprocess import InProcess, wire_events
 
-PROTOCOL_VERSION = 1
+if TYPE_CHECKING:
+    from ..execution.interpret import Engine
+    from ..execution.state import State
+
+# The version this runner offers in its hello; it also plays engines that answer an older one
+# (PROTOCOL.md, "Versions"), using only what that version has.
+PROTOCOL_VERSION = 2
+VERSIONS = (1, 2)
 
 
 class EngineFault(Exception):
@@ -31,107 +41,168 @@ class EngineFault(Exception):
         super().__init__(message)
 
 
+class EngineUnsupported(EngineFault):
+    """A protocol-2 engine answered `unsupported`: it does not have what the request needs (a
+    bean, an option, a module's corner). The scenario is not applicable and the engine is fine
+    (the runner does not restart it); a caller that treats every EngineFault alike still gets
+    the right verdict."""
+
+    def __init__(self, request: str, reason: str):
+        self.request = request
+        super().__init__("not-applicable", reason or "no reason given")
+
+
 # ------------------------------------------------------------ the reference server
 
-def serve(stdin=None, stdout=None) -> int:
-    """Answer protocol requests on stdin with the reference interpreter until `bye` or EOF."""
-    from . import scenario as S
-    from ..execution.interpret import Engine
-    from ..execution.interpret import engine_for as reference_engine
+Message = dict[str, Any]
 
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
-    current = {"engine": None, "state": None}
-    from ..language.spec import parse_files, spec_files
-    known_modules = sorted({d.module for f in parse_files(spec_files()) for d in f.decls if d.module})
 
-    def engine_for(modules) -> Engine:
-        key = frozenset(modules or ["base"])
-        unknown = sorted(key - set(known_modules))
-        if unknown:
-            raise ActionError(f"unknown module(s) {', '.join(unknown)}; this engine implements "
-                              f"{', '.join(known_modules)}")
-        return reference_engine(key)
+class Output(Protocol):
+    """Where the server writes its replies: standard output, or a test's stand-in."""
 
-    def reply(msg):
-        stdout.write(json.dumps(msg, separators=(",", ":")) + "\n")
-        stdout.flush()
+    def write(self, text: str, /) -> Any: ...
 
-    for line in stdin:
-        if not line.strip():
-            continue
+    def flush(self) -> Any: ...
+
+
+class Server:
+    """The reference interpreter behind `bohnspec serve`: one game at a time, one method per
+    request type (`handlers`), each answering a well-formed request with its reply."""
+
+    def __init__(self) -> None:
+        from ..language.spec import parse_files, spec_files
+
+        self.known_modules = sorted({d.module for f in parse_files(spec_files()) for d in f.decls if d.module})
+        self.engine: Engine | None = None
+        self.state: State | None = None
+        self.version = 1  # agreed in the hello; a version-1 runner gets nothing version 2 added
+        self.finished = False  # `bye` was answered
+        self.handlers: dict[str, Callable[[int, Message], Message]] = {
+            "hello": self.hello, "load": self.load, "setup": self.setup, "apply": self.apply,
+            "state": self.current_state, "legal": self.legal, "bye": self.bye,
+        }
+
+    def answer(self, line: str) -> Message:
+        """The reply to one request line; never raises for anything the line holds."""
         try:
             req = json.loads(line)
         except json.JSONDecodeError as exc:
-            reply({"id": None, "type": "error", "message": f"not JSON: {exc.msg}"})
-            continue
+            return {"id": None, "type": "error", "message": f"not JSON: {exc.msg}"}
         except RecursionError:
-            reply({"id": None, "type": "error", "message": "a request nested too deep"})
-            continue
+            return {"id": None, "type": "error", "message": "a request nested too deep"}
         if not isinstance(req, dict):
-            reply({"id": None, "type": "error", "message": "a request is a JSON object"})
-            continue
+            return {"id": None, "type": "error", "message": "a request is a JSON object"}
         rid, kind = req.get("id"), req.get("type")
         if not isinstance(rid, int) or isinstance(rid, bool) or not isinstance(kind, str):
-            reply({"id": rid if isinstance(rid, int) and not isinstance(rid, bool) else None, "type": "error",
-                   "message": "a request needs an integer `id` and a `type` (conformance/PROTOCOL.md)"})
-            continue
+            return {"id": rid if isinstance(rid, int) and not isinstance(rid, bool) else None, "type": "error",
+                    "message": "a request needs an integer `id` and a `type` (conformance/PROTOCOL.md)"}
+        handler = self.handlers.get(kind)
+        if handler is None:
+            return {"id": rid, "type": "error", "message": f"unknown request type {kind!r}"}
         try:
-            if kind == "hello":
-                reply({"id": rid, "type": "hello", "protocol": PROTOCOL_VERSION,
-                       "engine": {"name": "bohnspec", "version": __version__, "language": "python"},
-                       "capabilities": {"modules": known_modules, "rule_ids": True, "events": True,
-                                        "legal_actions": True}})
-            elif kind == "load":
-                data = req.get("state")
-                if not isinstance(data, dict):
-                    raise ScenarioError("", "state", "load needs a state object")
-                errors = S.schema_errors(data, "state.schema.json")
-                if errors:
-                    raise ScenarioError("", "state" + ("." + errors[0][0] if errors[0][0] != "(top level)" else ""),
-                                        errors[0][1])
-                eng = engine_for(data.get("modules"))
-                current["engine"], current["state"] = eng, S.state_from_data(eng, data, data.get("modules", ["base"]))
-                reply({"id": rid, "type": "ok", "state": current["state"].to_json()})
-            elif kind == "setup":
-                eng = engine_for(req.get("modules"))
-                state, events = S.new_game(eng, req.get("players"), req.get("deck"), req.get("options") or {},
-                                           req.get("zones") or {}, req.get("modules") or ["base"], req.get("board"))
-                current["engine"], current["state"] = eng, state
-                reply({"id": rid, "type": "ok", "events": events, "state": state.to_json()})
-            elif kind == "apply":
-                eng, state = _loaded(current)
-                outcome = eng.apply(state, req.get("action"))
-                current["state"] = outcome.state
-                if outcome.rejection is not None:
-                    reply({"id": rid, "type": "rejected", "rule": outcome.rejection.rule,
-                           "reason": outcome.rejection.reason, "state": outcome.state.to_json()})
-                else:
-                    reply({"id": rid, "type": "accepted", "events": outcome.events,
-                           "state": outcome.state.to_json()})
-            elif kind == "state":
-                _, state = _loaded(current)
-                reply({"id": rid, "type": "state", "state": state.to_json()})
-            elif kind == "legal":
-                from ..execution.play import legal_actions
-                eng, state = _loaded(current)
-                reply({"id": rid, "type": "legal", "actions": legal_actions(eng, state)})
-            elif kind == "bye":
-                reply({"id": rid, "type": "bye"})
-                return 0
-            else:
-                reply({"id": rid, "type": "error", "message": f"unknown request type {kind!r}"})
+            return handler(rid, req)
         except BohnspecError as exc:
-            reply({"id": rid, "type": "error", "message": str(exc)})
+            return {"id": rid, "type": "error", "message": str(exc)}
         except Exception as exc:  # a malformed request must get an answer, never end the server
-            reply({"id": rid, "type": "error", "message": f"malformed {kind!r} request ({type(exc).__name__}: {exc})"})
+            return {"id": rid, "type": "error", "message": f"malformed {kind!r} request ({type(exc).__name__}: {exc})"}
+
+    # -- one method per request type
+    def hello(self, rid: int, req: Message) -> Message:
+        # The highest version both sides speak: the runner's offer, at most ours.
+        offered = req.get("protocol")
+        valid = isinstance(offered, int) and not isinstance(offered, bool) and offered >= 1
+        version = min(offered, PROTOCOL_VERSION) if valid and isinstance(offered, int) else 1
+        self.version = version
+        caps: dict[str, Any] = {"modules": self.known_modules, "rule_ids": True, "events": True,
+                                "legal_actions": True}
+        if version >= 2:
+            caps["internal_state"] = True  # every option of every module, so no `options` list
+        return {"id": rid, "type": "hello", "protocol": version,
+                "engine": {"name": "bohnspec", "version": __version__, "language": "python"},
+                "capabilities": caps}
+
+    def load(self, rid: int, req: Message) -> Message:
+        from . import scenario as S
+
+        data = req.get("state")
+        if not isinstance(data, dict):
+            raise ScenarioError("", "state", "load needs a state object")
+        errors = S.schema_errors(data, "state.schema.json")
+        if errors:
+            raise ScenarioError("", "state" + ("." + errors[0][0] if errors[0][0] != "(top level)" else ""),
+                                errors[0][1])
+        eng = self.engine_for(data.get("modules"))
+        self.engine, self.state = eng, S.state_from_data(eng, data, data.get("modules", ["base"]))
+        return {"id": rid, "type": "ok", "state": self.state.to_json()}
+
+    def setup(self, rid: int, req: Message) -> Message:
+        from . import scenario as S
+
+        eng = self.engine_for(req.get("modules"))
+        try:
+            state, events = S.new_game(eng, req.get("players"), req.get("deck"), req.get("options") or {},
+                                       req.get("zones") or {}, req.get("modules") or ["base"], req.get("board"))
+        except S.Refused as exc:
+            if self.version < 2:
+                raise
+            return {"id": rid, "type": "rejected", "rule": exc.rule, "reason": exc.reason}
+        self.engine, self.state = eng, state
+        return {"id": rid, "type": "ok", "events": wire_events(events), "state": state.to_json()}
+
+    def apply(self, rid: int, req: Message) -> Message:
+        eng, state = self.loaded()
+        outcome = eng.apply(state, req.get("action"))
+        self.state = outcome.state
+        if outcome.rejection is not None:
+            return {"id": rid, "type": "rejected", "rule": outcome.rejection.rule,
+                    "reason": outcome.rejection.reason, "state": outcome.state.to_json()}
+        return {"id": rid, "type": "accepted", "events": wire_events(outcome.events),
+                "state": outcome.state.to_json()}
+
+    def current_state(self, rid: int, req: Message) -> Message:
+        _, state = self.loaded()
+        return {"id": rid, "type": "state", "state": state.to_json()}
+
+    def legal(self, rid: int, req: Message) -> Message:
+        # Enumerated from each parameter's domain, as `judge` lists them (moves.py).
+        from ..execution.moves import legal_actions
+        eng, state = self.loaded()
+        return {"id": rid, "type": "legal", "actions": legal_actions(eng, state)}
+
+    def bye(self, rid: int, req: Message) -> Message:
+        self.finished = True
+        return {"id": rid, "type": "bye"}
+
+    # -- helpers
+    def engine_for(self, modules: Any) -> Engine:
+        from ..execution.interpret import engine_for as reference_engine
+
+        key = frozenset(modules or ["base"])
+        unknown = sorted(key - set(self.known_modules))
+        if unknown:
+            raise ActionError(f"unknown module(s) {', '.join(unknown)}; this engine implements "
+                              f"{', '.join(self.known_modules)}")
+        return reference_engine(key)
+
+    def loaded(self) -> tuple[Engine, State]:
+        if self.engine is None or self.state is None:
+            raise ActionError("no state loaded: send `load` or `setup` first")
+        return self.engine, self.state
+
+
+def serve(stdin: Iterable[str] | None = None, stdout: Output | None = None) -> int:
+    """Answer protocol requests on stdin with the reference interpreter until `bye` or EOF."""
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    server = Server()
+    for line in stdin:
+        if not line.strip():
+            continue
+        out.write(json.dumps(server.answer(line), separators=(",", ":")) + "\n")
+        out.flush()
+        if server.finished:
+            return 0
     return 0
-
-
-def _loaded(current):
-    if current["state"] is None:
-        raise ActionError("no state loaded: send `load` or `setup` first")
-    return current["engine"], current["state"]
 
 
 # ------------------------------------------------------------ the client
@@ -150,6 +221,7 @@ class ProtocolEngine:
         self._stderr = None
         self._selector = None
         self.last_request: dict | None = None
+        self.version = 1  # the version agreed in the handshake
 
     # -- process
     def start(self) -> dict:
@@ -168,11 +240,20 @@ class ProtocolEngine:
         _LIVE.add(self.proc)
         os.set_blocking(self.proc.stdout.fileno(), False)
         self._buffer = b""
+        self.version = 1  # until the engine says otherwise, only what every version has
         reply = self.request({"type": "hello", "protocol": PROTOCOL_VERSION, "suite": f"bohnspec {__version__}"},
                              expect=("hello",))
         caps = reply.get("capabilities")
         if not isinstance(caps, dict) or not isinstance(caps.get("modules"), list):
             raise EngineFault("protocol-error", "the hello reply has no capabilities.modules list", self.stderr())
+        version = reply.get("protocol", 1)
+        if not isinstance(version, int) or isinstance(version, bool) or version not in VERSIONS:
+            raise EngineFault("protocol-error", f"the engine answered the hello with protocol {version!r}; this "
+                                                f"runner speaks {' and '.join(map(str, VERSIONS))}", self.stderr())
+        problem = _claims_problem(caps, version)
+        if problem:
+            raise EngineFault("protocol-error", f"the hello reply's capabilities: {problem}", self.stderr())
+        self.version = version
         self.hello = reply
         return reply
 
@@ -238,6 +319,12 @@ class ProtocolEngine:
         if reply.get("type") == "error":
             raise EngineFault("errored", f"the engine answered {msg['type']!r} with an error: "
                                          f"{reply.get('message', '')}", self.stderr())
+        if reply.get("type") == "unsupported" and self.version >= 2 and msg["type"] in ("load", "setup", "apply"):
+            reason = reply.get("reason")
+            if not isinstance(reason, str):
+                raise EngineFault("protocol-error", f"an `unsupported` reply to {msg['type']!r} needs a `reason` "
+                                                    "text", self.stderr())
+            raise EngineUnsupported(msg["type"], reason)
         if reply.get("type") not in expect:
             raise EngineFault("protocol-error", f"expected a reply of type {' or '.join(expect)} to "
                                                 f"{msg['type']!r}, got {reply.get('type')!r}", self.stderr())
@@ -277,10 +364,25 @@ class ProtocolEngine:
         return line
 
 
+def _claims_problem(caps: dict, version: int) -> str:
+    """What is wrong with a hello's capabilities beyond the modules list ("" if nothing)."""
+    if not all(isinstance(m, str) for m in caps["modules"]):
+        return "modules must be a list of module names"
+    for key in ("rule_ids", "events", "legal_actions", "internal_state"):
+        if key in caps and not isinstance(caps[key], bool):
+            return f"{key} must be true or false, not {json.dumps(caps[key])}"
+    options = caps.get("options")
+    if version >= 2 and options is not None:
+        if not isinstance(options, dict) or not all(
+                isinstance(v, list) and all(isinstance(x, str) for x in v) for v in options.values()):
+            return 'options must map each option to the values the engine plays, e.g. {"beans": ["garden"]}'
+    return ""
+
+
 # ------------------------------------------------------------ engine processes
 
 # Every engine process started and not yet ended: none outlives bohnspec (see end_all_engines).
-_LIVE: "set[subprocess.Popen]" = set()
+_LIVE: set[subprocess.Popen] = set()
 
 
 def engine_argv(command: str) -> list[str]:
@@ -329,6 +431,68 @@ def end_all_engines() -> None:
 atexit.register(end_all_engines)
 
 
+def state_problem(state) -> str:
+    """Why a state an engine returned breaks state.schema.json ("" if it does not): the path
+    of the first bad field (`state.players[0].coins`) and what is wrong there."""
+    from . import scenario as S
+    if not isinstance(state, dict):
+        return f"a state is a JSON object, not {json.dumps(state)[:60]}"
+    if _plainly_valid(state):
+        return ""
+    errors = S.schema_problems(state, "state.schema.json")
+    if not errors:
+        return ""
+    path, message = errors[0].path, errors[0].message
+    where = "state" if path == "(top level)" else "state" + ("" if path.startswith("[") else ".") + path
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"at {where}: {message}{more}"
+
+
+_NAME = re.compile(r"[a-z_][a-z0-9_]*")
+_CARD = re.compile(r"[a-z_][a-z0-9_]*(\*[0-9]+)?")
+
+
+def _plainly_valid(state: dict) -> bool:
+    """A quick check that only ever says yes to a state the schema accepts (the schema itself
+    takes milliseconds a state, on every reply): the types scenario._shape_ok checks, plus the
+    patterns of names and cards. A map given inline, or anything doubtful, goes to the schema."""
+    from . import scenario as S
+    if not S._shape_ok(state) or isinstance(state.get("board"), dict):
+        return False
+    if "phase" in state and not _NAME.fullmatch(state["phase"]):
+        return False
+    if isinstance(state.get("board"), str) and not _NAME.fullmatch(state["board"]):
+        return False
+    plain = ("players", "starting_player", "active", "phase", "modules", "options", "vars", "over",
+             "winners", "board", "spaces", "shuffles")
+
+    def cards_ok(cards) -> bool:
+        return all(_CARD.fullmatch(c) for c in cards)
+    for key, value in state.items():
+        if not _NAME.fullmatch(key):
+            return False
+        if key == "shuffles" and not all(cards_ok(s) for s in value):
+            return False
+        if key not in plain and not (cards_ok(value) if key != "fields" else False):
+            return False
+    for p in state["players"]:
+        for key, value in p.items():
+            if not _NAME.fullmatch(key):
+                return False
+            if key in ("name", "vars"):
+                continue
+            if key == "fields":
+                if not all(cards_ok(f) for f in value):
+                    return False
+            elif not cards_ok(value):
+                return False
+    return True
+
+
+def _text_or_none(value):
+    return value if isinstance(value, str) and value else None
+
+
 class ProtocolAdapter:
     """Runner adapter for an outside engine: one process, restarted after any fault."""
 
@@ -362,6 +526,11 @@ class ProtocolAdapter:
     def last_request(self):
         return self.client.last_request
 
+    @property
+    def version(self) -> int:
+        """The protocol version agreed with the engine (1 until a handshake says more)."""
+        return getattr(self.client, "version", 1)
+
     def start(self, sc) -> dict:
         from ..errors import ScenarioError
         try:
@@ -381,7 +550,11 @@ class ProtocolAdapter:
             options = dict(setup.get("options") or {})
             if "beans" in setup:
                 options["beans"] = setup["beans"]
-            S.build_state(ref, sc)  # validates the scenario's deck before anything is sent
+            try:
+                S.build_state(ref, sc)  # validates the scenario's deck before anything is sent
+            except S.Refused:
+                if sc.refused is None:
+                    raise  # a setup the rules refuse is the scenario's bug unless it says so
             from ..execution.state import expand_cards
             request = {"type": "setup", "players": setup["players"], "deck": expand_cards(setup["deck"]),
                        "options": options, "modules": sc.modules}
@@ -390,8 +563,13 @@ class ProtocolAdapter:
                 request["zones"] = zones
             if "board" in setup:
                 request["board"] = setup["board"]  # a declared board's name or a map given inline
-            reply = self.client.request(request, expect=("ok",))
-            events = reply.get("events", [])
+            # Version 2 lets an engine refuse a setup its rules do not allow, with the rule.
+            version2 = getattr(self.client, "version", 1) >= 2
+            reply = self.client.request(request, expect=("ok", "rejected") if version2 else ("ok",))
+            if reply["type"] == "rejected":
+                return {"rejected": True, "rule": _text_or_none(reply.get("rule")),
+                        "reason": _text_or_none(reply.get("reason")) or ""}
+            events = self._events(reply)
             return {"state": self._state(reply), "events": events}
         else:
             # The reference fills in the documented defaults: the engine always gets a full state.
@@ -400,26 +578,44 @@ class ProtocolAdapter:
             reply = self.client.request({"type": "load", "state": full}, expect=("ok",))
             return {"state": self._state(reply), "events": []}
 
+    def load(self, state: dict) -> dict:
+        """Load a complete state (--isolate: the reference's state before a step)."""
+        reply = self.client.request({"type": "load", "state": state}, expect=("ok",))
+        return {"state": self._state(reply), "events": []}
+
     def _state(self, previous: dict | None = None) -> dict:
-        """The state after a request: from its reply if the engine sent it, else asked for."""
+        """The state after a request: from its reply if the engine sent it, else asked for;
+        either way checked against state.schema.json."""
         if previous is not None and "state" in previous:
-            if not isinstance(previous["state"], dict):
-                raise EngineFault("protocol-error", "a reply's state must be an object", self.client.stderr())
-            return previous["state"]
+            return self._checked(previous["state"], f"the {previous.get('type')!r} reply's state")
         reply = self.client.request({"type": "state"}, expect=("state",))
-        if not isinstance(reply.get("state"), dict):
+        if "state" not in reply:
             raise EngineFault("protocol-error", "the state reply has no state object", self.client.stderr())
-        return reply["state"]
+        return self._checked(reply["state"], "the state reply's state")
+
+    def _checked(self, state, what: str) -> dict:
+        """A state the engine returned, if it is one: a malformed state is a protocol error
+        naming the bad field, not a confusing difference further on."""
+        problem = state_problem(state)
+        if problem:
+            raise EngineFault("protocol-error", f"{what} is malformed: {problem}", self.client.stderr())
+        return state
+
+    def _events(self, reply: dict) -> list:
+        events = reply.get("events", [])
+        if not isinstance(events, list) or not all(isinstance(e, dict) and isinstance(e.get("event"), str)
+                                                   for e in events):
+            raise EngineFault("protocol-error", f"{reply.get('type')}.events must be a list of objects with an "
+                                                "`event` name", self.client.stderr())
+        return events
 
     def apply(self, action: dict) -> dict:
         reply = self.client.request({"type": "apply", "action": action}, expect=("accepted", "rejected"))
         state = self._state(reply)
         if reply["type"] == "rejected":
-            return {"accepted": False, "rule": reply.get("rule"), "reason": reply.get("reason", ""), "state": state}
-        events = reply.get("events", [])
-        if not isinstance(events, list):
-            raise EngineFault("protocol-error", "accepted.events must be a list", self.client.stderr())
-        return {"accepted": True, "events": events, "state": state}
+            return {"accepted": False, "rule": _text_or_none(reply.get("rule")),
+                    "reason": _text_or_none(reply.get("reason")) or "", "state": state}
+        return {"accepted": True, "events": self._events(reply), "state": state}
 
     def close(self):
         self.client.close(polite=True)

@@ -11,21 +11,28 @@ import yaml
 from .. import __version__
 from .. import userfile
 from ..errors import BohnspecError
-from .runner import NOT_APPLICABLE, PASSED, SKIPPED, VERDICTS, Verdict, summary
+from .runner import NOT_APPLICABLE, PASSED, SKIPPED, VERDICTS, Verdict, not_tested, summary
 
 
 def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, seconds: float,
-                command: str | None = None, interrupted: bool = False) -> dict:
+                command: str | None = None, interrupted: bool = False, protocol: int | None = None,
+                isolate: bool = False) -> dict:
     """The report described by conformance/schemas/report.schema.json; `interrupted`: the run
-    was stopped (Ctrl-C) and the report holds the scenarios that ran until then."""
+    was stopped (Ctrl-C) and the report holds the scenarios that ran until then; `protocol`:
+    the version agreed with the engine; `isolate`: every step was judged on its own."""
     out = {
         "suite": {"name": "bohnspec", "version": __version__},
         "engine": {**engine, **({"command": command} if command else {})},
         "capabilities": capabilities,
         "seconds": round(seconds, 3),
         "summary": summary(verdicts),
+        "not_tested": not_tested(verdicts),
         "scenarios": [v.to_json() for v in verdicts],
     }
+    if protocol is not None:
+        out["protocol"] = protocol
+    if isolate:
+        out["isolate"] = True
     if interrupted:
         out["interrupted"] = True
     return out
@@ -75,8 +82,11 @@ def _detail(v: Verdict) -> str:
         lines.append(v.message)
     for s in v.steps:
         if not s.ok:
-            lines.append(f"step {s.index + 1}: {json.dumps(s.action)}")
+            what = "the setup" if s.setup else json.dumps(s.action)
+            lines.append(f"step {s.index + 1}: {what}")
             lines.extend("  " + p for p in s.problems)
+            if s.paragraphs:
+                lines.append(f"  decided by: {', '.join(s.paragraphs)}")
     if v.title and lines:
         lines.append(f"scenario: {v.title}")
     return "\n".join(lines)

@@ -1,8 +1,9 @@
 """The conformance runner: play each scenario against an engine and give it a verdict.
 
 The engine is reached through an adapter with two calls, `start(scenario)` and
-`apply(action)`, each returning plain JSON data; the in-process adapter below wraps the
-reference interpreter, and the protocol adapter (protocol.py) an outside engine.
+`apply(action)`, each returning plain JSON data (and `load(state)` for `--isolate`); the
+in-process adapter (inprocess.py) wraps the reference interpreter, and the protocol adapter
+(protocol.py) an outside engine.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from dataclasses import dataclass, field
 from .. import paths
 from . import scenario as S
 from ..errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError
-from ..execution.interpret import Engine, engine_for
-from .inprocess import InProcess
-from .protocol import EngineFault
+from ..execution.interpret import Engine
+from .inprocess import InProcess  # noqa: F401  (callers take the reference adapter from the runner)
+from .protocol import EngineFault, EngineUnsupported
 from ..execution.state import expand_cards
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
@@ -33,6 +34,23 @@ class StepResult:
     action: dict | None
     ok: bool
     problems: list[str] = field(default_factory=list)
+    # The engine's rejection, if it refused the action (or the setup): its rule id and reason.
+    rule: str | None = None
+    reason: str | None = None
+    # The paragraphs that decide this step (the rule the reference refused with, or the
+    # citations of the clauses whose events the step expects); filled for failing steps.
+    paragraphs: list[str] = field(default_factory=list)
+    setup: bool = False  # not a step of the scenario: its setup (refused, or refused wrongly)
+
+    def to_json(self) -> dict:
+        out = {"index": self.index, "action": self.action, "ok": self.ok, "problems": self.problems}
+        if self.setup:
+            out["setup"] = True
+        if self.reason is not None or self.rule is not None:
+            out["rejected"] = {"rule": self.rule, "reason": self.reason or ""}
+        if self.paragraphs:
+            out["paragraphs"] = self.paragraphs
+        return out
 
 
 @dataclass
@@ -51,6 +69,7 @@ class Verdict:
     broken: bool = False  # the scenario itself is wrong (a bug of the corpus, not of the engine)
     fault_step: int | None = None  # the step (0-based) during which the engine faulted; None: at the start
     fault_request: dict | None = None  # the request that was being answered then
+    isolated: bool = False  # played with --isolate: every step from the reference's state
 
     @property
     def ok(self) -> bool:
@@ -61,13 +80,13 @@ class Verdict:
 
     def to_json(self) -> dict:
         out = {"id": self.id, "path": self.path, "verdict": self.verdict, "seconds": round(self.seconds, 4),
-               "cites": self.cites,
-               "steps": [{"index": s.index, "action": s.action, "ok": s.ok, "problems": s.problems}
-                         for s in self.steps]}
+               "cites": self.cites, "steps": [s.to_json() for s in self.steps]}
         if self.title:
             out["title"] = self.title
         if self.broken:
             out["scenario_error"] = True
+        if self.isolated:
+            out["isolated"] = True
         if self.message:
             out["message"] = self.message
         if self.verdict in ENGINE_FAULTS and (self.fault_request is not None or self.fault_step is not None):
@@ -82,6 +101,7 @@ class Verdict:
         if failed:
             s = failed[0]
             out["failed_step"] = {"index": s.index, "action": s.action, "problems": s.problems}
+            out["failed_steps"] = [s.to_json() for s in failed]
         return out
 
 
@@ -105,7 +125,9 @@ def state_view(state_json: dict) -> dict:
     return view
 
 
-def match_subset(expected, actual, path="state") -> list[str]:
+def subset_problems(expected, actual, path="state") -> list[str]:
+    """Where `actual` differs from the subset `expected` (objects match on the keys given,
+    everything else exactly): one line per difference, none when it matches."""
     problems = []
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
@@ -114,7 +136,7 @@ def match_subset(expected, actual, path="state") -> list[str]:
             if k not in actual:
                 problems.append(f"{path}.{k}: expected {json.dumps(normalise(v))}, but it is missing")
             else:
-                problems.extend(match_subset(v, actual[k], f"{path}.{k}"))
+                problems.extend(subset_problems(v, actual[k], f"{path}.{k}"))
         return problems
     expected = normalise(expected)
     if expected != actual:
@@ -122,78 +144,294 @@ def match_subset(expected, actual, path="state") -> list[str]:
     return problems
 
 
+match_subset = subset_problems  # the old name, for callers written before the rename
+
+
+def _shown_events(actual: list[dict]) -> str:
+    return "\n      ".join(json.dumps(e) for e in actual) or "(none)"
+
+
 def match_events(expected: list[dict], actual: list[dict]) -> list[str]:
     """Expected events must occur in order among the actual ones (others may come between)."""
     i = 0
     for n, exp in enumerate(expected):
         exp = normalise(exp)
-        while i < len(actual) and match_subset(exp, actual[i]):
+        while i < len(actual) and subset_problems(exp, actual[i]):
             i += 1
         if i == len(actual):
-            shown = "\n      ".join(json.dumps(e) for e in actual) or "(none)"
-            return [f"events[{n}]: expected {json.dumps(exp)} (in this order), not found among:\n      {shown}"]
+            return [f"events[{n}]: expected {json.dumps(exp)} (in this order), not found among:\n      "
+                    f"{_shown_events(actual)}"]
         i += 1
     return []
 
 
+def absent_problems(forbidden: list[dict], actual: list[dict]) -> list[str]:
+    """`no_events`: none of the actual events may match any of these."""
+    out = []
+    for n, pattern in enumerate(forbidden):
+        pattern = normalise(pattern)
+        for e in actual:
+            if not subset_problems(pattern, e):
+                out.append(f"no_events[{n}]: {json.dumps(pattern)} must not happen, but it did: {json.dumps(e)}")
+                break
+    return out
+
+
+def exact_problems(expected: list[dict], actual: list[dict]) -> list[str]:
+    """`exact_events`: the actual events are exactly these, one for one, in this order."""
+    expected = [normalise(e) for e in expected]
+    if len(expected) == len(actual) and all(not subset_problems(x, a) for x, a in zip(expected, actual)):
+        return []
+    shown = "\n      ".join(json.dumps(e) for e in expected) or "(none)"
+    return [f"exact_events: expected exactly these events, in this order:\n      {shown}\n"
+            f"    actual:\n      {_shown_events(actual)}"]
+
+
+def rejection_text(rule, reason) -> str:
+    """How a rejection is shown: `rejected [RULE]: reason`, or `rejected: reason` without a rule."""
+    return "rejected" + (f" [{rule}]" if rule else "") + (f": {reason}" if reason else "")
+
+
+def _rules_shown(rules: list[str]) -> str:
+    return rules[0] if len(rules) == 1 else "one of " + ", ".join(rules)
+
+
+# ------------------------------------------------------------ normative and internal state
+
+def internal_vars(spec) -> set[str]:
+    """The variables the spec declares `internal` (the reference's bookkeeping)."""
+    return {name for name, var in spec.vars.items() if getattr(var, "internal", False)}
+
+
+def without_internal(state, internal: set[str]):
+    """A state (or an expected subset of one) without the internal variables: what an engine
+    that does not claim `internal_state` is compared on. Players may be a list or keyed by name."""
+    if not internal or not isinstance(state, dict):
+        return state
+    out = dict(state)
+    if isinstance(out.get("vars"), dict):
+        out["vars"] = {k: v for k, v in out["vars"].items() if k not in internal}
+    players = out.get("players")
+    if isinstance(players, dict):
+        out["players"] = {n: _player_without(p, internal) for n, p in players.items()}
+    elif isinstance(players, list):
+        out["players"] = [_player_without(p, internal) for p in players]
+    if isinstance(out.get("spaces"), dict):
+        out["spaces"] = {sid: ({k: v for k, v in sp.items() if k not in internal} if isinstance(sp, dict) else sp)
+                         for sid, sp in out["spaces"].items()}
+    return out
+
+
+def _player_without(p, internal):
+    if not isinstance(p, dict) or not isinstance(p.get("vars"), dict):
+        return p
+    return {**p, "vars": {k: v for k, v in p["vars"].items() if k not in internal}}
+
+
+# ------------------------------------------------------------ what an engine does not claim
+
+def scenario_options(spec, sc: S.Scenario) -> dict[str, str]:
+    """The value of every option of the scenario's game: given, or the option's default."""
+    given: dict = {}
+    if sc.setup is not None:
+        given.update(sc.setup.get("options") or {})
+        if "beans" in sc.setup:
+            given["beans"] = sc.setup["beans"]
+    elif isinstance(sc.state, dict):
+        given.update(sc.state.get("options") or {})
+    return {name: str(given.get(name, opt.default)) for name, opt in spec.options.items()}
+
+
+def not_claimed(claims: dict, sc: S.Scenario, spec, version: int) -> str:
+    """Why the engine cannot play this scenario by its own claims ("" if it can): an option
+    value it does not list, or a protocol-2 expectation (a refused setup) of a version-1 engine."""
+    if sc.refused is not None and version < 2:
+        return "a refused setup is answered only in protocol 2; the engine speaks protocol 1"
+    options = claims.get("options") if version >= 2 else None
+    if isinstance(options, dict) and spec is not None:
+        for name, value in scenario_options(spec, sc).items():
+            allowed = options.get(name)
+            if isinstance(allowed, list) and value not in allowed:
+                return (f"needs option {name}={value}; the engine claims only "
+                        f"{', '.join(map(str, allowed)) or 'none'}")
+    return ""
+
+
+# ------------------------------------------------------------ the reference's way through a scenario
+
+@dataclass
+class Trace:
+    """What the reference interpreter makes of a scenario: the state before each step and the
+    paragraphs that decide each step."""
+    before: list[dict]
+    paragraphs: list[list[str]]
+
+
+def reference_trace(engine: Engine, sc: S.Scenario) -> Trace:
+    state, _ = S.build_state(engine, sc)
+    before, paragraphs = [], []
+    for step in sc.steps:
+        before.append(state.to_json())
+        if step.action is None:
+            paragraphs.append([])
+            continue
+        outcome = engine.apply(state, step.action)
+        state = outcome.state
+        paragraphs.append(_deciding(engine, step, outcome))
+    return Trace(before, paragraphs)
+
+
+def _deciding(engine: Engine, step: S.Step, outcome) -> list[str]:
+    """The paragraphs that decide a step in the reference: the refusing rule; else the
+    citations of the declarations that emitted the events the step names (the action's own
+    declaration if it names none)."""
+    if outcome.rejection is not None:
+        return [outcome.rejection.rule]
+    named = {e.get("event") for key in ("events", "exact_events", "no_events")
+             for e in step.expect.get(key) or [] if isinstance(e, dict)}
+    out: list[str] = []
+    for event, frames in zip(outcome.events, outcome.sources):
+        if event.get("event") in named and frames:
+            out.extend(frames[-1].cites)
+    if not out:
+        decl = engine.spec.actions.get(step.action.get("type")) if isinstance(step.action, dict) else None
+        out.extend(getattr(decl, "cites", ()) or ())
+    return list(dict.fromkeys(out))[:4]
+
+
 # ------------------------------------------------------------ running
 
-def run_scenario(adapter, sc: S.Scenario) -> Verdict:
-    """Play one scenario through the adapter. Rule ids and events are compared only where the
-    engine claims them; a rejection must always be a rejection that leaves the state as it was."""
+def run_scenario(adapter, sc: S.Scenario, isolate: bool = False) -> Verdict:
+    """Play one scenario through the adapter. Rule ids, events and internal variables are
+    compared only where the engine claims them; a rejection must always be a rejection that
+    leaves the state as it was. With `isolate`, before each step after the first the engine is
+    loaded with the reference interpreter's state at that point, so that every step is judged
+    on its own and every failing step is reported."""
 
     started = time.perf_counter()
-    verdict = Verdict(sc.id, sc.path, PASSED, cites=list(sc.cites), title=sc.title)
+    verdict = Verdict(sc.id, sc.path, PASSED, cites=list(sc.cites), title=sc.title, isolated=isolate)
     result: StepResult | None = None  # the step under way
     try:
         adapter.last_request = None  # what the previous scenario asked last is not this one's
     except AttributeError:
         pass  # an adapter that tracks it itself
+    trace: list = []  # [Trace] once computed
+
+    def paragraphs(index: int) -> list[str]:
+        if reference is None:
+            return []
+        if not trace:
+            try:
+                trace.append(reference_trace(reference(sc), sc))
+            except BohnspecError:
+                return list(sc.cites)
+        return trace[0].paragraphs[index] or list(sc.cites)
+
     try:
         reference = getattr(adapter, "reference_engine", None)
+        spec = None
         if reference is not None:
+            spec = reference(sc).spec
             # Expectations naming a player, zone or variable that cannot exist are the
             # scenario's bug: told before the engine is blamed for not matching them.
             S.check_expectations(reference(sc), sc)
+            if sc.setup is not None:
+                _check_refusal(reference(sc), sc)
+            if isolate and sc.refused is None:
+                trace.append(reference_trace(reference(sc), sc))
+        ensure = getattr(adapter, "ensure", None)
+        if ensure is not None:
+            ensure()  # the handshake's claims decide what is compared (and what is not applicable)
+        claims = getattr(adapter, "capabilities", None) or {}
+        version = getattr(adapter, "version", 2)
+        why = not_claimed(claims, sc, spec, version)
+        if why:
+            verdict.verdict, verdict.message = NOT_APPLICABLE, why
+            verdict.seconds = time.perf_counter() - started
+            return verdict
         reply = adapter.start(sc)
         # Read the claims only now: a fresh engine process makes them in its handshake.
         claims = getattr(adapter, "capabilities", None) or {}
         compare_rules = claims.get("rule_ids") is True
         compare_events = claims.get("events") is True
+        internal = set() if claims.get("internal_state") is True or spec is None else internal_vars(spec)
+        if sc.refused is not None:
+            result = StepResult(0, None, True, setup=True)
+            verdict.steps.append(result)
+            if reply.get("rejected"):
+                result.rule, result.reason = reply.get("rule"), reply.get("reason") or ""
+                if compare_rules and reply.get("rule") not in sc.refused:
+                    result.problems.append(f"the setup was {rejection_text(reply.get('rule'), reply.get('reason'))}; "
+                                           f"expected it refused citing {_rules_shown(sc.refused)}")
+            else:
+                result.problems.append(f"the setup was accepted; expected it refused [{_rules_shown(sc.refused)}]")
+            if result.problems:
+                result.ok, verdict.verdict = False, FAILED
+                result.paragraphs = list(sc.refused)
+            result = None
+            verdict.seconds = time.perf_counter() - started
+            return verdict
+        if reply.get("rejected"):
+            raise _SetupRefused(reply.get("rule"), reply.get("reason") or "")
         state = reply["state"]
         for index, step in enumerate(sc.steps):
             result = StepResult(index, step.action, True)
             verdict.steps.append(result)
+            if isolate and index > 0:
+                state = adapter.load(trace[0].before[index])["state"]
             events: list[dict] = []
             if step.action is not None:
                 before = state
                 reply = adapter.apply(step.action)
                 state = reply["state"]
-                expected_rule = step.expect.get("rejected")
+                expected_rules = S.rules_of(step.expect["rejected"]) if "rejected" in step.expect else None
                 if not reply["accepted"]:
-                    if expected_rule is None:
-                        result.problems.append(
-                            f"the action was rejected [{reply.get('rule')}]: {reply.get('reason', '')}; "
-                            "expected it to be accepted")
-                    elif compare_rules and reply.get("rule") != expected_rule:
-                        result.problems.append(
-                            f"rejected with rule {reply.get('rule')!r}, expected {expected_rule!r} "
-                            f"({reply.get('reason', '')})")
-                    if state != before:
+                    rule, reason = reply.get("rule"), reply.get("reason", "")
+                    result.rule, result.reason = rule, reason or ""
+                    if expected_rules is None:
+                        result.problems.append(f"the action was {rejection_text(rule, reason)}; "
+                                               "expected it to be accepted")
+                    elif compare_rules and rule not in expected_rules:
+                        wanted = " or ".join(repr(r) for r in expected_rules)
+                        got = f"with rule {rule!r}" if rule else "without a rule id"
+                        result.problems.append(f"rejected {got}, expected {wanted}"
+                                               + (f" ({reason})" if reason else ""))
+                    if without_internal(state, internal) != without_internal(before, internal):
                         result.problems.append("a rejected action changed the state")
-                elif expected_rule is not None:
-                    result.problems.append(f"the action was accepted; expected a rejection [{expected_rule}]")
+                elif expected_rules is not None:
+                    result.problems.append(f"the action was accepted; expected a rejection "
+                                           f"[{_rules_shown(expected_rules)}]")
                 else:
                     events = reply.get("events", [])
             if "state" in step.expect:
-                result.problems.extend(match_subset(step.expect["state"], state_view(state)))
-            if "events" in step.expect and compare_events:
-                result.problems.extend(match_events(step.expect["events"], events))
+                expected = without_internal(step.expect["state"], internal)
+                result.problems.extend(subset_problems(expected, without_internal(state_view(state), internal)))
+            if compare_events:
+                if "events" in step.expect:
+                    result.problems.extend(match_events(step.expect["events"], events))
+                if "no_events" in step.expect:
+                    result.problems.extend(absent_problems(step.expect["no_events"], events))
+                if "exact_events" in step.expect:
+                    result.problems.extend(exact_problems(step.expect["exact_events"], events))
             if result.problems:
                 result.ok = False
                 verdict.verdict = FAILED
-                break
+                result.paragraphs = paragraphs(index)
+                if not isolate:
+                    break
         result = None
+    except EngineUnsupported as exc:
+        # The engine says it does not have what this scenario needs: nothing was tested, and
+        # nothing is wrong with the engine, so it is not restarted.
+        verdict.verdict, verdict.stderr = NOT_APPLICABLE, ""
+        verdict.steps = [s for s in verdict.steps if s is not result]
+        verdict.message = f"the engine does not support this ({exc.request}): {exc}"
+    except _SetupRefused as exc:
+        verdict.verdict = FAILED
+        refused = StepResult(0, None, False, [f"the setup was {rejection_text(exc.rule, exc.reason)}; "
+                                              "expected a new game"], exc.rule, exc.reason, setup=True)
+        refused.paragraphs = list(sc.cites)
+        verdict.steps = [refused]
     except EngineFault as exc:
         verdict.verdict, verdict.stderr = exc.verdict, exc.stderr
         verdict.message = _at(verdict, result, adapter, str(exc))
@@ -227,6 +465,30 @@ def run_scenario(adapter, sc: S.Scenario) -> Verdict:
         verdict.message = _at(verdict, result, adapter, f"internal error in bohnspec: {_crash(exc)}")
     verdict.seconds = time.perf_counter() - started
     return verdict
+
+
+class _SetupRefused(Exception):
+    """The engine refused a setup the scenario expects to be played."""
+
+    def __init__(self, rule, reason):
+        self.rule, self.reason = rule, reason
+        super().__init__(rejection_text(rule, reason))
+
+
+def _check_refusal(engine: Engine, sc: S.Scenario) -> None:
+    """The reference must agree with a scenario about its setup: a `refused` setup refused by
+    one of the rules listed, any other set up. Otherwise the scenario is wrong."""
+    try:
+        S.build_state(engine, sc)
+    except S.Refused as exc:
+        if sc.refused is None:
+            raise
+        if exc.rule not in sc.refused:
+            raise sc.error("refused", f"the rules refuse this setup citing {exc.rule}, not "
+                                      f"{_rules_shown(sc.refused)}") from None
+        return
+    if sc.refused is not None:
+        raise sc.error("refused", "the rules set up this game; they do not refuse it")
 
 
 def _at(verdict: Verdict, result: StepResult | None, adapter, message: str) -> str:
@@ -270,7 +532,14 @@ def select(paths_or_dirs, modules: list[str] | None, pattern: str | None,
     files = S.scenario_files(paths_or_dirs or [paths.SCENARIOS])
     chosen, skipped, broken = [], [], []
     seen: dict[str, str] = {}
+    left_out: set[str] = set()  # ids of files -k leaves out unread (they still count as existing)
     for f in files:
+        if pattern:
+            # -k first: a file whose id does not match is never read or validated.
+            claimed_id = S.file_id(f)
+            if claimed_id is not None and not id_matches(claimed_id, pattern):
+                left_out.add(claimed_id)
+                continue
         try:
             sc = S.load(f)
         except ScenarioError as exc:
@@ -288,7 +557,7 @@ def select(paths_or_dirs, modules: list[str] | None, pattern: str | None,
                                   broken=True))
             continue
         seen[sc.id] = sc.path
-        if pattern and not (pattern in sc.id or fnmatch.fnmatch(sc.id, pattern)):
+        if pattern and not id_matches(sc.id, pattern):
             continue
         if modules is not None and not set(sc.modules) <= set(modules):
             skipped.append((sc, SKIPPED, f"needs modules {', '.join(sorted(set(sc.modules) - set(modules)))}"))
@@ -298,7 +567,12 @@ def select(paths_or_dirs, modules: list[str] | None, pattern: str | None,
             skipped.append((sc, NOT_APPLICABLE, f"the engine does not claim module(s) {missing}"))
             continue
         chosen.append(sc)
-    return Selection(chosen, skipped, broken, sorted(seen))
+    return Selection(chosen, skipped, broken, sorted(set(seen) | left_out))
+
+
+def id_matches(sid: str, pattern: str) -> bool:
+    """-k: the id contains the pattern, or matches it as a glob."""
+    return pattern in sid or fnmatch.fnmatch(sid, pattern)
 
 
 def summary(verdicts: list[Verdict]) -> dict:
@@ -311,3 +585,15 @@ def summary(verdicts: list[Verdict]) -> dict:
         if v.expected is not None:
             out["expected_failures" if v.ok else "unexpected"] += 1
     return out
+
+
+def not_tested(verdicts: list[Verdict]) -> list[dict]:
+    """What a run did not test on the engine's account, by reason: the not-applicable
+    scenarios grouped by why (a module or option it does not claim, an `unsupported` reply, a
+    protocol-2 expectation of a version-1 engine). Scenarios --modules skips are the user's choice."""
+    groups: dict[str, list[str]] = {}
+    for v in verdicts:
+        if v.verdict == NOT_APPLICABLE:
+            groups.setdefault(v.message or v.verdict, []).append(v.id)
+    return [{"reason": reason, "count": len(ids), "scenarios": sorted(ids)}
+            for reason, ids in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,7 @@ from .. import paths
 from .. import userfile
 from ..language.board import BoardError
 from ..errors import ScenarioError, SetupError
+from ..errors import suggest as _hint
 from ..execution.interpret import Engine
 from ..execution.state import Player, State, expand_cards
 
@@ -40,6 +42,9 @@ class Scenario:
     raw: dict = field(default_factory=dict)
     # The composed YAML (None for a scenario built in memory): where each field stands.
     doc: Any = field(default=None, repr=False, compare=False)
+    # A scenario whose setup the rules refuse: the paragraph ids any of which may be cited
+    # (None: a scenario that plays steps).
+    refused: list[str] | None = None
 
     def locate(self, path) -> tuple[int, int] | None:
         """(line, column) of a field of the scenario, e.g. `steps[1].do`."""
@@ -51,12 +56,12 @@ class Scenario:
         return ScenarioError(self.path, path, message, *where)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _schema(name: str) -> dict:
     return json.loads((paths.SCHEMAS / name).read_text(encoding="utf-8"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def validator(name: str = "scenario.schema.json") -> Draft202012Validator:
     resources = []
     for n in ("state.schema.json", "action.schema.json", "scenario.schema.json",
@@ -191,7 +196,7 @@ def _explain(e, data) -> Problem:
         key = missing[0] if missing else value[0]
         return Problem(parts, f"`{key}` is missing: {_REQUIRED.get(key, f'add `{key}: ...`')}")
     if kind == "additionalProperties" and value is False:
-        allowed = list((e.schema.get("properties") or {}))
+        allowed = list(e.schema.get("properties") or {})
         extra = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
         key = extra[0] if extra else "?"
         hint = _hint(key, allowed)
@@ -212,7 +217,8 @@ def _explain(e, data) -> Problem:
         what = _PATTERNS.get(value, "")
         if value == "^[a-z_][a-z0-9_]*$" and parts and parts[-1] == "type":
             what = "an action type is a lowercase name such as harvest or plant"
-        return Problem(parts, f"{inst!r} is not written right" + (f": {what}" if what else f" (it should match {value})"))
+        return Problem(parts, f"{inst!r} is not written right"
+                       + (f": {what}" if what else f" (it should match {value})"))
     if kind == "propertyNames":
         return Problem(parts, f"the key {inst!r} is not a name: names are lowercase letters, digits and _",
                        str(inst))
@@ -220,7 +226,8 @@ def _explain(e, data) -> Problem:
         what = {"steps": "give at least one step", "cites": "cite at least one paragraph or ruling",
                 "modules": "name at least one module, e.g. [base]", "players": "give at least one player"}
         last = next((p for p in reversed(parts) if isinstance(p, str)), "")
-        return Problem(parts, f"the list is empty: {what.get(last, f'give at least {value} entr' + ('y' if value == 1 else 'ies'))}")
+        fallback = f"give at least {value} entr" + ("y" if value == 1 else "ies")
+        return Problem(parts, f"the list is empty: {what.get(last, fallback)}")
     if kind == "maxItems":
         return Problem(parts, f"the list has {len(inst)} entries; at most {value} are allowed here")
     if kind == "minLength":
@@ -233,6 +240,8 @@ def _explain(e, data) -> Problem:
     if kind == "not" and value == {"required": ["rejected", "state"]}:
         return Problem(parts, "a step expects either `rejected` or a `state`, not both: a refused action "
                               "leaves the state as it was, so drop the `state`")
+    if kind == "not" and value == {"required": ["steps"]}:
+        return Problem(parts, "a scenario whose setup is `refused` plays no steps: drop `steps` (or `refused`)")
     if kind == "not":
         return Problem(parts, "this combination of fields is not allowed here")
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
@@ -264,9 +273,43 @@ def scenario_files(paths_or_dirs) -> list[Path]:
     return sorted(set(files))
 
 
+def corpus(paths_or_dirs=None) -> list[tuple[Path, Scenario | ScenarioError]]:
+    """The one walk over scenario files (default: the whole corpus): each file with its
+    scenario, or the ScenarioError that keeps it from loading. conform, explain, coverage and
+    the site all read the corpus through this."""
+    out: list[tuple[Path, Scenario | ScenarioError]] = []
+    for f in scenario_files(paths_or_dirs or [paths.SCENARIOS]):
+        try:
+            out.append((f, load(f)))
+        except ScenarioError as exc:
+            out.append((f, exc))
+    return out
+
+
+_ID_LINE = re.compile(r"^id:[ \t]*['\"]?([^\s'\"#]+)", re.M)
+
+
+def file_id(path: Path, root: Path | None = None) -> str | None:
+    """The id a scenario file claims, found without loading it (so `-k` can leave a file out
+    before it is read and validated): below the corpus root its path, elsewhere its top-level
+    `id:` line. None when neither tells (the file is then loaded to find out)."""
+    path = Path(path)
+    try:
+        return path.resolve().relative_to((root or paths.SCENARIOS).resolve()).with_suffix("").as_posix()
+    except ValueError:
+        pass
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(65536)
+    except OSError:
+        return None
+    found = _ID_LINE.search(head)
+    return found.group(1) if found else None
+
+
 # Scenarios already read, by file name, corpus root and text: the corpus is read again and again
 # in one process (conform, explain, coverage, the site), and validating it is what costs.
-_LOADED: "dict[tuple, tuple]" = {}
+_LOADED: dict[tuple, tuple] = {}
 _LOADED_MAX = 8192
 
 
@@ -305,12 +348,29 @@ def _remember(key, value) -> None:
 
 
 def _scenario(data: dict, name: str, doc) -> Scenario:
-    steps = [Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data["steps"]]
+    steps = [Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data.get("steps") or []]
+    refused = data.get("refused")
     return Scenario(data["id"], data["title"], data["cites"], data["modules"], name, steps,
-                    data.get("state"), data.get("setup"), data, doc)
+                    data.get("state"), data.get("setup"), data, doc,
+                    refused=rules_of(refused) if refused is not None else None)
 
 
-def from_document(doc: "userfile.Document", name: str, path: Path | None = None,
+def rules_of(value) -> list[str]:
+    """The rule ids an expectation accepts: one id, or a list of ids any of which will do."""
+    return [value] if isinstance(value, str) else list(value)
+
+
+class Refused(ScenarioError):
+    """The rules refuse to set up this game (too many players, say): `rule` is the paragraph
+    that refuses it. A scenario bug unless the scenario expects the refusal (`refused:`)."""
+
+    def __init__(self, path: str, rule: str, reason: str, message: str | None = None, file: str = "",
+                 line=None, column=None):
+        self.rule, self.reason = rule, reason
+        super().__init__(file, path, message or f"refused [{rule}]: {reason}", line, column)
+
+
+def from_document(doc: userfile.Document, name: str, path: Path | None = None,
                   root: Path | None = None) -> Scenario:
     """A Scenario from YAML already read within the bounds (see userfile.parse_yaml)."""
     data = doc.data
@@ -375,8 +435,8 @@ def _check_space_ids(name: str, data: dict) -> None:
         for sid in spaces if isinstance(spaces, dict) else ():
             if not isinstance(sid, str):
                 shown = f"{sid:02d}" if isinstance(sid, int) and not isinstance(sid, bool) else str(sid)
-                raise ScenarioError(name, f"{where}.{sid}", f"space ids are strings, and YAML reads an unquoted {shown} "
-                                                          f"as a number: write \"{shown}\" in quotes")
+                raise ScenarioError(name, f"{where}.{sid}", f"space ids are strings, and YAML reads an unquoted "
+                                                          f"{shown} as a number: write \"{shown}\" in quotes")
 
 
 # ------------------------------------------------------------ building the starting state
@@ -387,6 +447,9 @@ def build_state(engine: Engine, sc: Scenario) -> tuple[State, list[dict]]:
         if sc.setup is not None:
             return _from_setup(engine, sc)
         return state_from_data(engine, sc.state, sc.modules, validate=False), []
+    except Refused as exc:
+        where = sc.locate(exc.path) or (None, None)
+        raise Refused(exc.path, exc.rule, exc.reason, exc.message, sc.path, *where) from None
     except ScenarioError as exc:
         raise sc.error(exc.path, exc.message) from None
 
@@ -418,7 +481,7 @@ def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules, b
     _check_unique(names, "setup.players")
     problem = engine.player_count_problem(len(names))
     if problem is not None:
-        raise ScenarioError("", "setup.players", str(problem))
+        raise Refused("setup.players", problem.rule, str(problem), str(problem))
     for key, value in options.items():
         option = engine.spec.options.get(key)
         if option is None:
@@ -444,8 +507,8 @@ def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules, b
                                                      f"and the shuffled decks {', '.join(decks) or '(none)'}")
         box = engine.box(options, zone.cards)
         if sorted(map(str, cards)) != sorted(box):
-            raise ScenarioError("", f"setup.{name}", f"{name} must hold exactly the {len(box)} {zone.cards} cards in play "
-                                f"(missing: {_multiset_diff(box, cards) or 'none'}; "
+            raise ScenarioError("", f"setup.{name}", f"{name} must hold exactly the {len(box)} {zone.cards} cards "
+                                f"in play (missing: {_multiset_diff(box, cards) or 'none'}; "
                                 f"extra: {_multiset_diff(cards, box) or 'none'})")
         checked[name] = cards
     missing = [z for z in decks if z not in checked and engine.box(options, engine.spec.zones[z].cards)
@@ -471,7 +534,7 @@ def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules, b
     try:
         return engine.new_game(names, deck, options, modules=modules, zones=checked, board=layout)
     except SetupError as exc:
-        raise ScenarioError("", "setup", f"refused [{exc.rule}]: {exc}") from None
+        raise Refused("setup", exc.rule, str(exc)) from None
 
 
 def _not_laid(engine: Engine, name: str, count: int, options: dict) -> str:
@@ -530,7 +593,7 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
     def cards(value, where, kind="beans"):
         out = expand_cards(value)
         known = kinds.get(kind, set())
-        for i, c in enumerate(out):
+        for c in out:
             if c not in known:
                 what = {"beans": "bean", "vines": "vine"}.get(kind, kind)  # a category is named in the singular
                 raise ScenarioError("", where, f"unknown {what} card {c!r}{_hint(c, known)}")
@@ -568,7 +631,8 @@ def state_from_data(engine: Engine, data: dict, modules=("base",), validate: boo
     state.active = data.get("active", state.starting_player)
     if "phase" in data:
         if data["phase"] not in spec.phases:
-            raise ScenarioError("", "state.phase", f"unknown phase {data['phase']!r}{_hint(data['phase'], spec.phases)}")
+            raise ScenarioError("", "state.phase",
+                                f"unknown phase {data['phase']!r}{_hint(data['phase'], spec.phases)}")
         state.phase = data["phase"]
     if state.board is not None:
         _fill_spaces(engine, state, data.get("spaces") or {})
@@ -632,7 +696,7 @@ def check_consistency(engine: Engine, state: State) -> None:
         what, ok = kind
         may_be_none = engine._var_defaults[name](defaults) is None
 
-        def check(value, where):
+        def check(value, where, var=var, what=what, ok=ok, may_be_none=may_be_none):
             if (value is None and may_be_none) or ok(value, state):
                 return
             raise ScenarioError("", where, f"{var.name} is {what}, not {_shown(value)}")
@@ -707,11 +771,19 @@ def _check_counts(engine: Engine, state: State) -> None:
             count(zone)
     for cards in state.space_cards.values():
         count(cards)
+    in_play = set(engine.box(state.options))
     for card, n in seen.items():
         decl = spec.varieties.get(card)
         box = decl.count if decl is not None else None
         if box is not None and n > box:
             raise ScenarioError("", "state", f"{n} {card} cards lie on the table, but the box holds {box}")
+        if decl is not None and card not in in_play:
+            # A variety left in the box by the game's options (bohnanza/setup/6: the Garden or
+            # the Jumping Bean) cannot lie on the table: say which options the game has.
+            given = ", ".join(f"{k}: {v}" for k, v in sorted(state.options.items())) or "the defaults"
+            raise ScenarioError("", "state.options", f"{card} cards lie on the table, but a game with these "
+                                                     f"options ({given}) leaves them in the box: give the "
+                                                     "options that bring them into play")
 
 
 def _var_level(var) -> str:
@@ -844,7 +916,8 @@ def _fill_spaces(engine: Engine, state: State, spaces) -> None:
                 raise ScenarioError("", f"{where}.{key}", f"unknown space variable {key!r}"
                                     + (_hint(key, allowed) or f" (a space has {', '.join(allowed)})"))
             if var.type == "player" and value is not None and value not in state.names():
-                raise ScenarioError("", f"{where}.{key}", f"{value!r} is not at the table{_hint(str(value), state.names())}")
+                raise ScenarioError("", f"{where}.{key}",
+                                    f"{value!r} is not at the table{_hint(str(value), state.names())}")
             state.space_vars[sid][key] = value
     empty = [sid for sid in board.ids if not state.space_cards[sid]]
     if empty:
@@ -923,9 +996,3 @@ def _shape_ok(data) -> bool:
         elif not _zone_ok(key, v):
             return False
     return True
-
-
-def _hint(name, choices) -> str:
-    import difflib
-    close = difflib.get_close_matches(str(name), list(choices), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""

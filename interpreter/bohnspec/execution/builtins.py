@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import SpecRuntimeError
+from ..language.names import SPECIAL_NAMES as _SPECIAL_NAMES
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ TABLE = {
     "task_claimable": (2, 2, lambda env, card, p: env.engine.vine_condition(env, card, p, "claim")),
 }
 
-# Names every rules file can read without declaring them.
-SPECIAL_NAMES = ("players", "active", "starting_player", "phase", "over", "spaces")
+# Names every rules file can read without declaring them (the resolver's, language/names.py).
+SPECIAL_NAMES = _SPECIAL_NAMES
 # The rules may set whose turn it is, and who starts (Bohnaparte: the last to choose a camp).
 ASSIGNABLE_SPECIALS = ("active", "starting_player")

@@ -19,16 +19,17 @@ put it there and take it off.
 
 from __future__ import annotations
 
-import difflib
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import builtins as B
 from ..language.board import BoardError, Layout, from_decl, from_json, reach
 from .builtins import FieldRef
-from ..errors import ActionError, EvaluationLimitError, SetupError, SpecRuntimeError
+from ..errors import ActionError, EvaluationLimitError, SetupError, SpecRuntimeError, suggest
 from ..language.model import Node
+from ..language.names import Resolver
 from ..language.spec import Spec
 from .state import Player, State
 
@@ -91,10 +92,13 @@ class Outcome:
 
 
 class Env:
-    __slots__ = ("engine", "state", "locals", "events", "fuel", "depth", "frames", "sources")
+    __slots__ = ("engine", "state", "locals", "events", "fuel", "depth", "frames", "sources", "shuffler")
 
-    def __init__(self, engine: "Engine", state: State, local: dict | None = None):
+    def __init__(self, engine: Engine, state: State, local: dict | None = None, shuffler=None):
         self.engine = engine
+        # How a reshuffle orders the cards when the state gives no result: random play's own
+        # randomness, passed with each action (the engine is shared, and holds none).
+        self.shuffler = shuffler
         self.state = state
         self.locals = local if local is not None else {}
         self.events: list[dict] = []
@@ -155,16 +159,12 @@ def serialise(value):
     return value
 
 
-def suggest(name: str, choices) -> str:
-    close = difflib.get_close_matches(name, list(choices), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
 class Engine:
     """The reference interpreter for one loaded Spec."""
 
     def __init__(self, spec: Spec):
         self.spec = spec
+        self.names = Resolver(spec)
         self.fields_zone = next((z.name for z in spec.zones.values() if z.kind == "fields"), "fields")
         self._defines: dict[str, tuple[tuple[str, ...], Expr]] = {}
         self._procedures: dict[str, tuple[tuple[str, ...], list[Stmt]]] = {}
@@ -227,7 +227,7 @@ class Engine:
                                     if c.kind == "require"]
             self._shortcuts[name] = self._shortcuts_of(a, scope, [c for c, _ in clauses])
 
-    def _shortcuts_of(self, a, scope: frozenset, clauses) -> "_Shortcuts":
+    def _shortcuts_of(self, a, scope: frozenset, clauses) -> _Shortcuts:
         """Split the action's conditions at top-level `and`s into parts, sorted by what they
         read: the actor or not (timing), no parameter, one, or several (requirements)."""
         params = {p.name for p in a.params}
@@ -265,56 +265,43 @@ class Engine:
         return lambda env: [f(env) for f in items]
 
     def _e_name(self, node, scope):
-        name = node.args[0]
-        spec = self.spec
-        if name in scope:
+        meaning = self.names.name(node.args[0], scope)
+        kind, name = meaning.kind, meaning.name
+        if kind == "local":
             return lambda env: env.locals[name]
-        if name == "players":
+        if kind == "players":
             return lambda env: env.state.names()
-        if name == "spaces":
+        if kind == "spaces":
             return lambda env: list(env.state.board.ids) if env.state.board is not None else []
-        if name in ("active", "starting_player", "phase", "over"):
+        if kind == "state":
             return lambda env: getattr(env.state, name)
-        if name in spec.vars:
-            if spec.vars[name].per_space:
-                self._fail(node, f"{name} belongs to each space: write s.{name}")
+        if kind == "var":
             return lambda env: env.state.vars.get(name)
-        if name in spec.defines and spec.defines[name].params is None:
+        if kind == "define":
             return lambda env: self._call_define(env, name, (), node)
-        if name in spec.options:
-            # Before the zones: a bare name cannot mean a zone of each player, so an option
-            # may share its name with one (`plunder`, the variant, and `p.plunder`, the cards).
-            default = spec.options[name].default
+        if kind == "option":
+            default = meaning.default
             return lambda env: env.state.options.get(name, default)
-        if name in spec.zones:
-            if spec.zones[name].per_player:
-                self._fail(node, f"{name} belongs to each player: write p.{name}")
+        if kind == "zone":
             return lambda env: env.state.zones[name]
-        if name in spec.phases or name in spec.varieties or name in spec.vines or name in spec.cards:
+        if kind == "constant":
             return lambda env: name
-        if name in spec.options:
-            default = spec.options[name].default
-            return lambda env: env.state.options.get(name, default)
-        for opt in spec.options.values():
-            if name in opt.values:
-                return lambda env: name
-        self._fail(node, f"unknown name {name!r}")
+        self._fail(node, meaning.message)
 
     def _e_attr(self, node, scope):
         obj = self.expr(node.args[0], scope)
-        attr = node.args[1]
-        zone = self.spec.zones.get(attr)
-        if zone is not None and zone.per_player:
-            if zone.kind == "fields":
-                return lambda env: [
-                    FieldRef(p, i + 1) for p in (obj(env),)
-                    for i in range(len(env.state.player(p).zones[attr]))
-                ]
+        meaning = self.names.attribute(node.args[1])
+        kind, attr = meaning.kind, meaning.name
+        if kind == "fields":
+            return lambda env: [
+                FieldRef(p, i + 1) for p in (obj(env),)
+                for i in range(len(env.state.player(p).zones[attr]))
+            ]
+        if kind == "zone":
             return lambda env: env.state.player(obj(env)).zones[attr]
-        var = self.spec.vars.get(attr)
-        if var is not None and var.per_player:
+        if kind == "player_var":
             return lambda env: env.state.player(obj(env)).vars.get(attr)
-        if var is not None and var.per_space:
+        if kind == "space_var":
             loc = node.loc
 
             def space_var(env):
@@ -323,12 +310,12 @@ class Engine:
                     raise SpecRuntimeError(loc, f"{obj(env)!r} is not a space of the board")
                 return values.get(attr)
             return space_var
-        if attr in self.spec.attribute_names():
+        if kind == "card":
             table = self._attributes(attr)
             return lambda env: table.get(obj(env))
-        if attr == "name":
+        if kind == "self":
             return obj
-        self._fail(node, f"a player, space or card has no {attr!r}")
+        self._fail(node, meaning.message)
 
     def _attributes(self, attr: str) -> dict:
         """Every card kind's value of an attribute (read once: attributes are data)."""
@@ -406,15 +393,8 @@ class Engine:
         vine card or option value); (False, None) for anything read from the state."""
         if node.kind == "const":
             return True, node.args[0]
-        if node.kind == "name" and node.args[0] not in scope:
-            name = node.args[0]
-            spec = self.spec
-            if name in B.SPECIAL_NAMES or name in spec.vars \
-                    or name in spec.defines or name in spec.zones or name in spec.options:
-                return False, None
-            if name in spec.phases or name in spec.varieties or name in spec.vines or name in spec.cards \
-                    or any(name in o.values for o in spec.options.values()):
-                return True, name
+        if node.kind == "name" and self.names.name(node.args[0], scope).fixed:
+            return True, node.args[0]
         return False, None
 
     def _e_compare(self, node, scope):
@@ -626,71 +606,48 @@ class Engine:
         return set_pvar
 
     def _selection(self, sel: Node, scope):
+        """A function env -> the cards the selection takes, removed from their zones. How cards
+        are picked, taken and put is written once, in runtime.py (the compiled engine calls the
+        same functions); imported here, at compile time, as runtime.py imports this module."""
+        from . import runtime as R
         kind = sel.kind
+        loc = sel.loc
         if kind == "refs":
             refs, owner = self.expr(sel.args[0], scope), self.expr(sel.args[1], scope)
 
-            def pick_refs(env):
-                picks, taken = [], set()
-                for r in refs(env):
-                    hit = B.resolve_ref(env, owner(env), r)
-                    if hit is None:
-                        raise SpecRuntimeError(sel.loc, f"{owner(env)} has no card at {r!r}")
-                    # One card is moved once: a reference naming a card already taken (the same
-                    # text again, or another spelling of it) would copy it and lose another.
-                    key = (id(hit[0]), hit[1])
-                    if key in taken:
-                        raise SpecRuntimeError(
-                            sel.loc, f"{r!r} names a card of {owner(env)} that is already being moved: "
-                            "one card cannot be moved twice")
-                    taken.add(key)
-                    picks.append(hit)
-                return picks
-            return pick_refs
+            def take_refs(env):
+                rs = refs(env)
+                if rs.__class__ is list and not rs:
+                    return []
+                # One card is moved once: a reference naming a card already taken is an error.
+                return R.take(R.pick_refs(env, rs, owner(env), loc))
+            return take_refs
         zone = self.expr(sel.args[-1], scope)
         count = self.expr(sel.args[0], scope) if kind in ("first", "item", "each") and sel.args[0] is not None else None
 
-        def pick(env):
+        def take(env):
             z = B.as_zone(env, zone(env))
             if kind == "all":
-                return [(z, i) for i in range(len(z))]
+                return R.take(R.pick_all(z))
             if kind == "each":
-                wanted = count(env)
-                return [(z, i) for i in range(len(z)) if z[i] == wanted]
+                return R.take(R.pick_each(z, count(env)))
             if kind == "last":
-                idx = [len(z) - 1]
-            elif kind == "item":
-                idx = [count(env) - 1]
-            else:
-                n = 1 if count is None else count(env)
-                idx = list(range(n))
-            if any(not 0 <= i < len(z) for i in idx):
-                raise SpecRuntimeError(sel.loc, f"not enough cards: the zone holds {len(z)}")
-            return [(z, i) for i in idx]
-        return pick
+                return R.take(R.pick_last(z, loc))
+            if kind == "item":
+                return R.take(R.pick_item(z, count(env), loc))
+            return R.take(R.pick_first(z, 1 if count is None else count(env), loc))
+        return take
 
     def _s_move(self, node, scope):
+        from . import runtime as R
         sel_node, where, dest_node = node.args
-        pick = self._selection(sel_node, scope)
+        take = self._selection(sel_node, scope)
         dest = self.expr(dest_node, scope)
 
         def move(env):
             env.burn(node.loc)
-            picks = pick(env)
-            cards = [z[i] for z, i in picks]
-            # Remove from the back of each zone first so earlier positions stay valid.
-            for z, i in sorted(picks, key=lambda zi: (id(zi[0]), zi[1]), reverse=True):
-                del z[i]
-            where_to = dest(env)
-            target = B.as_zone(env, where_to)
-            if isinstance(where_to, str) and len(target) + len(cards) > 1:
-                # A space holds the one card lying on it.
-                raise SpecRuntimeError(node.loc, f"space {where_to!r} already holds {target[0]!r}: "
-                                                 "a space holds one card")
-            if where == "top":
-                target[0:0] = cards
-            else:
-                target.extend(cards)
+            cards = take(env)
+            R.put(env, cards, dest(env), where == "top", node.loc)
         return move
 
     def _s_give_fields(self, node, scope):
@@ -703,25 +660,13 @@ class Engine:
         return give
 
     def _s_reshuffle(self, node, scope):
+        from . import runtime as R
         src, dst = self.expr(node.args[0], scope), self.expr(node.args[1], scope)
 
         def reshuffle(env):
             env.burn(node.loc)
-            source, target = B.as_zone(env, src(env)), B.as_zone(env, dst(env))
-            if env.state.shuffles:
-                order = env.state.shuffles.pop(0)
-                if sorted(order) != sorted(source):
-                    raise SpecRuntimeError(
-                        node.loc,
-                        "the next shuffle result in the state is not a permutation of the "
-                        f"pile being shuffled ({len(order)} cards given, {len(source)} in the pile)",
-                    )
-            elif env.engine.shuffler is not None:
-                order = env.engine.shuffler(list(source))
-            else:
-                order = list(reversed(source))  # turned over as it lies (ruling/reshuffle-order)
-            source.clear()
-            target[0:0] = order
+            source = B.as_zone(env, src(env))
+            R.reshuffle(env, source, B.as_zone(env, dst(env)), node.loc)
         return reshuffle
 
     def _s_goto(self, node, scope):
@@ -906,8 +851,6 @@ class Engine:
         return call
 
     # ------------------------------------------------------------ actions
-    shuffler = None  # a callable for random play; scenarios use the state's `shuffles`
-
     def decode(self, state: State, action) -> tuple[str, str, dict]:
         """Check an action's shape against its declaration; return (type, player, params)."""
         if not isinstance(action, dict):
@@ -1095,18 +1038,19 @@ class Engine:
         parameters already decoded (random play asks this for many parameter choices)."""
         return self._check(state, kind, player, values, timing_known=True)
 
-    def apply(self, state: State, action, in_place: bool = False) -> Outcome:
+    def apply(self, state: State, action, in_place: bool = False, shuffler=None) -> Outcome:
         """Apply an action: a rejection leaves `state` as it was; otherwise a new state.
 
         `in_place=True` (for simulations, which keep no history) changes `state` itself
-        instead of a copy; a rejection still changes nothing."""
+        instead of a copy; a rejection still changes nothing. `shuffler` (random play) orders
+        a reshuffle the state gives no result for: cards -> the same cards in a new order."""
         kind, player, values = self.decode(state, action)
         rejection = self._check(state, kind, player, values)
         if rejection is not None:
             return Outcome(state, [], rejection)
         decl, _, effect = self._compiled_actions[kind]
         work = state if in_place else state.copy()
-        env = Env(self, work, {decl.actor: player, **values})
+        env = Env(self, work, {decl.actor: player, **values}, shuffler)
         self._enter(env, decl)
         self.run_block(env, effect)
         env.locals = {}
@@ -1292,12 +1236,25 @@ class Engine:
 _MISSING = object()
 
 
+ENGINES = ("reference", "compiled")
+
+
 @functools.lru_cache(maxsize=32)
-def _cached_engine(modules: tuple[str, ...], extra_rules: tuple[str, ...]) -> Engine:
+def _cached_engine(modules: tuple[str, ...], extra_rules: tuple[str, ...], engine: str = "reference",
+                   accelerate: bool = False) -> Engine:
     from ..language.spec import load
-    return Engine(load(list(modules), list(extra_rules)))
+    spec = load(list(modules), list(extra_rules))
+    if engine == "compiled":
+        from .compiled import CompiledEngine
+        return CompiledEngine(spec, accelerate=accelerate)
+    return Engine(spec)
 
 
-def engine_for(modules, extra_rules=()) -> Engine:
-    """The reference interpreter for these modules (and extra rules files), built once."""
-    return _cached_engine(tuple(sorted(set(modules or ["base"]))), tuple(str(f) for f in extra_rules))
+def engine_for(modules, extra_rules=(), engine: str = "reference", accelerate: bool = False) -> Engine:
+    """The engine for these modules (and extra rules files), built once: `engine` is
+    "reference" (the closure interpreter) or "compiled" (generated Python, identical results;
+    `accelerate` also compiles that to a C extension when Cython and a C compiler are there)."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}: choose {' or '.join(ENGINES)}")
+    return _cached_engine(tuple(sorted(set(modules or ["base"]))), tuple(str(f) for f in extra_rules),
+                          engine, bool(accelerate) and engine == "compiled")

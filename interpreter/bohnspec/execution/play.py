@@ -1,21 +1,26 @@
-"""Random play: the actions worth trying in a state, the legal ones, and whole random games.
+"""Random play: whole random games, by agents that choose among the legal actions.
 
-Candidates are built from the spec's action declarations and their parameter types, so a
-new action written in the rules language is played without a change here. The agents are
-random but sensible: they plant where a card fits; they offer revealed and hand cards they
-cannot plant to players who can, and accept an offer when they can plant what it brings;
-they harvest when forced or when it pays (a player with nothing else to do does not throw
-away beans for nothing); and they end phases once they have done what they must. Same seed,
-same game.
+The legal actions come from move generation (moves.py): each parameter's values are read off
+the state from its domain and the action's own requirements, so a new action written in the
+rules language is played without a change here. An agent first draws an action type (with a
+player) by cheap weights, then each parameter in turn among the values already legal given
+the ones before, again by cheap weights; nothing is proposed and then refused. The agents
+are random but sensible: they plant where a card fits, preferring a field that grows the
+variety; they offer revealed and hand cards they cannot plant to players who can, and accept
+an offer when they can plant what it brings; they harvest when forced or when it pays (a
+player with nothing else to do does not throw away beans for nothing); and they end phases
+once they have done what they must. Same seed, same game.
 
-On a game with a board, a `space` parameter is offered every space of it and a `card`
-parameter also the top card of each shared pile ("draw_pile 1", unseen). A card that may come
-from there fights by its number (its count in the box): the agents prefer their highest
-cards, or the stack when its cards are higher on average. An action that names a space (an
-attack, a camp) is imagined before it is taken, with the draw pile shuffled anew and the
-other side answering as an agent would: it is taken only if every imagined outcome leaves
-the actor better placed by the spec's own `winners` keys (its points), so agents attack when
-they have a decent chance, and end the game only when it makes them winners.
+A card that may come from the top of a shared pile (the stack, unseen) fights by its number
+(its count in the box): the agents prefer their highest cards, or the stack when its cards
+are higher on average. An action that names a space (an attack, a camp) is imagined before it
+is taken, with the draw pile shuffled anew and the other side answering as an agent would:
+it is taken only if every imagined outcome leaves the actor better placed by the spec's own
+`winners` keys (its points), so agents attack when they have a decent chance, and end the
+game only when it makes them winners.
+
+The randomness of a game is its own: the seeded generator that drives the agents also orders
+every reshuffle, passed to the engine with each action (the engine is shared, unchanged).
 """
 
 from __future__ import annotations
@@ -26,14 +31,16 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from . import builtins as B
 from ..errors import SpecRuntimeError
+from . import builtins as B
+from . import moves
 from .interpret import Engine, Env
 from .state import State
 
-# How many parameter combinations of one action and player are tried at most.
+# Candidates (well-formed actions, legal or not, for the tests of refusals): how many
+# parameter combinations of one action and player at most, and how many random trades with
+# each other player.
 MAX_COMBINATIONS = 60
-# How many random trades a player considers with each other player at a time.
 TRADES_PER_PARTNER = 4
 # How many legal choices of an action that names a space are imagined before one is taken,
 # and how many answers (a defence, a second round) an imagined action may set off.
@@ -97,7 +104,8 @@ def _values(engine: Engine, state: State, player: str, ptype: str, rng: random.R
 
 def candidate_actions(engine: Engine, state: State, rng: random.Random | None = None,
                       timing_checked: bool = False) -> list[dict]:
-    """Well-formed actions worth trying now, legal or not, one list per call.
+    """Well-formed actions worth trying now, legal or not, one list per call: what the tests
+    of refusals try (the agents choose among the legal actions of moves.py instead).
 
     With `timing_checked`, only (action, player) pairs whose timing allows them are expanded.
     """
@@ -172,9 +180,10 @@ def _trade_combos(engine, state, player, params, rng) -> list[list]:
     return combos
 
 
-def legal_actions(engine: Engine, state: State, rng: random.Random | None = None) -> list[dict]:
-    return [a for a in candidate_actions(engine, state, rng, timing_checked=True)
-            if engine.check(state, a) is None]
+def legal_actions(engine: Engine, state: State, rng: random.Random | None = None,
+                  max_list: int | None = moves.LISTED_CARDS) -> list[dict]:
+    """Every legal action now (moves.legal_actions; `rng` is not needed and kept for callers)."""
+    return moves.legal_actions(engine, state, max_list)
 
 
 @dataclass
@@ -191,26 +200,6 @@ class GameRecord:
     shuffles: list[list[str]] = field(default_factory=list)
 
 
-def _weight(engine: Engine, state: State, action: dict) -> float:
-    """How eagerly an agent picks this one among the candidates of its action type (how
-    eagerly it turns to the type at all is _kind_weight)."""
-    kind = action["type"]
-    if kind == "harvest":
-        f = state.player(action["player"]).zones[engine.fields_zone][action["field"] - 1]
-        return 0.05 + _coins(engine, f)
-    if kind == "draft" and action.get("target") == "discard":
-        return 0.3
-    if "to" in action and isinstance(action.get("give"), list) and isinstance(action.get("get"), list):
-        return _trade_weight(engine, state, action["player"], action["to"], action["give"], action["get"])
-    # Plant onto a field that already grows the variety rather than start a new one.
-    target = action.get("field", action.get("target"))
-    if isinstance(target, int):
-        fields = state.player(action["player"]).zones.get(engine.fields_zone, [])
-        if 1 <= target <= len(fields):
-            return 5.0 if fields[target - 1] else 1.0
-    return 1.0
-
-
 def _fits(engine: Engine, state: State, player: str, variety) -> bool:
     """Whether the player could plant this variety without a harvest first."""
     fields = state.player(player).zones.get(engine.fields_zone, [])
@@ -224,19 +213,6 @@ def _card_at(engine: Engine, state: State, owner: str, ref) -> str | None:
     except SpecRuntimeError:  # not a card reference at all
         return None
     return hit[0][hit[1]] if hit else None
-
-
-def _trade_weight(engine, state, me, other, give, get) -> float:
-    """A trade is worth proposing when it rids me of cards I cannot plant and brings cards I
-    can, and when the other side can plant what it gets (or it will decline)."""
-    weight = 1.0
-    for ref in give:
-        v = _card_at(engine, state, me, ref)
-        weight *= (0.3 if _fits(engine, state, me, v) else 3.0) * (2.0 if _fits(engine, state, other, v) else 0.3)
-    for ref in get:
-        v = _card_at(engine, state, other, ref)
-        weight *= 3.0 if _fits(engine, state, me, v) else 0.2
-    return weight
 
 
 def _offer_pleases(engine: Engine, state: State, player: str) -> bool | None:
@@ -272,72 +248,69 @@ def new_random_game(engine: Engine, players: list[str], rng: random.Random, opti
 
 def choose_action(engine: Engine, state: State, rng: random.Random,
                   rejections: dict[str, int] | None = None, imagine: bool = True) -> dict | None:
-    """A random but sensible legal action: an action type whose timing allows it is drawn by
-    weight, then one of its legal parameter choices; None if nobody can do anything.
+    """A random but sensible legal action: an action type (with its player) whose timing
+    allows it is drawn by weight, then each of its parameters among the values legal given the
+    ones before; None if nobody can do anything. `rejections` counts, by rule, the types
+    whose requirements refuse whatever the parameters.
 
     An action that names a space of the board (an attack, a camp) is first imagined, with the
     unseen cards shuffled (`_imagine`): the agent takes it only if that leaves it better
     placed to win, and otherwise turns to another type (with `imagine` off, as in the imagined
     game itself, it never looks ahead)."""
-    # The (action type, player) pairs whose timing allows them, in a weighted random order
-    # (Efraimidis-Spirakis keys): trying them in turn is a weighted draw among those that
-    # have a legal choice of parameters.
-    pairs = engine.enabled(state)
+    found = moves.timely(engine, state)
+    if not found:
+        return None
     # A player who may do nothing but harvest is idle: one of their harvests that pays nothing
     # is a waste of their beans, while the player who must plant and cannot needs exactly that.
-    busy = _Busy(engine, state, pairs)
-    order = sorted(pairs, key=lambda kp: rng.random() ** (1.0 / max(_kind_weight(engine, state, *kp, busy), 1e-6)),
-                   reverse=True)
+    busy = _Busy(found)
+    if len(found) == 1:
+        order = found
+    else:
+        # A weighted random order (Efraimidis-Spirakis keys): trying the types in turn is a
+        # weighted draw among those that have a legal choice of parameters.
+        known: dict = {}
+        keyed = [(rng.random() ** (1.0 / max(_kind_weight(engine, state, m.kind, m.player, busy, known), 1e-6)), i)
+                 for i, m in enumerate(found)]
+        keyed.sort(reverse=True)
+        order = [found[i] for _, i in keyed]
     fallback = None  # a legal action the look-ahead found no gain in: taken only if nothing else is
-    for kind, player in order:
-        params = engine.spec.actions[kind].params
-        if params and params[0].type == "player":
-            candidates, exact = _trade_candidates(engine, state, kind, player, rng), False
-            fighting = []
-        else:
-            found = engine.choices(state, kind, player,
-                                   {p.name: _values(engine, state, player, p.type, rng) for p in params})
-            if found.refused is not None:
-                if rejections is not None:
-                    rejections[found.refused.rule] = rejections.get(found.refused.rule, 0) + 1
-                continue
-            values = found.values
-            fighting = _fighting(engine, params, values)
-            ahead = imagine and any(p.type == "space" for p in params)
-            if ahead and fighting:
-                # One card for the whole look-ahead, drawn with a strong preference for a
-                # high number: the spaces are then imagined with it.
-                values = dict(values)
-                for name in fighting:
-                    refs = values[name]
-                    if refs:
-                        pick = _weighted(rng, refs, _card_preferences(engine, state, player, refs))
-                        values[name] = [pick]
-            candidates = _combinations(kind, player, params, [values[p.name] for p in params], rng)
-            exact = found.exact
-        weights = _candidate_weights(engine, state, candidates, fighting)
-        keys = [rng.random() ** (1.0 / max(w, 1e-6)) for w in weights]
-        keyed = [candidates[i] for i in sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)]
-        legal = keyed if exact else _legal_in_order(engine, state, kind, player, keyed, rejections)
-        if not (imagine and any(p.type == "space" for p in params)):
-            # Every combination of narrowed values is legal when `exact`: the first is the
-            # weighted draw; otherwise the first legal one.
-            for a in legal:
-                return a
+    settled = None
+    for move in order:
+        # The requirements that read no parameter are asked of the pairs drawn alone: skipping
+        # a refused pair keeps the draw weighted among the others.
+        refused = move.refusal()
+        if refused is not None:
+            if rejections is not None:
+                rejections[refused.rule] = rejections.get(refused.rule, 0) + 1
             continue
+        ahead = imagine and any(p.type == "space" for p in move.params)
+        if not ahead:
+            action = _draw(engine, state, move, rng, 0, {}, [], move.sure)
+            if action is not None:
+                return action
+            continue
+        first = _draw(engine, state, move, rng, 0, {}, [], move.sure)
+        if first is None:
+            continue
+        # One card for the whole look-ahead (drawn with a strong preference for a high number
+        # when it may be the unseen top of the stack): the spaces are imagined with it.
+        fixed = {p.name: first[p.name] for p in move.params if p.type == "card"}
+        tried = [first]
+        for _ in range(MAX_IMAGINED - 1):
+            a = _draw(engine, state, move, rng, 0, {}, [], move.sure, fixed)
+            if a is not None and a not in tried:
+                tried.append(a)
+        if settled is None:
+            settled = set(engine.enabled(state))
         best, best_gain = None, 0
-        settled = set(pairs)
-        for tried, a in enumerate(legal):
-            if tried >= MAX_IMAGINED:
-                break
+        for a in tried:
             fallback = fallback or a
             # A decent chance: every imagined outcome must gain.
-            gain = None
-            for _ in range(IMAGINED_SAMPLES):
-                g = _imagine(engine, state, a, rng, settled)
-                gain = g if gain is None else min(gain, g)
+            gain = _imagine(engine, state, a, rng, settled)
+            for _ in range(IMAGINED_SAMPLES - 1):
                 if gain <= best_gain:
                     break
+                gain = min(gain, _imagine(engine, state, a, rng, settled))
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is not None:
@@ -346,56 +319,114 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
 
 
 class _Busy:
-    """The players with something to do besides harvesting, asked for one player at a time.
-    An action without parameters that its `require` clauses refuse (one open at any time to
-    whoever meets its conditions, or an end of phase that must wait) is nothing to do."""
+    """The players with something to do besides harvesting (a move of another type that its
+    requirements reading no parameter allow), asked for one player at a time."""
 
-    def __init__(self, engine: Engine, state: State, pairs):
-        self.engine, self.state, self.pairs, self.known = engine, state, pairs, {}
+    def __init__(self, found):
+        self.others: dict = {}
+        for m in found:
+            if m.kind != "harvest":
+                self.others.setdefault(m.player, []).append(m)
+        self.known: dict = {}
 
     def __contains__(self, player) -> bool:
         if player not in self.known:
-            mine = [k for k, p in self.pairs if p == player and k != "harvest"]
-            actions = self.engine.spec.actions
-            self.known[player] = any(actions[k].params for k in mine) or any(
-                self.engine.choices(self.state, k, player, {}).refused is None for k in mine)
+            self.known[player] = any(m.refusal() is None for m in self.others.get(player, ()))
         return self.known[player]
 
 
-def _legal_in_order(engine: Engine, state: State, kind: str, player: str, keyed: list[dict],
-                    rejections: dict[str, int] | None):
-    """The legal ones of `keyed`, in order. A refusal that looked only at some parameters
-    refuses every candidate with the same values for them: those are skipped without asking
-    again."""
-    refused: list[tuple[frozenset, tuple]] = []
+# How many lists of cards an agent draws for one list parameter before it gives up on the
+# values before it.
+LIST_TRIES = 4
 
-    def seen(a, reads):
-        return tuple(repr(a.get(k)) for k in sorted(reads))
 
-    for a in keyed:
-        if any(seen(a, reads) == values for reads, values in refused):
+def _draw(engine: Engine, state: State, move, rng: random.Random, i: int, bound: dict, raws: list,
+          sure: bool, fixed: dict | None = None) -> dict | None:
+    """One legal action of `move`, its parameters drawn from `i` on, each among the values the
+    requirements allow given the ones before (`bound`, decoded; `raws` as the action gives
+    them); None when the values before leave none. `fixed`: values decided beforehand."""
+    params = move.params
+    if i == len(params):
+        return move.action(raws) if sure or move.confirm(raws) else None
+    p = params[i]
+    if fixed and p.name in fixed:
+        values = [fixed[p.name]]
+    elif p.type == "cards":
+        refs = move.table.refs(p.zones)
+        weights = [_card_weight(engine, state, move, p.name, ref, bound) for ref in refs]
+        for _ in range(LIST_TRIES):
+            pick = _cards_pick(move, i, refs, weights, bound, rng)
+            ok = move.holds(i, bound, pick)
+            if ok is False:
+                continue
+            a = _draw(engine, state, move, rng, i + 1, {**bound, p.name: pick}, [*raws, pick],
+                      sure and ok is True, fixed)
+            if a is not None:
+                return a
+        return None
+    else:
+        values = move.domain(i, bound)
+        if len(values) > 1:
+            weights = _value_weights(engine, state, move, p, values)
+            keyed = sorted(((rng.random() ** (1.0 / w), k) for k, w in enumerate(weights)), reverse=True)
+            values = [values[k] for _, k in keyed]
+    for raw in values:
+        ok = move.holds(i, bound, raw)
+        if ok is False:
             continue
-        _, _, values = engine.decode(state, a)
-        rejection = engine.check_after_timing(state, kind, player, values)
-        if rejection is None:
-            yield a
-            continue
-        if rejections is not None:
-            rejections[rejection.rule] = rejections.get(rejection.rule, 0) + 1
-        if not rejection.reads:
-            return  # refused whatever the parameters
-        refused.append((rejection.reads, seen(a, rejection.reads)))
+        a = _draw(engine, state, move, rng, i + 1, {**bound, p.name: move._decode(p, raw)}, [*raws, raw],
+                  sure and ok is True, fixed)
+        if a is not None:
+            return a
+    return None
 
 
-def _candidate_weights(engine: Engine, state: State, candidates: list[dict], fighting: list[str]) -> list[float]:
-    weights = [_weight(engine, state, a) for a in candidates]
-    for name in fighting:
-        if len({a[name] for a in candidates}) > 1:
-            player = candidates[0]["player"]
-            refs = sorted({a[name] for a in candidates})
-            prefs = dict(zip(refs, _card_preferences(engine, state, player, refs)))
-            weights = [w * prefs[a[name]] for w, a in zip(weights, candidates)]
-    return weights
+def _value_weights(engine: Engine, state: State, move, p, values: list) -> list[float]:
+    """How eagerly an agent picks each value of a parameter (legal or not: an illegal one is
+    passed over): a harvest by what it pays; a field that grows a variety before an empty one;
+    a discard rarely; a fighting card by its number."""
+    if p.type in ("field", "target"):
+        fields = state.player(move.player).zones.get(engine.fields_zone, [])
+        if move.kind == "harvest":
+            return [0.05 + _coins(engine, fields[v - 1]) for v in values]
+        return [0.3 if v == "discard" else 5.0 if fields[v - 1] else 1.0 for v in values]
+    if p.type == "card" and any(v in _pile_tops(engine) for v in values):
+        return _card_preferences(engine, state, move.player, values)
+    return [1.0] * len(values)
+
+
+def _cards_pick(move, i: int, refs: list[str], weights: list[float], bound: dict,
+                rng: random.Random) -> list[str]:
+    """A list of cards for an offer-like action: none, one or two of the references that may
+    be its elements, drawn by how well each suits both sides (`weights`, see _card_weight)."""
+    k = rng.choice((0, 1, 1, 2))
+    if k == 0 or not refs:
+        return []
+    keyed = sorted(((rng.random() ** (1.0 / w), r) for r, w in zip(refs, weights)), reverse=True)
+    out = []
+    for _, ref in keyed:
+        if move.element_holds(i, bound, ref):
+            out.append(ref)
+            if len(out) == k:
+                break
+    return out
+
+
+def _card_weight(engine: Engine, state: State, move, name: str, ref: str, bound: dict) -> float:
+    """A card given away is worth it when I cannot plant it and the other side can; a card
+    asked for when I can plant it. Which list gives and which receives comes from the spec:
+    the owner whose references a list names is the other side when the action names a player
+    (the partner) and the list is not the first."""
+    me = move.player
+    other = next((v for p, v in zip(move.params, bound.values()) if p.type == "player"), None)
+    lists = [p.name for p in move.params if p.type == "cards"]
+    if other is None or other == me:
+        return 1.0
+    if lists and name != lists[0]:
+        v = _card_at(engine, state, other, ref)
+        return 3.0 if _fits(engine, state, me, v) else 0.2
+    v = _card_at(engine, state, me, ref)
+    return (0.3 if _fits(engine, state, me, v) else 3.0) * (2.0 if _fits(engine, state, other, v) else 0.3)
 
 
 def _weighted(rng: random.Random, items: list, weights: list[float]):
@@ -403,13 +434,6 @@ def _weighted(rng: random.Random, items: list, weights: list[float]):
 
 
 # ------------------------------------------------------------ cards that count by their number
-
-def _fighting(engine: Engine, params, values: dict) -> list[str]:
-    """The card parameters that may name the unseen top card of a pile (as a combat card may
-    be the top card of the stack): such a card counts by its number, so the higher the better."""
-    tops = set(_pile_tops(engine))
-    return [p.name for p in params if p.type == "card" and any(v in tops for v in values.get(p.name, ()))]
-
 
 def _count(engine: Engine, card) -> int:
     v = engine.spec.varieties.get(card) if isinstance(card, str) else None
@@ -466,21 +490,18 @@ def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, set
     dream = random.Random(rng.random())
     if work.zones.get(DRAW_PILE):
         dream.shuffle(work.zones[DRAW_PILE])
-    saved = engine.shuffler
-    engine.shuffler = lambda cards: dream.sample(cards, len(cards))
-    try:
-        if not engine.apply(work, action, in_place=True).accepted:
-            return 0
-        # The others answer (and the actor follows up) until the same choices are open as
-        # before: the action and all it set off are over.
-        for _ in range(IMAGINED_REPLIES):
-            if work.over or set(engine.enabled(work)) == settled:
-                break
-            reply = choose_action(engine, work, dream, imagine=False)
-            if reply is None or not engine.apply(work, reply, in_place=True).accepted:
-                break
-    finally:
-        engine.shuffler = saved
+    def shuffle(cards):
+        return dream.sample(cards, len(cards))
+    if not engine.apply(work, action, in_place=True, shuffler=shuffle).accepted:
+        return 0
+    # The others answer (and the actor follows up) until the same choices are open as
+    # before: the action and all it set off are over.
+    for _ in range(IMAGINED_REPLIES):
+        if work.over or set(engine.enabled(work)) == settled:
+            break
+        reply = choose_action(engine, work, dream, imagine=False)
+        if reply is None or not engine.apply(work, reply, in_place=True, shuffler=shuffle).accepted:
+            break
     if work.over:
         # An action that ends the game is worth it only to a winner.
         return GAME_WON if player in work.winners else 0
@@ -495,11 +516,22 @@ _KIND_WEIGHTS = {"offer": 0.4, "end_phase": 0.5, "buy_field": 0.1, "discard_card
                  "attack": 3.0, "charge": 3.0, "buy_cart": 0.1, "spare_town": 2.0, "burn_town": 1.0}
 
 
-def _kind_weight(engine: Engine, state: State, kind: str, player: str, busy=()) -> float:
+def _kind_weight(engine: Engine, state: State, kind: str, player: str, busy=(), known=None) -> float:
+    """How eagerly an agent turns to an action type; `known` keeps what one choice has
+    already worked out (per player)."""
+    if kind in _KIND_WEIGHTS:
+        if kind != "offer" or not _stuck_with_revealed(engine, state, player):
+            return _KIND_WEIGHTS[kind]
+        return 1.5  # try to pass on revealed cards that would force a harvest
     p = state.player(player)
     if kind == "harvest":
         # Harvest when a field pays well; a field that pays nothing only when forced.
-        best = max((_coins(engine, f) for f in p.zones.get(engine.fields_zone, []) if f), default=0)
+        if known is not None and player in known:
+            best = known[player]
+        else:
+            best = max((_coins(engine, f) for f in p.zones.get(engine.fields_zone, []) if f), default=0)
+            if known is not None:
+                known[player] = best
         if best == 0 and player not in busy:
             return 0.0001
         return {0: 0.01, 1: 0.6}.get(best, 3.0)
@@ -511,48 +543,50 @@ def _kind_weight(engine: Engine, state: State, kind: str, player: str, busy=()) 
         if pleased is not None:
             return 3.0 if pleased == (kind == "accept") else 0.1
         return 0.2 if kind == "decline" else 1.0
-    if kind == "offer" and _stuck_with_revealed(engine, state, player):
-        return 1.5  # try to pass on revealed cards that would force a harvest
-    return _KIND_WEIGHTS.get(kind, 1.0)
+    return 1.0
 
 
 def _coins(engine: Engine, field_cards: list) -> int:
+    """What harvesting a field would pay, as an agent reckons it (a special Beanometer: one
+    coin's worth from two cards on)."""
     if not field_cards:
         return 0
-    v = engine.spec.varieties.get(field_cards[-1])
+    return _meter_coins(engine, field_cards[-1], len(field_cards))
+
+
+@functools.lru_cache(maxsize=4096)
+def _meter_coins(engine: Engine, variety, n: int) -> int:
+    v = engine.spec.varieties.get(variety)
     if v is None or v.meter is None:
-        return 1 if len(field_cards) >= 2 else 0
-    return sum(1 for t in v.meter if t is not None and len(field_cards) >= t)
+        return 1 if n >= 2 else 0
+    return sum(1 for t in v.meter if t is not None and n >= t)
 
 
 def random_game(engine: Engine, players: list[str], seed: int, options: dict | None = None,
                 max_actions: int = 4000, record: bool = False) -> GameRecord:
-    """Play one random game from a seeded shuffle to its end (or `max_actions`)."""
+    """Play one random game from a seeded shuffle to its end (or `max_actions`). The seed's
+    generator deals, chooses every action and orders every reshuffle: nothing of the game is
+    kept in the (shared) engine."""
     rng = random.Random(seed)
-    saved = engine.shuffler
     shuffles: list[list[str]] = []
 
     def shuffle(cards):
         order = rng.sample(cards, len(cards))
         shuffles.append(list(order))
         return order
-    engine.shuffler = shuffle
-    try:
-        state, events = new_random_game(engine, players, rng, options)
-        rec = GameRecord(state, states=[state] if record else None, events=list(events), shuffles=shuffles)
-        while not state.over and len(rec.actions) < max_actions:
-            action = choose_action(engine, state, rng, rec.rejections)
-            if action is None:
-                break
-            outcome = engine.apply(state, action, in_place=not record)
-            state = outcome.state
-            rec.actions.append(action)
-            rec.events.extend(outcome.events)
-            rec.turns += sum(1 for e in outcome.events if e["event"] == "turn")
-            if record:
-                rec.states.append(state)
-        rec.state = state
-        rec.ended = state.over
-        return rec
-    finally:
-        engine.shuffler = saved
+    state, events = new_random_game(engine, players, rng, options)
+    rec = GameRecord(state, states=[state] if record else None, events=list(events), shuffles=shuffles)
+    while not state.over and len(rec.actions) < max_actions:
+        action = choose_action(engine, state, rng, rec.rejections)
+        if action is None:
+            break
+        outcome = engine.apply(state, action, in_place=not record, shuffler=shuffle)
+        state = outcome.state
+        rec.actions.append(action)
+        rec.events.extend(outcome.events)
+        rec.turns += sum(1 for e in outcome.events if e["event"] == "turn")
+        if record:
+            rec.states.append(state)
+    rec.state = state
+    rec.ended = state.over
+    return rec

@@ -7,15 +7,23 @@ module turns it into numbered spaces and a precomputed adjacency, so that `adjac
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import BohnspecError
+
+if TYPE_CHECKING:
+    from .model import Board
 
 DEALT = "*"  # a cell whose card is dealt at setup
 HOLE = "-"  # a cell with no space
 GEOMETRIES = ("offset", "grid", "graph")
 
 
-class BoardError(ValueError):
-    """A board that cannot be built: the message says what is wrong and where."""
+class BoardError(BohnspecError):
+    """A board that cannot be built: the message says what is wrong and where (the board's
+    name; the declaration's place is added by whoever reports it)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -32,10 +40,10 @@ class Layout:
     cells: dict[str, tuple[int, int]] = field(default_factory=dict)
     source: object = None  # the inline JSON it came from (None: a declared board)
 
-    def __contains__(self, space) -> bool:
+    def __contains__(self, space: object) -> bool:
         return space in self.fixed
 
-    def adjacent(self, a, b) -> bool:
+    def adjacent(self, a: str, b: str) -> bool:
         return b in self.adjacency.get(a, ())
 
     def connected(self) -> bool:
@@ -57,7 +65,7 @@ def space_id(n: int) -> str:
     return f"{n:02d}"
 
 
-def from_rows(name: str, geometry: str, rows) -> Layout:
+def from_rows(name: str, geometry: str, rows: Iterable[tuple[int, Sequence[str]]]) -> Layout:
     """Rows of cells, top first. In `offset` geometry a row's shift counts half cards, and a
     cell covers two half-card columns: cells of neighbouring rows touch where they overlap.
     In `grid` geometry rows are not shifted and only orthogonal neighbours touch."""
@@ -90,7 +98,7 @@ def from_rows(name: str, geometry: str, rows) -> Layout:
                   {k: tuple(v) for k, v in adjacency.items()}, {p[0]: (p[1], p[2]) for p in placed})
 
 
-def from_graph(name: str, spaces, edges) -> Layout:
+def from_graph(name: str, spaces: Iterable[tuple[str, str]], edges: Iterable[tuple[str, str]]) -> Layout:
     """Spaces named one by one (with their fixed card or "*") and the edges between them."""
     fixed: dict[str, str | None] = {}
     for sid, cell in spaces:
@@ -114,14 +122,14 @@ def from_graph(name: str, spaces, edges) -> Layout:
                   {k: tuple(sorted(v, key=order.__getitem__)) for k, v in adjacency.items()})
 
 
-def from_decl(decl) -> Layout:
+def from_decl(decl: Board) -> Layout:
     """The layout of a `board` declaration."""
     if decl.geometry == "graph":
         return from_graph(decl.name, decl.spaces, decl.edges)
     return from_rows(decl.name, decl.geometry, decl.rows)
 
 
-def from_json(data, name: str = "(inline board)") -> Layout:
+def from_json(data: Any, name: str = "(inline board)") -> Layout:
     """A map given inline in a state or setup:
     `{geometry: offset|grid, rows: [[SHIFT, CELL, ...], ...]}` or
     `{geometry: graph, spaces: [ID, ...] or {ID: CELL}, edges: [[ID, ID], ...]}`."""
@@ -153,7 +161,7 @@ def from_json(data, name: str = "(inline board)") -> Layout:
     return Layout(layout.name, layout.geometry, layout.ids, layout.fixed, layout.adjacency, layout.cells, data)
 
 
-def reach(layout: Layout, start, allowed) -> list[str]:
+def reach(layout: Layout, start: str, allowed: Callable[[str], bool]) -> list[str]:
     """The spaces reachable from `start` in one or more steps onto neighbours for which
     `allowed(space)` holds, in board order (start itself only if it is reached again).
     Bounded: each space is visited at most once."""

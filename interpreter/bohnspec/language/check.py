@@ -6,29 +6,28 @@ interpreter can compile. Every finding carries file, line and column.
 
 from __future__ import annotations
 
-import difflib
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from os import PathLike
 from pathlib import Path
+from typing import Any
 
 from ..execution import builtins as B
-from ..errors import Diagnostic, Location, RulesSyntaxError
+from ..errors import Diagnostic, Location, RulesSyntaxError, suggest
 from .model import (
-    Action, Board, Card, Category, Define, Invariant, EndRule, Forbid, Handler, Module, Node, Option, Phase, Players, Procedure, Ruling,
-    Setup, Turn, Var, Variety, Vine, Winners, Zone,
+    Action, Board, Card, Category, Decl, Define, EndRule, Forbid, Handler, Invariant, Module, Node, Option, Phase,
+    Players, Procedure, Ruling, Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
+from .names import Resolver
 from .paragraphs import index as paragraph_index
-from .spec import Spec, build, parse_files, spec_files
+from .spec import Spec, build, display_name, parse_files, spec_files
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
-_MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup, Ruling,
-              Vine, Category, Card, Board, Invariant)
+_MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup,
+              Ruling, Vine, Category, Card, Board, Invariant)
 # Events the interpreter itself emits, with the keys it gives them.
 _BUILTIN_EVENTS = {"phase": ("phase",), "game_end": (), "game_over": ("winners",), "turn_over": (),
                    "after_action": (), "game_start": ()}
-
-
-def _hint(name, choices) -> str:
-    close = difflib.get_close_matches(name, list(choices), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class Checker:
@@ -45,121 +44,92 @@ class Checker:
         self.listened: list[tuple[str, Location, tuple[str, ...], str]] = []  # event, where, keys, what
         self.define_calls: dict[str, set[str]] = {}
         self._current: str | None = None
+        self.names = Resolver(spec, (v for d in spec.all_decls() if isinstance(d, Option) for v in d.values))
 
-    def error(self, loc: Location, message: str):
+    def error(self, loc: Location, message: str) -> None:
         self.out.append(Diagnostic(loc, "error", message))
 
-    def warn(self, loc: Location, message: str):
+    def warn(self, loc: Location, message: str) -> None:
         self.out.append(Diagnostic(loc, "warning", message))
 
     # ------------------------------------------------------------ entry
     def run(self) -> list[Diagnostic]:
+        self._check_files()
+        for first, second in self.spec.duplicates:
+            self.error(second.loc, f"{type(second).__name__.lower()} {second.name!r} is declared "
+                                   f"twice (first at {first.loc})")
+        for d in self.spec.all_decls():
+            self._check_cites(d)
+            check = _DECL_CHECKS.get(type(d))
+            if check is not None:
+                check(self, d)
+        self._check_extends()
+        self._check_reachability()
+        self._check_recursion()
+        return sorted(self.out, key=lambda d: (d.location.file, d.location.line, d.location.column))
+
+    @contextmanager
+    def _inside(self, caller: str) -> Iterator[None]:
+        """Calls made while checking a definition, procedure or the setup are recorded as its
+        (`define:NAME`, `proc:NAME`, `setup`), for the recursion check and `require`."""
+        self._current = caller
+        try:
+            yield
+        finally:
+            self._current = None
+
+    def _check_files(self) -> None:
+        """Each file opens a module, and a module requires only modules that exist."""
         spec = self.spec
         modules = {d.name for f in spec.files for d in f.decls if isinstance(d, Module)}
         for f in spec.files:
             if not f.decls:
                 self.error(Location(f.path, 1, 1), "the file declares nothing: a rules file starts with "
                                                    "`module NAME` and declares the rules of that module")
-            if f.decls and not isinstance(f.decls[0], Module):
+            elif not isinstance(f.decls[0], Module):
                 self.error(f.decls[0].loc, "a rules file starts with `module NAME`")
             for d in f.decls:
                 if isinstance(d, Module):
-                    for r in d.requires:
-                        if r not in modules:
-                            self.error(d.loc, f"module {d.name!r} requires an unknown module {r!r}"
-                                              f"{_hint(r, modules)}; the rules files declare "
-                                              f"{', '.join(sorted(modules))}")
-                    if d.name in d.requires:
-                        self.error(d.loc, f"module {d.name!r} requires itself")
-        for first, second in spec.duplicates:
-            self.error(second.loc, f"{type(second).__name__.lower()} {second.name!r} is declared "
-                                   f"twice (first at {first.loc})")
-        for d in spec.all_decls():
-            self._check_cites(d)
-            if isinstance(d, Variety):
-                self._check_variety(d)
-            elif isinstance(d, Var):
-                self.expr(d.default, set())
-                self._check_var(d)
-            elif isinstance(d, Define):
-                self._current = "define:" + d.name
-                self.expr(d.body, set(d.params or ()))
-                self._current = None
-            elif isinstance(d, Phase):
-                self.block(d.on_enter, set())
-            elif isinstance(d, Turn):
-                for p in d.phases:
-                    if p not in spec.phases:
-                        self.error(d.loc, f"unknown phase {p!r} in the turn{_hint(p, spec.phases)}")
-            elif isinstance(d, Players):
-                if d.least < 1 or d.least > d.most:
-                    self.error(d.loc, f"`players {d.least} to {d.most}` is no number of players: "
-                                      "write the least, then the most, at least 1")
-            elif isinstance(d, Action):
-                self._check_action(d)
-            elif isinstance(d, Forbid):
-                for a in (d.actions or ()) + d.but:
-                    if a not in spec.actions:
-                        self.error(d.loc, f"unknown action {a!r}{_hint(a, spec.actions)}")
-                self.expr(d.condition, set())
-            elif isinstance(d, Procedure):
-                self._current = "proc:" + d.name
-                self.block(d.body, set(d.params))
-                self._current = None
-            elif isinstance(d, Handler):
-                self.block(d.body, set(d.params))
-                if d.name != "enter":
-                    self.listened.append((d.name, d.loc, tuple(d.params), "this handler never runs"))
-            elif isinstance(d, EndRule):
-                self.expr(d.condition, set())
-            elif isinstance(d, Winners):
-                for k in d.keys:
-                    self.expr(k, {d.var})
-            elif isinstance(d, Setup):
-                self._current = "setup"
-                self.block(d.body, set())
-                self._current = None
-            elif isinstance(d, Vine):
-                self._check_vine(d)
-            elif isinstance(d, Card):
-                self._check_card(d)
-            elif isinstance(d, Board):
-                self._check_board(d)
-            elif isinstance(d, Invariant):
-                self.expr(d.condition, {d.var} if d.var else set())
-            elif isinstance(d, Zone):
-                if d.cards not in ("beans", "vines") and d.cards not in spec.categories:
-                    self.error(d.loc, f"unknown category {d.cards!r}{_hint(d.cards, ['beans', 'vines', *spec.categories])}")
+                    self._check_requires(d, modules)
+
+    def _check_requires(self, m: Module, modules: set[str]) -> None:
+        for r in m.requires:
+            if r not in modules:
+                self.error(m.loc, f"module {m.name!r} requires an unknown module {r!r}"
+                                  f"{suggest(r, modules)}; the rules files declare "
+                                  f"{', '.join(sorted(modules))}")
+        if m.name in m.requires:
+            self.error(m.loc, f"module {m.name!r} requires itself")
+
+    def _check_extends(self) -> None:
+        spec = self.spec
         for e in spec.extends:
             if e.name not in spec.actions:
-                self.error(e.loc, f"`extend` names an unknown action {e.name!r}{_hint(e.name, spec.actions)}")
+                self.error(e.loc, f"`extend` names an unknown action {e.name!r}{suggest(e.name, spec.actions)}")
                 continue
             a = spec.actions[e.name]
             for c in e.clauses:
                 self._check_cites_of(c.loc, c.cites, "clause")
                 self.expr(c.condition, {a.actor, *(p.name for p in a.params)} if c.kind == "require" else {a.actor})
-        self._check_reachability()
-        self._check_recursion()
-        return sorted(self.out, key=lambda d: (d.location.file, d.location.line, d.location.column))
 
     # ------------------------------------------------------------ citations
-    def _check_cites(self, d):
+    def _check_cites(self, d: Decl) -> None:
         if isinstance(d, _MUST_CITE):
             if not d.cites and not (isinstance(d, Procedure) and d.name.startswith("_")):
                 kind = type(d).__name__.lower()
                 self.error(d.loc, f"{kind} {d.name!r} cites no rulebook paragraph or ruling: add `cites ...`")
         self._check_cites_of(d.loc, d.cites, type(d).__name__.lower())
 
-    def _check_cites_of(self, loc, cites, what):
+    def _check_cites_of(self, loc: Location, cites: tuple[str, ...], what: str) -> None:
         for c in cites:
             if c.startswith("ruling/"):
                 if c[len("ruling/"):] not in self.spec.rulings:
-                    self.error(loc, f"unknown ruling {c!r}{_hint(c[7:], self.spec.rulings)}")
+                    self.error(loc, f"unknown ruling {c!r}{suggest(c[7:], self.spec.rulings)}")
             elif c not in self.paragraphs:
-                self.error(loc, f"unknown rulebook paragraph {c!r}{_hint(c, self.paragraphs)}")
+                self.error(loc, f"unknown rulebook paragraph {c!r}{suggest(c, self.paragraphs)}")
 
     # ------------------------------------------------------------ declarations
-    def _check_variety(self, v: Variety):
+    def _check_variety(self, v: Variety) -> None:
         if v.meter is not None:
             levels = [t for t in v.meter if t is not None]
             if levels != sorted(levels) or len(set(levels)) != len(levels):
@@ -169,25 +139,26 @@ class Checker:
         if v.in_play is not None:
             self.expr(v.in_play, set())
 
-    def _check_var(self, v: Var):
+    def _check_var(self, v: Var) -> None:
         # `x.NAME` must say one thing: a player's, a space's or a card's.
+        self.expr(v.default, set())
         spec = self.spec
         if (v.per_player or v.per_space) and v.name in spec.attribute_names():
             self.error(v.loc, f"{v.name!r} is also an attribute of cards: give the variable another name")
         if v.per_space and v.name == "card":
             self.error(v.loc, "a space's `card` is the card lying on it: give the variable another name")
 
-    def _check_card(self, c: Card):
+    def _check_card(self, c: Card) -> None:
         spec = self.spec
         cat = spec.categories.get(c.category)
         if cat is None:
-            self.error(c.loc, f"unknown category {c.category!r}{_hint(c.category, spec.categories)}: "
+            self.error(c.loc, f"unknown category {c.category!r}{suggest(c.category, spec.categories)}: "
                               "declare it with `category NAME with ATTR N, ...`")
             return
         known = dict(cat.attrs)
         for name, _ in c.attrs:
             if name not in known:
-                self.error(c.loc, f"category {cat.name!r} has no attribute {name!r}{_hint(name, known)}")
+                self.error(c.loc, f"category {cat.name!r} has no attribute {name!r}{suggest(name, known)}")
         if c.name in spec.varieties or c.name in spec.vines:
             self.error(c.loc, f"{c.name!r} is already a bean variety or vine card")
         if c.count < 1:
@@ -195,7 +166,7 @@ class Checker:
         if c.in_play is not None:
             self.expr(c.in_play, set())
 
-    def _check_board(self, b: Board):
+    def _check_board(self, b: Board) -> None:
         from .board import BoardError, from_decl, reach
         spec = self.spec
         if b.when is not None:
@@ -220,7 +191,7 @@ class Checker:
             if card is None:
                 continue
             if card not in cards:
-                self.error(b.loc, f"board {b.name!r}, space {sid}: unknown card {card!r}{_hint(card, spec.cards)}")
+                self.error(b.loc, f"board {b.name!r}, space {sid}: unknown card {card!r}{suggest(card, spec.cards)}")
                 continue
             used[card] = used.get(card, 0) + 1
         for card, n in used.items():
@@ -234,7 +205,7 @@ class Checker:
         if not layout.ids:
             self.error(b.loc, f"board {b.name!r} has no space")
 
-    def _check_vine(self, v: Vine):
+    def _check_vine(self, v: Vine) -> None:
         for cond in (*v.met, *v.claim):
             self.expr(cond, {v.holder})
         for ev in v.events:
@@ -248,7 +219,7 @@ class Checker:
             if task_met is None or not task_met.per_player:
                 self.error(v.loc, "vine tasks need `var task_met: bool per player`")
 
-    def _check_action(self, a: Action):
+    def _check_action(self, a: Action) -> None:
         scope = {a.actor, *(p.name for p in a.params)}
         seen = set()
         for p in a.params:
@@ -267,21 +238,93 @@ class Checker:
                 self.warn(c.loc, f"this clause never holds: action {a.name!r} can never be taken")
         self.block(a.effect, scope)
 
-    def _check_reachability(self):
+    def _check_define(self, d: Define) -> None:
+        with self._inside("define:" + d.name):
+            self.expr(d.body, set(d.params or ()))
+
+    def _check_phase(self, p: Phase) -> None:
+        self.block(p.on_enter, set())
+
+    def _check_turn(self, t: Turn) -> None:
+        for p in t.phases:
+            if p not in self.spec.phases:
+                self.error(t.loc, f"unknown phase {p!r} in the turn{suggest(p, self.spec.phases)}")
+
+    def _check_players(self, p: Players) -> None:
+        if p.least < 1 or p.least > p.most:
+            self.error(p.loc, f"`players {p.least} to {p.most}` is no number of players: "
+                              "write the least, then the most, at least 1")
+
+    def _check_forbid(self, f: Forbid) -> None:
+        for a in (f.actions or ()) + f.but:
+            if a not in self.spec.actions:
+                self.error(f.loc, f"unknown action {a!r}{suggest(a, self.spec.actions)}")
+        self.expr(f.condition, set())
+
+    def _check_procedure(self, p: Procedure) -> None:
+        with self._inside("proc:" + p.name):
+            self.block(p.body, set(p.params))
+
+    def _check_handler(self, h: Handler) -> None:
+        self.block(h.body, set(h.params))
+        if h.name != "enter":
+            self.listened.append((h.name, h.loc, tuple(h.params), "this handler never runs"))
+
+    def _check_end_rule(self, e: EndRule) -> None:
+        self.expr(e.condition, set())
+
+    def _check_winners(self, w: Winners) -> None:
+        for k in w.keys:
+            self.expr(k, {w.var})
+            read = self._internal_read(k, {w.var})
+            if read is not None:
+                self.error(read.loc, f"the winners rule reads {read.args[-1]!r}, an internal variable: who wins "
+                                     "must follow from what the table sees (drop `internal`, or decide it otherwise)")
+
+    def _internal_read(self, e: Node | None, scope: set[str]) -> Node | None:
+        """The first read of an `internal` variable in an expression (None if there is none):
+        internal variables are the reference's bookkeeping, compared only for engines that claim them."""
+        if e is None:
+            return None
+        internal = {n for n, v in self.spec.vars.items() if v.internal}
+        if not internal:
+            return None
+        stack = [e]
+        while stack:
+            n = stack.pop()
+            if (n.kind == "name" and n.args[0] in internal and n.args[0] not in scope) or \
+                    (n.kind == "attr" and n.args[1] in internal):
+                return n
+            stack.extend(n.children())
+        return None
+
+    def _check_setup(self, s: Setup) -> None:
+        with self._inside("setup"):
+            self.block(s.body, set())
+
+    def _check_invariant(self, i: Invariant) -> None:
+        self.expr(i.condition, {i.var} if i.var else set())
+
+    def _check_zone(self, z: Zone) -> None:
         spec = self.spec
-        for name, p in spec.procedures.items():
+        if z.cards not in ("beans", "vines") and z.cards not in spec.categories:
+            self.error(z.loc, f"unknown category {z.cards!r}{suggest(z.cards, ['beans', 'vines', *spec.categories])}")
+
+    def _check_reachability(self) -> None:
+        spec = self.spec
+        for name, proc in spec.procedures.items():
             if name not in self.called_procs:
-                self.warn(p.loc, f"procedure {name!r} is never called: it is unreachable")
+                self.warn(proc.loc, f"procedure {name!r} is never called: it is unreachable")
         turn = {p for d in spec.all_decls() if isinstance(d, Turn) for p in d.phases}
-        for name, p in spec.phases.items():
+        for name, phase in spec.phases.items():
             if name not in turn and name not in self.goto_phases:
-                self.warn(p.loc, f"phase {name!r} is neither in the turn nor entered by `goto`: unreachable")
+                self.warn(phase.loc, f"phase {name!r} is neither in the turn nor entered by `goto`: unreachable")
         # A handler or vine task of an event no rule emits never runs (most often a misspelling);
         # one that takes a key its event does not give fails when it runs.
         for name, loc, keys, what in self.listened:
             if name not in self.emitted:
                 self.error(loc, f"unknown event {name!r}: no rule emits it, so {what}"
-                                f"{_hint(name, sorted(self.emitted))}")
+                                f"{suggest(name, sorted(self.emitted))}")
                 continue
             shapes = self.emit_keys.get(name, [])
             everywhere = set.intersection(*(set(k) for k in shapes)) if shapes else set()
@@ -295,121 +338,152 @@ class Checker:
                                     f"leave it out (the keys every one gives: "
                                     f"{', '.join(sorted(everywhere)) or 'none'})")
                 else:
-                    self.error(loc, f"event {name!r} has no key {key!r}{_hint(key, anywhere)}; "
+                    self.error(loc, f"event {name!r} has no key {key!r}{suggest(key, anywhere)}; "
                                     f"it gives {given}")
 
-    def _check_recursion(self):
-        for graph, kind in ((self.proc_calls, "procedure"), (self.define_calls, "definition")):
-            state: dict[str, int] = {}
+    def _check_recursion(self) -> None:
+        self._check_cycles(self.proc_calls, "procedure")
+        self._check_cycles(self.define_calls, "definition")
 
-            def visit(n, stack):
-                state[n] = 1
-                for m in graph.get(n, ()):
-                    if state.get(m) == 1:
-                        cycle = " -> ".join(stack[stack.index(m):] + [m]) if m in stack else m
-                        decl = self.spec.procedures.get(m) or self.spec.defines.get(m)
-                        self.error(decl.loc, f"{kind}s may not call themselves (evaluation must be "
-                                             f"bounded): {cycle}")
-                    elif state.get(m) is None:
-                        visit(m, stack + [m])
-                state[n] = 2
+    def _check_cycles(self, graph: dict[str, set[str]], kind: str) -> None:
+        """Report every call that closes a cycle of calls (a depth-first walk: 1 marks a name
+        on the current path, 2 a name done)."""
+        spec = self.spec
+        state: dict[str, int] = {}
 
-            for n in list(graph):
-                if state.get(n) is None:
-                    visit(n, [n])
+        def visit(n: str, stack: list[str]) -> None:
+            state[n] = 1
+            for m in graph.get(n, ()):
+                if state.get(m) == 1:
+                    cycle = " -> ".join(stack[stack.index(m):] + [m]) if m in stack else m
+                    decl = spec.procedures[m] if m in spec.procedures else spec.defines[m]
+                    self.error(decl.loc, f"{kind}s may not call themselves (evaluation must be "
+                                         f"bounded): {cycle}")
+                elif state.get(m) is None:
+                    visit(m, stack + [m])
+            state[n] = 2
+
+        for n in list(graph):
+            if state.get(n) is None:
+                visit(n, [n])
 
     # ------------------------------------------------------------ statements
-    def block(self, stmts, scope: set):
+    def block(self, stmts: Iterable[Node], scope: set[str]) -> None:
         scope = set(scope)
         for s in stmts:
             self.stmt(s, scope)
             if s.kind == "let":
                 scope.add(s.args[0])
 
-    def stmt(self, s: Node, scope: set):
+    def stmt(self, s: Node, scope: set[str]) -> None:
+        check = _STMT_CHECKS.get(s.kind)
+        if check is not None:  # `goto first` has nothing to check
+            check(self, s, scope)
+
+    def _stmt_let(self, s: Node, scope: set[str]) -> None:
+        self.expr(s.args[1], scope)
+
+    def _stmt_assign(self, s: Node, scope: set[str]) -> None:
+        target = s.args[0]
+        if target[0] == "var":
+            self._assign_var(s.loc, target[1], scope)
+        else:
+            self._assign_attr(s.loc, target[1], target[2], scope)
+        self.expr(s.args[1], scope)
+
+    def _assign_var(self, loc: Location, name: str, scope: set[str]) -> None:
         spec = self.spec
-        k = s.kind
-        if k == "let":
-            self.expr(s.args[1], scope)
-        elif k == "assign":
-            target = s.args[0]
-            if target[0] == "var":
-                name = target[1]
-                if name not in B.ASSIGNABLE_SPECIALS and name not in scope:
-                    var = spec.vars.get(name)
-                    if var is None:
-                        self.error(s.loc, f"unknown variable {name!r}{_hint(name, spec.vars)}")
-                    elif var.per_player:
-                        self.error(s.loc, f"{name!r} belongs to each player: write p.{name} = ...")
-            else:
-                obj, attr = target[1], target[2]
-                if obj not in scope and obj not in B.SPECIAL_NAMES and (obj not in spec.vars or spec.vars[obj].per_player
-                                                                       or spec.vars[obj].per_space):
-                    self.error(s.loc, f"unknown name {obj!r}{_hint(obj, [*scope, *spec.vars])}")
-                var = spec.vars.get(attr)
-                if var is None or not (var.per_player or var.per_space):
-                    choices = [v for v, d in spec.vars.items() if d.per_player or d.per_space]
-                    self.error(s.loc, f"players and spaces have no variable {attr!r}{_hint(attr, choices)}")
-            self.expr(s.args[1], scope)
-        elif k == "move":
-            sel, _, dest = s.args
-            for c in sel.children():
-                self.expr(c, scope)
-            self.expr(dest, scope)
-        elif k in ("give_fields", "reshuffle"):
-            for c in s.args:
-                self.expr(c, scope)
-        elif k == "goto":
-            if s.args[0] not in spec.phases:
-                self.error(s.loc, f"unknown phase {s.args[0]!r}{_hint(s.args[0], spec.phases)}")
-            self.goto_phases.add(s.args[0])
-        elif k == "goto_next":
-            if spec.turn is None:
-                self.error(s.loc, "`goto next` needs a `turn` declaration")
-        elif k == "emit":
-            self.emitted.add(s.args[0])
-            keys = set()
-            for key, value in s.args[1]:
-                if key in keys or key == "event":
-                    self.error(s.loc, f"event key {key!r} is repeated or reserved")
-                keys.add(key)
-                self.expr(value, scope)
-            self.emit_keys.setdefault(s.args[0], []).append(tuple(keys))
-        elif k == "if":
-            for cond, body in s.args[0]:
-                self.expr(cond, scope)
-                self.block(body, scope)
-            self.block(s.args[1], scope)
-        elif k == "for":
-            var, coll, body = s.args
-            self.expr(coll, scope)
-            self.block(body, scope | {var})
-        elif k == "repeat":
-            self.expr(s.args[0], scope)
-            self.block(s.args[1], scope)
-        elif k == "check":
-            self.expr(s.args[0], scope)
-            self._check_cites_of(s.loc, s.args[2], "clause")
-            if not s.args[2]:
-                self.error(s.loc, "this `require` cites nothing: a refused setup must name its rule")
-            if self._current != "setup":
-                self.error(s.loc, "`require` as a statement belongs in a `setup` block (an action states its own conditions)")
-        elif k == "call_stmt":
-            name, args = s.args
-            proc = spec.procedures.get(name)
-            if proc is None:
-                self.error(s.loc, f"unknown procedure {name!r}{_hint(name, spec.procedures)}")
-            else:
-                self.called_procs.add(name)
-                if self._current and self._current.startswith("proc:"):
-                    self.proc_calls.setdefault(self._current[5:], set()).add(name)
-                if len(args) != len(proc.params):
-                    self.error(s.loc, f"{name} takes {len(proc.params)} argument(s), given {len(args)}")
-            for a in args:
-                self.expr(a, scope)
+        if name in B.ASSIGNABLE_SPECIALS or name in scope:
+            return
+        var = spec.vars.get(name)
+        if var is None:
+            self.error(loc, f"unknown variable {name!r}{suggest(name, spec.vars)}")
+        elif var.per_player:
+            self.error(loc, f"{name!r} belongs to each player: write p.{name} = ...")
+
+    def _assign_attr(self, loc: Location, obj: str, attr: str, scope: set[str]) -> None:
+        spec = self.spec
+        if obj not in scope and obj not in B.SPECIAL_NAMES and (obj not in spec.vars or spec.vars[obj].per_player
+                                                               or spec.vars[obj].per_space):
+            self.error(loc, f"unknown name {obj!r}{suggest(obj, [*scope, *spec.vars])}")
+        var = spec.vars.get(attr)
+        if var is None or not (var.per_player or var.per_space):
+            choices = [v for v, d in spec.vars.items() if d.per_player or d.per_space]
+            self.error(loc, f"players and spaces have no variable {attr!r}{suggest(attr, choices)}")
+
+    def _stmt_move(self, s: Node, scope: set[str]) -> None:
+        selection, _, dest = s.args
+        for c in selection.children():
+            self.expr(c, scope)
+        self.expr(dest, scope)
+
+    def _stmt_exprs(self, s: Node, scope: set[str]) -> None:
+        for c in s.args:
+            self.expr(c, scope)
+
+    def _stmt_goto(self, s: Node, scope: set[str]) -> None:
+        phase = s.args[0]
+        if phase not in self.spec.phases:
+            self.error(s.loc, f"unknown phase {phase!r}{suggest(phase, self.spec.phases)}")
+        self.goto_phases.add(phase)
+
+    def _stmt_goto_next(self, s: Node, scope: set[str]) -> None:
+        if self.spec.turn is None:
+            self.error(s.loc, "`goto next` needs a `turn` declaration")
+
+    def _stmt_emit(self, s: Node, scope: set[str]) -> None:
+        event, kwargs = s.args
+        self.emitted.add(event)
+        keys = set()
+        for key, value in kwargs:
+            if key in keys or key == "event":
+                self.error(s.loc, f"event key {key!r} is repeated or reserved")
+            keys.add(key)
+            self.expr(value, scope)
+        self.emit_keys.setdefault(event, []).append(tuple(keys))
+
+    def _stmt_if(self, s: Node, scope: set[str]) -> None:
+        branches, orelse = s.args
+        for cond, body in branches:
+            self.expr(cond, scope)
+            self.block(body, scope)
+        self.block(orelse, scope)
+
+    def _stmt_for(self, s: Node, scope: set[str]) -> None:
+        var, coll, body = s.args
+        self.expr(coll, scope)
+        self.block(body, scope | {var})
+
+    def _stmt_repeat(self, s: Node, scope: set[str]) -> None:
+        self.expr(s.args[0], scope)
+        self.block(s.args[1], scope)
+
+    def _stmt_require(self, s: Node, scope: set[str]) -> None:
+        condition, _, cites = s.args
+        self.expr(condition, scope)
+        self._check_cites_of(s.loc, cites, "clause")
+        if not cites:
+            self.error(s.loc, "this `require` cites nothing: a refused setup must name its rule")
+        if self._current != "setup":
+            self.error(s.loc, "`require` as a statement belongs in a `setup` block "
+                              "(an action states its own conditions)")
+
+    def _stmt_call(self, s: Node, scope: set[str]) -> None:
+        name, args = s.args
+        proc = self.spec.procedures.get(name)
+        if proc is None:
+            self.error(s.loc, f"unknown procedure {name!r}{suggest(name, self.spec.procedures)}")
+        else:
+            self.called_procs.add(name)
+            if self._current and self._current.startswith("proc:"):
+                self.proc_calls.setdefault(self._current[5:], set()).add(name)
+            if len(args) != len(proc.params):
+                self.error(s.loc, f"{name} takes {len(proc.params)} argument(s), given {len(args)}")
+        for a in args:
+            self.expr(a, scope)
 
     # ------------------------------------------------------------ expressions
-    def expr(self, e: Node | None, scope: set):
+    def expr(self, e: Node | None, scope: set[str]) -> None:
         if e is None:
             return
         spec = self.spec
@@ -418,13 +492,9 @@ class Checker:
             self._name(e, scope)
         elif k == "attr":
             self.expr(e.args[0], scope)
-            attr = e.args[1]
-            zone, var = spec.zones.get(attr), spec.vars.get(attr)
-            if not ((zone and zone.per_player) or (var and (var.per_player or var.per_space)) or attr == "name"
-                    or attr in spec.attribute_names()):
-                choices = [z for z, d in spec.zones.items() if d.per_player] + \
-                          [v for v, d in spec.vars.items() if d.per_player or d.per_space] + list(spec.attribute_names())
-                self.error(e.loc, f"a player, space or card has no {attr!r}{_hint(attr, choices)}")
+            meaning = self.names.attribute(e.args[1])
+            if meaning.kind == "error":
+                self.error(e.loc, meaning.message)
         elif k == "call":
             name, args = e.args
             if name in spec.defines:
@@ -441,7 +511,7 @@ class Checker:
                     want = str(lo) if lo == hi else f"{lo} to {hi}"
                     self.error(e.loc, f"{name} takes {want} argument(s), given {len(args)}")
             else:
-                self.error(e.loc, f"unknown function {name!r}{_hint(name, [*B.TABLE, *spec.defines])}")
+                self.error(e.loc, f"unknown function {name!r}{suggest(name, [*B.TABLE, *spec.defines])}")
             for a in args:
                 self.expr(a, scope)
         elif k == "quant":
@@ -458,7 +528,7 @@ class Checker:
             self._check_types(e, scope)
 
     # ------------------------------------------------------------ types
-    def _kind(self, e: Node, scope: set) -> str | None:
+    def _kind(self, e: Node, scope: set[str]) -> str | None:
         """What an expression surely gives (a number, text, a truth value), None if unsure."""
         k = e.kind
         if k == "const":
@@ -493,7 +563,7 @@ class Checker:
             return "a number" if all(x == "a number" for x in kinds) else None
         return None
 
-    def _check_types(self, e: Node, scope: set):
+    def _check_types(self, e: Node, scope: set[str]) -> None:
         from .unparse import unparse
         k = e.kind
         if k == "compare":
@@ -522,39 +592,38 @@ class Checker:
                     self.error(e.loc, f"`{unparse(e)}`: * takes numbers, but `{unparse(part)}` is {kind}")
                     return
 
-    def _name(self, e: Node, scope: set):
-        name = e.args[0]
-        spec = self.spec
-        if name in scope or name in B.SPECIAL_NAMES or name in spec.vars or name in spec.phases \
-                or name in spec.varieties or name in spec.vines or name in spec.options or name in spec.cards:
-            if name in spec.vars and spec.vars[name].per_player and name not in scope:
-                self.error(e.loc, f"{name!r} belongs to each player: write p.{name}")
-            if name in spec.vars and spec.vars[name].per_space and name not in scope:
-                self.error(e.loc, f"{name!r} belongs to each space: write s.{name}")
-            return
-        if name in spec.defines:
-            if spec.defines[name].params is not None:
-                self.error(e.loc, f"{name!r} takes arguments: write {name}(...)")
-            elif self._current and self._current.startswith("define:"):
-                self.define_calls.setdefault(self._current[7:], set()).add(name)
-            return
-        if name in spec.zones:
-            if spec.zones[name].per_player:
-                self.error(e.loc, f"{name!r} belongs to each player: write p.{name}")
-            return
-        # Every option's values, also of alternative modules that declare an option of the same name.
-        if any(name in d.values for d in spec.all_decls() if isinstance(d, Option)):
-            return
-        known = [*scope, *B.SPECIAL_NAMES, *spec.vars, *spec.phases, *spec.varieties, *spec.defines, *spec.zones,
-                 *spec.cards]
-        self.error(e.loc, f"unknown name {name!r}{_hint(name, known)}")
+    def _name(self, e: Node, scope: set) -> None:
+        # One resolver for the checker and the engines (language/names.py); the checker also
+        # knows the option values of modules not loaded together.
+        meaning = self.names.name(e.args[0], scope)
+        if meaning.kind == "error":
+            self.error(e.loc, meaning.message)
+        elif meaning.kind == "define" and self._current and self._current.startswith("define:"):
+            self.define_calls.setdefault(self._current[7:], set()).add(e.args[0])
+
+# What each kind of declaration and statement is checked for (one method each).
+_DECL_CHECKS: dict[type, Callable[[Checker, Any], None]] = {
+    Variety: Checker._check_variety, Var: Checker._check_var, Define: Checker._check_define,
+    Phase: Checker._check_phase, Turn: Checker._check_turn, Players: Checker._check_players,
+    Action: Checker._check_action, Forbid: Checker._check_forbid, Procedure: Checker._check_procedure,
+    Handler: Checker._check_handler, EndRule: Checker._check_end_rule, Winners: Checker._check_winners,
+    Setup: Checker._check_setup, Vine: Checker._check_vine, Card: Checker._check_card, Board: Checker._check_board,
+    Invariant: Checker._check_invariant, Zone: Checker._check_zone,
+}
+_STMT_CHECKS: dict[str, Callable[[Checker, Node, set[str]], None]] = {
+    "let": Checker._stmt_let, "assign": Checker._stmt_assign, "move": Checker._stmt_move,
+    "give_fields": Checker._stmt_exprs, "reshuffle": Checker._stmt_exprs, "goto": Checker._stmt_goto,
+    "goto_next": Checker._stmt_goto_next, "emit": Checker._stmt_emit, "if": Checker._stmt_if,
+    "for": Checker._stmt_for, "repeat": Checker._stmt_repeat, "check": Checker._stmt_require,
+    "call_stmt": Checker._stmt_call,
+}
 
 
 def check_spec(spec: Spec) -> list[Diagnostic]:
     return Checker(spec).run()
 
 
-def check_files(files=None) -> tuple[list[Diagnostic], int]:
+def check_files(files: Sequence[str | PathLike[str]] | None = None) -> tuple[list[Diagnostic], int]:
     """Check the given rules files together with spec/ (or spec/ alone).
 
     A syntax error stops that file only; it is reported as a diagnostic like the others.
@@ -566,18 +635,13 @@ def check_files(files=None) -> tuple[list[Diagnostic], int]:
         try:
             parsed.extend(parse_files([f]))
         except RulesSyntaxError as exc:
-            diagnostics.append(Diagnostic(exc.location, "error", exc.message + ("\n" + exc.context if exc.context else "")))
+            context = "\n" + exc.context if exc.context else ""
+            diagnostics.append(Diagnostic(exc.location, "error", exc.message + context))
         except Exception as exc:  # unreadable file
             diagnostics.append(Diagnostic(Location(str(f), 0, 0), "error", str(exc)))
     spec = build(parsed, None)
     diagnostics.extend(check_spec(spec))
-    wanted = {str(_display(t)) for t in targets}
+    wanted = {display_name(t) for t in targets}
     shown = [d for d in diagnostics if d.location.file in wanted] if files else diagnostics
     return shown, len(targets)
 
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)

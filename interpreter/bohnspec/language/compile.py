@@ -1,13 +1,24 @@
-"""Parse tree -> rules model (a lark Transformer): declarations and expression nodes."""
+"""Parse tree -> rules model (a lark Transformer): declarations and expression nodes.
+
+Each grammar rule has one method that receives its children by name (lark's
+`v_args(inline=True)`); optional parts of a rule arrive in `*rest`. Optional pieces are told
+apart by type (a citation list is a `_Cites`, an expression a `Node`, a name or text a `Token`)
+or, for the parts of a block such as a board's rows and spaces, by a tag: `("row", shift, cells)`.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from lark import Token, Transformer, v_args
+from lark.tree import Meta
 
 from ..errors import Location
 from .model import (
-    Action, Board, Card, Category, Clause, Invariant, Define, Extend, Forbid, Handler, EndRule, Module, Node, Option, Param, Phase,
-    Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners, Zone,
+    Action, Board, Card, Category, Clause, Define, EndRule, Extend, Forbid, Handler, Invariant, Module, Node,
+    Option, Param, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners,
+    Zone,
 )
 from .parse import parse
 
@@ -21,14 +32,8 @@ def compile_text(text: str, filename: str) -> RulesFile:
     for d in decls:
         if isinstance(d, Module):
             module = d.name
-        out.decls.append(_with_module(d, module))
+        out.decls.append(d if d.module == module else replace(d, module=module))
     return out
-
-
-def _with_module(d, module: str):
-    from dataclasses import replace
-
-    return d if d.module == module else replace(d, module=module)
 
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
@@ -50,483 +55,462 @@ def _text(tok: Token) -> str:
     return "".join(out)
 
 
-@v_args(meta=True)
+class _Cites(tuple):
+    """A `cites` list while the tree is transformed (the model holds a plain tuple)."""
+
+
+def _split(parts: tuple[Any, ...]) -> tuple[list[Any], tuple[str, ...]]:
+    """The parts other than the citation list, and the citations (() when there are none)."""
+    rest = [p for p in parts if not isinstance(p, _Cites)]
+    cites = next((tuple(p) for p in parts if isinstance(p, _Cites)), ())
+    return rest, cites
+
+
+def _is_token(part: Any, kind: str) -> bool:
+    return isinstance(part, Token) and part.type == kind
+
+
+@v_args(meta=True, inline=True)
 class _ToModel(Transformer):
     def __init__(self, filename: str):
         super().__init__()
         self.filename = filename
 
-    def _loc(self, meta) -> Location:
+    def _loc(self, meta: Meta) -> Location:
         if getattr(meta, "empty", True):
             return Location(self.filename, 0, 0)
         return Location(self.filename, meta.line, meta.column)
 
-    def _node(self, kind, meta, *args) -> Node:
+    def _node(self, kind: str, meta: Meta, *args: Any) -> Node:
         return Node(kind, tuple(args), self._loc(meta))
 
-    @staticmethod
-    def _split(children):
-        """Separate a trailing `cites` list from the other children."""
-        cites = ()
-        rest = []
-        for c in children:
-            if isinstance(c, tuple) and len(c) == 2 and c[0] == "cites":
-                cites = c[1]
-            else:
-                rest.append(c)
-        return rest, cites
-
     # ------------------------------------------------------------ top level
-    def start(self, meta, children):
-        return list(children)
+    def start(self, meta, *decls):
+        return list(decls)
 
-    def cites(self, meta, children):
-        return ("cites", tuple(str(c) for c in children))
+    def cites(self, meta, *ids):
+        return _Cites(str(c) for c in ids)
 
-    def name_list(self, meta, children):
-        return ("names", tuple(str(c) for c in children))
+    def name_list(self, meta, *names):
+        return tuple(str(n) for n in names)
 
-    def module(self, meta, children):
-        rest, cites = self._split(children)
-        requires = rest[1][1] if len(rest) > 1 else ()
-        return Module(str(rest[0]), str(rest[0]), cites, self._loc(meta), requires=requires)
+    def module(self, meta, name, *rest):
+        parts, cites = _split(rest)
+        requires = parts[0] if parts else ()
+        return Module(str(name), str(name), cites, self._loc(meta), requires=requires)
 
-    def variety(self, meta, children):
-        rest, cites = self._split(children)
-        name, title, count, meter = rest[:4]
-        in_play = rest[4] if len(rest) > 4 else None
+    def variety(self, meta, name, title, count, meter, *rest):
+        parts, cites = _split(rest)
+        in_play = parts[0] if parts else None
         return Variety(str(name), "", cites, self._loc(meta), title=_text(title),
                        count=int(count), meter=meter, in_play=in_play)
 
-    def meter(self, meta, children):
-        return tuple(children)
+    def meter(self, meta, *cells):
+        return tuple(cells)
 
-    def meter_special(self, meta, children):
+    def meter_special(self, meta):
         return None
 
-    def threshold(self, meta, children):
-        return int(children[0])
+    def threshold(self, meta, cards):
+        return int(cards)
 
-    def no_threshold(self, meta, children):
+    def no_threshold(self, meta):
         return None
 
-    def in_play(self, meta, children):
-        return children[0]
+    def in_play(self, meta, condition):
+        return condition
 
-    def option(self, meta, children):
-        rest, cites = self._split(children)
-        return Option(str(rest[0]), "", cites, self._loc(meta), values=rest[1][1], default=str(rest[2]))
+    def option(self, meta, name, values, default, *rest):
+        _, cites = _split(rest)
+        return Option(str(name), "", cites, self._loc(meta), values=values, default=str(default))
 
-    def shared(self, meta, children):
+    def shared(self, meta):
         return False
 
-    def per_player(self, meta, children):
+    def per_player(self, meta):
         return True
 
-    def zone(self, meta, children):
-        rest, cites = self._split(children)
-        cards = rest[3][1] if len(rest) > 3 else "beans"
-        return Zone(str(rest[0]), "", cites, self._loc(meta), kind=str(rest[1]), per_player=rest[2],
-                    cards=cards)
+    def zone(self, meta, name, kind, per_player, *rest):
+        parts, cites = _split(rest)
+        cards = parts[0] if parts else "beans"
+        return Zone(str(name), "", cites, self._loc(meta), kind=str(kind), per_player=per_player, cards=cards)
 
-    def zone_cards(self, meta, children):
-        return ("cards", str(children[0]))
+    def zone_cards(self, meta, category):
+        return str(category)
 
-    def vine_met(self, meta, children):
-        return ("met", children[0])
+    def vine_met(self, meta, condition):
+        return ("met", condition)
 
-    def vine_claim(self, meta, children):
-        return ("claim", children[0])
+    def vine_claim(self, meta, condition):
+        return ("claim", condition)
 
-    def vine_on(self, meta, children):
-        keys = children[1][1] if len(children) == 3 else ()
-        return ("on", VineEvent(str(children[0]), keys, children[-1]))
+    def vine_on(self, meta, event, *rest):
+        *keys, condition = rest
+        return ("on", VineEvent(str(event), keys[0] if keys else (), condition))
 
-    def vine(self, meta, children):
-        rest, cites = self._split(children)
-        name, text, holder = str(rest[0]), _text(rest[1]), str(rest[2])
-        parts = rest[3:]
-        return Vine(name, "", cites, self._loc(meta), text=text, holder=holder,
-                    met=tuple(p[1] for p in parts if p[0] == "met"),
-                    claim=tuple(p[1] for p in parts if p[0] == "claim"),
-                    events=tuple(p[1] for p in parts if p[0] == "on"))
+    def vine(self, meta, name, text, holder, *rest):
+        parts, cites = _split(rest)
+        return Vine(str(name), "", cites, self._loc(meta), text=_text(text), holder=str(holder),
+                    met=tuple(c for kind, c in parts if kind == "met"),
+                    claim=tuple(c for kind, c in parts if kind == "claim"),
+                    events=tuple(e for kind, e in parts if kind == "on"))
 
-    def var(self, meta, children):
-        rest, cites = self._split(children)
-        name, vtype = rest[0], rest[1]
-        default = rest[-1]
+    def var(self, meta, name, vtype, *rest):
+        parts, cites = _split(rest)
+        *scopes, default = parts
         return Var(str(name), "", cites, self._loc(meta), type=str(vtype),
-                   per_player="each_player" in rest[2:-1], per_space="each_space" in rest[2:-1],
-                   default=default)
+                   per_player="each_player" in scopes, per_space="each_space" in scopes, default=default)
 
-    def each_space(self, meta, children):
+    def internal_var(self, meta, var):
+        return replace(var, internal=True)
+
+    def each_player(self, meta):
+        return "each_player"
+
+    def each_space(self, meta):
         return "each_space"
 
-    def attr_values(self, meta, children):
-        return ("attrs", tuple(children))
+    def attr_values(self, meta, *values):
+        return tuple(values)
 
-    def attr_value(self, meta, children):
-        return (str(children[0]), int(children[1]))
+    def attr_value(self, meta, name, value):
+        return (str(name), int(value))
 
-    def category(self, meta, children):
-        rest, cites = self._split(children)
-        attrs = rest[1][1] if len(rest) > 1 else ()
-        return Category(str(rest[0]), "", cites, self._loc(meta), attrs=attrs)
+    def category(self, meta, name, *rest):
+        parts, cites = _split(rest)
+        attrs = parts[0] if parts else ()
+        return Category(str(name), "", cites, self._loc(meta), attrs=attrs)
 
-    def card(self, meta, children):
-        rest, cites = self._split(children)
-        name, title, category, count = rest[:4]
-        attrs, in_play = (), None
-        for c in rest[4:]:
-            if isinstance(c, tuple) and c and c[0] == "attrs":
-                attrs = c[1]
-            else:
-                in_play = c
+    def card(self, meta, name, title, category, count, *rest):
+        parts, cites = _split(rest)
+        attrs = next((p for p in parts if not isinstance(p, Node)), ())
+        in_play = next((p for p in parts if isinstance(p, Node)), None)
         return Card(str(name), "", cites, self._loc(meta), title=_text(title), category=str(category),
                     count=int(count), attrs=attrs, in_play=in_play)
 
-    def invariant(self, meta, children):
-        rest, cites = self._split(children)
-        var = None
-        if isinstance(rest[0], Token) and rest[0].type == "NAME":
-            var, rest = str(rest[0]), rest[1:]
-        condition, reason = rest[0], _text(rest[1])
-        field = _text(rest[2]) if len(rest) > 2 else ""
+    def invariant(self, meta, *parts):
+        rest, cites = _split(parts)
+        var = str(rest.pop(0)) if _is_token(rest[0], "NAME") else None
+        condition, reason, *at = rest
         return Invariant("invariant", "", cites, self._loc(meta), var=var, condition=condition,
-                         reason=reason, field=field)
+                         reason=_text(reason), field=_text(at[0]) if at else "")
 
-    def board_players(self, meta, children):
-        return ("players", int(children[0]))
+    def board_players(self, meta, count):
+        return ("players", int(count))
 
-    def board_when(self, meta, children):
-        return ("when", children[0])
+    def board_when(self, meta, condition):
+        return ("when", condition)
 
-    def board_row(self, meta, children):
-        return ("row", int(children[0]), tuple(children[1:]))
+    def board_row(self, meta, shift, *cells):
+        return ("row", int(shift), tuple(cells))
 
-    def board_space(self, meta, children):
-        return ("space", _text(children[0]), children[1] if len(children) > 1 else "*")
+    def board_space(self, meta, sid, cell="*"):
+        return ("space", _text(sid), cell)
 
-    def board_edge(self, meta, children):
-        return ("edge", _text(children[0]), _text(children[1]))
+    def board_edge(self, meta, a, b):
+        return ("edge", _text(a), _text(b))
 
-    def cell_card(self, meta, children):
-        return str(children[0])
+    def cell_card(self, meta, card):
+        return str(card)
 
-    def cell_dealt(self, meta, children):
+    def cell_dealt(self, meta):
         return "*"
 
-    def cell_hole(self, meta, children):
+    def cell_hole(self, meta):
         return "-"
 
-    def board(self, meta, children):
-        rest, cites = self._split(children)
-        name = str(rest[0])
+    def board(self, meta, name, *rest):
+        parts, cites = _split(rest)
         title, geometry, players, when = "", "offset", None, None
         rows, spaces, edges = [], [], []
-        for c in rest[1:]:
-            if isinstance(c, Token) and c.type == "STRING":
-                title = _text(c)
-            elif isinstance(c, Token) and c.type == "GEOMETRY":
-                geometry = str(c)
-            elif c[0] == "players":
-                players = c[1]
-            elif c[0] == "when":
-                when = c[1]
-            elif c[0] == "row":
-                rows.append((c[1], c[2]))
-            elif c[0] == "space":
-                spaces.append((c[1], c[2]))
-            elif c[0] == "edge":
-                edges.append((c[1], c[2]))
-        return Board(name, "", cites, self._loc(meta), title=title, geometry=geometry, players=players,
+        for p in parts:
+            match p:
+                case Token(type="STRING"):
+                    title = _text(p)
+                case Token(type="GEOMETRY"):
+                    geometry = str(p)
+                case ("players", count):
+                    players = count
+                case ("when", condition):
+                    when = condition
+                case ("row", shift, cells):
+                    rows.append((shift, cells))
+                case ("space", sid, cell):
+                    spaces.append((sid, cell))
+                case ("edge", a, b):
+                    edges.append((a, b))
+        return Board(str(name), "", cites, self._loc(meta), title=title, geometry=geometry, players=players,
                      when=when, rows=tuple(rows), spaces=tuple(spaces), edges=tuple(edges))
 
-    def define(self, meta, children):
-        rest, cites = self._split(children)
-        name = str(rest[0])
-        params = None
-        body = rest[-1]
-        if len(rest) == 3:
-            params = rest[1][1]
-        return Define(name, "", cites, self._loc(meta), params=params, body=body)
+    def define(self, meta, name, *rest):
+        parts, cites = _split(rest)
+        *params, body = parts
+        # `define f() = ...` (no names between the parentheses) is a constant, like `define f = ...`.
+        return Define(str(name), "", cites, self._loc(meta), params=params[0] if params else None, body=body)
 
-    def each_player(self, meta, children):
-        return "each_player"
-
-    def phase(self, meta, children):
-        rest, cites = self._split(children)
-        name = str(rest[0])
+    def phase(self, meta, name, *rest):
+        parts, cites = _split(rest)
         title = ""
         on_enter: tuple = ()
-        for c in rest[1:]:
-            if isinstance(c, Token) and c.type == "STRING":
-                title = _text(c)
-            elif isinstance(c, tuple) and c and c[0] == "enter":
-                on_enter = on_enter + c[1]
-        return Phase(name, "", cites, self._loc(meta), title=title, on_enter=on_enter)
+        for p in parts:
+            if _is_token(p, "STRING"):
+                title = _text(p)
+            else:
+                on_enter = on_enter + p
+        return Phase(str(name), "", cites, self._loc(meta), title=title, on_enter=on_enter)
 
-    def phase_part(self, meta, children):
-        return ("enter", children[0])
+    def phase_part(self, meta, block):
+        return block
 
-    def turn(self, meta, children):
-        rest, cites = self._split(children)
-        return Turn("turn", "", cites, self._loc(meta), phases=rest[0][1])
+    def turn(self, meta, phases, *rest):
+        _, cites = _split(rest)
+        return Turn("turn", "", cites, self._loc(meta), phases=phases)
 
-    def players(self, meta, children):
-        rest, cites = self._split(children)
-        least = int(rest[0])
-        most = int(rest[1]) if len(rest) > 1 else least
-        return Players(Players.span(least, most), "", cites, self._loc(meta), least=least, most=most)
+    def players(self, meta, least, *rest):
+        parts, cites = _split(rest)
+        most = int(parts[0]) if parts else int(least)
+        return Players(Players.span(int(least), most), "", cites, self._loc(meta), least=int(least), most=most)
 
     # ------------------------------------------------------------ actions
-    def param(self, meta, children):
-        return Param(str(children[0]), str(children[1]))
+    def param(self, meta, ptype, name):
+        return Param(str(ptype), str(name))
 
-    def params(self, meta, children):
-        return ("params", tuple(children))
+    def params(self, meta, *params):
+        return ("params", tuple(params))
 
-    def when_clause(self, meta, children):
-        rest, cites = self._split(children)
-        return Clause("when", rest[0], _text(rest[1]), cites, self._loc(meta))
+    def when_clause(self, meta, condition, reason, *rest):
+        _, cites = _split(rest)
+        return Clause("when", condition, _text(reason), cites, self._loc(meta))
 
-    def require_clause(self, meta, children):
-        rest, cites = self._split(children)
-        return Clause("require", rest[0], _text(rest[1]), cites, self._loc(meta))
+    def require_clause(self, meta, condition, reason, *rest):
+        _, cites = _split(rest)
+        return Clause("require", condition, _text(reason), cites, self._loc(meta))
 
-    def effect(self, meta, children):
-        return ("effect", children[0])
+    def effect(self, meta, block):
+        return ("effect", block)
 
-    def action(self, meta, children):
-        rest, cites = self._split(children)
-        name = str(rest[0])
+    def action(self, meta, name, *rest):
+        parts, cites = _split(rest)
         params: tuple = ()
         title = ""
         actor = None
         clauses = []
         effect: tuple = ()
-        for c in rest[1:]:
-            if isinstance(c, tuple) and c and c[0] == "params":
-                params = c[1]
-            elif isinstance(c, Token) and c.type == "NAME" and actor is None:
-                actor = str(c)
-            elif isinstance(c, Token) and c.type == "STRING":
-                title = _text(c)
-            elif isinstance(c, Clause):
-                clauses.append(c)
-            elif isinstance(c, tuple) and c and c[0] == "effect":
-                effect = effect + c[1]
-        return Action(name, "", cites, self._loc(meta), actor=actor or "p", title=title,
+        for p in parts:
+            match p:
+                case ("params", given):
+                    params = given
+                case Token(type="NAME") if actor is None:
+                    actor = str(p)
+                case Token(type="STRING"):
+                    title = _text(p)
+                case Clause():
+                    clauses.append(p)
+                case ("effect", block):
+                    effect = effect + block
+        return Action(str(name), "", cites, self._loc(meta), actor=actor or "p", title=title,
                       params=params, clauses=tuple(clauses), effect=effect)
 
-    def extend(self, meta, children):
-        name = str(children[0])
-        return Extend(name, "", (), self._loc(meta), clauses=tuple(children[1:]))
+    def extend(self, meta, name, *clauses):
+        return Extend(str(name), "", (), self._loc(meta), clauses=tuple(clauses))
 
-    def forbid_all(self, meta, children):
+    def forbid_all(self, meta):
         return (None, ())
 
-    def forbid_all_but(self, meta, children):
-        return (None, children[0][1])
+    def forbid_all_but(self, meta, but):
+        return (None, but)
 
-    def forbid_these(self, meta, children):
-        return (children[0][1], ())
+    def forbid_these(self, meta, actions):
+        return (actions, ())
 
-    def forbid(self, meta, children):
-        rest, cites = self._split(children)
-        (actions, but), condition, reason = rest
+    def forbid(self, meta, target, condition, reason, *rest):
+        _, cites = _split(rest)
+        actions, but = target
         name = "all" if actions is None else ",".join(actions)
         return Forbid(f"forbid {name}", "", cites, self._loc(meta), actions=actions, but=but,
                       condition=condition, reason=_text(reason))
 
-    def procedure(self, meta, children):
-        rest, cites = self._split(children)
-        params = rest[1][1] if len(rest) == 3 else ()
-        return Procedure(str(rest[0]), "", cites, self._loc(meta), params=params, body=rest[-1])
+    def procedure(self, meta, name, *rest):
+        parts, cites = _split(rest)
+        *params, body = parts
+        return Procedure(str(name), "", cites, self._loc(meta), params=params[0] if params else (), body=body)
 
-    def handler(self, meta, children):
-        rest, cites = self._split(children)
-        params = rest[1][1] if len(rest) == 3 else ()
-        return Handler(str(rest[0]), "", cites, self._loc(meta), params=params, body=rest[-1])
+    def handler(self, meta, event, *rest):
+        parts, cites = _split(rest)
+        *params, body = parts
+        return Handler(str(event), "", cites, self._loc(meta), params=params[0] if params else (), body=body)
 
-    def end_rule(self, meta, children):
-        rest, cites = self._split(children)
-        return EndRule("end", "", cites, self._loc(meta), condition=rest[0])
+    def end_rule(self, meta, condition, *rest):
+        _, cites = _split(rest)
+        return EndRule("end", "", cites, self._loc(meta), condition=condition)
 
-    def winners(self, meta, children):
-        rest, cites = self._split(children)
-        return Winners("winners", "", cites, self._loc(meta), var=str(rest[0]), keys=tuple(rest[1:]))
+    def winners(self, meta, var, *rest):
+        keys, cites = _split(rest)
+        return Winners("winners", "", cites, self._loc(meta), var=str(var), keys=tuple(keys))
 
-    def setup(self, meta, children):
-        rest, cites = self._split(children)
-        return Setup("setup", "", cites, self._loc(meta), body=rest[0])
+    def setup(self, meta, *rest):
+        (body,), cites = _split(rest)
+        return Setup("setup", "", cites, self._loc(meta), body=body)
 
-    def ruling(self, meta, children):
-        rest, cites = self._split(children)
-        name, q, d, r = rest
-        return Ruling(str(name), "", cites, self._loc(meta), question=_text(q), decision=_text(d),
-                      reason=_text(r))
+    def ruling(self, meta, name, question, decision, reason, *rest):
+        _, cites = _split(rest)
+        return Ruling(str(name), "", cites, self._loc(meta), question=_text(question), decision=_text(decision),
+                      reason=_text(reason))
 
     # ------------------------------------------------------------ statements
-    def block(self, meta, children):
-        return tuple(children)
+    def block(self, meta, *stmts):
+        return tuple(stmts)
 
-    def let_stmt(self, meta, children):
-        return self._node("let", meta, str(children[0]), children[1])
+    def let_stmt(self, meta, name, value):
+        return self._node("let", meta, str(name), value)
 
-    def assign(self, meta, children):
-        target, value = children
+    def assign(self, meta, target, value):
         return self._node("assign", meta, target, value)
 
-    def target_var(self, meta, children):
-        return ("var", str(children[0]))
+    def target_var(self, meta, name):
+        return ("var", str(name))
 
-    def target_attr(self, meta, children):
-        return ("attr", str(children[0]), str(children[1]))
+    def target_attr(self, meta, obj, attr):
+        return ("attr", str(obj), str(attr))
 
-    def move(self, meta, children):
-        sel, pos, dest = children
-        where = "top" if str(pos) in ("top", "front") else "bottom"
-        return self._node("move", meta, sel, where, dest)
+    def move(self, meta, selection, position, dest):
+        where = "top" if str(position) in ("top", "front") else "bottom"
+        return self._node("move", meta, selection, where, dest)
 
-    def sel_first(self, meta, children):
-        count = children[0] if len(children) == 2 else None
-        return self._node("first", meta, count, children[-1])
+    def sel_first(self, meta, *rest):
+        *count, source = rest
+        return self._node("first", meta, count[0] if count else None, source)
 
-    def sel_last(self, meta, children):
-        return self._node("last", meta, children[0])
+    def sel_last(self, meta, source):
+        return self._node("last", meta, source)
 
-    def sel_all(self, meta, children):
-        return self._node("all", meta, children[0])
+    def sel_all(self, meta, source):
+        return self._node("all", meta, source)
 
-    def sel_item(self, meta, children):
-        return self._node("item", meta, children[0], children[1])
+    def sel_item(self, meta, index, source):
+        return self._node("item", meta, index, source)
 
-    def sel_refs(self, meta, children):
-        return self._node("refs", meta, children[0], children[1])
+    def sel_refs(self, meta, refs, source):
+        return self._node("refs", meta, refs, source)
 
-    def sel_each(self, meta, children):
-        return self._node("each", meta, children[0], children[1])
+    def sel_each(self, meta, cards, source):
+        return self._node("each", meta, cards, source)
 
-    def give_fields(self, meta, children):
-        return self._node("give_fields", meta, children[0], children[1])
+    def give_fields(self, meta, count, player):
+        return self._node("give_fields", meta, count, player)
 
-    def reshuffle(self, meta, children):
-        return self._node("reshuffle", meta, children[0], children[1])
+    def reshuffle(self, meta, source, dest):
+        return self._node("reshuffle", meta, source, dest)
 
-    def goto(self, meta, children):
-        return self._node("goto", meta, str(children[0]))
+    def goto(self, meta, phase):
+        return self._node("goto", meta, str(phase))
 
-    def goto_next(self, meta, children):
+    def goto_next(self, meta):
         return self._node("goto_next", meta)
 
-    def goto_first(self, meta, children):
+    def goto_first(self, meta):
         return self._node("goto_first", meta)
 
-    def emit(self, meta, children):
-        kwargs = children[1] if len(children) > 1 else ()
-        return self._node("emit", meta, str(children[0]), kwargs)
+    def emit(self, meta, event, kwargs=()):
+        return self._node("emit", meta, str(event), kwargs)
 
-    def kwargs(self, meta, children):
-        return tuple(children)
+    def kwargs(self, meta, *pairs):
+        return tuple(pairs)
 
-    def kwarg(self, meta, children):
-        return (str(children[0]), children[1])
+    def kwarg(self, meta, key, value):
+        return (str(key), value)
 
-    def if_stmt(self, meta, children):
-        branches = [(children[0], children[1])]
+    def if_stmt(self, meta, condition, body, *rest):
+        branches = [(condition, body)]
         orelse: tuple = ()
-        for c in children[2:]:
-            if c[0] == "elif":
-                branches.append((c[1], c[2]))
-            else:
-                orelse = c[1]
+        for part in rest:
+            match part:
+                case ("elif", cond, block):
+                    branches.append((cond, block))
+                case ("else", block):
+                    orelse = block
         return self._node("if", meta, tuple(branches), orelse)
 
-    def elif_part(self, meta, children):
-        return ("elif", children[0], children[1])
+    def elif_part(self, meta, condition, body):
+        return ("elif", condition, body)
 
-    def else_part(self, meta, children):
-        return ("else", children[0])
+    def else_part(self, meta, body):
+        return ("else", body)
 
-    def for_stmt(self, meta, children):
-        return self._node("for", meta, str(children[0]), children[1], children[2])
+    def for_stmt(self, meta, var, collection, body):
+        return self._node("for", meta, str(var), collection, body)
 
-    def repeat(self, meta, children):
-        return self._node("repeat", meta, children[0], children[1])
+    def repeat(self, meta, count, body):
+        return self._node("repeat", meta, count, body)
 
-    def check_stmt(self, meta, children):
-        rest, cites = self._split(children)
-        return self._node("check", meta, rest[0], _text(rest[1]), cites)
+    def check_stmt(self, meta, condition, reason, *rest):
+        _, cites = _split(rest)
+        return self._node("check", meta, condition, _text(reason), cites)
 
-    def call_stmt(self, meta, children):
-        args = children[1] if len(children) > 1 else ()
-        return self._node("call_stmt", meta, str(children[0]), args)
+    def call_stmt(self, meta, name, args=()):
+        return self._node("call_stmt", meta, str(name), args)
 
     # ------------------------------------------------------------ expressions
-    def args(self, meta, children):
-        return tuple(children)
+    def args(self, meta, *exprs):
+        return tuple(exprs)
 
-    def int_lit(self, meta, children):
-        return self._node("const", meta, int(children[0]))
+    def int_lit(self, meta, value):
+        return self._node("const", meta, int(value))
 
-    def str_lit(self, meta, children):
-        return self._node("const", meta, _text(children[0]))
+    def str_lit(self, meta, value):
+        return self._node("const", meta, _text(value))
 
-    def true_lit(self, meta, children):
+    def true_lit(self, meta):
         return self._node("const", meta, True)
 
-    def false_lit(self, meta, children):
+    def false_lit(self, meta):
         return self._node("const", meta, False)
 
-    def none_lit(self, meta, children):
+    def none_lit(self, meta):
         return self._node("const", meta, None)
 
-    def name(self, meta, children):
-        return self._node("name", meta, str(children[0]))
+    def name(self, meta, name):
+        return self._node("name", meta, str(name))
 
-    def call(self, meta, children):
-        args = children[1] if len(children) > 1 else ()
-        return self._node("call", meta, str(children[0]), args)
+    def call(self, meta, name, args=()):
+        return self._node("call", meta, str(name), args)
 
-    def list_lit(self, meta, children):
-        return self._node("list", meta, children[0] if children else ())
+    def list_lit(self, meta, items=()):
+        return self._node("list", meta, items)
 
-    def attribute(self, meta, children):
-        return self._node("attr", meta, children[0], str(children[1]))
+    def attribute(self, meta, obj, name):
+        return self._node("attr", meta, obj, str(name))
 
-    def or_(self, meta, children):
-        return self._node("or", meta, tuple(children))
+    def or_(self, meta, *operands):
+        return self._node("or", meta, operands)
 
-    def and_(self, meta, children):
-        return self._node("and", meta, tuple(children))
+    def and_(self, meta, *operands):
+        return self._node("and", meta, operands)
 
-    def not_(self, meta, children):
-        return self._node("not", meta, children[0])
+    def not_(self, meta, operand):
+        return self._node("not", meta, operand)
 
-    def compare(self, meta, children):
-        return self._node("compare", meta, children[0], str(children[1]), children[2])
+    def compare(self, meta, left, op, right):
+        return self._node("compare", meta, left, str(op), right)
 
-    def member(self, meta, children):
-        return self._node("member", meta, children[0], children[1])
+    def member(self, meta, item, collection):
+        return self._node("member", meta, item, collection)
 
-    def arith(self, meta, children):
-        ops = tuple((str(children[i]), children[i + 1]) for i in range(1, len(children), 2))
-        return self._node("arith", meta, children[0], ops)
+    def arith(self, meta, first, *rest):
+        ops = tuple((str(op), term) for op, term in zip(rest[::2], rest[1::2], strict=True))
+        return self._node("arith", meta, first, ops)
 
-    def product(self, meta, children):
-        return self._node("product", meta, tuple(children))
+    def product(self, meta, *factors):
+        return self._node("product", meta, factors)
 
-    def quantifier(self, meta, children):
-        return str(children[0])
+    def quantifier(self, meta, word):
+        return str(word)
 
-    def quantified(self, meta, children):
-        q, var, coll, body = children
-        return self._node("quant", meta, q, str(var), coll, body)
+    def quantified(self, meta, quantifier, var, collection, body):
+        return self._node("quant", meta, quantifier, str(var), collection, body)
 
-    def conditional(self, meta, children):
-        return self._node("cond", meta, children[0], children[1], children[2])
+    def conditional(self, meta, condition, then, orelse):
+        return self._node("cond", meta, condition, then, orelse)
 
-    def reach(self, meta, children):
-        var, start, body = children
+    def reach(self, meta, var, start, body):
         return self._node("reach", meta, str(var), start, body)

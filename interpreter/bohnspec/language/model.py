@@ -7,6 +7,7 @@ closures.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..errors import Location
@@ -18,7 +19,7 @@ class Node:
     args: tuple
     loc: Location
 
-    def children(self):
+    def children(self) -> Iterator[Node]:
         for a in self.args:
             if isinstance(a, Node):
                 yield a
@@ -30,7 +31,7 @@ class Node:
                         yield from (c for c in b if isinstance(c, Node))
 
 
-def first_citation(cites) -> str:
+def first_citation(cites: tuple[str, ...]) -> str:
     """The rule id a refusal names: the first citation (a placeholder if there is none)."""
     return cites[0] if cites else "bohnspec/uncited"
 
@@ -74,6 +75,7 @@ class Var(Decl):
     per_player: bool = False
     default: Node | None = None
     per_space: bool = False
+    internal: bool = False  # the reference's bookkeeping, not what the table sees (PROTOCOL.md)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -83,7 +84,7 @@ def parse(text: str, filename: str = "<rules>") -> Tree:
         raise _syntax_error(exc, text, filename) from None
 
 
-def _describe(terminals) -> str:
+def _describe(terminals: Iterable[str]) -> str:
     names = sorted({_TERMINAL_NAMES.get(t, _keyword(t)) for t in terminals})
     if len(names) > 8:
         names = names[:8] + ["..."]
@@ -112,7 +113,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
         line, column = _end_position(text)
     location = Location(filename, line, column)
     if isinstance(exc, UnexpectedCharacters):
-        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        pos = exc.pos_in_stream or 0
+        char = text[pos] if pos < len(text) else "?"
         message = f"unexpected character {char!r}"
         allowed = exc.allowed or set()
         if char == '"':

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import replace
-
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from os import PathLike
 from pathlib import Path
+from typing import Any
 
 from .. import paths
+from ..errors import BohnspecError, suggest
 from .compile import compile_text
-from ..errors import BohnspecError
 from .model import (
-    Action, Board, Card, Category, Decl, Invariant, Define, EndRule, Extend, Forbid, Handler, Module, Option, Phase, Players, Procedure,
-    Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
+    Action, Board, Card, Category, Clause, Decl, Define, EndRule, Extend, Forbid, Handler, Invariant, Module, Option,
+    Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 
 
@@ -48,7 +48,7 @@ class Spec:
     duplicates: list[tuple[Decl, Decl]] = field(default_factory=list)
     chosen: set[str] | None = None  # the modules loaded (None: all)
 
-    def all_decls(self):
+    def all_decls(self) -> Iterator[Decl]:
         """The declarations of the loaded modules (and every ruling), in file order."""
         for f in self.files:
             for d in f.decls:
@@ -64,7 +64,7 @@ class Spec:
                 out.setdefault(name, value)
         return out
 
-    def card_attribute(self, kind: str, attr: str):
+    def card_attribute(self, kind: str, attr: str) -> int | None:
         """The value of an attribute of a card kind (a variety or a card): its own, else its
         category's default; None for an unknown kind."""
         v = self.varieties.get(kind)
@@ -90,7 +90,7 @@ class Spec:
             return list(self.vines)
         return [n for n, c in self.cards.items() if c.category == category]
 
-    def clauses_of(self, action: str):
+    def clauses_of(self, action: str) -> Iterator[Clause]:
         """An action's `when` clauses, then its `require` clauses. Within each kind, clauses
         added by `extend` come first, the latest module's first: the more specific rule speaks
         first. Then the action's own, in declaration order."""
@@ -105,22 +105,25 @@ _REPLACEABLE = (Define, Procedure, Phase)
 
 
 def spec_files(root: Path | None = None) -> list[Path]:
+    """The rules files of spec/ (or of another folder), in a stable order."""
     return sorted((root or paths.SPEC).rglob("*.bohn"))
 
 
-def parse_files(files) -> list[RulesFile]:
+def parse_files(files: Iterable[str | PathLike[str]]) -> list[RulesFile]:
+    """Parse rules files, each named by `display_name` in its declarations' locations."""
     out = []
-    for f in files:
-        f = Path(f)
+    for name in files:
+        f = Path(name)
         try:
             text = f.read_text(encoding="utf-8")
         except OSError as exc:
-            raise BohnspecError(f"{f}: cannot read the rules file: {exc.strerror}") from None
-        out.append(compile_text(text, _display(f)))
+            raise BohnspecError(f"cannot read the rules file: {exc.strerror}", str(f)) from None
+        out.append(compile_text(text, display_name(f)))
     return out
 
 
-def _display(path: Path) -> str:
+def display_name(path: Path) -> str:
+    """How a rules file is named in diagnostics: relative to the working folder when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd()))
     except ValueError:
@@ -143,9 +146,8 @@ def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]
     known = set(declared) | {d.module for f in files for d in f.decls}
     for m in wanted:
         if m not in known:
-            close = difflib.get_close_matches(m, sorted(known), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise BohnspecError(f"unknown module {m!r}{hint}; the rules files declare {', '.join(sorted(known))}")
+            raise BohnspecError(f"unknown module {m!r}{suggest(m, sorted(known))}; "
+                                f"the rules files declare {', '.join(sorted(known))}")
     result: set[str] = set()
     todo = list(wanted)
     while todo:
@@ -163,7 +165,7 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
     chosen = module_closure(files, modules)
     requires = {m: module_closure(files, [m]) - {m} for m in chosen}
     spec = Spec(files=files, chosen=chosen if modules is not None else None)
-    singles = {
+    singles: dict[type, dict[str, Any]] = {
         Variety: spec.varieties, Option: spec.options, Zone: spec.zones, Var: spec.vars,
         Define: spec.defines, Phase: spec.phases, Action: spec.actions,
         Procedure: spec.procedures, Ruling: spec.rulings, Module: spec.modules, Vine: spec.vines,
@@ -209,7 +211,7 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
     return spec
 
 
-def _together(a: str, b: str, chosen, requires) -> bool:
+def _together(a: str, b: str, chosen: set[str], requires: dict[str, set[str]]) -> bool:
     """Whether two modules' declarations meet: the same module, one requiring the other, a
     chosen module requiring both, or two modules with nothing in common. Two expansions of one
     game (both requiring it) that nothing loads together are alternatives: Bohnaparte and
@@ -221,6 +223,6 @@ def _together(a: str, b: str, chosen, requires) -> bool:
     return not (set(requires.get(a, ())) & set(requires.get(b, ())))
 
 
-def load(modules: list[str] | None = None, extra_files=()) -> Spec:
+def load(modules: list[str] | None = None, extra_files: Iterable[str | PathLike[str]] = ()) -> Spec:
     """Parse spec/ (and any extra rules files) and index the chosen modules."""
     return build(parse_files([*spec_files(), *extra_files]), modules)

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from .. import paths
+from ..errors import Location
 from .model import Node
 
 _PREC = {"cond": 0, "quant": 0, "reach": 0, "or": 1, "and": 2, "not": 3, "compare": 4, "member": 4, "arith": 5,
@@ -67,7 +68,7 @@ def _u(n: Node) -> str:
     return f"<{k}>"
 
 
-def show(value) -> str:
+def show(value: object) -> str:
     """A value as the rules language writes it: `none`, `true`, `false`, numbers, names and card
     references bare, lists in brackets (`[[green, green], []]`); never a Python repr."""
     if value is None:
@@ -84,7 +85,7 @@ def show(value) -> str:
     return str(value)
 
 
-def place(loc) -> str:
+def place(loc: Location | None) -> str:
     """Where a declaration or clause is, relative to the spec's folder (`spec/base/trading.bohn:29`)
     wherever bohnspec runs from and however it is installed; a designer's own file outside it
     as it was named on the command line."""

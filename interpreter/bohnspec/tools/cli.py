@@ -14,9 +14,13 @@ import shlex
 import sys
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .. import __version__
+from .progress import ProgressLine, bar
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -50,6 +54,9 @@ PLAYERS = _ranged(int, 1, 64)
 MAX_ACTIONS = _ranged(int, 1, 10_000_000)
 SEED = _ranged(int, -(2**63), 2**63 - 1)
 STEP = _ranged(int, 0, 1_000_000)
+MINUTES = _ranged(float, 0, 7 * 24 * 60, "minutes", above=True)
+SHRINK_RUNS = _ranged(int, 0, 1_000_000)
+SHRINK_SECONDS = _ranged(float, 0, 24 * 3600, "seconds")
 
 
 def _modules(value: str | None):
@@ -63,6 +70,30 @@ def _with_requirements(modules, rules=()):
         return None
     from ..language.spec import module_closure, parse_files, spec_files
     return sorted(module_closure(parse_files([*spec_files(), *rules]), modules))
+
+
+# Every command's --json: no FILE or - is standard output, FILE a file. Where --json was a flag
+# (judge, board, explain, check, coverage) a bare --json never takes the next word as its FILE:
+# that word is the situation, the id or a rules file (`check --json my.bohn` must not write over
+# my.bohn), so a file is named there as --json=FILE.
+JSON_FLAG_COMMANDS = frozenset({"judge", "board", "explain", "check", "coverage"})
+JSON_OPTION: dict[str, Any] = {"dest": "json_file", "nargs": "?", "const": "-", "metavar": "FILE"}
+JSON_FLAG_HELP = ("print {what} as JSON instead of the text; --json=FILE writes the JSON to FILE and prints the "
+                  "text (- is standard output)")
+
+
+def _bare_json(argv: list[str]) -> list[str]:
+    """The arguments with a bare --json (or an abbreviation) of a JSON_FLAG_COMMANDS command
+    spelt --json=-, so that it does not take the next word as its FILE."""
+    command = next((a for a in argv if not a.startswith("-")), None)
+    if command not in JSON_FLAG_COMMANDS:
+        return argv
+    out, options = [], True
+    for a in argv:
+        if a == "--":
+            options = False  # what follows is positional, even a word spelt --json
+        out.append("--json=-" if options and len(a) >= 3 and "--json".startswith(a) and a != "--" else a)
+    return out
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,13 +116,20 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--expectations", metavar="FILE", help="YAML list of known failures: scenario id -> verdict")
     c.add_argument("--update-expectations", action="store_true",
                    help="rewrite the --expectations file from this run's verdicts")
-    c.add_argument("--json", dest="json_file", metavar="FILE",
-                   help="also write a JSON report to FILE (- : to standard output, the text going to standard error)")
+    c.add_argument("--json", **JSON_OPTION,
+                   help="also write a JSON report to FILE; to standard output with - or no FILE (the text then "
+                        "goes to standard error)")
     c.add_argument("--junit", dest="junit_file", metavar="FILE", help="also write a JUnit XML report to FILE")
     c.add_argument("--rules", action="append", default=[], metavar="FILE",
                    help="extra rules file loaded with spec/ (e.g. your own vine cards); checked first")
     c.add_argument("--allow-empty", action="store_true",
                    help="exit 0 even if no scenario ran (all filtered out, skipped or not applicable)")
+    c.add_argument("--isolate", action="store_true",
+                   help="judge every step on its own: before each step the engine is loaded with the reference "
+                        "interpreter's state at that point, and every failing step is reported with its paragraph")
+    c.add_argument("--engine", choices=("reference", "compiled"), default="reference",
+                   help="without --impl: run the rules with the reference interpreter or compiled to Python "
+                        "(identical answers, faster; default: reference)")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
     m = sub.add_parser("simulate", help="play random full games and show statistics")
@@ -99,17 +137,29 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--players", type=PLAYERS, default=4, help="players per game (default: 4)")
     m.add_argument("--modules", default="base", help="modules to play, e.g. base or bohnroeschen (default: base)")
     m.add_argument("--seed", type=SEED, default=1, help="the same seed gives the same games (default: 1)")
-    m.add_argument("--beans", choices=["garden", "jumping"], default="garden",
-                   help="which of Garden and Jumping Bean is in the game (default: garden)")
+    m.add_argument("--beans", metavar="VALUE",
+                   help="the game's `beans` option: which beans are in the game, one of the values the spec "
+                        "declares for it (default: its declared default); the same as --option beans=VALUE")
     m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="another option of the game, e.g. layout=beginner, plunder=on or passes=four for dschingis")
     m.add_argument("--max-actions", type=MAX_ACTIONS, default=6000, help="give up on a game after this many actions")
     m.add_argument("--jobs", "-j", type=JOBS, default=1,
-                   help="worker processes sharing the games, 1 to 64; the statistics do not depend on it (default: 1)")
+                   help="worker processes sharing the games, 1 to 64 (with --executor dask and no --scheduler: the "
+                        "workers of the local cluster); the statistics do not depend on it (default: 1)")
+    m.add_argument("--engine", choices=["reference", "compiled"],
+                   help="the closure interpreter or the rules compiled to Python source; identical games "
+                        "(default: compiled when available)")
+    m.add_argument("--executor", choices=["processes", "dask"], default="processes",
+                   help="who plays the games: this machine's processes (--jobs), or the workers of a Dask "
+                        "cluster; the statistics are the same (default: processes)")
+    m.add_argument("--scheduler", metavar="ADDRESS",
+                   help="with --executor dask: the address of the cluster's scheduler, e.g. tcp://10.0.0.5:8786 "
+                        "(default: a local cluster of --jobs workers)")
     m.add_argument("--rules", action="append", default=[], metavar="FILE",
                    help="extra rules file loaded with spec/ (e.g. your own vine cards)")
-    m.add_argument("--json", dest="json_file", metavar="FILE",
-                   help="also write the statistics as JSON (- : to standard output)")
+    m.add_argument("--json", **JSON_OPTION,
+                   help="also write the statistics as JSON to FILE; to standard output with - or no FILE (the text "
+                        "then goes to standard error)")
     m.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
     j = sub.add_parser("judge", help="settle a rules question: what may each player do, is this action legal")
@@ -123,14 +173,14 @@ def build_parser() -> argparse.ArgumentParser:
     j.add_argument("--rulebooks", metavar="DIR",
                    help="the folder of the rulebooks (bohnanza.md, ...): a refusal quotes the paragraph that "
                         "decides it (default: $BOHNSPEC_RULEBOOKS)")
-    j.add_argument("--json", dest="as_json", action="store_true", help="print JSON")
+    j.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the answer"))
 
     b = sub.add_parser("board", help="the map of a situation: rows of spaces with owners, or an SVG picture")
     b.add_argument("situation", help="a state in the scenario format (YAML), a scenario file, or a corpus scenario id")
     b.add_argument("--step", type=STEP, help="with a scenario: the situation after this many steps (default: all)")
     b.add_argument("--svg", metavar="FILE", help="also draw the map into FILE (SVG)")
     b.add_argument("--rules", action="append", default=[], metavar="FILE", help="extra rules file")
-    b.add_argument("--json", dest="as_json", action="store_true", help="print the spaces as JSON")
+    b.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the spaces"))
 
     e = sub.add_parser("explain", help="a paragraph, ruling or clause: its words, source, citations and scenarios")
     e.add_argument("id", nargs="?",
@@ -142,20 +192,45 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the folder of the rulebooks (bohnanza.md, bohnroeschen.md, dschingis.md, "
                         "bohnaparte.en.md), for the paragraphs' own words; they are not shipped with "
                         "bohnspec (default: $BOHNSPEC_RULEBOOKS, then a shared/rulebooks folder beside the checkout)")
-    e.add_argument("--json", dest="as_json", action="store_true", help="print JSON")
+    e.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the explanation"))
+
+    z = sub.add_parser("fuzz", help="play random games through the reference and an engine in lockstep; "
+                                    "shrink the first divergence to a scenario file")
+    z.add_argument("--impl", metavar="COMMAND", required=True,
+                   help="the engine under test, speaking the JSON-lines protocol (conformance/PROTOCOL.md)")
+    z.add_argument("--modules", help="comma-separated modules to play (default: every module the engine claims)")
+    z.add_argument("--players", type=PLAYERS, help="players per game (default: random, as the module allows)")
+    z.add_argument("--games", type=GAMES, help="stop after this many games, 1 to 1,000,000 (default: 20 "
+                                               "unless --minutes is given)")
+    z.add_argument("--minutes", type=MINUTES, help="stop after this many minutes")
+    z.add_argument("--seed", type=SEED, default=1, help="the same seed gives the same games (default: 1)")
+    z.add_argument("--out", default="fuzz-scenarios", metavar="DIR",
+                   help="where the scenario of a divergence is written (default: fuzz-scenarios)")
+    z.add_argument("--timeout", type=TIMEOUT, default=5.0, metavar="SECONDS",
+                   help="per-request timeout for the engine, above 0 and at most 3600 (default: 5)")
+    z.add_argument("--max-actions", type=MAX_ACTIONS, default=2000, help="actions per game at most (default: 2000)")
+    z.add_argument("--shrink-runs", type=SHRINK_RUNS, default=400, metavar="N",
+                   help="candidates the shrinking of a divergence plays at most, 0 to 1,000,000 (default: 400; "
+                        "0: the divergence is only cut after its action)")
+    z.add_argument("--shrink-seconds", type=SHRINK_SECONDS, default=120.0, metavar="SECONDS",
+                   help="seconds the shrinking takes at most, 0 to 86400 (default: 120)")
+    z.add_argument("--json", **JSON_OPTION,
+                   help="also write the campaign and its finding as JSON to FILE; to standard output with - or no "
+                        "FILE (the text then goes to standard error)")
+    z.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
     s = sub.add_parser("serve", help="speak the conformance protocol on stdin/stdout (the reference engine)")
     s.set_defaults(command="serve")
 
     k = sub.add_parser("check", help="check rules files: syntax, names, citations")
     k.add_argument("files", nargs="*", help="rules files (default: all of spec/)")
-    k.add_argument("--json", dest="as_json", action="store_true", help="print the diagnostics as JSON")
+    k.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the diagnostics"))
 
     v = sub.add_parser("coverage", help="which rulebook paragraphs are cited by clauses and scenarios")
     v.add_argument("--book", help="only this rulebook, e.g. bohnanza")
     v.add_argument("--missing", action="store_true", help="list only paragraphs lacking a clause or a scenario")
     v.add_argument("--strict", action="store_true", help="exit 1 if a normative paragraph lacks either")
-    v.add_argument("--json", dest="as_json", action="store_true", help="print the report as JSON")
+    v.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the report"))
 
     w = sub.add_parser("site", help="write the static website: the annotated rulebook, rulings, scenarios, maps, engines")
     w.add_argument("out", metavar="OUT_DIR", help="the folder to write (created; a previous site there is replaced)")
@@ -170,9 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_bare_json(list(sys.argv[1:] if argv is None else argv)))
     if args.command is None:
         parser.print_help()
         return EXIT_INPUT
@@ -221,7 +296,8 @@ def _terminate_as_interrupt():
 
 def _dispatch(args) -> int:
     commands = {"conform": cmd_conform, "judge": cmd_judge, "explain": cmd_explain, "board": cmd_board,
-                "simulate": cmd_simulate, "check": cmd_check, "coverage": cmd_coverage, "site": cmd_site}
+                "simulate": cmd_simulate, "check": cmd_check, "coverage": cmd_coverage, "site": cmd_site,
+                "fuzz": cmd_fuzz}
     if args.command == "serve":
         from ..conformance.protocol import serve
         return serve()
@@ -308,15 +384,63 @@ def _write_output(option: str, value: str, text: str) -> str | None:
     return None
 
 
+def _answer(args, data: Any, text: str) -> bool:
+    """Print a command's answer as --json says: its JSON alone on standard output (--json,
+    --json=-), else its text, and with --json=FILE the JSON written to FILE as well. False
+    (and the problem on standard error) if FILE could not be written."""
+    if args.json_file != "-":
+        print(text)
+    if args.json_file is None:
+        return True
+    problem = _write_output("--json", args.json_file, json.dumps(data, indent=2) + "\n")
+    if problem:
+        print(f"bohnspec: {problem}", file=sys.stderr)
+    return problem is None
+
+
 # ------------------------------------------------------------ conform
 
 def cmd_conform(args) -> int:
+    """Run scenarios against an engine: check the arguments, start the engine, select and run
+    the scenarios, then report (text, JSON, JUnit, the expectations list) with an exit code."""
     from ..conformance import reports
-    from ..conformance import runner as R
-    from ..errors import BohnspecError
-    from ..conformance.protocol import EngineFault, engine_argv
 
-    # Everything the run needs is checked before it starts: nothing is lost at its end.
+    json_file, junit_file = _conform_arguments(args)
+    started = time.perf_counter()
+    modules = _with_requirements(_modules(args.modules), args.rules)
+    expectations = reports.load_expectations(Path(args.expectations), strict=not args.update_expectations) \
+        if args.expectations else {}
+    # With a report on standard output, the text goes to standard error.
+    out = sys.stderr if "-" in (json_file, junit_file) else sys.stdout
+    engine = _conform_engine(args)
+    try:
+        selection, ran, interrupted = _conform_run(args, engine, modules)
+    finally:
+        if hasattr(engine.probe, "close"):
+            engine.probe.close()
+    verdicts = _conform_verdicts(selection, ran)
+    problems = reports.apply_expectations(verdicts, expectations, selection.all_ids) if expectations else []
+    if interrupted:
+        problems = [p for p in problems if "no scenario has this id" in p]  # not every listed one ran
+    seconds = time.perf_counter() - started
+    _print_conform(args, engine.probe, verdicts, problems, seconds, out,
+                   f"; INTERRUPTED after {len(ran)} of {len(selection.scenarios)} selected" if interrupted else "")
+    unwritten = _write_conform_reports(args, engine.probe, verdicts, json_file, junit_file, seconds, interrupted)
+    if interrupted:
+        print(f"bohnspec: interrupted: {len(ran)} of {len(selection.scenarios)} scenario(s) ran"
+              + ("; the reports hold those, marked interrupted" if (json_file or junit_file) else ""),
+              file=sys.stderr)
+        return EXIT_INTERRUPTED
+    if args.update_expectations:
+        return _update_expectations(args, verdicts, expectations, selection, bool(unwritten), out)
+    return _conform_exit(args, verdicts, selection, problems, bool(unwritten) or engine.not_started)
+
+
+def _conform_arguments(args) -> tuple[str | None, str | None]:
+    """Check everything the run needs before it starts, so that nothing is lost at its end:
+    the engine command, the report paths (returned: --json, --junit), the rules files."""
+    from ..conformance.protocol import engine_argv
+
     if args.update_expectations and not args.expectations:
         raise _usage("--update-expectations needs --expectations FILE")
     if args.impl is not None:
@@ -328,71 +452,92 @@ def cmd_conform(args) -> int:
     if args.update_expectations:
         _output("--expectations", args.expectations)  # rewritten at the end: writable now
     _check_rules(args.rules)
-    started = time.perf_counter()
-    modules = _with_requirements(_modules(args.modules), args.rules)
-    expectations = reports.load_expectations(Path(args.expectations), strict=not args.update_expectations) \
-        if args.expectations else {}
-    # With a report on standard output, the text goes to standard error.
-    out = sys.stderr if "-" in (json_file, junit_file) else sys.stdout
+    return json_file, junit_file
 
-    handshake = None  # how the engine failed its handshake, if it did
-    not_started = False  # the engine's command did not even start (input error, exit 2)
-    interrupted = False  # Ctrl-C or SIGTERM: the reports hold what ran until then
-    if args.impl is not None:
-        from ..conformance.protocol import ProtocolAdapter
 
-        def make_adapter():
-            return ProtocolAdapter(args.impl, args.timeout)
+@dataclass
+class _ConformEngine:
+    """The engine of a conform run, and how its start went."""
 
-        probe = make_adapter()
-        try:
-            probe.ensure()
-        except KeyboardInterrupt:
-            interrupted = True
-        except EngineFault as exc:
-            handshake = exc
-        except BohnspecError as exc:  # the command does not start at all
-            handshake, not_started = EngineFault(R.ERRORED, str(exc)), True
-        if handshake is not None:
-            print(f"bohnspec: the engine failed its handshake ({handshake.verdict}): {handshake}", file=sys.stderr)
-            if handshake.stderr:
-                print("engine stderr:\n" + handshake.stderr, file=sys.stderr)
-        claimed = probe.capabilities.get("modules") if handshake is None else None
-    else:
-        def make_adapter():
-            return R.InProcess(args.rules)
+    probe: Any  # the first adapter: it runs the scenarios alone, or with the others of --jobs
+    make_adapter: Callable[[], Any]  # one more adapter, for --jobs
+    claimed: list[str] | None = None  # the modules an outside engine claims in its hello
+    handshake: Any = None  # the EngineFault of a failed handshake
+    not_started: bool = False  # the engine's command did not even start (input error, exit 2)
+    interrupted: bool = False  # Ctrl-C or SIGTERM during the handshake
 
-        probe = make_adapter()
-        claimed = None
+
+def _conform_engine(args) -> _ConformEngine:
+    """The adapter of the engine under test: an outside engine, its handshake done (a failed one
+    is reported here and recorded, so every scenario gets its verdict), or the reference."""
+    from ..conformance import runner as R
+    from ..conformance.protocol import EngineFault, ProtocolAdapter
+    from ..errors import BohnspecError
+
+    if args.impl is None:
+        def reference():
+            return R.InProcess(args.rules, engine=args.engine)
+        return _ConformEngine(reference(), reference)
+
+    def outside():
+        return ProtocolAdapter(args.impl, args.timeout)
+    engine = _ConformEngine(outside(), outside)
     try:
-        try:
-            if interrupted:
-                raise KeyboardInterrupt
-            selection = R.select(args.paths, modules, args.pattern, claimed)
-        except KeyboardInterrupt:  # at the handshake or while loading: nothing ran, and the reports say so
-            selection, interrupted = R.Selection([], [], []), True
+        engine.probe.ensure()
+    except KeyboardInterrupt:
+        engine.interrupted = True
+    except EngineFault as exc:
+        engine.handshake = exc
+    except BohnspecError as exc:  # the command does not start at all
+        engine.handshake, engine.not_started = EngineFault(R.ERRORED, str(exc)), True
+    fault = engine.handshake
+    if fault is not None:
+        print(f"bohnspec: the engine failed its handshake ({fault.verdict}): {fault}", file=sys.stderr)
+        if fault.stderr:
+            print("engine stderr:\n" + fault.stderr, file=sys.stderr)
+    else:
+        engine.claimed = engine.probe.capabilities.get("modules")
+    return engine
+
+
+def _conform_run(args, engine: _ConformEngine, modules: list[str] | None) -> tuple[Any, list, bool]:
+    """Select the scenarios and run them: (the selection, the verdicts of those that ran,
+    whether the run was interrupted). After a failed handshake every scenario gets its verdict."""
+    from ..conformance import runner as R
+
+    interrupted = engine.interrupted
+    try:
         if interrupted:
-            ran = []
-        elif handshake is not None:
-            # Every scenario gets the handshake's verdict, and the reports are written all the same.
-            ran = [R.Verdict(sc.id, sc.path, handshake.verdict,
-                             f"at the start (request hello): the engine failed its handshake: {handshake}",
-                             cites=list(sc.cites), stderr=handshake.stderr, title=sc.title,
-                             fault_request=probe.last_request) for sc in selection.scenarios]
-        else:
-            ran, interrupted = _run_all(selection.scenarios, probe, make_adapter, args)
-    finally:
-        if hasattr(probe, "close"):
-            probe.close()
+            raise KeyboardInterrupt
+        selection = R.select(args.paths, modules, args.pattern, engine.claimed)
+    except KeyboardInterrupt:  # at the handshake or while loading: nothing ran, and the reports say so
+        return R.Selection([], [], []), [], True
+    fault = engine.handshake
+    if fault is not None:
+        return selection, [R.Verdict(sc.id, sc.path, fault.verdict,
+                                     f"at the start (request hello): the engine failed its handshake: {fault}",
+                                     cites=list(sc.cites), stderr=fault.stderr, title=sc.title,
+                                     fault_request=engine.probe.last_request) for sc in selection.scenarios], False
+    ran, interrupted = _run_all(selection.scenarios, engine.probe, engine.make_adapter, args)
+    return selection, ran, interrupted
+
+
+def _conform_verdicts(selection, ran: list) -> list:
+    """Every verdict of the run: broken scenario files, the scenarios that ran, those skipped."""
+    from ..conformance import runner as R
+
     verdicts = list(selection.broken) + ran
     for sc, verdict, why in selection.skipped:
         verdicts.append(R.Verdict(sc.id, sc.path, verdict, why, cites=list(sc.cites), title=sc.title))
-    problems = reports.apply_expectations(verdicts, expectations, selection.all_ids) if expectations else []
-    if interrupted:
-        problems = [p for p in problems if "no scenario has this id" in p]  # not every listed one ran
-    seconds = time.perf_counter() - started
+    return verdicts
+
+
+def _print_conform(args, probe, verdicts: list, problems: list[str], seconds: float, out, stopped: str) -> None:
+    """The text report: each failure with its replay command, then the counts."""
+    from ..conformance import runner as R
+
     replay = "bohnspec conform" + (f" --impl {shlex.quote(args.impl)}" if args.impl else "") + \
-        "".join(f" --rules {shlex.quote(r)}" for r in args.rules)
+        "".join(f" --rules {shlex.quote(r)}" for r in args.rules) + (" --isolate" if args.isolate else "")
     for v in sorted(verdicts, key=lambda v: v.id):
         if not v.ok:
             _print_failure(v, replay, out)
@@ -408,38 +553,57 @@ def cmd_conform(args) -> int:
     broken = [v for v in verdicts if v.broken]
     if broken:
         parts.append(f"{len(broken)} broken scenario(s)")
-    total = len(selection.scenarios)
-    stopped = f"; INTERRUPTED after {len(ran)} of {total} selected" if interrupted else ""
+    untested = R.not_tested(verdicts)
+    for group in untested[:8]:
+        print(f"NOT TESTED {group['count']} scenario(s): {group['reason']}", file=out)
+    if len(untested) > 8:
+        print(f"NOT TESTED ... and {len(untested) - 8} more reason(s) (see the JSON report)", file=out)
     print(", ".join(parts) + f"  ({len(verdicts)} scenarios in {seconds:.2f}s, engine: {probe.name}{stopped})",
           file=out)
-    engine_info = dict(getattr(probe, "engine_info", {}) or {})
-    capabilities = dict(getattr(probe, "capabilities", {}) or {})
+
+
+def _write_conform_reports(args, probe, verdicts: list, json_file: str | None, junit_file: str | None,
+                           seconds: float, interrupted: bool) -> list[str]:
+    """Write the JSON and JUnit reports asked for; the problems of those that could not be."""
+    from ..conformance import reports
+
     unwritten = []
     if json_file:
-        data = reports.json_report(verdicts, engine_info, capabilities, seconds, args.impl, interrupted)
+        data = reports.json_report(verdicts, dict(getattr(probe, "engine_info", {}) or {}),
+                                   dict(getattr(probe, "capabilities", {}) or {}), seconds, args.impl, interrupted,
+                                   protocol=getattr(probe, "version", None), isolate=args.isolate)
         unwritten.append(_write_output("--json", json_file, json.dumps(data, indent=2) + "\n"))
     if junit_file:
         unwritten.append(_write_output("--junit", junit_file,
                                        reports.junit_xml(verdicts, probe.name, seconds, interrupted)))
-    unwritten = [u for u in unwritten if u]
-    for problem in unwritten:
+    problems = [u for u in unwritten if u]
+    for problem in problems:
         print(f"bohnspec: {problem}", file=sys.stderr)
-    if interrupted:
-        print(f"bohnspec: interrupted: {len(ran)} of {total} scenario(s) ran"
-              + ("; the reports hold those, marked interrupted" if (json_file or junit_file) else ""),
-              file=sys.stderr)
-        return EXIT_INTERRUPTED
-    if args.update_expectations:
-        try:
-            n = reports.write_expectations(Path(args.expectations), verdicts, expectations, selection.all_ids)
-        except OSError as exc:
-            print(f"bohnspec: --expectations {args.expectations}: cannot write the list "
-                  f"({exc.strerror or exc})", file=sys.stderr)
-            return EXIT_INPUT
-        print(f"wrote {n} known failure(s) to {args.expectations}", file=out)
-        return EXIT_INPUT if unwritten or broken else EXIT_OK
-    if unwritten or not_started:
+    return problems
+
+
+def _update_expectations(args, verdicts: list, expectations: dict, selection, unwritten: bool, out) -> int:
+    """--update-expectations: rewrite the known-failures list from this run's verdicts."""
+    from ..conformance import reports
+
+    try:
+        n = reports.write_expectations(Path(args.expectations), verdicts, expectations, selection.all_ids)
+    except OSError as exc:
+        print(f"bohnspec: --expectations {args.expectations}: cannot write the list "
+              f"({exc.strerror or exc})", file=sys.stderr)
         return EXIT_INPUT
+    print(f"wrote {n} known failure(s) to {args.expectations}", file=out)
+    return EXIT_INPUT if unwritten or any(v.broken for v in verdicts) else EXIT_OK
+
+
+def _conform_exit(args, verdicts: list, selection, problems: list[str], input_error: bool) -> int:
+    """The exit code of a run that ended: bad input (a report not written, an engine that does
+    not start, broken scenarios, nothing tested) is 2, a failure 1."""
+    from ..conformance import runner as R
+
+    if input_error:
+        return EXIT_INPUT
+    broken = [v for v in verdicts if v.broken]
     if broken:
         print(f"bohnspec: {len(broken)} scenario file(s) are broken (BUG IN SCENARIO above): the scenarios, "
               "not the engine, need fixing", file=sys.stderr)
@@ -485,7 +649,7 @@ def _run_all(scenarios, first_adapter, make_adapter, args) -> tuple[list, bool]:
     from ..conformance import runner as R
 
     total = len(scenarios)
-    show = sys.stderr.isatty() and not args.quiet and total > 20
+    line = ProgressLine(quiet=args.quiet or total <= 20)
     done = [0]
     lock = threading.Lock()
     stop = threading.Event()
@@ -493,11 +657,7 @@ def _run_all(scenarios, first_adapter, make_adapter, args) -> tuple[list, bool]:
     def tick():
         with lock:
             done[0] += 1
-            if show:
-                width = 30
-                filled = width * done[0] // total
-                print(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done[0]}/{total}", end="",
-                      file=sys.stderr, flush=True)
+            line.draw(bar(done[0], total))
 
     jobs = min(args.jobs, max(1, total))
     results: list = [None] * total
@@ -505,7 +665,7 @@ def _run_all(scenarios, first_adapter, make_adapter, args) -> tuple[list, bool]:
     if jobs == 1:
         try:
             for i, sc in enumerate(scenarios):
-                results[i] = R.run_scenario(first_adapter, sc)
+                results[i] = R.run_scenario(first_adapter, sc, args.isolate)
                 tick()
         except KeyboardInterrupt:
             interrupted = True
@@ -523,7 +683,7 @@ def _run_all(scenarios, first_adapter, make_adapter, args) -> tuple[list, bool]:
                         i = todo.get_nowait()
                     except queue.Empty:
                         return
-                    verdict = R.run_scenario(adapter, scenarios[i])
+                    verdict = R.run_scenario(adapter, scenarios[i], args.isolate)
                     if stop.is_set():
                         return  # ended by the interruption: not a verdict on the engine
                     results[i] = verdict
@@ -552,9 +712,25 @@ def _run_all(scenarios, first_adapter, make_adapter, args) -> tuple[list, bool]:
                     restart()
             for t in threads:
                 t.join(10)
-    if show:
-        print("\r" + " " * 50 + "\r", end="", file=sys.stderr)
+    line.clear()
     return [r for r in results if r is not None], interrupted
+
+
+def _replay_path(path: str) -> str:
+    """How a user names a scenario file to replay it: relative to the current folder when it is
+    inside it (a checkout), else nothing for a file of the installed corpus (it is the default:
+    -k finds it), else the path as given."""
+    from .. import paths
+    p = Path(path)
+    try:
+        return shlex.quote(p.resolve().relative_to(Path.cwd().resolve()).as_posix()) + " "
+    except (ValueError, OSError):
+        pass
+    try:
+        p.resolve().relative_to(paths.SCENARIOS.resolve())
+        return ""
+    except (ValueError, OSError):
+        return shlex.quote(path) + " "
 
 
 def _print_failure(v, replay: str, out=None) -> None:
@@ -574,13 +750,17 @@ def _print_failure(v, replay: str, out=None) -> None:
             if v.message and s.problems and all(p in v.message for p in s.problems):
                 continue  # the message above already names this step
             action = json.dumps(s.action) if s.action else "(no action: checks the state)"
+            if s.setup:
+                action = "(the setup)"
             print(f"  step {s.index + 1}: {action}", file=out)
             for problem in s.problems:
                 print("    " + problem.replace("\n", "\n    "), file=out)
+            if s.paragraphs:
+                print(f"    decided by: {', '.join(s.paragraphs)}", file=out)
     if v.stderr:
         tail = "\n    ".join(v.stderr.strip().splitlines()[-10:])
         print(f"  engine stderr (last lines):\n    {tail}", file=out)
-    print(f"  replay: {replay} {shlex.quote(v.path)} -k {shlex.quote(v.id)}", file=out)
+    print(f"  replay: {replay} {_replay_path(v.path)}-k {shlex.quote(v.id)}", file=out)
 
 
 # ------------------------------------------------------------ judge, explain
@@ -588,14 +768,16 @@ def _print_failure(v, replay: str, out=None) -> None:
 def cmd_judge(args) -> int:
     from ..errors import BohnspecError
 
+    _output("--json", args.json_file)
     try:
         _check_rules(args.rules)
         _check_situation(args.situation)
         return _judge(args)
     except BohnspecError as exc:
-        # With --json, the answer is JSON on stdout too (and the message on stderr).
-        if args.as_json:
-            print(json.dumps({"situation": args.situation, "error": str(exc)}, indent=2))
+        # With --json, the answer is JSON too (and the message on stderr).
+        if args.json_file:
+            _write_output("--json", args.json_file, json.dumps({"situation": args.situation, "error": str(exc)},
+                                                               indent=2) + "\n")
         raise
 
 
@@ -618,26 +800,22 @@ def _judge(args) -> int:
             actions.extend(parsed)
         results = judge_actions(engine, state, actions, notes, books)
         board = board_of(engine, state, actions)
-        if args.as_json:
-            print(json.dumps({"situation": where, **({"board": board} if board else {}), "results": results},
-                             indent=2))
-        else:
-            print(f"situation: {where}  (phase {state.phase}, active player {state.active})")
-            if board:
-                print("\n".join(board["rows"]))
-            print(render_verdicts(results))
+        head = f"situation: {where}  (phase {state.phase}, active player {state.active})"
+        text = "\n".join([head, *(board["rows"] if board else []), render_verdicts(results)])
+        if not _answer(args, {"situation": where, **({"board": board} if board else {}), "results": results}, text):
+            return EXIT_INPUT
         return EXIT_OK if all(r["legal"] for r in results) else EXIT_FAIL
     ov = overview(engine, state)
     if args.player:
         ov["players"] = [p for p in ov["players"] if p["player"] == args.player]
-    print(json.dumps({"situation": where, **ov}, indent=2) if args.as_json else render_overview(ov, where))
-    return EXIT_OK
+    return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT
 
 
 def cmd_board(args) -> int:
     from . import boardview
     from .judge import load_situation
 
+    _output("--json", args.json_file)
     _check_rules(args.rules)
     _check_situation(args.situation)
     engine, state, where = load_situation(args.situation, args.step, args.rules)
@@ -651,19 +829,15 @@ def cmd_board(args) -> int:
             Path(args.svg).write_text(picture, encoding="utf-8")
         except OSError as exc:
             raise _usage(f"--svg {args.svg}: cannot write the picture ({exc.strerror or exc})") from None
-    if args.as_json:
-        print(json.dumps({"situation": where, **boardview.to_json(view)}, indent=2))
-    else:
-        print(f"situation: {where}  (phase {state.phase}, active player {state.active})")
-        print("\n".join(boardview.text_rows(view)))
-        if args.svg:
-            print(f"wrote the map to {args.svg}")
-    return EXIT_OK
+    text = "\n".join([f"situation: {where}  (phase {state.phase}, active player {state.active})",
+                      *boardview.text_rows(view), *([f"wrote the map to {args.svg}"] if args.svg else [])])
+    return EXIT_OK if _answer(args, {"situation": where, **boardview.to_json(view)}, text) else EXIT_INPUT
 
 
 def cmd_explain(args) -> int:
     from .explain import explain, explain_files, render, rulebooks_folder
 
+    _output("--json", args.json_file)
     _check_rules(args.rules)
     books = rulebooks_folder(args.rulebooks)
     if args.id is None:
@@ -673,47 +847,53 @@ def cmd_explain(args) -> int:
         info = explain_files(args.rules, books)
     else:
         info = explain(args.id, args.rules, books)
-    print(json.dumps(info, indent=2) if args.as_json else render(info))
-    return EXIT_OK
+    return EXIT_OK if _answer(args, info, render(info)) else EXIT_INPUT
 
 
 # ------------------------------------------------------------ simulate
 
 def cmd_simulate(args) -> int:
-    from ..execution.interpret import engine_for
-    from .simulate import render
+    from .simulate import EngineUnavailable, load_engine, render
 
     json_file = _output("--json", args.json_file)
     _check_rules(args.rules)
     modules = _modules(args.modules) or ["base"]
     _with_requirements(modules, args.rules)  # an unknown module: exit 2 with a did-you-mean
-    engine = engine_for(modules, args.rules)
+    if args.scheduler is not None and args.executor != "dask":
+        raise _usage("--scheduler: only with --executor dask")
+    try:
+        engine = load_engine(modules, args.rules, args.engine)
+    except EngineUnavailable as exc:
+        raise _usage(f"--engine {args.engine}: {exc}") from None
     problem = engine.player_count_problem(args.players)
     if problem is not None:
         raise _usage(f"--players {args.players}: {problem}")
-    options = {"beans": args.beans, **_game_options(engine, args.option)}
-    show = sys.stderr.isatty() and not args.quiet
+    given = ([f"beans={args.beans}"] if args.beans is not None else []) + args.option
+    options = _game_options(engine, given)
+    if "beans" in engine.spec.options:
+        # The beans in play are always named (the option's declared default when not given).
+        options = {"beans": options.pop("beans", engine.spec.options["beans"].default), **options}
     out = sys.stderr if json_file == "-" else sys.stdout
+    line = ProgressLine(quiet=args.quiet)
 
     def progress(done, total):
-        if show:
-            width = 30
-            filled = width * done // total
-            print(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done}/{total} games", end="",
-                  file=sys.stderr, flush=True)
+        line.draw(bar(done, total) + " games")
 
     try:
-        stats, interrupted = _simulate(engine, args.players, args.games, args.seed, options,
-                                       args.max_actions, progress, args.jobs, modules, args.rules)
+        stats = _simulate(engine, args, options, modules, progress)
+    except EngineUnavailable as exc:
+        raise _usage(f"--executor {args.executor}: {exc}") from None
     finally:
-        if show:
-            print("\r" + " " * 50 + "\r", end="", file=sys.stderr)
+        line.clear()
+    interrupted = stats.interrupted
     others = "".join(f", {k} {v}" for k, v in options.items() if k != "beans")
+    beans = f", beans {options['beans']}" if "beans" in options else ""
     played = f"{stats.games} of {args.games} random games (INTERRUPTED)" if interrupted else f"{args.games} random games"
-    print(render(stats, f"{played}, {args.players} players, modules {args.modules}, seed {args.seed}{others}"),
-          file=out)
+    kind = getattr(engine, "kind", "reference")
+    print(render(stats, f"{played}, {args.players} players, modules {args.modules}{beans}, seed {args.seed}{others}, "
+                        f"{kind} engine"), file=out)
     if json_file:
-        data = {"players": args.players, "modules": args.modules, "seed": args.seed, "beans": args.beans,
+        data = {"players": args.players, "modules": args.modules, "seed": args.seed, "beans": options.get("beans"),
                 "options": options, **stats.to_json()}
         if interrupted:
             data.update(interrupted=True, games_asked=args.games)
@@ -728,46 +908,91 @@ def cmd_simulate(args) -> int:
     return EXIT_OK
 
 
-def _simulate(engine, players, games, seed, options, max_actions, progress, jobs, modules, rules):
-    """simulate.simulate, keeping the statistics of the games played when interrupted (Ctrl-C,
-    SIGTERM): (stats, interrupted). The same seeds and order, so the same statistics."""
-    from . import simulate as M
-    from ..execution.play import random_game
+def _simulate(engine, args, options, modules, progress):
+    """simulate.simulate with the command's arguments: the statistics of the games played,
+    marked interrupted on Ctrl-C or SIGTERM. The same seeds and order, so the same statistics
+    with any --jobs and either --executor."""
+    from .simulate import simulate
 
-    names = [f"P{i + 1}" for i in range(players)]
-    seeds = M.game_seeds(seed, games)
-    stats = M.Stats()
-    started = time.perf_counter()
-    pool = None
-    interrupted = False
-    try:
-        if jobs <= 1 or games == 1:
-            vines, holders = frozenset(engine.spec.vines), M.holders_of(engine)
-            results = (M.summarise(random_game(engine, names, s, options, max_actions=max_actions), vines, engine,
-                                   holders) for s in seeds)
+    return simulate(engine, args.players, args.games, args.seed, options, args.max_actions, progress,
+                    args.jobs, modules, args.rules, executor=args.executor, scheduler=args.scheduler)
+
+
+# ------------------------------------------------------------ fuzz
+
+def cmd_fuzz(args) -> int:
+    from ..conformance import fuzz as F
+    from ..conformance.protocol import EngineFault, engine_argv
+
+    engine_argv(args.impl)  # an empty command is bad input, never the reference interpreter
+    json_file = _output("--json", args.json_file)
+    text = sys.stderr if json_file == "-" else sys.stdout
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise _usage(f"--out {args.out}: not a folder")
+    modules = _modules(args.modules)
+    if modules is not None:
+        _with_requirements(modules)  # an unknown module: exit 2 with a did-you-mean
+    games = args.games if args.games is not None or args.minutes is not None else 20
+    line = ProgressLine(quiet=args.quiet)
+
+    def progress(campaign, total, deadline, doing):
+        if total is not None:
+            done = bar(campaign.games, total) + " games"
         else:
-            import multiprocessing
+            left = max(0, (deadline or time.monotonic()) - time.monotonic())
+            done = f"{campaign.games} games, {left / 60:.1f} min left"
+        line.draw(f"{done}, {campaign.actions} actions, {campaign.probes} probes"
+                  + ("  shrinking..." if doing == "shrinking" else ""))
 
-            pool = multiprocessing.get_context("spawn").Pool(
-                min(jobs, games), initializer=M._worker_init,
-                initargs=(modules, list(rules), names, options, max_actions))
-            results = pool.imap(M._worker_game, seeds, chunksize=max(1, min(16, games // (8 * jobs))))
-        for n, g in enumerate(results):
-            M.add(stats, g, max_actions)
-            progress(n + 1, games)
-    except KeyboardInterrupt:
-        interrupted = True
+    try:
+        campaign = F.fuzz(args.impl, modules, args.players, games, args.minutes, args.seed, out, args.timeout,
+                          args.max_actions, progress, shrink_runs=args.shrink_runs,
+                          shrink_seconds=args.shrink_seconds)
+    except EngineFault as exc:
+        print(f"bohnspec: the engine failed its handshake ({exc.verdict}): {exc}", file=sys.stderr)
+        if exc.stderr:
+            print("engine stderr:\n" + exc.stderr, file=sys.stderr)
+        return EXIT_FAIL
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-    stats.seconds = time.perf_counter() - started
-    return stats, interrupted
+        line.clear()
+    for module, why in sorted(campaign.skipped.items()):
+        print(f"not played: {module}: {why}", file=sys.stderr)
+    for why, n in sorted(campaign.unsupported.items()):
+        print(f"not tested: {n} game(s) cut short, the engine answered unsupported: {why}", file=sys.stderr)
+    played = ", ".join("+".join(m for m in ms if m != "base") or "base" for ms in campaign.modules)
+    summary = (f"{campaign.games} game(s), {campaign.actions} actions ({campaign.probes} probes), "
+               f"modules {played or 'none'}, seed {args.seed}, {campaign.seconds:.1f}s")
+    if json_file:
+        problem = _write_output("--json", json_file, json.dumps(F.campaign_json(campaign, args.seed), indent=2) + "\n")
+        if problem:
+            print(f"bohnspec: {problem}", file=sys.stderr)
+    finding = campaign.finding
+    if finding is not None:
+        d = finding.divergence
+        where = f"action {d.step + 1}" if d.step is not None else "the loaded state"
+        print(f"DIVERGED in game {finding.game} ({summary})", file=text)
+        print(f"  shrunk from {finding.original_actions} actions to {len(finding.trial.actions)} "
+              f"({len(finding.trial.state.get('players', []))} players; {finding.shrink_runs} shrinking runs); "
+              f"at {where}: {d.verdict}", file=text)
+        for problem in d.problems[:5]:
+            print("    " + problem.replace("\n", "\n    "), file=text)
+        if not finding.verified:
+            print(f"  warning: the written scenario could not be verified: {finding.note}", file=text)
+        print(f"  scenario: {finding.path}", file=text)
+        print(f"  replay: {finding.replay}", file=text)
+        print(finding.path, file=text)
+        return EXIT_FAIL
+    if campaign.interrupted:
+        print(f"bohnspec: interrupted; no divergence in {summary}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    print(f"no divergence: {summary}", file=text)
+    return EXIT_OK
 
 
 def _game_options(engine, given: list[str]) -> dict[str, str]:
     """`--option NAME=VALUE` arguments, checked against the options the spec declares."""
-    from ..execution.interpret import suggest
+    from ..errors import suggest
 
     out = {}
     for text in given:
@@ -791,19 +1016,18 @@ def cmd_check(args) -> int:
     from .. import userfile
     from ..language.check import check_files
 
+    _output("--json", args.json_file)
     for f in args.files:
         userfile.read_text(f)  # missing, a folder, binary, not UTF-8, empty: one line, exit 2
     diagnostics, nfiles = check_files(args.files or None)
     errors = [d for d in diagnostics if d.severity == "error"]
-    if args.as_json:
-        print(json.dumps({"files": nfiles, "diagnostics": [
-            {"file": d.location.file, "line": d.location.line, "column": d.location.column,
-             "severity": d.severity, "message": d.message} for d in diagnostics]}, indent=2))
-    else:
-        for d in diagnostics:
-            print(d)
-        warnings = len(diagnostics) - len(errors)
-        print(f"{nfiles} file(s) checked: {len(errors)} error(s), {warnings} warning(s)")
+    data = {"files": nfiles, "diagnostics": [
+        {"file": d.location.file, "line": d.location.line, "column": d.location.column,
+         "severity": d.severity, "message": d.message} for d in diagnostics]}
+    text = "\n".join([*map(str, diagnostics), f"{nfiles} file(s) checked: {len(errors)} error(s), "
+                                               f"{len(diagnostics) - len(errors)} warning(s)"])
+    if not _answer(args, data, text):
+        return EXIT_INPUT
     return EXIT_FAIL if errors else EXIT_OK
 
 
@@ -812,11 +1036,10 @@ def cmd_check(args) -> int:
 def cmd_coverage(args) -> int:
     from ..conformance.coverage import coverage, render
 
+    _output("--json", args.json_file)
     rows = coverage(book=args.book)
-    if args.as_json:
-        print(json.dumps(rows, indent=2))
-    else:
-        print(render(rows, missing_only=args.missing))
+    if not _answer(args, rows, render(rows, missing_only=args.missing)):
+        return EXIT_INPUT
     gaps = [r for r in rows["paragraphs"] if r["normative"] and (not r["clauses"] or not r["scenarios"])]
     return EXIT_FAIL if args.strict and gaps else EXIT_OK
 

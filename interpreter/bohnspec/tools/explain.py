@@ -16,8 +16,7 @@ import yaml
 
 from .. import paths
 from ..conformance import scenario as S
-from ..errors import BohnspecError, ScenarioError
-from ..execution.interpret import suggest
+from ..errors import BohnspecError, ScenarioError, suggest
 from ..language.model import Action, Board, Card, Decl, Module, Ruling, Variety, Vine
 from ..language.paragraphs import index as paragraph_index
 from ..language.spec import build, parse_files, spec_files
@@ -55,10 +54,8 @@ def declaration_text(decl: Decl, lines: list[str], next_line: int | None) -> tup
 
 def _scenario_index() -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    for f in S.scenario_files([paths.SCENARIOS]):
-        try:
-            sc = S.load(f)
-        except ScenarioError:
+    for _, sc in S.corpus():
+        if isinstance(sc, ScenarioError):
             continue
         for c in sc.cites:
             out.setdefault(c, []).append(sc.id)
@@ -137,7 +134,7 @@ def _own_scenarios(extra_rules) -> list[dict]:
         folder = Path(rules).resolve().parent / "scenarios"
         if not folder.is_dir():
             continue
-        for f in sorted(folder.rglob("*.yaml")):
+        for f in S.scenario_files([folder]):
             if f in seen:
                 continue
             seen.add(f)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import random
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from ..errors import ActionError, ScenarioError, SpecRuntimeError
 from ..execution.interpret import Engine, Env, engine_for, serialise
 from ..language.model import Action, EndRule, Handler, Phase, Procedure, Vine, Winners, first_citation
 from .notation import card_owners, card_title, format_action, ref_text
-from ..execution.play import _action, _refs, _values
+from ..execution import moves as M
 from ..execution.state import State
 from ..language.unparse import place, show, spec_path, unparse
 
@@ -87,13 +86,15 @@ def overview(engine: Engine, state: State) -> dict:
             detail = f"the combat at {v['battle']}" + (f", riders of {v['horde']}" if v.get("horde") else "")
         pending.append({"choice": v.get("choice") or "choice", "player": v["chooser"], "detail": detail})
     players = []
-    rng = random.Random(0)
+    # What each may do: the legal actions as move generation enumerates them (the protocol's
+    # `legal` answers with the same), by action type in declaration order.
+    open_moves = {(m.kind, m.player): m for m in M.moves(engine, state)}
     for name in state.names():
         may = []
-        for kind, decl in engine.spec.actions.items():
-            if engine.timing(state, kind, name) is not None:
-                continue
-            may.extend(_template(engine, state, kind, name, rng))
+        for kind in engine.spec.actions:
+            move = open_moves.get((kind, name))
+            if move is not None:
+                may.extend(_template(engine, state, move))
         entry = {"player": name, "may": may}
         cards = _legend(engine, state, name, may)
         if cards:
@@ -121,34 +122,14 @@ def board_of(engine: Engine, state: State, actions=()) -> dict | None:
     return None if view is None else boardview.to_json(view)
 
 
-# How many parameter combinations of one action are checked at most for "what may each
-# player do" (every one of them, unlike random play, which samples).
+# How many legal actions of one type and player are listed at most for "what may each player
+# do" (every one of them, unlike random play, which draws one).
 MAX_LISTED = 4000
 
 
-def _offered(engine: Engine, state: State, player: str, ptype: str, rng) -> list:
-    """The well-formed values of a parameter worth checking: random play's, and for a map's
-    spaces every space, for a card also the top card of each shared pile (the stack)."""
-    values = list(_values(engine, state, player, ptype, rng))
-    if ptype == "space" and not values and state.board is not None:
-        values = list(state.board.ids)
-    if ptype == "card":
-        values += [f"{name} 1" for name, zone in engine.spec.zones.items()
-                   if zone.kind == "pile" and zone.cards == "beans" and not zone.per_player
-                   and state.zones.get(name) and f"{name} 1" not in values]
-    return values
-
-
-def _legal(engine: Engine, state: State, kind: str, player: str, rng) -> list[dict]:
-    """Every legal action of this type for this player (up to MAX_LISTED combinations)."""
-    params = engine.spec.actions[kind].params
-    offered = {p.name: _offered(engine, state, player, p.type, rng) for p in params}
-    found = engine.choices(state, kind, player, offered)
-    if found.refused is not None:
-        return []
-    combos = itertools.islice(itertools.product(*[found.values[p.name] for p in params]), MAX_LISTED)
-    actions = [_action(kind, player, params, combo) for combo in combos]
-    return actions if found.exact else [a for a in actions if engine.check(state, a) is None]
+def _legal(move) -> list[dict]:
+    """Every legal action of this move (up to MAX_LISTED), lists of cards of at most one card."""
+    return list(itertools.islice(move.actions(max_list=1, every_order=False), MAX_LISTED))
 
 
 def _summary(kind: str, params, legal: list[dict], shown=str) -> list[str]:
@@ -178,17 +159,16 @@ def _summary(kind: str, params, legal: list[dict], shown=str) -> list[str]:
     return lines(unique, [], names)
 
 
-def _template(engine: Engine, state: State, kind: str, player: str, rng) -> list[str]:
-    decl = engine.spec.actions[kind]
-    params = decl.params
+def _template(engine: Engine, state: State, move) -> list[str]:
+    params = move.plan.params
     if params and params[0].type == "player":
-        return _with_partner(engine, state, kind, player, rng)
-    legal = _legal(engine, state, kind, player, rng)
+        return _with_partner(engine, state, move)
+    legal = _legal(move)
     if not legal:
         return []
     if not params:
-        return [kind]
-    return _summary(kind, params, legal, show)
+        return [move.kind]
+    return _summary(move.kind, params, legal, show)
 
 
 def _legend(engine: Engine, state: State, player: str, lines: list[str]) -> dict[str, str]:
@@ -212,26 +192,28 @@ def _legend(engine: Engine, state: State, player: str, lines: list[str]) -> dict
     return out
 
 
-def _with_partner(engine: Engine, state: State, kind: str, player: str, rng) -> list[str]:
+def _with_partner(engine: Engine, state: State, move) -> list[str]:
     """An action naming another player first (an offer), with its lists of cards: per partner,
-    the cards each list may name, each checked alone and all together. `offer to Nina give
-    any of hand 1 (Soy Bean)|revealed 2 (Blue Bean) get any of Nina's hand 1 (Red Bean), at
-    least one card`: every selection of the cards listed is legal."""
-    decl = engine.spec.actions[kind]
-    first, rest = decl.params[0], decl.params[1:]
+    the cards each list may name alone (enumerated), and whether all of them together are
+    legal. `offer to Nina give any of hand 1 (Soy Bean)|revealed 2 (Blue Bean) get any of
+    Nina's hand 1 (Red Bean), at least one card`: every selection of the cards listed is legal."""
+    kind, player = move.kind, move.player
+    first, rest = move.plan.params[0], move.plan.params[1:]
+    partners = [o for o in move.values(0, {}) if move.holds(0, {}, o) is not False]
     if any(p.type != "cards" for p in rest):
-        others = [o for o in _values(engine, state, player, "player", rng)]
         text = " ".join(f"{p.name} <{p.type}>" for p in rest)
-        return [f"{kind} {first.name} {o} {text}".strip() for o in others]
+        return [f"{kind} {first.name} {o} {text}".strip() for o in partners]
     owners = card_owners(engine, kind)
+    alone: dict[tuple, list[str]] = {}  # (partner, list) -> the cards it may name alone
+    for a in move.actions(max_list=1, every_order=False):
+        named = [p.name for p in rest if a[p.name]]
+        if len(named) == 1:
+            alone.setdefault((a[first.name], named[0]), []).append(a[named[0]][0])
     lines = []
-    for other in _values(engine, state, player, "player", rng):
+    for other in partners:
         base = {"type": kind, "player": player, first.name: other, **{p.name: [] for p in rest}}
-        usable = {}
-        for p in rest:
-            owner = other if owners.get(p.name) == first.name else player
-            usable[p.name] = (owner, [r for r in _refs(engine, state, owner)
-                                      if engine.check(state, {**base, p.name: [r]}) is None])
+        usable = {p.name: (other if owners.get(p.name) == first.name else player, alone.get((other, p.name), []))
+                  for p in rest}
         if not any(refs for _, refs in usable.values()):
             continue
         together = engine.check(state, {**base, **{n: refs for n, (_, refs) in usable.items()}}) is None

@@ -23,8 +23,8 @@ import json
 import re
 
 from ..execution import builtins as B
-from ..errors import ActionError
-from ..execution.interpret import Engine, Env, suggest
+from ..errors import ActionError, suggest
+from ..execution.interpret import Engine, Env
 from ..execution.state import State
 from ..language.unparse import show
 

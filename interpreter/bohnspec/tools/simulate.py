@@ -1,17 +1,79 @@
-"""`bohnspec simulate`: many random games, and statistics of how they went."""
+"""`bohnspec simulate`: many random games, and statistics of how they went.
+
+The statistics are streamed: each game is summed into running totals as it ends, and nothing
+of it is kept, so memory stays flat however many games are played. The games can be shared
+among worker processes (`jobs`) or among the workers of a Dask cluster (`executor="dask"`):
+the seeds are drawn in order and the results summed in seed order, so the statistics never
+depend on who played which game.
+"""
 
 from __future__ import annotations
 
+import itertools
 import random
-import statistics
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..errors import SpecRuntimeError
+from ..errors import BohnspecError, SpecRuntimeError
 from ..execution.interpret import Engine, Env
 from ..execution.play import random_game
 from ..language.unparse import unparse
+
+# The engines `--engine` chooses from: the closure interpreter and the rules compiled to
+# Python source (identical results).
+ENGINES = ("reference", "compiled")
+
+
+class EngineUnavailable(BohnspecError):
+    """The engine asked for is not available in this installation."""
+
+
+def load_engine(modules, rules=(), kind: str | None = None) -> Engine:
+    """The engine of `kind` for these modules and rules files (None: the compiled engine when
+    this installation has one, else the reference interpreter)."""
+    import inspect
+
+    from ..execution.interpret import engine_for
+    if kind is not None and kind not in ENGINES:
+        raise EngineUnavailable(f"unknown engine {kind!r}: choose {' or '.join(ENGINES)}")
+    if "engine" in inspect.signature(engine_for).parameters:
+        return engine_for(modules, rules, engine=kind or "compiled")
+    if kind == "compiled":
+        raise EngineUnavailable("the compiled engine is not available in this installation: "
+                                "use --engine reference")
+    return engine_for(modules, rules)
+
+
+def engine_kind(engine: Engine) -> str:
+    """Which of ENGINES `engine` is."""
+    return getattr(engine, "kind", "reference")
+
+
+@dataclass
+class Tally:
+    """A running mean, least and greatest of a series of whole numbers (the series itself is
+    not kept)."""
+    count: int = 0
+    total: int = 0
+    least: int | None = None
+    most: int | None = None
+
+    def add(self, x: int) -> None:
+        self.count += 1
+        self.total += x
+        self.least = x if self.least is None or x < self.least else self.least
+        self.most = x if self.most is None or x > self.most else self.most
+
+    def extend(self, xs) -> None:
+        for x in xs:
+            self.add(x)
+
+    def summary(self) -> dict | None:
+        if not self.count:
+            return None
+        return {"mean": round(self.total / self.count, 2), "min": self.least, "max": self.most}
 
 
 @dataclass
@@ -19,10 +81,10 @@ class Stats:
     games: int = 0
     ended: int = 0
     seconds: float = 0.0
-    turns: list[int] = field(default_factory=list)
-    actions: list[int] = field(default_factory=list)
-    winner_coins: list[int] = field(default_factory=list)
-    loser_coins: list[int] = field(default_factory=list)
+    turns: Tally = field(default_factory=Tally)
+    actions: Tally = field(default_factory=Tally)
+    winner_coins: Tally = field(default_factory=Tally)
+    loser_coins: Tally = field(default_factory=Tally)
     harvest_sizes: Counter = field(default_factory=Counter)
     harvest_coins: Counter = field(default_factory=Counter)
     rejections: Counter = field(default_factory=Counter)
@@ -37,15 +99,14 @@ class Stats:
     # number of events that named a space of that kind (attacked, conquered, ...), and under
     # SPACES how many such spaces were laid out, under HELD how many a player held at the end.
     board_cards: dict[str, Counter] = field(default_factory=dict)
+    interrupted: bool = False  # stopped by Ctrl-C (or SIGTERM): the statistics of the games played
 
     def to_json(self) -> dict:
-        def summary(xs):
-            return {"mean": round(statistics.fmean(xs), 2), "min": min(xs), "max": max(xs)} if xs else None
         return {
             "games": self.games, "ended": self.ended, "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
-            "turns": summary(self.turns), "actions": summary(self.actions),
-            "winner_coins": summary(self.winner_coins), "loser_coins": summary(self.loser_coins),
+            "turns": self.turns.summary(), "actions": self.actions.summary(),
+            "winner_coins": self.winner_coins.summary(), "loser_coins": self.loser_coins.summary(),
             "harvest_sizes": dict(sorted(self.harvest_sizes.items())),
             "harvest_coins": dict(sorted(self.harvest_coins.items())),
             "rejections": dict(self.rejections.most_common()),
@@ -129,8 +190,8 @@ def summarise(rec, vines=frozenset(), engine: Engine | None = None, holders: tup
 
 def add(stats: Stats, g: GameSummary, max_actions: int) -> None:
     stats.games += 1
-    stats.actions.append(g.actions)
-    stats.turns.append(g.turns)
+    stats.actions.add(g.actions)
+    stats.turns.add(g.turns)
     stats.rejections.update(g.rejections)
     stats.action_counts.update(g.action_counts)
     stats.event_counts.update(g.event_counts)
@@ -155,87 +216,165 @@ def add(stats: Stats, g: GameSummary, max_actions: int) -> None:
         stats.endings[f"unfinished after {max_actions} actions"] += 1
 
 
-def game_seeds(seed: int, games: int) -> list[int]:
-    """The seed of each game: drawn in order from `seed`, whatever the number of workers."""
+def game_seeds(seed: int, games: int) -> Iterator[int]:
+    """The seed of each game: drawn in order from `seed`, whatever the number of workers
+    (one at a time: a million games need no list of a million seeds)."""
     seeds = random.Random(seed)
-    return [seeds.randrange(2**32) for _ in range(games)]
+    for _ in range(games):
+        yield seeds.randrange(2**32)
+
+
+# The executors that share games among workers: processes of this machine, or a Dask cluster.
+EXECUTORS = ("processes", "dask")
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a worker needs to play the games of one run: it loads the engine itself."""
+    modules: tuple[str, ...]
+    rules: tuple[str, ...]
+    names: tuple[str, ...]
+    options: tuple[tuple[str, str], ...]
+    max_actions: int
+    engine: str
+
+    def play(self, seed: int) -> GameSummary:
+        engine = load_engine(list(self.modules), list(self.rules), self.engine)
+        rec = random_game(engine, list(self.names), seed, dict(self.options) or None, max_actions=self.max_actions)
+        return summarise(rec, frozenset(engine.spec.vines), engine, holders_of(engine))
 
 
 def simulate(engine: Engine, players: int, games: int, seed: int, options: dict | None = None,
              max_actions: int = 6000, progress=None, jobs: int = 1,
-             modules: list[str] | None = None, rules: list[str] = ()) -> Stats:
+             modules: list[str] | None = None, rules: list[str] | tuple[str, ...] = (),
+             executor: str = "processes", scheduler: str | None = None) -> Stats:
     """Play `games` seeded random games; the same seed always gives the same games and, with
-    any number of `jobs`, the same statistics (only the time differs).
+    any number of `jobs` or either executor, the same statistics (only the time differs).
 
-    With `jobs` > 1 the games are shared among worker processes, each of which loads the
-    spec of `modules` (and extra `rules` files) itself; `engine` is then used only in-process."""
-    names = [f"P{i + 1}" for i in range(players)]
+    With `jobs` > 1 the games are shared among worker processes; with `executor="dask"` among
+    the workers of the Dask cluster at `scheduler` (a local cluster of `jobs` workers when
+    None). Workers load the spec of `modules` (and extra `rules` files) themselves, with the
+    engine `engine` is (reference or compiled). Ctrl-C ends the run early: the statistics are
+    those of the games played, marked `interrupted`."""
+    table = Table(tuple(sorted(engine.spec.chosen or ["base"]) if modules is None else modules), tuple(rules),
+                  tuple(f"P{i + 1}" for i in range(players)), tuple(sorted((options or {}).items())),
+                  max_actions, engine_kind(engine))
     seeds = game_seeds(seed, games)
     stats = Stats()
     started = time.perf_counter()
-    if jobs <= 1 or games == 1:
+    if executor == "dask":
+        results = _dask_results(table, seeds, jobs, scheduler)
+    elif jobs <= 1 or games == 1:
         vines, holders = frozenset(engine.spec.vines), holders_of(engine)
-        results = (summarise(random_game(engine, names, s, options, max_actions=max_actions), vines, engine, holders)
-                   for s in seeds)
-        pool = None
+        results = (summarise(random_game(engine, list(table.names), s, options, max_actions=max_actions),
+                             vines, engine, holders) for s in seeds)
     else:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("spawn").Pool(
-            min(jobs, games), initializer=_worker_init,
-            initargs=(sorted(engine.spec.chosen or ["base"]) if modules is None else modules, list(rules),
-                      names, options, max_actions))
-        # Small chunks keep the progress bar moving and the workers evenly loaded; imap
-        # keeps the games in seed order, so the statistics do not depend on the workers.
-        results = pool.imap(_worker_game, seeds, chunksize=max(1, min(16, games // (8 * jobs))))
+        results = _process_results(table, seeds, min(jobs, games), games)
     try:
         for n, g in enumerate(results):
             add(stats, g, max_actions)
             if progress:
                 progress(n + 1, games)
+    except KeyboardInterrupt:
+        stats.interrupted = True
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()  # ends the workers (a generator's `finally`)
     stats.seconds = time.perf_counter() - started
     return stats
+
+
+def _process_results(table: Table, seeds, jobs: int, games: int) -> Iterator[GameSummary]:
+    import multiprocessing
+
+    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_worker_init, initargs=(table,))
+    try:
+        # Small chunks keep the progress bar moving and the workers evenly loaded; imap
+        # keeps the games in seed order, so the statistics do not depend on the workers.
+        yield from pool.imap(_worker_game, seeds, chunksize=max(1, min(16, games // (8 * jobs))))
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 _WORKER: dict = {}
 
 
-def _worker_init(modules, rules, names, options, max_actions):
+def _worker_init(table: Table):
     import signal
 
-    from ..execution.interpret import engine_for
     # Ctrl-C reaches the whole process group: the parent alone answers it (and stops the pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    engine = engine_for(modules, rules)
-    _WORKER.update(engine=engine, vines=frozenset(engine.spec.vines), holders=holders_of(engine), names=names,
-                   options=options, max_actions=max_actions)
+    _WORKER["table"] = table
 
 
 def _worker_game(seed: int) -> GameSummary:
-    w = _WORKER
-    rec = random_game(w["engine"], w["names"], seed, w["options"], max_actions=w["max_actions"])
-    return summarise(rec, w["vines"], w["engine"], w["holders"])
+    return _WORKER["table"].play(seed)
+
+
+# ------------------------------------------------------------ Dask
+
+# Games per Dask task (a task has a cost of its own: a few milliseconds), and tasks in flight
+# per worker (enough to keep every worker busy, few enough to keep memory flat).
+DASK_CHUNK = 16
+DASK_AHEAD = 4
+# How long to wait for a scheduler given by address before giving up, in seconds.
+SCHEDULER_TIMEOUT = 10
+
+
+def _play_chunk(table: Table, seeds: list[int]) -> list[GameSummary]:
+    return [table.play(s) for s in seeds]
+
+
+def _dask_results(table: Table, seeds, jobs: int, scheduler: str | None) -> Iterator[GameSummary]:
+    """The games played by the workers of a Dask cluster, in seed order: chunks of seeds go
+    out as tasks, a bounded number at a time, and come back in the order they went."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise EngineUnavailable('--executor dask needs Dask: pip install "bohnspec[dask]"') from None
+    import collections
+
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    else:
+        try:
+            client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            raise EngineUnavailable(f"--scheduler {scheduler}: cannot reach a Dask scheduler there ({exc})") from None
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        seeds = iter(seeds)
+        chunks = iter(lambda: list(itertools.islice(seeds, DASK_CHUNK)), [])
+        pending: collections.deque = collections.deque()
+        for chunk in itertools.islice(chunks, workers * DASK_AHEAD):
+            pending.append(client.submit(_play_chunk, table, chunk, pure=False))
+        while pending:
+            done = pending.popleft().result()
+            nxt = next(chunks, None)
+            if nxt is not None:
+                pending.append(client.submit(_play_chunk, table, nxt, pure=False))
+            yield from done
+    finally:
+        for f in pending:
+            f.cancel()
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def _ending(rec, engine: Engine | None = None) -> str:
-    """How a game ended, in words drawn from its last events (or, for an end the words do not
-    know, the `end when` rule of the spec that holds in the final state)."""
-    kinds = [e["event"] for e in rec.events]
-    if "reached_castle" in kinds:
-        return "a figure entered the castle"
-    exhaustions = rec.state.vars.get("exhaustions")
-    if rec.state.vars.get("lost"):
-        return "a neutral figure reached the castle (solo game lost)"
+    """How a game ended: the spec's `end when` rule that holds in the final state, named by
+    the paragraph it cites first and its condition, so a module's own endings show as it
+    declares them."""
     held = _end_rule_held(engine, rec.state) if engine is not None else None
-    if exhaustions is not None and (held is None or exhaustions >= _last_exhaustion(engine, rec.state)):
-        return f"the draw pile ran out for the {_ordinal(exhaustions)} time"
-    if held is not None:
-        return f"end when {unparse(held.condition)} ({held.rule_id})"
-    return "an end condition held"
+    if held is None:
+        return "over, though no end rule holds in the final state"
+    return f"{held.rule_id}: end when {unparse(held.condition)}"
 
 
 def _end_rule_held(engine: Engine, state):
@@ -251,17 +390,6 @@ def _end_rule_held(engine: Engine, state):
     return None
 
 
-def _last_exhaustion(engine: Engine | None, state) -> int:
-    try:
-        return int(engine.define_value(state, "last_exhaustion"))
-    except (KeyError, SpecRuntimeError, TypeError, AttributeError):
-        return 0
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
-
-
 def render(stats: Stats, title: str) -> str:
     data = stats.to_json()
     lines = [title, ""]
@@ -273,7 +401,8 @@ def render(stats: Stats, title: str) -> str:
         return "-" if s is None else f"mean {s['mean']:>7}   min {s['min']:>5}   max {s['max']:>5}"
 
     row("games (ended)", f"{stats.games} ({stats.ended})")
-    row("time", f"{stats.seconds:.2f}s  ({data['games_per_second']} games/s)")
+    turns = f", {stats.turns.total / stats.seconds:.0f} turns/s" if stats.seconds else ""
+    row("time", f"{stats.seconds:.2f}s  ({data['games_per_second']} games/s{turns})")
     row("turns per game", fmt(data["turns"]))
     row("actions per game", fmt(data["actions"]))
     row("coins of a winner", fmt(data["winner_coins"]))
@@ -300,7 +429,7 @@ def render(stats: Stats, title: str) -> str:
             lines.append("    " + f"{card:{width}}" + "".join(f"  {c[k] / games:>14.2f}" for k in kinds))
     if stats.board_cards:
         lines.extend(_board_table(stats))
-    lines.append("\n  rejections met while searching for moves (rule: count)")
+    lines.append("\n  action types refused whatever their parameters, while choosing (rule: count)")
     for rule, n in stats.rejections.most_common(12):
         lines.append(f"    {n:>8}  {rule}")
     return "\n".join(lines)

@@ -608,26 +608,35 @@ class Site:
     def _scenario(self, data, rel: str, path: Path) -> dict:
         if not isinstance(data, dict):
             raise BohnspecError("not a mapping")
-        for key, kind in (("id", str), ("title", str), ("cites", list), ("modules", list), ("steps", list)):
+        refused = data.get("refused")  # a setup the rules refuse: no steps, no table to draw
+        for key, kind in (("id", str), ("title", str), ("cites", list), ("modules", list),
+                          *([] if refused is not None else [("steps", list)])):
             if not isinstance(data.get(key), kind):
                 raise BohnspecError(f"`{key}` is missing or not {kind.__name__}")
         if data["id"] != rel:
             raise BohnspecError(f"the id {data['id']!r} does not match the file's place ({rel!r})")
-        steps = [S.Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data["steps"]]
+        steps = [S.Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data.get("steps") or []]
         sc = S.Scenario(data["id"], data["title"], list(data["cites"]), list(data["modules"]), str(path), steps,
-                        data.get("state"), data.get("setup"), data)
+                        data.get("state"), data.get("setup"), data,
+                        refused=S.rules_of(refused) if refused is not None else None)
         engine = self.engine(sc.modules)
-        state, _events = S.build_state(engine, sc)
+        state = None
+        try:
+            state, _events = S.build_state(engine, sc)
+        except S.Refused:
+            if sc.refused is None:
+                raise
         cards = set()
         _collect_cards(data.get("state"), cards, self.card_info)
         _collect_cards(data.get("setup"), cards, self.card_info)
-        for step in data["steps"]:
+        for step in data.get("steps") or []:
             _collect_cards((step or {}).get("expect"), cards, self.card_info)
-        board_cards = {cs[0] for cs in state.space_cards.values() if cs}
+        board_cards = {cs[0] for cs in state.space_cards.values() if cs} if state is not None else set()
         return {"id": sc.id, "title": sc.title, "description": data.get("description", ""), "cites": sc.cites,
                 "modules": sc.modules, "file": f"conformance/scenarios/{rel}{path.suffix}", "sc": sc,
                 "engine": engine, "state": state, "cards": sorted(cards | board_cards),
-                "board": state.board.name if state.board is not None else None, "setup": sc.setup is not None}
+                "board": state.board.name if state is not None and state.board is not None else None,
+                "setup": sc.setup is not None}
 
     # ---------------------------------------------------------------- reports
     def load_reports(self) -> None:
@@ -794,14 +803,14 @@ class Site:
         engine, state = sc["engine"], sc["state"]
         self.info = self.cards_of(engine.spec)
         picture = None
-        if state.board is not None:
+        if state is not None and state.board is not None:
             view = boardview.of_state(engine.spec, state)
             svg_rel = f"maps/scenarios/{sid}.svg"
             self.write(svg_rel, boardview.svg(view, title=f"Starting situation of {sid}",
                                               subtitle=f"board {view.name}; phase {state.phase}, active player {state.active}"))
             picture = {"src": svg_rel, "alt": map_alt(view, "The map at the start of the scenario"),
                        "rows": boardview.text_rows(view)}
-        drawn = self.state_view(state.to_json(), engine)
+        drawn = self.state_view(state.to_json(), engine) if state is not None else None
         steps = []
         for i, step in enumerate(sc["sc"].steps, 1):
             steps.append({"n": i, "action": self.action_view(step.action, engine), "expect": self.expect_view(step.expect),
@@ -822,7 +831,8 @@ class Site:
                                 "url": f"{e['url']}#{_anchor(sid)}" if v["verdict"] != "passed" else e["url"]})
         self.page("scenario.html", rel, sid, "scenarios", sc=sc,
                   cites=[{"id": c, "url": self.cite_url(c)} for c in sc["cites"]],
-                  drawn=drawn, picture=picture, steps=steps, setup=setup, results=results)
+                  drawn=drawn, picture=picture, steps=steps, setup=setup, results=results,
+                  refused=[{"id": c, "url": self.cite_url(c)} for c in sc["sc"].refused or []])
 
     # -- drawing a state
     def cards_view(self, cards) -> list[dict]:

@@ -1,0 +1,116 @@
+"""The campaign: games planned in turn over the module sets the engine claims, each played in
+lockstep until one diverges (then shrunk and written), `games` were played or `minutes`
+passed; the tally as data for `bohnspec fuzz --json`."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from ...errors import BohnspecError
+from ..protocol import ProtocolAdapter
+from .lockstep import Lockstep
+from .plan import claims_of, game_rng, module_sets, plan_game, tables
+from .shrink import SHRINK_RUNS, SHRINK_SECONDS, Shrinker
+from .trial import JSON, Adapter, Campaign, Finding
+from .writer import write_finding
+
+# Called after each game and before a shrinking: (the campaign so far, --games or None, the
+# monotonic deadline of --minutes or None, "playing" or "shrinking").
+Progress = Callable[[Campaign, int | None, float | None, str], None]
+
+
+def fuzz(command: str, modules: list[str] | None = None, players: int | None = None, games: int | None = None,
+         minutes: float | None = None, seed: int = 1, out: Path = Path("fuzz-scenarios"), timeout: float = 5.0,
+         max_actions: int = 2000, progress: Progress | None = None, shrink_runs: int = SHRINK_RUNS,
+         shrink_seconds: float = SHRINK_SECONDS, adapter: Adapter | None = None) -> Campaign:
+    """Play random games through the reference and the engine until one diverges (shrunk and
+    written), `games` were played or `minutes` passed. Raises BohnspecError for bad input and
+    EngineFault when the engine fails its handshake."""
+    engine: Adapter = adapter if adapter is not None else ProtocolAdapter(command, timeout)
+    campaign = Campaign()
+    started = time.monotonic()
+    try:
+        ensure = getattr(engine, "ensure", None)
+        if ensure is not None:
+            ensure()  # the handshake: what the engine claims decides what is played and compared
+        claims = claims_of(engine)
+        sets, skipped = module_sets(claims["modules"], modules)
+        campaign.skipped = skipped
+        if modules is not None and skipped and not sets:
+            raise BohnspecError("--modules: nothing to play: " +
+                                "; ".join(f"{m}: {why}" for m, why in skipped.items()))
+        playable = []
+        for ms in sets:
+            if tables(ms, players, claims):
+                playable.append(ms)
+            else:
+                campaign.skipped["+".join(ms)] = "no table can be set up" + (
+                    f" with {players} player{'' if players == 1 else 's'}" if players is not None else "")
+        if not playable:
+            raise BohnspecError("nothing to play: " + ("; ".join(f"{m}: {why}" for m, why in campaign.skipped.items())
+                                                       or "the engine claims no module"))
+        campaign.modules = playable
+        lockstep = Lockstep(engine, claims)
+        deadline = started + minutes * 60 if minutes is not None else None
+        game = 0
+        while (games is None or game < games) and (deadline is None or time.monotonic() < deadline):
+            ms = playable[game % len(playable)]
+            trial, probes = plan_game(ms, players, claims, game_rng(seed, game), max_actions)
+            run = lockstep.run(trial)
+            if run.invalid:
+                raise BohnspecError(f"internal error: the reference refuses its own game {game}: {run.invalid}")
+            if run.unsupported:
+                # Not a divergence: the engine says it lacks what the game needs, and the
+                # summary says what was not tested.
+                campaign.unsupported[run.unsupported] = campaign.unsupported.get(run.unsupported, 0) + 1
+            campaign.games += 1
+            d = run.divergence
+            played = len(trial.actions) if d is None else (d.step or 0) + 1
+            campaign.actions += played
+            campaign.probes += sum(1 for i in probes if i < played)
+            if progress:
+                progress(campaign, games, deadline, "playing")
+            if d is not None:
+                if progress:
+                    progress(campaign, games, deadline, "shrinking")
+                shrinker = Shrinker(lockstep, d.signature, shrink_runs, shrink_seconds)
+                small = shrinker.shrink(trial, d)
+                final = lockstep.run(small).divergence
+                if final is None or final.signature != d.signature:  # not reproducible: keep what diverged
+                    small, final = trial, d
+                finding = Finding(game, seed, ms, len(trial.actions), small, final, shrink_runs=shrinker.runs)
+                write_finding(finding, Path(out), engine, claims, command, timeout)
+                campaign.finding = finding
+                break
+            game += 1
+    except KeyboardInterrupt:
+        campaign.interrupted = True
+    finally:
+        campaign.seconds = time.monotonic() - started
+        close = getattr(engine, "close", None)
+        if close is not None:
+            close()
+    return campaign
+
+
+def campaign_json(campaign: Campaign, seed: int) -> JSON:
+    """The campaign as data (`bohnspec fuzz --json`)."""
+    out: JSON = {"seed": seed, "games": campaign.games, "actions": campaign.actions, "probes": campaign.probes,
+                 "seconds": round(campaign.seconds, 3), "modules": campaign.modules,
+                 "not_played": campaign.skipped, "unsupported": campaign.unsupported,
+                 "diverged": campaign.finding is not None}
+    if campaign.interrupted:
+        out["interrupted"] = True
+    f = campaign.finding
+    if f is not None:
+        d = f.divergence
+        out["finding"] = {
+            "scenario": str(f.path) if f.path else None, "replay": f.replay, "verified": f.verified,
+            "note": f.note, "game": f.game, "modules": f.modules, "verdict": d.verdict,
+            "kind": d.signature[2], "action": f.trial.actions[d.step] if d.step is not None else None,
+            "problems": d.problems, "original_actions": f.original_actions, "actions": len(f.trial.actions),
+            "players": len(f.trial.state.get("players", [])), "shrinking_runs": f.shrink_runs,
+        }
+    return out

@@ -1,0 +1,171 @@
+"""The lockstep: a trial played through the reference (in this process) and the engine, every
+outcome compared (accepted or rejected, the rule id of a rejection, the events, the normative
+state), the first difference or engine fault reported as a Divergence."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...errors import BohnspecError
+from ...execution.interpret import engine_for
+from ...language.model import Clause, Forbid
+from .. import runner as R
+from .. import scenario as S
+from ..inprocess import InProcess
+from ..protocol import EngineFault, EngineUnsupported
+from .trial import JSON, Adapter, Claims, Divergence, Run, Trial
+
+# The keys of a state that are not part of the game: never compared.
+_NOT_COMPARED = ("modules",)
+
+
+def internal_of(modules: list[str], claims: Claims | None) -> set[str]:
+    """The variables not compared: the ones the spec declares `internal` (the reference's
+    bookkeeping), unless the engine claims `internal_state`."""
+    if claims and claims.get("internal_state") is True:
+        return set()
+    return R.internal_vars(engine_for(modules).spec)
+
+
+def normative(state: JSON, internal: set[str]) -> JSON:
+    """The part of a state every engine must agree on (conformance/PROTOCOL.md, "The state:
+    normative and internal"), with players keyed by name: without the internal variables and
+    the list of modules."""
+    out = {k: v for k, v in state.items() if k not in _NOT_COMPARED}
+    if internal:
+        out = R.without_internal(out, internal)
+    return R.state_view(out)
+
+
+def trial_scenario(trial: Trial, sid: str = "fuzz/trial") -> S.Scenario:
+    """The trial's starting state as a scenario without steps: what an adapter starts from."""
+    return S.Scenario(sid, "differential play", [], list(trial.modules), "(fuzz)", [], state=trial.state)
+
+
+def reference_play(trial: Trial) -> tuple[list[JSON], list[JSON]] | str:
+    """The reference's replies to each action and its state before each one (and after the
+    last), or why it refuses the trial."""
+    ref = InProcess()
+    try:
+        start = ref.start(trial_scenario(trial))
+        states, replies = [start["state"]], []
+        for action in trial.actions:
+            reply = ref.apply(action)
+            replies.append(reply)
+            states.append(reply["state"])
+    except (BohnspecError, KeyError, ValueError, TypeError) as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return replies, states
+
+
+class Lockstep:
+    """Plays trials through the reference (in this process) and the engine, comparing."""
+
+    def __init__(self, adapter: Adapter | None, claims: Claims):
+        self.adapter = adapter
+        self.claims = claims
+
+    def reference(self, trial: Trial) -> tuple[list[JSON], list[JSON]] | str:
+        """The reference's replies and states (reference_play)."""
+        return reference_play(trial)
+
+    def run(self, trial: Trial) -> Run:
+        if self.adapter is None:
+            raise ValueError("Lockstep.run needs an engine: this lockstep plays the reference only")
+        played = reference_play(trial)
+        if isinstance(played, str):
+            return Run(invalid=played)
+        replies, states = played
+        try:
+            started = self.adapter.start(trial_scenario(trial))
+        except EngineUnsupported as exc:
+            return Run(unsupported=str(exc))
+        except EngineFault as fault:
+            return Run(self._fault(fault, None, None, states[0]))
+        except BohnspecError as exc:  # the adapter's own check of the state
+            return Run(invalid=str(exc))
+        internal = internal_of(trial.modules, self.claims)
+        problems = R.subset_problems(normative(states[0], internal), normative(started["state"], internal))
+        if problems:
+            return Run(Divergence(None, R.FAILED, ["the loaded state differs:", *problems],
+                                  (R.FAILED, "load", "state"), None, started, states[0]))
+        before = started["state"]
+        for i, action in enumerate(trial.actions):
+            try:
+                reply = self.adapter.apply(action)
+            except EngineUnsupported as exc:
+                return Run(unsupported=str(exc))
+            except EngineFault as fault:
+                return Run(self._fault(fault, i, replies[i], states[i], action))
+
+            def rules(i: int = i, action: JSON = action) -> list[str]:
+                return deciding_rules(trial.modules, states[i], action)
+            problems, category = compare(replies[i], reply, before, self.claims, internal, rules)
+            if problems:
+                return Run(Divergence(i, R.FAILED, problems, (R.FAILED, str(action.get("type")), category),
+                                      replies[i], reply, states[i]))
+            before = reply["state"]
+        return Run()
+
+    def _fault(self, fault: EngineFault, step: int | None, reference: JSON | None, before: JSON,
+               action: JSON | None = None) -> Divergence:
+        restart = getattr(self.adapter, "restart", None)
+        if restart is not None:
+            restart()
+        kind = str(action.get("type")) if action else "load"
+        return Divergence(step, fault.verdict, [str(fault)], (fault.verdict, kind, "fault"), reference, None,
+                          before, fault.stderr)
+
+
+def compare(ref: JSON, eng: JSON, eng_before: JSON, claims: Claims, internal: set[str],
+            rules: Callable[[], list[str]] | None = None) -> tuple[list[str], str]:
+    """What differs between the reference's and the engine's replies to one action, and how
+    (the category a shrunk divergence must keep). `rules()`: the ids a rejection may cite
+    (those of the clause that refuses it), asked only when the engine cites another."""
+    if ref["accepted"] and not eng["accepted"]:
+        return [f"the reference accepts it; the engine rejected it"
+                f"{_rule(eng)}: {eng.get('reason', '')}"], "rejects-legal"
+    if not ref["accepted"] and eng["accepted"]:
+        return [f"the reference rejects it [{ref.get('rule')}] ({ref.get('reason', '')}); "
+                "the engine accepted it"], "accepts-illegal"
+    if not ref["accepted"]:
+        problems: list[str] = []
+        category = "rule"
+        if claims.get("rule_ids") and eng.get("rule") != ref.get("rule") and \
+                eng.get("rule") not in (rules() if rules is not None else [ref.get("rule")]):
+            problems.append(f"rejected with rule {eng.get('rule')!r} ({eng.get('reason', '')}), "
+                            f"the reference with {ref.get('rule')!r} ({ref.get('reason', '')})")
+        elif normative(eng["state"], internal) != normative(eng_before, internal):
+            problems.append("a rejected action changed the state")
+            category = "changed-on-rejection"
+        return problems, category
+    problems = R.subset_problems(normative(ref["state"], internal), normative(eng["state"], internal))
+    if problems:
+        return problems, "state"
+    if claims.get("events"):
+        problems = R.match_events(ref.get("events", []), eng.get("events", []))
+        if problems:
+            return problems, "events"
+    return [], ""
+
+
+def deciding_rules(modules: list[str], before: JSON, action: JSON) -> list[str]:
+    """The ids a rejection of `action` in the state `before` may cite: every citation of the
+    clause (or forbid) that refuses it in the reference, its first one first."""
+    engine = engine_for(modules)
+    try:
+        rejection = engine.check(S.state_from_data(engine, before, modules, validate=False), action)
+    except BohnspecError:
+        return []
+    if rejection is None:
+        return []
+    spec = engine.spec
+    refusing: list[Clause | Forbid] = [*spec.clauses_of(str(action.get("type"))), *spec.forbids]
+    for decl in refusing:
+        if decl.loc == rejection.where and decl.cites:
+            return list(dict.fromkeys([rejection.rule, *decl.cites]))
+    return [rejection.rule]
+
+
+def _rule(reply: JSON) -> str:
+    return f" [{reply['rule']}]" if reply.get("rule") else ""

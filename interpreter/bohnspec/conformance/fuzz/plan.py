@@ -1,0 +1,169 @@
+"""Planning a game with the reference alone: the engine's claims, the module sets and tables
+(players, options) it can be played at, and a seeded random game of legal actions with probes
+(well-formed actions the reference refuses) among them, its reshuffles recorded into the
+starting state's `shuffles` queue so that no randomness crosses the wire."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Callable
+
+from ...errors import BohnspecError
+from ...execution import play
+from ...execution.interpret import Engine, engine_for
+from ...execution.state import State
+from ...language.spec import module_closure, parse_files, spec_files
+from .trial import JSON, Claims, Trial
+
+PLAYER_NAMES = ["Nina", "Timon", "Keno", "Eiko", "Lale", "Mira"]
+# How often a probe (an action the reference refuses) comes before the agent's action, and how
+# many candidates are tried to find one.
+PROBE_RATE = 0.3
+PROBE_TRIES = 6
+# How often a probe is drawn among the actions whose timing allows them.
+TIMELY_PROBES = 0.7
+# How many tables are tried when a module's options allow more.
+MAX_TABLES = 240
+
+# A table: (players, option values).
+Table = tuple[int, dict[str, str]]
+
+
+def claims_of(adapter: object) -> Claims:
+    """What the adapter's engine claims (its `capabilities`, after the handshake)."""
+    caps = getattr(adapter, "capabilities", None) or {}
+    options = caps.get("options")
+    return {"modules": list(caps.get("modules") or []), "rule_ids": caps.get("rule_ids") is True,
+            "events": caps.get("events") is True, "internal_state": caps.get("internal_state") is True,
+            "options": options if isinstance(options, dict) else None}
+
+
+def module_sets(claimed: list[str], wanted: list[str] | None) -> tuple[list[list[str]], dict[str, str]]:
+    """The module sets to play: each claimed module with the modules it requires, when the
+    engine claims those too (and the user asked for it). Returns (sets, module -> why not)."""
+    files = parse_files(spec_files())
+    sets: list[list[str]] = []
+    skipped: dict[str, str] = {}
+    seen: set[tuple[str, ...]] = set()
+    for m in sorted(wanted if wanted is not None else claimed):
+        if m not in claimed:
+            skipped[m] = "the engine does not claim it"
+            continue
+        closure = sorted(module_closure(files, [m]))
+        missing = sorted(set(closure) - set(claimed))
+        if missing:
+            skipped[m] = f"it needs {', '.join(missing)}, which the engine does not claim"
+            continue
+        if tuple(closure) not in seen:
+            seen.add(tuple(closure))
+            sets.append(closure)
+    return sets, skipped
+
+
+_TABLES: dict[tuple[tuple[str, ...], int | None, str], list[Table]] = {}
+
+
+def tables(modules: list[str], players: int | None, claims: Claims) -> list[Table]:
+    """Every table (players, options) a game of these modules can be set up for, among the
+    option values the engine claims (at most MAX_TABLES of them, a seeded sample)."""
+    key = (tuple(modules), players, json.dumps(claims.get("options"), sort_keys=True))
+    if key not in _TABLES:
+        _TABLES[key] = _tables(modules, players, claims)
+    return _TABLES[key]
+
+
+def _tables(modules: list[str], players: int | None, claims: Claims) -> list[Table]:
+    engine = engine_for(modules)
+    rule = engine.spec.players
+    low, high = (rule.least, rule.most) if rule is not None else (3, 5)
+    counts = [players] if players is not None else list(range(low, min(high, len(PLAYER_NAMES)) + 1))
+    claimed = claims.get("options") or {}
+    names: list[str] = []
+    values: list[list[str]] = []
+    for name, option in engine.spec.options.items():
+        allowed = list(option.values)
+        if isinstance(claimed.get(name), list):
+            allowed = [v for v in allowed if v in claimed[name]]
+        names.append(name)
+        values.append(allowed)
+    combos = [(n, dict(zip(names, vs))) for n in counts for vs in itertools.product(*values)]
+    if len(combos) > MAX_TABLES:
+        combos = random.Random(0).sample(combos, MAX_TABLES)
+    out: list[Table] = []
+    for n, options in combos:
+        if n > len(PLAYER_NAMES) or engine.player_count_problem(n) is not None:
+            continue
+        try:
+            play.new_random_game(engine, PLAYER_NAMES[:n], random.Random(0), options)
+        except BohnspecError:
+            continue
+        out.append((n, options))
+    return out
+
+
+def game_rng(seed: int, game: int) -> random.Random:
+    """The random source of one game of a campaign: the same seed plays the same games."""
+    return random.Random(f"bohnspec-fuzz/{seed}/{game}")
+
+
+def plan_game(modules: list[str], players: int | None, claims: Claims, rng: random.Random,
+              max_actions: int) -> tuple[Trial, list[int]]:
+    """A random game of these modules at a random table, played by the reference alone:
+    (trial, the indices of its probes).
+
+    Raises BohnspecError when no table can be set up (the module's player counts or options
+    do not allow one)."""
+    engine = engine_for(modules)
+    choices = tables(modules, players, claims)
+    if not choices:
+        raise BohnspecError(f"cannot set up a game of {', '.join(modules)}"
+                            + (f" with {players} player{'' if players == 1 else 's'}" if players is not None else "")
+                            + " (see the module's players and options)")
+    n, options = rng.choice(choices)
+    shuffles: list[list[str]] = []
+
+    def shuffler(cards: list[str]) -> list[str]:
+        order = rng.sample(cards, len(cards))
+        shuffles.append(list(order))
+        return order
+    state, _ = play.new_random_game(engine, PLAYER_NAMES[:n], rng, options)
+    start = state.to_json()
+    actions: list[JSON] = []
+    probes: list[int] = []  # the indices of the probes among the actions
+    while not state.over and len(actions) < max_actions:
+        if rng.random() < PROBE_RATE:
+            probe = _probe(engine, state, rng)
+            if probe is not None:
+                actions.append(probe)
+                probes.append(len(actions) - 1)
+        action = play.choose_action(engine, state, rng)
+        if action is None:
+            break
+        state = _apply(engine, state, action, shuffler)
+        actions.append(action)
+    start["shuffles"] = shuffles + list(start.get("shuffles") or [])
+    return Trial(list(modules), start, actions), probes
+
+
+def _apply(engine: Engine, state: State, action: JSON, shuffler: Callable[[list[str]], list[str]]) -> State:
+    """Apply an action in place, with random play's order for a reshuffle."""
+    return engine.apply(state, action, in_place=True, shuffler=shuffler).state
+
+
+def _probe(engine: Engine, state: State, rng: random.Random) -> JSON | None:
+    """A well-formed action the reference refuses now (the state stays as it is), or None."""
+    candidates = play.candidate_actions(engine, state, rng)
+    if rng.random() < TIMELY_PROBES:
+        # Mostly actions whose timing allows them, refused by what they name: the rules that
+        # tell one card or field from another, not only whose turn it is.
+        timely = [a for a in candidates if engine.timing(state, a["type"], a["player"]) is None]
+        candidates = timely or candidates
+    for action in rng.sample(candidates, min(PROBE_TRIES, len(candidates))):
+        try:
+            if engine.check(state, action) is not None:
+                return action
+        except BohnspecError:
+            continue
+    return None

@@ -1,0 +1,93 @@
+"""What differential play plays and finds: a trial (a starting state and the actions played
+from it), a divergence of the engine from the reference, the outcome of one run, a shrunk
+finding and the campaign's tally; the engine's claims and the adapter the lockstep drives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, TypedDict
+
+from .. import scenario as S
+
+# A JSON object: an action, a reply, a state in its JSON form.
+JSON = dict[str, Any]
+# How a divergence shows: (verdict, the action's type or "load", what differed). A shrunk
+# divergence must keep it.
+Signature = tuple[str, str, str]
+
+
+class Claims(TypedDict):
+    """What the engine claims in its hello (conformance/PROTOCOL.md, "Capabilities"), as far as
+    differential play uses it: the modules played and which parts of a reply are compared."""
+    modules: list[str]
+    rule_ids: bool
+    events: bool
+    internal_state: bool
+    options: dict[str, list[str]] | None
+
+
+class Adapter(Protocol):
+    """An engine the lockstep plays: conformance.protocol.ProtocolAdapter (an outside engine)
+    or conformance.inprocess.InProcess. `capabilities`, `ensure`, `restart` and `close` are
+    used where the adapter has them."""
+
+    def start(self, sc: S.Scenario) -> JSON: ...
+
+    def apply(self, action: JSON) -> JSON: ...
+
+
+@dataclass
+class Trial:
+    """A starting state (the reference's full JSON form) and the actions played from it."""
+    modules: list[str]
+    state: JSON
+    actions: list[JSON]
+
+
+@dataclass
+class Divergence:
+    step: int | None  # index of the action, None: the loaded state itself
+    verdict: str  # failed, or the fault's verdict (errored, timeout, protocol-error)
+    problems: list[str]
+    signature: Signature
+    reference: JSON | None = None  # the reference's reply to the action
+    engine: JSON | None = None  # the engine's reply (None after a fault)
+    before: JSON | None = None  # the reference's state before the action
+    stderr: str = ""
+
+
+@dataclass
+class Run:
+    divergence: Divergence | None = None
+    invalid: str = ""  # the reference refused the trial itself (a shrink gone too far)
+    unsupported: str = ""  # the engine answered `unsupported` (protocol 2): nothing to compare from there on
+
+
+@dataclass
+class Finding:
+    """A divergence, shrunk, and the scenario written for it."""
+    game: int
+    seed: int
+    modules: list[str]
+    original_actions: int
+    trial: Trial
+    divergence: Divergence
+    path: Path | None = None
+    verified: bool = False
+    note: str = ""  # why the scenario could not be verified, if it could not
+    shrink_runs: int = 0  # how many candidates the shrinking played
+    replay: str = ""  # the command that replays the written scenario
+
+
+@dataclass
+class Campaign:
+    games: int = 0
+    actions: int = 0
+    probes: int = 0
+    seconds: float = 0.0
+    modules: list[list[str]] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)  # module -> why it is not played
+    finding: Finding | None = None
+    interrupted: bool = False
+    unsupported: dict[str, int] = field(default_factory=dict)  # what the engine said it lacks -> games

@@ -1,0 +1,109 @@
+"""Writing a finding: the scenario rendered as YAML under a header that says whose answer it
+expects and how to replay it, checked to load, pass the reference and fail the engine before
+it is put into the output folder."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import shlex
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ... import paths
+from ...errors import BohnspecError
+from .. import runner as R
+from .. import scenario as S
+from ..inprocess import InProcess
+from .expectation import scenario_data
+from .trial import JSON, Adapter, Claims, Finding
+
+
+class _Dumper(yaml.SafeDumper):
+    """Short lists and small objects on one line, the way scenarios are written by hand."""
+
+
+def _flow_lists(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    flow = all(not isinstance(v, dict) for v in data) and len(json.dumps(data)) <= 100
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+def _flow_small_dicts(dumper: yaml.SafeDumper, data: dict[str, Any]) -> yaml.Node:
+    flow = all(not isinstance(v, (dict, list)) or (isinstance(v, list) and len(json.dumps(v)) < 40)
+               for v in data.values()) and len(json.dumps(data)) <= 100
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=flow)
+
+
+_Dumper.add_representer(list, _flow_lists)
+_Dumper.add_representer(dict, _flow_small_dicts)
+
+
+def render(data: JSON, header: list[str]) -> str:
+    """The scenario as YAML, the header lines as comments above it."""
+    body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    return "".join(f"# {line}\n" if line else "#\n" for line in header) + body
+
+
+def verify(path: Path, adapter: Adapter) -> tuple[bool, str]:
+    """The scenario file must load, pass the reference and fail the engine: (whether it does,
+    what the engine's verdict was or why it does not)."""
+    try:
+        sc = S.load(path)
+    except BohnspecError as exc:
+        return False, f"the scenario does not load: {exc}"
+    ours = R.run_scenario(InProcess(), sc)
+    if ours.verdict != R.PASSED:
+        return False, f"the reference does not pass it ({ours.verdict}): {ours.message or _problems(ours)}"
+    theirs = R.run_scenario(adapter, sc)
+    if theirs.verdict == R.PASSED:
+        return False, "the engine passes it: the runner does not show this divergence"
+    return True, f"the engine: {theirs.verdict}"
+
+
+def _problems(v: R.Verdict) -> str:
+    return "; ".join(p for s in v.steps for p in s.problems)[:300]
+
+
+def replay_command(command: str, path: Path, timeout: float = 5.0) -> str:
+    """The `bohnspec conform` command that replays a written scenario against the engine."""
+    return (f"bohnspec conform --impl {shlex.quote(command)}" + (f" --timeout {timeout:g}" if timeout != 5.0 else "")
+            + f" {shlex.quote(str(path))}")
+
+
+def write_finding(finding: Finding, out: Path, adapter: Adapter, claims: Claims, command: str,
+                  timeout: float = 5.0) -> Path:
+    """Write the scenario of a finding into `out`, verified against both engines; the finding
+    gets its path, replay command and whether it was verified (and if not, why)."""
+    out.mkdir(parents=True, exist_ok=True)
+    mods = "-".join(m for m in finding.modules if m != "base") or "base"
+    name = f"{mods}-seed{finding.seed}-game{finding.game}"
+    path = out / f"{name}.yaml"
+    try:  # written into a copy of the corpus, the id is the file's place there
+        sid = path.resolve().relative_to(paths.SCENARIOS.resolve()).with_suffix("").as_posix()
+    except ValueError:
+        sid = f"fuzz/{name}"
+    finding.replay = replay_command(command, path, timeout)
+    header = [f"Written by bohnspec fuzz on {datetime.date.today().isoformat()}: the engine "
+              f"{command!r} and the reference interpreter disagree.",
+              "The expected outcome is the REFERENCE INTERPRETER's answer (a regression test for the engine),",
+              "not an expectation written by hand from the rulebook.",
+              f"replay: {finding.replay}"]
+    # Checked before it is written, in a folder of its own (the file's name must fit its id),
+    # then moved into place.
+    with tempfile.TemporaryDirectory(prefix="bohnspec-fuzz-") as work:
+        trying = Path(work) / f"{name}.yaml"
+        for full in (False, True):
+            trying.write_text(render(scenario_data(finding, sid, claims, full=full), header), encoding="utf-8")
+            finding.verified, finding.note = verify(trying, adapter)
+            if finding.verified:
+                break
+        if not finding.verified:
+            header.append(f"WARNING: not verified: {finding.note}")
+            trying.write_text(render(scenario_data(finding, sid, claims, full=True), header), encoding="utf-8")
+        shutil.copyfile(trying, path)
+    finding.path = path
+    return path

@@ -1,0 +1,942 @@
+"""The checked rules model -> Python source: one function per expression or block the
+reference interpreter would compile into closures (an action's timing and requirements, its
+effect, each definition, procedure, handler, phase, end rule, vine or landscape condition),
+and the hot path of an action written out whole (`pipeline`: per action its check and its run,
+per event its vine tasks and handlers, per phase its entry, `goto next`).
+
+The source is generated only from the model's structure: every Python name in it is the
+generator's own (`r12`, `t3`, `v7`, `d4_fits`: a prefix, a number and, for reading, a checked
+identifier that matches `[A-Za-z_][A-Za-z0-9_]*`), every literal is written with `repr`, and
+every other value (a location, a declaration, a builtin, the engine) is a constant handed in
+at run time (`K`), never spliced as text. No text of a rules file is ever evaluated.
+
+Each function does what the reference closure does, in the same order (docs/LANGUAGE.md,
+"Evaluation order"): operands left to right, `and`/`or`/quantifiers stopping at the first
+item that decides, one step of the budget per statement and loop round, a builtin's error
+located at its call (its arguments included). The rules' variables (`let`, loops,
+quantifiers, parameters of definitions and procedures) are Python locals; those the engine
+hands a function (an action's parameters, an event's keys) are read from `env.locals`. A
+`require` in a setup and a call with the wrong number of arguments (which the checker refuses)
+run the reference closure itself, handed the locals it reads.
+
+The module defines `build(K)`, which returns the root functions in the order they were asked
+for and the pipeline's functions by name; execution/compiled.py compiles it once per source
+(cached by its hash) and binds it.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+from . import builtins as B
+from ..errors import SpecRuntimeError
+from ..language.model import Node
+from ..language.names import Resolver
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_LITERALS = (int, str, bool, type(None))
+# The fields of the state a name may read (or, for the first two, set): Python's own names,
+# never the rules' spelling of them.
+_STATE_FIELDS = {"active": "active", "starting_player": "starting_player", "phase": "phase", "over": "over"}
+_USES_L = re.compile(r"\bL\b")
+_USES_S = re.compile(r"\bS\b")
+
+
+def safe_name(prefix: str, number: int, ident: str = "") -> str:
+    """A Python name for a generated function: the prefix and number make it unique; a
+    checked identifier is appended (for tracebacks) only if it is a plain ASCII identifier."""
+    tail = f"_{ident}" if ident.isascii() and _IDENT.match(ident or "-") else ""
+    name = f"{prefix}{number}{tail}"
+    assert _IDENT.match(name)
+    return name
+
+
+def literal(value) -> str:
+    if type(value) not in _LITERALS:
+        raise TypeError(f"not a literal: {value!r}")
+    return repr(value)
+
+
+class _Body:
+    """The lines of one generated function, with its indentation and temporaries."""
+
+    def __init__(self, gen: Generator, indent: int = 1):
+        self.gen = gen
+        self.lines: list[str] = []
+        self.level = indent
+
+    def line(self, text: str):
+        self.lines.append("    " * self.level + text)
+
+    @contextmanager
+    def indent(self):
+        self.level += 1
+        try:
+            yield
+        finally:
+            self.level -= 1
+
+    def fork(self) -> _Body:
+        return _Body(self.gen, self.level)
+
+    def join(self, other: _Body):
+        self.lines.extend(other.lines)
+
+    def tmp(self) -> str:
+        return self.gen.tmp()
+
+
+class Generator:
+    """Generates the Python source of one Spec's rules. `engine` is the engine the functions
+    will serve (its reference closures back the rare statements)."""
+
+    def __init__(self, spec, names: Resolver | None = None):
+        self.spec = spec
+        self.names = names or Resolver(spec)
+        self.consts: list[tuple] = []  # recipes of the constants K: ("value", v), ("ref_stmt", node, scope)
+        self._const_ids: dict[int, str] = {}
+        self._tmp = 0
+        self.functions: list[str] = []  # source of each function, nested in build()
+        self.roots: list[str] = []  # the names build() returns, in order
+        self._defines: dict[str, str] = {}
+        self._procedures: dict[str, str] = {}
+        self._attr_tables: dict[str, str] = {}
+        self._emitters: dict[str, str] = {}
+        self._phase_entries: dict[str, str] = {}
+        self._inlined = 0  # definitions being written out where they are read, around this point
+        self.extras: dict[str, str] = {}  # "check:ACTION", "apply:ACTION", "emit:EVENT" -> function
+        self._fields_zone = next((z.name for z in spec.zones.values() if z.kind == "fields"), "fields")
+        self._engine = self.const(("engine",))
+        for i, name in enumerate(spec.defines):
+            self._defines[name] = safe_name("d", i, name)
+        for i, name in enumerate(spec.procedures):
+            self._procedures[name] = safe_name("p", i, name)
+        for name, d in spec.defines.items():
+            self._define_function(name, d)
+        for name, p in spec.procedures.items():
+            self._procedure_function(name, p)
+
+    # ------------------------------------------------------------ constants and names
+    def const(self, recipe: tuple) -> str:
+        self.consts.append(recipe)
+        return f"k{len(self.consts) - 1}"
+
+    def value(self, obj) -> str:
+        """A constant for an object (a location, a declaration, a function), shared by identity."""
+        key = id(obj)
+        if key not in self._const_ids:
+            self._const_ids[key] = self.const(("value", obj))
+        return self._const_ids[key]
+
+    def loc(self, node: Node) -> str:
+        return self.value(node.loc)
+
+    def tmp(self) -> str:
+        self._tmp += 1
+        return f"t{self._tmp}"
+
+    def var(self) -> str:
+        """A Python local for a variable of the rules (`let`, a loop or quantifier variable)."""
+        self._tmp += 1
+        return f"v{self._tmp}"
+
+    # ------------------------------------------------------------ roots
+    def expr_root(self, node: Node, scope: frozenset) -> str:
+        """A function env -> value for an expression; returns its name."""
+        name = safe_name("r", len(self.roots))
+        body = _Body(self, 1)
+        result = self.expr(node, _from_env(scope), body)
+        body.line(f"return {result}")
+        self._function(name, "env", body)
+        self.roots.append(name)
+        return name
+
+    def block_root(self, stmts, scope: frozenset) -> str:
+        """A function env -> None running a block of statements; returns its name."""
+        name = safe_name("b", len(self.roots))
+        body = _Body(self, 1)
+        self.block(stmts, _from_env(scope), body)
+        self._function(name, "env", body)
+        self.roots.append(name)
+        return name
+
+    def _function(self, name: str, params: str, body: _Body, prologue=()):
+        text = "\n".join(body.lines)
+        head = [f"def {name}({params}):", *("    " + p for p in prologue)]
+        if _USES_L.search(text):
+            head.append("    L = env.locals")
+        if _USES_S.search(text):
+            head.append("    S = env.state")
+        lines = [*head, *body.lines]
+        if len(lines) == len(head):
+            lines.append("    pass")
+        self.functions.append("\n".join(lines))
+
+    def _leaf(self, name: str, visiting: frozenset = frozenset()) -> bool:
+        """Whether a definition without parameters may be written out where it is read: its
+        body reads no locals (no quantifier, no `reach`), calls no builtin that evaluates rules
+        of its own and reads no definition but such leaves."""
+        d = self.spec.defines[name]
+        if d.params is not None or name in visiting:
+            return False
+        stack = [d.body]
+        while stack:
+            n = stack.pop()
+            if n.kind in ("quant", "reach"):
+                return False
+            if n.kind == "call" and (n.args[0] in self.spec.defines or n.args[0] in ("task_holds", "task_claimable")):
+                return False
+            if n.kind == "name" and n.args[0] in self.spec.defines and not self._leaf(n.args[0], visiting | {name}):
+                return False
+            stack.extend(n.children())
+        return True
+
+    def _define_function(self, name: str, d):
+        """A definition called with arguments: one level deeper, then its body (what
+        Engine._call_define does; its parameters are the function's)."""
+        params = d.params or ()
+        args = [f"a{i}" for i in range(len(params))]
+        body = _Body(self, 2)
+        result = self.expr(d.body, dict(zip(params, args)), body)
+        body.line(f"return {result}")
+        self._callable(self._defines[name], args, body, "definitions", None)
+
+    def _procedure_function(self, name: str, p):
+        """A procedure call: one level deeper, the declaration on the frames, then its body."""
+        args = [f"a{i}" for i in range(len(p.params))]
+        body = _Body(self, 2)
+        self.block(p.body, dict(zip(p.params, args)), body)
+        self._callable(self._procedures[name], args, body, "procedures", self.value(p))
+
+    def _callable(self, fn: str, args, body: _Body, what: str, decl):
+        prologue = ["env.depth += 1", "if env.depth > MAX_CALL_DEPTH:", f"    nest_fail(loc, {literal(what)})"]
+        if decl is not None:
+            prologue.append(f"env.frames.append({decl})")
+        prologue.append("try:")
+        text = "\n".join(body.lines)
+        if _USES_S.search(text):
+            body.lines.insert(0, "        S = env.state")
+        if not body.lines:
+            body.line("pass")
+        body.lines.extend(["    finally:", "        env.depth -= 1"])
+        if decl is not None:
+            body.lines.append("        env.frames.pop()")
+        self.functions.append("\n".join([f"def {fn}({', '.join(['env', 'loc', *args])}):",
+                                         *("    " + q for q in prologue), *body.lines]))
+
+    # ------------------------------------------------------------ the action pipeline
+    def pipeline(self):
+        """Per action, its check (forbids, then `when`, then `require` clauses: the index of
+        the first that refuses, or -1) and its run (the effect, the `after_action` handlers and
+        the end of the game); per event that anything listens to, its emitter."""
+        spec = self.spec
+        self._end_function()
+        self._phase_functions()
+        for i, (name, a) in enumerate(spec.actions.items()):
+            scope = _from_env([a.actor, *(p.name for p in a.params)])
+            body = _Body(self, 1)
+            n = 0
+            for f in spec.forbids:
+                if f.covers(name):
+                    body.line(f"if {self.test(f.condition, {}, body)}:")
+                    body.line(f"    return {n}")
+                    n += 1
+            for c in spec.clauses_of(name):
+                body.line(f"if not {self.test(c.condition, scope, body)}:")
+                body.line(f"    return {n}")
+                n += 1
+            body.line("return -1")
+            fn = safe_name("chk", i, name)
+            self._function(fn, "env", body)
+            self.extras[f"check:{name}"] = fn
+            body = _Body(self, 1)
+            body.line(f"env.frames.append({self.value(a)})")
+            self.block(a.effect, scope, body)
+            body.line("env.locals = {}")
+            if self.listens("after_action"):
+                body.line(f"{self.emitter('after_action')}(env, {{}})")
+            body.line("end_check(env)")
+            body.line("env.frames.pop()")
+            fn = safe_name("run", i, name)
+            self._function(fn, "env", body)
+            self.extras[f"apply:{name}"] = fn
+        events = [*spec.handlers, *(ev.event for v in spec.vines.values() for ev in v.events),
+                  "phase", "turn_over", "after_action", "game_end", "game_over", "game_start"]
+        for event in dict.fromkeys(events):
+            if self.listens(event):
+                self._emitter_function(event)
+                self.extras[f"emit:{event}"] = self.emitter(event)
+        for phase in spec.phases:
+            self.extras[f"phase:{phase}"] = self.phase_entry(phase)
+
+    def _emitter_function(self, event: str):
+        """The vine tasks, then the handlers, of one event (each handler with the payload as its
+        locals and its declaration on the frames)."""
+        body = _Body(self, 1)
+        if any(ev.event == event for v in self.spec.vines.values() for ev in v.events):
+            body.line(f"for v, h, c in {self._engine}._vine_events.get({literal(event)}, ()):")
+            body.line(f"    {self._engine}._vine_event(env, v, h, c, payload)")
+        for h in self.spec.handlers.get(event, ()):
+            inner = _Body(self, 2)
+            self.block(h.body, _from_env(h.params), inner)
+            # The handler's locals: its own copy of the payload (env.locals is read only by a
+            # reference closure, which is handed the locals it reads).
+            body.line("L = dict(payload)")
+            body.line(f"env.frames.append({self.value(h)})")
+            body.line("try:")
+            if _USES_S.search("\n".join(inner.lines)):
+                body.line("    S = env.state")
+            body.lines.extend(inner.lines or ["        pass"])
+            body.line("finally:")
+            body.line("    env.frames.pop()")
+        body.lines = [ln for ln in body.lines]
+        self.functions.append("\n".join([f"def {self.emitter(event)}(env, payload):", *body.lines]))
+
+    def _end_function(self):
+        """`end when` conditions in file order; the first that holds ends the game."""
+        body = _Body(self, 1)
+        body.line("if env.state.over:")
+        body.line("    return")
+        for rule in self.spec.end_rules:
+            body.line("env.locals = L = {}")
+            body.line(f"if {self.test(rule.condition, {}, body)}:")
+            body.line(f"    env.frames.append({self.value(rule)})")
+            body.line("    try:")
+            body.line(f"        {self._engine}.end_game(env)")
+            body.line("    finally:")
+            body.line("        env.frames.pop()")
+            body.line("    return")
+        text = "\n".join(body.lines)
+        head = ["def end_check(env):"]
+        if _USES_S.search(text):
+            head.append("    S = env.state")
+        self.functions.append("\n".join([*head, *body.lines]))
+
+    def source(self) -> str:
+        """The whole module."""
+        out = ["# Generated by bohnspec (execution/codegen.py) from a checked rules model. Do not edit.",
+               "from bohnspec.execution.runtime import *  # noqa: F401,F403",
+               "", "", "def build(K):"]
+        for i in range(len(self.consts)):
+            out.append(f"    k{i} = K[{i}]")
+        for fn in self.functions:
+            out.extend("    " + line for line in fn.split("\n"))
+        out.append("    return (" + "".join(f"{r}, " for r in self.roots) + "), {"
+                   + "".join(f"{literal(k)}: {v}, " for k, v in self.extras.items()) + "}")
+        return "\n".join(out) + "\n"
+
+    # ------------------------------------------------------------ expressions
+    def fail(self, node: Node, message: str):
+        raise SpecRuntimeError(node.loc, message)
+
+    def expr(self, node: Node, scope: dict, out: _Body) -> str:
+        """Statements into `out` and a Python expression giving the node's value, to be
+        evaluated right after them (once)."""
+        return getattr(self, "_e_" + node.kind)(node, scope, out)
+
+    def test(self, node: Node, scope: dict, out: _Body) -> str:
+        """Like expr, for a place where only truth counts (`and`/`or` need no bool())."""
+        if node.kind in ("and", "or"):
+            return self._junction(node, scope, out, either=node.kind == "or", as_bool=False)
+        return self.expr(node, scope, out)
+
+    def operands(self, nodes, scope: dict, out: _Body) -> list[str]:
+        """The values of several operands, evaluated left to right: an operand that needs
+        statements first fixes the values before it in temporaries."""
+        values: list[str] = []
+        for n in nodes:
+            sub = out.fork()
+            v = self.expr(n, scope, sub)
+            if sub.lines:
+                for i, prev in enumerate(values):
+                    if not _settled(prev):
+                        t = out.tmp()
+                        out.line(f"{t} = {prev}")
+                        values[i] = t
+                out.join(sub)
+            values.append(v)
+        return values
+
+    def settle(self, value: str, out: _Body) -> str:
+        if _settled(value):
+            return value
+        t = out.tmp()
+        out.line(f"{t} = {value}")
+        return t
+
+    def _e_const(self, node, scope, out):
+        value = node.args[0]
+        return literal(value) if type(value) in _LITERALS else self.value(value)
+
+    def _e_list(self, node, scope, out):
+        return "[" + ", ".join(self.operands(node.args[0], scope, out)) + "]"
+
+    def _e_name(self, node, scope, out):
+        meaning = self.names.name(node.args[0], scope)
+        kind, name = meaning.kind, meaning.name
+        if kind == "local":
+            return scope[name]
+        if kind == "players":
+            return "S.names()"
+        if kind == "spaces":
+            return "(list(S.board.ids) if S.board is not None else [])"
+        if kind == "state":
+            return "S." + _STATE_FIELDS[name]
+        if kind == "var":
+            return f"S.vars.get({literal(name)})"
+        if kind == "define":
+            t = out.tmp()
+            if self._leaf(name):
+                # A definition that reads no locals and calls nothing back: its body here, with
+                # the depth check its call would make (one level deeper for each written out
+                # around it).
+                out.line(f"if env.depth >= MAX_CALL_DEPTH - {self._inlined}:")
+                out.line(f"    nest_fail({self.loc(node)}, 'definitions')")
+                self._inlined += 1
+                try:
+                    out.line(f"{t} = {self.expr(self.spec.defines[name].body, {}, out)}")
+                finally:
+                    self._inlined -= 1
+                return t
+            out.line(f"{t} = {self._defines[name]}(env, {self.loc(node)})")
+            return t
+        if kind == "option":
+            return f"S.options.get({literal(name)}, {literal(meaning.default)})"
+        if kind == "zone":
+            return f"S.zones[{literal(name)}]"
+        if kind == "constant":
+            return literal(name)
+        self.fail(node, meaning.message)
+
+    def _e_attr(self, node, scope, out):
+        obj = self.expr(node.args[0], scope, out)
+        meaning = self.names.attribute(node.args[1])
+        kind, attr = meaning.kind, meaning.name
+        if kind == "fields":
+            return f"field_refs(S, {obj}, {literal(attr)})"
+        if kind == "zone":
+            return f"S.player({obj}).zones[{literal(attr)}]"
+        if kind == "player_var":
+            return f"S.player({obj}).vars.get({literal(attr)})"
+        if kind == "space_var":
+            return f"space_var(S, {obj}, {literal(attr)}, {self.loc(node)})"
+        if kind == "card":
+            if attr not in self._attr_tables:
+                spec = self.spec
+                self._attr_tables[attr] = self.const(
+                    ("value", {k: spec.card_attribute(k, attr) for k in (*spec.varieties, *spec.cards)}))
+            return f"{self._attr_tables[attr]}.get({obj})"
+        if kind == "self":
+            return obj
+        self.fail(node, meaning.message)
+
+    def _e_call(self, node, scope, out):
+        name, args = node.args
+        if name in self._defines and len(args) != len(self.spec.defines[name].params or ()):
+            # A call the checker refuses (wrong number of arguments): as the reference runs it.
+            t = out.tmp()
+            self._with_locals(f"{t} = {self.const(('ref_expr', node, frozenset(scope)))}[0](env)", scope, out)
+            return t
+        if name in self._defines:
+            values = self.operands(args, scope, out)
+            t = out.tmp()
+            out.line(f"{t} = {self._defines[name]}(env, {self.loc(node)}{''.join(', ' + v for v in values)})")
+            return t
+        entry = B.TABLE.get(name)
+        if entry is None:
+            self.fail(node, f"unknown function {name!r}")
+        fn = self.value(entry[2])
+        t = out.tmp()
+        sub = out.fork()
+        values = self.operands(args, scope, sub)
+        if sub.lines:
+            # The call's location covers its arguments too, as the reference closure's `try`
+            # does (a builtin's error inside an argument without one takes this call's).
+            out.line("try:")
+            with out.indent():
+                for ln in sub.lines:
+                    out.lines.append("    " + ln)
+                out.line(f"{t} = {fn}(env{''.join(', ' + v for v in values)})")
+            out.line("except SpecRuntimeError as e:")
+            out.line(f"    raise located(e, {self.loc(node)}) from None")
+            return t
+        # Arguments written inline raise no error of the rules; they need no `try`.
+        values = [self.settle(v, out) for v in values]
+        fast = _FAST.get(name) if entry[2] is getattr(B, "_" + name, None) else None
+        if fast is not None and len(values) == 1:
+            names = {"t": t, "a": values[0], "f": out.tmp(), "z": literal(self._fields_zone)}
+            for i, (cond, value) in enumerate(fast):
+                out.line(f"{'if' if i == 0 else 'elif'} {cond.format(**names)}:")
+                out.line(f"    {t} = {value.format(**names)}")
+            out.line("else:")
+            out.level += 1
+        out.line("try:")
+        out.line(f"    {t} = {fn}(env{''.join(', ' + v for v in values)})")
+        out.line("except SpecRuntimeError as e:")
+        out.line(f"    raise located(e, {self.loc(node)}) from None")
+        if fast is not None and len(values) == 1:
+            out.level -= 1
+        return t
+
+    def _junction(self, node, scope, out, either: bool, as_bool: bool) -> str:
+        parts = node.args[0]
+        subs = []
+        for p in parts:
+            sub = out.fork()
+            subs.append((sub, self.test(p, scope, sub)))
+        if all(not sub.lines for sub, _ in subs):
+            joined = (" or " if either else " and ").join(f"({v})" for _, v in subs)
+            return f"bool({joined})" if as_bool else f"({joined})"
+        # Flat, not nested: once `t` decides, every later test skips its part.
+        t = out.tmp()
+        first_sub, first = subs[0]
+        out.join(first_sub)
+        out.line(f"{t} = {first}")
+        for sub, v in subs[1:]:
+            out.line(f"if {'not ' if either else ''}{t}:")
+            with out.indent():
+                for ln in sub.lines:
+                    out.lines.append("    " + ln)
+                out.line(f"{t} = {v}")
+        return f"bool({t})" if as_bool else t
+
+    def _e_or(self, node, scope, out):
+        return self._junction(node, scope, out, either=True, as_bool=True)
+
+    def _e_and(self, node, scope, out):
+        return self._junction(node, scope, out, either=False, as_bool=True)
+
+    def _e_not(self, node, scope, out):
+        return f"(not {self.test(node.args[0], scope, out)})"
+
+    def _e_compare(self, node, scope, out):
+        left, right = self.operands((node.args[0], node.args[2]), scope, out)
+        op = node.args[1]
+        if op in ("==", "!="):
+            return f"({left} {op} {right})"
+        left, right = self.settle(left, out), self.settle(right, out)
+        checks = [f"isinstance({v}, int)" for v in (left, right) if not _int_literal(v)]
+        if checks:
+            out.line(f"if not ({' and '.join(checks)}):")
+            out.line(f"    cannot_compare({left}, {literal(op)}, {right}, {self.loc(node)})")
+        return f"({left} {op} {right})"
+
+    def _e_member(self, node, scope, out):
+        item, coll = self.operands((node.args[0], node.args[1]), scope, out)
+        return f"({item} in {coll})"
+
+    def _e_arith(self, node, scope, out):
+        t = out.tmp()
+        out.line(f"{t} = {self.expr(node.args[0], scope, out)}")
+        loc = self.loc(node)
+        for op, a in node.args[1]:
+            v = self.settle(self.expr(a, scope, out), out)
+            checks = [f"isinstance({x}, int)" for x in (t, v) if not _int_literal(x)]
+            out.line(f"if {' and '.join(checks)}:")
+            out.line(f"    {t} = {t} {op} {v}")
+            out.line("else:")
+            out.line(f"    {t} = arith_slow({t}, {literal(op)}, {v}, {loc})")
+        return t
+
+    def _e_product(self, node, scope, out):
+        t = out.tmp()
+        loc = self.loc(node)
+        out.line(f"{t} = 1")
+        for a in node.args[0]:
+            v = self.settle(self.expr(a, scope, out), out)
+            out.line(f"if not isinstance({v}, int) or isinstance({v}, bool):")
+            out.line(f"    product_fail({v}, {loc})")
+            out.line(f"{t} *= {v}")
+        return t
+
+    def _e_quant(self, node, scope, out):
+        q, var, coll_node, body_node = node.args
+        items = self.settle(self.expr(coll_node, scope, out), out)
+        x, result = self.var(), out.tmp()
+        inner = {**scope, var: x}
+        out.line(f"{result} = {'False' if q in ('any', 'all', 'no') else '[]'}")
+        out.line(f"for {x} in {items}:")
+        with out.indent():
+            if q in ("any", "all", "no"):
+                # These stop at the first item that decides, as `and` and `or` do.
+                v = self.test(body_node, inner, out)
+                out.line(f"if {'not ' if q == 'all' else ''}{v}:")
+                out.line(f"    {result} = True")
+                out.line("    break")
+            else:
+                v = self.expr(body_node, inner, out)
+                out.line(f"{result}.append({v})")
+        if q == "any":
+            return result
+        if q in ("all", "no"):
+            return f"(not {result})"
+        if q == "count":
+            return f"sum(1 for r in {result} if r)"
+        if q == "most":
+            return f"max({result}, default=None)"
+        if q == "least":
+            return f"min({result}, default=None)"
+        return f"sum({result})"
+
+    def _e_reach(self, node, scope, out):
+        var, start_node, body_node = node.args
+        loc = self.loc(node)
+        fn, t, x = out.tmp(), out.tmp(), self.var()
+        out.line(f"def {fn}({x}):")
+        with out.indent():
+            out.line("env.fuel -= 1")
+            out.line("if env.fuel < 0:")
+            out.line(f"    limit({loc})")
+            v = self.test(body_node, {**scope, var: x}, out)
+            out.line(f"return bool({v})")
+        out.line("if S.board is None:")
+        out.line(f"    raise SpecRuntimeError({loc}, '`reach` needs a board, and this game has none')")
+        start = self.expr(start_node, scope, out)
+        out.line(f"{t} = reach(S.board, {start}, {fn})")
+        return t
+
+    def _e_cond(self, node, scope, out):
+        c = self.test(node.args[0], scope, out)
+        t = out.tmp()
+        out.line(f"if {c}:")
+        with out.indent():
+            a = self.expr(node.args[1], scope, out)
+            out.line(f"{t} = {a}")
+        out.line("else:")
+        with out.indent():
+            b = self.expr(node.args[2], scope, out)
+            out.line(f"{t} = {b}")
+        return t
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts, scope: dict, out: _Body):
+        for s in stmts:
+            if s.kind == "let":
+                scope = self._s_let(s, scope, out)
+            else:
+                getattr(self, "_s_" + s.kind)(s, scope, out)
+
+    def burn(self, node, out: _Body):
+        out.line("env.fuel -= 1")
+        out.line("if env.fuel < 0:")
+        out.line(f"    limit({self.loc(node)})")
+
+    def _stored(self, value: str, out: _Body) -> str:
+        """`serialise(value)`, skipped for the plain values it returns unchanged and for a
+        field, which it gives as its number."""
+        v = self.settle(value, out)
+        if not re.fullmatch(r"[tvk][0-9]+|a[0-9]+", v):
+            return v  # a literal: serialise keeps it as it is
+        return f"({v} if {v}.__class__ in PLAIN else {v}.number if {v}.__class__ is FieldRef else serialise({v}))"
+
+    def _s_let(self, node, scope, out) -> dict:
+        self.burn(node, out)
+        v = self.expr(node.args[1], scope, out)
+        x = self.var()
+        out.line(f"{x} = {v}")
+        return {**scope, node.args[0]: x}
+
+    def _s_assign(self, node, scope, out):
+        target, value_node = node.args
+        if target[0] == "var":
+            name = target[1]
+            if name in scope:
+                self.burn(node, out)
+                v = self.expr(value_node, scope, out)
+                out.line(f"{scope[name]} = {v}")
+                return
+            if name in B.ASSIGNABLE_SPECIALS:
+                self.burn(node, out)
+                v = self.expr(value_node, scope, out)
+                out.line(f"S.{_STATE_FIELDS[name]} = {v}")
+                return
+            if name not in self.spec.vars or self.spec.vars[name].per_player:
+                self.fail(node, f"{name!r} is not a game variable")
+            self.burn(node, out)
+            v = self._stored(self.expr(value_node, scope, out), out)
+            out.line(f"S.vars[{literal(name)}] = {v}")
+            return
+        oname, attr = target[1], target[2]
+        probe = _Body(self, 0)
+        self.expr(Node("name", (oname,), node.loc), scope, probe)  # the reference resolves it first
+        var = self.spec.vars.get(attr)
+        if var is not None and var.per_space:
+            self.burn(node, out)
+            obj = self.expr(Node("name", (oname,), node.loc), scope, out)
+            values = out.tmp()
+            out.line(f"{values} = space_vars_of(S, {obj}, {self.loc(node)})")
+            v = self._stored(self.expr(value_node, scope, out), out)
+            out.line(f"{values}[{literal(attr)}] = {v}")
+            return
+        if var is None or not var.per_player:
+            self.fail(node, f"{attr!r} is not a variable of a player or a space")
+        self.burn(node, out)
+        v = self._stored(self.expr(value_node, scope, out), out)
+        obj = self.expr(Node("name", (oname,), node.loc), scope, out)
+        out.line(f"S.player({obj}).vars[{literal(attr)}] = {v}")
+
+    def _selection(self, sel: Node, scope, out) -> str:
+        """The cards a selection takes, removed from their zones (what take() does with the
+        picks of the reference's selection)."""
+        kind = sel.kind
+        loc = self.loc(sel)
+        if kind == "refs":
+            refs = self.settle(self.expr(sel.args[0], scope, out), out)
+            cards = out.tmp()
+            out.line(f"if {refs}.__class__ is list and not {refs}:")
+            out.line(f"    {cards} = []")
+            out.line("else:")
+            with out.indent():
+                owner = self.expr(sel.args[1], scope, out)
+                out.line(f"{cards} = take(pick_refs(env, {refs}, {owner}, {loc}))")
+            return cards
+        zone = out.tmp()
+        z = self.expr(sel.args[-1], scope, out)
+        out.line(f"{zone} = as_zone(env, {z})")
+        has_count = kind in ("first", "item", "each") and sel.args[0] is not None
+        if kind == "all":
+            # Every card of one zone: take() removes them all, in order.
+            cards = out.tmp()
+            out.line(f"{cards} = {zone}[:]")
+            out.line(f"{zone}.clear()")
+            return cards
+        if kind == "last":
+            return f"take(pick_last({zone}, {loc}))"
+        count = self.expr(sel.args[0], scope, out) if has_count else "1"
+        if kind == "each":
+            return f"take(pick_each({zone}, {count}))"
+        if kind == "item":
+            return f"take(pick_item({zone}, {count}, {loc}))"
+        n, cards = self.settle(count, out), out.tmp()
+        # The first n cards of one zone, n within its size: a slice; anything else as take() does.
+        out.line(f"if {n}.__class__ is int and 0 <= {n} <= len({zone}):")
+        out.line(f"    {cards} = {zone}[:{n}]")
+        out.line(f"    del {zone}[:{n}]")
+        out.line("else:")
+        out.line(f"    {cards} = take(pick_first({zone}, {n}, {loc}))")
+        return cards
+
+    def _s_move(self, node, scope, out):
+        sel_node, where, dest_node = node.args
+        self.burn(node, out)
+        if sel_node.kind == "first" and sel_node.args[0] is None:
+            # One card from the front of a zone (the common move), as take() and put() do it.
+            z, card, dest = out.tmp(), out.tmp(), out.tmp()
+            zone = self.settle(self.expr(sel_node.args[-1], scope, out), out)
+            out.line(f"{z} = {zone} if {zone}.__class__ is list else as_zone(env, {zone})")
+            out.line(f"if not {z}:")
+            out.line(f"    raise SpecRuntimeError({self.loc(sel_node)}, 'not enough cards: the zone holds 0')")
+            out.line(f"{card} = {z}.pop(0)")
+            out.line(f"{dest} = {self.expr(dest_node, scope, out)}")
+            out.line(f"if {dest}.__class__ is list:")
+            out.line(f"    {dest}.insert(0, {card})" if where == "top" else f"    {dest}.append({card})")
+            out.line("else:")
+            out.line(f"    put(env, [{card}], {dest}, {where == 'top'}, {self.loc(node)})")
+            return
+        cards = self.settle(self._selection(sel_node, scope, out), out)
+        dest = self.settle(self.expr(dest_node, scope, out), out)
+        out.line(f"if {dest}.__class__ is list:")
+        out.line(f"    {dest}[0:0] = {cards}" if where == "top" else f"    {dest}.extend({cards})")
+        out.line("else:")
+        out.line(f"    put(env, {cards}, {dest}, {where == 'top'}, {self.loc(node)})")
+
+    def _s_give_fields(self, node, scope, out):
+        self.burn(node, out)
+        who = self.expr(node.args[1], scope, out)
+        fields = out.tmp()
+        out.line(f"{fields} = S.player({who}).zones.setdefault({literal(self._fields_zone)}, [])")
+        count = self.expr(node.args[0], scope, out)
+        out.line(f"{fields}.extend([] for _ in range({count}))")
+
+    def _s_reshuffle(self, node, scope, out):
+        self.burn(node, out)
+        src = self.expr(node.args[0], scope, out)
+        s = out.tmp()
+        out.line(f"{s} = as_zone(env, {src})")
+        dst = self.expr(node.args[1], scope, out)
+        out.line(f"reshuffle(env, {s}, as_zone(env, {dst}), {self.loc(node)})")
+
+    def _reference(self, node, scope, out):
+        """A statement run by the reference closure itself (a constant: a one-item list the
+        engine fills once it is set up, as the closure may look at its tables)."""
+        self._with_locals(f"{self.const(('ref_stmt', node, frozenset(scope)))}[0](env)", scope, out)
+
+    def _with_locals(self, line: str, scope: dict, out: _Body):
+        """Run a reference closure with the locals in scope where it reads them (env.locals)."""
+        saved = out.tmp()
+        out.line(f"{saved} = env.locals")
+        out.line("env.locals = {" + ", ".join(f"{literal(n)}: {v}" for n, v in scope.items()) + "}")
+        out.line("try:")
+        out.line(f"    {line}")
+        out.line("finally:")
+        out.line(f"    env.locals = {saved}")
+
+    def _s_goto(self, node, scope, out):
+        phase = node.args[0]
+        if phase not in self.spec.phases:
+            self.fail(node, f"unknown phase {phase!r}")
+        out.line(f"{self.phase_entry(phase)}(env, {self.loc(node)})")
+
+    def _s_goto_next(self, node, scope, out):
+        out.line(f"goto_next(env, {self.loc(node)})")
+
+    def _s_goto_first(self, node, scope, out):
+        if not self.spec.turn:
+            out.line(f"raise SpecRuntimeError({self.loc(node)}, '`goto first` needs a `turn` declaration')")
+        else:
+            out.line(f"{self.phase_entry(self.spec.turn.phases[0])}(env, {self.loc(node)})")
+
+    def phase_entry(self, phase: str) -> str:
+        if phase not in self._phase_entries:
+            self._phase_entries[phase] = safe_name("ph", len(self._phase_entries), phase)
+        return self._phase_entries[phase]
+
+    def _phase_functions(self):
+        """Entering each phase (Engine.enter_phase): one step, the phase set, its `phase`
+        event, then its `on enter` block with the phase on the frames; and `goto next`."""
+        for phase, decl in self.spec.phases.items():
+            body = _Body(self, 1)
+            body.line("env.fuel -= 1")
+            body.line("if env.fuel < 0:")
+            body.line("    limit(loc)")
+            body.line(f"env.state.phase = {literal(phase)}")
+            body.line(f"env.events.append({{'event': 'phase', 'phase': {literal(phase)}}})")
+            body.line("env.sources.append(tuple(env.frames))")
+            if self.listens("phase"):
+                body.line(f"{self.emitter('phase')}(env, {{'phase': {literal(phase)}}})")
+            inner = _Body(self, 2)
+            self.block(decl.on_enter, {}, inner)
+            if inner.lines:
+                body.line(f"env.frames.append({self.value(decl)})")
+                body.line("try:")
+                if _USES_S.search("\n".join(inner.lines)):
+                    body.line("    S = env.state")
+                body.lines.extend(inner.lines)
+                body.line("finally:")
+                body.line("    env.frames.pop()")
+            self.functions.append("\n".join([f"def {self.phase_entry(phase)}(env, loc):", *body.lines]))
+        order = list(dict.fromkeys(self.spec.turn.phases)) if self.spec.turn else []
+        body = _Body(self, 1)
+        body.line("phase = env.state.phase")
+        for i, phase in enumerate(order):
+            body.line(f"{'if' if i == 0 else 'elif'} phase == {literal(phase)}:")
+            at = self.spec.turn.phases.index(phase) + 1
+            if at < len(self.spec.turn.phases):
+                following = self.spec.turn.phases[at]
+                if following not in self.spec.phases:
+                    body.line(f"    raise KeyError({literal(following)})")
+                else:
+                    body.line(f"    {self.phase_entry(following)}(env, loc)")
+            else:
+                # After the last phase of the turn, the `turn_over` handlers run.
+                body.line("    env.fuel -= 1")
+                body.line("    if env.fuel < 0:")
+                body.line("        limit(loc)")
+                if self.listens("turn_over"):
+                    body.line(f"    {self.emitter('turn_over')}(env, {{}})")
+        if order:
+            body.line("else:")
+            body.line("    not_in_turn(phase, loc)")
+        else:
+            body.line("not_in_turn(phase, loc)")
+        self.functions.append("\n".join(["def goto_next(env, loc):", *body.lines]))
+
+    _s_check = _reference
+
+    def _s_emit(self, node, scope, out):
+        """Record the event (in JSON form), then run its vine tasks and handlers (what
+        Engine.emit does, written out for this event)."""
+        name, kwargs = node.args
+        self.burn(node, out)
+        values = [self.settle(v, out) for v in self.operands([v for _, v in kwargs], scope, out)]
+        record = ", ".join([f"'event': {literal(name)}",
+                            *(f"{literal(k)}: {self._stored(v, out)}" for (k, _), v in zip(kwargs, values))])
+        out.line("env.events.append({" + record + "})")
+        out.line("env.sources.append(tuple(env.frames))")
+        if self.listens(name):
+            payload = "{" + ", ".join(f"{literal(k)}: {v}" for (k, _), v in zip(kwargs, values)) + "}"
+            out.line(f"{self.emitter(name)}(env, {payload})")
+
+    def listens(self, event: str) -> bool:
+        """Whether anything runs when this event is emitted (a handler or a vine task)."""
+        return bool(self.spec.handlers.get(event)) or any(
+            ev.event == event for v in self.spec.vines.values() for ev in v.events)
+
+    def emitter(self, event: str) -> str:
+        if event not in self._emitters:
+            self._emitters[event] = safe_name("ev", len(self._emitters), event)
+        return self._emitters[event]
+
+    def _s_if(self, node, scope, out):
+        self.burn(node, out)
+        branches, orelse = node.args
+        depth = 0
+        for cond, body in branches:
+            c = self.test(cond, scope, out)
+            out.line(f"if {c}:")
+            with out.indent():
+                self.block(body, scope, out)
+                out.line("pass")
+            out.line("else:")
+            out.level += 1
+            depth += 1
+        self.block(orelse, scope, out)
+        out.line("pass")
+        out.level -= depth
+
+    def _s_for(self, node, scope, out):
+        var, coll_node, body = node.args
+        coll = self.expr(coll_node, scope, out)
+        x = self.var()
+        out.line(f"for {x} in list({coll}):")
+        with out.indent():
+            self.burn(node, out)
+            self.block(body, {**scope, var: x}, out)
+
+    def _s_repeat(self, node, scope, out):
+        n = self.settle(self.expr(node.args[0], scope, out), out)
+        loc = self.loc(node)
+        out.line(f"if not isinstance({n}, int):")
+        out.line(f"    repeat_fail({n}, {loc})")
+        out.line(f"for _ in range({n}):")
+        with out.indent():
+            self.burn(node, out)
+            self.block(node.args[1], scope, out)
+
+    def _s_call_stmt(self, node, scope, out):
+        name, args = node.args
+        if name not in self._procedures:
+            self.fail(node, f"unknown procedure {name!r}")
+        if len(args) != len(self.spec.procedures[name].params):
+            return self._reference(node, scope, out)  # refused by the checker: as the reference runs it
+        self.burn(node, out)
+        values = self.operands(args, scope, out)
+        out.line(f"{self._procedures[name]}(env, {self.loc(node)}{''.join(', ' + v for v in values)})")
+
+
+# Builtins with a short way for their common arguments (a list: a zone; a field), doing exactly
+# what builtins.py does for them; anything else takes the call (and its errors).
+_FIELD = "{a}.__class__ is FieldRef and ({f} := field_cards(S, {a}, {z})) is not None"
+_FAST = {
+    "size": [("{a}.__class__ is list", "len({a})"), (_FIELD, "len({f})")],
+    "first": [("{a}.__class__ is list", "{a}[0] if {a} else None"), (_FIELD, "{f}[0] if {f} else None")],
+    "last": [("{a}.__class__ is list", "{a}[-1] if {a} else None"), (_FIELD, "{f}[-1] if {f} else None")],
+    "variety": [("{a} is None or {a}.__class__ is str", "{a}"), (_FIELD, "{f}[-1] if {f} else None")],
+    "field_exists": [("{a}.__class__ is FieldRef", "1 <= {a}.number <= len(S.player({a}.player).zones.get({z}, []))")],
+    "ref_zone": [("{a}.__class__ is str and parse_ref({a}) is not None", "parse_ref({a})[0]")],
+}
+
+
+def _from_env(names) -> dict:
+    """The scope of a function whose locals the engine hands it in env.locals."""
+    return {n: f"L[{literal(n)}]" for n in sorted(names)}
+
+
+def _settled(value: str) -> bool:
+    """Whether an expression is a temporary or a literal: evaluating it later is the same."""
+    return bool(re.fullmatch(r"[tv][0-9]+|k[0-9]+|-?[0-9]+|True|False|None|'[^'\\]*'|\"[^\"\\]*\"", value))
+
+
+def _int_literal(value: str) -> bool:
+    return bool(re.fullmatch(r"-?[0-9]+", value))

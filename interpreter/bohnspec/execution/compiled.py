@@ -1,0 +1,250 @@
+"""The compiled engine: the reference Engine with the rules written out as Python functions
+(execution/codegen.py) in place of its closures.
+
+Every expression and block the reference compiles into a closure runs as a generated function;
+and the hot path of an action is generated whole: per action its check (forbids, `when`,
+`require`, in the published order) and its run (the effect, the `after_action` handlers, the
+end of the game), per event its vine tasks and handlers, per phase its entry. Decoding keeps a
+short way for well-formed actions and hands every doubt to the reference's decoder; the
+refusals, the set-up of a new game, random play's shortcuts and everything else are the
+reference's own code. tests/test_compiled.py checks that both give the same answers.
+
+The generated module is compiled once per source, cached by the source's hash: in memory, and
+on disk as marshalled code (as Python caches .pyc files) under the cache directory; with
+Cython and a C compiler, optionally as a C extension (execution/accelerate.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .builtins import _parse_ref as parse_ref
+from .codegen import Generator
+from .interpret import STEP_BUDGET, Engine, Env, Outcome, Rejection, serialise
+from .runtime import field_ref
+from .state import State
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What the compiled engine keeps of one action: its actor, its JSON size, its parameters,
+    its generated check and run, and the refusal each index of the check names."""
+    actor: str
+    size: int
+    params: tuple
+    check: Callable[[Env], int]
+    run: Callable[[Env], None]
+    refusals: list[tuple]
+
+
+_CODE: dict[tuple, object] = {}  # (sha256 of a generated source, accelerated) -> its `build`
+_LOCK = threading.Lock()
+
+
+def module_source(spec) -> tuple[str, Generator]:
+    """The generated source for a Spec, with the generator (its constants and roots)."""
+    gen = _Collector(spec).generator
+    gen.pipeline()
+    return gen.source(), gen
+
+
+def _code(source: str, key: str):
+    """The code object of a generated source: from the disk cache if it is there, else
+    compiled (and cached). A cache that cannot be read or written is passed over."""
+    from .accelerate import cache_dir
+    path = cache_dir() / f"bohnspec_rules_{key[:32]}.{sys.implementation.cache_tag}.marshal"
+    try:
+        return marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    code = compile(source, f"<bohnspec rules {key[:12]}>", "exec")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(marshal.dumps(code))
+        os.replace(partial, path)
+    except OSError:
+        pass
+    return code
+
+
+def _builder(source: str, accelerate: bool):
+    key = hashlib.sha256(source.encode()).hexdigest()
+    with _LOCK:
+        hit = _CODE.get((key, accelerate))
+        if hit is None:
+            if accelerate:
+                from .accelerate import load_extension
+                hit = load_extension(source, key)
+            if hit is None:
+                namespace: dict = {"__name__": f"bohnspec_rules_{key[:12]}"}
+                exec(_code(source, key), namespace)  # noqa: S102 - generated from the checked model only
+                hit = namespace["build"]
+            _CODE[(key, accelerate)] = hit
+        return hit
+
+
+class _Collector(Engine):
+    """Runs the reference Engine's set-up to learn, in order, every expression and block it
+    compiles, and has the generator write a function for each."""
+
+    def __init__(self, spec):
+        self.generator = Generator(spec)
+        super().__init__(spec)
+
+    def expr(self, node, scope):
+        self.generator.expr_root(node, scope)
+        return None
+
+    def block(self, stmts, scope):
+        self.generator.block_root(stmts, scope)
+        return []
+
+
+class CompiledEngine(Engine):
+    """An Engine whose expressions and blocks run as generated Python functions. Results are
+    identical to the reference interpreter's (tests/test_compiled.py checks it)."""
+
+    kind = "compiled"
+
+    def __init__(self, spec, accelerate: bool = False):
+        source, gen = module_source(spec)
+        self.source = source
+        self.accelerated = False
+        build = _builder(source, accelerate)
+        self.accelerated = accelerate and not hasattr(build, "__code__")
+        self._reference_mode = True
+        self.spec = spec  # the reference closures below need the engine's spec and names
+        from ..language.names import Resolver
+        self.names = Resolver(spec)
+        self._later: list = []  # reference closures, built once the engine is set up
+        consts = [self._materialise(recipe) for recipe in gen.consts]
+        self._reference_mode = False
+        roots, extras = build(consts)
+        functions = iter(roots)
+        self._next = functions
+        super().__init__(spec)
+        left = next(functions, None)
+        self._next = None
+        self._reference_mode = True  # after set-up (judge's questions): the reference closures
+        for cell, (kind, node, scope) in self._later:
+            cell[0] = getattr(Engine, "_s_" + node.kind)(self, node, scope) if kind == "ref_stmt" \
+                else Engine.expr(self, node, scope)
+        if left is not None:
+            raise AssertionError("the generated module and the engine disagree on the roots")
+        self._emitters = {k[5:]: f for k, f in extras.items() if k.startswith("emit:")}
+        self._phase_entries = {k[6:]: f for k, f in extras.items() if k.startswith("phase:")}
+        self._plans: dict[str, _Plan] = {}
+        for name, a in spec.actions.items():
+            refusals: list[tuple] = [(f.rule_id, f.reason, f.loc, frozenset()) for f, _ in self._action_forbids[name]]
+            refusals += [(c.rule_id, c.reason, c.loc, reads)
+                         for c, reads in zip((c for c, _ in self._compiled_actions[name][1]), self._reads[name])]
+            self._plans[name] = _Plan(a.actor, len(a.params) + 2, tuple((p.name, p.type) for p in a.params),
+                                      extras[f"check:{name}"], extras[f"apply:{name}"], refusals)
+
+    # ------------------------------------------------------------ the action pipeline
+    def decode(self, state: State, action):
+        """The reference decoding, with a short way for the common well-formed action: any
+        doubt, and every error, goes the reference way (Engine.decode, Engine._decode_param)."""
+        if type(action) is dict:
+            kind = action.get("type")
+            plan = self._plans.get(kind) if type(kind) is str else None
+            if plan is not None and len(action) == plan.size:
+                player = action.get("player")
+                seated = False
+                for p in state.players:
+                    if p.name == player:
+                        seated = True
+                        break
+                if seated:
+                    values: dict[str, Any] = {}
+                    for name, ptype in plan.params:
+                        raw = action.get(name, _MISSING)
+                        cls = raw.__class__
+                        if cls is int and (ptype == "field" or ptype == "target"):
+                            values[name] = field_ref(player, raw)
+                        elif cls is int and ptype == "int":
+                            values[name] = raw
+                        elif cls is str and (ptype == "card" and parse_ref(raw) is not None
+                                             or ptype == "variety" and raw in self.spec.varieties
+                                             or ptype == "player" and raw in state.names()
+                                             or ptype == "target" and raw == "discard"
+                                             or ptype == "space" and state.board is not None and raw in state.board):
+                            values[name] = raw
+                        elif cls is list and ptype == "cards" and all(
+                                c.__class__ is str and parse_ref(c) is not None for c in raw):
+                            values[name] = list(raw)
+                        else:
+                            break
+                    else:
+                        return kind, player, values
+        return super().decode(state, action)
+
+    def _check(self, state, kind, player, values, timing_only=False, timing_known=False):
+        if timing_only or timing_known:
+            return super()._check(state, kind, player, values, timing_only, timing_known)
+        plan = self._plans[kind]
+        local = dict(values)
+        local[plan.actor] = player
+        refused = plan.check(Env(self, state, local))
+        return None if refused < 0 else Rejection(*plan.refusals[refused])
+
+    def apply(self, state: State, action, in_place: bool = False, shuffler=None) -> Outcome:
+        kind, player, values = self.decode(state, action)
+        plan = self._plans[kind]
+        local = dict(values)
+        local[plan.actor] = player
+        env = Env(self, state, local, shuffler)
+        refused = plan.check(env)
+        if refused >= 0:
+            return Outcome(state, [], Rejection(*plan.refusals[refused]))
+        # The same Env runs the effect, as fresh as a new one: conditions record nothing and
+        # put the locals and the call depth back as they found them.
+        work = env.state = state if in_place else state.copy()
+        env.locals = {plan.actor: player, **values}
+        env.fuel = STEP_BUDGET
+        plan.run(env)
+        return Outcome(work, env.events, sources=env.sources)
+
+    def enter_phase(self, env, phase, loc):
+        self._phase_entries[phase](env, loc)
+
+    def emit(self, env, name, payload, record=True):
+        if record:
+            env.events.append({"event": name, **{k: serialise(v) for k, v in payload.items()}})
+            env.sources.append(tuple(env.frames))
+        run = self._emitters.get(name)
+        if run is not None:
+            run(env, payload)
+
+    def _materialise(self, recipe):
+        kind = recipe[0]
+        if kind == "engine":
+            return self
+        if kind == "value":
+            return recipe[1]
+        if kind in ("ref_stmt", "ref_expr"):
+            cell = [None]
+            self._later.append((cell, recipe))
+            return cell
+        raise ValueError(f"unknown constant recipe {kind!r}")
+
+    def expr(self, node, scope):
+        if self._reference_mode:
+            return super().expr(node, scope)
+        return next(self._next)
+
+    def block(self, stmts, scope):
+        if self._reference_mode:
+            return super().block(stmts, scope)
+        fn = next(self._next)
+        return [fn] if stmts else []

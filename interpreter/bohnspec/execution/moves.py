@@ -1,0 +1,595 @@
+"""The legal actions of a state, enumerated from each parameter's domain.
+
+Nothing is guessed and then asked: every parameter ranges over a finite domain that its type
+and the action's own `require` clauses give, read off the state:
+
+- a `field` over the actor's fields, a `target` also over "discard";
+- a `player` over the table, a `space` over the board, a `variety` over the spec's varieties;
+- an `int` between the bounds its requirements set (`card >= 1 and card <= size(draft)`);
+- a `card` over the references to the cards lying in the zones its requirements allow
+  (`ref_zone(card) == "received"`, or one named reference: `with == "draw_pile 1"`), every
+  zone when they say nothing about it;
+- a list of `cards` over the lists of distinct such references, its elements narrowed by the
+  requirements that hold for each element alone (`all r in give: ...`, `not uses(give, "field")`).
+
+The requirements are inferred from the rules model (definitions inlined), so a vine card or
+landscape a designer adds needs no change here. The parameters are then bound one at a time
+in declaration order; a value is kept when every part (top-level `and` operand) of a
+`require` clause that reads only it and the parameters before it holds. So every action
+enumerated is legal, and every legal action whose card references lie in those domains is
+enumerated. A part that cannot be evaluated out of its published place leaves the value to
+the engine's full check, in the published order.
+
+A list of cards names each card at most once; `Move.actions` can leave the lists at a few
+cards (they are exponentially many) and list each choice of cards once, in reference order.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..errors import ActionError, SpecRuntimeError
+from ..language.model import Node
+from . import builtins as B
+from .interpret import Engine, Env, Rejection, _conjuncts, _names_in
+from .state import State
+
+# How deep definitions are inlined when a requirement is read for its domain.
+MAX_INLINE = 16
+
+
+# ------------------------------------------------------------ reading the rules model
+
+def _subst(node: Node, mapping: dict) -> Node | None:
+    """`node` with names replaced (a definition's parameters by its arguments); None when an
+    argument would be captured by a quantifier's variable."""
+    if not mapping:
+        return node
+    if node.kind == "name":
+        return mapping.get(node.args[0], node)
+    if node.kind in ("quant", "reach"):
+        var = node.args[1] if node.kind == "quant" else node.args[0]
+        if any(var in _names_in(v) for v in mapping.values()):
+            return None
+        inner = {k: v for k, v in mapping.items() if k != var}
+        if node.kind == "quant":
+            q, _, coll, body = node.args
+            coll, body = _subst(coll, mapping), _subst(body, inner)
+            return None if coll is None or body is None else Node("quant", (q, var, coll, body), node.loc)
+        _, start, body = node.args
+        start, body = _subst(start, mapping), _subst(body, inner)
+        return None if start is None or body is None else Node("reach", (var, start, body), node.loc)
+    out = []
+    for a in node.args:
+        a = _rebuild(a, mapping)
+        if a is _CAPTURED:
+            return None
+        out.append(a)
+    return Node(node.kind, tuple(out), node.loc)
+
+
+_CAPTURED = object()
+
+
+def _rebuild(a, mapping):
+    if isinstance(a, Node):
+        n = _subst(a, mapping)
+        return _CAPTURED if n is None else n
+    if isinstance(a, tuple):
+        items = tuple(_rebuild(x, mapping) for x in a)
+        return _CAPTURED if any(x is _CAPTURED for x in items) else items
+    return a
+
+
+class _Reader:
+    """Reads requirements for what they say of one parameter's values."""
+
+    def __init__(self, engine: Engine):
+        self.spec = engine.spec
+        # The words a card reference may start with: the zones holding cards, and `field`.
+        self.words = frozenset([z for z, d in engine.spec.zones.items() if d.kind != "fields"] + ["field"])
+
+    def inline(self, node: Node, depth: int) -> Node | None:
+        """A call of a definition with parameters, replaced by its body (None: not one)."""
+        if node.kind != "call" or depth > MAX_INLINE:
+            return None
+        name, args = node.args
+        d = self.spec.defines.get(name)
+        if d is None or d.params is None or d.body is None or len(d.params) != len(args):
+            return None
+        return _subst(d.body, dict(zip(d.params, args)))
+
+    # -- card references: where may they come from?
+    def zones(self, node: Node, var: str, depth: int = 0) -> tuple[frozenset | None, bool]:
+        """What `node` holding says of the card reference `var`: the ref words (or single
+        references, "draw_pile 1") it must come from (None: any), and whether it holds
+        exactly for those."""
+        k = node.kind
+        if k == "compare" and node.args[1] in ("==", "!="):
+            left, op, right = node.args
+            for a, b in ((left, right), (right, left)):
+                text = b.args[0] if b.kind == "const" and isinstance(b.args[0], str) else None
+                if text is None:
+                    continue
+                if self._is_zone_of(a, var):
+                    return (frozenset([text]), True) if op == "==" else (self.words - {text}, True)
+                if a.kind == "name" and a.args[0] == var and B.REF.match(text):
+                    word, n = B.parse_ref(text)
+                    return (frozenset([f"{word} {n}"]), True) if op == "==" else (None, False)
+            return None, False
+        if k == "member" and self._is_zone_of(node.args[0], var) and node.args[1].kind == "list":
+            items = node.args[1].args[0]
+            if all(i.kind == "const" and isinstance(i.args[0], str) for i in items):
+                return frozenset(i.args[0] for i in items), True
+            return None, False
+        if k == "or":
+            parts = [self.zones(a, var, depth) for a in node.args[0]]
+            sets = [z for z, _ in parts if z is not None]
+            if len(sets) < len(parts):
+                return None, False
+            return frozenset().union(*sets), all(e for _, e in parts)
+        if k == "and":
+            parts = [self.zones(a, var, depth) for a in node.args[0]]
+            known = [s for s, _ in parts if s is not None]
+            if not known:
+                return None, False
+            return functools.reduce(_meet, known), all(s is not None and e for s, e in parts)
+        if k == "not":
+            inner, exact = self.zones(node.args[0], var, depth)
+            if inner is not None and exact and not any(" " in w for w in inner):
+                return self.words - inner, True
+            return None, False
+        body = self.inline(node, depth)
+        if body is not None:
+            return self.zones(body, var, depth + 1)
+        return None, False
+
+    def _is_zone_of(self, node: Node, var: str) -> bool:
+        return (node.kind == "call" and node.args[0] == "ref_zone" and len(node.args[1]) == 1
+                and node.args[1][0].kind == "name" and node.args[1][0].args[0] == var)
+
+    # -- lists of cards: what holds for each element alone?
+    def closed(self, node: Node, lists: frozenset, depth: int = 0) -> bool:
+        """Whether `node`, holding for lists, holds for any part of them: it reads the lists
+        only as what a quantifier `all`/`no` (or `not any`) runs over."""
+        if not (_names_in(node) & lists):
+            return True
+        k = node.kind
+        if k == "quant" and node.args[0] in ("all", "no"):
+            return self._runs_over(node.args[2], lists) and not (_names_in(node.args[3]) & lists)
+        if k == "not" and node.args[0].kind == "quant" and node.args[0].args[0] == "any":
+            q = node.args[0]
+            return self._runs_over(q.args[2], lists) and not (_names_in(q.args[3]) & lists)
+        if k in ("and", "or"):
+            return all(self.closed(a, lists, depth) for a in node.args[0])
+        body = self.inline(node, depth)
+        return body is not None and self.closed(body, lists, depth + 1)
+
+    def _runs_over(self, coll: Node, lists: frozenset) -> bool:
+        """`give` or `give + get`: lists joined, nothing else."""
+        if coll.kind == "name":
+            return True
+        if coll.kind == "arith":
+            first, rest = coll.args
+            return all(op == "+" for op, _ in rest) and all(
+                n.kind == "name" for n in [first, *(a for _, a in rest)])
+        return False
+
+    def element_zones(self, node: Node, lst: str, depth: int = 0) -> frozenset | None:
+        """Where the elements of list `lst` must come from for `node` (closed) to hold."""
+        if lst not in _names_in(node):
+            return None
+        k = node.kind
+        q = node.args[0] if k == "not" and node.args[0].kind == "quant" and node.args[0].args[0] == "any" else None
+        if k == "quant" and node.args[0] in ("all", "no") or q is not None:
+            quant = q or node
+            _, var, coll, body = quant.args
+            if lst not in _names_in(coll):
+                return None
+            zones, exact = self.zones(body, var)
+            if quant.args[0] == "all":
+                return zones
+            return self.words - zones if zones is not None and exact and not any(" " in w for w in zones) else None
+        if k == "and":
+            known = [z for z in (self.element_zones(a, lst, depth) for a in node.args[0]) if z is not None]
+            return functools.reduce(_meet, known) if known else None
+        if k == "or":
+            options = [self.element_zones(a, lst, depth) for a in node.args[0]]
+            sets = [z for z in options if z is not None]
+            return frozenset().union(*sets) if len(sets) == len(options) else None
+        body = self.inline(node, depth)
+        return self.element_zones(body, lst, depth + 1) if body is not None else None
+
+    # -- numbers: between which bounds?
+    def bounds(self, node: Node, var: str, depth: int = 0) -> tuple[list, list]:
+        """Lower and upper bound expressions `node` holding sets on the number `var`."""
+        lows, highs = [], []
+        for part in _conjuncts(node):
+            if part.kind == "compare" and part.args[1] in ("<", "<=", ">", ">=", "=="):
+                left, op, right = part.args
+                if left.kind == "name" and left.args[0] == var and var not in _names_in(right):
+                    other = right
+                elif right.kind == "name" and right.args[0] == var and var not in _names_in(left):
+                    other, op = left, {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "=="}[op]
+                else:
+                    continue
+                if op in (">", ">=", "=="):
+                    lows.append((other, 1 if op == ">" else 0))
+                if op in ("<", "<=", "=="):
+                    highs.append((other, -1 if op == "<" else 0))
+                continue
+            body = self.inline(part, depth)
+            if body is not None:
+                lo, hi = self.bounds(body, var, depth + 1)
+                lows += lo
+                highs += hi
+        return lows, highs
+
+
+def _meet(a: frozenset, b: frozenset) -> frozenset:
+    """Both restrictions: a single reference survives when its word is allowed by the other."""
+    def inside(x, other):
+        return x in other or (" " in x and x.split(" ")[0] in other)
+    return frozenset(x for x in a if inside(x, b)) | frozenset(x for x in b if inside(x, a))
+
+
+# ------------------------------------------------------------ the plan of one action
+
+@dataclass
+class _Param:
+    name: str
+    type: str
+    tests: list = field(default_factory=list)  # parts whose last parameter read is this one
+    zones: frozenset | None = None  # card, cards: the ref words (or single refs) values come from
+    lows: list = field(default_factory=list)  # int: (compiled bound, offset)
+    highs: list = field(default_factory=list)
+    element_tests: list = field(default_factory=list)  # cards: (part, the lists read as [])
+
+
+@dataclass
+class _Plan:
+    kind: str
+    actor: str
+    params: list[_Param]
+    free: list  # (clause, part) of the `require` clauses that read no parameter
+
+
+@functools.lru_cache(maxsize=64)
+def _plans(engine: Engine) -> dict[str, _Plan]:
+    return {kind: _plan(engine, kind) for kind in engine.spec.actions}
+
+
+def _compiled_parts(engine: Engine, kind: str, parts: list, names: set) -> list:
+    """Each requirement part as a function of an Env. The engine compiled the parts that read
+    at most one parameter already, in this order, for its own shortcuts (on the compiled
+    engine, as generated code): those are taken; the others are compiled here."""
+    cut = engine._shortcuts[kind]
+    free = [test for _, test in cut.param_free]
+    unary = {n: list(tests) for n, tests in cut.unary.items()}
+    out = []
+    for _, part in parts:
+        reads = _names_in(part) & names
+        queue = free if not reads else unary.get(next(iter(reads))) if len(reads) == 1 else None
+        out.append(queue.pop(0) if queue else None)
+    scope = frozenset([engine.spec.actions[kind].actor, *names])
+    if free or any(unary.values()):
+        out = [None] * len(parts)  # not the parts expected: compile every one here
+    return [t if t is not None else engine.expr(part, scope) for t, (_, part) in zip(out, parts)]
+
+
+def _plan(engine: Engine, kind: str) -> _Plan:
+    decl = engine.spec.actions[kind]
+    names = [p.name for p in decl.params]
+    index = {n: i for i, n in enumerate(names)}
+    scope = frozenset([decl.actor, *names])
+    reader = _Reader(engine)
+    params = [_Param(p.name, p.type) for p in decl.params]
+    free = []
+    parts = [(c, part) for c in engine.spec.clauses_of(kind) if c.kind == "require"
+             for part in _conjuncts(c.condition)]
+    lists = frozenset(p.name for p in decl.params if p.type == "cards")
+    compiled = _compiled_parts(engine, kind, parts, set(names))
+    for (clause, part), test in zip(parts, compiled):
+        reads = _names_in(part) & set(names)
+        if not reads:
+            free.append((clause, test))
+            continue
+        last = max(index[n] for n in reads)
+        params[last].tests.append(test)
+    for i, p in enumerate(params):
+        mine = [part for _, part in parts if p.name in _names_in(part)]
+        if p.type == "card":
+            known = [z for z in (reader.zones(part, p.name)[0] for part in mine) if z is not None]
+            p.zones = functools.reduce(_meet, known) if known else None
+        elif p.type == "cards":
+            # Later lists read by a part are empty while this one's elements are tried alone.
+            later = frozenset(n for n in names[i + 1:] if n in lists)
+            before = set(names[:i])
+            for part in mine:
+                reads = _names_in(part) & set(names)
+                if reads - before - {p.name} - later or not reader.closed(part, frozenset([p.name]) | later):
+                    continue
+                p.element_tests.append((engine.expr(part, scope), tuple(reads & later)))
+                zones = reader.element_zones(part, p.name)
+                if zones is not None:
+                    p.zones = zones if p.zones is None else _meet(p.zones, zones)
+        elif p.type == "int":
+            for part in mine:
+                lows, highs = reader.bounds(part, p.name)
+                if any(names_in & set(names[i:]) for names_in in (_names_in(e) for e, _ in lows + highs)):
+                    continue  # a bound reading this or a later parameter is no bound yet
+                p.lows += [(engine.expr(e, scope), k) for e, k in lows]
+                p.highs += [(engine.expr(e, scope), k) for e, k in highs]
+            if not p.lows or not p.highs:
+                raise SpecRuntimeError(
+                    decl.loc, f"action {kind}: the number {p.name!r} has no range to choose from: "
+                    f"give it one in a require clause (`require {p.name} >= 1 and {p.name} <= ...`)")
+    return _Plan(kind, decl.actor, params, free)
+
+
+# ------------------------------------------------------------ domains in a state
+
+def _reach(engine: Engine, state: State, word: str) -> int:
+    """How far references of one ref word run: the longest such zone of any player (the
+    references of a list may be the other side's, an offer's `get`)."""
+    if word == "field":
+        word = engine.fields_zone
+    elif engine.spec.zones[word].per_player is False:
+        return len(state.zones.get(word, ()))
+    return max((len(p.zones.get(word, ())) for p in state.players), default=0)
+
+
+_UNASKED = object()
+
+
+class _Table:
+    """What the moves of one state share: the state, one evaluation environment, and how far
+    the references of each ref word run (read when a card parameter first needs it)."""
+
+    __slots__ = ("engine", "state", "env", "_reach", "words")
+
+    def __init__(self, engine: Engine, state: State):
+        self.engine, self.state = engine, state
+        self.env = Env(engine, state)
+        self._reach: dict[str, int] = {}
+        self.words = _words(engine)
+
+    def reach(self, word: str) -> int:
+        n = self._reach.get(word)
+        if n is None:
+            n = self._reach[word] = _reach(self.engine, self.state, word)
+        return n
+
+    def refs(self, zones: frozenset | None) -> list[str]:
+        """The references to the positions of these zones (None: of every zone) and the single
+        references among `zones`, as far as they run in this state."""
+        words = self.words if zones is None else [w for w in self.words if w in zones]
+        refs = [f"{w} {k}" for w in words for k in range(1, self.reach(w) + 1)]
+        for single in zones or ():
+            if " " in single:
+                word, n = single.split(" ")
+                if word not in zones and word in self.words and 1 <= int(n) <= self.reach(word):
+                    refs.append(single)
+        return refs
+
+
+@functools.lru_cache(maxsize=64)
+def _words(engine: Engine) -> tuple[str, ...]:
+    """The words a card reference may start with: the zones holding cards, and `field`."""
+    return (*(z for z, d in engine.spec.zones.items() if d.kind != "fields"), "field")
+
+
+class Move:
+    """The legal actions of one action type for one player, whose timing allows it now."""
+
+    __slots__ = ("table", "engine", "state", "plan", "player", "kind", "params", "_pools", "sure", "_refused")
+
+    def __init__(self, table: _Table, plan: _Plan, player: str):
+        self.table, self.engine, self.state = table, table.engine, table.state
+        self.plan, self.player, self.kind, self.params = plan, player, plan.kind, plan.params
+        self._pools: dict = {}
+        # False when a requirement reading no parameter could not be evaluated out of its
+        # published place: every action is then confirmed by the full check.
+        self.sure = True
+        self._refused: object = _UNASKED
+
+    def refusal(self) -> Rejection | None:
+        """The refusal of a requirement of this move that reads no parameter (then no choice
+        of parameters is legal), or None; asked once."""
+        if self._refused is _UNASKED:
+            refused = None
+            if self.plan.free:
+                env = self.table.env
+                env.locals = {self.plan.actor: self.player}
+                refused, self.sure = _refusal(env, self.plan)
+            self._refused = refused
+        return self._refused  # type: ignore[return-value]
+
+    def __repr__(self) -> str:
+        return f"Move({self.kind!r}, {self.player!r})"
+
+    # -- one parameter at a time
+    def domain(self, i: int, bound: dict) -> list:
+        """The well-formed values of parameter `i` (for a list of cards: the references its
+        elements may be), before the requirements reading it are asked."""
+        p = self.params[i]
+        t = p.type
+        state = self.state
+        if t in ("field", "target"):
+            n = len(state.player(self.player).zones.get(self.engine.fields_zone, ()))
+            return [*range(1, n + 1), "discard"] if t == "target" else list(range(1, n + 1))
+        if t == "player":
+            return state.names()
+        if t == "space":
+            return list(state.board.ids) if state.board is not None else []
+        if t == "variety":
+            return list(self.engine.spec.varieties)
+        if t == "int":
+            env = self._env(bound)
+            try:
+                lo = max(e(env) + k for e, k in p.lows)
+                hi = min(e(env) + k for e, k in p.highs)
+            except (SpecRuntimeError, TypeError):
+                return []
+            return list(range(lo, hi + 1))
+        if t == "card":
+            return self.table.refs(p.zones)
+        if t == "cards":
+            return self.pool(i, bound)
+        return []
+
+    def _env(self, bound: dict) -> Env:
+        env = self.table.env
+        env.locals = {self.plan.actor: self.player, **bound}
+        return env
+
+    def _decode(self, p: _Param, raw):
+        if p.type in ("field", "target"):
+            return "discard" if raw == "discard" else B.FieldRef(self.player, raw)
+        if p.type in ("card", "cards", "player", "space", "variety", "int"):
+            return raw
+        return self.engine._decode_param(self.state, self.kind, self.player, p, raw)
+
+    def holds(self, i: int, bound: dict, raw) -> bool | None:
+        """Whether the requirements whose last parameter is `i` hold for `raw` (with the
+        earlier parameters `bound`, decoded): True, False, or None when a part could not be
+        evaluated out of its published place (the full check decides)."""
+        p = self.params[i]
+        env = self._env(bound)
+        env.locals[p.name] = self._decode(p, raw)
+        sure = True
+        for test in p.tests:
+            try:
+                if not test(env):
+                    return False
+            except SpecRuntimeError:
+                sure = False
+        return True if sure else None
+
+    def pool(self, i: int, bound: dict) -> list[str]:
+        """The references the elements of list parameter `i` may be: those of its zones for
+        which every requirement that holds for each element alone holds."""
+        p = self.params[i]
+        key = (i, tuple((k, repr(v)) for k, v in bound.items()))
+        if key in self._pools:
+            return self._pools[key]
+        out = [ref for ref in self.table.refs(p.zones) if self.element_holds(i, bound, ref)]
+        self._pools[key] = out
+        return out
+
+    def element_holds(self, i: int, bound: dict, ref: str) -> bool:
+        """Whether `ref` may be an element of list parameter `i`: every requirement that holds
+        for each element alone holds for it (one that cannot be evaluated here is left to the
+        check of the whole list)."""
+        p = self.params[i]
+        env = self._env(bound)
+        env.locals[p.name] = [ref]
+        for test, empty in p.element_tests:
+            for n in empty:
+                env.locals[n] = []
+            try:
+                if not test(env):
+                    return False
+            except SpecRuntimeError:
+                pass
+        return True
+
+    def values(self, i: int, bound: dict) -> list:
+        """The values of scalar parameter `i` that the requirements reading it and the earlier
+        parameters (`bound`, decoded) allow."""
+        return [v for v in self.domain(i, bound) if self.holds(i, bound, v) is not False]
+
+    # -- whole actions
+    def action(self, raws: list) -> dict:
+        a = {"type": self.kind, "player": self.player}
+        a.update({p.name: v for p, v in zip(self.params, raws)})
+        return a
+
+    def confirm(self, raws: list) -> bool:
+        """The engine's full check, in the published order (for a value left undecided)."""
+        try:
+            _, _, values = self.engine.decode(self.state, self.action(raws))
+            return self.engine.check_after_timing(self.state, self.kind, self.player, values) is None
+        except (ActionError, SpecRuntimeError):
+            return False
+
+    def actions(self, max_list: int | None = None, every_order: bool = True) -> Iterator[dict]:
+        """Every legal action of this move. Lists of cards name at most `max_list` cards
+        (None: any number), each choice of cards in every order or once, in reference order."""
+        if self.refusal() is None:
+            yield from self._walk(0, {}, [], self.sure, max_list, every_order)
+
+    def _walk(self, i, bound, raws, sure, max_list, every_order):
+        if i == len(self.params):
+            if sure or self.confirm(raws):
+                yield self.action(raws)
+            return
+        p = self.params[i]
+        if p.type == "cards":
+            pool = self.pool(i, bound)
+            most = len(pool) if max_list is None else min(max_list, len(pool))
+            pick = itertools.permutations if every_order else itertools.combinations
+            candidates = (list(c) for k in range(most + 1) for c in pick(pool, k))
+        else:
+            candidates = self.domain(i, bound)
+        for raw in candidates:
+            ok = self.holds(i, bound, raw)
+            if ok is False:
+                continue
+            yield from self._walk(i + 1, {**bound, p.name: self._decode(p, raw)}, [*raws, raw],
+                                  sure and ok is True, max_list, every_order)
+
+    def first(self) -> dict | None:
+        """One legal action (the first found), or None when there is none."""
+        return next(self.actions(max_list=1, every_order=False), None)
+
+
+def moves(engine: Engine, state: State, rejections: dict | None = None) -> list[Move]:
+    """The (action type, player) pairs whose timing allows them now and whose requirements
+    reading no parameter hold, as Moves; a pair whose requirements refuse is counted in
+    `rejections` (by rule) when given."""
+    out = []
+    for move in timely(engine, state):
+        refused = move.refusal()
+        if refused is None:
+            out.append(move)
+        elif rejections is not None:
+            rejections[refused.rule] = rejections.get(refused.rule, 0) + 1
+    return out
+
+
+def timely(engine: Engine, state: State) -> list[Move]:
+    """The (action type, player) pairs whose timing allows them now, as Moves whose
+    requirements reading no parameter are not asked yet (Move.refusal asks them): an agent
+    that takes the first pair it draws asks them of that pair alone."""
+    if state.over:
+        return []
+    plans = _plans(engine)
+    table = _Table(engine, state)
+    return [Move(table, plans[kind], player) for kind, player in engine.enabled(state)]
+
+
+def _refusal(env: Env, plan: _Plan) -> tuple[Rejection | None, bool]:
+    """The refusal of a requirement reading no parameter (None: none refuses), and whether
+    every one could be evaluated."""
+    sure = True
+    for clause, test in plan.free:
+        try:
+            if not test(env):
+                return Rejection(clause.rule_id, clause.reason, clause.loc), sure
+        except SpecRuntimeError:
+            sure = False  # out of its published place: the full check decides
+    return None, sure
+
+
+# The longest list of cards `legal_actions` names (lists are exponentially many).
+LISTED_CARDS = 2
+
+
+def legal_actions(engine: Engine, state: State, max_list: int | None = LISTED_CARDS) -> list[dict]:
+    """Every legal action of the state, each list of cards naming at most `max_list` cards,
+    each choice of cards once (in reference order)."""
+    return [a for m in moves(engine, state) for a in m.actions(max_list=max_list, every_order=False)]

@@ -1,0 +1,188 @@
+"""What the generated rules module (execution/codegen.py) calls: the operations too long to
+write inline, with the same errors at the same `.bohn` locations as the reference interpreter
+(execution/interpret.py). Picking, taking and putting cards and reshuffling are written only
+here: the reference interpreter's closures call these same functions."""
+
+from __future__ import annotations
+
+from ..errors import EvaluationLimitError, SetupError, SpecRuntimeError
+from .builtins import FieldRef, as_zone, resolve_ref
+from .builtins import _parse_ref as parse_ref
+from ..language.board import reach
+from .interpret import MAX_CALL_DEPTH, STEP_BUDGET, serialise
+
+__all__ = [
+    "EvaluationLimitError", "SetupError", "SpecRuntimeError", "FieldRef", "as_zone", "reach", "serialise",
+    "MAX_CALL_DEPTH", "MISSING", "PLAIN", "limit", "located", "cannot_compare", "arith_slow", "product_fail",
+    "field_ref", "field_cards", "field_refs", "space_var", "space_vars_of", "pick_refs", "pick_all", "pick_each",
+    "pick_last", "pick_item", "pick_first", "take", "put", "no_space", "repeat_fail", "nest_fail", "reshuffle",
+    "not_in_turn", "parse_ref",
+]
+
+MISSING = object()
+# The values `serialise` returns unchanged: the generated code skips the call for them.
+PLAIN = frozenset({int, str, bool, type(None)})
+
+
+def not_in_turn(phase, loc):
+    raise SpecRuntimeError(loc, f"phase {phase!r} is not in the turn")
+
+
+def limit(loc):
+    raise EvaluationLimitError(loc, f"evaluation took more than {STEP_BUDGET} steps")
+
+
+def nest_fail(loc, what):
+    raise EvaluationLimitError(loc, f"{what} nest too deeply")
+
+
+def located(exc, loc):
+    """A builtin's error without a location takes the location of its call."""
+    if exc.location is None:
+        return SpecRuntimeError(loc, str(exc))
+    return exc
+
+
+def cannot_compare(a, op, b, loc):
+    raise SpecRuntimeError(loc, f"cannot compare {a!r} {op} {b!r}")
+
+
+def arith_slow(total, op, v, loc):
+    if isinstance(total, list) and isinstance(v, list) and op == "+":
+        return total + v
+    raise SpecRuntimeError(loc, f"cannot compute {total!r} {op} {v!r}")
+
+
+def product_fail(v, loc):
+    raise SpecRuntimeError(loc, f"cannot multiply by {v!r}")
+
+
+def repeat_fail(n, loc):
+    raise SpecRuntimeError(loc, f"repeat needs a number, got {n!r}")
+
+
+def no_space(value, loc):
+    raise SpecRuntimeError(loc, f"{value!r} is not a space of the board")
+
+
+_FIELD_REFS: dict = {}
+
+
+def field_ref(player, number) -> FieldRef:
+    """FieldRef(player, number), made once: they are immutable and compared by value."""
+    ref = _FIELD_REFS.get((player, number))
+    if ref is None:
+        if len(_FIELD_REFS) > 4096:
+            _FIELD_REFS.clear()
+        ref = _FIELD_REFS[(player, number)] = FieldRef(player, number)
+    return ref
+
+
+def field_cards(state, ref, zone):
+    """The cards of the field a FieldRef names (as_zone would give them), None if there is no
+    such field (as_zone's error then comes from the builtin's own call)."""
+    fields = state.player(ref.player).zones[zone]
+    n = ref.number
+    return fields[n - 1] if 1 <= n <= len(fields) else None
+
+
+def field_refs(state, p, zone):
+    return [field_ref(p, i + 1) for i in range(len(state.player(p).zones[zone]))]
+
+
+def space_var(state, s, attr, loc):
+    values = state.space_vars.get(s)
+    if values is None:
+        raise SpecRuntimeError(loc, f"{s!r} is not a space of the board")
+    return values.get(attr)
+
+
+def space_vars_of(state, s, loc):
+    values = state.space_vars.get(s)
+    if values is None:
+        raise SpecRuntimeError(loc, f"{s!r} is not a space of the board")
+    return values
+
+
+def pick_refs(env, refs, owner, loc):
+    picks, taken = [], set()
+    for r in refs:
+        hit = resolve_ref(env, owner, r)
+        if hit is None:
+            raise SpecRuntimeError(loc, f"{owner} has no card at {r!r}")
+        key = (id(hit[0]), hit[1])
+        if key in taken:
+            raise SpecRuntimeError(
+                loc, f"{r!r} names a card of {owner} that is already being moved: "
+                "one card cannot be moved twice")
+        taken.add(key)
+        picks.append(hit)
+    return picks
+
+
+def pick_all(z):
+    return [(z, i) for i in range(len(z))]
+
+
+def pick_each(z, wanted):
+    return [(z, i) for i in range(len(z)) if z[i] == wanted]
+
+
+def _indexed(z, idx, loc):
+    if any(not 0 <= i < len(z) for i in idx):
+        raise SpecRuntimeError(loc, f"not enough cards: the zone holds {len(z)}")
+    return [(z, i) for i in idx]
+
+
+def pick_last(z, loc):
+    return _indexed(z, [len(z) - 1], loc)
+
+
+def pick_item(z, n, loc):
+    return _indexed(z, [n - 1], loc)
+
+
+def pick_first(z, n, loc):
+    return _indexed(z, list(range(n)), loc)
+
+
+def take(picks):
+    """The picked cards, removed from their zones (from the back first, so that earlier
+    positions stay valid)."""
+    if len(picks) == 1:
+        z, i = picks[0]
+        card = z[i]
+        del z[i]
+        return [card]
+    cards = [z[i] for z, i in picks]
+    for z, i in sorted(picks, key=lambda zi: (id(zi[0]), zi[1]), reverse=True):
+        del z[i]
+    return cards
+
+
+def put(env, cards, where_to, top, loc):
+    target = as_zone(env, where_to)
+    if isinstance(where_to, str) and len(target) + len(cards) > 1:
+        raise SpecRuntimeError(loc, f"space {where_to!r} already holds {target[0]!r}: a space holds one card")
+    if top:
+        target[0:0] = cards
+    else:
+        target.extend(cards)
+
+
+def reshuffle(env, source, target, loc):
+    if env.state.shuffles:
+        order = env.state.shuffles.pop(0)
+        if sorted(order) != sorted(source):
+            raise SpecRuntimeError(
+                loc,
+                "the next shuffle result in the state is not a permutation of the "
+                f"pile being shuffled ({len(order)} cards given, {len(source)} in the pile)",
+            )
+    elif env.shuffler is not None:
+        order = env.shuffler(list(source))
+    else:
+        order = list(reversed(source))  # turned over as it lies (ruling/reshuffle-order)
+    source.clear()
+    target[0:0] = order
+

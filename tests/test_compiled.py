@@ -1,0 +1,303 @@
+"""The compiled engine (rules compiled to Python source) against the reference interpreter:
+the whole corpus answered alike, random games of every module alike by digest (actions,
+events, every state, rejections with their rule ids), errors at the same `.bohn` line, the
+evaluation budget kept, and nothing of a rules file's text ever written into the source."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+import hashlib
+import json
+import re
+
+import pytest
+
+from bohnspec.conformance import runner as R
+from bohnspec.conformance.inprocess import InProcess
+from bohnspec.conformance.scenario import state_from_data
+from bohnspec.errors import BohnspecError, EvaluationLimitError, SpecRuntimeError
+from bohnspec.execution.compiled import CompiledEngine
+from bohnspec.execution.interpret import STEP_BUDGET, Engine, engine_for
+from bohnspec.execution.play import random_game
+from bohnspec.language.compile import compile_text
+from bohnspec.language.spec import build
+
+import helpers
+from late_game import GAMES, MAPS
+
+
+# ------------------------------------------------------------ the corpus
+
+class Recording(InProcess):
+    """The in-process adapter over one engine kind, keeping every answer it gives."""
+
+    def __init__(self, kind: str):
+        super().__init__()
+        self.kind = kind
+        self.answers: list = []
+
+    def engine(self, modules):
+        return engine_for(modules, self.extra_rules, engine=self.kind)
+
+    def _keep(self, answer):
+        self.answers.append(json.loads(json.dumps(answer, sort_keys=True, default=str)))
+        return answer
+
+    def start(self, sc):
+        return self._keep(super().start(sc))
+
+    def load(self, state):
+        return self._keep(super().load(state))
+
+    def apply(self, action):
+        return self._keep(super().apply(copy.deepcopy(action)))
+
+
+@functools.lru_cache(maxsize=1)
+def _corpus():
+    return R.select(None, None, None).scenarios
+
+
+def _answers(kind: str) -> list:
+    """Every answer an engine gives to the corpus's set-ups and actions (an error too)."""
+    adapter = Recording(kind)
+    for sc in _corpus():
+        adapter.answers.append(("scenario", sc.id))
+        try:
+            adapter.start(sc)
+            for step in sc.steps:
+                if step.action is not None:
+                    adapter.apply(step.action)
+        except BohnspecError as exc:
+            adapter.answers.append((type(exc).__name__, str(exc)))
+    return adapter.answers
+
+
+def test_the_whole_corpus_gets_the_same_answers_from_both_engines():
+    want, got = _answers("reference"), _answers("compiled")
+    assert len(want) > 1000 and len(got) == len(want)
+    for i, (a, b) in enumerate(zip(got, want)):
+        assert a == b, f"answer {i} differs"
+
+
+@pytest.mark.slow
+def test_the_compiled_engine_passes_the_corpus():
+    adapter = Recording("compiled")
+    verdicts = [(sc.id, R.run_scenario(adapter, sc).verdict) for sc in _corpus()]
+    assert [v for v in verdicts if v[1] != R.PASSED] == []
+
+
+# ------------------------------------------------------------ random games
+
+def digest(rec) -> str:
+    """One hash of a random game: its actions, events, every state and the rejections met."""
+    h = hashlib.sha256()
+    for part in (rec.actions, rec.events, rec.rejections, rec.turns, rec.ended):
+        h.update(json.dumps(part, sort_keys=True, default=str).encode())
+    for state in rec.states or [rec.state]:
+        h.update(json.dumps(state.to_json(), sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def _game(label: str, kind: str, seed: int, players: int | None = None, max_actions: int = 4000):
+    g = GAMES[label]
+    names = [f"P{i + 1}" for i in range(players or g.players)]
+    engine = engine_for(list(g.modules), g.rules, engine=kind)
+    return random_game(engine, names, seed, options=dict(g.options) or None, record=True, max_actions=max_actions)
+
+
+# The quick run: a whole four-player base game, and the first few hundred actions of every other
+# module and table (the slow campaign plays them all to their end, with many seeds).
+QUICK = [("base", 4, 4000), ("base", 3, 150), ("base", 5, 150), ("base-jumping", None, 150),
+         ("bohnroeschen", None, 150), ("duo", None, 150), ("solo", None, 150), ("dschingis", None, 150),
+         ("bohnaparte", None, 150), ("mixed", None, 150)]
+
+
+@pytest.mark.parametrize("label,players,most", QUICK,
+                         ids=[f"{label}-{n or GAMES[label].players}p" for label, n, _ in QUICK])
+def test_a_random_game_is_the_same_game_on_both_engines(label, players, most):
+    ref = _game(label, "reference", 7, players, most)
+    got = _game(label, "compiled", 7, players, most)
+    assert len(got.actions) == len(ref.actions) and got.ended == ref.ended
+    assert digest(got) == digest(ref)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", sorted(GAMES))
+def test_many_random_games_are_the_same_on_both_engines(label):
+    counts = {"base": (3, 4, 5), "bohnroeschen": (3, 4, 5), "bohnaparte": (3, 4), "mixed": (3, 4)}
+    for players in counts.get(label, (None,)):
+        for seed in range(8):
+            ref = _game(label, "reference", seed, players)
+            assert ref.ended, (label, players, seed)
+            assert digest(_game(label, "compiled", seed, players)) == digest(ref), (label, players, seed)
+
+
+def test_random_play_shortcuts_agree():
+    # What random play asks besides apply: which action types each player may take now,
+    # and which parameter values could make a legal action.
+    rec = _game("base", "reference", 3)
+    ref, comp = engine_for(["base"]), engine_for(["base"], engine="compiled")
+    for state in rec.states[::7]:
+        assert comp.enabled(state) == ref.enabled(state)
+        for kind, player in ref.enabled(state):
+            offered = {p.name: [1, 2, 3, "discard", "hand 1", "revealed 1", ["hand 1"]]
+                       for p in ref.spec.actions[kind].params}
+            a, b = comp.choices(state, kind, player, offered), ref.choices(state, kind, player, offered)
+            assert (a.values, a.exact, a.refused and a.refused.rule) == \
+                (b.values, b.exact, b.refused and b.refused.rule)
+
+
+# ------------------------------------------------------------ errors, budget, safety
+
+def _both(text: str, modules=("base", "t")):
+    files = [compile_text(t, n) for n, t in helpers.spec_texts().items()] + [compile_text(text, "tests/t.bohn")]
+    return Engine(build(files, list(modules))), CompiledEngine(build(files, list(modules)))
+
+
+def _error(engine, state, action):
+    try:
+        engine.apply(state, action)
+    except SpecRuntimeError as exc:
+        return type(exc), str(exc), exc.location
+    raise AssertionError("no error")
+
+
+TABLE = {"players": [{"name": "Nina", "hand": ["red"]}, {"name": "Timon"}, {"name": "Keno"}]}
+
+BROKEN = '''module t requires base
+
+define second(z) = item(z, 2)
+
+action poke(int n) by p "Poke" cites bohnanza/harvest/1 {
+  effect {
+    let x = meter(size(p.hand), 1)
+  }
+}
+
+action shove(int n) by p "Shove" cites bohnanza/harvest/1 {
+  require n > 0 else "a positive number" cites bohnanza/harvest/1
+  effect {
+    move first n of p.hand to back of discard
+  }
+}
+
+action spin() by p "Spin" cites bohnanza/harvest/1 {
+  effect { repeat 1000 { repeat 1000 { planted = planted + 0 } } }
+}
+'''
+
+
+def test_runtime_errors_point_at_the_same_line():
+    ref, comp = _both(BROKEN)
+    state = state_from_data(ref, TABLE)
+    for action in ({"type": "poke", "player": "Nina", "n": 1}, {"type": "shove", "player": "Nina", "n": 5}):
+        got, want = _error(comp, state, action), _error(ref, state, action)
+        assert got == want
+        assert want[2] is not None and want[2].file == "tests/t.bohn"
+    # The step budget holds: the same error, at the same place.
+    spin = {"type": "spin", "player": "Nina"}
+    got, want = _error(comp, state, spin), _error(ref, state, spin)
+    assert got == want and got[0] is EvaluationLimitError and str(STEP_BUDGET) in got[1]
+    # A rejection names the same rule either way.
+    a = comp.apply(state, {"type": "shove", "player": "Nina", "n": 0}).rejection
+    b = ref.apply(state, {"type": "shove", "player": "Nina", "n": 0}).rejection
+    assert (a.rule, a.reason, a.clause) == (b.rule, b.reason, b.clause)
+
+
+HOSTILE = '''module t requires base
+
+action evil(int n) by p "__import__('os').system('true')" cites bohnanza/harvest/1 {
+  require n > 0 else "'); raise SystemExit('boom') #" cites bohnanza/harvest/1
+  effect { emit evil_said(text: "\\"\\"\\"; raise SystemExit #", n: n) }
+}
+'''
+
+
+# Every name the generated code may use: its own (a prefix and a number, perhaps with a checked
+# identifier), the runtime's, a few Python builtins, and the fields of the engine's objects.
+OWN = re.compile(r"(k|t|r|b|a|v)[0-9]+|(d|p|ev|ph|chk|run)[0-9]+(_[A-Za-z0-9_]+)?")
+KNOWN = {"K", "L", "S", "env", "e", "loc", "saved", "payload", "space", "v", "h", "c", "r", "_", "build",
+         "end_check", "goto_next", "phase", "bool", "dict", "int", "isinstance", "len", "list", "max", "min", "range",
+         "str", "sum", "tuple"}
+ATTRIBUTES = {"__class__", "_vine_event", "_vine_events", "active", "append", "board", "depth", "end_game",
+              "enter_phase", "events", "extend", "frames", "fuel", "get", "ids", "locals", "names", "options",
+              "over", "phase", "player", "pop", "setdefault", "sources", "starting_player", "state", "vars",
+              "zones", "space_vars", "number", "clear", "insert"}
+
+
+def test_the_generated_source_holds_no_text_of_the_rules_file():
+    # Texts of a rules file reach the source only as string literals (written with repr).
+    from bohnspec.execution import runtime
+    ref, comp = _both(HOSTILE)
+    tree = ast.parse(comp.source)
+    for node in ast.walk(tree):
+        name = node.id if isinstance(node, ast.Name) else node.arg if isinstance(node, ast.arg) else \
+            node.name if isinstance(node, ast.FunctionDef) else None
+        if name is not None:
+            assert OWN.fullmatch(name) or name in KNOWN or name in runtime.__all__, name
+        if isinstance(node, ast.Attribute):
+            assert node.attr in ATTRIBUTES, node.attr
+        if isinstance(node, ast.ImportFrom):
+            assert node.module == "bohnspec.execution.runtime"
+    texts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    assert '""\"; raise SystemExit #' in texts
+    state = state_from_data(ref, {"players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}]})
+    a = comp.apply(state, {"type": "evil", "player": "Nina", "n": 2})
+    b = ref.apply(state, {"type": "evil", "player": "Nina", "n": 2})
+    assert a.events == b.events and a.events[0]["text"] == '""\"; raise SystemExit #'
+    a = comp.apply(state, {"type": "evil", "player": "Nina", "n": 0}).rejection
+    assert a.reason == ref.apply(state, {"type": "evil", "player": "Nina", "n": 0}).rejection.reason
+
+
+def test_the_module_is_compiled_once_per_spec():
+    a = engine_for(["base"], engine="compiled")
+    b = CompiledEngine(a.spec)
+    assert a.source == b.source
+    from bohnspec.execution import compiled
+    assert sum(1 for key in compiled._CODE if key[0] == hashlib.sha256(a.source.encode()).hexdigest()) == 1
+
+
+def test_engine_for_names_the_engines():
+    assert type(engine_for(["base"])) is Engine
+    assert isinstance(engine_for(["base"], engine="compiled"), CompiledEngine)
+    with pytest.raises(ValueError, match="reference or compiled"):
+        engine_for(["base"], engine="turbo")
+
+
+def test_the_maps_example_loads_compiled():
+    engine = engine_for(["bohnaparte_maps"], MAPS, engine="compiled")
+    assert engine.spec.boards
+
+
+# ------------------------------------------------------------ the accelerator (Cython)
+
+@pytest.mark.slow
+def test_the_accelerated_engine_plays_the_same_games():
+    # Needs `pip install "bohnspec[fast]"` and a C compiler; the first build of a spec takes
+    # about a minute and is cached (~/.cache/bohnspec or $BOHNSPEC_CACHE).
+    from bohnspec.execution.accelerate import available
+    why = available()
+    if why is not None:
+        pytest.skip(why)
+    fast = engine_for(["base"], engine="compiled", accelerate=True)
+    assert fast.accelerated
+    plain = engine_for(["base"], engine="compiled")
+    for seed in (1, 2):
+        a = random_game(fast, ["P1", "P2", "P3", "P4"], seed, record=True)
+        b = random_game(plain, ["P1", "P2", "P3", "P4"], seed, record=True)
+        assert digest(a) == digest(b)
+    ref, comp = _both(BROKEN)
+    state = state_from_data(ref, TABLE)
+    accelerated = CompiledEngine(comp.spec, accelerate=True)
+    for action in ({"type": "poke", "player": "Nina", "n": 1}, {"type": "spin", "player": "Nina"}):
+        assert _error(accelerated, state, action) == _error(ref, state, action)
+
+
+def test_without_the_accelerator_the_compiled_engine_runs_as_python(monkeypatch):
+    from bohnspec.execution import accelerate
+    monkeypatch.setattr(accelerate, "available", lambda: "Cython is not installed")
+    engine = CompiledEngine(engine_for(["duo"]).spec, accelerate=True)
+    assert not engine.accelerated

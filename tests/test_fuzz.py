@@ -1,0 +1,372 @@
+"""Differential play (`bohnspec fuzz`, conformance/fuzz/): random games through the reference
+and an engine in lockstep, the first divergence shrunk to a scenario that fails the engine and
+passes the reference.
+
+The engines are the fz_* fakes of tests/fakes (the reference server with one known rule
+broken) and, in this process, the reference built from a spec with a rule broken (fast: no
+process). The default run plays one fake end to end and the in-process properties; the other
+fakes and the long campaigns are marked slow.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import helpers
+from bohnspec.conformance import fuzz as F
+from bohnspec.conformance import runner as R
+from bohnspec.conformance import scenario as S
+from bohnspec.conformance.inprocess import InProcess
+from bohnspec.errors import BohnspecError
+from bohnspec.execution.interpret import engine_for
+
+FAKES = Path(__file__).resolve().parent / "fakes"
+PY = sys.executable
+SERVE = f"{shlex.quote(PY)} -m bohnspec serve"
+BASE = {"modules": ["base"], "rule_ids": True, "events": True, "internal_state": False, "options": None}
+
+
+def fake(name: str) -> str:
+    return f"{shlex.quote(PY)} {shlex.quote(str(FAKES / (name + '.py')))}"
+
+
+def cli(*args, cwd, timeout=240) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(helpers.INTERPRETER), env.get("PYTHONPATH")) if p)
+    return subprocess.run([PY, "-m", "bohnspec", *args], capture_output=True, text=True, env=env, cwd=cwd,
+                          timeout=timeout)
+
+
+# ------------------------------------------------------------ an engine in this process
+
+class Mutant(InProcess):
+    """The reference interpreter over a base spec with one textual change: an engine that
+    deviates in a known way, without a process."""
+
+    capabilities = {"modules": ["base"], "rule_ids": True, "events": True}
+
+    def __init__(self, old: str, new: str, file: str = "spec/base/cards.bohn"):
+        super().__init__()
+        texts = dict(helpers.spec_texts())
+        assert texts[file].count(old) == 1, f"{old!r} is not in {file} once: reword the mutant"
+        texts[file] = texts[file].replace(old, new)
+        self._engine = helpers.engine_from_texts(texts)
+
+    def engine(self, modules):
+        return self._engine
+
+
+def soy_meter():
+    return Mutant("meter [2, 4, 6, 7]", "meter [3, 4, 6, 7]")
+
+
+def base_trial(seed: int, players: int | None = None, max_actions: int = 1500) -> F.Trial:
+    trial, _ = F.plan_game(["base"], players, BASE, F.game_rng(seed, 0), max_actions)
+    return trial
+
+
+# ------------------------------------------------------------ planning and lockstep
+
+def test_a_game_is_the_same_for_the_same_seed_and_differs_for_another():
+    a, b, c = base_trial(7, max_actions=200), base_trial(7, max_actions=200), base_trial(8, max_actions=200)
+    assert a.state == b.state and a.actions == b.actions
+    assert (a.state, a.actions) != (c.state, c.actions)
+    assert len(a.actions) > 50
+
+
+def test_the_reference_agrees_with_itself_on_its_own_games():
+    lockstep = F.Lockstep(InProcess(), BASE)
+    for seed in range(2):
+        run = lockstep.run(base_trial(seed, max_actions=400))
+        assert run.divergence is None and not run.invalid
+
+
+def test_a_game_holds_probes_the_reference_refuses_and_ends():
+    trial, probes = F.plan_game(["base"], 4, BASE, F.game_rng(3, 0), 3000)
+    assert probes, "a game without a single probe tests no rejection"
+    played = F.Lockstep(None, BASE).reference(trial)
+    replies, states = played
+    assert all(not replies[i]["accepted"] for i in probes)
+    assert all(states[i] == states[i + 1] for i in probes), "a probe changed the state"
+    assert states[-1]["over"] is True
+    assert len(states[0]["players"]) == 4
+
+
+def test_every_reshuffle_of_the_game_is_in_the_starting_state():
+    """Randomness never crosses the wire: the engine reshuffles from the loaded queue."""
+    trial = base_trial(1)
+    played = F.Lockstep(None, BASE).reference(trial)
+    _, states = played
+    assert trial.state["shuffles"], "the game never reshuffled"
+    assert states[-1]["shuffles"] == [], "a reshuffle of the game is missing from the queue"
+
+
+def test_a_deviation_is_found_with_the_step_and_what_differs():
+    for seed in range(6):
+        d = F.Lockstep(soy_meter(), BASE).run(base_trial(seed)).divergence
+        if d is not None:
+            break
+    assert d is not None, "six games without a soy harvest of two or three"
+    assert d.signature == (R.FAILED, "harvest", "state")
+    assert any("coins" in p for p in d.problems)
+
+
+def test_normative_leaves_out_internal_variables_and_the_module_list():
+    state = {"players": [{"name": "Nina", "hand": ["red"], "vars": {"secret": 1, "open": 2}}],
+             "vars": {"secret": 3, "exhaustions": 1}, "shuffles": [["red"]], "modules": ["base"], "phase": "trade"}
+    seen = F.normative(state, {"secret"})
+    assert "modules" not in seen
+    assert seen["shuffles"] == [["red"]]  # the queue is normative (PROTOCOL.md)
+    assert seen["players"]["Nina"]["vars"] == {"open": 2}
+    assert seen["vars"] == {"exhaustions": 1}
+
+
+# ------------------------------------------------------------ shrinking
+
+@settings(max_examples=helpers.examples(3), deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_a_shrunk_divergence_still_diverges_the_same_way_and_is_no_larger(seed):
+    engine = soy_meter()
+    lockstep = F.Lockstep(engine, BASE)
+    trial = base_trial(seed)
+    d = lockstep.run(trial).divergence
+    if d is None:
+        return  # no soy harvest of two or three in this game
+    shrinker = F.Shrinker(lockstep, d.signature, max_runs=150, max_seconds=30)
+    small = shrinker.shrink(trial, d)
+    again = lockstep.run(small).divergence
+    assert again is not None and again.signature == d.signature
+    assert len(small.actions) <= d.step + 1
+    assert F.trial_size(small) <= F.trial_size(trial)
+
+
+def test_shrinking_a_wrong_beanometer_ends_at_one_harvest(tmp_path):
+    engine = soy_meter()
+    lockstep = F.Lockstep(engine, BASE)
+    for seed in range(10):
+        trial = base_trial(seed)
+        d = lockstep.run(trial).divergence
+        if d is not None:
+            break
+    shrinker = F.Shrinker(lockstep, d.signature)
+    small = shrinker.shrink(trial, d)
+    final = lockstep.run(small).divergence
+    assert [a["type"] for a in small.actions] == ["harvest"]
+    # Fewer cards: nothing but the harvested field is needed, and no reshuffle.
+    cards = sum(len(F.at_path(small.state, p)) for p in F.card_lists(small.state))
+    harvested = small.state["players"][[p["name"] for p in small.state["players"]].index(
+        small.actions[0]["player"])]["fields"][small.actions[0]["field"] - 1]
+    assert cards == len(harvested) and harvested[0] == "soy"
+    assert not small.state.get("shuffles")
+    finding = F.Finding(0, seed, ["base"], len(trial.actions), small, final)
+    path = F.write_finding(finding, tmp_path, engine, BASE, "my-engine --flag")
+    assert finding.verified, finding.note
+    text = path.read_text(encoding="utf-8")
+    assert "REFERENCE INTERPRETER" in text
+    assert "# replay: bohnspec conform --impl 'my-engine --flag' " in text
+    sc = S.load(path)  # valid against scenario.schema.json, id fitting the file
+    assert R.run_scenario(InProcess(), sc).verdict == R.PASSED
+    assert R.run_scenario(soy_meter(), sc).verdict == R.FAILED
+    assert sc.steps[-1].expect["state"]["players"][small.actions[0]["player"]]["coins"] == ["soy"]
+
+
+def test_games_are_played_only_with_the_option_values_the_engine_claims():
+    every = F.tables(["base"], None, BASE)
+    assert {o["beans"] for _, o in every} == {"garden", "jumping"}
+    assert {n for n, _ in every} == {3, 4, 5}
+    garden = F.tables(["base"], 4, {**BASE, "options": {"beans": ["garden"]}})
+    assert garden == [(4, {"beans": "garden"})]
+    assert F.tables(["base"], None, {**BASE, "options": {"beans": []}}) == []
+
+
+def test_a_campaign_stops_at_the_first_divergence_and_writes_its_scenario(tmp_path):
+    seen = []
+    campaign = F.fuzz("my-engine", modules=["base"], games=8, seed=2, out=tmp_path, adapter=soy_meter(),
+                      progress=lambda c, total, deadline, doing: seen.append((c.games, total, doing)))
+    f = campaign.finding
+    assert f is not None and f.verified, f and f.note
+    assert f.path.parent == tmp_path and f.path.name == f"base-seed2-game{f.game}.yaml"
+    assert campaign.games == f.game + 1  # none after the first divergence
+    assert seen[-1] == (campaign.games, 8, "shrinking")
+    data = F.campaign_json(campaign, 2)
+    assert data["diverged"] and data["finding"]["actions"] == 1 and data["finding"]["kind"] == "state"
+    assert data["finding"]["original_actions"] > 1
+
+
+def test_the_shrinking_budget_bounds_its_runs(tmp_path):
+    for runs in (0, 5):
+        campaign = F.fuzz("my-engine", modules=["base"], games=8, seed=2, out=tmp_path / str(runs),
+                          adapter=soy_meter(), shrink_runs=runs)
+        f = campaign.finding
+        assert f is not None and f.shrink_runs <= runs
+        if runs == 0:  # no candidate played: the game is only cut after the diverging action
+            assert f.shrink_runs == 0 and len(f.trial.actions) == f.divergence.step + 1 > 1
+
+
+def test_an_unplayable_table_is_bad_input():
+    with pytest.raises(BohnspecError, match="cannot set up a game of base with 9 players"):
+        F.plan_game(["base"], 9, BASE, random.Random(1), 10)
+
+
+def test_a_rejection_may_cite_any_paragraph_of_the_refusing_clause():
+    state = {"players": [{"name": "Nina", "hand": ["red"], "fields": [["blue"], ["soy"], ["fire"]]},
+                         {"name": "Timon"}, {"name": "Keno"}], "phase": "plant_hand"}
+    engine = engine_for(["base"])
+    full = S.state_from_data(engine, state, ["base"]).to_json()
+    plant = {"type": "plant", "player": "Nina", "field": 1}
+    assert F.deciding_rules(["base"], full, plant) == ["bohnanza/course-of-play/8", "bohnanza/phase-1/5"]
+    ref = {"accepted": False, "rule": "bohnanza/course-of-play/8", "reason": "", "state": full}
+    other = dict(ref, rule="bohnanza/phase-1/5")
+    wrong = dict(ref, rule="bohnanza/phase-1/3")
+    rules = lambda: F.deciding_rules(["base"], full, plant)  # noqa: E731
+    assert F.compare(ref, other, full, BASE, set(), rules) == ([], "rule")
+    assert F.compare(ref, wrong, full, BASE, set(), rules)[0]
+    assert F.deciding_rules(["base"], full, {"type": "plant", "player": "Timon", "field": 1}) == [
+        "bohnanza/phase-1/1"]
+
+
+def test_card_runs_are_written_short():
+    assert F.short_runs({"a": ["red", "red", "red", "blue", "blue"]}) == {"a": ["red*3", "blue", "blue"]}
+
+
+# ------------------------------------------------------------ the command, end to end
+
+def _found(run: subprocess.CompletedProcess) -> Path:
+    assert run.returncode == 1, run.stdout + run.stderr
+    path = Path(run.stdout.strip().splitlines()[-1])
+    assert path.is_file(), run.stdout
+    return path
+
+
+def _check_written(path: Path, impl: str, cwd: Path) -> S.Scenario:
+    """The scenario loads, passes the reference and fails the engine, by `bohnspec conform`."""
+    sc = S.load(path)
+    assert S.schema_errors(yaml.safe_load(path.read_text(encoding="utf-8"))) == []
+    ours = cli("conform", str(path), cwd=cwd)
+    assert ours.returncode == 0, ours.stdout + ours.stderr
+    theirs = cli("conform", "--impl", impl, str(path), cwd=cwd)
+    assert theirs.returncode == 1, theirs.stdout + theirs.stderr
+    replay = re.search(r"^# replay: (.*)$", path.read_text(encoding="utf-8"), re.M).group(1)
+    assert replay == f"bohnspec conform --impl {shlex.quote(impl)} {shlex.quote(str(path))}"
+    return sc
+
+
+def test_fuzz_finds_an_engine_that_plants_onto_another_variety(tmp_path):
+    impl = fake("fz_any_variety")
+    run = cli("fuzz", "--impl", impl, "--modules", "base", "--games", "5", "--seed", "1",
+              "--out", str(tmp_path / "found"), cwd=tmp_path)
+    path = _found(run)
+    assert "DIVERGED in game" in run.stdout and "shrunk from" in run.stdout
+    sc = _check_written(path, impl, tmp_path)
+    # The clause that refuses it, every paragraph it cites (any of them will do).
+    assert sc.cites == ["bohnanza/course-of-play/8", "bohnanza/phase-1/5"]
+    assert len(sc.steps) == 1 and sc.steps[0].action["type"] == "plant"
+    assert sc.steps[0].expect == {"rejected": ["bohnanza/course-of-play/8", "bohnanza/phase-1/5"]}
+
+
+def test_fuzz_takes_the_shrinking_budget_from_the_command_line(tmp_path):
+    run = cli("fuzz", "--impl", fake("fz_any_variety"), "--modules", "base", "--games", "5", "--seed", "1",
+              "--shrink-runs", "0", "--shrink-seconds", "30", "--out", str(tmp_path / "found"), cwd=tmp_path)
+    _found(run)
+    assert "; 0 shrinking runs)" in run.stdout
+
+
+def test_fuzz_against_the_reference_finds_nothing(tmp_path):
+    run = cli("fuzz", "--impl", SERVE, "--modules", "base", "--games", "2", "--max-actions", "150",
+              "--out", str(tmp_path / "o"), cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.startswith("no divergence: 2 game(s)")
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--impl", ""], "--impl is empty"),
+    (["--impl", SERVE, "--modules", "bse"], "bse"),
+    (["--impl", SERVE, "--games", "0"], "out of range"),
+    (["--impl", SERVE, "--minutes", "-1"], "out of range"),
+    (["--impl", SERVE, "--shrink-runs", "-1"], "out of range"),
+    (["--impl", SERVE, "--shrink-seconds", "nan"], "not a finite number"),
+    (["--impl", SERVE, "--shrink-seconds", "86401"], "out of range"),
+    (["--impl", SERVE, "--modules", "base", "--players", "9"], "9 players"),
+    (["--impl", "no-such-engine-command-xyz"], "cannot start the engine"),
+])
+def test_bad_input_is_exit_2(tmp_path, args, message):
+    run = cli("fuzz", *args, "--out", str(tmp_path / "o"), cwd=tmp_path, timeout=60)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert message in run.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, cite, kind, verdict", [
+    ("fz_wrong_meter", "bohnanza/harvest/", "harvest", "failed"),
+    ("fz_no_reshuffle", "bohnanza/empty-draw-pile/1", None, "failed"),
+    ("fz_crash_harvest", "bohnanza/harvest/", "harvest", "errored"),
+])
+def test_fuzz_finds_each_deviating_engine(tmp_path, name, cite, kind, verdict):
+    impl = fake(name)
+    run = cli("fuzz", "--impl", impl, "--modules", "base", "--games", "10", "--out", str(tmp_path / "found"),
+              cwd=tmp_path)
+    path = _found(run)
+    assert f": {verdict}" in run.stdout
+    sc = _check_written(path, impl, tmp_path)
+    assert any(c.startswith(cite) for c in sc.cites), sc.cites
+    assert len(sc.steps) <= 3
+    if kind:
+        assert sc.steps[-1].action["type"] == kind
+
+
+@pytest.mark.slow
+def test_the_same_seed_writes_the_same_scenario(tmp_path):
+    impl = fake("fz_wrong_meter")
+    paths = [_found(cli("fuzz", "--impl", impl, "--modules", "base", "--seed", "5", "--out", str(tmp_path / d),
+                        cwd=tmp_path)) for d in ("a", "b")]
+    body = [p.read_text(encoding="utf-8").split("\nid: ", 1)[1] for p in paths]
+    assert body[0] == body[1]
+
+
+@pytest.mark.slow
+def test_a_campaign_over_every_module_of_the_reference_finds_nothing(tmp_path):
+    run = cli("fuzz", "--impl", SERVE, "--games", "16", "--seed", "3", "--out", str(tmp_path / "o"), cwd=tmp_path,
+              timeout=900)
+    assert run.returncode == 0, run.stdout + run.stderr
+    for module in ("bohnroeschen", "dschingis", "duo", "solo"):
+        assert module in run.stdout
+
+
+@pytest.mark.slow
+def test_minutes_bound_the_campaign(tmp_path):
+    run = cli("fuzz", "--impl", SERVE, "--modules", "base", "--minutes", "0.05", "--out", str(tmp_path / "o"),
+              cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert re.match(r"no divergence: [1-9][0-9]* game\(s\)", run.stdout)
+
+
+@pytest.mark.slow
+def test_an_engine_failing_its_handshake_is_a_verdict(tmp_path):
+    run = cli("fuzz", "--impl", fake("bad_hello"), "--out", str(tmp_path / "o"), cwd=tmp_path, timeout=60)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "handshake" in run.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, folder, shown", [
+    ("fz_wrong_meter", "harvest", "FAILED base/harvest/beanometer-soy-1-and-2-coins-01"),
+    ("fz_any_variety", "phase-1", "FAILED base/phase-1/no-fitting-field-harvest-first-01"),
+    ("fz_no_reshuffle", "empty-draw-pile", "FAILED base/empty-draw-pile/second-exhaustion-reshuffles-01"),
+    ("fz_crash_harvest", "harvest", "ERRORED base/harvest/beanometer-blue-4-coins-01"),
+])
+def test_the_corpus_with_isolated_steps_finds_each_deviating_engine_too(tmp_path, name, folder, shown):
+    run = cli("conform", "--impl", fake(name), "--isolate", str(helpers.SCENARIOS / "base" / folder), cwd=tmp_path)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert shown in run.stdout

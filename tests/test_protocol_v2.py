@@ -1,0 +1,416 @@
+"""Protocol version 2 and the runner's fairness (issue 14): --isolate, options and
+`unsupported`, normative and internal state, rejections with any deciding paragraph, the new
+expectation forms, refused setups, state validation, version-1 engines, -k before loading.
+
+End to end against the fake engines tests/fakes/v2_*.py, each deviating in a known way.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from bohnspec.conformance import runner as R
+from bohnspec.conformance import scenario as S
+from bohnspec.conformance.inprocess import InProcess
+from test_protocol import CORPUS, PY, ROOT, SAFETY, check_reports, child_env, conform, fake
+
+DEVIANT = fake("v2_deviant")
+
+
+def write(path, text: str):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# Two independent harvests of four Blue Beans: an engine with a wrong Blue Beanometer gets both
+# wrong, but without --isolate only the first shows (after it the states differ anyway).
+TWO_BLUE_HARVESTS = """\
+id: twice/two-blue-harvests-01
+title: Two harvests of four Blue Beans each earn one coin
+cites: [bohnanza/harvest/6]
+modules: [base]
+state:
+  players:
+    - {name: Nina, fields: [[blue*4], [red]]}
+    - {name: Timon, fields: [[blue*4], [soy]]}
+    - {name: Keno}
+  active: Keno
+  phase: trade
+steps:
+  - do: {type: harvest, player: Nina, field: 1}
+    expect:
+      state:
+        players:
+          Nina: {coins: [blue]}
+  - do: {type: harvest, player: Timon, field: 1}
+    expect:
+      state:
+        players:
+          Timon: {coins: [blue]}
+"""
+
+
+# ------------------------------------------------------------ --isolate
+
+def test_isolate_reports_every_failing_step_with_its_paragraph(tmp_path):
+    sc = write(tmp_path / "twice" / "two-blue-harvests-01.yaml", TWO_BLUE_HARVESTS)
+    env = child_env(FAKE_DEVIATION="beanometer")
+    plain = conform(tmp_path / "plain", "--impl", DEVIANT, sc, env=env)
+    assert plain.rc == 1, plain
+    assert [s["index"] for s in plain.scenario("twice/two-blue-harvests-01")["failed_steps"]] == [0]
+
+    run = conform(tmp_path / "isolated", "--impl", DEVIANT, "--isolate", sc, env=env)
+    assert run.rc == 1, run
+    check_reports(run)
+    assert run.report["isolate"] is True and run.report["protocol"] == 2
+    failed = run.scenario("twice/two-blue-harvests-01")["failed_steps"]
+    assert [s["index"] for s in failed] == [0, 1]
+    for step in failed:
+        assert step["paragraphs"], step  # the clause of the reference that decided it
+        assert any("coins" in p for p in step["problems"])
+    assert "step 1:" in run.out and "step 2:" in run.out
+    text = run.junit.find("testcase").find("failure").text
+    assert "step 1:" in text and "step 2:" in text
+    assert "--isolate" in run.out.split("replay:")[1]
+
+
+@pytest.mark.parametrize("deviation, paths, failing", [
+    pytest.param("beanometer", ["base/harvest"], {"base/harvest/beanometer-blue-1-and-2-coins-01"},
+                 marks=pytest.mark.slow),
+    ("hand_first", ["base/phase-2"], {"base/phase-2/active-chooses-revealed-card-over-hand-card-01"}),
+    pytest.param("revealed_first", ["base/phase-2"], {"base/phase-2/active-chooses-hand-card-over-revealed-card-01",
+                                                      "base/phase-2/offer-missing-hand-card-rejected-01"},
+                 marks=pytest.mark.slow),
+    pytest.param("any_table", ["base/setup", "bohnroeschen/setup"],
+                 {"base/setup/six-players-refused-01", "base/setup/two-players-refused-01",
+                  "bohnroeschen/setup/seven-players-refused-01"}, marks=pytest.mark.slow),
+    pytest.param("castle_four", ["bohnroeschen/end"],
+                 {"bohnroeschen/end/tribute-for-last-card-leaves-four-01", "bohnroeschen/end/waiting-at-the-castle-01",
+                  "bohnroeschen/end/tribute-with-exactly-five-coins-does-not-end-01"}, marks=pytest.mark.slow),
+    pytest.param("castle_six", ["bohnroeschen/end"], {"bohnroeschen/end/fulfil-last-card-with-exactly-five-coins-01"},
+                 marks=pytest.mark.slow),
+])
+def test_each_deviation_is_found_by_isolate(tmp_path, deviation, paths, failing):
+    run = conform(tmp_path, "--impl", DEVIANT, "--isolate", *[CORPUS / p for p in paths],
+                  env=child_env(FAKE_DEVIATION=deviation))
+    assert run.rc == 1, run
+    assert {sid for sid, v in run.verdicts.items() if v != "passed"} == failing, run
+    assert all(run.verdicts[sid] == "failed" for sid in failing)
+
+
+@pytest.mark.slow
+def test_isolate_in_process_passes_the_corpus_part(tmp_path):
+    run = conform(tmp_path, "--isolate", CORPUS / "base" / "phase-2", CORPUS / "bohnroeschen" / "end")
+    assert run.rc == 0, run
+    assert run.report["summary"]["failed"] == 0
+
+
+# ------------------------------------------------------------ options and `unsupported`
+
+def test_unsupported_is_not_applicable_with_its_reason_and_no_restart(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    run = conform(tmp_path, "--impl", fake("v2_limited"), CORPUS / "base" / "setup",
+                  env=child_env(FAKE_LOG_DIR=logs))
+    assert run.rc == 0, run
+    check_reports(run)
+    jumping = "base/setup/jumping-game-has-104-cards-01"
+    assert run.verdicts[jumping] == "not-applicable"
+    assert "no Jumping Bean" in run.scenario(jumping)["message"]
+    assert len((logs / "starts").read_text().split()) == 1  # never restarted
+    assert "NOT TESTED" in run.out and "no Jumping Bean" in run.out
+    groups = run.report["not_tested"]
+    assert any(jumping in g["scenarios"] and "no Jumping Bean" in g["reason"] for g in groups)
+
+
+@pytest.mark.slow
+def test_claimed_options_leave_scenarios_out_without_asking(tmp_path):
+    run = conform(tmp_path, "--impl", fake("v2_limited"), CORPUS / "base" / "setup", CORPUS / "base" / "jumping-bean",
+                  env=child_env(FAKE_CLAIM_OPTIONS="1"))
+    assert run.rc == 0, run
+    message = run.scenario("base/setup/jumping-game-has-104-cards-01")["message"]
+    assert "beans=jumping" in message and "garden" in message
+    # Every game with a Jumping Bean says so (options: {beans: jumping}): none reaches the engine.
+    jumping = {sid for sid, v in run.verdicts.items() if v == "not-applicable"}
+    assert {sid for sid in run.verdicts if sid.startswith("base/jumping-bean/")} <= jumping
+    assert all("needs option beans=jumping" in g["reason"] for g in run.report["not_tested"])
+
+
+@pytest.mark.slow
+def test_an_unsupported_reply_without_a_reason_is_a_protocol_error(tmp_path):
+    run = conform(tmp_path, "--impl", fake("v2_limited"), "-k", "jumping-game-has-104",
+                  env=child_env(FAKE_WRONG_UNSUPPORTED="1"))
+    assert run.rc == 1
+    assert run.verdicts == {"base/setup/jumping-game-has-104-cards-01": "protocol-error"}
+
+
+# ------------------------------------------------------------ version 1
+
+def test_a_version_1_engine_is_played_with_version_1_only(tmp_path):
+    run = conform(tmp_path, "--impl", fake("v2_version_one"), CORPUS / "base" / "setup")
+    assert run.rc == 0, run
+    check_reports(run)
+    assert run.report["protocol"] == 1
+    assert run.verdicts["base/setup/six-players-refused-01"] == "not-applicable"
+    assert "protocol 2" in run.scenario("base/setup/six-players-refused-01")["message"]
+    assert run.verdicts["base/setup/five-players-get-two-fields-01"] == "passed"
+
+
+@pytest.mark.slow
+def test_unsupported_from_a_version_1_engine_is_a_protocol_error(tmp_path):
+    run = conform(tmp_path, "--impl", fake("v2_version_one"), "-k", "five-players-get-two-fields",
+                  env=child_env(FAKE_UNSUPPORTED="1"))
+    assert run.rc == 1
+    assert list(run.verdicts.values()) == ["protocol-error"]
+
+
+@pytest.mark.slow
+def test_an_unknown_version_fails_the_handshake(tmp_path):
+    run = conform(tmp_path, "--impl", fake("v2_version_one"), "-k", "five-players-get-two-fields",
+                  env=child_env(FAKE_VERSION="3"))
+    assert run.rc == 1
+    assert "protocol 3" in run.err and list(run.verdicts.values()) == ["protocol-error"]
+
+
+def test_serve_answers_the_version_offered():
+    lines = "\n".join(json.dumps(m) for m in (
+        {"id": 1, "type": "hello", "protocol": 2},
+        {"id": 2, "type": "setup", "players": ["A", "B", "C", "D", "E", "F"], "deck": [], "modules": ["base"]},
+    )) + "\n"
+    replies = _serve(lines)
+    assert replies[0]["protocol"] == 2 and replies[0]["capabilities"]["internal_state"] is True
+    assert replies[1]["type"] == "rejected" and replies[1]["rule"] == "bohnanza/setup/1" and replies[1]["reason"]
+    old = _serve(lines.replace('"protocol": 2', '"protocol": 1'))
+    assert old[0]["protocol"] == 1 and "internal_state" not in old[0]["capabilities"]
+    assert old[1]["type"] == "error"
+    for reply in replies + old:
+        assert S.schema_errors(reply, "protocol.schema.json") == [], reply
+
+
+def _serve(text: str) -> list[dict]:
+    proc = subprocess.run([PY, "-m", "bohnspec", "serve"], cwd=ROOT, env=child_env(), capture_output=True,
+                          text=True, timeout=SAFETY, input=text)
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+# ------------------------------------------------------------ malformed states
+
+@pytest.mark.parametrize("field, path", [("coins", "state.players[0].coins"),
+                                         pytest.param("phase", "state.phase", marks=pytest.mark.slow)])
+def test_a_malformed_state_is_a_protocol_error_naming_the_field(tmp_path, field, path):
+    run = conform(tmp_path, "--impl", fake("v2_malformed_state"), "-k", "lone-bean-protected-01",
+                  env=child_env(FAKE_BAD_FIELD=field))
+    assert run.rc == 1
+    sc = run.scenario("base/bean-protection/lone-bean-protected-01")
+    assert sc["verdict"] == "protocol-error"
+    assert f"at {path}:" in sc["message"], sc["message"]
+
+
+# ------------------------------------------------------------ the runner, in process
+
+class Claiming(InProcess):
+    """The reference, claiming what it is told to."""
+
+    def __init__(self, **claims):
+        super().__init__()
+        self.capabilities = {**InProcess.capabilities, **claims}
+
+
+def scenario(tmp_path, text: str) -> S.Scenario:
+    data = __import__("yaml").safe_load(text)
+    return S.load(write(tmp_path / (data["id"].split("/")[-1] + ".yaml"), text))
+
+
+PROTECTED = """\
+id: t/lone-bean-01
+title: t
+cites: [bohnanza/bean-protection/1]
+modules: [base]
+state:
+  players:
+    - {name: Nina, fields: [[red], [blue*3], []]}
+    - {name: Timon}
+    - {name: Keno}
+  active: Timon
+  phase: trade
+steps:
+  - do: {type: harvest, player: Nina, field: 1}
+    expect:
+      rejected: REJECTED
+"""
+
+
+def test_a_rejection_may_cite_any_listed_paragraph(tmp_path):
+    ok = scenario(tmp_path, PROTECTED.replace("REJECTED", "[bohnanza/harvest/1, bohnanza/bean-protection/1]"))
+    assert R.run_scenario(InProcess(), ok).verdict == R.PASSED
+    bad = scenario(tmp_path, PROTECTED.replace("REJECTED", "[bohnanza/harvest/1, bohnanza/harvest/2]"))
+    v = R.run_scenario(InProcess(), bad)
+    assert v.verdict == R.FAILED
+    problem = v.steps[0].problems[0]
+    assert "expected 'bohnanza/harvest/1' or 'bohnanza/harvest/2'" in problem
+    assert v.steps[0].reason  # the engine's reason text goes with the verdict
+    assert v.to_json()["failed_steps"][0]["rejected"]["rule"] == "bohnanza/bean-protection/1"
+
+
+class NoRule(InProcess):
+    def apply(self, action):
+        reply = super().apply(action)
+        if not reply["accepted"]:
+            reply["rule"] = None
+        return reply
+
+
+def test_a_rejection_without_a_rule_prints_plainly(tmp_path):
+    sc = scenario(tmp_path, PROTECTED.replace("REJECTED", "bohnanza/bean-protection/1")
+                  .replace("expect:\n      rejected: bohnanza/bean-protection/1", "expect: {}"))
+    v = R.run_scenario(NoRule(), sc)
+    assert v.verdict == R.FAILED
+    assert "the action was rejected: " in v.steps[0].problems[0] and "None" not in v.steps[0].problems[0]
+
+
+EVENTS = """\
+id: t/events-01
+title: t
+cites: [bohnanza/harvest/1]
+modules: [base]
+state:
+  players:
+    - {name: Nina, fields: [[blue*4], [], []]}
+    - {name: Timon}
+    - {name: Keno}
+  active: Timon
+  phase: trade
+steps:
+  - do: {type: harvest, player: Nina, field: 1}
+    expect:
+      EXPECT
+"""
+
+
+@pytest.mark.parametrize("expect, verdict", [
+    ("no_events: [{event: game_over}]", R.PASSED),
+    ("no_events: [{event: harvested, player: Nina}]", R.FAILED),
+    ("exact_events: [{event: harvested, player: Nina, coins: 1}]", R.PASSED),
+    ("exact_events: [{event: harvested, player: Nina}, {event: game_over}]", R.FAILED),
+    ("exact_events: []", R.FAILED),
+])
+def test_no_events_and_exact_events(tmp_path, expect, verdict):
+    v = R.run_scenario(InProcess(), scenario(tmp_path, EVENTS.replace("EXPECT", expect)))
+    assert v.verdict == verdict, v.steps
+
+
+def test_internal_variables_are_compared_only_when_claimed(tmp_path):
+    text = EVENTS.replace("EXPECT", "state: {vars: {planted: 7, exhaustions: 0}}")
+    sc = scenario(tmp_path, text)
+    assert R.run_scenario(Claiming(internal_state=False), sc).verdict == R.PASSED
+    v = R.run_scenario(Claiming(internal_state=True), sc)
+    assert v.verdict == R.FAILED and "state.vars.planted" in v.steps[0].problems[0]
+    wrong = scenario(tmp_path, EVENTS.replace("EXPECT", "state: {vars: {exhaustions: 2}}"))
+    assert R.run_scenario(Claiming(internal_state=False), wrong).verdict == R.FAILED  # normative stays
+
+
+def test_internal_variables_come_from_the_spec():
+    spec = InProcess().engine(["base", "bohnroeschen"]).spec
+    internal = R.internal_vars(spec)
+    assert {"planted", "offer_from", "offer_to", "offer_give", "offer_get"} <= internal
+    assert not internal & {"exhaustions", "choice", "chooser", "vine_pos", "in_castle"}
+
+
+def test_internal_marker_in_the_language():
+    from bohnspec.language.compile import compile_text
+    rules = compile_text("module m\ninternal var tally: int = 0 cites ruling/x\nvar shown: int = 0 cites ruling/x\n", "t")
+    decls = {d.name: d for d in rules.decls}
+    assert decls["tally"].internal is True and decls["shown"].internal is False
+
+
+REFUSED = """\
+id: t/refused-01
+title: t
+cites: [bohnanza/setup/1]
+modules: [base]
+setup:
+  players: PLAYERS
+  beans: garden
+  deck: [blue*20, fire*18, broad*16, green*14, soy*12, black_eyed*10, red*8, garden*6]
+refused: RULES
+"""
+
+
+@pytest.mark.parametrize("players, rules, verdict, broken", [
+    ("[A, B, C, D, E, F]", "[bohnanza/setup/3, bohnanza/setup/1]", R.PASSED, False),
+    ("[A, B, C, D, E, F]", "bohnanza/setup/3", R.ERRORED, True),  # the reference cites setup/1
+    ("[A, B, C]", "bohnanza/setup/1", R.ERRORED, True),  # the rules set this game up
+])
+def test_refused_setups(tmp_path, players, rules, verdict, broken):
+    sc = scenario(tmp_path, REFUSED.replace("PLAYERS", players).replace("RULES", rules))
+    v = R.run_scenario(InProcess(), sc)
+    assert (v.verdict, v.broken) == (verdict, broken), v.message
+
+
+def test_a_refused_scenario_has_no_steps(tmp_path):
+    text = REFUSED.replace("PLAYERS", "[A, B, C, D, E, F]").replace("RULES", "bohnanza/setup/1") + \
+        "steps:\n  - expect: {state: {over: false}}\n"
+    with pytest.raises(S.ScenarioError, match="refused"):
+        scenario(tmp_path, text)
+
+
+# ------------------------------------------------------------ -k, the corpus walk, replay
+
+def test_k_leaves_out_files_before_reading_them(tmp_path):
+    folder = tmp_path / "corpus"
+    write(folder / "t" / "good-01.yaml", EVENTS.replace("t/events-01", "t/good-01")
+          .replace("EXPECT", "state: {over: false}"))
+    write(folder / "t" / "broken-01.yaml", "id: t/broken-01\ntitle: [unclosed\n")
+    selection = R.select([folder], None, "good")
+    assert [sc.id for sc in selection.scenarios] == ["t/good-01"] and selection.broken == []
+    assert "t/broken-01" in selection.all_ids  # still known to exist (for known-failure lists)
+    assert len(R.select([folder], None, None).broken) == 1
+
+
+def test_the_corpus_walk_finds_every_scenario():
+    walked = S.corpus()
+    assert len(walked) == len(S.scenario_files([CORPUS]))
+    assert all(isinstance(sc, S.Scenario) for _, sc in walked)
+
+
+@pytest.mark.slow
+def test_replay_names_the_file_from_the_checkout(tmp_path):
+    run = conform(tmp_path, "--impl", DEVIANT, "-k", "beanometer-blue-1-and-2", env=child_env(FAKE_DEVIATION="beanometer"))
+    replay = next(line for line in run.out.splitlines() if "replay:" in line)
+    assert " conformance/scenarios/base/harvest/beanometer-blue-1-and-2-coins-01.yaml " in replay
+
+
+def test_the_winners_rule_may_not_read_an_internal_variable(tmp_path):
+    from bohnspec.language.check import check_files
+    rules = write(tmp_path / "secret.bohn", "module secret requires base\n"
+                  "internal var tally: int per player = 0 cites ruling/one-offer\n"
+                  "winners by p: p.tally cites bohnanza/end/3\n")
+    diagnostics, _ = check_files([rules])
+    assert any("reads 'tally', an internal variable" in str(d) for d in diagnostics), diagnostics
+
+
+def test_replay_of_the_installed_corpus_from_elsewhere_needs_no_path(tmp_path, monkeypatch):
+    from bohnspec.tools.cli import _replay_path
+    corpus_file = CORPUS / "base" / "harvest" / "beanometer-blue-3-coins-01.yaml"
+    monkeypatch.chdir(tmp_path)  # not inside the checkout: the corpus is reached as the default
+    assert _replay_path(str(corpus_file)) == ""
+    mine = write(tmp_path / "mine" / "x-01.yaml", "id: mine/x-01\n")
+    assert _replay_path(str(mine)) == "mine/x-01.yaml "
+    monkeypatch.chdir(ROOT)
+    assert _replay_path(str(corpus_file)) == "conformance/scenarios/base/harvest/beanometer-blue-3-coins-01.yaml "
+
+
+def test_a_state_with_a_card_its_options_leave_in_the_box_is_refused(tmp_path):
+    sc = scenario(tmp_path, EVENTS.replace("[blue*4], [], []]", "[jumping*2], [], []]")
+                  .replace("EXPECT", "state: {over: false}"))
+    with pytest.raises(S.ScenarioError, match="options") as info:
+        S.build_state(InProcess().engine(["base"]), sc)
+    assert info.value.path == "state.options"
+    fixed = scenario(tmp_path, EVENTS.replace("[blue*4], [], []]", "[jumping*2], [], []]")
+                     .replace("  phase: trade", "  phase: trade\n  options: {beans: jumping}")
+                     .replace("EXPECT", "state: {over: false}"))
+    S.build_state(InProcess().engine(["base"]), fixed)

@@ -1,0 +1,64 @@
+"""`bohnspec simulate` takes the rule words it shows from the spec: the values of the `beans`
+option, the options a module declares, and how games ended (its `end when` rules); and it
+streams its statistics."""
+
+from __future__ import annotations
+
+import json
+
+from bohnspec.tools.cli import main
+from bohnspec.tools.simulate import Tally
+
+QUICK_END = '''
+module quick_end requires base
+
+ruling quick-end
+  question "May a test game end early?"
+  decision "Yes: once the discard pile holds ten cards."
+  reason "A designer's own ending, to see that simulate names it without a change to Python."
+  cites bohnanza/end/1
+
+end when size(discard) >= 10 and choice == none cites ruling/quick-end
+'''
+
+
+def test_the_beans_are_the_values_the_spec_declares(tmp_path, capsys):
+    path = tmp_path / "jumping.json"
+    assert main(["simulate", "--games", "1", "--players", "3", "--beans", "jumping", "-q", "--json", str(path)]) == 0
+    data = json.loads(path.read_text())
+    assert data["beans"] == "jumping" and data["options"] == {"beans": "jumping"}
+    capsys.readouterr()
+    assert main(["simulate", "--games", "1", "--beans", "jumpin", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "did you mean 'jumping'?" in err and "garden" in err
+
+
+def test_a_designers_ending_is_named_by_its_rule(tmp_path, capsys):
+    rules = tmp_path / "quick-end.bohn"
+    rules.write_text(QUICK_END, encoding="utf-8")
+    path = tmp_path / "end.json"
+    assert main(["simulate", "--games", "2", "--players", "3", "--modules", "quick_end", "--rules", str(rules),
+                 "-q", "--json", str(path)]) == 0
+    endings = json.loads(path.read_text())["endings"]
+    assert endings == {"ruling/quick-end: end when size(discard) >= 10 and choice == none": 2}
+    assert "ruling/quick-end: end when size(discard) >= 10" in capsys.readouterr().out
+
+
+def test_the_engine_is_chosen_and_named(tmp_path, capsys):
+    runs = {}
+    for kind in ("reference", "compiled"):
+        path = tmp_path / f"{kind}.json"
+        assert main(["simulate", "--games", "1", "--players", "3", "--engine", kind, "--json", str(path)]) == 0
+        assert f"{kind} engine" in capsys.readouterr().out
+        data = json.loads(path.read_text())
+        del data["seconds"], data["games_per_second"]
+        runs[kind] = data
+    assert runs["reference"] == runs["compiled"]
+
+
+def test_a_tally_keeps_no_series():
+    t = Tally()
+    t.extend([5, 1, 9])
+    assert t.summary() == {"mean": 5.0, "min": 1, "max": 9}
+    assert Tally().summary() is None
+    assert set(vars(t)) == {"count", "total", "least", "most"}

@@ -1,0 +1,243 @@
+"""The corpus against deliberately wrong engines: each must fail, and fail where it is wrong.
+
+Every fake in tests/fakes/wrong_*.py is the reference interpreter with one kind of wrong
+answer bent into its replies (events reordered or dropped, a coin too many, no refusals,
+neighbouring rule ids, a state key missing, hands reversed, refusals that change the state).
+A runner whose matchers have gone loose lets such an engine pass, which no run against the
+reference interpreter can notice.
+
+The default run plays six scenarios chosen so that every fake fails some and passes others
+(which shows it is otherwise the reference, so the failures are its bend's). The whole corpus,
+with the failures predicted from the scenarios' own expectations, runs under `-m slow`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bohnspec.conformance import scenario as S
+from bohnspec.execution.state import expand_cards
+
+import helpers
+
+ROOT = Path(__file__).resolve().parent.parent
+FAKES = Path(__file__).resolve().parent / "fakes"
+CORPUS = ROOT / "conformance" / "scenarios"
+SAFETY = 120  # seconds: a run that takes anywhere near this long has hung
+
+LONE_BEAN = "base/bean-protection/lone-bean-protected-01"        # a refusal, then harvests (discard)
+THIRD_PLANT = "base/phase-1/third-plant-rejected-01"             # refusals of a third planting
+DRAW_THREE = "base/phase-4/draw-three-in-order-01"               # four events in order; a hand in order
+RESHUFFLE = "base/empty-draw-pile/exhausted-and-reshuffled-events-01"  # six events; discard: []
+BLUE_COINS = "base/harvest/beanometer-blue-1-and-2-coins-01"     # harvests paying 0, 1 and 2 coins
+NOTHING = "base/harvest/harvest-earning-nothing-01"              # a harvest paying nothing
+SUBSET = [LONE_BEAN, THIRD_PLANT, DRAW_THREE, RESHUFFLE, BLUE_COINS, NOTHING]
+
+# fake -> (the scenarios of SUBSET it must fail, a text one of each failure's problems holds).
+# The others must pass.
+WRONG = {
+    "wrong_event_order": ({DRAW_THREE, RESHUFFLE}, "in this order"),
+    "wrong_dropped_event": ({DRAW_THREE, RESHUFFLE}, "events[0]"),
+    "wrong_spurious_coin": ({BLUE_COINS, NOTHING, LONE_BEAN}, "coins"),
+    "wrong_accepts_all": ({LONE_BEAN, THIRD_PLANT}, "expected a rejection"),
+    "wrong_rule_id": ({LONE_BEAN, THIRD_PLANT}, "rejected with rule"),
+    "wrong_missing_key": ({LONE_BEAN, RESHUFFLE, BLUE_COINS, NOTHING}, "state.discard"),
+    "wrong_hand_order": ({DRAW_THREE, RESHUFFLE}, "hand"),
+    "wrong_rejection_changes_state": ({LONE_BEAN, THIRD_PLANT}, "changed the state"),
+}
+
+
+REFERENCE = "reference"  # `bohnspec serve`, the engine every fake bends
+
+
+def child_env() -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FAKE_")}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(helpers.INTERPRETER), os.environ.get("PYTHONPATH")) if p)
+    return env
+
+
+def impl(name: str) -> str:
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKES / (name + '.py')))}"
+
+
+def command(engine: str, report: Path, *args) -> list[str]:
+    """`bohnspec conform --impl ENGINE --json REPORT ARGS`."""
+    return [sys.executable, "-m", "bohnspec", "conform", "-q", "--impl", engine, "--json", str(report),
+            *map(str, args)]
+
+
+def finish(proc: subprocess.Popen, report: Path) -> tuple[int, dict, str]:
+    """Exit code, JSON report and output of a conform run."""
+    try:
+        out, err = proc.communicate(timeout=SAFETY)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert report.exists(), out + err
+    return proc.returncode, json.loads(report.read_text(encoding="utf-8")), out + err
+
+
+def scenario_path(sid: str) -> Path:
+    return CORPUS / f"{sid}.yaml"
+
+
+def verdicts(report: dict) -> dict[str, str]:
+    return {s["id"]: s["verdict"] for s in report["scenarios"]}
+
+
+def failed(report: dict) -> set[str]:
+    return {s["id"] for s in report["scenarios"] if s["verdict"] != "passed"}
+
+
+def conform_all(tmp: Path, names: list[str], paths: list[Path]) -> dict[str, tuple[int, dict, str]]:
+    """Each engine (a fake, or the reference) over the same scenarios, all started at once:
+    name -> exit code, JSON report and output."""
+    started = {}
+    try:
+        for name in names:
+            engine = f"{shlex.quote(sys.executable)} -m bohnspec serve" if name == REFERENCE else impl(name)
+            report = tmp / f"{name}.json"
+            started[name] = (subprocess.Popen(command(engine, report, *paths), cwd=ROOT, env=child_env(),
+                                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True), report)
+        return {name: finish(proc, report) for name, (proc, report) in started.items()}
+    finally:
+        for proc, _ in started.values():
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+
+
+@pytest.fixture(scope="module")
+def subset_runs(tmp_path_factory):
+    return conform_all(tmp_path_factory.mktemp("wrong-engines"), [REFERENCE, *sorted(WRONG)],
+                       [scenario_path(sid) for sid in SUBSET])
+
+
+def test_the_subset_passes_against_the_reference_through_the_protocol(subset_runs):
+    """The baseline: what the fakes fail, the reference they wrap passes."""
+    rc, report, out = subset_runs[REFERENCE]
+    assert rc == 0, out
+    assert verdicts(report) == {sid: "passed" for sid in SUBSET}
+
+
+@pytest.mark.parametrize("fake", sorted(WRONG))
+def test_a_wrong_engine_fails_where_it_is_wrong(subset_runs, fake):
+    must_fail, text = WRONG[fake]
+    rc, report, out = subset_runs[fake]
+    assert rc == 1, out
+    assert report["summary"]["failed"] > 0
+    assert verdicts(report) == {sid: "failed" if sid in must_fail else "passed" for sid in SUBSET}, out
+    for s in report["scenarios"]:
+        if s["id"] in must_fail:
+            assert any(text in p for p in s["failed_step"]["problems"]), (s["id"], s["failed_step"])
+
+
+# ------------------------------------------------------------ the whole corpus
+
+def _expected_states(sc: S.Scenario):
+    return [step.expect["state"] for step in sc.steps if isinstance(step.expect.get("state"), dict)]
+
+
+def refuses_an_action(sc: S.Scenario) -> bool:
+    return any("rejected" in step.expect for step in sc.steps)
+
+
+def refuses(sc: S.Scenario) -> bool:
+    """An action or the setup itself."""
+    return refuses_an_action(sc) or getattr(sc, "refused", None) is not None
+
+
+def expects_discard(sc: S.Scenario) -> bool:
+    return any("discard" in state for state in _expected_states(sc))
+
+
+def expects_an_ordered_hand(sc: S.Scenario) -> bool:
+    """Some expected hand that reads differently back first."""
+    for state in _expected_states(sc):
+        for player in (state.get("players") or {}).values():
+            hand = expand_cards(player.get("hand") or []) if isinstance(player, dict) else []
+            if hand != hand[::-1]:
+                return True
+    return False
+
+
+def expects_events(sc: S.Scenario, at_least: int = 1) -> bool:
+    return any(len(step.expect.get(key) or []) >= at_least for step in sc.steps for key in ("events", "exact_events"))
+
+
+def harvests(sc: S.Scenario) -> bool:
+    """A harvest: an action, or the final harvest at the end of the game."""
+    ends = any(state.get("over") is True or state.get("winners") for state in _expected_states(sc)) or any(
+        isinstance(e, dict) and e.get("event") == "game_over"
+        for step in sc.steps for key in ("events", "exact_events") for e in step.expect.get(key) or [])
+    return ends or any((step.action or {}).get("type") == "harvest" for step in sc.steps)
+
+
+def _refusals(sc: S.Scenario) -> list[list[str]]:
+    """The rule lists of the scenario's refusals (of actions and of its setup)."""
+    out = [S.rules_of(step.expect["rejected"]) for step in sc.steps if "rejected" in step.expect]
+    if getattr(sc, "refused", None) is not None:
+        out.append(list(sc.refused))
+    return out
+
+
+def _neighbour(rule: str) -> str:
+    """The rule tests/fakes/wrong_rule_id.py cites instead of `rule`."""
+    head, _, last = rule.rpartition("/")
+    return f"{head}/{int(last) + 1}" if last.isdigit() else f"{rule}/2"
+
+
+def refuses_beyond_neighbours(sc: S.Scenario) -> bool:
+    """A refusal whose listed rules hold none's neighbour: citing the neighbour of whichever
+    the reference cites fails it."""
+    return any(all(_neighbour(r) not in rules for r in rules) for rules in _refusals(sc))
+
+
+def expects_exact_events(sc: S.Scenario) -> bool:
+    return any(step.expect.get("exact_events") for step in sc.steps)
+
+
+def nothing(sc: S.Scenario) -> bool:
+    return False
+
+
+@pytest.fixture(scope="module")
+def corpus_by_id():
+    return {sc.id: sc for sc in helpers.corpus()}
+
+
+@pytest.fixture(scope="module")
+def corpus_runs(tmp_path_factory):
+    return conform_all(tmp_path_factory.mktemp("wrong-engines-corpus"), sorted(WRONG), [CORPUS])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fake, must_fail, could_fail", [
+    ("wrong_accepts_all", refuses_an_action, refuses_an_action),
+    ("wrong_rule_id", refuses_beyond_neighbours, refuses),
+    ("wrong_missing_key", expects_discard, expects_discard),
+    ("wrong_hand_order", expects_an_ordered_hand, expects_an_ordered_hand),
+    ("wrong_rejection_changes_state", refuses_an_action, refuses_an_action),
+    ("wrong_event_order", nothing, lambda sc: expects_events(sc, at_least=2)),
+    ("wrong_dropped_event", expects_exact_events, expects_events),
+    ("wrong_spurious_coin", nothing, harvests),
+])
+def test_the_whole_corpus_fails_where_the_scenarios_say(corpus_runs, corpus_by_id, fake, must_fail, could_fail):
+    """The scenarios a bend must fail, and those it can fail at all, are read off their
+    expectations (where a bend shows only in some of the scenarios it touches, an event list
+    reversed still matching an expectation of one event, say, the subset's own failures stand
+    in): every one of the first fails, and none beyond the second."""
+    rc, report, out = corpus_runs[fake]
+    assert rc == 1, out
+    assert set(verdicts(report).values()) <= {"passed", "failed"}, out
+    got = failed(report)
+    assert WRONG[fake][0] | {sid for sid, sc in corpus_by_id.items() if must_fail(sc)} <= got
+    assert got <= {sid for sid, sc in corpus_by_id.items() if could_fail(sc)}

@@ -95,7 +95,7 @@ def test_the_reference_agrees_with_itself_on_its_own_games():
 def test_a_game_holds_probes_the_reference_refuses_and_ends():
     trial, probes = F.plan_game(["base"], 4, BASE, F.game_rng(3, 0), 3000)
     assert probes, "a game without a single probe tests no rejection"
-    played = F.Lockstep(None, BASE).reference(trial)
+    played = F.reference_play(trial)
     replies, states = played
     assert all(not replies[i]["accepted"] for i in probes)
     assert all(states[i] == states[i + 1] for i in probes), "a probe changed the state"
@@ -106,7 +106,7 @@ def test_a_game_holds_probes_the_reference_refuses_and_ends():
 def test_every_reshuffle_of_the_game_is_in_the_starting_state():
     """Randomness never crosses the wire: the engine reshuffles from the loaded queue."""
     trial = base_trial(1)
-    played = F.Lockstep(None, BASE).reference(trial)
+    played = F.reference_play(trial)
     _, states = played
     assert trial.state["shuffles"], "the game never reshuffled"
     assert states[-1]["shuffles"] == [], "a reshuffle of the game is missing from the queue"

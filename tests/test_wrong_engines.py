@@ -98,18 +98,22 @@ def failed(report: dict) -> set[str]:
 
 
 def conform_all(tmp: Path, names: list[str], paths: list[Path]) -> dict[str, tuple[int, dict, str]]:
-    """Each engine (a fake, or the reference) over the same scenarios, all started at once:
-    name -> exit code, JSON report and output."""
-    started = {}
+    """Each engine (a fake, or the reference) over the same scenarios, as many at once as there
+    are processors: name -> exit code, JSON report and output."""
+    waiting, running, done = list(names), {}, {}
     try:
-        for name in names:
-            engine = f"{shlex.quote(sys.executable)} -m bohnspec serve" if name == REFERENCE else impl(name)
-            report = tmp / f"{name}.json"
-            started[name] = (subprocess.Popen(command(engine, report, *paths), cwd=ROOT, env=child_env(),
-                                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True), report)
-        return {name: finish(proc, report) for name, (proc, report) in started.items()}
+        while waiting or running:
+            while waiting and len(running) < max(1, os.cpu_count() or 1):
+                name = waiting.pop(0)
+                engine = f"{shlex.quote(sys.executable)} -m bohnspec serve" if name == REFERENCE else impl(name)
+                report = tmp / f"{name}.json"
+                running[name] = (subprocess.Popen(command(engine, report, *paths), cwd=ROOT, env=child_env(),
+                                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True), report)
+            name = next(iter(running))
+            done[name] = finish(*running.pop(name))
+        return done
     finally:
-        for proc, _ in started.values():
+        for proc, _ in running.values():
             if proc.poll() is None:
                 proc.kill()
                 proc.communicate()

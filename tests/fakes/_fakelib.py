@@ -1,4 +1,4 @@
-"""Shared helpers of the fake engines used by tests/test_protocol.py.
+"""Shared helpers of the fake engines used by tests/test_protocol.py and tests/test_wrong_engines.py.
 
 Each fake is run as `python tests/fakes/NAME.py` (so this folder is on sys.path) with
 PYTHONPATH pointing at interpreter/. Most fakes wrap the reference server

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import scenario as S
 from ..errors import ScenarioError
 from ..language.model import Action, Ruling
 from ..language.paragraphs import index as paragraph_index
 from ..language.spec import build, parse_files, spec_files
 
+if TYPE_CHECKING:
+    from ..language.spec import Spec
 
-def _clause_citations(spec) -> dict[str, list[str]]:
+
+def _clause_citations(spec: Spec) -> dict[str, list[str]]:
     """paragraph or ruling id -> locations of the clauses citing it (rulings themselves excluded)."""
     out: dict[str, list[str]] = {}
 
@@ -46,7 +51,7 @@ def coverage(book: str | None = None) -> dict:
     spec = build(parse_files(spec_files()), None)
     clauses = _clause_citations(spec)
     scenarios, broken = _scenario_citations()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for pid, para in paragraph_index().items():
         if book and para.book != book:
             continue

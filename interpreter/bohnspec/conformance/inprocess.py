@@ -6,8 +6,12 @@ each other."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from . import scenario as S
 from ..execution.interpret import Engine, engine_for
+from ..execution.state import State
 
 
 # Events the interpreter records for its own traces (judge names the rules the end of the game
@@ -26,47 +30,52 @@ class InProcess:
 
     name = "bohnspec reference interpreter"
     # None: all modules; the reference keeps its own bookkeeping, so it is compared on it too.
-    capabilities = {"modules": None, "rule_ids": True, "events": True, "legal_actions": True, "internal_state": True}
+    capabilities: dict[str, Any] = {"modules": None, "rule_ids": True, "events": True, "legal_actions": True,
+                                    "internal_state": True}
     version = 2
-    engine_info = {"name": "bohnspec", "language": "python"}
+    engine_info: dict[str, Any] = {"name": "bohnspec", "language": "python"}
 
-    def __init__(self, extra_rules=(), engine: str = "reference"):
+    def __init__(self, extra_rules: Iterable[str] = (), engine: str = "reference") -> None:
         self.extra_rules = list(extra_rules)
         self.engine_kind = engine  # "reference" or "compiled" (identical answers, faster)
         if engine != "reference":
             self.name = f"bohnspec {engine} engine"
-        self.state = None
+        self.current: Engine | None = None
+        self.state: State | None = None
+        self.last_request: dict[str, Any] | None = None
 
-    def engine(self, modules) -> Engine:
+    def engine(self, modules: Iterable[str] | None) -> Engine:
         return engine_for(modules, self.extra_rules, engine=self.engine_kind)
 
     def start(self, sc: S.Scenario) -> dict:
         self.last_request = {"type": "setup" if sc.setup is not None else "load"}
         self.current = self.engine(sc.modules)
         try:
-            self.state, events = S.build_state(self.current, sc)
+            state, events = S.build_state(self.current, sc)
         except S.Refused as exc:
             if sc.refused is None:
                 raise  # the scenario's bug: it sets up a game the rules refuse
             return {"rejected": True, "rule": exc.rule, "reason": exc.reason}
-        return {"state": self.state.to_json(), "events": wire_events(events)}
+        self.state = state
+        return {"state": state.to_json(), "events": wire_events(events)}
 
     def load(self, state: dict) -> dict:
         """Load a complete state (for --isolate), as the protocol's `load` does."""
         self.last_request = {"type": "load"}
         modules = state.get("modules") or ["base"]
         self.current = self.engine(modules)
-        self.state = S.state_from_data(self.current, state, modules, validate=False)
-        return {"state": self.state.to_json(), "events": []}
+        self.state = loaded = S.state_from_data(self.current, state, modules, validate=False)
+        return {"state": loaded.to_json(), "events": []}
 
     def reference_engine(self, sc: S.Scenario) -> Engine:
         return self.engine(sc.modules)
 
     def apply(self, action: dict) -> dict:
         self.last_request = {"type": "apply", "action": action}
+        assert self.current is not None and self.state is not None, "apply before start or load"
         outcome = self.current.apply(self.state, action)
         self.state = outcome.state
         if outcome.rejection is not None:
             return {"accepted": False, "rule": outcome.rejection.rule,
-                    "reason": outcome.rejection.reason, "state": self.state.to_json()}
-        return {"accepted": True, "events": wire_events(outcome.events), "state": self.state.to_json()}
+                    "reason": outcome.rejection.reason, "state": outcome.state.to_json()}
+        return {"accepted": True, "events": wire_events(outcome.events), "state": outcome.state.to_json()}

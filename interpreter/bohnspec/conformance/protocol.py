@@ -16,13 +16,14 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .. import __version__
 from ..errors import ActionError, BohnspecError, ScenarioError
 from .inprocess import InProcess, wire_events
 
 if TYPE_CHECKING:
+    from . import scenario as S
     from ..execution.interpret import Engine
     from ..execution.state import State
 
@@ -35,7 +36,7 @@ VERSIONS = (1, 2)
 class EngineFault(Exception):
     """The engine under test misbehaved; `verdict` says how (errored, timeout, protocol-error)."""
 
-    def __init__(self, verdict: str, message: str, stderr: str = ""):
+    def __init__(self, verdict: str, message: str, stderr: str = "") -> None:
         self.verdict = verdict
         self.stderr = stderr
         super().__init__(message)
@@ -47,7 +48,7 @@ class EngineUnsupported(EngineFault):
     (the runner does not restart it); a caller that treats every EngineFault alike still gets
     the right verdict."""
 
-    def __init__(self, request: str, reason: str):
+    def __init__(self, request: str, reason: str) -> None:
         self.request = request
         super().__init__("not-applicable", reason or "no reason given")
 
@@ -210,35 +211,36 @@ def serve(stdin: Iterable[str] | None = None, stdout: Output | None = None) -> i
 class ProtocolEngine:
     """Drives one outside engine process. Every fault becomes an EngineFault; never hangs."""
 
-    def __init__(self, command: str, timeout: float = 5.0, cwd: str | None = None):
+    def __init__(self, command: str, timeout: float = 5.0, cwd: str | None = None) -> None:
         self.command = command
         self.timeout = timeout
         self.cwd = cwd
-        self.proc: subprocess.Popen | None = None
-        self.hello: dict | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.hello: Message | None = None
         self._next_id = 0
         self._buffer = b""
-        self._stderr = None
-        self._selector = None
-        self.last_request: dict | None = None
+        self._stderr: IO[bytes] | None = None
+        self._selector: selectors.BaseSelector | None = None
+        self.last_request: Message | None = None
         self.version = 1  # the version agreed in the handshake
 
     # -- process
-    def start(self) -> dict:
+    def start(self) -> Message:
+        """Start the engine and shake hands: the hello reply, its capabilities checked."""
         self.close()
         argv = engine_argv(self.command)
         self._stderr = tempfile.TemporaryFile()
         try:
             # Its own process group: bohnspec ends the engine and whatever it started, and a
             # Ctrl-C meant for bohnspec reaches bohnspec alone, which then stops the engine.
-            self.proc = subprocess.Popen(
+            self.proc = proc = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=self._stderr, cwd=self.cwd, bufsize=0, start_new_session=True,
             )
         except OSError as exc:
             raise BohnspecError(f"cannot start the engine {self.command!r}: {exc.strerror or exc}") from None
-        _LIVE.add(self.proc)
-        os.set_blocking(self.proc.stdout.fileno(), False)
+        _LIVE.add(proc)
+        os.set_blocking(_pipe(proc.stdout).fileno(), False)
         self._buffer = b""
         self.version = 1  # until the engine says otherwise, only what every version has
         reply = self.request({"type": "hello", "protocol": PROTOCOL_VERSION, "suite": f"bohnspec {__version__}"},
@@ -288,23 +290,27 @@ class ProtocolEngine:
             _kill(proc)
 
     @staticmethod
-    def _send(proc, msg) -> None:
-        proc.stdin.write((json.dumps(msg, separators=(",", ":")) + "\n").encode())
-        proc.stdin.flush()
+    def _send(proc: subprocess.Popen[bytes], msg: Message) -> None:
+        stdin = _pipe(proc.stdin)
+        stdin.write((json.dumps(msg, separators=(",", ":")) + "\n").encode())
+        stdin.flush()
 
     # -- requests
-    def request(self, msg: dict, expect: tuple[str, ...]) -> dict:
-        if not self.alive():
+    def request(self, msg: Message, expect: tuple[str, ...]) -> Message:
+        """Send a request and read its reply, which must have the request's id and one of the
+        `expect`ed types; anything else (an error, garbage, silence, an exit) is an EngineFault."""
+        proc = self.proc
+        if proc is None or proc.poll() is not None:
             raise EngineFault("errored", f"the engine is not running (exit code {self._exit_code()})", self.stderr())
         self._next_id += 1
         msg = {"id": self._next_id, **msg}
         self.last_request = msg
         try:
-            self._send(self.proc, msg)
+            self._send(proc, msg)
         except (BrokenPipeError, OSError):
             raise EngineFault("errored", f"the engine closed its input (exit code {self._exit_code()})",
                               self.stderr()) from None
-        line = self._read_line(msg["type"])
+        line = self._read_line(proc, msg["type"])
         try:
             reply = json.loads(line)
         except (json.JSONDecodeError, UnicodeDecodeError):
@@ -330,17 +336,19 @@ class ProtocolEngine:
                                                 f"{msg['type']!r}, got {reply.get('type')!r}", self.stderr())
         return reply
 
-    def _exit_code(self):
+    def _exit_code(self) -> int | None:
         return self.proc.poll() if self.proc is not None else None
 
-    def _read_line(self, what: str) -> bytes:
+    def _read_line(self, proc: subprocess.Popen[bytes], what: str) -> bytes:
         deadline = time.monotonic() + self.timeout
+        stdout = _pipe(proc.stdout)
         if self._selector is None:
             self._selector = selectors.DefaultSelector()
-            self._selector.register(self.proc.stdout, selectors.EVENT_READ)
+            self._selector.register(stdout, selectors.EVENT_READ)
+        selector = self._selector
         while b"\n" not in self._buffer:
             try:
-                chunk = self.proc.stdout.read(65536)
+                chunk = stdout.read(65536)
             except BlockingIOError:
                 chunk = None
             if chunk is None:
@@ -348,11 +356,11 @@ class ProtocolEngine:
                 if left <= 0:
                     raise EngineFault("timeout", f"no reply to {what!r} within {self.timeout:g}s "
                                                  "(raise --timeout if the engine is just slow)", self.stderr())
-                self._selector.select(timeout=left)
+                selector.select(timeout=left)
                 continue
             if not chunk:
                 try:
-                    code = self.proc.wait(timeout=5)
+                    code = proc.wait(timeout=5)
                 except subprocess.TimeoutExpired:
                     code = None
                 raise EngineFault("errored", f"the engine exited (code {code}) before answering {what!r}",
@@ -362,6 +370,13 @@ class ProtocolEngine:
                 raise EngineFault("protocol-error", "a reply longer than 64 MiB", self.stderr())
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
+
+
+def _pipe(pipe: IO[bytes] | None) -> IO[bytes]:
+    """A pipe of an engine process (always there: every engine is started with all three)."""
+    if pipe is None:
+        raise BohnspecError("the engine process has no pipe to it")
+    return pipe
 
 
 def _claims_problem(caps: dict, version: int) -> str:
@@ -431,7 +446,7 @@ def end_all_engines() -> None:
 atexit.register(end_all_engines)
 
 
-def state_problem(state) -> str:
+def state_problem(state: Any) -> str:
     """Why a state an engine returned breaks state.schema.json ("" if it does not): the path
     of the first bad field (`state.players[0].coins`) and what is wrong there."""
     from . import scenario as S
@@ -466,7 +481,7 @@ def _plainly_valid(state: dict) -> bool:
     plain = ("players", "starting_player", "active", "phase", "modules", "options", "vars", "over",
              "winners", "board", "spaces", "shuffles")
 
-    def cards_ok(cards) -> bool:
+    def cards_ok(cards: Any) -> bool:
         return all(_CARD.fullmatch(c) for c in cards)
     for key, value in state.items():
         if not _NAME.fullmatch(key):
@@ -496,14 +511,15 @@ def _text_or_none(value):
 class ProtocolAdapter:
     """Runner adapter for an outside engine: one process, restarted after any fault."""
 
-    def __init__(self, command: str, timeout: float = 5.0):
+    def __init__(self, command: str, timeout: float = 5.0) -> None:
         self.client = ProtocolEngine(command, timeout)
         self.name = command
-        self.capabilities: dict = {}
-        self.engine_info: dict = {}
-        self._reference = None
+        self.capabilities: dict[str, Any] = {}
+        self.engine_info: dict[str, Any] = {}
+        self._reference: InProcess | None = None
 
-    def ensure(self):
+    def ensure(self) -> None:
+        """Start the engine (and shake hands) unless it is running."""
         if not self.client.alive():
             hello = self.client.start()
             self.capabilities = hello.get("capabilities", {})
@@ -511,19 +527,20 @@ class ProtocolAdapter:
             if self.engine_info.get("name"):
                 self.name = f"{self.engine_info.get('name')} {self.engine_info.get('version', '')}".strip()
 
-    def restart(self):
+    def restart(self) -> None:
+        """End the engine process; the next request starts a new one."""
         self.client.close()
 
-    def reference(self):
+    def reference(self) -> InProcess:
         if self._reference is None:
             self._reference = InProcess()
         return self._reference
 
-    def reference_engine(self, sc):
+    def reference_engine(self, sc: S.Scenario) -> Engine:
         return self.reference().engine(sc.modules)
 
     @property
-    def last_request(self):
+    def last_request(self) -> Message | None:
         return self.client.last_request
 
     @property
@@ -531,7 +548,7 @@ class ProtocolAdapter:
         """The protocol version agreed with the engine (1 until a handshake says more)."""
         return getattr(self.client, "version", 1)
 
-    def start(self, sc) -> dict:
+    def start(self, sc: S.Scenario) -> Message:
         from ..errors import ScenarioError
         try:
             return self._start(sc)
@@ -540,7 +557,7 @@ class ProtocolAdapter:
                 raise
             raise sc.error(exc.path, exc.message) from None
 
-    def _start(self, sc) -> dict:
+    def _start(self, sc: S.Scenario) -> Message:
         from . import scenario as S
         self.client.last_request = None
         self.ensure()
@@ -574,6 +591,7 @@ class ProtocolAdapter:
         else:
             # The reference fills in the documented defaults: the engine always gets a full state.
             ref = self.reference().engine(sc.modules)
+            assert sc.state is not None  # a scenario has a `setup` or a `state` (scenario.schema.json)
             full = S.state_from_data(ref, sc.state, sc.modules, validate=False).to_json()
             reply = self.client.request({"type": "load", "state": full}, expect=("ok",))
             return {"state": self._state(reply), "events": []}
@@ -593,7 +611,7 @@ class ProtocolAdapter:
             raise EngineFault("protocol-error", "the state reply has no state object", self.client.stderr())
         return self._checked(reply["state"], "the state reply's state")
 
-    def _checked(self, state, what: str) -> dict:
+    def _checked(self, state: Any, what: str) -> Message:
         """A state the engine returned, if it is one: a malformed state is a protocol error
         naming the bad field, not a confusing difference further on."""
         problem = state_problem(state)
@@ -617,5 +635,5 @@ class ProtocolAdapter:
                     "reason": _text_or_none(reply.get("reason")) or "", "state": state}
         return {"accepted": True, "events": self._events(reply), "state": state}
 
-    def close(self):
+    def close(self) -> None:
         self.client.close(polite=True)

@@ -11,15 +11,21 @@ from __future__ import annotations
 import fnmatch
 import json
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .. import paths
 from . import scenario as S
 from ..errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError
-from ..execution.interpret import Engine
+from ..execution.interpret import Engine, Outcome
 from .inprocess import InProcess  # noqa: F401  (callers take the reference adapter from the runner)
 from .protocol import EngineFault, EngineUnsupported
 from ..execution.state import expand_cards
+
+if TYPE_CHECKING:
+    from ..language.spec import Spec
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 NOT_APPLICABLE, TIMEOUT, PROTOCOL_ERROR = "not-applicable", "timeout", "protocol-error"
@@ -107,7 +113,7 @@ class Verdict:
 
 # ------------------------------------------------------------ matching
 
-def normalise(value):
+def normalise(value: Any) -> Any:
     """Expand `blue*3` in card lists, recursively."""
     if isinstance(value, list):
         if all(isinstance(v, str) for v in value):
@@ -125,7 +131,7 @@ def state_view(state_json: dict) -> dict:
     return view
 
 
-def subset_problems(expected, actual, path="state") -> list[str]:
+def subset_problems(expected: Any, actual: Any, path: str = "state") -> list[str]:
     """Where `actual` differs from the subset `expected` (objects match on the keys given,
     everything else exactly): one line per difference, none when it matches."""
     problems = []
@@ -187,7 +193,7 @@ def exact_problems(expected: list[dict], actual: list[dict]) -> list[str]:
             f"    actual:\n      {_shown_events(actual)}"]
 
 
-def rejection_text(rule, reason) -> str:
+def rejection_text(rule: str | None, reason: str | None) -> str:
     """How a rejection is shown: `rejected [RULE]: reason`, or `rejected: reason` without a rule."""
     return "rejected" + (f" [{rule}]" if rule else "") + (f": {reason}" if reason else "")
 
@@ -198,12 +204,12 @@ def _rules_shown(rules: list[str]) -> str:
 
 # ------------------------------------------------------------ normative and internal state
 
-def internal_vars(spec) -> set[str]:
+def internal_vars(spec: Spec) -> set[str]:
     """The variables the spec declares `internal` (the reference's bookkeeping)."""
     return {name for name, var in spec.vars.items() if getattr(var, "internal", False)}
 
 
-def without_internal(state, internal: set[str]):
+def without_internal(state: Any, internal: set[str]) -> Any:
     """A state (or an expected subset of one) without the internal variables: what an engine
     that does not claim `internal_state` is compared on. Players may be a list or keyed by name."""
     if not internal or not isinstance(state, dict):
@@ -230,7 +236,7 @@ def _player_without(p, internal):
 
 # ------------------------------------------------------------ what an engine does not claim
 
-def scenario_options(spec, sc: S.Scenario) -> dict[str, str]:
+def scenario_options(spec: Spec, sc: S.Scenario) -> dict[str, str]:
     """The value of every option of the scenario's game: given, or the option's default."""
     given: dict = {}
     if sc.setup is not None:
@@ -242,7 +248,7 @@ def scenario_options(spec, sc: S.Scenario) -> dict[str, str]:
     return {name: str(given.get(name, opt.default)) for name, opt in spec.options.items()}
 
 
-def not_claimed(claims: dict, sc: S.Scenario, spec, version: int) -> str:
+def not_claimed(claims: dict, sc: S.Scenario, spec: Spec | None, version: int) -> str:
     """Why the engine cannot play this scenario by its own claims ("" if it can): an option
     value it does not list, or a protocol-2 expectation (a refused setup) of a version-1 engine."""
     if sc.refused is not None and version < 2:
@@ -269,7 +275,8 @@ class Trace:
 
 def reference_trace(engine: Engine, sc: S.Scenario) -> Trace:
     state, _ = S.build_state(engine, sc)
-    before, paragraphs = [], []
+    before: list[dict] = []
+    paragraphs: list[list[str]] = []
     for step in sc.steps:
         before.append(state.to_json())
         if step.action is None:
@@ -281,7 +288,7 @@ def reference_trace(engine: Engine, sc: S.Scenario) -> Trace:
     return Trace(before, paragraphs)
 
 
-def _deciding(engine: Engine, step: S.Step, outcome) -> list[str]:
+def _deciding(engine: Engine, step: S.Step, outcome: Outcome) -> list[str]:
     """The paragraphs that decide a step in the reference: the refusing rule; else the
     citations of the declarations that emitted the events the step names (the action's own
     declaration if it names none)."""
@@ -294,14 +301,26 @@ def _deciding(engine: Engine, step: S.Step, outcome) -> list[str]:
         if event.get("event") in named and frames:
             out.extend(frames[-1].cites)
     if not out:
-        decl = engine.spec.actions.get(step.action.get("type")) if isinstance(step.action, dict) else None
+        kind = step.action.get("type") if isinstance(step.action, dict) else None
+        decl = engine.spec.actions.get(kind) if isinstance(kind, str) else None
         out.extend(getattr(decl, "cites", ()) or ())
     return list(dict.fromkeys(out))[:4]
 
 
 # ------------------------------------------------------------ running
 
-def run_scenario(adapter, sc: S.Scenario, isolate: bool = False) -> Verdict:
+class Adapter(Protocol):
+    """What run_scenario plays a scenario through: inprocess.InProcess (the reference) or
+    protocol.ProtocolAdapter (an outside engine). The rest it uses when an adapter has it:
+    `load(state)` with isolate; ensure, restart, capabilities, version, reference_engine and
+    last_request."""
+
+    def start(self, sc: S.Scenario) -> dict[str, Any]: ...
+
+    def apply(self, action: dict[str, Any]) -> dict[str, Any]: ...
+
+
+def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Verdict:
     """Play one scenario through the adapter. Rule ids, events and internal variables are
     compared only where the engine claims them; a rejection must always be a rejection that
     leaves the state as it was. With `isolate`, before each step after the first the engine is
@@ -312,7 +331,7 @@ def run_scenario(adapter, sc: S.Scenario, isolate: bool = False) -> Verdict:
     verdict = Verdict(sc.id, sc.path, PASSED, cites=list(sc.cites), title=sc.title, isolated=isolate)
     result: StepResult | None = None  # the step under way
     try:
-        adapter.last_request = None  # what the previous scenario asked last is not this one's
+        cast(Any, adapter).last_request = None  # what the previous scenario asked last is not this one's
     except AttributeError:
         pass  # an adapter that tracks it itself
     trace: list = []  # [Trace] once computed
@@ -378,7 +397,7 @@ def run_scenario(adapter, sc: S.Scenario, isolate: bool = False) -> Verdict:
             result = StepResult(index, step.action, True)
             verdict.steps.append(result)
             if isolate and index > 0:
-                state = adapter.load(trace[0].before[index])["state"]
+                state = cast(Any, adapter).load(trace[0].before[index])["state"]
             events: list[dict] = []
             if step.action is not None:
                 before = state
@@ -491,7 +510,7 @@ def _check_refusal(engine: Engine, sc: S.Scenario) -> None:
         raise sc.error("refused", "the rules set up this game; they do not refuse it")
 
 
-def _at(verdict: Verdict, result: StepResult | None, adapter, message: str) -> str:
+def _at(verdict: Verdict, result: StepResult | None, adapter: Any, message: str) -> str:
     """Name the step and the request during which something went wrong, and mark that step."""
     request = getattr(adapter, "last_request", None) or getattr(getattr(adapter, "client", None), "last_request", None)
     verdict.fault_request = request
@@ -523,7 +542,7 @@ class Selection:
     all_ids: list[str] = field(default_factory=list)
 
 
-def select(paths_or_dirs, modules: list[str] | None, pattern: str | None,
+def select(paths_or_dirs: Iterable[str | Path] | None, modules: list[str] | None, pattern: str | None,
            claimed: list[str] | None = None) -> Selection:
     """Load the scenarios, keeping those that match -k and need only the given modules.
 
@@ -575,7 +594,7 @@ def id_matches(sid: str, pattern: str) -> bool:
     return pattern in sid or fnmatch.fnmatch(sid, pattern)
 
 
-def summary(verdicts: list[Verdict]) -> dict:
+def summary(verdicts: list[Verdict]) -> dict[str, int]:
     out = {v.replace("-", "_"): 0 for v in VERDICTS}
     out["expected_failures"] = 0
     out["unexpected"] = 0
@@ -587,7 +606,7 @@ def summary(verdicts: list[Verdict]) -> dict:
     return out
 
 
-def not_tested(verdicts: list[Verdict]) -> list[dict]:
+def not_tested(verdicts: list[Verdict]) -> list[dict[str, Any]]:
     """What a run did not test on the engine's account, by reason: the not-applicable
     scenarios grouped by why (a module or option it does not claim, an `unsupported` reply, a
     protocol-2 expectation of a version-1 engine). Scenarios --modules skips are the user's choice."""

@@ -8,7 +8,8 @@ import re
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
@@ -20,6 +21,13 @@ from ..errors import ScenarioError, SetupError
 from ..errors import suggest as _hint
 from ..execution.interpret import Engine
 from ..execution.state import Player, State, expand_cards
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
+    from ..language.board import Layout
+    from ..language.model import Var
+    from ..language.spec import Spec
 
 
 @dataclass
@@ -46,7 +54,7 @@ class Scenario:
     # (None: a scenario that plays steps).
     refused: list[str] | None = None
 
-    def locate(self, path) -> tuple[int, int] | None:
+    def locate(self, path: str) -> tuple[int, int] | None:
         """(line, column) of a field of the scenario, e.g. `steps[1].do`."""
         return self.doc.locate(path) if self.doc is not None else None
 
@@ -73,7 +81,7 @@ def validator(name: str = "scenario.schema.json") -> Draft202012Validator:
     return Draft202012Validator(_schema(name), registry=registry)
 
 
-def json_path(parts) -> str:
+def json_path(parts: Iterable[str | int]) -> str:
     out = ""
     for p in parts:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
@@ -150,7 +158,7 @@ _REQUIRED = {
 }
 
 
-def _describe(value) -> str:
+def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"{'true' if value else 'false'}"
     if value is None:
@@ -166,10 +174,14 @@ def _describe(value) -> str:
     return type(value).__name__
 
 
-def _explain(e, data) -> Problem:
+def _explain(e: ValidationError, data: Any) -> Problem:
     """A jsonschema error as what to do (the schema's raw sentences never reach a writer)."""
     parts = list(e.absolute_path)
-    kind, value, inst = e.validator, e.validator_value, e.instance
+    # The stubs allow for an error built by hand without these; jsonschema's own always has them.
+    kind: Any = e.validator
+    value: Any = e.validator_value
+    inst: Any = e.instance
+    schema: Any = e.schema
     if kind == "oneOf" and isinstance(value, list) and all(set(v) == {"required"} for v in value):
         # Exactly one of several keys (a scenario's `state` or `setup`).
         keys = [v["required"][0] for v in value]
@@ -183,12 +195,12 @@ def _explain(e, data) -> Problem:
         if isinstance(inst, (dict, list)) or len(best.absolute_path) > len(e.absolute_path):
             return _explain(best, data)
         # A value of none of the kinds allowed here.
-        kinds = []
+        kinds: list[Any] = []
         for sub in e.context:
             if sub.validator == "type":
                 kinds.extend(sub.validator_value if isinstance(sub.validator_value, list) else [sub.validator_value])
         if kinds:
-            wanted = " or ".join(dict.fromkeys(_JSON_TYPES.get(k, k) for k in kinds))
+            wanted = " or ".join(dict.fromkeys(_JSON_TYPES.get(str(k), str(k)) for k in kinds))
             return Problem(parts, f"expected {wanted}, got {_describe(inst)}")
         return _explain(best, data)
     if kind == "required":
@@ -196,14 +208,14 @@ def _explain(e, data) -> Problem:
         key = missing[0] if missing else value[0]
         return Problem(parts, f"`{key}` is missing: {_REQUIRED.get(key, f'add `{key}: ...`')}")
     if kind == "additionalProperties" and value is False:
-        allowed = list(e.schema.get("properties") or {})
-        extra = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
-        key = extra[0] if extra else "?"
+        allowed = list(schema.get("properties") or {})
+        unknown = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
+        key = unknown[0] if unknown else "?"
         hint = _hint(key, allowed)
         return Problem(parts, f"unknown field `{key}`{hint}; the fields here are {', '.join(allowed)}", str(key))
     if kind == "type":
         kinds = value if isinstance(value, list) else [value]
-        wanted = " or ".join(_JSON_TYPES.get(k, k) for k in kinds)
+        wanted = " or ".join(_JSON_TYPES.get(str(k), str(k)) for k in kinds)
         extra = ""
         if isinstance(inst, (int, float)) and not isinstance(inst, bool) and "string" in kinds:
             extra = f": write \"{inst}\" in quotes"
@@ -223,11 +235,11 @@ def _explain(e, data) -> Problem:
         return Problem(parts, f"the key {inst!r} is not a name: names are lowercase letters, digits and _",
                        str(inst))
     if kind == "minItems":
-        what = {"steps": "give at least one step", "cites": "cite at least one paragraph or ruling",
-                "modules": "name at least one module, e.g. [base]", "players": "give at least one player"}
+        advice = {"steps": "give at least one step", "cites": "cite at least one paragraph or ruling",
+                  "modules": "name at least one module, e.g. [base]", "players": "give at least one player"}
         last = next((p for p in reversed(parts) if isinstance(p, str)), "")
         fallback = f"give at least {value} entr" + ("y" if value == 1 else "ies")
-        return Problem(parts, f"the list is empty: {what.get(last, fallback)}")
+        return Problem(parts, f"the list is empty: {advice.get(last, fallback)}")
     if kind == "maxItems":
         return Problem(parts, f"the list has {len(inst)} entries; at most {value} are allowed here")
     if kind == "minLength":
@@ -256,7 +268,7 @@ def _explain(e, data) -> Problem:
     return Problem(parts, message)
 
 
-def scenario_files(paths_or_dirs) -> list[Path]:
+def scenario_files(paths_or_dirs: Iterable[str | Path]) -> list[Path]:
     """The scenario files of the given files and folders (a folder: its *.yaml and *.yml,
     recursively). A path that is neither is an input error; so is a file named on its own
     that cannot be a scenario at all (unreadable, binary, not UTF-8, empty)."""
@@ -273,7 +285,7 @@ def scenario_files(paths_or_dirs) -> list[Path]:
     return sorted(set(files))
 
 
-def corpus(paths_or_dirs=None) -> list[tuple[Path, Scenario | ScenarioError]]:
+def corpus(paths_or_dirs: Iterable[str | Path] | None = None) -> list[tuple[Path, Scenario | ScenarioError]]:
     """The one walk over scenario files (default: the whole corpus): each file with its
     scenario, or the ScenarioError that keeps it from loading. conform, explain, coverage and
     the site all read the corpus through this."""
@@ -341,13 +353,13 @@ def load(path: Path, root: Path | None = None) -> Scenario:
     return sc
 
 
-def _remember(key, value) -> None:
+def _remember(key: Any, value: Any) -> None:
     if len(_LOADED) >= _LOADED_MAX:
         _LOADED.clear()
     _LOADED[key] = value
 
 
-def _scenario(data: dict, name: str, doc) -> Scenario:
+def _scenario(data: dict, name: str, doc: userfile.Document | None) -> Scenario:
     steps = [Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data.get("steps") or []]
     refused = data.get("refused")
     return Scenario(data["id"], data["title"], data["cites"], data["modules"], name, steps,
@@ -355,7 +367,7 @@ def _scenario(data: dict, name: str, doc) -> Scenario:
                     refused=rules_of(refused) if refused is not None else None)
 
 
-def rules_of(value) -> list[str]:
+def rules_of(value: str | Iterable[str]) -> list[str]:
     """The rule ids an expectation accepts: one id, or a list of ids any of which will do."""
     return [value] if isinstance(value, str) else list(value)
 
@@ -365,7 +377,7 @@ class Refused(ScenarioError):
     that refuses it. A scenario bug unless the scenario expects the refusal (`refused:`)."""
 
     def __init__(self, path: str, rule: str, reason: str, message: str | None = None, file: str = "",
-                 line=None, column=None):
+                 line: int | None = None, column: int | None = None) -> None:
         self.rule, self.reason = rule, reason
         super().__init__(file, path, message or f"refused [{rule}]: {reason}", line, column)
 
@@ -375,7 +387,7 @@ def from_document(doc: userfile.Document, name: str, path: Path | None = None,
     """A Scenario from YAML already read within the bounds (see userfile.parse_yaml)."""
     data = doc.data
 
-    def fail(parts, message, key=None):
+    def fail(parts: list, message: str, key: str | None = None) -> NoReturn:
         where = (userfile.key_location(doc.node, parts, key) if key is not None else None) or doc.locate(parts)
         raise ScenarioError(name, json_path(parts), message, *(where or (None, None)))
 
@@ -445,7 +457,8 @@ def build_state(engine: Engine, sc: Scenario) -> tuple[State, list[dict]]:
     """The scenario's starting state, with defaults filled in, checked against the spec."""
     try:
         if sc.setup is not None:
-            return _from_setup(engine, sc)
+            return _from_setup(engine, sc.setup, sc.modules)
+        assert sc.state is not None  # a scenario has a `setup` or a `state` (scenario.schema.json)
         return state_from_data(engine, sc.state, sc.modules, validate=False), []
     except Refused as exc:
         where = sc.locate(exc.path) or (None, None)
@@ -457,12 +470,11 @@ def build_state(engine: Engine, sc: Scenario) -> tuple[State, list[dict]]:
 _SETUP_KEYS = ("players", "deck", "beans", "options", "board")
 
 
-def _from_setup(engine: Engine, sc: Scenario):
-    setup = sc.setup
+def _from_setup(engine: Engine, setup: dict, modules: list[str]) -> tuple[State, list[dict]]:
     options = dict(setup.get("options") or {})
     if "beans" in setup:
         options["beans"] = setup["beans"]
-    return new_game(engine, setup["players"], setup["deck"], options, setup_zones(setup), sc.modules,
+    return new_game(engine, setup["players"], setup["deck"], options, setup_zones(setup), modules,
                     setup.get("board"))
 
 
@@ -472,7 +484,8 @@ def setup_zones(setup: dict) -> dict:
     return {k: expand_cards(v) if isinstance(v, list) else v for k, v in setup.items() if k not in _SETUP_KEYS}
 
 
-def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules, board=None):
+def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, modules: Iterable[str],
+             board: Any = None) -> tuple[State, list[dict]]:
     """A new game from an explicit deck order, after checking that it can be one: distinct
     player names, known option values, exactly the cards in play in each deck, and a map
     (declared or inline) for a game played on one."""
@@ -500,11 +513,11 @@ def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules, b
     decks = [z for z, d in engine.spec.zones.items() if d.kind == "deck" and not d.per_player and d.cards != "beans"]
     for name, cards in (zones or {}).items():
         cards = expand_cards(cards if isinstance(cards, list) else [])
-        zone = engine.spec.zones.get(name)
         if name not in decks:
             raise ScenarioError("", f"setup.{name}", f"unknown setup key{_hint(name, [*_SETUP_KEYS, *decks])}; "
                                                      "a setup gives the players, the deck, options, a board "
                                                      f"and the shuffled decks {', '.join(decks) or '(none)'}")
+        zone = engine.spec.zones[name]
         box = engine.box(options, zone.cards)
         if sorted(map(str, cards)) != sorted(box):
             raise ScenarioError("", f"setup.{name}", f"{name} must hold exactly the {len(box)} {zone.cards} cards "
@@ -520,9 +533,9 @@ def new_game(engine: Engine, names, deck, options: dict, zones: dict, modules, b
         if isinstance(board, str):
             if board not in engine.spec.boards:
                 raise ScenarioError("", "setup.board", f"unknown board {board!r}{_hint(board, engine.spec.boards)}")
-            problem = _not_laid(engine, board, len(names), options)
-            if problem:
-                raise ScenarioError("", "setup.board", problem)
+            unlaid = _not_laid(engine, board, len(names), options)
+            if unlaid:
+                raise ScenarioError("", "setup.board", unlaid)
             layout = engine.layout(board)
         else:
             try:
@@ -569,7 +582,7 @@ def _check_unique(names, where):
         seen.add(n)
 
 
-def state_from_data(engine: Engine, data: dict, modules=("base",), validate: bool = True) -> State:
+def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base",), validate: bool = True) -> State:
     """Build a State from scenario/protocol data; omitted parts take the documented defaults.
 
     `validate=False` skips the JSON Schema check, for data already validated (a loaded
@@ -719,16 +732,17 @@ def check_consistency(engine: Engine, state: State) -> None:
     # The spec's `invariant` declarations: what every situation of its game holds.
     for inv, test in engine.invariants:
         where, message = inv.field, f"{inv.reason} [{inv.rule_id}]"
-        for i, p in enumerate(state.players if inv.var else [None]):
-            env = Env(engine, state, {inv.var: p.name} if p else {})
+        players: list[Player | None] = list(state.players) if inv.var else [None]
+        for i, player in enumerate(players):
+            env = Env(engine, state, {inv.var: player.name} if player else {})
             try:
                 holds = bool(test(env))
             except SpecRuntimeError:
                 holds = False
             if not holds:
-                path = ".".join(x for x in ("state", f"players[{i}]" if p else "", where) if x)
-                who = f"{p.name}: " if p else ""
-                value = _at(state, p, where) if where else _NOTHING
+                path = ".".join(x for x in ("state", f"players[{i}]" if player else "", where) if x)
+                who = f"{player.name}: " if player else ""
+                value = _at(state, player, where) if where else _NOTHING
                 shown = f" ({where.split('.')[-1]} is {_shown(value)})" if value is not _NOTHING else ""
                 raise ScenarioError("", path, f"{who}{message}{shown}; the situation could not come about "
                                               "in a game, so it is refused")
@@ -737,7 +751,7 @@ def check_consistency(engine: Engine, state: State) -> None:
 _NOTHING = object()
 
 
-def _at(state: State, player, where: str):
+def _at(state: State, player: Player | None, where: str) -> Any:
     kind, _, name = where.partition(".")
     if kind == "vars":
         values = player.vars if player is not None else state.vars
@@ -746,7 +760,7 @@ def _at(state: State, player, where: str):
     return zones.get(where, _NOTHING)
 
 
-def _shown(value) -> str:
+def _shown(value: Any) -> str:
     from ..language.unparse import show
     return show(value) if not isinstance(value, str) else repr(value) if " " in value or not value else value
 
@@ -786,11 +800,11 @@ def _check_counts(engine: Engine, state: State) -> None:
                                                      "options that bring them into play")
 
 
-def _var_level(var) -> str:
+def _var_level(var: Var) -> str:
     return "player" if var.per_player else "space" if var.per_space else "game"
 
 
-def _var_problem(spec, name: str, level: str, where: str) -> str:
+def _var_problem(spec: Spec, name: str, level: str, where: str) -> str:
     """Why a variable cannot stand here: unknown (with a did-you-mean among the variables of
     this level), or one of another level, named as such with where it goes."""
     var = spec.vars.get(name)
@@ -860,7 +874,7 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
                 raise sc.error(where, f"unknown state key{_hint(key, [*shared, *_STATE_KEYS])}")
 
 
-def _board_of(engine: Engine, data: dict, count: int):
+def _board_of(engine: Engine, data: dict, count: int) -> Layout | None:
     """The map a state is played on: a declared board named by `board`, a map given inline, or
     (for a game with boards) the board declared for this table and its options."""
     spec = engine.spec
@@ -885,7 +899,7 @@ def _board_of(engine: Engine, data: dict, count: int):
         raise ScenarioError("", "state.board", str(exc)) from None
 
 
-def _fill_spaces(engine: Engine, state: State, spaces) -> None:
+def _fill_spaces(engine: Engine, state: State, spaces: Any) -> None:
     """Lay the cards and set the variables a state gives per space; every space must end up
     with a card (a space the board deals has none until the state says which)."""
     spec = engine.spec
@@ -927,7 +941,7 @@ def _fill_spaces(engine: Engine, state: State, spaces) -> None:
                                                 "({card: ...} under spaces)")
 
 
-def _space_hint(sid: str, board) -> str:
+def _space_hint(sid: str, board: Layout) -> str:
     """Did-you-mean for a space id: a number of a numbered space written without its leading
     zero ("6" for "06"), else the closest id, else the range of a numbered board."""
     if sid.isdigit() and f"{int(sid):02d}" in board:
@@ -938,21 +952,21 @@ def _space_hint(sid: str, board) -> str:
     return hint
 
 
-def _strings(x) -> bool:
+def _strings(x: Any) -> bool:
     return isinstance(x, list) and all(isinstance(c, str) for c in x)
 
 
-def _value_ok(v) -> bool:
+def _value_ok(v: Any) -> bool:
     return v is None or isinstance(v, (int, str)) or _strings(v)
 
 
-def _zone_ok(key, v) -> bool:
+def _zone_ok(key: str, v: Any) -> bool:
     if key == "fields":
         return isinstance(v, list) and all(_strings(f) for f in v)
     return _strings(v)
 
 
-def _shape_ok(data) -> bool:
+def _shape_ok(data: Any) -> bool:
     """Whether data has the types the state schema asks for (names and cards are then
     checked against the spec)."""
     if not isinstance(data, dict) or not isinstance(data.get("players"), list) or not data["players"]:

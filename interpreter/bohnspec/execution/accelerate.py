@@ -17,7 +17,9 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 # The build may take a while for a large spec; it happens once per spec, Python and Cython.
 BUILD_TIMEOUT = 900
@@ -55,7 +57,7 @@ def _module_name(key: str) -> str:
     return f"bohnspec_rules_{tag}"
 
 
-def load_extension(source: str, key: str):
+def load_extension(source: str, key: str) -> Callable[[list], Any] | None:
     """The `build` function of the compiled extension for this source (built if need be), or
     None when the accelerator is not available or the build fails."""
     if available() is not None:
@@ -78,7 +80,7 @@ def load_extension(source: str, key: str):
     return module.build
 
 
-def _build(source: str, name: str, target: Path):
+def _build(source: str, name: str, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="bohnspec-build-") as tmp:
         pyx = Path(tmp) / f"{name}.pyx"

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecRuntimeError
 from ..language.names import SPECIAL_NAMES as _SPECIAL_NAMES
+
+if TYPE_CHECKING:  # interpret.py imports this module
+    from .interpret import Env
 
 
 @dataclass(frozen=True)
@@ -25,7 +30,7 @@ class FieldRef:
 REF = re.compile(r"^([a-z_][a-z0-9_]*) ([0-9]+)$")
 
 
-def parse_ref(ref) -> tuple[str, int]:
+def parse_ref(ref: object) -> tuple[str, int]:
     parsed = _parse_ref(ref) if isinstance(ref, str) else None
     if parsed is None:
         raise SpecRuntimeError(None, f"{ref!r} is not a card reference like 'hand 3'")
@@ -39,7 +44,7 @@ def _parse_ref(ref: str) -> tuple[str, int] | None:
     return (m.group(1), int(m.group(2))) if m else None
 
 
-def as_zone(env, value) -> list:
+def as_zone(env: Env, value: object) -> list:
     if isinstance(value, list):
         return value
     if isinstance(value, str) and value in env.state.space_cards:
@@ -52,7 +57,7 @@ def as_zone(env, value) -> list:
     raise SpecRuntimeError(None, f"expected a zone, got {value!r}")
 
 
-def resolve_ref(env, owner: str, ref) -> tuple[list, int] | None:
+def resolve_ref(env: Env, owner: str, ref: object) -> tuple[list, int] | None:
     """The zone list and index a card reference points at, or None if there is no card."""
     word, n = parse_ref(ref)
     state = env.state
@@ -196,7 +201,8 @@ def _neighbours(env, s):
     return list(_board(env).adjacency[_space(env, s)])
 
 
-TABLE = {
+# name -> (least arity, most arity, function(env, *args))
+TABLE: dict[str, tuple[int, int, Callable[..., Any]]] = {
     "size": (1, 1, _size),
     "first": (1, 1, _first),
     "last": (1, 1, _last),

@@ -27,7 +27,9 @@ for and the pipeline's functions by name; execution/compiled.py compiles it once
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import NoReturn
 
 from . import builtins as B
 from ..errors import SpecRuntimeError
@@ -52,7 +54,7 @@ def safe_name(prefix: str, number: int, ident: str = "") -> str:
     return name
 
 
-def literal(value) -> str:
+def literal(value: object) -> str:
     if type(value) not in _LITERALS:
         raise TypeError(f"not a literal: {value!r}")
     return repr(value)
@@ -66,11 +68,11 @@ class _Body:
         self.lines: list[str] = []
         self.level = indent
 
-    def line(self, text: str):
+    def line(self, text: str) -> None:
         self.lines.append("    " * self.level + text)
 
     @contextmanager
-    def indent(self):
+    def indent(self) -> Iterator[None]:
         self.level += 1
         try:
             yield
@@ -80,7 +82,7 @@ class _Body:
     def fork(self) -> _Body:
         return _Body(self.gen, self.level)
 
-    def join(self, other: _Body):
+    def join(self, other: _Body) -> None:
         self.lines.extend(other.lines)
 
     def tmp(self) -> str:
@@ -122,7 +124,7 @@ class Generator:
         self.consts.append(recipe)
         return f"k{len(self.consts) - 1}"
 
-    def value(self, obj) -> str:
+    def value(self, obj: object) -> str:
         """A constant for an object (a location, a declaration, a function), shared by identity."""
         key = id(obj)
         if key not in self._const_ids:
@@ -152,7 +154,7 @@ class Generator:
         self.roots.append(name)
         return name
 
-    def block_root(self, stmts, scope: frozenset) -> str:
+    def block_root(self, stmts: Sequence[Node], scope: frozenset) -> str:
         """A function env -> None running a block of statements; returns its name."""
         name = safe_name("b", len(self.roots))
         body = _Body(self, 1)
@@ -210,7 +212,9 @@ class Generator:
         self._callable(self._procedures[name], args, body, "procedures", self.value(p))
 
     def _callable(self, fn: str, args, body: _Body, what: str, decl):
-        prologue = ["env.depth += 1", "if env.depth > MAX_CALL_DEPTH:", f"    nest_fail(loc, {literal(what)})"]
+        # Too deep: the depth is put back before the error, as the reference's _Locals does.
+        prologue = ["env.depth += 1", "if env.depth > MAX_CALL_DEPTH:", "    env.depth -= 1",
+                    f"    nest_fail(loc, {literal(what)})"]
         if decl is not None:
             prologue.append(f"env.frames.append({decl})")
         prologue.append("try:")
@@ -226,7 +230,7 @@ class Generator:
                                          *("    " + q for q in prologue), *body.lines]))
 
     # ------------------------------------------------------------ the action pipeline
-    def pipeline(self):
+    def pipeline(self) -> None:
         """Per action, its check (forbids, then `when`, then `require` clauses: the index of
         the first that refuses, or -1) and its run (the effect, the `after_action` handlers and
         the end of the game); per event that anything listens to, its emitter."""
@@ -327,7 +331,7 @@ class Generator:
         return "\n".join(out) + "\n"
 
     # ------------------------------------------------------------ expressions
-    def fail(self, node: Node, message: str):
+    def fail(self, node: Node, message: str) -> NoReturn:
         raise SpecRuntimeError(node.loc, message)
 
     def expr(self, node: Node, scope: dict, out: _Body) -> str:
@@ -341,7 +345,7 @@ class Generator:
             return self._junction(node, scope, out, either=node.kind == "or", as_bool=False)
         return self.expr(node, scope, out)
 
-    def operands(self, nodes, scope: dict, out: _Body) -> list[str]:
+    def operands(self, nodes: Iterable[Node], scope: dict, out: _Body) -> list[str]:
         """The values of several operands, evaluated left to right: an operand that needs
         statements first fixes the values before it in temporaries."""
         values: list[str] = []
@@ -610,14 +614,14 @@ class Generator:
         return t
 
     # ------------------------------------------------------------ statements
-    def block(self, stmts, scope: dict, out: _Body):
+    def block(self, stmts: Sequence[Node], scope: dict, out: _Body) -> None:
         for s in stmts:
             if s.kind == "let":
                 scope = self._s_let(s, scope, out)
             else:
                 getattr(self, "_s_" + s.kind)(s, scope, out)
 
-    def burn(self, node, out: _Body):
+    def burn(self, node: Node, out: _Body) -> None:
         out.line("env.fuel -= 1")
         out.line("if env.fuel < 0:")
         out.line(f"    limit({self.loc(node)})")

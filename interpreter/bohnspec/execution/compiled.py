@@ -21,13 +21,16 @@ import marshal
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .builtins import _parse_ref as parse_ref
 from .codegen import Generator
-from .interpret import STEP_BUDGET, Engine, Env, Outcome, Rejection, serialise
+from ..errors import Location
+from ..language.model import Node
+from ..language.spec import Spec
+from .interpret import STEP_BUDGET, Engine, Env, Expr, Outcome, Rejection, Shuffler, Stmt, serialise
 from .runtime import field_ref
 from .state import State
 
@@ -36,8 +39,9 @@ _MISSING = object()
 
 @dataclass(frozen=True)
 class _Plan:
-    """What the compiled engine keeps of one action: its actor, its JSON size, its parameters,
-    its generated check and run, and the refusal each index of the check names."""
+    """What the compiled engine keeps of one action: its type, its actor, its JSON size, its
+    parameters, its generated check and run, and the refusal each index of the check names."""
+    kind: str
     actor: str
     size: int
     params: tuple
@@ -50,7 +54,7 @@ _CODE: dict[tuple, object] = {}  # (sha256 of a generated source, accelerated) -
 _LOCK = threading.Lock()
 
 
-def module_source(spec) -> tuple[str, Generator]:
+def module_source(spec: Spec) -> tuple[str, Generator]:
     """The generated source for a Spec, with the generator (its constants and roots)."""
     gen = _Collector(spec).generator
     gen.pipeline()
@@ -116,7 +120,7 @@ class CompiledEngine(Engine):
 
     kind = "compiled"
 
-    def __init__(self, spec, accelerate: bool = False):
+    def __init__(self, spec: Spec, accelerate: bool = False):
         source, gen = module_source(spec)
         self.source = source
         self.accelerated = False
@@ -131,10 +135,10 @@ class CompiledEngine(Engine):
         self._reference_mode = False
         roots, extras = build(consts)
         functions = iter(roots)
-        self._next = functions
+        self._next: Iterator[Callable] = functions
         super().__init__(spec)
         left = next(functions, None)
-        self._next = None
+        self._next = iter(())
         self._reference_mode = True  # after set-up (judge's questions): the reference closures
         for cell, (kind, node, scope) in self._later:
             cell[0] = getattr(Engine, "_s_" + node.kind)(self, node, scope) if kind == "ref_stmt" \
@@ -146,26 +150,25 @@ class CompiledEngine(Engine):
         self._plans: dict[str, _Plan] = {}
         for name, a in spec.actions.items():
             refusals: list[tuple] = [(f.rule_id, f.reason, f.loc, frozenset()) for f, _ in self._action_forbids[name]]
-            refusals += [(c.rule_id, c.reason, c.loc, reads)
-                         for c, reads in zip((c for c, _ in self._compiled_actions[name][1]), self._reads[name])]
-            self._plans[name] = _Plan(a.actor, len(a.params) + 2, tuple((p.name, p.type) for p in a.params),
+            refusals += [(c.rule_id, c.reason, c.loc, reads) for c, _, reads in self._clauses[name]]
+            self._plans[name] = _Plan(name, a.actor, len(a.params) + 2, tuple((p.name, p.type) for p in a.params),
                                       extras[f"check:{name}"], extras[f"apply:{name}"], refusals)
 
     # ------------------------------------------------------------ the action pipeline
-    def decode(self, state: State, action):
+    def decode(self, state: State, action: object) -> tuple[str, str, dict]:
         """The reference decoding, with a short way for the common well-formed action: any
         doubt, and every error, goes the reference way (Engine.decode, Engine._decode_param)."""
         if type(action) is dict:
             kind = action.get("type")
             plan = self._plans.get(kind) if type(kind) is str else None
             if plan is not None and len(action) == plan.size:
-                player = action.get("player")
-                seated = False
+                wanted = action.get("player")
+                player = None  # the seat's name, if the action names one
                 for p in state.players:
-                    if p.name == player:
-                        seated = True
+                    if p.name == wanted:
+                        player = p.name
                         break
-                if seated:
+                if player is not None:
                     values: dict[str, Any] = {}
                     for name, ptype in plan.params:
                         raw = action.get(name, _MISSING)
@@ -186,19 +189,19 @@ class CompiledEngine(Engine):
                         else:
                             break
                     else:
-                        return kind, player, values
+                        return plan.kind, player, values
         return super().decode(state, action)
 
-    def _check(self, state, kind, player, values, timing_only=False, timing_known=False):
-        if timing_only or timing_known:
-            return super()._check(state, kind, player, values, timing_only, timing_known)
+    def _refusal(self, state: State, kind: str, player: str, values: dict) -> Rejection | None:
+        """The generated check: it answers the index of the refusal (-1: none)."""
         plan = self._plans[kind]
         local = dict(values)
         local[plan.actor] = player
         refused = plan.check(Env(self, state, local))
         return None if refused < 0 else Rejection(*plan.refusals[refused])
 
-    def apply(self, state: State, action, in_place: bool = False, shuffler=None) -> Outcome:
+    def apply(self, state: State, action: object, in_place: bool = False,
+              shuffler: Shuffler | None = None) -> Outcome:
         kind, player, values = self.decode(state, action)
         plan = self._plans[kind]
         local = dict(values)
@@ -215,10 +218,10 @@ class CompiledEngine(Engine):
         plan.run(env)
         return Outcome(work, env.events, sources=env.sources)
 
-    def enter_phase(self, env, phase, loc):
+    def enter_phase(self, env: Env, phase: str, loc: Location | None) -> None:
         self._phase_entries[phase](env, loc)
 
-    def emit(self, env, name, payload, record=True):
+    def emit(self, env: Env, name: str, payload: dict, record: bool = True) -> None:
         if record:
             env.events.append({"event": name, **{k: serialise(v) for k, v in payload.items()}})
             env.sources.append(tuple(env.frames))
@@ -238,12 +241,12 @@ class CompiledEngine(Engine):
             return cell
         raise ValueError(f"unknown constant recipe {kind!r}")
 
-    def expr(self, node, scope):
+    def expr(self, node: Node, scope: frozenset) -> Expr:
         if self._reference_mode:
             return super().expr(node, scope)
         return next(self._next)
 
-    def block(self, stmts, scope):
+    def block(self, stmts: Sequence[Node], scope: frozenset) -> list[Stmt]:
         if self._reference_mode:
             return super().block(stmts, scope)
         fn = next(self._next)

@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from os import PathLike
+from typing import Any, NoReturn
 
 from . import builtins as B
 from ..language.board import BoardError, Layout, from_decl, from_json, reach
 from .builtins import FieldRef
-from ..errors import ActionError, EvaluationLimitError, SetupError, SpecRuntimeError, suggest
-from ..language.model import Node
+from ..errors import ActionError, EvaluationLimitError, Location, SetupError, SpecRuntimeError, suggest
+from ..language.model import Card, Decl, Node, Variety
 from ..language.names import Resolver
 from ..language.spec import Spec
 from .state import Player, State
@@ -42,7 +43,7 @@ MAX_CALL_DEPTH = 64
 class Rejection:
     rule: str
     reason: str
-    where: object = None  # the Location of the refusing clause (formatted only when shown)
+    where: Location | None = None  # where the refusing clause is (formatted only when shown)
     reads: frozenset = frozenset()  # the action parameters the refusing condition looked at
 
     @property
@@ -94,7 +95,8 @@ class Outcome:
 class Env:
     __slots__ = ("engine", "state", "locals", "events", "fuel", "depth", "frames", "sources", "shuffler")
 
-    def __init__(self, engine: Engine, state: State, local: dict | None = None, shuffler=None):
+    def __init__(self, engine: Engine, state: State, local: dict | None = None,
+                 shuffler: Shuffler | None = None):
         self.engine = engine
         # How a reshuffle orders the cards when the state gives no result: random play's own
         # randomness, passed with each action (the engine is shared, and holds none).
@@ -109,7 +111,7 @@ class Env:
         self.frames: list = []
         self.sources: list[tuple] = []
 
-    def burn(self, loc):
+    def burn(self, loc: Location | None) -> None:
         self.fuel -= 1
         if self.fuel < 0:
             raise EvaluationLimitError(loc, f"evaluation took more than {STEP_BUDGET} steps")
@@ -117,9 +119,51 @@ class Env:
 
 Expr = Callable[[Env], Any]
 Stmt = Callable[[Env], None]
+# Random play's reshuffle: the cards of a pile -> the same cards in a new order.
+Shuffler = Callable[[list[str]], list[str]]
 
 
-def _names_in(node) -> set[str]:
+class _Locals:
+    """`with _Locals(env, values, decl, call):` the locals the code inside sees (a definition's
+    or procedure's arguments, a handler's payload, a quantifier's own copy of the enclosing
+    ones), with `decl` on the frames and, for a call (`call`: its location and what is
+    called), one level deeper; however the block is left, the caller's locals, frames and
+    depth are back. The reference saves and restores locals only here."""
+
+    __slots__ = ("env", "values", "decl", "call", "saved")
+
+    def __init__(self, env: Env, values: dict, decl: Decl | None = None,
+                 call: tuple[Location | None, str] | None = None):
+        self.env = env
+        self.values = values
+        self.decl = decl
+        self.call = call
+
+    def __enter__(self) -> dict:
+        env = self.env
+        self.saved = env.locals
+        env.locals = self.values
+        if self.call is not None:
+            env.depth += 1
+            if env.depth > MAX_CALL_DEPTH:
+                env.depth -= 1
+                env.locals = self.saved
+                loc, what = self.call
+                raise EvaluationLimitError(loc, f"{what} nest too deeply")
+        if self.decl is not None:
+            env.engine._enter(env, self.decl)  # judge watches these moments (tools/judge.py)
+        return self.values
+
+    def __exit__(self, *exc: object) -> None:
+        env = self.env
+        env.locals = self.saved
+        if self.call is not None:
+            env.depth -= 1
+        if self.decl is not None:
+            env.engine._leave(env)
+
+
+def _names_in(node: Node) -> set[str]:
     """Every plain name a condition mentions (to know which parameters it reads)."""
     out: set[str] = set()
     stack = [node]
@@ -131,7 +175,7 @@ def _names_in(node) -> set[str]:
     return out
 
 
-def _conjuncts(node) -> list:
+def _conjuncts(node: Node) -> list[Node]:
     """The parts of a condition that must all hold: the operands of a top-level `and`."""
     if node.kind == "and":
         return [part for a in node.args[0] for part in _conjuncts(a)]
@@ -151,7 +195,16 @@ def _junction(parts: list, either: bool) -> Expr:
     return lambda env: all(p(env) for p in parts)
 
 
-def serialise(value):
+def _part(node: Node | None, decl: Decl) -> Node:
+    """A declaration's expression (a definition's body, a condition, a default): the compiler
+    always gives one; the model's None is only its dataclass default."""
+    if node is None:
+        raise SpecRuntimeError(decl.loc, f"{decl.name} has no expression to evaluate")
+    return node
+
+
+def serialise(value: Any) -> Any:
+    """A value as the state and the events hold it: a field as its number, lists as lists."""
     if isinstance(value, FieldRef):
         return value.number
     if isinstance(value, (list, tuple)):
@@ -166,15 +219,14 @@ class Engine:
         self.spec = spec
         self.names = Resolver(spec)
         self.fields_zone = next((z.name for z in spec.zones.values() if z.kind == "fields"), "fields")
+        # A call is compiled before the body it calls may be (recursion, file order): it looks
+        # the body up here when it runs.
         self._defines: dict[str, tuple[tuple[str, ...], Expr]] = {}
         self._procedures: dict[str, tuple[tuple[str, ...], list[Stmt]]] = {}
         self._compiled_actions: dict[str, Any] = {}
-        self._forbids = []
         self._reads: dict[str, list[frozenset]] = {}
         for name, d in spec.defines.items():
-            self._defines[name] = (d.params or (), None)
-        for name, d in spec.defines.items():
-            self._defines[name] = (d.params or (), self.expr(d.body, frozenset(d.params or ())))
+            self._defines[name] = (d.params or (), self.expr(_part(d.body, d), frozenset(d.params or ())))
         for name, p in spec.procedures.items():
             self._procedures[name] = (p.params, [])
         for name, p in spec.procedures.items():
@@ -184,11 +236,11 @@ class Engine:
             n: [(h, self.block(h.body, frozenset(h.params))) for h in hs] for n, hs in spec.handlers.items()
         }
         self._setups = [self.block(s.body, frozenset()) for s in spec.setups]
-        self._ends = [(e, self.expr(e.condition, frozenset())) for e in spec.end_rules]
-        self._forbids = [(f, self.expr(f.condition, frozenset())) for f in spec.forbids]
+        self._ends = [(e, self.expr(_part(e.condition, e), frozenset())) for e in spec.end_rules]
+        self._forbids = [(f, self.expr(_part(f.condition, f), frozenset())) for f in spec.forbids]
         w = spec.winners
         self._winner_keys = [self.expr(k, frozenset([w.var])) for k in w.keys] if w else []
-        self._var_defaults = {n: self.expr(v.default, frozenset()) for n, v in spec.vars.items()}
+        self._var_defaults = {n: self.expr(_part(v.default, v), frozenset()) for n, v in spec.vars.items()}
         self._vine_met = {n: [self.expr(c, frozenset([v.holder])) for c in v.met] for n, v in spec.vines.items()}
         self._vine_claim = {n: [self.expr(c, frozenset([v.holder])) for c in v.claim] for n, v in spec.vines.items()}
         self._vine_events: dict[str, list] = {}
@@ -196,23 +248,25 @@ class Engine:
             for ev in v.events:
                 cond = self.expr(ev.condition, frozenset([v.holder, *ev.keys]))
                 self._vine_events.setdefault(ev.event, []).append((n, v.holder, cond))
-        self._in_play = {
-            n: self.expr(v.in_play, frozenset())
-            for n, v in (*spec.varieties.items(), *spec.cards.items()) if v.in_play
-        }
+        kinds: list[tuple[str, Variety | Card]] = [*spec.varieties.items(), *spec.cards.items()]
+        self._in_play = {n: self.expr(v.in_play, frozenset()) for n, v in kinds if v.in_play is not None}
         self._layouts: dict[str, Layout] = {}
         for name, b in spec.boards.items():
             try:
                 self._layouts[name] = from_decl(b)
             except BoardError as exc:
                 raise SpecRuntimeError(b.loc, str(exc)) from None
-        self._board_when = {n: self.expr(b.when, frozenset()) for n, b in spec.boards.items() if b.when}
-        self.invariants = [(inv, self.expr(inv.condition, frozenset([inv.var]) if inv.var else frozenset()))
+        self._board_when = {n: self.expr(b.when, frozenset()) for n, b in spec.boards.items() if b.when is not None}
+        self.invariants = [(inv, self.expr(_part(inv.condition, inv), frozenset([inv.var]) if inv.var else frozenset()))
                            for inv in spec.invariants]
         # Per action: its forbids; for each clause the parameters it reads (a refusal by a
         # clause that read none refuses every choice of parameters; random play stops there);
-        # its `require` clauses alone (for check_after_timing); and the shortcuts of random play.
+        # its clauses as (clause, condition, reads): all of them (for check), its `when`
+        # clauses alone (for timing), its `require` clauses alone (for check_after_timing);
+        # and the shortcuts of random play.
         self._action_forbids: dict[str, list] = {}
+        self._clauses: dict[str, list] = {}
+        self._whens: dict[str, list] = {}
         self._requires: dict[str, list] = {}
         self._shortcuts: dict[str, _Shortcuts] = {}
         self._keys = {n: {"type", "player", *(p.name for p in a.params)} for n, a in spec.actions.items()}
@@ -223,8 +277,10 @@ class Engine:
             self._reads[name] = [frozenset(_names_in(c.condition) & params) for c, _ in clauses]
             self._compiled_actions[name] = (a, clauses, self.block(a.effect, scope))
             self._action_forbids[name] = [(f, cond) for f, cond in self._forbids if f.covers(name)]
-            self._requires[name] = [(c, cond, reads) for (c, cond), reads in zip(clauses, self._reads[name])
-                                    if c.kind == "require"]
+            tests = [(c, cond, reads) for (c, cond), reads in zip(clauses, self._reads[name])]
+            self._clauses[name] = tests
+            self._whens[name] = [t for t in tests if t[0].kind == "when"]
+            self._requires[name] = [t for t in tests if t[0].kind == "require"]
             self._shortcuts[name] = self._shortcuts_of(a, scope, [c for c, _ in clauses])
 
     def _shortcuts_of(self, a, scope: frozenset, clauses) -> _Shortcuts:
@@ -253,7 +309,7 @@ class Engine:
     def expr(self, node: Node, scope: frozenset) -> Expr:
         return getattr(self, "_e_" + node.kind)(node, scope)
 
-    def _fail(self, node: Node, message: str):
+    def _fail(self, node: Node, message: str) -> NoReturn:
         raise SpecRuntimeError(node.loc, message)
 
     def _e_const(self, node, scope):
@@ -325,7 +381,7 @@ class Engine:
     def _e_call(self, node, scope):
         name, args = node.args
         fargs = [self.expr(a, scope) for a in args]
-        if name in self._defines:
+        if name in self.spec.defines:
             return lambda env: self._call_define(env, name, [f(env) for f in fargs], node)
         entry = B.TABLE.get(name)
         if entry is None:
@@ -365,18 +421,10 @@ class Engine:
                 raise located(exc) from None
         return call
 
-    def _call_define(self, env, name, values, node):
+    def _call_define(self, env: Env, name: str, values: Iterable, node: Node | None) -> Any:
         params, body = self._defines[name]
-        saved = env.locals
-        env.locals = dict(zip(params, values))
-        env.depth += 1
-        if env.depth > MAX_CALL_DEPTH:
-            raise EvaluationLimitError(node.loc, "definitions nest too deeply")
-        try:
+        with _Locals(env, dict(zip(params, values)), call=(node.loc if node is not None else None, "definitions")):
             return body(env)
-        finally:
-            env.locals = saved
-            env.depth -= 1
 
     def _e_or(self, node, scope):
         return _junction([self.expr(a, scope) for a in node.args[0]], either=True)
@@ -466,48 +514,25 @@ class Engine:
 
             def decide(env):
                 items = coll(env)
-                saved = env.locals.get(var, _MISSING)
                 found = False
-                try:
+                with _Locals(env, dict(env.locals)) as local:
                     for x in items:
-                        env.locals[var] = x
+                        local[var] = x
                         if bool(body(env)) == want:
                             found = True
                             break
-                finally:
-                    if saved is _MISSING:
-                        env.locals.pop(var, None)
-                    else:
-                        env.locals[var] = saved
                 return found if q == "any" else not found
             return decide
+        reduce = _REDUCERS[q]
 
         def run(env):
             items = coll(env)
-            saved = env.locals.get(var, _MISSING)
-            results = []
-            try:
+            with _Locals(env, dict(env.locals)) as local:
+                results = []
                 for x in items:
-                    env.locals[var] = x
+                    local[var] = x
                     results.append(body(env))
-            finally:
-                if saved is _MISSING:
-                    env.locals.pop(var, None)
-                else:
-                    env.locals[var] = saved
-            if q == "any":
-                return any(results)
-            if q == "all":
-                return all(results)
-            if q == "no":
-                return not any(results)
-            if q == "count":
-                return sum(1 for r in results if r)
-            if q == "most":
-                return max(results, default=None)
-            if q == "least":
-                return min(results, default=None)
-            return sum(results)
+            return reduce(results)
         return run
 
     def _e_reach(self, node, scope):
@@ -521,19 +546,13 @@ class Engine:
             board = env.state.board
             if board is None:
                 raise SpecRuntimeError(node.loc, "`reach` needs a board, and this game has none")
-            saved = env.locals.get(var, _MISSING)
-
-            def allowed(space):
-                env.burn(node.loc)
-                env.locals[var] = space
-                return bool(body(env))
-            try:
-                return reach(board, start(env), allowed)
-            finally:
-                if saved is _MISSING:
-                    env.locals.pop(var, None)
-                else:
-                    env.locals[var] = saved
+            origin = start(env)
+            with _Locals(env, dict(env.locals)) as local:
+                def allowed(space):
+                    env.burn(node.loc)
+                    local[var] = space
+                    return bool(body(env))
+                return reach(board, origin, allowed)
         return run
 
     def _e_cond(self, node, scope):
@@ -541,7 +560,7 @@ class Engine:
         return lambda env: a(env) if c(env) else b(env)
 
     # ------------------------------------------------------------ statements
-    def block(self, stmts, scope: frozenset) -> list[Stmt]:
+    def block(self, stmts: Sequence[Node], scope: frozenset) -> list[Stmt]:
         out = []
         for s in stmts:
             if s.kind == "let":
@@ -552,7 +571,7 @@ class Engine:
         return out
 
     @staticmethod
-    def run_block(env, block):
+    def run_block(env: Env, block: Iterable[Stmt]) -> None:
         for stmt in block:
             stmt(env)
 
@@ -623,7 +642,9 @@ class Engine:
                 return R.take(R.pick_refs(env, rs, owner(env), loc))
             return take_refs
         zone = self.expr(sel.args[-1], scope)
-        count = self.expr(sel.args[0], scope) if kind in ("first", "item", "each") and sel.args[0] is not None else None
+        # `first of Z` takes one card; `item N`, `each V` and `first N` have their expression.
+        count: Expr = self.expr(sel.args[0], scope) \
+            if kind in ("first", "item", "each") and sel.args[0] is not None else lambda env: 1
 
         def take(env):
             z = B.as_zone(env, zone(env))
@@ -635,7 +656,7 @@ class Engine:
                 return R.take(R.pick_last(z, loc))
             if kind == "item":
                 return R.take(R.pick_item(z, count(env), loc))
-            return R.take(R.pick_first(z, 1 if count is None else count(env), loc))
+            return R.take(R.pick_first(z, count(env), loc))
         return take
 
     def _s_move(self, node, scope):
@@ -696,18 +717,12 @@ class Engine:
             self.enter_phase(env, self.spec.turn.phases[0], node.loc)
         return goto_first
 
-    def enter_phase(self, env, phase, loc):
+    def enter_phase(self, env: Env, phase: str, loc: Location | None) -> None:
         env.burn(loc)
         env.state.phase = phase
         self.emit(env, "phase", {"phase": phase})
-        saved = env.locals
-        env.locals = {}
-        self._enter(env, self.spec.phases[phase])
-        try:
+        with _Locals(env, {}, self.spec.phases[phase]):
             self.run_block(env, self._phase_enter[phase])
-        finally:
-            env.locals = saved
-            self._leave(env)
 
     def _s_emit(self, node, scope):
         name, kwargs = node.args
@@ -718,7 +733,7 @@ class Engine:
             self.emit(env, name, {k: f(env) for k, f in values})
         return emit
 
-    def emit(self, env, name, payload, record=True):
+    def emit(self, env: Env, name: str, payload: dict, record: bool = True) -> None:
         """Record an event (in JSON form) and run its handlers, which see the raw values."""
         if record:
             env.events.append({"event": name, **{k: serialise(v) for k, v in payload.items()}})
@@ -726,22 +741,16 @@ class Engine:
         for vine, holder, cond in self._vine_events.get(name, ()):
             self._vine_event(env, vine, holder, cond, payload)
         for decl, handler in self._handlers.get(name, ()):
-            saved = env.locals
-            env.locals = dict(payload)
-            self._enter(env, decl)
-            try:
+            with _Locals(env, dict(payload), decl):
                 self.run_block(env, handler)
-            finally:
-                env.locals = saved
-                self._leave(env)
 
     # The declaration running now, for Outcome.sources; `judge` also watches these moments.
     @staticmethod
-    def _enter(env, decl):
+    def _enter(env: Env, decl: object) -> None:
         env.frames.append(decl)
 
     @staticmethod
-    def _leave(env):
+    def _leave(env: Env) -> None:
         env.frames.pop()
 
     def _vine_event(self, env, vine, holder, cond, payload):
@@ -749,32 +758,23 @@ class Engine:
         if "card_of" not in self._defines or "task_met" not in self.spec.vars:
             raise SpecRuntimeError(self.spec.vines[vine].loc,
                                    "vine events need a define card_of(p) and a per-player var task_met")
-        saved = env.locals
-        self._enter(env, self.spec.vines[vine])
-        try:
+        with _Locals(env, {}, self.spec.vines[vine]):
             for h in env.state.names():
                 if self._call_define(env, "card_of", [h], None) != vine:
                     continue
                 env.locals = {**payload, holder: h}
                 if cond(env):
                     env.state.player(h).vars["task_met"] = True
-        finally:
-            env.locals = saved
-            self._leave(env)
 
-    def vine_condition(self, env, card, player, kind: str) -> bool:
+    def vine_condition(self, env: Env, card: str, player: str, kind: str) -> bool:
         """Whether a vine card's `met` (or `claim`) conditions all hold for this holder."""
         table = self._vine_met if kind == "met" else self._vine_claim
         conds = table.get(card)
         if not conds:
             return False
         vine = self.spec.vines[card]
-        saved = env.locals
-        env.locals = {vine.holder: player}
-        try:
+        with _Locals(env, {vine.holder: player}):
             return all(c(env) for c in conds)
-        finally:
-            env.locals = saved
 
     def _s_if(self, node, scope):
         branches = [(self.expr(c, scope), self.block(b, scope)) for c, b in node.args[0]]
@@ -836,22 +836,12 @@ class Engine:
         def call(env):
             env.burn(node.loc)
             params, body = self._procedures[name]
-            saved = env.locals
-            env.locals = dict(zip(params, [f(env) for f in fargs]))
-            env.depth += 1
-            if env.depth > MAX_CALL_DEPTH:
-                raise EvaluationLimitError(node.loc, "procedures nest too deeply")
-            self._enter(env, decl)
-            try:
+            with _Locals(env, dict(zip(params, [f(env) for f in fargs])), decl, (node.loc, "procedures")):
                 self.run_block(env, body)
-            finally:
-                env.locals = saved
-                env.depth -= 1
-                self._leave(env)
         return call
 
     # ------------------------------------------------------------ actions
-    def decode(self, state: State, action) -> tuple[str, str, dict]:
+    def decode(self, state: State, action: object) -> tuple[str, str, dict]:
         """Check an action's shape against its declaration; return (type, player, params)."""
         if not isinstance(action, dict):
             raise ActionError(f"an action is an object with 'type' and 'player', got {action!r}")
@@ -868,7 +858,7 @@ class Engine:
             for key in action:
                 if key not in known:
                     raise ActionError(f"{kind}: unknown parameter {key!r}{suggest(key, known)}")
-        values = {}
+        values: dict[str, Any] = {}
         for p in decl.params:
             if p.name not in action:
                 raise ActionError(f"{kind}: missing parameter {p.name!r} ({p.type})")
@@ -927,38 +917,45 @@ class Engine:
             raise ActionError(f"{where} must be a list of card references like ['hand 3'], got {value!r}")
         raise ActionError(f"{where}: unknown parameter type {p.type!r}")
 
-    def check(self, state: State, action) -> Rejection | None:
+    def check(self, state: State, action: object) -> Rejection | None:
         """The rejection the action meets in this state, or None if it is legal now."""
         kind, player, values = self.decode(state, action)
-        return self._check(state, kind, player, values)
+        return self._refusal(state, kind, player, values)
 
-    def _check(self, state, kind, player, values, timing_only=False, timing_known=False):
-        """The first forbid or clause that refuses, in the published order; with
-        `timing_only`, the forbids and `when` clauses alone (they never read parameters);
-        with `timing_known` (the caller has just found the timing allows it), the `require`
-        clauses alone."""
-        decl, clauses, _ = self._compiled_actions[kind]
+    def _refusal(self, state: State, kind: str, player: str, values: dict) -> Rejection | None:
+        """`check` of a decoded action: the first forbid, `when` or `require` clause that
+        refuses it, in the published order (None: it is legal now)."""
+        env = self._action_env(state, kind, player, values)
+        refused = self._forbidden(env, kind)
+        return refused if refused is not None else self._unmet(env, self._clauses[kind])
+
+    def timing(self, state: State, kind: str, player: str) -> Rejection | None:
+        """Whether `player` may take an action of this type now at all: its forbids and its
+        `when` clauses, in the published order (they never read parameters)."""
+        env = self._action_env(state, kind, player, {})
+        refused = self._forbidden(env, kind)
+        return refused if refused is not None else self._unmet(env, self._whens[kind])
+
+    def _action_env(self, state: State, kind: str, player: str, values: dict) -> Env:
+        """An Env to evaluate an action's conditions in: its parameters and its actor."""
         local = dict(values)
-        local[decl.actor] = player
-        env = Env(self, state, local)
-        if timing_known:
-            for clause, cond, reads in self._requires[kind]:
-                if not cond(env):
-                    return Rejection(clause.rule_id, clause.reason, clause.loc, reads)
-            return None
+        local[self.spec.actions[kind].actor] = player
+        return Env(self, state, local)
+
+    def _forbidden(self, env: Env, kind: str) -> Rejection | None:
+        """The first `forbid` covering the action that holds."""
         for f, cond in self._action_forbids[kind]:
             if cond(env):
                 return Rejection(f.rule_id, f.reason, f.loc)
-        for (clause, cond), reads in zip(clauses, self._reads[kind]):
-            if timing_only and clause.kind != "when":
-                break  # clauses_of yields every `when` before any `require`
+        return None
+
+    @staticmethod
+    def _unmet(env: Env, tests: list) -> Rejection | None:
+        """The first of these (clause, condition, reads) whose condition fails."""
+        for clause, cond, reads in tests:
             if not cond(env):
                 return Rejection(clause.rule_id, clause.reason, clause.loc, reads)
         return None
-
-    def timing(self, state: State, kind: str, player: str) -> Rejection | None:
-        """Whether `player` may take an action of this type now at all."""
-        return self._check(state, kind, player, {}, timing_only=True)
 
     def enabled(self, state: State) -> list[tuple[str, str]]:
         """The (action type, player) pairs whose timing allows them now: the pairs for which
@@ -967,7 +964,7 @@ class Engine:
         order."""
         names = state.names()
         env = Env(self, state)
-        out = []
+        out: list[tuple[str, str]] = []
         for kind, cut in self._shortcuts.items():
             actor = self.spec.actions[kind].actor
             forbids, free, bound = cut.forbids, cut.free_timing, cut.bound_timing
@@ -1035,17 +1032,19 @@ class Engine:
 
     def check_after_timing(self, state: State, kind: str, player: str, values: dict) -> Rejection | None:
         """`check` for an action whose type and player `enabled` has just allowed, with its
-        parameters already decoded (random play asks this for many parameter choices)."""
-        return self._check(state, kind, player, values, timing_known=True)
+        parameters already decoded (random play asks this for many parameter choices): its
+        `require` clauses alone."""
+        return self._unmet(self._action_env(state, kind, player, values), self._requires[kind])
 
-    def apply(self, state: State, action, in_place: bool = False, shuffler=None) -> Outcome:
+    def apply(self, state: State, action: object, in_place: bool = False,
+              shuffler: Shuffler | None = None) -> Outcome:
         """Apply an action: a rejection leaves `state` as it was; otherwise a new state.
 
         `in_place=True` (for simulations, which keep no history) changes `state` itself
         instead of a copy; a rejection still changes nothing. `shuffler` (random play) orders
         a reshuffle the state gives no result for: cards -> the same cards in a new order."""
         kind, player, values = self.decode(state, action)
-        rejection = self._check(state, kind, player, values)
+        rejection = self._refusal(state, kind, player, values)
         if rejection is not None:
             return Outcome(state, [], rejection)
         decl, _, effect = self._compiled_actions[kind]
@@ -1059,7 +1058,7 @@ class Engine:
         self._leave(env)
         return Outcome(work, env.events, sources=env.sources)
 
-    def check_end(self, env):
+    def check_end(self, env: Env) -> None:
         if env.state.over:
             return
         for rule, cond in self._ends:
@@ -1072,7 +1071,7 @@ class Engine:
                     self._leave(env)
                 return
 
-    def end_game(self, env):
+    def end_game(self, env: Env) -> None:
         env.state.over = True
         self.emit(env, "game_end", {})
         w = self.spec.winners
@@ -1085,7 +1084,7 @@ class Engine:
             if w is not None:
                 self._leave(env)
 
-    def winners(self, env) -> list[str]:
+    def winners(self, env: Env) -> list[str]:
         w = self.spec.winners
         if w is None:
             return []
@@ -1102,15 +1101,15 @@ class Engine:
 
     # ------------------------------------------------------------ states
     def blank_state(self, names: list[str], starting_player: str | None = None,
-                    options: dict | None = None, modules=("base",), board: Layout | None = None) -> State:
+                    options: dict | None = None, modules: Iterable[str] = ("base",),
+                    board: Layout | None = None) -> State:
         """A table with empty zones and every variable at its default. On a game with boards,
         `board` is the map (None: the declared board this table and these options play on);
         its spaces start with their fixed cards."""
         players = []
         for n in names:
-            zones = {z.name: [] for z in self.spec.zones.values() if z.per_player}
-            pvars = {}
-            players.append(Player(n, zones, pvars))
+            zones: dict[str, list] = {z.name: [] for z in self.spec.zones.values() if z.per_player}
+            players.append(Player(n, zones, {}))
         state = State(
             players=players,
             starting_player=starting_player or names[0],
@@ -1143,7 +1142,7 @@ class Engine:
         """The layout of a declared board."""
         return self._layouts[name]
 
-    def inline_layout(self, data) -> Layout:
+    def inline_layout(self, data: Any) -> Layout:
         """A map given inline (in a state or setup), checked like a declared board."""
         layout = from_json(data)
         used: dict[str, int] = {}
@@ -1173,7 +1172,7 @@ class Engine:
             return self._layouts[name]
         return None
 
-    def define_value(self, state: State, name: str):
+    def define_value(self, state: State, name: str) -> Any:
         return self._call_define(Env(self, state), name, (), None)
 
     def vine_box(self) -> list[str]:
@@ -1205,7 +1204,7 @@ class Engine:
                                         f"not {count} (see {', '.join(rule.cites) or 'the players declaration'})")
 
     def new_game(self, names: list[str], deck: list[str], options: dict | None = None,
-                 modules=("base",), zones: dict | None = None,
+                 modules: Iterable[str] = ("base",), zones: dict | None = None,
                  board: Layout | None = None) -> tuple[State, list[dict]]:
         """Set up a game: `deck` is the shuffled deck, top first; the first name starts.
 
@@ -1233,7 +1232,14 @@ class Engine:
         return state, env.events
 
 
-_MISSING = object()
+# What a quantifier that looks at every item makes of their values (`any`, `all` and `no`
+# stop at the first item that decides instead).
+_REDUCERS: dict[str, Callable[[list], Any]] = {
+    "count": lambda results: sum(1 for r in results if r),
+    "most": lambda results: max(results, default=None),
+    "least": lambda results: min(results, default=None),
+    "sum": sum,
+}
 
 
 ENGINES = ("reference", "compiled")
@@ -1250,7 +1256,8 @@ def _cached_engine(modules: tuple[str, ...], extra_rules: tuple[str, ...], engin
     return Engine(spec)
 
 
-def engine_for(modules, extra_rules=(), engine: str = "reference", accelerate: bool = False) -> Engine:
+def engine_for(modules: Iterable[str] | None, extra_rules: Iterable[str | PathLike[str]] = (),
+               engine: str = "reference", accelerate: bool = False) -> Engine:
     """The engine for these modules (and extra rules files), built once: `engine` is
     "reference" (the closure interpreter) or "compiled" (generated Python, identical results;
     `accelerate` also compiles that to a C extension when Cython and a C compiler are there)."""

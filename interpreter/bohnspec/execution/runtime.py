@@ -5,11 +5,15 @@ here: the reference interpreter's closures call these same functions."""
 
 from __future__ import annotations
 
-from ..errors import EvaluationLimitError, SetupError, SpecRuntimeError
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+from ..errors import EvaluationLimitError, Location, SetupError, SpecRuntimeError
 from .builtins import FieldRef, as_zone, resolve_ref
 from .builtins import _parse_ref as parse_ref
 from ..language.board import reach
-from .interpret import MAX_CALL_DEPTH, STEP_BUDGET, serialise
+from .interpret import MAX_CALL_DEPTH, STEP_BUDGET, Env, serialise
+from .state import State
 
 __all__ = [
     "EvaluationLimitError", "SetupError", "SpecRuntimeError", "FieldRef", "as_zone", "reach", "serialise",
@@ -22,53 +26,55 @@ __all__ = [
 MISSING = object()
 # The values `serialise` returns unchanged: the generated code skips the call for them.
 PLAIN = frozenset({int, str, bool, type(None)})
+# A picked card: the zone it lies in and its index there.
+Pick = tuple[list, int]
 
 
-def not_in_turn(phase, loc):
+def not_in_turn(phase: str, loc: Location | None) -> NoReturn:
     raise SpecRuntimeError(loc, f"phase {phase!r} is not in the turn")
 
 
-def limit(loc):
+def limit(loc: Location | None) -> NoReturn:
     raise EvaluationLimitError(loc, f"evaluation took more than {STEP_BUDGET} steps")
 
 
-def nest_fail(loc, what):
+def nest_fail(loc: Location | None, what: str) -> NoReturn:
     raise EvaluationLimitError(loc, f"{what} nest too deeply")
 
 
-def located(exc, loc):
+def located(exc: SpecRuntimeError, loc: Location | None) -> SpecRuntimeError:
     """A builtin's error without a location takes the location of its call."""
     if exc.location is None:
         return SpecRuntimeError(loc, str(exc))
     return exc
 
 
-def cannot_compare(a, op, b, loc):
+def cannot_compare(a: object, op: str, b: object, loc: Location | None) -> NoReturn:
     raise SpecRuntimeError(loc, f"cannot compare {a!r} {op} {b!r}")
 
 
-def arith_slow(total, op, v, loc):
+def arith_slow(total: Any, op: str, v: Any, loc: Location | None) -> list:
     if isinstance(total, list) and isinstance(v, list) and op == "+":
         return total + v
     raise SpecRuntimeError(loc, f"cannot compute {total!r} {op} {v!r}")
 
 
-def product_fail(v, loc):
+def product_fail(v: object, loc: Location | None) -> NoReturn:
     raise SpecRuntimeError(loc, f"cannot multiply by {v!r}")
 
 
-def repeat_fail(n, loc):
+def repeat_fail(n: object, loc: Location | None) -> NoReturn:
     raise SpecRuntimeError(loc, f"repeat needs a number, got {n!r}")
 
 
-def no_space(value, loc):
+def no_space(value: object, loc: Location | None) -> NoReturn:
     raise SpecRuntimeError(loc, f"{value!r} is not a space of the board")
 
 
-_FIELD_REFS: dict = {}
+_FIELD_REFS: dict[tuple[str, int], FieldRef] = {}
 
 
-def field_ref(player, number) -> FieldRef:
+def field_ref(player: str, number: int) -> FieldRef:
     """FieldRef(player, number), made once: they are immutable and compared by value."""
     ref = _FIELD_REFS.get((player, number))
     if ref is None:
@@ -78,7 +84,7 @@ def field_ref(player, number) -> FieldRef:
     return ref
 
 
-def field_cards(state, ref, zone):
+def field_cards(state: State, ref: FieldRef, zone: str) -> list | None:
     """The cards of the field a FieldRef names (as_zone would give them), None if there is no
     such field (as_zone's error then comes from the builtin's own call)."""
     fields = state.player(ref.player).zones[zone]
@@ -86,26 +92,27 @@ def field_cards(state, ref, zone):
     return fields[n - 1] if 1 <= n <= len(fields) else None
 
 
-def field_refs(state, p, zone):
+def field_refs(state: State, p: str, zone: str) -> list[FieldRef]:
     return [field_ref(p, i + 1) for i in range(len(state.player(p).zones[zone]))]
 
 
-def space_var(state, s, attr, loc):
+def space_var(state: State, s: str, attr: str, loc: Location | None) -> Any:
     values = state.space_vars.get(s)
     if values is None:
         raise SpecRuntimeError(loc, f"{s!r} is not a space of the board")
     return values.get(attr)
 
 
-def space_vars_of(state, s, loc):
+def space_vars_of(state: State, s: str, loc: Location | None) -> dict:
     values = state.space_vars.get(s)
     if values is None:
         raise SpecRuntimeError(loc, f"{s!r} is not a space of the board")
     return values
 
 
-def pick_refs(env, refs, owner, loc):
-    picks, taken = [], set()
+def pick_refs(env: Env, refs: Iterable[str], owner: str, loc: Location | None) -> list[Pick]:
+    picks: list[Pick] = []
+    taken: set[tuple[int, int]] = set()
     for r in refs:
         hit = resolve_ref(env, owner, r)
         if hit is None:
@@ -120,33 +127,33 @@ def pick_refs(env, refs, owner, loc):
     return picks
 
 
-def pick_all(z):
+def pick_all(z: list) -> list[Pick]:
     return [(z, i) for i in range(len(z))]
 
 
-def pick_each(z, wanted):
+def pick_each(z: list, wanted: object) -> list[Pick]:
     return [(z, i) for i in range(len(z)) if z[i] == wanted]
 
 
-def _indexed(z, idx, loc):
+def _indexed(z: list, idx: list[int], loc: Location | None) -> list[Pick]:
     if any(not 0 <= i < len(z) for i in idx):
         raise SpecRuntimeError(loc, f"not enough cards: the zone holds {len(z)}")
     return [(z, i) for i in idx]
 
 
-def pick_last(z, loc):
+def pick_last(z: list, loc: Location | None) -> list[Pick]:
     return _indexed(z, [len(z) - 1], loc)
 
 
-def pick_item(z, n, loc):
+def pick_item(z: list, n: int, loc: Location | None) -> list[Pick]:
     return _indexed(z, [n - 1], loc)
 
 
-def pick_first(z, n, loc):
+def pick_first(z: list, n: int, loc: Location | None) -> list[Pick]:
     return _indexed(z, list(range(n)), loc)
 
 
-def take(picks):
+def take(picks: list[Pick]) -> list:
     """The picked cards, removed from their zones (from the back first, so that earlier
     positions stay valid)."""
     if len(picks) == 1:
@@ -160,7 +167,7 @@ def take(picks):
     return cards
 
 
-def put(env, cards, where_to, top, loc):
+def put(env: Env, cards: list, where_to: object, top: bool, loc: Location | None) -> None:
     target = as_zone(env, where_to)
     if isinstance(where_to, str) and len(target) + len(cards) > 1:
         raise SpecRuntimeError(loc, f"space {where_to!r} already holds {target[0]!r}: a space holds one card")
@@ -170,7 +177,7 @@ def put(env, cards, where_to, top, loc):
         target.extend(cards)
 
 
-def reshuffle(env, source, target, loc):
+def reshuffle(env: Env, source: list, target: list, loc: Location | None) -> None:
     if env.state.shuffles:
         order = env.state.shuffles.pop(0)
         if sorted(order) != sorted(source):

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 _CARD_RUN = re.compile(r"^([a-z_][a-z0-9_]*)\*([0-9]+)$")
 
 
-def expand_cards(cards) -> list[str]:
+def expand_cards(cards: Iterable[Any]) -> list[str]:
     """Expand the `blue*3` shorthand of a card list into single cards."""
     out: list[str] = []
     for c in cards:
@@ -70,7 +71,7 @@ class State:
     def seat(self, name: str) -> int:
         return self.names().index(name)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy. Zones hold strings, fields lists of strings, vars plain values
         (or lists of strings), so copying two levels of lists is enough and much faster than
         deepcopy."""

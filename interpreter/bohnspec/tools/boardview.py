@@ -19,7 +19,12 @@ import math
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
+from collections.abc import Iterable
+
+from ..execution.state import State
 from ..language.board import Layout, from_decl
+from ..language.model import Board
+from ..language.spec import Spec
 
 # Readable names for a yes/no space variable away from its default: (variable, value) -> label.
 # Any other such variable reads as its name (true) or "not NAME" (false).
@@ -80,7 +85,7 @@ def _default(var):
     return node.args[0] if node is not None and node.kind == "const" else None
 
 
-def build(spec, layout: Layout, cards: dict, space_vars: dict | None = None, players=(),
+def build(spec: Spec, layout: Layout, cards: dict, space_vars: dict | None = None, players: Iterable[str] = (),
           marks: dict | None = None) -> BoardView:
     """A view of `layout` with `cards` (space -> card id or None) and `space_vars` (space ->
     {variable: value}); `marks` (space -> [why]) are the spaces to single out."""
@@ -105,12 +110,13 @@ def build(spec, layout: Layout, cards: dict, space_vars: dict | None = None, pla
                 flags.append(FLAG_LABELS.get((n, bool(value)), n if value else f"not {n}"))
             elif value is not None:
                 flags.append(f"{n} {value}")
-        spaces.append(Space(sid, card, titles.get(card, card or "dealt at setup"), owner, flags,
+        title = titles.get(card, card) if card else "dealt at setup"
+        spaces.append(Space(sid, card, title, owner, flags,
                             marks.get(sid, []), layout.cells.get(sid), layout.adjacency.get(sid, ())))
     return BoardView(layout.name, layout.geometry, spaces, list(players), marks, list(spec.cards), titles)
 
 
-def of_state(spec, state, marks: dict | None = None) -> BoardView | None:
+def of_state(spec: Spec, state: State, marks: dict | None = None) -> BoardView | None:
     """The view of a state's board (None: the game has no map). Shared variables that name a
     space (the space under attack) mark it, besides `marks`."""
     if state.board is None:
@@ -127,7 +133,7 @@ def of_state(spec, state, marks: dict | None = None) -> BoardView | None:
     return build(spec, state.board, cards, state.space_vars, state.names(), all_marks)
 
 
-def of_decl(spec, decl) -> BoardView:
+def of_decl(spec: Spec, decl: Board) -> BoardView:
     """The view of a declared board: its fixed cards, `*` where a card is dealt."""
     layout = from_decl(decl)
     return build(spec, layout, dict(layout.fixed))
@@ -140,7 +146,8 @@ def text_rows(view: BoardView) -> list[str]:
     neighbours) and a line naming the marked spaces."""
     head = f"board {view.name} ({view.geometry}, {len(view.spaces)} spaces)"
     lines = [head]
-    if view.geometry == "graph" or not all(s.cell for s in view.spaces):
+    at = _cells(view)
+    if view.geometry == "graph" or at is None:
         width = max(len(s.label()) for s in view.spaces) if view.spaces else 0
         for s in view.spaces:
             lines.append(f"  {s.label():<{width}}  neighbours: {', '.join(s.neighbours) or 'none'}")
@@ -154,16 +161,16 @@ def text_rows(view: BoardView) -> list[str]:
         span = 2 * step if view.geometry == "offset" else width
         rows: dict[int, list[Space]] = {}
         for s in view.spaces:
-            rows.setdefault(s.cell[0], []).append(s)
-        first = min(s.cell[1] for s in view.spaces)
+            rows.setdefault(at[s.id][0], []).append(s)
+        first = min(c for _, c in at.values())
         for r in range(min(rows), max(rows) + 1):
-            cells = sorted(rows.get(r, []), key=lambda x: x.cell[1])
+            cells = sorted(rows.get(r, []), key=lambda x: at[x.id][1])
             for texts in ([labels[s.id] for s in cells], ["; ".join(s.flags) for s in cells]):
                 if not any(texts):
                     continue
                 line = ""
                 for s, text in zip(cells, texts):
-                    start = 2 + (s.cell[1] - first) * step
+                    start = 2 + (at[s.id][1] - first) * step
                     line = line.ljust(start) + text.center(span).rstrip()
                 lines.append(line.rstrip())
     notes = []
@@ -226,15 +233,20 @@ def _split_title(title: str) -> tuple[str, str]:
     return title, ""
 
 
+def _cells(view: BoardView) -> dict[str, tuple[int, int]] | None:
+    """Each space's (row, column), when every space has one (None: some are not on a grid)."""
+    cells = {s.id: s.cell for s in view.spaces if s.cell is not None}
+    return cells if len(cells) == len(view.spaces) else None
+
+
 def _centres(view: BoardView) -> dict[str, tuple[float, float]]:
-    if view.geometry == "offset" and all(s.cell for s in view.spaces):
-        first = min(s.cell[1] for s in view.spaces)
-        return {s.id: (MARGIN + (s.cell[1] - first + 1) * HEX_W / 2, TOP + R + s.cell[0] * 1.5 * R)
-                for s in view.spaces}
-    if view.geometry == "grid" and all(s.cell for s in view.spaces):
-        first = min(s.cell[1] for s in view.spaces)
-        return {s.id: (MARGIN + (s.cell[1] - first + 0.5) * SQUARE, TOP + (s.cell[0] + 0.5) * SQUARE)
-                for s in view.spaces}
+    at = _cells(view)
+    if view.geometry == "offset" and at is not None:
+        first = min(c for _, c in at.values())
+        return {sid: (MARGIN + (c - first + 1) * HEX_W / 2, TOP + R + r * 1.5 * R) for sid, (r, c) in at.items()}
+    if view.geometry == "grid" and at is not None:
+        first = min(c for _, c in at.values())
+        return {sid: (MARGIN + (c - first + 0.5) * SQUARE, TOP + (r + 0.5) * SQUARE) for sid, (r, c) in at.items()}
     n = max(len(view.spaces), 1)
     ring = max(CIRCLE * 1.6 * n / math.pi, 2 * CIRCLE) if n > 1 else 0.0
     cx = cy = ring + CIRCLE + 8
@@ -322,7 +334,8 @@ def svg(view: BoardView, title: str | None = None, subtitle: str = "") -> str:
             out.append(f'<{tag2} {geo2} fill="none" stroke={_a(colour)} stroke-width="7"/>')
         top = y - (28 if small else 38)
         # A light halo keeps the words readable on a hatched (burnt) space.
-        halo = ' stroke="#FFFFFF" stroke-width="3" stroke-opacity="0.75" paint-order="stroke"' if "burnt" in s.flags else ""
+        halo = (' stroke="#FFFFFF" stroke-width="3" stroke-opacity="0.75" paint-order="stroke"'
+                if "burnt" in s.flags else "")
         out.append(f'<text x={_a(_num(x))} y={_a(_num(top))} text-anchor="middle" font-size="15" '
                    f'font-weight="bold"{halo} fill="#111111">{escape(s.id)}</text>')
         main, rest = _split_title(s.title if s.card else "dealt")
@@ -398,7 +411,8 @@ def _legend(view: BoardView, x0: float, used: list[str]) -> list[str]:
                 out.append(f'<rect x={_a(_num(x0))} y={_a(_num(y - 12))} width="26" height="15" fill="url(#burnt)" '
                            f'stroke="#555555"/>')
             else:
-                out.append(f'<rect x={_a(_num(x0))} y={_a(_num(y - 12))} width="26" height="15" rx="3" fill="#3A2A22"/>')
+                out.append(f'<rect x={_a(_num(x0))} y={_a(_num(y - 12))} width="26" height="15" rx="3" '
+                           f'fill="#3A2A22"/>')
             where = ", ".join(s.id for s in view.spaces if f in s.flags)
             line(f"{f}: {where}", dx=34)
         for m in marks:

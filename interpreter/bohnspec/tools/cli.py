@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .. import __version__
 from .progress import ProgressLine, bar
@@ -284,7 +284,7 @@ def _terminate_as_interrupt():
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
 
-    def interrupt(signum, frame):
+    def interrupt(signum: int, frame: object) -> NoReturn:
         raise KeyboardInterrupt
 
     try:
@@ -791,7 +791,8 @@ def _judge(args) -> int:
     if args.player and args.player not in state.names():
         raise _usage(f"--player {args.player!r} is not at the table ({', '.join(state.names())})")
     if args.action:
-        actions, notes = [], {}
+        actions: list[dict] = []
+        notes: dict[int, list[str]] = {}
         for text in args.action:
             said: list = []
             parsed = parse_action(engine, state, text, said)

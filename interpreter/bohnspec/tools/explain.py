@@ -10,6 +10,8 @@ no id: everything the file declares), with the scenarios beside the file that us
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from os import PathLike
 from pathlib import Path
 
 import yaml
@@ -44,7 +46,7 @@ def declaration_text(decl: Decl, lines: list[str], next_line: int | None) -> tup
     body = lines[start:end]
     while body and (not body[-1].strip() or body[-1].strip().startswith("//")):
         body.pop()
-    doc = []
+    doc: list[str] = []
     i = start - 1
     while i >= 0 and lines[i].strip().startswith("//"):
         doc.insert(0, lines[i].strip()[2:].strip())
@@ -171,7 +173,8 @@ def _what_it_is(spec, d) -> list[str]:
         cat = spec.categories.get(d.category)
         defaults = dict(cat.attrs) if cat else {}
         own = dict(d.attrs)
-        attrs = [f"{k} {v}" + (f" (a {d.category}'s default is {defaults[k]})" if k in defaults and defaults[k] != v else "")
+        attrs = [f"{k} {v}" + (f" (a {d.category}'s default is {defaults[k]})"
+                               if k in defaults and defaults[k] != v else "")
                  for k, v in own.items()]
         kept = [f"{k} {v}" for k, v in defaults.items() if k not in own and v]
         out.append(f"a {d.category or 'card'} card, {d.count} in the box"
@@ -199,11 +202,16 @@ def _what_it_is(spec, d) -> list[str]:
     return out
 
 
-def _context(extra_rules) -> tuple:
+# Rules files a designer adds to the game's own.
+RulesFiles = Iterable[str | PathLike[str]]
+
+
+def _context(extra_rules: RulesFiles) -> tuple:
     return (*_loaded(extra_rules), _scenario_index(), _own_scenarios(extra_rules))
 
 
-def explain(ident: str, extra_rules=(), books: Path | None = None, context: tuple | None = None) -> dict:
+def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
+            context: tuple | None = None) -> dict:
     books = books if books is not None else paths.rulebooks_dir()
     files, spec, sources, decls, scenarios, own_scenarios = context or _context(extra_rules)
 
@@ -308,7 +316,7 @@ def explain(ident: str, extra_rules=(), books: Path | None = None, context: tupl
     return {"id": ident, "type": "clause", "clauses": out}
 
 
-def explain_files(extra_rules, books: Path | None = None) -> dict:
+def explain_files(extra_rules: RulesFiles, books: Path | None = None) -> dict:
     """Everything a designer's rules files declare (cards, vine cards, rules, rulings), each
     explained as `explain NAME --rules FILE` would."""
     context = _context(extra_rules)
@@ -330,7 +338,8 @@ def explain_files(extra_rules, books: Path | None = None) -> dict:
 def render(info: dict) -> str:
     lines = []
     if info["type"] == "paragraph":
-        lines.append(f"{info['id']}  (rulebook paragraph{'' if info['normative'] else ', informative: ' + info['note']})")
+        kind = "" if info["normative"] else ", informative: " + info["note"]
+        lines.append(f"{info['id']}  (rulebook paragraph{kind})")
         if info.get("rulebook_text"):
             lines.append(f"  rulebook: {info['rulebook_text']}")
         elif info.get("rulebook_hint"):

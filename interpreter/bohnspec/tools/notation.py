@@ -156,7 +156,7 @@ def _space(state: State, raw: str) -> str:
 
 
 def _zone_cards(state: State, owner: str, zone: str) -> list:
-    return state.zones.get(zone) if zone in state.zones else state.player(owner).zones.get(zone, [])
+    return state.zones[zone] if zone in state.zones else state.player(owner).zones.get(zone, [])
 
 
 def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], said: list[str]) -> str:
@@ -247,7 +247,7 @@ def card_title(engine: Engine, card: str) -> str:
     return (v.title or card) if v is not None else card
 
 
-def ref_text(engine: Engine, state: State, owner: str, ref, whose: bool = False) -> str:
+def ref_text(engine: Engine, state: State, owner: str, ref: object, whose: bool = False) -> str:
     """`hand 1 (Red Bean)`, `Nina's hand 1 (Red Bean)` with `whose`; the card is named only
     when it lies face up in a row or a field (not the unseen top of a pile)."""
     text = f"{owner}'s {ref}" if whose else str(ref)
@@ -267,14 +267,14 @@ def ref_text(engine: Engine, state: State, owner: str, ref, whose: bool = False)
     return f"{text} ({card_title(engine, card)})" if isinstance(card, str) else text
 
 
-def format_action(engine: Engine, state: State, action) -> str:
+def format_action(engine: Engine, state: State, action: object) -> str:
     """An action in notation with its cards named: `Timon offer to Nina give [revealed 2 (Blue
     Bean)] get [Nina's hand 1 (Red Bean)]`. Anything else is shown as the rules write values."""
     if not isinstance(action, dict):
         return show(action)
     kind, player = action.get("type"), action.get("player")
     decl = engine.spec.actions.get(kind) if isinstance(kind, str) else None
-    if decl is None or player not in state.names():
+    if not isinstance(kind, str) or decl is None or player not in state.names():
         return " ".join(show(v) for v in action.values())
     owners = card_owners(engine, kind)
     words = [str(player), str(kind)]

@@ -36,8 +36,10 @@ import json
 import re
 import shutil
 import time
+from collections.abc import Callable, Iterable, Set
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeGuard
 
 import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -53,7 +55,7 @@ from ..errors import BohnspecError
 from ..execution.interpret import Engine
 from ..language.model import Action, Board, Card, Category, Extend, Module, Ruling, Variety, Vine
 from ..language.paragraphs import index as paragraph_index
-from ..language.spec import build, parse_files, spec_files
+from ..language.spec import Spec, build, parse_files, spec_files
 
 TEMPLATES = Path(__file__).resolve().parent / "site_templates"
 MARKER = ".bohnspec-site"  # names a folder as a generated site, which a new build may replace
@@ -119,7 +121,7 @@ _TOKEN = re.compile(
     r'|(?P<num>\b[0-9]+\b)')
 
 
-def highlight_line(line: str, link) -> Markup:
+def highlight_line(line: str, link: Callable[[str], str | None]) -> Markup:
     """One line of rules-language source as HTML: comments, strings, keywords and numbers in
     spans, citations as links (`link(id)` gives a URL, or None for an unknown id)."""
     out, pos = [], 0
@@ -258,12 +260,12 @@ class Markdown:
                 j = i
                 while j < n and lines[j].strip().startswith(">"):
                     j += 1
-                inner = [re.sub(r"^\s*> ?", "", l) for l in lines[i:j]]
-                out.append("<blockquote>" + "\n".join(self._blocks(inner)) + "</blockquote>")
+                quoted = [re.sub(r"^\s*> ?", "", l) for l in lines[i:j]]
+                out.append("<blockquote>" + "\n".join(self._blocks(quoted)) + "</blockquote>")
                 i = j
                 continue
-            if _MD_ITEM.match(line):
-                i = self._list(lines, i, out)
+            if (item := _MD_ITEM.match(line)) is not None:
+                i = self._list(lines, i, out, item)
                 continue
             j = i + 1
             while j < n and lines[j].strip() and not self._starts_block(lines[j]):
@@ -295,8 +297,8 @@ class Markdown:
         out.append("</tbody></table></div>")
         return "".join(out)
 
-    def _list(self, lines: list[str], i: int, out: list[str]) -> int:
-        first = _MD_ITEM.match(lines[i])
+    def _list(self, lines: list[str], i: int, out: list[str], first: re.Match[str]) -> int:
+        """The list whose first item (`first`, matched) is lines[i], into `out`; the line after it."""
         indent = len(first.group(1))
         ordered = first.group(2)[0].isdigit()
         items: list[list[str]] = []
@@ -519,7 +521,7 @@ class Site:
         url = self.cite_url(ident)
         return None if url is None else "{ROOT}" + url  # the page's root is filled in per page
 
-    def cards_of(self, spec) -> dict[str, dict]:
+    def cards_of(self, spec: Spec) -> dict[str, dict]:
         """The cards of one game (a spec of some modules), as drawn: their titles are that game's."""
         found = self._card_infos.get(id(spec))
         if found is None:
@@ -551,18 +553,19 @@ class Site:
         """A card as drawn on the table (site_templates/card.html), rendered once per kind."""
         return Markup(self.env.get_template("card.html").render(c=card).strip())
 
-    def source_block(self, rel: str, first: int, last: int, marked: set[int] = frozenset(), root: str = "") -> list:
+    def source_block(self, rel: str, first: int, last: int, marked: Set[int] = frozenset(), root: str = "") -> list:
         """[(line number, html, marked)] of lines first..last of a rules file."""
         lines = self.highlighted.get(rel, [])
         return [(n, Markup(str(lines[n - 1]).replace("{ROOT}", root)), n in marked)
                 for n in range(first, min(last, len(lines)) + 1)]
 
-    def clause_view(self, entry, ident: str, root: str) -> dict:
+    def clause_view(self, entry: tuple, ident: str, root: str) -> dict:
         d, rel, first, last = entry
         lines = self.sources.get(rel, [])
         cited = re.compile(r"(?<![\w/-])" + re.escape(ident) + r"(?![\w/-])")
-        marked = {n for n in range(first, min(last, len(lines)) + 1) if ident in lines[n - 1] and cited.search(lines[n - 1])}
-        doc = []
+        marked = {n for n in range(first, min(last, len(lines)) + 1)
+                  if ident in lines[n - 1] and cited.search(lines[n - 1])}
+        doc: list[str] = []
         k = first - 2
         while k >= 0 and lines[k].strip().startswith("//"):
             doc.insert(0, lines[k].strip()[2:].strip())
@@ -598,7 +601,7 @@ class Site:
             for c in sc["cites"]:
                 self.cited_by_scenarios.setdefault(c, []).append(sid)
 
-    def engine(self, modules) -> Engine:
+    def engine(self, modules: Iterable[str]) -> Engine:
         key = tuple(sorted(set(modules)))
         eng = self.engines_by_modules.get(key)
         if eng is None:
@@ -626,7 +629,7 @@ class Site:
         except S.Refused:
             if sc.refused is None:
                 raise
-        cards = set()
+        cards: set[str] = set()
         _collect_cards(data.get("state"), cards, self.card_info)
         _collect_cards(data.get("setup"), cards, self.card_info)
         for step in data.get("steps") or []:
@@ -746,9 +749,10 @@ class Site:
                 kind = "extend action" if isinstance(d, Extend) else type(d).__name__.lower()
                 kind = "end" if kind == "endrule" else kind
                 decls.append({"kind": kind, "name": d.name, "line": first, "cites": list(d.cites)})
-                if isinstance(d, (Action, Ruling, Vine, Board, Card, Variety, Category)) or kind in ("define", "procedure", "phase"):
-                    self.search.append(["clause", f"{kind} {d.name}", self.spec_url(rel, first),
-                                        f"{rel}:{first}", f"{d.name} {getattr(d, 'title', '')} {getattr(d, 'text', '')}"])
+                if isinstance(d, (Action, Ruling, Vine, Board, Card, Variety, Category)) \
+                        or kind in ("define", "procedure", "phase"):
+                    self.search.append(["clause", f"{kind} {d.name}", self.spec_url(rel, first), f"{rel}:{first}",
+                                        f"{d.name} {getattr(d, 'title', '')} {getattr(d, 'text', '')}"])
             lines = self.source_block(rel, 1, len(self.sources[rel]), root=root)
             self.spec_files.append({"file": rel, "url": self.spec_url(rel), "decls": len(decls), "modules": modules})
             self.page("specfile.html", self.spec_url(rel), rel, "spec", file=rel, modules=modules, decls=decls,
@@ -789,7 +793,7 @@ class Site:
                                           " ".join(sc["cards"]), " ".join(self.card_info[c]["label"]
                                                                            for c in sc["cards"] if c in self.card_info),
                                           sc["board"] or ""])])
-        for sid, sc in self.scenarios.items():
+        for sc in self.scenarios.values():
             self._scenario_page(sc)
         modules = [(m, folders[m]) for m in sorted(folders, key=lambda m: (list(MODULE_TITLES).index(m)
                                                                             if m in MODULE_TITLES else 99, m))]
@@ -799,28 +803,28 @@ class Site:
     def _scenario_page(self, sc: dict) -> None:
         sid = sc["id"]
         rel = self.scenario_url(sid)
-        root = "../" * rel.count("/")
         engine, state = sc["engine"], sc["state"]
         self.info = self.cards_of(engine.spec)
         picture = None
-        if state is not None and state.board is not None:
-            view = boardview.of_state(engine.spec, state)
+        view = boardview.of_state(engine.spec, state) if state is not None else None
+        if view is not None:
             svg_rel = f"maps/scenarios/{sid}.svg"
-            self.write(svg_rel, boardview.svg(view, title=f"Starting situation of {sid}",
-                                              subtitle=f"board {view.name}; phase {state.phase}, active player {state.active}"))
+            subtitle = f"board {view.name}; phase {state.phase}, active player {state.active}"
+            self.write(svg_rel, boardview.svg(view, title=f"Starting situation of {sid}", subtitle=subtitle))
             picture = {"src": svg_rel, "alt": map_alt(view, "The map at the start of the scenario"),
                        "rows": boardview.text_rows(view)}
         drawn = self.state_view(state.to_json(), engine) if state is not None else None
         steps = []
         for i, step in enumerate(sc["sc"].steps, 1):
-            steps.append({"n": i, "action": self.action_view(step.action, engine), "expect": self.expect_view(step.expect),
-                          "note": step.note})
+            steps.append({"n": i, "action": self.action_view(step.action, engine),
+                          "expect": self.expect_view(step.expect), "note": step.note})
         setup = None
         if sc["sc"].setup is not None:
             st = sc["sc"].setup
             setup = {"players": st.get("players", []), "options": {**(st.get("options") or {}),
                                                                    **({"beans": st["beans"]} if "beans" in st else {})},
-                     "board": st.get("board") if isinstance(st.get("board"), str) else ("given inline" if st.get("board") else None),
+                     "board": st.get("board") if isinstance(st.get("board"), str)
+                     else ("given inline" if st.get("board") else None),
                      "decks": [(k, self.cards_view(v)) for k, v in [("deck", st.get("deck", []))]
                                + sorted(S.setup_zones(st).items()) if isinstance(v, list)]}
         results = []
@@ -835,7 +839,7 @@ class Site:
                   refused=[{"id": c, "url": self.cite_url(c)} for c in sc["sc"].refused or []])
 
     # -- drawing a state
-    def cards_view(self, cards) -> list[dict]:
+    def cards_view(self, cards: Iterable[object]) -> list[dict]:
         out = []
         for c in cards:
             m = _CARD_RUN.match(c) if isinstance(c, str) else None
@@ -847,7 +851,7 @@ class Site:
             out.extend([info] * times)
         return out
 
-    def is_cards(self, value) -> bool:
+    def is_cards(self, value: object) -> TypeGuard[list]:
         if not isinstance(value, list) or not value:
             return False
         for c in value:
@@ -891,10 +895,11 @@ class Site:
                 shared.append(zone_view(name, js[name]))
         vars_ = [(k, v) for k, v in (js.get("vars") or {}).items() if not _is_default(spec.vars.get(k), v)]
         return {"players": players, "shared": shared, "vars": vars_, "phase": js["phase"], "active": js["active"],
-                "options": sorted((js.get("options") or {}).items()), "shuffles": [self.cards_view(s) for s in js.get("shuffles", [])],
+                "options": sorted((js.get("options") or {}).items()),
+                "shuffles": [self.cards_view(s) for s in js.get("shuffles", [])],
                 "over": js.get("over"), "winners": js.get("winners", [])}
 
-    def action_view(self, action, engine: Engine) -> dict | None:
+    def action_view(self, action: dict | None, engine: Engine) -> dict | None:
         if not action:
             return None
         kind = str(action.get("type", "?"))
@@ -910,7 +915,7 @@ class Site:
         return {"player": action.get("player"), "type": kind, "url": url, "params": params,
                 "title": decl.title if decl is not None else ""}
 
-    def value_view(self, v) -> dict:
+    def value_view(self, v: object) -> dict:
         if self.is_cards(v):
             return {"t": "cards", "cards": self.cards_view(v)}
         if isinstance(v, list) and v and all(isinstance(x, list) for x in v) \
@@ -928,7 +933,7 @@ class Site:
 
     def expect_view(self, expect: dict) -> dict:
         rejected = expect.get("rejected")
-        out = {"rejected": None, "state": None, "events": [], "accepted": "rejected" not in expect}
+        out: dict[str, Any] = {"rejected": None, "state": None, "events": [], "accepted": "rejected" not in expect}
         if rejected:
             out["rejected"] = {"id": rejected, "url": self.cite_url(rejected)}
         if isinstance(expect.get("state"), dict):
@@ -1003,12 +1008,12 @@ class Site:
         for b in beans:
             self.search.append(["card", b["info"]["title"], f"cards.html#{b['anchor']}", f"bean card {b['id']}",
                                 f"{b['id']} bean variety {b['info']['label']}"])
-        for cat in categories:
-            for c in cat["cards"]:
-                kind = "landscape" if cat["name"] == "landscape" else "card"
+        for group in categories:
+            for c in group["cards"]:
+                kind = "landscape" if group["name"] == "landscape" else "card"
                 self.search.append([kind, c["info"]["title"], f"cards.html#{c['anchor']}",
-                                    f"{cat['name']} {c['id']} ({MODULE_TITLES.get(c['module'], c['module'])})",
-                                    f"{c['id']} {cat['name']} {c['module']}"])
+                                    f"{group['name']} {c['id']} ({MODULE_TITLES.get(c['module'], c['module'])})",
+                                    f"{c['id']} {group['name']} {c['module']}"])
         for v in vines:
             self.search.append(["card", v["id"], f"cards.html#{v['anchor']}", v["text"], f"vine {v['text']}"])
         self.page("cards.html", "cards.html", "Cards", "cards", beans=beans, categories=categories, vines=vines)
@@ -1027,12 +1032,14 @@ class Site:
             for e in self.engines:
                 v = e["verdicts"].get(sid)
                 verdict = v["verdict"] if v else None
-                cells.append({"verdict": verdict, "url": f"{e['url']}#{_anchor(sid)}" if verdict and verdict != "passed" else None})
+                cells.append({"verdict": verdict,
+                              "url": f"{e['url']}#{_anchor(sid)}" if verdict and verdict != "passed" else None})
             verdicts = {c["verdict"] for c in cells}
             rows.append({"id": sid, "url": self.scenario_url(sid) if sid in self.scenarios else None, "cells": cells,
                          "same": len(verdicts) == 1 and verdicts <= {"passed"}})
         for e in self.engines:
-            failures, others = [], []
+            failures: list[dict] = []
+            others: list[dict] = []
             for sid in sorted(e["verdicts"]):
                 v = e["verdicts"][sid]
                 if v["verdict"] == "passed":
@@ -1040,7 +1047,8 @@ class Site:
                 item = {"id": sid, "anchor": _anchor(sid), "verdict": v["verdict"], "message": v.get("message", ""),
                         "stderr": v.get("stderr", ""), "url": self.scenario_url(sid) if sid in self.scenarios else None,
                         "expected": v.get("expected_verdict"), "reason": v.get("expected_reason", ""),
-                        "steps": [{"n": s["index"] + 1, "action": s.get("action"), "problems": [_diff(p) for p in s.get("problems", [])]}
+                        "steps": [{"n": s["index"] + 1, "action": s.get("action"),
+                                   "problems": [_diff(p) for p in s.get("problems", [])]}
                                   for s in v.get("steps", []) if not s.get("ok", True)]}
                 (failures if v["verdict"] not in ("skipped", "not-applicable") else others).append(item)
             self.page("engine.html", e["url"], f"Engine: {e['name']}", "engines", e=e, failures=failures, others=others,
@@ -1087,8 +1095,10 @@ class Site:
                   spec_files=len(self.sources))
 
     def write_search(self) -> None:
-        data = [[kind, title, url, summary[:160], words.lower()[:600]] for kind, title, url, summary, words in self.search]
-        self.write("search-index.js", "window.BOHNSPEC_SEARCH = " + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + ";\n")
+        data = [[kind, title, url, summary[:160], words.lower()[:600]]
+                for kind, title, url, summary, words in self.search]
+        packed = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        self.write("search-index.js", "window.BOHNSPEC_SEARCH = " + packed + ";\n")
         self.page("search.html", "search.html", "Search", "search",
                   kinds=sorted({e[0] for e in self.search}))
 
@@ -1154,7 +1164,7 @@ def map_alt(view: boardview.BoardView, lead: str) -> str:
             owners.setdefault(s.owner, []).append(s.id)
     if owners:
         parts.append("; ".join(f"{p} holds {', '.join(ids)}" for p, ids in owners.items()))
-    fixed = {}
+    fixed: dict[str, list[str]] = {}
     for s in view.spaces:
         if s.card is not None and not owners:
             fixed.setdefault(s.title.split(" (")[0], []).append(s.id)
@@ -1171,7 +1181,8 @@ def map_alt(view: boardview.BoardView, lead: str) -> str:
 
 # ------------------------------------------------------------ entry point
 
-def generate(out: Path, rulebooks: Path | None = None, reports=(), use_default_rulebooks: bool = True) -> SiteResult:
+def generate(out: Path, rulebooks: Path | None = None, reports: Iterable[str | Path] = (),
+             use_default_rulebooks: bool = True) -> SiteResult:
     """Write the site into `out` (created; a previous site there is replaced, any other
     non-empty folder refused). `rulebooks`: the folder of the rulebooks' markdown files, for
     the paragraphs' texts; without it the folder `bohnspec explain` uses, if any

@@ -61,17 +61,11 @@ def reference_play(trial: Trial) -> tuple[list[JSON], list[JSON]] | str:
 class Lockstep:
     """Plays trials through the reference (in this process) and the engine, comparing."""
 
-    def __init__(self, adapter: Adapter | None, claims: Claims):
+    def __init__(self, adapter: Adapter, claims: Claims):
         self.adapter = adapter
         self.claims = claims
 
-    def reference(self, trial: Trial) -> tuple[list[JSON], list[JSON]] | str:
-        """The reference's replies and states (reference_play)."""
-        return reference_play(trial)
-
     def run(self, trial: Trial) -> Run:
-        if self.adapter is None:
-            raise ValueError("Lockstep.run needs an engine: this lockstep plays the reference only")
         played = reference_play(trial)
         if isinstance(played, str):
             return Run(invalid=played)

@@ -1,0 +1,89 @@
+"""Locals, frames and call depth around the code that sets its own (execution/interpret.py
+`_Locals`): a quantifier's or `reach`'s variable, a definition's or procedure's arguments.
+Whatever happens inside, the caller finds its own locals, frames and depth back; the two
+engines (reference and compiled) agree."""
+
+from __future__ import annotations
+
+import pytest
+
+from bohnspec.conformance.scenario import state_from_data
+from bohnspec.errors import EvaluationLimitError
+from bohnspec.execution.compiled import CompiledEngine
+from bohnspec.execution.interpret import MAX_CALL_DEPTH, Engine, Env
+from bohnspec.language.compile import compile_text
+from bohnspec.language.spec import build
+
+import helpers
+
+RULES = '''module t requires base
+
+define bigger(x) = count x in [1, 2, 3]: x > 1
+define deep(n) = deep(n + 1)
+
+procedure shown(x) cites bohnanza/harvest/1 {
+  let n = count x in [5, 6, 7]: x > 5
+  let a = any x in [8]: x == 8
+  emit seen(x: x, n: n, a: a, b: bigger(x))
+}
+
+procedure sink(n) cites bohnanza/harvest/1 { sink(n + 1) }
+
+action look(int x) by p "Look" cites bohnanza/harvest/1 {
+  effect { shown(x) }
+}
+
+action dive() by p "Dive" cites bohnanza/harvest/1 {
+  effect { let d = deep(0) }
+}
+
+action fall() by p "Fall" cites bohnanza/harvest/1 {
+  effect { sink(0) }
+}
+'''
+
+TABLE = {"players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}]}
+
+
+def _engines() -> list[Engine]:
+    files = [compile_text(t, n) for n, t in helpers.spec_texts().items()] + [compile_text(RULES, "tests/t.bohn")]
+    return [Engine(build(files, ["base", "t"])), CompiledEngine(build(files, ["base", "t"]))]
+
+
+ENGINES = _engines()
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=["reference", "compiled"])
+def test_a_quantifier_variable_does_not_outlive_its_quantifier(engine):
+    state = state_from_data(engine, TABLE)
+    out = engine.apply(state, {"type": "look", "player": "Nina", "x": 4})
+    assert out.rejection is None
+    seen = [e for e in out.events if e["event"] == "seen"]
+    # `x` is the procedure's argument again after each quantifier that named its items `x`.
+    assert seen == [{"event": "seen", "x": 4, "n": 2, "a": True, "b": 2}]
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=["reference", "compiled"])
+@pytest.mark.parametrize("kind, what", [("dive", "definitions"), ("fall", "procedures")])
+def test_nesting_too_deeply_is_refused_the_same_way(engine, kind, what):
+    state = state_from_data(engine, TABLE)
+    with pytest.raises(EvaluationLimitError, match=f"{what} nest too deeply") as caught:
+        engine.apply(state, {"type": kind, "player": "Nina"})
+    assert caught.value.location is not None and caught.value.location.file == "tests/t.bohn"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=["reference", "compiled"])
+def test_a_call_refused_for_depth_leaves_the_callers_depth_locals_and_frames(engine):
+    state = state_from_data(engine, TABLE)
+    env = Env(engine, state, {"p": "Nina"})
+    local, frames = env.locals, list(env.frames)
+    call = engine.spec.defines["deep"].body
+    with pytest.raises(EvaluationLimitError):
+        engine._call_define(env, "deep", [0], call)
+    assert (env.depth, env.locals, env.frames) == (0, local, frames)
+    assert env.locals is local
+    # The same Env answers again, to the same depth.
+    env.depth = MAX_CALL_DEPTH - 1
+    with pytest.raises(EvaluationLimitError):
+        engine._call_define(env, "deep", [0], call)
+    assert env.depth == MAX_CALL_DEPTH - 1

@@ -8,10 +8,12 @@ from __future__ import annotations
 import pytest
 
 from bohnspec.conformance.scenario import state_from_data
-from bohnspec.errors import EvaluationLimitError
+from bohnspec.errors import EvaluationLimitError, Location, SpecRuntimeError
+from bohnspec.execution.codegen import Generator
 from bohnspec.execution.compiled import CompiledEngine
 from bohnspec.execution.interpret import MAX_CALL_DEPTH, Engine, Env
 from bohnspec.language.compile import compile_text
+from bohnspec.language.model import Node
 from bohnspec.language.spec import build
 
 import helpers
@@ -87,3 +89,15 @@ def test_a_call_refused_for_depth_leaves_the_callers_depth_locals_and_frames(eng
     with pytest.raises(EvaluationLimitError):
         engine._call_define(env, "deep", [0], call)
     assert env.depth == MAX_CALL_DEPTH - 1
+
+
+def test_a_quantifier_word_outside_the_language_is_refused_by_both_engines():
+    # The grammar gives seven quantifiers; a model built by hand with another is an error at
+    # its location in either engine, never a silent sum.
+    at = Location("tests/t.bohn", 3, 1)
+    node = Node("quant", ("every", "x", Node("const", ([1, 2],), at), Node("const", (True,), at)), at)
+    reference = ENGINES[0]
+    with pytest.raises(SpecRuntimeError, match="unknown quantifier 'every'"):
+        reference.expr(node, frozenset())
+    with pytest.raises(SpecRuntimeError, match="unknown quantifier 'every'"):
+        Generator(reference.spec).expr_root(node, frozenset())

@@ -556,6 +556,8 @@ class Generator:
 
     def _e_quant(self, node, scope, out):
         q, var, coll_node, body_node = node.args
+        if q not in ("any", "all", "no", "count", "most", "least", "sum"):
+            self.fail(node, f"unknown quantifier {q!r}")
         items = self.settle(self.expr(coll_node, scope, out), out)
         x, result = self.var(), out.tmp()
         inner = {**scope, var: x}

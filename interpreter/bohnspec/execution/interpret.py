@@ -505,6 +505,8 @@ class Engine:
 
     def _e_quant(self, node, scope):
         q, var, coll_node, body_node = node.args
+        if q not in ("any", "all", "no") and q not in _REDUCERS:
+            self._fail(node, f"unknown quantifier {q!r}")
         coll = self.expr(coll_node, scope)
         body = self.expr(body_node, scope | {var})
 

@@ -569,7 +569,103 @@ def timely(engine: Engine, state: State) -> list[Move]:
         return []
     plans = _plans(engine)
     table = _Table(engine, state)
-    return [Move(table, plans[kind], player) for kind, player in engine.enabled(state)]
+    return [Move(table, plans[kind], player) for kind, player in enabled(engine, state, table.env)]
+
+
+# ------------------------------------------------------------ timing, each condition once
+
+def _shape(node) -> object:
+    """A node as a value: its kind and arguments without locations (two parts written alike
+    in two actions are one condition)."""
+    if isinstance(node, Node):
+        return (node.kind, tuple(_shape(a) for a in node.args))
+    if isinstance(node, tuple):
+        return tuple(_shape(a) for a in node)
+    return node
+
+
+@dataclass
+class _Timed:
+    kind: str
+    actor: str
+    forbids: list  # (key, condition) of the forbids covering the action
+    free: list  # (key, condition) of the `when` parts that do not mention the actor
+    bound: list  # (key, condition) of those that do, asked per player
+
+
+@functools.lru_cache(maxsize=64)
+def _timings(engine: Engine) -> list[_Timed]:
+    """Engine.enabled's conditions of every action type, each keyed by what it says: a
+    condition several action types share (`phase == trade`, the forbids covering all) is
+    then asked once per state (or per player). A condition that reads a parameter, or parts
+    that do not line up with the engine's, keep a key of their own."""
+    out = []
+    for kind, cut in engine._shortcuts.items():
+        decl = engine.spec.actions[kind]
+        params = {p.name for p in decl.params}
+        free_nodes, bound_nodes = [], []
+        for c in engine.spec.clauses_of(kind):
+            if c.kind == "when":
+                for part in _conjuncts(c.condition):
+                    (bound_nodes if decl.actor in _names_in(part) else free_nodes).append(part)
+
+        def keyed(nodes, tests, actor=None):
+            if len(nodes) != len(tests):
+                return [(("own", kind, i, actor), t) for i, t in enumerate(tests)]
+            return [((_shape(n), actor) if not (_names_in(n) & params) else ("own", kind, i, actor), t)
+                    for i, (n, t) in enumerate(zip(nodes, tests))]
+        forbids = [(("forbid", id(cond)), cond) for cond in cut.forbids]
+        out.append(_Timed(kind, decl.actor, forbids, keyed(free_nodes, cut.free_timing),
+                          keyed(bound_nodes, cut.bound_timing, decl.actor)))
+    # Keys as small numbers (a shape is a deep tuple, slow to hash); a bound one is asked
+    # once per player.
+    numbers: dict = {}
+    for t in out:
+        t.forbids, t.free = ([(numbers.setdefault(k, len(numbers)), c) for k, c in parts]
+                             for parts in (t.forbids, t.free))
+        t.bound = [(numbers.setdefault(k, len(numbers)), c) for k, c in t.bound]
+    return out
+
+
+def _asked(env: Env, known: dict, key, cond) -> bool:
+    """A condition's truth, asked once per state (an error too is kept, and raised again)."""
+    hit = known.get(key)
+    if hit is None:
+        try:
+            hit = known[key] = bool(cond(env))
+        except SpecRuntimeError as exc:
+            known[key] = exc
+            raise
+    elif hit is not True and hit is not False:
+        raise hit
+    return hit
+
+
+def enabled(engine: Engine, state: State, env: Env | None = None) -> list[tuple[str, str]]:
+    """Engine.enabled (the pairs whose timing allows them now, the same list in the same
+    order), with each condition that several action types share asked once."""
+    names = state.names()
+    env = env if env is not None else Env(engine, state)
+    known: dict = {}
+    out: list[tuple[str, str]] = []
+    for t in _timings(engine):
+        env.locals = {}
+        try:
+            if any(_asked(env, known, k, c) for k, c in t.forbids) or \
+                    not all(_asked(env, known, k, c) for k, c in t.free):
+                continue
+        except SpecRuntimeError:
+            out.extend((t.kind, p) for p in names if engine.timing(state, t.kind, p) is None)
+            continue
+        if not t.bound:
+            out.extend((t.kind, p) for p in names)
+            continue
+        for p in names:
+            env.locals = {t.actor: p}
+            if all(_asked(env, known, (k, p), c) for k, c in t.bound):
+                out.append((t.kind, p))
+    env.locals = {}
+    return out
 
 
 def _refusal(env: Env, plan: _Plan) -> tuple[Rejection | None, bool]:

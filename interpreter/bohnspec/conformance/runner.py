@@ -145,9 +145,22 @@ def subset_problems(expected: Any, actual: Any, path: str = "state") -> list[str
                 problems.extend(subset_problems(v, actual[k], f"{path}.{k}"))
         return problems
     expected = normalise(expected)
-    if expected != actual:
+    if not json_equal(expected, actual):
         problems.append(f"{path}:\n    expected {json.dumps(expected)}\n    actual   {json.dumps(actual)}")
     return problems
+
+
+def json_equal(a: Any, b: Any) -> bool:
+    """Equality of JSON values: Python's `==` would let `true` match `1` and `false` match `0`,
+    and an engine answering a number where the rules give a truth value must not pass."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a is b
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return (isinstance(b, dict) and a.keys() == b.keys()
+                and all(json_equal(v, b[k]) for k, v in a.items()))
+    return bool(a == b) and not isinstance(b, (list, dict, bool))
 
 
 match_subset = subset_problems  # the old name, for callers written before the rename

@@ -229,6 +229,22 @@ class CompiledEngine(Engine):
         if run is not None:
             run(env, payload)
 
+    def compile_exprs(self, parts: Sequence[tuple[Node, frozenset]]) -> list[Expr]:
+        """Generated functions for expressions asked after set-up (move generation's parts of
+        `require` clauses, execution/moves.py): one more module, compiled and cached like the
+        rules' own."""
+        gen = Generator(self.spec, self.names)
+        for node, scope in parts:
+            gen.expr_root(node, scope)
+        build = _builder(gen.source(), self.accelerated)
+        start = len(self._later)
+        consts = [self._materialise(recipe) for recipe in gen.consts]
+        for cell, (kind, node, scope) in self._later[start:]:
+            cell[0] = getattr(Engine, "_s_" + node.kind)(self, node, scope) if kind == "ref_stmt" \
+                else Engine.expr(self, node, scope)
+        roots, _ = build(consts)
+        return list(roots)
+
     def _materialise(self, recipe):
         kind = recipe[0]
         if kind == "engine":

@@ -239,7 +239,7 @@ def test_simulate_reports_every_landscape_on_the_board():
     # Every kind of landscape laid out, 19 spaces a game.
     assert sum(d["spaces"] for d in data.values()) == 19 * 2
     assert set(data) <= {c for c, v in eng.spec.cards.items() if v.category != "beans"}
-    for card, d in data.items():
+    for _card, d in data.items():
         assert 0 <= d["held"] <= d["spaces"]
         assert d["per_game"] == {k: round(v / 2, 3) for k, v in d["events"].items()}
     if RIVER in data:

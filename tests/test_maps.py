@@ -527,7 +527,7 @@ def start(tmp_path: Path, body: str):
      "state.board", "board (inline board): the edge a -- c names no space 'c'"),
     ("state:\n  board: {geometry: offset, rows: [[0, camp, cmap]]}\n" + THREE + NO_STEPS,
      "state.board", "space '02': unknown card 'cmap' (did you mean 'camp'?)"),
-    (SETUP + f"  landscapes: [camp*5, town*3, village*3, plantation*3, steppe*3, forest*3, gemstone*2, river]\n"
+    (SETUP + "  landscapes: [camp*5, town*3, village*3, plantation*3, steppe*3, forest*3, gemstone*2, river]\n"
      + NO_STEPS, "setup.landscapes",
      "landscapes must hold exactly the 24 landscape cards in play (missing: river*1; extra: none)"),
     (SETUP + NO_STEPS, "setup.landscapes", "give the shuffled landscapes (top first)"),

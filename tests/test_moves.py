@@ -121,6 +121,20 @@ def test_offers_of_the_trading_phase_are_enumerated_completely():
     assert asked > 1000
 
 
+@pytest.mark.parametrize("kind", ["reference", "compiled"])
+def test_the_timing_of_moves_is_the_engines(kind):
+    """moves.enabled (each condition several action types share asked once, generated on the
+    compiled engine) answers Engine.enabled, the same pairs in the same order, in positions
+    of every module."""
+    from bohnspec.execution.interpret import engine_for
+
+    for label, g in sorted(GAMES.items()):
+        engine = engine_for(list(g.modules), g.rules, engine=kind)
+        states = recorded(label, SEEDS[0]).states
+        for state in states[:: max(1, len(states) // 40)] + [states[-1]]:
+            assert M.enabled(engine, state) == engine.enabled(state), (label, state.phase)
+
+
 def test_nothing_is_enumerated_after_the_end():
     for label in ("base", "solo", "dschingis"):
         rec = recorded(label, SEEDS[0])

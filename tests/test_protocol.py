@@ -558,7 +558,7 @@ def test_serve_answers_malformed_lines_with_errors_and_keeps_going(served, refer
     served.ask({"id": 1, "type": "hello", "protocol": 1})
     start = full_state(reference, PROTECTED)
     served.ask({"id": 2, "type": "load", "state": start})
-    for n, line in enumerate(MALFORMED):
+    for _n, line in enumerate(MALFORMED):
         reply = served.send_raw(line)
         assert reply["type"] == "error", (line, reply)
         assert reply["message"]

@@ -223,7 +223,7 @@ def checked(path) -> PageCheck:
     return found
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _is_file(path: str) -> bool:
     return os.path.isfile(path)
 

@@ -232,7 +232,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--strict", action="store_true", help="exit 1 if a normative paragraph lacks either")
     v.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the report"))
 
-    w = sub.add_parser("site", help="write the static website: the annotated rulebook, rulings, scenarios, maps, engines")
+    w = sub.add_parser("site", help="write the static website: the annotated rulebook, rulings, scenarios, maps, "
+                                    "engines")
     w.add_argument("out", metavar="OUT_DIR", help="the folder to write (created; a previous site there is replaced)")
     books = w.add_mutually_exclusive_group()
     books.add_argument("--rulebooks", metavar="DIR",
@@ -889,7 +890,8 @@ def cmd_simulate(args) -> int:
     interrupted = stats.interrupted
     others = "".join(f", {k} {v}" for k, v in options.items() if k != "beans")
     beans = f", beans {options['beans']}" if "beans" in options else ""
-    played = f"{stats.games} of {args.games} random games (INTERRUPTED)" if interrupted else f"{args.games} random games"
+    played = (f"{stats.games} of {args.games} random games (INTERRUPTED)" if interrupted
+              else f"{args.games} random games")
     kind = getattr(engine, "kind", "reference")
     print(render(stats, f"{played}, {args.players} players, modules {args.modules}{beans}, seed {args.seed}{others}, "
                         f"{kind} engine"), file=out)
@@ -1057,6 +1059,7 @@ def cmd_site(args) -> int:
     texts = f"paragraph texts from {result.rulebooks}" if result.rulebooks else \
         "no rulebooks given: paragraphs are shown by id (--rulebooks DIR adds their texts)"
     engines = f"; engines: {', '.join(result.engines)}" if result.engines else ""
-    print(f"wrote {result.pages} pages ({result.files} files) to {result.out} in {result.seconds:.2f}s; {texts}{engines}")
+    print(f"wrote {result.pages} pages ({result.files} files) to {result.out} in {result.seconds:.2f}s; "
+          f"{texts}{engines}")
     print(f"open {(result.out / 'index.html').resolve().as_uri()}")
     return EXIT_OK

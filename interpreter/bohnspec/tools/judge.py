@@ -54,7 +54,8 @@ def load_situation(where: str, step: int | None = None, extra_rules=()) -> tuple
         state, _ = S.build_state(engine, sc)
         upto = len(sc.steps) if step is None else step
         if not 0 <= upto <= len(sc.steps):
-            raise ScenarioError(str(path), "steps", f"the scenario has {len(sc.steps)} steps; --step must be 0 to {len(sc.steps)}")
+            raise ScenarioError(str(path), "steps",
+                                f"the scenario has {len(sc.steps)} steps; --step must be 0 to {len(sc.steps)}")
         for s in sc.steps[:upto]:
             if s.action is not None:
                 state = engine.apply(state, s.action).state
@@ -615,7 +616,8 @@ def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, play
         elif p.type in ("field", "target") and isinstance(value, int):
             fields = state.player(player).zones.get(engine.fields_zone, [])
             if not 1 <= value <= len(fields):
-                out.append(f"{player} has {len(fields)} field{'s' if len(fields) != 1 else ''}: there is no field {value}")
+                plural = "s" if len(fields) != 1 else ""
+                out.append(f"{player} has {len(fields)} field{plural}: there is no field {value}")
             else:
                 named.append(f"field {value}, which " + _field_words(engine, fields[value - 1]))
                 if _reads_fields(engine, cond):

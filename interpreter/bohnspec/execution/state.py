@@ -7,7 +7,6 @@ every pile and the results of future reshuffles (`shuffles`) are part of the sta
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -30,6 +29,16 @@ def expand_cards(cards: Iterable[Any]) -> list[str]:
 
 def _copy_zone(cards: list) -> list:
     return [list(c) if isinstance(c, list) else c for c in cards]
+
+
+def _plain(value: Any) -> Any:
+    """An independent copy of a JSON value; the common leaves return at once, which makes
+    it several times faster than copy.deepcopy on the states the runner compares."""
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 @dataclass
@@ -104,9 +113,9 @@ class State:
         for p in self.players:
             d: dict[str, Any] = {"name": p.name}
             for z in sorted(p.zones):
-                d[z] = copy.deepcopy(p.zones[z])
+                d[z] = _copy_zone(p.zones[z])
             if p.vars:
-                d["vars"] = dict(sorted(p.vars.items()))
+                d["vars"] = {k: _plain(v) for k, v in sorted(p.vars.items())}
             players.append(d)
         out["players"] = players
         out["starting_player"] = self.starting_player
@@ -114,12 +123,12 @@ class State:
         out["phase"] = self.phase
         for z in sorted(self.zones):
             out[z] = list(self.zones[z])
-        out["vars"] = {k: copy.deepcopy(v) for k, v in sorted(self.vars.items())}
+        out["vars"] = {k: _plain(v) for k, v in sorted(self.vars.items())}
         out["shuffles"] = [list(s) for s in self.shuffles]
         out["over"] = self.over
         out["winners"] = list(self.winners)
         if self.board is not None:
-            out["board"] = self.board.name if self.board.source is None else copy.deepcopy(self.board.source)
+            out["board"] = self.board.name if self.board.source is None else _plain(self.board.source)
             out["spaces"] = {
                 s: {"card": (self.space_cards[s][0] if self.space_cards[s] else None),
                     **dict(sorted(self.space_vars.get(s, {}).items()))}

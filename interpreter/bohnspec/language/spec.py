@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from os import PathLike
@@ -118,8 +120,21 @@ def parse_files(files: Iterable[str | PathLike[str]]) -> list[RulesFile]:
             text = f.read_text(encoding="utf-8")
         except OSError as exc:
             raise BohnspecError(f"cannot read the rules file: {exc.strerror}", str(f)) from None
-        out.append(compile_text(text, display_name(f)))
+        out.append(_compiled(text, display_name(f)))
     return out
+
+
+@functools.lru_cache(maxsize=512)
+def _compiled_decls(text: str, name: str) -> RulesFile:
+    return compile_text(text, name)
+
+
+def _compiled(text: str, name: str) -> RulesFile:
+    """A file is parsed once per process whatever the number of module sets that load it (the
+    corpus builds seven engines over the same forty files); the model's nodes are frozen, so
+    sharing them is safe, and each caller gets its own list."""
+    cached = _compiled_decls(text, name)
+    return RulesFile(cached.path, list(cached.decls))
 
 
 def display_name(path: Path) -> str:

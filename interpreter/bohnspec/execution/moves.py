@@ -22,6 +22,11 @@ the engine's full check, in the published order.
 
 A list of cards names each card at most once; `Move.actions` can leave the lists at a few
 cards (they are exponentially many) and list each choice of cards once, in reference order.
+
+Which (action type, player) pairs may act at all is Engine.enabled's answer, asked here
+(`enabled`) with each condition several action types share once a state. Every part is
+compiled once per engine, all at once: the compiled engine writes them as generated code
+(`compile_exprs`), the reference builds its closures.
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from dataclasses import dataclass, field
 from ..errors import ActionError, SpecRuntimeError
 from ..language.model import Node
 from . import builtins as B
-from .interpret import Engine, Env, Rejection, _conjuncts, _names_in
+from .interpret import Engine, Env, Rejection, _conjuncts, _names_in, _part
+from .runtime import field_ref
 from .state import State
 
 # How deep definitions are inlined when a requirement is read for its domain.
@@ -255,50 +261,66 @@ class _Plan:
     actor: str
     params: list[_Param]
     free: list  # (clause, part) of the `require` clauses that read no parameter
+    # The same parts, the cheapest to ask first (for `Move.allowed`): (cost, index, part).
+    cheap_first: list = field(default_factory=list)
 
 
 @functools.lru_cache(maxsize=64)
 def _plans(engine: Engine) -> dict[str, _Plan]:
-    return {kind: _plan(engine, kind) for kind in engine.spec.actions}
+    batch: list = []
+    plans = {kind: _plan(engine, kind, batch) for kind in engine.spec.actions}
+    # Every part compiled at once: the compiled engine writes them as one generated module.
+    many = getattr(engine, "compile_exprs", None)
+    fns = many(batch) if many is not None else [engine.expr(node, scope) for node, scope in batch]
+    for plan in plans.values():
+        plan.cheap_first = sorted(((_cost(engine, batch[i][0]), n, fns[i]) for n, (_, i) in enumerate(plan.free)),
+                                  key=lambda c: c[:2])
+        plan.free = [(clause, fns[i]) for clause, i in plan.free]
+        for p in plan.params:
+            p.tests = [fns[i] for i in p.tests]
+            p.element_tests = [(fns[i], empty) for i, empty in p.element_tests]
+            p.lows = [(fns[i], k) for i, k in p.lows]
+            p.highs = [(fns[i], k) for i, k in p.highs]
+    return plans
 
 
-def _compiled_parts(engine: Engine, kind: str, parts: list, names: set) -> list:
-    """Each requirement part as a function of an Env. The engine compiled the parts that read
-    at most one parameter already, in this order, for its own shortcuts (on the compiled
-    engine, as generated code): those are taken; the others are compiled here."""
-    cut = engine._shortcuts[kind]
-    free = [test for _, test in cut.param_free]
-    unary = {n: list(tests) for n, tests in cut.unary.items()}
-    out = []
-    for _, part in parts:
-        reads = _names_in(part) & names
-        queue = free if not reads else unary.get(next(iter(reads))) if len(reads) == 1 else None
-        out.append(queue.pop(0) if queue else None)
-    scope = frozenset([engine.spec.actions[kind].actor, *names])
-    if free or any(unary.values()):
-        out = [None] * len(parts)  # not the parts expected: compile every one here
-    return [t if t is not None else engine.expr(part, scope) for t, (_, part) in zip(out, parts)]
+def _cost(engine: Engine, node: Node, depth: int = 0) -> int:
+    """A rough cost of evaluating a condition: its nodes, the definitions it calls counted
+    in, a quantifier or a path over the board as ten times its body."""
+    n = 1
+    if node.kind == "call" and depth < MAX_INLINE:
+        d = engine.spec.defines.get(node.args[0])
+        if d is not None and d.body is not None:
+            n += _cost(engine, d.body, depth + 1)
+    for child in node.children():
+        n += _cost(engine, child, depth + 1)
+    return n * 10 if node.kind in ("quant", "reach") else n
 
 
-def _plan(engine: Engine, kind: str) -> _Plan:
+def _plan(engine: Engine, kind: str, batch: list) -> _Plan:
+    """The plan of one action, its parts as indices into `batch` (the expressions to compile,
+    with their scopes)."""
     decl = engine.spec.actions[kind]
     names = [p.name for p in decl.params]
     index = {n: i for i, n in enumerate(names)}
     scope = frozenset([decl.actor, *names])
+
+    def later(node: Node) -> int:
+        batch.append((node, scope))
+        return len(batch) - 1
     reader = _Reader(engine)
     params = [_Param(p.name, p.type) for p in decl.params]
     free = []
     parts = [(c, part) for c in engine.spec.clauses_of(kind) if c.kind == "require"
              for part in _conjuncts(c.condition)]
     lists = frozenset(p.name for p in decl.params if p.type == "cards")
-    compiled = _compiled_parts(engine, kind, parts, set(names))
-    for (clause, part), test in zip(parts, compiled):
+    for clause, part in parts:
         reads = _names_in(part) & set(names)
         if not reads:
-            free.append((clause, test))
+            free.append((clause, later(part)))
             continue
         last = max(index[n] for n in reads)
-        params[last].tests.append(test)
+        params[last].tests.append(later(part))
     for i, p in enumerate(params):
         mine = [part for _, part in parts if p.name in _names_in(part)]
         if p.type == "card":
@@ -306,13 +328,14 @@ def _plan(engine: Engine, kind: str) -> _Plan:
             p.zones = functools.reduce(_meet, known) if known else None
         elif p.type == "cards":
             # Later lists read by a part are empty while this one's elements are tried alone.
-            later = frozenset(n for n in names[i + 1:] if n in lists)
+            later_lists = frozenset(n for n in names[i + 1:] if n in lists)
             before = set(names[:i])
             for part in mine:
                 reads = _names_in(part) & set(names)
-                if reads - before - {p.name} - later or not reader.closed(part, frozenset([p.name]) | later):
+                if reads - before - {p.name} - later_lists or \
+                        not reader.closed(part, frozenset([p.name]) | later_lists):
                     continue
-                p.element_tests.append((engine.expr(part, scope), tuple(reads & later)))
+                p.element_tests.append((later(part), tuple(reads & later_lists)))
                 zones = reader.element_zones(part, p.name)
                 if zones is not None:
                     p.zones = zones if p.zones is None else _meet(p.zones, zones)
@@ -321,8 +344,8 @@ def _plan(engine: Engine, kind: str) -> _Plan:
                 lows, highs = reader.bounds(part, p.name)
                 if any(names_in & set(names[i:]) for names_in in (_names_in(e) for e, _ in lows + highs)):
                     continue  # a bound reading this or a later parameter is no bound yet
-                p.lows += [(engine.expr(e, scope), k) for e, k in lows]
-                p.highs += [(engine.expr(e, scope), k) for e, k in highs]
+                p.lows += [(later(e), k) for e, k in lows]
+                p.highs += [(later(e), k) for e, k in highs]
             if not p.lows or not p.highs:
                 raise SpecRuntimeError(
                     decl.loc, f"action {kind}: the number {p.name!r} has no range to choose from: "
@@ -371,7 +394,7 @@ class _Table:
         for single in zones or ():
             if " " in single:
                 word, n = single.split(" ")
-                if word not in zones and word in self.words and 1 <= int(n) <= self.reach(word):
+                if word not in (zones or ()) and word in self.words and 1 <= int(n) <= self.reach(word):
                     refs.append(single)
         return refs
 
@@ -407,6 +430,21 @@ class Move:
                 refused, self.sure = _refusal(env, self.plan)
             self._refused = refused
         return self._refused  # type: ignore[return-value]
+
+    def allowed(self) -> bool:
+        """Whether no requirement of this move that reads no parameter refuses (refusal() is
+        None), its cheapest parts asked first: for a yes or no, not which rule refuses."""
+        if self._refused is not _UNASKED or len(self.plan.free) < 2:
+            return self.refusal() is None
+        env = self.table.env
+        env.locals = {self.plan.actor: self.player}
+        try:
+            for _, _, test in self.plan.cheap_first:
+                if not test(env):
+                    return False
+        except SpecRuntimeError:
+            return self.refusal() is None  # out of its published place: the published order
+        return True
 
     def __repr__(self) -> str:
         return f"Move({self.kind!r}, {self.player!r})"
@@ -448,7 +486,7 @@ class Move:
 
     def _decode(self, p: _Param, raw):
         if p.type in ("field", "target"):
-            return "discard" if raw == "discard" else B.FieldRef(self.player, raw)
+            return "discard" if raw == "discard" else field_ref(self.player, raw)
         if p.type in ("card", "cards", "player", "space", "variety", "int"):
             return raw
         return self.engine._decode_param(self.state, self.kind, self.player, p, raw)
@@ -458,8 +496,12 @@ class Move:
         earlier parameters `bound`, decoded): True, False, or None when a part could not be
         evaluated out of its published place (the full check decides)."""
         p = self.params[i]
-        env = self._env(bound)
-        env.locals[p.name] = self._decode(p, raw)
+        if not p.tests:
+            return True
+        env = self.table.env
+        local = {self.plan.actor: self.player, **bound}
+        local[p.name] = self._decode(p, raw)
+        env.locals = local
         sure = True
         for test in p.tests:
             try:
@@ -565,11 +607,34 @@ def timely(engine: Engine, state: State) -> list[Move]:
     """The (action type, player) pairs whose timing allows them now, as Moves whose
     requirements reading no parameter are not asked yet (Move.refusal asks them): an agent
     that takes the first pair it draws asks them of that pair alone."""
-    if state.over:
-        return []
-    plans = _plans(engine)
-    table = _Table(engine, state)
-    return [Move(table, plans[kind], player) for kind, player in enabled(engine, state, table.env)]
+    return list(Timely(engine, state))
+
+
+class Timely:
+    """`timely` for an agent that looks at a few of the pairs: `pairs`, the (action type,
+    player) pairs whose timing allows them now; `found[i]`, the i-th as a Move, made when
+    first asked."""
+
+    __slots__ = ("table", "pairs", "_plans", "_made")
+
+    def __init__(self, engine: Engine, state: State):
+        self.table = _Table(engine, state)
+        self.pairs = [] if state.over else enabled(engine, state, self.table.env)
+        self._plans = _plans(engine)
+        self._made: dict[int, Move] = {}
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def __getitem__(self, i: int) -> Move:
+        m = self._made.get(i)
+        if m is None:
+            kind, player = self.pairs[i]
+            m = self._made[i] = Move(self.table, self._plans[kind], player)
+        return m
+
+    def __iter__(self) -> Iterator[Move]:
+        return (self[i] for i in range(len(self.pairs)))
 
 
 # ------------------------------------------------------------ timing, each condition once
@@ -585,85 +650,113 @@ def _shape(node) -> object:
 
 
 @dataclass
-class _Timed:
-    kind: str
-    actor: str
-    forbids: list  # (key, condition) of the forbids covering the action
-    free: list  # (key, condition) of the `when` parts that do not mention the actor
-    bound: list  # (key, condition) of those that do, asked per player
+class _Timing:
+    kinds: list  # per action type in the engine's order: (type, actor, its group, bound test, pin)
+    free: list  # per group: the test the group's action types share (None: nothing to ask)
+    # A group whose action types the engine's own `timing` asks, player by player.
+    ASK_ENGINE = -1
 
 
 @functools.lru_cache(maxsize=64)
-def _timings(engine: Engine) -> list[_Timed]:
-    """Engine.enabled's conditions of every action type, each keyed by what it says: a
-    condition several action types share (`phase == trade`, the forbids covering all) is
-    then asked once per state (or per player). A condition that reads a parameter, or parts
-    that do not line up with the engine's, keep a key of their own."""
-    out = []
-    for kind, cut in engine._shortcuts.items():
-        decl = engine.spec.actions[kind]
-        params = {p.name for p in decl.params}
-        free_nodes, bound_nodes = [], []
-        for c in engine.spec.clauses_of(kind):
+def _timing(engine: Engine) -> _Timing:
+    """Engine.enabled's conditions, compiled (on the compiled engine, as generated code) as
+    two per action type: what does not mention the actor (`not` each forbid covering it, and
+    the `when` parts that do not), and the `when` parts that do, or None when there are none.
+    Action types whose first condition is written alike form a group that asks it once."""
+    spec = engine.spec
+    batch: list = []
+    groups: dict = {}
+    kinds: list[tuple[str, str, int, int | None, int | None]] = []
+    for kind in engine._shortcuts:
+        decl = spec.actions[kind]
+        forbids = [_part(f.condition, f) for f in spec.forbids if f.covers(kind)]
+        free = [Node("not", (cond,), cond.loc) for cond in forbids]
+        bound: list[Node] = []
+        for c in spec.clauses_of(kind):
             if c.kind == "when":
                 for part in _conjuncts(c.condition):
-                    (bound_nodes if decl.actor in _names_in(part) else free_nodes).append(part)
+                    (bound if decl.actor in _names_in(part) else free).append(part)
+        scope = frozenset([decl.actor, *(p.name for p in decl.params)])
+        if any(_names_in(cond) & scope for cond in forbids):
+            # A forbid naming what the action's scope would shadow (the engine asks forbids
+            # with none): not merged with the `when` parts.
+            kinds.append((kind, decl.actor, _Timing.ASK_ENGINE, None, None))
+            continue
+        free_node = Node("and", (tuple(free),), decl.loc) if free else None
+        # A condition reading a parameter (none should) is asked for its action type alone.
+        key = (_shape(free_node), kind if free_node is not None and _names_in(free_node) & scope else None)
+        if key not in groups:
+            groups[key] = (len(groups), None if free_node is None else len(batch))
+            if free_node is not None:
+                batch.append((free_node, scope))
+        bound_at = pin_at = None
+        if bound:
+            bound_at = len(batch)
+            batch.append((Node("and", (tuple(bound),), decl.loc), scope))
+            # `p == active` first: no other player passes it, so only the one it names is asked.
+            pin = _pinned(bound[0], decl.actor, scope)
+            if pin is not None:
+                pin_at = len(batch)
+                batch.append((pin, scope))
+        kinds.append((kind, decl.actor, groups[key][0], bound_at, pin_at))
+    many = getattr(engine, "compile_exprs", None)
+    fns = many(batch) if many is not None else [engine.expr(node, scope) for node, scope in batch]
+    return _Timing([(k, a, g, None if b is None else fns[b], None if w is None else fns[w])
+                    for k, a, g, b, w in kinds],
+                   [None if i is None else fns[i] for _, i in groups.values()])
 
-        def keyed(nodes, tests, actor=None):
-            if len(nodes) != len(tests):
-                return [(("own", kind, i, actor), t) for i, t in enumerate(tests)]
-            return [((_shape(n), actor) if not (_names_in(n) & params) else ("own", kind, i, actor), t)
-                    for i, (n, t) in enumerate(zip(nodes, tests))]
-        forbids = [(("forbid", id(cond)), cond) for cond in cut.forbids]
-        out.append(_Timed(kind, decl.actor, forbids, keyed(free_nodes, cut.free_timing),
-                          keyed(bound_nodes, cut.bound_timing, decl.actor)))
-    # Keys as small numbers (a shape is a deep tuple, slow to hash); a bound one is asked
-    # once per player.
-    numbers: dict = {}
-    for t in out:
-        t.forbids, t.free = ([(numbers.setdefault(k, len(numbers)), c) for k, c in parts]
-                             for parts in (t.forbids, t.free))
-        t.bound = [(numbers.setdefault(k, len(numbers)), c) for k, c in t.bound]
-    return out
 
-
-def _asked(env: Env, known: dict, key, cond) -> bool:
-    """A condition's truth, asked once per state (an error too is kept, and raised again)."""
-    hit = known.get(key)
-    if hit is None:
-        try:
-            hit = known[key] = bool(cond(env))
-        except SpecRuntimeError as exc:
-            known[key] = exc
-            raise
-    elif hit is not True and hit is not False:
-        raise hit
-    return hit
+def _pinned(part: Node, actor: str, scope: frozenset) -> Node | None:
+    """The expression a `when` part `actor == X` (or `X == actor`) pins the actor to, when X
+    reads neither the actor nor a parameter (None: the part pins nothing)."""
+    if part.kind != "compare" or part.args[1] != "==":
+        return None
+    left, _, right = part.args
+    for a, b in ((left, right), (right, left)):
+        if a.kind == "name" and a.args[0] == actor and not (_names_in(b) & scope):
+            return b
+    return None
 
 
 def enabled(engine: Engine, state: State, env: Env | None = None) -> list[tuple[str, str]]:
-    """Engine.enabled (the pairs whose timing allows them now, the same list in the same
-    order), with each condition that several action types share asked once."""
+    """Engine.enabled: the (action type, player) pairs whose timing allows them now, the same
+    list, with each condition that several action types share asked once."""
     names = state.names()
     env = env if env is not None else Env(engine, state)
-    known: dict = {}
+    timing = _timing(engine)
+    free = timing.free
+    asked: list = [None] * len(free)
     out: list[tuple[str, str]] = []
-    for t in _timings(engine):
-        env.locals = {}
-        try:
-            if any(_asked(env, known, k, c) for k, c in t.forbids) or \
-                    not all(_asked(env, known, k, c) for k, c in t.free):
-                continue
-        except SpecRuntimeError:
-            out.extend((t.kind, p) for p in names if engine.timing(state, t.kind, p) is None)
+    for kind, actor, group, bound, pin in timing.kinds:
+        ok = asked[group] if group != _Timing.ASK_ENGINE else _UNASKED
+        if ok is None:
+            test = free[group]
+            env.locals = {}
+            try:
+                ok = asked[group] = test is None or bool(test(env))
+            except SpecRuntimeError:
+                ok = asked[group] = _UNASKED
+        if ok is _UNASKED:
+            # Out of its published place: the engine's own timing, in the published order.
+            out.extend((kind, p) for p in names if engine.timing(state, kind, p) is None)
             continue
-        if not t.bound:
-            out.extend((t.kind, p) for p in names)
+        if not ok:
             continue
-        for p in names:
-            env.locals = {t.actor: p}
-            if all(_asked(env, known, (k, p), c) for k, c in t.bound):
-                out.append((t.kind, p))
+        if bound is None:
+            out.extend((kind, p) for p in names)
+            continue
+        who = names
+        if pin is not None:
+            env.locals = {}
+            try:
+                one = pin(env)
+                who = [one] if one in names else []
+            except SpecRuntimeError:
+                pass  # each player asks it in its published place
+        for p in who:
+            env.locals = {actor: p}
+            if bound(env):
+                out.append((kind, p))
     env.locals = {}
     return out
 

@@ -29,6 +29,7 @@ import functools
 import itertools
 import math
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..errors import SpecRuntimeError
@@ -57,7 +58,7 @@ DRAW_PILE = "draw_pile"
 
 
 def _refs(engine: Engine, state: State, player: str) -> list[str]:
-    out = []
+    out: list[str] = []
     for name, zone in engine.spec.zones.items():
         if zone.kind != "row" or zone.cards != "beans":
             continue
@@ -85,7 +86,7 @@ def _values(engine: Engine, state: State, player: str, ptype: str, rng: random.R
         longest = max([len(z) for z in state.zones.values()] + [1])
         return list(range(1, min(longest, 12) + 1))
     if ptype == "variety":
-        seen = []
+        seen: list[str] = []
         for name, zone in engine.spec.zones.items():
             if not zone.per_player and zone.kind == "row" and zone.cards == "beans":
                 seen.extend(c for c in state.zones.get(name, []) if c not in seen)
@@ -206,10 +207,20 @@ def _fits(engine: Engine, state: State, player: str, variety) -> bool:
     return any(not f or f[-1] == variety for f in fields)
 
 
-def _card_at(engine: Engine, state: State, owner: str, ref) -> str | None:
-    """The card a reference like "revealed 2" names, seen from `owner`'s side (None if none)."""
+def _fitting(engine: Engine, state: State, player: str) -> frozenset | None:
+    """What the player could plant without a harvest first (`_fits` for many cards): None
+    when a field is empty (anything), else the varieties on top of their fields."""
+    fields = state.player(player).zones.get(engine.fields_zone, [])
+    if any(not f for f in fields):
+        return None
+    return frozenset(f[-1] for f in fields)
+
+
+def _card_at(engine: Engine, state: State, owner: str, ref, env: Env | None = None) -> str | None:
+    """The card a reference like "revealed 2" names, seen from `owner`'s side (None if none);
+    `env`: any Env of this state, to spare making one."""
     try:
-        hit = B.resolve_ref(Env(engine, state), owner, ref)
+        hit = B.resolve_ref(env if env is not None else Env(engine, state), owner, ref)
     except SpecRuntimeError:  # not a card reference at all
         return None
     return hit[0][hit[1]] if hit else None
@@ -221,7 +232,10 @@ def _offer_pleases(engine: Engine, state: State, player: str) -> bool | None:
     v = state.vars
     if v.get("offer_to") != player or not isinstance(v.get("offer_give"), list):
         return None
-    cards = [_card_at(engine, state, v.get("offer_from"), r) for r in v["offer_give"]]
+    proposer = v.get("offer_from")
+    if not isinstance(proposer, str):
+        return None
+    cards = [_card_at(engine, state, proposer, r) for r in v["offer_give"]]
     return all(_fits(engine, state, player, c) for c in cards)
 
 
@@ -257,22 +271,24 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
     unseen cards shuffled (`_imagine`): the agent takes it only if that leaves it better
     placed to win, and otherwise turns to another type (with `imagine` off, as in the imagined
     game itself, it never looks ahead)."""
-    found = moves.timely(engine, state)
-    if not found:
+    found = moves.Timely(engine, state)  # the pairs; a Move made of one when it is looked at
+    if not found.pairs:
         return None
     # A player who may do nothing but harvest is idle: one of their harvests that pays nothing
     # is a waste of their beans, while the player who must plant and cannot needs exactly that.
     busy = _Busy(found)
     if len(found) == 1:
-        order = found
+        order: Iterable = found
     else:
         # A weighted random order (Efraimidis-Spirakis keys): trying the types in turn is a
         # weighted draw among those that have a legal choice of parameters.
         known: dict = {}
-        keyed = [(rng.random() ** (1.0 / max(_kind_weight(engine, state, m.kind, m.player, busy, known), 1e-6)), i)
-                 for i, m in enumerate(found)]
+        keyed = []
+        for i, (kind, player) in enumerate(found.pairs):
+            w = _FIXED_WEIGHTS.get(kind) or _kind_weight(engine, state, kind, player, busy, known)
+            keyed.append((rng.random() ** (1.0 / (w if w > 1e-6 else 1e-6)), i))
         keyed.sort(reverse=True)
-        order = [found[i] for _, i in keyed]
+        order = (found[i] for _, i in keyed)
     fallback = None  # a legal action the look-ahead found no gain in: taken only if nothing else is
     settled = None
     for move in order:
@@ -301,7 +317,7 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
             if a is not None and a not in tried:
                 tried.append(a)
         if settled is None:
-            settled = set(engine.enabled(state))
+            settled = set(moves.enabled(engine, state))
         best, best_gain = None, 0
         for a in tried:
             fallback = fallback or a
@@ -322,16 +338,17 @@ class _Busy:
     """The players with something to do besides harvesting (a move of another type that its
     requirements reading no parameter allow), asked for one player at a time."""
 
-    def __init__(self, found):
+    def __init__(self, found: moves.Timely):
+        self.found = found
         self.others: dict = {}
-        for m in found:
-            if m.kind != "harvest":
-                self.others.setdefault(m.player, []).append(m)
+        for i, (kind, player) in enumerate(found.pairs):
+            if kind != "harvest":
+                self.others.setdefault(player, []).append(i)
         self.known: dict = {}
 
     def __contains__(self, player) -> bool:
         if player not in self.known:
-            self.known[player] = any(m.refusal() is None for m in self.others.get(player, ()))
+            self.known[player] = any(self.found[i].allowed() for i in self.others.get(player, ()))
         return self.known[player]
 
 
@@ -353,9 +370,12 @@ def _draw(engine: Engine, state: State, move, rng: random.Random, i: int, bound:
         values = [fixed[p.name]]
     elif p.type == "cards":
         refs = move.table.refs(p.zones)
-        weights = [_card_weight(engine, state, move, p.name, ref, bound) for ref in refs]
+        weights: list[float] | None = None  # worked out when a list of some cards is first drawn
         for _ in range(LIST_TRIES):
-            pick = _cards_pick(move, i, refs, weights, bound, rng)
+            k = rng.choice((0, 1, 1, 2))
+            if k and refs and weights is None:
+                weights = _card_weights(engine, state, move, p.name, refs, bound)
+            pick = _cards_pick(move, i, refs, weights, bound, rng, k)
             ok = move.holds(i, bound, pick)
             if ok is False:
                 continue
@@ -390,17 +410,18 @@ def _value_weights(engine: Engine, state: State, move, p, values: list) -> list[
         if move.kind == "harvest":
             return [0.05 + _coins(engine, fields[v - 1]) for v in values]
         return [0.3 if v == "discard" else 5.0 if fields[v - 1] else 1.0 for v in values]
-    if p.type == "card" and any(v in _pile_tops(engine) for v in values):
+    tops = _pile_tops(engine)
+    if p.type == "card" and any(v in tops for v in values):
         return _card_preferences(engine, state, move.player, values)
     return [1.0] * len(values)
 
 
-def _cards_pick(move, i: int, refs: list[str], weights: list[float], bound: dict,
-                rng: random.Random) -> list[str]:
-    """A list of cards for an offer-like action: none, one or two of the references that may
-    be its elements, drawn by how well each suits both sides (`weights`, see _card_weight)."""
-    k = rng.choice((0, 1, 1, 2))
-    if k == 0 or not refs:
+def _cards_pick(move, i: int, refs: list[str], weights: list[float] | None, bound: dict,
+                rng: random.Random, k: int) -> list[str]:
+    """A list of `k` cards for an offer-like action (none, one or two, drawn beforehand) among
+    the references that may be its elements, drawn by how well each suits both sides
+    (`weights`, see _card_weights)."""
+    if k == 0 or not refs or weights is None:
         return []
     keyed = sorted(((rng.random() ** (1.0 / w), r) for r, w in zip(refs, weights)), reverse=True)
     out = []
@@ -412,21 +433,25 @@ def _cards_pick(move, i: int, refs: list[str], weights: list[float], bound: dict
     return out
 
 
-def _card_weight(engine: Engine, state: State, move, name: str, ref: str, bound: dict) -> float:
+def _card_weights(engine: Engine, state: State, move, name: str, refs: list[str], bound: dict) -> list[float]:
     """A card given away is worth it when I cannot plant it and the other side can; a card
     asked for when I can plant it. Which list gives and which receives comes from the spec:
     the owner whose references a list names is the other side when the action names a player
     (the partner) and the list is not the first."""
     me = move.player
     other = next((v for p, v in zip(move.params, bound.values()) if p.type == "player"), None)
-    lists = [p.name for p in move.params if p.type == "cards"]
     if other is None or other == me:
-        return 1.0
+        return [1.0] * len(refs)
+    lists = [p.name for p in move.params if p.type == "cards"]
+    env = move.table.env
+    mine = _fitting(engine, state, me)
     if lists and name != lists[0]:
-        v = _card_at(engine, state, other, ref)
-        return 3.0 if _fits(engine, state, me, v) else 0.2
-    v = _card_at(engine, state, me, ref)
-    return (0.3 if _fits(engine, state, me, v) else 3.0) * (2.0 if _fits(engine, state, other, v) else 0.3)
+        cards = [_card_at(engine, state, other, ref, env) for ref in refs]
+        return [3.0 if mine is None or v in mine else 0.2 for v in cards]
+    theirs = _fitting(engine, state, other)
+    cards = [_card_at(engine, state, me, ref, env) for ref in refs]
+    return [(0.3 if mine is None or v in mine else 3.0) * (2.0 if theirs is None or v in theirs else 0.3)
+            for v in cards]
 
 
 def _weighted(rng: random.Random, items: list, weights: list[float]):
@@ -497,7 +522,7 @@ def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, set
     # The others answer (and the actor follows up) until the same choices are open as
     # before: the action and all it set off are over.
     for _ in range(IMAGINED_REPLIES):
-        if work.over or set(engine.enabled(work)) == settled:
+        if work.over or set(moves.enabled(engine, work)) == settled:
             break
         reply = choose_action(engine, work, dream, imagine=False)
         if reply is None or not engine.apply(work, reply, in_place=True, shuffler=shuffle).accepted:
@@ -516,25 +541,34 @@ _KIND_WEIGHTS = {"offer": 0.4, "end_phase": 0.5, "buy_field": 0.1, "discard_card
                  "attack": 3.0, "charge": 3.0, "buy_cart": 0.1, "spare_town": 2.0, "burn_town": 1.0}
 
 
+# The weights that depend on nothing but the action type.
+_FIXED_WEIGHTS = {k: w for k, w in _KIND_WEIGHTS.items() if k != "offer"}
+
+
 def _kind_weight(engine: Engine, state: State, kind: str, player: str, busy=(), known=None) -> float:
     """How eagerly an agent turns to an action type; `known` keeps what one choice has
     already worked out (per player)."""
-    if kind in _KIND_WEIGHTS:
-        if kind != "offer" or not _stuck_with_revealed(engine, state, player):
-            return _KIND_WEIGHTS[kind]
-        return 1.5  # try to pass on revealed cards that would force a harvest
-    p = state.player(player)
     if kind == "harvest":
         # Harvest when a field pays well; a field that pays nothing only when forced.
         if known is not None and player in known:
             best = known[player]
         else:
-            best = max((_coins(engine, f) for f in p.zones.get(engine.fields_zone, []) if f), default=0)
+            best = 0
+            for f in state.player(player).zones.get(engine.fields_zone, ()):
+                if f:
+                    c = _meter_coins(engine, f[-1], len(f))
+                    if c > best:
+                        best = c
             if known is not None:
                 known[player] = best
-        if best == 0 and player not in busy:
-            return 0.0001
-        return {0: 0.01, 1: 0.6}.get(best, 3.0)
+        if best == 0:
+            return 0.01 if player in busy else 0.0001
+        return 0.6 if best == 1 else 3.0
+    if kind in _KIND_WEIGHTS:
+        if kind != "offer" or not _stuck_with_revealed(engine, state, player):
+            return _KIND_WEIGHTS[kind]
+        return 1.5  # try to pass on revealed cards that would force a harvest
+    p = state.player(player)
     if kind == "tribute":
         return 2.0 if len(p.zones.get("coins", [])) > 5 else 0.02
     if kind in ("accept", "decline"):
@@ -585,7 +619,7 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
         rec.actions.append(action)
         rec.events.extend(outcome.events)
         rec.turns += sum(1 for e in outcome.events if e["event"] == "turn")
-        if record:
+        if rec.states is not None:
             rec.states.append(state)
     rec.state = state
     rec.ended = state.over

@@ -17,22 +17,31 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from .. import __version__
 from .progress import ProgressLine, bar
 
+if TYPE_CHECKING:  # the commands import what they use when they run: `bohnspec --help` stays quick
+    from ..conformance.fuzz.trial import Campaign
+    from ..conformance.runner import Adapter, Selection, Verdict
+    from ..conformance.scenario import Scenario
+    from ..errors import BohnspecError
+    from ..execution.interpret import Engine
+    from .simulate import Stats
+
 EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
-def _ranged(kind, low, high, unit: str = "", above: bool = False):
+def _ranged(kind: type[int] | type[float], low: float, high: float, unit: str = "",
+            above: bool = False) -> Callable[[str], float]:
     """An argparse type: a whole number (kind int) or a finite number (float) within a range;
     anything else (nan, inf, 1e7 seconds, -3 games) is exit 2 with the range allowed."""
     span = (f"above {low:g} and at most {high:g}" if above else
             f"from {low:,} to {high:,}" if kind is int else f"from {low:g} to {high:g}") + (f" {unit}" if unit else "")
     noun = "a whole number" if kind is int else "a number"
 
-    def parse(text: str):
+    def parse(text: str) -> float:
         try:
             value = kind(text)
         except (TypeError, ValueError):
@@ -59,11 +68,11 @@ SHRINK_RUNS = _ranged(int, 0, 1_000_000)
 SHRINK_SECONDS = _ranged(float, 0, 24 * 3600, "seconds")
 
 
-def _modules(value: str | None):
+def _modules(value: str | None) -> list[str] | None:
     return [m.strip() for m in value.split(",") if m.strip()] if value else None
 
 
-def _with_requirements(modules, rules=()):
+def _with_requirements(modules: list[str] | None, rules: list[str] | tuple[str, ...] = ()) -> list[str] | None:
     """The named modules and every module they require (`dschingis` brings `base`); an
     unknown module is an input error with a did-you-mean."""
     if modules is None:
@@ -277,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
         restore()
 
 
-def _terminate_as_interrupt():
+def _terminate_as_interrupt() -> Callable[[], object]:
     """SIGTERM (a CI job cancelled, `timeout`) is handled like Ctrl-C: the reports of what ran
     are written and every engine process is ended. Returns what undoes it."""
     import signal
@@ -295,10 +304,10 @@ def _terminate_as_interrupt():
     return lambda: signal.signal(signal.SIGTERM, previous)
 
 
-def _dispatch(args) -> int:
-    commands = {"conform": cmd_conform, "judge": cmd_judge, "explain": cmd_explain, "board": cmd_board,
-                "simulate": cmd_simulate, "check": cmd_check, "coverage": cmd_coverage, "site": cmd_site,
-                "fuzz": cmd_fuzz}
+def _dispatch(args: argparse.Namespace) -> int:
+    commands: dict[str, Callable[[argparse.Namespace], int]] = {
+        "conform": cmd_conform, "judge": cmd_judge, "explain": cmd_explain, "board": cmd_board,
+        "simulate": cmd_simulate, "check": cmd_check, "coverage": cmd_coverage, "site": cmd_site, "fuzz": cmd_fuzz}
     if args.command == "serve":
         from ..conformance.protocol import serve
         return serve()
@@ -385,7 +394,7 @@ def _write_output(option: str, value: str, text: str) -> str | None:
     return None
 
 
-def _answer(args, data: Any, text: str) -> bool:
+def _answer(args: argparse.Namespace, data: Any, text: str) -> bool:
     """Print a command's answer as --json says: its JSON alone on standard output (--json,
     --json=-), else its text, and with --json=FILE the JSON written to FILE as well. False
     (and the problem on standard error) if FILE could not be written."""
@@ -401,7 +410,7 @@ def _answer(args, data: Any, text: str) -> bool:
 
 # ------------------------------------------------------------ conform
 
-def cmd_conform(args) -> int:
+def cmd_conform(args: argparse.Namespace) -> int:
     """Run scenarios against an engine: check the arguments, start the engine, select and run
     the scenarios, then report (text, JSON, JUnit, the expectations list) with an exit code."""
     from ..conformance import reports
@@ -437,7 +446,7 @@ def cmd_conform(args) -> int:
     return _conform_exit(args, verdicts, selection, problems, bool(unwritten) or engine.not_started)
 
 
-def _conform_arguments(args) -> tuple[str | None, str | None]:
+def _conform_arguments(args: argparse.Namespace) -> tuple[str | None, str | None]:
     """Check everything the run needs before it starts, so that nothing is lost at its end:
     the engine command, the report paths (returned: --json, --junit), the rules files."""
     from ..conformance.protocol import engine_argv
@@ -468,7 +477,7 @@ class _ConformEngine:
     interrupted: bool = False  # Ctrl-C or SIGTERM during the handshake
 
 
-def _conform_engine(args) -> _ConformEngine:
+def _conform_engine(args: argparse.Namespace) -> _ConformEngine:
     """The adapter of the engine under test: an outside engine, its handshake done (a failed one
     is reported here and recorded, so every scenario gets its verdict), or the reference."""
     from ..conformance import runner as R
@@ -476,11 +485,11 @@ def _conform_engine(args) -> _ConformEngine:
     from ..errors import BohnspecError
 
     if args.impl is None:
-        def reference():
+        def reference() -> R.InProcess:
             return R.InProcess(args.rules, engine=args.engine)
         return _ConformEngine(reference(), reference)
 
-    def outside():
+    def outside() -> ProtocolAdapter:
         return ProtocolAdapter(args.impl, args.timeout)
     engine = _ConformEngine(outside(), outside)
     try:
@@ -501,7 +510,8 @@ def _conform_engine(args) -> _ConformEngine:
     return engine
 
 
-def _conform_run(args, engine: _ConformEngine, modules: list[str] | None) -> tuple[Any, list, bool]:
+def _conform_run(args: argparse.Namespace, engine: _ConformEngine,
+                 modules: list[str] | None) -> tuple[Selection, list[Verdict], bool]:
     """Select the scenarios and run them: (the selection, the verdicts of those that ran,
     whether the run was interrupted). After a failed handshake every scenario gets its verdict."""
     from ..conformance import runner as R
@@ -523,7 +533,7 @@ def _conform_run(args, engine: _ConformEngine, modules: list[str] | None) -> tup
     return selection, ran, interrupted
 
 
-def _conform_verdicts(selection, ran: list) -> list:
+def _conform_verdicts(selection: Selection, ran: list[Verdict]) -> list[Verdict]:
     """Every verdict of the run: broken scenario files, the scenarios that ran, those skipped."""
     from ..conformance import runner as R
 
@@ -533,7 +543,8 @@ def _conform_verdicts(selection, ran: list) -> list:
     return verdicts
 
 
-def _print_conform(args, probe, verdicts: list, problems: list[str], seconds: float, out, stopped: str) -> None:
+def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict], problems: list[str],
+                   seconds: float, out: TextIO, stopped: str) -> None:
     """The text report: each failure with its replay command, then the counts."""
     from ..conformance import runner as R
 
@@ -563,8 +574,8 @@ def _print_conform(args, probe, verdicts: list, problems: list[str], seconds: fl
           file=out)
 
 
-def _write_conform_reports(args, probe, verdicts: list, json_file: str | None, junit_file: str | None,
-                           seconds: float, interrupted: bool) -> list[str]:
+def _write_conform_reports(args: argparse.Namespace, probe: Any, verdicts: list[Verdict], json_file: str | None,
+                           junit_file: str | None, seconds: float, interrupted: bool) -> list[str]:
     """Write the JSON and JUnit reports asked for; the problems of those that could not be."""
     from ..conformance import reports
 
@@ -583,7 +594,8 @@ def _write_conform_reports(args, probe, verdicts: list, json_file: str | None, j
     return problems
 
 
-def _update_expectations(args, verdicts: list, expectations: dict, selection, unwritten: bool, out) -> int:
+def _update_expectations(args: argparse.Namespace, verdicts: list[Verdict], expectations: dict, selection: Selection,
+                         unwritten: bool, out: TextIO) -> int:
     """--update-expectations: rewrite the known-failures list from this run's verdicts."""
     from ..conformance import reports
 
@@ -597,7 +609,8 @@ def _update_expectations(args, verdicts: list, expectations: dict, selection, un
     return EXIT_INPUT if unwritten or any(v.broken for v in verdicts) else EXIT_OK
 
 
-def _conform_exit(args, verdicts: list, selection, problems: list[str], input_error: bool) -> int:
+def _conform_exit(args: argparse.Namespace, verdicts: list[Verdict], selection: Selection, problems: list[str],
+                  input_error: bool) -> int:
     """The exit code of a run that ended: bad input (a report not written, an engine that does
     not start, broken scenarios, nothing tested) is 2, a failure 1."""
     from ..conformance import runner as R
@@ -618,7 +631,7 @@ def _conform_exit(args, verdicts: list, selection, problems: list[str], input_er
     return EXIT_OK if all(v.ok for v in verdicts) and not problems else EXIT_FAIL
 
 
-def _why_empty(selection, args) -> str:
+def _why_empty(selection: Selection, args: argparse.Namespace) -> str:
     from ..conformance import runner as R
 
     skipped = sum(1 for _, v, _ in selection.skipped if v == R.SKIPPED)
@@ -636,12 +649,14 @@ def _why_empty(selection, args) -> str:
     return "; ".join(reasons) or "no scenario matched"
 
 
-def _usage(message: str):
+def _usage(message: str) -> BohnspecError:
+    """The error of a bad argument (exit 2), for the caller to raise."""
     from ..errors import BohnspecError
     return BohnspecError(message)
 
 
-def _run_all(scenarios, first_adapter, make_adapter, args) -> tuple[list, bool]:
+def _run_all(scenarios: list[Scenario], first_adapter: Adapter, make_adapter: Callable[[], Adapter],
+             args: argparse.Namespace) -> tuple[list[Verdict], bool]:
     """Run scenarios, in parallel engine processes with --jobs; a progress bar on a terminal.
 
     Returns the verdicts of the scenarios that ran and whether the run was interrupted (Ctrl-C,
@@ -655,7 +670,7 @@ def _run_all(scenarios, first_adapter, make_adapter, args) -> tuple[list, bool]:
     lock = threading.Lock()
     stop = threading.Event()
 
-    def tick():
+    def tick() -> None:
         with lock:
             done[0] += 1
             line.draw(bar(done[0], total))
@@ -677,7 +692,7 @@ def _run_all(scenarios, first_adapter, make_adapter, args) -> tuple[list, bool]:
             todo.put(i)
         adapters: list = []
 
-        def worker(adapter):
+        def worker(adapter: Adapter) -> None:
             try:
                 while not stop.is_set():
                     try:
@@ -734,7 +749,7 @@ def _replay_path(path: str) -> str:
         return shlex.quote(path) + " "
 
 
-def _print_failure(v, replay: str, out=None) -> None:
+def _print_failure(v: Verdict, replay: str, out: TextIO | None = None) -> None:
     out = out or sys.stdout
     head = v.verdict.upper().replace("-", " ")
     if v.expected is not None:
@@ -766,7 +781,7 @@ def _print_failure(v, replay: str, out=None) -> None:
 
 # ------------------------------------------------------------ judge, explain
 
-def cmd_judge(args) -> int:
+def cmd_judge(args: argparse.Namespace) -> int:
     from ..errors import BohnspecError
 
     _output("--json", args.json_file)
@@ -782,7 +797,7 @@ def cmd_judge(args) -> int:
         raise
 
 
-def _judge(args) -> int:
+def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import board_of, judge_actions, load_situation, overview, render_overview, render_verdicts
     from .notation import parse_action
@@ -813,7 +828,7 @@ def _judge(args) -> int:
     return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT
 
 
-def cmd_board(args) -> int:
+def cmd_board(args: argparse.Namespace) -> int:
     from . import boardview
     from .judge import load_situation
 
@@ -836,7 +851,7 @@ def cmd_board(args) -> int:
     return EXIT_OK if _answer(args, {"situation": where, **boardview.to_json(view)}, text) else EXIT_INPUT
 
 
-def cmd_explain(args) -> int:
+def cmd_explain(args: argparse.Namespace) -> int:
     from .explain import explain, explain_files, render, rulebooks_folder
 
     _output("--json", args.json_file)
@@ -854,7 +869,7 @@ def cmd_explain(args) -> int:
 
 # ------------------------------------------------------------ simulate
 
-def cmd_simulate(args) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import EngineUnavailable, load_engine, render
 
     json_file = _output("--json", args.json_file)
@@ -867,9 +882,9 @@ def cmd_simulate(args) -> int:
         engine = load_engine(modules, args.rules, args.engine)
     except EngineUnavailable as exc:
         raise _usage(f"--engine {args.engine}: {exc}") from None
-    problem = engine.player_count_problem(args.players)
-    if problem is not None:
-        raise _usage(f"--players {args.players}: {problem}")
+    refused = engine.player_count_problem(args.players)
+    if refused is not None:
+        raise _usage(f"--players {args.players}: {refused}")
     given = ([f"beans={args.beans}"] if args.beans is not None else []) + args.option
     options = _game_options(engine, given)
     if "beans" in engine.spec.options:
@@ -878,7 +893,7 @@ def cmd_simulate(args) -> int:
     out = sys.stderr if json_file == "-" else sys.stdout
     line = ProgressLine(quiet=args.quiet)
 
-    def progress(done, total):
+    def progress(done: int, total: int) -> None:
         line.draw(bar(done, total) + " games")
 
     try:
@@ -911,7 +926,8 @@ def cmd_simulate(args) -> int:
     return EXIT_OK
 
 
-def _simulate(engine, args, options, modules, progress):
+def _simulate(engine: Engine, args: argparse.Namespace, options: dict[str, str], modules: list[str],
+              progress: Callable[[int, int], None]) -> Stats:
     """simulate.simulate with the command's arguments: the statistics of the games played,
     marked interrupted on Ctrl-C or SIGTERM. The same seeds and order, so the same statistics
     with any --jobs and either --executor."""
@@ -923,7 +939,7 @@ def _simulate(engine, args, options, modules, progress):
 
 # ------------------------------------------------------------ fuzz
 
-def cmd_fuzz(args) -> int:
+def cmd_fuzz(args: argparse.Namespace) -> int:
     from ..conformance import fuzz as F
     from ..conformance.protocol import EngineFault, engine_argv
 
@@ -939,7 +955,7 @@ def cmd_fuzz(args) -> int:
     games = args.games if args.games is not None or args.minutes is not None else 20
     line = ProgressLine(quiet=args.quiet)
 
-    def progress(campaign, total, deadline, doing):
+    def progress(campaign: Campaign, total: int | None, deadline: float | None, doing: str) -> None:
         if total is not None:
             done = bar(campaign.games, total) + " games"
         else:
@@ -993,7 +1009,7 @@ def cmd_fuzz(args) -> int:
     return EXIT_OK
 
 
-def _game_options(engine, given: list[str]) -> dict[str, str]:
+def _game_options(engine: Engine, given: list[str]) -> dict[str, str]:
     """`--option NAME=VALUE` arguments, checked against the options the spec declares."""
     from ..errors import suggest
 
@@ -1015,7 +1031,7 @@ def _game_options(engine, given: list[str]) -> dict[str, str]:
 
 # ------------------------------------------------------------ check
 
-def cmd_check(args) -> int:
+def cmd_check(args: argparse.Namespace) -> int:
     from .. import userfile
     from ..language.check import check_files
 
@@ -1036,7 +1052,7 @@ def cmd_check(args) -> int:
 
 # ------------------------------------------------------------ coverage
 
-def cmd_coverage(args) -> int:
+def cmd_coverage(args: argparse.Namespace) -> int:
     from ..conformance.coverage import coverage, render
 
     _output("--json", args.json_file)
@@ -1049,7 +1065,7 @@ def cmd_coverage(args) -> int:
 
 # ------------------------------------------------------------ site
 
-def cmd_site(args) -> int:
+def cmd_site(args: argparse.Namespace) -> int:
     from .site import generate
 
     result = generate(Path(args.out), Path(args.rulebooks) if args.rulebooks else None, args.report,

@@ -13,24 +13,28 @@ from __future__ import annotations
 
 import functools
 import itertools
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from os import PathLike
 from pathlib import Path
-
+from typing import Any
 
 from . import boardview
 from ..execution import builtins as B
 from .. import paths
 from ..conformance import scenario as S
-from ..errors import ActionError, ScenarioError, SpecRuntimeError
-from ..execution.interpret import Engine, Env, engine_for, serialise
-from ..language.model import Action, EndRule, Handler, Phase, Procedure, Vine, Winners, first_citation
+from ..errors import ActionError, Location, ScenarioError, SpecRuntimeError
+from ..execution.interpret import Engine, Env, Outcome, engine_for, serialise
+from ..language.model import Action, Decl, EndRule, Handler, Node, Phase, Procedure, Vine, Winners, \
+    first_citation
+from ..language.spec import Spec
 from .notation import card_owners, card_title, format_action, ref_text
 from ..execution import moves as M
 from ..execution.state import State
 from ..language.unparse import place, show, spec_path, unparse
 
 
-def load_situation(where: str, step: int | None = None, extra_rules=()) -> tuple[Engine, State, str]:
+def load_situation(where: str, step: int | None = None,
+                   extra_rules: Iterable[str | PathLike[str]] = ()) -> tuple[Engine, State, str]:
     """(engine, state, description) for a situation file, a scenario file, or a corpus id."""
     path = Path(where)
     if not path.exists():
@@ -72,13 +76,19 @@ def load_situation(where: str, step: int | None = None, extra_rules=()) -> tuple
 # ------------------------------------------------------------ the situation
 
 def overview(engine: Engine, state: State) -> dict:
+    """The situation at a glance: phase, active and starting player, the choices pending, what
+    each player may do now (with the cards those lines name), and the map if the game has one."""
     v = state.vars
-    pending = []
+    pending: list[dict] = []
     if v.get("offer_from"):
+        partner = v.get("offer_to")
+        # The spec's invariant, checked when a situation is loaded and kept by every action:
+        # an open offer has both a proposer and a partner.
+        assert partner is not None, "an open offer without offer_to"
         give = ", ".join(ref_text(engine, state, v["offer_from"], r) for r in v.get("offer_give") or []) or "nothing"
-        get = ", ".join(ref_text(engine, state, v.get("offer_to"), r, whose=True)
+        get = ", ".join(ref_text(engine, state, partner, r, whose=True)
                         for r in v.get("offer_get") or []) or "nothing"
-        pending.append({"choice": "trade offer", "player": v.get("offer_to"),
+        pending.append({"choice": "trade offer", "player": partner,
                         "detail": f"{v['offer_from']} offers {give} for {get}"})
     if v.get("chooser"):
         draft = state.zones.get("draft", [])
@@ -86,17 +96,17 @@ def overview(engine: Engine, state: State) -> dict:
         if v.get("battle"):
             detail = f"the combat at {v['battle']}" + (f", riders of {v['horde']}" if v.get("horde") else "")
         pending.append({"choice": v.get("choice") or "choice", "player": v["chooser"], "detail": detail})
-    players = []
+    players: list[dict] = []
     # What each may do: the legal actions as move generation enumerates them (the protocol's
     # `legal` answers with the same), by action type in declaration order.
     open_moves = {(m.kind, m.player): m for m in M.moves(engine, state)}
     for name in state.names():
-        may = []
+        may: list[str] = []
         for kind in engine.spec.actions:
             move = open_moves.get((kind, name))
             if move is not None:
                 may.extend(_template(engine, state, move))
-        entry = {"player": name, "may": may}
+        entry: dict[str, object] = {"player": name, "may": may}
         cards = _legend(engine, state, name, may)
         if cards:
             entry["cards"] = cards
@@ -109,13 +119,18 @@ def overview(engine: Engine, state: State) -> dict:
     return out
 
 
-def board_of(engine: Engine, state: State, actions=()) -> dict | None:
+def board_of(engine: Engine, state: State, actions: Iterable[object] = ()) -> dict | None:
     """The map of the situation (None: the game has none) as `boardview.to_json` gives it:
     its spaces and the text rows. The spaces the actions name are marked ("target of attack")."""
     marks: dict[str, list[str]] = {}
     for action in actions:
-        decl = engine.spec.actions.get(action.get("type")) if isinstance(action, dict) else None
-        for p in (decl.params if decl else ()):
+        if not isinstance(action, dict):
+            continue
+        kind = action.get("type")
+        decl = engine.spec.actions.get(kind) if isinstance(kind, str) else None
+        if decl is None:
+            continue
+        for p in decl.params:
             value = action.get(p.name)
             if p.type == "space" and isinstance(value, str):
                 marks.setdefault(value, []).append(f"{p.name} of {decl.name}")
@@ -128,20 +143,20 @@ def board_of(engine: Engine, state: State, actions=()) -> dict | None:
 MAX_LISTED = 4000
 
 
-def _legal(move) -> list[dict]:
+def _legal(move: M.Move) -> list[dict]:
     """Every legal action of this move (up to MAX_LISTED), lists of cards of at most one card."""
     return list(itertools.islice(move.actions(max_list=1, every_order=False), MAX_LISTED))
 
 
-def _summary(kind: str, params, legal: list[dict], shown=str) -> list[str]:
+def _summary(kind: str, names: list[str], legal: list[dict], shown: Callable[[object], str] = str) -> list[str]:
     """`attack target 05|06 with hand 1|draw_pile 1`: one line when every combination of the
     values listed is legal; else one line per value of the parameter with the fewest values
     (`charge riders 01 target 02|05`), that parameter first, and so on down, so that every
     combination a line names is legal."""
-    def values(actions, name):
+    def values(actions: list[dict], name: str) -> list:
         return sorted({a[name] for a in actions}, key=lambda x: (len(str(x)), str(x)))
 
-    def lines(actions, fixed: list[str], names: list[str]) -> list[str]:
+    def lines(actions: list[dict], fixed: list[str], names: list[str]) -> list[str]:
         total = 1
         for n in names:
             total *= len(values(actions, n))
@@ -150,17 +165,16 @@ def _summary(kind: str, params, legal: list[dict], shown=str) -> list[str]:
                                                      for n in names)])]
         key = min(names, key=lambda n: len(values(actions, n)))
         rest = [n for n in names if n != key]
-        out = []
+        out: list[str] = []
         for v in values(actions, key):
             out.extend(lines([a for a in actions if a[key] == v], [*fixed, f"{key} {shown(v)}"], rest))
         return out
 
-    names = [p.name for p in params]
     unique = list({tuple((n, str(a[n])) for n in names): a for a in legal}.values())
     return lines(unique, [], names)
 
 
-def _template(engine: Engine, state: State, move) -> list[str]:
+def _template(engine: Engine, state: State, move: M.Move) -> list[str]:
     params = move.plan.params
     if params and params[0].type == "player":
         return _with_partner(engine, state, move)
@@ -169,7 +183,7 @@ def _template(engine: Engine, state: State, move) -> list[str]:
         return []
     if not params:
         return [move.kind]
-    return _summary(move.kind, params, legal, show)
+    return _summary(move.kind, [p.name for p in params], legal, show)
 
 
 def _legend(engine: Engine, state: State, player: str, lines: list[str]) -> dict[str, str]:
@@ -180,7 +194,7 @@ def _legend(engine: Engine, state: State, player: str, lines: list[str]) -> dict
     if not rows:
         return {}
     named = re.compile(r"(?:([^\s|']+)'s )?\b(" + "|".join(map(re.escape, rows)) + r") ([0-9]+)\b")
-    out = {}
+    out: dict[str, str] = {}
     for line in lines:
         for whose, zone, n in named.findall(line):
             owner = whose or player
@@ -193,7 +207,7 @@ def _legend(engine: Engine, state: State, player: str, lines: list[str]) -> dict
     return out
 
 
-def _with_partner(engine: Engine, state: State, move) -> list[str]:
+def _with_partner(engine: Engine, state: State, move: M.Move) -> list[str]:
     """An action naming another player first (an offer), with its lists of cards: per partner,
     the cards each list may name alone (enumerated), and whether all of them together are
     legal. `offer to Nina give any of hand 1 (Soy Bean)|revealed 2 (Blue Bean) get any of
@@ -210,7 +224,7 @@ def _with_partner(engine: Engine, state: State, move) -> list[str]:
         named = [p.name for p in rest if a[p.name]]
         if len(named) == 1:
             alone.setdefault((a[first.name], named[0]), []).append(a[named[0]][0])
-    lines = []
+    lines: list[str] = []
     for other in partners:
         base = {"type": kind, "player": player, first.name: other, **{p.name: [] for p in rest}}
         usable = {p.name: (other if owners.get(p.name) == first.name else player, alone.get((other, p.name), []))
@@ -235,19 +249,24 @@ def _with_partner(engine: Engine, state: State, move) -> list[str]:
 
 # ------------------------------------------------------------ one action
 
-def trace(engine: Engine, state: State, action: dict, rulebooks=None) -> dict:
+def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = None) -> dict:
     """The checks an action meets, in evaluation order, with the values seen; the first that
     refuses decides. For a legal action, what would happen (never written back): each event
     and change of the state with the declaration that caused it."""
     kind, player, values = engine.decode(state, action)
     decl = engine.spec.actions[kind]
     locals_ = {decl.actor: player, **values}
-    checks = []
-    verdict = {"action": action, "action_text": format_action(engine, state, action), "legal": True,
-               "checks": checks}
+    checks: list[dict] = []
+    verdict: dict[str, Any] = {"action": action, "action_text": format_action(engine, state, action),
+                               "legal": True, "checks": checks}
     scope_all = frozenset(locals_)
     # The interpreter's order: forbids, then clauses_of (every `when` before any `require`).
-    items = [("forbid", f.condition, f.cites, f.reason, f.loc) for f in engine.spec.forbids if f.covers(kind)]
+    items: list[tuple[str, Node, tuple[str, ...], str, Location]] = []
+    for f in engine.spec.forbids:
+        if f.covers(kind):
+            # The engine was built, so every forbid has its condition (building refuses one without).
+            assert f.condition is not None, f"forbid {f.name} has no condition"
+            items.append(("forbid", f.condition, f.cites, f.reason, f.loc))
     items += [(c.kind, c.condition, c.cites, c.reason, c.loc) for c in engine.spec.clauses_of(kind)]
     for what, cond, cites, reason, loc in items:
         env = Env(engine, state, dict(locals_))
@@ -266,8 +285,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks=None) -> dict:
             if words:
                 verdict["rulebook"] = words
             return verdict
-    with _recording(engine) as rec:
-        outcome = engine.apply(state, action)
+    outcome, rec = _traced_apply(engine, state, action)
     verdict["events"] = outcome.events
     verdict["event_causes"] = [_cause(frames) for frames in outcome.sources]
     combats = [combat_text(engine, outcome.events[i], moment) for i, moment in rec.moments
@@ -290,12 +308,12 @@ class _Recorder:
     an event is emitted, so each change is put down to the declarations running when it was
     made; and the state at each combat (the cards lying face down are gone afterwards)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.entries: list[tuple] = []  # ("change", path, before, after, frames) or ("event", index)
-        self.snapshot = None
+        self.snapshot: dict | None = None
         self.moments: list[tuple[int, State]] = []
 
-    def checkpoint(self, env):
+    def checkpoint(self, env: Env) -> None:
         now = env.state.to_json()
         if self.snapshot is not None:
             for path, before, after in _changes(self.snapshot, now):
@@ -303,36 +321,51 @@ class _Recorder:
         self.snapshot = now
 
 
-@contextmanager
-def _recording(engine: Engine):
-    rec = _Recorder()
-    emit, enter, leave = engine.emit, engine._enter, engine._leave
+class _TracingEngine(Engine):
+    """An interpreter of its own for one trace, built from the spec judged: it tells its
+    recorder of every event and of every moment a declaration starts or ends, then runs the
+    rules as the plain interpreter does. The engines `engine_for` hands out are cached and
+    shared, so judge never patches one of them (a shared engine watched by one trace would
+    report to it from every other user)."""
 
-    def watch_emit(env, event, payload, record=True):
-        rec.checkpoint(env)
+    def __init__(self, spec: Spec, recorder: _Recorder) -> None:
+        super().__init__(spec)
+        self.recorder = recorder
+
+    def emit(self, env: Env, name: str, payload: dict, record: bool = True) -> None:
+        self.recorder.checkpoint(env)
         if record:
-            if event == "combat":
-                rec.moments.append((len(env.events), env.state.copy()))
-            rec.entries.append(("event", len(env.events)))
-        return emit(env, event, payload, record)
+            if name == "combat":
+                self.recorder.moments.append((len(env.events), env.state.copy()))
+            self.recorder.entries.append(("event", len(env.events)))
+        super().emit(env, name, payload, record)
 
-    def watch_enter(env, decl):
-        rec.checkpoint(env)
-        enter(env, decl)
+    # Static as the interpreter's are: the recorder is that of the engine the environment runs
+    # on, this one (an action's environment is made by the engine that applies it).
+    @staticmethod
+    def _enter(env: Env, decl: object) -> None:
+        _TracingEngine._recorder(env).checkpoint(env)
+        Engine._enter(env, decl)
 
-    def watch_leave(env):
-        rec.checkpoint(env)
-        leave(env)
+    @staticmethod
+    def _leave(env: Env) -> None:
+        _TracingEngine._recorder(env).checkpoint(env)
+        Engine._leave(env)
 
-    engine.emit, engine._enter, engine._leave = watch_emit, watch_enter, watch_leave
-    try:
-        yield rec
-    finally:
-        for name in ("emit", "_enter", "_leave"):
-            engine.__dict__.pop(name, None)
+    @staticmethod
+    def _recorder(env: Env) -> _Recorder:
+        engine = env.engine
+        assert isinstance(engine, _TracingEngine), "a traced action runs on its tracing engine"
+        return engine.recorder
 
 
-def _decl_name(d) -> str:
+def _traced_apply(engine: Engine, state: State, action: dict) -> tuple[Outcome, _Recorder]:
+    """The outcome of a legal action, resolved by an interpreter of its own that records it."""
+    rec = _Recorder()
+    return _TracingEngine(engine.spec, rec).apply(state, action), rec
+
+
+def _decl_name(d: Decl) -> str:
     if isinstance(d, Action):
         return f"action {d.name}"
     if isinstance(d, Procedure):
@@ -350,11 +383,11 @@ def _decl_name(d) -> str:
     return f"{type(d).__name__.lower()} {getattr(d, 'name', '')}".strip()
 
 
-def _describe(d) -> dict:
+def _describe(d: Decl) -> dict:
     return {"declaration": _decl_name(d), "where": place(d.loc), "cites": list(d.cites)}
 
 
-def _cause(frames) -> dict:
+def _cause(frames: Sequence[Decl]) -> dict:
     """The declaration that emitted an event (the innermost running), with the ones it ran
     within, outermost first."""
     if not frames:
@@ -362,10 +395,10 @@ def _cause(frames) -> dict:
     return {**_describe(frames[-1]), "within": [_describe(f) for f in frames[:-1]]}
 
 
-def _happened(engine: Engine, outcome, rec: _Recorder, combats) -> list[dict]:
+def _happened(engine: Engine, outcome: Outcome, rec: _Recorder, combats: Iterator[str]) -> list[dict]:
     """Every event and change in the order they happened, each with its cause."""
     events, sources = outcome.events, outcome.sources
-    out = []
+    out: list[dict] = []
     for entry in rec.entries:
         if entry[0] == "event":
             i = entry[1]
@@ -390,7 +423,7 @@ def _merged(happened: list[dict]) -> list[dict]:
     between them, told once (`draft: [] -> [green, fire, soy]`, not card by card)."""
     out: list[dict] = []
     run: dict[str, dict] = {}  # path -> its entry, in the run of changes under one chain
-    chain = None
+    chain: tuple | None = None
     for h in happened:
         if h["what"] != "change":
             out.append(h)
@@ -436,26 +469,27 @@ def _tell_the_end(engine: Engine, events: list[dict], happened: list[dict]) -> N
         change["text"] += " (where the game stops: that phase is not played)"
 
 
-def _phase_title(phase) -> str:
+def _phase_title(phase: Phase) -> str:
     return f"{phase.title} ({phase.name})" if phase.title else f"phase {phase.name}"
 
 
-def _changes(before, after, path="") -> list[tuple[str, object, object]]:
+def _changes(before: object, after: object, path: str = "") -> list[tuple[str, object, object]]:
     """(path, before, after) of every change between two canonical states; a player's part is
     named by the player (`players.Nina.fields`)."""
-    out = []
+    out: list[tuple[str, object, object]] = []
     if isinstance(before, dict) and isinstance(after, dict):
+        old, new = before, after
         if "players" in before and isinstance(before.get("players"), list):
-            before = {**before, "players": {p["name"]: p for p in before["players"]}}
-            after = {**after, "players": {p["name"]: p for p in after["players"]}}
-        for k in sorted(set(before) | set(after), key=str):
+            old = {**before, "players": {p["name"]: p for p in before["players"]}}
+            new = {**after, "players": {p["name"]: p for p in after["players"]}}
+        for k in sorted(set(old) | set(new), key=str):
             sub = f"{path}.{k}" if path else str(k)
-            if k not in before:
-                out.append((sub, _MISSING, after[k]))
-            elif k not in after:
-                out.append((sub, before[k], _MISSING))
+            if k not in old:
+                out.append((sub, _MISSING, new[k]))
+            elif k not in new:
+                out.append((sub, old[k], _MISSING))
             else:
-                out.extend(_changes(before[k], after[k], sub))
+                out.extend(_changes(old[k], new[k], sub))
         return out
     if before != after:
         out.append((path, before, after))
@@ -465,7 +499,7 @@ def _changes(before, after, path="") -> list[tuple[str, object, object]]:
 _MISSING = object()
 
 
-def _change_text(path: str, before, after) -> str:
+def _change_text(path: str, before: object, after: object) -> str:
     if before is _MISSING:
         return f"{path}: added {_short(after)}"
     if after is _MISSING:
@@ -473,13 +507,13 @@ def _change_text(path: str, before, after) -> str:
     return f"{path}: {_short(before)} -> {_short(after)}"
 
 
-def diff(before, after, path="") -> list[str]:
+def diff(before: object, after: object, path: str = "") -> list[str]:
     """Readable changes between two canonical states: `players.Keno.fields: [[green, green],
     []] -> [[], []]`."""
     return [_change_text(p, b, a) for p, b, a in _changes(before, after, path)]
 
 
-def _short(v) -> str:
+def _short(v: object) -> str:
     text = show(v)
     return text if len(text) <= 160 else text[:157] + "..."
 
@@ -489,15 +523,16 @@ def event_text(engine: Engine, event: dict) -> str:
     0`; a phase by its title; the end and the winners plainly."""
     name = event.get("event")
     if name == "phase":
-        ph = engine.spec.phases.get(event.get("phase"))
-        return f"{_phase_title(ph)} begins" if ph else f"phase {show(event.get('phase'))} begins"
+        phase = event.get("phase")
+        ph = engine.spec.phases.get(phase) if isinstance(phase, str) else None
+        return f"{_phase_title(ph)} begins" if ph else f"phase {show(phase)} begins"
     if name == "game_end":
         return "the game is over"
     if name == "game_over":
         winners = event.get("winners") or []
         return f"winners: {', '.join(winners) if winners else 'nobody'}"
 
-    def value(v):
+    def value(v: object) -> str:
         if isinstance(v, str) and (v in engine.spec.varieties or v in engine.spec.cards or v in engine.spec.vines):
             return _card_name(engine, v)
         if isinstance(v, list):
@@ -514,30 +549,29 @@ def _card_name(engine: Engine, card: str) -> str:
     return card_title(engine, card)
 
 
-def _ending(engine: Engine, outcome) -> dict:
+def _ending(engine: Engine, outcome: Outcome) -> dict:
     """How the game ends: the end rule that held and how the winners were found."""
     end = next((f[i] for f in outcome.sources for i in range(len(f)) if isinstance(f[i], EndRule)), None)
-    out = {"winners": list(outcome.state.winners)}
+    out: dict[str, object] = {"winners": list(outcome.state.winners)}
     if end is not None:
         out["ended_by"] = {**_describe(end), "words": _comment(end)}
     w = engine.spec.winners
     if w is not None:
-        out["decided_by"] = {**_describe(w), "words": _comment(w), "how": _winners_how(engine, outcome.state)}
+        out["decided_by"] = {**_describe(w), "words": _comment(w), "how": _winners_how(engine, w, outcome.state)}
     return out
 
 
-def _winners_how(engine: Engine, state: State) -> str:
-    """The winners rule applied: each key in turn, among the players still tied."""
-    w = engine.spec.winners
+def _winners_how(engine: Engine, w: Winners, state: State) -> str:
+    """The winners rule `w` applied: each key in turn, among the players still tied."""
     keys = [engine.expr(k, frozenset([w.var])) for k in w.keys]
-    scores = {}
+    scores: dict[str, list] = {}
     for p in state.names():
         env = Env(engine, state, {w.var: p})
         try:
             scores[p] = [serialise(k(env)) for k in keys]
         except SpecRuntimeError:
             return ""
-    out = []
+    out: list[str] = []
     out_of = [p for p in state.names() if None in scores[p]]
     if out_of:
         out.append(f"{', '.join(out_of)} cannot win (a key is none)")
@@ -569,10 +603,10 @@ def _lines(file: str) -> tuple[str, ...]:
             return ()
 
 
-def _comment(decl) -> str:
+def _comment(decl: Decl) -> str:
     """The comment written above a declaration: the spec's own words for it."""
     lines = _lines(decl.loc.file)
-    doc = []
+    doc: list[str] = []
     i = decl.loc.line - 2
     while 0 <= i < len(lines) and lines[i].strip().startswith("//"):
         doc.insert(0, lines[i].strip()[2:].strip())
@@ -583,11 +617,11 @@ def _comment(decl) -> str:
 # -- a refusal in the player's terms
 
 def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, player: str, values: dict,
-                     cond) -> list[str]:
+                     cond: Node) -> list[str]:
     """Sentences that say what the refusal means at the table: the card that is not there,
     the field that does not exist, the vine card whose task is not met and why."""
-    out = []
-    named = []
+    out: list[str] = []
+    named: list[str] = []
     decl = engine.spec.actions[kind]
     owners = card_owners(engine, kind)
     env = Env(engine, state)
@@ -631,7 +665,7 @@ def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, play
     return out
 
 
-def _reads_fields(engine: Engine, cond) -> bool:
+def _reads_fields(engine: Engine, cond: Node) -> bool:
     """Whether a condition looks at all of a player's fields (`no g in p.fields: ...`)."""
     stack = [cond]
     while stack:
@@ -657,7 +691,7 @@ def _count(engine: Engine, state: State, owner: str, word: str) -> str:
     return f"{'no' if n == 0 else n} card{'s' if n != 1 else ''} {'lie' if n != 1 else 'lies'} there"
 
 
-def _mentions(node, name: str) -> bool:
+def _mentions(node: Node, name: str) -> bool:
     stack = [node]
     while stack:
         n = stack.pop()
@@ -667,7 +701,7 @@ def _mentions(node, name: str) -> bool:
     return False
 
 
-def _vine_terms(engine: Engine, state: State, player: str, cond) -> list[str]:
+def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[str]:
     """For a refusal about the vine card under the player's figure: which card, what its task
     asks, and why it does not count now."""
     if not engine.spec.vines or "card_of" not in engine.spec.defines or not _mentions(cond, "card_of"):
@@ -702,10 +736,10 @@ def _vine_terms(engine: Engine, state: State, player: str, cond) -> list[str]:
     return [line]
 
 
-def _rulebook_words(cites, rulebooks) -> dict:
+def _rulebook_words(cites: Iterable[str], rulebooks: Path | None) -> dict[str, str]:
     """The rulebook's words for the paragraphs a clause cites, when the rulebooks are at hand."""
     from .explain import rulebook_text
-    out = {}
+    out: dict[str, str] = {}
     for c in cites:
         if c.startswith("ruling/"):
             continue
@@ -724,21 +758,21 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None) -> str
     floor = event.get("floor") or 0
     attacker, defender = event.get("attacker"), event.get("defender")
 
-    def laid(player, shared):
+    def laid(player: str | None, shared: str | None) -> str | None:
         if moment is None:
             return None
         if player is not None:
             cards = moment.player(player).zones.get("front", []) if player in moment.names() else []
         else:
-            cards = moment.zones.get(shared, [])
+            cards = moment.zones.get(shared, []) if shared is not None else []
         return cards[0] if cards else None
 
-    def card(c):
+    def card(c: str) -> str:
         v = spec.varieties.get(c)
         return (v.title or c) if v else show(c)
 
     land = None
-    if moment is not None and moment.space_cards.get(target):
+    if moment is not None and isinstance(target, str) and moment.space_cards.get(target):
         land = moment.space_cards[target][0]
     where = f"{target} ({spec.cards[land].title or land})" if land in spec.cards else show(target)
     horde = moment.vars.get("horde") if moment is not None else None
@@ -759,15 +793,15 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None) -> str
     return f"combat at {where}: attack {show(a)} ({attack}) against defence {show(d)} ({defence}): {result}"
 
 
-def _values_seen(engine, state, cond, locals_) -> list[list]:
+def _values_seen(engine: Engine, state: State, cond: Node, locals_: dict) -> list[list]:
     """The values of the condition's parts, two levels deep (not inside quantifier bodies)."""
     seen: list[list] = []
     scope = frozenset(locals_)
 
-    def visit(node, depth):
+    def visit(node: Node, depth: int) -> None:
         if depth > 2 or len(seen) >= 10:
             return
-        parts = []
+        parts: list[Node] = []
         if node.kind in ("or", "and"):
             parts = list(node.args[0])
         elif node.kind == "not":
@@ -790,11 +824,12 @@ def _values_seen(engine, state, cond, locals_) -> list[list]:
     return seen
 
 
-def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict | None = None,
-                  rulebooks=None) -> list[dict]:
-    """Trace each action in turn (a trade is an offer, then its acceptance). `notes` gives,
-    per action index, how the notation read its card names."""
-    results = []
+def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict[int, list[str]] | None = None,
+                  rulebooks: Path | None = None) -> list[dict]:
+    """Trace each action in turn (a trade is an offer, then its acceptance), up to the first
+    that is refused or malformed. `notes` gives, per action index, how the notation read its
+    card names; with the folder of the `rulebooks`, a refusal quotes the paragraph deciding it."""
+    results: list[dict] = []
     for i, action in enumerate(actions):
         try:
             result = trace(engine, state, action, rulebooks)
@@ -815,6 +850,7 @@ def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict
 # ------------------------------------------------------------ printing
 
 def render_overview(ov: dict, where: str) -> str:
+    """The text of an `overview` of the situation at `where`."""
     lines = [f"situation: {where}"]
     if ov["over"]:
         lines.append(f"the game is over; winners: {', '.join(ov['winners']) or 'none'}")
@@ -840,7 +876,8 @@ def _cites(c: dict) -> str:
 
 
 def render_verdicts(results: list[dict]) -> str:
-    lines = []
+    """The text of the verdicts `judge_actions` gives."""
+    lines: list[str] = []
     for r in results:
         lines.append(f"action: {r.get('action_text') or show(r['action'])}")
         if "malformed" in r:
@@ -883,7 +920,7 @@ def render_verdicts(results: list[dict]) -> str:
 def _render_happened(happened: list[dict]) -> list[str]:
     """The events and changes in order, under the declarations that caused them, nested as
     they ran (a procedure under the action or handler that called it)."""
-    lines = []
+    lines: list[str] = []
     printed: list[str] = []
     for h in happened:
         chain = [*h.get("within", []), {k: h[k] for k in ("declaration", "where", "cites") if k in h}]

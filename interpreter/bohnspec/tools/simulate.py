@@ -13,12 +13,15 @@ import itertools
 import random
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from os import PathLike
 
 from ..errors import BohnspecError, SpecRuntimeError
 from ..execution.interpret import Engine, Env
-from ..execution.play import random_game
+from ..execution.play import GameRecord, random_game
+from ..execution.state import State
+from ..language.model import EndRule
 from ..language.unparse import unparse
 
 # The engines `--engine` chooses from: the closure interpreter and the rules compiled to
@@ -30,7 +33,8 @@ class EngineUnavailable(BohnspecError):
     """The engine asked for is not available in this installation."""
 
 
-def load_engine(modules, rules=(), kind: str | None = None) -> Engine:
+def load_engine(modules: Iterable[str] | None, rules: Iterable[str | PathLike[str]] = (),
+                kind: str | None = None) -> Engine:
     """The engine of `kind` for these modules and rules files (None: the compiled engine when
     this installation has one, else the reference interpreter)."""
     import inspect
@@ -66,7 +70,7 @@ class Tally:
         self.least = x if self.least is None or x < self.least else self.least
         self.most = x if self.most is None or x > self.most else self.most
 
-    def extend(self, xs) -> None:
+    def extend(self, xs: Iterable[int]) -> None:
         for x in xs:
             self.add(x)
 
@@ -157,7 +161,8 @@ def holders_of(engine: Engine) -> tuple[str, ...]:
     return tuple(n for n, v in engine.spec.vars.items() if v.per_space and v.type == "player")
 
 
-def summarise(rec, vines=frozenset(), engine: Engine | None = None, holders: tuple[str, ...] = ()) -> GameSummary:
+def summarise(rec: GameRecord, vines: frozenset[str] = frozenset(), engine: Engine | None = None,
+              holders: tuple[str, ...] = ()) -> GameSummary:
     """The statistics' share of one game; `vines` are the vine card names of the spec,
     `holders` the space variables naming who holds a space (holders_of), `engine` the
     interpreter, to name the end rule that held."""
@@ -175,12 +180,14 @@ def summarise(rec, vines=frozenset(), engine: Engine | None = None, holders: tup
             # The first space an event names is the one it is about (an attack's target, not
             # the steppe its riders come from).
             where = next((v for k, v in e.items() if k != "event" and isinstance(v, str) and v in board), None)
-            if where is not None and cards.get(where):
-                summary.space_events.append((cards[where], e["event"]))
+            card = cards.get(where) if where is not None else None
+            if card:
+                summary.space_events.append((card, e["event"]))
         for s in board.ids:
-            if cards.get(s):
+            card = cards.get(s)
+            if card:
                 held = any(rec.state.space_vars.get(s, {}).get(h) is not None for h in holders)
-                summary.spaces.append((cards[s], held))
+                summary.spaces.append((card, held))
     if rec.ended:
         summary.ending = _ending(rec, engine)
         summary.coins = {p.name: len(p.zones.get("coins", [])) for p in rec.state.players}
@@ -245,7 +252,7 @@ class Table:
 
 
 def simulate(engine: Engine, players: int, games: int, seed: int, options: dict | None = None,
-             max_actions: int = 6000, progress=None, jobs: int = 1,
+             max_actions: int = 6000, progress: Callable[[int, int], object] | None = None, jobs: int = 1,
              modules: list[str] | None = None, rules: list[str] | tuple[str, ...] = (),
              executor: str = "processes", scheduler: str | None = None) -> Stats:
     """Play `games` seeded random games; the same seed always gives the same games and, with
@@ -262,6 +269,7 @@ def simulate(engine: Engine, players: int, games: int, seed: int, options: dict 
     seeds = game_seeds(seed, games)
     stats = Stats()
     started = time.perf_counter()
+    results: Iterator[GameSummary]
     if executor == "dask":
         results = _dask_results(table, seeds, jobs, scheduler)
     elif jobs <= 1 or games == 1:
@@ -285,7 +293,7 @@ def simulate(engine: Engine, players: int, games: int, seed: int, options: dict 
     return stats
 
 
-def _process_results(table: Table, seeds, jobs: int, games: int) -> Iterator[GameSummary]:
+def _process_results(table: Table, seeds: Iterable[int], jobs: int, games: int) -> Iterator[GameSummary]:
     import multiprocessing
 
     pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_worker_init, initargs=(table,))
@@ -298,10 +306,10 @@ def _process_results(table: Table, seeds, jobs: int, games: int) -> Iterator[Gam
         pool.join()
 
 
-_WORKER: dict = {}
+_WORKER: dict[str, Table] = {}
 
 
-def _worker_init(table: Table):
+def _worker_init(table: Table) -> None:
     import signal
 
     # Ctrl-C reaches the whole process group: the parent alone answers it (and stops the pool).
@@ -327,7 +335,7 @@ def _play_chunk(table: Table, seeds: list[int]) -> list[GameSummary]:
     return [table.play(s) for s in seeds]
 
 
-def _dask_results(table: Table, seeds, jobs: int, scheduler: str | None) -> Iterator[GameSummary]:
+def _dask_results(table: Table, seeds: Iterable[int], jobs: int, scheduler: str | None) -> Iterator[GameSummary]:
     """The games played by the workers of a Dask cluster, in seed order: chunks of seeds go
     out as tasks, a bounded number at a time, and come back in the order they went."""
     try:
@@ -367,7 +375,7 @@ def _dask_results(table: Table, seeds, jobs: int, scheduler: str | None) -> Iter
             cluster.close()
 
 
-def _ending(rec, engine: Engine | None = None) -> str:
+def _ending(rec: GameRecord, engine: Engine | None = None) -> str:
     """How a game ended: the spec's `end when` rule that holds in the final state, named by
     the paragraph it cites first and its condition, so a module's own endings show as it
     declares them."""
@@ -377,7 +385,7 @@ def _ending(rec, engine: Engine | None = None) -> str:
     return f"{held.rule_id}: end when {unparse(held.condition)}"
 
 
-def _end_rule_held(engine: Engine, state):
+def _end_rule_held(engine: Engine, state: State) -> EndRule | None:
     """The first `end when` rule whose condition holds in `state` (None if none does)."""
     env = Env(engine, state)
     for rule, cond in engine._ends:
@@ -391,13 +399,15 @@ def _end_rule_held(engine: Engine, state):
 
 
 def render(stats: Stats, title: str) -> str:
+    """The statistics as text under `title`: tallies, harvests, endings, actions and events per
+    game, the vine cards and the board's cards when there are any, the refusals met."""
     data = stats.to_json()
     lines = [title, ""]
 
-    def row(name, value):
+    def row(name: str, value: object) -> None:
         lines.append(f"  {name:30} {value}")
 
-    def fmt(s):
+    def fmt(s: dict | None) -> str:
         return "-" if s is None else f"mean {s['mean']:>7}   min {s['min']:>5}   max {s['max']:>5}"
 
     row("games (ended)", f"{stats.games} ({stats.ended})")

@@ -372,7 +372,19 @@ class Browser:
         self.eval("new Promise(r => requestAnimationFrame(() => setTimeout(r, 30)))", wait=True)
 
     def eval(self, expression: str, wait: bool = False):
-        r = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": wait})
+        # A click that navigates may still be leaving the old page when the next expression is
+        # sent; the browser then drops it ("navigated or closed"), so it is sent again to the new one.
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                r = self.call("Runtime.evaluate",
+                              {"expression": expression, "returnByValue": True, "awaitPromise": wait})
+                break
+            except RuntimeError as exc:
+                gone = "navigated or closed" in str(exc) or "Cannot find context" in str(exc)
+                if not gone or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
         if "exceptionDetails" in r:
             raise RuntimeError(f"script error in the test's own expression: {r['exceptionDetails']}")
         return r.get("result", {}).get("value")

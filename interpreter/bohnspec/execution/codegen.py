@@ -424,7 +424,12 @@ class Generator:
         if kind == "player_var":
             return f"S.player({obj}).vars.get({literal(attr)})"
         if kind == "space_var":
-            return f"space_var(S, {obj}, {literal(attr)}, {self.loc(node)})"
+            # space_var's own lookups, inline; it is called only to raise its error.
+            obj = self.settle(obj, out)
+            t = out.tmp()
+            out.line(f"{t} = {t}.get({literal(attr)}) if ({t} := S.space_vars.get({obj})) is not None "
+                     f"else space_var(S, {obj}, {literal(attr)}, {self.loc(node)})")
+            return t
         if kind == "card":
             if attr not in self._attr_tables:
                 spec = self.spec
@@ -539,6 +544,10 @@ class Generator:
             checks = [f"isinstance({x}, int)" for x in (t, v) if not _int_literal(x)]
             out.line(f"if {' and '.join(checks)}:")
             out.line(f"    {t} = {t} {op} {v}")
+            if op == "+" and len(checks) == 2:
+                # Two lists (`give + get`): what arith_slow does for them.
+                out.line(f"elif {t}.__class__ is list and {v}.__class__ is list:")
+                out.line(f"    {t} = {t} + {v}")
             out.line("else:")
             out.line(f"    {t} = arith_slow({t}, {literal(op)}, {v}, {loc})")
         return t
@@ -558,10 +567,14 @@ class Generator:
         q, var, coll_node, body_node = node.args
         if q not in ("any", "all", "no", "count", "most", "least", "sum"):
             self.fail(node, f"unknown quantifier {q!r}")
-        items = self.settle(self.expr(coll_node, scope, out), out)
+        if coll_node.kind == "name" and self.names.name(coll_node.args[0], scope).kind == "spaces":
+            # The board's ids are a tuple nobody changes: walked without a copy.
+            items = self.settle("(S.board.ids if S.board is not None else ())", out)
+        else:
+            items = self.settle(self.expr(coll_node, scope, out), out)
         x, result = self.var(), out.tmp()
         inner = {**scope, var: x}
-        out.line(f"{result} = {'False' if q in ('any', 'all', 'no') else '[]'}")
+        out.line(f"{result} = {'False' if q in ('any', 'all', 'no') else 0 if q == 'count' else '[]'}")
         out.line(f"for {x} in {items}:")
         with out.indent():
             if q in ("any", "all", "no"):
@@ -570,6 +583,10 @@ class Generator:
                 out.line(f"if {'not ' if q == 'all' else ''}{v}:")
                 out.line(f"    {result} = True")
                 out.line("    break")
+            elif q == "count":
+                v = self.expr(body_node, inner, out)
+                out.line(f"if {v}:")
+                out.line(f"    {result} += 1")
             else:
                 v = self.expr(body_node, inner, out)
                 out.line(f"{result}.append({v})")
@@ -578,7 +595,7 @@ class Generator:
         if q in ("all", "no"):
             return f"(not {result})"
         if q == "count":
-            return f"sum(1 for r in {result} if r)"
+            return result
         if q == "most":
             return f"max({result}, default=None)"
         if q == "least":
@@ -931,6 +948,8 @@ _FAST = {
     "variety": [("{a} is None or {a}.__class__ is str", "{a}"), (_FIELD, "{f}[-1] if {f} else None")],
     "field_exists": [("{a}.__class__ is FieldRef", "1 <= {a}.number <= len(S.player({a}.player).zones.get({z}, []))")],
     "ref_zone": [("{a}.__class__ is str and parse_ref({a}) is not None", "parse_ref({a})[0]")],
+    "kind": [("S.board is not None and {a} in S.board.fixed",
+              "{f}[0] if ({f} := S.space_cards.get({a})) else None")],
 }
 
 

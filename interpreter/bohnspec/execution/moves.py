@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 from dataclasses import dataclass, field
 
 from ..errors import ActionError, SpecRuntimeError
@@ -366,6 +367,8 @@ def _reach(engine: Engine, state: State, word: str) -> int:
 
 
 _UNASKED = object()
+# The parameter types whose values are decoded as they are given.
+_AS_GIVEN = frozenset({"card", "cards", "player", "space", "variety", "int"})
 
 
 class _Table:
@@ -485,9 +488,10 @@ class Move:
         return env
 
     def _decode(self, p: _Param, raw):
-        if p.type in ("field", "target"):
+        t = p.type
+        if t == "field" or t == "target":
             return "discard" if raw == "discard" else field_ref(self.player, raw)
-        if p.type in ("card", "cards", "player", "space", "variety", "int"):
+        if t in _AS_GIVEN:
             return raw
         return self.engine._decode_param(self.state, self.kind, self.player, p, raw)
 
@@ -499,9 +503,7 @@ class Move:
         if not p.tests:
             return True
         env = self.table.env
-        local = {self.plan.actor: self.player, **bound}
-        local[p.name] = self._decode(p, raw)
-        env.locals = local
+        env.locals = {self.plan.actor: self.player, **bound, p.name: self._decode(p, raw)}
         sure = True
         for test in p.tests:
             try:
@@ -574,7 +576,7 @@ class Move:
             pool = self.pool(i, bound)
             most = len(pool) if max_list is None else min(max_list, len(pool))
             pick = itertools.permutations if every_order else itertools.combinations
-            candidates = (list(c) for k in range(most + 1) for c in pick(pool, k))
+            candidates: Iterable[Any] = (list(c) for k in range(most + 1) for c in pick(pool, k))
         else:
             candidates = self.domain(i, bound)
         for raw in candidates:

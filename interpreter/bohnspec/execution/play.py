@@ -347,9 +347,15 @@ class _Busy:
         self.known: dict = {}
 
     def __contains__(self, player) -> bool:
-        if player not in self.known:
-            self.known[player] = any(self.found[i].allowed() for i in self.others.get(player, ()))
-        return self.known[player]
+        known = self.known.get(player)
+        if known is None:
+            known = False
+            for i in self.others.get(player, ()):
+                if self.found[i].allowed():
+                    known = True
+                    break
+            self.known[player] = known
+        return known
 
 
 # How many lists of cards an agent draws for one list parameter before it gives up on the

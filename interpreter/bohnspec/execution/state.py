@@ -66,9 +66,23 @@ class State:
     board: Any = None
     space_cards: dict[str, list] = field(default_factory=dict)
     space_vars: dict[str, dict] = field(default_factory=dict)
+    # Each player's seat by name, for `player` (rebuilt whenever it does not match).
+    _seats: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # -- lookups
     def player(self, name: str) -> Player:
+        # The rules ask for players by name many times an action: a seat index, checked
+        # against the player found there (so a list rebuilt or reordered is still right).
+        try:
+            p = self.players[self._seats[name]]
+            if p.name == name:
+                return p
+        except (KeyError, IndexError, TypeError, AttributeError):  # AttributeError: a state pickled before
+            pass
+        seats: dict[str, int] = {}
+        for i, p in enumerate(self.players):
+            seats.setdefault(p.name, i)
+        self._seats = seats
         for p in self.players:
             if p.name == name:
                 return p

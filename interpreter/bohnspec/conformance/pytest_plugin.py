@@ -174,7 +174,18 @@ class ScenarioFailed(Exception):
     """A scenario did not pass: the text is the runner's diff and the replay command."""
 
 
-class ScenarioItem(pytest.Item):
+class _BohnspecItem(pytest.Item):
+    """A failure of ours is shown as its own message (the diff, the replay command), not as a
+    Python traceback into the plugin."""
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: TracebackStyle | None = None) -> str | TerminalRepr:
+        if isinstance(excinfo.value, ScenarioFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+
+class ScenarioItem(_BohnspecItem):
     def __init__(self, *, scenario: Scenario | None, known: dict[str, Any] | None = None, skip: str = "",
                  broken: str = "", **kwargs: Any):
         super().__init__(**kwargs)
@@ -241,18 +252,12 @@ class ScenarioItem(pytest.Item):
         lines.append(f"  replay: {self._replay()}")
         return "\n".join(lines)
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
-                     style: TracebackStyle | None = None) -> str | TerminalRepr:
-        if isinstance(excinfo.value, ScenarioFailed):
-            return str(excinfo.value)
-        return super().repr_failure(excinfo, style)
-
     def reportinfo(self) -> tuple[os.PathLike[str] | str, int | None, str]:
         path = self.scenario.path if self.scenario is not None else self.name
         return path, None, f"bohnspec scenario {self.name}"
 
 
-class StaleItem(pytest.Item):
+class StaleItem(_BohnspecItem):
     """Known-failure entries naming no scenario: the list must not go stale."""
 
     def __init__(self, *, stale: list[str], path: str, **kwargs: Any):
@@ -263,12 +268,6 @@ class StaleItem(pytest.Item):
     def runtest(self) -> NoReturn:
         raise ScenarioFailed(f"{self.list_path}: listed as known failures, but no scenario has these ids (stale "
                              "entries; remove them):\n  " + "\n  ".join(self.stale))
-
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
-                     style: TracebackStyle | None = None) -> str | TerminalRepr:
-        if isinstance(excinfo.value, ScenarioFailed):
-            return str(excinfo.value)
-        return super().repr_failure(excinfo, style)
 
     def reportinfo(self) -> tuple[os.PathLike[str] | str, int | None, str]:
         return self.list_path, None, "bohnspec known failures"

@@ -473,8 +473,10 @@ class Generator:
         # Arguments written inline raise no error of the rules; they need no `try`.
         values = [self.settle(v, out) for v in values]
         fast = _FAST.get(name) if entry[2] is getattr(B, "_" + name, None) else None
-        if fast is not None and len(values) == 1:
-            names = {"t": t, "a": values[0], "f": out.tmp(), "z": literal(self._fields_zone)}
+        if fast is not None and len(values) == _FAST_ARITY.get(name, 1):
+            # A number written as an argument is put in parentheses (`(1).__class__`).
+            a, b = (f"({v})" if _int_literal(v) else v for v in (values[0], values[-1]))
+            names = {"t": t, "a": a, "b": b, "f": out.tmp(), "z": literal(self._fields_zone)}
             for i, (cond, value) in enumerate(fast):
                 out.line(f"{'if' if i == 0 else 'elif'} {cond.format(**names)}:")
                 out.line(f"    {t} = {value.format(**names)}")
@@ -484,7 +486,7 @@ class Generator:
         out.line(f"    {t} = {fn}(env{''.join(', ' + v for v in values)})")
         out.line("except SpecRuntimeError as e:")
         out.line(f"    raise located(e, {self.loc(node)}) from None")
-        if fast is not None and len(values) == 1:
+        if fast is not None and len(values) == _FAST_ARITY.get(name, 1):
             out.level -= 1
         return t
 
@@ -950,7 +952,11 @@ _FAST = {
     "ref_zone": [("{a}.__class__ is str and parse_ref({a}) is not None", "parse_ref({a})[0]")],
     "kind": [("S.board is not None and {a} in S.board.fixed",
               "{f}[0] if ({f} := S.space_cards.get({a})) else None")],
+    # Two arguments ({a}, {b}): a zone or field, and a position or a variety.
+    "item": [("{a}.__class__ is list and {b}.__class__ is int", "{a}[{b} - 1] if 1 <= {b} <= len({a}) else None")],
+    "count_of": [("{a}.__class__ is list", "{a}.count({b})"), (_FIELD, "{f}.count({b})")],
 }
+_FAST_ARITY = {"item": 2, "count_of": 2}
 
 
 def _from_env(names) -> dict:

@@ -774,9 +774,17 @@ class Engine:
         conds = table.get(card)
         if not conds:
             return False
-        vine = self.spec.vines[card]
-        with _Locals(env, {vine.holder: player}):
-            return all(c(env) for c in conds)
+        # What `with _Locals(env, {holder: player})` does, without the context manager: this
+        # runs for every vine card of every player after each action.
+        saved = env.locals
+        env.locals = {self.spec.vines[card].holder: player}
+        try:
+            for c in conds:
+                if not c(env):
+                    return False
+            return True
+        finally:
+            env.locals = saved
 
     def _s_if(self, node, scope):
         branches = [(self.expr(c, scope), self.block(b, scope)) for c, b in node.args[0]]

@@ -392,14 +392,23 @@ class _Table:
     def refs(self, zones: frozenset | None) -> list[str]:
         """The references to the positions of these zones (None: of every zone) and the single
         references among `zones`, as far as they run in this state."""
-        words = self.words if zones is None else [w for w in self.words if w in zones]
-        refs = [f"{w} {k}" for w in words for k in range(1, self.reach(w) + 1)]
+        refs: list[str] = []
+        for w in self.words:
+            if zones is None or w in zones:
+                refs += _ref_names(w, self.reach(w))
         for single in zones or ():
             if " " in single:
                 word, n = single.split(" ")
                 if word not in (zones or ()) and word in self.words and 1 <= int(n) <= self.reach(word):
                     refs.append(single)
         return refs
+
+
+@functools.lru_cache(maxsize=1024)
+def _ref_names(word: str, n: int) -> tuple[str, ...]:
+    """The references `word 1` .. `word n`, made once (the same strings, their hashes kept,
+    for every state)."""
+    return tuple(f"{word} {k}" for k in range(1, n + 1))
 
 
 @functools.lru_cache(maxsize=64)

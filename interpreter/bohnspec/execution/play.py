@@ -235,7 +235,8 @@ def _offer_pleases(engine: Engine, state: State, player: str) -> bool | None:
     proposer = v.get("offer_from")
     if not isinstance(proposer, str):
         return None
-    cards = [_card_at(engine, state, proposer, r) for r in v["offer_give"]]
+    env = Env(engine, state)
+    cards = [_card_at(engine, state, proposer, r, env) for r in v["offer_give"]]
     return all(_fits(engine, state, player, c) for c in cards)
 
 
@@ -574,12 +575,15 @@ def _kind_weight(engine: Engine, state: State, kind: str, player: str, busy=(), 
         if kind != "offer" or not _stuck_with_revealed(engine, state, player):
             return _KIND_WEIGHTS[kind]
         return 1.5  # try to pass on revealed cards that would force a harvest
-    p = state.player(player)
     if kind == "tribute":
-        return 2.0 if len(p.zones.get("coins", [])) > 5 else 0.02
+        return 2.0 if len(state.player(player).zones.get("coins", [])) > 5 else 0.02
     if kind in ("accept", "decline"):
         # Accept what can be planted, decline the rest; a proposer rarely withdraws.
-        pleased = _offer_pleases(engine, state, player)
+        if known is None:
+            pleased = _offer_pleases(engine, state, player)
+        else:  # asked for both answers to the offer
+            key = ("offer", player)
+            pleased = known[key] if key in known else known.setdefault(key, _offer_pleases(engine, state, player))
         if pleased is not None:
             return 3.0 if pleased == (kind == "accept") else 0.1
         return 0.2 if kind == "decline" else 1.0

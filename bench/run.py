@@ -27,6 +27,7 @@ from bohnspec.conformance import runner as R  # noqa: E402
 from bohnspec.language.check import check_spec  # noqa: E402
 from bohnspec.execution.interpret import engine_for  # noqa: E402
 from bohnspec.execution.play import random_game  # noqa: E402
+from bohnspec.language import spec as spec_module  # noqa: E402
 from bohnspec.language.spec import build, parse_files, spec_files  # noqa: E402
 from games import met, rows as game_rows  # noqa: E402
 
@@ -124,6 +125,7 @@ def _best_seconds(cmd: list[str], repeat: int) -> float:
 def parse_and_check_seconds(repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
+        spec_module._compiled_decls.cache_clear()  # a process parses a file once: time the first
         started = time.perf_counter()
         diagnostics = check_spec(build(parse_files(spec_files()), None))
         best = min(best, time.perf_counter() - started)
@@ -167,8 +169,10 @@ def main(argv=None) -> int:
     cli_serve = cli_corpus_seconds(True, 1 if args.quick else 3)
     rows.append(("`bohnspec conform`, whole corpus", cli_in, "s"))
     rows.append(("`bohnspec conform --impl 'bohnspec serve'`", cli_serve, "s"))
-    rows.append(("protocol cost, whole corpus (serve / in-process)", cli_serve / cli_in, "x"))
-    rows.append(("bohnspec --version start-up", startup_seconds(3 if args.quick else 10), "s"))
+    # The target: the corpus through `bohnspec serve` takes at most 1.5 times as long as
+    # in-process, as a user runs both; start-up under a tenth of a second.
+    rows.append(("protocol cost, whole corpus (serve / in-process)", cli_serve / cli_in, "x", "<= 1.5"))
+    rows.append(("bohnspec --version start-up", startup_seconds(3 if args.quick else 10), "s", "<= 0.1"))
     rows.append(("parse and check all of spec/", parse_and_check_seconds(1 if args.quick else 5), "s"))
     # A row is (name, value, unit) or (name, value, unit, target, detail): a target such as
     # ">= 150" is shown with whether the figure meets it.

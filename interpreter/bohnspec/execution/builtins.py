@@ -44,6 +44,14 @@ def _parse_ref(ref: str) -> tuple[str, int] | None:
     return (m.group(1), int(m.group(2))) if m else None
 
 
+@functools.lru_cache(maxsize=4096)
+def canonical_ref(ref: str) -> str | None:
+    """A card reference as the rules compare it: 'hand 01' and 'hand 1' name the same card, so
+    an action is read with the number written plainly (None: not a reference at all)."""
+    m = REF.match(ref)
+    return f"{m.group(1)} {int(m.group(2))}" if m else None
+
+
 def as_zone(env: Env, value: object) -> list:
     if isinstance(value, list):
         return value

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .builtins import _parse_ref as parse_ref
+from .builtins import canonical_ref
 from .codegen import Generator
 from ..errors import Location
 from ..language.model import Node
@@ -177,15 +177,16 @@ class CompiledEngine(Engine):
                             values[name] = field_ref(player, raw)
                         elif cls is int and ptype == "int":
                             values[name] = raw
-                        elif cls is str and (ptype == "card" and parse_ref(raw) is not None
-                                             or ptype == "variety" and raw in self.spec.varieties
+                        elif cls is str and ptype == "card" and canonical_ref(raw) is not None:
+                            values[name] = canonical_ref(raw)
+                        elif cls is str and (ptype == "variety" and raw in self.spec.varieties
                                              or ptype == "player" and raw in state.names()
                                              or ptype == "target" and raw == "discard"
                                              or ptype == "space" and state.board is not None and raw in state.board):
                             values[name] = raw
                         elif cls is list and ptype == "cards" and all(
-                                c.__class__ is str and parse_ref(c) is not None for c in raw):
-                            values[name] = list(raw)
+                                c.__class__ is str and canonical_ref(c) is not None for c in raw):
+                            values[name] = [canonical_ref(c) for c in raw]
                         else:
                             break
                     else:

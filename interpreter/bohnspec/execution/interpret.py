@@ -919,11 +919,11 @@ class Engine:
             raise ActionError(f"{where} must name a space of the board, got {value!r}{hint}")
         if p.type == "card":
             if isinstance(value, str) and B.REF.match(value):
-                return value
+                return B.canonical_ref(value)
             raise ActionError(f"{where} must be a card reference like 'hand 3', got {value!r}")
         if p.type == "cards":
             if isinstance(value, list) and all(isinstance(v, str) and B.REF.match(v) for v in value):
-                return list(value)
+                return [B.canonical_ref(v) for v in value]
             raise ActionError(f"{where} must be a list of card references like ['hand 3'], got {value!r}")
         raise ActionError(f"{where}: unknown parameter type {p.type!r}")
 

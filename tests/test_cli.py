@@ -587,3 +587,14 @@ def test_progress_line_is_silent_when_quiet_or_not_on_a_terminal(quiet, stream):
     with ProgressLine(quiet=quiet, stream=stream) as line:
         line.draw("[###] 3/3")
     assert stream.getvalue() == ""
+
+
+@pytest.mark.parametrize("command", [["judge", "SITUATION", "--step", "0"], ["explain", "bohnanza/harvest/1"],
+                                     ["coverage"]])
+def test_bare_json_followed_by_a_dash_is_standard_output(tmp_path, capsys, command):
+    situation = tmp_path / "situation.yaml"
+    situation.write_text(yaml.safe_dump(yaml.safe_load(PASSING)["state"]), encoding="utf-8")
+    argv = [str(situation) if a == "SITUATION" else a for a in command]
+    assert main([*argv, "--json", "-"]) == 0  # `-` names no rules file: it is where the JSON goes
+    assert isinstance(json.loads(capsys.readouterr().out), dict)
+    assert not (Path.cwd() / "-").exists()

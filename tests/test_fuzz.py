@@ -370,3 +370,63 @@ def test_the_corpus_with_isolated_steps_finds_each_deviating_engine_too(tmp_path
     run = cli("conform", "--impl", fake(name), "--isolate", str(helpers.SCENARIOS / "base" / folder), cwd=tmp_path)
     assert run.returncode == 1, run.stdout + run.stderr
     assert shown in run.stdout
+
+
+# ------------------------------------------------------------ what a campaign reports it played
+
+class SeveralModules(InProcess):
+    """The reference, claiming a few modules (war among them) by name."""
+
+    capabilities = {"modules": ["base", "bohnroeschen", "war", "bohnaparte", "dschingis"], "rule_ids": True,
+                    "events": True}
+
+
+def test_a_shared_part_of_other_modules_is_not_planned_as_a_table_of_its_own():
+    from bohnspec.language.spec import parse_files, spec_files
+    parts = F.parts_of(parse_files(spec_files()))
+    # war: the map and combat of Bohnaparte and Dschingis Bohn; duo, required by solo, sets a
+    # table of two and stays a game.
+    assert parts == {"war": ["bohnaparte", "dschingis"]}
+    sets, skipped = F.module_sets(SeveralModules.capabilities["modules"], None)
+    assert ["base", "war"] not in sets and ["base", "bohnaparte", "war"] in sets
+    assert "a part of bohnaparte, dschingis" in skipped["war"]
+
+
+def test_the_campaign_reports_the_tables_played_and_why_the_others_were_not(tmp_path):
+    campaign = F.fuzz("my-engine", games=2, seed=1, out=tmp_path, max_actions=40, adapter=SeveralModules())
+    assert campaign.finding is None and campaign.games == 2
+    data = F.campaign_json(campaign, 1)
+    assert data["modules"] == [{"modules": ["base"], "games": 1},
+                               {"modules": ["base", "bohnaparte", "war"], "games": 1}]
+    assert data["not_played"]["base+bohnroeschen"] == "the campaign ended first (--games 2)"
+    assert data["not_played"]["base+dschingis+war"] == "the campaign ended first (--games 2)"
+    assert "war" in data["not_played"] and "base+war" not in data["not_played"]
+
+
+def test_a_finding_counts_the_actions_played_up_to_the_divergence(tmp_path):
+    campaign = F.fuzz("my-engine", modules=["base"], games=8, seed=2, out=tmp_path, adapter=soy_meter())
+    f = campaign.finding
+    assert f is not None and f.game == 0
+    # The game's actions up to and including the diverging one: what was played, not what was planned.
+    assert 1 < f.original_actions == campaign.actions
+    planned, _ = F.plan_game(["base"], None, F.claims_of(soy_meter()), F.game_rng(2, 0), 2000)
+    assert f.original_actions < len(planned.actions)
+    data = F.campaign_json(campaign, 2)
+    assert data["finding"]["original_actions"] == f.original_actions
+    assert data["modules"] == [{"modules": ["base"], "games": campaign.games}]
+
+
+def test_a_campaign_stopped_by_a_divergence_says_so_for_the_tables_it_did_not_reach(tmp_path):
+    meter = soy_meter()
+    meter.capabilities = {**meter.capabilities, "modules": ["base", "bohnroeschen"]}
+    campaign = F.fuzz("my-engine", games=8, seed=1, out=tmp_path, adapter=meter)
+    assert campaign.finding is not None and campaign.finding.game == 0  # base is played first
+    data = F.campaign_json(campaign, 1)
+    assert data["modules"] == [{"modules": ["base"], "games": 1}]
+    assert data["not_played"] == {"base+bohnroeschen": "the campaign stopped at the first divergence (game 0)"}
+
+
+def test_fuzz_without_an_engine_command_does_not_point_to_the_reference(tmp_path):
+    run = cli("fuzz", "--impl", " ", "--out", str(tmp_path / "o"), cwd=tmp_path, timeout=60)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "--impl is empty" in run.stderr and "leave --impl out" not in run.stderr

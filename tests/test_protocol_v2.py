@@ -8,6 +8,7 @@ End to end against the fake engines tests/fakes/v2_*.py, each deviating in a kno
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 
 import pytest
@@ -414,3 +415,73 @@ def test_a_state_with_a_card_its_options_leave_in_the_box_is_refused(tmp_path):
                      .replace("  phase: trade", "  phase: trade\n  options: {beans: jumping}")
                      .replace("EXPECT", "state: {over: false}"))
     S.build_state(InProcess().engine(["base"]), fixed)
+
+
+# ------------------------------------------------------------ a user's findings (review)
+
+def test_a_broken_scenario_is_replayed_by_its_path_alone(tmp_path):
+    # Its id does not match its file's name, so the id is unknown: `-k PATH` would match nothing.
+    sc = write(tmp_path / "x.yaml", TWO_BLUE_HARVESTS)
+    run = conform(tmp_path / "report", sc, reports=False)
+    assert run.rc == 2, run
+    replay = run.out.split("replay: ")[1].splitlines()[0]
+    assert "-k" not in replay, replay
+    again = subprocess.run([PY, "-m", "bohnspec", *shlex.split(replay)[1:]], cwd=ROOT, env=child_env(),
+                           capture_output=True, text=True, timeout=SAFETY)
+    assert again.returncode == 2 and "BUG IN SCENARIO" in again.stdout
+    assert "no scenario matched" not in again.stderr
+
+
+def test_isolate_names_the_paragraphs_that_decide_the_differing_value(tmp_path):
+    sc = write(tmp_path / "twice" / "two-blue-harvests-01.yaml", TWO_BLUE_HARVESTS)
+    run = conform(tmp_path, "--impl", DEVIANT, "--isolate", sc, env=child_env(FAKE_DEVIATION="beanometer"))
+    assert run.rc == 1, run
+    check_reports(run)
+    for step in run.scenario("twice/two-blue-harvests-01")["failed_steps"]:
+        # The Beanometer (harvest/2), not only the harvest action's own clause.
+        assert "bohnanza/harvest/2" in step["paragraphs"], step
+    decided = [line for line in run.out.splitlines() if "decided by:" in line]
+    assert len(decided) == 2 and all("bohnanza/harvest/2" in line for line in decided), run.out
+
+
+def test_all_matched_scenarios_not_applicable_is_said_so(tmp_path):
+    run = conform(tmp_path, "--impl", fake("v2_limited"), "-k", "jumping", env=child_env(FAKE_CLAIM_OPTIONS="1"))
+    assert run.rc == 2, run
+    assert "none of the" not in run.err and "no scenario matched" not in run.err
+    n = len(run.report["scenarios"])
+    assert n > 0 and f"all {n} matched scenario(s) were not applicable" in run.err
+    assert "--allow-empty" in run.err
+
+
+def test_not_tested_merges_one_reason_given_to_several_requests(tmp_path):
+    run = conform(tmp_path, "--impl", fake("v2_limited"), "-k", "jumping")
+    lines = [line for line in run.out.splitlines() if line.startswith("NOT TESTED")]
+    reasons = {g["reason"] for g in run.report["not_tested"]}
+    assert len(reasons) >= 2, reasons  # the JSON keeps them apart, by request
+    assert len(lines) == 1, lines
+    assert "(load, setup)" in lines[0] or "(setup, load)" in lines[0], lines
+    assert f"{len(run.report['scenarios'])} scenario(s)" in lines[0]
+
+
+def test_the_summary_says_1_scenario(tmp_path):
+    sc = write(tmp_path / "twice" / "two-blue-harvests-01.yaml", TWO_BLUE_HARVESTS)
+    run = conform(tmp_path, sc, reports=False)
+    assert "(1 scenario in " in run.out, run
+
+
+def test_a_failed_scenario_has_a_message_and_0_based_steps_in_json(tmp_path):
+    sc = write(tmp_path / "twice" / "two-blue-harvests-01.yaml", TWO_BLUE_HARVESTS)
+    run = conform(tmp_path, "--impl", DEVIANT, sc, env=child_env(FAKE_DEVIATION="beanometer"))
+    assert run.rc == 1, run
+    check_reports(run)
+    s = run.scenario("twice/two-blue-harvests-01")
+    assert s["message"].startswith("step 1: ") and "coins" in s["message"] and len(s["message"]) <= 300
+    assert s["failed_steps"][0]["index"] == 0 and "step 1:" in run.out
+
+
+def test_unsupported_from_a_version_1_engine_says_it_is_a_protocol_2_reply(tmp_path):
+    run = conform(tmp_path, "--impl", fake("v2_version_one"), "-k", "five-players-get-two-fields",
+                  env=child_env(FAKE_UNSUPPORTED="1"))
+    assert run.rc == 1, run
+    message = run.report["scenarios"][0]["message"]
+    assert "`unsupported` is a protocol-2 reply" in message and "protocol 1" in message, message

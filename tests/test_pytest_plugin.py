@@ -180,3 +180,13 @@ def test_the_whole_base_corpus_passes_the_reference(tmp_path):
     run = pytest_run(tmp_path, "--bohnspec-impl", SERVE, "--bohnspec-modules", "base", "-q", timeout=900)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr
     assert re.search(r"\b[0-9]{3} passed\b", run.stdout)
+
+
+def test_a_stale_known_failure_is_reported_whatever_k_selects(tmp_path):
+    listed = tmp_path / "known.yaml"
+    listed.write_text("base/no/such-scenario-01: failed\n", encoding="utf-8")
+    run = pytest_run(tmp_path, *HARVEST, "--bohnspec-impl", SERVE, "-k", SOY_IDS[1],
+                     f"--bohnspec-known-failures={listed}", "-q")
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "FAILED bohnspec::known-failures" in run.stdout and "base/no/such-scenario-01" in run.stdout
+    assert re.search(r"\b1 failed, 1 passed\b", run.stdout), run.stdout

@@ -62,3 +62,16 @@ def test_a_tally_keeps_no_series():
     assert t.summary() == {"mean": 5.0, "min": 1, "max": 9}
     assert Tally().summary() is None
     assert set(vars(t)) == {"count", "total", "least", "most"}
+
+
+def test_the_title_names_who_played_the_games(capsys):
+    assert main(["simulate", "--games", "1", "--players", "3", "--jobs", "1", "-q"]) == 0
+    title = capsys.readouterr().out.splitlines()[0]
+    assert title.endswith("engine, 1 process"), title
+
+
+def test_an_executor_is_named_with_its_workers_or_its_scheduler():
+    from bohnspec.tools.simulate import executor_name
+    assert executor_name("processes", 2) == "2 processes"
+    assert executor_name("dask", 2) == "dask (2 workers)"
+    assert executor_name("dask", 1, "tcp://10.0.0.5:8786") == "dask at tcp://10.0.0.5:8786"

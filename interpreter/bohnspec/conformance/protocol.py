@@ -334,8 +334,12 @@ class ProtocolEngine:
                                                     "text", self.stderr())
             raise EngineUnsupported(msg["type"], reason)
         if reply.get("type") not in expect:
+            hint = ""
+            if reply.get("type") == "unsupported" and self.version < 2:
+                hint = (f" (`unsupported` is a protocol-2 reply, and the engine said protocol {self.version} "
+                        "in its handshake)")
             raise EngineFault("protocol-error", f"expected a reply of type {' or '.join(expect)} to "
-                                                f"{msg['type']!r}, got {reply.get('type')!r}", self.stderr())
+                                                f"{msg['type']!r}, got {reply.get('type')!r}{hint}", self.stderr())
         return reply
 
     def _exit_code(self) -> int | None:

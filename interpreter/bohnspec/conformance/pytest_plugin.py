@@ -8,7 +8,8 @@ it through the engine with the conformance runner, and fails it with the runner'
 other modules (skipped, as are those of modules the engine does not claim), and
 `--bohnspec-known-failures FILE` (the `conform --expectations` list) turns a listed failure
 into an xfail; a listed scenario that passes, or fails otherwise, fails, and so does a stale
-entry, as with `bohnspec conform`.
+entry, as with `bohnspec conform` (the item `bohnspec::known-failures`, run whatever -k or -m
+select).
 
 Without `--bohnspec-impl` the plugin adds its options and does nothing else: it imports no
 part of bohnspec and collects nothing, so a test suite that has the package installed runs as
@@ -18,6 +19,7 @@ it did.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
@@ -109,18 +111,25 @@ class _Engine:
             self.adapter = None
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Add the corpus's items before -k and -m deselect among all items."""
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
+                                  items: list[pytest.Item]) -> Generator[None, None, None]:
+    """Add the corpus's scenarios before -k and -m deselect among all items (this wraps the
+    hooks that do), and the check of the known-failures list after them: -k selects
+    scenarios, but a stale list is reported whatever was selected."""
     if not _active(config):
-        return
+        return (yield)
     from _pytest.runner import collect_one_node
     corpus = Corpus.from_parent(session, name="bohnspec", nodeid="bohnspec")
     report = collect_one_node(corpus)
     config.hook.pytest_collectreport(report=report)
     if report.failed:
         raise pytest.UsageError(f"bohnspec: cannot collect the scenarios: {report.longreprtext}")
-    items.extend(item for item in report.result if isinstance(item, pytest.Item))  # a Corpus holds items only
+    collected = [item for item in report.result if isinstance(item, pytest.Item)]  # a Corpus holds items only
+    items.extend(item for item in collected if not isinstance(item, StaleItem))
+    result = yield
+    items.extend(item for item in collected if isinstance(item, StaleItem))
+    return result
 
 
 class Corpus(pytest.Collector):

@@ -20,6 +20,7 @@ from .. import paths
 from . import scenario as S
 from ..errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError
 from ..execution.interpret import Engine, Outcome
+from .deciding import deciding_paragraphs
 from .inprocess import InProcess  # noqa: F401  (callers take the reference adapter from the runner)
 from .protocol import EngineFault, EngineUnsupported
 from ..execution.state import expand_cards
@@ -84,6 +85,16 @@ class Verdict:
             return self.verdict == self.expected and self.verdict != PASSED
         return self.verdict not in (FAILED, *ENGINE_FAULTS)
 
+    def failure_message(self, limit: int = 300) -> str:
+        """The first failing step's problems in one short line, counting steps from 1 as the
+        terminal does ("step 2"; its JSON `index` is 1)."""
+        failed = next((s for s in self.steps if not s.ok), None)
+        if failed is None or not failed.problems:
+            return ""
+        where = "the setup" if failed.setup else f"step {failed.index + 1}"
+        text = f"{where}: " + "; ".join(" ".join(p.split()) for p in failed.problems)
+        return text if len(text) <= limit else text[:limit - 3] + "..."
+
     def to_json(self) -> dict:
         out = {"id": self.id, "path": self.path, "verdict": self.verdict, "seconds": round(self.seconds, 4),
                "cites": self.cites, "steps": [s.to_json() for s in self.steps]}
@@ -93,8 +104,9 @@ class Verdict:
             out["scenario_error"] = True
         if self.isolated:
             out["isolated"] = True
-        if self.message:
-            out["message"] = self.message
+        message = self.message or self.failure_message()
+        if message:
+            out["message"] = message
         if self.verdict in ENGINE_FAULTS and (self.fault_request is not None or self.fault_step is not None):
             out["fault"] = {"step": self.fault_step, "request": self.fault_request}
         if self.stderr:
@@ -280,44 +292,34 @@ def not_claimed(claims: dict, sc: S.Scenario, spec: Spec | None, version: int) -
 
 @dataclass
 class Trace:
-    """What the reference interpreter makes of a scenario: the state before each step and the
-    paragraphs that decide each step."""
+    """What the reference interpreter makes of a scenario: the state before each step and its
+    outcome of each step (None for a step without an action)."""
     before: list[dict]
-    paragraphs: list[list[str]]
+    outcomes: list[Outcome | None]
+
+    def paragraphs(self, engine: Engine, sc: S.Scenario, index: int, theirs: list | None = None) -> list[str]:
+        """The paragraphs that decide step `index` (deciding.py); `theirs`: the engine's events."""
+        outcome, step = self.outcomes[index], sc.steps[index]
+        if outcome is None:
+            return []
+        named = {e.get("event") for key in ("events", "exact_events", "no_events")
+                 for e in step.expect.get(key) or [] if isinstance(e, dict)}
+        return deciding_paragraphs(engine.spec, step.action, outcome, named, theirs)
 
 
 def reference_trace(engine: Engine, sc: S.Scenario) -> Trace:
     state, _ = S.build_state(engine, sc)
     before: list[dict] = []
-    paragraphs: list[list[str]] = []
+    outcomes: list[Outcome | None] = []
     for step in sc.steps:
         before.append(state.to_json())
         if step.action is None:
-            paragraphs.append([])
+            outcomes.append(None)
             continue
         outcome = engine.apply(state, step.action)
         state = outcome.state
-        paragraphs.append(_deciding(engine, step, outcome))
-    return Trace(before, paragraphs)
-
-
-def _deciding(engine: Engine, step: S.Step, outcome: Outcome) -> list[str]:
-    """The paragraphs that decide a step in the reference: the refusing rule; else the
-    citations of the declarations that emitted the events the step names (the action's own
-    declaration if it names none)."""
-    if outcome.rejection is not None:
-        return [outcome.rejection.rule]
-    named = {e.get("event") for key in ("events", "exact_events", "no_events")
-             for e in step.expect.get(key) or [] if isinstance(e, dict)}
-    out: list[str] = []
-    for event, frames in zip(outcome.events, outcome.sources):
-        if event.get("event") in named and frames:
-            out.extend(frames[-1].cites)
-    if not out:
-        kind = step.action.get("type") if isinstance(step.action, dict) else None
-        decl = engine.spec.actions.get(kind) if isinstance(kind, str) else None
-        out.extend(getattr(decl, "cites", ()) or ())
-    return list(dict.fromkeys(out))[:4]
+        outcomes.append(outcome)
+    return Trace(before, outcomes)
 
 
 # ------------------------------------------------------------ running
@@ -349,15 +351,15 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
         pass  # an adapter that tracks it itself
     trace: list = []  # [Trace] once computed
 
-    def paragraphs(index: int) -> list[str]:
+    def paragraphs(index: int, theirs: list | None) -> list[str]:
         if reference is None:
             return []
-        if not trace:
-            try:
+        try:
+            if not trace:
                 trace.append(reference_trace(reference(sc), sc))
-            except BohnspecError:
-                return list(sc.cites)
-        return trace[0].paragraphs[index] or list(sc.cites)
+            return trace[0].paragraphs(reference(sc), sc, index, theirs) or list(sc.cites)
+        except BohnspecError:
+            return list(sc.cites)
 
     try:
         reference = getattr(adapter, "reference_engine", None)
@@ -448,7 +450,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
             if result.problems:
                 result.ok = False
                 verdict.verdict = FAILED
-                result.paragraphs = paragraphs(index)
+                result.paragraphs = paragraphs(index, events if claims.get("events") is True else None)
                 if not isolate:
                     break
         result = None

@@ -10,6 +10,7 @@ import argparse
 import json
 import math
 import os
+import re
 import shlex
 import sys
 import threading
@@ -97,11 +98,15 @@ def _bare_json(argv: list[str]) -> list[str]:
     command = next((a for a in argv if not a.startswith("-")), None)
     if command not in JSON_FLAG_COMMANDS:
         return argv
-    out, options = [], True
+    out, options, bare = [], True, False
     for a in argv:
+        if bare and a == "-":
+            bare = False
+            continue  # `--json -`: standard output, said twice (a rules file is never named -)
         if a == "--":
             options = False  # what follows is positional, even a word spelt --json
-        out.append("--json=-" if options and len(a) >= 3 and "--json".startswith(a) and a != "--" else a)
+        bare = options and len(a) >= 3 and "--json".startswith(a) and a != "--"
+        out.append("--json=-" if bare else a)
     return out
 
 
@@ -210,8 +215,9 @@ def build_parser() -> argparse.ArgumentParser:
     z.add_argument("--modules", help="comma-separated modules to play (default: every module the engine claims)")
     z.add_argument("--players", type=PLAYERS, help="players per game (default: random, as the module allows)")
     z.add_argument("--games", type=GAMES, help="stop after this many games, 1 to 1,000,000 (default: 20 "
-                                               "unless --minutes is given)")
-    z.add_argument("--minutes", type=MINUTES, help="stop after this many minutes")
+                                               "unless --minutes is given; with both, whichever comes first)")
+    z.add_argument("--minutes", type=MINUTES, help="stop after this many minutes (with --games: whichever comes "
+                                                   "first)")
     z.add_argument("--seed", type=SEED, default=1, help="the same seed gives the same games (default: 1)")
     z.add_argument("--out", default="fuzz-scenarios", metavar="DIR",
                    help="where the scenario of a divergence is written (default: fuzz-scenarios)")
@@ -566,12 +572,28 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
     if broken:
         parts.append(f"{len(broken)} broken scenario(s)")
     untested = R.not_tested(verdicts)
-    for group in untested[:8]:
-        print(f"NOT TESTED {group['count']} scenario(s): {group['reason']}", file=out)
-    if len(untested) > 8:
-        print(f"NOT TESTED ... and {len(untested) - 8} more reason(s) (see the JSON report)", file=out)
-    print(", ".join(parts) + f"  ({len(verdicts)} scenarios in {seconds:.2f}s, engine: {probe.name}{stopped})",
+    shown = _merged_reasons(untested)
+    for reason, count in shown[:8]:
+        print(f"NOT TESTED {count} scenario(s): {reason}", file=out)
+    if len(shown) > 8:
+        print(f"NOT TESTED ... and {len(shown) - 8} more reason(s) (see the JSON report)", file=out)
+    noun = "scenario" if len(verdicts) == 1 else "scenarios"
+    print(", ".join(parts) + f"  ({len(verdicts)} {noun} in {seconds:.2f}s, engine: {probe.name}{stopped})",
           file=out)
+
+
+def _merged_reasons(untested: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """The NOT TESTED groups, those giving the same reason to different requests ("(load)",
+    "(setup)") merged into one line naming them all, most scenarios first."""
+    merged: dict[str, tuple[list[str], int]] = {}
+    for group in untested:
+        m = re.fullmatch(r"the engine does not support this \((\w+)\): (.*)", group["reason"], re.S)
+        requests, reason = ([m.group(1)], m.group(2)) if m else ([], group["reason"])
+        known, count = merged.get(reason, ([], 0))
+        merged[reason] = (known + [r for r in requests if r not in known], count + group["count"])
+    shown = [(f"the engine does not support this ({', '.join(requests)}): {reason}" if requests else reason, count)
+             for reason, (requests, count) in merged.items()]
+    return sorted(shown, key=lambda kv: (-kv[1], kv[0]))
 
 
 def _write_conform_reports(args: argparse.Namespace, probe: Any, verdicts: list[Verdict], json_file: str | None,
@@ -623,6 +645,14 @@ def _conform_exit(args: argparse.Namespace, verdicts: list[Verdict], selection: 
               "not the engine, need fixing", file=sys.stderr)
         return EXIT_INPUT
     executed = [v for v in verdicts if v.verdict not in (R.SKIPPED, R.NOT_APPLICABLE)]
+    if not executed and not args.allow_empty and verdicts:
+        skipped = sum(1 for v in verdicts if v.verdict == R.SKIPPED)
+        how = [f"{len(verdicts) - skipped} not applicable to the engine"] if skipped < len(verdicts) else []
+        how += [f"{skipped} skipped for --modules {args.modules}"] if skipped else []
+        print(f"bohnspec: no scenario ran: all {len(verdicts)} matched scenario(s) were not applicable or "
+              f"skipped ({'; '.join(how)}): nothing was tested; pass --allow-empty to accept that",
+              file=sys.stderr)
+        return EXIT_INPUT
     if not executed and not args.allow_empty:
         what = "no scenario ran" if selection.skipped else "no scenario matched"
         print(f"bohnspec: {what} ({_why_empty(selection, args)}): nothing was tested; "
@@ -776,7 +806,11 @@ def _print_failure(v: Verdict, replay: str, out: TextIO | None = None) -> None:
     if v.stderr:
         tail = "\n    ".join(v.stderr.strip().splitlines()[-10:])
         print(f"  engine stderr (last lines):\n    {tail}", file=out)
-    print(f"  replay: {replay} {_replay_path(v.path)}-k {shlex.quote(v.id)}", file=out)
+    if v.broken and v.id == v.path:
+        # A scenario that cannot be read has no id to select it by: its path alone runs it.
+        print(f"  replay: {replay} {(_replay_path(v.path) or shlex.quote(v.path)).rstrip()}", file=out)
+    else:
+        print(f"  replay: {replay} {_replay_path(v.path)}-k {shlex.quote(v.id)}", file=out)
 
 
 # ------------------------------------------------------------ judge, explain
@@ -870,7 +904,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------ simulate
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import EngineUnavailable, load_engine, render
+    from .simulate import EngineUnavailable, executor_name, load_engine, render
 
     json_file = _output("--json", args.json_file)
     _check_rules(args.rules)
@@ -909,7 +943,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               else f"{args.games} random games")
     kind = getattr(engine, "kind", "reference")
     print(render(stats, f"{played}, {args.players} players, modules {args.modules}{beans}, seed {args.seed}{others}, "
-                        f"{kind} engine"), file=out)
+                        f"{kind} engine, {executor_name(args.executor, args.jobs, args.scheduler)}"), file=out)
     if json_file:
         data = {"players": args.players, "modules": args.modules, "seed": args.seed, "beans": options.get("beans"),
                 "options": options, **stats.to_json()}
@@ -943,7 +977,10 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     from ..conformance import fuzz as F
     from ..conformance.protocol import EngineFault, engine_argv
 
-    engine_argv(args.impl)  # an empty command is bad input, never the reference interpreter
+    if not args.impl.strip():  # fuzz has no reference to fall back on: it compares against it
+        raise _usage("--impl is empty (an unset variable?): give the command that starts the engine to compare "
+                     "with the reference")
+    engine_argv(args.impl)  # a command that does not split is bad input
     json_file = _output("--json", args.json_file)
     text = sys.stderr if json_file == "-" else sys.stdout
     out = Path(args.out)
@@ -975,11 +1012,16 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         return EXIT_FAIL
     finally:
         line.clear()
-    for module, why in sorted(campaign.skipped.items()):
-        print(f"not played: {module}: {why}", file=sys.stderr)
+    # Grouped by why: a campaign cut short leaves every table it did not reach for one reason.
+    reasons: dict[str, list[str]] = {}
+    for module, why in campaign.skipped.items():
+        reasons.setdefault(why, []).append(module)
+    for why, names in reasons.items():
+        print(f"not played: {', '.join(names)}: {why}", file=sys.stderr)
     for why, n in sorted(campaign.unsupported.items()):
         print(f"not tested: {n} game(s) cut short, the engine answered unsupported: {why}", file=sys.stderr)
-    played = ", ".join("+".join(m for m in ms if m != "base") or "base" for ms in campaign.modules)
+    played = ", ".join(f"{'+'.join(ms)} ({n} game{'' if n == 1 else 's'})"
+                       for ms, n in zip(campaign.modules, campaign.table_games))
     summary = (f"{campaign.games} game(s), {campaign.actions} actions ({campaign.probes} probes), "
                f"modules {played or 'none'}, seed {args.seed}, {campaign.seconds:.1f}s")
     if json_file:

@@ -293,6 +293,14 @@ def simulate(engine: Engine, players: int, games: int, seed: int, options: dict 
     return stats
 
 
+def executor_name(executor: str, jobs: int, scheduler: str | None = None) -> str:
+    """Who played the games, for the statistics' title: "2 processes", "dask (2 workers)",
+    "dask at tcp://10.0.0.5:8786"."""
+    if executor == "dask":
+        return f"dask at {scheduler}" if scheduler else f"dask ({jobs} worker{'' if jobs == 1 else 's'})"
+    return f"{jobs} process{'' if jobs == 1 else 'es'}"
+
+
 def _process_results(table: Table, seeds: Iterable[int], jobs: int, games: int) -> Iterator[GameSummary]:
     import multiprocessing
 

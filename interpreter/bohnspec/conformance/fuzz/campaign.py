@@ -31,6 +31,7 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
     engine: Adapter = adapter if adapter is not None else ProtocolAdapter(command, timeout)
     campaign = Campaign()
     started = time.monotonic()
+    playable: list[list[str]] = []
     try:
         ensure = getattr(engine, "ensure", None)
         if ensure is not None:
@@ -41,7 +42,6 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
         if modules is not None and skipped and not sets:
             raise BohnspecError("--modules: nothing to play: " +
                                 "; ".join(f"{m}: {why}" for m, why in skipped.items()))
-        playable = []
         for ms in sets:
             if tables(ms, players, claims):
                 playable.append(ms)
@@ -51,7 +51,6 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
         if not playable:
             raise BohnspecError("nothing to play: " + ("; ".join(f"{m}: {why}" for m, why in campaign.skipped.items())
                                                        or "the engine claims no module"))
-        campaign.modules = playable
         lockstep = Lockstep(engine, claims)
         deadline = started + minutes * 60 if minutes is not None else None
         game = 0
@@ -66,8 +65,13 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
                 # summary says what was not tested.
                 campaign.unsupported[run.unsupported] = campaign.unsupported.get(run.unsupported, 0) + 1
             campaign.games += 1
+            if ms in campaign.modules:
+                campaign.table_games[campaign.modules.index(ms)] += 1
+            else:
+                campaign.modules.append(ms)
+                campaign.table_games.append(1)
             d = run.divergence
-            played = len(trial.actions) if d is None else (d.step or 0) + 1
+            played = len(trial.actions) if d is None else (d.step + 1 if d.step is not None else 0)
             campaign.actions += played
             campaign.probes += sum(1 for i in probes if i < played)
             if progress:
@@ -80,7 +84,7 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
                 final = lockstep.run(small).divergence
                 if final is None or final.signature != d.signature:  # not reproducible: keep what diverged
                     small, final = trial, d
-                finding = Finding(game, seed, ms, len(trial.actions), small, final, shrink_runs=shrinker.runs)
+                finding = Finding(game, seed, ms, played, small, final, shrink_runs=shrinker.runs)
                 write_finding(finding, Path(out), engine, claims, command, timeout)
                 campaign.finding = finding
                 break
@@ -89,16 +93,33 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
         campaign.interrupted = True
     finally:
         campaign.seconds = time.monotonic() - started
+        _not_reached(campaign, playable, games)
         close = getattr(engine, "close", None)
         if close is not None:
             close()
     return campaign
 
 
+def _not_reached(campaign: Campaign, planned: list[list[str]], games: int | None) -> None:
+    """The planned tables no game was played at, and why: the campaign stopped first."""
+    if campaign.interrupted:
+        why = "interrupted first"
+    elif campaign.finding is not None:
+        why = f"the campaign stopped at the first divergence (game {campaign.finding.game})"
+    elif games is not None and campaign.games >= games:
+        why = f"the campaign ended first (--games {games})"
+    else:
+        why = "the campaign ended first (--minutes)"
+    for ms in planned:
+        if ms not in campaign.modules:
+            campaign.skipped["+".join(ms)] = why
+
+
 def campaign_json(campaign: Campaign, seed: int) -> JSON:
     """The campaign as data (`bohnspec fuzz --json`)."""
     out: JSON = {"seed": seed, "games": campaign.games, "actions": campaign.actions, "probes": campaign.probes,
-                 "seconds": round(campaign.seconds, 3), "modules": campaign.modules,
+                 "seconds": round(campaign.seconds, 3),
+                 "modules": [{"modules": ms, "games": n} for ms, n in zip(campaign.modules, campaign.table_games)],
                  "not_played": campaign.skipped, "unsupported": campaign.unsupported,
                  "diverged": campaign.finding is not None}
     if campaign.interrupted:

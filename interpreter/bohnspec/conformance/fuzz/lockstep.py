@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ...errors import BohnspecError
 from ...execution.interpret import engine_for
-from ...language.model import Clause, Forbid
+from ..deciding import refusing_cites
 from .. import runner as R
 from .. import scenario as S
 from ..inprocess import InProcess
@@ -153,12 +153,7 @@ def deciding_rules(modules: list[str], before: JSON, action: JSON) -> list[str]:
         return []
     if rejection is None:
         return []
-    spec = engine.spec
-    refusing: list[Clause | Forbid] = [*spec.clauses_of(str(action.get("type"))), *spec.forbids]
-    for decl in refusing:
-        if decl.loc == rejection.where and decl.cites:
-            return list(dict.fromkeys([rejection.rule, *decl.cites]))
-    return [rejection.rule]
+    return refusing_cites(engine.spec, action, rejection)
 
 
 def _rule(reply: JSON) -> str:

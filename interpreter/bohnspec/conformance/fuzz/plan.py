@@ -14,6 +14,7 @@ from ...errors import BohnspecError
 from ...execution import play
 from ...execution.interpret import Engine, engine_for
 from ...execution.state import State
+from ...language.model import Board, Module, Players, RulesFile, Setup
 from ...language.spec import module_closure, parse_files, spec_files
 from .trial import JSON, Claims, Trial
 
@@ -42,14 +43,20 @@ def claims_of(adapter: object) -> Claims:
 
 def module_sets(claimed: list[str], wanted: list[str] | None) -> tuple[list[list[str]], dict[str, str]]:
     """The module sets to play: each claimed module with the modules it requires, when the
-    engine claims those too (and the user asked for it). Returns (sets, module -> why not)."""
+    engine claims those too (and the user asked for it), except the shared parts of other
+    modules (parts_of). Returns (sets, module -> why not)."""
     files = parse_files(spec_files())
+    parts = parts_of(files)
     sets: list[list[str]] = []
     skipped: dict[str, str] = {}
     seen: set[tuple[str, ...]] = set()
     for m in sorted(wanted if wanted is not None else claimed):
         if m not in claimed:
             skipped[m] = "the engine does not claim it"
+            continue
+        if m in parts:
+            skipped[m] = (f"a part of {', '.join(parts[m])}, played with them, not a game of its own "
+                          "(it declares no players, setup or board)")
             continue
         closure = sorted(module_closure(files, [m]))
         missing = sorted(set(closure) - set(claimed))
@@ -60,6 +67,23 @@ def module_sets(claimed: list[str], wanted: list[str] | None) -> tuple[list[list
             seen.add(tuple(closure))
             sets.append(closure)
     return sets, skipped
+
+
+def parts_of(files: list[RulesFile]) -> dict[str, list[str]]:
+    """The modules that are shared parts of others, not games: required by another module and
+    declaring nothing of a table of their own (players, a setup, a board); each with the
+    modules that require it. A game of one alone would be a game of what it requires with
+    rules nobody plays without the rest (war: the map and combat of the war expansions)."""
+    required_by: dict[str, set[str]] = {}
+    tabled: set[str] = set()
+    for f in files:
+        for d in f.decls:
+            if isinstance(d, Module):
+                for r in d.requires:
+                    required_by.setdefault(r, set()).add(d.name)
+            elif isinstance(d, (Players, Setup, Board)):
+                tabled.add(d.module)
+    return {m: sorted(by) for m, by in required_by.items() if m not in tabled}
 
 
 _TABLES: dict[tuple[tuple[str, ...], int | None, str], list[Table]] = {}

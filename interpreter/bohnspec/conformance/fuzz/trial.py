@@ -70,7 +70,7 @@ class Finding:
     game: int
     seed: int
     modules: list[str]
-    original_actions: int
+    original_actions: int  # the actions played up to and including the diverging one
     trial: Trial
     divergence: Divergence
     path: Path | None = None
@@ -86,8 +86,9 @@ class Campaign:
     actions: int = 0
     probes: int = 0
     seconds: float = 0.0
-    modules: list[list[str]] = field(default_factory=list)
-    skipped: dict[str, str] = field(default_factory=dict)  # module -> why it is not played
+    modules: list[list[str]] = field(default_factory=list)  # the tables played, in the order first played
+    table_games: list[int] = field(default_factory=list)  # the games played of each of them
+    skipped: dict[str, str] = field(default_factory=dict)  # a module or table ("base+duo") -> why it is not played
     finding: Finding | None = None
     interrupted: bool = False
     unsupported: dict[str, int] = field(default_factory=dict)  # what the engine said it lacks -> games

@@ -71,7 +71,8 @@ def test_a_run_where_everything_is_skipped_fails_loudly(tmp_path, capsys):
     write(tmp_path, PASSING.replace("modules: [base]", "modules: [base, bohnroeschen]"))
     assert run("--modules", "base", tmp_path) == 2
     err = capsys.readouterr().err
-    assert "no scenario ran (1 skipped for --modules base): nothing was tested" in err
+    assert "no scenario ran: all 1 matched scenario(s) were not applicable or skipped" in err
+    assert "(1 skipped for --modules base): nothing was tested" in err
     assert "--allow-empty" in err
 
 

@@ -56,6 +56,30 @@ class ReplyFilter:
         self.out.flush()
 
 
+class RequestFilter:
+    """A stdin stand-in for serve(): every JSON object request goes through `rewrite` (a
+    function request -> request, or None when the fake has answered it itself with `write`);
+    a line that is not a JSON object reaches the server untouched, which answers it."""
+
+    def __init__(self, rewrite, lines=None):
+        self.rewrite = rewrite
+        self.lines = lines if lines is not None else sys.stdin
+
+    def __iter__(self):
+        for line in self.lines:
+            try:
+                req = json.loads(line)
+            except ValueError:
+                yield line
+                continue
+            if not isinstance(req, dict):
+                yield line
+                continue
+            req = self.rewrite(req)
+            if req is not None:
+                yield json.dumps(req) + "\n"
+
+
 def serve(stdin=None, transform=None) -> int:
     """Run the reference server, optionally with a reply transform."""
     from bohnspec.conformance.protocol import serve as reference_serve

@@ -30,23 +30,16 @@ def main() -> int:
                 reply["capabilities"]["options"] = {"beans": ["garden"]}
         return reply
 
-    class Requests:
-        def __iter__(self):
-            for line in sys.stdin:
-                try:
-                    req = json.loads(line)
-                except ValueError:
-                    yield line
-                    continue
-                if isinstance(req, dict) and req.get("type") in ("load", "setup") and has_jumping(req):
-                    out = {"id": req["id"], "type": "unsupported"}
-                    if not os.environ.get("FAKE_WRONG_UNSUPPORTED"):
-                        out["reason"] = "this engine has no Jumping Bean"
-                    _fakelib.write(out)
-                    continue
-                yield line
+    def rewrite(req):
+        if req.get("type") in ("load", "setup") and has_jumping(req):
+            out = {"id": req["id"], "type": "unsupported"}
+            if not os.environ.get("FAKE_WRONG_UNSUPPORTED"):
+                out["reason"] = "this engine has no Jumping Bean"
+            _fakelib.write(out)
+            return None
+        return req
 
-    return serve(Requests(), _fakelib.ReplyFilter(transform))
+    return serve(_fakelib.RequestFilter(rewrite), _fakelib.ReplyFilter(transform))
 
 
 if __name__ == "__main__":

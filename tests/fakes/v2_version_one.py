@@ -5,7 +5,6 @@ FAKE_UNSUPPORTED=1: it answers `unsupported` to a setup anyway, which version 1 
 FAKE_VERSION=N: it answers the hello with protocol N instead (3: a version no runner speaks).
 """
 
-import json
 import os
 import sys
 
@@ -20,23 +19,14 @@ def transform(reply):
     return reply
 
 
-class Requests:
-    def __iter__(self):
-        for line in sys.stdin:
-            try:
-                req = json.loads(line)
-            except ValueError:
-                yield line
-                continue
-            if isinstance(req, dict):
-                if req.get("type") == "hello":
-                    req["protocol"] = 1  # the reference server then answers as a version-1 engine
-                elif req.get("type") == "setup" and os.environ.get("FAKE_UNSUPPORTED"):
-                    _fakelib.write({"id": req["id"], "type": "unsupported", "reason": "no setups here"})
-                    continue
-                line = json.dumps(req) + "\n"
-            yield line
+def rewrite(req):
+    if req.get("type") == "hello":
+        req["protocol"] = 1  # the reference server then answers as a version-1 engine
+    elif req.get("type") == "setup" and os.environ.get("FAKE_UNSUPPORTED"):
+        _fakelib.write({"id": req["id"], "type": "unsupported", "reason": "no setups here"})
+        return None
+    return req
 
 
 if __name__ == "__main__":
-    sys.exit(_fakelib.serve(Requests(), transform=transform))
+    sys.exit(_fakelib.serve(_fakelib.RequestFilter(rewrite), transform=transform))

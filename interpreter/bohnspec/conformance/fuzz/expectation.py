@@ -11,6 +11,7 @@ from typing import Any
 from ...errors import BohnspecError
 from ...execution.interpret import Engine, engine_for
 from .. import scenario as S
+from ..deciding import LIMIT, deciding_paragraphs
 from .lockstep import deciding_rules, internal_of, normative, reference_play
 from .trial import JSON, Claims, Divergence, Finding, Trial
 
@@ -177,7 +178,6 @@ def _cites_of(trial: Trial, d: Divergence) -> list[str]:
         if d.before is not None and d.step is not None:
             return deciding_rules(trial.modules, d.before, trial.actions[d.step]) or [d.reference["rule"]]
         return [d.reference["rule"]]
-    cites: list[str] = []
     engine = engine_for(trial.modules)
     if d.step is None:
         # Nothing was decided yet: the situation loaded is in a phase, and its paragraphs say
@@ -186,19 +186,18 @@ def _cites_of(trial: Trial, d: Divergence) -> list[str]:
         return list(getattr(phase, "cites", ()) or ()) or _first_phase_cites(engine)
     action = trial.actions[d.step]
     theirs = d.engine.get("events") if d.engine is not None else None
+    outcome = None
     if d.before is not None and isinstance(theirs, list):
         try:
-            state = S.state_from_data(engine, d.before, trial.modules, validate=False)
-            outcome = engine.apply(state, action)
+            outcome = engine.apply(S.state_from_data(engine, d.before, trial.modules, validate=False), action)
         except BohnspecError:
-            outcome = None
-        if outcome is not None:
-            for event, frames in zip(outcome.events, outcome.sources):
-                if event not in theirs and frames and frames[-1].name != action.get("type"):
-                    cites.extend(getattr(frames[-1], "cites", ()) or ())
-    decl = engine.spec.actions.get(str(action.get("type")))
-    cites.extend(getattr(decl, "cites", ()) or ())
-    return list(dict.fromkeys(cites))[:6] or _first_phase_cites(engine)
+            pass  # the action's own citations, below
+    if outcome is not None:
+        cites = deciding_paragraphs(engine.spec, action, outcome, theirs=theirs)
+    else:
+        decl = engine.spec.actions.get(str(action.get("type")))
+        cites = list(dict.fromkeys(getattr(decl, "cites", ()) or ()))[:LIMIT]
+    return cites or _first_phase_cites(engine)
 
 
 def _first_phase_cites(engine: Engine) -> list[str]:

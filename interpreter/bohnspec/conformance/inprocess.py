@@ -73,7 +73,7 @@ class InProcess:
     def apply(self, action: dict) -> dict:
         self.last_request = {"type": "apply", "action": action}
         assert self.current is not None and self.state is not None, "apply before start or load"
-        outcome = self.current.apply(self.state, action)
+        outcome = self.current.apply(self.state, action, in_place=True)
         self.state = outcome.state
         if outcome.rejection is not None:
             return {"accepted": False, "rule": outcome.rejection.rule,

@@ -692,6 +692,13 @@ _TYPES = {
 }
 
 
+@functools.lru_cache(maxsize=64)
+def _typed_vars(engine: Engine) -> list[tuple]:
+    """The spec's variables of a checked type, in declaration order: (name, declaration, what
+    its values are, the test of a value)."""
+    return [(name, var, *_TYPES[var.type]) for name, var in engine.spec.vars.items() if var.type in _TYPES]
+
+
 def check_consistency(engine: Engine, state: State) -> None:
     """Refuse a state that could not come about in a game of its modules: a variable of the
     wrong type, a winner in a game not over, more cards of a kind than the box holds, or a
@@ -699,30 +706,24 @@ def check_consistency(engine: Engine, state: State) -> None:
     and says what is wrong."""
     from ..execution.interpret import Env
     from ..errors import SpecRuntimeError
-    spec = engine.spec
     names = state.names()
     defaults = Env(engine, state)
-    for name, var in spec.vars.items():
-        kind = _TYPES.get(var.type)
-        if kind is None:
-            continue
-        what, ok = kind
-        may_be_none = engine._var_defaults[name](defaults) is None
-
-        def check(value, where, var=var, what=what, ok=ok, may_be_none=may_be_none):
-            if (value is None and may_be_none) or ok(value, state):
-                return
-            raise ScenarioError("", where, f"{var.name} is {what}, not {_shown(value)}")
+    for name, var, what, ok in _typed_vars(engine):
         if var.per_player:
-            for i, p in enumerate(state.players):
-                if name in p.vars:
-                    check(p.vars[name], f"state.players[{i}].vars.{name}")
+            found = [(p.vars[name], f"state.players[{i}].vars.{name}")
+                     for i, p in enumerate(state.players) if name in p.vars]
         elif var.per_space:
-            for sid, values in state.space_vars.items():
-                if name in values:
-                    check(values[name], f"state.spaces.{sid}.{name}")
-        elif name in state.vars:
-            check(state.vars[name], f"state.vars.{name}")
+            found = [(values[name], f"state.spaces.{sid}.{name}")
+                     for sid, values in state.space_vars.items() if name in values]
+        else:
+            found = [(state.vars[name], f"state.vars.{name}")] if name in state.vars else []
+        for value, where in found:
+            if ok(value, state):
+                continue
+            # None is the value of a variable whose default is none (asked only then).
+            if value is None and engine._var_defaults[name](defaults) is None:
+                continue
+            raise ScenarioError("", where, f"{var.name} is {what}, not {_shown(value)}")
     for i, w in enumerate(state.winners):
         if w not in names:
             raise ScenarioError("", f"state.winners[{i}]", f"{w!r} is not at the table{_hint(w, names)}")

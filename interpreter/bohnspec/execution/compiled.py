@@ -31,10 +31,18 @@ from ..errors import Location
 from ..language.model import Node
 from ..language.spec import Spec
 from .interpret import STEP_BUDGET, Engine, Env, Expr, Outcome, Rejection, Shuffler, Stmt, serialise
-from .runtime import field_ref
+from .runtime import _FIELD_REFS, field_ref
 from .state import State
 
 _MISSING = object()
+
+
+def _seated(state: State, name: object) -> str | None:
+    """The name of the seat `name` names (None: nobody sits there), the seat index rebuilt."""
+    try:
+        return state.player(name).name  # type: ignore[arg-type]
+    except (KeyError, TypeError):
+        return None
 
 
 @dataclass(frozen=True)
@@ -162,23 +170,24 @@ class CompiledEngine(Engine):
             kind = action.get("type")
             plan = self._plans.get(kind) if type(kind) is str else None
             if plan is not None and len(action) == plan.size:
-                wanted = action.get("player")
-                player = None  # the seat's name, if the action names one
-                for p in state.players:
-                    if p.name == wanted:
-                        player = p.name
-                        break
+                player = action.get("player")
+                seat = state._seats.get(player) if type(player) is str else None
+                players = state.players
+                # The seat index is a hint: the player found there must bear the name.
+                if seat is None or seat >= len(players) or players[seat].name != player:
+                    player = _seated(state, player)
                 if player is not None:
                     values: dict[str, Any] = {}
                     for name, ptype in plan.params:
                         raw = action.get(name, _MISSING)
                         cls = raw.__class__
                         if cls is int and (ptype == "field" or ptype == "target"):
-                            values[name] = field_ref(player, raw)
+                            ref = _FIELD_REFS.get((player, raw))
+                            values[name] = ref if ref is not None else field_ref(player, raw)
                         elif cls is int and ptype == "int":
                             values[name] = raw
-                        elif cls is str and ptype == "card" and canonical_ref(raw) is not None:
-                            values[name] = canonical_ref(raw)
+                        elif cls is str and ptype == "card" and (ref := canonical_ref(raw)) is not None:
+                            values[name] = ref
                         elif cls is str and (ptype == "variety" and raw in self.spec.varieties
                                              or ptype == "player" and raw in state.names()
                                              or ptype == "target" and raw == "discard"
@@ -205,19 +214,18 @@ class CompiledEngine(Engine):
               shuffler: Shuffler | None = None) -> Outcome:
         kind, player, values = self.decode(state, action)
         plan = self._plans[kind]
-        local = dict(values)
-        local[plan.actor] = player
-        env = Env(self, state, local, shuffler)
+        values[plan.actor] = player
+        env = Env(self, state, values, shuffler)
         refused = plan.check(env)
         if refused >= 0:
             return Outcome(state, [], Rejection(*plan.refusals[refused]))
         # The same Env runs the effect, as fresh as a new one: conditions record nothing and
-        # put the locals and the call depth back as they found them.
-        work = env.state = state if in_place else state.copy()
-        env.locals = {plan.actor: player, **values}
+        # put the locals (the same dict, unchanged) and the call depth back as they found them.
+        if not in_place:
+            env.state = state.copy()
         env.fuel = STEP_BUDGET
         plan.run(env)
-        return Outcome(work, env.events, sources=env.sources)
+        return Outcome(env.state, env.events, None, env.sources)
 
     def enter_phase(self, env: Env, phase: str, loc: Location | None) -> None:
         self._phase_entries[phase](env, loc)
@@ -230,13 +238,18 @@ class CompiledEngine(Engine):
         if run is not None:
             run(env, payload)
 
-    def compile_exprs(self, parts: Sequence[tuple[Node, frozenset]]) -> list[Expr]:
+    def compile_exprs(self, parts: Sequence[tuple]) -> list[Callable]:
         """Generated functions for expressions asked after set-up (move generation's parts of
         `require` clauses, execution/moves.py): one more module, compiled and cached like the
-        rules' own."""
+        rules' own. A part (node, scope) is an expression env -> value; a part (node, scope,
+        var) a filter (env, values) -> the values for which it holds with `var` bound to each
+        (see Engine.filter)."""
         gen = Generator(self.spec, self.names)
-        for node, scope in parts:
-            gen.expr_root(node, scope)
+        for part in parts:
+            if len(part) == 3:
+                gen.filter_root(*part)
+            else:
+                gen.expr_root(*part)
         build = _builder(gen.source(), self.accelerated)
         start = len(self._later)
         consts = [self._materialise(recipe) for recipe in gen.consts]

@@ -309,6 +309,21 @@ class Engine:
     def expr(self, node: Node, scope: frozenset) -> Expr:
         return getattr(self, "_e_" + node.kind)(node, scope)
 
+    def filter(self, node: Node, scope: frozenset, var: str) -> Callable[[Env, Iterable], list]:
+        """A condition as a filter: (env, values) -> the values for which it holds with `var`
+        bound to each (env.locals holds nothing else), in their order."""
+        test = self.expr(node, scope)
+
+        def run(env: Env, values: Iterable) -> list:
+            found = []
+            for x in values:
+                env.locals = {var: x}
+                if test(env):
+                    found.append(x)
+            env.locals = {}
+            return found
+        return run
+
     def _fail(self, node: Node, message: str) -> NoReturn:
         raise SpecRuntimeError(node.loc, message)
 

@@ -662,7 +662,9 @@ def _shape(node) -> object:
 
 @dataclass
 class _Timing:
-    kinds: list  # per action type in the engine's order: (type, actor, its group, bound test, pin)
+    # per action type in the engine's order: (type, actor, its group, the filter of the players
+    # its bound test lets act, pin)
+    kinds: list
     free: list  # per group: the test the group's action types share (None: nothing to ask)
     # A group whose action types the engine's own `timing` asks, player by player.
     ASK_ENGINE = -1
@@ -703,7 +705,7 @@ def _timing(engine: Engine) -> _Timing:
         bound_at = pin_at = None
         if bound:
             bound_at = len(batch)
-            batch.append((Node("and", (tuple(bound),), decl.loc), scope))
+            batch.append((Node("and", (tuple(bound),), decl.loc), scope, decl.actor))
             # `p == active` first: no other player passes it, so only the one it names is asked.
             pin = _pinned(bound[0], decl.actor, scope)
             if pin is not None:
@@ -711,7 +713,8 @@ def _timing(engine: Engine) -> _Timing:
                 batch.append((pin, scope))
         kinds.append((kind, decl.actor, groups[key][0], bound_at, pin_at))
     many = getattr(engine, "compile_exprs", None)
-    fns = many(batch) if many is not None else [engine.expr(node, scope) for node, scope in batch]
+    fns = many(batch) if many is not None else [
+        engine.filter(*part) if len(part) == 3 else engine.expr(*part) for part in batch]
     return _Timing([(k, a, g, None if b is None else fns[b], None if w is None else fns[w])
                     for k, a, g, b, w in kinds],
                    [None if i is None else fns[i] for _, i in groups.values()])
@@ -738,7 +741,7 @@ def enabled(engine: Engine, state: State, env: Env | None = None) -> list[tuple[
     free = timing.free
     asked: list = [None] * len(free)
     out: list[tuple[str, str]] = []
-    for kind, actor, group, bound, pin in timing.kinds:
+    for kind, _actor, group, bound, pin in timing.kinds:
         ok = asked[group] if group != _Timing.ASK_ENGINE else _UNASKED
         if ok is None:
             test = free[group]
@@ -764,10 +767,8 @@ def enabled(engine: Engine, state: State, env: Env | None = None) -> list[tuple[
                 who = [one] if one in names else []
             except SpecRuntimeError:
                 pass  # each player asks it in its published place
-        for p in who:
-            env.locals = {actor: p}
-            if bound(env):
-                out.append((kind, p))
+        for p in bound(env, who):
+            out.append((kind, p))
     env.locals = {}
     return out
 

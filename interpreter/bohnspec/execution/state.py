@@ -53,6 +53,15 @@ def _plain(value: Any) -> Any:
     return value
 
 
+# The values a variable holds that need no copy.
+_LEAVES = frozenset({int, str, bool, float, type(None)})
+
+
+def _plain_vars(values: dict[str, Any]) -> dict[str, Any]:
+    """Variables as JSON, sorted by name: `_plain` of each, the common leaves as they are."""
+    return {k: v if v.__class__ in _LEAVES else _plain(v) for k, v in sorted(values.items())}
+
+
 @dataclass
 class Player:
     name: str
@@ -138,26 +147,33 @@ class State:
         players = []
         for p in self.players:
             d: dict[str, Any] = {"name": p.name}
-            for z in sorted(p.zones):
-                d[z] = _copy_zone(p.zones[z])
+            zones = p.zones
+            for z in sorted(zones):
+                cards = zones[z]
+                d[z] = list(cards) if list not in map(type, cards) else _copy_zone(cards)
             if p.vars:
-                d["vars"] = {k: _plain(v) for k, v in sorted(p.vars.items())}
+                d["vars"] = _plain_vars(p.vars)
             players.append(d)
         out["players"] = players
         out["starting_player"] = self.starting_player
         out["active"] = self.active
         out["phase"] = self.phase
-        for z in sorted(self.zones):
-            out[z] = list(self.zones[z])
-        out["vars"] = {k: _plain(v) for k, v in sorted(self.vars.items())}
+        zones = self.zones
+        for z in sorted(zones):
+            out[z] = list(zones[z])
+        out["vars"] = _plain_vars(self.vars)
         out["shuffles"] = [list(s) for s in self.shuffles]
         out["over"] = self.over
         out["winners"] = list(self.winners)
         if self.board is not None:
             out["board"] = self.board.name if self.board.source is None else _plain(self.board.source)
-            out["spaces"] = {
-                s: {"card": (self.space_cards[s][0] if self.space_cards[s] else None),
-                    **dict(sorted(self.space_vars.get(s, {}).items()))}
-                for s in self.board.ids
-            }
+            cards, values = self.space_cards, self.space_vars
+            spaces = out["spaces"] = {}
+            for s in self.board.ids:
+                here = cards[s]
+                space = {"card": here[0] if here else None}
+                more = values.get(s)
+                if more:
+                    space.update(sorted(more.items()))
+                spaces[s] = space
         return out

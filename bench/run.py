@@ -69,6 +69,34 @@ def actions_and_floor(players: int, games: int, engine_kind: str = "reference",
     return total / games, 1e6 * with_agent / total, floors
 
 
+def accelerated_rows(games: int) -> list[tuple]:
+    """The random-game and replay rows with the hot modules and the generated rules compiled
+    by Cython (BOHNSPEC_ACCELERATE=1), measured in a process of their own (the hot modules are
+    chosen when bohnspec is first imported)."""
+    env = _env()
+    env["BOHNSPEC_ACCELERATE"] = "1"
+    done = subprocess.run([sys.executable, __file__, "--accelerated-rows", str(games)], env=env, check=True,
+                          capture_output=True, text=True)
+    return [tuple(r) for r in json.loads(done.stdout)]
+
+
+def _accelerated_rows_here(games: int) -> list[tuple]:
+    from bohnspec.execution.accelerate import accelerated_modules, requested
+    from games import GAMES, play
+    assert requested()
+    out = []
+    for label, modules, rules, players, _target in GAMES:
+        n = games if label == "base" else max(2, games // 4)
+        r = play("compiled", modules, rules, players, n)
+        out.append((f"random {label} games/s, {players} players (accelerated)", r["games_per_second"], "games/s",
+                    ">= 300" if label == "base" else "", f"{r['turns_per_second']:.0f} turns/s, "
+                    f"{r['actions_per_game']:.0f} actions a game"))
+    _, _, floors = actions_and_floor(4, max(2, games // 2), "compiled", ["compiled+cython"])
+    out.append(("time per action, replaying (rules only, accelerated)", floors["compiled+cython"], "µs", "<= 5",
+                f"{len(accelerated_modules())} modules compiled"))
+    return out
+
+
 def simulate_jobs_games_per_second(players: int, games: int, jobs: int) -> float:
     """`bohnspec simulate --jobs N` as a user runs it, start-up of the workers included."""
     started = time.perf_counter()
@@ -137,16 +165,17 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="a short smoke run")
     ap.add_argument("--json", dest="json_file", metavar="FILE", help="also write the figures as JSON")
+    ap.add_argument("--accelerated-rows", type=int, metavar="GAMES", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.accelerated_rows:
+        print(json.dumps(_accelerated_rows_here(args.accelerated_rows)))
+        return 0
     games = 3 if args.quick else 40
     # Random full games on each engine, turns/s and actions a game beside, against the targets;
     # and the memory of a long `simulate` (bench/games.py).
     rows = list(game_rows(args.quick, _env()))
-    # The rules alone, on each engine (the accelerator too when Cython and a C compiler are here;
-    # its first build takes a minute, so not in a quick run).
-    from bohnspec.execution.accelerate import available
-    replay_on = ["reference", "compiled"] + ([] if args.quick or available() else ["compiled+cython"])
-    per_game, with_agent, floors = actions_and_floor(4, max(2, games // 2), "reference", replay_on)
+    # The rules alone, on each engine.
+    per_game, with_agent, floors = actions_and_floor(4, max(2, games // 2), "reference", ["reference", "compiled"])
     rows.append(("actions per random 4-player base game", per_game, "actions"))
     rows.append(("time per action, random play (agent + rules, reference engine)", with_agent, "µs"))
     for kind, floor in floors.items():
@@ -154,6 +183,11 @@ def main(argv=None) -> int:
                      "" if kind == "reference" else "<= 5"))
     floor = floors["compiled"]
     rows.append(("replay of a 4-player base game (no agent, compiled)", 1e6 / (floor * per_game), "games/s"))
+    # The same with the accelerator (BOHNSPEC_ACCELERATE=1, in a process of its own) when Cython
+    # and a C compiler are here; its first builds take a minute or two, so not in a quick run.
+    from bohnspec.execution.accelerate import available
+    if not args.quick and available() is None:
+        rows += accelerated_rows(games)
     rows.append(("`bohnspec simulate --jobs 2`, 4 players", simulate_jobs_games_per_second(
         4, 8 if args.quick else 100, 2), "games/s"))
     ref_rate, count = scenarios_per_second(False, 1 if args.quick else 5)

@@ -147,8 +147,13 @@ def all_cards(state, fields_zone: str = "fields") -> Counter:
 
 # ------------------------------------------------------------ the command line in a subprocess
 
+def env() -> dict[str, str]:
+    """This process's environment, with this checkout's package first on the path."""
+    out = dict(os.environ)
+    out["PYTHONPATH"] = str(INTERPRETER) + (os.pathsep + out["PYTHONPATH"] if out.get("PYTHONPATH") else "")
+    return out
+
+
 def run_cli(*args, cwd=None, timeout=60) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(INTERPRETER) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     return subprocess.run([sys.executable, "-m", "bohnspec", *args], capture_output=True, text=True,
-                          env=env, cwd=cwd or ROOT, timeout=timeout)
+                          env=env(), cwd=cwd or ROOT, timeout=timeout)

@@ -11,6 +11,8 @@ import functools
 import hashlib
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -301,3 +303,78 @@ def test_without_the_accelerator_the_compiled_engine_runs_as_python(monkeypatch)
     monkeypatch.setattr(accelerate, "available", lambda: "Cython is not installed")
     engine = CompiledEngine(engine_for(["duo"]).spec, accelerate=True)
     assert not engine.accelerated
+
+
+# ------------------------------------------------------------ the hot modules, compiled (BOHNSPEC_ACCELERATE=1)
+
+_PLAY_AND_DIGEST = """
+import hashlib, json, sys
+from bohnspec.execution import accelerate
+from bohnspec.execution.interpret import engine_for
+from bohnspec.execution.play import random_game
+out = hashlib.sha256()
+for modules in (["base"], ["dschingis"]):
+    engine = engine_for(modules, engine=sys.argv[1])
+    for seed in (1, 2):
+        rec = random_game(engine, ["P1", "P2", "P3"], seed)
+        out.update(json.dumps([rec.actions, rec.events, rec.state.to_json()], sort_keys=True).encode())
+imported = [m for m in accelerate.HOT_MODULES if m in sys.modules]
+print(json.dumps({"digest": out.hexdigest(), "imported": imported, "accelerated": accelerate.accelerated_modules()}))
+"""
+
+
+def _played(accelerated: bool, engine: str) -> dict:
+    env = helpers.env()
+    env.pop("BOHNSPEC_ACCELERATE", None)
+    if accelerated:
+        env["BOHNSPEC_ACCELERATE"] = "1"
+    done = subprocess.run([sys.executable, "-c", _PLAY_AND_DIGEST, engine], env=env, capture_output=True,
+                          text=True, timeout=900, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.slow
+def test_the_accelerated_modules_play_the_same_games():
+    # Needs Cython and a C compiler; the first build of the hot modules takes about half a
+    # minute and is cached (~/.cache/bohnspec or $BOHNSPEC_CACHE).
+    from bohnspec.execution.accelerate import available
+    why = available()
+    if why is not None:
+        pytest.skip(why)
+    for engine in ("compiled", "reference"):
+        fast, plain = _played(True, engine), _played(False, engine)
+        assert fast["accelerated"] == fast["imported"]
+        assert "bohnspec.execution.play" in fast["accelerated"]
+        assert plain["accelerated"] == []
+        assert fast["digest"] == plain["digest"]
+
+
+def test_asked_to_accelerate_without_cython_the_modules_run_as_python(monkeypatch, capsys):
+    from bohnspec.execution import accelerate
+    monkeypatch.setattr(accelerate, "available", lambda: "Cython is not installed (pip install \"bohnspec[fast]\")")
+    before = list(sys.meta_path)
+    accelerate.install()
+    assert sys.meta_path == before
+    assert "BOHNSPEC_ACCELERATE is set, but Cython is not installed" in capsys.readouterr().err
+
+
+def test_a_hot_module_that_does_not_build_is_imported_as_python(monkeypatch, capsys, tmp_path):
+    import bohnspec.execution
+    from bohnspec.execution import accelerate
+    pytest.importorskip("Cython")
+
+    def broken(name, text, target):
+        raise subprocess.CalledProcessError(1, ["cython"])
+    monkeypatch.setattr(accelerate, "_build_module", broken)
+    monkeypatch.setenv("BOHNSPEC_CACHE", str(tmp_path))
+    found = accelerate._HotFinder().find_spec("bohnspec.execution.play", bohnspec.execution.__path__)
+    assert found is not None and found.origin.endswith("play.py")
+    assert "could not compile bohnspec.execution.play" in capsys.readouterr().err
+    assert accelerate._HotFinder().find_spec("bohnspec.execution.cli_unknown", None) is None
+
+
+def test_the_environment_variable_is_read_as_a_switch(monkeypatch):
+    from bohnspec.execution import accelerate
+    for value, on in (("1", True), ("yes", True), ("0", False), ("", False), ("no", False)):
+        monkeypatch.setenv("BOHNSPEC_ACCELERATE", value)
+        assert accelerate.requested() is on

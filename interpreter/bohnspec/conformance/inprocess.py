@@ -73,7 +73,13 @@ class InProcess:
     def apply(self, action: dict) -> dict:
         self.last_request = {"type": "apply", "action": action}
         assert self.current is not None and self.state is not None, "apply before start or load"
-        outcome = self.current.apply(self.state, action, in_place=True)
+        # In place: the state reported before is JSON already. An action that fails half-way
+        # (an error of the rules) leaves no half-applied state to play on.
+        try:
+            outcome = self.current.apply(self.state, action, in_place=True)
+        except BaseException:
+            self.state = None
+            raise
         self.state = outcome.state
         if outcome.rejection is not None:
             return {"accepted": False, "rule": outcome.rejection.rule,

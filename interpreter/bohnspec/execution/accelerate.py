@@ -1,14 +1,25 @@
-"""The optional accelerator: the generated rules module compiled to a C extension with Cython
-(`pip install "bohnspec[fast]"`) and the system's C compiler, cached on disk.
+"""The optional accelerator: Python compiled to C extensions with Cython (`pip install
+"bohnspec[fast]"`) and the system's C compiler, cached on disk.
 
-The extension is built from the very source the pure-Python path executes, so both give the
+Two things are compiled. The generated rules module of the compiled engine, when an engine is
+made with `accelerate=True` (`load_extension`). And, when the environment says
+`BOHNSPEC_ACCELERATE=1` before bohnspec is imported, the modules of the hot path of random
+play and rules execution (HOT_MODULES: the state, the builtins and the runtime the generated
+code calls, both engines, move generation, the agent): an import hook (`install`) loads each
+as a C extension built from its own source file, under its own name, so that everything else
+imports it as usual. They are built once (some thirty seconds) whatever the spec, while a
+generated rules module is built anew for every spec, so the two are asked for apart.
+
+Each extension is built from the very source the pure-Python path executes, so both give the
 same results (tests/test_compiled.py compares them); without Cython or a compiler, or when a
-build fails, `load_extension` answers None and the caller runs the source as Python. The cache
-is keyed by the source's hash, the Python version and ABI, and Cython's version.
+build fails, the source runs as Python. The cache is keyed by the source's hash, the Python
+version and ABI, and Cython's version.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
@@ -23,6 +34,14 @@ from typing import Any
 
 # The build may take a while for a large spec; it happens once per spec, Python and Cython.
 BUILD_TIMEOUT = 900
+# The environment variable that accelerates the hot modules (and every engine) of a process.
+ENVIRONMENT = "BOHNSPEC_ACCELERATE"
+# The modules `install` compiles: where random play and the compiled rules spend their time.
+HOT_MODULES = (
+    "bohnspec.execution.state", "bohnspec.execution.builtins", "bohnspec.execution.runtime",
+    "bohnspec.execution.interpret",
+    "bohnspec.execution.compiled", "bohnspec.execution.moves", "bohnspec.execution.play",
+)
 
 
 def available() -> str | None:
@@ -95,5 +114,89 @@ def _build(source: str, name: str, target: Path) -> None:
         if compiler is None:
             raise OSError("no C compiler found")
         subprocess.run([compiler, "-shared", "-fPIC", "-O1", "-w", f"-I{include}", str(c_file), "-o", str(built)],
+                       check=True, capture_output=True, timeout=BUILD_TIMEOUT)
+        os.replace(built, target)  # atomic: another process never sees half a file
+
+
+# ------------------------------------------------------------ the hot modules
+
+def requested() -> bool:
+    """Whether this process was asked to accelerate (BOHNSPEC_ACCELERATE=1)."""
+    return os.environ.get(ENVIRONMENT, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def install() -> None:
+    """Load the hot modules, from now on, as C extensions built from their sources (once, then
+    cached); each one that cannot be built is imported as Python, with a warning. Must run
+    before they are first imported (bohnspec/__init__.py runs it when `requested()`)."""
+    if any(isinstance(f, _HotFinder) for f in sys.meta_path):
+        return
+    why = available()
+    if why is not None:
+        print(f"bohnspec: {ENVIRONMENT} is set, but {why}: running as Python", file=sys.stderr)
+        return
+    sys.meta_path.insert(0, _HotFinder())
+
+
+def accelerated_modules() -> list[str]:
+    """The hot modules this process runs as C extensions."""
+    return [name for name in HOT_MODULES
+            if name in sys.modules and not str(getattr(sys.modules[name], "__file__", "")).endswith(".py")]
+
+
+class _HotFinder(importlib.abc.MetaPathFinder):
+    """Finds a hot module's C extension (building it from the module's source if need be)."""
+
+    def find_spec(self, name, path, target=None):
+        if name not in HOT_MODULES:
+            return None
+        pure = importlib.machinery.PathFinder.find_spec(name, path)
+        if pure is None or not pure.origin or not pure.origin.endswith(".py"):
+            return None
+        built = _module_extension(name, Path(pure.origin))
+        if built is None:
+            return pure
+        return importlib.util.spec_from_file_location(name, built)
+
+
+def _module_extension(name: str, source: Path) -> Path | None:
+    import Cython
+    text = source.read_bytes()
+    key = hashlib.sha256(text + f"|{sys.implementation.cache_tag}|{Cython.__version__}".encode()).hexdigest()
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    target = cache_dir() / "modules" / f"{name}.{key[:24]}{suffix}"
+    if target.exists():
+        return target
+    print(f"bohnspec: compiling {name} with Cython (once; cached in {target.parent})", file=sys.stderr)
+    try:
+        _build_module(name, text, target)
+    except (OSError, subprocess.SubprocessError) as exc:
+        print(f"bohnspec: the accelerator could not compile {name} ({exc}); running it as Python", file=sys.stderr)
+        return None
+    return target
+
+
+def _build_module(name: str, text: bytes, target: Path) -> None:
+    """Compile a module's source under its own dotted name (its packages are laid out, empty,
+    around it, as Cython reads the name off them)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    *packages, leaf = name.split(".")
+    with tempfile.TemporaryDirectory(prefix="bohnspec-build-") as tmp:
+        folder = Path(tmp)
+        for package in packages:
+            folder = folder / package
+            folder.mkdir()
+            (folder / "__init__.py").write_text("", encoding="utf-8")
+        py = folder / f"{leaf}.py"
+        py.write_bytes(text)
+        c_file = folder / f"{leaf}.c"
+        built = Path(tmp) / target.name
+        subprocess.run([sys.executable, "-m", "cython", "-3", "-X", "language_level=3", "-o", str(c_file), str(py)],
+                       check=True, capture_output=True, timeout=BUILD_TIMEOUT)
+        compiler = _compiler()
+        if compiler is None:
+            raise OSError("no C compiler found")
+        include = sysconfig.get_paths()["include"]
+        subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-w", f"-I{include}", str(c_file), "-o", str(built)],
                        check=True, capture_output=True, timeout=BUILD_TIMEOUT)
         os.replace(built, target)  # atomic: another process never sees half a file

@@ -177,6 +177,93 @@ class Generator:
         self.roots.append(name)
         return name
 
+    def all_root(self, parts: Sequence[Node], scope: frozenset) -> str:
+        """A function env -> whether every part holds: True, False at the first that does not,
+        or None when none fails but some could not be evaluated out of their published place
+        (a SpecRuntimeError: the full check decides); returns its name."""
+        name = safe_name("a", len(self.roots))
+        body = _Body(self, 1)
+        names = _from_env(scope)
+        body.line("sure = True")
+        for part in parts:
+            body.line("try:")
+            with body.indent():
+                result = self.test(part, names, body)
+                body.line(f"if not ({result}):")
+                body.line("    return False")
+            body.line("except SpecRuntimeError:")
+            body.line("    sure = False")
+        body.line("return True if sure else None")
+        self._function(name, "env", body)
+        self.roots.append(name)
+        return name
+
+    def enabled_root(self, groups: Sequence[Node | None], kinds: Sequence[tuple], unasked: object) -> str:
+        """A function (env, names, ask) -> the (action type, player) pairs whose timing allows
+        them, as moves.enabled answers; returns its name. `groups`: the condition each group
+        of action types shares (None: none); `kinds`: per action type (type, actor, its group
+        or -1 to `ask` the engine, the condition naming the actor or None, the expression a
+        `when actor == X` pins the actor to or None, the scope). A group's condition is asked
+        once, when its first action type comes; one that cannot be evaluated out of its
+        published place (`unasked`) leaves its action types to `ask(type, names)`."""
+        name = safe_name("e", len(self.roots))
+        out = _Body(self, 1)
+        no = self.value(unasked)
+        out.line("env.locals = L = {}")
+        out.line("found = []")
+        for g in range(len(groups)):
+            out.line(f"g{g} = None")
+        for kind, actor, group, bound, pin, scope in kinds:
+            names = _from_env(scope)
+            kind_lit = literal(kind)
+            if group < 0:
+                out.line(f"found.extend(ask({kind_lit}, names))")
+                continue
+            g = f"g{group}"
+            if groups[group] is None:
+                out.line(f"{g} = True")
+            else:
+                out.line(f"if {g} is None:")
+                with out.indent():
+                    out.line("try:")
+                    with out.indent():
+                        result = self.test(groups[group], names, out)
+                        out.line(f"{g} = True if {result} else False")
+                    out.line("except SpecRuntimeError:")
+                    out.line(f"    {g} = {no}")
+                out.line(f"if {g} is {no}:")
+                out.line(f"    found.extend(ask({kind_lit}, names))")
+            out.line(f"elif {g}:")
+            with out.indent():
+                if bound is None:
+                    out.line(f"found.extend([({kind_lit}, x) for x in names])")
+                    continue
+                who = "names"
+                if pin is not None:
+                    who = self.tmp()
+                    out.line(f"{who} = names")
+                    out.line("try:")
+                    with out.indent():
+                        one = self.settle(self.expr(pin, names, out), out)
+                        out.line(f"{who} = [{one}] if {one} in names else []")
+                    out.line("except SpecRuntimeError:")
+                    out.line("    pass")
+                out.line(f"for x in {who}:")
+                with out.indent():
+                    out.line(f"L[{literal(actor)}] = x")
+                    result = self.test(bound, names, out)
+                    out.line(f"if {result}:")
+                    out.line(f"    found.append(({kind_lit}, x))")
+                out.line("L.clear()")
+        out.line("env.locals = {}")
+        out.line("return found")
+        text = "\n".join(out.lines)
+        lines = [f"def {name}(env, names, ask):", *(["    S = env.state"] if _USES_S.search(text) else []),
+                 *out.lines]
+        self.functions.append("\n".join(lines))
+        self.roots.append(name)
+        return name
+
     def block_root(self, stmts: Sequence[Node], scope: frozenset) -> str:
         """A function env -> None running a block of statements; returns its name."""
         name = safe_name("b", len(self.roots))

@@ -243,13 +243,27 @@ class CompiledEngine(Engine):
         `require` clauses, execution/moves.py): one more module, compiled and cached like the
         rules' own. A part (node, scope) is an expression env -> value; a part (node, scope,
         var) a filter (env, values) -> the values for which it holds with `var` bound to each
-        (see Engine.filter)."""
+        (see Engine.filter); a part ((node, ...), scope) a conjunction (Engine.all_of)."""
         gen = Generator(self.spec, self.names)
         for part in parts:
             if len(part) == 3:
                 gen.filter_root(*part)
+            elif part[0].__class__ is tuple:
+                gen.all_root(*part)
             else:
                 gen.expr_root(*part)
+        return self._roots(gen)
+
+    def compile_enabled(self, groups: Sequence[Node | None], kinds: Sequence[tuple], unasked: object) -> Callable:
+        """moves.enabled as one generated function (Generator.enabled_root), compiled and
+        cached like the rules' own module."""
+        gen = Generator(self.spec, self.names)
+        gen.enabled_root(groups, kinds, unasked)
+        return self._roots(gen)[0]
+
+    def _roots(self, gen: Generator) -> list[Callable]:
+        """The functions of one more generated module (after set-up), built and cached like the
+        rules' own, its constants made (reference closures included)."""
         build = _builder(gen.source(), self.accelerated)
         start = len(self._later)
         consts = [self._materialise(recipe) for recipe in gen.consts]

@@ -20,6 +20,7 @@ put it there and take it off.
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable, Sequence
 from os import PathLike
@@ -251,6 +252,7 @@ class Engine:
         kinds: list[tuple[str, Variety | Card]] = [*spec.varieties.items(), *spec.cards.items()]
         self._in_play = {n: self.expr(v.in_play, frozenset()) for n, v in kinds if v.in_play is not None}
         self._layouts: dict[str, Layout] = {}
+        self._inline_layouts: dict[str, Layout] = {}  # maps given inline, by their JSON
         for name, b in spec.boards.items():
             try:
                 self._layouts[name] = from_decl(b)
@@ -308,6 +310,22 @@ class Engine:
     # ------------------------------------------------------------ expressions
     def expr(self, node: Node, scope: frozenset) -> Expr:
         return getattr(self, "_e_" + node.kind)(node, scope)
+
+    def all_of(self, parts: Sequence[Node], scope: frozenset) -> Callable[[Env], bool | None]:
+        """Conditions as one: env -> True when all hold, False at the first that does not, None
+        when none fails but some could not be evaluated out of their published place."""
+        tests = [self.expr(part, scope) for part in parts]
+
+        def run(env: Env) -> bool | None:
+            sure = True
+            for test in tests:
+                try:
+                    if not test(env):
+                        return False
+                except SpecRuntimeError:
+                    sure = False
+            return True if sure else None
+        return run
 
     def filter(self, node: Node, scope: frozenset, var: str) -> Callable[[Env, Iterable], list]:
         """A condition as a filter: (env, values) -> the values for which it holds with `var`
@@ -1168,7 +1186,24 @@ class Engine:
         return self._layouts[name]
 
     def inline_layout(self, data: Any) -> Layout:
-        """A map given inline (in a state or setup), checked like a declared board."""
+        """A map given inline (in a state or setup), checked like a declared board. A layout is
+        never changed, so each map is laid and checked once (the states of one game, or the
+        scenarios of one example, carry the same map)."""
+        try:
+            key = json.dumps(data, sort_keys=True)
+        except (TypeError, ValueError):
+            key = None
+        if key is not None:
+            layout = self._inline_layouts.get(key)
+            if layout is None:
+                layout = self._check_inline_layout(data)
+                if len(self._inline_layouts) >= 256:
+                    self._inline_layouts.clear()
+                self._inline_layouts[key] = layout
+            return layout
+        return self._check_inline_layout(data)
+
+    def _check_inline_layout(self, data: Any) -> Layout:
         layout = from_json(data)
         used: dict[str, int] = {}
         for sid, card in layout.fixed.items():

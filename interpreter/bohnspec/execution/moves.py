@@ -249,7 +249,8 @@ def _meet(a: frozenset, b: frozenset) -> frozenset:
 class _Param:
     name: str
     type: str
-    tests: list = field(default_factory=list)  # parts whose last parameter read is this one
+    tests: list = field(default_factory=list)  # the parts whose last parameter read is this one
+    check: Any = None  # all of them, compiled as one: env -> True, False or None (Engine.all_of)
     zones: frozenset | None = None  # card, cards: the ref words (or single refs) values come from
     lows: list = field(default_factory=list)  # int: (compiled bound, offset)
     highs: list = field(default_factory=list)
@@ -271,14 +272,23 @@ def _plans(engine: Engine) -> dict[str, _Plan]:
     batch: list = []
     plans = {kind: _plan(engine, kind, batch) for kind in engine.spec.actions}
     # Every part compiled at once: the compiled engine writes them as one generated module.
+    # Each parameter's tests as one conjunction (asked for every value tried).
+    for plan in plans.values():
+        decl = engine.spec.actions[plan.kind]
+        scope = frozenset([decl.actor, *(p.name for p in decl.params)])
+        for p in plan.params:
+            if p.tests:
+                batch.append((tuple(p.tests), scope))
+                p.check = len(batch) - 1
     many = getattr(engine, "compile_exprs", None)
-    fns = many(batch) if many is not None else [engine.expr(node, scope) for node, scope in batch]
+    fns = many(batch) if many is not None else [
+        engine.all_of(*part) if part[0].__class__ is tuple else engine.expr(*part) for part in batch]
     for plan in plans.values():
         plan.cheap_first = sorted(((_cost(engine, batch[i][0]), n, fns[i]) for n, (_, i) in enumerate(plan.free)),
                                   key=lambda c: c[:2])
         plan.free = [(clause, fns[i]) for clause, i in plan.free]
         for p in plan.params:
-            p.tests = [fns[i] for i in p.tests]
+            p.check = None if p.check is None else fns[p.check]
             p.element_tests = [(fns[i], empty) for i, empty in p.element_tests]
             p.lows = [(fns[i], k) for i, k in p.lows]
             p.highs = [(fns[i], k) for i, k in p.highs]
@@ -321,7 +331,7 @@ def _plan(engine: Engine, kind: str, batch: list) -> _Plan:
             free.append((clause, later(part)))
             continue
         last = max(index[n] for n in reads)
-        params[last].tests.append(later(part))
+        params[last].tests.append(part)
     for i, p in enumerate(params):
         mine = [part for _, part in parts if p.name in _names_in(part)]
         if p.type == "card":
@@ -509,18 +519,16 @@ class Move:
         earlier parameters `bound`, decoded): True, False, or None when a part could not be
         evaluated out of its published place (the full check decides)."""
         p = self.params[i]
-        if not p.tests:
+        check = p.check
+        if check is None:
             return True
         env = self.table.env
-        env.locals = {self.plan.actor: self.player, **bound, p.name: self._decode(p, raw)}
-        sure = True
-        for test in p.tests:
-            try:
-                if not test(env):
-                    return False
-            except SpecRuntimeError:
-                sure = False
-        return True if sure else None
+        local = {self.plan.actor: self.player}
+        if bound:
+            local.update(bound)
+        local[p.name] = self._decode(p, raw)
+        env.locals = local
+        return check(env)
 
     def pool(self, i: int, bound: dict) -> list[str]:
         """The references the elements of list parameter `i` may be: those of its zones for
@@ -666,6 +674,8 @@ class _Timing:
     # its bound test lets act, pin)
     kinds: list
     free: list  # per group: the test the group's action types share (None: nothing to ask)
+    # On the compiled engine, all of it as one generated function (env, names, ask) -> pairs.
+    whole: Any = None
     # A group whose action types the engine's own `timing` asks, player by player.
     ASK_ENGINE = -1
 
@@ -680,6 +690,10 @@ def _timing(engine: Engine) -> _Timing:
     batch: list = []
     groups: dict = {}
     kinds: list[tuple[str, str, int, int | None, int | None]] = []
+    # The same as nodes, for the generated function: per group its condition, per action type
+    # (type, actor, group, bound condition, pin, scope).
+    group_nodes: list[Node | None] = []
+    kind_nodes: list[tuple] = []
     for kind in engine._shortcuts:
         decl = spec.actions[kind]
         forbids = [_part(f.condition, f) for f in spec.forbids if f.covers(kind)]
@@ -694,30 +708,37 @@ def _timing(engine: Engine) -> _Timing:
             # A forbid naming what the action's scope would shadow (the engine asks forbids
             # with none): not merged with the `when` parts.
             kinds.append((kind, decl.actor, _Timing.ASK_ENGINE, None, None))
+            kind_nodes.append((kind, decl.actor, _Timing.ASK_ENGINE, None, None, scope))
             continue
         free_node = Node("and", (tuple(free),), decl.loc) if free else None
         # A condition reading a parameter (none should) is asked for its action type alone.
         key = (_shape(free_node), kind if free_node is not None and _names_in(free_node) & scope else None)
         if key not in groups:
             groups[key] = (len(groups), None if free_node is None else len(batch))
+            group_nodes.append(free_node)
             if free_node is not None:
                 batch.append((free_node, scope))
         bound_at = pin_at = None
+        bound_node = pin = None
         if bound:
             bound_at = len(batch)
-            batch.append((Node("and", (tuple(bound),), decl.loc), scope, decl.actor))
+            bound_node = Node("and", (tuple(bound),), decl.loc)
+            batch.append((bound_node, scope, decl.actor))
             # `p == active` first: no other player passes it, so only the one it names is asked.
             pin = _pinned(bound[0], decl.actor, scope)
             if pin is not None:
                 pin_at = len(batch)
                 batch.append((pin, scope))
         kinds.append((kind, decl.actor, groups[key][0], bound_at, pin_at))
+        kind_nodes.append((kind, decl.actor, groups[key][0], bound_node, pin, scope))
     many = getattr(engine, "compile_exprs", None)
     fns = many(batch) if many is not None else [
         engine.filter(*part) if len(part) == 3 else engine.expr(*part) for part in batch]
+    whole = getattr(engine, "compile_enabled", None)
     return _Timing([(k, a, g, None if b is None else fns[b], None if w is None else fns[w])
                     for k, a, g, b, w in kinds],
-                   [None if i is None else fns[i] for _, i in groups.values()])
+                   [None if i is None else fns[i] for _, i in groups.values()],
+                   None if whole is None else whole(group_nodes, kind_nodes, _UNASKED))
 
 
 def _pinned(part: Node, actor: str, scope: frozenset) -> Node | None:
@@ -738,6 +759,10 @@ def enabled(engine: Engine, state: State, env: Env | None = None) -> list[tuple[
     names = state.names()
     env = env if env is not None else Env(engine, state)
     timing = _timing(engine)
+    if timing.whole is not None:
+        def ask(kind: str, names: list[str]) -> list[tuple[str, str]]:
+            return [(kind, p) for p in names if engine.timing(state, kind, p) is None]
+        return timing.whole(env, names, ask)
     free = timing.free
     asked: list = [None] * len(free)
     out: list[tuple[str, str]] = []

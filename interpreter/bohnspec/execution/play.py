@@ -282,21 +282,39 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
     placed to win, and otherwise turns to another type (with `imagine` off, as in the imagined
     game itself, it never looks ahead)."""
     found = moves.Timely(engine, state)  # the pairs; a Move made of one when it is looked at
-    if not found.pairs:
+    pairs = found.pairs
+    if not pairs:
         return None
-    # A player who may do nothing but harvest is idle: one of their harvests that pays nothing
-    # is a waste of their beans, while the player who must plant and cannot needs exactly that.
-    busy = _Busy(found)
-    if len(found) == 1:
+    if len(pairs) == 1:
         order: Iterable = found
     else:
         # A weighted random order (Efraimidis-Spirakis keys): trying the types in turn is a
         # weighted draw among those that have a legal choice of parameters.
         known: dict = {}
+        harvests: dict = {}  # what each player's best harvest pays
+        busy = None
+        random = rng.random
         keyed = []
-        for i, (kind, player) in enumerate(found.pairs):
-            w = _FIXED_WEIGHTS.get(kind) or _kind_weight(engine, state, kind, player, busy, known)
-            keyed.append((rng.random() ** (1.0 / (w if w > 1e-6 else 1e-6)), i))
+        for i, (kind, player) in enumerate(pairs):
+            w = _FIXED_WEIGHTS.get(kind)
+            if w is None:
+                if kind == "harvest":
+                    # Harvest when a field pays well; a field that pays nothing only when forced.
+                    best = harvests.get(player)
+                    if best is None:
+                        best = harvests[player] = _best_harvest(engine, state, player)
+                    if best == 0:
+                        # A player who may do nothing but harvest is idle: one of their harvests
+                        # that pays nothing is a waste of their beans, while the player who must
+                        # plant and cannot needs exactly that.
+                        if busy is None:
+                            busy = _Busy(found)
+                        w = 0.01 if player in busy else 0.0001
+                    else:
+                        w = 0.6 if best == 1 else 3.0
+                else:
+                    w = _kind_weight(engine, state, kind, player, known)
+            keyed.append((random() ** (1.0 / (w if w > 1e-6 else 1e-6)), i))
         keyed.sort(reverse=True)
         order = (found[i] for _, i in keyed)
     fallback = None  # a legal action the look-ahead found no gain in: taken only if nothing else is
@@ -561,25 +579,9 @@ _KIND_WEIGHTS = {"offer": 0.4, "end_phase": 0.5, "buy_field": 0.1, "discard_card
 _FIXED_WEIGHTS = {k: w for k, w in _KIND_WEIGHTS.items() if k != "offer"}
 
 
-def _kind_weight(engine: Engine, state: State, kind: str, player: str, busy=(), known=None) -> float:
-    """How eagerly an agent turns to an action type; `known` keeps what one choice has
-    already worked out (per player)."""
-    if kind == "harvest":
-        # Harvest when a field pays well; a field that pays nothing only when forced.
-        if known is not None and player in known:
-            best = known[player]
-        else:
-            best = 0
-            for f in state.player(player).zones.get(engine.fields_zone, ()):
-                if f:
-                    c = _meter_coins(engine, f[-1], len(f))
-                    if c > best:
-                        best = c
-            if known is not None:
-                known[player] = best
-        if best == 0:
-            return 0.01 if player in busy else 0.0001
-        return 0.6 if best == 1 else 3.0
+def _kind_weight(engine: Engine, state: State, kind: str, player: str, known=None) -> float:
+    """How eagerly an agent turns to an action type other than a harvest (choose_action weighs
+    those); `known` keeps what one choice has already worked out (per player)."""
     if kind in _KIND_WEIGHTS:
         if kind != "offer" or not _stuck_with_revealed(engine, state, player):
             return _KIND_WEIGHTS[kind]
@@ -597,6 +599,20 @@ def _kind_weight(engine: Engine, state: State, kind: str, player: str, busy=(), 
             return 3.0 if pleased == (kind == "accept") else 0.1
         return 0.2 if kind == "decline" else 1.0
     return 1.0
+
+
+def _best_harvest(engine: Engine, state: State, player: str) -> int:
+    """What the player's best-paying field would pay if harvested now (`_coins`)."""
+    table = _meters(engine)
+    best = 0
+    for f in state.player(player).zones.get(engine.fields_zone, ()):
+        if f:
+            c = table.get((f[-1], len(f)))
+            if c is None:
+                c = _meter_coins(engine, f[-1], len(f))
+            if c > best:
+                best = c
+    return best
 
 
 def _coins(engine: Engine, field_cards: list) -> int:

@@ -36,14 +36,17 @@ class EngineUnavailable(BohnspecError):
 def load_engine(modules: Iterable[str] | None, rules: Iterable[str | PathLike[str]] = (),
                 kind: str | None = None) -> Engine:
     """The engine of `kind` for these modules and rules files (None: the compiled engine when
-    this installation has one, else the reference interpreter)."""
+    this installation has one, else the reference interpreter). With BOHNSPEC_ACCELERATE=1 the
+    compiled engine's generated module is a C extension too (built once per spec, then cached):
+    worth its minute for the many games a simulation plays."""
     import inspect
 
+    from ..execution.accelerate import requested
     from ..execution.interpret import engine_for
     if kind is not None and kind not in ENGINES:
         raise EngineUnavailable(f"unknown engine {kind!r}: choose {' or '.join(ENGINES)}")
     if "engine" in inspect.signature(engine_for).parameters:
-        return engine_for(modules, rules, engine=kind or "compiled")
+        return engine_for(modules, rules, engine=kind or "compiled", accelerate=requested())
     if kind == "compiled":
         raise EngineUnavailable("the compiled engine is not available in this installation: "
                                 "use --engine reference")

@@ -658,17 +658,22 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
         return order
     state, events = new_random_game(engine, players, rng, options)
     rec = GameRecord(state, states=[state] if record else None, events=list(events), shuffles=shuffles)
-    while not state.over and len(rec.actions) < max_actions:
-        action = choose_action(engine, state, rng, rec.rejections)
+    actions, events, rejections = rec.actions, rec.events, rec.rejections
+    turns = 0
+    while not state.over and len(actions) < max_actions:
+        action = choose_action(engine, state, rng, rejections)
         if action is None:
             break
         outcome = engine.apply(state, action, in_place=not record, shuffler=shuffle)
         state = outcome.state
-        rec.actions.append(action)
-        rec.events.extend(outcome.events)
-        rec.turns += sum(1 for e in outcome.events if e["event"] == "turn")
+        actions.append(action)
+        for e in outcome.events:
+            events.append(e)
+            if e["event"] == "turn":
+                turns += 1
         if rec.states is not None:
             rec.states.append(state)
+    rec.turns = turns
     rec.state = state
     rec.ended = state.over
     return rec

@@ -169,11 +169,17 @@ class State:
             out["board"] = self.board.name if self.board.source is None else _plain(self.board.source)
             cards, values = self.space_cards, self.space_vars
             spaces = out["spaces"] = {}
+            orders: dict[tuple, list] = {}  # the spaces of a map mostly hold the same variables
             for s in self.board.ids:
                 here = cards[s]
                 space = {"card": here[0] if here else None}
                 more = values.get(s)
                 if more:
-                    space.update(sorted(more.items()))
+                    names = tuple(more)
+                    order = orders.get(names)
+                    if order is None:
+                        order = orders[names] = sorted(names)
+                    for k in order:
+                        space[k] = more[k]
                 spaces[s] = space
         return out

@@ -942,6 +942,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     played = (f"{stats.games} of {args.games} random games (INTERRUPTED)" if interrupted
               else f"{args.games} random games")
     kind = getattr(engine, "kind", "reference")
+    from ..execution.accelerate import accelerated_modules
+    if getattr(engine, "accelerated", False) or accelerated_modules():
+        kind += " (accelerated)"  # BOHNSPEC_ACCELERATE=1: the same games, sooner
     print(render(stats, f"{played}, {args.players} players, modules {args.modules}{beans}, seed {args.seed}{others}, "
                         f"{kind} engine, {executor_name(args.executor, args.jobs, args.scheduler)}"), file=out)
     if json_file:

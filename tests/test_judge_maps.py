@@ -136,3 +136,29 @@ def test_explain_the_paragraph_the_ruling_and_a_board(capsys):
     data = json.loads(capsys.readouterr().out)
     spaces = {s["space"]: s["card"] for s in data["clauses"][0]["board"]["spaces"]}
     assert spaces["07"] == "river" and spaces["13"] == "river" and len(spaces) == 19
+
+
+def test_a_bohnaparte_map_with_more_camps_than_players_is_refused(tmp_path, capsys):
+    # One camp comes into play for each player (bohnaparte/setup/3): a situation whose map
+    # has four camps for three players could not come about.
+    situation = {
+        "modules": ["base", "bohnaparte"],
+        "board": {"geometry": "offset", "rows": [[0, "camp", "camp", "camp", "camp", "farm"]]},
+        "spaces": {"01": {"owner": "Timon"}},
+        "players": [{"name": "Timon", "hand": ["red"], "fields": [[], []]},
+                    {"name": "Nina", "hand": ["blue"], "fields": [[], []]},
+                    {"name": "Keno", "hand": ["fire"], "fields": [[], []]}],
+        "phase": "camps",
+        "vars": {"choice": "camp", "chooser": "Nina"},
+    }
+    path = tmp_path / "camps.json"
+    path.write_text(json.dumps(situation), encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Nina choose_camp 02"]) == 2
+    err = capsys.readouterr().err
+    assert "at state.board: the map has more camps than there are players" in err
+    assert "bohnaparte/setup/3" in err
+    # Three camps for the three of them load, and the choice is judged.
+    situation["board"]["rows"] = [[0, "camp", "camp", "camp", "farm"]]
+    path.write_text(json.dumps(situation), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina choose_camp 02")
+    assert code == 0 and out["results"][0]["legal"] is True

@@ -214,26 +214,26 @@ class Generator:
         for g in range(len(groups)):
             out.line(f"g{g} = None")
         for kind, actor, group, bound, pin, scope in kinds:
-            names = _from_env(scope)
+            local = _from_env(scope)
             kind_lit = literal(kind)
             if group < 0:
                 out.line(f"found.extend(ask({kind_lit}, names))")
                 continue
-            g = f"g{group}"
+            flag = f"g{group}"
             if groups[group] is None:
-                out.line(f"{g} = True")
+                out.line(f"{flag} = True")
             else:
-                out.line(f"if {g} is None:")
+                out.line(f"if {flag} is None:")
                 with out.indent():
                     out.line("try:")
                     with out.indent():
-                        result = self.test(groups[group], names, out)
-                        out.line(f"{g} = True if {result} else False")
+                        result = self.test(groups[group], local, out)
+                        out.line(f"{flag} = True if {result} else False")
                     out.line("except SpecRuntimeError:")
-                    out.line(f"    {g} = {no}")
-                out.line(f"if {g} is {no}:")
+                    out.line(f"    {flag} = {no}")
+                out.line(f"if {flag} is {no}:")
                 out.line(f"    found.extend(ask({kind_lit}, names))")
-            out.line(f"elif {g}:")
+            out.line(f"elif {flag}:")
             with out.indent():
                 if bound is None:
                     out.line(f"found.extend([({kind_lit}, x) for x in names])")
@@ -244,14 +244,14 @@ class Generator:
                     out.line(f"{who} = names")
                     out.line("try:")
                     with out.indent():
-                        one = self.settle(self.expr(pin, names, out), out)
+                        one = self.settle(self.expr(pin, local, out), out)
                         out.line(f"{who} = [{one}] if {one} in names else []")
                     out.line("except SpecRuntimeError:")
                     out.line("    pass")
                 out.line(f"for x in {who}:")
                 with out.indent():
                     out.line(f"L[{literal(actor)}] = x")
-                    result = self.test(bound, names, out)
+                    result = self.test(bound, local, out)
                     out.line(f"if {result}:")
                     out.line(f"    found.append(({kind_lit}, x))")
                 out.line("L.clear()")

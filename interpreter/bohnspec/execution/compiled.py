@@ -182,8 +182,8 @@ class CompiledEngine(Engine):
                         raw = action.get(name, _MISSING)
                         cls = raw.__class__
                         if cls is int and (ptype == "field" or ptype == "target"):
-                            ref = _FIELD_REFS.get((player, raw))
-                            values[name] = ref if ref is not None else field_ref(player, raw)
+                            known = _FIELD_REFS.get((player, raw))
+                            values[name] = known if known is not None else field_ref(player, raw)
                         elif cls is int and ptype == "int":
                             values[name] = raw
                         elif cls is str and ptype == "card" and (ref := canonical_ref(raw)) is not None:

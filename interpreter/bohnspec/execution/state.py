@@ -167,11 +167,11 @@ class State:
         out["winners"] = list(self.winners)
         if self.board is not None:
             out["board"] = self.board.name if self.board.source is None else _plain(self.board.source)
-            cards, values = self.space_cards, self.space_vars
+            on_spaces, values = self.space_cards, self.space_vars
             spaces = out["spaces"] = {}
             orders: dict[tuple, list] = {}  # the spaces of a map mostly hold the same variables
             for s in self.board.ids:
-                here = cards[s]
+                here = on_spaces[s]
                 space = {"card": here[0] if here else None}
                 more = values.get(s)
                 if more:

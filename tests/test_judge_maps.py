@@ -162,3 +162,20 @@ def test_a_bohnaparte_map_with_more_camps_than_players_is_refused(tmp_path, caps
     path.write_text(json.dumps(situation), encoding="utf-8")
     code, out = judge(capsys, str(path), "-a", "Nina choose_camp 02")
     assert code == 0 and out["results"][0]["legal"] is True
+
+
+def test_a_map_showing_four_iron_mines_and_paddocks_is_refused(tmp_path, capsys):
+    # Iron mine and paddock are the two sides of the same three cards (bohnaparte/components/11, /16).
+    situation = {
+        "modules": ["base", "bohnaparte"], "options": {"cavalry": "mixed"},
+        "board": {"geometry": "offset", "rows": [[0, "camp", "iron_mine", "paddock", "camp", "iron_mine", "paddock",
+                                                   "camp"]]},
+        "spaces": {"01": {"owner": "Timon"}, "04": {"owner": "Nina"}, "07": {"owner": "Keno"}},
+        "players": [{"name": "Timon"}, {"name": "Nina"}, {"name": "Keno"}],
+        "phase": "plant_hand",
+    }
+    path = tmp_path / "mixed.json"
+    path.write_text(json.dumps(situation), encoding="utf-8")
+    assert main(["judge", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "at state.board: the map shows more than three iron mines and paddocks" in err

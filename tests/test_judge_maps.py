@@ -179,3 +179,13 @@ def test_a_map_showing_four_iron_mines_and_paddocks_is_refused(tmp_path, capsys)
     assert main(["judge", str(path)]) == 2
     err = capsys.readouterr().err
     assert "at state.board: the map shows more than three iron mines and paddocks" in err
+
+
+def test_a_tie_won_by_a_cannon_is_told_as_the_rules_decided_it(capsys):
+    # The spec decides who wins (the iron mine's cannon wins a tie, bohnaparte/iron-mine/1);
+    # judge tells the combat from the events that followed it, not by comparing numbers itself.
+    code, out = judge(capsys, "bohnaparte/attack/cannon-wins-tie-against-fortified-01", "--step", "1",
+                      "-a", '{"type": "defend", "player": "Timon", "with": "hand 1"}')
+    assert code == 0
+    assert out["results"][0]["combats"][0].endswith("attack 16 (Nina: Broad Bean) against defence 16 "
+                                                    "(Timon: Green Bean): a tie: the attack wins")

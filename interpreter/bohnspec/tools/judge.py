@@ -288,8 +288,8 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     outcome, rec = _traced_apply(engine, state, action)
     verdict["events"] = outcome.events
     verdict["event_causes"] = [_cause(frames) for frames in outcome.sources]
-    combats = [combat_text(engine, outcome.events[i], moment) for i, moment in rec.moments
-               if i < len(outcome.events)]
+    combats = [combat_text(engine, outcome.events[i], moment, _verdict_of(outcome.events, i))
+               for i, moment in rec.moments if i < len(outcome.events)]
     if combats:
         verdict["combats"] = combats
     verdict["happened"] = _happened(engine, outcome, rec, iter(combats))
@@ -749,10 +749,23 @@ def _rulebook_words(cites: Iterable[str], rulebooks: Path | None) -> dict[str, s
     return out
 
 
-def combat_text(engine: Engine, event: dict, moment: State | None = None) -> str:
+def _verdict_of(events: list[dict], i: int) -> bool | None:
+    """Whether the combat reported by events[i] was won: the spec says so with the event that
+    follows it, `conquered` the target or `repelled` from it (None: neither came)."""
+    target = events[i].get("target")
+    for e in events[i + 1:]:
+        if e.get("target") == target and e.get("event") in ("conquered", "repelled"):
+            return e["event"] == "conquered"
+        if e.get("event") == "combat":
+            break
+    return None
+
+
+def combat_text(engine: Engine, event: dict, moment: State | None = None, won: bool | None = None) -> str:
     """A combat event, readably: "combat at 06 (Forest (Wald)): attack 18 (Keno: Fire Bean)
     against defence 17 (nobody's, from the stack: Soy Bean 12, raised to the forest's floor
-    17): the attack wins". `moment` is the state when it was fought (the cards laid)."""
+    17): the attack wins". `moment` is the state when it was fought (the cards laid); `won`, what
+    the rules decided (the events after it: a cannon wins a tie, say), else read off the values."""
     spec = engine.spec
     target, a, d = event.get("target"), event.get("attack"), event.get("defence")
     floor = event.get("floor") or 0
@@ -788,8 +801,9 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None) -> str
     if floor and d == floor and (number is None or number < floor):
         defence += (f" {number}" if number is not None else "") + \
             f", raised to the {land + chr(39) + 's ' if land else ''}floor {floor}"
-    result = "the attack wins" if a is not None and d is not None and a > d else \
-        "a tie: the attack fails" if a == d else "the attack fails"
+    if won is None:
+        won = a is not None and d is not None and a > d
+    result = ("a tie: " if a == d else "") + ("the attack wins" if won else "the attack fails")
     return f"combat at {where}: attack {show(a)} ({attack}) against defence {show(d)} ({defence}): {result}"
 
 

@@ -142,8 +142,12 @@ MUTATIONS = {
         ("move first of draw_pile to back of p.hand", "move first of draw_pile to front of p.hand", "turn.bohn")]),
     "deal-to-the-front-of-the-hand": ("setup", [
         ("move first of draw_pile to back of p.hand", "move first of draw_pile to front of p.hand", "table.bohn")]),
+    # The reshuffle when the last card is drawn (a draw pile left empty is refilled only when
+    # a card is next needed: ruling/reshuffle-when-needed).
     "no-reshuffle": ("empty-draw-pile", [
-        ("reshuffle discard into draw_pile", "")]),
+        ("if not pile_is_gone {\n      reshuffle discard into draw_pile", "if not pile_is_gone {")]),
+    "no-refill-when-needed": ("empty-draw-pile", [
+        ("if size(draw_pile) == 0 and not pile_is_gone and size(discard) > 0 {", "if false {")]),
     "no-final-harvest": ("end", [
         ("if size(f) > 0 { harvest_coins(p, f) }", "if false { harvest_coins(p, f) }")]),
     "harvested-cards-all-become-coins": ("harvest", [

@@ -17,7 +17,7 @@ import bohnspec.language.spec as spec_mod
 from bohnspec.language.compile import compile_text
 
 
-def serve_broken(name: str, rel_path: str, pattern: str, replacement: str, transform=None) -> int:
+def serve_broken(name: str, rel_path: str, pattern: str, replacement: str, transform=None, count: int = 1) -> int:
     compiled = re.compile(pattern, re.M)
 
     def parse_files(files):
@@ -27,7 +27,7 @@ def serve_broken(name: str, rel_path: str, pattern: str, replacement: str, trans
             text = f.read_text(encoding="utf-8")
             if f.as_posix().endswith("spec/" + rel_path):
                 text, n = compiled.subn(replacement, text)
-                if n != 1:
+                if n != count:
                     sys.stderr.write(f"{name}: cannot find the rule to break in {rel_path}\n")
                     sys.exit(70)
             out.append(compile_text(text, str(f)))

@@ -541,3 +541,35 @@ def test_the_consistency_check_holds_for_the_corpus_and_random_games():
                                  max_actions=4000, record=True)
             for state in record.states or []:
                 S.check_consistency(engine, state)
+
+
+def test_a_card_received_in_a_trade_is_named_by_the_next_action(tmp_path, capsys):
+    # The second action's card names are read after the first: Timon's red is the one he was
+    # just given (received cards are not traded again, bohnanza/phase-2/7), not the red on his field.
+    path = situation(tmp_path, players=[{"name": "Timon", "hand": ["fire", "blue"], "fields": [["blue"], ["red", "red"]]},
+                                        {"name": "Nina", "hand": ["red", "soy"], "fields": [["soy"], []]},
+                                        {"name": "Keno", "hand": ["green"], "fields": [[], []]}],
+                     active="Timon", phase="trade", revealed=["soy", "blue"])
+    code, out = judge(capsys, path, "-a", "Timon trade give soy get red with Nina",
+                      "-a", "Timon offer to Keno give red get green")
+    assert code == 1
+    last = out["results"][-1]
+    assert last["legal"] is False and last["rule"] == "bohnanza/phase-2/7"
+    assert last["action"]["give"] == ["received 1"]
+
+
+def test_an_action_of_another_module_says_which(tmp_path, capsys):
+    # Buying a third field is a Bohnröschen rule; the base game has no such action.
+    assert main(["judge", situation(tmp_path), "-a", "Timon buy_field"]) == 2
+    err = capsys.readouterr().err
+    assert "'buy_field' is not an action of this game (modules base): it belongs to bohnroeschen" in err
+
+
+def test_a_variable_of_a_module_not_played_says_which(tmp_path, capsys):
+    # A Bohnröschen situation written without its modules: the variable names the module.
+    bad = json.loads(json.dumps(TABLE))
+    bad["players"][0]["vars"] = {"vine_pos": 2}
+    assert main(["judge", situation(tmp_path, bad)]) == 2
+    err = capsys.readouterr().err
+    assert "'vine_pos' is a variable of bohnroeschen, which this game does not play" in err
+    assert "give the state `modules:` with it" in err

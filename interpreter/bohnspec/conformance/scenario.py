@@ -628,7 +628,8 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
             zone = spec.zones.get(key)
             if zone is None or not zone.per_player:
                 allowed = [z for z, d in spec.zones.items() if d.per_player] + ["vars"]
-                raise ScenarioError("", where, f"unknown player key{_hint(key, allowed)}")
+                raise ScenarioError("", where,
+                                    f"unknown player key{_hint(key, allowed)}{_module_hint(spec, key, 'zone')}")
             if zone.kind == "fields":
                 player.zones[key] = [cards(f, f"{where}[{j}]", zone.cards) for j, f in enumerate(value)]
             else:
@@ -671,7 +672,8 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
             if zone is None or zone.per_player:
                 allowed = [z for z, d in spec.zones.items() if not d.per_player] + [
                     "players", "starting_player", "active", "phase", "vars", "shuffles", "over", "winners"]
-                raise ScenarioError("", where, f"unknown state key{_hint(key, allowed)}")
+                raise ScenarioError("", where,
+                                    f"unknown state key{_hint(key, allowed)}{_module_hint(spec, key, 'zone')}")
             state.zones[key] = cards(value, where, zone.cards)
     check_consistency(engine, state)
     return state
@@ -811,12 +813,23 @@ def _var_problem(spec: Spec, name: str, level: str, where: str) -> str:
     var = spec.vars.get(name)
     if var is None:
         same = [v for v, d in spec.vars.items() if _var_level(d) == level]
-        return f"unknown {level} variable{_hint(name, same)}"
+        return f"unknown {level} variable{_hint(name, same)}{_module_hint(spec, name, 'variable')}"
     other = _var_level(var)
     home = {"player": f"under a player's vars ({where}.players{'[N]' if where == 'state' else '.NAME'}.vars.{name})",
             "game": f"under the {'state' if where == 'state' else 'expected state'}'s own vars ({where}.vars.{name})",
             "space": f"under the space's entry ({where}.spaces.ID.{name})"}[other]
     return f"{name!r} is a {other} variable, not a {level} variable: put it {home}"
+
+
+def _module_hint(spec: Spec, name: str, what: str) -> str:
+    """"; NAME belongs to bohnroeschen: ..." when a module this game lacks declares it."""
+    from ..language.model import Var, Zone
+    from ..language.spec import modules_declaring
+    elsewhere = [m for m in modules_declaring(name, Var if what == "variable" else Zone) if m not in spec.modules]
+    if not elsewhere:
+        return ""
+    return (f"; {name!r} is a {what} of {' and '.join(elsewhere)}, which this game does not play "
+            f"(modules {', '.join(sorted(spec.modules))}): give the state `modules:` with it")
 
 
 # The keys of a state besides its zones and players.

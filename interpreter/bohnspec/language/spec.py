@@ -150,6 +150,18 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
+def modules_declaring(name: str, what: type = Action) -> list[str]:
+    """The modules of spec/ whose files declare an action (or a variable, a zone: `what`) of
+    this name, to tell a player whose situation lacks it which module it belongs to."""
+    found: list[str] = []
+    for f in parse_files(spec_files()):
+        module = next((d.name for d in f.decls if isinstance(d, Module)), None)
+        if module is not None and module not in found and any(
+                isinstance(d, what) and getattr(d, "name", None) == name for d in f.decls):
+            found.append(module)
+    return found
+
+
 def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]:
     """The wanted modules plus every module they require (all modules when none are named)."""
     # A module may open several files; what it requires is what any of them says.

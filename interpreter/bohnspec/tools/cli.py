@@ -832,6 +832,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
 
 
 def _judge(args: argparse.Namespace) -> int:
+    from ..errors import BohnspecError
     from .explain import rulebooks_folder
     from .judge import board_of, judge_actions, load_situation, overview, render_overview, render_verdicts
     from .notation import parse_action
@@ -843,12 +844,25 @@ def _judge(args: argparse.Namespace) -> int:
     if args.action:
         actions: list[dict] = []
         notes: dict[int, list[str]] = {}
+        # Each action's card names are read in the situation the actions before it leave (a
+        # card received in a trade is there to be named by the next action).
+        current, going = state, True
         for text in args.action:
             said: list = []
-            parsed = parse_action(engine, state, text, said)
+            parsed = parse_action(engine, current, text, said)
             if said:
                 notes[len(actions)] = [s for _, s in said]
             actions.extend(parsed)
+            for action in parsed:
+                if not going:
+                    break
+                try:
+                    outcome = engine.apply(current, action)
+                except BohnspecError:
+                    going = False  # judge_actions reports it; nothing after it is played
+                    break
+                going = outcome.accepted
+                current = outcome.state
         results = judge_actions(engine, state, actions, notes, books)
         board = board_of(engine, state, actions)
         head = f"situation: {where}  (phase {state.phase}, active player {state.active})"

@@ -63,6 +63,12 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
 
 def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str], said: list[str]) -> dict:
     if kind not in engine.spec.actions:
+        from ..language.spec import modules_declaring
+        elsewhere = [m for m in modules_declaring(kind) if m not in engine.spec.modules]
+        if elsewhere:
+            played = ", ".join(sorted(engine.spec.modules))
+            raise ActionError(f"{kind!r} is not an action of this game (modules {played}): "
+                              f"it belongs to {' and '.join(elsewhere)}; give the situation `modules:` with it")
         raise ActionError(f"unknown action {kind!r}{suggest(kind, [*engine.spec.actions, 'trade'])}")
     decl = engine.spec.actions[kind]
     names = [p.name for p in decl.params]

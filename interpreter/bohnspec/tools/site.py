@@ -935,7 +935,9 @@ class Site:
         rejected = expect.get("rejected")
         out: dict[str, Any] = {"rejected": None, "state": None, "events": [], "accepted": "rejected" not in expect}
         if rejected:
-            out["rejected"] = {"id": rejected, "url": self.cite_url(rejected)}
+            # One rule id, or a list of those an engine may fairly cite (any passes).
+            ids = rejected if isinstance(rejected, list) else [rejected]
+            out["rejected"] = [{"id": r, "url": self.cite_url(r)} for r in ids]
         if isinstance(expect.get("state"), dict):
             out["state"] = self.value_view(expect["state"])
         for e in expect.get("events") or []:

@@ -645,8 +645,8 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
     state.active = data.get("active", state.starting_player)
     if "phase" in data:
         if data["phase"] not in spec.phases:
-            raise ScenarioError("", "state.phase",
-                                f"unknown phase {data['phase']!r}{_hint(data['phase'], spec.phases)}")
+            hint = _hint(data["phase"], spec.phases) or f"; the phases of this game: {', '.join(spec.phases)}"
+            raise ScenarioError("", "state.phase", f"unknown phase {data['phase']!r}{hint}")
         state.phase = data["phase"]
     if state.board is not None:
         _fill_spaces(engine, state, data.get("spaces") or {})

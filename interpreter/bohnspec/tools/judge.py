@@ -573,8 +573,8 @@ def _winners_how(engine: Engine, w: Winners, state: State) -> str:
             return ""
     out: list[str] = []
     out_of = [p for p in state.names() if None in scores[p]]
-    if out_of:
-        out.append(f"{', '.join(out_of)} cannot win (a key is none)")
+    for p in out_of:  # a key with no value rules the player out (not in the castle, say)
+        out.append(f"{p} cannot win (`{unparse(w.keys[scores[p].index(None)])}` is none for {p})")
     tied = [p for p in state.names() if p not in out_of]
     for i, node in enumerate(w.keys):
         if len(tied) < 2 and i > 0:

@@ -801,6 +801,9 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
     if floor and d == floor and (number is None or number < floor):
         defence += (f" {number}" if number is not None else "") + \
             f", raised to the {land + chr(39) + 's ' if land else ''}floor {floor}"
+    elif number is not None and isinstance(d, int) and d != number:
+        # The rules count the card for more (or less) here: a fortress, say.
+        defence += f" {number}, counting {d} on {target}"
     if won is None:
         won = a is not None and d is not None and a > d
     result = ("a tie: " if a == d else "") + ("the attack wins" if won else "the attack fails")

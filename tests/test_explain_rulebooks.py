@@ -90,7 +90,7 @@ def test_a_clause_quotes_the_paragraphs_it_cites(capsys, books, no_books):
 
 def test_judge_quotes_the_deciding_paragraph(capsys, books, tmp_path):
     situation = tmp_path / "s.yaml"
-    situation.write_text(json.dumps({"players": [{"name": "Ada", "fields": [["soy"], ["red", "red"]]},
+    situation.write_text(json.dumps({"players": [{"name": "Ada", "fields": [["soy"], ["red", "red"], []]},
                                                  {"name": "Ben"}, {"name": "Cleo"}], "phase": "trade"}))
     assert main(["judge", str(situation), "-a", "Ada harvest 1", "--rulebooks", str(books)]) == 1
     assert "the rulebook, bohnanza/bean-protection/1: A lone bean is protected (test words)." \

@@ -220,7 +220,7 @@ def test_state_json_with_every_part_validates(engine):
         "players": [
             {"name": "Nina", "hand": ["red", "blue"], "fields": [["soy"] * 2, [], ["red"]], "coins": ["fire"],
              "received": ["green"]},
-            {"name": "Timon", "fields": [["jumping"] * 2, []]},
+            {"name": "Timon", "fields": [["jumping"] * 2, [], []]},
             {"name": "Keno"},
         ],
         "starting_player": "Timon", "active": "Keno", "phase": "plant_trades",
@@ -233,7 +233,7 @@ def test_state_json_with_every_part_validates(engine):
     assert schema_errors(out, "state.schema.json") == []
     assert state_from_data(engine, out).to_json() == out
     assert out["players"][0]["fields"] == [["soy", "soy"], [], ["red"]]
-    assert out["players"][1]["fields"] == [["jumping", "jumping"], []]
+    assert out["players"][1]["fields"] == [["jumping", "jumping"], [], []]
     assert out["players"][2]["fields"] == [[], [], []]
     assert (out["starting_player"], out["active"], out["phase"]) == ("Timon", "Keno", "plant_trades")
     assert out["vars"]["exhaustions"] == 1 and out["vars"]["offer_give"] == ["hand 1"]

@@ -117,7 +117,7 @@ def test_tribute_is_paid_on_ones_own_turn_or_in_the_intermediate_phase(tmp_path,
 
 def test_example_2b_red_beans_harvested_before_arrival_do_not_count(tmp_path, capsys):
     example = {"modules": ["base", "bohnroeschen"],
-               "players": [{"name": "Ada", "fields": [["blue"], []], "vars": {"vine_pos": 2}},
+               "players": [{"name": "Ada", "fields": [["blue"], [], []], "vars": {"vine_pos": 2}},
                            {"name": "Ben", "coins": ["red"]},
                            {"name": "Cleo"}],
                "active": "Ada", "phase": "plant_trades",
@@ -257,9 +257,9 @@ def test_simulate_is_reproducible(tmp_path, capsys, modules):
 JUMPING = {
     "options": {"beans": "jumping"},
     "players": [
-        {"name": "Timon", "hand": ["soy", "fire"], "fields": [["jumping", "jumping"], ["red"]], "coins": ["soy"] * 2},
-        {"name": "Nina", "hand": ["red"], "fields": [["red"], ["blue", "blue", "blue"]], "coins": ["soy"] * 3},
-        {"name": "Keno", "fields": [["green", "green"], []], "coins": ["soy"] * 3},
+        {"name": "Timon", "hand": ["soy", "fire"], "fields": [["jumping", "jumping"], ["red"], []], "coins": ["soy"] * 2},
+        {"name": "Nina", "hand": ["red"], "fields": [["red"], ["blue", "blue", "blue"], []], "coins": ["soy"] * 3},
+        {"name": "Keno", "fields": [["green", "green"], [], []], "coins": ["soy"] * 3},
     ],
     "active": "Timon", "phase": "trade", "revealed": [],
     "draw_pile": ["green", "fire", "soy", "red"], "vars": {"exhaustions": 2},
@@ -314,7 +314,7 @@ def test_the_text_tells_each_consequence_under_its_rule(tmp_path, capsys):
 
 CASTLE = {
     "modules": ["base", "bohnroeschen"],
-    "players": [{"name": "Ada", "fields": [["blue"] * 4, []], "coins": ["soy"] * 4,
+    "players": [{"name": "Ada", "fields": [["blue"] * 4, [], []], "coins": ["soy"] * 4,
                  "vars": {"vine_pos": 4, "waiting": True}},
                 {"name": "Ben", "coins": ["red"]},
                 {"name": "Cleo"}],
@@ -433,7 +433,7 @@ def test_no_python_values_and_places_relative_to_the_spec(tmp_path, capsys, monk
 
 def test_a_vine_refusal_names_the_card_and_why(tmp_path, capsys):
     example = {"modules": ["base", "bohnroeschen"],
-               "players": [{"name": "Ada", "fields": [["blue"], []], "vars": {"vine_pos": 2}},
+               "players": [{"name": "Ada", "fields": [["blue"], [], []], "vars": {"vine_pos": 2}},
                            {"name": "Ben", "coins": ["red"]}, {"name": "Cleo"}],
                "active": "Ada", "phase": "plant_trades",
                "vine_row": ["blue_in_a_field", "anyone_two_red", "last_figure", "sell_for_two"],
@@ -452,7 +452,7 @@ SITUATIONS = {
                      "players": [{**TABLE["players"][0], "received": ["red"]}, *TABLE["players"][1:]]},
     "draft": {**JUMPING, "draft": ["green", "fire", "red"], "draw_pile": ["soy"],
               "vars": {"choice": "draft", "chooser": "Timon", "draft_owner": "Timon"},
-              "players": [{**JUMPING["players"][0], "fields": [[], ["red"]]}, *JUMPING["players"][1:]]},
+              "players": [{**JUMPING["players"][0], "fields": [[], ["red"], []]}, *JUMPING["players"][1:]]},
 }
 
 
@@ -520,6 +520,9 @@ def test_a_figure_on_the_castle_card_must_be_waiting(tmp_path, capsys):
     ({"vars": {"planted": "two"}}, "state.vars.planted", "planted is a whole number, not two"),
     ({"winners": ["Nina"]}, "state.winners", "only once it is over"),
     ({"draw_pile": ["red"] * 9}, "state", "12 red cards lie on the table, but the box holds 8"),
+    # Three players have three fields each: a player listed with one did not leave out the others.
+    ({"players": [{"name": "Timon", "fields": [["blue"]]}, {"name": "Nina"}, {"name": "Keno"}]},
+     "state.players[0].fields", "fewer bean fields than the game gives each player at the start"),
 ])
 def test_an_inconsistent_situation_says_what_is_wrong(tmp_path, capsys, changes, where, words):
     assert main(["judge", situation(tmp_path, **changes)]) == 2
@@ -546,9 +549,9 @@ def test_the_consistency_check_holds_for_the_corpus_and_random_games():
 def test_a_card_received_in_a_trade_is_named_by_the_next_action(tmp_path, capsys):
     # The second action's card names are read after the first: Timon's red is the one he was
     # just given (received cards are not traded again, bohnanza/phase-2/7), not the red on his field.
-    path = situation(tmp_path, players=[{"name": "Timon", "hand": ["fire", "blue"], "fields": [["blue"], ["red", "red"]]},
-                                        {"name": "Nina", "hand": ["red", "soy"], "fields": [["soy"], []]},
-                                        {"name": "Keno", "hand": ["green"], "fields": [[], []]}],
+    path = situation(tmp_path, players=[{"name": "Timon", "hand": ["fire", "blue"], "fields": [["blue"], ["red", "red"], []]},
+                                        {"name": "Nina", "hand": ["red", "soy"], "fields": [["soy"], [], []]},
+                                        {"name": "Keno", "hand": ["green"], "fields": [[], [], []]}],
                      active="Timon", phase="trade", revealed=["soy", "blue"])
     code, out = judge(capsys, path, "-a", "Timon trade give soy get red with Nina",
                       "-a", "Timon offer to Keno give red get green")

@@ -36,8 +36,8 @@ cites: [bohnanza/harvest/6]
 modules: [base]
 state:
   players:
-    - {name: Nina, fields: [[blue*4], [red]]}
-    - {name: Timon, fields: [[blue*4], [soy]]}
+    - {name: Nina, fields: [[blue*4], [red], []]}
+    - {name: Timon, fields: [[blue*4], [soy], []]}
     - {name: Keno}
   active: Keno
   phase: trade

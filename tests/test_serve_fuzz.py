@@ -21,7 +21,7 @@ JSON = st.recursive(
     max_leaves=12,
 )
 
-STATE = S.state_from_data(engine_for(["base"]), {"players": [{"name": "Nina", "fields": [["red"], []]},
+STATE = S.state_from_data(engine_for(["base"]), {"players": [{"name": "Nina", "fields": [["red"], [], []]},
                                                               {"name": "Timon"}, {"name": "Keno"}]}).to_json()
 TYPES = ["hello", "load", "setup", "apply", "state", "legal", "bye", "nonsense"]
 

@@ -485,3 +485,30 @@ def test_unsupported_from_a_version_1_engine_says_it_is_a_protocol_2_reply(tmp_p
     assert run.rc == 1, run
     message = run.report["scenarios"][0]["message"]
     assert "`unsupported` is a protocol-2 reply" in message and "protocol 1" in message, message
+
+
+def test_with_isolate_a_failed_step_stands_when_a_later_one_is_unsupported(tmp_path):
+    # The engine earns no coin for four Blue Beans (a wrong rule), then has no answer for the
+    # second step's load: the scenario stays failed, with the first step's difference.
+    from bohnspec.conformance.protocol import EngineUnsupported
+
+    class Wrong(InProcess):
+        def apply(self, action):
+            reply = super().apply(action)
+            for p in reply["state"]["players"]:
+                p["coins"] = []
+            return reply
+
+        def load(self, state):
+            raise EngineUnsupported("load", "this engine cannot be loaded mid-game")
+
+    sc = S.load(write(tmp_path / "twice" / "two-blue-harvests-01.yaml", TWO_BLUE_HARVESTS), root=tmp_path)
+    verdict = R.run_scenario(Wrong(), sc, isolate=True)
+    assert verdict.verdict == R.FAILED
+    assert not verdict.steps[0].ok and "coins" in " ".join(verdict.steps[0].problems)
+    assert "did not support a later step" in verdict.message
+    # Unsupported before anything failed: not applicable, as before.
+    class Limited(InProcess):
+        def load(self, state):
+            raise EngineUnsupported("load", "no mid-game loads")
+    assert R.run_scenario(Limited(), sc, isolate=True).verdict == R.NOT_APPLICABLE

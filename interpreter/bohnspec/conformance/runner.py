@@ -468,11 +468,15 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
                     break
         result = None
     except EngineUnsupported as exc:
-        # The engine says it does not have what this scenario needs: nothing was tested, and
-        # nothing is wrong with the engine, so it is not restarted.
-        verdict.verdict, verdict.stderr = NOT_APPLICABLE, ""
+        # The engine says it does not have what this scenario needs: nothing more was tested,
+        # and nothing is wrong with the engine, so it is not restarted. A step that failed
+        # before (with --isolate the run goes on after one) still stands.
         verdict.steps = [s for s in verdict.steps if s is not result]
-        verdict.message = f"the engine does not support this ({exc.request}): {exc}"
+        if verdict.verdict == FAILED:
+            verdict.message = f"after the failure, the engine did not support a later step ({exc.request}): {exc}"
+        else:
+            verdict.verdict, verdict.stderr = NOT_APPLICABLE, ""
+            verdict.message = f"the engine does not support this ({exc.request}): {exc}"
     except _SetupRefused as exc:
         verdict.verdict = FAILED
         refused = StepResult(0, None, False, [f"the setup was {rejection_text(exc.rule, exc.reason)}; "

@@ -512,3 +512,37 @@ def test_with_isolate_a_failed_step_stands_when_a_later_one_is_unsupported(tmp_p
         def load(self, state):
             raise EngineUnsupported("load", "no mid-game loads")
     assert R.run_scenario(Limited(), sc, isolate=True).verdict == R.NOT_APPLICABLE
+
+
+PLANT_ONE = """\
+id: internal/plant-counts-01
+title: Planting the foremost card counts one plant
+cites: [bohnanza/phase-1/1]
+modules: [base]
+state:
+  players:
+    - {name: Nina, hand: [blue, red], fields: [[], [], []]}
+    - {name: Timon}
+    - {name: Keno}
+steps:
+  - do: {type: plant, player: Nina, field: 1}
+    expect:
+      state:
+        vars: {planted: 1}
+"""
+
+
+@pytest.mark.parametrize("version, verdict", [(1, R.PASSED), (2, R.FAILED)])
+def test_internal_state_is_a_version_2_claim(tmp_path, version, verdict):
+    # An engine that keeps `planted` wrongly and claims internal_state: compared on it only if
+    # it speaks version 2 (version 1 has no such claim).
+    class Counting(InProcess):
+        def apply(self, action):
+            reply = super().apply(action)
+            reply["state"]["vars"]["planted"] = 7
+            return reply
+
+    adapter = Counting()
+    adapter.version = version
+    sc = S.load(write(tmp_path / "internal" / "plant-counts-01.yaml", PLANT_ONE), root=tmp_path)
+    assert R.run_scenario(adapter, sc).verdict == verdict

@@ -401,7 +401,9 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
         claims = getattr(adapter, "capabilities", None) or {}
         compare_rules = claims.get("rule_ids") is True
         compare_events = claims.get("events") is True
-        internal = set() if claims.get("internal_state") is True or spec is None else internal_vars(spec)
+        # `internal_state` is a version-2 claim: a version-1 engine is compared without it.
+        keeps_internal = claims.get("internal_state") is True and getattr(adapter, "version", 2) >= 2
+        internal = set() if keeps_internal or spec is None else internal_vars(spec)
         if sc.refused is not None:
             result = StepResult(0, None, True, setup=True)
             verdict.steps.append(result)

@@ -35,9 +35,11 @@ Table = tuple[int, dict[str, str]]
 def claims_of(adapter: object) -> Claims:
     """What the adapter's engine claims (its `capabilities`, after the handshake)."""
     caps = getattr(adapter, "capabilities", None) or {}
-    options = caps.get("options")
+    # `options` and `internal_state` are version-2 claims: a version-1 engine is read without them.
+    second = getattr(adapter, "version", 2) >= 2
+    options = caps.get("options") if second else None
     return {"modules": list(caps.get("modules") or []), "rule_ids": caps.get("rule_ids") is True,
-            "events": caps.get("events") is True, "internal_state": caps.get("internal_state") is True,
+            "events": caps.get("events") is True, "internal_state": second and caps.get("internal_state") is True,
             "options": options if isinstance(options, dict) else None}
 
 

@@ -107,15 +107,20 @@ def _build(source: str, name: str, target: Path) -> None:
         built = Path(tmp) / target.name
         # Directives that keep Python's semantics (no typed arithmetic, no unchecked indexing).
         pyx.write_text("# cython: language_level=3, binding=False\n" + source, encoding="utf-8")
-        subprocess.run([sys.executable, "-m", "cython", "-3", "-o", str(c_file), str(pyx)],
-                       check=True, capture_output=True, timeout=BUILD_TIMEOUT)
-        include = sysconfig.get_paths()["include"]
-        compiler = _compiler()
-        if compiler is None:
-            raise OSError("no C compiler found")
-        subprocess.run([compiler, "-shared", "-fPIC", "-O1", "-w", f"-I{include}", str(c_file), "-o", str(built)],
-                       check=True, capture_output=True, timeout=BUILD_TIMEOUT)
+        _extension(pyx, c_file, built, "-O1")
         os.replace(built, target)  # atomic: another process never sees half a file
+
+
+def _extension(source: Path, c_file: Path, built: Path, optimise: str) -> None:
+    """Cython, then the C compiler: `source` (.pyx or .py) to the extension `built`."""
+    subprocess.run([sys.executable, "-m", "cython", "-3", "-X", "language_level=3", "-o", str(c_file), str(source)],
+                   check=True, capture_output=True, timeout=BUILD_TIMEOUT)
+    compiler = _compiler()
+    if compiler is None:
+        raise OSError("no C compiler found")
+    include = sysconfig.get_paths()["include"]
+    subprocess.run([compiler, "-shared", "-fPIC", optimise, "-w", f"-I{include}", str(c_file), "-o", str(built)],
+                   check=True, capture_output=True, timeout=BUILD_TIMEOUT)
 
 
 # ------------------------------------------------------------ the hot modules
@@ -191,12 +196,5 @@ def _build_module(name: str, text: bytes, target: Path) -> None:
         py.write_bytes(text)
         c_file = folder / f"{leaf}.c"
         built = Path(tmp) / target.name
-        subprocess.run([sys.executable, "-m", "cython", "-3", "-X", "language_level=3", "-o", str(c_file), str(py)],
-                       check=True, capture_output=True, timeout=BUILD_TIMEOUT)
-        compiler = _compiler()
-        if compiler is None:
-            raise OSError("no C compiler found")
-        include = sysconfig.get_paths()["include"]
-        subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-w", f"-I{include}", str(c_file), "-o", str(built)],
-                       check=True, capture_output=True, timeout=BUILD_TIMEOUT)
+        _extension(py, c_file, built, "-O2")
         os.replace(built, target)  # atomic: another process never sees half a file

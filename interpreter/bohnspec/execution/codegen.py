@@ -154,29 +154,6 @@ class Generator:
         self.roots.append(name)
         return name
 
-    def filter_root(self, node: Node, scope: frozenset, var: str) -> str:
-        """A function (env, values) -> the values for which the condition holds with `var`
-        bound to each in turn (env.locals holds nothing else); returns its name. One call
-        for a whole table of players instead of one a player."""
-        name = safe_name("f", len(self.roots))
-        body = _Body(self, 2)
-        result = self.test(node, _from_env(scope), body)
-        body.line(f"if {result}:")
-        body.line("    found.append(x)")
-        head = _Body(self, 1)
-        head.line("env.locals = L = {}")
-        head.line("found = []")
-        head.line("for x in values:")
-        head.line(f"    L[{literal(var)}] = x")
-        head.lines.extend(body.lines)
-        head.line("env.locals = {}")
-        head.line("return found")
-        text = "\n".join(head.lines)
-        lines = [f"def {name}(env, values):", *(["    S = env.state"] if _USES_S.search(text) else []), *head.lines]
-        self.functions.append("\n".join(lines))
-        self.roots.append(name)
-        return name
-
     def all_root(self, parts: Sequence[Node], scope: frozenset) -> str:
         """A function env -> whether every part holds: True, False at the first that does not,
         or None when none fails but some could not be evaluated out of their published place

@@ -31,7 +31,7 @@ from ..errors import Location
 from ..language.model import Node
 from ..language.spec import Spec
 from .interpret import STEP_BUDGET, Engine, Env, Expr, Outcome, Rejection, Shuffler, Stmt, serialise
-from .runtime import _FIELD_REFS, field_ref
+from .runtime import field_ref
 from .state import State
 
 _MISSING = object()
@@ -182,8 +182,7 @@ class CompiledEngine(Engine):
                         raw = action.get(name, _MISSING)
                         cls = raw.__class__
                         if cls is int and (ptype == "field" or ptype == "target"):
-                            known = _FIELD_REFS.get((player, raw))
-                            values[name] = known if known is not None else field_ref(player, raw)
+                            values[name] = field_ref(player, raw)
                         elif cls is int and ptype == "int":
                             values[name] = raw
                         elif cls is str and ptype == "card" and (ref := canonical_ref(raw)) is not None:
@@ -241,14 +240,11 @@ class CompiledEngine(Engine):
     def compile_exprs(self, parts: Sequence[tuple]) -> list[Callable]:
         """Generated functions for expressions asked after set-up (move generation's parts of
         `require` clauses, execution/moves.py): one more module, compiled and cached like the
-        rules' own. A part (node, scope) is an expression env -> value; a part (node, scope,
-        var) a filter (env, values) -> the values for which it holds with `var` bound to each
-        (see Engine.filter); a part ((node, ...), scope) a conjunction (Engine.all_of)."""
+        rules' own. A part (node, scope) is an expression env -> value; a part ((node, ...),
+        scope) a conjunction (Engine.all_of)."""
         gen = Generator(self.spec, self.names)
         for part in parts:
-            if len(part) == 3:
-                gen.filter_root(*part)
-            elif part[0].__class__ is tuple:
+            if part[0].__class__ is tuple:
                 gen.all_root(*part)
             else:
                 gen.expr_root(*part)

@@ -272,14 +272,6 @@ def _plans(engine: Engine) -> dict[str, _Plan]:
     batch: list = []
     plans = {kind: _plan(engine, kind, batch) for kind in engine.spec.actions}
     # Every part compiled at once: the compiled engine writes them as one generated module.
-    # Each parameter's tests as one conjunction (asked for every value tried).
-    for plan in plans.values():
-        decl = engine.spec.actions[plan.kind]
-        scope = frozenset([decl.actor, *(p.name for p in decl.params)])
-        for p in plan.params:
-            if p.tests:
-                batch.append((tuple(p.tests), scope))
-                p.check = len(batch) - 1
     many = getattr(engine, "compile_exprs", None)
     fns = many(batch) if many is not None else [
         engine.all_of(*part) if part[0].__class__ is tuple else engine.expr(*part) for part in batch]
@@ -332,6 +324,10 @@ def _plan(engine: Engine, kind: str, batch: list) -> _Plan:
             continue
         last = max(index[n] for n in reads)
         params[last].tests.append(part)
+    for p in params:
+        if p.tests:  # one conjunction, asked for every value tried
+            batch.append((tuple(p.tests), scope))
+            p.check = len(batch) - 1
     for i, p in enumerate(params):
         mine = [part for _, part in parts if p.name in _names_in(part)]
         if p.type == "card":
@@ -682,8 +678,8 @@ class _Timing:
 
 @functools.lru_cache(maxsize=64)
 def _timing(engine: Engine) -> _Timing:
-    """Engine.enabled's conditions, compiled (on the compiled engine, as generated code) as
-    two per action type: what does not mention the actor (`not` each forbid covering it, and
+    """Engine.enabled's conditions, compiled (on the compiled engine, as one generated function)
+    as two per action type: what does not mention the actor (`not` each forbid covering it, and
     the `when` parts that do not), and the `when` parts that do, or None when there are none.
     Action types whose first condition is written alike form a group that asks it once."""
     spec = engine.spec
@@ -731,14 +727,14 @@ def _timing(engine: Engine) -> _Timing:
                 batch.append((pin, scope))
         kinds.append((kind, decl.actor, groups[key][0], bound_at, pin_at))
         kind_nodes.append((kind, decl.actor, groups[key][0], bound_node, pin, scope))
-    many = getattr(engine, "compile_exprs", None)
-    fns = many(batch) if many is not None else [
-        engine.filter(*part) if len(part) == 3 else engine.expr(*part) for part in batch]
     whole = getattr(engine, "compile_enabled", None)
+    if whole is not None:
+        # The compiled engine writes all of it as one function: the pieces are not needed.
+        return _Timing([], [], whole(group_nodes, kind_nodes, _UNASKED))
+    fns = [engine.filter(*part) if len(part) == 3 else engine.expr(*part) for part in batch]
     return _Timing([(k, a, g, None if b is None else fns[b], None if w is None else fns[w])
                     for k, a, g, b, w in kinds],
-                   [None if i is None else fns[i] for _, i in groups.values()],
-                   None if whole is None else whole(group_nodes, kind_nodes, _UNASKED))
+                   [None if i is None else fns[i] for _, i in groups.values()])
 
 
 def _pinned(part: Node, actor: str, scope: frozenset) -> Node | None:

@@ -217,22 +217,13 @@ def _fitting(engine: Engine, state: State, player: str) -> frozenset | None:
 
 
 def _card_at(engine: Engine, state: State, owner: str, ref, env: Env | None = None) -> str | None:
-    """The card a reference like "revealed 2" names, seen from `owner`'s side (None if none),
-    as builtins.resolve_ref finds it; `env` is not needed and kept for callers."""
-    parsed = B._parse_ref(ref) if ref.__class__ is str else None
-    if parsed is None:  # not a card reference at all
+    """The card a reference like "revealed 2" names, seen from `owner`'s side (None if none);
+    `env`: any Env of this state, to spare making one."""
+    try:
+        hit = B.resolve_ref(env if env is not None else Env(engine, state), owner, ref)
+    except SpecRuntimeError:  # not a card reference at all
         return None
-    word, n = parsed
-    if word == "field":
-        fields = state.player(owner).zones.get(engine.fields_zone, ())
-        return fields[n - 1][-1] if 1 <= n <= len(fields) and fields[n - 1] else None
-    zone = engine.spec.zones.get(word)
-    if zone is None:
-        return None
-    cards = state.player(owner).zones.get(word) if zone.per_player else state.zones.get(word)
-    if cards is None or not 1 <= n <= len(cards):
-        return None
-    return cards[n - 1]
+    return hit[0][hit[1]] if hit else None
 
 
 def _offer_pleases(engine: Engine, state: State, player: str) -> bool | None:
@@ -603,13 +594,10 @@ def _kind_weight(engine: Engine, state: State, kind: str, player: str, known=Non
 
 def _best_harvest(engine: Engine, state: State, player: str) -> int:
     """What the player's best-paying field would pay if harvested now (`_coins`)."""
-    table = _meters(engine)
     best = 0
     for f in state.player(player).zones.get(engine.fields_zone, ()):
         if f:
-            c = table.get((f[-1], len(f)))
-            if c is None:
-                c = _meter_coins(engine, f[-1], len(f))
+            c = _meter_coins(engine, f[-1], len(f))
             if c > best:
                 best = c
     return best
@@ -623,25 +611,12 @@ def _coins(engine: Engine, field_cards: list) -> int:
     return _meter_coins(engine, field_cards[-1], len(field_cards))
 
 
+@functools.lru_cache(maxsize=4096)
 def _meter_coins(engine: Engine, variety, n: int) -> int:
-    table = _meters(engine)
-    coins = table.get((variety, n))
-    if coins is None:
-        v = engine.spec.varieties.get(variety)
-        if v is None or v.meter is None:
-            coins = 1 if n >= 2 else 0
-        else:
-            coins = sum(1 for t in v.meter if t is not None and n >= t)
-        if len(table) < 4096:
-            table[(variety, n)] = coins
-    return coins
-
-
-@functools.lru_cache(maxsize=64)
-def _meters(engine: Engine) -> dict:
-    """What a field of so many cards of a variety pays, as `_meter_coins` works it out, kept
-    per engine (asked for every field of every player, most actions)."""
-    return {}
+    v = engine.spec.varieties.get(variety)
+    if v is None or v.meter is None:
+        return 1 if n >= 2 else 0
+    return sum(1 for t in v.meter if t is not None and n >= t)
 
 
 def random_game(engine: Engine, players: list[str], seed: int, options: dict | None = None,

@@ -147,10 +147,8 @@ class State:
         players = []
         for p in self.players:
             d: dict[str, Any] = {"name": p.name}
-            zones = p.zones
-            for z in sorted(zones):
-                cards = zones[z]
-                d[z] = list(cards) if list not in map(type, cards) else _copy_zone(cards)
+            for z in sorted(p.zones):
+                d[z] = _copy_zone(p.zones[z])
             if p.vars:
                 d["vars"] = _plain_vars(p.vars)
             players.append(d)

@@ -378,3 +378,14 @@ def test_the_environment_variable_is_read_as_a_switch(monkeypatch):
     for value, on in (("1", True), ("yes", True), ("0", False), ("", False), ("no", False)):
         monkeypatch.setenv("BOHNSPEC_ACCELERATE", value)
         assert accelerate.requested() is on
+
+
+def test_a_value_of_the_environment_variable_that_is_neither_yes_nor_no_is_told(monkeypatch, capsys):
+    from bohnspec.execution import accelerate
+    monkeypatch.setattr(accelerate, "install", lambda: pytest.fail("installed on a value that is not yes"))
+    monkeypatch.setenv("BOHNSPEC_ACCELERATE", "maybe")
+    accelerate.install_if_requested()
+    assert capsys.readouterr().err == "bohnspec: BOHNSPEC_ACCELERATE='maybe' is neither 1 nor 0: running as Python\n"
+    monkeypatch.setenv("BOHNSPEC_ACCELERATE", "off")
+    accelerate.install_if_requested()
+    assert capsys.readouterr().err == ""

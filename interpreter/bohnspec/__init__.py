@@ -11,5 +11,4 @@ __all__ = ["__version__"]
 if _os.environ.get("BOHNSPEC_ACCELERATE"):
     from .execution import accelerate as _accelerate
 
-    if _accelerate.requested():
-        _accelerate.install()
+    _accelerate.install_if_requested()

@@ -125,9 +125,24 @@ def _extension(source: Path, c_file: Path, built: Path, optimise: str) -> None:
 
 # ------------------------------------------------------------ the hot modules
 
+_ON = ("1", "true", "yes", "on")
+_OFF = ("", "0", "false", "no", "off")
+
+
 def requested() -> bool:
     """Whether this process was asked to accelerate (BOHNSPEC_ACCELERATE=1)."""
-    return os.environ.get(ENVIRONMENT, "").strip().lower() in ("1", "true", "yes", "on")
+    return os.environ.get(ENVIRONMENT, "").strip().lower() in _ON
+
+
+def install_if_requested() -> None:
+    """`install` when the environment asks for it; a value that means neither yes nor no is
+    said so, once, rather than read as either."""
+    value = os.environ.get(ENVIRONMENT, "").strip().lower()
+    if value in _ON:
+        install()
+    elif value not in _OFF:
+        print(f"bohnspec: {ENVIRONMENT}={os.environ[ENVIRONMENT]!r} is neither 1 nor 0: running as Python",
+              file=sys.stderr)
 
 
 def install() -> None:

@@ -79,6 +79,32 @@ def test_isolate_reports_every_failing_step_with_its_paragraph(tmp_path):
     assert "--isolate" in run.out.split("replay:")[1]
 
 
+def test_a_failed_scenario_shows_what_the_engine_logged_while_it_was_played(tmp_path):
+    sc = write(tmp_path / "twice" / "two-blue-harvests-01.yaml", TWO_BLUE_HARVESTS)
+    other = write(tmp_path / "earlier" / "a-passing-one-01.yaml",
+                  TWO_BLUE_HARVESTS.replace("twice/two-blue-harvests-01", "earlier/a-passing-one-01")
+                  .replace("coins: [blue]", "fields: [[], [red], []]", 1).split("  - do: {type: harvest, player: Timon")[0])
+    run = conform(tmp_path / "out", "--impl", DEVIANT, other, sc,
+                  env=child_env(FAKE_DEVIATION="beanometer", FAKE_LOG_REQUESTS="1"))
+    assert run.rc == 1, run
+    failed = run.scenario("twice/two-blue-harvests-01")
+    assert failed["verdict"] == "failed"
+    # Only this scenario's requests: its load and its first apply, none of the scenario before.
+    logged = [line for line in failed["stderr"].splitlines() if line.startswith("v2-deviant: request")]
+    assert [line.split()[-1] for line in logged] == ["load", "apply"], failed["stderr"]
+    assert "engine stderr (last lines):" in run.out and "v2-deviant: request" in run.out
+    assert "stderr" not in run.scenario("earlier/a-passing-one-01")
+
+
+def test_an_error_without_an_id_is_errored_not_a_protocol_error(tmp_path):
+    sc = write(tmp_path / "twice" / "two-blue-harvests-01.yaml", TWO_BLUE_HARVESTS)
+    run = conform(tmp_path / "out", "--impl", DEVIANT, sc, env=child_env(FAKE_NULL_ID_ERROR="1"))
+    assert run.rc == 1, run
+    verdict = run.scenario("twice/two-blue-harvests-01")
+    assert verdict["verdict"] == "errored", verdict
+    assert "error without an id" in verdict["message"] and "cannot read this request" in verdict["message"]
+
+
 @pytest.mark.parametrize("deviation, paths, failing", [
     pytest.param("beanometer", ["base/harvest"], {"base/harvest/beanometer-blue-1-and-2-coins-01"},
                  marks=pytest.mark.slow),
@@ -142,6 +168,15 @@ def test_claimed_options_leave_scenarios_out_without_asking(tmp_path):
 
 
 @pytest.mark.slow
+def test_claims_naming_nothing_the_rules_know_are_warned_about(tmp_path):
+    run = conform(tmp_path, "--impl", fake("v2_limited"), "-k", "five-players-get-two-fields",
+                  env=child_env(FAKE_CLAIM_OPTIONS="misspelt"))
+    assert "warning: the engine claims option 'bean', which the rules do not have (did you mean 'beans'?)" \
+        in run.err, run.err
+    assert "warning: the engine claims beans='gardn', which is not a value of beans (did you mean 'garden'?)" \
+        in run.err, run.err
+
+
 def test_an_unsupported_reply_without_a_reason_is_a_protocol_error(tmp_path):
     run = conform(tmp_path, "--impl", fake("v2_limited"), "-k", "jumping-game-has-104",
                   env=child_env(FAKE_WRONG_UNSUPPORTED="1"))

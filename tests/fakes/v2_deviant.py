@@ -11,6 +11,10 @@ FAKE_DEVIATION (comma-separated), each a known way to get a rule wrong:
 
 Every deviation is made in the rules text (or, for hand_first, in the requests), so the engine
 is otherwise the reference and speaks the protocol correctly.
+
+FAKE_LOG_REQUESTS=1: each request is logged on standard error ("v2-deviant: request 7 apply").
+FAKE_NULL_ID_ERROR=1: every `apply` is answered with an `error` whose id is null, as an engine
+that could not read the request answers.
 """
 
 import os
@@ -97,7 +101,19 @@ def hand_first(req):
     return req
 
 
+def logged(rewrite):
+    def rewritten(req):
+        if os.environ.get("FAKE_LOG_REQUESTS"):
+            sys.stderr.write(f"v2-deviant: request {req.get('id')} {req.get('type')}\n")
+            sys.stderr.flush()
+        if os.environ.get("FAKE_NULL_ID_ERROR") and req.get("type") == "apply":
+            _fakelib.write({"id": None, "type": "error", "message": "cannot read this request"})
+            return None
+        return rewrite(req)
+    return rewritten
+
+
 if __name__ == "__main__":
     spec_mod.parse_files = parse_files  # spec.load() looks it up at call time
     rewrite = hand_first if DEVIATIONS & {"hand_first", "revealed_first"} else (lambda req: req)
-    sys.exit(_fakelib.serve(_fakelib.RequestFilter(rewrite), transform=remember))
+    sys.exit(_fakelib.serve(_fakelib.RequestFilter(logged(rewrite)), transform=remember))

@@ -3,7 +3,8 @@
 By default it claims every module and answers `unsupported` to any `load` or `setup` with a
 Jumping Bean in it (the runner then reports the scenario not applicable and keeps the engine).
 FAKE_CLAIM_OPTIONS=1: it claims `options: {"beans": ["garden"]}` in its hello instead, so the
-runner never sends it those scenarios.
+runner never sends it those scenarios; FAKE_CLAIM_OPTIONS=misspelt claims
+`{"bean": ["garden"], "beans": ["gardn"]}` (the runner warns).
 FAKE_WRONG_UNSUPPORTED=1: the `unsupported` reply has no reason (a protocol error).
 """
 
@@ -28,6 +29,8 @@ def main() -> int:
             reply["engine"] = {"name": "v2-limited", "version": "1", "language": "python"}
             if os.environ.get("FAKE_CLAIM_OPTIONS"):
                 reply["capabilities"]["options"] = {"beans": ["garden"]}
+                if os.environ["FAKE_CLAIM_OPTIONS"] == "misspelt":
+                    reply["capabilities"]["options"] = {"bean": ["garden"], "beans": ["gardn"]}
         return reply
 
     def rewrite(req):

@@ -222,6 +222,7 @@ class ProtocolEngine:
         self._next_id = 0
         self._buffer = b""
         self._stderr: IO[bytes] | None = None
+        self._mark = 0  # where the standard error of the scenario under way begins
         self._selector: selectors.BaseSelector | None = None
         self.last_request: Message | None = None
         self.version = 1  # the version agreed in the handshake
@@ -232,6 +233,7 @@ class ProtocolEngine:
         self.close()
         argv = engine_argv(self.command)
         self._stderr = tempfile.TemporaryFile()
+        self._mark = 0
         try:
             # Its own process group: bohnspec ends the engine and whatever it started, and a
             # Ctrl-C meant for bohnspec reaches bohnspec alone, which then stops the engine.
@@ -264,15 +266,26 @@ class ProtocolEngine:
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
-    def stderr(self, limit: int = 4000) -> str:
+    def stderr(self, limit: int = 4000, since_mark: bool = False) -> str:
+        """The last `limit` characters the process wrote to its standard error (with
+        `since_mark`, only what it wrote since `mark`)."""
         if self._stderr is None:
             return ""
         try:
-            self._stderr.seek(0)
+            self._stderr.seek(self._mark if since_mark else 0)
             data = self._stderr.read()
         except (OSError, ValueError):
             return ""
         return data.decode("utf-8", "replace")[-limit:]
+
+    def mark(self) -> None:
+        """A scenario begins: `stderr(since_mark=True)` is what the process writes from now on."""
+        if self._stderr is None:
+            return
+        try:
+            self._mark = self._stderr.seek(0, os.SEEK_END)
+        except (OSError, ValueError):
+            self._mark = 0
 
     def close(self, polite: bool = False) -> None:
         if self._selector is not None:
@@ -321,6 +334,12 @@ class ProtocolEngine:
         except RecursionError:
             raise EngineFault("protocol-error", f"the reply to {msg['type']!r} is nested too deep to read",
                               self.stderr()) from None
+        if isinstance(reply, dict) and reply.get("type") == "error" and reply.get("id") is None:
+            # An engine that could not read a request cannot echo its id (PROTOCOL.md): its
+            # `error` is an answer all the same.
+            raise EngineFault("errored", f"the engine answered {msg['type']!r} with an error without an id "
+                                         f"(it could not read the request): {reply.get('message', '')}",
+                              self.stderr())
         if not isinstance(reply, dict) or reply.get("id") != msg["id"]:
             raise EngineFault("protocol-error", f"expected a reply with id {msg['id']}, got {line[:200]!r}",
                               self.stderr())
@@ -576,6 +595,7 @@ class ProtocolAdapter:
     def _start(self, sc: S.Scenario) -> Message:
         from . import scenario as S
         self.client.last_request = None
+        self.client.mark()  # a process already running: its earlier output is not this scenario's
         self.ensure()
         if sc.setup is not None:
             ref = self.reference().engine(sc.modules)
@@ -611,6 +631,11 @@ class ProtocolAdapter:
             full = S.state_from_data(ref, sc.state, sc.modules, validate=False).to_json()
             reply = self.client.request({"type": "load", "state": full}, expect=("ok",))
             return {"state": self._state(reply), "events": []}
+
+    def scenario_stderr(self) -> str:
+        """What the engine wrote to its standard error since the scenario under way began (its
+        last 4000 characters): shown with a `failed` verdict, as the engine's own account."""
+        return self.client.stderr(since_mark=True)
 
     def load(self, state: dict) -> dict:
         """Load a complete state (--isolate: the reference's state before a step)."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .. import paths
 from . import scenario as S
-from ..errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError
+from ..errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError, suggest
 from ..execution.interpret import Engine, Outcome
 from .deciding import deciding_paragraphs
 from .inprocess import InProcess  # noqa: F401  (callers take the reference adapter from the runner)
@@ -286,6 +286,33 @@ def scenario_options(spec: Spec, sc: S.Scenario) -> dict[str, str]:
     return {name: str(given.get(name, opt.default)) for name, opt in spec.options.items()}
 
 
+def claim_warnings(claims: dict, version: int, extra_rules: Iterable[str] = ()) -> list[str]:
+    """What in an engine's claims names nothing the rules know: a module, an option or an
+    option value (a misspelt claim would otherwise be read silently, as claiming nothing)."""
+    from ..language import spec as spec_module
+    files = spec_module.parse_files([*spec_module.spec_files(), *extra_rules])
+    known_modules = sorted(spec_module.module_closure(files, None))
+    out = []
+    for m in claims.get("modules") or []:
+        if m not in known_modules:
+            out.append(f"the engine claims module {m!r}, which the rules do not have"
+                       f"{suggest(m, known_modules)}; the modules: {', '.join(known_modules)}")
+    options = claims.get("options") if version >= 2 else None
+    if isinstance(options, dict) and options:
+        declared = spec_module.build(files).options
+        for name, values in options.items():
+            opt = declared.get(name)
+            if opt is None:
+                out.append(f"the engine claims option {name!r}, which the rules do not have"
+                           f"{suggest(name, sorted(declared))}: the claim is read as nothing")
+                continue
+            for v in values if isinstance(values, list) else []:
+                if opt.values and v not in opt.values:
+                    out.append(f"the engine claims {name}={v!r}, which is not a value of {name}"
+                               f"{suggest(v, list(opt.values))}; its values: {', '.join(opt.values)}")
+    return out
+
+
 def not_claimed(claims: dict, sc: S.Scenario, spec: Spec | None, version: int) -> str:
     """Why the engine cannot play this scenario by its own claims ("" if it can): an option
     value it does not list, or a protocol-2 expectation (a refused setup) of a version-1 engine."""
@@ -516,6 +543,11 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
     except Exception as exc:  # one scenario's crash (MemoryError too) must not end the whole run
         verdict.verdict = ERRORED
         verdict.message = _at(verdict, result, adapter, f"internal error in bohnspec: {_crash(exc)}")
+    if verdict.verdict == FAILED and not verdict.stderr:
+        # What an outside engine logged while it played this scenario helps its author see why.
+        own = getattr(adapter, "scenario_stderr", None)
+        if own is not None:
+            verdict.stderr = own()
     verdict.seconds = time.perf_counter() - started
     return verdict
 

@@ -513,6 +513,8 @@ def _conform_engine(args: argparse.Namespace) -> _ConformEngine:
             print("engine stderr:\n" + fault.stderr, file=sys.stderr)
     else:
         engine.claimed = engine.probe.capabilities.get("modules")
+        for warning in R.claim_warnings(engine.probe.capabilities, engine.probe.version, args.rules):
+            print(f"bohnspec: warning: {warning}", file=sys.stderr)
     return engine
 
 

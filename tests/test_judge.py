@@ -576,3 +576,36 @@ def test_a_variable_of_a_module_not_played_says_which(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "'vine_pos' is a variable of bohnroeschen, which this game does not play" in err
     assert "give the state `modules:` with it" in err
+
+
+LAST_RUNNING_OUT = {
+    "players": [{"name": "Timon", "hand": ["fire"], "coins": ["soy"] * 3},
+                {"name": "Nina", "hand": ["red"], "coins": ["soy"] * 3},
+                {"name": "Keno", "hand": ["green"], "fields": [["blue", "blue"], []], "coins": ["soy"] * 2},
+                {"name": "Eiko", "hand": ["green"], "coins": ["soy"] * 3}],
+    "starting_player": "Timon", "active": "Keno", "phase": "plant_hand",
+    "draw_pile": ["soy"], "discard": ["broad"] * 3, "vars": {"exhaustions": 2, "planted": 1},
+}
+
+
+def test_the_last_running_out_while_revealing_is_told_as_the_game_going_on(tmp_path, capsys):
+    # Revealing the last card runs the pile out for the third time: phases 2 and 3 are still
+    # played (bohnanza/end/1), and the player asking is told so, with what the end still waits for.
+    code, out = judge(capsys, situation(tmp_path, LAST_RUNNING_OUT), "-a", "Keno end_phase")
+    assert code == 0
+    waits = out["results"][0]["game_goes_on"]
+    assert [w["cites"][0] for w in waits] == ["bohnanza/end/1"]
+    assert waits[0]["missing"] == ["cut_short or phase != trade and phase != plant_trades"]
+    code = main(["judge", situation(tmp_path, LAST_RUNNING_OUT), "-a", "Keno end_phase"])
+    assert "the game goes on: it ends when pile_is_gone" in capsys.readouterr().out
+
+
+def test_an_action_that_brings_no_end_nearer_says_nothing_of_it(tmp_path, capsys):
+    # A Jumping Bean draft ending mid-game makes `choice == none` true again: that is no step
+    # towards the end, and nothing is said of the end.
+    last = {"type": "draft", "player": "Nina", "card": 2, "target": 1}
+    code, out = judge(capsys, "base/jumping-bean/draft-events-01", "--step", "3", "-a", json.dumps(last))
+    assert code == 0 and out["results"][0]["legal"]
+    assert "game_goes_on" not in out["results"][0]
+    code, out = judge(capsys, situation(tmp_path), "-a", "Keno harvest 1")
+    assert "game_goes_on" not in out["results"][0]

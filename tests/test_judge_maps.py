@@ -69,7 +69,7 @@ def test_human_output_shows_the_board_and_the_deciding_paragraph(capsys):
     code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno attack 02 hand 1", as_json=False)
     assert code == 1
     assert "board beginner_5 (offset, 19 spaces)" in out
-    assert "09 forest (Keno)" in out and "[02 town]" in out and "[02] target of attack" in out
+    assert "09 forest (Keno)" in out and "[02 town]" in out and "[02] target of attack (refused)" in out
     assert "ILLEGAL [dschingis/combat/5]" in out
 
 

@@ -834,9 +834,8 @@ def cmd_judge(args: argparse.Namespace) -> int:
 
 
 def _judge(args: argparse.Namespace) -> int:
-    from ..errors import BohnspecError
     from .explain import rulebooks_folder
-    from .judge import board_of, judge_actions, load_situation, overview, render_overview, render_verdicts
+    from .judge import board_of, judge_texts, load_situation, overview, render_overview, render_verdicts
     from .notation import parse_action
 
     books = rulebooks_folder(args.rulebooks)
@@ -844,29 +843,9 @@ def _judge(args: argparse.Namespace) -> int:
     if args.player and args.player not in state.names():
         raise _usage(f"--player {args.player!r} is not at the table ({', '.join(state.names())})")
     if args.action:
-        actions: list[dict] = []
-        notes: dict[int, list[str]] = {}
-        # Each action's card names are read in the situation the actions before it leave (a
-        # card received in a trade is there to be named by the next action).
-        current, going = state, True
-        for text in args.action:
-            said: list = []
-            parsed = parse_action(engine, current, text, said)
-            if said:
-                notes[len(actions)] = [s for _, s in said]
-            actions.extend(parsed)
-            for action in parsed:
-                if not going:
-                    break
-                try:
-                    outcome = engine.apply(current, action)
-                except BohnspecError:
-                    going = False  # judge_actions reports it; nothing after it is played
-                    break
-                going = outcome.accepted
-                current = outcome.state
-        results = judge_actions(engine, state, actions, notes, books)
-        board = board_of(engine, state, actions)
+        results, actions = judge_texts(engine, state, args.action, parse_action, books)
+        refused = len(results) - 1 if results and not results[-1]["legal"] else None
+        board = board_of(engine, state, actions, refused)
         head = f"situation: {where}  (phase {state.phase}, active player {state.active})"
         text = "\n".join([head, *(board["rows"] if board else []), render_verdicts(results)])
         if not _answer(args, {"situation": where, **({"board": board} if board else {}), "results": results}, text):

@@ -23,7 +23,7 @@ from ..execution import builtins as B
 from .. import paths
 from ..conformance import scenario as S
 from ..errors import ActionError, Location, ScenarioError, SpecRuntimeError
-from ..execution.interpret import Engine, Env, Outcome, engine_for, serialise
+from ..execution.interpret import Engine, Env, Outcome, _conjuncts, engine_for, serialise
 from ..language.model import Action, Decl, EndRule, Handler, Node, Phase, Procedure, Vine, Winners, \
     first_citation
 from ..language.spec import Spec
@@ -119,11 +119,15 @@ def overview(engine: Engine, state: State) -> dict:
     return out
 
 
-def board_of(engine: Engine, state: State, actions: Iterable[object] = ()) -> dict | None:
+def board_of(engine: Engine, state: State, actions: Sequence[object] = (), refused: int | None = None) -> dict | None:
     """The map of the situation (None: the game has none) as `boardview.to_json` gives it:
-    its spaces and the text rows. The spaces the actions name are marked ("target of attack")."""
+    its spaces and the text rows. The spaces the actions name are marked ("target of attack");
+    those of the action at index `refused` as refused, and those of the actions after it (never
+    played) not at all."""
     marks: dict[str, list[str]] = {}
-    for action in actions:
+    for i, action in enumerate(actions):
+        if refused is not None and i > refused:
+            break
         if not isinstance(action, dict):
             continue
         kind = action.get("type")
@@ -133,7 +137,7 @@ def board_of(engine: Engine, state: State, actions: Iterable[object] = ()) -> di
         for p in decl.params:
             value = action.get(p.name)
             if p.type == "space" and isinstance(value, str):
-                marks.setdefault(value, []).append(f"{p.name} of {decl.name}")
+                marks.setdefault(value, []).append(f"{p.name} of {decl.name}" + (" (refused)" if i == refused else ""))
     view = boardview.of_state(engine.spec, state, marks)
     return None if view is None else boardview.to_json(view)
 
@@ -297,6 +301,10 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     verdict["decided_by"] = {"action": kind, "where": place(decl.loc), "cites": list(decl.cites)}
     if outcome.state.over and not state.over:
         verdict["game_ends"] = _ending(engine, outcome)
+    elif not outcome.state.over:
+        waits = _end_waits(engine, state, outcome.state)
+        if waits:
+            verdict["game_goes_on"] = waits
     verdict["_state"] = outcome.state
     return verdict
 
@@ -558,6 +566,38 @@ def _ending(engine: Engine, outcome: Outcome) -> dict:
     w = engine.spec.winners
     if w is not None:
         out["decided_by"] = {**_describe(w), "words": _comment(w), "how": _winners_how(engine, w, outcome.state)}
+    return out
+
+
+def _end_waits(engine: Engine, before: State, after: State) -> list[dict]:
+    """The end rules this action brought nearer without ending the game: a part of the rule's
+    condition went from false to true, and others are still false (the third running out while
+    revealing: phases 2 and 3 are played first). For each, what is still missing."""
+    def holds(node: Node, state: State) -> bool | None:
+        try:
+            return bool(engine.expr(node, frozenset())(Env(engine, state)))
+        except SpecRuntimeError:
+            return None
+    # A part that holds on an empty table (no choice pending) is a condition of the moment, not
+    # progress towards the end: a draft ending mid-game brings no end nearer.
+    try:
+        blank: State | None = engine.blank_state(after.names(), after.starting_player, after.options,
+                                                 modules=after.modules, board=after.board)
+    except (SpecRuntimeError, ScenarioError, ValueError):
+        blank = None
+    out = []
+    for rule in engine.spec.end_rules:
+        if rule.condition is None:
+            continue
+        parts = _conjuncts(rule.condition)
+        now = [holds(part, after) for part in parts]
+        if len(parts) < 2 or all(now) or None in now:
+            continue
+        if not any(h and holds(part, before) is False and (blank is None or holds(part, blank) is False)
+                   for part, h in zip(parts, now)):
+            continue  # no step towards the end was made: the rule is no nearer than before
+        out.append({**_describe(rule), "words": _comment(rule), "condition": unparse(rule.condition),
+                    "missing": [unparse(part) for part, h in zip(parts, now) if not h]})
     return out
 
 
@@ -864,6 +904,41 @@ def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict
     return results
 
 
+def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[..., list[dict]],
+                rulebooks: Path | None = None) -> tuple[list[dict], list[dict]]:
+    """judge_actions for actions written in the notation, each read in the situation the
+    actions before it leave (a card received in a trade is there to be named by the next one):
+    (the verdicts, every action read). `read(engine, state, text, said)` reads one text into
+    actions, appending to `said` how it read card names. Texts after the first refused or
+    malformed action are still read (a mistyped one is still told), not judged."""
+    results: list[dict] = []
+    actions: list[dict] = []
+    going = True
+    for text in texts:
+        said: list = []
+        parsed = read(engine, state, text, said)
+        for k, action in enumerate(parsed):
+            actions.append(action)
+            if not going:
+                continue
+            try:
+                result = trace(engine, state, action, rulebooks)
+            except ActionError as exc:
+                results.append({"action": action, "legal": False, "malformed": str(exc)})
+                going = False
+                continue
+            if k == 0 and said:
+                result["notation"] = [note for _, note in said]
+            results.append(result)
+            if not result["legal"]:
+                going = False
+                continue
+            state = result.pop("_state")
+    for r in results:
+        r.pop("_state", None)
+    return results, actions
+
+
 # ------------------------------------------------------------ printing
 
 def render_overview(ov: dict, where: str) -> str:
@@ -920,6 +995,11 @@ def render_verdicts(results: list[dict]) -> str:
         if r["legal"]:
             lines.append("  what would happen (not written back), each under the rule that does it:")
             lines.extend(_render_happened(r.get("happened", [])))
+            for wait in r.get("game_goes_on", []):
+                lines.append(f"  the game goes on: it ends when {wait['condition']}  ({_cites(wait)})")
+                if wait["words"]:
+                    lines.append(f"    {wait['words']}")
+                lines.append(f"    not yet: {'; '.join(wait['missing'])}")
             end = r.get("game_ends")
             if end:
                 lines.append("  the game ends:")

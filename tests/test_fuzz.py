@@ -232,8 +232,10 @@ def test_a_rejection_may_cite_any_paragraph_of_the_refusing_clause():
     rules = lambda: F.deciding_rules(["base"], full, plant)  # noqa: E731
     assert F.compare(ref, other, full, BASE, set(), rules) == ([], "rule")
     assert F.compare(ref, wrong, full, BASE, set(), rules)[0]
+    # Timon is not the active player, and has no card to plant either: both rules refuse it,
+    # the first the reference checks first.
     assert F.deciding_rules(["base"], full, {"type": "plant", "player": "Timon", "field": 1}) == [
-        "bohnanza/phase-1/1"]
+        "bohnanza/phase-1/1", "ruling/no-such-card"]
 
 
 def test_card_runs_are_written_short():

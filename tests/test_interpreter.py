@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from bohnspec.errors import ActionError, BohnspecError, EvaluationLimitError, SetupError, SpecRuntimeError
+from bohnspec.errors import ActionError, BohnspecError, EvaluationLimitError, SetupError, ShuffleMismatch, SpecRuntimeError
 from bohnspec.execution.interpret import STEP_BUDGET, engine_for
 from bohnspec.language.paragraphs import index as paragraph_index
 from bohnspec.conformance.scenario import schema_errors, state_from_data
@@ -169,7 +169,7 @@ def test_an_accepted_action_does_not_touch_the_old_state(engine):
     ({"type": "plant_card", "player": "Nina", "card": "received1", "field": 1},
      "plant_card: parameter 'card' must be a card reference like 'hand 3', got 'received1'"),
     (["harvest", "Nina"], "an action is an object with 'type' and 'player', got ['harvest', 'Nina']"),
-    ({"player": "Nina"}, "unknown action type None"),
+    ({"player": "Nina"}, "unknown action type None; the actions of this game: harvest, draft, offer, accept, decline, plant_card, plant, end_phase, draw"),
 ])
 def test_malformed_actions_raise_action_error(engine, action, message):
     state = state_of(engine, phase="trade")
@@ -192,7 +192,7 @@ def test_an_action_type_that_is_not_a_string_is_an_action_error(engine, kind):
 def test_an_action_type_that_is_a_number_is_an_action_error(engine):
     with pytest.raises(ActionError) as info:
         engine.apply(state_of(engine, phase="trade"), {"type": 7, "player": "Nina"})
-    assert str(info.value) == "unknown action type 7"
+    assert str(info.value) == "unknown action type 7; the actions of this game: harvest, draft, offer, accept, decline, plant_card, plant, end_phase, draw"
 
 
 # ------------------------------------------------------------ the canonical state
@@ -312,6 +312,10 @@ def test_reshuffle_with_no_result_turns_the_discard_pile_over(engine):
     assert outcome.state.zones["draw_pile"] == ["fire", "red"]
 
 
+def _shown(cards):
+    return {("red", "red"): "[red*2]", ("red",): "[red]", ("red", "fire", "fire"): "[red, fire*2]", (): "no card"}[tuple(cards)]
+
+
 @pytest.mark.parametrize("shuffle", [["red", "red"], ["red"], ["red", "fire", "fire"], []],
                          ids=["other-cards", "too-few", "too-many", "empty"])
 def test_reshuffle_with_a_result_that_is_not_a_permutation(engine, shuffle):
@@ -319,13 +323,13 @@ def test_reshuffle_with_a_result_that_is_not_a_permutation(engine, shuffle):
             "phase": "draw_cards", "draw_pile": ["soy"], "discard": ["red", "fire"], "shuffles": [shuffle]}
     state = state_from_data(engine, data)
     before = state.to_json()
-    with pytest.raises(SpecRuntimeError) as info:
+    with pytest.raises(ShuffleMismatch) as info:
         engine.apply(state, {"type": "draw", "player": "Nina"})
     err = info.value
-    assert str(err).endswith(
-        "the next shuffle result in the state is not a permutation of the pile being shuffled "
-        f"({len(shuffle)} cards given, 2 in the pile)")
-    assert err.location.file.replace("\\", "/").endswith("spec/base/draw-pile.bohn")
+    # The situation's mistake, not the rules': no place in the spec, both piles shown.
+    assert err.location is None and (err.given, err.pile) == (shuffle, ["red", "fire"])
+    assert str(err).startswith("the next entry of `shuffles` is not an order of the pile being reshuffled: it holds ")
+    assert str(err).split("it holds ")[1].startswith(f"{_shown(shuffle)}, the pile holds [red, fire]")
     assert state.to_json() == before
 
 
@@ -372,3 +376,16 @@ def test_each_game_is_set_up_only_for_its_table(modules, fine, refused):
             engine.new_game(names, engine.box())
         assert info.value.rule == engine.spec.players.cites[0]
         assert f"not {n}" in str(info.value)
+
+
+def test_refusals_lists_every_rule_an_action_breaks(engine):
+    # Planting a hand card in phase 2 breaks two rules: the phase, and the card's zone. `check`
+    # gives the first; an engine that checks the card first may fairly cite the second.
+    state = state_of(engine, phase="trade")
+    action = {"type": "plant_card", "player": "Nina", "card": "hand 1", "field": 1}
+    rules = [r.rule for r in engine.refusals(state, action)]
+    assert rules[0] == engine.check(state, action).rule == "ruling/plant-in-phase-3-only"
+    assert "bohnanza/phase-3/1" in rules[1:]
+    planted = {"players": [{"name": "Nina", "fields": [["red", "red"], [], []]}, {"name": "Timon"}, {"name": "Keno"}]}
+    legal = {"type": "harvest", "player": "Nina", "field": 1}
+    assert engine.refusals(state_from_data(engine, {**planted, "phase": "trade"}), legal) == []

@@ -348,15 +348,14 @@ def test_after_the_last_exhaustion_while_revealing_phase_4_is_not_played(tmp_pat
     code, out = judge(capsys, path, *steps)
     assert code == 0
     last = out["results"][-1]
-    phase = next(h for h in last["happened"] if h["what"] == "event" and h["event"] == "phase")
-    assert phase["not_played"] is True
-    assert "Phase 3: plant traded and revealed bean cards (plant_trades) is over" in phase["text"]
-    assert "Phase 4: draw bean cards (draw_cards) is not played" in phase["text"]
+    # Ending phase 3 ends the game in phase 3 (ruling/end-after-action): phase 4 is never entered.
+    assert not [h for h in last["happened"] if h["what"] == "event" and h["event"] == "phase"]
+    assert last["game_ends"]["phase"] == "Phase 3: plant traded and revealed bean cards (plant_trades)"
     assert "bohnanza/end/1" in causes_of(last, "game_end")[0]["cites"]
     assert main(["judge", path, *steps]) == 0
     text = capsys.readouterr().out
     assert "Phase 4: draw bean cards (draw_cards) begins" not in text
-    assert "is not played" in text
+    assert "the game ends, in Phase 3: plant traded and revealed bean cards (plant_trades); no later phase is played" in text
 
 
 # ------------------------------------------------------------ the notation

@@ -89,7 +89,8 @@ def test_a_good_scenario_loads(tmp_path, engine):
 
 
 def test_defaults_of_an_omitted_state(tmp_path, engine):
-    four = GOOD.replace("    - {name: Keno}\n", "    - {name: Keno}\n    - {name: Eiko}\n")
+    four = GOOD.replace("    - {name: Keno}\n", "    - {name: Keno}\n    - {name: Eiko}\n") \
+        .replace("fields: [[fire*3], [], []]", "fields: [[fire*3], []]")
     sc = S.load(write(tmp_path, four), root=tmp_path)
     state, _ = S.build_state(engine, sc)
     data = state.to_json()
@@ -97,7 +98,7 @@ def test_defaults_of_an_omitted_state(tmp_path, engine):
     assert data["phase"] == "trade"
     # Fields default to the setup's number for the table: two with four players.
     assert [p["fields"] for p in data["players"][1:]] == [[[], []]] * 3
-    assert data["players"][0]["fields"] == [["fire"] * 3, [], []]
+    assert data["players"][0]["fields"] == [["fire"] * 3, []]
     assert data["vars"] == {"exhaustions": 0, "planted": 0, "offer_from": None, "offer_to": None,
                             "offer_give": [], "offer_get": [], "choice": None, "chooser": None,
                             "draft_owner": None, "cut_short": False}
@@ -244,6 +245,20 @@ def test_unknown_phase(tmp_path, engine):
     path = write(tmp_path, GOOD.replace("phase: trade", "phase: trading"))
     err = build_error(engine, path, tmp_path)
     assert (err.path, err.message) == ("state.phase", "unknown phase 'trading' (did you mean 'trade'?)")
+
+
+def test_a_phase_the_game_does_not_have(tmp_path):
+    # The two-player game has no intermediate phase (bohnroeschen/two-player/4), although the
+    # Bohnröschen module it builds on declares one: a situation in it is the scenario's bug.
+    from bohnspec.execution.interpret import engine_for
+    duo = engine_for(["duo"])
+    two = GOOD.replace("modules: [base]", "modules: [duo]").replace("    - {name: Keno}\n", "") \
+        .replace("phase: trade", "phase: intermediate")
+    path = write(tmp_path, two.replace("base/mine/good-01", "duo/mine/good-01"), "duo/mine/good-01.yaml")
+    err = build_error(duo, path, tmp_path)
+    assert err.path == "state.phase"
+    assert err.message == ("a phase this game does not have 'intermediate'; the phases of this game: "
+                           "leftovers, plant_hand, reveal_three, plant_revealed, draw_cards")
 
 
 def test_active_player_not_at_the_table(tmp_path, engine):
@@ -418,3 +433,34 @@ def test_corpus_scenarios_need_only_known_modules(corpus):
                 for m in _re.finditer(r"^module ([a-z_][a-z0-9_]*)", f.read_text(encoding="utf-8"), _re.M)}
     assert "base" in declared
     assert {m for sc in corpus for m in sc.modules} <= declared
+
+
+BAD_SHUFFLE = """\
+id: base/mine/bad-shuffle-01
+title: The reshuffle result given leaves out a card of the discard pile
+cites: [bohnanza/empty-draw-pile/1]
+modules: [base]
+state:
+  players:
+    - {name: Nina, hand: [red]}
+    - {name: Timon}
+    - {name: Keno}
+  phase: draw_cards
+  draw_pile: [blue]
+  discard: [soy, soy, green]
+  shuffles: [[soy, green]]
+steps:
+  - do: {type: draw, player: Nina}
+"""
+
+
+@pytest.mark.parametrize("engine_kind", ["reference", "compiled"])
+def test_a_shuffle_result_that_does_not_fit_the_pile_is_the_scenarios_bug(tmp_path, engine_kind):
+    from bohnspec.conformance import runner as R
+    sc = S.load(write(tmp_path, BAD_SHUFFLE, "base/mine/bad-shuffle-01.yaml"), root=tmp_path)
+    verdict = R.run_scenario(R.InProcess(engine=engine_kind), sc)
+    assert verdict.verdict == R.ERRORED and verdict.broken
+    assert verdict.message.startswith("BUG IN SCENARIO: ")
+    assert ":13:" in verdict.message and "state.shuffles (reshuffled at steps[0])" in verdict.message
+    assert "it holds [soy, green], the pile holds [soy*2, green]" in verdict.message
+    assert "error in the rules" not in verdict.message

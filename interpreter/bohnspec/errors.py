@@ -152,5 +152,24 @@ class SpecRuntimeError(BohnspecError):
             super().__init__(message, location.file, location.line, location.column)
 
 
+class ShuffleMismatch(SpecRuntimeError):
+    """The situation's next reshuffle result (its `shuffles`) does not hold the cards of the pile
+    being reshuffled: a mistake in the situation given, not in the rules."""
+
+    def __init__(self, given: list, pile: list):
+        self.given, self.pile = list(given), list(pile)
+        super().__init__(None, f"the next entry of `shuffles` is not an order of the pile being reshuffled: it holds "
+                               f"{_cards(given)}, the pile holds {_cards(pile)}; each entry must hold exactly "
+                               "the cards the discard pile has when it is reshuffled")
+
+
+def _cards(cards: list) -> str:
+    counts: dict = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    shown = ", ".join(f"{c}*{n}" if n > 1 else str(c) for c, n in counts.items())
+    return f"[{shown}]" if cards else "no card"
+
+
 class EvaluationLimitError(SpecRuntimeError):
     """The rules took more steps than the evaluation budget allows for one action."""

@@ -20,6 +20,22 @@ from ..execution.state import State
 HOOK_EVENTS = frozenset({"game_end"})
 
 
+class Reply(dict):
+    """A reply whose `state` is the JSON of the adapter's state, made when first read: the
+    runner reads it only for the steps that look at the state. Read it before the next
+    accepted action changes the state (a rejection changes nothing)."""
+
+    def __init__(self, state: State, **fields: Any) -> None:
+        super().__init__(fields)
+        self._state = state
+
+    def __missing__(self, key: str) -> Any:
+        if key != "state":
+            raise KeyError(key)
+        value = self["state"] = self._state.to_json()
+        return value
+
+
 def wire_events(events: list[dict]) -> list[dict]:
     """The events of an outcome as the protocol reports them (without the interpreter's hooks)."""
     return [e for e in events if e.get("event") not in HOOK_EVENTS]
@@ -57,7 +73,7 @@ class InProcess:
                 raise  # the scenario's bug: it sets up a game the rules refuse
             return {"rejected": True, "rule": exc.rule, "reason": exc.reason}
         self.state = state
-        return {"state": state.to_json(), "events": wire_events(events)}
+        return Reply(state, events=wire_events(events))
 
     def load(self, state: dict) -> dict:
         """Load a complete state (for --isolate), as the protocol's `load` does."""
@@ -84,4 +100,4 @@ class InProcess:
         if outcome.rejection is not None:
             return {"accepted": False, "rule": outcome.rejection.rule,
                     "reason": outcome.rejection.reason, "state": outcome.state.to_json()}
-        return {"accepted": True, "events": wire_events(outcome.events), "state": outcome.state.to_json()}
+        return Reply(outcome.state, accepted=True, events=wire_events(outcome.events))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .. import paths
 from . import scenario as S
-from ..errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError, suggest
+from ..errors import ActionError, BohnspecError, ScenarioError, ShuffleMismatch, SpecRuntimeError, suggest
 from ..execution.interpret import Engine, Outcome
 from .deciding import deciding_paragraphs
 from .inprocess import InProcess  # noqa: F401  (callers take the reference adapter from the runner)
@@ -449,17 +449,19 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
             return verdict
         if reply.get("rejected"):
             raise _SetupRefused(reply.get("rule"), reply.get("reason") or "")
-        state = reply["state"]
+        # The reply that holds the state as it now stands. Its state is read only when a step
+        # needs it: the in-process adapter makes the JSON on demand, and most steps never look.
+        # A rejection leaves the state untouched, so the state before it may be read after it.
+        now = reply
         for index, step in enumerate(sc.steps):
             result = StepResult(index, step.action, True)
             verdict.steps.append(result)
             if isolate and index > 0:
-                state = cast(Any, adapter).load(trace[0].before[index])["state"]
+                now = cast(Any, adapter).load(trace[0].before[index])
             events: list[dict] = []
             if step.action is not None:
-                before = state
-                reply = adapter.apply(step.action)
-                state = reply["state"]
+                before = now
+                reply = now = adapter.apply(step.action)
                 expected_rules = S.rules_of(step.expect["rejected"]) if "rejected" in step.expect else None
                 if not reply["accepted"]:
                     rule, reason = reply.get("rule"), reply.get("reason", "")
@@ -472,7 +474,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
                         got = f"with rule {rule!r}" if rule else "without a rule id"
                         result.problems.append(f"rejected {got}, expected {wanted}"
                                                + (f" ({reason})" if reason else ""))
-                    if without_internal(state, internal) != without_internal(before, internal):
+                    if without_internal(now["state"], internal) != without_internal(before["state"], internal):
                         result.problems.append("a rejected action changed the state")
                 elif expected_rules is not None:
                     result.problems.append(f"the action was accepted; expected a rejection "
@@ -481,7 +483,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
                     events = reply.get("events", [])
             if "state" in step.expect:
                 expected = without_internal(step.expect["state"], internal)
-                result.problems.extend(subset_problems(expected, without_internal(state_view(state), internal)))
+                result.problems.extend(subset_problems(expected, without_internal(state_view(now["state"]), internal)))
             if compare_events:
                 if "events" in step.expect:
                     result.problems.extend(match_events(step.expect["events"], events))
@@ -530,6 +532,14 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
     except ScenarioError as exc:
         verdict.verdict, verdict.broken = ERRORED, True
         verdict.message = f"BUG IN SCENARIO: {exc}"
+    except ShuffleMismatch as exc:
+        # The reshuffle results are part of the situation the scenario gives, not of the rules.
+        verdict.verdict, verdict.broken = ERRORED, True
+        field = "state.shuffles" if sc.state is not None else "setup"
+        where = sc.locate(field)
+        place = f"{sc.path}:{where[0]}:{where[1]}: " if where else f"{sc.path}: "
+        step = f" (reshuffled at steps[{result.index}])" if result is not None else ""
+        verdict.message = f"BUG IN SCENARIO: {place}{field}{step}: {exc}"
     except SpecRuntimeError as exc:
         verdict.verdict = ERRORED
         verdict.message = _at(verdict, result, adapter, f"error in the rules: {exc}")

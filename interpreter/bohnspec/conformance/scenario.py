@@ -644,9 +644,13 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
             raise ScenarioError("", f"state.{key}", f"{data[key]!r} is not at the table{_hint(data[key], names)}")
     state.active = data.get("active", state.starting_player)
     if "phase" in data:
-        if data["phase"] not in spec.phases:
-            hint = _hint(data["phase"], spec.phases) or f"; the phases of this game: {', '.join(spec.phases)}"
-            raise ScenarioError("", "state.phase", f"unknown phase {data['phase']!r}{hint}")
+        playable = _playable_phases(engine)
+        if data["phase"] not in playable:
+            known = data["phase"] in spec.phases  # another module's phase, its turn replaced here
+            hint = "" if known else _hint(data["phase"], playable)
+            what = "a phase this game does not have" if known else "unknown phase"
+            raise ScenarioError("", "state.phase", f"{what} {data['phase']!r}" + (
+                hint or f"; the phases of this game: {', '.join(playable)}"))
         state.phase = data["phase"]
     if state.board is not None:
         _fill_spaces(engine, state, data.get("spaces") or {})
@@ -677,6 +681,11 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
             state.zones[key] = cards(value, where, zone.cards)
     check_consistency(engine, state)
     return state
+
+
+@functools.lru_cache(maxsize=64)
+def _playable_phases(engine: Engine) -> list[str]:
+    return engine.spec.playable_phases()
 
 
 # ------------------------------------------------------------ consistency

@@ -890,7 +890,9 @@ class Engine:
             raise ActionError(f"an action is an object with 'type' and 'player', got {action!r}")
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in self._compiled_actions:
-            raise ActionError(f"unknown action type {kind!r}{suggest(str(kind), self._compiled_actions)}")
+            raise ActionError(f"unknown action type {kind!r}" + (
+                suggest(str(kind), self._compiled_actions)
+                or f"; the actions of this game: {', '.join(self._compiled_actions)}"))
         decl = self.spec.actions[kind]
         player = action.get("player")
         if player not in state.names():
@@ -971,6 +973,31 @@ class Engine:
         env = self._action_env(state, kind, player, values)
         refused = self._forbidden(env, kind)
         return refused if refused is not None else self._unmet(env, self._clauses[kind])
+
+    def refusals(self, state: State, action: object) -> list[Rejection]:
+        """Every forbid and clause that refuses the action, in the published order (`check`
+        gives the first). A rule broken after the first is still broken: an engine that checks
+        in another order may fairly cite it. A condition that cannot be evaluated once an
+        earlier one has refused (a card that is not there) is passed over."""
+        kind, player, values = self.decode(state, action)
+        env = self._action_env(state, kind, player, values)
+        out: list[Rejection] = []
+        for f, cond in self._action_forbids[kind]:
+            if self._holds(env, cond, out) is True:
+                out.append(Rejection(f.rule_id, f.reason, f.loc))
+        for clause, cond, reads in self._clauses[kind]:
+            if self._holds(env, cond, out) is False:
+                out.append(Rejection(clause.rule_id, clause.reason, clause.loc, reads))
+        return out
+
+    @staticmethod
+    def _holds(env: Env, cond: Callable, found: list) -> bool | None:
+        try:
+            return bool(cond(env))
+        except SpecRuntimeError:
+            if not found:
+                raise  # the first refusal is the engine's own answer: an error there is real
+            return None
 
     def timing(self, state: State, kind: str, player: str) -> Rejection | None:
         """Whether `player` may take an action of this type now at all: its forbids and its

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
-from ..errors import EvaluationLimitError, Location, SetupError, SpecRuntimeError
+from ..errors import EvaluationLimitError, Location, SetupError, ShuffleMismatch, SpecRuntimeError
 from .builtins import FieldRef, as_zone, resolve_ref
 from .builtins import _parse_ref as parse_ref
 from ..language.board import reach
@@ -181,11 +181,7 @@ def reshuffle(env: Env, source: list, target: list, loc: Location | None) -> Non
     if env.state.shuffles:
         order = env.state.shuffles.pop(0)
         if sorted(order) != sorted(source):
-            raise SpecRuntimeError(
-                loc,
-                "the next shuffle result in the state is not a permutation of the "
-                f"pile being shuffled ({len(order)} cards given, {len(source)} in the pile)",
-            )
+            raise ShuffleMismatch(order, source)
     elif env.shuffler is not None:
         order = env.shuffler(list(source))
     else:

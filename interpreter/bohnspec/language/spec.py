@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import paths
-from ..errors import BohnspecError, suggest
+from ..errors import BohnspecError, Location, suggest
 from .compile import compile_text
 from .model import (
     Action, Board, Card, Category, Clause, Decl, Define, EndRule, Extend, Forbid, Handler, Invariant, Module, Option,
-    Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
+    Node, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 
 
@@ -56,6 +56,14 @@ class Spec:
             for d in f.decls:
                 if self.chosen is None or d.module in self.chosen or isinstance(d, Ruling):
                     yield d
+
+    def playable_phases(self) -> list[str]:
+        """The phases a game of these modules can be in: the turn's, and those a `goto` names
+        (Bohnaparte's camp choice). A phase of a module whose turn another replaced (the trade
+        phase of the two-player game) is not among them."""
+        turn = list(self.turn.phases) if self.turn is not None else []
+        named = {n.args[0] for d in self.all_decls() for n in _nodes(d) if n.kind == "goto"}
+        return turn + [p for p in self.phases if p in named and p not in turn]
 
     def attribute_names(self) -> dict[str, int]:
         """Every attribute a card may have, with the default its category gives (`count`,
@@ -104,6 +112,20 @@ class Spec:
 
 
 _REPLACEABLE = (Define, Procedure, Phase)
+
+
+def _nodes(value: Any) -> Iterator[Node]:
+    """Every expression and statement node inside a declaration (its fields, recursively)."""
+    if isinstance(value, Node):
+        yield value
+        for a in value.args:
+            yield from _nodes(a)
+    elif isinstance(value, (tuple, list)):
+        for a in value:
+            yield from _nodes(a)
+    elif hasattr(value, "__dataclass_fields__") and not isinstance(value, Location):
+        for name in value.__dataclass_fields__:
+            yield from _nodes(getattr(value, name))
 
 
 def spec_files(root: Path | None = None) -> list[Path]:

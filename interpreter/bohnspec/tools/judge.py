@@ -560,7 +560,9 @@ def _card_name(engine: Engine, card: str) -> str:
 def _ending(engine: Engine, outcome: Outcome) -> dict:
     """How the game ends: the end rule that held and how the winners were found."""
     end = next((f[i] for f in outcome.sources for i in range(len(f)) if isinstance(f[i], EndRule)), None)
-    out: dict[str, object] = {"winners": list(outcome.state.winners)}
+    phase = engine.spec.phases.get(outcome.state.phase)
+    out: dict[str, object] = {"winners": list(outcome.state.winners),
+                              "phase": _phase_title(phase) if phase else outcome.state.phase}
     if end is not None:
         out["ended_by"] = {**_describe(end), "words": _comment(end)}
     w = engine.spec.winners
@@ -1002,7 +1004,8 @@ def render_verdicts(results: list[dict]) -> str:
                 lines.append(f"    not yet: {'; '.join(wait['missing'])}")
             end = r.get("game_ends")
             if end:
-                lines.append("  the game ends:")
+                lines.append(f"  the game ends, in {end['phase']}; no later phase is played:"
+                             if end.get("phase") else "  the game ends:")
                 if end.get("ended_by"):
                     e = end["ended_by"]
                     lines.append(f"    {e['words'] or 'the end rule holds'}  ({_cites(e)})")

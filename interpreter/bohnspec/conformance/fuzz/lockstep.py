@@ -144,16 +144,15 @@ def compare(ref: JSON, eng: JSON, eng_before: JSON, claims: Claims, internal: se
 
 
 def deciding_rules(modules: list[str], before: JSON, action: JSON) -> list[str]:
-    """The ids a rejection of `action` in the state `before` may cite: every citation of the
-    clause (or forbid) that refuses it in the reference, its first one first."""
+    """The ids a rejection of `action` in the state `before` may cite: every citation of each
+    clause (or forbid) that refuses it in the reference, the first refusing clause's first. An
+    action that breaks two rules may be refused for either: engines check in their own order."""
     engine = engine_for(modules)
     try:
-        rejection = engine.check(S.state_from_data(engine, before, modules, validate=False), action)
+        rejections = engine.refusals(S.state_from_data(engine, before, modules, validate=False), action)
     except BohnspecError:
         return []
-    if rejection is None:
-        return []
-    return refusing_cites(engine.spec, action, rejection)
+    return list(dict.fromkeys(c for r in rejections for c in refusing_cites(engine.spec, action, r)))
 
 
 def _rule(reply: JSON) -> str:

@@ -311,7 +311,7 @@ def test_an_errored_verdict_names_the_step_and_the_request(tmp_path, capsys):
     impl = f"env PYTHONPATH={env_path} {helpers.sys.executable} {engine}"
     assert run("--impl", impl, "--json", report, tmp_path) == 1
     out = capsys.readouterr().out
-    assert ('at step 1 (request apply {"type": "harvest", "player": "Keno", "field": 1}): '
+    assert ('at step 1 {"type": "harvest", "player": "Keno", "field": 1} (request apply): '
             "the engine exited (code 3) before answering 'apply'") in out
     (s,) = json.loads(report.read_text())["scenarios"]
     assert s["verdict"] == "errored"

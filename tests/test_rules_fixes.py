@@ -84,3 +84,54 @@ def test_move_cards_still_moves_distinct_cards_of_one_zone():
     assert after.player("Nina").zones["received"] == ["red"]
     assert after.player("Nina").zones["hand"] == []
     assert cards(after, engine) == box == Counter(blue=1, soy=1, green=1, red=1, fire=1)
+
+
+# ------------------------------------------------------------ situations that cannot come about
+
+FOUR = [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}, {"name": "Eiko"}]
+
+
+def refused(modules, data):
+    """The ScenarioError a situation gets (None: it loads)."""
+    from bohnspec.errors import ScenarioError
+    from bohnspec.execution.interpret import engine_for
+    try:
+        S.state_from_data(engine_for(modules), data, modules)
+    except ScenarioError as exc:
+        return exc
+    return None
+
+
+@pytest.mark.parametrize("modules, data, path, words", [
+    # Four players are given two fields each and never buy one in the base game.
+    (["base"], {"players": [{"name": "Nina", "fields": [[], [], []]}, *FOUR[1:]]},
+     "state.players[0].fields", "more bean fields than the game gives"),
+    # The war games give two fields at any table.
+    (["dschingis"], {"players": [{"name": "Nina", "fields": [[], [], []]}, *FOUR[1:3]],
+                     "board": "beginner_3"}, "state.players[0].fields", "more bean fields"),
+    # Revealed and received cards lie only in phases 2 and 3 (bohnanza/phase-2/1, /phase-3/1).
+    (["base"], {"players": FOUR, "phase": "plant_hand", "revealed": ["blue"]}, "state.revealed", "revealed cards"),
+    (["base"], {"players": [*FOUR[:3], {"name": "Eiko", "received": ["red"]}], "phase": "draw_cards"},
+     "state.players[3].received", "received cards"),
+    # An open offer moves at least one card (ruling/empty-trade).
+    (["base"], {"players": FOUR, "phase": "trade", "vars": {"offer_from": "Nina", "offer_to": "Timon"}},
+     "state.vars.offer_give", "moves no card"),
+    # The two-player game has no trading phase (bohnroeschen/two-player/4, /7).
+    (["duo"], {"players": FOUR[:2], "phase": "trade"}, "state.phase", "a phase this game does not have"),
+])
+def test_a_situation_that_cannot_come_about_is_refused(modules, data, path, words):
+    err = refused(modules, data)
+    assert err is not None, data
+    assert err.path == path and words in err.message, (err.path, err.message)
+
+
+@pytest.mark.parametrize("modules, data", [
+    (["bohnroeschen"], {"players": [{"name": "Nina", "fields": [[], [], []], "vars": {"bought_field": True}},
+                                    *FOUR[1:]]}),  # a third field bought
+    (["base"], {"players": FOUR, "phase": "plant_trades", "revealed": ["blue"]}),
+    (["duo"], {"players": FOUR[:2], "phase": "plant_revealed", "revealed": ["blue"]}),
+    (["base"], {"players": [{"name": "Nina", "hand": ["red"]}, *FOUR[1:]], "phase": "trade",
+                "vars": {"offer_from": "Nina", "offer_to": "Timon", "offer_give": ["hand 1"]}}),
+])
+def test_the_situations_close_to_them_load(modules, data):
+    assert refused(modules, data) is None

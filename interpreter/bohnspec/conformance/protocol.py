@@ -330,7 +330,7 @@ class ProtocolEngine:
             reply = json.loads(line)
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise EngineFault("protocol-error", f"the engine printed something that is not a protocol "
-                                                f"message: {line[:200]!r}", self.stderr()) from None
+                                                f"message: {_text(line)}", self.stderr()) from None
         except RecursionError:
             raise EngineFault("protocol-error", f"the reply to {msg['type']!r} is nested too deep to read",
                               self.stderr()) from None
@@ -341,7 +341,13 @@ class ProtocolEngine:
                                          f"(it could not read the request): {reply.get('message', '')}",
                               self.stderr())
         if not isinstance(reply, dict) or reply.get("id") != msg["id"]:
-            raise EngineFault("protocol-error", f"expected a reply with id {msg['id']}, got {line[:200]!r}",
+            rid = reply.get("id") if isinstance(reply, dict) else None
+            if isinstance(rid, int) and not isinstance(rid, bool) and 0 < rid < msg["id"]:
+                raise EngineFault("protocol-error", f"a second reply to the earlier request {rid} came where the "
+                                                    f"reply to request {msg['id']} ({msg['type']}) was expected: "
+                                                    f"write exactly one line per request: {_text(line)}",
+                                  self.stderr())
+            raise EngineFault("protocol-error", f"expected a reply with id {msg['id']}, got {_text(line)}",
                               self.stderr())
         if reply.get("type") == "error":
             raise EngineFault("errored", f"the engine answered {msg['type']!r} with an error: "
@@ -385,9 +391,10 @@ class ProtocolEngine:
                 continue
             if not chunk:
                 try:
-                    code = proc.wait(timeout=5)
+                    code = proc.wait(timeout=min(5.0, self.timeout))
                 except subprocess.TimeoutExpired:
-                    code = None
+                    raise EngineFault("errored", f"the engine closed its standard output before answering {what!r}, "
+                                                 "and is still running", self.stderr()) from None
                 raise EngineFault("errored", f"the engine exited (code {code}) before answering {what!r}",
                                   self.stderr())
             self._buffer += chunk
@@ -395,6 +402,12 @@ class ProtocolEngine:
                 raise EngineFault("protocol-error", "a reply longer than 64 MiB", self.stderr())
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
+
+
+def _text(line: bytes, limit: int = 200) -> str:
+    """A line the engine printed, shown as text (its first `limit` characters)."""
+    text = line.decode("utf-8", "replace")
+    return repr(text[:limit] + ("..." if len(text) > limit else ""))
 
 
 def _pipe(pipe: IO[bytes] | None) -> IO[bytes]:

@@ -16,12 +16,14 @@ from .runner import NOT_APPLICABLE, PASSED, SKIPPED, VERDICTS, Verdict, not_test
 
 def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, seconds: float,
                 command: str | None = None, interrupted: bool = False, protocol: int | None = None,
-                isolate: bool = False) -> dict:
+                isolate: bool = False, rules_digest: str | None = None) -> dict:
     """The report described by conformance/schemas/report.schema.json; `interrupted`: the run
     was stopped (Ctrl-C) and the report holds the scenarios that ran until then; `protocol`:
-    the version agreed with the engine; `isolate`: every step was judged on its own."""
+    the version agreed with the engine; `isolate`: every step was judged on its own;
+    `rules_digest`: which rules text the reference answered from (language.spec.rules_digest)."""
     out = {
-        "suite": {"name": "bohnspec", "version": __version__},
+        "suite": {"name": "bohnspec", "version": __version__,
+                  **({"rules_digest": rules_digest} if rules_digest else {})},
         "engine": {**engine, **({"command": command} if command else {})},
         "capabilities": capabilities,
         "seconds": round(seconds, 3),

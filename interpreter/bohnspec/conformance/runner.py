@@ -203,8 +203,13 @@ def match_events(expected: list[dict], actual: list[dict]) -> list[str]:
         while i < len(actual) and subset_problems(exp, actual[i]):
             i += 1
         if i == len(actual):
-            return [f"events[{n}]: expected {json.dumps(exp)} (in this order), not found among:\n      "
-                    f"{_shown_events(actual)}"]
+            wanted = ""
+            if len(expected) > 1:
+                wanted = ("\n    the events expected, in this order (others may come between):\n      "
+                          + "\n      ".join(json.dumps(normalise(e)) for e in expected))
+            after = f" after the one matching events[{n - 1}]" if n else ""
+            return [f"events[{n}]: expected {json.dumps(exp)} (in this order), not found{after} among:\n      "
+                    f"{_shown_events(actual)}{wanted}"]
         i += 1
     return []
 
@@ -252,24 +257,35 @@ def without_internal(state: Any, internal: set[str]) -> Any:
     that does not claim `internal_state` is compared on. Players may be a list or keyed by name."""
     if not internal or not isinstance(state, dict):
         return state
-    out = dict(state)
-    if isinstance(out.get("vars"), dict):
-        out["vars"] = {k: v for k, v in out["vars"].items() if k not in internal}
+    out = _vars_without(state, "vars", internal)
     players = out.get("players")
     if isinstance(players, dict):
-        out["players"] = {n: _player_without(p, internal) for n, p in players.items()}
+        out["players"] = {n: _vars_without(p, "vars", internal) for n, p in players.items()}
     elif isinstance(players, list):
-        out["players"] = [_player_without(p, internal) for p in players]
+        out["players"] = [_vars_without(p, "vars", internal) for p in players]
     if isinstance(out.get("spaces"), dict):
-        out["spaces"] = {sid: ({k: v for k, v in sp.items() if k not in internal} if isinstance(sp, dict) else sp)
-                         for sid, sp in out["spaces"].items()}
+        spaces = {sid: _without(sp, internal) for sid, sp in out["spaces"].items()}
+        out["spaces"] = {sid: sp for sid, sp in spaces.items() if sp != {} or out["spaces"][sid] == {}}
     return out
 
 
-def _player_without(p, internal):
-    if not isinstance(p, dict) or not isinstance(p.get("vars"), dict):
-        return p
-    return {**p, "vars": {k: v for k, v in p["vars"].items() if k not in internal}}
+def _without(values: Any, internal: set[str]) -> Any:
+    return {k: v for k, v in values.items() if k not in internal} if isinstance(values, dict) else values
+
+
+def _vars_without(holder: Any, key: str, internal: set[str]) -> Any:
+    """`holder` (a state, a player) with its `key` object stripped of the internal variables,
+    and left out when nothing else was in it: an expectation that names only internal
+    variables asks nothing of an engine that keeps none (not "vars: {}")."""
+    if not isinstance(holder, dict) or not isinstance(holder.get(key), dict):
+        return holder
+    out = dict(holder)
+    kept = _without(out[key], internal)
+    if kept or not out[key]:
+        out[key] = kept
+    else:
+        del out[key]
+    return out
 
 
 # ------------------------------------------------------------ what an engine does not claim
@@ -474,8 +490,12 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
                         got = f"with rule {rule!r}" if rule else "without a rule id"
                         result.problems.append(f"rejected {got}, expected {wanted}"
                                                + (f" ({reason})" if reason else ""))
-                    if without_internal(now["state"], internal) != without_internal(before["state"], internal):
-                        result.problems.append("a rejected action changed the state")
+                    after_refusal = without_internal(now["state"], internal)
+                    unchanged = without_internal(before["state"], internal)
+                    if after_refusal != unchanged:
+                        changes = subset_problems(state_view(unchanged), state_view(after_refusal))[:6]
+                        result.problems.append("a rejected action changed the state (it must leave it as it was)"
+                                               + "".join("\n  " + c.replace("\n", "\n  ") for c in changes))
                 elif expected_rules is not None:
                     result.problems.append(f"the action was accepted; expected a rejection "
                                            f"[{_rules_shown(expected_rules)}]")
@@ -596,7 +616,7 @@ def _at(verdict: Verdict, result: StepResult | None, adapter: Any, message: str)
         where = "at the start" + (f" (request {kind})" if kind else "")
     else:
         shown = json.dumps(result.action) if result.action is not None else "(no action)"
-        where = f"at step {result.index + 1}" + (f" (request {kind} {shown})" if kind else f" ({shown})")
+        where = f"at step {result.index + 1} {shown}" + (f" (request {kind})" if kind else "")
         result.ok = False
         result.problems.append(message)
     return f"{where}: {message}"

@@ -151,6 +151,16 @@ def _parse_once(text: str, name: str) -> RulesFile:
     return compile_text(text, name)
 
 
+def rules_digest(extra_files: Iterable[str | PathLike[str]] = ()) -> str:
+    """A short digest of the rules text (spec/ and any extra files): written with a fuzz
+    finding and a conformance report, so that an answer of an older spec can be told."""
+    import hashlib
+    h = hashlib.sha256()
+    for f in [*spec_files(), *map(Path, extra_files)]:
+        h.update(display_name(Path(f)).encode() + b"\0" + Path(f).read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
 def clear_parse_cache() -> None:
     """Forget the files parsed so far (a benchmark that times parsing starts from none)."""
     _parse_once.cache_clear()

@@ -58,6 +58,10 @@ def _ranged(kind: type[int] | type[float], low: float, high: float, unit: str = 
 
 # The ranges of the numbers bohnspec takes.
 TIMEOUT = _ranged(float, 0, 3600, "seconds", above=True)
+# The per-request timeout of an outside engine when none is given.
+TIMEOUT_DEFAULT = 5.0
+# How the verdict of every scenario of a run whose engine failed its handshake begins.
+HANDSHAKE_FAILED = "at the start (request hello): the engine failed its handshake: "
 JOBS = _ranged(int, 1, 64)
 GAMES = _ranged(int, 1, 1_000_000)
 PLAYERS = _ranged(int, 1, 64)
@@ -123,7 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--modules", help="comma-separated modules to run, e.g. base (scenarios needing others "
                                      "are skipped)")
     c.add_argument("-k", dest="pattern", help="only scenarios whose id contains PATTERN (or matches it as a glob)")
-    c.add_argument("--timeout", type=TIMEOUT, default=5.0, metavar="SECONDS",
+    c.add_argument("--timeout", type=TIMEOUT, default=TIMEOUT_DEFAULT, metavar="SECONDS",
                    help="per-request timeout for an outside engine, above 0 and at most 3600 (default: 5)")
     c.add_argument("--jobs", "-j", type=JOBS, default=1, metavar="N",
                    help="run scenarios in N engine processes at once (with --impl), 1 to 64")
@@ -534,7 +538,7 @@ def _conform_run(args: argparse.Namespace, engine: _ConformEngine,
     fault = engine.handshake
     if fault is not None:
         return selection, [R.Verdict(sc.id, sc.path, fault.verdict,
-                                     f"at the start (request hello): the engine failed its handshake: {fault}",
+                                     f"{HANDSHAKE_FAILED}{fault}",
                                      cites=list(sc.cites), stderr=fault.stderr, title=sc.title,
                                      fault_request=engine.probe.last_request) for sc in selection.scenarios], False
     ran, interrupted = _run_all(selection.scenarios, engine.probe, engine.make_adapter, args)
@@ -556,20 +560,45 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
     """The text report: each failure with its replay command, then the counts."""
     from ..conformance import runner as R
 
-    replay = "bohnspec conform" + (f" --impl {shlex.quote(args.impl)}" if args.impl else "") + \
+    # The replay runs as this run did: an engine slower than the default timeout still times out.
+    timeout = f" --timeout {args.timeout:g}" if args.impl and args.timeout != TIMEOUT_DEFAULT else ""
+    replay = "bohnspec conform" + (f" --impl {shlex.quote(args.impl)}" if args.impl else "") + timeout + \
         "".join(f" --rules {shlex.quote(r)}" for r in args.rules) + (" --isolate" if args.isolate else "")
+    handshake = [v for v in verdicts if not v.ok and v.message.startswith(HANDSHAKE_FAILED)]
     for v in sorted(verdicts, key=lambda v: v.id):
-        if not v.ok:
+        if not v.ok and (v not in handshake or v is handshake[0]):
             _print_failure(v, replay, out)
+    if len(handshake) > 1:
+        # The engine never started: one account of why is enough.
+        ids = sorted(v.id for v in handshake[1:])
+        more = f" and {len(ids) - 10} more" if len(ids) > 10 else ""
+        head = handshake[1].verdict.upper().replace("-", " ")
+        print(f"{head} the other {len(ids)} scenario(s), for the same handshake failure: "
+              f"{', '.join(ids[:10])}{more}", file=out)
     for problem in problems:
         print(f"EXPECTATIONS {problem}", file=out)
     counts = R.summary(verdicts)
-    parts = [f"{counts['passed']} passed", f"{counts['failed']} failed", f"{counts['errored']} errored",
-             f"{counts['skipped']} skipped"]
-    for key, label in (("not_applicable", "not applicable"), ("timeout", "timed out"),
-                       ("protocol_error", "protocol errors"), ("expected_failures", "known failures")):
+    # A known failure (--expectations) is counted under its verdict and said to be known, so
+    # that the line tells at once whether anything is new.
+    known = {v.verdict: 0 for v in verdicts}
+    for v in verdicts:
+        if v.expected is not None and v.ok and v.verdict != R.PASSED:
+            known[v.verdict] += 1
+
+    def counted(n: int, label: str, verdict: str) -> str:
+        k = known.get(verdict, 0)
+        return f"{n} {label}" + (f" ({'all' if k == n else k} known)" if k else "")
+    parts = [f"{counts['passed']} passed", counted(counts["failed"], "failed", R.FAILED),
+             counted(counts["errored"], "errored", R.ERRORED), f"{counts['skipped']} skipped"]
+    for key, label, verdict in (("not_applicable", "not applicable", R.NOT_APPLICABLE),
+                                ("timeout", "timed out", R.TIMEOUT),
+                                ("protocol_error", "protocol errors", R.PROTOCOL_ERROR)):
         if counts[key]:
-            parts.append(f"{counts[key]} {label}")
+            parts.append(counted(counts[key], label, verdict))
+    # Verdicts other than the ones listed, and listed ids no scenario has: each fails the run.
+    off = counts["unexpected"] + sum(1 for p in problems if p.endswith("(stale entry)"))
+    if off:
+        parts.append(f"{off} not as --expectations lists (above)")
     broken = [v for v in verdicts if v.broken]
     if broken:
         parts.append(f"{len(broken)} broken scenario(s)")
@@ -602,12 +631,14 @@ def _write_conform_reports(args: argparse.Namespace, probe: Any, verdicts: list[
                            junit_file: str | None, seconds: float, interrupted: bool) -> list[str]:
     """Write the JSON and JUnit reports asked for; the problems of those that could not be."""
     from ..conformance import reports
+    from ..language.spec import rules_digest
 
     unwritten = []
     if json_file:
         data = reports.json_report(verdicts, dict(getattr(probe, "engine_info", {}) or {}),
                                    dict(getattr(probe, "capabilities", {}) or {}), seconds, args.impl, interrupted,
-                                   protocol=getattr(probe, "version", None), isolate=args.isolate)
+                                   protocol=getattr(probe, "version", None), isolate=args.isolate,
+                                   rules_digest=rules_digest(args.rules))
         unwritten.append(_write_output("--json", json_file, json.dumps(data, indent=2) + "\n"))
     if junit_file:
         unwritten.append(_write_output("--junit", junit_file,

@@ -5,6 +5,7 @@ it is put into the output folder."""
 from __future__ import annotations
 
 import datetime
+import itertools
 import json
 import shlex
 import shutil
@@ -14,8 +15,9 @@ from typing import Any
 
 import yaml
 
-from ... import paths
+from ... import __version__, paths
 from ...errors import BohnspecError
+from ...language.spec import rules_digest
 from .. import runner as R
 from .. import scenario as S
 from ..inprocess import InProcess
@@ -68,6 +70,20 @@ def _problems(v: R.Verdict) -> str:
     return "; ".join(p for s in v.steps for p in s.problems)[:300]
 
 
+def _scenario_id(path: Path, name: str) -> str:
+    try:  # written into a copy of the corpus, the id is the file's place there
+        return path.resolve().relative_to(paths.SCENARIOS.resolve()).with_suffix("").as_posix()
+    except ValueError:
+        return f"fuzz/{name}"
+
+
+def _body(text: str, sid: str) -> str:
+    """A written finding without its header comments, its id in place of any: what makes two
+    findings the same scenario."""
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
+    return "\n".join(f"id: {sid}" if line.startswith("id: ") else line for line in lines)
+
+
 def replay_command(command: str, path: Path, timeout: float = 5.0) -> str:
     """The `bohnspec conform` command that replays a written scenario against the engine."""
     return (f"bohnspec conform --impl {shlex.quote(command)}" + (f" --timeout {timeout:g}" if timeout != 5.0 else "")
@@ -80,15 +96,19 @@ def write_finding(finding: Finding, out: Path, adapter: Adapter, claims: Claims,
     gets its path, replay command and whether it was verified (and if not, why)."""
     out.mkdir(parents=True, exist_ok=True)
     mods = "-".join(m for m in finding.modules if m != "base") or "base"
-    name = f"{mods}-seed{finding.seed}-game{finding.game}"
-    path = out / f"{name}.yaml"
-    try:  # written into a copy of the corpus, the id is the file's place there
-        sid = path.resolve().relative_to(paths.SCENARIOS.resolve()).with_suffix("").as_posix()
-    except ValueError:
-        sid = f"fuzz/{name}"
+    base = f"{mods}-seed{finding.seed}-game{finding.game}"
+    # A finding of an earlier campaign with the same seed is kept: the new one takes the next
+    # free name, unless it is the same scenario again.
+    for n in itertools.count(1):
+        name = base if n == 1 else f"{base}-{n}"
+        path = out / f"{name}.yaml"
+        sid = _scenario_id(path, name)
+        if not path.exists() or _body(path.read_text(encoding="utf-8"), sid) == \
+                _body(render(scenario_data(finding, sid, claims, full=False), []), sid):
+            break
     finding.replay = replay_command(command, path, timeout)
-    header = [f"Written by bohnspec fuzz on {datetime.date.today().isoformat()}: the engine "
-              f"{command!r} and the reference interpreter disagree.",
+    header = [f"Written by bohnspec {__version__} fuzz on {datetime.date.today().isoformat()}, rules digest "
+              f"{rules_digest()}: the engine {command!r} and the reference interpreter disagree.",
               "The expected outcome is the REFERENCE INTERPRETER's answer (a regression test for the engine),",
               "not an expectation written by hand from the rulebook.",
               f"replay: {finding.replay}"]

@@ -715,7 +715,7 @@ def check_consistency(engine: Engine, state: State) -> None:
     wrong type, a winner in a game not over, more cards of a kind than the box holds, or a
     module's invariant broken. A ScenarioError names the field (`state.players[0].vars.waiting`)
     and says what is wrong."""
-    from ..execution.interpret import Env
+    from ..execution.interpret import STEP_BUDGET, Env
     from ..errors import SpecRuntimeError
     names = state.names()
     defaults = Env(engine, state)
@@ -741,17 +741,21 @@ def check_consistency(engine: Engine, state: State) -> None:
     if state.winners and not state.over:
         raise ScenarioError("", "state.winners", "the game has winners only once it is over (over: true)")
     _check_counts(engine, state)
-    # The spec's `invariant` declarations: what every situation of its game holds.
+    # The spec's `invariant` declarations: what every situation of its game holds. One Env for
+    # them all: a condition records nothing.
+    env = Env(engine, state)
+    everyone: list[Player | None] = list(state.players)
     for inv, test in engine.invariants:
-        where, message = inv.field, f"{inv.reason} [{inv.rule_id}]"
-        players: list[Player | None] = list(state.players) if inv.var else [None]
+        players: list[Player | None] = everyone if inv.var else [None]
         for i, player in enumerate(players):
-            env = Env(engine, state, {inv.var: player.name} if player else {})
+            env.locals = {inv.var: player.name} if player is not None else {}
+            env.fuel = STEP_BUDGET  # each condition has the whole budget
             try:
                 holds = bool(test(env))
             except SpecRuntimeError:
                 holds = False
             if not holds:
+                where, message = inv.field, f"{inv.reason} [{inv.rule_id}]"
                 path = ".".join(x for x in ("state", f"players[{i}]" if player else "", where) if x)
                 who = f"{player.name}: " if player else ""
                 value = _at(state, player, where) if where else _NOTHING

@@ -176,10 +176,10 @@ def _names_in(node: Node) -> set[str]:
     return out
 
 
-def _conjuncts(node: Node) -> list[Node]:
+def conjuncts(node: Node) -> list[Node]:
     """The parts of a condition that must all hold: the operands of a top-level `and`."""
     if node.kind == "and":
-        return [part for a in node.args[0] for part in _conjuncts(a)]
+        return [part for a in node.args[0] for part in conjuncts(a)]
     return [node]
 
 
@@ -292,7 +292,7 @@ class Engine:
         cut = _Shortcuts(forbids=[cond for _, cond in self._action_forbids[a.name]],
                          unary={p.name: [] for p in a.params})
         for c in clauses:
-            for part in _conjuncts(c.condition):
+            for part in conjuncts(c.condition):
                 if c.kind == "when":
                     # `phase == plant_hand and p == active`: the phase once, the actor per player.
                     (cut.bound_timing if a.actor in _names_in(part) else cut.free_timing).append(

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from ..errors import ActionError, SpecRuntimeError
 from ..language.model import Node
 from . import builtins as B
-from .interpret import Engine, Env, Rejection, _conjuncts, _names_in, _part
+from .interpret import Engine, Env, Rejection, conjuncts, _names_in, _part
 from .runtime import field_ref
 from .state import State
 
@@ -214,7 +214,7 @@ class _Reader:
     def bounds(self, node: Node, var: str, depth: int = 0) -> tuple[list, list]:
         """Lower and upper bound expressions `node` holding sets on the number `var`."""
         lows, highs = [], []
-        for part in _conjuncts(node):
+        for part in conjuncts(node):
             if part.kind == "compare" and part.args[1] in ("<", "<=", ">", ">=", "=="):
                 left, op, right = part.args
                 if left.kind == "name" and left.args[0] == var and var not in _names_in(right):
@@ -315,7 +315,7 @@ def _plan(engine: Engine, kind: str, batch: list) -> _Plan:
     params = [_Param(p.name, p.type) for p in decl.params]
     free = []
     parts = [(c, part) for c in engine.spec.clauses_of(kind) if c.kind == "require"
-             for part in _conjuncts(c.condition)]
+             for part in conjuncts(c.condition)]
     lists = frozenset(p.name for p in decl.params if p.type == "cards")
     for clause, part in parts:
         reads = _names_in(part) & set(names)
@@ -697,7 +697,7 @@ def _timing(engine: Engine) -> _Timing:
         bound: list[Node] = []
         for c in spec.clauses_of(kind):
             if c.kind == "when":
-                for part in _conjuncts(c.condition):
+                for part in conjuncts(c.condition):
                     (bound if decl.actor in _names_in(part) else free).append(part)
         scope = frozenset([decl.actor, *(p.name for p in decl.params)])
         if any(_names_in(cond) & scope for cond in forbids):

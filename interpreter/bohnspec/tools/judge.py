@@ -23,7 +23,7 @@ from ..execution import builtins as B
 from .. import paths
 from ..conformance import scenario as S
 from ..errors import ActionError, Location, ScenarioError, SpecRuntimeError
-from ..execution.interpret import Engine, Env, Outcome, _conjuncts, engine_for, serialise
+from ..execution.interpret import Engine, Env, Outcome, conjuncts, engine_for, serialise
 from ..language.model import Action, Decl, EndRule, Handler, Node, Phase, Procedure, Vine, Winners, \
     first_citation
 from ..language.spec import Spec
@@ -591,7 +591,7 @@ def _end_waits(engine: Engine, before: State, after: State) -> list[dict]:
     for rule in engine.spec.end_rules:
         if rule.condition is None:
             continue
-        parts = _conjuncts(rule.condition)
+        parts = conjuncts(rule.condition)
         now = [holds(part, after) for part in parts]
         if len(parts) < 2 or all(now) or None in now:
             continue

@@ -189,4 +189,4 @@ def test_a_tie_won_by_a_cannon_is_told_as_the_rules_decided_it(capsys):
     assert code == 0
     # The Green Bean (14) counts 16 on the fortified farm: shown, not hidden.
     assert out["results"][0]["combats"][0].endswith("attack 16 (Nina: Broad Bean) against defence 16 "
-                                                    "(Timon: Green Bean 14, counting 16 on 12): a tie: the attack wins")
+                                                    "(Timon: Green Bean 14, counting 16 on 12; 12 has fortress): a tie: the attack wins")

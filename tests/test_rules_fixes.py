@@ -89,6 +89,10 @@ def test_move_cards_still_moves_distinct_cards_of_one_zone():
 # ------------------------------------------------------------ situations that cannot come about
 
 FOUR = [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}, {"name": "Eiko"}]
+# A small map for three players, each on a camp of his own.
+MAP3 = {"board": {"geometry": "graph", "spaces": {"a": "camp", "f": "farm", "b": "camp", "c": "camp"},
+                  "edges": [["a", "f"], ["f", "b"], ["b", "c"]]},
+        "spaces": {"a": {"owner": "Nina"}, "b": {"owner": "Timon"}, "c": {"owner": "Keno"}}}
 
 
 def refused(modules, data):
@@ -118,6 +122,28 @@ def refused(modules, data):
      "state.vars.offer_give", "moves no card"),
     # The two-player game has no trading phase (bohnroeschen/two-player/4, /7).
     (["duo"], {"players": FOUR[:2], "phase": "trade"}, "state.phase", "a phase this game does not have"),
+    # Cards lie on a depot, a sutler or in a cart only once it is bought.
+    (["bohnaparte"], {**MAP3, "players": [{"name": "Nina", "depot": ["blue"]}, *FOUR[1:3]]},
+     "state.players[0].depot", "munitions depot the player has not bought"),
+    (["bohnaparte"], {**MAP3, "options": {"cavalry": "on"},
+                      "players": [{"name": "Nina", "sutler": ["blue"]}, *FOUR[1:3]]},
+     "state.players[0].sutler", "sutler the player has not bought"),
+    (["dschingis"], {**MAP3, "board": {**MAP3["board"],
+                                       "spaces": {"a": "camp", "f": "forest", "b": "camp", "c": "camp"}},
+                     "players": [{"name": "Nina", "cart": ["blue"]}, *FOUR[1:3]]},
+     "state.players[0].cart", "cart the player has not bought"),
+    # Every player still to choose a camp has one left to choose (bohnaparte/setup/3).
+    (["bohnaparte"], {"board": {"geometry": "graph", "spaces": {"a": "camp", "b": "camp", "f": "farm"},
+                                "edges": [["a", "b"], ["b", "f"]]},
+                      "players": FOUR[:3], "phase": "camps", "vars": {"choice": "camp", "chooser": "Nina"}},
+     "state.spaces", "fewer free camps than players still to choose"),
+    # Fortresses never leave the map: no more lie there than there are fortress cards.
+    (["bohnaparte"], {**MAP3, "spaces": {**MAP3["spaces"], "f": {"fortress": True},
+                                         "a": {"owner": "Nina", "fortress": True},
+                                         "b": {"owner": "Timon", "fortress": True},
+                                         "c": {"owner": "Keno", "fortress": True}},
+                      "players": FOUR[:3]},
+     "state.spaces", "more fortresses lie on the map than there are fortress cards"),
 ])
 def test_a_situation_that_cannot_come_about_is_refused(modules, data, path, words):
     err = refused(modules, data)
@@ -132,6 +158,10 @@ def test_a_situation_that_cannot_come_about_is_refused(modules, data, path, word
     (["duo"], {"players": FOUR[:2], "phase": "plant_revealed", "revealed": ["blue"]}),
     (["base"], {"players": [{"name": "Nina", "hand": ["red"]}, *FOUR[1:]], "phase": "trade",
                 "vars": {"offer_from": "Nina", "offer_to": "Timon", "offer_give": ["hand 1"]}}),
+    (["bohnaparte"], {**MAP3, "players": [{"name": "Nina", "depot": ["blue"], "vars": {"has_depot": True}},
+                                          *FOUR[1:3]]}),
+    (["bohnaparte"], {**MAP3, "spaces": {**MAP3["spaces"], "a": {"owner": "Nina", "fortress": True}},
+                      "players": FOUR[:3]}),
 ])
 def test_the_situations_close_to_them_load(modules, data):
     assert refused(modules, data) is None

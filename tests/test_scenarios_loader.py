@@ -464,3 +464,18 @@ def test_a_shuffle_result_that_does_not_fit_the_pile_is_the_scenarios_bug(tmp_pa
     assert ":13:" in verdict.message and "state.shuffles (reshuffled at steps[0])" in verdict.message
     assert "it holds [soy, green], the pile holds [soy*2, green]" in verdict.message
     assert "error in the rules" not in verdict.message
+
+
+@pytest.mark.parametrize("field, edit, where", [
+    ("cites", lambda t: t.replace("cites: [bohnanza/harvest/11]", "cites: [bohnanza/harvest/99]"), "cites[0]"),
+    ("rejected", lambda t: t + "    expect: {rejected: [bohnanza/bean-protection/1, ruling/no-such-crad]}\n",
+     "steps[0].expect.rejected"),
+])
+def test_an_unknown_rule_id_is_the_scenarios_bug(tmp_path, engine, field, edit, where):
+    from bohnspec.conformance import runner as R
+    text = edit(GOOD if field == "cites" else GOOD.split("    expect:")[0])
+    sc = S.load(write(tmp_path, text), root=tmp_path)
+    verdict = R.run_scenario(R.InProcess(), sc)
+    assert verdict.verdict == R.ERRORED and verdict.broken, verdict
+    assert f"at {where}: unknown rule id" in verdict.message
+    assert "did you mean" in verdict.message

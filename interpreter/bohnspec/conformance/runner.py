@@ -558,8 +558,8 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
         field = "state.shuffles" if sc.state is not None else "setup"
         where = sc.locate(field)
         place = f"{sc.path}:{where[0]}:{where[1]}: " if where else f"{sc.path}: "
-        step = f" (reshuffled at steps[{result.index}])" if result is not None else ""
-        verdict.message = f"BUG IN SCENARIO: {place}{field}{step}: {exc}"
+        during = f" (reshuffled at steps[{result.index}])" if result is not None else ""
+        verdict.message = f"BUG IN SCENARIO: {place}{field}{during}: {exc}"
     except SpecRuntimeError as exc:
         verdict.verdict = ERRORED
         verdict.message = _at(verdict, result, adapter, f"error in the rules: {exc}")

@@ -543,6 +543,14 @@ def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, 
             except BoardError as exc:
                 raise ScenarioError("", "setup.board", str(exc)) from None
     elif engine.spec.boards and engine.choose_board(len(names), options) is None:
+        # The options choose a layout of another table (Bohnaparte's pyramid, for three): the
+        # rules refuse this game, citing the layout's own paragraph.
+        other = [engine.spec.boards[n] for n in engine.boards_for_options(options)]
+        if other and other[0].cites:
+            b = other[0]
+            tables = " or ".join(str(x) for x in sorted({o.players for o in other}))
+            raise Refused("setup", b.cites[0], f"{b.title or b.name} is laid for {tables} players, "
+                                               f"not {len(names)}")
         raise ScenarioError("", "setup.board", f"no declared board is laid for {len(names)} players with these options")
     try:
         return engine.new_game(names, deck, options, modules=modules, zones=checked, board=layout)
@@ -855,6 +863,7 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
     the engine: a player not at the table, a state key, zone or variable the spec does not
     have, a player's variable put among the game's (or the other way round)."""
     spec = engine.spec
+    _check_citations(spec, sc)
     if sc.setup is not None:
         names = list(sc.setup.get("players") or [])
     else:
@@ -899,6 +908,31 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
                     raise sc.error(where, f"{key!r} belongs to each player: write it under "
                                           f"{base}.players.NAME.{key}")
                 raise sc.error(where, f"unknown state key{_hint(key, [*shared, *_STATE_KEYS])}")
+
+
+def _check_citations(spec: Spec, sc: Scenario) -> None:
+    """Every id a scenario cites, and every rule id it expects a refusal to name, is a rulebook
+    paragraph or a ruling of the rules loaded: a misspelt one would make an expectation no
+    engine can meet, or a citation that leads nowhere."""
+    from ..language.paragraphs import index
+    known = index()
+    rulings = {f"ruling/{name}" for name in spec.rulings}
+
+    def check(rid: object, where: str) -> None:
+        if rid in known or rid in rulings:
+            return
+        book = str(rid).split("/", 1)[0]
+        near = [p for p in known if p.startswith(book + "/")] if book != "ruling" else sorted(rulings)
+        raise sc.error(where, f"unknown rule id {rid!r}{_hint(str(rid), near)}: cite a rulebook paragraph "
+                              "(bohnspec coverage lists them) or a ruling of the rules loaded")
+    for i, rid in enumerate(sc.cites):
+        check(rid, f"cites[{i}]")
+    for rid in sc.refused or []:
+        check(rid, "refused")
+    for n, step in enumerate(sc.steps):
+        if "rejected" in step.expect:
+            for rid in rules_of(step.expect["rejected"]):
+                check(rid, f"steps[{n}].expect.rejected")
 
 
 def _board_of(engine: Engine, data: dict, count: int) -> Layout | None:

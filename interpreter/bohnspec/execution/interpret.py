@@ -1247,17 +1247,20 @@ class Engine:
 
     def choose_board(self, count: int, options: dict | None) -> Layout | None:
         """The first declared board laid for this many players whose `when` holds."""
-        probe = State(players=[], starting_player="", active="", phase="", options=dict(options or {}))
-        env = Env(self, probe)
-        for name, b in self.spec.boards.items():
+        for name in self.boards_for_options(options):
             # Only a board laid for a number of players is chosen by itself; any other is
             # played only when a setup or state names it (a fragment for an example, say).
-            if b.players != count:
-                continue
-            if name in self._board_when and not self._board_when[name](env):
-                continue
-            return self._layouts[name]
+            if self.spec.boards[name].players == count:
+                return self._layouts[name]
         return None
+
+    def boards_for_options(self, options: dict | None) -> list[str]:
+        """The declared boards laid for some number of players whose `when` holds with these
+        options, in declaration order."""
+        probe = State(players=[], starting_player="", active="", phase="", options=dict(options or {}))
+        env = Env(self, probe)
+        return [name for name, b in self.spec.boards.items()
+                if b.players is not None and (name not in self._board_when or self._board_when[name](env))]
 
     def define_value(self, state: State, name: str) -> Any:
         return self._call_define(Env(self, state), name, (), None)

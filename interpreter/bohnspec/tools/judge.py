@@ -564,10 +564,39 @@ def _ending(engine: Engine, outcome: Outcome) -> dict:
     out: dict[str, object] = {"winners": list(outcome.state.winners),
                               "phase": _phase_title(phase) if phase else outcome.state.phase}
     if end is not None:
-        out["ended_by"] = {**_describe(end), "words": _comment(end)}
+        out["ended_by"] = {**_describe(end), "words": _comment(end),
+                           "through": _constants_read(engine, end.condition, outcome.state, set(end.cites))}
     w = engine.spec.winners
     if w is not None:
         out["decided_by"] = {**_describe(w), "words": _comment(w), "how": _winners_how(engine, w, outcome.state)}
+    return out
+
+
+def _constants_read(engine: Engine, node: Node | None, state: State, known: set[str]) -> list[dict]:
+    """The constant definitions a condition reads, directly or through other definitions,
+    that cite paragraphs of their own: where a module sets what the condition means (the war
+    games end at the fourth running out: `last_exhaustion`), with their values now."""
+    out: list[dict] = []
+    seen: set[str] = set()
+    todo = [node] if node is not None else []
+    while todo:
+        n = todo.pop(0)
+        if n.kind == "name" and n.args[0] in engine.spec.defines and n.args[0] not in seen:
+            name = n.args[0]
+            seen.add(name)
+            d = engine.spec.defines[name]
+            if d.params is None:
+                new = [c for c in d.cites if c not in known]
+                if new:
+                    try:
+                        value = serialise(engine.define_value(state, name))
+                    except SpecRuntimeError:
+                        value = None
+                    out.append({"define": name, "value": value, **_describe(d), "cites": list(d.cites)})
+                    known.update(new)
+            if d.body is not None:
+                todo.append(d.body)
+        todo.extend(n.children())
     return out
 
 
@@ -846,6 +875,14 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
     elif number is not None and isinstance(d, int) and d != number:
         # The rules count the card for more (or less) here: a fortress, say.
         defence += f" {number}, counting {d} on {target}"
+    # What else lies on the space and may count (a fortress): its variables that are set.
+    marks = []
+    if moment is not None and isinstance(target, str):
+        env = Env(engine, moment)
+        marks = [k for k, v in moment.space_vars.get(target, {}).items()
+                 if v is True and k in engine._var_defaults and engine._var_defaults[k](env) is not True]
+    if marks:
+        defence += f"; {target} has {', '.join(marks)}"
     if won is None:
         won = a is not None and d is not None and a > d
     result = ("a tie: " if a == d else "") + ("the attack wins" if won else "the attack fails")
@@ -1009,6 +1046,8 @@ def render_verdicts(results: list[dict]) -> str:
                 if end.get("ended_by"):
                     e = end["ended_by"]
                     lines.append(f"    {e['words'] or 'the end rule holds'}  ({_cites(e)})")
+                    for c in e.get("through", []):
+                        lines.append(f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})")
                 if end.get("decided_by"):
                     d = end["decided_by"]
                     lines.append(f"    {d['words'] or 'the winners rule'}  ({_cites(d)})")

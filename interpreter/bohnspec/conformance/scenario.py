@@ -548,7 +548,7 @@ def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, 
         other = [engine.spec.boards[n] for n in engine.boards_for_options(options)]
         if other and other[0].cites:
             b = other[0]
-            tables = " or ".join(str(x) for x in sorted({o.players for o in other}))
+            tables = " or ".join(str(x) for x in sorted({o.players for o in other if o.players is not None}))
             raise Refused("setup", b.cites[0], f"{b.title or b.name} is laid for {tables} players, "
                                                f"not {len(names)}")
         raise ScenarioError("", "setup.board", f"no declared board is laid for {len(names)} players with these options")

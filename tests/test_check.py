@@ -466,3 +466,49 @@ def test_players_stays_a_name_in_expressions(tmp_path):
     text = ("module mycards\n\nplayers 2 to 4 cites bohnanza/setup/1\n\n"
             "define crowd = size(players) > 3 cites bohnanza/setup/1\n")
     assert errors_of(tmp_path, text) == []
+
+
+# ------------------------------------------------------------ what a designer's file may not do
+
+def test_a_replacement_keeps_the_parameters_its_callers_pass(tmp_path):
+    few = "module mine requires dschingis\n\ndefine defence_value(s) = floor_of(s) cites dschingis/combat/8\n"
+    (error,) = errors_of(tmp_path, few)
+    assert error.startswith("define 'defence_value' replaces the one of module 'war' (")
+    assert "which takes 2 parameter(s) (s, c); this one takes 1 parameter(s) (s)" in error
+    more = "module mine requires dschingis\n\ndefine defence_value(s, c, x) = 1 cites dschingis/combat/8\n"
+    assert "this one takes 3 parameter(s) (s, c, x)" in errors_of(tmp_path, more)[0]
+    same = "module mine requires dschingis\n\ndefine defence_value(s, c) = 1 cites dschingis/combat/8\n"
+    assert errors_of(tmp_path, same) == []
+
+
+def test_one_module_replacing_a_declaration_twice_is_an_error(tmp_path):
+    twice = ("module mine requires dschingis\n\ndefine defence_value(s, c) = 1 cites dschingis/combat/8\n"
+             "define defence_value(s, c) = 2 cites dschingis/combat/8\n")
+    (error,) = errors_of(tmp_path, twice)
+    assert error.startswith("define 'defence_value' is declared twice (first at ")
+
+
+def test_two_modules_replacing_one_declaration_must_be_settled(tmp_path):
+    # Two packs of landscapes that each change the defence, loaded by one game: which applies
+    # would depend on the file order, unless a module requiring both replaces it again.
+    a = write(tmp_path, "module pack_a requires dschingis\n\ndefine defence_value(s, c) = 1 cites dschingis/combat/8\n",
+              "a.bohn")
+    b = write(tmp_path, "module pack_b requires dschingis\n\ndefine defence_value(s, c) = 2 cites dschingis/combat/8\n",
+              "b.bohn")
+    both = write(tmp_path, "module both requires pack_a, pack_b\n", "both.bohn")
+    diagnostics, _ = check_files([a, b, both])
+    errors = [d.message for d in diagnostics if d.severity == "error"]
+    assert len(errors) == 1 and "is replaced by module" in errors[0] and "a module that requires both" in errors[0]
+    settled = write(tmp_path, "module both requires pack_a, pack_b\n\n"
+                              "define defence_value(s, c) = 3 cites dschingis/combat/8\n", "both.bohn")
+    diagnostics, _ = check_files([a, b, settled])
+    assert [d.message for d in diagnostics if d.severity == "error"] == []
+
+
+@pytest.mark.parametrize("decl, taken", [
+    ('card battle "Battlefield" landscape count 1 cites dschingis/object/1', "a variable"),
+    ('card attack "Outpost" landscape count 1 cites dschingis/object/1', "a phase"),
+])
+def test_a_card_named_like_a_variable_or_phase_is_an_error(tmp_path, decl, taken):
+    (error,) = errors_of(tmp_path, f"module mine requires dschingis\n\n{decl}\n")
+    assert f"is also {taken}: in the rules" in error

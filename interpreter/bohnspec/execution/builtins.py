@@ -124,14 +124,21 @@ def _meter(env, variety, n):
     return coins
 
 
+def _seat(names: list[str], p: object, what: str) -> int:
+    try:
+        return names.index(p)  # type: ignore[arg-type]
+    except ValueError:
+        raise SpecRuntimeError(None, f"{what} takes a player at the table, got {p!r}") from None
+
+
 def _seat_offset(env, p, k):
     names = env.state.names()
-    return names[(names.index(p) + k) % len(names)]
+    return names[(_seat(names, p, "left" if k == 1 else "right") + k) % len(names)]
 
 
 def _clockwise(env, a, b):
     names = env.state.names()
-    return (names.index(b) - names.index(a)) % len(names)
+    return (_seat(names, b, "clockwise") - _seat(names, a, "clockwise")) % len(names)
 
 
 def _field_exists(env, f):

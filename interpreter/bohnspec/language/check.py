@@ -58,6 +58,13 @@ class Checker:
         for first, second in self.spec.duplicates:
             self.error(second.loc, f"{type(second).__name__.lower()} {second.name!r} is declared "
                                    f"twice (first at {first.loc})")
+        for first, second in self.spec.rivals:
+            self.error(second.loc, f"{type(second).__name__.lower()} {second.name!r} is replaced by module "
+                                   f"{second.module!r} and by module {first.module!r} ({first.loc}), neither "
+                                   "requiring the other: which one applies would depend on the order the files "
+                                   "are loaded; a module that requires both must replace it")
+        for old, new in self.spec.replaced:
+            self._check_replacement(old, new)
         for d in self.spec.all_decls():
             self._check_cites(d)
             check = _DECL_CHECKS.get(type(d))
@@ -67,6 +74,22 @@ class Checker:
         self._check_reachability()
         self._check_recursion()
         return sorted(self.out, key=lambda d: (d.location.file, d.location.line, d.location.column))
+
+    def _check_replacement(self, old: Decl, new: Decl) -> None:
+        """A replacement keeps what its callers rely on: a definition or procedure its
+        parameters (their number; a constant stays a constant)."""
+        if not isinstance(new, (Define, Procedure)) or type(old) is not type(new):
+            return
+        before, after = getattr(old, "params", None), getattr(new, "params", None)
+        if (before is None) != (after is None) or len(before or ()) != len(after or ()):
+            def shown(params: tuple[str, ...] | None) -> str:
+                if params is None:
+                    return "no parameters (a constant, used without parentheses)"
+                return f"{len(params)} parameter(s) ({', '.join(params)})" if params else "no parameters"
+            kind = "define" if isinstance(new, Define) else "procedure"
+            self.error(new.loc, f"{kind} {new.name!r} replaces the one of module {old.module!r} ({old.loc}), "
+                                f"which takes {shown(before)}; this one takes {shown(after)}: its callers "
+                                "would pass the wrong arguments")
 
     @contextmanager
     def _inside(self, caller: str) -> Iterator[None]:
@@ -130,6 +153,7 @@ class Checker:
 
     # ------------------------------------------------------------ declarations
     def _check_variety(self, v: Variety) -> None:
+        self._check_not_shadowed(v, "bean variety")
         if v.meter is not None:
             levels = [t for t in v.meter if t is not None]
             if levels != sorted(levels) or len(set(levels)) != len(levels):
@@ -161,6 +185,7 @@ class Checker:
                 self.error(c.loc, f"category {cat.name!r} has no attribute {name!r}{suggest(name, known)}")
         if c.name in spec.varieties or c.name in spec.vines:
             self.error(c.loc, f"{c.name!r} is already a bean variety or vine card")
+        self._check_not_shadowed(c, "card")
         if c.count < 1:
             self.error(c.loc, f"card {c.name!r} has count {c.count}: the box holds at least one card of each kind")
         if c.in_play is not None:
@@ -205,7 +230,22 @@ class Checker:
         if not layout.ids:
             self.error(b.loc, f"board {b.name!r} has no space")
 
+    def _check_not_shadowed(self, d: Decl, what: str) -> None:
+        """A card, vine card or variety is read by its bare name only after the locals, the
+        state's own names, variables, definitions, options and shared zones (language/names.py):
+        an id taken by one of those could never be written in the rules."""
+        from .names import SPECIAL_NAMES
+        spec = self.spec
+        taken = next((kind for kind, names in (("a name every rules file reads", SPECIAL_NAMES),
+                                               ("a variable", spec.vars), ("a definition", spec.defines),
+                                               ("an option", spec.options), ("a zone", spec.zones),
+                                               ("a phase", spec.phases)) if d.name in names), None)
+        if taken is not None:
+            self.error(d.loc, f"{what} id {d.name!r} is also {taken}: in the rules `{d.name}` would mean "
+                              f"that, never the {what}; give the {what} another id")
+
     def _check_vine(self, v: Vine) -> None:
+        self._check_not_shadowed(v, "vine card")
         for cond in (*v.met, *v.claim):
             self.expr(cond, {v.holder})
         for ev in v.events:

@@ -48,6 +48,11 @@ class Spec:
     boards: dict[str, Board] = field(default_factory=dict)
     invariants: list[Invariant] = field(default_factory=list)
     duplicates: list[tuple[Decl, Decl]] = field(default_factory=list)
+    # (replaced, replacement): a module's definition, procedure or phase replacing one of a
+    # module it requires; and pairs of modules replacing one declaration without one of them
+    # requiring the other, which no module requiring both settles.
+    replaced: list[tuple[Decl, Decl]] = field(default_factory=list)
+    rivals: list[tuple[Decl, Decl]] = field(default_factory=list)
     chosen: set[str] | None = None  # the modules loaded (None: all)
 
     def all_decls(self) -> Iterator[Decl]:
@@ -211,7 +216,8 @@ def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]
     for m in wanted:
         if m not in known:
             raise BohnspecError(f"unknown module {m!r}{suggest(m, sorted(known))}; "
-                                f"the rules files declare {', '.join(sorted(known))}")
+                                f"the rules files declare {', '.join(sorted(known))} (a module of your own "
+                                "is loaded with its file: --rules FILE)")
     result: set[str] = set()
     todo = list(wanted)
     while todo:
@@ -239,6 +245,10 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
     ordered = sorted(((len(requires.get(d.module, ())), n, d) for n, d in
                       enumerate(d for f in files for d in f.decls)), key=lambda t: (t[0], t[1]))
     origin: dict[tuple[type, str], str] = {}  # the module that first declared a name
+    # Two modules that do not require each other replacing one declaration: which applies would
+    # depend on the load order, unless a module requiring both replaces it again.
+    rivals: list[tuple[Decl, Decl]] = []
+    history: dict[tuple[type, str], list[Decl]] = {}
     for _, _, d in ordered:
         if d.module not in chosen and not isinstance(d, Ruling):
             continue
@@ -253,6 +263,16 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             if old is not None and not isinstance(d, Module) and not replaces \
                     and _together(old.module, d.module, chosen, requires):
                 spec.duplicates.append((old, d))
+            elif replaces and old is not None and old.module not in mine:
+                if old.module == d.module:
+                    spec.duplicates.append((old, d))  # one module replacing the same thing twice
+                elif _together(old.module, d.module, chosen, requires):
+                    rivals.append((old, d))
+            seen = history.setdefault((type(d), d.name), [])
+            if replaces and old is not None and old.module != d.module:
+                # What it replaces in its own game: the last one of a module it requires.
+                spec.replaced.append((next((x for x in reversed(seen) if x.module in mine), old), d))
+            seen.append(d)
             table[d.name] = d
         elif isinstance(d, Turn):
             spec.turn = d  # a later module may reorder the turn
@@ -272,6 +292,11 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             spec.setups.append(d)
         elif isinstance(d, Invariant):
             spec.invariants.append(d)
+    for old, d in rivals:
+        final = singles[type(d)][d.name]
+        if not {old.module, d.module} <= (set(requires.get(final.module, ())) | {final.module}) \
+                or final.module in (old.module, d.module):
+            spec.rivals.append((old, d))
     return spec
 
 

@@ -512,3 +512,10 @@ def test_two_modules_replacing_one_declaration_must_be_settled(tmp_path):
 def test_a_card_named_like_a_variable_or_phase_is_an_error(tmp_path, decl, taken):
     (error,) = errors_of(tmp_path, f"module mine requires dschingis\n\n{decl}\n")
     assert f"is also {taken}: in the rules" in error
+
+
+def test_a_misspelt_replacement_is_warned_about(tmp_path):
+    misspelt = "module mine requires dschingis\n\ndefine defence_valeu(s, c) = 1 cites dschingis/combat/8\n"
+    assert warnings_of(tmp_path, misspelt) == [
+        "define 'defence_valeu' is never used (did you mean 'defence_value'?): a replacement must have the very "
+        "name of what it replaces"]

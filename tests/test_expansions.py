@@ -76,8 +76,8 @@ WRONG_RULES = [
     ("duo", "phase-4-draws-three", "duo",
      ("two-player.bohn", "define draw_count = 2", "define draw_count = 3")),
     ("solo", "violet-always-one-step", "solo",
-     ("solo.bohn", "violet_pos = violet_pos + (if row_of(violet_pos) == 1 then 1 else if row_of(violet_pos) == 2 then 2 "
-                   "else 3)", "violet_pos = violet_pos + 1")),
+     ("solo.bohn", "let onto = violet_pos + (if row_of(violet_pos) == 1 then 1 else if row_of(violet_pos) == 2 then 2 "
+                   "else 3)", "let onto = violet_pos + 1")),
 ]
 
 

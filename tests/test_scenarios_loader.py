@@ -479,3 +479,18 @@ def test_an_unknown_rule_id_is_the_scenarios_bug(tmp_path, engine, field, edit, 
     assert verdict.verdict == R.ERRORED and verdict.broken, verdict
     assert f"at {where}: unknown rule id" in verdict.message
     assert "did you mean" in verdict.message
+
+
+@pytest.mark.parametrize("event, where, words", [
+    ("{event: harvest, player: Nina}", "steps[0].expect.events[0].event",
+     "unknown event 'harvest' (did you mean 'harvested'?)"),
+    ("{event: harvested, playr: Nina}", "steps[0].expect.events[0].playr",
+     "event 'harvested' has no key 'playr' (did you mean 'player'?); it gives cards, coins, field, player, variety"),
+])
+def test_an_expected_event_the_rules_never_report_is_the_scenarios_bug(tmp_path, event, where, words):
+    from bohnspec.conformance import runner as R
+    text = GOOD.replace("      state:\n", f"      events:\n        - {event}\n      state:\n")
+    sc = S.load(write(tmp_path, text), root=tmp_path)
+    verdict = R.run_scenario(R.InProcess(), sc)
+    assert verdict.verdict == R.ERRORED and verdict.broken, verdict
+    assert f"at {where}: {words}" in verdict.message

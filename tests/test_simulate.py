@@ -75,3 +75,12 @@ def test_an_executor_is_named_with_its_workers_or_its_scheduler():
     assert executor_name("processes", 2) == "2 processes"
     assert executor_name("dask", 2) == "dask (2 workers)"
     assert executor_name("dask", 1, "tcp://10.0.0.5:8786") == "dask at tcp://10.0.0.5:8786"
+
+
+def test_a_game_on_a_map_needs_a_map_for_its_table(capsys):
+    from bohnspec.tools.cli import main
+    # Bohnaparte's map is given with the game: without one for the table, simulate says so at
+    # once instead of failing at the first setup.
+    assert main(["simulate", "--modules", "bohnaparte", "--players", "4", "--games", "1", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "--players 4: no map of these modules is laid for 4 players" in err and "--rules" in err

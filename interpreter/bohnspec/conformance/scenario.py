@@ -864,6 +864,7 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
     have, a player's variable put among the game's (or the other way round)."""
     spec = engine.spec
     _check_citations(spec, sc)
+    _check_events(engine, sc)
     if sc.setup is not None:
         names = list(sc.setup.get("players") or [])
     else:
@@ -908,6 +909,32 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
                     raise sc.error(where, f"{key!r} belongs to each player: write it under "
                                           f"{base}.players.NAME.{key}")
                 raise sc.error(where, f"unknown state key{_hint(key, [*shared, *_STATE_KEYS])}")
+
+
+@functools.lru_cache(maxsize=64)
+def _event_keys(engine: Engine) -> dict[str, set[str]]:
+    return engine.spec.event_keys()
+
+
+def _check_events(engine: Engine, sc: Scenario) -> None:
+    """An expected event must be one the rules report, with keys it gives: a misspelt name or
+    key would make the scenario fail every engine, the right ones included."""
+    known = _event_keys(engine)
+    for n, step in enumerate(sc.steps):
+        for kind in ("events", "no_events", "exact_events"):
+            for i, e in enumerate(step.expect.get(kind) or []):
+                if not isinstance(e, dict):
+                    continue
+                where = f"steps[{n}].expect.{kind}[{i}]"
+                name = e.get("event")
+                if name not in known:
+                    raise sc.error(f"{where}.event", f"unknown event {name!r}{_hint(str(name), sorted(known))}: "
+                                                     "the rules of this game never report it")
+                for key in e:
+                    if key != "event" and key not in known[name]:
+                        gives = ", ".join(sorted(known[name])) or "no keys"
+                        raise sc.error(f"{where}.{key}", f"event {name!r} has no key {key!r}"
+                                                         f"{_hint(str(key), known[name])}; it gives {gives}")
 
 
 def _check_citations(spec: Spec, sc: Scenario) -> None:

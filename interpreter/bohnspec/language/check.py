@@ -36,6 +36,7 @@ class Checker:
         self.out: list[Diagnostic] = []
         self.paragraphs = paragraph_index()
         self.called_procs: set[str] = set()
+        self.used_defines: set[str] = set()
         self.goto_phases: set[str] = set()
         self.emitted: set[str] = set(_BUILTIN_EVENTS)
         # event -> the keys of each `emit` of it (a handler may use only keys every one gives)
@@ -355,6 +356,14 @@ class Checker:
         for name, proc in spec.procedures.items():
             if name not in self.called_procs:
                 self.warn(proc.loc, f"procedure {name!r} is never called: it is unreachable")
+        # A definition nothing reads, named nearly like one that exists, is most often a
+        # misspelt replacement: the power it was to change stays as it was.
+        for name, d in spec.defines.items():
+            if name not in self.used_defines:
+                near = suggest(name, [n for n in spec.defines if n != name])
+                if near:
+                    self.warn(d.loc, f"define {name!r} is never used{near}: a replacement must have the very "
+                                     "name of what it replaces")
         turn = {p for d in spec.all_decls() if isinstance(d, Turn) for p in d.phases}
         for name, phase in spec.phases.items():
             if name not in turn and name not in self.goto_phases:
@@ -538,6 +547,7 @@ class Checker:
         elif k == "call":
             name, args = e.args
             if name in spec.defines:
+                self.used_defines.add(name)
                 d = spec.defines[name]
                 if d.params is None:
                     self.error(e.loc, f"{name!r} is a value, not a function: write it without parentheses")
@@ -636,6 +646,8 @@ class Checker:
         # One resolver for the checker and the engines (language/names.py); the checker also
         # knows the option values of modules not loaded together.
         meaning = self.names.name(e.args[0], scope)
+        if meaning.kind == "define":
+            self.used_defines.add(e.args[0])
         if meaning.kind == "error":
             self.error(e.loc, meaning.message)
         elif meaning.kind == "define" and self._current and self._current.startswith("define:"):

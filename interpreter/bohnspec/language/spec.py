@@ -62,6 +62,17 @@ class Spec:
                 if self.chosen is None or d.module in self.chosen or isinstance(d, Ruling):
                     yield d
 
+    def event_keys(self) -> dict[str, set[str]]:
+        """Every event the rules can report, with the keys it gives (those of any `emit`; the
+        interpreter's own `phase` and `game_over` too)."""
+        out: dict[str, set[str]] = {"phase": {"phase"}, "game_over": {"winners"}}
+        for d in self.all_decls():
+            for n in _nodes(d):
+                if n.kind == "emit":
+                    event, kwargs = n.args
+                    out.setdefault(event, set()).update(k for k, _ in kwargs)
+        return out
+
     def playable_phases(self) -> list[str]:
         """The phases a game of these modules can be in: the turn's, and those a `goto` names
         (Bohnaparte's camp choice). A phase of a module whose turn another replaced (the trade

@@ -950,6 +950,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if "beans" in engine.spec.options:
         # The beans in play are always named (the option's declared default when not given).
         options = {"beans": options.pop("beans", engine.spec.options["beans"].default), **options}
+    if engine.spec.boards and engine.choose_board(args.players, options) is None:
+        # A game played on a map needs one laid for this table: say which tables the maps are for.
+        laid = sorted({b.players for n in engine.boards_for_options(options)
+                       if (b := engine.spec.boards[n]).players is not None})
+        which = f"the maps these options choose are for {' or '.join(map(str, laid))} players" if laid else \
+            "these options choose none"
+        raise _usage(f"--players {args.players}: no map of these modules is laid for {args.players} players "
+                     f"({which}); give --players, an --option that chooses another map, or maps of your own "
+                     "with --rules (the README's simulate command names the example maps)")
     out = sys.stderr if json_file == "-" else sys.stdout
     line = ProgressLine(quiet=args.quiet)
 

@@ -581,3 +581,13 @@ def test_internal_state_is_a_version_2_claim(tmp_path, version, verdict):
     adapter.version = version
     sc = S.load(write(tmp_path / "internal" / "plant-counts-01.yaml", PLANT_ONE), root=tmp_path)
     assert R.run_scenario(adapter, sc).verdict == verdict
+
+
+def test_the_same_fault_in_many_scenarios_is_told_in_full_three_times(tmp_path):
+    run = conform(tmp_path, "--impl", fake("v2_malformed_state"), CORPUS / "base" / "harvest",
+                  env=child_env(FAKE_BAD_FIELD="coins"))
+    assert run.rc == 1, run
+    faulted = [sid for sid, v in run.verdicts.items() if v == "protocol-error"]
+    assert len(faulted) > 5  # the JSON report keeps every verdict
+    assert run.out.count("is malformed") == 3
+    assert f"PROTOCOL ERROR the other {len(faulted) - 3} scenario(s), for the same kind of fault: " in run.out

@@ -60,6 +60,8 @@ def _ranged(kind: type[int] | type[float], low: float, high: float, unit: str = 
 TIMEOUT = _ranged(float, 0, 3600, "seconds", above=True)
 # The per-request timeout of an outside engine when none is given.
 TIMEOUT_DEFAULT = 5.0
+# How many scenarios with the same fault of the engine are told in full before the rest are named.
+SAME_FAULT_SHOWN = 3
 # How the verdict of every scenario of a run whose engine failed its handshake begins.
 HANDSHAKE_FAILED = "at the start (request hello): the engine failed its handshake: "
 JOBS = _ranged(int, 1, 64)
@@ -564,17 +566,26 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
     timeout = f" --timeout {args.timeout:g}" if args.impl and args.timeout != TIMEOUT_DEFAULT else ""
     replay = "bohnspec conform" + (f" --impl {shlex.quote(args.impl)}" if args.impl else "") + timeout + \
         "".join(f" --rules {shlex.quote(r)}" for r in args.rules) + (" --isolate" if args.isolate else "")
-    handshake = [v for v in verdicts if not v.ok and v.message.startswith(HANDSHAKE_FAILED)]
+    # One fault of the engine's met in many scenarios (a failed handshake, a state malformed the
+    # same way every time) is told in full for the first few and then named once: the same
+    # account hundreds of times would hide everything else.
+    groups: dict[tuple[str, str], list[Verdict]] = {}
     for v in sorted(verdicts, key=lambda v: v.id):
-        if not v.ok and (v not in handshake or v is handshake[0]):
+        if not v.ok and v.verdict in (R.ERRORED, R.TIMEOUT, R.PROTOCOL_ERROR) and not v.broken:
+            groups.setdefault((v.verdict, _fault_text(v.message)), []).append(v)
+    shown_in_full = {id(v) for group in groups.values()
+                     for v in group[:1 if group[0].message.startswith(HANDSHAKE_FAILED) else SAME_FAULT_SHOWN]}
+    for v in sorted(verdicts, key=lambda v: v.id):
+        if not v.ok and (id(v) in shown_in_full or not any(v in g for g in groups.values())):
             _print_failure(v, replay, out)
-    if len(handshake) > 1:
-        # The engine never started: one account of why is enough.
-        ids = sorted(v.id for v in handshake[1:])
-        more = f" and {len(ids) - 10} more" if len(ids) > 10 else ""
-        head = handshake[1].verdict.upper().replace("-", " ")
-        print(f"{head} the other {len(ids)} scenario(s), for the same handshake failure: "
-              f"{', '.join(ids[:10])}{more}", file=out)
+    for (verdict, text), group in groups.items():
+        rest = [v for v in group if id(v) not in shown_in_full]
+        if rest:
+            ids = sorted(v.id for v in rest)
+            more = f" and {len(ids) - 10} more" if len(ids) > 10 else ""
+            why = "handshake failure" if text.startswith(HANDSHAKE_FAILED) else "kind of fault"
+            print(f"{verdict.upper().replace('-', ' ')} the other {len(ids)} scenario(s), for the same {why}: "
+                  f"{', '.join(ids[:10])}{more}", file=out)
     for problem in problems:
         print(f"EXPECTATIONS {problem}", file=out)
     counts = R.summary(verdicts)
@@ -810,6 +821,17 @@ def _replay_path(path: str) -> str:
         return ""
     except (ValueError, OSError):
         return shlex.quote(path) + " "
+
+
+def _fault_text(message: str) -> str:
+    """A fault's message without the step and request it happened at (`at step 2 {...}
+    (request apply): `) and with its numbers blanked (a count of coins, a request id): what
+    makes two scenarios' faults of one kind."""
+    if message.startswith(HANDSHAKE_FAILED):
+        return message
+    if " (request " in message:
+        message = re.sub(r"^at .*? \(request \w+\): ", "", message, count=1)
+    return re.sub(r"\d+", "N", message)
 
 
 def _print_failure(v: Verdict, replay: str, out: TextIO | None = None) -> None:

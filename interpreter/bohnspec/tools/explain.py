@@ -269,7 +269,9 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
             rid = f"ruling/{d.name}" if isinstance(d, Ruling) else None
             return sorted({s["id"] for s in own_scenarios
                            if (rid and rid in s["cites"]) or (not rid and word.search(s["text"]))})
-        return sorted({s for c in d.cites for s in scenarios.get(c, [])})
+        # An `extend action` cites nothing itself: its clauses do, and so test it.
+        cited = [*d.cites, *(c for clause in getattr(d, "clauses", ()) for c in clause.cites)]
+        return sorted({s for c in cited for s in scenarios.get(c, [])})
 
     def citing(target):
         out = []

@@ -403,6 +403,14 @@ def test_the_campaign_reports_the_tables_played_and_why_the_others_were_not(tmp_
     assert data["not_played"]["base+bohnroeschen"] == "the campaign ended first (--games 2)"
     assert data["not_played"]["base+dschingis+war"] == "the campaign ended first (--games 2)"
     assert "war" in data["not_played"] and "base+war" not in data["not_played"]
+    # Cut off at 40 actions, neither game reached its end: the campaign says so.
+    assert data["games_ended"] == 0
+
+
+def test_the_campaign_counts_the_games_played_to_their_end(tmp_path):
+    same = Mutant("meter [2, 4, 6, 7]", "meter [2, 4, 6, 7]")  # the reference itself, as an engine
+    campaign = F.fuzz("my-engine", modules=["base"], games=1, seed=3, out=tmp_path, adapter=same)
+    assert campaign.finding is None and F.campaign_json(campaign, 3)["games_ended"] == 1
 
 
 def test_a_finding_counts_the_actions_played_up_to_the_divergence(tmp_path):

@@ -1082,7 +1082,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         print(f"not tested: {n} game(s) cut short, the engine answered unsupported: {why}", file=sys.stderr)
     played = ", ".join(f"{'+'.join(ms)} ({n} game{'' if n == 1 else 's'})"
                        for ms, n in zip(campaign.modules, campaign.table_games))
-    summary = (f"{campaign.games} game(s), {campaign.actions} actions ({campaign.probes} probes), "
+    summary = (f"{campaign.games} game(s) ({campaign.games_ended} played to their end), "
+               f"{campaign.actions} actions ({campaign.probes} probes), "
                f"modules {played or 'none'}, seed {args.seed}, {campaign.seconds:.1f}s")
     if json_file:
         problem = _write_output("--json", json_file, json.dumps(F.campaign_json(campaign, args.seed), indent=2) + "\n")

@@ -74,6 +74,8 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
             played = len(trial.actions) if d is None else (d.step + 1 if d.step is not None else 0)
             campaign.actions += played
             campaign.probes += sum(1 for i in probes if i < played)
+            if trial.ended and d is None:
+                campaign.games_ended += 1
             if progress:
                 progress(campaign, games, deadline, "playing")
             if d is not None:
@@ -117,7 +119,8 @@ def _not_reached(campaign: Campaign, planned: list[list[str]], games: int | None
 
 def campaign_json(campaign: Campaign, seed: int) -> JSON:
     """The campaign as data (`bohnspec fuzz --json`)."""
-    out: JSON = {"seed": seed, "games": campaign.games, "actions": campaign.actions, "probes": campaign.probes,
+    out: JSON = {"seed": seed, "games": campaign.games, "games_ended": campaign.games_ended,
+                 "actions": campaign.actions, "probes": campaign.probes,
                  "seconds": round(campaign.seconds, 3),
                  "modules": [{"modules": ms, "games": n} for ms, n in zip(campaign.modules, campaign.table_games)],
                  "not_played": campaign.skipped, "unsupported": campaign.unsupported,

@@ -170,7 +170,7 @@ def plan_game(modules: list[str], players: int | None, claims: Claims, rng: rand
         state = _apply(engine, state, action, shuffler)
         actions.append(action)
     start["shuffles"] = shuffles + list(start.get("shuffles") or [])
-    return Trial(list(modules), start, actions), probes
+    return Trial(list(modules), start, actions, ended=state.over), probes
 
 
 def _apply(engine: Engine, state: State, action: JSON, shuffler: Callable[[list[str]], list[str]]) -> State:

@@ -43,6 +43,7 @@ class Trial:
     modules: list[str]
     state: JSON
     actions: list[JSON]
+    ended: bool = False  # the reference's game reached its end within the actions planned
 
 
 @dataclass
@@ -83,6 +84,7 @@ class Finding:
 @dataclass
 class Campaign:
     games: int = 0
+    games_ended: int = 0  # games played to their end (not cut off at the most actions planned)
     actions: int = 0
     probes: int = 0
     seconds: float = 0.0

@@ -519,9 +519,10 @@ def test_a_figure_on_the_castle_card_must_be_waiting(tmp_path, capsys):
     ({"vars": {"planted": "two"}}, "state.vars.planted", "planted is a whole number, not two"),
     ({"winners": ["Nina"]}, "state.winners", "only once it is over"),
     ({"draw_pile": ["red"] * 9}, "state", "12 red cards lie on the table, but the box holds 8"),
-    # Three players have three fields each: a player listed with one did not leave out the others.
-    ({"players": [{"name": "Timon", "fields": [["blue"]]}, {"name": "Nina"}, {"name": "Keno"}]},
-     "state.players[0].fields", "fewer bean fields than the game gives each player at the start"),
+    # Four players have two fields each and the base game sells none: a third cannot be there.
+    ({"players": [{"name": "Timon", "fields": [["blue"], [], []]}, {"name": "Nina"}, {"name": "Keno"},
+                  {"name": "Eiko"}]},
+     "state.players[0].fields", "more bean fields than the game gives"),
 ])
 def test_an_inconsistent_situation_says_what_is_wrong(tmp_path, capsys, changes, where, words):
     assert main(["judge", situation(tmp_path, **changes)]) == 2
@@ -608,3 +609,14 @@ def test_an_action_that_brings_no_end_nearer_says_nothing_of_it(tmp_path, capsys
     assert "game_goes_on" not in out["results"][0]
     code, out = judge(capsys, situation(tmp_path), "-a", "Keno harvest 1")
     assert "game_goes_on" not in out["results"][0]
+
+
+def test_fields_left_out_of_a_situation_are_there_empty(tmp_path, capsys):
+    # Three players have three fields each: Timon listed with his planted field has two more,
+    # empty, and may plant a card that fits neither of his others there (bohnanza/setup/2).
+    table = {"players": [{"name": "Timon", "hand": ["red"], "fields": [["blue"]]}, {"name": "Nina"},
+                         {"name": "Keno"}],
+             "active": "Timon", "phase": "plant_hand"}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon plant 3")
+    assert code == 0 and out["results"][0]["legal"]
+

@@ -642,11 +642,13 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
                 player.zones[key] = [cards(f, f"{where}[{j}]", zone.cards) for j, f in enumerate(value)]
             else:
                 player.zones[key] = cards(value, where, zone.cards)
-        if engine.fields_zone not in pdata:
-            if fields_default is None:
-                fields_default = engine.define_value(state, "fields_per_player") \
-                    if "fields_per_player" in spec.defines else 0
-            player.zones[engine.fields_zone] = [[] for _ in range(fields_default)]
+        # Fields are never lost: those the setup gives that a state leaves out are empty (the
+        # fields listed come first, in order).
+        if fields_default is None:
+            fields_default = engine.define_value(state, "fields_per_player") \
+                if "fields_per_player" in spec.defines else 0
+        given = player.zones.setdefault(engine.fields_zone, [])
+        given.extend([] for _ in range(fields_default - len(given)))
     for key in ("starting_player", "active"):
         if key in data and data[key] not in names:
             raise ScenarioError("", f"state.{key}", f"{data[key]!r} is not at the table{_hint(data[key], names)}")

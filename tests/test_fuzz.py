@@ -440,3 +440,16 @@ def test_fuzz_without_an_engine_command_does_not_point_to_the_reference(tmp_path
     run = cli("fuzz", "--impl", " ", "--out", str(tmp_path / "o"), cwd=tmp_path, timeout=60)
     assert run.returncode == 2, run.stdout + run.stderr
     assert "--impl is empty" in run.stderr and "leave --impl out" not in run.stderr
+
+
+def test_a_war_game_is_played_without_claiming_war():
+    # conform needs no claim of the shared part either: `war` comes with the game requiring it.
+    sets, skipped = F.module_sets(["base", "dschingis"], None)
+    assert sets == [["base"], ["base", "dschingis", "war"]] and "dschingis" not in skipped
+
+
+def test_a_written_finding_quotes_space_ids_of_digits():
+    # A YAML 1.2 reader would take a bare 08 for the number 8.
+    from bohnspec.conformance.fuzz.writer import render
+    text = render({"spaces": {"08": {"owner": "Nina"}, "a": {}}}, ["header"])
+    assert "'08': {owner: Nina}" in text and "\n  a: {}" in text

@@ -61,7 +61,8 @@ def module_sets(claimed: list[str], wanted: list[str] | None) -> tuple[list[list
                           "(it declares no players, setup or board)")
             continue
         closure = sorted(module_closure(files, [m]))
-        missing = sorted(set(closure) - set(claimed))
+        # A shared part (war) comes with the game that requires it, claimed or not, as in conform.
+        missing = sorted(set(closure) - set(claimed) - set(parts))
         if missing:
             skipped[m] = f"it needs {', '.join(missing)}, which the engine does not claim"
             continue

@@ -40,8 +40,16 @@ def _flow_small_dicts(dumper: yaml.SafeDumper, data: dict[str, Any]) -> yaml.Nod
     return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=flow)
 
 
+def _quoted_digits(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
+    """A text of digits (a space id such as "08") always in quotes: a YAML 1.2 reader would take
+    08 for a number, though PyYAML leaves it bare."""
+    style = "'" if data.isdigit() else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
 _Dumper.add_representer(list, _flow_lists)
 _Dumper.add_representer(dict, _flow_small_dicts)
+_Dumper.add_representer(str, _quoted_digits)
 
 
 def render(data: JSON, header: list[str]) -> str:

@@ -939,13 +939,24 @@ def _check_events(engine: Engine, sc: Scenario) -> None:
                                                          f"{_hint(str(key), known[name])}; it gives {gives}")
 
 
+_RULING_IDS: dict[int, tuple[Spec, frozenset[str]]] = {}
+
+
+def _ruling_ids(spec: Spec) -> frozenset[str]:
+    """The ruling ids of a spec, made once per spec (a Spec is not hashable: kept by identity)."""
+    hit = _RULING_IDS.get(id(spec))
+    if hit is None or hit[0] is not spec:
+        hit = _RULING_IDS[id(spec)] = (spec, frozenset(f"ruling/{name}" for name in spec.rulings))
+    return hit[1]
+
+
 def _check_citations(spec: Spec, sc: Scenario) -> None:
     """Every id a scenario cites, and every rule id it expects a refusal to name, is a rulebook
     paragraph or a ruling of the rules loaded: a misspelt one would make an expectation no
     engine can meet, or a citation that leads nowhere."""
     from ..language.paragraphs import index
     known = index()
-    rulings = {f"ruling/{name}" for name in spec.rulings}
+    rulings = _ruling_ids(spec)
 
     def check(rid: object, where: str) -> None:
         if rid in known or rid in rulings:

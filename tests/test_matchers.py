@@ -515,3 +515,18 @@ def test_a_setup_refused_where_a_game_is_expected_fails():
                     steps=[S.Step(HARVEST, {})], setup={"players": ["A", "B", "C"]})
     v = R.run_scenario(ScriptedSetup(setup_refused("bohnanza/setup/1")), sc)
     assert v.verdict == R.FAILED and any("expected a new game" in p for p in problems(v))
+
+
+def test_an_event_mismatch_names_the_key_that_differs():
+    from bohnspec.conformance.runner import exact_problems, match_events
+    actual = [{"event": "attack", "player": "Nina", "target": "05"},
+              {"event": "combat", "target": "05", "attack": 17, "defence": 16}]
+    (problem,) = match_events([{"event": "combat", "attack": 18, "defence": 16}], actual)
+    assert problem.endswith("the nearest 'combat' event differs in attack: expected 18, actual 17")
+    (problem,) = exact_problems([{"event": "attack"}, {"event": "combat", "attack": 18}], actual)
+    assert problem.endswith("the first difference, at [1]: the 'combat' event differs in attack: "
+                            "expected 18, actual 17")
+    (problem,) = exact_problems([{"event": "attack"}], actual)
+    assert problem.endswith("the first difference, at [1]: an event more than expected")
+    (problem,) = exact_problems([{"event": "combat"}], actual[:1])
+    assert problem.endswith("the first difference, at [0]: expected 'combat', actual 'attack'")

@@ -195,11 +195,30 @@ def _shown_events(actual: list[dict]) -> str:
     return "\n      ".join(json.dumps(e) for e in actual) or "(none)"
 
 
+def _nearest(expected: dict, actual: list[dict]) -> str:
+    """The actual event of the same name that differs from the expected one in the fewest keys,
+    with those keys, as a line to add to a message ("" when none has the name)."""
+    best: tuple[list[str], dict] | None = None
+    for a in actual:
+        if not isinstance(a, dict) or a.get("event") != expected.get("event"):
+            continue
+        keys = [k for k in expected if k != "event" and (k not in a or subset_problems(expected[k], a[k]))]
+        if keys and (best is None or len(keys) < len(best[0])):
+            best = (keys, a)
+    if best is None:
+        return ""
+    keys, a = best
+    shown = "; ".join(f"{k}: expected {json.dumps(expected[k])}, actual "
+                      f"{json.dumps(a[k]) if k in a else 'missing'}" for k in keys)
+    return f"\n    the nearest {expected.get('event')!r} event differs in {shown}"
+
+
 def match_events(expected: list[dict], actual: list[dict]) -> list[str]:
     """Expected events must occur in order among the actual ones (others may come between)."""
     i = 0
     for n, exp in enumerate(expected):
         exp = normalise(exp)
+        start = i
         while i < len(actual) and subset_problems(exp, actual[i]):
             i += 1
         if i == len(actual):
@@ -209,7 +228,7 @@ def match_events(expected: list[dict], actual: list[dict]) -> list[str]:
                           + "\n      ".join(json.dumps(normalise(e)) for e in expected))
             after = f" after the one matching events[{n - 1}]" if n else ""
             return [f"events[{n}]: expected {json.dumps(exp)} (in this order), not found{after} among:\n      "
-                    f"{_shown_events(actual)}{wanted}"]
+                    f"{_shown_events(actual)}{_nearest(exp, actual[start:])}{wanted}"]
         i += 1
     return []
 
@@ -232,8 +251,21 @@ def exact_problems(expected: list[dict], actual: list[dict]) -> list[str]:
     if len(expected) == len(actual) and all(not subset_problems(x, a) for x, a in zip(expected, actual)):
         return []
     shown = "\n      ".join(json.dumps(e) for e in expected) or "(none)"
+    first = next((k for k, (x, a) in enumerate(zip(expected, actual)) if subset_problems(x, a)), None)
+    where = ""
+    if first is not None:
+        x, a = expected[first], actual[first]
+        if isinstance(a, dict) and a.get("event") == x.get("event"):
+            near = _nearest(x, [a])
+            where = near.replace("the nearest", f"the first difference, at [{first}]: the", 1)
+        else:
+            got = a.get("event") if isinstance(a, dict) else a
+            where = f"\n    the first difference, at [{first}]: expected {x.get('event')!r}, actual {got!r}"
+    elif len(expected) != len(actual):
+        where = (f"\n    the first difference, at [{min(len(expected), len(actual))}]: "
+                 + ("an event more than expected" if len(actual) > len(expected) else "an event missing"))
     return [f"exact_events: expected exactly these events, in this order:\n      {shown}\n"
-            f"    actual:\n      {_shown_events(actual)}"]
+            f"    actual:\n      {_shown_events(actual)}{where}"]
 
 
 def rejection_text(rule: str | None, reason: str | None) -> str:

@@ -8,6 +8,7 @@ whatever is None left out.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -164,10 +165,7 @@ class ShuffleMismatch(SpecRuntimeError):
 
 
 def _cards(cards: list) -> str:
-    counts: dict = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    shown = ", ".join(f"{c}*{n}" if n > 1 else str(c) for c, n in counts.items())
+    shown = ", ".join(f"{c}*{n}" if n > 1 else str(c) for c, n in Counter(cards).items())
     return f"[{shown}]" if cards else "no card"
 
 

@@ -576,9 +576,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
         verdict.verdict, verdict.broken = ERRORED, True
         text = str(exc)
         if result is not None:
-            where = sc.locate(f"steps[{result.index}].do")
-            place = f"{sc.path}:{where[0]}:{where[1]}: " if where else f"{sc.path}: "
-            text = f"{place}at steps[{result.index}].do: {text}"
+            text = f"{sc.place(f'steps[{result.index}].do')}at steps[{result.index}].do: {text}"
             result.ok = False
         verdict.message = f"BUG IN SCENARIO: {text}"
     except ScenarioError as exc:
@@ -588,10 +586,8 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
         # The reshuffle results are part of the situation the scenario gives, not of the rules.
         verdict.verdict, verdict.broken = ERRORED, True
         field = "state.shuffles" if sc.state is not None else "setup"
-        where = sc.locate(field)
-        place = f"{sc.path}:{where[0]}:{where[1]}: " if where else f"{sc.path}: "
         during = f" (reshuffled at steps[{result.index}])" if result is not None else ""
-        verdict.message = f"BUG IN SCENARIO: {place}{field}{during}: {exc}"
+        verdict.message = f"BUG IN SCENARIO: {sc.place(field)}{field}{during}: {exc}"
     except SpecRuntimeError as exc:
         verdict.verdict = ERRORED
         verdict.message = _at(verdict, result, adapter, f"error in the rules: {exc}")

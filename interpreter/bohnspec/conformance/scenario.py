@@ -58,6 +58,12 @@ class Scenario:
         """(line, column) of a field of the scenario, e.g. `steps[1].do`."""
         return self.doc.locate(path) if self.doc is not None else None
 
+    def place(self, path: str) -> str:
+        """`file:line:column: ` of a field of this scenario (`file: ` when it cannot be found),
+        to begin a message about it."""
+        where = self.locate(path)
+        return f"{self.path}:{where[0]}:{where[1]}: " if where else f"{self.path}: "
+
     def error(self, path: str, message: str) -> ScenarioError:
         """A ScenarioError about a field of this scenario, with its line and column."""
         where = self.locate(path) or (None, None)
@@ -548,7 +554,7 @@ def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, 
         other = [engine.spec.boards[n] for n in engine.boards_for_options(options)]
         if other and other[0].cites:
             b = other[0]
-            tables = " or ".join(str(x) for x in sorted({o.players for o in other if o.players is not None}))
+            tables = " or ".join(map(str, engine.tables_for_options(options)))
             raise Refused("setup", b.cites[0], f"{b.title or b.name} is laid for {tables} players, "
                                                f"not {len(names)}")
         raise ScenarioError("", "setup.board", f"no declared board is laid for {len(names)} players with these options")
@@ -865,7 +871,7 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
     the engine: a player not at the table, a state key, zone or variable the spec does not
     have, a player's variable put among the game's (or the other way round)."""
     spec = engine.spec
-    _check_citations(spec, sc)
+    _check_citations(engine, sc)
     _check_events(engine, sc)
     if sc.setup is not None:
         names = list(sc.setup.get("players") or [])
@@ -939,24 +945,18 @@ def _check_events(engine: Engine, sc: Scenario) -> None:
                                                          f"{_hint(str(key), known[name])}; it gives {gives}")
 
 
-_RULING_IDS: dict[int, tuple[Spec, frozenset[str]]] = {}
+@functools.lru_cache(maxsize=64)
+def _ruling_ids(engine: Engine) -> frozenset[str]:
+    return frozenset(f"ruling/{name}" for name in engine.spec.rulings)
 
 
-def _ruling_ids(spec: Spec) -> frozenset[str]:
-    """The ruling ids of a spec, made once per spec (a Spec is not hashable: kept by identity)."""
-    hit = _RULING_IDS.get(id(spec))
-    if hit is None or hit[0] is not spec:
-        hit = _RULING_IDS[id(spec)] = (spec, frozenset(f"ruling/{name}" for name in spec.rulings))
-    return hit[1]
-
-
-def _check_citations(spec: Spec, sc: Scenario) -> None:
+def _check_citations(engine: Engine, sc: Scenario) -> None:
     """Every id a scenario cites, and every rule id it expects a refusal to name, is a rulebook
     paragraph or a ruling of the rules loaded: a misspelt one would make an expectation no
     engine can meet, or a citation that leads nowhere."""
     from ..language.paragraphs import index
     known = index()
-    rulings = _ruling_ids(spec)
+    rulings = _ruling_ids(engine)
 
     def check(rid: object, where: str) -> None:
         if rid in known or rid in rulings:

@@ -1262,6 +1262,10 @@ class Engine:
         return [name for name, b in self.spec.boards.items()
                 if b.players is not None and (name not in self._board_when or self._board_when[name](env))]
 
+    def tables_for_options(self, options: dict | None) -> list[int]:
+        """The numbers of players the boards these options choose are laid for."""
+        return sorted({p for n in self.boards_for_options(options) if (p := self.spec.boards[n].players) is not None})
+
     def define_value(self, state: State, name: str) -> Any:
         return self._call_define(Env(self, state), name, (), None)
 

@@ -573,10 +573,11 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
     for v in sorted(verdicts, key=lambda v: v.id):
         if not v.ok and v.verdict in (R.ERRORED, R.TIMEOUT, R.PROTOCOL_ERROR) and not v.broken:
             groups.setdefault((v.verdict, _fault_text(v.message)), []).append(v)
+    grouped = {id(v) for group in groups.values() for v in group}
     shown_in_full = {id(v) for group in groups.values()
                      for v in group[:1 if group[0].message.startswith(HANDSHAKE_FAILED) else SAME_FAULT_SHOWN]}
     for v in sorted(verdicts, key=lambda v: v.id):
-        if not v.ok and (id(v) in shown_in_full or not any(v in g for g in groups.values())):
+        if not v.ok and (id(v) in shown_in_full or id(v) not in grouped):
             _print_failure(v, replay, out)
     for (verdict, text), group in groups.items():
         rest = [v for v in group if id(v) not in shown_in_full]
@@ -974,8 +975,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         options = {"beans": options.pop("beans", engine.spec.options["beans"].default), **options}
     if engine.spec.boards and engine.choose_board(args.players, options) is None:
         # A game played on a map needs one laid for this table: say which tables the maps are for.
-        laid = sorted({b.players for n in engine.boards_for_options(options)
-                       if (b := engine.spec.boards[n]).players is not None})
+        laid = engine.tables_for_options(options)
         which = f"the maps these options choose are for {' or '.join(map(str, laid))} players" if laid else \
             "these options choose none"
         raise _usage(f"--players {args.players}: no map of these modules is laid for {args.players} players "

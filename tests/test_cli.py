@@ -373,6 +373,15 @@ def test_coverage_strict_exits_0_and_prints_totals(capsys):
     assert "warning: unreadable scenario" not in out
 
 
+def test_coverage_of_a_book_that_does_not_exist_is_bad_input(capsys):
+    # A module's name is not a book's: --strict must not pass a book with no paragraph at all.
+    assert main(["coverage", "--book", "base", "--strict"]) == 2
+    err = capsys.readouterr().err
+    assert "--book base: no rulebook has this id; the books: bohnanza, bohnaparte, bohnroeschen, dschingis" in err
+    assert main(["coverage", "--book", "bohnaprte"]) == 2
+    assert "(did you mean 'bohnaparte'?)" in capsys.readouterr().err
+
+
 def test_coverage_json(capsys):
     assert main(["coverage", "--book", "bohnanza", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

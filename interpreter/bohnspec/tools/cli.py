@@ -1159,6 +1159,14 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     from ..conformance.coverage import coverage, render
 
     _output("--json", args.json_file)
+    if args.book is not None:
+        from ..errors import suggest
+        from ..language.paragraphs import index
+        books = sorted({p.book for p in index().values()})
+        if args.book not in books:
+            # An unknown book has no paragraph to miss: --strict would pass it silently.
+            raise _usage(f"--book {args.book}: no rulebook has this id{suggest(args.book, books)}; "
+                         f"the books: {', '.join(books)}")
     rows = coverage(book=args.book)
     if not _answer(args, rows, render(rows, missing_only=args.missing)):
         return EXIT_INPUT

@@ -519,3 +519,15 @@ def test_a_misspelt_replacement_is_warned_about(tmp_path):
     assert warnings_of(tmp_path, misspelt) == [
         "define 'defence_valeu' is never used (did you mean 'defence_value'?): a replacement must have the very "
         "name of what it replaces"]
+
+
+def test_a_zone_cannot_take_the_name_of_a_key_every_state_has(tmp_path):
+    # The state's JSON holds each shared zone beside `phase`, `over`, ... and each player's zone
+    # beside `name` and `vars`: a zone of such a name would be lost in it.
+    path = tmp_path / "zones.bohn"
+    path.write_text("module zones requires base\n\nzone over: pile shared\nzone vars: row per player\n"
+                    "zone tableau: row per player\n")
+    diagnostics, _ = check_files([path])
+    assert [(d.location.line, d.severity) for d in diagnostics] == [(3, "error"), (4, "error")]
+    assert "zone 'over' has the name of a key the state always has" in diagnostics[0].message
+    assert "zone 'vars' has the name of a key each player's object always has" in diagnostics[1].message

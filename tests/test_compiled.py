@@ -44,6 +44,8 @@ class Recording(InProcess):
         return engine_for(modules, self.extra_rules, engine=self.kind)
 
     def _keep(self, answer):
+        if isinstance(answer, dict) and "rejected" not in answer:
+            answer["state"]  # an in-process reply makes its state's JSON when read: keep it too
         self.answers.append(json.loads(json.dumps(answer, sort_keys=True, default=str)))
         return answer
 

@@ -25,15 +25,22 @@ class Reply(dict):
     runner reads it only for the steps that look at the state. Read it before the next
     accepted action changes the state (a rejection changes nothing)."""
 
-    def __init__(self, state: State, **fields: Any) -> None:
+    def __init__(self, state: State, owner: InProcess | None = None, **fields: Any) -> None:
         super().__init__(fields)
         self._state = state
+        self._owner = owner
 
     def __missing__(self, key: str) -> Any:
         if key != "state":
             raise KeyError(key)
-        value = self["state"] = self._state.to_json()
+        owner = self._owner
+        value = self["state"] = owner.state_json(self._state) if owner is not None else self._state.to_json()
         return value
+
+    def state_part(self, expected: dict) -> dict | None:
+        """The part of the state (players keyed by name) that an expected part of it names,
+        made alone when the whole JSON has not been (None when it has: use that)."""
+        return None if "state" in self else self._state.json_part(expected)
 
 
 def wire_events(events: list[dict]) -> list[dict]:
@@ -59,25 +66,52 @@ class InProcess:
         self.current: Engine | None = None
         self.state: State | None = None
         self.last_request: dict[str, Any] | None = None
+        self._reused: tuple | None = None  # (scenario, engine, (state, events)) for the next start
+        # Requests answered so far, and the JSON of a state made since the last of them: two
+        # replies that read the state between the same two requests read the same JSON.
+        self._requests = 0
+        self._json: tuple | None = None  # (state, requests then, JSON)
 
     def engine(self, modules: Iterable[str] | None) -> Engine:
         return engine_for(modules, self.extra_rules, engine=self.engine_kind)
 
     def start(self, sc: S.Scenario) -> dict:
         self.last_request = {"type": "setup" if sc.setup is not None else "load"}
+        self._requests += 1
         self.current = self.engine(sc.modules)
+        reused, self._reused = self._reused, None
         try:
-            state, events = S.build_state(self.current, sc)
+            if reused is not None and reused[0] is sc and reused[1] is self.current:
+                state, events = reused[2]
+            else:
+                state, events = S.build_state(self.current, sc)
         except S.Refused as exc:
             if sc.refused is None:
                 raise  # the scenario's bug: it sets up a game the rules refuse
             return {"rejected": True, "rule": exc.rule, "reason": exc.reason}
         self.state = state
-        return Reply(state, events=wire_events(events))
+        return Reply(state, self, events=wire_events(events))
+
+    def state_json(self, state: State) -> dict:
+        """The JSON of `state` as it is now, made once between two requests however many
+        replies read it (a rejected action's reply and the one before it, say)."""
+        made = self._json
+        if made is not None and made[0] is state and made[1] == self._requests:
+            return made[2]
+        value = state.to_json()
+        self._json = (state, self._requests, value)
+        return value
+
+    def reuse_setup(self, sc: S.Scenario, engine: Engine, built: tuple) -> None:
+        """The runner set up the scenario's game on the reference engine to check it: when that
+        is this adapter's engine, the next `start` of the same scenario plays that very game
+        (nobody else holds it) instead of dealing it again."""
+        self._reused = (sc, engine, built)
 
     def load(self, state: dict) -> dict:
         """Load a complete state (for --isolate), as the protocol's `load` does."""
         self.last_request = {"type": "load"}
+        self._requests += 1
         modules = state.get("modules") or ["base"]
         self.current = self.engine(modules)
         self.state = loaded = S.state_from_data(self.current, state, modules, validate=False)
@@ -88,6 +122,7 @@ class InProcess:
 
     def apply(self, action: dict) -> dict:
         self.last_request = {"type": "apply", "action": action}
+        self._requests += 1
         assert self.current is not None and self.state is not None, "apply before start or load"
         # In place: the state reported before is JSON already. An action that fails half-way
         # (an error of the rules) leaves no half-applied state to play on.
@@ -98,6 +133,6 @@ class InProcess:
             raise
         self.state = outcome.state
         if outcome.rejection is not None:
-            return {"accepted": False, "rule": outcome.rejection.rule,
-                    "reason": outcome.rejection.reason, "state": outcome.state.to_json()}
-        return Reply(outcome.state, accepted=True, events=wire_events(outcome.events))
+            return Reply(outcome.state, self, accepted=False, rule=outcome.rejection.rule,
+                         reason=outcome.rejection.reason)
+        return Reply(outcome.state, self, accepted=True, events=wire_events(outcome.events))

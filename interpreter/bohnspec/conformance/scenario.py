@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections import Counter
 import re
 import pickle
 from dataclasses import dataclass, field
@@ -17,9 +18,9 @@ from referencing import Registry, Resource
 from .. import paths
 from .. import userfile
 from ..language.board import BoardError
-from ..errors import ScenarioError, SetupError
+from ..errors import ScenarioError, SetupError, SpecRuntimeError
 from ..errors import suggest as _hint
-from ..execution.interpret import Engine
+from ..execution.interpret import STEP_BUDGET, Engine, Env
 from ..execution.state import Player, State, expand_cards
 
 if TYPE_CHECKING:
@@ -615,11 +616,11 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
     board = _board_of(engine, data, len(names))
     state = engine.blank_state(names, data.get("starting_player", names[0]),
                                data.get("options"), modules=data.get("modules", modules), board=board)
-    kinds = {z.cards: set(spec.kinds_of(z.cards)) for z in spec.zones.values()}
+    kinds = _card_kinds(engine)
 
     def cards(value, where, kind="beans"):
         out = expand_cards(value)
-        known = kinds.get(kind, set())
+        known = kinds.get(kind, frozenset())
         for c in out:
             if c not in known:
                 what = {"beans": "bean", "vines": "vine"}.get(kind, kind)  # a category is named in the singular
@@ -700,6 +701,13 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
 
 
 @functools.lru_cache(maxsize=64)
+def _card_kinds(engine: Engine) -> dict[str, frozenset[str]]:
+    """The cards each category of zone may hold (`beans`: the varieties), by category."""
+    spec = engine.spec
+    return {z.cards: frozenset(spec.kinds_of(z.cards)) for z in spec.zones.values()}
+
+
+@functools.lru_cache(maxsize=64)
 def _playable_phases(engine: Engine) -> list[str]:
     return engine.spec.playable_phases()
 
@@ -722,8 +730,11 @@ _TYPES = {
 @functools.lru_cache(maxsize=64)
 def _typed_vars(engine: Engine) -> list[tuple]:
     """The spec's variables of a checked type, in declaration order: (name, declaration, what
-    its values are, the test of a value)."""
-    return [(name, var, *_TYPES[var.type]) for name, var in engine.spec.vars.items() if var.type in _TYPES]
+    its values are, the test of a value, its default when that is a constant, else a value
+    no variable holds)."""
+    constant = {name: fixed for name, _, fixed in engine.blank_defaults()}
+    return [(name, var, *_TYPES[var.type], constant[name]) for name, var in engine.spec.vars.items()
+            if var.type in _TYPES]
 
 
 def check_consistency(engine: Engine, state: State) -> None:
@@ -731,25 +742,25 @@ def check_consistency(engine: Engine, state: State) -> None:
     wrong type, a winner in a game not over, more cards of a kind than the box holds, or a
     module's invariant broken. A ScenarioError names the field (`state.players[0].vars.waiting`)
     and says what is wrong."""
-    from ..execution.interpret import STEP_BUDGET, Env
-    from ..errors import SpecRuntimeError
     names = state.names()
-    defaults = Env(engine, state)
-    for name, var, what, ok in _typed_vars(engine):
+    for name, var, what, ok, default in _typed_vars(engine):
+        # Where each value stands is spelled out only for a wrong one.
+        found: list[tuple[Any, Any]]  # (value, where it stands: a seat, a space or nothing)
         if var.per_player:
-            found = [(p.vars[name], f"state.players[{i}].vars.{name}")
-                     for i, p in enumerate(state.players) if name in p.vars]
+            found = [(p.vars[name], i) for i, p in enumerate(state.players) if name in p.vars]
         elif var.per_space:
-            found = [(values[name], f"state.spaces.{sid}.{name}")
-                     for sid, values in state.space_vars.items() if name in values]
+            found = [(values[name], sid) for sid, values in state.space_vars.items() if name in values]
         else:
-            found = [(state.vars[name], f"state.vars.{name}")] if name in state.vars else []
-        for value, where in found:
-            if ok(value, state):
+            found = [(state.vars[name], None)] if name in state.vars else []
+        for value, at in found:
+            # The default (a constant of the rules) needs no test: most variables hold it.
+            if value.__class__ is default.__class__ and value == default or ok(value, state):
                 continue
             # None is the value of a variable whose default is none (asked only then).
-            if value is None and engine._var_defaults[name](defaults) is None:
+            if value is None and engine._var_defaults[name](Env(engine, state)) is None:
                 continue
+            where = f"state.players[{at}].vars.{name}" if var.per_player else \
+                f"state.spaces.{at}.{name}" if var.per_space else f"state.vars.{name}"
             raise ScenarioError("", where, f"{var.name} is {what}, not {_shown(value)}")
     for i, w in enumerate(state.winners):
         if w not in names:
@@ -802,24 +813,28 @@ def _check_counts(engine: Engine, state: State) -> None:
     not counted: a scenario may lay out a vine row or a map from more copies of a card than one
     box holds, to show a rule.)"""
     spec = engine.spec
-    seen: dict[str, int] = {}
+    flat: list = []
+    extend = flat.extend
 
-    def count(cards):
+    def gather(cards):  # a zone of fields, or deeper
         for c in cards:
             if isinstance(c, list):
-                count(c)
-            elif isinstance(c, str):
-                seen[c] = seen.get(c, 0) + 1
-    for zone in state.zones.values():
-        count(zone)
-    for p in state.players:
-        for zone in p.zones.values():
-            count(zone)
-    for cards in state.space_cards.values():
-        count(cards)
-    in_play = set(engine.box(state.options))
+                gather(c)
+            else:
+                flat.append(c)
+    for zones in (state.zones, *(p.zones for p in state.players), state.space_cards):
+        for zone in zones.values():
+            if list in map(type, zone):
+                gather(zone)
+            else:
+                extend(zone)  # a zone of cards: most of them
+    seen = Counter(flat)
+    try:
+        in_play = _in_play(engine, tuple(sorted(state.options.items())))
+    except TypeError:  # an option's value that is no text (not hashable): not worth keeping
+        in_play = frozenset(engine.box(state.options))
     for card, n in seen.items():
-        decl = spec.varieties.get(card)
+        decl = spec.varieties.get(card) if card.__class__ is str else None
         box = decl.count if decl is not None else None
         if box is not None and n > box:
             raise ScenarioError("", "state", f"{n} {card} cards lie on the table, but the box holds {box}")
@@ -830,6 +845,12 @@ def _check_counts(engine: Engine, state: State) -> None:
             raise ScenarioError("", "state.options", f"{card} cards lie on the table, but a game with these "
                                                      f"options ({given}) leaves them in the box: give the "
                                                      "options that bring them into play")
+
+
+@functools.lru_cache(maxsize=256)
+def _in_play(engine: Engine, options: tuple) -> frozenset[str]:
+    """The varieties a game with these options (sorted (name, value) pairs) plays with."""
+    return frozenset(engine.box(dict(options)))
 
 
 def _var_level(var: Var) -> str:

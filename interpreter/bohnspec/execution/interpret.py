@@ -204,6 +204,11 @@ def _part(node: Node | None, decl: Decl) -> Node:
     return node
 
 
+# A variable's default to work out for each new table (it is not a constant kept once).
+_ASK = object()
+_CONSTANT = frozenset({int, str, bool, float, type(None)})
+
+
 def serialise(value: Any) -> Any:
     """A value as the state and the events hold it: a field as its number, lists as lists."""
     if isinstance(value, FieldRef):
@@ -242,6 +247,13 @@ class Engine:
         w = spec.winners
         self._winner_keys = [self.expr(k, frozenset([w.var])) for k in w.keys] if w else []
         self._var_defaults = {n: self.expr(_part(v.default, v), frozenset()) for n, v in spec.vars.items()}
+        # What a blank table holds: the zone names, and each variable's default, worked out
+        # here when it is a constant that cannot be shared by mistake (no list), else _ASK.
+        self._blank = (tuple(z.name for z in spec.zones.values() if z.per_player),
+                       tuple(z.name for z in spec.zones.values() if not z.per_player),
+                       tuple((n, v, v.default.args[0] if v.default is not None and v.default.kind == "const"
+                              and v.default.args[0].__class__ in _CONSTANT else _ASK)
+                             for n, v in spec.vars.items()))
         self._vine_met = {n: [self.expr(c, frozenset([v.holder])) for c in v.met] for n, v in spec.vines.items()}
         self._vine_claim = {n: [self.expr(c, frozenset([v.holder])) for c in v.claim] for n, v in spec.vines.items()}
         self._vine_events: dict[str, list] = {}
@@ -1176,16 +1188,14 @@ class Engine:
         """A table with empty zones and every variable at its default. On a game with boards,
         `board` is the map (None: the declared board this table and these options play on);
         its spaces start with their fixed cards."""
-        players = []
-        for n in names:
-            zones: dict[str, list] = {z.name: [] for z in self.spec.zones.values() if z.per_player}
-            players.append(Player(n, zones, {}))
+        own_zones, shared_zones, defaults = self._blank
+        players = [Player(n, {z: [] for z in own_zones}, {}) for n in names]
         state = State(
             players=players,
             starting_player=starting_player or names[0],
             active=starting_player or names[0],
             phase=self.spec.turn.phases[0] if self.spec.turn else "",
-            zones={z.name: [] for z in self.spec.zones.values() if not z.per_player},
+            zones={z: [] for z in shared_zones},
             modules=list(modules),
             options=dict(options or {}),
         )
@@ -1193,8 +1203,8 @@ class Engine:
             board = self.choose_board(len(names), state.options)
         env = Env(self, state)
         space_defaults = {}
-        for n, v in self.spec.vars.items():
-            value = serialise(self._var_defaults[n](env))
+        for n, v, fixed in defaults:
+            value = fixed if fixed is not _ASK else serialise(self._var_defaults[n](env))
             if v.per_player:
                 for p in players:
                     p.vars[n] = value
@@ -1207,6 +1217,11 @@ class Engine:
             state.space_cards = {sid: ([board.fixed[sid]] if board.fixed[sid] else []) for sid in board.ids}
             state.space_vars = {sid: dict(space_defaults) for sid in board.ids}
         return state
+
+    def blank_defaults(self) -> tuple:
+        """(name, declaration, default) of each variable, the default when it is a constant
+        (worked out once), else a marker that no value is."""
+        return self._blank[2]
 
     def layout(self, name: str) -> Layout:
         """The layout of a declared board."""

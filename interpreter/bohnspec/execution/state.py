@@ -59,7 +59,22 @@ _LEAVES = frozenset({int, str, bool, float, type(None)})
 
 def _plain_vars(values: dict[str, Any]) -> dict[str, Any]:
     """Variables as JSON, sorted by name: `_plain` of each, the common leaves as they are."""
-    return {k: v if v.__class__ in _LEAVES else _plain(v) for k, v in sorted(values.items())}
+    return {k: v if (v := values[k]).__class__ in _LEAVES else _plain(v) for k in _sorted_keys(values)}
+
+
+# The names of a dict of zones or variables, sorted, by the names in their own order: the
+# states of a game hold the same zones and variables, so each order is sorted once.
+_ORDERS: dict[tuple, list] = {}
+
+
+def _sorted_keys(d: dict) -> list:
+    names = tuple(d)
+    order = _ORDERS.get(names)
+    if order is None:
+        if len(_ORDERS) > 4096:  # a bound, for long runs over many different specs
+            _ORDERS.clear()
+        order = _ORDERS[names] = sorted(names)
+    return order
 
 
 @dataclass
@@ -144,40 +159,88 @@ class State:
         out: dict[str, Any] = {"modules": list(self.modules)}
         if self.options:
             out["options"] = dict(sorted(self.options.items()))
-        players = []
-        for p in self.players:
-            d: dict[str, Any] = {"name": p.name}
-            for z in sorted(p.zones):
-                d[z] = _copy_zone(p.zones[z])
-            if p.vars:
-                d["vars"] = _plain_vars(p.vars)
-            players.append(d)
-        out["players"] = players
+        out["players"] = [_player_json(p) for p in self.players]
         out["starting_player"] = self.starting_player
         out["active"] = self.active
         out["phase"] = self.phase
         zones = self.zones
-        for z in sorted(zones):
+        for z in _sorted_keys(zones):
             out[z] = list(zones[z])
         out["vars"] = _plain_vars(self.vars)
         out["shuffles"] = [list(s) for s in self.shuffles]
         out["over"] = self.over
         out["winners"] = list(self.winners)
         if self.board is not None:
-            out["board"] = self.board.name if self.board.source is None else _plain(self.board.source)
-            on_spaces, values = self.space_cards, self.space_vars
-            spaces = out["spaces"] = {}
-            orders: dict[tuple, list] = {}  # the spaces of a map mostly hold the same variables
-            for s in self.board.ids:
-                here = on_spaces[s]
-                space = {"card": here[0] if here else None}
-                more = values.get(s)
-                if more:
-                    names = tuple(more)
-                    order = orders.get(names)
-                    if order is None:
-                        order = orders[names] = sorted(names)
-                    for k in order:
-                        space[k] = more[k]
-                spaces[s] = space
+            out["board"] = self._board_json()
+            out["spaces"] = self._spaces_json()
         return out
+
+    def json_part(self, part: dict) -> dict:
+        """The part of `to_json()` that an expected part of a state names (its keys; of the
+        players, those it names, keyed by name as expectations write them, and of each the keys
+        it names), each value as `to_json()` gives it; a key the JSON has not is left out. What
+        a comparison with an expectation needs, without the JSON of all the rest."""
+        out: dict[str, Any] = {}
+        zones = self.zones
+        for k in part:
+            if k == "players":
+                wanted = part[k]
+                if isinstance(wanted, dict):
+                    out[k] = {p.name: _player_json(p, wanted[p.name])
+                              for p in self.players if p.name in wanted}
+                else:
+                    out[k] = {p.name: _player_json(p) for p in self.players}
+            elif k == "vars":
+                out[k] = _plain_vars(self.vars)
+            elif k in _SCALARS:
+                out[k] = getattr(self, k)
+            elif k == "modules" or k == "winners":
+                out[k] = list(getattr(self, k))
+            elif k == "shuffles":
+                out[k] = [list(s) for s in self.shuffles]
+            elif k == "options":
+                if self.options:
+                    out[k] = dict(sorted(self.options.items()))
+            elif k == "board" or k == "spaces":
+                if self.board is not None:
+                    out[k] = self._board_json() if k == "board" else self._spaces_json()
+            elif k in zones:
+                out[k] = list(zones[k])
+        return out
+
+    def _board_json(self) -> Any:
+        return self.board.name if self.board.source is None else _plain(self.board.source)
+
+    def _spaces_json(self) -> dict:
+        on_spaces, values = self.space_cards, self.space_vars
+        spaces = {}
+        orders: dict[tuple, list] = {}  # the spaces of a map mostly hold the same variables
+        for s in self.board.ids:
+            here = on_spaces[s]
+            space = {"card": here[0] if here else None}
+            more = values.get(s)
+            if more:
+                names = tuple(more)
+                order = orders.get(names)
+                if order is None:
+                    order = orders[names] = sorted(names)
+                for k in order:
+                    space[k] = more[k]
+            spaces[s] = space
+        return spaces
+
+
+# The keys of a state's JSON that are one plain value each.
+_SCALARS = frozenset({"starting_player", "active", "phase", "over"})
+
+
+def _player_json(p: Player, part: Any = None) -> dict[str, Any]:
+    """A player's JSON; with `part` (an expected part of it, a dict), only the keys it names."""
+    d: dict[str, Any] = {"name": p.name}
+    zones = p.zones
+    for z in _sorted_keys(zones) if not isinstance(part, dict) else [z for z in part if z in zones]:
+        cards = zones[z]
+        d[z] = list(cards) if list not in map(type, cards) else [list(c) if isinstance(c, list) else c for c in cards]
+    if p.vars and (not isinstance(part, dict) or "vars" in part):
+        d["vars"] = _plain_vars(p.vars)
+    return d

@@ -30,6 +30,13 @@ _BUILTIN_EVENTS = {"phase": ("phase",), "game_end": (), "game_over": ("winners",
                    "after_action": (), "game_start": ()}
 
 
+# The keys of a state's JSON that are no zone (conformance/schemas/state.schema.json), and of a
+# player's object.
+_STATE_KEYS = frozenset({"modules", "options", "players", "starting_player", "active", "phase", "vars", "shuffles",
+                         "over", "winners", "board", "spaces"})
+_PLAYER_KEYS = frozenset({"name", "vars"})
+
+
 class Checker:
     def __init__(self, spec: Spec):
         self.spec = spec
@@ -350,6 +357,13 @@ class Checker:
         spec = self.spec
         if z.cards not in ("beans", "vines") and z.cards not in spec.categories:
             self.error(z.loc, f"unknown category {z.cards!r}{suggest(z.cards, ['beans', 'vines', *spec.categories])}")
+        # A zone is a key of the state's JSON (a player's zone, of that player's object) beside
+        # the keys every state has: a zone of one of their names could not be written there.
+        taken = _PLAYER_KEYS if z.per_player else _STATE_KEYS
+        if z.name in taken:
+            where = "each player's object" if z.per_player else "the state"
+            self.error(z.loc, f"zone {z.name!r} has the name of a key {where} always has in its JSON "
+                              f"({', '.join(sorted(taken))}); give the zone another name")
 
     def _check_reachability(self) -> None:
         spec = self.spec

@@ -18,6 +18,7 @@ from referencing import Registry, Resource
 from .. import paths
 from .. import userfile
 from ..language.board import BoardError
+from ..language.paragraphs import index as paragraph_index
 from ..errors import ScenarioError, SetupError, SpecRuntimeError
 from ..errors import suggest as _hint
 from ..execution.interpret import STEP_BUDGET, Engine, Env
@@ -772,10 +773,17 @@ def check_consistency(engine: Engine, state: State) -> None:
     # them all: a condition records nothing.
     env = Env(engine, state)
     everyone: list[Player | None] = list(state.players)
+    bound: dict[str, list[dict]] = {}  # each invariant's variable bound to each player in turn
     for inv, test in engine.invariants:
         players: list[Player | None] = everyone if inv.var else [None]
+        if inv.var:
+            scopes = bound.get(inv.var)
+            if scopes is None:
+                scopes = bound[inv.var] = [{inv.var: p.name} for p in state.players]
+        else:
+            scopes = [{}]
         for i, player in enumerate(players):
-            env.locals = {inv.var: player.name} if player is not None else {}
+            env.locals = scopes[i]  # a condition leaves its locals as it found them
             env.fuel = STEP_BUDGET  # each condition has the whole budget
             try:
                 holds = bool(test(env))
@@ -898,8 +906,7 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
         names = list(sc.setup.get("players") or [])
     else:
         names = [p.get("name") for p in (sc.state or {}).get("players", []) if isinstance(p, dict)]
-    shared = [z for z, d in spec.zones.items() if not d.per_player]
-    own = [z for z, d in spec.zones.items() if d.per_player]
+    shared, own = _zone_names(engine)
     for n, step in enumerate(sc.steps):
         expected = step.expect.get("state")
         if not isinstance(expected, dict):
@@ -941,6 +948,13 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
 
 
 @functools.lru_cache(maxsize=64)
+def _zone_names(engine: Engine) -> tuple[list[str], list[str]]:
+    """The names of the shared zones, and of each player's."""
+    zones = engine.spec.zones
+    return [z for z, d in zones.items() if not d.per_player], [z for z, d in zones.items() if d.per_player]
+
+
+@functools.lru_cache(maxsize=64)
 def _event_keys(engine: Engine) -> dict[str, set[str]]:
     return engine.spec.event_keys()
 
@@ -950,12 +964,17 @@ def _check_events(engine: Engine, sc: Scenario) -> None:
     key would make the scenario fail every engine, the right ones included."""
     known = _event_keys(engine)
     for n, step in enumerate(sc.steps):
+        expect = step.expect
         for kind in ("events", "no_events", "exact_events"):
-            for i, e in enumerate(step.expect.get(kind) or []):
+            if kind not in expect:
+                continue
+            for i, e in enumerate(expect[kind] or []):
                 if not isinstance(e, dict):
                     continue
-                where = f"steps[{n}].expect.{kind}[{i}]"
                 name = e.get("event")
+                if name in known and all(key == "event" or key in known[name] for key in e):
+                    continue
+                where = f"steps[{n}].expect.{kind}[{i}]"
                 if name not in known:
                     raise sc.error(f"{where}.event", f"unknown event {name!r}{_hint(str(name), sorted(known))}: "
                                                      "the rules of this game never report it")
@@ -975,19 +994,19 @@ def _check_citations(engine: Engine, sc: Scenario) -> None:
     """Every id a scenario cites, and every rule id it expects a refusal to name, is a rulebook
     paragraph or a ruling of the rules loaded: a misspelt one would make an expectation no
     engine can meet, or a citation that leads nowhere."""
-    from ..language.paragraphs import index
-    known = index()
+    known = paragraph_index()
     rulings = _ruling_ids(engine)
 
-    def check(rid: object, where: str) -> None:
+    def check(rid: object, field: str, i: int | None = None) -> None:
         if rid in known or rid in rulings:
             return
+        where = field if i is None else f"{field}[{i}]"
         book = str(rid).split("/", 1)[0]
         near = [p for p in known if p.startswith(book + "/")] if book != "ruling" else sorted(rulings)
         raise sc.error(where, f"unknown rule id {rid!r}{_hint(str(rid), near)}: cite a rulebook paragraph "
                               "(bohnspec coverage lists them) or a ruling of the rules loaded")
     for i, rid in enumerate(sc.cites):
-        check(rid, f"cites[{i}]")
+        check(rid, "cites", i)
     for rid in sc.refused or []:
         check(rid, "refused")
     for n, step in enumerate(sc.steps):

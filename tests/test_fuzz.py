@@ -401,8 +401,12 @@ def test_the_campaign_reports_the_tables_played_and_why_the_others_were_not(tmp_
     campaign = F.fuzz("my-engine", games=2, seed=1, out=tmp_path, max_actions=40, adapter=SeveralModules())
     assert campaign.finding is None and campaign.games == 2
     data = F.campaign_json(campaign, 1)
-    assert data["modules"] == [{"modules": ["base"], "games": 1},
-                               {"modules": ["base", "bohnaparte", "war"], "games": 1}]
+    assert [(m["modules"], m["games"]) for m in data["modules"]] == [(["base"], 1), (["base", "bohnaparte", "war"], 1)]
+    # Each table says at how many players and with which options its games were played.
+    for m in data["modules"]:
+        assert sum(m["players"].values()) == m["games"] == sum(m["options"].values())
+        assert all(k.isdigit() and 1 <= int(k) <= 7 for k in m["players"])
+    assert all("=" in k for k in data["modules"][0]["options"])  # the base game's `beans` option, named
     assert data["not_played"]["base+bohnroeschen"] == "the campaign ended first (--games 2)"
     assert data["not_played"]["base+dschingis+war"] == "the campaign ended first (--games 2)"
     assert "war" in data["not_played"] and "base+war" not in data["not_played"]
@@ -426,7 +430,7 @@ def test_a_finding_counts_the_actions_played_up_to_the_divergence(tmp_path):
     assert f.original_actions < len(planned.actions)
     data = F.campaign_json(campaign, 2)
     assert data["finding"]["original_actions"] == f.original_actions
-    assert data["modules"] == [{"modules": ["base"], "games": campaign.games}]
+    assert [(m["modules"], m["games"]) for m in data["modules"]] == [(["base"], campaign.games)]
 
 
 def test_a_campaign_stopped_by_a_divergence_says_so_for_the_tables_it_did_not_reach(tmp_path):
@@ -435,7 +439,7 @@ def test_a_campaign_stopped_by_a_divergence_says_so_for_the_tables_it_did_not_re
     campaign = F.fuzz("my-engine", games=8, seed=1, out=tmp_path, adapter=meter)
     assert campaign.finding is not None and campaign.finding.game == 0  # base is played first
     data = F.campaign_json(campaign, 1)
-    assert data["modules"] == [{"modules": ["base"], "games": 1}]
+    assert [(m["modules"], m["games"]) for m in data["modules"]] == [(["base"], 1)]
     assert data["not_played"] == {"base+bohnroeschen": "the campaign stopped at the first divergence (game 0)"}
 
 

@@ -1080,8 +1080,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         print(f"not played: {', '.join(names)}: {why}", file=sys.stderr)
     for why, n in sorted(campaign.unsupported.items()):
         print(f"not tested: {n} game(s) cut short, the engine answered unsupported: {why}", file=sys.stderr)
-    played = ", ".join(f"{'+'.join(ms)} ({n} game{'' if n == 1 else 's'})"
-                       for ms, n in zip(campaign.modules, campaign.table_games))
+    played = ", ".join(f"{'+'.join(ms)} ({n} game{'' if n == 1 else 's'}: "
+                       + ", ".join(f"{k}p x{v}" for k, v in sorted(players.items())) + ")"
+                       for ms, n, players in zip(campaign.modules, campaign.table_games, campaign.table_players))
     summary = (f"{campaign.games} game(s) ({campaign.games_ended} played to their end), "
                f"{campaign.actions} actions ({campaign.probes} probes), "
                f"modules {played or 'none'}, seed {args.seed}, {campaign.seconds:.1f}s")

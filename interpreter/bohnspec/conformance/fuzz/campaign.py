@@ -65,11 +65,7 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
                 # summary says what was not tested.
                 campaign.unsupported[run.unsupported] = campaign.unsupported.get(run.unsupported, 0) + 1
             campaign.games += 1
-            if ms in campaign.modules:
-                campaign.table_games[campaign.modules.index(ms)] += 1
-            else:
-                campaign.modules.append(ms)
-                campaign.table_games.append(1)
+            _count_table(campaign, ms, trial.state)
             d = run.divergence
             played = len(trial.actions) if d is None else (d.step + 1 if d.step is not None else 0)
             campaign.actions += played
@@ -102,6 +98,26 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
     return campaign
 
 
+def _count_table(campaign: Campaign, ms: list[str], start: JSON) -> None:
+    """One more game of these modules, at the table (players, options) its start state shows."""
+    if ms not in campaign.modules:
+        campaign.modules.append(ms)
+        campaign.table_games.append(0)
+        campaign.table_players.append({})
+        campaign.table_options.append({})
+    i = campaign.modules.index(ms)
+    campaign.table_games[i] += 1
+    n = len(start.get("players") or [])
+    campaign.table_players[i][n] = campaign.table_players[i].get(n, 0) + 1
+    options = options_text(start.get("options") or {})
+    campaign.table_options[i][options] = campaign.table_options[i].get(options, 0) + 1
+
+
+def options_text(options: dict) -> str:
+    """Options as one text ("beans=garden, x=y"; "" for none)."""
+    return ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+
+
 def _not_reached(campaign: Campaign, planned: list[list[str]], games: int | None) -> None:
     """The planned tables no game was played at, and why: the campaign stopped first."""
     if campaign.interrupted:
@@ -122,7 +138,10 @@ def campaign_json(campaign: Campaign, seed: int) -> JSON:
     out: JSON = {"seed": seed, "games": campaign.games, "games_ended": campaign.games_ended,
                  "actions": campaign.actions, "probes": campaign.probes,
                  "seconds": round(campaign.seconds, 3),
-                 "modules": [{"modules": ms, "games": n} for ms, n in zip(campaign.modules, campaign.table_games)],
+                 "modules": [{"modules": ms, "games": n, "players": {str(k): v for k, v in sorted(players.items())},
+                              "options": dict(sorted(options.items()))}
+                             for ms, n, players, options in zip(campaign.modules, campaign.table_games,
+                                                                campaign.table_players, campaign.table_options)],
                  "not_played": campaign.skipped, "unsupported": campaign.unsupported,
                  "diverged": campaign.finding is not None}
     if campaign.interrupted:

@@ -90,6 +90,10 @@ class Campaign:
     seconds: float = 0.0
     modules: list[list[str]] = field(default_factory=list)  # the tables played, in the order first played
     table_games: list[int] = field(default_factory=list)  # the games played of each of them
+    # Of each of them, the games played by each number of players, and with each choice of
+    # options ("beans=garden"; "" for a game with none).
+    table_players: list[dict[int, int]] = field(default_factory=list)
+    table_options: list[dict[str, int]] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)  # a module or table ("base+duo") -> why it is not played
     finding: Finding | None = None
     interrupted: bool = False

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 from dataclasses import dataclass, field
 
@@ -378,16 +378,48 @@ _AS_GIVEN = frozenset({"card", "cards", "player", "space", "variety", "int"})
 
 
 class _Table:
-    """What the moves of one state share: the state, one evaluation environment, and how far
-    the references of each ref word run (read when a card parameter first needs it)."""
+    """What the moves of one state share: the state, one evaluation environment, how far the
+    references of each ref word run, the references of each set of zones and the cards they
+    name (each worked out when a card parameter first needs it)."""
 
-    __slots__ = ("engine", "state", "env", "_reach", "words")
+    __slots__ = ("engine", "state", "env", "_reach", "words", "_refs", "_cards")
 
     def __init__(self, engine: Engine, state: State):
         self.engine, self.state = engine, state
         self.env = Env(engine, state)
         self._reach: dict[str, int] = {}
         self.words = _words(engine)
+        self._refs: dict = {}
+        self._cards: dict = {}
+
+    def cards(self, owner: str, zones: frozenset | None) -> list:
+        """The cards `refs(zones)` name, seen from `owner`'s side (None where there is none),
+        in the same order; worked out once a state."""
+        key = (owner, zones)
+        out = self._cards.get(key)
+        if out is None:
+            out = self._cards[key] = self._list_cards(owner, zones)
+        return out
+
+    def _list_cards(self, owner: str, zones: frozenset | None) -> list:
+        engine, state = self.engine, self.state
+        decls = engine.spec.zones
+        out: list = []
+        for w in self.words:
+            if zones is None or w in zones:
+                n = self.reach(w)
+                got: Sequence
+                if w == "field":  # a field's reference names its top card
+                    got = [f[-1] if f else None for f in state.player(owner).zones.get(engine.fields_zone, ())]
+                else:
+                    got = (state.player(owner).zones if decls[w].per_player else state.zones).get(w, ())
+                out += got[:n]
+                if len(got) < n:
+                    out += [None] * (n - len(got))
+        for single in self.refs(zones)[len(out):]:
+            hit = B.resolve_ref(self.env, owner, single)
+            out.append(hit[0][hit[1]] if hit else None)
+        return out
 
     def reach(self, word: str) -> int:
         n = self._reach.get(word)
@@ -397,7 +429,14 @@ class _Table:
 
     def refs(self, zones: frozenset | None) -> list[str]:
         """The references to the positions of these zones (None: of every zone) and the single
-        references among `zones`, as far as they run in this state."""
+        references among `zones`, as far as they run in this state (the same list for each
+        call: not to be changed)."""
+        refs = self._refs.get(zones)
+        if refs is None:
+            refs = self._refs[zones] = self._list_refs(zones)
+        return refs
+
+    def _list_refs(self, zones: frozenset | None) -> list[str]:
         refs: list[str] = []
         for w in self.words:
             if zones is None or w in zones:
@@ -426,12 +465,14 @@ def _words(engine: Engine) -> tuple[str, ...]:
 class Move:
     """The legal actions of one action type for one player, whose timing allows it now."""
 
-    __slots__ = ("table", "engine", "state", "plan", "player", "kind", "params", "_pools", "sure", "_refused")
+    __slots__ = ("table", "engine", "state", "plan", "player", "kind", "params", "_pools", "sure", "_refused",
+                 "_held")
 
     def __init__(self, table: _Table, plan: _Plan, player: str):
         self.table, self.engine, self.state = table, table.engine, table.state
         self.plan, self.player, self.kind, self.params = plan, player, plan.kind, plan.params
         self._pools: dict = {}
+        self._held: dict = {}  # holds' answers for the first parameter, by value
         # False when a requirement reading no parameter could not be evaluated out of its
         # published place: every action is then confirmed by the full check.
         self.sure = True
@@ -492,7 +533,7 @@ class Move:
                 return []
             return list(range(lo, hi + 1))
         if t == "card":
-            return self.table.refs(p.zones)
+            return list(self.table.refs(p.zones))
         if t == "cards":
             return self.pool(i, bound)
         return []
@@ -518,13 +559,24 @@ class Move:
         check = p.check
         if check is None:
             return True
+        # An agent drawing this move again (a look-ahead tries several) asks the same values of
+        # the first parameter: the answers are kept (the values before are too many to key).
+        key = raw if i == 0 and p.type != "cards" else None
+        if key is not None:
+            try:
+                return self._held[key]
+            except KeyError:
+                pass
         env = self.table.env
         local = {self.plan.actor: self.player}
         if bound:
             local.update(bound)
         local[p.name] = self._decode(p, raw)
         env.locals = local
-        return check(env)
+        ok = check(env)
+        if key is not None:
+            self._held[key] = ok
+        return ok
 
     def pool(self, i: int, bound: dict) -> list[str]:
         """The references the elements of list parameter `i` may be: those of its zones for

@@ -4,11 +4,14 @@ The legal actions come from move generation (moves.py): each parameter's values 
 the state from its domain and the action's own requirements, so a new action written in the
 rules language is played without a change here. An agent first draws an action type (with a
 player) by cheap weights, then each parameter in turn among the values already legal given
-the ones before, again by cheap weights; nothing is proposed and then refused. The agents
-are random but sensible: they plant where a card fits, preferring a field that grows the
-variety; they offer revealed and hand cards they cannot plant to players who can, and accept
-an offer when they can plant what it brings; they harvest when forced or when it pays (a
-player with nothing else to do does not throw away beans for nothing); and they end phases
+the ones before, again by cheap weights: one weighted draw, and another among the rest only
+when the one drawn has no legal continuation; nothing is proposed and then refused. The
+agents are random but sensible: they plant where a card fits, preferring a field that grows
+the variety; they offer only cards the other side can plant (rather revealed and hand cards
+they cannot plant themselves) and ask only for cards they can plant, so an offer is mostly
+accepted; they accept an offer when they can plant what it brings; they harvest when forced,
+now and then when a field pays, never eagerly (the game ends with a harvest of every field;
+a player with nothing else to do does not throw away beans for nothing); and they end phases
 once they have done what they must. Same seed, same game.
 
 A card that may come from the top of a shared pile (the stack, unseen) fights by its number
@@ -29,7 +32,7 @@ import functools
 import itertools
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import SpecRuntimeError
@@ -279,35 +282,7 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
     if len(pairs) == 1:
         order: Iterable = found
     else:
-        # A weighted random order (Efraimidis-Spirakis keys): trying the types in turn is a
-        # weighted draw among those that have a legal choice of parameters.
-        known: dict = {}
-        harvests: dict = {}  # what each player's best harvest pays
-        busy = None
-        random = rng.random
-        keyed = []
-        for i, (kind, player) in enumerate(pairs):
-            w = _FIXED_WEIGHTS.get(kind)
-            if w is None:
-                if kind == "harvest":
-                    # Harvest when a field pays well; a field that pays nothing only when forced.
-                    best = harvests.get(player)
-                    if best is None:
-                        best = harvests[player] = _best_harvest(engine, state, player)
-                    if best == 0:
-                        # A player who may do nothing but harvest is idle: one of their harvests
-                        # that pays nothing is a waste of their beans, while the player who must
-                        # plant and cannot needs exactly that.
-                        if busy is None:
-                            busy = _Busy(found)
-                        w = 0.01 if player in busy else 0.0001
-                    else:
-                        w = 0.6 if best == 1 else 3.0
-                else:
-                    w = _kind_weight(engine, state, kind, player, known)
-            keyed.append((random() ** (1.0 / (w if w > 1e-6 else 1e-6)), i))
-        keyed.sort(reverse=True)
-        order = (found[i] for _, i in keyed)
+        order = _order(engine, state, found, rng)
     fallback = None  # a legal action the look-ahead found no gain in: taken only if nothing else is
     settled = None
     for move in order:
@@ -337,20 +312,117 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
                 tried.append(a)
         if settled is None:
             settled = set(moves.enabled(engine, state))
+        standing = _standing(engine, state, move.player)
         best, best_gain = None, 0
         for a in tried:
             fallback = fallback or a
             # A decent chance: every imagined outcome must gain.
-            gain = _imagine(engine, state, a, rng, settled)
+            gain = _imagine(engine, state, a, rng, settled, standing)
             for _ in range(IMAGINED_SAMPLES - 1):
                 if gain <= best_gain:
                     break
-                gain = min(gain, _imagine(engine, state, a, rng, settled))
+                gain = min(gain, _imagine(engine, state, a, rng, settled, standing))
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is not None:
             return best
     return fallback
+
+
+def _order(engine: Engine, state: State, found: moves.Timely, rng: random.Random) -> Iterator[moves.Move]:
+    """The pairs one after another, each drawn by weight among those not tried yet: the first
+    is a weighted draw, and a pair that has no legal choice of parameters passes the draw on
+    to the others. A harvest's weight takes work (what its best field pays, whether the player
+    is idle): a harvest is drawn at the most its weight can be and kept with the chance its
+    weight is of that (rejection sampling; a rejected one is drawn again at its weight, or at a
+    tighter bound), so the draw is exact and the work done only for a harvest drawn, whether
+    the player is idle only when the chance falls below what a harvest paying nothing weighs."""
+    pairs = found.pairs
+    random = rng.random
+    weights = [_FIXED_WEIGHTS.get(kind, 1.0) for kind, _ in pairs]
+    known: dict = {}
+    for i, (kind, player) in enumerate(pairs):
+        if kind in _STATE_WEIGHTED:
+            weights[i] = _kind_weight(engine, state, kind, player, known)
+    busy = None
+    # harvest -> what its best field pays (None: not asked yet), while its weight is a bound
+    lazy: dict[int, int | None] | None = None
+    total = sum(weights)
+    while total > 0:
+        i = _pick(weights, random() * total)
+        kind, player = pairs[i]
+        if kind == "harvest":
+            if lazy is None:
+                lazy = dict.fromkeys(k for k, (kind2, _) in enumerate(pairs) if kind2 == "harvest")
+            if i in lazy:
+                # Kept with the chance its weight is of the bound it was drawn at: told apart
+                # by what is known, a tighter bound kept for the next draw when it is not kept.
+                bound = weights[i]
+                u = random() * bound
+                best = lazy[i]
+                if best is None:
+                    # Harvest when a field pays well; a field that pays nothing only when forced.
+                    best = lazy[i] = _best_harvest(engine, state, player)
+                w = 0.1 if best == 1 else _HARVEST_BOUND if best else _IDLE_BOUND
+                if not best and u < w:
+                    # A player who may do nothing but harvest is idle: one of their harvests
+                    # that pays nothing is a waste of their beans, while the player who must
+                    # plant and cannot needs exactly that.
+                    if busy is None:
+                        busy = _Busy(found)
+                    w = _IDLE_BOUND if player in busy else 0.0001
+                    best = -1  # the weight is known
+                if u >= w:
+                    weights[i] = w
+                    if best:
+                        del lazy[i]
+                    total = sum(weights)
+                    continue
+                del lazy[i]
+        yield found[i]
+        weights[i] = 0.0
+        total = sum(weights)
+
+
+def _weighted_order(values: list, weights: list[float], rng: random.Random) -> Iterator:
+    """The values (of weight above nothing) one after another, each drawn by weight among
+    those not given yet: a few by repeated draws, many at once by Efraimidis-Spirakis keys
+    (one random number each)."""
+    n = len(values)
+    if n <= 1:
+        if n and weights[0] > 0:
+            yield values[0]
+        return
+    if n > _FEW:
+        random = rng.random
+        keyed = sorted(((random() ** (1.0 / w), k) for k, w in enumerate(weights) if w > 0), reverse=True)
+        for _, k in keyed:
+            yield values[k]
+        return
+    weights = list(weights)
+    total = sum(weights)
+    while total > 0:
+        k = _pick(weights, rng.random() * total)
+        weights[k] = 0.0
+        total = sum(weights)
+        yield values[k]
+
+
+# Up to how many values are drawn one at a time (more are put in a weighted order at once).
+_FEW = 8
+
+
+def _pick(weights: list[float], r: float) -> int:
+    """The index whose share of the weights' sum holds `r` (drawn below that sum): a weighted
+    draw; a weight of nothing is never drawn."""
+    last = 0
+    for k, w in enumerate(weights):
+        if w > 0:
+            if r < w:
+                return k
+            r -= w
+            last = k
+    return last  # rounding left `r` at the sum
 
 
 class _Busy:
@@ -386,21 +458,29 @@ def _draw(engine: Engine, state: State, move, rng: random.Random, i: int, bound:
           sure: bool, fixed: dict | None = None) -> dict | None:
     """One legal action of `move`, its parameters drawn from `i` on, each among the values the
     requirements allow given the ones before (`bound`, decoded; `raws` as the action gives
-    them); None when the values before leave none. `fixed`: values decided beforehand."""
+    them); None when the values before leave none. `fixed`: values decided beforehand.
+    A value is drawn by weight and asked whether it holds; one that does not (or leaves the
+    later parameters no legal value) is put aside and the draw made again among the rest."""
     params = move.params
     if i == len(params):
         return move.action(raws) if sure or move.confirm(raws) else None
     p = params[i]
     if fixed and p.name in fixed:
         values = [fixed[p.name]]
+        weights = [1.0]
     elif p.type == "cards":
         refs = move.table.refs(p.zones)
-        weights: list[float] | None = None  # worked out when a list of some cards is first drawn
+        card_weights: list[float] | None = None  # worked out when a list of some cards is first drawn
+        held: dict = {}  # whether each reference may be an element, asked once
+        tried: list = []
         for _ in range(LIST_TRIES):
-            k = rng.choice((0, 1, 1, 2))
-            if k and refs and weights is None:
-                weights = _card_weights(engine, state, move, p.name, refs, bound)
-            pick = _cards_pick(move, i, refs, weights, bound, rng, k)
+            k = _LIST_SIZES[int(rng.random() * len(_LIST_SIZES))]
+            if k and refs and card_weights is None:
+                card_weights = _card_weights(engine, state, move, p.name, refs, p.zones, bound)
+            pick = _cards_pick(move, i, refs, card_weights, bound, rng, k, held)
+            if pick in tried:  # no other cards to draw: the same list again
+                continue
+            tried.append(pick)
             ok = move.holds(i, bound, pick)
             if ok is False:
                 continue
@@ -411,11 +491,8 @@ def _draw(engine: Engine, state: State, move, rng: random.Random, i: int, bound:
         return None
     else:
         values = move.domain(i, bound)
-        if len(values) > 1:
-            weights = _value_weights(engine, state, move, p, values)
-            keyed = sorted(((rng.random() ** (1.0 / w), k) for k, w in enumerate(weights)), reverse=True)
-            values = [values[k] for _, k in keyed]
-    for raw in values:
+        weights = _value_weights(engine, state, move, p, values) if len(values) > 1 else [1.0] * len(values)
+    for raw in _weighted_order(values, weights, rng):
         ok = move.holds(i, bound, raw)
         if ok is False:
             continue
@@ -426,57 +503,70 @@ def _draw(engine: Engine, state: State, move, rng: random.Random, i: int, bound:
     return None
 
 
+# How many cards a list of cards names (drawn with these odds) when an agent draws one.
+_LIST_SIZES = (0, 1, 1, 2)
+
+
 def _value_weights(engine: Engine, state: State, move, p, values: list) -> list[float]:
     """How eagerly an agent picks each value of a parameter (legal or not: an illegal one is
     passed over): a harvest by what it pays; a field that grows a variety before an empty one;
-    a discard rarely; a fighting card by its number."""
+    a discard rarely; a fighting card by its number; any other player (a partner) alike."""
     if p.type in ("field", "target"):
         fields = state.player(move.player).zones.get(engine.fields_zone, [])
         if move.kind == "harvest":
             return [0.05 + _coins(engine, fields[v - 1]) for v in values]
         return [0.3 if v == "discard" else 5.0 if fields[v - 1] else 1.0 for v in values]
-    tops = _pile_tops(engine)
-    if p.type == "card" and any(v in tops for v in values):
+    if p.type == "player":
+        me = move.player
+        return [0.01 if v == me else 1.0 for v in values]
+    if p.type == "card" and _may_be_top(engine, p.zones) and any(v in _pile_tops(engine) for v in values):
         return _card_preferences(engine, state, move.player, values)
     return [1.0] * len(values)
 
 
+@functools.lru_cache(maxsize=256)
+def _may_be_top(engine: Engine, zones: frozenset | None) -> bool:
+    """Whether a card parameter drawn from these zones (None: any) may be the top of a shared pile."""
+    return zones is None or any(t in zones or t.split(" ")[0] in zones for t in _pile_tops(engine))
+
+
 def _cards_pick(move, i: int, refs: list[str], weights: list[float] | None, bound: dict,
-                rng: random.Random, k: int) -> list[str]:
+                rng: random.Random, k: int, held: dict) -> list[str]:
     """A list of `k` cards for an offer-like action (none, one or two, drawn beforehand) among
-    the references that may be its elements, drawn by how well each suits both sides
-    (`weights`, see _card_weights)."""
+    the references that may be its elements, drawn one by one by how well each suits both
+    sides (`weights`, see _card_weights); `held` keeps which references may be elements."""
     if k == 0 or not refs or weights is None:
         return []
-    keyed = sorted(((rng.random() ** (1.0 / w), r) for r, w in zip(refs, weights)), reverse=True)
-    out = []
-    for _, ref in keyed:
-        if move.element_holds(i, bound, ref):
+    out: list[str] = []
+    for ref in _weighted_order(refs, weights, rng):
+        ok = held.get(ref)
+        if ok is None:
+            ok = held[ref] = move.element_holds(i, bound, ref)
+        if ok:
             out.append(ref)
             if len(out) == k:
                 break
     return out
 
 
-def _card_weights(engine: Engine, state: State, move, name: str, refs: list[str], bound: dict) -> list[float]:
-    """A card given away is worth it when I cannot plant it and the other side can; a card
-    asked for when I can plant it. Which list gives and which receives comes from the spec:
-    the owner whose references a list names is the other side when the action names a player
-    (the partner) and the list is not the first."""
+def _card_weights(engine: Engine, state: State, move, name: str, refs: list[str], zones, bound: dict) -> list[float]:
+    """A card is given away only when the other side can plant it (or they would decline the
+    offer), and rather one I cannot plant; a card is asked for only when I can plant it; a
+    reference to no card is never drawn. Which list gives and which receives comes from the
+    spec: the owner whose references a list names is the other side when the action names a
+    player (the partner) and the list is not the first."""
     me = move.player
     other = next((v for p, v in zip(move.params, bound.values()) if p.type == "player"), None)
     if other is None or other == me:
         return [1.0] * len(refs)
     lists = [p.name for p in move.params if p.type == "cards"]
-    env = move.table.env
     mine = _fitting(engine, state, me)
     if lists and name != lists[0]:
-        cards = [_card_at(engine, state, other, ref, env) for ref in refs]
-        return [3.0 if mine is None or v in mine else 0.2 for v in cards]
+        return [0.0 if v is None or not (mine is None or v in mine) else 1.0
+                for v in move.table.cards(other, zones)]
     theirs = _fitting(engine, state, other)
-    cards = [_card_at(engine, state, me, ref, env) for ref in refs]
-    return [(0.3 if mine is None or v in mine else 3.0) * (2.0 if theirs is None or v in theirs else 0.3)
-            for v in cards]
+    return [0.0 if v is None or not (theirs is None or v in theirs) else 0.3 if mine is None or v in mine else 3.0
+            for v in move.table.cards(me, zones)]
 
 
 def _weighted(rng: random.Random, items: list, weights: list[float]):
@@ -497,8 +587,14 @@ def _number(engine: Engine, state: State, player: str, ref: str) -> float:
     name, _ = B.parse_ref(ref)
     if name == DRAW_PILE and ref in _pile_tops(engine):
         cards = state.zones.get(name) or engine.box(state.options)
-        return sum(_count(engine, c) for c in cards) / len(cards) if cards else 0.0
+        return _mean_number(engine, tuple(cards)) if cards else 0.0
     return float(_count(engine, _card_at(engine, state, player, ref)))
+
+
+@functools.lru_cache(maxsize=64)
+def _mean_number(engine: Engine, cards: tuple) -> float:
+    """The mean number of these cards (a pile asked about again and again while it lies still)."""
+    return sum(_count(engine, c) for c in cards) / len(cards)
 
 
 def _card_preferences(engine: Engine, state: State, player: str, refs: list[str]) -> list[float]:
@@ -527,15 +623,17 @@ def _standing(engine: Engine, state: State, player: str) -> tuple:
     return tuple(keys)
 
 
-def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, settled: set) -> int:
+def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, settled: set,
+             before: tuple | None = None) -> int:
     """How much better placed to win the actor would be after `action` and what it sets off (a
     combat: the other side's reply, a second round), imagined on a copy of the state whose draw
     pile is shuffled (the agent cannot see it): by how much its first key for winning (its
     points, in a war game) rose; GAME_WON if it ends the game with the actor among the
     winners, nothing if it ends it otherwise. `settled`: the (action type, player) pairs
-    enabled in `state`."""
+    enabled in `state`; `before`: the actor's standing in `state` (_standing), when known."""
     player = action["player"]
-    before = _standing(engine, state, player)
+    if before is None:
+        before = _standing(engine, state, player)
     work = state.copy()
     dream = random.Random(rng.random())
     if work.zones.get(DRAW_PILE):
@@ -566,13 +664,22 @@ _KIND_WEIGHTS = {"offer": 0.4, "end_phase": 0.5, "buy_field": 0.1, "discard_card
                  "attack": 3.0, "charge": 3.0, "buy_cart": 0.1, "spare_town": 2.0, "burn_town": 1.0}
 
 
-# The weights that depend on nothing but the action type.
-_FIXED_WEIGHTS = {k: w for k, w in _KIND_WEIGHTS.items() if k != "offer"}
+# The most a harvest weighs: one whose best field pays two coins or more (one paying a coin
+# weighs 0.1, one paying nothing _IDLE_BOUND, or 0.0001 for an idle player). A player
+# harvests when forced or when a field pays, not eagerly: the game ends with a harvest of
+# every field.
+_HARVEST_BOUND = 0.5
+_IDLE_BOUND = 0.01
+
+# The weights that depend on nothing but the action type (any other type weighs 1), and the
+# types _kind_weight weighs by the state.
+_FIXED_WEIGHTS = {**{k: w for k, w in _KIND_WEIGHTS.items() if k != "offer"}, "harvest": _HARVEST_BOUND}
+_STATE_WEIGHTED = frozenset({"offer", "tribute", "accept", "decline"})
 
 
 def _kind_weight(engine: Engine, state: State, kind: str, player: str, known=None) -> float:
-    """How eagerly an agent turns to an action type other than a harvest (choose_action weighs
-    those); `known` keeps what one choice has already worked out (per player)."""
+    """How eagerly an agent turns to an action type other than a harvest (_order weighs those);
+    `known` keeps what one choice has already worked out (per player)."""
     if kind in _KIND_WEIGHTS:
         if kind != "offer" or not _stuck_with_revealed(engine, state, player):
             return _KIND_WEIGHTS[kind]

@@ -18,7 +18,7 @@ _CARD_RUN = re.compile(r"^([a-z_][a-z0-9_]*)\*([0-9]+)$")
 def expand_cards(cards: Iterable[Any]) -> list[str]:
     """Expand the `blue*3` shorthand of a card list into single cards."""
     out: list[str] = []
-    if cards.__class__ is list and "*" not in "".join(c for c in cards if c.__class__ is str):
+    if cards.__class__ is list and "*" not in "".join(c for c in cards if isinstance(c, str)):
         return list(cards)  # no shorthand: most lists
     for c in cards:
         m = _CARD_RUN.match(c) if isinstance(c, str) else None

@@ -17,6 +17,7 @@ from ..language.names import SPECIAL_NAMES as _SPECIAL_NAMES
 
 if TYPE_CHECKING:  # interpret.py imports this module
     from .interpret import Env
+    from .state import State
 
 
 @dataclass(frozen=True)
@@ -67,20 +68,35 @@ def as_zone(env: Env, value: object) -> list:
 
 def resolve_ref(env: Env, owner: str, ref: object) -> tuple[list, int] | None:
     """The zone list and index a card reference points at, or None if there is no card."""
-    word, n = parse_ref(ref)
-    state = env.state
+    engine = env.engine
+    return card_at(env.state, owner, ref, engine.spec.zones, engine.fields_zone)
+
+
+def card_at(state: State, owner: str, ref: object, zones: dict, fields_zone: str) -> tuple[list, int] | None:
+    """resolve_ref, given the spec's zones and the name of the fields zone (the generated
+    rules hand them as constants)."""
+    parsed = _parse_ref(ref) if isinstance(ref, str) else None
+    if parsed is None:
+        raise SpecRuntimeError(None, f"{ref!r} is not a card reference like 'hand 3'")
+    word, n = parsed
     if word == "field":
-        fields = state.player(owner).zones.get(env.engine.fields_zone, [])
+        fields = state.player(owner).zones.get(fields_zone, [])
         if not 1 <= n <= len(fields) or not fields[n - 1]:
             return None
         return fields[n - 1], len(fields[n - 1]) - 1
-    zone = env.engine.spec.zones.get(word)
+    zone = zones.get(word)
     if zone is None:
         return None
     cards = state.player(owner).zones[word] if zone.per_player else state.zones[word]
     if not 1 <= n <= len(cards):
         return None
     return cards, n - 1
+
+
+def card_variety(state: State, owner: str, ref: object, zones: dict, fields_zone: str) -> str | None:
+    """The card a reference points at (None: no card there): `ref_variety`."""
+    hit = card_at(state, owner, ref, zones, fields_zone)
+    return hit[0][hit[1]] if hit else None
 
 
 def _size(env, x):
@@ -157,8 +173,7 @@ def _ref_exists(env, owner, r):
 
 
 def _ref_variety(env, owner, r):
-    hit = resolve_ref(env, owner, r)
-    return hit[0][hit[1]] if hit else None
+    return card_variety(env.state, owner, r, env.engine.spec.zones, env.engine.fields_zone)
 
 
 def _ref_varieties(env, owner, rs):

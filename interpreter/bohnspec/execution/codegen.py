@@ -19,6 +19,13 @@ hands a function (an action's parameters, an event's keys) are read from `env.lo
 `require` in a setup and a call with the wrong number of arguments (which the checker refuses)
 run the reference closure itself, handed the locals it reads.
 
+What costs a call is spared where the result is the same: a small definition is written out
+where it is read or called (with the depth check its call would make, left out where the
+depth is known to be 0); the builtins' common cases (a zone, a field of a player, a card
+reference) are written out or call what the builtin calls. A source made for the accelerator
+(`accelerated`) tests a value's class with isinstance and declares the dicts it reads (C calls
+for Cython); the plain one tests the class itself (fastest for CPython).
+
 The module defines `build(K)`, which returns the root functions in the order they were asked
 for and the pipeline's functions by name; execution/compiled.py compiles it once per source
 (cached by its hash) and binds it.
@@ -32,10 +39,13 @@ from contextlib import contextmanager
 from typing import NoReturn
 
 from . import builtins as B
+from .interpret import MAX_CALL_DEPTH
 from ..errors import SpecRuntimeError
 from ..language.model import Node
 from ..language.names import Resolver
 
+# The most nodes a definition with parameters may have to be written out where it is called.
+_INLINE_NODES = 60
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _LITERALS = (int, str, bool, type(None))
 # The fields of the state a name may read (or, for the first two, set): Python's own names,
@@ -43,6 +53,9 @@ _LITERALS = (int, str, bool, type(None))
 _STATE_FIELDS = {"active": "active", "starting_player": "starting_player", "phase": "phase", "over": "over"}
 _USES_L = re.compile(r"\bL\b")
 _USES_S = re.compile(r"\bS\b")
+# A function's own names for the state's variables (`v0`, S.vars bound once) and for the budget
+# left after a step (`t0`); the generator's other names start at 1.
+_USES_VARS = re.compile(r"\bv0\b")
 
 
 def safe_name(prefix: str, number: int, ident: str = "") -> str:
@@ -93,8 +106,9 @@ class Generator:
     """Generates the Python source of one Spec's rules. `engine` is the engine the functions
     will serve (its reference closures back the rare statements)."""
 
-    def __init__(self, spec, names: Resolver | None = None):
+    def __init__(self, spec, names: Resolver | None = None, accelerated: bool = False):
         self.spec = spec
+        self.accelerated = accelerated  # the source is for Cython (see _is)
         self.names = names or Resolver(spec)
         self.consts: list[tuple] = []  # recipes of the constants K: ("value", v), ("ref_stmt", node, scope)
         self._const_ids: dict[int, str] = {}
@@ -107,6 +121,7 @@ class Generator:
         self._emitters: dict[str, str] = {}
         self._phase_entries: dict[str, str] = {}
         self._inlined = 0  # definitions being written out where they are read, around this point
+        self._depth_zero = False  # whether the code being written runs at call depth 0
         self.extras: dict[str, str] = {}  # "check:ACTION", "apply:ACTION", "emit:EVENT" -> function
         self._fields_zone = next((z.name for z in spec.zones.values() if z.kind == "fields"), "fields")
         self._engine = self.const(("engine",))
@@ -235,8 +250,7 @@ class Generator:
         out.line("env.locals = {}")
         out.line("return found")
         text = "\n".join(out.lines)
-        lines = [f"def {name}(env, names, ask):", *(["    S = env.state"] if _USES_S.search(text) else []),
-                 *out.lines]
+        lines = [f"def {name}(env, names, ask):", *("    " + x for x in self._state_lines(text)), *out.lines]
         self.functions.append("\n".join(lines))
         self.roots.append(name)
         return name
@@ -254,9 +268,8 @@ class Generator:
         text = "\n".join(body.lines)
         head = [f"def {name}({params}):", *("    " + p for p in prologue)]
         if _USES_L.search(text):
-            head.append("    L = env.locals")
-        if _USES_S.search(text):
-            head.append("    S = env.state")
+            head.append(f"    L{': dict' if self.accelerated else ''} = env.locals")
+        head.extend("    " + x for x in self._state_lines(text))
         lines = [*head, *body.lines]
         if len(lines) == len(head):
             lines.append("    pass")
@@ -281,6 +294,46 @@ class Generator:
             stack.extend(n.children())
         return True
 
+    def _inline_call(self, name: str, visiting: frozenset = frozenset()) -> bool:
+        """Whether a definition with parameters may be written out where it is called: a small
+        body that reads no definition but those written out too (so that no call inside it
+        counts the depth from the wrong level), calls no builtin that evaluates rules of its
+        own, and has no `reach`."""
+        d = self.spec.defines[name]
+        if d.params is None or name in visiting:
+            return False
+        visiting = visiting | {name}
+        stack, size = [d.body], 0
+        while stack:
+            n = stack.pop()
+            size += 1
+            if size > _INLINE_NODES or n.kind == "reach":
+                return False
+            if n.kind == "call" and n.args[0] in ("task_holds", "task_claimable"):
+                return False
+            if n.kind == "call" and n.args[0] in self.spec.defines and (
+                    len(n.args[1]) != len(self.spec.defines[n.args[0]].params or ())
+                    or not self._inline_call(n.args[0], visiting)):
+                return False
+            if n.kind == "name" and n.args[0] in self.spec.defines and not self._leaf(n.args[0], visiting):
+                return False
+            stack.extend(n.children())
+        return True
+
+    def _inline(self, name: str, scope: dict, node: Node, out: _Body) -> str:
+        """A definition's body written out where it is read (`scope`: its parameters), with the
+        depth check its call would make: one level deeper for each written out around it.
+        Where the depth is known to be 0 (an action's check and run, the end of the game) the
+        check cannot fail and is left out."""
+        if not (self._depth_zero and self._inlined < MAX_CALL_DEPTH):
+            out.line(f"if env.depth >= MAX_CALL_DEPTH - {self._inlined}:")
+            out.line(f"    nest_fail({self.loc(node)}, 'definitions')")
+        self._inlined += 1
+        try:
+            return self.settle(self.expr(self.spec.defines[name].body, scope, out), out)
+        finally:
+            self._inlined -= 1
+
     def _define_function(self, name: str, d):
         """A definition called with arguments: one level deeper, then its body (what
         Engine._call_define does; its parameters are the function's)."""
@@ -300,14 +353,13 @@ class Generator:
 
     def _callable(self, fn: str, args, body: _Body, what: str, decl):
         # Too deep: the depth is put back before the error, as the reference's _Locals does.
-        prologue = ["env.depth += 1", "if env.depth > MAX_CALL_DEPTH:", "    env.depth -= 1",
+        prologue = ["env.depth = t0 = env.depth + 1", "if t0 > MAX_CALL_DEPTH:", "    env.depth -= 1",
                     f"    nest_fail(loc, {literal(what)})"]
         if decl is not None:
             prologue.append(f"env.frames.append({decl})")
         prologue.append("try:")
         text = "\n".join(body.lines)
-        if _USES_S.search(text):
-            body.lines.insert(0, "        S = env.state")
+        body.lines[0:0] = ["        " + x for x in self._state_lines(text)]
         if not body.lines:
             body.line("pass")
         body.lines.extend(["    finally:", "        env.depth -= 1"])
@@ -322,36 +374,20 @@ class Generator:
         the first that refuses, or -1) and its run (the effect, the `after_action` handlers and
         the end of the game); per event that anything listens to, its emitter."""
         spec = self.spec
-        self._end_function()
+        # An action's check and run, and the end of the game, start at call depth 0 (a new Env,
+        # and every call puts the depth back as it found it).
+        self._depth_zero = True
+        try:
+            self._end_function()
+        finally:
+            self._depth_zero = False
         self._phase_functions()
         for i, (name, a) in enumerate(spec.actions.items()):
-            scope = _from_env([a.actor, *(p.name for p in a.params)])
-            body = _Body(self, 1)
-            n = 0
-            for f in spec.forbids:
-                if f.covers(name):
-                    body.line(f"if {self.test(f.condition, {}, body)}:")
-                    body.line(f"    return {n}")
-                    n += 1
-            for c in spec.clauses_of(name):
-                body.line(f"if not {self.test(c.condition, scope, body)}:")
-                body.line(f"    return {n}")
-                n += 1
-            body.line("return -1")
-            fn = safe_name("chk", i, name)
-            self._function(fn, "env", body)
-            self.extras[f"check:{name}"] = fn
-            body = _Body(self, 1)
-            body.line(f"env.frames.append({self.value(a)})")
-            self.block(a.effect, scope, body)
-            body.line("env.locals = {}")
-            if self.listens("after_action"):
-                body.line(f"{self.emitter('after_action')}(env, {{}})")
-            body.line("end_check(env)")
-            body.line("env.frames.pop()")
-            fn = safe_name("run", i, name)
-            self._function(fn, "env", body)
-            self.extras[f"apply:{name}"] = fn
+            self._depth_zero = True
+            try:
+                self._action_functions(i, name, a)
+            finally:
+                self._depth_zero = False
         events = [*spec.handlers, *(ev.event for v in spec.vines.values() for ev in v.events),
                   "phase", "turn_over", "after_action", "game_end", "game_over", "game_start"]
         for event in dict.fromkeys(events):
@@ -360,6 +396,37 @@ class Generator:
                 self.extras[f"emit:{event}"] = self.emitter(event)
         for phase in spec.phases:
             self.extras[f"phase:{phase}"] = self.phase_entry(phase)
+
+    def _action_functions(self, i: int, name: str, a) -> None:
+        """One action's check and run."""
+        spec = self.spec
+        scope = _from_env([a.actor, *(p.name for p in a.params)])
+        body = _Body(self, 1)
+        n = 0
+        for f in spec.forbids:
+            if f.covers(name):
+                body.line(f"if {self.test(f.condition, {}, body)}:")
+                body.line(f"    return {n}")
+                n += 1
+        for c in spec.clauses_of(name):
+            body.line(f"if not {self.test(c.condition, scope, body)}:")
+            body.line(f"    return {n}")
+            n += 1
+        body.line("return -1")
+        fn = safe_name("chk", i, name)
+        self._function(fn, "env", body)
+        self.extras[f"check:{name}"] = fn
+        body = _Body(self, 1)
+        body.line(f"env.frames.append({self.value(a)})")
+        self.block(a.effect, scope, body)
+        body.line("env.locals = {}")
+        if self.listens("after_action"):
+            body.line(f"{self.emitter('after_action')}(env, {{}})")
+        body.line("end_check(env)")
+        body.line("env.frames.pop()")
+        fn = safe_name("run", i, name)
+        self._function(fn, "env", body)
+        self.extras[f"apply:{name}"] = fn
 
     def _emitter_function(self, event: str):
         """The vine tasks, then the handlers, of one event (each handler with the payload as its
@@ -373,11 +440,11 @@ class Generator:
             self.block(h.body, _from_env(h.params), inner)
             # The handler's locals: its own copy of the payload (env.locals is read only by a
             # reference closure, which is handed the locals it reads).
-            body.line("L = dict(payload)")
+            if _USES_L.search("\n".join(inner.lines)):
+                body.line("L = dict(payload)")
             body.line(f"env.frames.append({self.value(h)})")
             body.line("try:")
-            if _USES_S.search("\n".join(inner.lines)):
-                body.line("    S = env.state")
+            body.lines.extend("        " + x for x in self._state_lines("\n".join(inner.lines)))
             body.lines.extend(inner.lines or ["        pass"])
             body.line("finally:")
             body.line("    env.frames.pop()")
@@ -387,11 +454,17 @@ class Generator:
     def _end_function(self):
         """`end when` conditions in file order; the first that holds ends the game."""
         body = _Body(self, 1)
-        body.line("if env.state.over:")
+        body.line("if S.over:")
         body.line("    return")
         for rule in self.spec.end_rules:
-            body.line("env.locals = L = {}")
-            body.line(f"if {self.test(rule.condition, {}, body)}:")
+            # Each condition starts with no locals, as the reference's does; only a reference
+            # closure would read them (env.locals), and it is handed its own (_with_locals).
+            cond = body.fork()
+            result = self.test(rule.condition, {}, cond)
+            if _USES_L.search("\n".join(cond.lines) + result):
+                body.line("env.locals = L = {}")
+            body.join(cond)
+            body.line(f"if {result}:")
             body.line(f"    env.frames.append({self.value(rule)})")
             body.line("    try:")
             body.line(f"        {self._engine}.end_game(env)")
@@ -400,8 +473,7 @@ class Generator:
             body.line("    return")
         text = "\n".join(body.lines)
         head = ["def end_check(env):"]
-        if _USES_S.search(text):
-            head.append("    S = env.state")
+        head.extend("    " + x for x in self._state_lines(text))
         self.functions.append("\n".join([*head, *body.lines]))
 
     def source(self) -> str:
@@ -475,21 +547,12 @@ class Generator:
         if kind == "state":
             return "S." + _STATE_FIELDS[name]
         if kind == "var":
-            return f"S.vars.get({literal(name)})"
+            return f"v0.get({literal(name)})"
         if kind == "define":
-            t = out.tmp()
             if self._leaf(name):
-                # A definition that reads no locals and calls nothing back: its body here, with
-                # the depth check its call would make (one level deeper for each written out
-                # around it).
-                out.line(f"if env.depth >= MAX_CALL_DEPTH - {self._inlined}:")
-                out.line(f"    nest_fail({self.loc(node)}, 'definitions')")
-                self._inlined += 1
-                try:
-                    out.line(f"{t} = {self.expr(self.spec.defines[name].body, {}, out)}")
-                finally:
-                    self._inlined -= 1
-                return t
+                # A definition that reads no locals and calls nothing back: its body here.
+                return self._inline(name, {}, node, out)
+            t = out.tmp()
             out.line(f"{t} = {self._defines[name]}(env, {self.loc(node)})")
             return t
         if kind == "option":
@@ -536,6 +599,10 @@ class Generator:
             return t
         if name in self._defines:
             values = self.operands(args, scope, out)
+            params = self.spec.defines[name].params or ()
+            if self._inline_call(name):
+                # Its parameters are the arguments' values, each worked out once.
+                return self._inline(name, dict(zip(params, (self.settle(v, out) for v in values))), node, out)
             t = out.tmp()
             out.line(f"{t} = {self._defines[name]}(env, {self.loc(node)}{''.join(', ' + v for v in values)})")
             return t
@@ -547,35 +614,57 @@ class Generator:
         sub = out.fork()
         values = self.operands(args, scope, sub)
         if sub.lines:
+            call = self._card_call(name, entry[2], values) or f"{fn}(env{''.join(', ' + v for v in values)})"
             # The call's location covers its arguments too, as the reference closure's `try`
             # does (a builtin's error inside an argument without one takes this call's).
             out.line("try:")
             with out.indent():
                 for ln in sub.lines:
                     out.lines.append("    " + ln)
-                out.line(f"{t} = {fn}(env{''.join(', ' + v for v in values)})")
+                out.line(f"{t} = {call}")
             out.line("except SpecRuntimeError as e:")
             out.line(f"    raise located(e, {self.loc(node)}) from None")
             return t
         # Arguments written inline raise no error of the rules; they need no `try`.
         values = [self.settle(v, out) for v in values]
+        call = self._card_call(name, entry[2], values) or f"{fn}(env{''.join(', ' + v for v in values)})"
         fast = _FAST.get(name) if entry[2] is getattr(B, "_" + name, None) else None
         if fast is not None and len(values) == _FAST_ARITY.get(name, 1):
             # A number written as an argument is put in parentheses (`(1).__class__`).
             a, b = (f"({v})" if _int_literal(v) else v for v in (values[0], values[-1]))
-            names = {"t": t, "a": a, "b": b, "f": out.tmp(), "z": literal(self._fields_zone)}
+            f, g = out.tmp(), out.tmp()
+            names = {"t": t, "a": a, "b": b, "f": f, "g": g, "z": literal(self._fields_zone),
+                     "a_list": self._is(a, "list"), "a_str": self._is(a, "str"), "a_field": self._is(a, "FieldRef"),
+                     "b_int": self._is(b, "int"), "f_list": self._is(f"{f} := {g}[{a}.number - 1]", "list")}
             for i, (cond, value) in enumerate(fast):
                 out.line(f"{'if' if i == 0 else 'elif'} {cond.format(**names)}:")
                 out.line(f"    {t} = {value.format(**names)}")
             out.line("else:")
             out.level += 1
         out.line("try:")
-        out.line(f"    {t} = {fn}(env{''.join(', ' + v for v in values)})")
+        out.line(f"    {t} = {call}")
         out.line("except SpecRuntimeError as e:")
         out.line(f"    raise located(e, {self.loc(node)}) from None")
         if fast is not None and len(values) == _FAST_ARITY.get(name, 1):
             out.level -= 1
         return t
+
+    def _card_call(self, name: str, fn: object, values: list[str]) -> str | None:
+        """The builtins that look up a card reference, as a call of what they call (with the
+        spec's zones a constant), sparing their own calls."""
+        if len(values) != 2 or fn is not getattr(B, "_" + name, None):
+            return None
+        zones = f"{self.value(self.spec.zones)}, {literal(self._fields_zone)}"
+        if name == "ref_exists":
+            return f"(card_at(S, {values[0]}, {values[1]}, {zones}) is not None)"
+        if name == "ref_variety":
+            return f"card_variety(S, {values[0]}, {values[1]}, {zones})"
+        if name == "ref_varieties":
+            owner = values[0] if _settled(values[0]) else None
+            if owner is not None:
+                r = self.var()
+                return f"[card_variety(S, {owner}, {r}, {zones}) for {r} in {values[1]}]"
+        return None
 
     def _junction(self, node, scope, out, either: bool, as_bool: bool) -> str:
         parts = node.args[0]
@@ -635,7 +724,7 @@ class Generator:
             out.line(f"    {t} = {t} {op} {v}")
             if op == "+" and len(checks) == 2:
                 # Two lists (`give + get`): what arith_slow does for them.
-                out.line(f"elif {t}.__class__ is list and {v}.__class__ is list:")
+                out.line(f"elif {self._is(t, 'list')} and {self._is(v, 'list')}:")
                 out.line(f"    {t} = {t} + {v}")
             out.line("else:")
             out.line(f"    {t} = arith_slow({t}, {literal(op)}, {v}, {loc})")
@@ -697,9 +786,7 @@ class Generator:
         fn, t, x = out.tmp(), out.tmp(), self.var()
         out.line(f"def {fn}({x}):")
         with out.indent():
-            out.line("env.fuel -= 1")
-            out.line("if env.fuel < 0:")
-            out.line(f"    limit({loc})")
+            _burn(out, loc)
             v = self.test(body_node, {**scope, var: x}, out)
             out.line(f"return bool({v})")
         out.line("if S.board is None:")
@@ -730,9 +817,7 @@ class Generator:
                 getattr(self, "_s_" + s.kind)(s, scope, out)
 
     def burn(self, node: Node, out: _Body) -> None:
-        out.line("env.fuel -= 1")
-        out.line("if env.fuel < 0:")
-        out.line(f"    limit({self.loc(node)})")
+        _burn(out, self.loc(node))
 
     def _stored(self, value: str, out: _Body) -> str:
         """`serialise(value)`, skipped for the plain values it returns unchanged and for a
@@ -740,7 +825,7 @@ class Generator:
         v = self.settle(value, out)
         if not re.fullmatch(r"[tvk][0-9]+|a[0-9]+", v):
             return v  # a literal: serialise keeps it as it is
-        return f"({v} if {v}.__class__ in PLAIN else {v}.number if {v}.__class__ is FieldRef else serialise({v}))"
+        return f"({v} if {self._plain(v)} else {v}.number if {self._is(v, 'FieldRef')} else stored({v}))"
 
     def _s_let(self, node, scope, out) -> dict:
         self.burn(node, out)
@@ -767,7 +852,7 @@ class Generator:
                 self.fail(node, f"{name!r} is not a game variable")
             self.burn(node, out)
             v = self._stored(self.expr(value_node, scope, out), out)
-            out.line(f"S.vars[{literal(name)}] = {v}")
+            out.line(f"v0[{literal(name)}] = {v}")
             return
         oname, attr = target[1], target[2]
         probe = _Body(self, 0)
@@ -793,19 +878,22 @@ class Generator:
         picks of the reference's selection)."""
         kind = sel.kind
         loc = self.loc(sel)
+        if kind == "refs" and sel.args[0].kind == "list" and len(sel.args[0].args[0]) == 1:
+            # One card named by its reference (`move [card] of p to ...`).
+            ref = self.settle(self.expr(sel.args[0].args[0][0], scope, out), out)
+            owner = self.expr(sel.args[1], scope, out)
+            return f"take_ref(env, {ref}, {owner}, {loc})"
         if kind == "refs":
             refs = self.settle(self.expr(sel.args[0], scope, out), out)
             cards = out.tmp()
-            out.line(f"if {refs}.__class__ is list and not {refs}:")
+            out.line(f"if {self._is(refs, 'list')} and not {refs}:")
             out.line(f"    {cards} = []")
             out.line("else:")
             with out.indent():
                 owner = self.expr(sel.args[1], scope, out)
                 out.line(f"{cards} = take(pick_refs(env, {refs}, {owner}, {loc}))")
             return cards
-        zone = out.tmp()
-        z = self.expr(sel.args[-1], scope, out)
-        out.line(f"{zone} = as_zone(env, {z})")
+        zone = self._as_zone(self.expr(sel.args[-1], scope, out), out)
         has_count = kind in ("first", "item", "each") and sel.args[0] is not None
         if kind == "all":
             # Every card of one zone: take() removes them all, in order.
@@ -822,7 +910,7 @@ class Generator:
             return f"take(pick_item({zone}, {count}, {loc}))"
         n, cards = self.settle(count, out), out.tmp()
         # The first n cards of one zone, n within its size: a slice; anything else as take() does.
-        out.line(f"if {n}.__class__ is int and 0 <= {n} <= len({zone}):")
+        out.line(f"if {self._is(self._paren(n), 'int')} and 0 <= {n} <= len({zone}):")
         out.line(f"    {cards} = {zone}[:{n}]")
         out.line(f"    del {zone}[:{n}]")
         out.line("else:")
@@ -834,24 +922,78 @@ class Generator:
         self.burn(node, out)
         if sel_node.kind == "first" and sel_node.args[0] is None:
             # One card from the front of a zone (the common move), as take() and put() do it.
-            z, card, dest = out.tmp(), out.tmp(), out.tmp()
-            zone = self.settle(self.expr(sel_node.args[-1], scope, out), out)
-            out.line(f"{z} = {zone} if {zone}.__class__ is list else as_zone(env, {zone})")
+            z = self._as_zone(self.expr(sel_node.args[-1], scope, out), out)
+            card, dest = out.tmp(), out.tmp()
             out.line(f"if not {z}:")
             out.line(f"    raise SpecRuntimeError({self.loc(sel_node)}, 'not enough cards: the zone holds 0')")
             out.line(f"{card} = {z}.pop(0)")
             out.line(f"{dest} = {self.expr(dest_node, scope, out)}")
-            out.line(f"if {dest}.__class__ is list:")
+            out.line(f"if {self._is(dest, 'list')}:")
             out.line(f"    {dest}.insert(0, {card})" if where == "top" else f"    {dest}.append({card})")
+            g = out.tmp()
+            out.line(f"elif {self._field_test(dest, g)}:")
+            out.line(f"    {g}[{dest}.number - 1].insert(0, {card})" if where == "top"
+                     else f"    {g}[{dest}.number - 1].append({card})")
             out.line("else:")
             out.line(f"    put(env, [{card}], {dest}, {where == 'top'}, {self.loc(node)})")
             return
         cards = self.settle(self._selection(sel_node, scope, out), out)
-        dest = self.settle(self.expr(dest_node, scope, out), out)
-        out.line(f"if {dest}.__class__ is list:")
+        dest = self._paren(self.settle(self.expr(dest_node, scope, out), out))
+        out.line(f"if {self._is(dest, 'list')}:")
         out.line(f"    {dest}[0:0] = {cards}" if where == "top" else f"    {dest}.extend({cards})")
+        # A field of a player, which put() would find as as_zone() does (a space is put apart).
+        g = out.tmp()
+        out.line(f"elif {self._field_test(dest, g)}:")
+        out.line(f"    {g}[{dest}.number - 1][0:0] = {cards}" if where == "top"
+                 else f"    {g}[{dest}.number - 1].extend({cards})")
         out.line("else:")
         out.line(f"    put(env, {cards}, {dest}, {where == 'top'}, {self.loc(node)})")
+
+    def _as_zone(self, value: str, out: _Body) -> str:
+        """as_zone(env, value), its two common cases written out: a zone (a list) and a field
+        of a player in range (anything else takes the call, and its errors)."""
+        v = self._paren(self.settle(value, out))
+        zone, g = out.tmp(), out.tmp()
+        out.line(f"if {self._is(v, 'list')}:")
+        out.line(f"    {zone} = {v}")
+        out.line(f"elif {self._field_test(v, g)}:")
+        out.line(f"    {zone} = {g}[{v}.number - 1]")
+        out.line("else:")
+        out.line(f"    {zone} = as_zone(env, {v})")
+        return zone
+
+    def _field_test(self, v: str, fields: str) -> str:
+        """Whether a value is a FieldRef that names a field its player has (binding that player's
+        fields to `fields`): what as_zone() finds without an error."""
+        return (f"{self._is(v, 'FieldRef')} and 1 <= {v}.number <= "
+                f"len({fields} := S.player({v}.player).zones[{literal(self._fields_zone)}])")
+
+    def _state_lines(self, text: str) -> list[str]:
+        """The first lines of a function whose body is `text`: the state (S) and its variables
+        (v0), for the names it reads. For Cython, v0 is declared a dict (the state's variables
+        are one), so that reading and setting them are C calls, not method lookups."""
+        variables = bool(_USES_VARS.search(text))
+        return [*(["S = env.state"] if variables or _USES_S.search(text) else []),
+                *([f"v0{': dict' if self.accelerated else ''} = S.vars"] if variables else [])]
+
+    def _is(self, v: str, cls: str) -> str:
+        """Whether a value is of a class (list, str, int, FieldRef), where the builtins' own
+        isinstance() gives the same answer for its subclasses: written as Cython compiles it
+        best for the accelerator (isinstance, a C macro for the builtin classes), as CPython
+        runs it best otherwise (its class, exactly)."""
+        if self.accelerated:
+            return f"isinstance({v}, {cls})"
+        obj = v if _IDENT.match(v) or re.fullmatch(r"\(-?[0-9]+\)", v) else f"({v})"
+        return f"{obj}.__class__ is {cls}"
+
+    def _plain(self, v: str) -> str:
+        """Whether `serialise` returns a value as it is (a string, a number, a truth value, none)."""
+        return f"{v} is None or isinstance({v}, (str, int))" if self.accelerated else f"{v}.__class__ in PLAIN"
+
+    @staticmethod
+    def _paren(v: str) -> str:
+        """A number written as an operand, in parentheses (`(1).__class__`)."""
+        return f"({v})" if _int_literal(v) else v
 
     def _s_give_fields(self, node, scope, out):
         self.burn(node, out)
@@ -909,9 +1051,7 @@ class Generator:
         event, then its `on enter` block with the phase on the frames; and `goto next`."""
         for phase, decl in self.spec.phases.items():
             body = _Body(self, 1)
-            body.line("env.fuel -= 1")
-            body.line("if env.fuel < 0:")
-            body.line("    limit(loc)")
+            _burn(body, "loc")
             body.line(f"env.state.phase = {literal(phase)}")
             body.line(f"env.events.append({{'event': 'phase', 'phase': {literal(phase)}}})")
             body.line("env.sources.append(tuple(env.frames))")
@@ -922,8 +1062,7 @@ class Generator:
             if inner.lines:
                 body.line(f"env.frames.append({self.value(decl)})")
                 body.line("try:")
-                if _USES_S.search("\n".join(inner.lines)):
-                    body.line("    S = env.state")
+                body.lines.extend("        " + x for x in self._state_lines("\n".join(inner.lines)))
                 body.lines.extend(inner.lines)
                 body.line("finally:")
                 body.line("    env.frames.pop()")
@@ -942,9 +1081,8 @@ class Generator:
                     body.line(f"    {self.phase_entry(following)}(env, loc)")
             else:
                 # After the last phase of the turn, the `turn_over` handlers run.
-                body.line("    env.fuel -= 1")
-                body.line("    if env.fuel < 0:")
-                body.line("        limit(loc)")
+                with body.indent():
+                    _burn(body, "loc")
                 if self.listens("turn_over"):
                     body.line(f"    {self.emitter('turn_over')}(env, {{}})")
         if order:
@@ -1029,19 +1167,20 @@ class Generator:
 
 # Builtins with a short way for their common arguments (a list: a zone; a field), doing exactly
 # what builtins.py does for them; anything else takes the call (and its errors).
-_FIELD = "{a}.__class__ is FieldRef and ({f} := field_cards(S, {a}, {z})) is not None"
+_FIELD = ("{a_field} and 1 <= {a}.number <= len({g} := S.player({a}.player).zones[{z}]) "
+          "and {f_list}")
 _FAST = {
-    "size": [("{a}.__class__ is list", "len({a})"), (_FIELD, "len({f})")],
-    "first": [("{a}.__class__ is list", "{a}[0] if {a} else None"), (_FIELD, "{f}[0] if {f} else None")],
-    "last": [("{a}.__class__ is list", "{a}[-1] if {a} else None"), (_FIELD, "{f}[-1] if {f} else None")],
-    "variety": [("{a} is None or {a}.__class__ is str", "{a}"), (_FIELD, "{f}[-1] if {f} else None")],
-    "field_exists": [("{a}.__class__ is FieldRef", "1 <= {a}.number <= len(S.player({a}.player).zones.get({z}, []))")],
-    "ref_zone": [("{a}.__class__ is str and parse_ref({a}) is not None", "parse_ref({a})[0]")],
+    "size": [("{a_list}", "len({a})"), (_FIELD, "len({f})")],
+    "first": [("{a_list}", "{a}[0] if {a} else None"), (_FIELD, "{f}[0] if {f} else None")],
+    "last": [("{a_list}", "{a}[-1] if {a} else None"), (_FIELD, "{f}[-1] if {f} else None")],
+    "variety": [("{a} is None or {a_str}", "{a}"), (_FIELD, "{f}[-1] if {f} else None")],
+    "field_exists": [("{a_field}", "1 <= {a}.number <= len(S.player({a}.player).zones.get({z}, []))")],
+    "ref_zone": [("{a_str} and ({f} := parse_ref({a})) is not None", "{f}[0]")],
     "kind": [("S.board is not None and {a} in S.board.fixed",
               "{f}[0] if ({f} := S.space_cards.get({a})) else None")],
     # Two arguments ({a}, {b}): a zone or field, and a position or a variety.
-    "item": [("{a}.__class__ is list and {b}.__class__ is int", "{a}[{b} - 1] if 1 <= {b} <= len({a}) else None")],
-    "count_of": [("{a}.__class__ is list", "{a}.count({b})"), (_FIELD, "{f}.count({b})")],
+    "item": [("{a_list} and {b_int}", "{a}[{b} - 1] if 1 <= {b} <= len({a}) else None")],
+    "count_of": [("{a_list}", "{a}.count({b})"), (_FIELD, "{f}.count({b})")],
 }
 _FAST_ARITY = {"item": 2, "count_of": 2}
 
@@ -1058,3 +1197,10 @@ def _settled(value: str) -> bool:
 
 def _int_literal(value: str) -> bool:
     return bool(re.fullmatch(r"-?[0-9]+", value))
+
+
+def _burn(out: _Body, loc: str) -> None:
+    """One step of the budget (Env.burn): spent, then the limit checked."""
+    out.line("env.fuel = t0 = env.fuel - 1")
+    out.line("if t0 < 0:")
+    out.line(f"    limit({loc})")

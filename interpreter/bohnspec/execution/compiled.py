@@ -11,7 +11,8 @@ reference's own code. tests/test_compiled.py checks that both give the same answ
 
 The generated module is compiled once per source, cached by the source's hash: in memory, and
 on disk as marshalled code (as Python caches .pyc files) under the cache directory; with
-Cython and a C compiler, optionally as a C extension (execution/accelerate.py).
+Cython and a C compiler, optionally as a C extension (execution/accelerate.py), from a source
+written for Cython (Generator's `accelerated`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ..errors import Location
 from ..language.model import Node
 from ..language.spec import Spec
 from .interpret import STEP_BUDGET, Engine, Env, Expr, Outcome, Rejection, Shuffler, Stmt, serialise
-from .runtime import field_ref
+from .runtime import _FIELD_REFS, field_ref
 from .state import State
 
 _MISSING = object()
@@ -43,6 +44,15 @@ def _seated(state: State, name: object) -> str | None:
         return state.player(name).name  # type: ignore[arg-type]
     except (KeyError, TypeError):
         return None
+
+
+def _at_table(state: State, name: str) -> bool:
+    """Whether a player of this name sits at the table (`name in state.names()`)."""
+    seat = state._seats.get(name)
+    players = state.players
+    if seat is not None and seat < len(players) and players[seat].name == name:
+        return True
+    return _seated(state, name) == name
 
 
 @dataclass(frozen=True)
@@ -62,9 +72,10 @@ _CODE: dict[tuple, object] = {}  # (sha256 of a generated source, accelerated) -
 _LOCK = threading.Lock()
 
 
-def module_source(spec: Spec) -> tuple[str, Generator]:
-    """The generated source for a Spec, with the generator (its constants and roots)."""
-    gen = _Collector(spec).generator
+def module_source(spec: Spec, accelerated: bool = False) -> tuple[str, Generator]:
+    """The generated source for a Spec, with the generator (its constants and roots);
+    `accelerated`: written for Cython (Generator._is)."""
+    gen = _Collector(spec, accelerated).generator
     gen.pipeline()
     return gen.source(), gen
 
@@ -109,8 +120,8 @@ class _Collector(Engine):
     """Runs the reference Engine's set-up to learn, in order, every expression and block it
     compiles, and has the generator write a function for each."""
 
-    def __init__(self, spec):
-        self.generator = Generator(spec)
+    def __init__(self, spec, accelerated: bool = False):
+        self.generator = Generator(spec, accelerated=accelerated)
         super().__init__(spec)
 
     def expr(self, node, scope):
@@ -129,7 +140,10 @@ class CompiledEngine(Engine):
     kind = "compiled"
 
     def __init__(self, spec: Spec, accelerate: bool = False):
-        source, gen = module_source(spec)
+        if accelerate:
+            from .accelerate import available
+            accelerate = available() is None  # else the source runs as Python: written for it
+        source, gen = module_source(spec, accelerate)
         self.source = source
         self.accelerated = False
         build = _builder(source, accelerate)
@@ -167,34 +181,53 @@ class CompiledEngine(Engine):
         """The reference decoding, with a short way for the common well-formed action: any
         doubt, and every error, goes the reference way (Engine.decode, Engine._decode_param)."""
         if type(action) is dict:
-            kind = action.get("type")
-            plan = self._plans.get(kind) if type(kind) is str else None
-            if plan is not None and len(action) == plan.size:
-                player = action.get("player")
-                seat = state._seats.get(player) if type(player) is str else None
+            act: dict = action  # a dict for Cython too: its `get` is a C call
+            kind = act.get("type")
+            plans: dict = self._plans
+            plan = plans.get(kind) if type(kind) is str else None
+            if plan is not None and len(act) == plan.size:
+                player = act.get("player")
                 players = state.players
+                seat = state._seats.get(player) if type(player) is str else None
                 # The seat index is a hint: the player found there must bear the name.
                 if seat is None or seat >= len(players) or players[seat].name != player:
                     player = _seated(state, player)
                 if player is not None:
                     values: dict[str, Any] = {}
                     for name, ptype in plan.params:
-                        raw = action.get(name, _MISSING)
-                        cls = raw.__class__
-                        if cls is int and (ptype == "field" or ptype == "target"):
-                            values[name] = field_ref(player, raw)
-                        elif cls is int and ptype == "int":
-                            values[name] = raw
-                        elif cls is str and ptype == "card" and (ref := canonical_ref(raw)) is not None:
-                            values[name] = ref
-                        elif cls is str and (ptype == "variety" and raw in self.spec.varieties
-                                             or ptype == "player" and raw in state.names()
-                                             or ptype == "target" and raw == "discard"
-                                             or ptype == "space" and state.board is not None and raw in state.board):
-                            values[name] = raw
-                        elif cls is list and ptype == "cards" and all(
-                                c.__class__ is str and canonical_ref(c) is not None for c in raw):
-                            values[name] = [canonical_ref(c) for c in raw]
+                        raw = act.get(name, _MISSING)
+                        cls = type(raw)
+                        if cls is int:
+                            if ptype == "field" or ptype == "target":
+                                values[name] = _FIELD_REFS.get((player, raw)) or field_ref(player, raw)
+                            elif ptype == "int":
+                                values[name] = raw
+                            else:
+                                break
+                        elif cls is str:
+                            if ptype == "card":
+                                ref = canonical_ref(raw)
+                                if ref is None:
+                                    break
+                                values[name] = ref
+                            elif (ptype == "player" and _at_table(state, raw)
+                                  or ptype == "variety" and raw in self.spec.varieties
+                                  or ptype == "target" and raw == "discard"
+                                  or ptype == "space" and state.board is not None and raw in state.board):
+                                values[name] = raw
+                            else:
+                                break
+                        elif cls is list and ptype == "cards":
+                            refs = []
+                            for c in raw:
+                                ref = canonical_ref(c) if type(c) is str else None
+                                if ref is None:
+                                    break
+                                refs.append(ref)
+                            else:
+                                values[name] = refs
+                                continue
+                            break
                         else:
                             break
                     else:
@@ -242,7 +275,7 @@ class CompiledEngine(Engine):
         `require` clauses, execution/moves.py): one more module, compiled and cached like the
         rules' own. A part (node, scope) is an expression env -> value; a part ((node, ...),
         scope) a conjunction (Engine.all_of)."""
-        gen = Generator(self.spec, self.names)
+        gen = Generator(self.spec, self.names, self.accelerated)
         for part in parts:
             if part[0].__class__ is tuple:
                 gen.all_root(*part)
@@ -253,7 +286,7 @@ class CompiledEngine(Engine):
     def compile_enabled(self, groups: Sequence[Node | None], kinds: Sequence[tuple], unasked: object) -> Callable:
         """moves.enabled as one generated function (Generator.enabled_root), compiled and
         cached like the rules' own module."""
-        gen = Generator(self.spec, self.names)
+        gen = Generator(self.spec, self.names, self.accelerated)
         gen.enabled_root(groups, kinds, unasked)
         return self._roots(gen)[0]
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from ..errors import EvaluationLimitError, Location, SetupError, ShuffleMismatch, SpecRuntimeError
-from .builtins import FieldRef, as_zone, resolve_ref
+from .builtins import FieldRef, as_zone, card_at, card_variety
 from .builtins import _parse_ref as parse_ref
 from ..language.board import reach
 from .interpret import MAX_CALL_DEPTH, STEP_BUDGET, Env, serialise
@@ -18,9 +18,9 @@ from .state import State
 __all__ = [
     "EvaluationLimitError", "SetupError", "SpecRuntimeError", "FieldRef", "as_zone", "reach", "serialise",
     "MAX_CALL_DEPTH", "MISSING", "PLAIN", "limit", "located", "cannot_compare", "arith_slow", "product_fail",
-    "field_ref", "field_cards", "field_refs", "space_var", "space_vars_of", "pick_refs", "pick_all", "pick_each",
+    "field_ref", "field_refs", "space_var", "space_vars_of", "pick_refs", "pick_all", "pick_each",
     "pick_last", "pick_item", "pick_first", "take", "put", "no_space", "repeat_fail", "nest_fail", "reshuffle",
-    "not_in_turn", "parse_ref",
+    "not_in_turn", "parse_ref", "card_at", "card_variety", "take_ref", "stored",
 ]
 
 MISSING = object()
@@ -28,6 +28,13 @@ MISSING = object()
 PLAIN = frozenset({int, str, bool, type(None)})
 # A picked card: the zone it lies in and its index there.
 Pick = tuple[list, int]
+
+
+def stored(value: Any) -> Any:
+    """serialise(value), a list of plain values copied without a call for each."""
+    if type(value) is list:
+        return [v if type(v) in PLAIN else serialise(v) for v in value]
+    return serialise(value)
 
 
 def not_in_turn(phase: str, loc: Location | None) -> NoReturn:
@@ -84,14 +91,6 @@ def field_ref(player: str, number: int) -> FieldRef:
     return ref
 
 
-def field_cards(state: State, ref: FieldRef, zone: str) -> list | None:
-    """The cards of the field a FieldRef names (as_zone would give them), None if there is no
-    such field (as_zone's error then comes from the builtin's own call)."""
-    fields = state.player(ref.player).zones[zone]
-    n = ref.number
-    return fields[n - 1] if 1 <= n <= len(fields) else None
-
-
 def field_refs(state: State, p: str, zone: str) -> list[FieldRef]:
     return [field_ref(p, i + 1) for i in range(len(state.player(p).zones[zone]))]
 
@@ -113,8 +112,9 @@ def space_vars_of(state: State, s: str, loc: Location | None) -> dict:
 def pick_refs(env: Env, refs: Iterable[str], owner: str, loc: Location | None) -> list[Pick]:
     picks: list[Pick] = []
     taken: set[tuple[int, int]] = set()
+    state, zones, fields = env.state, env.engine.spec.zones, env.engine.fields_zone
     for r in refs:
-        hit = resolve_ref(env, owner, r)
+        hit = card_at(state, owner, r, zones, fields)
         if hit is None:
             raise SpecRuntimeError(loc, f"{owner} has no card at {r!r}")
         key = (id(hit[0]), hit[1])
@@ -125,6 +125,18 @@ def pick_refs(env: Env, refs: Iterable[str], owner: str, loc: Location | None) -
         taken.add(key)
         picks.append(hit)
     return picks
+
+
+def take_ref(env: Env, ref: object, owner: str, loc: Location | None) -> list:
+    """take(pick_refs(env, [ref], owner, loc)): the one card a reference names, removed."""
+    engine = env.engine
+    hit = card_at(env.state, owner, ref, engine.spec.zones, engine.fields_zone)
+    if hit is None:
+        raise SpecRuntimeError(loc, f"{owner} has no card at {ref!r}")
+    z, i = hit
+    card = z[i]
+    del z[i]
+    return [card]
 
 
 def pick_all(z: list) -> list[Pick]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import collections
 import random
+from pathlib import Path
 
 from bohnspec.execution import moves as M
 from bohnspec.execution import play
@@ -76,3 +77,75 @@ def test_the_weighted_draw_of_the_action_types_is_exact():
         share = w / total
         bound = 4 * (share * (1 - share) / n) ** 0.5 + 1e-3  # four standard deviations
         assert abs(drawn[pair] / n - share) < bound, (pair, drawn[pair] / n, share)
+
+
+MAPS = [str(Path(__file__).resolve().parent.parent / "examples" / "bohnaparte" / "reference-maps.bohn")]
+
+
+def _war_states(n: int = 1):
+    engine = engine_for(["bohnaparte_maps"], MAPS, engine="compiled")
+    states = [s for seed in range(n) for s in play.random_game(engine, PLAYERS, seed, record=True).states]
+    return engine, states
+
+
+def test_a_move_whose_later_parameter_has_no_value_is_given_up_after_one_first_value():
+    # A charge needs a cavalry of one's own: without one, no target makes it legal, and the
+    # agent finds that out after the first legal target instead of trying every one.
+    engine, states = _war_states()
+    checked = 0
+    for state in states:
+        found = M.Timely(engine, state)
+        for i, (kind, _) in enumerate(found.pairs):
+            move = found[i]
+            if kind != "charge" or move.refusal() is not None or move.viable():
+                continue
+            assert play._draw(engine, state, move, random.Random(1), 0, {}, [], move.sure) is None
+            # The answers kept for the first parameter: the targets asked, at most one of them legal.
+            legal_targets = [key for key, ok in move._held.items() if key[0] == 0 and ok is not False]
+            assert len(legal_targets) <= 1
+            assert not list(move.actions(max_list=1))
+            checked += 1
+    assert checked > 5
+
+
+def test_a_refusal_that_reads_no_player_refuses_the_type_for_everyone_at_once():
+    # Without the cavalry variant nobody buys a sutler: the agent asks one player, not each.
+    engine, states = _war_states()
+    refused: dict = collections.defaultdict(set)  # action type -> the players it was refused to
+    asked = M.Move.refusal
+
+    def spy(move):
+        answer = asked(move)
+        if answer is not None:
+            refused[move.kind].add(move.player)
+        return answer
+    M.Move.refusal = spy  # type: ignore[method-assign]
+    try:
+        for k, state in enumerate(states[:300]):
+            refused.clear()
+            play.choose_action(engine, state, random.Random(k), imagine=False)  # one choice, none imagined
+            assert len(refused["buy_sutler"]) <= 1
+    finally:
+        M.Move.refusal = asked  # type: ignore[method-assign]
+
+
+def test_the_look_ahead_draws_legal_choices_with_the_first_card():
+    # The spaces an attack may go to are drawn again and again (the distinct ones imagined),
+    # all with the card drawn first: each is legal, and more than one space comes up.
+    engine, states = _war_states()
+    seen = spread = 0
+    for k, state in enumerate(states):
+        found = M.Timely(engine, state)
+        for i, (kind, _) in enumerate(found.pairs):
+            move = found[i]
+            if kind != "attack" or move.refusal() is not None:
+                continue
+            first = play._draw(engine, state, move, random.Random(k), 0, {}, [], move.sure)
+            if first is None:
+                continue
+            others = list(play._others(engine, state, move, random.Random(k), {"with": first["with"]}, 20))
+            assert 0 < len(others) <= 20  # a space the first card cannot go to yields nothing
+            assert all(a["with"] == first["with"] and engine.check(state, a) is None for a in others)
+            seen += 1
+            spread += len({a["target"] for a in others}) > 1
+    assert seen > 5 and spread > 0

@@ -250,7 +250,12 @@ class _Param:
     name: str
     type: str
     tests: list = field(default_factory=list)  # the parts whose last parameter read is this one
-    check: Any = None  # all of them, compiled as one: env -> True, False or None (Engine.all_of)
+    # Those reading no other parameter (`own`), compiled as one: env -> True, False or None
+    # (Engine.all_of): their answer depends on the value alone, so a value's is asked once a
+    # state. When some part reads an earlier parameter too, `check` is all of them as one
+    # (asked for every value with the values before; `own` then only for Move.viable).
+    own: Any = None
+    check: Any = None
     zones: frozenset | None = None  # card, cards: the ref words (or single refs) values come from
     lows: list = field(default_factory=list)  # int: (compiled bound, offset)
     highs: list = field(default_factory=list)
@@ -262,9 +267,15 @@ class _Plan:
     kind: str
     actor: str
     params: list[_Param]
-    free: list  # (clause, part) of the `require` clauses that read no parameter
+    free: list  # (its refusal, part) of the `require` clauses that read no parameter (clause, part index while planned)
     # The same parts, the cheapest to ask first (for `Move.allowed`): (cost, index, part).
     cheap_first: list = field(default_factory=list)
+    # The refusals (by id) of the parts that do not read the actor either: one refuses every
+    # player alike.
+    everyone: frozenset = frozenset()
+    # The parameters after the first with parts reading them alone and a domain of their own
+    # (for `Move.viable`).
+    later_own: tuple = ()
 
 
 @functools.lru_cache(maxsize=64)
@@ -278,9 +289,16 @@ def _plans(engine: Engine) -> dict[str, _Plan]:
     for plan in plans.values():
         plan.cheap_first = sorted(((_cost(engine, batch[i][0]), n, fns[i]) for n, (_, i) in enumerate(plan.free)),
                                   key=lambda c: c[:2])
-        plan.free = [(clause, fns[i]) for clause, i in plan.free]
+        # Each clause's refusal made once (the same for every state it refuses).
+        free = [(Rejection(clause.rule_id, clause.reason, clause.loc), fns[i]) for clause, i in plan.free]
+        plan.everyone = frozenset(id(refusal) for (refusal, _), (_, i) in zip(free, plan.free)
+                                  if plan.actor not in _names_in(batch[i][0]))
+        plan.free = free
+        plan.later_own = tuple(i for i, p in enumerate(plan.params)
+                               if i > 0 and p.own is not None and p.type not in _BOUND_DOMAIN)
         for p in plan.params:
             p.check = None if p.check is None else fns[p.check]
+            p.own = None if p.own is None else fns[p.own]
             p.element_tests = [(fns[i], empty) for i, empty in p.element_tests]
             p.lows = [(fns[i], k) for i, k in p.lows]
             p.highs = [(fns[i], k) for i, k in p.highs]
@@ -325,7 +343,11 @@ def _plan(engine: Engine, kind: str, batch: list) -> _Plan:
         last = max(index[n] for n in reads)
         params[last].tests.append(part)
     for p in params:
-        if p.tests:  # one conjunction, asked for every value tried
+        own = tuple(t for t in p.tests if _names_in(t) & set(names) == {p.name})
+        if own:  # one conjunction, asked once for every value
+            batch.append((own, scope))
+            p.own = len(batch) - 1
+        if len(own) < len(p.tests):  # all of them as one, asked for every value with the values before
             batch.append((tuple(p.tests), scope))
             p.check = len(batch) - 1
     for i, p in enumerate(params):
@@ -373,6 +395,9 @@ def _reach(engine: Engine, state: State, word: str) -> int:
 
 
 _UNASKED = object()
+# The parameter types whose domain depends on the parameters before (a number's bounds) or is
+# not a list of single values (a list of cards).
+_BOUND_DOMAIN = frozenset({"int", "cards"})
 # The parameter types whose values are decoded as they are given.
 _AS_GIVEN = frozenset({"card", "cards", "player", "space", "variety", "int"})
 
@@ -466,13 +491,14 @@ class Move:
     """The legal actions of one action type for one player, whose timing allows it now."""
 
     __slots__ = ("table", "engine", "state", "plan", "player", "kind", "params", "_pools", "sure", "_refused",
-                 "_held")
+                 "_held", "memo")
 
     def __init__(self, table: _Table, plan: _Plan, player: str):
         self.table, self.engine, self.state = table, table.engine, table.state
         self.plan, self.player, self.kind, self.params = plan, player, plan.kind, plan.params
         self._pools: dict = {}
-        self._held: dict = {}  # holds' answers for the first parameter, by value
+        self._held: dict = {}  # holds' answers of the parts reading one parameter, by (index, value)
+        self.memo: dict = {}  # what is worked out once for this move (Move.viable's answers)
         # False when a requirement reading no parameter could not be evaluated out of its
         # published place: every action is then confirmed by the full check.
         self.sure = True
@@ -558,25 +584,62 @@ class Move:
         p = self.params[i]
         check = p.check
         if check is None:
-            return True
-        # An agent drawing this move again (a look-ahead tries several) asks the same values of
-        # the first parameter: the answers are kept (the values before are too many to key).
-        key = raw if i == 0 and p.type != "cards" else None
-        if key is not None:
-            try:
-                return self._held[key]
-            except KeyError:
-                pass
+            # Only parts reading this value alone: an agent drawing the parameter again (for
+            # another earlier value, or a look-ahead trying several) asks the same values, so
+            # their answers are kept (as `_own` does, written out: this is asked very often).
+            own = p.own
+            if own is None:
+                return True
+            if p.type == "cards":
+                return self._own(i, p, raw)
+            key = (i, raw)
+            got = self._held.get(key, _UNASKED)
+            if got is _UNASKED:
+                env = self.table.env
+                value = raw if p.type in _AS_GIVEN else self._decode(p, raw)
+                env.locals = {self.plan.actor: self.player, p.name: value}
+                got = self._held[key] = own(env)
+            return got
         env = self.table.env
         local = {self.plan.actor: self.player}
         if bound:
             local.update(bound)
         local[p.name] = self._decode(p, raw)
         env.locals = local
-        ok = check(env)
-        if key is not None:
-            self._held[key] = ok
-        return ok
+        return check(env)
+
+    def _own(self, i: int, p: _Param, raw) -> bool | None:
+        """Whether the parts reading parameter `i` alone hold for `raw` (kept, as in `holds`)."""
+        if p.type == "cards":  # a list: not kept
+            key = None
+            got = _UNASKED
+        else:
+            key = (i, raw)
+            got = self._held.get(key, _UNASKED)
+        if got is _UNASKED:
+            env = self.table.env
+            env.locals = {self.plan.actor: self.player, p.name: raw if p.type in _AS_GIVEN else self._decode(p, raw)}
+            got = p.own(env)
+            if key is not None:
+                self._held[key] = got
+        return got  # type: ignore[return-value]
+
+    def viable(self, start: int = 1) -> bool:
+        """False when a parameter from `start` on has no value at all that the requirements
+        reading it alone allow (then no choice of the ones before makes the move legal: an
+        agent need not try more of them to find out); True when each may have one. Each is
+        asked until a value passes, and the answers are kept."""
+        for i in self.plan.later_own:
+            if i < start:
+                continue
+            key = ("viable", i)
+            ok = self.memo.get(key)
+            if ok is None:
+                p = self.params[i]
+                ok = self.memo[key] = not all(self._own(i, p, v) is False for v in self.domain(i, {}))
+            if not ok:
+                return False
+        return True
 
     def pool(self, i: int, bound: dict) -> list[str]:
         """The references the elements of list parameter `i` may be: those of its zones for
@@ -850,10 +913,10 @@ def _refusal(env: Env, plan: _Plan) -> tuple[Rejection | None, bool]:
     """The refusal of a requirement reading no parameter (None: none refuses), and whether
     every one could be evaluated."""
     sure = True
-    for clause, test in plan.free:
+    for refusal, test in plan.free:
         try:
             if not test(env):
-                return Rejection(clause.rule_id, clause.reason, clause.loc), sure
+                return refusal, sure
         except SpecRuntimeError:
             sure = False  # out of its published place: the full check decides
     return None, sure

@@ -46,8 +46,9 @@ from .state import State
 # each other player.
 MAX_COMBINATIONS = 60
 TRADES_PER_PARTNER = 4
-# How many legal choices of an action that names a space are imagined before one is taken,
-# and how many answers (a defence, a second round) an imagined action may set off.
+# How many legal choices of an action that names a space are drawn (with putting back: the
+# distinct ones are imagined) before one is taken, and how many answers (a defence, a second
+# round) an imagined action may set off.
 MAX_IMAGINED = 6
 IMAGINED_REPLIES = 6
 # How often each is imagined (with the unseen cards shuffled anew): it is taken only if every
@@ -56,8 +57,10 @@ IMAGINED_SAMPLES = 2
 # What an imagined action that ends the game with the actor among the winners is worth (one
 # that ends it otherwise is worth nothing).
 GAME_WON = 100
-# The pile whose cards nobody sees: imagined play shuffles it (the interpreter deals from it).
+# The pile whose cards nobody sees: imagined play shuffles it (the interpreter deals from it),
+# as many of its top cards as an imagined combat may draw.
 DRAW_PILE = "draw_pile"
+SHUFFLED_TOP = 12
 
 
 def _refs(engine: Engine, state: State, player: str) -> list[str]:
@@ -265,7 +268,8 @@ def new_random_game(engine: Engine, players: list[str], rng: random.Random, opti
 
 
 def choose_action(engine: Engine, state: State, rng: random.Random,
-                  rejections: dict[str, int] | None = None, imagine: bool = True) -> dict | None:
+                  rejections: dict[str, int] | None = None, imagine: bool = True,
+                  found: moves.Timely | None = None) -> dict | None:
     """A random but sensible legal action: an action type (with its player) whose timing
     allows it is drawn by weight, then each of its parameters among the values legal given the
     ones before; None if nobody can do anything. `rejections` counts, by rule, the types
@@ -274,15 +278,17 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
     An action that names a space of the board (an attack, a camp) is first imagined, with the
     unseen cards shuffled (`_imagine`): the agent takes it only if that leaves it better
     placed to win, and otherwise turns to another type (with `imagine` off, as in the imagined
-    game itself, it never looks ahead)."""
-    found = moves.Timely(engine, state)  # the pairs; a Move made of one when it is looked at
+    game itself, it never looks ahead); `found`: the state's moves.Timely, when made already."""
+    if found is None:
+        found = moves.Timely(engine, state)  # the pairs; a Move made of one when it is looked at
     pairs = found.pairs
     if not pairs:
         return None
+    dropped: list = []  # action types refused for every player: not drawn again
     if len(pairs) == 1:
         order: Iterable = found
     else:
-        order = _order(engine, state, found, rng)
+        order = _order(engine, state, found, rng, dropped)
     fallback = None  # a legal action the look-ahead found no gain in: taken only if nothing else is
     settled = None
     for move in order:
@@ -292,6 +298,8 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
         if refused is not None:
             if rejections is not None:
                 rejections[refused.rule] = rejections.get(refused.rule, 0) + 1
+            if id(refused) in move.plan.everyone:
+                dropped.append(move.kind)
             continue
         ahead = imagine and any(p.type == "space" for p in move.params)
         if not ahead:
@@ -306,12 +314,11 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
         # when it may be the unseen top of the stack): the spaces are imagined with it.
         fixed = {p.name: first[p.name] for p in move.params if p.type == "card"}
         tried = [first]
-        for _ in range(MAX_IMAGINED - 1):
-            a = _draw(engine, state, move, rng, 0, {}, [], move.sure, fixed)
-            if a is not None and a not in tried:
+        for a in _others(engine, state, move, rng, fixed, MAX_IMAGINED - 1):
+            if a not in tried:
                 tried.append(a)
         if settled is None:
-            settled = set(moves.enabled(engine, state))
+            settled = {kind for kind, _ in pairs}
         standing = _standing(engine, state, move.player)
         best, best_gain = None, 0
         for a in tried:
@@ -329,14 +336,62 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
     return fallback
 
 
-def _order(engine: Engine, state: State, found: moves.Timely, rng: random.Random) -> Iterator[moves.Move]:
+def _others(engine: Engine, state: State, move, rng: random.Random, fixed: dict, draws: int) -> Iterator[dict]:
+    """`draws` more legal actions of `move` with the `fixed` values, as many draws of the first
+    parameter not fixed by weight among its legal values (with putting back: the same one may
+    come again), the rest drawn for each. The legal values are asked once, all of them, for the
+    draws to share."""
+    params = move.params
+    i = next((k for k, p in enumerate(params) if p.name not in fixed), None)
+    if i is None:
+        return
+    bound: dict = {}
+    raws: list = []
+    sure = move.sure
+    for p in params[:i]:  # fixed values come first: bound as _draw binds them
+        raw = fixed[p.name]
+        ok = move.holds(len(raws), bound, raw)
+        if ok is False:
+            return
+        sure = sure and ok is True
+        bound[p.name] = move._decode(p, raw)
+        raws.append(raw)
+    p = params[i]
+    if p.type == "cards":
+        return
+    values = move.domain(i, bound)
+    weights = _value_weights(engine, state, move, p, values) if len(values) > 1 else [1.0] * len(values)
+    legal, chances, held = [], [], []
+    for raw, w in zip(values, weights):
+        if w > 0:
+            ok = move.holds(i, bound, raw)
+            if ok is not False:
+                legal.append(raw)
+                chances.append(w)
+                held.append(ok)
+    if not legal:
+        return
+    total = sum(chances)
+    for _ in range(draws):
+        k = _pick(chances, rng.random() * total)
+        raw = legal[k]
+        a = _draw(engine, state, move, rng, i + 1, {**bound, p.name: move._decode(p, raw)}, [*raws, raw],
+                  sure and held[k] is True, fixed)
+        if a is not None:
+            yield a
+
+
+def _order(engine: Engine, state: State, found: moves.Timely, rng: random.Random,
+           dropped: list | None = None) -> Iterator[moves.Move]:
     """The pairs one after another, each drawn by weight among those not tried yet: the first
     is a weighted draw, and a pair that has no legal choice of parameters passes the draw on
     to the others. A harvest's weight takes work (what its best field pays, whether the player
     is idle): a harvest is drawn at the most its weight can be and kept with the chance its
     weight is of that (rejection sampling; a rejected one is drawn again at its weight, or at a
     tighter bound), so the draw is exact and the work done only for a harvest drawn, whether
-    the player is idle only when the chance falls below what a harvest paying nothing weighs."""
+    the player is idle only when the chance falls below what a harvest paying nothing weighs.
+    An action type the consumer puts in `dropped` (refused for every player alike) is not
+    drawn again."""
     pairs = found.pairs
     random = rng.random
     weights = [_FIXED_WEIGHTS.get(kind, 1.0) for kind, _ in pairs]
@@ -381,6 +436,11 @@ def _order(engine: Engine, state: State, found: moves.Timely, rng: random.Random
                 del lazy[i]
         yield found[i]
         weights[i] = 0.0
+        if dropped:
+            for k, (kind2, _) in enumerate(pairs):
+                if kind2 in dropped:
+                    weights[k] = 0.0
+            dropped.clear()
         total = sum(weights)
 
 
@@ -395,7 +455,9 @@ def _weighted_order(values: list, weights: list[float], rng: random.Random) -> I
         return
     if n > _FEW:
         random = rng.random
-        keyed = sorted(((random() ** (1.0 / w), k) for k, w in enumerate(weights) if w > 0), reverse=True)
+        # (a key of weight 1 is the random number itself: no power to work out)
+        keyed = sorted(((random() if w == 1.0 else random() ** (1.0 / w), k) for k, w in enumerate(weights) if w > 0),
+                       reverse=True)
         for _, k in keyed:
             yield values[k]
         return
@@ -488,6 +550,8 @@ def _draw(engine: Engine, state: State, move, rng: random.Random, i: int, bound:
                       sure and ok is True, fixed)
             if a is not None:
                 return a
+            if not move.viable(i + 1):  # a later parameter has no value whatever this one is
+                return None
         return None
     else:
         values = move.domain(i, bound)
@@ -500,6 +564,8 @@ def _draw(engine: Engine, state: State, move, rng: random.Random, i: int, bound:
                   sure and ok is True, fixed)
         if a is not None:
             return a
+        if not move.viable(i + 1):  # a later parameter has no value whatever this one is
+            return None
     return None
 
 
@@ -520,7 +586,8 @@ def _value_weights(engine: Engine, state: State, move, p, values: list) -> list[
         me = move.player
         return [0.01 if v == me else 1.0 for v in values]
     if p.type == "card" and _may_be_top(engine, p.zones) and any(v in _pile_tops(engine) for v in values):
-        return _card_preferences(engine, state, move.player, values)
+        cards = move.table.cards(move.player, p.zones)  # what `values` (the zones' references) name
+        return _card_preferences(engine, state, move.player, values, cards if len(cards) == len(values) else None)
     return [1.0] * len(values)
 
 
@@ -597,10 +664,16 @@ def _mean_number(engine: Engine, cards: tuple) -> float:
     return sum(_count(engine, c) for c in cards) / len(cards)
 
 
-def _card_preferences(engine: Engine, state: State, player: str, refs: list[str]) -> list[float]:
+def _card_preferences(engine: Engine, state: State, player: str, refs: list[str],
+                      cards: list | None = None) -> list[float]:
     """Weights for combat cards: the highest number is the likeliest pick, one two lower half as
-    likely, and so on."""
-    numbers = [_number(engine, state, player, r) for r in refs]
+    likely, and so on. `cards`: the cards the references name, when known."""
+    if cards is None:
+        numbers = [_number(engine, state, player, r) for r in refs]
+    else:
+        pile = f"{DRAW_PILE} 1"
+        numbers = [_number(engine, state, player, r) if r == pile else float(_count(engine, c))
+                   for r, c in zip(refs, cards)]
     top = max(numbers, default=0.0)
     return [2.0 ** ((n - top) / 2.0) for n in numbers]
 
@@ -629,25 +702,36 @@ def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, set
     combat: the other side's reply, a second round), imagined on a copy of the state whose draw
     pile is shuffled (the agent cannot see it): by how much its first key for winning (its
     points, in a war game) rose; GAME_WON if it ends the game with the actor among the
-    winners, nothing if it ends it otherwise. `settled`: the (action type, player) pairs
-    enabled in `state`; `before`: the actor's standing in `state` (_standing), when known."""
+    winners, nothing if it ends it otherwise. `settled`: the action types enabled in `state`;
+    `before`: the actor's standing in `state` (_standing), when known."""
     player = action["player"]
     if before is None:
         before = _standing(engine, state, player)
     work = state.copy()
     dream = random.Random(rng.random())
-    if work.zones.get(DRAW_PILE):
-        dream.shuffle(work.zones[DRAW_PILE])
+    pile = work.zones.get(DRAW_PILE)
+    if pile:
+        # Its top cards drawn at random from all of it (what an imagined combat may take),
+        # the rest left as they lie: a shuffle as far as the imagined play reaches.
+        n = len(pile)
+        below = dream._randbelow  # type: ignore[attr-defined]
+        for k in range(min(n - 1, SHUFFLED_TOP)):
+            j = k + below(n - k)
+            pile[k], pile[j] = pile[j], pile[k]
     def shuffle(cards):
         return dream.sample(cards, len(cards))
     if not engine.apply(work, action, in_place=True, shuffler=shuffle).accepted:
         return 0
-    # The others answer (and the actor follows up) until the same choices are open as
-    # before: the action and all it set off are over.
+    # The others answer (and the actor follows up) until the same kinds of choices are open
+    # as before (a defence and a second round are not; the next player's choice of a camp is):
+    # the action and all it set off are over.
     for _ in range(IMAGINED_REPLIES):
-        if work.over or set(moves.enabled(engine, work)) == settled:
+        if work.over:
             break
-        reply = choose_action(engine, work, dream, imagine=False)
+        found = moves.Timely(engine, work)
+        if {kind for kind, _ in found.pairs} == settled:
+            break
+        reply = choose_action(engine, work, dream, imagine=False, found=found)
         if reply is None or not engine.apply(work, reply, in_place=True, shuffler=shuffle).accepted:
             break
     if work.over:
@@ -661,7 +745,10 @@ def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, set
 _KIND_WEIGHTS = {"offer": 0.4, "end_phase": 0.5, "buy_field": 0.1, "discard_card": 0.1,
                  # Dschingis Bohn: attack whenever it looks promising (imagined first), buy a
                  # cart now and then, spare a conquered town more often than burn it.
-                 "attack": 3.0, "charge": 3.0, "buy_cart": 0.1, "spare_town": 2.0, "burn_town": 1.0}
+                 "attack": 3.0, "charge": 3.0, "buy_cart": 0.1, "spare_town": 2.0, "burn_town": 1.0,
+                 # Bohnröschen: a task met stays met (and is claimed in good time); asking
+                 # whether it is met, for each player in every state, takes work.
+                 "fulfil": 0.3}
 
 
 # The most a harvest weighs: one whose best field pays two coins or more (one paying a coin

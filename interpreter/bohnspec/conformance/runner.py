@@ -230,7 +230,7 @@ def _nearest(expected: dict, actual: list[dict]) -> str:
     for a in actual:
         if not isinstance(a, dict) or a.get("event") != expected.get("event"):
             continue
-        keys = [k for k in expected if k != "event" and (k not in a or subset_problems(expected[k], a[k]))]
+        keys = [k for k in expected if k != "event" and (k not in a or not subset_holds(expected[k], a[k]))]
         if keys and (best is None or len(keys) < len(best[0])):
             best = (keys, a)
     if best is None:
@@ -247,7 +247,7 @@ def match_events(expected: list[dict], actual: list[dict]) -> list[str]:
     for n, exp in enumerate(expected):
         exp = normalise(exp)
         start = i
-        while i < len(actual) and subset_problems(exp, actual[i]):
+        while i < len(actual) and not subset_holds(exp, actual[i]):
             i += 1
         if i == len(actual):
             wanted = ""
@@ -267,7 +267,7 @@ def absent_problems(forbidden: list[dict], actual: list[dict]) -> list[str]:
     for n, pattern in enumerate(forbidden):
         pattern = normalise(pattern)
         for e in actual:
-            if not subset_problems(pattern, e):
+            if subset_holds(pattern, e):
                 out.append(f"no_events[{n}]: {json.dumps(pattern)} must not happen, but it did: {json.dumps(e)}")
                 break
     return out
@@ -276,10 +276,10 @@ def absent_problems(forbidden: list[dict], actual: list[dict]) -> list[str]:
 def exact_problems(expected: list[dict], actual: list[dict]) -> list[str]:
     """`exact_events`: the actual events are exactly these, one for one, in this order."""
     expected = [normalise(e) for e in expected]
-    if len(expected) == len(actual) and all(not subset_problems(x, a) for x, a in zip(expected, actual)):
+    if len(expected) == len(actual) and all(subset_holds(x, a) for x, a in zip(expected, actual)):
         return []
     shown = "\n      ".join(json.dumps(e) for e in expected) or "(none)"
-    first = next((k for k, (x, a) in enumerate(zip(expected, actual)) if subset_problems(x, a)), None)
+    first = next((k for k, (x, a) in enumerate(zip(expected, actual)) if not subset_holds(x, a)), None)
     where = ""
     if first is not None:
         x, a = expected[first], actual[first]

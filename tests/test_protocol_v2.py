@@ -591,3 +591,21 @@ def test_the_same_fault_in_many_scenarios_is_told_in_full_three_times(tmp_path):
     assert len(faulted) > 5  # the JSON report keeps every verdict
     assert run.out.count("is malformed") == 3
     assert f"PROTOCOL ERROR the other {len(faulted) - 3} scenario(s), for the same kind of fault: " in run.out
+
+
+def test_decided_by_names_only_the_books_the_game_plays():
+    # The war module's turn-start income cites both expansions' paragraphs; a Dschingis game's
+    # reader is sent to Dschingis Bohn (and to rulings), never to Bohnaparte, and the other way round.
+    from types import SimpleNamespace
+
+    from bohnspec.conformance.deciding import deciding_paragraphs
+    from bohnspec.execution.interpret import Outcome, engine_for
+    income = SimpleNamespace(name="turn_up_income", cites=("dschingis/landscapes/9", "bohnaparte/monastery/1",
+                                                             "ruling/reshuffle-when-needed"))
+    outcome = Outcome(None, [{"event": "income", "player": "P1"}], None, [(income,)])
+    action = {"type": "draw", "player": "P1"}
+    for modules, kept, dropped in ((["dschingis"], "dschingis/landscapes/9", "bohnaparte/monastery/1"),
+                                   (["bohnaparte"], "bohnaparte/monastery/1", "dschingis/landscapes/9")):
+        spec = engine_for(modules).spec
+        found = deciding_paragraphs(spec, action, outcome, {"income"})
+        assert kept in found and "ruling/reshuffle-when-needed" in found and dropped not in found, found

@@ -4,13 +4,30 @@ the action's general clause."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..execution.interpret import Outcome, Rejection
-from ..language.model import Clause, Forbid
-from ..language.spec import Spec
+from ..language.model import Clause, Forbid, Module
+from ..language.spec import Spec, parse_files, spec_files
 
 LIMIT = 6  # more than this reads as "everything", which helps no one
+
+
+@functools.lru_cache(maxsize=1)
+def _expansion_books() -> frozenset[str]:
+    """The modules of spec/ that are books of their own: a paragraph id names its book first
+    (`dschingis/landscapes/6`), and an expansion's module bears the book's name."""
+    return frozenset(d.name for f in parse_files(spec_files()) for d in f.decls if isinstance(d, Module))
+
+
+def _in_play(spec: Spec, ids: list[str]) -> list[str]:
+    """The ids of books this game plays: a rule shared by two expansions (the war module)
+    cites both, and a reader of a Dschingis scenario has nothing to look up in Bohnaparte.
+    All of them when that would leave none."""
+    foreign = _expansion_books() - set(spec.modules)
+    kept = [i for i in ids if i.split("/", 1)[0] not in foreign]
+    return kept or ids
 
 
 def refusing_cites(spec: Spec, action: Any, rejection: Rejection) -> list[str]:
@@ -19,7 +36,8 @@ def refusing_cites(spec: Spec, action: Any, rejection: Rejection) -> list[str]:
     refusing: list[Clause | Forbid] = [*spec.clauses_of(kind), *spec.forbids]
     for decl in refusing:
         if decl.loc == rejection.where and decl.cites:
-            return list(dict.fromkeys([rejection.rule, *decl.cites]))
+            # The rule the reference names comes first whatever its book: it is its answer.
+            return list(dict.fromkeys([rejection.rule, *_in_play(spec, list(decl.cites))]))
     return [rejection.rule]
 
 
@@ -43,4 +61,4 @@ def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | 
             out.extend(getattr(frames[-1], "cites", ()) or ())
     decl = spec.actions.get(kind) if isinstance(kind, str) else None
     out.extend(getattr(decl, "cites", ()) or ())
-    return list(dict.fromkeys(out))[:LIMIT]
+    return _in_play(spec, list(dict.fromkeys(out)))[:LIMIT]

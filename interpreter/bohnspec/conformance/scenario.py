@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 from collections import Counter
+from itertools import chain
 import re
 import pickle
 from dataclasses import dataclass, field
@@ -585,7 +586,6 @@ def _not_laid(engine: Engine, name: str, count: int, options: dict) -> str:
 
 
 def _multiset_diff(a, b):
-    from collections import Counter
     d = Counter(a) - Counter(b)
     return ", ".join(f"{k}*{v}" for k, v in sorted(d.items()))
 
@@ -821,22 +821,10 @@ def _check_counts(engine: Engine, state: State) -> None:
     not counted: a scenario may lay out a vine row or a map from more copies of a card than one
     box holds, to show a rule.)"""
     spec = engine.spec
-    flat: list = []
-    extend = flat.extend
-
-    def gather(cards):  # a zone of fields, or deeper
-        for c in cards:
-            if isinstance(c, list):
-                gather(c)
-            else:
-                flat.append(c)
-    for zones in (state.zones, *(p.zones for p in state.players), state.space_cards):
-        for zone in zones.values():
-            if list in map(type, zone):
-                gather(zone)
-            else:
-                extend(zone)  # a zone of cards: most of them
-    seen = Counter(flat)
+    try:
+        seen = _counted(engine, state)
+    except TypeError:  # a list deeper than a field's (no state the loader builds has one)
+        seen = _counted_deep(state)
     try:
         in_play = _in_play(engine, tuple(sorted(state.options.items())))
     except TypeError:  # an option's value that is no text (not hashable): not worth keeping
@@ -853,6 +841,42 @@ def _check_counts(engine: Engine, state: State) -> None:
             raise ScenarioError("", "state.options", f"{card} cards lie on the table, but a game with these "
                                                      f"options ({given}) leaves them in the box: give the "
                                                      "options that bring them into play")
+
+
+def _counted(engine: Engine, state: State) -> Counter:
+    """How many of each card lie in the state's zones: a field zone's fields are lists of
+    cards, every other zone's elements cards."""
+    nested = _field_zones(engine)
+    parts: list = []
+    for zones in (state.zones, *(p.zones for p in state.players)):
+        for name, cards in zones.items():
+            if name in nested:
+                parts.extend(f if f.__class__ is list else (f,) for f in cards)
+            else:
+                parts.append(cards)
+    parts.extend(state.space_cards.values())
+    return Counter(chain.from_iterable(parts))
+
+
+def _counted_deep(state: State) -> Counter:
+    """_counted for lists nested however deep."""
+    flat: list = []
+
+    def gather(cards):
+        for c in cards:
+            if isinstance(c, list):
+                gather(c)
+            else:
+                flat.append(c)
+    for zones in (state.zones, *(p.zones for p in state.players), state.space_cards):
+        for zone in zones.values():
+            gather(zone)
+    return Counter(flat)
+
+
+@functools.lru_cache(maxsize=64)
+def _field_zones(engine: Engine) -> frozenset[str]:
+    return frozenset(name for name, z in engine.spec.zones.items() if z.kind == "fields")
 
 
 @functools.lru_cache(maxsize=256)

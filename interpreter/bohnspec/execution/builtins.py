@@ -53,6 +53,20 @@ def canonical_ref(ref: str) -> str | None:
     return f"{m.group(1)} {int(m.group(2))}" if m else None
 
 
+class _Refs(dict):
+    """A card reference (a string) -> `_parse_ref` of it, filled as references are read: a
+    subscript is cheaper than a call of the cached function."""
+
+    def __missing__(self, ref: str) -> tuple[str, int] | None:
+        if len(self) > 4096:  # a bound, as _parse_ref's cache has
+            self.clear()
+        parsed = self[ref] = _parse_ref(ref)
+        return parsed
+
+
+REFS = _Refs()
+
+
 def as_zone(env: Env, value: object) -> list:
     if isinstance(value, list):
         return value
@@ -75,7 +89,7 @@ def resolve_ref(env: Env, owner: str, ref: object) -> tuple[list, int] | None:
 def card_at(state: State, owner: str, ref: object, zones: dict, fields_zone: str) -> tuple[list, int] | None:
     """resolve_ref, given the spec's zones and the name of the fields zone (the generated
     rules hand them as constants)."""
-    parsed = _parse_ref(ref) if isinstance(ref, str) else None
+    parsed = REFS[ref] if isinstance(ref, str) else None
     if parsed is None:
         raise SpecRuntimeError(None, f"{ref!r} is not a card reference like 'hand 3'")
     word, n = parsed
@@ -94,9 +108,22 @@ def card_at(state: State, owner: str, ref: object, zones: dict, fields_zone: str
 
 
 def card_variety(state: State, owner: str, ref: object, zones: dict, fields_zone: str) -> str | None:
-    """The card a reference points at (None: no card there): `ref_variety`."""
-    hit = card_at(state, owner, ref, zones, fields_zone)
-    return hit[0][hit[1]] if hit else None
+    """The card a reference points at (None: no card there): `ref_variety`, card_at's steps
+    written out (one call fewer on a hot path)."""
+    parsed = REFS[ref] if isinstance(ref, str) else None
+    if parsed is None:
+        raise SpecRuntimeError(None, f"{ref!r} is not a card reference like 'hand 3'")
+    word, n = parsed
+    if word == "field":
+        fields = state.player(owner).zones.get(fields_zone, [])
+        if not 1 <= n <= len(fields) or not fields[n - 1]:
+            return None
+        return fields[n - 1][-1]
+    zone = zones.get(word)
+    if zone is None:
+        return None
+    cards = state.player(owner).zones[word] if zone.per_player else state.zones[word]
+    return cards[n - 1] if 1 <= n <= len(cards) else None
 
 
 def _size(env, x):

@@ -21,10 +21,14 @@ run the reference closure itself, handed the locals it reads.
 
 What costs a call is spared where the result is the same: a small definition is written out
 where it is read or called (with the depth check its call would make, left out where the
-depth is known to be 0); the builtins' common cases (a zone, a field of a player, a card
-reference) are written out or call what the builtin calls. A source made for the accelerator
-(`accelerated`) tests a value's class with isinstance and declares the dicts it reads (C calls
-for Cython); the plain one tests the class itself (fastest for CPython).
+depth is known to be 0), and so is a small procedure (its depth and declaration kept as its
+call keeps them); the builtins' common cases (a zone, a field of a player, a card
+reference) are written out or call what the builtin calls. An action's check and run read its
+parameters from env.locals once, knowing the class their decoding gives them, and look up the
+players they name once; a zone is always a list and a size an int, so a test of their class is
+answered when the source is written (the branch it rules out compiles to nothing). A source
+made for the accelerator (`accelerated`) tests a value's class with isinstance and declares the
+dicts it reads (C calls for Cython); the plain one tests the class itself (fastest for CPython).
 
 The module defines `build(K)`, which returns the root functions in the order they were asked
 for and the pipeline's functions by name; execution/compiled.py compiles it once per source
@@ -44,8 +48,10 @@ from ..errors import SpecRuntimeError
 from ..language.model import Node
 from ..language.names import Resolver
 
-# The most nodes a definition with parameters may have to be written out where it is called.
+# The most nodes a definition with parameters, or a procedure, may have to be written out where
+# it is called.
 _INLINE_NODES = 60
+_INLINE_PROCEDURE_NODES = 40
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _LITERALS = (int, str, bool, type(None))
 # The fields of the state a name may read (or, for the first two, set): Python's own names,
@@ -121,7 +127,13 @@ class Generator:
         self._emitters: dict[str, str] = {}
         self._phase_entries: dict[str, str] = {}
         self._inlined = 0  # definitions being written out where they are read, around this point
+        self._procs_here: list[str] = []  # procedures being written out where they are called
         self._depth_zero = False  # whether the code being written runs at call depth 0
+        # In an action's check and run, its parameters bound to Python locals once: the class
+        # each one has by its decoding (its name -> "str", "list", "FieldRef"), and the players
+        # looked up once (`S.player(x)` for an expression x -> the name of the local holding it).
+        self._known: dict[str, str] = {}
+        self._players: dict[str, str] = {}
         self.extras: dict[str, str] = {}  # "check:ACTION", "apply:ACTION", "emit:EVENT" -> function
         self._fields_zone = next((z.name for z in spec.zones.values() if z.kind == "fields"), "fields")
         self._engine = self.const(("engine",))
@@ -264,12 +276,20 @@ class Generator:
         self.roots.append(name)
         return name
 
-    def _function(self, name: str, params: str, body: _Body, prologue=()):
+    def _function(self, name: str, params: str, body: _Body, prologue=(), binds: Sequence[tuple[str, str]] = ()):
         text = "\n".join(body.lines)
+        # `binds`: (a local, the line binding it), in order, kept if the body (or a later kept
+        # line) reads the local.
+        kept: list[str] = []
+        for local, line in reversed(binds):
+            if re.search(rf"\b{local}\b", text + "\n" + "\n".join(kept)):
+                kept.insert(0, line)
+        text = "\n".join([*kept, text])
         head = [f"def {name}({params}):", *("    " + p for p in prologue)]
         if _USES_L.search(text):
             head.append(f"    L{': dict' if self.accelerated else ''} = env.locals")
         head.extend("    " + x for x in self._state_lines(text))
+        head.extend("    " + x for x in kept)
         lines = [*head, *body.lines]
         if len(lines) == len(head):
             lines.append("    pass")
@@ -326,7 +346,7 @@ class Generator:
         Where the depth is known to be 0 (an action's check and run, the end of the game) the
         check cannot fail and is left out."""
         if not (self._depth_zero and self._inlined < MAX_CALL_DEPTH):
-            out.line(f"if env.depth >= MAX_CALL_DEPTH - {self._inlined}:")
+            out.line(f"if env.depth >= {MAX_CALL_DEPTH - self._inlined}:")
             out.line(f"    nest_fail({self.loc(node)}, 'definitions')")
         self._inlined += 1
         try:
@@ -353,7 +373,7 @@ class Generator:
 
     def _callable(self, fn: str, args, body: _Body, what: str, decl):
         # Too deep: the depth is put back before the error, as the reference's _Locals does.
-        prologue = ["env.depth = t0 = env.depth + 1", "if t0 > MAX_CALL_DEPTH:", "    env.depth -= 1",
+        prologue = ["env.depth = t0 = env.depth + 1", f"if t0 > {MAX_CALL_DEPTH}:", "    env.depth -= 1",
                     f"    nest_fail(loc, {literal(what)})"]
         if decl is not None:
             prologue.append(f"env.frames.append({decl})")
@@ -399,8 +419,45 @@ class Generator:
 
     def _action_functions(self, i: int, name: str, a) -> None:
         """One action's check and run."""
-        spec = self.spec
+        scope, binds = self._parameters(a)
+        try:
+            self._action_bodies(i, name, a, scope, binds)
+        finally:
+            self._known, self._players = {}, {}
+
+    def _parameters(self, a) -> tuple[dict, list[tuple[str, str]]]:
+        """An action's scope, its actor and parameters each a Python local read once from
+        env.locals (one that the effect sets stays read there), with the class its decoding
+        gives it (Engine.decode: the actor and a player, a variety, a card or a space are
+        strings, a field is the actor's FieldRef, cards a list) and the players it names looked
+        up once: an action's locals name players at the table, who stay there."""
+        assigned = _assigned(a.effect)
         scope = _from_env([a.actor, *(p.name for p in a.params)])
+        binds: list[tuple[str, str]] = []
+        kinds = {a.actor: "actor", **{p.name: p.type for p in a.params}}
+        fields = []
+        for n, kind in kinds.items():
+            if n in assigned:
+                continue
+            v = self.var()
+            scope[n] = v
+            binds.append((v, f"{v} = L[{literal(n)}]"))
+            known = _DECODED.get(kind)
+            if known is not None:
+                self._known[v] = known
+            if kind in ("actor", "player"):
+                pl = self.tmp()
+                self._players[v] = pl
+                binds.append((pl, f"{pl} = S.player({v})"))
+            if kind == "field":
+                fields.append(v)
+        if a.actor not in assigned:
+            for v in fields:  # the actor's own fields (Engine._decode_param)
+                self._players[f"{v}.player"] = self._players[scope[a.actor]]
+        return scope, binds
+
+    def _action_bodies(self, i: int, name: str, a, scope: dict, binds: list) -> None:
+        spec = self.spec
         body = _Body(self, 1)
         n = 0
         for f in spec.forbids:
@@ -414,7 +471,7 @@ class Generator:
             n += 1
         body.line("return -1")
         fn = safe_name("chk", i, name)
-        self._function(fn, "env", body)
+        self._function(fn, "env", body, binds=binds)
         self.extras[f"check:{name}"] = fn
         body = _Body(self, 1)
         body.line(f"env.frames.append({self.value(a)})")
@@ -425,7 +482,7 @@ class Generator:
         body.line("end_check(env)")
         body.line("env.frames.pop()")
         fn = safe_name("run", i, name)
-        self._function(fn, "env", body)
+        self._function(fn, "env", body, binds=binds)
         self.extras[f"apply:{name}"] = fn
 
     def _emitter_function(self, event: str):
@@ -526,7 +583,16 @@ class Generator:
             return value
         t = out.tmp()
         out.line(f"{t} = {value}")
+        known = self._known.get(value)
+        if known is not None:
+            self._known[t] = known
         return t
+
+    def _typed(self, value: str, cls: str) -> str:
+        """An expression whose value is always of a class (a zone: a list; a size: an int),
+        noted so that tests of its class are answered when the source is written."""
+        self._known[value] = cls
+        return value
 
     def _e_const(self, node, scope, out):
         value = node.args[0]
@@ -558,7 +624,7 @@ class Generator:
         if kind == "option":
             return f"S.options.get({literal(name)}, {literal(meaning.default)})"
         if kind == "zone":
-            return f"S.zones[{literal(name)}]"
+            return self._typed(f"S.zones[{literal(name)}]", "list")  # a state's zones are lists
         if kind == "constant":
             return literal(name)
         self.fail(node, meaning.message)
@@ -570,9 +636,9 @@ class Generator:
         if kind == "fields":
             return f"field_refs(S, {obj}, {literal(attr)})"
         if kind == "zone":
-            return f"S.player({obj}).zones[{literal(attr)}]"
+            return self._typed(f"{self._player(obj)}.zones[{literal(attr)}]", "list")
         if kind == "player_var":
-            return f"S.player({obj}).vars.get({literal(attr)})"
+            return f"{self._player(obj)}.vars.get({literal(attr)})"
         if kind == "space_var":
             # space_var's own lookups, inline; it is called only to raise its error.
             obj = self.settle(obj, out)
@@ -634,6 +700,7 @@ class Generator:
             a, b = (f"({v})" if _int_literal(v) else v for v in (values[0], values[-1]))
             f, g = out.tmp(), out.tmp()
             names = {"t": t, "a": a, "b": b, "f": f, "g": g, "z": literal(self._fields_zone),
+                     "pa": self._player(a + ".player"),
                      "a_list": self._is(a, "list"), "a_str": self._is(a, "str"), "a_field": self._is(a, "FieldRef"),
                      "b_int": self._is(b, "int"), "f_list": self._is(f"{f} := {g}[{a}.number - 1]", "list")}
             for i, (cond, value) in enumerate(fast):
@@ -647,6 +714,8 @@ class Generator:
         out.line(f"    raise located(e, {self.loc(node)}) from None")
         if fast is not None and len(values) == _FAST_ARITY.get(name, 1):
             out.level -= 1
+        if fast is not None and name in ("size", "count_of"):
+            self._typed(t, "int")  # len() or list.count(), on every way (builtins._size, _count_of)
         return t
 
     def _card_call(self, name: str, fn: object, values: list[str]) -> str | None:
@@ -703,7 +772,7 @@ class Generator:
         if op in ("==", "!="):
             return f"({left} {op} {right})"
         left, right = self.settle(left, out), self.settle(right, out)
-        checks = [f"isinstance({v}, int)" for v in (left, right) if not _int_literal(v)]
+        checks = [f"isinstance({v}, int)" for v in (left, right) if not _int_literal(v) and self._known.get(v) != "int"]
         if checks:
             out.line(f"if not ({' and '.join(checks)}):")
             out.line(f"    cannot_compare({left}, {literal(op)}, {right}, {self.loc(node)})")
@@ -715,12 +784,19 @@ class Generator:
 
     def _e_arith(self, node, scope, out):
         t = out.tmp()
-        out.line(f"{t} = {self.expr(node.args[0], scope, out)}")
+        first = self.expr(node.args[0], scope, out)
+        out.line(f"{t} = {first}")
         loc = self.loc(node)
+        sure = self._known.get(first) == "int"  # t holds an int so far
         for op, a in node.args[1]:
             v = self.settle(self.expr(a, scope, out), out)
-            checks = [f"isinstance({x}, int)" for x in (t, v) if not _int_literal(x)]
-            out.line(f"if {' and '.join(checks)}:")
+            checks = [f"isinstance({x}, int)" for x in (t, v)
+                      if not _int_literal(x) and not (x == t and sure) and self._known.get(x) != "int"]
+            if not checks and op in ("+", "-", "*"):
+                out.line(f"{t} = {t} {op} {v}")  # two ints: an int
+                continue
+            sure = False
+            out.line(f"if {' and '.join(checks) or 'True'}:")
             out.line(f"    {t} = {t} {op} {v}")
             if op == "+" and len(checks) == 2:
                 # Two lists (`give + get`): what arith_slow does for them.
@@ -728,6 +804,8 @@ class Generator:
                 out.line(f"    {t} = {t} + {v}")
             out.line("else:")
             out.line(f"    {t} = arith_slow({t}, {literal(op)}, {v}, {loc})")
+        if sure:
+            self._known[t] = "int"
         return t
 
     def _e_product(self, node, scope, out):
@@ -823,8 +901,12 @@ class Generator:
         """`serialise(value)`, skipped for the plain values it returns unchanged and for a
         field, which it gives as its number."""
         v = self.settle(value, out)
-        if not re.fullmatch(r"[tvk][0-9]+|a[0-9]+", v):
-            return v  # a literal: serialise keeps it as it is
+        if not re.fullmatch(r"[tvk][0-9]+|a[0-9]+", v) or self._known.get(v) in ("str", "int"):
+            return v  # a literal or a string: serialise keeps it as it is
+        if self._known.get(v) == "FieldRef":
+            return f"{v}.number"
+        if self._known.get(v) == "list":
+            return f"stored({v})"
         return f"({v} if {self._plain(v)} else {v}.number if {self._is(v, 'FieldRef')} else stored({v}))"
 
     def _s_let(self, node, scope, out) -> dict:
@@ -871,7 +953,7 @@ class Generator:
         self.burn(node, out)
         v = self._stored(self.expr(value_node, scope, out), out)
         obj = self.expr(Node("name", (oname,), node.loc), scope, out)
-        out.line(f"S.player({obj}).vars[{literal(attr)}] = {v}")
+        out.line(f"{self._player(obj)}.vars[{literal(attr)}] = {v}")
 
     def _selection(self, sel: Node, scope, out) -> str:
         """The cards a selection takes, removed from their zones (what take() does with the
@@ -927,7 +1009,10 @@ class Generator:
             out.line(f"if not {z}:")
             out.line(f"    raise SpecRuntimeError({self.loc(sel_node)}, 'not enough cards: the zone holds 0')")
             out.line(f"{card} = {z}.pop(0)")
-            out.line(f"{dest} = {self.expr(dest_node, scope, out)}")
+            value = self.expr(dest_node, scope, out)
+            out.line(f"{dest} = {value}")
+            if self._known.get(value) is not None:
+                self._known[dest] = self._known[value]
             out.line(f"if {self._is(dest, 'list')}:")
             out.line(f"    {dest}.insert(0, {card})" if where == "top" else f"    {dest}.append({card})")
             g = out.tmp()
@@ -966,7 +1051,7 @@ class Generator:
         """Whether a value is a FieldRef that names a field its player has (binding that player's
         fields to `fields`): what as_zone() finds without an error."""
         return (f"{self._is(v, 'FieldRef')} and 1 <= {v}.number <= "
-                f"len({fields} := S.player({v}.player).zones[{literal(self._fields_zone)}])")
+                f"len({fields} := {self._player(v + '.player')}.zones[{literal(self._fields_zone)}])")
 
     def _state_lines(self, text: str) -> list[str]:
         """The first lines of a function whose body is `text`: the state (S) and its variables
@@ -981,6 +1066,9 @@ class Generator:
         isinstance() gives the same answer for its subclasses: written as Cython compiles it
         best for the accelerator (isinstance, a C macro for the builtin classes), as CPython
         runs it best otherwise (its class, exactly)."""
+        known = self._known.get(v)
+        if known is not None:
+            return "True" if known == cls else "False"
         if self.accelerated:
             return f"isinstance({v}, {cls})"
         obj = v if _IDENT.match(v) or re.fullmatch(r"\(-?[0-9]+\)", v) else f"({v})"
@@ -989,6 +1077,10 @@ class Generator:
     def _plain(self, v: str) -> str:
         """Whether `serialise` returns a value as it is (a string, a number, a truth value, none)."""
         return f"{v} is None or isinstance({v}, (str, int))" if self.accelerated else f"{v}.__class__ in PLAIN"
+
+    def _player(self, obj: str) -> str:
+        """`S.player(obj)`, or the local holding it (an action's players, looked up once)."""
+        return self._players.get(obj) or f"S.player({obj})"
 
     @staticmethod
     def _paren(v: str) -> str:
@@ -999,7 +1091,7 @@ class Generator:
         self.burn(node, out)
         who = self.expr(node.args[1], scope, out)
         fields = out.tmp()
-        out.line(f"{fields} = S.player({who}).zones.setdefault({literal(self._fields_zone)}, [])")
+        out.line(f"{fields} = {self._player(who)}.zones.setdefault({literal(self._fields_zone)}, [])")
         count = self.expr(node.args[0], scope, out)
         out.line(f"{fields}.extend([] for _ in range({count}))")
 
@@ -1162,20 +1254,65 @@ class Generator:
             return self._reference(node, scope, out)  # refused by the checker: as the reference runs it
         self.burn(node, out)
         values = self.operands(args, scope, out)
+        if self._inline_procedure(name):
+            self._procedure_here(name, [self.settle(v, out) for v in values], node, out)
+            return
         out.line(f"{self._procedures[name]}(env, {self.loc(node)}{''.join(', ' + v for v in values)})")
+
+    def _inline_procedure(self, name: str) -> bool:
+        """Whether a procedure call is written out where it is made: a small body, and not
+        inside another procedure written out (which bounds the source's growth)."""
+        if name in self._procs_here or len(self._procs_here) >= 1:
+            return False
+        return _size(self.spec.procedures[name].body) <= _INLINE_PROCEDURE_NODES
+
+    def _procedure_here(self, name: str, values: list[str], node: Node, out: _Body) -> None:
+        """A procedure's body written out where it is called, as its function runs it: one level
+        deeper, its declaration on the frames, both put back however it ends. Its parameters
+        are the arguments' values; one the body sets gets a local of its own. The classes and
+        players known of the arguments stay known."""
+        p = self.spec.procedures[name]
+        depth = self.tmp()
+        out.line(f"env.depth = {depth} = env.depth + 1")
+        out.line(f"if {depth} > {MAX_CALL_DEPTH}:")
+        out.line("    env.depth -= 1")
+        out.line(f"    nest_fail({self.loc(node)}, 'procedures')")
+        out.line(f"env.frames.append({self.value(p)})")
+        out.line("try:")
+        assigned = _assigned(p.body)
+        scope = {}
+        saved = self._depth_zero
+        self._depth_zero = False
+        self._procs_here.append(name)
+        try:
+            with out.indent():
+                for param, v in zip(p.params, values):
+                    if param in assigned:
+                        x = self.var()
+                        out.line(f"{x} = {v}")
+                        v = x
+                    scope[param] = v
+                self.block(p.body, scope, out)
+                out.line("pass")
+        finally:
+            self._depth_zero = saved
+            self._procs_here.pop()
+        out.line("finally:")
+        out.line("    env.depth -= 1")
+        out.line("    env.frames.pop()")
 
 
 # Builtins with a short way for their common arguments (a list: a zone; a field), doing exactly
 # what builtins.py does for them; anything else takes the call (and its errors).
-_FIELD = ("{a_field} and 1 <= {a}.number <= len({g} := S.player({a}.player).zones[{z}]) "
+_FIELD = ("{a_field} and 1 <= {a}.number <= len({g} := {pa}.zones[{z}]) "
           "and {f_list}")
 _FAST = {
     "size": [("{a_list}", "len({a})"), (_FIELD, "len({f})")],
     "first": [("{a_list}", "{a}[0] if {a} else None"), (_FIELD, "{f}[0] if {f} else None")],
     "last": [("{a_list}", "{a}[-1] if {a} else None"), (_FIELD, "{f}[-1] if {f} else None")],
     "variety": [("{a} is None or {a_str}", "{a}"), (_FIELD, "{f}[-1] if {f} else None")],
-    "field_exists": [("{a_field}", "1 <= {a}.number <= len(S.player({a}.player).zones.get({z}, []))")],
-    "ref_zone": [("{a_str} and ({f} := parse_ref({a})) is not None", "{f}[0]")],
+    "field_exists": [("{a_field}", "1 <= {a}.number <= len({pa}.zones.get({z}, []))")],
+    "ref_zone": [("{a_str} and ({f} := REFS[{a}]) is not None", "{f}[0]")],
     "kind": [("S.board is not None and {a} in S.board.fixed",
               "{f}[0] if ({f} := S.space_cards.get({a})) else None")],
     # Two arguments ({a}, {b}): a zone or field, and a position or a variety.
@@ -1185,14 +1322,50 @@ _FAST = {
 _FAST_ARITY = {"item": 2, "count_of": 2}
 
 
+# The class of an action's parameter once decoded (Engine.decode), by its type ("actor": the
+# player who acts); a field is a FieldRef of the actor's, a target a FieldRef or 'discard'.
+_DECODED = {"actor": "str", "player": "str", "variety": "str", "card": "str", "space": "str", "field": "FieldRef",
+            "cards": "list"}
+
+
+def _assigned(stmts) -> set[str]:
+    """The names the statements (and every block inside them) set with `set`."""
+    found: set[str] = set()
+    stack = list(stmts)
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Node):
+            if x.kind == "assign" and x.args[0][0] == "var":
+                found.add(x.args[0][1])
+            stack.extend(x.args)
+        elif isinstance(x, (tuple, list)):
+            stack.extend(x)
+    return found
+
+
+def _size(stmts) -> int:
+    """The number of nodes in statements (and every block inside them)."""
+    n = 0
+    stack = list(stmts)
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Node):
+            n += 1
+            stack.extend(x.args)
+        elif isinstance(x, (tuple, list)):
+            stack.extend(x)
+    return n
+
+
 def _from_env(names) -> dict:
     """The scope of a function whose locals the engine hands it in env.locals."""
     return {n: f"L[{literal(n)}]" for n in sorted(names)}
 
 
 def _settled(value: str) -> bool:
-    """Whether an expression is a temporary or a literal: evaluating it later is the same."""
-    return bool(re.fullmatch(r"[tv][0-9]+|k[0-9]+|-?[0-9]+|True|False|None|'[^'\\]*'|\"[^\"\\]*\"", value))
+    """Whether an expression is a temporary, a variable (nothing sets one while an expression is
+    evaluated) or a literal: evaluating it later is the same."""
+    return bool(re.fullmatch(r"[tva][0-9]+|k[0-9]+|-?[0-9]+|True|False|None|'[^'\\]*'|\"[^\"\\]*\"", value))
 
 
 def _int_literal(value: str) -> bool:

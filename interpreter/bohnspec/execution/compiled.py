@@ -5,7 +5,8 @@ Every expression and block the reference compiles into a closure runs as a gener
 and the hot path of an action is generated whole: per action its check (forbids, `when`,
 `require`, in the published order) and its run (the effect, the `after_action` handlers, the
 end of the game), per event its vine tasks and handlers, per phase its entry. Decoding keeps a
-short way for well-formed actions and hands every doubt to the reference's decoder; the
+short way for well-formed actions (a small function per action type, written from its
+parameters' checked names and types) and hands every doubt to the reference's decoder; the
 refusals, the set-up of a new game, random play's shortcuts and everything else are the
 reference's own code. tests/test_compiled.py checks that both give the same answers.
 
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .builtins import canonical_ref
-from .codegen import Generator
+from .codegen import Generator, literal
 from ..errors import Location
 from ..language.model import Node
 from ..language.spec import Spec
@@ -55,6 +56,20 @@ def _at_table(state: State, name: str) -> bool:
     return _seated(state, name) == name
 
 
+class _Canonical(dict):
+    """A string -> canonical_ref of it, filled as actions are decoded (a subscript is cheaper
+    than a call of the cached function)."""
+
+    def __missing__(self, raw: str) -> str | None:
+        if len(self) > 4096:  # a bound, as canonical_ref's cache has
+            self.clear()
+        ref = self[raw] = canonical_ref(raw)
+        return ref
+
+
+_CANONICAL = _Canonical()
+
+
 @dataclass(frozen=True)
 class _Plan:
     """What the compiled engine keeps of one action: its type, its actor, its JSON size, its
@@ -66,6 +81,52 @@ class _Plan:
     check: Callable[[Env], int]
     run: Callable[[Env], None]
     refusals: list[tuple]
+    # (state, action, player) -> the decoded parameters, None for any doubt (_decoder)
+    decode: Callable[[State, dict, str], dict | None]
+
+
+# What a decoder (_decoder) does with each parameter type: `raw` is the action's value, `cls`
+# its class, `{x}` the decoded value; anything but the common well-formed shapes returns None.
+_DECODE_TESTS = {
+    "field": ["if cls is not int:", "    return None",
+              "{x} = _FIELD_REFS.get((player, raw)) or field_ref(player, raw)"],
+    "target": ["if cls is int:", "    {x} = _FIELD_REFS.get((player, raw)) or field_ref(player, raw)",
+               "elif cls is str and raw == 'discard':", "    {x} = raw", "else:", "    return None"],
+    "int": ["if cls is not int:", "    return None", "{x} = raw"],
+    "card": ["if cls is not str or ({x} := _CANONICAL[raw]) is None:", "    return None"],
+    "player": ["if cls is not str or not _at_table(state, raw):", "    return None", "{x} = raw"],
+    "variety": ["if cls is not str or raw not in varieties:", "    return None", "{x} = raw"],
+    "space": ["if cls is not str or state.board is None or raw not in state.board:", "    return None", "{x} = raw"],
+    "cards": ["if cls is not list:", "    return None", "{x} = []", "for c in raw:",
+              "    if c.__class__ is not str or (r := _CANONICAL[c]) is None:", "        return None",
+              "    {x}.append(r)"],
+}
+_DECODERS: dict[str, Any] = {}  # a decoder's source -> its code
+
+
+def _decoder(params: Sequence[tuple[str, str]], varieties: object) -> Callable[[State, dict, str], dict | None]:
+    """A function decoding an action's parameters (name, type) the short way: each one of the
+    shapes Engine._decode_param accepts that is common and needs no message, else None (the
+    reference decodes it). Written from the parameters' checked names (as literals) and types."""
+    lines = ["def decode(state, act, player):"]
+    names = []
+    for i, (name, ptype) in enumerate(params):
+        test = _DECODE_TESTS.get(ptype)
+        if test is None:
+            return lambda state, act, player: None
+        lines.append(f"    raw = act.get({literal(name)}, _MISSING)")
+        lines.append("    cls = raw.__class__")
+        lines.extend("    " + x.format(x=f"x{i}") for x in test)
+        names.append(f"{literal(name)}: x{i}")
+    lines.append("    return {" + ", ".join(names) + "}")
+    source = "\n".join(lines) + "\n"
+    code = _DECODERS.get(source)
+    if code is None:
+        code = _DECODERS[source] = compile(source, "<bohnspec decoder>", "exec")
+    space: dict[str, Any] = {"_FIELD_REFS": _FIELD_REFS, "field_ref": field_ref, "_CANONICAL": _CANONICAL,
+                             "_at_table": _at_table, "_MISSING": _MISSING, "varieties": varieties}
+    exec(code, space)
+    return space["decode"]
 
 
 _CODE: dict[tuple, object] = {}  # (sha256 of a generated source, accelerated) -> its `build`
@@ -173,8 +234,9 @@ class CompiledEngine(Engine):
         for name, a in spec.actions.items():
             refusals: list[tuple] = [(f.rule_id, f.reason, f.loc, frozenset()) for f, _ in self._action_forbids[name]]
             refusals += [(c.rule_id, c.reason, c.loc, reads) for c, _, reads in self._clauses[name]]
-            self._plans[name] = _Plan(name, a.actor, len(a.params) + 2, tuple((p.name, p.type) for p in a.params),
-                                      extras[f"check:{name}"], extras[f"apply:{name}"], refusals)
+            params = tuple((p.name, p.type) for p in a.params)
+            self._plans[name] = _Plan(name, a.actor, len(a.params) + 2, params, extras[f"check:{name}"],
+                                      extras[f"apply:{name}"], refusals, _decoder(params, spec.varieties))
 
     # ------------------------------------------------------------ the action pipeline
     def decode(self, state: State, action: object) -> tuple[str, str, dict]:
@@ -193,44 +255,8 @@ class CompiledEngine(Engine):
                 if seat is None or seat >= len(players) or players[seat].name != player:
                     player = _seated(state, player)
                 if player is not None:
-                    values: dict[str, Any] = {}
-                    for name, ptype in plan.params:
-                        raw = act.get(name, _MISSING)
-                        cls = type(raw)
-                        if cls is int:
-                            if ptype == "field" or ptype == "target":
-                                values[name] = _FIELD_REFS.get((player, raw)) or field_ref(player, raw)
-                            elif ptype == "int":
-                                values[name] = raw
-                            else:
-                                break
-                        elif cls is str:
-                            if ptype == "card":
-                                ref = canonical_ref(raw)
-                                if ref is None:
-                                    break
-                                values[name] = ref
-                            elif (ptype == "player" and _at_table(state, raw)
-                                  or ptype == "variety" and raw in self.spec.varieties
-                                  or ptype == "target" and raw == "discard"
-                                  or ptype == "space" and state.board is not None and raw in state.board):
-                                values[name] = raw
-                            else:
-                                break
-                        elif cls is list and ptype == "cards":
-                            refs = []
-                            for c in raw:
-                                ref = canonical_ref(c) if type(c) is str else None
-                                if ref is None:
-                                    break
-                                refs.append(ref)
-                            else:
-                                values[name] = refs
-                                continue
-                            break
-                        else:
-                            break
-                    else:
+                    values = plan.decode(state, act, player)
+                    if values is not None:
                         return plan.kind, player, values
         return super().decode(state, action)
 

@@ -78,7 +78,7 @@ class Choices:
     refused: Rejection | None = None
 
 
-@dataclass
+@dataclass(slots=True)  # one made per action: slots make that cheaper
 class Outcome:
     state: State
     events: list[dict] = field(default_factory=list)

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from ..errors import EvaluationLimitError, Location, SetupError, ShuffleMismatch, SpecRuntimeError
-from .builtins import FieldRef, as_zone, card_at, card_variety
+from .builtins import REFS, FieldRef, as_zone, card_at, card_variety
 from .builtins import _parse_ref as parse_ref
 from ..language.board import reach
 from .interpret import MAX_CALL_DEPTH, STEP_BUDGET, Env, serialise
@@ -20,7 +20,7 @@ __all__ = [
     "MAX_CALL_DEPTH", "MISSING", "PLAIN", "limit", "located", "cannot_compare", "arith_slow", "product_fail",
     "field_ref", "field_refs", "space_var", "space_vars_of", "pick_refs", "pick_all", "pick_each",
     "pick_last", "pick_item", "pick_first", "take", "put", "no_space", "repeat_fail", "nest_fail", "reshuffle",
-    "not_in_turn", "parse_ref", "card_at", "card_variety", "take_ref", "stored",
+    "not_in_turn", "parse_ref", "card_at", "card_variety", "take_ref", "stored", "REFS",
 ]
 
 MISSING = object()

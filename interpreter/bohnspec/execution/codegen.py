@@ -675,6 +675,12 @@ class Generator:
         entry = B.TABLE.get(name)
         if entry is None:
             self.fail(node, f"unknown function {name!r}")
+        if name == "size" and len(args) == 1 and args[0].kind == "attr" and entry[2] is getattr(B, "_size", None):
+            meaning = self.names.attribute(args[0].args[1])
+            if meaning.kind == "fields":
+                # How many fields a player has: counted, not made into a list of references first.
+                obj = self.expr(args[0].args[0], scope, out)
+                return self._typed(f"len({self._player(obj)}.zones[{literal(meaning.name)}])", "int")
         fn = self.value(entry[2])
         t = out.tmp()
         sub = out.fork()

@@ -37,6 +37,13 @@ class Reply(dict):
         value = self["state"] = owner.state_json(self._state) if owner is not None else self._state.to_json()
         return value
 
+    def unread_since(self, before: Any) -> bool:
+        """Whether this reply and `before` stand for the same state object and neither has made
+        its JSON yet: no picture of the state before this request was taken, so comparing the
+        two would compare one JSON with itself."""
+        return (isinstance(before, Reply) and before._state is self._state and "state" not in before
+                and "state" not in self)
+
     def state_part(self, expected: dict) -> dict | None:
         """The part of the state (players keyed by name) that an expected part of it names,
         made alone when the whole JSON has not been (None when it has: use that)."""

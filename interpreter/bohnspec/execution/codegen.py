@@ -607,7 +607,7 @@ class Generator:
         if kind == "local":
             return scope[name]
         if kind == "players":
-            return "S.names()"
+            return self._typed("S.names()", "list")  # a new list of names each time
         if kind == "spaces":
             return "(list(S.board.ids) if S.board is not None else [])"
         if kind == "state":

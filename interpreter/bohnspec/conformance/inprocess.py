@@ -73,6 +73,7 @@ class InProcess:
         self.current: Engine | None = None
         self.state: State | None = None
         self.last_request: dict[str, Any] | None = None
+        self._engines: dict = {}  # the modules as a scenario lists them -> their engine (asked twice a scenario)
         self._reused: tuple | None = None  # (scenario, engine, (state, events)) for the next start
         # Requests answered so far, and the JSON of a state made since the last of them: two
         # replies that read the state between the same two requests read the same JSON.
@@ -80,7 +81,11 @@ class InProcess:
         self._json: tuple | None = None  # (state, requests then, JSON)
 
     def engine(self, modules: Iterable[str] | None) -> Engine:
-        return engine_for(modules, self.extra_rules, engine=self.engine_kind)
+        key = tuple(modules) if modules is not None else None
+        found = self._engines.get(key)
+        if found is None:
+            found = self._engines[key] = engine_for(modules, self.extra_rules, engine=self.engine_kind)
+        return found
 
     def start(self, sc: S.Scenario) -> dict:
         self.last_request = {"type": "setup" if sc.setup is not None else "load"}

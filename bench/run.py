@@ -153,7 +153,7 @@ def _best_seconds(cmd: list[str], repeat: int) -> float:
 def parse_and_check_seconds(repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
-        spec_module.clear_parse_cache()  # a process parses a file once: time the first parse
+        spec_module.clear_parse_cache(disk=True)  # time the parse itself, not the disk cache
         started = time.perf_counter()
         diagnostics = check_spec(build(parse_files(spec_files()), None))
         best = min(best, time.perf_counter() - started)

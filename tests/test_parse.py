@@ -310,3 +310,31 @@ def test_a_nul_byte_in_a_text_is_no_crash():
         assert exc.location.line == 2
     else:
         assert rules.decls[1].body.args[0] == "a\x00b"
+
+
+def test_a_parsed_file_is_kept_on_disk_and_read_back_the_same(tmp_path, monkeypatch):
+    # Every process that reads the rules (a CLI command, the engine `serve` starts) is spared
+    # the parse; the model read back is the one parsing gives, and a broken file is never kept.
+    from bohnspec.language import spec as spec_module
+    monkeypatch.setenv("BOHNSPEC_CACHE", str(tmp_path / "cache"))
+    files = spec_module.spec_files()[:3]
+    spec_module.clear_parse_cache(disk=True)
+    try:
+        parsed = spec_module.parse_files(files)  # parsed, and written
+        kept = sorted((tmp_path / "cache" / "parsed").glob("*.pickle"))
+        assert len(kept) == len(files)
+        spec_module.clear_parse_cache()  # forgotten in memory: read from the disk
+        # (Nodes compare by identity, so the models are compared as they print: every field.)
+        assert repr(spec_module.parse_files(files)) == repr(parsed)
+        # A kept file that cannot be read is passed over: the text is parsed again.
+        kept[0].write_bytes(b"not a pickle")
+        spec_module.clear_parse_cache()
+        assert repr(spec_module.parse_files(files)) == repr(parsed)
+        bad = tmp_path / "bad.bohn"
+        bad.write_text("module m\naction {\n")
+        for _ in range(2):
+            with pytest.raises(RulesSyntaxError):
+                spec_module.parse_files([bad])
+        assert len(list((tmp_path / "cache" / "parsed").glob("*.pickle"))) == len(files)
+    finally:
+        spec_module.clear_parse_cache()

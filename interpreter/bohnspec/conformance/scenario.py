@@ -1118,7 +1118,11 @@ def _space_hint(sid: str, board: Layout) -> str:
 
 
 def _strings(x: Any) -> bool:
-    return isinstance(x, list) and all(isinstance(c, str) for c in x)
+    # The classes of a list's items gathered in C first: texts alone, the common answer.
+    return isinstance(x, list) and (set(map(type, x)) <= _TEXT or all(isinstance(c, str) for c in x))
+
+
+_TEXT = frozenset({str})
 
 
 def _value_ok(v: Any) -> bool:

@@ -32,6 +32,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .. import paths
+
 # The build may take a while for a large spec; it happens once per spec, Python and Cython.
 BUILD_TIMEOUT = 900
 # The environment variable that accelerates the hot modules (and every engine) of a process.
@@ -56,9 +58,7 @@ def available() -> str | None:
 
 
 def cache_dir() -> Path:
-    root = os.environ.get("BOHNSPEC_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "bohnspec")
-    return Path(root) / "compiled"
+    return paths.cache_root() / "compiled"
 
 
 def _compiler() -> str | None:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import functools
-
+import hashlib
+import os
+import pickle
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from os import PathLike
@@ -164,7 +167,47 @@ def parse_files(files: Iterable[str | PathLike[str]]) -> list[RulesFile]:
 
 @functools.lru_cache(maxsize=512)
 def _parse_once(text: str, name: str) -> RulesFile:
-    return compile_text(text, name)
+    """The model of one rules text: from the disk cache when this very text (and name) was
+    parsed before by this very parser, else parsed and kept there. Every process that reads
+    the spec (each CLI command, the engine `bohnspec serve` starts) is spared the parse. A
+    cache that cannot be read or written is passed over; a text with a syntax error is never
+    kept (its error is raised anew, located)."""
+    key = hashlib.sha256(f"{_parser_fingerprint()}\0{name}\0{text}".encode()).hexdigest()
+    path = paths.cache_root() / "parsed" / f"{key[:40]}.pickle"
+    if _READ_DISK[0]:
+        try:
+            found = pickle.loads(path.read_bytes())  # noqa: S301 - bohnspec's own cache, as compiled code is
+            if isinstance(found, RulesFile):
+                return found
+        except Exception:  # noqa: BLE001 - missing, partial or from another version: parse anew
+            pass
+    model = compile_text(text, name)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(pickle.dumps(model, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(partial, path)
+    except OSError:
+        pass
+    return model
+
+
+@functools.lru_cache(maxsize=1)
+def _parser_fingerprint() -> str:
+    """What the model of a text depends on besides the text: the grammar, the code that turns
+    a parse tree into the model and the model's classes (and the Python that pickles them)."""
+    here = Path(__file__).resolve().parent
+    from .. import __version__
+    h = hashlib.sha256(f"{sys.version}\0{__version__}".encode())
+    for f in (paths.GRAMMAR, here / "parse.py", here / "compile.py", here / "model.py", here.parent / "errors.py"):
+        try:
+            h.update(f.read_bytes())
+        except OSError:
+            h.update(b"?")  # an installed copy without its source: its version tells it apart
+    return h.hexdigest()
+
+
+_READ_DISK = [True]  # whether _parse_once reads the disk cache (clear_parse_cache)
 
 
 def rules_digest(extra_files: Iterable[str | PathLike[str]] = ()) -> str:
@@ -177,9 +220,11 @@ def rules_digest(extra_files: Iterable[str | PathLike[str]] = ()) -> str:
     return h.hexdigest()[:12]
 
 
-def clear_parse_cache() -> None:
-    """Forget the files parsed so far (a benchmark that times parsing starts from none)."""
+def clear_parse_cache(disk: bool = False) -> None:
+    """Forget the files parsed so far; with `disk`, later parses in this process do not read
+    the disk cache either (a benchmark that times parsing itself starts from none)."""
     _parse_once.cache_clear()
+    _READ_DISK[0] = not disk
 
 
 def _compiled(text: str, name: str) -> RulesFile:

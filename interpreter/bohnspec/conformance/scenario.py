@@ -1129,6 +1129,15 @@ def _value_ok(v: Any) -> bool:
     return v is None or isinstance(v, (int, str)) or _strings(v)
 
 
+def _values_ok(values: Any) -> bool:
+    """_value_ok of every value of a dict of variables (their classes gathered in C first:
+    plain numbers, texts and nothing, the common answer)."""
+    return set(map(type, values.values())) <= _PLAIN or all(_value_ok(x) for x in values.values())
+
+
+_PLAIN = frozenset({type(None), int, str, bool})
+
+
 def _zone_ok(key: str, v: Any) -> bool:
     if key == "fields":
         return isinstance(v, list) and all(_strings(f) for f in v)
@@ -1147,7 +1156,7 @@ def _shape_ok(data: Any) -> bool:
                     return False
                 for k, z in p.items():
                     if k == "vars":
-                        if not isinstance(z, dict) or not all(_value_ok(x) for x in z.values()):
+                        if not isinstance(z, dict) or not _values_ok(z):
                             return False
                     elif k != "name" and not _zone_ok(k, z):
                         return False
@@ -1161,7 +1170,7 @@ def _shape_ok(data: Any) -> bool:
             if not isinstance(v, dict) or not all(isinstance(x, str) for x in v.values()):
                 return False
         elif key == "vars":
-            if not isinstance(v, dict) or not all(_value_ok(x) for x in v.values()):
+            if not isinstance(v, dict) or not _values_ok(v):
                 return False
         elif key == "shuffles":
             if not isinstance(v, list) or not all(_strings(s) for s in v):
@@ -1173,8 +1182,7 @@ def _shape_ok(data: Any) -> bool:
             if not isinstance(v, (str, dict)):
                 return False
         elif key == "spaces":
-            if not isinstance(v, dict) or not all(isinstance(x, dict) and all(_value_ok(y) for y in x.values())
-                                                  for x in v.values()):
+            if not isinstance(v, dict) or not all(isinstance(x, dict) and _values_ok(x) for x in v.values()):
                 return False
         elif not _zone_ok(key, v):
             return False

@@ -31,14 +31,6 @@ SCHEMAS = CONFORMANCE / "schemas"
 PARAGRAPHS = SPEC / "paragraphs.index"
 
 
-def cache_root() -> Path:
-    """Where bohnspec keeps what it works out once and reuses across runs (parsed rules files,
-    compiled rules): $BOHNSPEC_CACHE, else ~/.cache/bohnspec (or under $XDG_CACHE_HOME)."""
-    root = os.environ.get("BOHNSPEC_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "bohnspec")
-    return Path(root)
-
-
 def rulebooks_dir() -> Path | None:
     """The rulebooks folder, if one is at hand (they are not shipped with bohnspec)."""
     override = os.environ.get("BOHNSPEC_RULEBOOKS")

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import paths
+from .. import cache
 
 # The build may take a while for a large spec; it happens once per spec, Python and Cython.
 BUILD_TIMEOUT = 900
@@ -58,7 +58,7 @@ def available() -> str | None:
 
 
 def cache_dir() -> Path:
-    return paths.cache_root() / "compiled"
+    return cache.root() / "compiled"
 
 
 def _compiler() -> str | None:

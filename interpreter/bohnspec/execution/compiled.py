@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import cache
 from .builtins import canonical_ref
 from .codegen import Generator, literal
 from ..errors import Location
@@ -146,19 +146,8 @@ def _code(source: str, key: str):
     compiled (and cached). A cache that cannot be read or written is passed over."""
     from .accelerate import cache_dir
     path = cache_dir() / f"bohnspec_rules_{key[:32]}.{sys.implementation.cache_tag}.marshal"
-    try:
-        return marshal.loads(path.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
-    code = compile(source, f"<bohnspec rules {key[:12]}>", "exec")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_bytes(marshal.dumps(code))
-        os.replace(partial, path)
-    except OSError:
-        pass
-    return code
+    return cache.kept(path, lambda: compile(source, f"<bohnspec rules {key[:12]}>", "exec"), marshal.loads,
+                      marshal.dumps)
 
 
 def _builder(source: str, accelerate: bool):

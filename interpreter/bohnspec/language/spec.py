@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import pickle
 import sys
 from collections.abc import Iterable, Iterator
@@ -13,7 +12,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from .. import paths
+from .. import cache, paths
 from ..errors import BohnspecError, Location, suggest
 from .compile import compile_text
 from .model import (
@@ -173,23 +172,14 @@ def _parse_once(text: str, name: str) -> RulesFile:
     cache that cannot be read or written is passed over; a text with a syntax error is never
     kept (its error is raised anew, located)."""
     key = hashlib.sha256(f"{_parser_fingerprint()}\0{name}\0{text}".encode()).hexdigest()
-    path = paths.cache_root() / "parsed" / f"{key[:40]}.pickle"
-    if _READ_DISK[0]:
-        try:
-            found = pickle.loads(path.read_bytes())  # noqa: S301 - bohnspec's own cache, as compiled code is
-            if isinstance(found, RulesFile):
-                return found
-        except Exception:  # noqa: BLE001 - missing, partial or from another version: parse anew
-            pass
-    model = compile_text(text, name)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_bytes(pickle.dumps(model, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(partial, path)
-    except OSError:
-        pass
-    return model
+    path = cache.root() / "parsed" / f"{key[:40]}.pickle"
+    return cache.kept(path, lambda: compile_text(text, name), _rules_file,
+                      lambda model: pickle.dumps(model, protocol=pickle.HIGHEST_PROTOCOL), read=_READ_DISK[0])
+
+
+def _rules_file(data: bytes) -> RulesFile | None:
+    found = pickle.loads(data)  # noqa: S301 - bohnspec's own cache, as the compiled rules' is
+    return found if isinstance(found, RulesFile) else None
 
 
 @functools.lru_cache(maxsize=1)

@@ -21,6 +21,7 @@ from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .. import __version__
 from ..errors import ActionError, BohnspecError, ScenarioError
+from ..language.model import STATE_KEYS
 from .inprocess import InProcess, wire_events
 
 if TYPE_CHECKING:
@@ -518,8 +519,7 @@ def _plainly_valid(state: dict) -> bool:
         return False
     if isinstance(state.get("board"), str) and not _NAME.fullmatch(state["board"]):
         return False
-    plain = ("players", "starting_player", "active", "phase", "modules", "options", "vars", "over",
-             "winners", "board", "spaces", "shuffles")
+    plain = STATE_KEYS
 
     def cards_ok(cards: Any) -> bool:
         # The same few cards fill every state: those seen well-formed are known at once.

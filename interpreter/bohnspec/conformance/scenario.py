@@ -19,6 +19,7 @@ from referencing import Registry, Resource
 from .. import paths
 from .. import userfile
 from ..language.board import BoardError
+from ..language.model import STATE_KEYS
 from ..language.paragraphs import index as paragraph_index
 from ..errors import ScenarioError, SetupError, SpecRuntimeError
 from ..errors import suggest as _hint
@@ -914,11 +915,6 @@ def _module_hint(spec: Spec, name: str, what: str) -> str:
             f"(modules {', '.join(sorted(spec.modules))}): give the state `modules:` with it")
 
 
-# The keys of a state besides its zones and players.
-_STATE_KEYS = ("players", "starting_player", "active", "phase", "modules", "options", "vars", "shuffles", "over",
-               "winners", "board", "spaces")
-
-
 def check_expectations(engine: Engine, sc: Scenario) -> None:
     """Expected states that name what cannot exist are bugs of the scenario, not failures of
     the engine: a player not at the table, a state key, zone or variable the spec does not
@@ -960,7 +956,7 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
                 for var in (value if isinstance(value, dict) else {}):
                     if var not in spec.vars or spec.vars[var].per_player or spec.vars[var].per_space:
                         raise sc.error(f"{where}.{var}", _var_problem(spec, var, "game", base))
-            elif key not in _STATE_KEYS and key not in shared:
+            elif key not in STATE_KEYS and key not in shared:
                 if key in spec.vars:
                     raise sc.error(where, f"{key!r} is a {_var_level(spec.vars[key])} variable: write it under "
                                           f"vars ({base}.vars.{key})" if not spec.vars[key].per_player else
@@ -968,7 +964,7 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
                 if key in own:
                     raise sc.error(where, f"{key!r} belongs to each player: write it under "
                                           f"{base}.players.NAME.{key}")
-                raise sc.error(where, f"unknown state key{_hint(key, [*shared, *_STATE_KEYS])}")
+                raise sc.error(where, f"unknown state key{_hint(key, [*shared, *STATE_KEYS])}")
 
 
 @functools.lru_cache(maxsize=64)

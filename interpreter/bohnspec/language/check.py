@@ -16,7 +16,7 @@ from ..execution import builtins as B
 from ..errors import Diagnostic, Location, RulesSyntaxError, suggest
 from .model import (
     Action, Board, Card, Category, Decl, Define, EndRule, Forbid, Handler, Invariant, Module, Node, Option, Phase,
-    Players, Procedure, Ruling, Setup, Turn, Var, Variety, Vine, Winners, Zone,
+    Players, Procedure, Ruling, Setup, Turn, Var, Variety, Vine, Winners, Zone, PLAYER_KEYS, STATE_KEYS,
 )
 from .names import Resolver
 from .paragraphs import index as paragraph_index
@@ -28,13 +28,6 @@ _MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Procedure, 
 # Events the interpreter itself emits, with the keys it gives them.
 _BUILTIN_EVENTS = {"phase": ("phase",), "game_end": (), "game_over": ("winners",), "turn_over": (),
                    "after_action": (), "game_start": ()}
-
-
-# The keys of a state's JSON that are no zone (conformance/schemas/state.schema.json), and of a
-# player's object.
-_STATE_KEYS = frozenset({"modules", "options", "players", "starting_player", "active", "phase", "vars", "shuffles",
-                         "over", "winners", "board", "spaces"})
-_PLAYER_KEYS = frozenset({"name", "vars"})
 
 
 class Checker:
@@ -359,7 +352,7 @@ class Checker:
             self.error(z.loc, f"unknown category {z.cards!r}{suggest(z.cards, ['beans', 'vines', *spec.categories])}")
         # A zone is a key of the state's JSON (a player's zone, of that player's object) beside
         # the keys every state has: a zone of one of their names could not be written there.
-        taken = _PLAYER_KEYS if z.per_player else _STATE_KEYS
+        taken = PLAYER_KEYS if z.per_player else STATE_KEYS
         if z.name in taken:
             where = "each player's object" if z.per_player else "the state"
             self.error(z.loc, f"zone {z.name!r} has the name of a key {where} always has in its JSON "

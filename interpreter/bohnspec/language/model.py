@@ -31,6 +31,13 @@ class Node:
                         yield from (c for c in b if isinstance(c, Node))
 
 
+# The keys of a state's JSON beside its zones (conformance/schemas/state.schema.json), and of a
+# player's object beside that player's zones: no zone may bear one of these names.
+STATE_KEYS = ("players", "starting_player", "active", "phase", "modules", "options", "vars", "shuffles", "over",
+              "winners", "board", "spaces")
+PLAYER_KEYS = ("name", "vars")
+
+
 def first_citation(cites: tuple[str, ...]) -> str:
     """The rule id a refusal names: the first citation (a placeholder if there is none)."""
     return cites[0] if cites else "bohnspec/uncited"

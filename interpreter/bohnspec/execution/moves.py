@@ -586,20 +586,8 @@ class Move:
         if check is None:
             # Only parts reading this value alone: an agent drawing the parameter again (for
             # another earlier value, or a look-ahead trying several) asks the same values, so
-            # their answers are kept (as `_own` does, written out: this is asked very often).
-            own = p.own
-            if own is None:
-                return True
-            if p.type == "cards":
-                return self._own(i, p, raw)
-            key = (i, raw)
-            got = self._held.get(key, _UNASKED)
-            if got is _UNASKED:
-                env = self.table.env
-                value = raw if p.type in _AS_GIVEN else self._decode(p, raw)
-                env.locals = {self.plan.actor: self.player, p.name: value}
-                got = self._held[key] = own(env)
-            return got
+            # their answers are kept (`_own`).
+            return True if p.own is None else self._own(i, p, raw)
         env = self.table.env
         local = {self.plan.actor: self.player}
         if bound:

@@ -158,23 +158,12 @@ class State:
     # -- canonical JSON
     def to_json(self) -> dict:
         """The canonical JSON form described by conformance/schemas/state.schema.json."""
-        out: dict[str, Any] = {"modules": list(self.modules)}
-        if self.options:
-            out["options"] = dict(sorted(self.options.items()))
+        out: dict[str, Any] = {}
+        for k in ("modules", "options"):
+            self._put(out, k)
         out["players"] = [_player_json(p) for p in self.players]
-        out["starting_player"] = self.starting_player
-        out["active"] = self.active
-        out["phase"] = self.phase
-        zones = self.zones
-        for z in _sorted_keys(zones):
-            out[z] = list(zones[z])
-        out["vars"] = _plain_vars(self.vars)
-        out["shuffles"] = [list(s) for s in self.shuffles]
-        out["over"] = self.over
-        out["winners"] = list(self.winners)
-        if self.board is not None:
-            out["board"] = self._board_json()
-            out["spaces"] = self._spaces_json()
+        for k in (*_AFTER_PLAYERS, *_sorted_keys(self.zones), *_AFTER_ZONES):
+            self._put(out, k)
         return out
 
     def json_part(self, part: dict) -> dict:
@@ -183,7 +172,6 @@ class State:
         it names), each value as `to_json()` gives it; a key the JSON has not is left out. What
         a comparison with an expectation needs, without the JSON of all the rest."""
         out: dict[str, Any] = {}
-        zones = self.zones
         for k in part:
             if k == "players":
                 wanted = part[k]
@@ -192,23 +180,28 @@ class State:
                               for p in self.players if p.name in wanted}
                 else:
                     out[k] = {p.name: _player_json(p) for p in self.players}
-            elif k == "vars":
-                out[k] = _plain_vars(self.vars)
-            elif k in _SCALARS:
-                out[k] = getattr(self, k)
-            elif k == "modules" or k == "winners":
-                out[k] = list(getattr(self, k))
-            elif k == "shuffles":
-                out[k] = [list(s) for s in self.shuffles]
-            elif k == "options":
-                if self.options:
-                    out[k] = dict(sorted(self.options.items()))
-            elif k == "board" or k == "spaces":
-                if self.board is not None:
-                    out[k] = self._board_json() if k == "board" else self._spaces_json()
-            elif k in zones:
-                out[k] = list(zones[k])
+            else:
+                self._put(out, k)
         return out
+
+    def _put(self, out: dict, k: str) -> None:
+        """The JSON of key `k` (any but the players) into `out`, when the state's JSON has it."""
+        if k in _SCALARS:
+            out[k] = getattr(self, k)
+        elif k == "modules" or k == "winners":
+            out[k] = list(getattr(self, k))
+        elif k == "vars":
+            out[k] = _plain_vars(self.vars)
+        elif k == "shuffles":
+            out[k] = [list(s) for s in self.shuffles]
+        elif k == "options":
+            if self.options:
+                out[k] = dict(sorted(self.options.items()))
+        elif k == "board" or k == "spaces":
+            if self.board is not None:
+                out[k] = self._board_json() if k == "board" else self._spaces_json()
+        elif k in self.zones:
+            out[k] = list(self.zones[k])
 
     def _board_json(self) -> Any:
         return self.board.name if self.board.source is None else _plain(self.board.source)
@@ -232,8 +225,11 @@ class State:
         return spaces
 
 
-# The keys of a state's JSON that are one plain value each.
+# The keys of a state's JSON that are one plain value each, and the order of the keys after
+# the players (the shared zones come between these two).
 _SCALARS = frozenset({"starting_player", "active", "phase", "over"})
+_AFTER_PLAYERS = ("starting_player", "active", "phase")
+_AFTER_ZONES = ("vars", "shuffles", "over", "winners", "board", "spaces")
 
 
 def _player_json(p: Player, part: Any = None) -> dict[str, Any]:

@@ -609,3 +609,24 @@ def test_decided_by_names_only_the_books_the_game_plays():
         spec = engine_for(modules).spec
         found = deciding_paragraphs(spec, action, outcome, {"income"})
         assert kept in found and "ruling/reshuffle-when-needed" in found and dropped not in found, found
+
+
+def test_decided_by_puts_first_the_paragraphs_of_the_event_the_engine_got_wrong():
+    # A Jumping Bean harvest: the harvest's own paragraphs (eight of them) would fill the list
+    # before the draft's, when it is the draft the engine reported otherwise.
+    from types import SimpleNamespace
+
+    from bohnspec.conformance.deciding import LIMIT, deciding_paragraphs
+    from bohnspec.execution.interpret import Outcome, engine_for
+    harvest = SimpleNamespace(name="harvest_coins", cites=tuple(f"bohnanza/harvest/{n}" for n in range(2, 10)))
+    draft = SimpleNamespace(name="harvest_jumping", cites=("bohnanza/jumping-bean/3",))
+    harvested = {"event": "harvested", "player": "P1"}
+    started = {"event": "draft_started", "owner": "P1", "cards": ["red"]}
+    outcome = Outcome(None, [harvested, started], None, [(harvest,), (draft,)])
+    spec = engine_for(["base"]).spec
+    action = {"type": "harvest", "player": "P1", "field": 1}
+    found = deciding_paragraphs(spec, action, outcome, {"harvested", "draft_started"}, theirs=[harvested])
+    assert found[0] == "bohnanza/jumping-bean/3" and len(found) == LIMIT, found
+    # Reported alike by the engine, it is not the one to look at first.
+    found = deciding_paragraphs(spec, action, outcome, {"harvested", "draft_started"}, theirs=[harvested, started])
+    assert found[0] == "bohnanza/harvest/2", found

@@ -44,8 +44,8 @@ def refusing_cites(spec: Spec, action: Any, rejection: Rejection) -> list[str]:
 def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | frozenset = frozenset(),
                         theirs: list | None = None) -> list[str]:
     """The paragraphs behind the reference's `outcome` of `action`: the refusing clause's
-    citations; else those of the declarations that emitted the events the step `named`,
-    then of those (other than the action itself) that emitted events the engine did not
+    citations; else those of the declarations that emitted the events the step `named`
+    (those the engine did not report alike first), then of those (other than the action itself) that emitted events the engine did not
     report alike (`theirs`: its events; None: unknown, so every such event counts): the
     procedure that computes a harvest's coins, say, not the harvest. The action's own
     citations come last."""
@@ -53,9 +53,13 @@ def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | 
         return refusing_cites(spec, action, outcome.rejection)
     kind = action.get("type") if isinstance(action, dict) else None
     out: list[str] = []
-    for event, frames in zip(outcome.events, outcome.sources):
-        if event.get("event") in named and frames:
-            out.extend(getattr(frames[-1], "cites", ()) or ())
+    # The named events the engine did not report alike come first: a harvest's own paragraphs
+    # would otherwise fill the list before those of the draft it started and got wrong.
+    named_events = [(event, frames) for event, frames in zip(outcome.events, outcome.sources)
+                    if event.get("event") in named and frames]
+    named_events.sort(key=lambda pair: theirs is not None and pair[0] in theirs)
+    for _, frames in named_events:
+        out.extend(getattr(frames[-1], "cites", ()) or ())
     for event, frames in zip(outcome.events, outcome.sources):
         if frames and frames[-1].name != kind and (theirs is None or event not in theirs):
             out.extend(getattr(frames[-1], "cites", ()) or ())

@@ -445,6 +445,19 @@ def test_a_vine_refusal_names_the_card_and_why(tmp_path, capsys):
     assert "before the figure arrived does not count" in why
 
 
+def test_a_solo_vine_refusal_names_the_card_after_the_figure(tmp_path, capsys):
+    # In the solo game the figure stands on the card it fulfilled; its task is the next one.
+    row = ["blue_in_a_field", "anyone_two_red", "last_figure", "sell_for_two"] * 7 + ["castle"]
+    example = {"modules": ["base", "bohnroeschen", "duo", "solo"],
+               "players": [{"name": "Ada", "fields": [["blue"], []], "vars": {"vine_pos": 1}}],
+               "active": "Ada", "phase": "plant_hand", "vars": {"violet_pos": 2, "red_pos": 21},
+               "vine_row": row}
+    code, out = judge(capsys, situation(tmp_path, example), "-a", "Ada fulfil")
+    assert code == 1
+    why = " ".join(out["results"][0]["explanation"])
+    assert "(anyone_two_red), the card after the one Ada's figure stands on, is not fulfilled" in why, why
+
+
 SITUATIONS = {
     "trade": TABLE,
     "plant_trades": {**TABLE, "phase": "plant_trades",

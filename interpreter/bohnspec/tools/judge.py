@@ -785,8 +785,17 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
     if vine is None:
         return []
     named = f"\"{vine.text}\" ({card})" if vine.text else card
+    # Where the task lies from the figure: under it, or (the solo game) on the card after the one
+    # it stands on, when the spec says so (`stands_on`).
+    where = f"under {player}'s figure"
+    if "stands_on" in engine.spec.defines:
+        try:
+            if engine._call_define(Env(engine, state), "stands_on", [player], None) != card:
+                where = f"the card after the one {player}'s figure stands on"
+        except SpecRuntimeError:
+            pass
     if not vine.met and not vine.claim and not vine.events:
-        return [f"{player}'s figure stands on {named}, which has no task"]
+        return [f"the card {where}, {named}, has no task"]
     env = Env(engine, state)
     asks = []
     if vine.met:
@@ -799,7 +808,7 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
     if vine.events:
         names = ", ".join(sorted({e.event for e in vine.events}))
         asks.append(f"what it asks for ({names}) has not happened since the figure arrived on the card")
-    line = f"the task of {named}, under {player}'s figure, is not fulfilled: {'; '.join(asks)}"
+    line = f"the task of {named}, {where}, is not fulfilled: {'; '.join(asks)}"
     if vine.met and not state.player(player).vars.get("task_met"):
         line += ", and it has not held at any moment since the figure arrived on the card"
     if vine.met or vine.events:

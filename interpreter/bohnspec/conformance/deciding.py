@@ -45,10 +45,10 @@ def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | 
                         theirs: list | None = None) -> list[str]:
     """The paragraphs behind the reference's `outcome` of `action`: the refusing clause's
     citations; else those of the declarations that emitted the events the step `named`
-    (those the engine did not report alike first), then of those (other than the action itself) that emitted events the engine did not
-    report alike (`theirs`: its events; None: unknown, so every such event counts): the
-    procedure that computes a harvest's coins, say, not the harvest. The action's own
-    citations come last."""
+    (those the engine did not report alike first), then of those (other than the action
+    itself) that emitted events the engine did not report alike (`theirs`: its events; None:
+    unknown, so every such event counts): the procedure that computes a harvest's coins, say,
+    not the harvest. The action's own citations come last."""
     if outcome.rejection is not None:
         return refusing_cites(spec, action, outcome.rejection)
     kind = action.get("type") if isinstance(action, dict) else None

@@ -549,12 +549,12 @@ def test_scenario_errors_with_a_map(tmp_path, body, where, message):
 
 
 def test_a_state_on_a_declared_board_takes_its_defaults(tmp_path):
-    state, _ = start(tmp_path, 'state:\n  board: beginner_4\n  spaces:\n    "05": {card: river, owner: Keno}\n'
+    state, _ = start(tmp_path, 'state:\n  board: beginner_4\n  spaces:\n    "05": {card: town, owner: Keno}\n'
                                "  players:\n    - {name: Nina}\n    - {name: Timon}\n    - {name: Keno}\n"
                                "    - {name: Eiko}\n" + NO_STEPS)
     spaces = state.to_json()["spaces"]
     assert state.to_json()["board"] == "beginner_4"
-    assert spaces["05"] == {"card": "river", "burnt": False, "owner": "Keno", "ready": True}
+    assert spaces["05"] == {"card": "town", "burnt": False, "owner": "Keno", "ready": True}
     assert spaces["01"] == {"card": "steppe", "burnt": False, "owner": None, "ready": True}
 
 
@@ -632,3 +632,16 @@ def test_the_runner_sends_the_setup_board(tmp_path, monkeypatch):
     assert request["board"] == board
     assert request["zones"] == {"landscapes": S.expand_cards(
         ["camp*5", "town*3", "village*3", "plantation*3", "steppe*3", "forest*3", "gemstone*2", "river*2"])}
+
+
+@pytest.mark.parametrize("spaces, vars_, where, words", [
+    ('    "05": {card: river, owner: Keno}\n', "", "state.spaces", "a river is held by a player"),
+    ("", "  vars: {choice: defend, chooser: Keno}\n", "state.vars.battle", "no combat is under way"),
+])
+def test_a_war_situation_that_could_not_come_about_is_refused(tmp_path, spaces, vars_, where, words):
+    # Loaded as they stand, the rules would answer them with an error in the rules (a defence
+    # of no space) or let a river border its holder's attacks.
+    path, message = scenario_error(tmp_path, "state:\n  board: beginner_4\n" + (f"  spaces:\n{spaces}" if spaces else "")
+                                   + "  players:\n    - {name: Nina}\n    - {name: Timon}\n    - {name: Keno}\n"
+                                   "    - {name: Eiko}\n" + vars_ + NO_STEPS)
+    assert path == where and words in message and "could not come about" in message, (path, message)

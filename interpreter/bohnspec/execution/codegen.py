@@ -1190,7 +1190,15 @@ class Generator:
             body.line("not_in_turn(phase, loc)")
         self.functions.append("\n".join(["def goto_next(env, loc):", *body.lines]))
 
-    _s_check = _reference
+    def _s_check(self, node, scope, out):
+        """`require C else "reason" cites ...` in a setup: Engine._s_check, written out."""
+        cond, reason, cites = node.args
+        self.burn(node, out)
+        c = self.test(cond, scope, out)
+        rule = cites[0] if cites else "bohnspec/uncited"
+        message = f"{reason} (see {', '.join(cites) or 'the setup'})"
+        out.line(f"if not ({c}):")
+        out.line(f"    raise SetupError({literal(rule)}, {literal(message)})")
 
     def _s_emit(self, node, scope, out):
         """Record the event (in JSON form), then run its vine tasks and handlers (what

@@ -205,6 +205,19 @@ def test_unknown_key_in_a_step(tmp_path):
     assert err.message.startswith("unknown field `expects` (did you mean 'expect'?)")
 
 
+def test_a_misspelt_state_key_is_not_taken_for_a_zone(tmp_path):
+    # Any other key of a state is a zone (a list of cards): a misspelt `active` would be told it
+    # is not a list.
+    err = load_error(write(tmp_path, GOOD.replace("  phase: trade", "  phase: trade\n  activ: Nina")), tmp_path)
+    assert err.path == "state.activ"
+    assert err.message.startswith("unknown key `activ` (did you mean 'active'?)"), err.message
+
+
+def test_a_missing_key_names_the_misspelt_one(tmp_path):
+    err = load_error(write(tmp_path, GOOD.replace("  players:", "  playres:")), tmp_path)
+    assert "`players` is missing (is `playres` meant to be `players`?)" in err.message, err.message
+
+
 # ------------------------------------------------------------ checks against the spec
 
 def test_unknown_card_with_did_you_mean(tmp_path, engine):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 import functools
 import json
 from collections import Counter
@@ -184,6 +186,14 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
+def _misspelt_state_key(parts: list) -> bool:
+    """Whether `parts` ends at a key of the state (a whole state, or a scenario's `state`) that
+    is none of the state's own keys but close to one: a misspelt `active` is taken for a zone."""
+    if not parts or not isinstance(parts[-1], str) or list(parts[:-1]) not in ([], ["state"]):
+        return False
+    return parts[-1] not in STATE_KEYS and bool(_hint(parts[-1], STATE_KEYS))
+
+
 def _explain(e: ValidationError, data: Any) -> Problem:
     """A jsonschema error as what to do (the schema's raw sentences never reach a writer)."""
     parts = list(e.absolute_path)
@@ -216,13 +226,22 @@ def _explain(e: ValidationError, data: Any) -> Problem:
     if kind == "required":
         missing = [k for k in value if isinstance(inst, dict) and k not in inst]
         key = missing[0] if missing else value[0]
-        return Problem(parts, f"`{key}` is missing: {_REQUIRED.get(key, f'add `{key}: ...`')}")
+        # A key the object does not know, written nearly like the missing one.
+        known = schema.get("properties") or {} if isinstance(schema, dict) else {}
+        strays = [k for k in inst if isinstance(k, str) and k not in known] if isinstance(inst, dict) else []
+        near = difflib.get_close_matches(key, strays, n=1, cutoff=0.75)
+        misspelt = f" (is `{near[0]}` meant to be `{key}`?)" if near else ""
+        return Problem(parts, f"`{key}` is missing{misspelt}: {_REQUIRED.get(key, f'add `{key}: ...`')}")
     if kind == "additionalProperties" and value is False:
         allowed = list(schema.get("properties") or {})
         unknown = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
         key = unknown[0] if unknown else "?"
         hint = _hint(key, allowed)
         return Problem(parts, f"unknown field `{key}`{hint}; the fields here are {', '.join(allowed)}", str(key))
+    if kind == "type" and _misspelt_state_key(parts):
+        key = str(parts[-1])
+        return Problem(parts, f"unknown key `{key}`{_hint(key, STATE_KEYS)}: a key of the state that is not one "
+                              "of its own is read as a zone of cards (a list)", key)
     if kind == "type":
         kinds = value if isinstance(value, list) else [value]
         wanted = " or ".join(_JSON_TYPES.get(str(k), str(k)) for k in kinds)

@@ -633,3 +633,20 @@ def test_fields_left_out_of_a_situation_are_there_empty(tmp_path, capsys):
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon plant 3")
     assert code == 0 and out["results"][0]["legal"]
 
+
+
+def test_an_action_missing_a_parameter_is_written_out_in_full(tmp_path, capsys):
+    code, out = judge(capsys, situation(tmp_path), "-a", "Nina harvest")
+    assert code == 1
+    malformed = out["results"][0]["malformed"]
+    assert "missing parameter 'field'" in malformed and malformed.endswith("written in full: Nina harvest FIELD")
+
+
+def test_a_word_written_in_the_rules_is_not_told_as_a_card():
+    # The solo game's red neutral figure is reported as "red": a word, not the Red Bean.
+    from bohnspec.execution.interpret import engine_for
+    from bohnspec.tools.judge import event_text
+    engine = engine_for(["base", "bohnroeschen", "duo", "solo"])
+    assert event_text(engine, {"event": "neutral_moved", "figure": "red", "position": 3}) == \
+        "neutral_moved: figure red, position 3"
+    assert "Red Bean" in event_text(engine, {"event": "planted", "player": "Nina", "field": 1, "card": "red"})

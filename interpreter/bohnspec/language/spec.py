@@ -75,6 +75,18 @@ class Spec:
                     out.setdefault(event, set()).update(k for k, _ in kwargs)
         return out
 
+    def text_event_keys(self) -> frozenset[tuple[str, str]]:
+        """The (event, key) pairs that some `emit` gives a text written in the rules (a neutral
+        figure's colour, `figure: "red"`): words, not cards, whatever card they are spelt like."""
+        out: set[tuple[str, str]] = set()
+        for d in self.all_decls():
+            for n in _nodes(d):
+                if n.kind == "emit":
+                    event, kwargs = n.args
+                    out.update((event, k) for k, v in kwargs
+                               if isinstance(v, Node) and v.kind == "const" and isinstance(v.args[0], str))
+        return frozenset(out)
+
     def playable_phases(self) -> list[str]:
         """The phases a game of these modules can be in: the turn's, and those a `goto` names
         (Bohnaparte's camp choice). A phase of a module whose turn another replaced (the trade

@@ -540,14 +540,21 @@ def event_text(engine: Engine, event: dict) -> str:
         winners = event.get("winners") or []
         return f"winners: {', '.join(winners) if winners else 'nobody'}"
 
+    words = _text_event_keys(engine)
+
     def value(v: object) -> str:
         if isinstance(v, str) and (v in engine.spec.varieties or v in engine.spec.cards or v in engine.spec.vines):
             return _card_name(engine, v)
         if isinstance(v, list):
             return "[" + ", ".join(value(x) for x in v) + "]"
         return show(v)
-    parts = [f"{k} {value(v)}" for k, v in event.items() if k != "event"]
+    parts = [f"{k} {show(v) if (name, k) in words else value(v)}" for k, v in event.items() if k != "event"]
     return f"{name}: {', '.join(parts)}" if parts else str(name)
+
+
+@functools.lru_cache(maxsize=32)
+def _text_event_keys(engine: Engine) -> frozenset[tuple[str, str]]:
+    return engine.spec.text_event_keys()
 
 
 def _card_name(engine: Engine, card: str) -> str:
@@ -929,6 +936,19 @@ def _values_seen(engine: Engine, state: State, cond: Node, locals_: dict) -> lis
     return seen
 
 
+def _malformed(engine: Engine, action: object, exc: ActionError) -> str:
+    """Why an action is not one, and how its type is written in full (`Ann harvest FIELD`)."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return str(exc)
+    kind: str = action["type"]
+    decl = engine.spec.actions.get(kind)
+    if decl is None:
+        return str(exc)
+    who = action.get("player")
+    form = " ".join([who if isinstance(who, str) else "PLAYER", kind, *(p.name.upper() for p in decl.params)])
+    return f"{exc}; written in full: {form}"
+
+
 def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict[int, list[str]] | None = None,
                   rulebooks: Path | None = None) -> list[dict]:
     """Trace each action in turn (a trade is an offer, then its acceptance), up to the first
@@ -939,7 +959,7 @@ def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict
         try:
             result = trace(engine, state, action, rulebooks)
         except ActionError as exc:
-            results.append({"action": action, "legal": False, "malformed": str(exc)})
+            results.append({"action": action, "legal": False, "malformed": _malformed(engine, action, exc)})
             break
         if notes and notes.get(i):
             result["notation"] = list(notes[i])
@@ -972,7 +992,7 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
             try:
                 result = trace(engine, state, action, rulebooks)
             except ActionError as exc:
-                results.append({"action": action, "legal": False, "malformed": str(exc)})
+                results.append({"action": action, "legal": False, "malformed": _malformed(engine, action, exc)})
                 going = False
                 continue
             if k == 0 and said:

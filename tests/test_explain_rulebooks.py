@@ -18,6 +18,8 @@ BOOK = """# A rulebook
 (words from a test folder, over two lines).
 
 [bohnanza/bean-protection/1] A lone bean is protected (test words).
+
+[bohnanza/phase-2/15] End trading when you wish (test words).
 """
 
 
@@ -95,6 +97,16 @@ def test_judge_quotes_the_deciding_paragraph(capsys, books, tmp_path):
     assert main(["judge", str(situation), "-a", "Ada harvest 1", "--rulebooks", str(books)]) == 1
     assert "the rulebook, bohnanza/bean-protection/1: A lone bean is protected (test words)." \
         in capsys.readouterr().out
+
+
+def test_judge_quotes_the_paragraph_that_allows_a_legal_move(capsys, books, tmp_path):
+    situation = tmp_path / "s.yaml"
+    situation.write_text(json.dumps({"players": [{"name": "Ada", "fields": [["soy"], ["red", "red"], []]},
+                                                 {"name": "Ben"}, {"name": "Cleo"}], "phase": "trade"}))
+    assert main(["judge", str(situation), "-a", "Ada end_phase", "--rulebooks", str(books)]) == 0
+    out = capsys.readouterr().out
+    assert "LEGAL, allowed by bohnanza/phase-2/15" in out
+    assert "the rulebook, bohnanza/phase-2/15: End trading when you wish (test words)." in out
 
 
 def test_places_are_relative_to_the_spec_wherever_explain_runs(capsys, tmp_path, monkeypatch):

@@ -289,6 +289,17 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             if words:
                 verdict["rulebook"] = words
             return verdict
+    # What allows it: the paragraphs the action itself cites (the rule that grants the move).
+    granting = engine.spec.actions.get(kind)
+    own = list(granting.cites) if granting is not None else []
+    allowed = [c for c in own if not c.startswith("ruling/")] or own
+    verdict["allowed_by"] = allowed
+    # The first of its paragraphs that says something (not a heading such as "Rules for bean
+    # trading:"), quoted.
+    words = _rulebook_words(allowed, rulebooks)
+    said = next(((pid, text) for pid, text in words.items() if not text.rstrip().endswith(":")), None)
+    if said is not None:
+        verdict["rulebook"] = dict([said])
     outcome, rec = _traced_apply(engine, state, action)
     verdict["events"] = outcome.events
     verdict["event_causes"] = [_cause(frames) for frames in outcome.sources]
@@ -1046,7 +1057,9 @@ def render_verdicts(results: list[dict]) -> str:
         for note in r.get("notation", []):
             lines.append(f"  note: {note}")
         if r["legal"]:
-            lines.append("  LEGAL")
+            lines.append("  LEGAL" + (f", allowed by {', '.join(r['allowed_by'])}" if r.get("allowed_by") else ""))
+            for pid, text in r.get("rulebook", {}).items():
+                lines.append(f"  the rulebook, {pid}: {text}")
         else:
             lines.append(f"  ILLEGAL [{r['rule']}]: {r['reason']}")
             for why in r.get("explanation", []):

@@ -37,13 +37,6 @@ def text(path: Path) -> str:
 
 # ------------------------------------------------------------ the whole site
 
-def test_generation_is_fast(site):
-    # The whole site (some 900 pages, 480 maps, three engine reports) in under 5 seconds of work.
-    # CPU time is what generation costs; the wall clock also counts other processes on a busy machine.
-    assert site["cpu"] < 5.0, f"generation took {site['cpu']:.2f}s of CPU ({site['wall']:.2f}s wall)"
-    assert site["wall"] < 15.0
-
-
 def test_every_page_is_well_formed_and_accessible(site):
     out = site["out"]
     problems = []

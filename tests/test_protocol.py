@@ -203,6 +203,13 @@ def test_hanging_engine_times_out_and_is_killed(tmp_path):
     check_reports(run)
 
 
+def test_a_reply_without_its_newline_is_told_as_such(tmp_path):
+    run = conform(tmp_path, "--impl", fake("no_newline"), "-k", BLUE_IDS[0], "--timeout", "0.5", timeout=30)
+    assert run.rc == 1, run
+    message = run.scenario(BLUE_IDS[0])["message"]
+    assert "never ended the line: end each reply with a newline" in message, message
+
+
 @pytest.mark.slow
 def test_hanging_engine_with_jobs_finishes(tmp_path):
     run = conform(tmp_path, "--impl", fake("hang"), "-k", "base/harvest/beanometer-b[lr][uo]*", "--timeout", "0.3",

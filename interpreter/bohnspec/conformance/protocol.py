@@ -386,8 +386,11 @@ class ProtocolEngine:
             if chunk is None:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise EngineFault("timeout", f"no reply to {what!r} within {self.timeout:g}s "
-                                                 "(raise --timeout if the engine is just slow)", self.stderr())
+                    hint = (f"it wrote {len(self._buffer)} bytes but never ended the line: end each reply with a "
+                            "newline" if self._buffer else
+                            "raise --timeout if the engine is just slow, and flush its output after each reply")
+                    raise EngineFault("timeout", f"no reply to {what!r} within {self.timeout:g}s ({hint})",
+                                      self.stderr())
                 selector.select(timeout=left)
                 continue
             if not chunk:

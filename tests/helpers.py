@@ -28,6 +28,15 @@ INTERPRETER = Path(__file__).resolve().parent.parent / "interpreter"
 PLAYERS = ["Timon", "Nina", "Keno", "Eiko", "Lale"]
 
 
+def child_env(**extra) -> dict:
+    """The environment of a bohnspec (or engine) process a test starts: this checkout's package
+    first on the path, no fake engine's settings left from the caller, then `extra`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FAKE_")}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(INTERPRETER), os.environ.get("PYTHONPATH")) if p)
+    env.update({k: str(v) for k, v in extra.items()})
+    return env
+
+
 def examples(n: int) -> int:
     """`n` examples under the ci profile, proportionally more under a deeper profile."""
     return max(1, n * settings.default.max_examples // 10)

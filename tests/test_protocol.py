@@ -24,6 +24,7 @@ import yaml
 from bohnspec.conformance import scenario as S
 from bohnspec.tools.cli import main
 from bohnspec.conformance.runner import InProcess
+from helpers import child_env
 
 ROOT = Path(__file__).resolve().parent.parent
 INTERPRETER = ROOT / "interpreter"
@@ -41,14 +42,6 @@ REJECTING = [CORPUS / "base" / "bean-protection" / f"{n}.yaml" for n in (
 
 
 # ------------------------------------------------------------ helpers
-
-def child_env(**extra) -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(INTERPRETER), os.environ.get("PYTHONPATH")) if p)
-    for k in [k for k in env if k.startswith("FAKE_")]:
-        del env[k]
-    env.update({k: str(v) for k, v in extra.items()})
-    return env
 
 
 def fake(name: str) -> str:

@@ -57,10 +57,7 @@ WRONG = {
 REFERENCE = "reference"  # `bohnspec serve`, the engine every fake bends
 
 
-def child_env() -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FAKE_")}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(helpers.INTERPRETER), os.environ.get("PYTHONPATH")) if p)
-    return env
+child_env = helpers.child_env
 
 
 def impl(name: str) -> str:

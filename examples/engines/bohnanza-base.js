@@ -1,0 +1,557 @@
+#!/usr/bin/env node
+// A small Bohnanza (base game) engine speaking the bohnspec JSON-lines protocol, version 2.
+// Written from the rulebook and conformance/PROTOCOL.md + SCENARIOS.md only, by a reviewer who
+// did not read bohnspec's own rules or interpreter: an example of an outside engine and a check
+// that the docs suffice to write one (tests/test_outside_engine.py runs it on the base corpus).
+// Run: bohnspec conform --impl "node examples/engines/bohnanza-base.js" conformance/scenarios/base
+'use strict';
+const readline = require('readline');
+
+const VARIETIES = ['blue', 'fire', 'broad', 'green', 'soy', 'black_eyed', 'red', 'garden', 'jumping'];
+// least number of cards earning 1, 2, 3, 4 coins (SCENARIOS.md table)
+const METER = {
+  blue: [4, 6, 8, 10], fire: [3, 6, 8, 9], broad: [3, 5, 7, 8], green: [3, 5, 6, 7],
+  soy: [2, 4, 6, 7], black_eyed: [2, 4, 5, 6], red: [2, 3, 4, 5], garden: [null, 2, 3, null],
+  jumping: [],
+};
+const PHASES = ['plant_hand', 'trade', 'plant_trades', 'draw_cards'];
+const LAST_EXHAUSTION = 3;
+
+class Reject extends Error { constructor(rule, reason) { super(reason); this.rule = rule; this.reason = reason; } }
+class Malformed extends Error {}
+class Unsupported extends Error {}
+
+function coinsFor(variety, n) {
+  const m = METER[variety];
+  if (!m) return 0;
+  let c = 0;
+  m.forEach((th, i) => { if (th !== null && n >= th) c = i + 1; });
+  return c;
+}
+
+function expand(cards) {
+  const out = [];
+  for (const c of cards || []) {
+    const m = /^([a-z_][a-z0-9_]*)\*([0-9]+)$/.exec(c);
+    if (m) for (let i = 0; i < +m[2]; i++) out.push(m[1]);
+    else out.push(c);
+  }
+  return out;
+}
+
+function clone(x) { return JSON.parse(JSON.stringify(x)); }
+
+function fieldsFor(n) { return n === 3 ? 3 : 2; }
+
+// ---------------------------------------------------------------- the game
+class Game {
+  constructor(s) { this.s = s; this.events = []; }
+
+  static fromState(st) {
+    const mods = st.modules || ['base'];
+    for (const m of mods) if (m !== 'base') throw new Unsupported(`this engine plays only the base game, not '${m}'`);
+    const n = st.players.length;
+    const nf = fieldsFor(n);
+    const vars = Object.assign({
+      exhaustions: 0, planted: 0, offer_from: null, offer_to: null, offer_give: [], offer_get: [],
+      choice: null, chooser: null, draft_owner: null, cut_short: false,
+    }, st.vars || {});
+    const players = st.players.map(p => {
+      const fields = (p.fields || []).map(expand);
+      while (fields.length < nf) fields.push([]);
+      return { name: p.name, hand: expand(p.hand), fields, coins: expand(p.coins), received: expand(p.received) };
+    });
+    const starting = st.starting_player || players[0].name;
+    const s = {
+      modules: ['base'],
+      options: Object.assign({ beans: 'garden' }, st.options || {}),
+      players,
+      starting_player: starting,
+      active: st.active || starting,
+      phase: st.phase || 'plant_hand',
+      draw_pile: expand(st.draw_pile), discard: expand(st.discard),
+      revealed: expand(st.revealed), draft: expand(st.draft),
+      shuffles: (st.shuffles || []).map(expand),
+      vars,
+      over: !!st.over, winners: st.winners || [],
+    };
+    if (!['garden', 'jumping'].includes(s.options.beans)) throw new Unsupported(`unknown beans option ${s.options.beans}`);
+    return new Game(s);
+  }
+
+  static setup(req) {
+    const names = req.players;
+    if (names.length < 3 || names.length > 5) throw new Reject('bohnanza/setup/1', `the base game is for 3 to 5 players, not ${names.length}`);
+    const mods = req.modules || ['base'];
+    for (const m of mods) if (m !== 'base') throw new Unsupported(`this engine plays only the base game, not '${m}'`);
+    const deck = expand(req.deck);
+    const nf = fieldsFor(names.length);
+    const players = names.map(n => ({ name: n, hand: [], fields: Array.from({ length: nf }, () => []), coins: [], received: [] }));
+    for (let r = 0; r < 5; r++) for (const p of players) if (deck.length) p.hand.push(deck.shift());
+    const g = Game.fromState({ players, options: req.options || {}, draw_pile: deck });
+    g.emit({ event: 'turn', active: names[0] });
+    g.emit({ event: 'phase', phase: 'plant_hand' });
+    return g;
+  }
+
+  emit(e) { this.events.push(e); }
+  player(name) { return this.s.players.find(p => p.name === name); }
+  idx(name) { return this.s.players.findIndex(p => p.name === name); }
+  left(name) { const i = this.idx(name); return this.s.players[(i + 1) % this.s.players.length].name; }
+  right(name) { const n = this.s.players.length; const i = this.idx(name); return this.s.players[(i - 1 + n) % n].name; }
+
+  // ---- the draw pile
+  reshuffle() {
+    const s = this.s;
+    let pile;
+    if (s.shuffles.length) pile = s.shuffles.shift();
+    else pile = s.discard.slice().reverse();
+    s.draw_pile = pile.slice();
+    s.discard = [];
+    this.emit({ event: 'reshuffled', cards: s.draw_pile.length });
+  }
+
+  // take the top card; returns null if there is none. `revealing` marks the phase-2 reveal.
+  takeCard(revealing) {
+    const s = this.s;
+    if (s.draw_pile.length === 0) {
+      if (s.vars.exhaustions >= LAST_EXHAUSTION || s.discard.length === 0) return null;
+      this.reshuffle();
+      if (s.draw_pile.length === 0) return null;
+    }
+    const c = s.draw_pile.shift();
+    this.pendingAfterTake = s.draw_pile.length === 0;
+    return c;
+  }
+
+  // what taking the last card sets off; called after the card's own event
+  afterTake(revealing) {
+    const s = this.s;
+    if (!this.pendingAfterTake) return;
+    this.pendingAfterTake = false;
+    s.vars.exhaustions += 1;
+    this.emit({ event: 'exhausted', count: s.vars.exhaustions });
+    if (s.vars.exhaustions >= LAST_EXHAUSTION) {
+      if (!revealing) s.vars.cut_short = true;
+      return;
+    }
+    this.reshuffle();
+  }
+
+  // ---- turn flow
+  startTurn(name) {
+    const s = this.s;
+    s.active = name;
+    this.emit({ event: 'turn', active: name });
+    this.enterPhase('plant_hand');
+    if (this.player(name).hand.length === 0) this.enterPhase('trade');
+  }
+
+  enterPhase(ph) {
+    const s = this.s;
+    s.phase = ph;
+    s.vars.planted = 0;
+    this.emit({ event: 'phase', phase: ph });
+    if (ph === 'trade') {
+      for (let i = 0; i < 2; i++) {
+        const c = this.takeCard(true);
+        if (c === null) break;
+        s.revealed.push(c);
+        this.emit({ event: 'revealed', card: c });
+        this.afterTake(true);
+      }
+    }
+  }
+
+  clearOffer() {
+    const v = this.s.vars;
+    v.offer_from = null; v.offer_to = null; v.offer_give = []; v.offer_get = [];
+  }
+
+  // ---- harvest
+  doHarvest(p, fi, final) {
+    const s = this.s;
+    const field = p.fields[fi];
+    const variety = field[field.length - 1];
+    const n = field.length;
+    let coins = 0;
+    if (variety === 'jumping') {
+      s.discard = field.slice().reverse().concat(s.discard);
+    } else {
+      coins = Math.min(coinsFor(variety, n), n);
+      const earned = field.slice(0, coins);
+      const rest = field.slice(coins);
+      p.coins = earned.concat(p.coins);
+      s.discard = rest.slice().reverse().concat(s.discard);
+    }
+    p.fields[fi] = [];
+    this.emit({ event: 'harvested', player: p.name, field: fi + 1, variety, cards: n, coins });
+    if (variety === 'jumping' && n >= 2 && !final) this.startDraft(p);
+  }
+
+  startDraft(p) {
+    const s = this.s;
+    const want = s.players.length + 1;
+    const cards = [];
+    for (let i = 0; i < want; i++) {
+      const c = this.takeCard(false);
+      if (c === null) break;
+      cards.push(c);
+      this.afterTake(false);
+    }
+    if (cards.length === 0) return;
+    s.draft = cards;
+    s.vars.choice = 'draft';
+    s.vars.chooser = p.name;
+    s.vars.draft_owner = p.name;
+    this.emit({ event: 'draft_started', owner: p.name, cards: cards.slice() });
+  }
+
+  endDraft() {
+    const s = this.s;
+    const owner = this.player(s.vars.draft_owner);
+    let coin = null;
+    if (s.draft.length === 1) {
+      coin = s.draft[0];
+      owner.coins.unshift(coin);
+      s.draft = [];
+    } else if (s.draft.length > 1) {
+      // cannot happen with players+1 cards; put the rest on the discard pile
+      s.discard = s.draft.slice().reverse().concat(s.discard);
+      s.draft = [];
+    }
+    this.emit({ event: 'draft_ended', owner: owner.name, coin });
+    s.vars.choice = null; s.vars.chooser = null; s.vars.draft_owner = null;
+  }
+
+  // ---- end of the game
+  maybeEnd() {
+    const s = this.s;
+    if (s.over) return;
+    if (s.vars.choice === 'draft') return;
+    if (s.vars.cut_short) this.gameOver();
+  }
+
+  gameOver() {
+    const s = this.s;
+    for (const p of s.players) {
+      p.fields.forEach((f, i) => { if (f.length) this.doHarvest(p, i, true); });
+    }
+    const n = s.players.length;
+    const st = this.idx(s.starting_player);
+    let best = -1, winner = null, bestDist = -1;
+    s.players.forEach((p, i) => {
+      const c = p.coins.length;
+      const d = (i - st + n) % n;
+      if (c > best || (c === best && d > bestDist)) { best = c; bestDist = d; winner = p.name; }
+    });
+    s.over = true;
+    s.winners = [winner];
+    this.emit({ event: 'game_over', winners: [winner] });
+  }
+
+  // ---- card references
+  parseRef(ref) {
+    const m = /^([a-z_][a-z0-9_]*) ([0-9]+)$/.exec(ref);
+    if (!m) throw new Malformed(`bad card reference ${JSON.stringify(ref)}`);
+    return { zone: m[1], n: parseInt(m[2], 10) };
+  }
+
+  // ---- actions
+  apply(a) {
+    if (typeof a !== 'object' || a === null) throw new Malformed('action is not an object');
+    if (typeof a.type !== 'string') throw new Malformed('action without type');
+    if (typeof a.player !== 'string') throw new Malformed('action without player');
+    const handler = ACTIONS[a.type];
+    if (!handler) throw new Malformed(`unknown action type ${a.type}`);
+    const p = this.player(a.player);
+    if (!p) throw new Malformed(`no player named ${a.player}`);
+    handler.check(this, a);
+    const s = this.s;
+    if (s.over) throw new Reject('ruling/game-over', 'the game is over');
+    if (s.vars.choice === 'draft' && a.type !== 'draft' && a.type !== 'harvest')
+      throw new Reject('ruling/draft-first', 'a Jumping Bean draft is under way');
+    handler.run(this, p, a);
+    this.maybeEnd();
+  }
+}
+
+function needInt(a, k) { if (!Number.isInteger(a[k])) throw new Malformed(`parameter ${k} must be an integer`); }
+function needRef(a, k) {
+  if (typeof a[k] !== 'string' || !/^[a-z_][a-z0-9_]* [0-9]+$/.test(a[k])) throw new Malformed(`parameter ${k} must be a card reference`);
+}
+function needRefs(a, k) {
+  if (!Array.isArray(a[k])) throw new Malformed(`parameter ${k} must be a list of card references`);
+  for (const r of a[k]) if (typeof r !== 'string' || !/^[a-z_][a-z0-9_]* [0-9]+$/.test(r)) throw new Malformed(`bad reference in ${k}`);
+}
+function allowOnly(a, keys) {
+  for (const k of Object.keys(a)) if (!['type', 'player', ...keys].includes(k)) throw new Malformed(`action ${a.type} has no parameter ${k}`);
+}
+
+function fits(field, card) { return field.length === 0 || field.every(c => c === card); }
+
+const ACTIONS = {
+  plant: {
+    check(g, a) { allowOnly(a, ['field']); needInt(a, 'field'); },
+    run(g, p, a) {
+      const s = g.s;
+      if (s.active !== p.name || s.phase !== 'plant_hand') throw new Reject('bohnanza/phase-1/1', 'only the active player plants from hand, in phase 1');
+      if (a.field < 1 || a.field > p.fields.length) throw new Reject('ruling/no-such-card', `no field ${a.field}`);
+      if (p.hand.length === 0) throw new Reject('ruling/no-such-card', 'the hand is empty');
+      if (s.vars.planted >= 2) throw new Reject('bohnanza/phase-1/3', 'no third card may be planted');
+      const card = p.hand[0];
+      const f = p.fields[a.field - 1];
+      if (!fits(f, card)) throw new Reject('bohnanza/course-of-play/8', `field ${a.field} holds another variety`);
+      p.hand.shift();
+      f.push(card);
+      s.vars.planted += 1;
+      g.emit({ event: 'planted', player: p.name, field: a.field, card });
+    },
+  },
+  end_phase: {
+    check(g, a) { allowOnly(a, []); },
+    run(g, p, a) {
+      const s = g.s;
+      if (s.active !== p.name) throw new Reject('bohnanza/course-of-play/3', 'only the active player ends a phase');
+      if (s.phase === 'draw_cards') throw new Reject('bohnanza/phase-4/1', 'phase 4 ends by drawing');
+      if (s.phase === 'plant_hand') {
+        if (s.vars.planted === 0 && p.hand.length > 0) throw new Reject('bohnanza/phase-1/1', 'the foremost card must be planted first');
+        g.enterPhase('trade');
+      } else if (s.phase === 'trade') {
+        // ending phase 2 withdraws an open offer, reported like any withdrawal
+        if (s.vars.offer_from !== null) g.emit({ event: 'declined', from: s.vars.offer_from, to: s.vars.offer_to });
+        g.clearOffer();
+        g.enterPhase('plant_trades');
+      } else if (s.phase === 'plant_trades') {
+        if (s.revealed.length > 0 || s.players.some(q => q.received.length > 0))
+          throw new Reject('bohnanza/phase-3/1', 'traded and revealed cards must be planted first');
+        if (s.vars.exhaustions >= LAST_EXHAUSTION) {
+          s.vars.cut_short = true;
+          g.gameOver();
+          return;
+        }
+        g.enterPhase('draw_cards');
+      } else {
+        throw new Reject('bohnanza/course-of-play/3', `no phase ${s.phase} to end`);
+      }
+    },
+  },
+  offer: {
+    check(g, a) {
+      allowOnly(a, ['to', 'give', 'get']);
+      if (typeof a.to !== 'string') throw new Malformed('parameter to must be a player');
+      if (!g.player(a.to)) throw new Malformed(`no player named ${a.to}`);
+      needRefs(a, 'give'); needRefs(a, 'get');
+    },
+    run(g, p, a) {
+      const s = g.s;
+      if (s.phase !== 'trade') throw new Reject('bohnanza/course-of-play/5', 'trading happens in phase 2');
+      if (s.vars.offer_from !== null) throw new Reject('ruling/one-offer', 'another offer is open');
+      const q = g.player(a.to);
+      if (q.name === p.name || (p.name !== s.active && q.name !== s.active))
+        throw new Reject('bohnanza/phase-2/4', 'only the active player trades, with another player');
+      if (a.give.length === 0 && a.get.length === 0) throw new Reject('ruling/empty-trade', 'nothing changes hands');
+      const refs = [];
+      for (const r of a.give) refs.push({ owner: p, ...g.parseRef(r) });
+      for (const r of a.get) refs.push({ owner: q, ...g.parseRef(r) });
+      if (refs.some(r => r.zone === 'field')) throw new Reject('bohnanza/phase-2/8', 'cards in fields cannot be traded');
+      if (refs.some(r => r.zone === 'received')) throw new Reject('bohnanza/phase-2/7', 'received cards cannot be traded again');
+      if (refs.some(r => r.zone !== 'hand' && r.zone !== 'revealed')) throw new Reject('bohnanza/phase-2/5', 'only hand cards (and the revealed cards) are traded');
+      if (refs.some(r => r.zone === 'revealed' && r.owner.name !== s.active)) throw new Reject('bohnanza/phase-2/6', 'only the active player trades the revealed cards');
+      const seen = new Set();
+      for (const r of refs) {
+        const zone = r.zone === 'hand' ? r.owner.hand : s.revealed;
+        if (r.n < 1 || r.n > zone.length) throw new Reject('ruling/no-such-card', `no card ${r.zone} ${r.n}`);
+        const key = `${r.owner.name}/${r.zone}/${r.n}`;
+        if (seen.has(key)) throw new Reject('ruling/no-such-card', `${r.zone} ${r.n} named twice`);
+        seen.add(key);
+      }
+      s.vars.offer_from = p.name;
+      s.vars.offer_to = q.name;
+      s.vars.offer_give = a.give.map(r => { const x = g.parseRef(r); return `${x.zone} ${x.n}`; });
+      s.vars.offer_get = a.get.map(r => { const x = g.parseRef(r); return `${x.zone} ${x.n}`; });
+      g.emit({ event: 'offered', from: p.name, to: q.name });
+    },
+  },
+  accept: {
+    check(g, a) { allowOnly(a, []); },
+    run(g, p, a) {
+      const s = g.s;
+      if (s.phase !== 'trade') throw new Reject('bohnanza/course-of-play/5', 'trading happens in phase 2');
+      if (s.vars.offer_to !== p.name) throw new Reject('ruling/one-offer', 'no offer to you is open');
+      const from = g.player(s.vars.offer_from);
+      const to = p;
+      const take = (owner, refs) => {
+        const parsed = refs.map(r => g.parseRef(r));
+        const cards = parsed.map(r => (r.zone === 'hand' ? owner.hand : s.revealed)[r.n - 1]);
+        // remove from highest position down, per zone
+        const order = parsed.map((r, i) => ({ ...r, i })).sort((x, y) => y.n - x.n);
+        for (const r of order) (r.zone === 'hand' ? owner.hand : s.revealed).splice(r.n - 1, 1);
+        return cards;
+      };
+      const give = take(from, s.vars.offer_give);
+      const get = take(to, s.vars.offer_get);
+      to.received.push(...give);
+      from.received.push(...get);
+      g.clearOffer();
+      g.emit({ event: 'traded', from: from.name, to: to.name, give, get });
+    },
+  },
+  decline: {
+    check(g, a) { allowOnly(a, []); },
+    run(g, p, a) {
+      const s = g.s;
+      if (s.phase !== 'trade') throw new Reject('bohnanza/course-of-play/5', 'trading happens in phase 2');
+      if (s.vars.offer_to !== p.name && s.vars.offer_from !== p.name) throw new Reject('ruling/one-offer', 'no offer to or from you is open');
+      const from = s.vars.offer_from, to = s.vars.offer_to;
+      g.clearOffer();
+      g.emit({ event: 'declined', from, to });
+    },
+  },
+  plant_card: {
+    check(g, a) { allowOnly(a, ['card', 'field']); needRef(a, 'card'); needInt(a, 'field'); },
+    run(g, p, a) {
+      const s = g.s;
+      if (s.phase !== 'plant_trades') throw new Reject('ruling/plant-in-phase-3-only', 'traded and revealed cards are planted in phase 3');
+      const isActive = s.active === p.name;
+      if (p.received.length === 0 && !(isActive && s.revealed.length > 0)) throw new Reject('bohnanza/phase-3/1', 'nothing to plant');
+      const r = g.parseRef(a.card);
+      if (r.zone !== 'received' && r.zone !== 'revealed') throw new Reject('bohnanza/phase-3/1', 'only received or revealed cards are planted in phase 3');
+      if (r.zone === 'revealed' && !isActive) throw new Reject('bohnanza/phase-3/1', 'the revealed cards are the active player\'s');
+      const zone = r.zone === 'received' ? p.received : s.revealed;
+      if (r.n < 1 || r.n > zone.length) throw new Reject('ruling/no-such-card', `no card ${a.card}`);
+      if (a.field < 1 || a.field > p.fields.length) throw new Reject('ruling/no-such-card', `no field ${a.field}`);
+      const card = zone[r.n - 1];
+      const f = p.fields[a.field - 1];
+      if (!fits(f, card)) throw new Reject('bohnanza/course-of-play/8', `field ${a.field} holds another variety`);
+      zone.splice(r.n - 1, 1);
+      f.push(card);
+      g.emit({ event: 'planted', player: p.name, field: a.field, card });
+    },
+  },
+  harvest: {
+    check(g, a) { allowOnly(a, ['field']); needInt(a, 'field'); },
+    run(g, p, a) {
+      const s = g.s;
+      if (a.field < 1 || a.field > p.fields.length) throw new Reject('ruling/no-such-card', `no field ${a.field}`);
+      const f = p.fields[a.field - 1];
+      if (f.length === 0) throw new Reject('ruling/harvest-empty-field', 'the field is empty');
+      if (f.length === 1 && p.fields.some(x => x.length > 1)) throw new Reject('bohnanza/bean-protection/1', 'a single bean is protected while another field holds more');
+      if (f[f.length - 1] === 'jumping' && f.length >= 2 && s.vars.choice === 'draft') throw new Reject('ruling/draft-first', 'a draft is under way');
+      g.doHarvest(p, a.field - 1, false);
+    },
+  },
+  draw: {
+    check(g, a) { allowOnly(a, []); },
+    run(g, p, a) {
+      const s = g.s;
+      if (s.active !== p.name || s.phase !== 'draw_cards') throw new Reject('bohnanza/phase-4/1', 'only the active player draws, in phase 4');
+      for (let i = 0; i < 3; i++) {
+        const c = g.takeCard(false);
+        if (c === null) break;
+        p.hand.push(c);
+        g.emit({ event: 'drew', player: p.name, card: c });
+        g.afterTake(false);
+      }
+      g.clearOffer();
+      // the last running out ends the game in phase 4: the turn is not passed (ruling/end-after-action)
+      if (s.vars.cut_short) return;
+      g.startTurn(g.left(p.name));
+    },
+  },
+  draft: {
+    check(g, a) {
+      allowOnly(a, ['card', 'target']); needInt(a, 'card');
+      if (!(Number.isInteger(a.target) || a.target === 'discard')) throw new Malformed(`parameter target must be a field number or 'discard', got ${JSON.stringify(a.target)}`);
+    },
+    run(g, p, a) {
+      const s = g.s;
+      if (s.vars.choice !== 'draft' || s.vars.chooser !== p.name) throw new Reject('ruling/draft-first', 'it is not your choice in a draft');
+      if (a.card < 1 || a.card > s.draft.length) throw new Reject('ruling/no-such-card', `no card ${a.card} in the draft`);
+      const card = s.draft[a.card - 1];
+      if (a.target !== 'discard') {
+        if (!Number.isInteger(a.target) || a.target < 1 || a.target > p.fields.length) throw new Reject('ruling/no-such-card', `no field ${a.target}`);
+        if (!fits(p.fields[a.target - 1], card)) throw new Reject('ruling/draft-plant-fits', `field ${a.target} holds another variety`);
+      }
+      s.draft.splice(a.card - 1, 1);
+      if (a.target === 'discard') s.discard.unshift(card);
+      else p.fields[a.target - 1].push(card);
+      g.emit({ event: 'drafted', player: p.name, card, target: a.target });
+      const next = g.right(p.name);
+      if (next === s.vars.draft_owner || s.draft.length === 0) g.endDraft();
+      else s.vars.chooser = next;
+    },
+  },
+};
+
+// ---------------------------------------------------------------- protocol
+let game = null;
+let protocol = 2;
+
+function out(obj) { process.stdout.write(JSON.stringify(obj) + '\n'); }
+
+function handle(req) {
+  const id = req.id;
+  switch (req.type) {
+    case 'hello':
+      protocol = Math.min(2, req.protocol || 1);
+      return {
+        id, type: 'hello', protocol,
+        engine: { name: 'bohnanza-base-js', version: '0.1', language: 'javascript' },
+        capabilities: { modules: ['base'], rule_ids: true, events: true, legal_actions: false, options: { beans: ['garden', 'jumping'] }, internal_state: false },
+      };
+    case 'load':
+      try { game = Game.fromState(req.state); } catch (e) {
+        if (e instanceof Unsupported) return { id, type: 'unsupported', reason: e.message };
+        throw e;
+      }
+      return { id, type: 'ok', state: game.s };
+    case 'setup':
+      try {
+        game = Game.setup(req);
+      } catch (e) {
+        if (e instanceof Reject) { game = null; return { id, type: 'rejected', rule: e.rule, reason: e.reason }; }
+        if (e instanceof Unsupported) return { id, type: 'unsupported', reason: e.message };
+        throw e;
+      }
+      { const ev = game.events; game.events = []; return { id, type: 'ok', events: ev, state: game.s }; }
+    case 'apply': {
+      if (!game) return { id, type: 'error', message: 'no game loaded' };
+      const before = clone(game.s);
+      game.events = [];
+      try {
+        game.apply(req.action);
+      } catch (e) {
+        game.s = before;
+        game.events = [];
+        if (e instanceof Reject) return { id, type: 'rejected', rule: e.rule, reason: e.reason, state: game.s };
+        if (e instanceof Malformed) return { id, type: 'error', message: e.message };
+        throw e;
+      }
+      const ev = game.events; game.events = [];
+      return { id, type: 'accepted', events: ev, state: game.s };
+    }
+    case 'state':
+      if (!game) return { id, type: 'error', message: 'no game loaded' };
+      return { id, type: 'state', state: game.s };
+    case 'bye':
+      return { id, type: 'bye' };
+    default:
+      return { id, type: 'error', message: `unknown request type ${req.type}` };
+  }
+}
+
+const rl = readline.createInterface({ input: process.stdin, terminal: false });
+rl.on('line', line => {
+  if (!line.trim()) return;
+  let req;
+  try { req = JSON.parse(line); } catch (e) { out({ id: null, type: 'error', message: 'not JSON' }); return; }
+  let reply;
+  try { reply = handle(req); } catch (e) {
+    process.stderr.write(`engine error: ${e.stack}\n`);
+    reply = { id: req.id, type: 'error', message: String(e.message || e) };
+  }
+  out(reply);
+  if (req.type === 'bye') { rl.close(); process.exit(0); }
+});
+rl.on('close', () => process.exit(0));

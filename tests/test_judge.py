@@ -458,6 +458,18 @@ def test_a_solo_vine_refusal_names_the_card_after_the_figure(tmp_path, capsys):
     assert "(anyone_two_red), the card after the one Ada's figure stands on, is not fulfilled" in why, why
 
 
+def test_a_vine_refusal_names_the_cards_own_paragraphs(tmp_path, capsys):
+    example = {"modules": ["base", "bohnroeschen"],
+               "players": [{"name": "Ada", "vars": {"vine_pos": 1}}, {"name": "Ben", "vars": {"vine_pos": 1}},
+                           {"name": "Cleo", "vars": {"vine_pos": 1}}],
+               "active": "Ben", "phase": "trade",
+               "vine_row": ["last_figure", "anyone_two_red", "sell_for_two", "buy_third_field"],
+               "vine_deck": ["castle"]}
+    code, out = judge(capsys, situation(tmp_path, example), "-a", "Ada fulfil")
+    assert code == 1
+    assert out["results"][0]["card_cites"] == ["bohnroeschen/examples/7", "bohnroeschen/examples/8"]
+
+
 SITUATIONS = {
     "trade": TABLE,
     "plant_trades": {**TABLE, "phase": "plant_trades",

@@ -285,7 +285,11 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             why = _in_player_terms(engine, state, action, kind, player, values, cond)
             if why:
                 verdict["explanation"] = why
-            words = _rulebook_words(cites, rulebooks)
+            # A refusal about a vine card: the card's own paragraphs say what its task asks.
+            card_cites = _vine_cites(engine, state, player, cond)
+            if card_cites:
+                verdict["card_cites"] = card_cites
+            words = _rulebook_words([*cites, *card_cites], rulebooks)
             if words:
                 verdict["rulebook"] = words
             return verdict
@@ -790,18 +794,32 @@ def _mentions(node: Node, name: str) -> bool:
     return False
 
 
-def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[str]:
-    """For a refusal about the vine card under the player's figure: which card, what its task
-    asks, and why it does not count now."""
+def _vine_of(engine: Engine, state: State, player: str, cond: Node) -> tuple[str, Any] | None:
+    """The vine card a refusal is about (its id and declaration): the card whose task the player
+    has now (`card_of`), when the refusing condition reads it; else None."""
     if not engine.spec.vines or "card_of" not in engine.spec.defines or not _mentions(cond, "card_of"):
-        return []
+        return None
     try:
         card = engine._call_define(Env(engine, state), "card_of", [player], None)
     except SpecRuntimeError:
-        return []
+        return None
     vine = engine.spec.vines.get(card)
-    if vine is None:
+    return (card, vine) if vine is not None else None
+
+
+def _vine_cites(engine: Engine, state: State, player: str, cond: Node) -> list[str]:
+    """The paragraphs of the vine card a refusal is about, else none."""
+    found = _vine_of(engine, state, player, cond)
+    return [c for c in found[1].cites if not c.startswith("ruling/")] if found else []
+
+
+def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[str]:
+    """For a refusal about the vine card under the player's figure: which card, what its task
+    asks, and why it does not count now."""
+    found = _vine_of(engine, state, player, cond)
+    if found is None:
         return []
+    card, vine = found
     named = f"\"{vine.text}\" ({card})" if vine.text else card
     # Where the task lies from the figure: under it, or (the solo game) on the card after the one
     # it stands on, when the spec says so (`stands_on`).
@@ -1065,6 +1083,8 @@ def render_verdicts(results: list[dict]) -> str:
             for why in r.get("explanation", []):
                 lines.append(f"  that is: {why}")
             lines.append(f"  decided by the clause at {r['clause']}, citing {', '.join(r['cites'])}")
+            if r.get("card_cites"):
+                lines.append(f"  the card's own paragraphs: {', '.join(r['card_cites'])}")
             for pid, text in r.get("rulebook", {}).items():
                 lines.append(f"  the rulebook, {pid}: {text}")
         lines.append("  checks, in evaluation order:")

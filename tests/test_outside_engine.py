@@ -1,5 +1,6 @@
-"""An engine written outside bohnspec, in JavaScript, from the rulebook and the docs alone
-(examples/engines/bohnanza-base.js): it passes the base game's corpus through the protocol. If
+"""An engine written outside bohnspec, in JavaScript, from the rulebooks and the docs alone
+(examples/engines/bohnanza.js, the base game and Bohnröschen): it passes their corpus through
+the protocol. If
 it stops passing, either the reference changed a behaviour the docs do not describe (say it
 in SCENARIOS.md or PROTOCOL.md, then mend the example) or the example has a bug.
 
@@ -18,10 +19,10 @@ import pytest
 
 from helpers import ROOT, child_env
 
-ENGINE = ROOT / "examples" / "engines" / "bohnanza-base.js"
+ENGINE = ROOT / "examples" / "engines" / "bohnanza.js"
 
 
-def test_an_engine_written_from_the_docs_passes_the_base_corpus(tmp_path):
+def test_an_engine_written_from_the_docs_passes_its_modules_corpus(tmp_path):
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         reason = "Node.js is not installed (apt-get install nodejs): the outside engine cannot run"
@@ -30,8 +31,9 @@ def test_an_engine_written_from_the_docs_passes_the_base_corpus(tmp_path):
         pytest.skip(reason)
     report = tmp_path / "report.json"
     run = subprocess.run([sys.executable, "-m", "bohnspec", "conform", "--impl", f"{node} {ENGINE}",
-                          str(ROOT / "conformance" / "scenarios" / "base"), "--json", str(report)],
+                          str(ROOT / "conformance" / "scenarios" / "base"),
+                          str(ROOT / "conformance" / "scenarios" / "bohnroeschen"), "--json", str(report)],
                          cwd=ROOT, env=child_env(), capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     verdicts = [s["verdict"] for s in json.loads(report.read_text())["scenarios"]]
-    assert len(verdicts) > 250 and set(verdicts) == {"passed"}, sorted(set(verdicts))
+    assert len(verdicts) > 450 and set(verdicts) == {"passed"}, sorted(set(verdicts))

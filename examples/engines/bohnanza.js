@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// A small Bohnanza (base game) engine speaking the bohnspec JSON-lines protocol, version 2.
-// Written from the rulebook and conformance/PROTOCOL.md + SCENARIOS.md only, by a reviewer who
-// did not read bohnspec's own rules or interpreter: an example of an outside engine and a check
-// that the docs suffice to write one (tests/test_outside_engine.py runs it on the base corpus).
-// Run: bohnspec conform --impl "node examples/engines/bohnanza-base.js" conformance/scenarios/base
+// A small Bohnanza engine (base game and Bohnröschen for 3-6 players) speaking the bohnspec
+// JSON-lines protocol, version 2.
+// Written from the rulebooks and conformance/PROTOCOL.md + SCENARIOS.md only (and `bohnspec
+// explain` for the rulings those name), by a reviewer who did not read bohnspec's own rules or
+// interpreter: an example of an outside engine, and a check that the docs suffice to write one
+// (tests/test_outside_engine.py runs it on the base and Bohnröschen corpus). Run:
+//   bohnspec conform --impl "node examples/engines/bohnanza.js" conformance/scenarios/base conformance/scenarios/bohnroeschen
 'use strict';
 const readline = require('readline');
 
@@ -16,6 +18,11 @@ const METER = {
 };
 const PHASES = ['plant_hand', 'trade', 'plant_trades', 'draw_cards'];
 const LAST_EXHAUSTION = 3;
+const VINE_CARDS = ['two_alike_in_phase_1', 'sell_for_two', 'one_bean_each_field', 'buy_third_field',
+  'two_onto_existing_in_phase_1', 'blue_in_a_field', 'anyone_two_red', 'last_figure', 'anyone_four_green',
+  'draw_pile_runs_out', 'castle'];
+const PVAR_DEFAULTS = () => ({ vine_pos: 1, task_met: false, waiting: false, in_castle: false, bought_field: false,
+  passed: false, p1_plants: [], p1_onto_existing: 0 });
 
 class Reject extends Error { constructor(rule, reason) { super(reason); this.rule = rule; this.reason = reason; } }
 class Malformed extends Error {}
@@ -49,7 +56,8 @@ class Game {
 
   static fromState(st) {
     const mods = st.modules || ['base'];
-    for (const m of mods) if (m !== 'base') throw new Unsupported(`this engine plays only the base game, not '${m}'`);
+    for (const m of mods) if (m !== 'base' && m !== 'bohnroeschen') throw new Unsupported(`this engine plays only base and bohnroeschen, not '${m}'`);
+    const roe = mods.includes('bohnroeschen');
     const n = st.players.length;
     const nf = fieldsFor(n);
     const vars = Object.assign({
@@ -59,12 +67,14 @@ class Game {
     const players = st.players.map(p => {
       const fields = (p.fields || []).map(expand);
       while (fields.length < nf) fields.push([]);
-      return { name: p.name, hand: expand(p.hand), fields, coins: expand(p.coins), received: expand(p.received) };
+      const q = { name: p.name, hand: expand(p.hand), fields, coins: expand(p.coins), received: expand(p.received) };
+      if (roe) q.vars = Object.assign(PVAR_DEFAULTS(), p.vars || {});
+      return q;
     });
     const starting = st.starting_player || players[0].name;
     const s = {
-      modules: ['base'],
-      options: Object.assign({ beans: 'garden' }, st.options || {}),
+      modules: roe ? ['base', 'bohnroeschen'] : ['base'],
+      options: Object.assign(roe ? { beans: 'garden', vine_game: 'full' } : { beans: 'garden' }, st.options || {}),
       players,
       starting_player: starting,
       active: st.active || starting,
@@ -75,26 +85,177 @@ class Game {
       vars,
       over: !!st.over, winners: st.winners || [],
     };
+    if (roe) {
+      s.vine_deck = expand(st.vine_deck); s.vine_row = expand(st.vine_row); s.vine_out = expand(st.vine_out);
+      for (const c of [...s.vine_deck, ...s.vine_row, ...s.vine_out]) if (!VINE_CARDS.includes(c)) throw new Unsupported(`unknown vine card ${c}`);
+    }
     if (!['garden', 'jumping'].includes(s.options.beans)) throw new Unsupported(`unknown beans option ${s.options.beans}`);
     return new Game(s);
   }
 
   static setup(req) {
     const names = req.players;
-    if (names.length < 3 || names.length > 5) throw new Reject('bohnanza/setup/1', `the base game is for 3 to 5 players, not ${names.length}`);
     const mods = req.modules || ['base'];
-    for (const m of mods) if (m !== 'base') throw new Unsupported(`this engine plays only the base game, not '${m}'`);
+    for (const m of mods) if (m !== 'base' && m !== 'bohnroeschen') throw new Unsupported(`this engine plays only base and bohnroeschen, not '${m}'`);
+    const roe = mods.includes('bohnroeschen');
+    if (roe) {
+      if (names.length < 3 || names.length > 6) throw new Reject('ruling/bohnroeschen-table', `Bohnröschen with vine cards is for 3 to 6 players, not ${names.length}`);
+    } else if (names.length < 3 || names.length > 5) throw new Reject('bohnanza/setup/1', `the base game is for 3 to 5 players, not ${names.length}`);
     const deck = expand(req.deck);
     const nf = fieldsFor(names.length);
     const players = names.map(n => ({ name: n, hand: [], fields: Array.from({ length: nf }, () => []), coins: [], received: [] }));
     for (let r = 0; r < 5; r++) for (const p of players) if (deck.length) p.hand.push(deck.shift());
-    const g = Game.fromState({ players, options: req.options || {}, draw_pile: deck });
+    let vine = {};
+    if (roe) {
+      const vd = expand((req.zones || {}).vine_deck);
+      const ci = vd.indexOf('castle');
+      if (ci >= 0) { vd.splice(ci, 1); vd.push('castle'); }
+      const out = [];
+      if (((req.options || {}).vine_game || 'full') === 'short') {
+        const k = Math.floor((vd.length - 1) * 8 / 28);
+        out.push(...vd.splice(0, k));
+      }
+      const row = vd.splice(0, 4);
+      vine = { vine_deck: vd, vine_row: row, vine_out: out };
+    }
+    const g = Game.fromState(Object.assign({ modules: mods, players, options: req.options || {}, draw_pile: deck }, vine));
     g.emit({ event: 'turn', active: names[0] });
     g.emit({ event: 'phase', phase: 'plant_hand' });
     return g;
   }
 
-  emit(e) { this.events.push(e); }
+  get roe() { return this.s.modules.includes('bohnroeschen'); }
+  get lastExhaustion() { return this.roe ? Infinity : LAST_EXHAUSTION; }
+
+  emit(e) {
+    this.events.push(e);
+    if (this.roe && !this.s.over) this.eventTasks(e);
+  }
+
+  // ---- Bohnröschen: figures and vine cards
+  cardOf(p) { return this.s.vine_row[p.vars.vine_pos - 1]; }
+
+  // an event task is met when its event happens while the figure stands on the card
+  eventTasks(e) {
+    for (const q of this.s.players) {
+      if (q.vars.in_castle || q.vars.task_met) continue;
+      const c = this.cardOf(q);
+      if ((c === 'sell_for_two' && e.event === 'harvested' && e.player === q.name && e.coins === 2)
+        || (c === 'buy_third_field' && e.event === 'field_bought' && e.player === q.name)
+        || (c === 'draw_pile_runs_out' && e.event === 'exhausted')) q.vars.task_met = true;
+    }
+  }
+
+  // a state task: met as soon as it holds while the figure stands on the card
+  taskHolds(p) {
+    const s = this.s;
+    const count = (q, v) => q.fields.reduce((n, f) => n + f.filter(c => c === v).length, 0);
+    switch (this.cardOf(p)) {
+      case 'one_bean_each_field': return p.fields.every(f => f.length === 1);
+      case 'blue_in_a_field': return p.fields.some(f => f.length > 0 && f[f.length - 1] === 'blue');
+      case 'anyone_two_red': return s.players.some(q => count(q, 'red') >= 2);
+      case 'anyone_four_green': return s.players.some(q => count(q, 'green') >= 4);
+      case 'last_figure': return s.players.every(q => q === p || q.vars.vine_pos > p.vars.vine_pos);
+      default: return false;
+    }
+  }
+
+  // a claim task: judged when claimed
+  taskClaimable(p) {
+    const s = this.s;
+    const c = this.cardOf(p);
+    if (s.phase !== 'plant_hand' || s.active !== p.name) return false;
+    if (c === 'two_alike_in_phase_1') {
+      const pl = p.vars.p1_plants;
+      return pl.some(v => pl.filter(x => x === v).length >= 2);
+    }
+    if (c === 'two_onto_existing_in_phase_1') return p.vars.p1_onto_existing >= 2;
+    return false;
+  }
+
+  // move a figure one card on, turn up and remove vine cards
+  advance(p) {
+    const s = this.s;
+    p.vars.vine_pos += 1;
+    p.vars.task_met = false;
+    const card = this.cardOf(p);
+    this.emit({ event: 'moved', player: p.name, card });
+    const front = Math.max(...s.players.map(q => q.vars.vine_pos));
+    while (s.vine_row.length - front < 3 && s.vine_deck.length) {
+      const c = s.vine_deck.shift();
+      s.vine_row.push(c);
+      this.emit({ event: 'vine_turned_up', card: c });
+    }
+    const k = Math.min(...s.players.map(q => q.vars.vine_pos)) - 1;
+    if (k > 0) {
+      const removed = s.vine_row.splice(0, k);
+      s.vine_out = removed.reverse().concat(s.vine_out);
+      for (const q of s.players) q.vars.vine_pos -= k;
+    }
+    if (card === 'castle') {
+      if (p.coins.length >= 5) {
+        p.vars.in_castle = true;
+        this.emit({ event: 'reached_castle', player: p.name });
+      } else {
+        p.vars.waiting = true;
+        this.emit({ event: 'waiting_at_castle', player: p.name });
+      }
+    }
+  }
+
+  afterAction() {
+    const s = this.s;
+    if (s.over) return;
+    for (const q of s.players) {
+      if (q.vars.waiting && q.coins.length >= 5) {
+        q.vars.waiting = false;
+        q.vars.in_castle = true;
+        this.emit({ event: 'reached_castle', player: q.name });
+      }
+    }
+    for (const q of s.players) {
+      if (!q.vars.task_met && !q.vars.in_castle && this.taskHolds(q)) q.vars.task_met = true;
+    }
+  }
+
+  cardsToCastle(p) {
+    const s = this.s;
+    const rest = s.vine_row.slice(p.vars.vine_pos - 1).concat(s.vine_deck);
+    return rest.filter(c => c !== 'castle').length;
+  }
+
+  roeGameOver() {
+    const s = this.s;
+    for (const p of s.players) {
+      if (p.vars.in_castle) continue;
+      p.fields.forEach((f, i) => { if (f.length) this.doHarvest(p, i, true); });
+      if (p.vars.waiting) {
+        p.vars.waiting = false;
+        p.vars.in_castle = true;
+        this.emit({ event: 'reached_castle', player: p.name });
+      } else {
+        const need = this.cardsToCastle(p);
+        if (p.coins.length >= need) {
+          for (let i = 0; i < need; i++) {
+            const coin = p.coins.shift();
+            s.discard.unshift(coin);
+            this.emit({ event: 'tribute_paid', player: p.name, coin });
+          }
+          s.vine_row.push(...s.vine_deck);
+          s.vine_deck = [];
+          p.vars.vine_pos = s.vine_row.length;
+          p.vars.in_castle = true;
+          this.emit({ event: 'reached_castle', player: p.name });
+        }
+      }
+    }
+    const inCastle = s.players.filter(p => p.vars.in_castle);
+    const best = Math.max(...inCastle.map(p => p.coins.length));
+    const winners = inCastle.filter(p => p.coins.length === best).map(p => p.name);
+    s.over = true;
+    s.winners = winners;
+    this.emit({ event: 'game_over', winners: winners.slice() });
+  }
   player(name) { return this.s.players.find(p => p.name === name); }
   idx(name) { return this.s.players.findIndex(p => p.name === name); }
   left(name) { const i = this.idx(name); return this.s.players[(i + 1) % this.s.players.length].name; }
@@ -115,7 +276,7 @@ class Game {
   takeCard(revealing) {
     const s = this.s;
     if (s.draw_pile.length === 0) {
-      if (s.vars.exhaustions >= LAST_EXHAUSTION || s.discard.length === 0) return null;
+      if (s.vars.exhaustions >= this.lastExhaustion || s.discard.length === 0) return null;
       this.reshuffle();
       if (s.draw_pile.length === 0) return null;
     }
@@ -131,7 +292,7 @@ class Game {
     this.pendingAfterTake = false;
     s.vars.exhaustions += 1;
     this.emit({ event: 'exhausted', count: s.vars.exhaustions });
-    if (s.vars.exhaustions >= LAST_EXHAUSTION) {
+    if (s.vars.exhaustions >= this.lastExhaustion) {
       if (!revealing) s.vars.cut_short = true;
       return;
     }
@@ -151,6 +312,7 @@ class Game {
     const s = this.s;
     s.phase = ph;
     s.vars.planted = 0;
+    if (this.roe) for (const q of s.players) { q.vars.p1_plants = []; q.vars.p1_onto_existing = 0; }
     this.emit({ event: 'phase', phase: ph });
     if (ph === 'trade') {
       for (let i = 0; i < 2; i++) {
@@ -229,6 +391,7 @@ class Game {
     const s = this.s;
     if (s.over) return;
     if (s.vars.choice === 'draft') return;
+    if (this.roe) { if (s.players.some(p => p.vars.in_castle)) this.roeGameOver(); return; }
     if (s.vars.cut_short) this.gameOver();
   }
 
@@ -262,7 +425,7 @@ class Game {
     if (typeof a !== 'object' || a === null) throw new Malformed('action is not an object');
     if (typeof a.type !== 'string') throw new Malformed('action without type');
     if (typeof a.player !== 'string') throw new Malformed('action without player');
-    const handler = ACTIONS[a.type];
+    const handler = ACTIONS[a.type] && (this.roe || !ACTIONS[a.type].roe) ? ACTIONS[a.type] : null;
     if (!handler) throw new Malformed(`unknown action type ${a.type}`);
     const p = this.player(a.player);
     if (!p) throw new Malformed(`no player named ${a.player}`);
@@ -272,6 +435,7 @@ class Game {
     if (s.vars.choice === 'draft' && a.type !== 'draft' && a.type !== 'harvest')
       throw new Reject('ruling/draft-first', 'a Jumping Bean draft is under way');
     handler.run(this, p, a);
+    if (this.roe) this.afterAction();
     this.maybeEnd();
   }
 }
@@ -303,6 +467,7 @@ const ACTIONS = {
       const f = p.fields[a.field - 1];
       if (!fits(f, card)) throw new Reject('bohnanza/course-of-play/8', `field ${a.field} holds another variety`);
       p.hand.shift();
+      if (g.roe) { p.vars.p1_plants.push(card); if (f.length > 0) p.vars.p1_onto_existing += 1; }
       f.push(card);
       s.vars.planted += 1;
       g.emit({ event: 'planted', player: p.name, field: a.field, card });
@@ -312,6 +477,7 @@ const ACTIONS = {
     check(g, a) { allowOnly(a, []); },
     run(g, p, a) {
       const s = g.s;
+      if (s.phase === 'intermediate') throw new Reject('bohnroeschen/intermediate-phase/2', 'the intermediate phase ends when every player has passed');
       if (s.active !== p.name) throw new Reject('bohnanza/course-of-play/3', 'only the active player ends a phase');
       if (s.phase === 'draw_cards') throw new Reject('bohnanza/phase-4/1', 'phase 4 ends by drawing');
       if (s.phase === 'plant_hand') {
@@ -325,7 +491,7 @@ const ACTIONS = {
       } else if (s.phase === 'plant_trades') {
         if (s.revealed.length > 0 || s.players.some(q => q.received.length > 0))
           throw new Reject('bohnanza/phase-3/1', 'traded and revealed cards must be planted first');
-        if (s.vars.exhaustions >= LAST_EXHAUSTION) {
+        if (s.vars.exhaustions >= g.lastExhaustion) {
           s.vars.cut_short = true;
           g.gameOver();
           return;
@@ -433,6 +599,7 @@ const ACTIONS = {
     check(g, a) { allowOnly(a, ['field']); needInt(a, 'field'); },
     run(g, p, a) {
       const s = g.s;
+      if (s.phase === 'intermediate') throw new Reject('bohnroeschen/intermediate-phase/1', 'no field is harvested in the intermediate phase');
       if (a.field < 1 || a.field > p.fields.length) throw new Reject('ruling/no-such-card', `no field ${a.field}`);
       const f = p.fields[a.field - 1];
       if (f.length === 0) throw new Reject('ruling/harvest-empty-field', 'the field is empty');
@@ -445,6 +612,7 @@ const ACTIONS = {
     check(g, a) { allowOnly(a, []); },
     run(g, p, a) {
       const s = g.s;
+      if (s.phase === 'intermediate') throw new Reject('bohnroeschen/intermediate-phase/1', 'the cards were drawn already; the intermediate phase ends by passing');
       if (s.active !== p.name || s.phase !== 'draw_cards') throw new Reject('bohnanza/phase-4/1', 'only the active player draws, in phase 4');
       for (let i = 0; i < 3; i++) {
         const c = g.takeCard(false);
@@ -456,6 +624,7 @@ const ACTIONS = {
       g.clearOffer();
       // the last running out ends the game in phase 4: the turn is not passed (ruling/end-after-action)
       if (s.vars.cut_short) return;
+      if (g.roe) { g.enterPhase('intermediate'); return; }
       g.startTurn(g.left(p.name));
     },
   },
@@ -484,6 +653,63 @@ const ACTIONS = {
   },
 };
 
+Object.assign(ACTIONS, {
+  fulfil: {
+    roe: true,
+    check(g, a) { allowOnly(a, []); },
+    run(g, p, a) {
+      if (p.vars.in_castle || p.vars.waiting) throw new Reject('bohnroeschen/end/3', 'your figure is at the castle already');
+      if (!(p.vars.task_met || g.taskHolds(p) || g.taskClaimable(p))) throw new Reject('bohnroeschen/tasks/1', `the task of ${g.cardOf(p)} is not fulfilled`);
+      g.emit({ event: 'fulfilled', player: p.name, card: g.cardOf(p) });
+      g.advance(p);
+    },
+  },
+  tribute: {
+    roe: true,
+    check(g, a) { allowOnly(a, []); },
+    run(g, p, a) {
+      const s = g.s;
+      if (s.phase !== 'intermediate' && s.active !== p.name) throw new Reject('bohnroeschen/tribute/4', 'tribute is paid on your own turn or in the intermediate phase');
+      if (p.vars.in_castle || p.vars.waiting) throw new Reject('bohnroeschen/end/3', 'your figure is at the castle already');
+      if (p.coins.length === 0) throw new Reject('bohnroeschen/tribute/1', 'you have no coin to pay');
+      const coin = p.coins.shift();
+      s.discard.unshift(coin);
+      g.emit({ event: 'tribute_paid', player: p.name, coin });
+      if (s.phase === 'intermediate') for (const q of s.players) q.vars.passed = false;
+      g.advance(p);
+    },
+  },
+  buy_field: {
+    roe: true,
+    check(g, a) { allowOnly(a, []); },
+    run(g, p, a) {
+      const s = g.s;
+      if (p.fields.length >= 3) throw new Reject('ruling/third-field-classic', 'you have three bean fields already');
+      if (p.vars.bought_field) throw new Reject('ruling/third-field-classic', 'a third bean field is bought once per game');
+      if (p.coins.length < 3) throw new Reject('ruling/third-field-classic', 'a third bean field costs three coins');
+      for (let i = 0; i < 3; i++) s.discard.unshift(p.coins.shift());
+      p.fields.push([]);
+      p.vars.bought_field = true;
+      g.emit({ event: 'field_bought', player: p.name });
+    },
+  },
+  pass: {
+    roe: true,
+    check(g, a) { allowOnly(a, []); },
+    run(g, p, a) {
+      const s = g.s;
+      if (s.phase !== 'intermediate') throw new Reject('ruling/intermediate-passes', 'passing is for the intermediate phase');
+      if (p.vars.passed) throw new Reject('ruling/intermediate-passes', 'you have passed already');
+      p.vars.passed = true;
+      g.emit({ event: 'passed', player: p.name });
+      if (s.players.every(q => q.vars.passed)) {
+        for (const q of s.players) q.vars.passed = false;
+        g.startTurn(g.left(s.active));
+      }
+    },
+  },
+});
+
 // ---------------------------------------------------------------- protocol
 let game = null;
 let protocol = 2;
@@ -497,8 +723,8 @@ function handle(req) {
       protocol = Math.min(2, req.protocol || 1);
       return {
         id, type: 'hello', protocol,
-        engine: { name: 'bohnanza-base-js', version: '0.1', language: 'javascript' },
-        capabilities: { modules: ['base'], rule_ids: true, events: true, legal_actions: false, options: { beans: ['garden', 'jumping'] }, internal_state: false },
+        engine: { name: 'bohnanza-js', version: '0.2', language: 'javascript' },
+        capabilities: { modules: ['base', 'bohnroeschen'], rule_ids: true, events: true, legal_actions: false, options: { beans: ['garden', 'jumping'], vine_game: ['full', 'short'] }, internal_state: false },
       };
     case 'load':
       try { game = Game.fromState(req.state); } catch (e) {

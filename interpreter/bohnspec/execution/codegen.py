@@ -43,7 +43,7 @@ from contextlib import contextmanager
 from typing import NoReturn
 
 from . import builtins as B
-from .interpret import MAX_CALL_DEPTH
+from .interpret import MAX_CALL_DEPTH, setup_refusal
 from ..errors import SpecRuntimeError
 from ..language.model import Node
 from ..language.names import Resolver
@@ -1195,8 +1195,7 @@ class Generator:
         cond, reason, cites = node.args
         self.burn(node, out)
         c = self.test(cond, scope, out)
-        rule = cites[0] if cites else "bohnspec/uncited"
-        message = f"{reason} (see {', '.join(cites) or 'the setup'})"
+        rule, message = setup_refusal(reason, cites)
         out.line(f"if not ({c}):")
         out.line(f"    raise SetupError({literal(rule)}, {literal(message)})")
 

@@ -30,7 +30,7 @@ from . import builtins as B
 from ..language.board import BoardError, Layout, from_decl, from_json, reach
 from .builtins import FieldRef
 from ..errors import ActionError, EvaluationLimitError, Location, SetupError, SpecRuntimeError, suggest
-from ..language.model import Card, Decl, Node, Variety
+from ..language.model import Card, Decl, Node, Variety, first_citation
 from ..language.names import Resolver
 from ..language.spec import Spec
 from .state import Player, State
@@ -91,6 +91,12 @@ class Outcome:
     @property
     def accepted(self) -> bool:
         return self.rejection is None
+
+
+def setup_refusal(reason: str, cites: Sequence[str]) -> tuple[str, str]:
+    """The rule and the message of a setup's `require` that fails: its first citation, and its
+    reason with every citation (both engines raise SetupError with these)."""
+    return first_citation(tuple(cites)), f"{reason} (see {', '.join(cites) or 'the setup'})"
 
 
 class Env:
@@ -873,12 +879,12 @@ class Engine:
         """`require C else "reason" cites ...` in a setup: a game that breaks it is refused."""
         cond, reason, cites = node.args[0], node.args[1], node.args[2]
         test = self.expr(cond, scope)
-        rule = cites[0] if cites else "bohnspec/uncited"
+        rule, message = setup_refusal(reason, cites)
 
         def check(env):
             env.burn(node.loc)
             if not test(env):
-                raise SetupError(rule, f"{reason} (see {', '.join(cites) or 'the setup'})")
+                raise SetupError(rule, message)
         return check
 
     def _s_call_stmt(self, node, scope):

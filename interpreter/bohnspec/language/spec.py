@@ -68,24 +68,22 @@ class Spec:
         """Every event the rules can report, with the keys it gives (those of any `emit`; the
         interpreter's own `phase` and `game_over` too)."""
         out: dict[str, set[str]] = {"phase": {"phase"}, "game_over": {"winners"}}
-        for d in self.all_decls():
-            for n in _nodes(d):
-                if n.kind == "emit":
-                    event, kwargs = n.args
-                    out.setdefault(event, set()).update(k for k, _ in kwargs)
+        for event, kwargs in self._emits():
+            out.setdefault(event, set()).update(k for k, _ in kwargs)
         return out
 
     def text_event_keys(self) -> frozenset[tuple[str, str]]:
         """The (event, key) pairs that some `emit` gives a text written in the rules (a neutral
         figure's colour, `figure: "red"`): words, not cards, whatever card they are spelt like."""
-        out: set[tuple[str, str]] = set()
+        return frozenset((event, k) for event, kwargs in self._emits() for k, v in kwargs
+                         if isinstance(v, Node) and v.kind == "const" and isinstance(v.args[0], str))
+
+    def _emits(self) -> Iterator[tuple[str, tuple]]:
+        """(event, its (key, expression) pairs) of every `emit` of the loaded modules."""
         for d in self.all_decls():
             for n in _nodes(d):
                 if n.kind == "emit":
-                    event, kwargs = n.args
-                    out.update((event, k) for k, v in kwargs
-                               if isinstance(v, Node) and v.kind == "const" and isinstance(v.args[0], str))
-        return frozenset(out)
+                    yield n.args[0], n.args[1]
 
     def playable_phases(self) -> list[str]:
         """The phases a game of these modules can be in: the turn's, and those a `goto` names

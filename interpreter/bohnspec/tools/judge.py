@@ -1076,8 +1076,6 @@ def render_verdicts(results: list[dict]) -> str:
             lines.append(f"  note: {note}")
         if r["legal"]:
             lines.append("  LEGAL" + (f", allowed by {', '.join(r['allowed_by'])}" if r.get("allowed_by") else ""))
-            for pid, text in r.get("rulebook", {}).items():
-                lines.append(f"  the rulebook, {pid}: {text}")
         else:
             lines.append(f"  ILLEGAL [{r['rule']}]: {r['reason']}")
             for why in r.get("explanation", []):
@@ -1085,8 +1083,8 @@ def render_verdicts(results: list[dict]) -> str:
             lines.append(f"  decided by the clause at {r['clause']}, citing {', '.join(r['cites'])}")
             if r.get("card_cites"):
                 lines.append(f"  the card's own paragraphs: {', '.join(r['card_cites'])}")
-            for pid, text in r.get("rulebook", {}).items():
-                lines.append(f"  the rulebook, {pid}: {text}")
+        for pid, text in r.get("rulebook", {}).items():
+            lines.append(f"  the rulebook, {pid}: {text}")
         lines.append("  checks, in evaluation order:")
         for c in r["checks"]:
             mark = "REFUSES" if c["refuses"] else "ok"

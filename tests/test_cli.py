@@ -496,6 +496,14 @@ def test_coverage_json_to_a_file_keeps_the_text(tmp_path, capsys):
     assert "bohnanza" in json.loads(report.read_text(encoding="utf-8"))["books"]
 
 
+def test_coverage_json_followed_by_a_file_name_writes_that_file(tmp_path, capsys):
+    """`coverage` takes no word of its own, so the word after --json can only be its FILE."""
+    report = tmp_path / "coverage.json"
+    assert main(["coverage", "--json", str(report), "--book", "bohnanza"]) == 0
+    assert "bohnanza" in capsys.readouterr().out
+    assert "bohnanza" in json.loads(report.read_text(encoding="utf-8"))["books"]
+
+
 def test_check_json_before_a_file_checks_the_file_and_never_writes_over_it(tmp_path, capsys):
     rules = tmp_path / "mycards.bohn"
     text = "module mycards\ndefine x = size(draw_pil)\n"

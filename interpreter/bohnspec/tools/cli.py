@@ -89,10 +89,11 @@ def _with_requirements(modules: list[str] | None, rules: list[str] | tuple[str, 
 
 
 # Every command's --json: no FILE or - is standard output, FILE a file. Where --json was a flag
-# (judge, board, explain, check, coverage) a bare --json never takes the next word as its FILE:
-# that word is the situation, the id or a rules file (`check --json my.bohn` must not write over
-# my.bohn), so a file is named there as --json=FILE.
-JSON_FLAG_COMMANDS = frozenset({"judge", "board", "explain", "check", "coverage"})
+# and the command takes a word of its own (judge, board, explain, check) a bare --json never
+# takes the next word as its FILE: that word is the situation, the id or a rules file (`check
+# --json my.bohn` must not write over my.bohn), so a file is named there as --json=FILE.
+# `coverage` takes no word: `coverage --json FILE` names the file, as users write it.
+JSON_FLAG_COMMANDS = frozenset({"judge", "board", "explain", "check"})
 JSON_OPTION: dict[str, Any] = {"dest": "json_file", "nargs": "?", "const": "-", "metavar": "FILE"}
 JSON_FLAG_HELP = ("print {what} as JSON instead of the text; --json=FILE writes the JSON to FILE and prints the "
                   "text (- is standard output)")
@@ -251,7 +252,9 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--book", help="only this rulebook, e.g. bohnanza")
     v.add_argument("--missing", action="store_true", help="list only paragraphs lacking a clause or a scenario")
     v.add_argument("--strict", action="store_true", help="exit 1 if a normative paragraph lacks either")
-    v.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the report"))
+    v.add_argument("--json", **JSON_OPTION,
+                   help="print the report as JSON instead of the text; --json FILE writes the JSON to FILE and "
+                        "prints the text (- is standard output)")
 
     w = sub.add_parser("site", help="write the static website: the annotated rulebook, rulings, scenarios, maps, "
                                     "engines")

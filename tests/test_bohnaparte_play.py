@@ -67,3 +67,48 @@ def test_random_war_games_keep_every_property(module, players, options):
     check_game(eng, rec, options, f"{module}, {players} players, {options}, seed {seed}")
     kinds = Counter(a["type"] for a in rec.actions)
     assert kinds["attack"] + kinds["charge"] > 0, "the agent never fought"
+
+
+@pytest.mark.parametrize("options, space, card", [
+    ({}, "paddock", "paddock"),  # outside the cavalry variant the cards show their iron mine side
+    ({}, "forest", "forest"),
+    ({"cavalry": "on"}, "iron_mine", "iron_mine"),  # in it, paddocks replace iron mines
+])
+def test_a_map_card_the_options_leave_in_the_box_is_refused_with_the_options(options, space, card):
+    """bohnaparte/components/16, cavalry-variant/1: a situation laying such a card could not
+    come about, and the rules would act on it (a charge in the basic game)."""
+    eng = engine_for(["bohnaparte"])
+    data = {"board": {"geometry": "graph", "spaces": {"n": "camp", "x": space, "t": "camp", "k": "camp"},
+                      "edges": [["n", "x"], ["n", "t"], ["t", "k"]]},
+            "spaces": {"n": {"owner": "Nina"}, "t": {"owner": "Timon"}, "k": {"owner": "Keno"}},
+            "players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}], "options": options}
+    with pytest.raises(S.ScenarioError) as info:
+        S.state_from_data(eng, data, ["base", "bohnaparte"])
+    assert info.value.path == "state.options"
+    assert f"{card} cards lie on the table, but a game with these options" in str(info.value)
+    # The same map with the options that bring the card into play loads.
+    data["options"] = {"cavalry": "mixed"}
+    S.state_from_data(eng, data, ["base", "bohnaparte"])
+
+
+@pytest.mark.parametrize("options, player, where, words", [
+    ({}, {"depot": ["red", "blue", "soy", "green"], "vars": {"has_depot": True}}, "state.players[0].depot",
+     "more cards lie on a munitions depot than there are players"),
+    ({"cavalry": "on"}, {"vars": {"has_depot": True}}, "state.players[0].vars.has_depot",
+     "a munitions depot in the cavalry variant"),
+    ({}, {"vars": {"has_sutler": True}}, "state.players[0].vars.has_sutler", "a sutler outside the cavalry variant"),
+])
+def test_army_cards_that_could_not_lie_so_are_refused(options, player, where, words):
+    """bohnaparte/munitions-depot/2 (a depot holds as many cards as there are players) and
+    cavalry-variant/2 (the army cards show one side per variant)."""
+    eng = engine_for(["bohnaparte"])
+    data = {"board": {"geometry": "graph", "spaces": {"n": "camp", "t": "camp", "k": "camp"},
+                      "edges": [["n", "t"], ["t", "k"]]},
+            "spaces": {"n": {"owner": "Nina"}, "t": {"owner": "Timon"}, "k": {"owner": "Keno"}},
+            "players": [{"name": "Nina", **player}, {"name": "Timon"}, {"name": "Keno"}], "options": options}
+    with pytest.raises(S.ScenarioError) as info:
+        S.state_from_data(eng, data, ["base", "bohnaparte"])
+    assert info.value.path == where and words in str(info.value), str(info.value)
+    data["options"] = {"cavalry": "mixed"}  # both sides are in play in the mixed variant
+    if "depot" not in player:
+        S.state_from_data(eng, data, ["base", "bohnaparte"])

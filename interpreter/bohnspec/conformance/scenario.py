@@ -836,9 +836,9 @@ def _shown(value: Any) -> str:
 
 
 def _check_counts(engine: Engine, state: State) -> None:
-    """No more bean cards of a variety than the box holds, wherever they lie. (Other cards are
-    not counted: a scenario may lay out a vine row or a map from more copies of a card than one
-    box holds, to show a rule.)"""
+    """No more bean cards of a variety than the box holds, wherever they lie, and no card the
+    game's options leave in the box. (Other cards are not counted: a scenario may lay out a vine
+    row or a map from more copies of a card than one box holds, to show a rule.)"""
     spec = engine.spec
     try:
         seen = _counted(engine, state)
@@ -847,15 +847,17 @@ def _check_counts(engine: Engine, state: State) -> None:
     try:
         in_play = _in_play(engine, tuple(sorted(state.options.items())))
     except TypeError:  # an option's value that is no text (not hashable): not worth keeping
-        in_play = frozenset(engine.box(state.options))
+        in_play = _cards_in_play(engine, state.options)
     for card, n in seen.items():
-        decl = spec.varieties.get(card) if card.__class__ is str else None
-        box = decl.count if decl is not None else None
-        if box is not None and n > box:
-            raise ScenarioError("", "state", f"{n} {card} cards lie on the table, but the box holds {box}")
-        if decl is not None and card not in in_play:
-            # A variety left in the box by the game's options (bohnanza/setup/6: the Garden or
-            # the Jumping Bean) cannot lie on the table: say which options the game has.
+        if card.__class__ is not str:
+            continue
+        decl = spec.varieties.get(card)
+        if decl is not None and n > decl.count:
+            raise ScenarioError("", "state", f"{n} {card} cards lie on the table, but the box holds {decl.count}")
+        if (decl is not None or card in spec.cards) and card not in in_play:
+            # A card left in the box by the game's options (bohnanza/setup/6: the Garden or the
+            # Jumping Bean; bohnaparte/components/16: a paddock outside the cavalry variant)
+            # cannot lie on the table or the map: say which options the game has.
             given = ", ".join(f"{k}: {v}" for k, v in sorted(state.options.items())) or "the defaults"
             raise ScenarioError("", "state.options", f"{card} cards lie on the table, but a game with these "
                                                      f"options ({given}) leaves them in the box: give the "
@@ -900,8 +902,14 @@ def _field_zones(engine: Engine) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=256)
 def _in_play(engine: Engine, options: tuple) -> frozenset[str]:
-    """The varieties a game with these options (sorted (name, value) pairs) plays with."""
-    return frozenset(engine.box(dict(options)))
+    """The cards a game with these options (sorted (name, value) pairs) plays with."""
+    return _cards_in_play(engine, dict(options))
+
+
+def _cards_in_play(engine: Engine, options: dict) -> frozenset[str]:
+    """The varieties and the other cards of every category a game with these options plays with."""
+    categories = {"beans", *(c.category for c in engine.spec.cards.values())}
+    return frozenset(card for category in categories for card in engine.box(options, category))
 
 
 def _var_level(var: Var) -> str:

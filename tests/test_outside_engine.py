@@ -1,6 +1,6 @@
 """An engine written outside bohnspec, in JavaScript, from the rulebooks and the docs alone
-(examples/engines/bohnanza.js, the base game and Bohnröschen): it passes their corpus through
-the protocol. If
+(examples/engines/bohnanza.js: the base game, Bohnröschen, and Bohnröschen's two-player and
+solo games): it passes their corpus (base, bohnroeschen, duo, solo) through the protocol. If
 it stops passing, either the reference changed a behaviour the docs do not describe (say it
 in SCENARIOS.md or PROTOCOL.md, then mend the example) or the example has a bug.
 
@@ -20,6 +20,7 @@ import pytest
 from helpers import ROOT, child_env
 
 ENGINE = ROOT / "examples" / "engines" / "bohnanza.js"
+MODULES = ("base", "bohnroeschen", "duo", "solo")
 
 
 def test_an_engine_written_from_the_docs_passes_its_modules_corpus(tmp_path):
@@ -30,10 +31,13 @@ def test_an_engine_written_from_the_docs_passes_its_modules_corpus(tmp_path):
             pytest.fail("CI=true: " + reason)
         pytest.skip(reason)
     report = tmp_path / "report.json"
+    folders = [str(ROOT / "conformance" / "scenarios" / m) for m in MODULES]
     run = subprocess.run([sys.executable, "-m", "bohnspec", "conform", "--impl", f"{node} {ENGINE}",
-                          str(ROOT / "conformance" / "scenarios" / "base"),
-                          str(ROOT / "conformance" / "scenarios" / "bohnroeschen"), "--json", str(report)],
+                          *folders, "--json", str(report)],
                          cwd=ROOT, env=child_env(), capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-    verdicts = [s["verdict"] for s in json.loads(report.read_text())["scenarios"]]
-    assert len(verdicts) > 450 and set(verdicts) == {"passed"}, sorted(set(verdicts))
+    scenarios = json.loads(report.read_text())["scenarios"]
+    assert {s["verdict"] for s in scenarios} == {"passed"}, sorted({s["verdict"] for s in scenarios})
+    # every module was played: a corpus folder emptied or renamed would otherwise pass unnoticed
+    played = {s["id"].split("/")[0] for s in scenarios}
+    assert played == set(MODULES) and len(scenarios) > 650, (sorted(played), len(scenarios))

@@ -458,6 +458,34 @@ def test_a_solo_vine_refusal_names_the_card_after_the_figure(tmp_path, capsys):
     assert "(anyone_two_red), the card after the one Ada's figure stands on, is not fulfilled" in why, why
 
 
+def test_a_vine_refusal_says_which_part_of_the_task_fails(tmp_path, capsys):
+    # Two alike in phase 1 counts the active player's own plantings: Keno's figure stands on
+    # it, but it is Nina's phase 1.
+    example = {"modules": ["base", "bohnroeschen"],
+               "players": [{"name": "Nina", "hand": ["red", "red"], "fields": [["red"], []], "vars": {"vine_pos": 1}},
+                           {"name": "Keno", "vars": {"vine_pos": 2}}, {"name": "Eiko", "vars": {"vine_pos": 1}}],
+               "active": "Nina", "phase": "plant_hand",
+               "vine_row": ["buy_third_field", "two_alike_in_phase_1", "castle"], "vine_deck": []}
+    code, out = judge(capsys, situation(tmp_path, example), "-a", "Nina plant 1", "-a", "Nina plant 1",
+                      "-a", "Keno fulfil")
+    assert code == 1
+    why = " ".join(out["results"][-1]["explanation"])
+    assert "it does not now: `h == active` is false (h = Keno, active = Nina)" in why, why
+
+
+def test_a_move_a_ruling_grants_is_allowed_by_the_ruling_and_says_its_decision(tmp_path, capsys):
+    example = {"modules": ["base", "bohnroeschen"],
+               "players": [{"name": "Nina", "coins": ["red"] * 3, "vars": {"vine_pos": 1}},
+                           {"name": "Keno", "vars": {"vine_pos": 1}}, {"name": "Eiko", "vars": {"vine_pos": 1}},
+                           {"name": "Timon", "vars": {"vine_pos": 1}}],
+               "active": "Keno", "phase": "trade", "vine_row": ["last_figure", "castle"], "vine_deck": []}
+    code, out = judge(capsys, situation(tmp_path, example), "-a", "Nina buy_field")
+    verdict = out["results"][0]
+    assert code == 0 and verdict["legal"] is True
+    assert verdict["allowed_by"] == ["ruling/third-field-classic", "bohnroeschen/components/3"]
+    assert "once per game, at any time" in verdict["ruling"]["ruling/third-field-classic"]
+
+
 def test_a_vine_refusal_names_the_cards_own_paragraphs(tmp_path, capsys):
     example = {"modules": ["base", "bohnroeschen"],
                "players": [{"name": "Ada", "vars": {"vine_pos": 1}}, {"name": "Ben", "vars": {"vine_pos": 1}},

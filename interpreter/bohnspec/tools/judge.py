@@ -296,8 +296,14 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     # What allows it: the paragraphs the action itself cites (the rule that grants the move).
     granting = engine.spec.actions.get(kind)
     own = list(granting.cites) if granting is not None else []
+    # A move the books leave unsaid is granted by a ruling, which the action then cites first
+    # (buying a 3rd field: ruling/third-field-classic): its decision is what allows it.
+    ruled = own[0] if own and own[0].startswith("ruling/") else None
     allowed = [c for c in own if not c.startswith("ruling/")] or own
-    verdict["allowed_by"] = allowed
+    verdict["allowed_by"] = [ruled, *allowed] if ruled and ruled not in allowed else allowed
+    ruling = engine.spec.rulings.get(ruled.removeprefix("ruling/")) if ruled else None
+    if ruling is not None and ruling.decision:
+        verdict["ruling"] = {ruled: ruling.decision}
     # The first of its paragraphs that says something (not a heading such as "Rules for bean
     # trading:"), quoted.
     words = _rulebook_words(allowed, rulebooks)
@@ -550,7 +556,9 @@ def event_text(engine: Engine, event: dict) -> str:
         ph = engine.spec.phases.get(phase) if isinstance(phase, str) else None
         return f"{_phase_title(ph)} begins" if ph else f"phase {show(phase)} begins"
     if name == "game_end":
-        return "the game is over"
+        # The moment the spec's `on game_end` handlers run: engines report only `game_over`,
+        # after the final scoring.
+        return "the game ends; what follows is its final scoring, then game_over with the winners"
     if name == "game_over":
         winners = event.get("winners") or []
         return f"winners: {', '.join(winners) if winners else 'nobody'}"
@@ -836,11 +844,12 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
     asks = []
     if vine.met:
         holds = engine.vine_condition(env, card, player, "met")
-        asks.append("it does not hold now" if not holds else "it holds now")
+        asks.append("it does not hold now" + _why_not(engine, state, vine, vine.met, player) if not holds
+                    else "it holds now")
     if vine.claim:
         holds = engine.vine_condition(env, card, player, "claim")
-        asks.append("it can be claimed only at a moment when it holds, and it does not now" if not holds
-                    else "it holds now")
+        asks.append("it can be claimed only at a moment when it holds, and it does not now"
+                    + _why_not(engine, state, vine, vine.claim, player) if not holds else "it holds now")
     if vine.events:
         names = ", ".join(sorted({e.event for e in vine.events}))
         asks.append(f"what it asks for ({names}) has not happened since the figure arrived on the card")
@@ -850,6 +859,23 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
     if vine.met or vine.events:
         line += "; what happened before the figure arrived does not count"
     return [line]
+
+
+def _why_not(engine: Engine, state: State, vine: Vine, conds: Sequence[Node], player: str) -> str:
+    """The first part of a vine card's task that fails for this holder, written as the card's
+    rules say it, with the values it reads (": `h == active` is false, h = Keno, active = Nina")."""
+    scope = frozenset([vine.holder])
+    holder = {vine.holder: player}
+    for part in (p for c in conds for p in conjuncts(c)):
+        try:
+            if engine.expr(part, scope)(Env(engine, state, dict(holder))):
+                continue
+        except SpecRuntimeError:
+            return ""
+        values = [f"{text} = {show(value)}" for text, value in _values_seen(engine, state, part, holder)
+                  if not isinstance(value, (list, dict)) and text != vine.holder][:3]
+        return f": `{unparse(part)}` is false ({vine.holder} = {player}{''.join(', ' + v for v in values)})"
+    return ""
 
 
 def _rulebook_words(cites: Iterable[str], rulebooks: Path | None) -> dict[str, str]:
@@ -1083,6 +1109,8 @@ def render_verdicts(results: list[dict]) -> str:
             lines.append(f"  decided by the clause at {r['clause']}, citing {', '.join(r['cites'])}")
             if r.get("card_cites"):
                 lines.append(f"  the card's own paragraphs: {', '.join(r['card_cites'])}")
+        for pid, text in r.get("ruling", {}).items():
+            lines.append(f"  the ruling, {pid}: {text}")
         for pid, text in r.get("rulebook", {}).items():
             lines.append(f"  the rulebook, {pid}: {text}")
         lines.append("  checks, in evaluation order:")

@@ -211,6 +211,61 @@ def test_runtime_errors_point_at_the_same_line():
     assert (a.rule, a.reason, a.clause) == (b.rule, b.reason, b.clause)
 
 
+def _mutations(data: dict, rng) -> list[dict]:
+    """Copies of a state's data with one value changed as a careless author might: a truth value
+    flipped, a number moved by one, a player or space variable given another player or none, a
+    card moved to another player's hand: many break an invariant, some do not."""
+    names = [p["name"] for p in data["players"]]
+    leaves: list[tuple[dict, str]] = [(data.setdefault("vars", {}), k) for k in list(data.get("vars", {}))]
+    for p in data["players"]:
+        leaves += [(p["vars"], k) for k in p.get("vars", {})]
+    for values in (data.get("spaces") or {}).values():
+        leaves += [(values, k) for k in values]
+    out = []
+    for holder, key in rng.sample(leaves, min(len(leaves), 4)):
+        value = holder[key]
+        for new in ([not value] if isinstance(value, bool) else [value + 1, value - 1] if isinstance(value, int)
+                    else [rng.choice(names), None] if value is None or value in names else []):
+            holder[key] = new
+            out.append(copy.deepcopy(data))
+        holder[key] = value
+    hands = [p for p in data["players"] if p.get("hand")]
+    if hands and len(names) > 1:
+        moved = copy.deepcopy(data)
+        giver = moved["players"][data["players"].index(rng.choice(hands))]
+        taker = rng.choice([p for p in moved["players"] if p is not giver])
+        taker.setdefault("hand", []).append(giver["hand"].pop())
+        out.append(moved)
+    return out
+
+
+def _consistency(engine, data: dict, modules) -> str | None:
+    try:
+        state_from_data(engine, data, modules, validate=False)
+    except BohnspecError as exc:
+        return str(exc)
+    return None
+
+
+def test_the_consistency_check_gives_the_same_verdicts_on_both_engines():
+    """The compiled engine asks every invariant in one generated function and asks the
+    reference's loop again only for a state it finds broken: over every corpus state and
+    mutations of them, both accept and refuse the same states with the same message."""
+    import random
+    rng = random.Random(15)
+    refused = 0
+    for sc in helpers.corpus():
+        if sc.state is None:
+            continue
+        modules = sc.modules or ["base"]
+        ref, comp = engine_for(modules), engine_for(modules, engine="compiled")
+        for data in [copy.deepcopy(sc.state), *_mutations(copy.deepcopy(sc.state), rng)]:
+            want = _consistency(ref, data, modules)
+            assert _consistency(comp, data, modules) == want, (sc.id, data)
+            refused += want is not None
+    assert refused > 200  # the mutations do break invariants: the comparison is not of acceptances alone
+
+
 HOSTILE = '''module t requires base
 
 action evil(int n) by p "__import__('os').system('true')" cites bohnanza/harvest/1 {

@@ -267,6 +267,41 @@ class Generator:
         self.roots.append(name)
         return name
 
+    def invariants_root(self, invariants: Sequence[tuple[Node, str | None]]) -> str:
+        """A function (env, names, budget) -> None when every invariant holds, else the first
+        that does not as (its index, the seat of the player it fails for or -1), in the order
+        the consistency check asks them (scenario.check_consistency, which says why): each
+        (condition, the variable bound to every player in turn or None) with the whole budget,
+        one that fails to evaluate counting as broken. Returns its name."""
+        name = safe_name("i", len(self.roots))
+        out = _Body(self, 1)
+        out.line("env.locals = L = {}")
+        for i, (cond, var) in enumerate(invariants):
+            local = _from_env([var] if var else [])
+            if var:
+                out.line("for seat, x in enumerate(names):")
+                out.level += 1
+                out.line(f"L[{literal(var)}] = x")
+            failed = f"({i}, seat)" if var else f"({i}, -1)"
+            out.line("env.fuel = budget")
+            out.line("try:")
+            with out.indent():
+                result = self.test(cond, local, out)
+                out.line(f"if not ({result}):")
+                out.line(f"    return {failed}")
+            out.line("except SpecRuntimeError:")
+            out.line(f"    return {failed}")
+            if var:
+                out.level -= 1
+                out.line("L.clear()")
+        out.line("env.locals = {}")
+        out.line("return None")
+        text = "\n".join(out.lines)
+        lines = [f"def {name}(env, names, budget):", *("    " + x for x in self._state_lines(text)), *out.lines]
+        self.functions.append("\n".join(lines))
+        self.roots.append(name)
+        return name
+
     def block_root(self, stmts: Sequence[Node], scope: frozenset) -> str:
         """A function env -> None running a block of statements; returns its name."""
         name = safe_name("b", len(self.roots))

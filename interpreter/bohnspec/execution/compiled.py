@@ -32,7 +32,7 @@ from .codegen import Generator, literal
 from ..errors import Location
 from ..language.model import Node
 from ..language.spec import Spec
-from .interpret import STEP_BUDGET, Engine, Env, Expr, Outcome, Rejection, Shuffler, Stmt, serialise
+from .interpret import STEP_BUDGET, Engine, Env, Expr, Outcome, Rejection, Shuffler, Stmt, _part, serialise
 from .runtime import _FIELD_REFS, field_ref
 from .state import State
 
@@ -203,6 +203,7 @@ class CompiledEngine(Engine):
         from ..language.names import Resolver
         self.names = Resolver(spec)
         self._later: list = []  # reference closures, built once the engine is set up
+        self._invariants: Callable | None = None  # compile_invariants, made when first asked
         consts = [self._materialise(recipe) for recipe in gen.consts]
         self._reference_mode = False
         roots, extras = build(consts)
@@ -304,6 +305,15 @@ class CompiledEngine(Engine):
         gen = Generator(self.spec, self.names, self.accelerated)
         gen.enabled_root(groups, kinds, unasked)
         return self._roots(gen)[0]
+
+    def compile_invariants(self) -> Callable:
+        """The spec's invariants as one generated function (Generator.invariants_root), for the
+        consistency check of a loaded state; compiled and cached like the rules' own module."""
+        if self._invariants is None:
+            gen = Generator(self.spec, self.names, self.accelerated)
+            gen.invariants_root([(_part(inv.condition, inv), inv.var) for inv in self.spec.invariants])
+            self._invariants = self._roots(gen)[0]
+        return self._invariants
 
     def _roots(self, gen: Generator) -> list[Callable]:
         """The functions of one more generated module (after set-up), built and cached like the

@@ -86,6 +86,45 @@ def test_enumeration_is_the_set_of_accepted_actions(label, seed, pick):
                     assert accepted == (key(action) in found), (label, action, engine.check(state, action))
 
 
+def _states_of(scenario_id: str):
+    """The states a corpus scenario passes through, from its start to its last step."""
+    from bohnspec.conformance import scenario as S
+    from bohnspec.execution.interpret import engine_for
+    sc = next(sc for sc in helpers.corpus() if sc.id == scenario_id)
+    engine = engine_for(sc.modules)
+    state, _ = S.build_state(engine, sc)
+    yield engine, state
+    for step in sc.steps:
+        if step.action is not None:
+            state = engine.apply(state, step.action).state
+            yield engine, state
+
+
+@pytest.mark.parametrize("scenario_id", [
+    # A pending second round, a defence, an attack: the stack chosen with the draw pile empty,
+    # the discard pile renewing it when the card is needed (ruling/reshuffle-when-needed).
+    "dschingis/independent/r6-follow-up-from-empty-draw-pile-01",
+    "dschingis/independent/r6-defender-stack-from-empty-draw-pile-coin-defends-01",
+])
+def test_the_stack_is_enumerated_with_the_draw_pile_empty(scenario_id):
+    """What the enumeration lists is what the engine accepts in every position of these
+    scenarios, where the only card a player may fight with is the top of an empty draw pile."""
+    listed_stack = False
+    for engine, state in _states_of(scenario_id):
+        if state.over:
+            continue
+        found = {key(a) for m in M.moves(engine, state) for a in m.actions(max_list=1)}
+        listed_stack |= any("'draw_pile 1'" in repr(k) for k in found)
+        for kind in engine.spec.actions:
+            if kind == "offer":
+                continue
+            for player in state.names():
+                for action in universe(engine, state, kind, player):
+                    accepted = engine.check(state, action) is None
+                    assert accepted == (key(action) in found), (scenario_id, action, engine.check(state, action))
+    assert listed_stack
+
+
 @settings(max_examples=helpers.examples(6), deadline=None)
 @given(label=st.sampled_from(sorted(GAMES)), seed=st.sampled_from(SEEDS), pick=st.integers(0, 2**16))
 def test_every_enumerated_action_is_accepted(label, seed, pick):

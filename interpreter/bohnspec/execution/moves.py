@@ -469,7 +469,11 @@ class _Table:
         for single in zones or ():
             if " " in single:
                 word, n = single.split(" ")
-                if word not in (zones or ()) and word in self.words and 1 <= int(n) <= self.reach(word):
+                # A reference the rules name themselves ("draw_pile 1") is theirs to judge, whatever
+                # the zone holds now: the stack may be chosen with the draw pile empty (it is
+                # renewed when the card is needed, ruling/reshuffle-when-needed), and the action's
+                # own requirements keep or drop it like any other value.
+                if word not in (zones or ()) and word in self.words:
                     refs.append(single)
         return refs
 

@@ -25,7 +25,7 @@ const LAST_EXHAUSTION = 3;
 const VINE_CARDS = ['two_alike_in_phase_1', 'sell_for_two', 'one_bean_each_field', 'buy_third_field',
   'two_onto_existing_in_phase_1', 'blue_in_a_field', 'anyone_two_red', 'last_figure', 'anyone_four_green',
   'draw_pile_runs_out', 'castle'];
-const PVAR_DEFAULTS = () => ({ vine_pos: 1, task_met: false, waiting: false, in_castle: false, bought_field: false,
+const PVAR_DEFAULTS = () => ({ vine_pos: 1, task_met: false, claim_waited: false, waiting: false, in_castle: false, bought_field: false,
   passed: false, p1_plants: [], p1_onto_existing: 0 });
 
 class Reject extends Error { constructor(rule, reason) { super(reason); this.rule = rule; this.reason = reason; } }
@@ -228,6 +228,7 @@ class Game {
     const s = this.s;
     p.vars.vine_pos += 1;
     p.vars.task_met = false;
+    p.vars.claim_waited = false;
     this.emit({ event: 'moved', player: p.name, card: this.standsOn(p) });
     // the solo layout lies out whole and passed cards stay (ruling/solo-layout)
     if (!this.solo) this.tidyVineRow();
@@ -280,6 +281,9 @@ class Game {
     }
     for (const q of s.players) {
       if (!q.vars.task_met && !q.vars.in_castle && this.taskHolds(q)) q.vars.task_met = true;
+      // a task met during a draft waits for it to end to be claimed (ruling/vines-wait-for-the-draft);
+      // if that draft ends the game, the card is not paid for at the end (ruling/final-tribute)
+      if (q.vars.task_met && s.vars.choice === 'draft') q.vars.claim_waited = true;
     }
   }
 
@@ -312,7 +316,7 @@ class Game {
       this.emit({ event: 'reached_castle', player: p.name });
       return;
     }
-    const need = this.cardsToCastle(p);
+    const need = this.cardsToCastle(p) - (p.vars.claim_waited ? 1 : 0);
     if (p.coins.length < need) return;
     for (let i = 0; i < need; i++) this.emit({ event: 'tribute_paid', player: p.name, coin: this.payCoin(p) });
     s.vine_row.push(...s.vine_deck);

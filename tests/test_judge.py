@@ -482,7 +482,7 @@ def test_a_move_a_ruling_grants_is_allowed_by_the_ruling_and_says_its_decision(t
     code, out = judge(capsys, situation(tmp_path, example), "-a", "Nina buy_field")
     verdict = out["results"][0]
     assert code == 0 and verdict["legal"] is True
-    assert verdict["allowed_by"] == ["ruling/third-field-classic", "bohnroeschen/components/3"]
+    assert verdict["allowed_by"] == ["bohnroeschen/components/3", "ruling/third-field-classic"]
     assert "once per game, at any time" in verdict["ruling"]["ruling/third-field-classic"]
 
 
@@ -581,6 +581,26 @@ def test_an_inconsistent_situation_says_what_is_wrong(tmp_path, capsys, changes,
     assert main(["judge", situation(tmp_path, **changes)]) == 2
     err = capsys.readouterr().err
     assert f"at {where}: " in err and words in err, err
+
+
+DUO = {"modules": ["base", "bohnroeschen", "duo"],
+       "players": [{"name": "Nina", "hand": ["soy"], "vars": {"vine_pos": 1}}, {"name": "Timon", "vars": {"vine_pos": 1}}],
+       "vine_row": ["sell_for_two", "castle"]}
+
+
+@pytest.mark.parametrize("changes, where, words", [
+    ({"phase": "reveal_three"}, "state.phase", "phase 2 (reveal_three) turns up its three cards"),
+    ({"phase": "plant_hand", "middle": ["red"]}, "state.middle", "beans lie in the middle only from the end"),
+    ({"phase": "plant_hand", "vars": {"planted": 2}}, "state.vars.planted", "one hand card is played"),
+])
+def test_a_two_player_situation_the_turn_never_rests_in_is_refused(tmp_path, capsys, changes, where, words):
+    assert main(["judge", situation(tmp_path, {**DUO, **changes})]) == 2
+    err = capsys.readouterr().err
+    assert f"at {where}: " in err and words in err, err
+    # The same table in phase 0 with beans in the middle, or after one play, is a game's.
+    fine = {**DUO, "phase": "leftovers", "middle": ["red"]} if "middle" in changes else \
+        {**DUO, "phase": "plant_hand", "vars": {"planted": 1}}
+    assert main(["judge", situation(tmp_path, fine)]) == 0
 
 
 @pytest.mark.slow

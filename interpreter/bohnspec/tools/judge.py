@@ -300,7 +300,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     # (buying a 3rd field: ruling/third-field-classic): its decision is what allows it.
     ruled = own[0] if own and own[0].startswith("ruling/") else None
     allowed = [c for c in own if not c.startswith("ruling/")] or own
-    verdict["allowed_by"] = [ruled, *allowed] if ruled and ruled not in allowed else allowed
+    verdict["allowed_by"] = [*allowed, ruled] if ruled and ruled not in allowed else allowed
     ruling = engine.spec.rulings.get(ruled.removeprefix("ruling/")) if ruled else None
     if ruling is not None and ruling.decision:
         verdict["ruling"] = {ruled: ruling.decision}

@@ -531,3 +531,10 @@ def test_a_zone_cannot_take_the_name_of_a_key_every_state_has(tmp_path):
     assert [(d.location.line, d.severity) for d in diagnostics] == [(3, "error"), (4, "error")]
     assert "zone 'over' has the name of a key the state always has" in diagnostics[0].message
     assert "zone 'vars' has the name of a key each player's object always has" in diagnostics[1].message
+
+
+def test_default_rest_is_for_a_shared_zone(tmp_path):
+    assert errors_of(tmp_path, "module mycards\n\nzone stash: pile per player default rest cites bohnanza/setup/1\n") == [
+        "zone 'stash' is per player: `default rest` gives a shared zone the cards lying nowhere else, which no one "
+        "player's zone can hold for all; make it shared"]
+    assert errors_of(tmp_path, "module mycards\n\nzone spare: pile shared default rest cites bohnanza/setup/1\n") == []

@@ -716,8 +716,32 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
                 raise ScenarioError("", where,
                                     f"unknown state key{_hint(key, allowed)}{_module_hint(spec, key, 'zone')}")
             state.zones[key] = cards(value, where, zone.cards)
+    for name, zone in spec.zones.items():
+        if zone.rest and name not in data:
+            state.zones[name] = _the_rest(engine, state, zone.cards)
     check_consistency(engine, state)
     return state
+
+
+def _the_rest(engine: Engine, state: State, category: str) -> list[str]:
+    """The cards of a category in play for the state's options that lie nowhere else (not in
+    any zone, not on the map), in the order the box lists them: a `default rest` zone's
+    contents when a state leaves it out."""
+    elsewhere: Counter[str] = Counter()
+    for zones in (state.zones, *(p.zones for p in state.players), state.space_cards):
+        for cards in zones.values():
+            for c in cards:
+                if c.__class__ is list:
+                    elsewhere.update(c)
+                else:
+                    elsewhere[c] += 1
+    rest: list[str] = []
+    for card in engine.box(state.options, category):
+        if elsewhere[card] > 0:
+            elsewhere[card] -= 1
+        else:
+            rest.append(card)
+    return rest
 
 
 @functools.lru_cache(maxsize=64)

@@ -352,6 +352,9 @@ class Checker:
             self.error(z.loc, f"unknown category {z.cards!r}{suggest(z.cards, ['beans', 'vines', *spec.categories])}")
         # A zone is a key of the state's JSON (a player's zone, of that player's object) beside
         # the keys every state has: a zone of one of their names could not be written there.
+        if z.rest and z.per_player:
+            self.error(z.loc, f"zone {z.name!r} is per player: `default rest` gives a shared zone the cards lying "
+                              "nowhere else, which no one player's zone can hold for all; make it shared")
         taken = PLAYER_KEYS if z.per_player else STATE_KEYS
         if z.name in taken:
             where = "each player's object" if z.per_player else "the state"

@@ -59,6 +59,10 @@ class _Cites(tuple):
     """A `cites` list while the tree is transformed (the model holds a plain tuple)."""
 
 
+# A zone's `default rest` among the parts of its declaration.
+_REST = object()
+
+
 def _split(parts: tuple[Any, ...]) -> tuple[list[Any], tuple[str, ...]]:
     """The parts other than the citation list, and the citations (() when there are none)."""
     rest = [p for p in parts if not isinstance(p, _Cites)]
@@ -132,11 +136,15 @@ class _ToModel(Transformer):
 
     def zone(self, meta, name, kind, per_player, *rest):
         parts, cites = _split(rest)
-        cards = parts[0] if parts else "beans"
-        return Zone(str(name), "", cites, self._loc(meta), kind=str(kind), per_player=per_player, cards=cards)
+        cards = next((p for p in parts if p is not _REST), "beans")
+        return Zone(str(name), "", cites, self._loc(meta), kind=str(kind), per_player=per_player, cards=cards,
+                    rest=_REST in parts)
 
     def zone_cards(self, meta, category):
         return str(category)
+
+    def zone_rest(self, meta):
+        return _REST
 
     def vine_met(self, meta, condition):
         return ("met", condition)

@@ -74,6 +74,7 @@ class Zone(Decl):
     kind: str = "row"  # pile, deck (a pile a new game is given shuffled), row or fields
     per_player: bool = False
     cards: str = "beans"  # which cards lie there: beans or vines
+    rest: bool = False  # `default rest`: left out of a state, it holds the cards in play lying nowhere else
 
 
 @dataclass(frozen=True)

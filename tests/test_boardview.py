@@ -209,3 +209,17 @@ def test_board_command_bad_input(tmp_path, capsys, case, message):
     assert captured.out == ""
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("bohnspec: ") and message in lines[0]
+
+
+def test_a_chessboard_reads_in_columns(tmp_path):
+    """A grid's cells start at their column's edge whatever their label's length: the columns
+    line up, as on a chessboard (no diagonal neighbours, bohnaparte/variants/3)."""
+    situation = {"modules": ["base", "bohnaparte"],
+                 "board": {"geometry": "grid", "rows": [[0, "camp", "farm", "camp"], [0, "swamp", "village", "farm"],
+                                                         [0, "monastery", "town", "camp"]]},
+                 "spaces": {"01": {"owner": "Timon"}, "03": {"owner": "Nina"}, "09": {"owner": "Keno"}},
+                 "players": [{"name": "Timon"}, {"name": "Nina"}, {"name": "Keno"}]}
+    engine, state, _ = load_situation(write(tmp_path, situation))
+    rows = boardview.text_rows(boardview.of_state(engine.spec, state))[1:4]
+    for column in (("01", "04", "07"), ("02", "05", "08"), ("03", "06", "09")):
+        assert len({row.index(space) for row, space in zip(rows, column)}) == 1, rows

@@ -35,6 +35,14 @@ def test_attack_across_the_river_is_legal(capsys):
                                   "defence 6 (nobody's, from the stack: Garden Bean): the attack wins"]
 
 
+def test_a_card_of_another_modules_zone_is_read_as_a_card_and_refused_by_the_rules(capsys):
+    # Dschingis Bohn has no munitions depot: `depot 1` is Bohnaparte's way to name a card.
+    code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno attack 06 depot 1")
+    verdict = out["results"][0]
+    assert code == 1 and verdict["action"]["with"] == "depot 1"
+    assert verdict["rule"] == "dschingis/combat/11" and "no zone called depot" in " ".join(verdict["explanation"])
+
+
 def test_attack_out_of_reach_is_illegal_with_its_paragraph(capsys):
     code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno attack 02 hand 1")
     assert code == 1
@@ -83,7 +91,7 @@ def test_the_floor_that_applied_is_shown(capsys):
 def test_riders_attack_with_17(capsys):
     code, out = judge(capsys, RIDERS, "--step", "0", "-a", "Timon charge 03 riders 01")
     assert code == 0
-    assert "attack 17 (Timon: the riders of 01)" in out["results"][0]["combats"][0]
+    assert "attack 17 (Timon: the mounted troops of 01 (Steppe" in out["results"][0]["combats"][0]
     assert {s["space"]: s["marks"] for s in out["board"]["spaces"]}["01"] == ["riders of charge"]
 
 
@@ -189,4 +197,5 @@ def test_a_tie_won_by_a_cannon_is_told_as_the_rules_decided_it(capsys):
     assert code == 0
     # The Green Bean (14) counts 16 on the fortified farm: shown, not hidden.
     assert out["results"][0]["combats"][0].endswith("attack 16 (Nina: Broad Bean) against defence 16 "
-                                                    "(Timon: Green Bean 14, counting 16 on 12; 12 has fortress): a tie: the attack wins")
+                                                    "(Timon: Green Bean 14, counting 16 on 12; 12 has fortress): a tie, "
+                                                    "which a rule of this game gives to the attack: the attack wins")

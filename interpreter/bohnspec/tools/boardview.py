@@ -171,7 +171,10 @@ def text_rows(view: BoardView) -> list[str]:
                 line = ""
                 for s, text in zip(cells, texts):
                     start = 2 + (at[s.id][1] - first) * step
-                    line = line.ljust(start) + text.center(span).rstrip()
+                    # A grid's columns start at one edge, so that they read as columns; an
+                    # offset row's cells are centred over the two half-columns they cover.
+                    cell = text.ljust(span) if view.geometry == "grid" else text.center(span)
+                    line = line.ljust(start) + cell.rstrip()
                 lines.append(line.rstrip())
     notes = []
     if any(s.card is None for s in view.spaces):

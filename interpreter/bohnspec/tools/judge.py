@@ -932,7 +932,10 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
     where = f"{target} ({spec.cards[land].title or land})" if land in spec.cards else show(target)
     horde = moment.vars.get("horde") if moment is not None else None
     if horde:
-        attack = f"{attacker}: the riders of {horde}"
+        # Riders of a steppe, cavalry of a paddock: named by the card they ride from.
+        rode = moment.space_cards.get(horde) if moment is not None else None
+        mount = f" ({spec.cards[rode[0]].title or rode[0]})" if rode and rode[0] in spec.cards else ""
+        attack = f"{attacker}: the mounted troops of {horde}{mount}"
     else:
         c = laid(attacker, None)
         attack = f"{attacker}: {card(c)}" if c else show(attacker)
@@ -956,7 +959,9 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
         defence += f"; {target} has {', '.join(marks)}"
     if won is None:
         won = a is not None and d is not None and a > d
-    result = ("a tie: " if a == d else "") + ("the attack wins" if won else "the attack fails")
+    # A tie is the defender's unless a rule of the game gives it to the attack (a cannon).
+    result = ("a tie, which a rule of this game gives to the attack: the attack wins" if a == d and won else
+              "a tie: the attack fails" if a == d else "the attack wins" if won else "the attack fails")
     return f"combat at {where}: attack {show(a)} ({attack}) against defence {show(d)} ({defence}): {result}"
 
 

@@ -73,7 +73,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     decl = engine.spec.actions[kind]
     names = [p.name for p in decl.params]
     types = {p.name: p.type for p in decl.params}
-    tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS})
+    tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS, *_other_zones(rest, engine)})
     raw: dict[str, str] = {}
     position = 0
     i = 0
@@ -112,6 +112,16 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             action[p.name] = []
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
+
+
+def _other_zones(words: list[str], engine: Engine) -> set[str]:
+    """The words before a number that name a zone of another module (`depot 1` in a Dschingis
+    Bohn game): read as the card reference they are meant as, for the rules to refuse it with
+    their reason, not as a stray word."""
+    from ..language.model import Zone
+    from ..language.spec import modules_declaring
+    return {w for w, n in zip(words, words[1:]) if n.isdigit() and w not in engine.spec.zones
+            and modules_declaring(w, Zone)}
 
 
 def _group_refs(words: list[str], zones=_REF_WORDS) -> list[str]:

@@ -18,13 +18,13 @@ from bohnspec.conformance import scenario as S
 
 import late_game as L
 
-SEED = 2024
+SEED = 2024  # the random refusals after the end
 
 
 @pytest.fixture(params=sorted(L.GAMES), scope="module")
 def game(request):
     label = request.param
-    return label, L.GAMES[label].engine(), L.recorded(label, SEED)
+    return label, L.GAMES[label].engine(), L.recorded(label, L.GAMES[label].seed)
 
 
 def test_the_game_reaches_its_end_through_the_late_game(game):
@@ -35,7 +35,8 @@ def test_the_game_reaches_its_end_through_the_late_game(game):
         # Random solo play loses to the neutral figures long before the draw pile runs out.
         assert rec.state.vars.get("lost") or rec.state.winners
     else:
-        assert {"exhausted", "reshuffled"} <= kinds, f"{label}: seed {SEED} never reshuffles: choose another"
+        assert {"exhausted", "reshuffled"} <= kinds, \
+            f"{label}: seed {L.GAMES[label].seed} never reshuffles: choose another in late_game.GAMES"
     assert L.end_reason_problems(label, engine, rec.state) == []
 
 

@@ -10,15 +10,9 @@
 //   bohnspec conform --impl "node examples/engines/bohnanza.js" conformance/scenarios/base \
 //     conformance/scenarios/bohnroeschen conformance/scenarios/duo conformance/scenarios/solo
 'use strict';
-const readline = require('readline');
+const { Reject, Malformed, Unsupported, METER, coinsFor, expand, clone, serve } = require('./common.js');
 
 const VARIETIES = ['blue', 'fire', 'broad', 'green', 'soy', 'black_eyed', 'red', 'garden', 'jumping'];
-// least number of cards earning 1, 2, 3, 4 coins (SCENARIOS.md table)
-const METER = {
-  blue: [4, 6, 8, 10], fire: [3, 6, 8, 9], broad: [3, 5, 7, 8], green: [3, 5, 6, 7],
-  soy: [2, 4, 6, 7], black_eyed: [2, 4, 5, 6], red: [2, 3, 4, 5], garden: [null, 2, 3, null],
-  jumping: [],
-};
 const PHASES = ['plant_hand', 'trade', 'plant_trades', 'draw_cards'];
 const MODULES = ['base', 'bohnroeschen', 'duo', 'solo'];
 const LAST_EXHAUSTION = 3;
@@ -27,30 +21,6 @@ const VINE_CARDS = ['two_alike_in_phase_1', 'sell_for_two', 'one_bean_each_field
   'draw_pile_runs_out', 'castle'];
 const PVAR_DEFAULTS = () => ({ vine_pos: 1, task_met: false, claim_waited: false, waiting: false, in_castle: false, bought_field: false,
   passed: false, p1_plants: [], p1_onto_existing: 0 });
-
-class Reject extends Error { constructor(rule, reason) { super(reason); this.rule = rule; this.reason = reason; } }
-class Malformed extends Error {}
-class Unsupported extends Error {}
-
-function coinsFor(variety, n) {
-  const m = METER[variety];
-  if (!m) return 0;
-  let c = 0;
-  m.forEach((th, i) => { if (th !== null && n >= th) c = i + 1; });
-  return c;
-}
-
-function expand(cards) {
-  const out = [];
-  for (const c of cards || []) {
-    const m = /^([a-z_][a-z0-9_]*)\*([0-9]+)$/.exec(c);
-    if (m) for (let i = 0; i < +m[2]; i++) out.push(m[1]);
-    else out.push(c);
-  }
-  return out;
-}
-
-function clone(x) { return JSON.parse(JSON.stringify(x)); }
 
 // three fields with three players, else two (the two-player and solo games too)
 function fieldsFor(n) { return n === 3 ? 3 : 2; }
@@ -1032,73 +1002,7 @@ Object.assign(ACTIONS, {
 });
 
 // ---------------------------------------------------------------- protocol
-let game = null;
-let protocol = 2;
-
-function out(obj) { process.stdout.write(JSON.stringify(obj) + '\n'); }
-
-function handle(req) {
-  const id = req.id;
-  switch (req.type) {
-    case 'hello':
-      protocol = Math.min(2, req.protocol || 1);
-      return {
-        id, type: 'hello', protocol,
-        engine: { name: 'bohnanza-js', version: '0.2', language: 'javascript' },
-        capabilities: { modules: ['base', 'bohnroeschen', 'duo', 'solo'], rule_ids: true, events: true, legal_actions: false, options: { beans: ['garden', 'jumping'], vine_game: ['full', 'short'] }, internal_state: false },
-      };
-    case 'load':
-      try { game = Game.fromState(req.state); } catch (e) {
-        if (e instanceof Unsupported) return { id, type: 'unsupported', reason: e.message };
-        throw e;
-      }
-      return { id, type: 'ok', state: game.s };
-    case 'setup':
-      try {
-        game = Game.setup(req);
-      } catch (e) {
-        if (e instanceof Reject) { game = null; return { id, type: 'rejected', rule: e.rule, reason: e.reason }; }
-        if (e instanceof Unsupported) return { id, type: 'unsupported', reason: e.message };
-        throw e;
-      }
-      { const ev = game.events; game.events = []; return { id, type: 'ok', events: ev, state: game.s }; }
-    case 'apply': {
-      if (!game) return { id, type: 'error', message: 'no game loaded' };
-      const before = clone(game.s);
-      game.events = [];
-      try {
-        game.apply(req.action);
-      } catch (e) {
-        game.s = before;
-        game.events = [];
-        if (e instanceof Reject) return { id, type: 'rejected', rule: e.rule, reason: e.reason, state: game.s };
-        if (e instanceof Malformed) return { id, type: 'error', message: e.message };
-        throw e;
-      }
-      const ev = game.events; game.events = [];
-      return { id, type: 'accepted', events: ev, state: game.s };
-    }
-    case 'state':
-      if (!game) return { id, type: 'error', message: 'no game loaded' };
-      return { id, type: 'state', state: game.s };
-    case 'bye':
-      return { id, type: 'bye' };
-    default:
-      return { id, type: 'error', message: `unknown request type ${req.type}` };
-  }
-}
-
-const rl = readline.createInterface({ input: process.stdin, terminal: false });
-rl.on('line', line => {
-  if (!line.trim()) return;
-  let req;
-  try { req = JSON.parse(line); } catch (e) { out({ id: null, type: 'error', message: 'not JSON' }); return; }
-  let reply;
-  try { reply = handle(req); } catch (e) {
-    process.stderr.write(`engine error: ${e.stack}\n`);
-    reply = { id: req.id, type: 'error', message: String(e.message || e) };
-  }
-  out(reply);
-  if (req.type === 'bye') { rl.close(); process.exit(0); }
-});
-rl.on('close', () => process.exit(0));
+serve({
+  engine: { name: 'bohnanza-js', version: '0.2', language: 'javascript' },
+  capabilities: { modules: ['base', 'bohnroeschen', 'duo', 'solo'], rule_ids: true, events: true, legal_actions: false, options: { beans: ['garden', 'jumping'], vine_game: ['full', 'short'] }, internal_state: false },
+}, Game);

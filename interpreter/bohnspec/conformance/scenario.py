@@ -727,16 +727,13 @@ def _the_rest(engine: Engine, state: State, category: str) -> list[str]:
     """The cards of a category in play for the state's options that lie nowhere else (not in
     any zone, not on the map), in the order the box lists them: a `default rest` zone's
     contents when a state leaves it out."""
-    elsewhere: Counter[str] = Counter()
-    for zones in (state.zones, *(p.zones for p in state.players), state.space_cards):
-        for cards in zones.values():
-            for c in cards:
-                if c.__class__ is list:
-                    elsewhere.update(c)
-                else:
-                    elsewhere[c] += 1
+    try:
+        elsewhere = _counted(engine, state)
+        box = _box(engine, tuple(sorted(state.options.items())), category)
+    except TypeError:  # a list deeper than a field's; an option's value that is no text
+        elsewhere, box = _counted_deep(state), tuple(engine.box(state.options, category))
     rest: list[str] = []
-    for card in engine.box(state.options, category):
+    for card in box:
         if elsewhere[card] > 0:
             elsewhere[card] -= 1
         else:
@@ -962,6 +959,13 @@ def _field_zones(engine: Engine) -> frozenset[str]:
 def _in_play(engine: Engine, options: tuple) -> frozenset[str]:
     """The cards a game with these options (sorted (name, value) pairs) plays with."""
     return _cards_in_play(engine, dict(options))
+
+
+@functools.lru_cache(maxsize=256)
+def _box(engine: Engine, options: tuple, category: str) -> tuple[str, ...]:
+    """Every card of a category a game with these options (sorted (name, value) pairs) plays
+    with, in the order the spec declares them."""
+    return tuple(engine.box(dict(options), category))
 
 
 def _cards_in_play(engine: Engine, options: dict) -> frozenset[str]:

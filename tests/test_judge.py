@@ -548,6 +548,20 @@ def test_every_combination_listed_is_legal(tmp_path, capsys, name):
     assert listed
 
 
+@pytest.mark.parametrize("written", ["give hand 1,hand 2", "give hand 1, hand 2", "give hand 1 , hand 2 get red",
+                                     "give soy, hand 2"])
+def test_a_list_of_card_places_is_written_with_commas(tmp_path, written):
+    """`hand 1, hand 2`: places of a list, each a word and a number, as a single card is."""
+    from bohnspec.tools.judge import load_situation
+    from bohnspec.tools.notation import parse_action
+
+    engine, state, _ = load_situation(situation(tmp_path))
+    action = parse_action(engine, state, f"Timon offer to Nina {written}")[0]
+    # Timon is active: his soy is the revealed one first; Nina's red is her hand 1.
+    assert action["give"] == (["revealed 1", "hand 2"] if "soy" in written else ["hand 1", "hand 2"]), action
+    assert action["get"] == (["hand 1"] if written.endswith("get red") else [])
+
+
 # ------------------------------------------------------------ inconsistent situations
 
 def test_a_figure_on_the_castle_card_must_be_waiting(tmp_path, capsys):

@@ -32,6 +32,19 @@ _REF = re.compile(r"^[a-z_]+ [0-9]+$")
 _REF_WORDS = ("hand", "received", "revealed", "field", "draft", "draw_pile", "cart")
 
 
+# A list of places, `hand 1, hand 3`, is one word of the notation: the spaces inside its
+# places are kept apart from those between words while the text is split.
+_KEPT = "\x00"
+_LIST_PLACE = re.compile(r"\b([a-z_]+) ([0-9]+)(?=\s*,)|(?<=,)\s*([a-z_]+) ([0-9]+)\b")
+
+
+def _lists_kept(text: str) -> str:
+    """The text with each list of cards written as one word (`hand 1, hand 3` as `hand 1,hand 3`,
+    the space inside each place kept from the split)."""
+    text = re.sub(r"\s*,\s*", ",", text)
+    return _LIST_PLACE.sub(lambda m: f"{m[1] or m[3]}{_KEPT}{m[2] or m[4]}", text)
+
+
 def parse_action(engine: Engine, state: State, text: str, notes: list | None = None) -> list[dict]:
     """Turn notation (or a JSON object) into one or more protocol actions.
 
@@ -44,7 +57,7 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         except json.JSONDecodeError as exc:
             raise ActionError(f"the action is not valid JSON: {exc.msg} (at column {exc.colno})") from None
         return [data]
-    words = text.split()
+    words = [w.replace(_KEPT, " ") for w in _lists_kept(text).split()]
     if len(words) < 2:
         raise ActionError("write an action as PLAYER ACTION [VALUES], e.g. \"Nina harvest 1\"")
     player, kind, rest = words[0], words[1], words[2:]

@@ -3,8 +3,8 @@ passes the corpus of the modules it plays through the protocol, every scenario a
 
 - examples/engines/bohnanza.js: the base game, Bohnröschen, and Bohnröschen's two-player and
   solo games;
-- examples/engines/dschingis.js: Dschingis Bohn, the war game on a map (it claims every option
-  value).
+- examples/engines/dschingis.js: Dschingis Bohn, and examples/engines/bohnaparte.js: Bohnaparte,
+  the war games on a map (each claims every option value of its game).
 
 If one stops passing, either the reference changed a behaviour the docs do not describe (say it
 in SCENARIOS.md or PROTOCOL.md, then mend the example) or the example has a bug.
@@ -27,6 +27,7 @@ from helpers import ROOT, child_env
 ENGINES = {
     "bohnanza.js": (("base", "bohnroeschen", "duo", "solo"), 650),
     "dschingis.js": (("dschingis",), 300),
+    "bohnaparte.js": (("bohnaparte",), 400),
 }
 
 

@@ -177,6 +177,31 @@ def test_claims_naming_nothing_the_rules_know_are_warned_about(tmp_path):
         in run.err, run.err
 
 
+def test_an_option_two_modules_declare_takes_the_values_of_both():
+    """`layout` is Dschingis Bohn's (random, beginner) and Bohnaparte's (given, pyramid5,
+    pyramid6): a Bohnaparte engine's claim of its own values is not warned about."""
+    claims = {"modules": ["base", "bohnaparte"], "options": {"layout": ["given", "pyramid5", "pyramid6"]}}
+    assert R.claim_warnings(claims, 2) == []
+    (warning,) = R.claim_warnings({"options": {"layout": ["pyramid7"]}}, 2)
+    assert warning.startswith("the engine claims layout='pyramid7', which is not a value of layout")
+    assert all(v in warning.split("its values: ")[1].split(", ")
+               for v in ("random", "beginner", "given", "pyramid5", "pyramid6"))
+
+
+def test_a_scenario_naming_the_war_part_is_played_by_an_engine_claiming_its_game(tmp_path):
+    """`war` comes with either war game, claimed or not (PROTOCOL.md): a scenario that names it,
+    as `bohnspec fuzz` writes them, is not left out as not applicable."""
+    source = CORPUS / "dschingis" / "combat" / "forest-floor-17-01.yaml"
+    text = source.read_text(encoding="utf-8").replace("modules: [base, dschingis]", "modules: [base, dschingis, war]")
+    assert "war]" in text
+    path = tmp_path / "dschingis" / "combat" / "forest-floor-17-01.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    selection = R.select([tmp_path], None, None, ["base", "dschingis"])
+    assert [sc.id for sc in selection.scenarios] == ["dschingis/combat/forest-floor-17-01"]
+    assert R.select([tmp_path], None, None, ["base"]).skipped[0][1] == R.NOT_APPLICABLE
+
+
 def test_an_unsupported_reply_without_a_reason_is_a_protocol_error(tmp_path):
     run = conform(tmp_path, "--impl", fake("v2_limited"), "-k", "jumping-game-has-104",
                   env=child_env(FAKE_WRONG_UNSUPPORTED="1"))

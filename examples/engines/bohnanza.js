@@ -10,7 +10,9 @@
 //   bohnspec conform --impl "node examples/engines/bohnanza.js" conformance/scenarios/base \
 //     conformance/scenarios/bohnroeschen conformance/scenarios/duo conformance/scenarios/solo
 'use strict';
-const { Reject, Malformed, Unsupported, METER, coinsFor, expand, clone, serve } = require('./common.js');
+const {
+  Reject, Malformed, Unsupported, METER, coinsFor, expand, clone, serve, needInt, needRef, needRefs, allowOnly, fits,
+} = require('./common.js');
 
 const VARIETIES = ['blue', 'fire', 'broad', 'green', 'soy', 'black_eyed', 'red', 'garden', 'jumping'];
 const PHASES = ['plant_hand', 'trade', 'plant_trades', 'draw_cards'];
@@ -628,20 +630,6 @@ function noTrading(g) {
 function ownTurnOnly(g, p, rule, what) {
   if (g.duo && g.s.active !== p.name) throw new Reject(rule, `with two players, ${what} only on your own turn`);
 }
-
-function needInt(a, k) { if (!Number.isInteger(a[k])) throw new Malformed(`parameter ${k} must be an integer`); }
-function needRef(a, k) {
-  if (typeof a[k] !== 'string' || !/^[a-z_][a-z0-9_]* [0-9]+$/.test(a[k])) throw new Malformed(`parameter ${k} must be a card reference`);
-}
-function needRefs(a, k) {
-  if (!Array.isArray(a[k])) throw new Malformed(`parameter ${k} must be a list of card references`);
-  for (const r of a[k]) if (typeof r !== 'string' || !/^[a-z_][a-z0-9_]* [0-9]+$/.test(r)) throw new Malformed(`bad reference in ${k}`);
-}
-function allowOnly(a, keys) {
-  for (const k of Object.keys(a)) if (!['type', 'player', ...keys].includes(k)) throw new Malformed(`action ${a.type} has no parameter ${k}`);
-}
-
-function fits(field, card) { return field.length === 0 || field.every(c => c === card); }
 
 // with two players (and solo) one card is played from the hand (bohnroeschen/two-player/9,
 // ruling/duo-one-hand-card)

@@ -39,6 +39,31 @@ function expand(cards) {
 
 function clone(x) { return JSON.parse(JSON.stringify(x)); }
 
+// The shape checks of an action's parameters: a wrong shape is no action at all (Malformed),
+// told apart from what the rules refuse (Reject).
+function parseRef(ref) {
+  const m = /^([a-z_][a-z0-9_]*) ([0-9]+)$/.exec(ref);
+  if (!m) throw new Malformed(`bad card reference ${JSON.stringify(ref)}`);
+  return { zone: m[1], n: parseInt(m[2], 10) };
+}
+function needInt(a, k) { if (!Number.isInteger(a[k])) throw new Malformed(`parameter ${k} must be an integer`); }
+function needRef(a, k) {
+  if (typeof a[k] !== 'string' || !/^[a-z_][a-z0-9_]* [0-9]+$/.test(a[k])) throw new Malformed(`parameter ${k} must be a card reference`);
+}
+function needRefs(a, k) {
+  if (!Array.isArray(a[k])) throw new Malformed(`parameter ${k} must be a list of card references`);
+  for (const r of a[k]) if (typeof r !== 'string' || !/^[a-z_][a-z0-9_]* [0-9]+$/.test(r)) throw new Malformed(`bad reference in ${k}`);
+}
+function needSpace(g, a, k) {
+  if (typeof a[k] !== 'string') throw new Malformed(`parameter ${k} must be a space id (a string)`);
+  if (!g.map.ids.includes(a[k])) throw new Malformed(`no space ${a[k]} on the map`);
+}
+function allowOnly(a, keys) {
+  for (const k of Object.keys(a)) if (!['type', 'player', ...keys].includes(k)) throw new Malformed(`action ${a.type} has no parameter ${k}`);
+}
+// a card fits a field that is empty or holds its variety
+function fits(field, card) { return field.length === 0 || field.every(c => c === card); }
+
 // Answer the protocol's requests, one JSON object a line, until `bye` or the end of the input.
 // `hello` is the handshake's reply without its id and type; `Game` the engine's game class.
 function serve(hello, Game) {
@@ -107,4 +132,7 @@ function serve(hello, Game) {
   rl.on('close', () => process.exit(0));
 }
 
-module.exports = { Reject, Malformed, Unsupported, METER, coinsFor, expand, clone, serve };
+module.exports = {
+  Reject, Malformed, Unsupported, METER, coinsFor, expand, clone, serve,
+  parseRef, needInt, needRef, needRefs, needSpace, allowOnly, fits,
+};

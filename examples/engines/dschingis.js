@@ -14,7 +14,9 @@
 // Run:
 //   bohnspec conform --impl "node examples/engines/dschingis.js" conformance/scenarios/dschingis
 'use strict';
-const { Reject, Malformed, Unsupported, METER, coinsFor, expand, clone, serve } = require('./common.js');
+const {
+  Reject, Malformed, Unsupported, METER, coinsFor, expand, clone, serve, parseRef, needInt, needRef, needRefs, needSpace, allowOnly, fits,
+} = require('./common.js');
 
 // ---------------------------------------------------------------- card facts
 // a bean card's combat value is its number: how many of it the box holds
@@ -604,27 +606,6 @@ class Game {
 }
 
 // ---------------------------------------------------------------- action helpers
-function parseRef(ref) {
-  const m = /^([a-z_][a-z0-9_]*) ([0-9]+)$/.exec(ref);
-  if (!m) throw new Malformed(`bad card reference ${JSON.stringify(ref)}`);
-  return { zone: m[1], n: parseInt(m[2], 10) };
-}
-function needInt(a, k) { if (!Number.isInteger(a[k])) throw new Malformed(`parameter ${k} must be an integer`); }
-function needRef(a, k) {
-  if (typeof a[k] !== 'string' || !/^[a-z_][a-z0-9_]* [0-9]+$/.test(a[k])) throw new Malformed(`parameter ${k} must be a card reference`);
-}
-function needRefs(a, k) {
-  if (!Array.isArray(a[k])) throw new Malformed(`parameter ${k} must be a list of card references`);
-  for (const r of a[k]) if (typeof r !== 'string' || !/^[a-z_][a-z0-9_]* [0-9]+$/.test(r)) throw new Malformed(`bad reference in ${k}`);
-}
-function needSpace(g, a, k) {
-  if (typeof a[k] !== 'string') throw new Malformed(`parameter ${k} must be a space id (a string)`);
-  if (!g.map.ids.includes(a[k])) throw new Malformed(`no space ${a[k]} on the map`);
-}
-function allowOnly(a, keys) {
-  for (const k of Object.keys(a)) if (!['type', 'player', ...keys].includes(k)) throw new Malformed(`action ${a.type} has no parameter ${k}`);
-}
-function fits(field, card) { return field.length === 0 || field.every(c => c === card); }
 
 // The checks an attack and a charge share, in the order of SCENARIOS.md's refusal table.
 function checkAttack(g, p, target) {

@@ -9,6 +9,7 @@ in-process adapter (inprocess.py) wraps the reference interpreter, and the proto
 from __future__ import annotations
 
 import fnmatch
+import functools
 import json
 import time
 from collections.abc import Iterable
@@ -24,6 +25,7 @@ from .deciding import deciding_paragraphs
 from .inprocess import InProcess  # noqa: F401  (callers take the reference adapter from the runner)
 from .protocol import EngineFault, EngineUnsupported
 from ..execution.state import expand_cards
+from ..language.model import Option
 
 if TYPE_CHECKING:
     from ..language.spec import Spec
@@ -375,17 +377,24 @@ def claim_warnings(claims: dict, version: int, extra_rules: Iterable[str] = ()) 
                        f"{suggest(m, known_modules)}; the modules: {', '.join(known_modules)}")
     options = claims.get("options") if version >= 2 else None
     if isinstance(options, dict) and options:
-        declared = spec_module.build(files).options
+        # Two modules may declare an option of one name (`layout`: Dschingis Bohn's and
+        # Bohnaparte's maps): its values are those of every declaration.
+        declared: dict[str, list[str]] = {}
+        for f in files:
+            for d in f.decls:
+                if isinstance(d, Option):
+                    known = declared.setdefault(d.name, [])
+                    known.extend(v for v in d.values if v not in known)
         for name, values in options.items():
-            opt = declared.get(name)
-            if opt is None:
+            allowed = declared.get(name)
+            if allowed is None:
                 out.append(f"the engine claims option {name!r}, which the rules do not have"
                            f"{suggest(name, sorted(declared))}: the claim is read as nothing")
                 continue
             for v in values if isinstance(values, list) else []:
-                if opt.values and v not in opt.values:
+                if allowed and v not in allowed:
                     out.append(f"the engine claims {name}={v!r}, which is not a value of {name}"
-                               f"{suggest(v, list(opt.values))}; its values: {', '.join(opt.values)}")
+                               f"{suggest(v, allowed)}; its values: {', '.join(allowed)}")
     return out
 
 
@@ -746,12 +755,21 @@ def select(paths_or_dirs: Iterable[str | Path] | None, modules: list[str] | None
         if modules is not None and not set(sc.modules) <= set(modules):
             skipped.append((sc, SKIPPED, f"needs modules {', '.join(sorted(set(sc.modules) - set(modules)))}"))
             continue
-        if claimed is not None and not set(sc.modules) <= set(claimed):
-            missing = ", ".join(sorted(set(sc.modules) - set(claimed)))
-            skipped.append((sc, NOT_APPLICABLE, f"the engine does not claim module(s) {missing}"))
+        # A shared part of the games (war) comes with the game that requires it, claimed or not
+        # (PROTOCOL.md, Capabilities): a scenario naming it, as fuzz writes them, is played.
+        unclaimed = set(sc.modules) - set(claimed) - _shared_parts() if claimed is not None else set()
+        if unclaimed:
+            skipped.append((sc, NOT_APPLICABLE, f"the engine does not claim module(s) {', '.join(sorted(unclaimed))}"))
             continue
         chosen.append(sc)
     return Selection(chosen, skipped, broken, sorted(set(seen) | left_out))
+
+
+@functools.lru_cache(maxsize=1)
+def _shared_parts() -> frozenset[str]:
+    """The modules that are parts of games, not games (war)."""
+    from ..language.spec import parse_files, parts_of, spec_files
+    return frozenset(parts_of(parse_files(spec_files())))
 
 
 def id_matches(sid: str, pattern: str) -> bool:

@@ -255,6 +255,23 @@ def modules_declaring(name: str, what: type = Action) -> list[str]:
     return found
 
 
+def parts_of(files: list[RulesFile]) -> dict[str, list[str]]:
+    """The modules that are shared parts of others, not games: required by another module and
+    declaring nothing of a table of their own (players, a setup, a board); each with the
+    modules that require it. A game of one alone would be a game of what it requires with
+    rules nobody plays without the rest (war: the map and combat of the war expansions)."""
+    required_by: dict[str, set[str]] = {}
+    tabled: set[str] = set()
+    for f in files:
+        for d in f.decls:
+            if isinstance(d, Module):
+                for r in d.requires:
+                    required_by.setdefault(r, set()).add(d.name)
+            elif isinstance(d, (Players, Setup, Board)):
+                tabled.add(d.module)
+    return {m: sorted(by) for m, by in required_by.items() if m not in tabled}
+
+
 def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]:
     """The wanted modules plus every module they require (all modules when none are named)."""
     # A module may open several files; what it requires is what any of them says.

@@ -14,8 +14,7 @@ from ...errors import BohnspecError
 from ...execution import play
 from ...execution.interpret import Engine, engine_for
 from ...execution.state import State
-from ...language.model import Board, Module, Players, RulesFile, Setup
-from ...language.spec import module_closure, parse_files, spec_files
+from ...language.spec import module_closure, parse_files, parts_of, spec_files
 from .trial import JSON, Claims, Trial
 
 PLAYER_NAMES = ["Nina", "Timon", "Keno", "Eiko", "Lale", "Mira"]
@@ -70,23 +69,6 @@ def module_sets(claimed: list[str], wanted: list[str] | None) -> tuple[list[list
             seen.add(tuple(closure))
             sets.append(closure)
     return sets, skipped
-
-
-def parts_of(files: list[RulesFile]) -> dict[str, list[str]]:
-    """The modules that are shared parts of others, not games: required by another module and
-    declaring nothing of a table of their own (players, a setup, a board); each with the
-    modules that require it. A game of one alone would be a game of what it requires with
-    rules nobody plays without the rest (war: the map and combat of the war expansions)."""
-    required_by: dict[str, set[str]] = {}
-    tabled: set[str] = set()
-    for f in files:
-        for d in f.decls:
-            if isinstance(d, Module):
-                for r in d.requires:
-                    required_by.setdefault(r, set()).add(d.name)
-            elif isinstance(d, (Players, Setup, Board)):
-                tabled.add(d.module)
-    return {m: sorted(by) for m, by in required_by.items() if m not in tabled}
 
 
 _TABLES: dict[tuple[tuple[str, ...], int | None, str], list[Table]] = {}

@@ -199,3 +199,22 @@ def test_a_tie_won_by_a_cannon_is_told_as_the_rules_decided_it(capsys):
     assert out["results"][0]["combats"][0].endswith("attack 16 (Nina: Broad Bean) against defence 16 "
                                                     "(Timon: Green Bean 14, counting 16 on 12; 12 has fortress): a tie, "
                                                     "which a rule of this game gives to the attack: the attack wins")
+
+
+def test_a_space_spelt_like_a_card_is_named_by_its_id(tmp_path, capsys):
+    """On a map given as a graph a space may be called `farm`: an event naming it names the
+    space, not the Farm card."""
+    situation = {"modules": ["base", "bohnaparte"],
+                 "board": {"geometry": "graph", "spaces": {"tc": "camp", "farm": "farm", "nc": "camp", "kc": "camp"},
+                           "edges": [["tc", "farm"], ["farm", "nc"], ["nc", "kc"]]},
+                 "spaces": {"tc": {"owner": "Timon"}, "farm": {"owner": "Nina"}, "nc": {"owner": "Nina"},
+                            "kc": {"owner": "Keno"}},
+                 "players": [{"name": "Timon", "hand": ["blue"], "coins": ["red"]}, {"name": "Nina", "hand": ["red"]},
+                             {"name": "Keno"}],
+                 "active": "Timon", "phase": "attack", "draw_pile": ["soy", "green"]}
+    path = tmp_path / "s.yaml"
+    path.write_text(json.dumps(situation), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Timon attack farm hand 1")
+    assert code == 0
+    texts = [h["text"] for h in out["results"][0]["happened"] if h["what"] == "event"]
+    assert "attack: player Timon, target farm, riders none" in texts, texts

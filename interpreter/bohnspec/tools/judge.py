@@ -427,6 +427,8 @@ def _cause(frames: Sequence[Decl]) -> dict:
 def _happened(engine: Engine, outcome: Outcome, rec: _Recorder, combats: Iterator[str]) -> list[dict]:
     """Every event and change in the order they happened, each with its cause."""
     events, sources = outcome.events, outcome.sources
+    board = outcome.state.board
+    spaces = frozenset(board.ids) if board is not None else frozenset()
     out: list[dict] = []
     for entry in rec.entries:
         if entry[0] == "event":
@@ -436,7 +438,7 @@ def _happened(engine: Engine, outcome: Outcome, rec: _Recorder, combats: Iterato
             e = events[i]
             text = next(combats, None) if e["event"] == "combat" else None
             out.append({"what": "event", "event": e["event"], "index": i,
-                        "text": text or event_text(engine, e), **_cause(sources[i] if i < len(sources) else ())})
+                        "text": text or event_text(engine, e, spaces), **_cause(sources[i] if i < len(sources) else ())})
         else:
             _, path, old, new, frames = entry
             out.append({"what": "change", "path": path, "text": _change_text(path, old, new),
@@ -547,7 +549,7 @@ def _short(v: object) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-def event_text(engine: Engine, event: dict) -> str:
+def event_text(engine: Engine, event: dict, spaces: frozenset = frozenset()) -> str:
     """An event in words: `harvested: player Keno, field 1, variety Green Bean, cards 2, coins
     0`; a phase by its title; the end and the winners plainly."""
     name = event.get("event")
@@ -566,6 +568,10 @@ def event_text(engine: Engine, event: dict) -> str:
     words = _text_event_keys(engine)
 
     def value(v: object) -> str:
+        # A space of the map is named by its id, even one spelt like a card (`farm` on a map
+        # given as a graph): the card it names is another thing.
+        if isinstance(v, str) and v in spaces:
+            return v
         if isinstance(v, str) and (v in engine.spec.varieties or v in engine.spec.cards or v in engine.spec.vines):
             return _card_name(engine, v)
         if isinstance(v, list):

@@ -437,8 +437,8 @@ def _happened(engine: Engine, outcome: Outcome, rec: _Recorder, combats: Iterato
                 continue
             e = events[i]
             text = next(combats, None) if e["event"] == "combat" else None
-            out.append({"what": "event", "event": e["event"], "index": i,
-                        "text": text or event_text(engine, e, spaces), **_cause(sources[i] if i < len(sources) else ())})
+            out.append({"what": "event", "event": e["event"], "index": i, "text": text or event_text(engine, e, spaces),
+                        **_cause(sources[i] if i < len(sources) else ())})
         else:
             _, path, old, new, frames = entry
             out.append({"what": "change", "path": path, "text": _change_text(path, old, new),

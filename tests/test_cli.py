@@ -615,3 +615,13 @@ def test_bare_json_followed_by_a_dash_is_standard_output(tmp_path, capsys, comma
     assert main([*argv, "--json", "-"]) == 0  # `-` names no rules file: it is where the JSON goes
     assert isinstance(json.loads(capsys.readouterr().out), dict)
     assert not (Path.cwd() / "-").exists()
+
+
+def test_explain_words_gives_a_rulings_words_without_the_spec(capsys):
+    """For an engine written from the rulebooks and the rulings alone: no clause, no source."""
+    assert main(["explain", "ruling/dschingis-deal", "--words"]) == 0
+    out = capsys.readouterr().out
+    assert "decision: The landscape cards are given shuffled" in out
+    assert "clauses citing it" not in out and "source:" not in out and "| setup" not in out
+    assert main(["explain", "ruling/dschingis-deal"]) == 0
+    assert "clauses citing it" in capsys.readouterr().out

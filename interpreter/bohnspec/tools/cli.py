@@ -213,6 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the folder of the rulebooks (bohnanza.md, bohnroeschen.md, dschingis.md, "
                         "bohnaparte.en.md), for the paragraphs' own words; they are not shipped with "
                         "bohnspec (default: $BOHNSPEC_RULEBOOKS, then a shared/rulebooks folder beside the checkout)")
+    e.add_argument("--words", action="store_true",
+                   help="only the words: a paragraph's (with the rulings on it) or a ruling's question, decision and "
+                        "reason, without the spec's clauses and their source (for writing an engine from the "
+                        "rulebooks and the rulings alone)")
     e.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the explanation"))
 
     z = sub.add_parser("fuzz", help="play random games through the reference and an engine in lockstep; "
@@ -950,6 +954,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
         info = explain_files(args.rules, books)
     else:
         info = explain(args.id, args.rules, books)
+        if args.words and info.get("type") in ("paragraph", "ruling"):
+            info = {k: v for k, v in info.items() if k not in ("clauses", "scenarios")}
     return EXIT_OK if _answer(args, info, render(info)) else EXIT_INPUT
 
 

@@ -359,6 +359,8 @@ def render(info: dict) -> str:
             lines.append(f"    {pid}: {text}")
     elif info["type"] == "file":
         lines.append(f"the cards and rules of {info['id']} ({len(info['clauses'])}):")
+    if info["type"] in ("paragraph", "ruling") and "clauses" not in info:
+        return "\n".join(lines)  # the words alone (explain --words)
     clauses = info.get("clauses", [])
     flat = info["type"] in ("clause", "file")
     if not flat:

@@ -261,9 +261,7 @@ class Generator:
                 out.line("L.clear()")
         out.line("env.locals = {}")
         out.line("return found")
-        text = "\n".join(out.lines)
-        lines = [f"def {name}(env, names, ask):", *("    " + x for x in self._state_lines(text)), *out.lines]
-        self.functions.append("\n".join(lines))
+        self._function(name, "env, names, ask", out)
         self.roots.append(name)
         return name
 
@@ -276,29 +274,28 @@ class Generator:
         name = safe_name("i", len(self.roots))
         out = _Body(self, 1)
         out.line("env.locals = L = {}")
-        for i, (cond, var) in enumerate(invariants):
-            local = _from_env([var] if var else [])
-            if var:
-                out.line("for seat, x in enumerate(names):")
-                out.level += 1
-                out.line(f"L[{literal(var)}] = x")
-            failed = f"({i}, seat)" if var else f"({i}, -1)"
+
+        def ask(cond: Node, var: str | None, failed: str) -> None:
             out.line("env.fuel = budget")
             out.line("try:")
             with out.indent():
-                result = self.test(cond, local, out)
+                result = self.test(cond, _from_env([var] if var else []), out)
                 out.line(f"if not ({result}):")
                 out.line(f"    return {failed}")
             out.line("except SpecRuntimeError:")
             out.line(f"    return {failed}")
-            if var:
-                out.level -= 1
-                out.line("L.clear()")
+        for i, (cond, var) in enumerate(invariants):
+            if var is None:
+                ask(cond, None, f"({i}, -1)")
+                continue
+            out.line("for seat, x in enumerate(names):")
+            with out.indent():
+                out.line(f"L[{literal(var)}] = x")
+                ask(cond, var, f"({i}, seat)")
+            out.line("L.clear()")
         out.line("env.locals = {}")
         out.line("return None")
-        text = "\n".join(out.lines)
-        lines = [f"def {name}(env, names, budget):", *("    " + x for x in self._state_lines(text)), *out.lines]
-        self.functions.append("\n".join(lines))
+        self._function(name, "env, names, budget", out)
         self.roots.append(name)
         return name
 

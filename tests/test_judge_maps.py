@@ -218,3 +218,16 @@ def test_a_space_spelt_like_a_card_is_named_by_its_id(tmp_path, capsys):
     assert code == 0
     texts = [h["text"] for h in out["results"][0]["happened"] if h["what"] == "event"]
     assert "attack: player Timon, target farm, riders none" in texts, texts
+
+
+def test_beaten_riders_lose_a_round_not_the_battle(capsys):
+    # dschingis/riders/5: beaten riders send the regular troops into a second round; the first
+    # combat is not told as the end of the attack, the second one decides it.
+    code, out = judge(capsys, RIDERS, "--step", "0", "-a", '{"type": "charge", "player": "Timon", "target": "03", '
+                                                         '"riders": "01"}')
+    assert code == 0
+    assert out["results"][0]["combats"] == [
+        "combat at 03 (Gemstone Field (Edelsteinfeld)): attack 17 (Timon: the mounted troops of 01 (Steppe)) against "
+        "defence 18 (nobody's, from the stack: Fire Bean): this round is lost, but the battle goes on"]
+    code, out = judge(capsys, RIDERS, "--step", "1", "-a", '{"type": "follow_up", "player": "Timon", "with": "hand 1"}')
+    assert out["results"][0]["combats"][0].endswith("the attack wins")

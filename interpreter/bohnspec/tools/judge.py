@@ -313,7 +313,12 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     outcome, rec = _traced_apply(engine, state, action)
     verdict["events"] = outcome.events
     verdict["event_causes"] = [_cause(frames) for frames in outcome.sources]
-    combats = [combat_text(engine, outcome.events[i], moment, _verdict_of(outcome.events, i))
+    # A combat after which the same battle is still on (riders beaten, the regular troops to
+    # fight a second round) lost a round, not the battle.
+    still = outcome.state.vars.get("battle")
+    last = max((i for i, e in enumerate(outcome.events) if e.get("event") == "combat"), default=None)
+    combats = [combat_text(engine, outcome.events[i], moment, _verdict_of(outcome.events, i),
+                           goes_on=i == last and still is not None and outcome.events[i].get("target") == still)
                for i, moment in rec.moments if i < len(outcome.events)]
     if combats:
         verdict["combats"] = combats
@@ -909,11 +914,13 @@ def _verdict_of(events: list[dict], i: int) -> bool | None:
     return None
 
 
-def combat_text(engine: Engine, event: dict, moment: State | None = None, won: bool | None = None) -> str:
+def combat_text(engine: Engine, event: dict, moment: State | None = None, won: bool | None = None,
+                goes_on: bool = False) -> str:
     """A combat event, readably: "combat at 06 (Forest (Wald)): attack 18 (Keno: Fire Bean)
     against defence 17 (nobody's, from the stack: Soy Bean 12, raised to the forest's floor
     17): the attack wins". `moment` is the state when it was fought (the cards laid); `won`, what
-    the rules decided (the events after it: a cannon wins a tie, say), else read off the values."""
+    the rules decided (the events after it: a cannon wins a tie, say), else read off the values;
+    `goes_on`: the battle is not over after it (a lost round is then not a lost battle)."""
     spec = engine.spec
     target, a, d = event.get("target"), event.get("attack"), event.get("defence")
     floor = event.get("floor") or 0
@@ -968,6 +975,8 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
     # A tie is the defender's unless a rule of the game gives it to the attack (a cannon).
     result = ("a tie, which a rule of this game gives to the attack: the attack wins" if a == d and won else
               "a tie: the attack fails" if a == d else "the attack wins" if won else "the attack fails")
+    if goes_on and not won:
+        result = result.replace("the attack fails", "this round is lost, but the battle goes on")
     return f"combat at {where}: attack {show(a)} ({attack}) against defence {show(d)} ({defence}): {result}"
 
 

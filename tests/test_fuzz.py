@@ -460,3 +460,86 @@ def test_a_written_finding_quotes_space_ids_of_digits():
     from bohnspec.conformance.fuzz.writer import render
     text = render({"spaces": {"08": {"owner": "Nina"}, "a": {}}}, ["header"])
     assert "'08': {owner: Nina}" in text and "\n  a: {}" in text
+
+
+# ------------------------------------------------------------ --maps: games on boards the engine is sent inline
+
+MAPS = str(helpers.ROOT / "examples" / "bohnaparte" / "reference-maps.bohn")
+WAR = {"modules": ["base", "bohnaparte"], "rule_ids": True, "events": True, "internal_state": False, "options": None}
+
+
+class BohnaparteEngine(InProcess):
+    """The reference, claiming Bohnaparte: it knows the rulebook's boards, not the reference maps."""
+
+    capabilities = {"modules": ["base", "bohnaparte"], "rule_ids": True, "events": True}
+
+
+def test_without_maps_bohnaparte_has_no_table_for_four_players():
+    # The rulebook's map is lost (ruling/bohnaparte-map-is-input): its own boards are for three.
+    assert F.tables(["base", "bohnaparte", "war"], 4, WAR) == []
+
+
+def test_a_game_on_the_maps_sends_its_map_inline_and_plays_on_the_rulebooks_modules():
+    maps = F.read_maps(MAPS)
+    trial, _ = F.plan_game(["base", "bohnaparte", "war"], 4, WAR, F.game_rng(1, 0), 60, maps)
+    start = trial.state
+    assert trial.modules == ["base", "bohnaparte", "war"] and start["modules"] == ["base", "bohnaparte", "war"]
+    board = start["board"]
+    # reference_4: five offset rows, camps at the four corners.
+    assert board["geometry"] == "offset" and len(board["rows"]) == 5
+    assert board["rows"][0] == [1, "camp", "*", "*", "*", "camp"]
+    # Every dealt space has its card in the state, so the map needs the file no more: the
+    # reference replays the game on the rulebooks' modules alone.
+    loaded = S.state_from_data(engine_for(trial.modules), start, trial.modules)
+    assert len(loaded.board.ids) == 27 and all(loaded.space_cards.get(s) for s in loaded.board.ids)
+    assert F.Lockstep(BohnaparteEngine(), WAR).run(trial).divergence is None
+
+
+def test_a_campaign_with_maps_plays_bohnaparte_at_every_table_the_maps_allow(tmp_path):
+    maps = F.read_maps(MAPS)
+    assert {n for n, _ in F.tables(["base", "bohnaparte", "war"], None, WAR, maps)} == {3, 4, 5, 6}
+    campaign = F.fuzz("my-engine", modules=["bohnaparte"], players=6, games=1, seed=2, out=tmp_path, max_actions=80,
+                      adapter=BohnaparteEngine(), maps=maps)
+    assert campaign.finding is None and campaign.games == 1 and campaign.table_players == [{6: 1}]
+    assert F.campaign_json(campaign, 2)["maps"] == MAPS
+
+
+def test_a_file_of_maps_declares_boards_and_rulings_only(tmp_path):
+    # An engine is sent a map inline; a card or an action of the file it could not be sent.
+    f = tmp_path / "maps.bohn"
+    f.write_text(MAPS_TEXT + '\nvariety ghost "Ghost Bean" count 4 meter [2, 3, 4, 5] cites ruling/my-maps\n',
+                 encoding="utf-8")
+    with pytest.raises(BohnspecError, match=r"declares the variety 'ghost' .*boards and rulings only"):
+        F.read_maps(str(f))
+
+
+MAPS_TEXT = '''module my_maps requires bohnaparte
+
+ruling my-maps
+  question "Where do we play?"
+  decision "Here."
+  reason "A test."
+  cites bohnaparte/setup/2
+
+board tiny_3 "A test map" graph for 3 players when layout == given cites ruling/my-maps {
+  space "a" camp
+  space "b" *
+  space "c" camp
+  space "d" camp
+  edge "a" -- "b"
+  edge "b" -- "c"
+  edge "b" -- "d"
+}
+'''
+
+
+def test_fuzz_with_maps_from_the_command_line(tmp_path):
+    run = cli("fuzz", "--impl", SERVE, "--modules", "bohnaparte", "--maps", MAPS, "--players", "5", "--games", "1",
+              "--max-actions", "120", "--out", str(tmp_path / "o"), cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.startswith("no divergence: 1 game(s)") and "5p x1" in run.stdout
+    assert f"maps of {MAPS}" in run.stdout
+    bad = tmp_path / "bad.bohn"
+    bad.write_text("module broken requires bohnaparte\nboard x graph {\n", encoding="utf-8")
+    run = cli("fuzz", "--impl", SERVE, "--maps", str(bad), "--out", str(tmp_path / "o"), cwd=tmp_path, timeout=60)
+    assert run.returncode == 2 and "--maps:" in run.stderr and "bad.bohn:" in run.stderr, run.stderr

@@ -648,3 +648,18 @@ def test_a_war_situation_that_could_not_come_about_is_refused(tmp_path, spaces, 
                                    + "  players:\n    - {name: Nina}\n    - {name: Timon}\n    - {name: Keno}\n"
                                    "    - {name: Eiko}\n" + vars_ + NO_STEPS)
     assert path == where and words in message and "could not come about" in message, (path, message)
+
+
+def test_every_declared_board_given_inline_is_the_same_map():
+    # `fuzz --maps` sends a declared board inline: the same spaces, numbered alike, the same
+    # cards and neighbours, for every geometry.
+    from bohnspec import paths
+    from bohnspec.language import board as B
+    maps = str(paths.ROOT / "examples" / "bohnaparte" / "reference-maps.bohn")
+    seen = set()
+    for engine in (engine_for(["bohnaparte", "bohnaparte_maps"], [maps]), engine_for(["dschingis"])):
+        for name, decl in engine.spec.boards.items():
+            a, b = B.from_decl(decl), B.from_json(B.to_json(decl))
+            assert (a.ids, a.fixed, a.adjacency, a.cells) == (b.ids, b.fixed, b.adjacency, b.cells), name
+            seen.add(decl.geometry)
+    assert seen == {"offset", "graph"}

@@ -129,6 +129,15 @@ def from_decl(decl: Board) -> Layout:
     return from_rows(decl.name, decl.geometry, decl.rows)
 
 
+def to_json(decl: Board) -> dict[str, Any]:
+    """A `board` declaration as a map given inline (what from_json reads back into the same
+    spaces, numbered alike, and the same neighbours): for an engine that knows the map only
+    from the state it is sent."""
+    if decl.geometry == "graph":
+        return {"geometry": "graph", "spaces": dict(decl.spaces), "edges": [list(e) for e in decl.edges]}
+    return {"geometry": decl.geometry, "rows": [[shift, *cells] for shift, cells in decl.rows]}
+
+
 def from_json(data: Any, name: str = "(inline board)") -> Layout:
     """A map given inline in a state or setup:
     `{geometry: offset|grid, rows: [[SHIFT, CELL, ...], ...]}` or

@@ -234,6 +234,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where the scenario of a divergence is written (default: fuzz-scenarios)")
     z.add_argument("--timeout", type=TIMEOUT, default=5.0, metavar="SECONDS",
                    help="per-request timeout for the engine, above 0 and at most 3600 (default: 5)")
+    z.add_argument("--maps", metavar="FILE",
+                   help="a rules file of boards (one module, its boards and rulings), e.g. "
+                        "examples/bohnaparte/reference-maps.bohn: games of the modules it requires are set up on "
+                        "its maps too, each sent to the engine inline (a game's starting state gives its map)")
     z.add_argument("--max-actions", type=MAX_ACTIONS, default=2000, help="actions per game at most (default: 2000)")
     z.add_argument("--shrink-runs", type=SHRINK_RUNS, default=400, metavar="N",
                    help="candidates the shrinking of a divergence plays at most, 0 to 1,000,000 (default: 400; "
@@ -336,9 +340,10 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------ users' files
 
-def _check_rules(rules: list[str]) -> None:
-    """Check the --rules files before anything uses them: unreadable ones are one line each,
-    rules that do not check stop the command with the checker's located diagnostics."""
+def _check_rules(rules: list[str], option: str = "--rules") -> None:
+    """Check the --rules files (or another option's) before anything uses them: unreadable ones
+    are one line each, rules that do not check stop the command with the checker's located
+    diagnostics."""
     if not rules:
         return
     from .. import userfile
@@ -346,14 +351,14 @@ def _check_rules(rules: list[str]) -> None:
     from ..errors import BohnspecError
 
     for f in rules:
-        userfile.read_text(f, "--rules")
+        userfile.read_text(f, option)
     diagnostics, _ = check_files(rules)
     errors = [d for d in diagnostics if d.severity == "error"]
     if errors:
         shown = "\n".join(f"  {d}" for d in errors[:20])
         more = f"\n  ... and {len(errors) - 20} more (bohnspec check {' '.join(map(shlex.quote, rules))})" \
             if len(errors) > 20 else ""
-        raise BohnspecError(f"--rules: {len(errors)} error(s) in the rules; nothing was run:\n{shown}{more}")
+        raise BohnspecError(f"{option}: {len(errors)} error(s) in the rules; nothing was run:\n{shown}{more}")
 
 
 def _check_situation(where: str) -> None:
@@ -1058,6 +1063,10 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     modules = _modules(args.modules)
     if modules is not None:
         _with_requirements(modules)  # an unknown module: exit 2 with a did-you-mean
+    maps = None
+    if args.maps:
+        _check_rules([args.maps], "--maps")  # unreadable, or rules that do not check: said with their places
+        maps = F.read_maps(args.maps)
     games = args.games if args.games is not None or args.minutes is not None else 20
     line = ProgressLine(quiet=args.quiet)
 
@@ -1073,7 +1082,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     try:
         campaign = F.fuzz(args.impl, modules, args.players, games, args.minutes, args.seed, out, args.timeout,
                           args.max_actions, progress, shrink_runs=args.shrink_runs,
-                          shrink_seconds=args.shrink_seconds)
+                          shrink_seconds=args.shrink_seconds, maps=maps)
     except EngineFault as exc:
         print(f"bohnspec: the engine failed its handshake ({exc.verdict}): {exc}", file=sys.stderr)
         if exc.stderr:
@@ -1094,7 +1103,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                        for ms, n, players in zip(campaign.modules, campaign.table_games, campaign.table_players))
     summary = (f"{campaign.games} game(s) ({campaign.games_ended} played to their end), "
                f"{campaign.actions} actions ({campaign.probes} probes), "
-               f"modules {played or 'none'}, seed {args.seed}, {campaign.seconds:.1f}s")
+               f"modules {played or 'none'}" + (f", maps of {args.maps}" if maps is not None else "")
+               + f", seed {args.seed}, {campaign.seconds:.1f}s")
     if json_file:
         problem = _write_output("--json", json_file, json.dumps(F.campaign_json(campaign, args.seed), indent=2) + "\n")
         if problem:

@@ -22,15 +22,15 @@ trial.py holds the data they pass along.
 from .campaign import Progress, campaign_json, fuzz
 from .expectation import compact_state, scenario_data, short_runs
 from .lockstep import Lockstep, compare, deciding_rules, internal_of, normative, reference_play
-from .plan import claims_of, game_rng, module_sets, parts_of, plan_game, tables
+from .plan import Maps, claims_of, game_rng, module_sets, parts_of, plan_game, read_maps, tables
 from .shrink import SHRINK_RUNS, SHRINK_SECONDS, Shrinker, at_path, card_lists, trial_size
 from .trial import Adapter, Campaign, Claims, Divergence, Finding, Run, Signature, Trial
 from .writer import render, replay_command, verify, write_finding
 
 __all__ = [
-    "SHRINK_RUNS", "SHRINK_SECONDS", "Adapter", "Campaign", "Claims", "Divergence", "Finding", "Lockstep",
+    "SHRINK_RUNS", "SHRINK_SECONDS", "Adapter", "Campaign", "Claims", "Divergence", "Finding", "Lockstep", "Maps",
     "Progress", "Run", "Shrinker", "Signature", "Trial", "at_path", "campaign_json", "card_lists",
     "claims_of", "compact_state", "compare", "deciding_rules", "fuzz", "game_rng", "internal_of", "module_sets",
-    "normative", "parts_of", "plan_game", "reference_play", "render", "replay_command", "scenario_data", "short_runs",
-    "tables", "trial_size", "verify", "write_finding",
+    "normative", "parts_of", "plan_game", "read_maps", "reference_play", "render", "replay_command", "scenario_data",
+    "short_runs", "tables", "trial_size", "verify", "write_finding",
 ]

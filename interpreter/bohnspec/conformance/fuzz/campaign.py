@@ -11,7 +11,7 @@ from pathlib import Path
 from ...errors import BohnspecError
 from ..protocol import ProtocolAdapter
 from .lockstep import Lockstep
-from .plan import claims_of, game_rng, module_sets, plan_game, tables
+from .plan import Maps, claims_of, game_rng, module_sets, plan_game, tables
 from .shrink import SHRINK_RUNS, SHRINK_SECONDS, Shrinker
 from .trial import JSON, Adapter, Campaign, Finding
 from .writer import write_finding
@@ -24,12 +24,14 @@ Progress = Callable[[Campaign, int | None, float | None, str], None]
 def fuzz(command: str, modules: list[str] | None = None, players: int | None = None, games: int | None = None,
          minutes: float | None = None, seed: int = 1, out: Path = Path("fuzz-scenarios"), timeout: float = 5.0,
          max_actions: int = 2000, progress: Progress | None = None, shrink_runs: int = SHRINK_RUNS,
-         shrink_seconds: float = SHRINK_SECONDS, adapter: Adapter | None = None) -> Campaign:
+         shrink_seconds: float = SHRINK_SECONDS, adapter: Adapter | None = None,
+         maps: Maps | None = None) -> Campaign:
     """Play random games through the reference and the engine until one diverges (shrunk and
-    written), `games` were played or `minutes` passed. Raises BohnspecError for bad input and
-    EngineFault when the engine fails its handshake."""
+    written), `games` were played or `minutes` passed; the games of the modules `maps` are
+    for are set up on their boards too (plan.read_maps). Raises BohnspecError for bad input
+    and EngineFault when the engine fails its handshake."""
     engine: Adapter = adapter if adapter is not None else ProtocolAdapter(command, timeout)
-    campaign = Campaign()
+    campaign = Campaign(maps=maps.path if maps is not None else None)
     started = time.monotonic()
     playable: list[list[str]] = []
     try:
@@ -43,7 +45,7 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
             raise BohnspecError("--modules: nothing to play: " +
                                 "; ".join(f"{m}: {why}" for m, why in skipped.items()))
         for ms in sets:
-            if tables(ms, players, claims):
+            if tables(ms, players, claims, maps):
                 playable.append(ms)
             else:
                 campaign.skipped["+".join(ms)] = "no table can be set up" + (
@@ -56,7 +58,7 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
         game = 0
         while (games is None or game < games) and (deadline is None or time.monotonic() < deadline):
             ms = playable[game % len(playable)]
-            trial, probes = plan_game(ms, players, claims, game_rng(seed, game), max_actions)
+            trial, probes = plan_game(ms, players, claims, game_rng(seed, game), max_actions, maps)
             run = lockstep.run(trial)
             if run.invalid:
                 raise BohnspecError(f"internal error: the reference refuses its own game {game}: {run.invalid}")
@@ -144,6 +146,8 @@ def campaign_json(campaign: Campaign, seed: int) -> JSON:
                                                                 campaign.table_players, campaign.table_options)],
                  "not_played": campaign.skipped, "unsupported": campaign.unsupported,
                  "diverged": campaign.finding is not None}
+    if campaign.maps is not None:
+        out["maps"] = campaign.maps
     if campaign.interrupted:
         out["interrupted"] = True
     f = campaign.finding

@@ -9,12 +9,16 @@ import itertools
 import json
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 
 from ...errors import BohnspecError
 from ...execution import play
 from ...execution.interpret import Engine, engine_for
 from ...execution.state import State
-from ...language.spec import module_closure, parse_files, parts_of, spec_files
+from ...language import board as B
+from ...language.model import Board, Module, Ruling
+from ...language.spec import display_name, module_closure, parse_files, parts_of, spec_files
 from .trial import JSON, Claims, Trial
 
 PLAYER_NAMES = ["Nina", "Timon", "Keno", "Eiko", "Lale", "Mira"]
@@ -71,20 +75,84 @@ def module_sets(claimed: list[str], wanted: list[str] | None) -> tuple[list[list
     return sets, skipped
 
 
-_TABLES: dict[tuple[tuple[str, ...], int | None, str], list[Table]] = {}
+@dataclass(frozen=True)
+class Maps:
+    """A rules file of boards (`bohnspec fuzz --maps FILE`): games of the modules its own
+    modules require are set up on its maps, which the engine is sent inline, so that it needs
+    to know nothing of the file (examples/bohnaparte/reference-maps.bohn: Bohnaparte at four to
+    six players, and mixed games on those maps)."""
+
+    path: str
+    modules: tuple[tuple[str, frozenset[str]], ...]  # the modules it declares, each with what it requires
+    boards: frozenset[str]
+
+    def added_to(self, modules: list[str]) -> list[str]:
+        """The file's modules that games of these modules are played with: those whose
+        requirements these modules (and the file's modules already added) meet."""
+        have, added = set(modules), []
+        grew = True
+        while grew:
+            grew = False
+            for name, requires in self.modules:
+                if name not in have and requires <= have:
+                    have.add(name)
+                    added.append(name)
+                    grew = True
+        return added
 
 
-def tables(modules: list[str], players: int | None, claims: Claims) -> list[Table]:
+def read_maps(path: str) -> Maps:
+    """The maps of a rules file that declares modules with boards and rulings only: anything
+    else (a card, an action) is a rule the engine could not be sent, a BohnspecError that
+    names it."""
+    decls = parse_files([path])[0].decls
+    where = display_name(Path(path))
+    for d in decls:
+        if not isinstance(d, (Module, Board, Ruling)):
+            what = type(d).__name__.lower()
+            raise BohnspecError(f"--maps: {where} declares the {what} {d.name!r} ({d.loc}): the engine under test is "
+                                "sent the maps inline and knows nothing else of the file, so a file of maps "
+                                "declares modules, boards and rulings only")
+    modules = tuple((d.name, frozenset(d.requires)) for d in decls if isinstance(d, Module))
+    boards = frozenset(d.name for d in decls if isinstance(d, Board))
+    if not modules or not boards:
+        raise BohnspecError(f"--maps: {where} declares no {'module' if not modules else 'board'}; a file of maps "
+                            "declares a module (`module NAME requires GAME`) and its boards")
+    return Maps(str(path), modules, boards)
+
+
+def setup_engine(modules: list[str], maps: Maps | None = None) -> Engine:
+    """The engine that sets up (and plays) games of these modules: with the maps' boards when
+    they are for these modules."""
+    added = maps.added_to(modules) if maps is not None else []
+    return engine_for([*modules, *added], [maps.path]) if maps is not None and added else engine_for(modules)
+
+
+def sent_inline(state: JSON, modules: list[str], maps: Maps | None) -> JSON:
+    """A starting state on one of the maps as the engine is sent it: its board inline (the
+    engine knows only the boards of the rulebooks), its modules those the engine claims."""
+    if maps is None or state.get("board") not in maps.boards:
+        return state
+    engine = setup_engine(modules, maps)
+    return {**state, "board": B.to_json(engine.spec.boards[state["board"]]), "modules": list(modules)}
+
+
+_TABLES: dict[tuple[tuple[str, ...], int | None, str, str | None], list[Table]] = {}
+
+
+def tables(modules: list[str], players: int | None, claims: Claims, maps: Maps | None = None) -> list[Table]:
     """Every table (players, options) a game of these modules can be set up for, among the
-    option values the engine claims (at most MAX_TABLES of them, a seeded sample)."""
-    key = (tuple(modules), players, json.dumps(claims.get("options"), sort_keys=True))
+    option values the engine claims (at most MAX_TABLES of them, a seeded sample); with
+    `maps`, on their boards too."""
+    key = (tuple(modules), players, json.dumps(claims.get("options"), sort_keys=True),
+           maps.path if maps is not None and maps.added_to(modules) else None)
     if key not in _TABLES:
-        _TABLES[key] = _tables(modules, players, claims)
+        _TABLES[key] = _tables(modules, players, claims, maps)
     return _TABLES[key]
 
 
-def _tables(modules: list[str], players: int | None, claims: Claims) -> list[Table]:
-    engine = engine_for(modules)
+def _tables(modules: list[str], players: int | None, claims: Claims, maps: Maps | None) -> list[Table]:
+    engine = setup_engine(modules, maps)
     rule = engine.spec.players
     low, high = (rule.least, rule.most) if rule is not None else (3, 5)
     counts = [players] if players is not None else list(range(low, min(high, len(PLAYER_NAMES)) + 1))
@@ -118,14 +186,15 @@ def game_rng(seed: int, game: int) -> random.Random:
 
 
 def plan_game(modules: list[str], players: int | None, claims: Claims, rng: random.Random,
-              max_actions: int) -> tuple[Trial, list[int]]:
+              max_actions: int, maps: Maps | None = None) -> tuple[Trial, list[int]]:
     """A random game of these modules at a random table, played by the reference alone:
-    (trial, the indices of its probes).
+    (trial, the indices of its probes). With `maps`, set up on their boards (its starting
+    state gives the map inline: the game needs them no more).
 
     Raises BohnspecError when no table can be set up (the module's player counts or options
     do not allow one)."""
-    engine = engine_for(modules)
-    choices = tables(modules, players, claims)
+    engine = setup_engine(modules, maps)
+    choices = tables(modules, players, claims, maps)
     if not choices:
         raise BohnspecError(f"cannot set up a game of {', '.join(modules)}"
                             + (f" with {players} player{'' if players == 1 else 's'}" if players is not None else "")
@@ -153,7 +222,7 @@ def plan_game(modules: list[str], players: int | None, claims: Claims, rng: rand
         state = _apply(engine, state, action, shuffler)
         actions.append(action)
     start["shuffles"] = shuffles + list(start.get("shuffles") or [])
-    return Trial(list(modules), start, actions, ended=state.over), probes
+    return Trial(list(modules), sent_inline(start, modules, maps), actions, ended=state.over), probes
 
 
 def _apply(engine: Engine, state: State, action: JSON, shuffler: Callable[[list[str]], list[str]]) -> State:

@@ -98,3 +98,4 @@ class Campaign:
     finding: Finding | None = None
     interrupted: bool = False
     unsupported: dict[str, int] = field(default_factory=dict)  # what the engine said it lacks -> games
+    maps: str | None = None  # the rules file of boards games were also set up on (--maps)

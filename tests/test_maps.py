@@ -522,7 +522,7 @@ def start(tmp_path: Path, body: str):
     ("state:\n  board: beginner_3\n  box: [rivr, blue]\n" + THREE + NO_STEPS,
      "state.box", "unknown landscape card 'rivr' (did you mean 'river'?)"),
     ("state:\n  board: beginner_3\n  draw_pile: [camp]\n" + THREE + NO_STEPS,
-     "state.draw_pile", "unknown bean card 'camp'"),
+     "state.draw_pile", "unknown bean card 'camp' (camp is a landscape card, not a bean card)"),
     ("state:\n  board: {geometry: graph, spaces: [a, b], edges: [[a, c]]}\n" + THREE + NO_STEPS,
      "state.board", "board (inline board): the edge a -- c names no space 'c'"),
     ("state:\n  board: {geometry: offset, rows: [[0, camp, cmap]]}\n" + THREE + NO_STEPS,

@@ -229,6 +229,17 @@ def test_unknown_card_with_did_you_mean(tmp_path, engine):
     assert str(err) == f"{path}:7:39: at state.players[0].fields[1]: {err.message}"
 
 
+@pytest.mark.parametrize("said, told", [
+    ("fire_bean", "'fire_bean' (did you mean 'fire'?)"),  # the card's title, "Fire Bean"
+    ("blackeyed", "'blackeyed' (did you mean 'black_eyed'?)"),
+    # The Chili (cards.md's other name of the Fire Bean) is like no id or title: the ids are listed.
+    ("chili", "'chili'; the bean cards are blue, fire, broad, green, soy, black_eyed, red, garden, jumping"),
+])
+def test_a_card_called_otherwise_is_told_what_the_game_calls_it(tmp_path, engine, said, told):
+    path = write(tmp_path, GOOD.replace("[[fire*3], [], []]", f"[[fire*3], ['{said}'], []]"))
+    assert build_error(engine, path, tmp_path).message == f"unknown bean card {told}"
+
+
 def test_unknown_card_in_a_shared_pile(tmp_path, engine):
     path = write(tmp_path, GOOD.replace("phase: trade", "phase: trade\n  draw_pile: [red, sooy]"))
     err = build_error(engine, path, tmp_path)

@@ -644,7 +644,7 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
         for c in out:
             if c not in known:
                 what = {"beans": "bean", "vines": "vine"}.get(kind, kind)  # a category is named in the singular
-                raise ScenarioError("", where, f"unknown {what} card {c!r}{_hint(c, known)}")
+                raise ScenarioError("", where, f"unknown {what} card {c!r}{spec.card_hint(c, kind)}")
         return out
 
     fields_default = None

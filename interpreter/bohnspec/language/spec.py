@@ -128,6 +128,33 @@ class Spec:
             return list(self.vines)
         return [n for n, c in self.cards.items() if c.category == category]
 
+    def card_hint(self, name: object, category: str = "beans") -> str:
+        """What to say after "unknown card NAME": the id whose spelling or title is closest
+        (`Fire Bean` and `fire bean` are `fire`), else the ids of the category, so that a
+        player who calls a card by another name (the Chili) sees what the game calls it."""
+        kinds = self.kinds_of(category)
+        close = suggest(name, kinds)
+        if close:
+            return close
+        what = {"beans": "bean", "vines": "vine"}.get(category, category)  # the category named in the singular
+        if name in self.cards or name in self.vines:
+            other = "vine" if name in self.vines else self.cards[str(name)].category
+            return f" ({name} is a {other} card, not a {what} card)"
+        titles = {}
+        for kind in kinds:
+            decl = self.varieties.get(kind) or self.vines.get(kind) or self.cards.get(kind)
+            title = getattr(decl, "title", "") or ""
+            titles[title.lower()] = kind
+            titles[title.lower().partition(" (")[0]] = kind  # "Gemstone Field (Edelsteinfeld)"
+        said = str(name).lower().replace("_", " ").replace("-", " ")
+        by_title = next((k for t, k in titles.items() if t and t.replace("-", " ") == said), None)
+        if by_title is None:
+            close_title = suggest(said, [t for t in titles if t])
+            by_title = titles[close_title[len(" (did you mean '"):-len("'?)")]] if close_title else None
+        if by_title is not None:
+            return f" (did you mean {by_title!r}?)"
+        return f"; the {what} cards are {', '.join(kinds)}" if 0 < len(kinds) <= 40 else ""
+
     def clauses_of(self, action: str) -> Iterator[Clause]:
         """An action's `when` clauses, then its `require` clauses. Within each kind, clauses
         added by `extend` come first, the latest module's first: the more specific rule speaks

@@ -944,7 +944,7 @@ class Engine:
         if p.type == "variety":
             if value in self.spec.varieties:
                 return value
-            raise ActionError(f"{where} must be a variety id, got {value!r}{suggest(str(value), self.spec.varieties)}")
+            raise ActionError(f"{where} must be a variety id, got {value!r}{self.spec.card_hint(value)}")
         if p.type == "player":
             if value in state.names():
                 return value

@@ -132,6 +132,8 @@ class Spec:
         """What to say after "unknown card NAME": the id whose spelling or title is closest
         (`Fire Bean` and `fire bean` are `fire`), else the ids of the category, so that a
         player who calls a card by another name (the Chili) sees what the game calls it."""
+        if not isinstance(name, str):  # a number, a list: no card is spelt like it
+            return ""
         kinds = self.kinds_of(category)
         close = suggest(name, kinds)
         if close:

@@ -14,7 +14,7 @@ import pytest
 from bohnspec.language.check import Checker, check_files, check_spec
 from bohnspec.tools.cli import main
 from bohnspec.errors import Diagnostic
-from bohnspec.language.spec import build, parse_files, spec_files
+from bohnspec.language.spec import build, load, parse_files, spec_files
 
 GOOD = '''module mycards
 
@@ -360,6 +360,41 @@ def test_forbid_of_an_unknown_action(tmp_path):
 def test_forbid_all_but_an_unknown_action(tmp_path):
     text = 'module mycards\nforbid all but drft when over else "over" cites ruling/game-over\n'
     assert errors_of(tmp_path, text) == ["unknown action 'drft' (did you mean 'draft'?)"]
+
+
+def test_a_named_forbid_is_lifted_for_the_actions_another_module_names(tmp_path):
+    # The base game's draft_first forbid, lifted by a module requiring base for its own purchase.
+    ok = ("module mycards requires base\n"
+          'action barter() by p "Barter" cites bohnanza/phase-2/1 { effect { } }\n'
+          "extend forbid draft_first but barter cites ruling/draft-first\n")
+    assert errors_of(tmp_path, ok) == []
+    spec = load(None, [write(tmp_path, ok)])
+    forbid = next(f for f in spec.forbids if f.label == "draft_first")
+    assert not forbid.covers("barter") and forbid.covers("plant") and not forbid.covers("draft")
+    assert forbid.but == ("draft", "harvest")  # the declaration as written; the lifting is kept apart
+
+
+@pytest.mark.parametrize("line, message", [
+    ("extend forbid draft_frist but plant cites ruling/draft-first",
+     "no forbid is named 'draft_frist' (did you mean 'draft_first'?): name the one to lift "
+     "(`forbid NAME: all but ... when ...`)"),
+    ("extend forbid draft_first but plnt cites ruling/draft-first", "unknown action 'plnt' (did you mean 'plant'?)"),
+    ('forbid draft_first: all when over else "over" cites ruling/game-over',
+     "a forbid named 'draft_first' is declared already, at spec/base/end.bohn:10:1"),
+])
+def test_lifting_a_forbid_names_one_that_exists(tmp_path, line, message):
+    assert errors_of(tmp_path, f"module mycards requires base\n{line}\n") == [message]
+
+
+def test_only_a_module_requiring_the_forbids_may_lift_it(tmp_path):
+    text = "module mycards\nextend forbid draft_first but plant cites ruling/draft-first\n"
+    assert errors_of(tmp_path, text) == ["module mycards lifts the forbid 'draft_first' of module base, which it does "
+                                         "not require: add `requires base` to its module line"]
+
+
+def test_lifting_a_forbid_cites(tmp_path):
+    text = "module mycards requires base\nextend forbid draft_first but plant\n"
+    assert any("cite" in e for e in errors_of(tmp_path, text))
 
 
 # ------------------------------------------------------------ other checks

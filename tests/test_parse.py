@@ -58,7 +58,9 @@ VALID = {
     "extend and forbid": (
         "module m\nextend action plant { require true else \"x\" cites bohnanza/phase-1/1 }\n"
         'forbid all but harvest when over else "over" cites ruling/game-over\n'
-        'forbid plant, draw when false else "never" cites ruling/game-over\n'),
+        'forbid plant, draw when false else "never" cites ruling/game-over\n'
+        'forbid quiet_time: all but harvest when false else "hush" cites ruling/game-over\n'
+        'extend forbid quiet_time but plant cites ruling/game-over\n'),
     "procedure, handler, end, winners, setup": (
         "module m\nprocedure tidy(p, f) cites bohnanza/harvest/10 { move all of f to top of discard }\n"
         "on harvested(player) cites bohnanza/harvest/1 { give 1 fields to player }\n"

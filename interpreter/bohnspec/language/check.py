@@ -15,16 +15,16 @@ from typing import Any
 from ..execution import builtins as B
 from ..errors import Diagnostic, Location, RulesSyntaxError, suggest
 from .model import (
-    Action, Board, Card, Category, Decl, Define, EndRule, Forbid, Handler, Invariant, Module, Node, Option, Phase,
-    Players, Procedure, Ruling, Setup, Turn, Var, Variety, Vine, Winners, Zone, PLAYER_KEYS, STATE_KEYS,
+    Action, Board, Card, Category, Decl, Define, EndRule, Exempt, Forbid, Handler, Invariant, Module, Node, Option,
+    Phase, Players, Procedure, Ruling, Setup, Turn, Var, Variety, Vine, Winners, Zone, PLAYER_KEYS, STATE_KEYS,
 )
 from .names import Resolver
 from .paragraphs import index as paragraph_index
 from .spec import Spec, build, display_name, parse_files, spec_files
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
-_MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Procedure, Handler, EndRule, Winners, Setup,
-              Ruling, Vine, Category, Card, Board, Invariant)
+_MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Exempt, Procedure, Handler, EndRule, Winners,
+              Setup, Ruling, Vine, Category, Card, Board, Invariant)
 # Events the interpreter itself emits, with the keys it gives them.
 _BUILTIN_EVENTS = {"phase": ("phase",), "game_end": (), "game_over": ("winners",), "turn_over": (),
                    "after_action": (), "game_start": ()}
@@ -300,7 +300,27 @@ class Checker:
         for a in (f.actions or ()) + f.but:
             if a not in self.spec.actions:
                 self.error(f.loc, f"unknown action {a!r}{suggest(a, self.spec.actions)}")
+        if f.label:
+            first = next(g for g in self.spec.forbids if g.label == f.label)
+            if first.loc != f.loc:
+                self.error(f.loc, f"a forbid named {f.label!r} is declared already, at {first.loc}")
         self.expr(f.condition, set())
+
+    def _check_exempt(self, e: Exempt) -> None:
+        named = [f for f in self.spec.forbids if f.label == e.name]
+        if not named:
+            labels = [f.label for f in self.spec.forbids if f.label]
+            self.error(e.loc, f"no forbid is named {e.name!r}{suggest(e.name, labels)}: name the one to lift "
+                              "(`forbid NAME: all but ... when ...`)")
+            return
+        home = named[0].module
+        from .spec import module_closure
+        if e.module != home and home not in module_closure(self.spec.files, [e.module]):
+            self.error(e.loc, f"module {e.module} lifts the forbid {e.name!r} of module {home}, which it does not "
+                              f"require: add `requires {home}` to its module line")
+        for a in e.actions:
+            if a not in self.spec.actions:
+                self.error(e.loc, f"unknown action {a!r}{suggest(a, self.spec.actions)}")
 
     def _check_procedure(self, p: Procedure) -> None:
         with self._inside("proc:" + p.name):
@@ -667,7 +687,8 @@ class Checker:
 _DECL_CHECKS: dict[type, Callable[[Checker, Any], None]] = {
     Variety: Checker._check_variety, Var: Checker._check_var, Define: Checker._check_define,
     Phase: Checker._check_phase, Turn: Checker._check_turn, Players: Checker._check_players,
-    Action: Checker._check_action, Forbid: Checker._check_forbid, Procedure: Checker._check_procedure,
+    Action: Checker._check_action, Exempt: Checker._check_exempt, Forbid: Checker._check_forbid,
+    Procedure: Checker._check_procedure,
     Handler: Checker._check_handler, EndRule: Checker._check_end_rule, Winners: Checker._check_winners,
     Setup: Checker._check_setup, Vine: Checker._check_vine, Card: Checker._check_card, Board: Checker._check_board,
     Invariant: Checker._check_invariant, Zone: Checker._check_zone,

@@ -16,7 +16,7 @@ from lark.tree import Meta
 
 from ..errors import Location
 from .model import (
-    Action, Board, Card, Category, Clause, Define, EndRule, Extend, Forbid, Handler, Invariant, Module, Node,
+    Action, Board, Card, Category, Clause, Define, EndRule, Exempt, Extend, Forbid, Handler, Invariant, Module, Node,
     Option, Param, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners,
     Zone,
 )
@@ -61,6 +61,10 @@ class _Cites(tuple):
 
 # A zone's `default rest` among the parts of its declaration.
 _REST = object()
+
+
+class _Label(str):
+    """The name a forbid is declared with (`forbid NAME: ...`)."""
 
 
 def _split(parts: tuple[Any, ...]) -> tuple[list[Any], tuple[str, ...]]:
@@ -331,12 +335,23 @@ class _ToModel(Transformer):
     def forbid_these(self, meta, actions):
         return (actions, ())
 
-    def forbid(self, meta, target, condition, reason, *rest):
-        _, cites = _split(rest)
+    def forbid_label(self, meta, name):
+        return _Label(name)
+
+    def forbid(self, meta, *parts):
+        label = ""
+        if isinstance(parts[0], _Label):
+            label, parts = str(parts[0]), parts[1:]
+        target, condition, reason, *rest = parts
+        _, cites = _split(tuple(rest))
         actions, but = target
-        name = "all" if actions is None else ",".join(actions)
+        name = label or ("all" if actions is None else ",".join(actions))
         return Forbid(f"forbid {name}", "", cites, self._loc(meta), actions=actions, but=but,
-                      condition=condition, reason=_text(reason))
+                      condition=condition, reason=_text(reason), label=label)
+
+    def exempt(self, meta, name, actions, *rest):
+        _, cites = _split(rest)
+        return Exempt(str(name), "", cites, self._loc(meta), actions=tuple(actions))
 
     def procedure(self, meta, name, *rest):
         parts, cites = _split(rest)

@@ -190,17 +190,30 @@ class Extend(Decl):
 
 @dataclass(frozen=True)
 class Forbid(Decl):
-    """Actions refused while `condition` holds. `actions` None: all; `but`: all except these."""
+    """Actions refused while `condition` holds. `actions` None: all; `but`: all except these.
+    `label`: its name, for `extend forbid LABEL but ...`; `exempt`: the actions those lift it
+    from (filled in when the spec is built)."""
 
     actions: tuple[str, ...] | None = None
     but: tuple[str, ...] = ()
     condition: Node | None = None
     reason: str = ""
+    label: str = ""
+    exempt: tuple[str, ...] = ()
 
     def covers(self, action: str) -> bool:
+        if action in self.exempt:
+            return False
         if self.actions is None:
             return action not in self.but
         return action in self.actions
+
+
+@dataclass(frozen=True)
+class Exempt(Decl):
+    """`extend forbid NAME but a, b`: the forbid labelled NAME does not refuse these actions."""
+
+    actions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

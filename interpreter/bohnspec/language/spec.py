@@ -16,8 +16,8 @@ from .. import cache, paths
 from ..errors import BohnspecError, Location, suggest
 from .compile import compile_text
 from .model import (
-    Action, Board, Card, Category, Clause, Decl, Define, EndRule, Extend, Forbid, Handler, Invariant, Module, Option,
-    Node, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
+    Action, Board, Card, Category, Clause, Decl, Define, EndRule, Exempt, Extend, Forbid, Handler, Invariant, Module,
+    Option, Node, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 
 
@@ -38,6 +38,7 @@ class Spec:
     actions: dict[str, Action] = field(default_factory=dict)
     extends: list[Extend] = field(default_factory=list)
     forbids: list[Forbid] = field(default_factory=list)
+    exempts: list[Exempt] = field(default_factory=list)  # `extend forbid NAME but ...`, applied to `forbids`
     procedures: dict[str, Procedure] = field(default_factory=dict)
     handlers: dict[str, list[Handler]] = field(default_factory=dict)
     end_rules: list[EndRule] = field(default_factory=list)
@@ -384,6 +385,8 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             spec.extends.append(d)
         elif isinstance(d, Forbid):
             spec.forbids.append(d)
+        elif isinstance(d, Exempt):
+            spec.exempts.append(d)
         elif isinstance(d, Handler):
             spec.handlers.setdefault(d.name, []).append(d)
         elif isinstance(d, EndRule):
@@ -394,6 +397,9 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             spec.setups.append(d)
         elif isinstance(d, Invariant):
             spec.invariants.append(d)
+    for e in spec.exempts:  # the checker says when no forbid bears the name
+        spec.forbids = [replace(f, exempt=(*f.exempt, *(a for a in e.actions if a not in f.exempt)))
+                        if f.label == e.name else f for f in spec.forbids]
     for old, d in rivals:
         final = singles[type(d)][d.name]
         if not {old.module, d.module} <= (set(requires.get(final.module, ())) | {final.module}) \

@@ -639,7 +639,7 @@ def test_the_runner_sends_the_setup_board(tmp_path, monkeypatch):
     ("", "  vars: {choice: defend, chooser: Keno}\n", "state.vars.battle", "no combat is under way"),
     ('    "05": {card: village, burnt: true}\n', "", "state.spaces", "only a town"),
     ('    "05": {card: village, owner: Nina}\n', '  vars: {choice: plunder, chooser: Nina, battle: "05"}\n',
-     "state.vars.battle", "not for a town still standing"),
+     "state.vars.battle", "not from the attacker who has just taken a town still standing"),
 ])
 def test_a_war_situation_that_could_not_come_about_is_refused(tmp_path, spaces, vars_, where, words):
     # Loaded as they stand, the rules would answer them with an error in the rules (a defence

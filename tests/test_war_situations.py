@@ -1,0 +1,102 @@
+"""Situations on a map that could not come about in a war game are refused when loaded, with
+the field that is wrong and what the rules say, instead of being played on by rules that never
+expect them (a second round fought at the riders' 17, another player defending, a cart pick
+that never ends). The states were written by an independent reviewer (round 8) from the
+rulebook; the passing situations next to them are what a game does reach."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from bohnspec.conformance import scenario as S
+from bohnspec.errors import ScenarioError
+from bohnspec.execution.interpret import engine_for
+
+DSCHINGIS = ["base", "dschingis"]
+BOHNAPARTE = ["base", "bohnaparte"]
+HOLDINGS = {"08": {"owner": "Nina"}, "02": {"owner": "Timon"}, "12": {"owner": "Keno"}}
+
+
+def situation(vars_: dict, spaces: dict | None = None, **more) -> dict:
+    return {"board": "beginner_3", "spaces": {**HOLDINGS, **(spaces or {})},
+            "players": [{"name": "Nina", "hand": ["green"]}, {"name": "Timon", "hand": ["red"]},
+                        {"name": "Keno", "hand": ["blue"]}],
+            "active": "Nina", "phase": "attack", "draw_pile": ["red", "fire", "blue"], "vars": vars_, **more}
+
+
+def refusal(modules: list[str], state: dict) -> tuple[str, str]:
+    with pytest.raises(ScenarioError) as caught:
+        S.state_from_data(engine_for(modules), copy.deepcopy(state), modules)
+    return caught.value.path, caught.value.message
+
+
+def loads(modules: list[str], state: dict) -> None:
+    S.state_from_data(engine_for(modules), copy.deepcopy(state), modules)
+
+
+@pytest.mark.parametrize("state, path, words", [
+    # dschingis/combat/7: the holder of the landscape attacked defends, not a bystander.
+    (situation({"battle": "09", "choice": "defend", "chooser": "Keno"}, {"09": {"owner": "Timon"}}),
+     "state.vars.chooser", "a defence is awaited from another than the holder"),
+    # dschingis/riders/5: the second round is the attacker's, the beaten riders out of it.
+    (situation({"battle": "09", "choice": "second_round", "chooser": "Timon"}, {"13": {"owner": "Nina", "ready": False}}),
+     "state.vars.chooser", "a second round is awaited from another than the attacker"),
+    (situation({"battle": "09", "horde": "13", "choice": "second_round", "chooser": "Nina"},
+               {"13": {"owner": "Nina", "ready": False}}),
+     "state.vars.chooser", "the beaten mounted troops still named in horde"),
+    # A combat under way waits for someone.
+    (situation({"battle": "09"}), "state.vars.choice", "a combat is under way, but no defence"),
+    # dschingis/variants/2: the conqueror chooses to burn the town he has taken.
+    (situation({"battle": "17", "choice": "plunder", "chooser": "Timon"}, {"17": {"owner": "Nina"}},
+               options={"plunder": "on"}),
+     "state.vars.battle", "not from the attacker who has just taken a town"),
+    # dschingis/carts/3: how many cards are still to take is not in the cards.
+    (situation({"choice": "cart", "chooser": "Nina"}, players=[
+        {"name": "Nina", "cart": ["soy", "red", "blue", "fire"], "vars": {"has_cart": True}}, {"name": "Timon"},
+        {"name": "Keno"}], phase="draw_cards"),
+     "state.vars.to_take", "give vars.to_take"),
+    # dschingis/setup/12: the starting player takes the last camp without choosing; nobody chooses twice.
+    ({"board": "beginner_3", "spaces": {"08": {"owner": "Keno"}, "12": {"owner": "Timon"}},
+      "players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}], "phase": "camps",
+      "vars": {"choice": "camp", "chooser": "Nina"}},
+     "state.vars.chooser", "or from the starting player"),
+    ({"board": "beginner_3", "spaces": {"08": {"owner": "Keno"}},
+      "players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}], "phase": "camps",
+      "vars": {"choice": "camp", "chooser": "Keno"}},
+     "state.vars.chooser", "from a player who has a camp already"),
+])
+def test_a_dschingis_situation_that_cannot_come_about_is_refused(state, path, words):
+    where, message = refusal(DSCHINGIS, state)
+    assert where == path and words in message, (where, message)
+    assert "could not come about in a game" in message
+
+
+def test_the_situations_a_game_reaches_load():
+    # The same moments as a game has them: the holder defends; the attacker fights the second
+    # round, horde cleared; the riders of the first round are the attacker's and ready; a cart
+    # pick says how many cards are left; the next chooser of a camp has none.
+    loads(DSCHINGIS, situation({"battle": "09", "choice": "defend", "chooser": "Timon"}, {"09": {"owner": "Timon"}}))
+    loads(DSCHINGIS, situation({"battle": "09", "choice": "second_round", "chooser": "Nina"},
+                               {"13": {"owner": "Nina", "ready": False}}))
+    loads(DSCHINGIS, situation({"battle": "09", "horde": "13", "choice": "defend", "chooser": "Timon"},
+                               {"09": {"owner": "Timon"}, "13": {"owner": "Nina"}}))
+    loads(DSCHINGIS, situation({"choice": "cart", "chooser": "Nina", "to_take": 2}, players=[
+        {"name": "Nina", "cart": ["soy", "red", "blue", "fire"], "vars": {"has_cart": True}}, {"name": "Timon"},
+        {"name": "Keno"}], phase="draw_cards"))
+    loads(DSCHINGIS, {"board": "beginner_3", "spaces": {"08": {"owner": "Keno"}},
+                      "players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}], "phase": "camps",
+                      "vars": {"choice": "camp", "chooser": "Timon"}})
+    # A board shown before anybody chooses, with no chooser named, is a picture of the map.
+    loads(DSCHINGIS, {"board": "beginner_3", "players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}],
+                      "phase": "camps"})
+
+
+def test_a_bohnaparte_camp_is_chosen_once():
+    state = {"board": {"geometry": "graph", "spaces": {"a": "camp", "b": "camp", "c": "camp"},
+                       "edges": [["a", "b"], ["b", "c"]]},
+             "spaces": {"a": {"owner": "Keno"}}, "players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}],
+             "phase": "camps", "vars": {"choice": "camp", "chooser": "Keno"}}
+    assert refusal(BOHNAPARTE, state)[0] == "state.vars.chooser"
+    loads(BOHNAPARTE, {**state, "vars": {"choice": "camp", "chooser": "Nina"}})

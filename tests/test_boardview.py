@@ -21,7 +21,7 @@ STATE = {
     "board": "beginner_4",
     "spaces": {
         "03": {"owner": "Nina"},
-        "06": {"owner": "Nina"},
+        "06": {"owner": "Timon"},
         "05": {"owner": "Timon"},
         "10": {"owner": "Timon", "ready": False},
         "02": {"owner": "Keno"},
@@ -36,7 +36,8 @@ STATE = {
     "active": "Nina",
     "phase": "attack",
     "draw_pile": ["garden", "blue", "soy"],
-    "vars": {"battle": "06"},
+    # Nina attacks Timon's village, and Timon is to lay his defence.
+    "vars": {"battle": "06", "choice": "defend", "chooser": "Timon"},
 }
 
 
@@ -76,7 +77,7 @@ def test_beginner_4_rows_show_the_hexagon(view):
     text = "\n".join(lines)
     assert "01 steppe" in rows[0] and "19 steppe" in rows[4]
     assert rows[1].index("05 forest") < rows[0].index("02 town") < rows[1].index("06 village")
-    assert "02 town (Keno)" in text and "05 forest (Timon)" in text and "[06 village (Nina)]" in text
+    assert "02 town (Keno)" in text and "05 forest (Timon)" in text and "[06 village (Timon)]" in text
     assert "riders turned" in text and "burnt" in text
     assert "[06] under attack" in text
 
@@ -127,7 +128,7 @@ def test_each_player_has_his_own_colour_in_seating_order(view):
     root = ET.fromstring(boardview.svg(view))
     legend = next(g for g in root.iter(SVG + "g") if g.get("id") == "legend")
     names = [t.text for t in legend.iter(SVG + "text")]
-    assert names.index("Nina: 2 spaces") < names.index("Timon: 2 spaces") < names.index("Keno: 1 space")
+    assert names.index("Nina: 1 space") < names.index("Timon: 3 spaces") < names.index("Keno: 1 space")
 
 
 def test_graph_and_grid_boards(tmp_path):

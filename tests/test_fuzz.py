@@ -495,6 +495,15 @@ def test_a_game_on_the_maps_sends_its_map_inline_and_plays_on_the_rulebooks_modu
     assert F.Lockstep(BohnaparteEngine(), WAR).run(trial).divergence is None
 
 
+def test_a_game_on_a_rulebook_board_is_sent_without_the_maps_module():
+    # Three players on the pyramid (layout pyramid5): a board the engine knows by name, and the
+    # modules it claims: nothing of the file of maps reaches it.
+    maps = F.read_maps(MAPS)
+    claims = {**WAR, "options": {"layout": ["pyramid5"]}}
+    trial, _ = F.plan_game(["base", "bohnaparte", "war"], 3, claims, F.game_rng(1, 0), 10, maps)
+    assert trial.state["board"] == "pyramid_5" and trial.state["modules"] == ["base", "bohnaparte", "war"]
+
+
 def test_a_campaign_with_maps_plays_bohnaparte_at_every_table_the_maps_allow(tmp_path):
     maps = F.read_maps(MAPS)
     assert {n for n, _ in F.tables(["base", "bohnaparte", "war"], None, WAR, maps)} == {3, 4, 5, 6}

@@ -6,13 +6,14 @@
 // interpreter: an example of an outside engine, and a check that the docs suffice to write one
 // (tests/test_outside_engine.py runs it on the base, Bohnröschen, two-player and solo corpus).
 // Where a scenario needed something the docs do not say, a comment marked "DOC GAP" says what.
+// The base game's turn and actions are in base-game.js, shared with the war games' engines; this
+// file adds Bohnröschen and the two-player and solo games.
 // Run:
 //   bohnspec conform --impl "node examples/engines/bohnanza.js" conformance/scenarios/base \
 //     conformance/scenarios/bohnroeschen conformance/scenarios/duo conformance/scenarios/solo
 'use strict';
-const {
-  Reject, Malformed, Unsupported, METER, coinsFor, expand, clone, serve, needInt, needRef, needRefs, allowOnly, fits,
-} = require('./common.js');
+const { Reject, Malformed, Unsupported, expand, serve, parseRef, needInt, needRef, allowOnly, fits } = require('./common.js');
+const { BaseGame, BASE_ACTIONS, guard, playerState, turnState, baseVars, dealHands } = require('./base-game.js');
 
 const VARIETIES = ['blue', 'fire', 'broad', 'green', 'soy', 'black_eyed', 'red', 'garden', 'jumping'];
 const PHASES = ['plant_hand', 'trade', 'plant_trades', 'draw_cards'];
@@ -32,9 +33,9 @@ function checkModules(mods) {
 }
 
 // ---------------------------------------------------------------- the game
-class Game {
-  constructor(s) { this.s = s; this.events = []; }
-
+// The base game's turn is BaseGame's (base-game.js); Bohnröschen and the two-player and solo
+// games change it where the methods below override it.
+class Game extends BaseGame {
   static fromState(st) {
     const mods = st.modules || ['base'];
     checkModules(mods);
@@ -42,29 +43,17 @@ class Game {
     const solo = mods.includes('solo');
     const n = st.players.length;
     const nf = fieldsFor(n);
-    const vars = Object.assign({
-      exhaustions: 0, planted: 0, offer_from: null, offer_to: null, offer_give: [], offer_get: [],
-      choice: null, chooser: null, draft_owner: null, cut_short: false,
-    }, st.vars || {});
+    const vars = Object.assign(baseVars(), st.vars || {});
     const players = st.players.map(p => {
-      const fields = (p.fields || []).map(expand);
-      while (fields.length < nf) fields.push([]);
-      const q = { name: p.name, hand: expand(p.hand), fields, coins: expand(p.coins), received: expand(p.received) };
+      const q = playerState(p, nf);
       // the solo figure starts before the first card (ruling/solo-figure-on-fulfilled-card)
       if (roe) q.vars = Object.assign(PVAR_DEFAULTS(), solo ? { vine_pos: 0 } : {}, p.vars || {});
       return q;
     });
-    const starting = st.starting_player || players[0].name;
     const s = {
       modules: mods.includes('base') ? mods.slice() : ['base', ...mods],
       options: Object.assign(roe ? { beans: 'garden', vine_game: 'full' } : { beans: 'garden' }, st.options || {}),
-      players,
-      starting_player: starting,
-      active: st.active || starting,
-      phase: st.phase || 'plant_hand',
-      draw_pile: expand(st.draw_pile), discard: expand(st.discard),
-      revealed: expand(st.revealed), draft: expand(st.draft),
-      shuffles: (st.shuffles || []).map(expand),
+      ...turnState(st, players),
       vars,
       over: !!st.over, winners: st.winners || [],
     };
@@ -88,9 +77,7 @@ class Game {
     checkModules(mods);
     Game.checkTable(mods, names.length);
     const deck = expand(req.deck);
-    const nf = fieldsFor(names.length);
-    const players = names.map(n => ({ name: n, hand: [], fields: Array.from({ length: nf }, () => []), coins: [], received: [] }));
-    for (let r = 0; r < 5; r++) for (const p of players) if (deck.length) p.hand.push(deck.shift());
+    const players = dealHands(names, deck, fieldsFor(names.length));
     let vine = {};
     if (mods.includes('bohnroeschen')) vine = Game.layVines(expand((req.zones || {}).vine_deck), req.options || {}, mods.includes('solo'));
     const g = Game.fromState(Object.assign({ modules: mods, players, options: req.options || {}, draw_pile: deck }, vine));
@@ -132,9 +119,16 @@ class Game {
   get duo() { return this.s.modules.includes('duo') || this.s.modules.includes('solo'); }
   get solo() { return this.s.modules.includes('solo'); }
   get lastExhaustion() { return this.roe ? Infinity : LAST_EXHAUSTION; }
+  get actions() { return ACTIONS; }
+
+  // an action a module adds exists only when that module is played
+  actionFor(type) {
+    const h = ACTIONS[type];
+    return h && (this.roe || !h.roe) && (this.duo || !h.duo) ? h : null;
+  }
 
   emit(e) {
-    this.events.push(e);
+    super.emit(e);
     if (this.roe && !this.s.over) this.eventTasks(e);
   }
 
@@ -243,7 +237,9 @@ class Game {
 
   afterAction() {
     const s = this.s;
-    if (s.over) return;
+    const draftEnded = this.draftJustEnded;
+    this.draftJustEnded = false;
+    if (!this.roe || s.over) return;
     for (const q of s.players) {
       if (q.vars.waiting && q.coins.length >= 5) {
         q.vars.waiting = false;
@@ -253,10 +249,19 @@ class Game {
     }
     for (const q of s.players) {
       if (!q.vars.task_met && !q.vars.in_castle && this.taskHolds(q)) q.vars.task_met = true;
-      // a task met during a draft waits for it to end to be claimed (ruling/vines-wait-for-the-draft);
-      // if that draft ends the game, the card is not paid for at the end (ruling/final-tribute)
-      if (q.vars.task_met && s.vars.choice === 'draft') q.vars.claim_waited = true;
+      // A task met during a draft (or a phase-1 task whose claim holds then) waits for the draft
+      // to end to be claimed (ruling/vines-wait-for-the-draft); if that very draft ends the game,
+      // the card is not paid for at the end (ruling/final-tribute). Once the game goes on after
+      // the draft the claim could be made, and that it waited is forgotten.
+      if (s.vars.choice === 'draft') { if (q.vars.task_met || this.taskClaimable(q)) q.vars.claim_waited = true; }
+      else if (!draftEnded) q.vars.claim_waited = false;
     }
+  }
+
+  // a draft that ended during the action under way (afterAction)
+  endDraft() {
+    super.endDraft();
+    this.draftJustEnded = true;
   }
 
   cardsToCastle(p) {
@@ -336,79 +341,42 @@ class Game {
     this.emit({ event: 'game_over', winners: [] });
   }
 
-  player(name) { return this.s.players.find(p => p.name === name); }
-  idx(name) { return this.s.players.findIndex(p => p.name === name); }
-  left(name) { const i = this.idx(name); return this.s.players[(i + 1) % this.s.players.length].name; }
-  right(name) { const n = this.s.players.length; const i = this.idx(name); return this.s.players[(i - 1 + n) % n].name; }
-
-  // ---- the draw pile
-  reshuffle() {
-    const s = this.s;
-    let pile;
-    if (s.shuffles.length) pile = s.shuffles.shift();
-    else pile = s.discard.slice().reverse();
-    s.draw_pile = pile.slice();
-    s.discard = [];
-    this.emit({ event: 'reshuffled', cards: s.draw_pile.length });
-  }
-
-  // take the top card; returns null if there is none. `revealing` marks the phase-2 reveal.
-  takeCard(revealing) {
-    const s = this.s;
-    if (s.draw_pile.length === 0) {
-      if (s.vars.exhaustions >= this.lastExhaustion || s.discard.length === 0) return null;
-      this.reshuffle();
-      if (s.draw_pile.length === 0) return null;
-    }
-    const c = s.draw_pile.shift();
-    this.pendingAfterTake = s.draw_pile.length === 0;
-    return c;
-  }
-
-  // What taking the last card sets off; called after the card's own event. With `defer` the
-  // reshuffle waits for the caller (the two-player reveal takes its matching discards first,
-  // bohnroeschen/two-player/13): it returns whether a reshuffle is then due.
-  afterTake(revealing, defer) {
-    const s = this.s;
-    if (!this.pendingAfterTake) return false;
-    this.pendingAfterTake = false;
-    s.vars.exhaustions += 1;
-    this.emit({ event: 'exhausted', count: s.vars.exhaustions });
-    if (s.vars.exhaustions >= this.lastExhaustion) {
-      if (!revealing) s.vars.cut_short = true;
-      return false;
-    }
-    if (defer) return true;
-    this.reshuffle();
-    return false;
-  }
-
-  // ---- turn flow
-  startTurn(name) {
-    const s = this.s;
-    s.active = name;
-    this.emit({ event: 'turn', active: name });
-    if (this.duo) { this.startDuoTurn(); return; }
-    this.enterPhase('plant_hand');
-    if (this.player(name).hand.length === 0) this.enterPhase('trade');
+  // ---- turn flow: where Bohnröschen and the two-player game change the base game's
+  // the two-player and solo turn has its own phases (startDuoTurn)
+  beginTurn(p) {
+    if (this.duo) this.startDuoTurn();
+    else super.beginTurn(p);
   }
 
   enterPhase(ph) {
-    const s = this.s;
-    s.phase = ph;
-    s.vars.planted = 0;
-    if (this.duo) s.vars.hand_discards = 0;
-    if (this.roe) for (const q of s.players) { q.vars.p1_plants = []; q.vars.p1_onto_existing = 0; }
-    this.emit({ event: 'phase', phase: ph });
-    if (ph === 'trade') {
-      for (let i = 0; i < 2; i++) {
-        const c = this.takeCard(true);
-        if (c === null) break;
-        s.revealed.push(c);
-        this.emit({ event: 'revealed', card: c });
-        this.afterTake(true);
-      }
-    }
+    if (this.duo) this.s.vars.hand_discards = 0;
+    if (this.roe) for (const q of this.s.players) { q.vars.p1_plants = []; q.vars.p1_onto_existing = 0; }
+    super.enterPhase(ph);
+  }
+
+  endPhase(p) {
+    if (this.duo) this.endDuoPhase(p);
+    else super.endPhase(p);
+  }
+
+  // With two players (and solo) one card is played from the hand (bohnroeschen/two-player/9,
+  // ruling/duo-one-hand-card); Bohnröschen's phase-1 tasks count what was planted, and onto what.
+  plantFromHand(p, field, i) {
+    if (this.duo) oneHandPlay(this);
+    const card = super.plantFromHand(p, field, i);
+    if (this.roe) { p.vars.p1_plants.push(card); if (p.fields[field - 1].length > 1) p.vars.p1_onto_existing += 1; }
+    return card;
+  }
+
+  drawCards(p) {
+    if (this.duo) this.drawTwo(p);
+    else super.drawCards(p);
+  }
+
+  // in Bohnröschen the intermediate phase follows phase 4 (bohnroeschen/intermediate-phase/1)
+  endTurn(p) {
+    if (this.roe && !this.s.vars.cut_short) { this.enterPhase('intermediate'); return; }
+    super.endTurn(p);
   }
 
   // ---- the two-player and solo turn
@@ -454,7 +422,7 @@ class Game {
     this.enterPhase('reveal_three');
     let reshuffleDue = false;
     for (let i = 0; i < 3; i++) {
-      const c = this.takeCard(true);
+      const c = this.takeCard();
       if (c === null) break;
       s.revealed.push(c);
       this.emit({ event: 'revealed', card: c });
@@ -494,7 +462,7 @@ class Game {
   // two cards in phase 4, and the turn is over (two-player/12): to the opponent, or solo again
   drawTwo(p) {
     for (let i = 0; i < 2; i++) {
-      const c = this.takeCard(false);
+      const c = this.takeCard();
       if (c === null) break;
       p.hand.push(c);
       this.emit({ event: 'drew', player: p.name, card: c });
@@ -503,120 +471,13 @@ class Game {
     this.startTurn(this.solo ? p.name : this.left(p.name));
   }
 
-  clearOffer() {
-    const v = this.s.vars;
-    v.offer_from = null; v.offer_to = null; v.offer_give = []; v.offer_get = [];
-  }
-
-  // ---- harvest
-  doHarvest(p, fi, final) {
-    const s = this.s;
-    const field = p.fields[fi];
-    const variety = field[field.length - 1];
-    const n = field.length;
-    let coins = 0;
-    if (variety === 'jumping') {
-      s.discard = field.slice().reverse().concat(s.discard);
-    } else {
-      coins = Math.min(coinsFor(variety, n), n);
-      const earned = field.slice(0, coins);
-      const rest = field.slice(coins);
-      p.coins = earned.concat(p.coins);
-      s.discard = rest.slice().reverse().concat(s.discard);
-    }
-    p.fields[fi] = [];
-    this.emit({ event: 'harvested', player: p.name, field: fi + 1, variety, cards: n, coins });
-    if (variety === 'jumping' && n >= 2 && !final) this.startDraft(p);
-  }
-
-  startDraft(p) {
-    const s = this.s;
-    const want = s.players.length + 1;
-    const cards = [];
-    for (let i = 0; i < want; i++) {
-      const c = this.takeCard(false);
-      if (c === null) break;
-      cards.push(c);
-      this.afterTake(false);
-    }
-    if (cards.length === 0) return;
-    s.draft = cards;
-    s.vars.choice = 'draft';
-    s.vars.chooser = p.name;
-    s.vars.draft_owner = p.name;
-    this.emit({ event: 'draft_started', owner: p.name, cards: cards.slice() });
-  }
-
-  endDraft() {
-    const s = this.s;
-    const owner = this.player(s.vars.draft_owner);
-    let coin = null;
-    if (s.draft.length === 1) {
-      coin = s.draft[0];
-      owner.coins.unshift(coin);
-      s.draft = [];
-    } else if (s.draft.length > 1) {
-      // cannot happen with players+1 cards; put the rest on the discard pile
-      s.discard = s.draft.slice().reverse().concat(s.discard);
-      s.draft = [];
-    }
-    this.emit({ event: 'draft_ended', owner: owner.name, coin });
-    s.vars.choice = null; s.vars.chooser = null; s.vars.draft_owner = null;
-  }
-
-  // ---- end of the game
+  // ---- end of the game: Bohnröschen's at the castle, the base game's after the third running out
   maybeEnd() {
     const s = this.s;
     if (s.over) return;
     if (s.vars.choice === 'draft') return;
     if (this.roe) { if (s.players.some(p => p.vars.in_castle)) this.roeGameOver(); return; }
     if (s.vars.cut_short) this.gameOver();
-  }
-
-  gameOver() {
-    const s = this.s;
-    for (const p of s.players) {
-      p.fields.forEach((f, i) => { if (f.length) this.doHarvest(p, i, true); });
-    }
-    const n = s.players.length;
-    const st = this.idx(s.starting_player);
-    let best = -1, winner = null, bestDist = -1;
-    s.players.forEach((p, i) => {
-      const c = p.coins.length;
-      const d = (i - st + n) % n;
-      if (c > best || (c === best && d > bestDist)) { best = c; bestDist = d; winner = p.name; }
-    });
-    s.over = true;
-    s.winners = [winner];
-    this.emit({ event: 'game_over', winners: [winner] });
-  }
-
-  // ---- card references
-  parseRef(ref) {
-    const m = /^([a-z_][a-z0-9_]*) ([0-9]+)$/.exec(ref);
-    if (!m) throw new Malformed(`bad card reference ${JSON.stringify(ref)}`);
-    return { zone: m[1], n: parseInt(m[2], 10) };
-  }
-
-  // ---- actions
-  apply(a) {
-    if (typeof a !== 'object' || a === null) throw new Malformed('action is not an object');
-    if (typeof a.type !== 'string') throw new Malformed('action without type');
-    if (typeof a.player !== 'string') throw new Malformed('action without player');
-    const h = ACTIONS[a.type];
-    // an action a module adds exists only when that module is played
-    const handler = h && (this.roe || !h.roe) && (this.duo || !h.duo) ? h : null;
-    if (!handler) throw new Malformed(`unknown action type ${a.type}`);
-    const p = this.player(a.player);
-    if (!p) throw new Malformed(`no player named ${a.player}`);
-    handler.check(this, a);
-    const s = this.s;
-    if (s.over) throw new Reject('ruling/game-over', 'the game is over');
-    if (s.vars.choice === 'draft' && a.type !== 'draft' && a.type !== 'harvest')
-      throw new Reject('ruling/draft-first', 'a Jumping Bean draft is under way');
-    handler.run(this, p, a);
-    if (this.roe) this.afterAction();
-    this.maybeEnd();
   }
 }
 
@@ -637,22 +498,6 @@ function oneHandPlay(g) {
   if (g.s.vars.planted >= 1) throw new Reject('bohnroeschen/two-player/9', 'with two players, one card is played from the hand');
 }
 
-// plant the hand card at index i (0 the foremost) into a field, in phase 1
-function plantFromHand(g, p, field, i) {
-  const s = g.s;
-  if (field < 1 || field > p.fields.length) throw new Reject('ruling/no-such-card', `no field ${field}`);
-  if (p.hand.length <= i) throw new Reject('ruling/no-such-card', i === 0 ? 'the hand is empty' : `no hand card ${i + 1}`);
-  if (s.vars.planted >= 2) throw new Reject('bohnanza/phase-1/3', 'no third card may be planted');
-  const card = p.hand[i];
-  const f = p.fields[field - 1];
-  if (!fits(f, card)) throw new Reject('bohnanza/course-of-play/8', `field ${field} holds another variety`);
-  p.hand.splice(i, 1);
-  if (g.roe) { p.vars.p1_plants.push(card); if (f.length > 0) p.vars.p1_onto_existing += 1; }
-  f.push(card);
-  s.vars.planted += 1;
-  g.emit({ event: 'planted', player: p.name, field, card });
-}
-
 // the cards of one variety in a pile, or a refusal when there are none
 function cardsOfKind(pile, variety) {
   const n = pile.filter(c => c === variety).length;
@@ -662,202 +507,28 @@ function cardsOfKind(pile, variety) {
 
 function needVariety(a) { if (typeof a.variety !== 'string') throw new Malformed('parameter variety must be a variety id'); }
 
+// Bohnröschen's intermediate phase is for passing, tribute and fulfilling tasks
+function notInIntermediate(rule, reason) {
+  return g => { if (g.s.phase === 'intermediate') throw new Reject(rule, reason); };
+}
+
+// The base game's actions (base-game.js), with the refusals Bohnröschen and the two-player game
+// add before them; then each module's own actions, which exist only when it is played.
 const ACTIONS = {
-  plant: {
-    check(g, a) { allowOnly(a, ['field']); needInt(a, 'field'); },
-    run(g, p, a) {
-      const s = g.s;
-      if (s.active !== p.name || s.phase !== 'plant_hand') throw new Reject('bohnanza/phase-1/1', 'only the active player plants from hand, in phase 1');
-      if (g.duo) oneHandPlay(g);
-      plantFromHand(g, p, a.field, 0);
-    },
-  },
-  end_phase: {
-    check(g, a) { allowOnly(a, []); },
-    run(g, p, a) {
-      const s = g.s;
-      if (s.phase === 'intermediate') throw new Reject('bohnroeschen/intermediate-phase/2', 'the intermediate phase ends when every player has passed');
-      if (s.active !== p.name) throw new Reject('bohnanza/course-of-play/3', 'only the active player ends a phase');
-      if (s.phase === 'draw_cards') throw new Reject('bohnanza/phase-4/1', 'phase 4 ends by drawing');
-      if (g.duo) { g.endDuoPhase(p); return; }
-      if (s.phase === 'plant_hand') {
-        if (s.vars.planted === 0 && p.hand.length > 0) throw new Reject('bohnanza/phase-1/1', 'the foremost card must be planted first');
-        g.enterPhase('trade');
-      } else if (s.phase === 'trade') {
-        // ending phase 2 withdraws an open offer, reported like any withdrawal
-        if (s.vars.offer_from !== null) g.emit({ event: 'declined', from: s.vars.offer_from, to: s.vars.offer_to });
-        g.clearOffer();
-        g.enterPhase('plant_trades');
-      } else if (s.phase === 'plant_trades') {
-        if (s.revealed.length > 0 || s.players.some(q => q.received.length > 0))
-          throw new Reject('bohnanza/phase-3/1', 'traded and revealed cards must be planted first');
-        if (s.vars.exhaustions >= g.lastExhaustion) {
-          s.vars.cut_short = true;
-          g.gameOver();
-          return;
-        }
-        g.enterPhase('draw_cards');
-      } else {
-        throw new Reject('bohnanza/course-of-play/3', `no phase ${s.phase} to end`);
-      }
-    },
-  },
-  offer: {
-    check(g, a) {
-      allowOnly(a, ['to', 'give', 'get']);
-      if (typeof a.to !== 'string') throw new Malformed('parameter to must be a player');
-      if (!g.player(a.to)) throw new Malformed(`no player named ${a.to}`);
-      needRefs(a, 'give'); needRefs(a, 'get');
-    },
-    run(g, p, a) {
-      const s = g.s;
-      noTrading(g);
-      if (s.phase !== 'trade') throw new Reject('bohnanza/course-of-play/5', 'trading happens in phase 2');
-      if (s.vars.offer_from !== null) throw new Reject('ruling/one-offer', 'another offer is open');
-      const q = g.player(a.to);
-      if (q.name === p.name || (p.name !== s.active && q.name !== s.active))
-        throw new Reject('bohnanza/phase-2/4', 'only the active player trades, with another player');
-      if (a.give.length === 0 && a.get.length === 0) throw new Reject('ruling/empty-trade', 'nothing changes hands');
-      const refs = [];
-      for (const r of a.give) refs.push({ owner: p, ...g.parseRef(r) });
-      for (const r of a.get) refs.push({ owner: q, ...g.parseRef(r) });
-      if (refs.some(r => r.zone === 'field')) throw new Reject('bohnanza/phase-2/8', 'cards in fields cannot be traded');
-      if (refs.some(r => r.zone === 'received')) throw new Reject('bohnanza/phase-2/7', 'received cards cannot be traded again');
-      if (refs.some(r => r.zone !== 'hand' && r.zone !== 'revealed')) throw new Reject('bohnanza/phase-2/5', 'only hand cards (and the revealed cards) are traded');
-      if (refs.some(r => r.zone === 'revealed' && r.owner.name !== s.active)) throw new Reject('bohnanza/phase-2/6', 'only the active player trades the revealed cards');
-      const seen = new Set();
-      for (const r of refs) {
-        const zone = r.zone === 'hand' ? r.owner.hand : s.revealed;
-        if (r.n < 1 || r.n > zone.length) throw new Reject('ruling/no-such-card', `no card ${r.zone} ${r.n}`);
-        const key = `${r.owner.name}/${r.zone}/${r.n}`;
-        if (seen.has(key)) throw new Reject('ruling/no-such-card', `${r.zone} ${r.n} named twice`);
-        seen.add(key);
-      }
-      s.vars.offer_from = p.name;
-      s.vars.offer_to = q.name;
-      s.vars.offer_give = a.give.map(r => { const x = g.parseRef(r); return `${x.zone} ${x.n}`; });
-      s.vars.offer_get = a.get.map(r => { const x = g.parseRef(r); return `${x.zone} ${x.n}`; });
-      g.emit({ event: 'offered', from: p.name, to: q.name });
-    },
-  },
-  accept: {
-    check(g, a) { allowOnly(a, []); },
-    run(g, p, a) {
-      const s = g.s;
-      noTrading(g);
-      if (s.phase !== 'trade') throw new Reject('bohnanza/course-of-play/5', 'trading happens in phase 2');
-      if (s.vars.offer_to !== p.name) throw new Reject('ruling/one-offer', 'no offer to you is open');
-      const from = g.player(s.vars.offer_from);
-      const to = p;
-      const take = (owner, refs) => {
-        const parsed = refs.map(r => g.parseRef(r));
-        const cards = parsed.map(r => (r.zone === 'hand' ? owner.hand : s.revealed)[r.n - 1]);
-        // remove from highest position down, per zone
-        const order = parsed.map((r, i) => ({ ...r, i })).sort((x, y) => y.n - x.n);
-        for (const r of order) (r.zone === 'hand' ? owner.hand : s.revealed).splice(r.n - 1, 1);
-        return cards;
-      };
-      const give = take(from, s.vars.offer_give);
-      const get = take(to, s.vars.offer_get);
-      to.received.push(...give);
-      from.received.push(...get);
-      g.clearOffer();
-      g.emit({ event: 'traded', from: from.name, to: to.name, give, get });
-    },
-  },
-  decline: {
-    check(g, a) { allowOnly(a, []); },
-    run(g, p, a) {
-      const s = g.s;
-      noTrading(g);
-      if (s.phase !== 'trade') throw new Reject('bohnanza/course-of-play/5', 'trading happens in phase 2');
-      if (s.vars.offer_to !== p.name && s.vars.offer_from !== p.name) throw new Reject('ruling/one-offer', 'no offer to or from you is open');
-      const from = s.vars.offer_from, to = s.vars.offer_to;
-      g.clearOffer();
-      g.emit({ event: 'declined', from, to });
-    },
-  },
-  plant_card: {
-    check(g, a) { allowOnly(a, ['card', 'field']); needRef(a, 'card'); needInt(a, 'field'); },
-    run(g, p, a) {
-      const s = g.s;
-      // revealed beans go a whole variety at a time (plant_kind)
-      if (g.duo) throw new Reject('bohnroeschen/two-player/11', 'with two players, a revealed variety is planted whole, with plant_kind');
-      if (s.phase !== 'plant_trades') throw new Reject('ruling/plant-in-phase-3-only', 'traded and revealed cards are planted in phase 3');
-      const isActive = s.active === p.name;
-      if (p.received.length === 0 && !(isActive && s.revealed.length > 0)) throw new Reject('bohnanza/phase-3/1', 'nothing to plant');
-      const r = g.parseRef(a.card);
-      if (r.zone !== 'received' && r.zone !== 'revealed') throw new Reject('bohnanza/phase-3/1', 'only received or revealed cards are planted in phase 3');
-      if (r.zone === 'revealed' && !isActive) throw new Reject('bohnanza/phase-3/1', 'the revealed cards are the active player\'s');
-      const zone = r.zone === 'received' ? p.received : s.revealed;
-      if (r.n < 1 || r.n > zone.length) throw new Reject('ruling/no-such-card', `no card ${a.card}`);
-      if (a.field < 1 || a.field > p.fields.length) throw new Reject('ruling/no-such-card', `no field ${a.field}`);
-      const card = zone[r.n - 1];
-      const f = p.fields[a.field - 1];
-      if (!fits(f, card)) throw new Reject('bohnanza/course-of-play/8', `field ${a.field} holds another variety`);
-      zone.splice(r.n - 1, 1);
-      f.push(card);
-      g.emit({ event: 'planted', player: p.name, field: a.field, card });
-    },
-  },
-  harvest: {
-    check(g, a) { allowOnly(a, ['field']); needInt(a, 'field'); },
-    run(g, p, a) {
-      const s = g.s;
-      ownTurnOnly(g, p, 'bohnroeschen/two-player/2', 'fields are harvested');
-      if (s.phase === 'intermediate') throw new Reject('bohnroeschen/intermediate-phase/1', 'no field is harvested in the intermediate phase');
-      if (a.field < 1 || a.field > p.fields.length) throw new Reject('ruling/no-such-card', `no field ${a.field}`);
-      const f = p.fields[a.field - 1];
-      if (f.length === 0) throw new Reject('ruling/harvest-empty-field', 'the field is empty');
-      if (f.length === 1 && p.fields.some(x => x.length > 1)) throw new Reject('bohnanza/bean-protection/1', 'a single bean is protected while another field holds more');
-      if (f[f.length - 1] === 'jumping' && f.length >= 2 && s.vars.choice === 'draft') throw new Reject('ruling/draft-first', 'a draft is under way');
-      g.doHarvest(p, a.field - 1, false);
-    },
-  },
-  draw: {
-    check(g, a) { allowOnly(a, []); },
-    run(g, p, a) {
-      const s = g.s;
-      if (s.phase === 'intermediate') throw new Reject('bohnroeschen/intermediate-phase/1', 'the cards were drawn already; the intermediate phase ends by passing');
-      if (s.active !== p.name || s.phase !== 'draw_cards') throw new Reject('bohnanza/phase-4/1', 'only the active player draws, in phase 4');
-      if (g.duo) { g.drawTwo(p); return; }
-      for (let i = 0; i < 3; i++) {
-        const c = g.takeCard(false);
-        if (c === null) break;
-        p.hand.push(c);
-        g.emit({ event: 'drew', player: p.name, card: c });
-        g.afterTake(false);
-      }
-      g.clearOffer();
-      // the last running out ends the game in phase 4: the turn is not passed (ruling/end-after-action)
-      if (s.vars.cut_short) return;
-      if (g.roe) { g.enterPhase('intermediate'); return; }
-      g.startTurn(g.left(p.name));
-    },
-  },
-  draft: {
-    check(g, a) {
-      allowOnly(a, ['card', 'target']); needInt(a, 'card');
-      if (!(Number.isInteger(a.target) || a.target === 'discard')) throw new Malformed(`parameter target must be a field number or 'discard', got ${JSON.stringify(a.target)}`);
-    },
-    run(g, p, a) {
-      const s = g.s;
-      if (s.vars.choice !== 'draft' || s.vars.chooser !== p.name) throw new Reject('ruling/draft-first', 'it is not your choice in a draft');
-      if (a.card < 1 || a.card > s.draft.length) throw new Reject('ruling/no-such-card', `no card ${a.card} in the draft`);
-      const card = s.draft[a.card - 1];
-      if (a.target !== 'discard') {
-        if (!Number.isInteger(a.target) || a.target < 1 || a.target > p.fields.length) throw new Reject('ruling/no-such-card', `no field ${a.target}`);
-        if (!fits(p.fields[a.target - 1], card)) throw new Reject('ruling/draft-plant-fits', `field ${a.target} holds another variety`);
-      }
-      s.draft.splice(a.card - 1, 1);
-      if (a.target === 'discard') s.discard.unshift(card);
-      else p.fields[a.target - 1].push(card);
-      g.emit({ event: 'drafted', player: p.name, card, target: a.target });
-      const next = g.right(p.name);
-      if (next === s.vars.draft_owner || s.draft.length === 0) g.endDraft();
-      else s.vars.chooser = next;
-    },
-  },
+  ...BASE_ACTIONS,
+  end_phase: guard(BASE_ACTIONS.end_phase, notInIntermediate('bohnroeschen/intermediate-phase/2', 'the intermediate phase ends when every player has passed')),
+  offer: guard(BASE_ACTIONS.offer, noTrading),
+  accept: guard(BASE_ACTIONS.accept, noTrading),
+  decline: guard(BASE_ACTIONS.decline, noTrading),
+  // revealed beans go a whole variety at a time (plant_kind)
+  plant_card: guard(BASE_ACTIONS.plant_card, g => {
+    if (g.duo) throw new Reject('bohnroeschen/two-player/11', 'with two players, a revealed variety is planted whole, with plant_kind');
+  }),
+  harvest: guard(BASE_ACTIONS.harvest, (g, p) => {
+    ownTurnOnly(g, p, 'bohnroeschen/two-player/2', 'fields are harvested');
+    if (g.s.phase === 'intermediate') throw new Reject('bohnroeschen/intermediate-phase/1', 'no field is harvested in the intermediate phase');
+  }),
+  draw: guard(BASE_ACTIONS.draw, notInIntermediate('bohnroeschen/intermediate-phase/1', 'the cards were drawn already; the intermediate phase ends by passing')),
 };
 
 Object.assign(ACTIONS, {
@@ -963,8 +634,7 @@ Object.assign(ACTIONS, {
     run(g, p, a) {
       const s = g.s;
       if (s.active !== p.name || s.phase !== 'plant_hand') throw new Reject('bohnanza/phase-1/1', 'only the active player plants from hand, in phase 1');
-      oneHandPlay(g);
-      plantFromHand(g, p, a.field, 1);
+      g.plantFromHand(p, a.field, 1);
     },
   },
   // phase 1: one hand card onto the discard pile, before or after the play, but never the only
@@ -976,7 +646,7 @@ Object.assign(ACTIONS, {
       const s = g.s;
       if (s.active !== p.name || s.phase !== 'plant_hand') throw new Reject('bohnroeschen/two-player/9', 'only the active player discards a hand card, in phase 1');
       if (s.vars.hand_discards >= 1) throw new Reject('bohnroeschen/two-player/9', 'one hand card may be discarded in phase 1');
-      const r = g.parseRef(a.card);
+      const r = parseRef(a.card);
       if (r.zone !== 'hand' || r.n < 1 || r.n > p.hand.length) throw new Reject('ruling/no-such-card', `no card ${a.card} in your hand`);
       // DOC GAP: SCENARIOS.md's refusal table pairs this case with ruling/duo-discard-leaves-a-play,
       // but duo/phase-1/single-card-must-be-played-01 accepts only bohnroeschen/two-player/9.

@@ -129,12 +129,15 @@ def setup_engine(modules: list[str], maps: Maps | None = None) -> Engine:
 
 
 def sent_inline(state: JSON, modules: list[str], maps: Maps | None) -> JSON:
-    """A starting state on one of the maps as the engine is sent it: its board inline (the
-    engine knows only the boards of the rulebooks), its modules those the engine claims."""
-    if maps is None or state.get("board") not in maps.boards:
+    """A starting state set up with the maps as the engine is sent it: its modules those the
+    engine claims (a game on a board of the rulebooks too), and a board of the maps inline (the
+    engine knows only the boards of the rulebooks)."""
+    if maps is None or not maps.added_to(modules):
         return state
-    engine = setup_engine(modules, maps)
-    return {**state, "board": B.to_json(engine.spec.boards[state["board"]]), "modules": list(modules)}
+    out = {**state, "modules": list(modules)}
+    if state.get("board") in maps.boards:
+        out["board"] = B.to_json(setup_engine(modules, maps).spec.boards[state["board"]])
+    return out
 
 
 _TABLES: dict[tuple[tuple[str, ...], int | None, str, str | None], list[Table]] = {}

@@ -13,7 +13,7 @@ import pytest
 
 from bohnspec.language.check import Checker, check_files, check_spec
 from bohnspec.tools.cli import main
-from bohnspec.errors import Diagnostic
+from bohnspec.errors import BohnspecError, Diagnostic
 from bohnspec.language.spec import build, load, parse_files, spec_files
 
 GOOD = '''module mycards
@@ -573,3 +573,25 @@ def test_default_rest_is_for_a_shared_zone(tmp_path):
         "zone 'stash' is per player: `default rest` gives a shared zone the cards lying nowhere else, which no one "
         "player's zone can hold for all; make it shared"]
     assert errors_of(tmp_path, "module mycards\n\nzone spare: pile shared default rest cites bohnanza/setup/1\n") == []
+
+
+# ------------------------------------------------------------ modules of one game
+
+def test_alternative_expansions_are_not_played_together():
+    # Bohnröschen and the war games both require the base game and each change its turn, its
+    # table and its end: no rulebook combines them, so a game of both is refused by name.
+    with pytest.raises(BohnspecError, match=r"modules bohnroeschen and war are not played together: both set "
+                                            r".*the turn.*as `mixed` does for Bohnaparte with Dschingis Bohn's landscapes"):
+        load(["base", "bohnroeschen", "bohnaparte"])
+    with pytest.raises(BohnspecError, match="modules bohnaparte and dschingis are not played together"):
+        load(["base", "bohnaparte", "dschingis"])
+    assert "bohnaparte" in load(["mixed"]).chosen  # the mixed game: one module saying how they go together
+
+
+def test_a_module_adding_to_the_base_game_plays_with_any_expansion(tmp_path):
+    # A designer's new bean requires only the base game: it replaces nothing, so it goes with
+    # Bohnröschen or a war game alike.
+    path = write(tmp_path, 'module my_beans requires base\n'
+                           'variety cocoa "Cocoa Bean" count 4 meter [2, 3, 4, 4] cites bohnanza/setup/5\n')
+    for game in (["bohnroeschen"], ["dschingis"]):
+        assert "cocoa" in load([*game, "my_beans"], [path]).varieties

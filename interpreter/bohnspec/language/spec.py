@@ -56,6 +56,10 @@ class Spec:
     # requiring the other, which no module requiring both settles.
     replaced: list[tuple[Decl, Decl]] = field(default_factory=list)
     rivals: list[tuple[Decl, Decl]] = field(default_factory=list)
+    # In one game's spec: declarations of two modules loaded together that are alternatives of
+    # the same game (neither requires the other, no loaded module requires both), each declaring
+    # or replacing the same thing: Bohnröschen's and Bohnaparte's ends of the game, say.
+    clashes: list[tuple[Decl, Decl]] = field(default_factory=list)
     chosen: set[str] | None = None  # the modules loaded (None: all)
 
     def all_decls(self) -> Iterator[Decl]:
@@ -338,6 +342,7 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
     chosen = module_closure(files, modules)
     requires = {m: module_closure(files, [m]) - {m} for m in chosen}
     spec = Spec(files=files, chosen=chosen if modules is not None else None)
+    game = modules is not None  # one game's modules, not every module (`bohnspec check`)
     singles: dict[type, dict[str, Any]] = {
         Variety: spec.varieties, Option: spec.options, Zone: spec.zones, Var: spec.vars,
         Define: spec.defines, Phase: spec.phases, Action: spec.actions,
@@ -366,21 +371,34 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             if old is not None and not isinstance(d, Module) and not replaces \
                     and _together(old.module, d.module, chosen, requires):
                 spec.duplicates.append((old, d))
+            elif old is not None and not isinstance(d, Module) and not replaces and game:
+                spec.clashes.append((old, d))  # two alternatives of one game, both loaded
             elif replaces and old is not None and old.module not in mine:
                 if old.module == d.module:
                     spec.duplicates.append((old, d))  # one module replacing the same thing twice
                 elif _together(old.module, d.module, chosen, requires):
                     rivals.append((old, d))
+                elif game:
+                    spec.clashes.append((old, d))
             seen = history.setdefault((type(d), d.name), [])
             if replaces and old is not None and old.module != d.module:
                 # What it replaces in its own game: the last one of a module it requires.
                 spec.replaced.append((next((x for x in reversed(seen) if x.module in mine), old), d))
             seen.append(d)
             table[d.name] = d
-        elif isinstance(d, Turn):
-            spec.turn = d  # a later module may reorder the turn
-        elif isinstance(d, Players):
-            spec.players = d  # a later module sets its own table
+        elif isinstance(d, (Turn, Players, Winners)):
+            # A later module may reorder the turn or set its own table and winners; two
+            # alternatives of one game loaded together would each impose theirs.
+            held = spec.turn if isinstance(d, Turn) else spec.players if isinstance(d, Players) else spec.winners
+            if game and held is not None and held.module != d.module and held.module not in requires.get(d.module, ()) \
+                    and not _joined(held.module, d.module, chosen, requires):
+                spec.clashes.append((held, d))
+            if isinstance(d, Turn):
+                spec.turn = d
+            elif isinstance(d, Players):
+                spec.players = d
+            else:
+                spec.winners = d
         elif isinstance(d, Extend):
             spec.extends.append(d)
         elif isinstance(d, Forbid):
@@ -391,8 +409,6 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             spec.handlers.setdefault(d.name, []).append(d)
         elif isinstance(d, EndRule):
             spec.end_rules.append(d)
-        elif isinstance(d, Winners):
-            spec.winners = d
         elif isinstance(d, Setup):
             spec.setups.append(d)
         elif isinstance(d, Invariant):
@@ -408,6 +424,11 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
     return spec
 
 
+def _joined(a: str, b: str, chosen: set[str], requires: dict[str, set[str]]) -> bool:
+    """Whether a loaded module requires both (Bohnaparte and Dschingis Bohn, joined by `mixed`)."""
+    return any({a, b} <= (requires.get(m, set()) | {m}) for m in chosen)
+
+
 def _together(a: str, b: str, chosen: set[str], requires: dict[str, set[str]]) -> bool:
     """Whether two modules' declarations meet: the same module, one requiring the other, a
     chosen module requiring both, or two modules with nothing in common. Two expansions of one
@@ -421,5 +442,28 @@ def _together(a: str, b: str, chosen: set[str], requires: dict[str, set[str]]) -
 
 
 def load(modules: list[str] | None = None, extra_files: Iterable[str | PathLike[str]] = ()) -> Spec:
-    """Parse spec/ (and any extra rules files) and index the chosen modules."""
-    return build(parse_files([*spec_files(), *extra_files]), modules)
+    """Parse spec/ (and any extra rules files) and index the chosen modules. A BohnspecError
+    when the modules are alternatives that no rulebook plays together (clashes)."""
+    spec = build(parse_files([*spec_files(), *extra_files]), modules)
+    if spec.clashes:
+        raise BohnspecError(clash_message(spec))
+    return spec
+
+
+def clash_message(spec: Spec) -> str:
+    """Which modules of a game cannot be played together, and what both of them set."""
+    pairs: dict[tuple[str, str], list[str]] = {}
+    for old, new in spec.clashes:
+        what = f"{type(new).__name__.lower()} {new.name}" if not isinstance(new, (Turn, Players, Winners)) \
+            else {Turn: "the turn", Players: "the table", Winners: "the winners"}[type(new)]
+        a, b = sorted((old.module, new.module))
+        names = pairs.setdefault((a, b), [])
+        if what not in names:
+            names.append(what)
+    a, b = next(iter(pairs))
+    also = "; ".join(f"{x} and {y}" for x, y in list(pairs)[1:])
+    return (f"modules {a} and {b} are not played together: both set {', '.join(pairs[(a, b)][:4])}"
+            f"{' and more' if len(pairs[(a, b)]) > 4 else ''}, and neither requires the other"
+            + (f" (nor {also})" if also else "") + ". They are alternatives of one game: no rulebook combines them, "
+            "and a game of both needs a module of its own that says how they go together (as `mixed` does for "
+            "Bohnaparte with Dschingis Bohn's landscapes)")

@@ -9,6 +9,7 @@ import re
 import pytest
 import yaml
 
+from bohnspec.errors import ActionError
 from bohnspec.tools.cli import main
 from bohnspec.execution.interpret import engine_for
 
@@ -560,6 +561,27 @@ def test_a_list_of_card_places_is_written_with_commas(tmp_path, written):
     # Timon is active: his soy is the revealed one first; Nina's red is her hand 1.
     assert action["give"] == (["revealed 1", "hand 2"] if "soy" in written else ["hand 1", "hand 2"]), action
     assert action["get"] == (["hand 1"] if written.endswith("get red") else [])
+
+
+def test_an_offer_as_judge_lists_it_can_be_typed_back(tmp_path, capsys):
+    """Judge writes another player's cards as `Nina's hand 1` and an empty list as `nothing`:
+    a player copying a choice out of the line gets that very offer."""
+    from bohnspec.tools.judge import load_situation
+    from bohnspec.tools.notation import parse_action
+
+    path = situation(tmp_path)
+    engine, state, _ = load_situation(path)
+    _, out = judge(capsys, path)
+    line = next(m for p in out["players"] if p["player"] == "Timon" for m in p["may"] if m.startswith("offer to Nina"))
+    assert "Nina's hand 1" in line
+    for written, give, get in [("give hand 1 get Nina's hand 1", ["hand 1"], ["hand 1"]),
+                               ("give nothing get Nina's hand 1", [], ["hand 1"]),
+                               ("give revealed 1 get nothing", ["revealed 1"], [])]:
+        action = parse_action(engine, state, f"Timon offer to Nina {written}")[0]
+        assert (action["to"], action["give"], action["get"]) == ("Nina", give, get), written
+        assert engine.check(state, action) is None
+    with pytest.raises(ActionError, match="Keno's cards are not part of this action"):
+        parse_action(engine, state, "Timon offer to Nina give hand 1 get Keno's hand 1")
 
 
 # ------------------------------------------------------------ inconsistent situations

@@ -57,6 +57,15 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         except json.JSONDecodeError as exc:
             raise ActionError(f"the action is not valid JSON: {exc.msg} (at column {exc.colno})") from None
         return [data]
+    # `Timon's hand 2`, as judge lists another player's cards: whose they are the action says
+    # (the cards one gets are the partner's); the name is checked against it below.
+    owners_named: list[str] = []
+
+    def possessive(m: re.Match) -> str:
+        owners_named.append(m[1])
+        return ""
+    text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?=[a-z_]+\s*[0-9])", possessive, text) \
+        if state.names() else text
     words = [w.replace(_KEPT, " ") for w in _lists_kept(text).split()]
     if len(words) < 2:
         raise ActionError("write an action as PLAYER ACTION [VALUES], e.g. \"Nina harvest 1\"")
@@ -69,6 +78,11 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         actions = _trade(engine, state, player, rest, said)
     else:
         actions = [_single(engine, state, player, kind, rest, said)]
+    for name in owners_named:
+        partners = {v for a in actions for v in a.values() if isinstance(v, str) and v in state.names()} - {player}
+        if name not in partners:
+            raise ActionError(f"{name}'s cards are not part of this action: name another player's cards only "
+                              f"for what you get from him (`offer to {name} ... get {name}'s hand 2`)")
     if notes is not None:
         notes.extend((0, s) for s in said)
     return actions
@@ -163,6 +177,8 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
     if ptype == "card":
         return _card(engine, state, owner, raw, [], said)
     if ptype == "cards":
+        if raw == "nothing":  # as judge lists an empty list: a gift, or a card asked for nothing
+            return []
         picked: list[str] = []
         for part in [p for p in raw.split(",") if p]:
             part = part.replace("_", " ") if _REF.match(part.replace("_", " ")) else part

@@ -78,16 +78,16 @@ def test_beginner_4_rows_show_the_hexagon(view):
     assert "01 steppe" in rows[0] and "19 steppe" in rows[4]
     assert rows[1].index("05 forest") < rows[0].index("02 town") < rows[1].index("06 village")
     assert "02 town (Keno)" in text and "05 forest (Timon)" in text and "[06 village (Timon)]" in text
-    assert "riders turned" in text and "burnt" in text
+    assert "defeated" in text and "burnt" in text
     assert "[06] under attack" in text
 
 
 def test_flags_sit_under_their_space(view):
     lines = boardview.text_rows(view)
     row = next(i for i, l in enumerate(lines) if "10 steppe (Timon)" in l)
-    assert "riders turned" in lines[row + 1]
+    assert "defeated" in lines[row + 1]
     centre = lines[row].index("10 steppe") + len("10 steppe (Timon)") // 2
-    assert abs(lines[row + 1].index("riders turned") + len("riders turned") // 2 - centre) <= 2
+    assert abs(lines[row + 1].index("defeated") + len("defeated") // 2 - centre) <= 2
 
 
 def test_json_has_every_space_with_its_owner_and_title(view):
@@ -95,7 +95,7 @@ def test_json_has_every_space_with_its_owner_and_title(view):
     assert data["board"] == "beginner_4" and data["geometry"] == "offset"
     spaces = {s["space"]: s for s in data["spaces"]}
     assert len(spaces) == 19
-    assert spaces["10"]["owner"] == "Timon" and spaces["10"]["flags"] == ["riders turned"]
+    assert spaces["10"]["owner"] == "Timon" and spaces["10"]["flags"] == ["defeated"]
     assert spaces["18"]["flags"] == ["burnt"]
     assert spaces["06"]["marks"] == ["under attack"]
     assert spaces["04"]["title"] == engine_for(["base", "dschingis"]).spec.cards["gemstone"].title
@@ -115,7 +115,7 @@ def test_svg_is_well_formed_with_19_hexagons_and_titles(view):
     spec = engine_for(["base", "dschingis"]).spec
     for card in ("gemstone", "forest", "river"):
         assert spec.cards[card].title.split(" (")[0] in texts
-    for name in ("Nina", "Timon", "Keno", "Eiko", "riders turned", "burnt", "under attack"):
+    for name in ("Nina", "Timon", "Keno", "Eiko", "defeated", "burnt", "under attack"):
         assert name in texts
     assert all(g.find(SVG + "title") is not None for g in spaces)
     # No external resources.

@@ -109,7 +109,7 @@ def test_a_pending_combat_choice_is_shown(capsys):
     code, out = judge(capsys, RIDERS, "--step", "1", as_json=False)
     assert code == 0
     assert "pending: second_round for Timon (the combat at 03)" in out
-    assert "riders turned" in out and "[03] under attack" in out
+    assert "defeated" in out and "[03] under attack" in out
     assert "follow_up with hand 1|hand 2|draw_pile 1" in out
 
 

@@ -4,7 +4,7 @@ A view is built from a board's layout, the card lying on each space and each spa
 variables; nothing here knows a landscape or a rule. Card titles come from the spec's card
 declarations, owners from the per-space variable of type `player`, and a yes/no space
 variable that differs from its default becomes a marker (a defeated steppe's `ready: false`
-reads "riders turned", a plundered town's `burnt: true` reads "burnt").
+reads "defeated", a plundered town's `burnt: true` reads "burnt").
 
     text_rows(view)   the board as rows; offset rows are indented by their half-card shift so
                       the hexagon shows; a graph board lists each space with its neighbours
@@ -28,9 +28,9 @@ from ..language.spec import Spec
 
 # Readable names for a yes/no space variable away from its default: (variable, value) -> label.
 # Any other such variable reads as its name (true) or "not NAME" (false).
-FLAG_LABELS = {("ready", False): "riders turned", ("burnt", True): "burnt"}
+FLAG_LABELS = {("ready", False): "defeated", ("burnt", True): "burnt"}
 # Readable names for a shared variable naming a space (the space is marked on the map).
-MARK_LABELS = {"battle": "under attack", "horde": "riders in combat"}
+MARK_LABELS = {"battle": "under attack", "horde": "mounted troops in combat"}
 
 # Player colours in seating order (Okabe-Ito: told apart also with colour blindness).
 PLAYER_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#0072B2", "#D55E00", "#999999"]
@@ -52,7 +52,7 @@ class Space:
     neighbours: tuple[str, ...] = ()
 
     def label(self, flags: bool = True) -> str:
-        """`06 village (Nina)`, `10 steppe (Timon; riders turned)`, `01 *` (dealt); a marked
+        """`06 village (Nina)`, `10 steppe (Timon; defeated)`, `01 *` (dealt); a marked
         space in brackets. Without `flags`, the markers are left out (they go on a line below)."""
         text = f"{self.id} {self.card or DEALT}"
         extra = [x for x in [self.owner, ("; ".join(self.flags) if flags else "") or None] if x]
@@ -152,7 +152,7 @@ def text_rows(view: BoardView) -> list[str]:
         for s in view.spaces:
             lines.append(f"  {s.label():<{width}}  neighbours: {', '.join(s.neighbours) or 'none'}")
     else:
-        # One line per row with `06 village (Nina)`; a space's markers (riders turned, burnt)
+        # One line per row with `06 village (Nina)`; a space's markers (defeated, burnt)
         # on a line below it, so that they do not widen every cell.
         labels = {s.id: s.label(flags=False) for s in view.spaces}
         width = max(len(t) for t in labels.values()) + 2

@@ -595,3 +595,20 @@ def test_a_module_adding_to_the_base_game_plays_with_any_expansion(tmp_path):
                            'variety cocoa "Cocoa Bean" count 4 meter [2, 3, 4, 4] cites bohnanza/setup/5\n')
     for game in (["bohnroeschen"], ["dschingis"]):
         assert "cocoa" in load([*game, "my_beans"], [path]).varieties
+
+
+# ------------------------------------------------------------ state_loaded handlers
+
+def test_a_state_loaded_handler_only_works_out_internal_variables(tmp_path):
+    head = ("module mycards requires base\n"
+            "internal var noted: bool per player = false cites ruling/game-over\n"
+            "var shown: int = 0 cites ruling/game-over\n")
+    ok = head + ("procedure note(q) cites ruling/game-over { if size(q.hand) > 0 { q.noted = true } }\n"
+                 "on state_loaded cites ruling/game-over { for q in players { let n = 1\n note(q) } }\n")
+    assert errors_of(tmp_path, ok) == []
+    for body, what in [("shown = 1", "no assign"), ("for q in players { move all of q.hand to top of discard }",
+                                                    "no move"),
+                       ("goto plant_hand", "no goto")]:
+        errors = errors_of(tmp_path, head + f"on state_loaded cites ruling/game-over {{ {body} }}\n")
+        assert errors == ["a `state_loaded` handler only works out internal variables (the bookkeeping a given "
+                          f"situation implies): it may not change what the table sees, so {what} here"], errors

@@ -625,3 +625,15 @@ def test_explain_words_gives_a_rulings_words_without_the_spec(capsys):
     assert "clauses citing it" not in out and "source:" not in out and "| setup" not in out
     assert main(["explain", "ruling/dschingis-deal"]) == 0
     assert "clauses citing it" in capsys.readouterr().out
+
+
+def test_explain_a_vine_card_lists_the_scenarios_that_lay_it(capsys):
+    # Not every scenario citing a paragraph the card cites: those are about any vine card.
+    assert main(["explain", "anyone_four_green", "--json"]) == 0
+    entry = json.loads(capsys.readouterr().out)
+    tested = entry["clauses"][0]["scenarios"]
+    assert "bohnroeschen/independent/r10-anyone-four-green-holders-own-fourth-then-sold-01" in tested
+    assert main(["explain", "draw_pile_runs_out", "--json"]) == 0
+    entry = json.loads(capsys.readouterr().out)
+    tested = entry["clauses"][0]["scenarios"]
+    assert "bohnroeschen/independent/r10-anyone-four-green-holders-own-fourth-then-sold-01" not in tested

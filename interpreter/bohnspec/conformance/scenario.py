@@ -719,6 +719,7 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
     for name, zone in spec.zones.items():
         if zone.rest and name not in data:
             state.zones[name] = _the_rest(engine, state, zone.cards)
+    engine.loaded(state)  # the bookkeeping the situation implies (`state_loaded` handlers)
     check_consistency(engine, state)
     return state
 

@@ -441,7 +441,7 @@ class Generator:
             finally:
                 self._depth_zero = False
         events = [*spec.handlers, *(ev.event for v in spec.vines.values() for ev in v.events),
-                  "phase", "turn_over", "after_action", "game_end", "game_over", "game_start"]
+                  "phase", "turn_over", "after_action", "game_end", "game_over", "game_start", "state_loaded"]
         for event in dict.fromkeys(events):
             if self.listens(event):
                 self._emitter_function(event)

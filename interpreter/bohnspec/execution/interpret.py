@@ -1346,6 +1346,14 @@ class Engine:
         self.emit(env, "game_start", {}, record=False)
         return state, env.events
 
+    def loaded(self, state: State) -> None:
+        """A situation given as it stands (a scenario's state, a protocol `load`): the
+        `state_loaded` handlers work out the internal bookkeeping it implies (a vine task whose
+        condition holds counts as met), which a game would have kept as it went."""
+        env = Env(self, state)
+        env.fuel = STEP_BUDGET
+        self.emit(env, "state_loaded", {}, record=False)
+
 
 # What a quantifier that looks at every item makes of their values (`any`, `all` and `no`
 # stop at the first item that decides instead).

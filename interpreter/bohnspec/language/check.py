@@ -27,7 +27,10 @@ _MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Exempt, Pro
               Setup, Ruling, Vine, Category, Card, Board, Invariant)
 # Events the interpreter itself emits, with the keys it gives them.
 _BUILTIN_EVENTS = {"phase": ("phase",), "game_end": (), "game_over": ("winners",), "turn_over": (),
-                   "after_action": (), "game_start": ()}
+                   "after_action": (), "game_start": (), "state_loaded": ()}
+# The hook run on a situation given as it stands (a scenario's state, a protocol `load`, a judge
+# situation): it may only work out internal bookkeeping the situation implies.
+LOADED = "state_loaded"
 
 
 class Checker:
@@ -328,8 +331,50 @@ class Checker:
 
     def _check_handler(self, h: Handler) -> None:
         self.block(h.body, set(h.params))
+        if h.name == LOADED:
+            wrong = self._not_derived(h.body, set(h.params), set())
+            if wrong is not None:
+                self.error(wrong.loc, f"a `{LOADED}` handler only works out internal variables (the bookkeeping "
+                                      "a given situation implies): it may not change what the table sees, "
+                                      f"so no {wrong.kind.replace('_stmt', '').replace('_', ' ')} here")
         if h.name != "enter":
             self.listened.append((h.name, h.loc, tuple(h.params), "this handler never runs"))
+
+    def _not_derived(self, stmts: Iterable[Node], scope: set[str], called: set[str]) -> Node | None:
+        """The first statement (in these or a procedure they call) that does more than assign
+        locals and internal variables, or None."""
+        scope = set(scope)
+        for s in stmts:
+            if s.kind == "let":
+                scope.add(s.args[0])
+            elif s.kind == "assign":
+                target = s.args[0]
+                name = target[1] if target[0] == "var" else target[2]
+                var = self.spec.vars.get(name)
+                if not (target[0] == "var" and name in scope) and (var is None or not var.internal):
+                    return s
+            elif s.kind == "if":
+                for _, body in s.args[0]:
+                    found = self._not_derived(body, scope, called)
+                    if found is not None:
+                        return found
+                found = self._not_derived(s.args[1], scope, called)
+                if found is not None:
+                    return found
+            elif s.kind in ("for", "repeat"):
+                found = self._not_derived(s.args[-1], scope | ({s.args[0]} if s.kind == "for" else set()), called)
+                if found is not None:
+                    return found
+            elif s.kind == "call_stmt" and s.args[0] in self.spec.procedures:
+                if s.args[0] not in called:
+                    called.add(s.args[0])
+                    proc = self.spec.procedures[s.args[0]]
+                    found = self._not_derived(proc.body, set(proc.params), called)
+                    if found is not None:
+                        return s  # the call, where the handler's writer can see it
+            else:
+                return s
+        return None
 
     def _check_end_rule(self, e: EndRule) -> None:
         self.expr(e.condition, set())

@@ -9,6 +9,8 @@ no id: everything the file declares), with the scenarios beside the file that us
 
 from __future__ import annotations
 
+import functools
+
 import re
 from collections.abc import Iterable
 from os import PathLike
@@ -62,6 +64,21 @@ def _scenario_index() -> dict[str, list[str]]:
         for c in sc.cites:
             out.setdefault(c, []).append(sc.id)
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def _corpus_texts() -> tuple[tuple[str, str], ...]:
+    """(id, the file's text) of each scenario of the corpus, read when a card's scenarios are
+    first asked for."""
+    out = []
+    for _, sc in S.corpus():
+        if isinstance(sc, ScenarioError):
+            continue
+        try:
+            out.append((sc.id, Path(sc.path).read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError):
+            continue
+    return tuple(out)
 
 
 def rulebooks_folder(given: str | None = None) -> Path | None:
@@ -269,6 +286,11 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
             rid = f"ruling/{d.name}" if isinstance(d, Ruling) else None
             return sorted({s["id"] for s in own_scenarios
                            if (rid and rid in s["cites"]) or (not rid and word.search(s["text"]))})
+        if isinstance(d, (Vine, Card)):
+            # A card of the spec is tested where a scenario lays it (its id in the file), not
+            # wherever its paragraphs are cited: those cover every card of a kind.
+            word = re.compile(r"(?<![\w/-])" + re.escape(d.name) + r"(?![\w/-])")
+            return sorted(sid for sid, text in _corpus_texts() if word.search(text))
         # An `extend action` cites nothing itself: its clauses do, and so test it.
         cited = [*d.cites, *(c for clause in getattr(d, "clauses", ()) for c in clause.cites)]
         return sorted({s for c in cited for s in scenarios.get(c, [])})

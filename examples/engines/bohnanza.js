@@ -612,15 +612,20 @@ Object.assign(ACTIONS, {
       }
     },
   },
-  // phase 0: every leftover bean of one variety onto the discard pile (bohnroeschen/two-player/8)
+  // phase 0: every leftover bean of one variety onto the discard pile (bohnroeschen/two-player/8);
+  // the solo game: the unwanted revealed beans in phase 3, in the order she likes
+  // (ruling/solo-discard-order)
   discard_kind: {
     duo: true,
     check(g, a) { allowOnly(a, ['variety']); needVariety(a); },
     run(g, p, a) {
       const s = g.s;
-      if (s.phase !== 'leftovers' || s.active !== p.name) throw new Reject('bohnroeschen/two-player/8', 'leftovers are discarded in phase 0, by the active player');
-      const n = cardsOfKind(s.middle, a.variety);
-      s.middle = s.middle.filter(c => c !== a.variety);
+      const phase = g.solo ? 'plant_revealed' : 'leftovers';
+      if (s.phase !== phase || s.active !== p.name) throw new Reject('bohnroeschen/two-player/8', 'leftovers are discarded in phase 0 (solo: unwanted revealed beans in phase 3), by the active player');
+      const pileName = g.solo ? 'revealed' : 'middle';
+      const n = cardsOfKind(s[pileName], a.variety);
+      if (n === 0) throw new Reject('ruling/no-such-card', `no ${a.variety} bean to discard`);
+      s[pileName] = s[pileName].filter(c => c !== a.variety);
       for (let i = 0; i < n; i++) {
         s.discard.unshift(a.variety);
         g.emit({ event: 'discarded', player: p.name, card: a.variety });

@@ -746,3 +746,14 @@ def test_a_word_written_in_the_rules_is_not_told_as_a_card():
     assert event_text(engine, {"event": "neutral_moved", "figure": "red", "position": 3}) == \
         "neutral_moved: figure red, position 3"
     assert "Red Bean" in event_text(engine, {"event": "planted", "player": "Nina", "field": 1, "card": "red"})
+
+
+def test_a_situation_may_be_written_as_a_scenario_without_steps(tmp_path, capsys):
+    # `modules:` beside `state:`, as a scenario has them: the state is the situation.
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump({"modules": ["base"], "state": TABLE}), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina harvest 2")
+    assert code == 0 and out["results"][0]["legal"] is True
+    path.write_text(yaml.safe_dump({"modules": ["base"], "state": TABLE, "expect": {}}), encoding="utf-8")
+    assert main(["judge", str(path)]) == 2
+    assert "a scenario file also has `steps`" in capsys.readouterr().err

@@ -184,7 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
     j = sub.add_parser("judge", help="settle a rules question: what may each player do, is this action legal")
-    j.add_argument("situation", help="a state in the scenario format (YAML), a scenario file, or a corpus scenario id")
+    j.add_argument("situation", help="a state in the scenario format (YAML; or `modules:` and `state:` as a scenario "
+                                        "has them), a scenario file, or a corpus scenario id")
     j.add_argument("--step", type=STEP, help="with a scenario: the situation after this many steps (default: all)")
     j.add_argument("--action", "-a", action="append", default=[],
                    help='an action in notation ("Nina harvest 1", "Timon trade give soy get red with Nina") '
@@ -197,7 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     j.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the answer"))
 
     b = sub.add_parser("board", help="the map of a situation: rows of spaces with owners, or an SVG picture")
-    b.add_argument("situation", help="a state in the scenario format (YAML), a scenario file, or a corpus scenario id")
+    b.add_argument("situation", help="a state in the scenario format (YAML; or `modules:` and `state:` as a scenario "
+                                        "has them), a scenario file, or a corpus scenario id")
     b.add_argument("--step", type=STEP, help="with a scenario: the situation after this many steps (default: all)")
     b.add_argument("--svg", metavar="FILE", help="also draw the map into FILE (SVG)")
     b.add_argument("--rules", action="append", default=[], metavar="FILE", help="extra rules file")

@@ -64,6 +64,13 @@ def load_situation(where: str, step: int | None = None,
             if s.action is not None:
                 state = engine.apply(state, s.action).state
         return engine, state, f"scenario {sc.id}, after {upto} step(s)"
+    if isinstance(data.get("state"), dict) and "players" not in data:
+        # Written like a scenario without steps: `modules:` beside `state:`.
+        extra = sorted(k for k in data if k not in ("state", "modules", "id", "title", "cites", "note"))
+        if extra:
+            raise ScenarioError(str(path), extra[0], "a situation is a state, or `modules:` and `state:` as in a "
+                                                     "scenario; a scenario file also has `steps`")
+        data = {**data["state"], **({"modules": data["modules"]} if "modules" in data else {})}
     modules = data.get("modules") or ["base"]
     engine = engine_for(modules, extra_rules)
     try:

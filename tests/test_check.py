@@ -595,6 +595,11 @@ def test_a_module_adding_to_the_base_game_plays_with_any_expansion(tmp_path):
                            'variety cocoa "Cocoa Bean" count 4 meter [2, 3, 4, 4] cites bohnanza/setup/5\n')
     for game in (["bohnroeschen"], ["dschingis"]):
         assert "cocoa" in load([*game, "my_beans"], [path]).varieties
+    # A ruling spelt like one of a module this game does not load is no clash either.
+    ruled = write(tmp_path, 'module my_rules requires base\n'
+                            'ruling second-round question "Q?" decision "D." reason "R." cites bohnanza/harvest/1\n',
+                  "ruled.bohn")
+    assert "bohnroeschen" in load(["bohnroeschen", "my_rules"], [ruled]).chosen
 
 
 # ------------------------------------------------------------ state_loaded handlers

@@ -371,14 +371,15 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             if old is not None and not isinstance(d, Module) and not replaces \
                     and _together(old.module, d.module, chosen, requires):
                 spec.duplicates.append((old, d))
-            elif old is not None and not isinstance(d, Module) and not replaces and game:
+            elif old is not None and not isinstance(d, Module) and not replaces and game \
+                    and {old.module, d.module} <= chosen:
                 spec.clashes.append((old, d))  # two alternatives of one game, both loaded
             elif replaces and old is not None and old.module not in mine:
                 if old.module == d.module:
                     spec.duplicates.append((old, d))  # one module replacing the same thing twice
                 elif _together(old.module, d.module, chosen, requires):
                     rivals.append((old, d))
-                elif game:
+                elif game and {old.module, d.module} <= chosen:
                     spec.clashes.append((old, d))
             seen = history.setdefault((type(d), d.name), [])
             if replaces and old is not None and old.module != d.module:

@@ -67,10 +67,16 @@ class Location:
         return f"{self.file}:{self.line}:{self.column}"
 
 
+def closest(name: object, choices: Iterable[str]) -> str | None:
+    """The choice closest to a misspelt name, or None when none is close."""
+    close = difflib.get_close_matches(str(name), list(choices), n=1)
+    return close[0] if close else None
+
+
 def suggest(name: object, choices: Iterable[str]) -> str:
     """` (did you mean 'x'?)` naming the choice closest to a misspelt name, or ""."""
-    close = difflib.get_close_matches(str(name), list(choices), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    close = closest(name, choices)
+    return f" (did you mean {close!r}?)" if close is not None else ""
 
 
 class RulesSyntaxError(BohnspecError):

@@ -1350,9 +1350,7 @@ class Engine:
         """A situation given as it stands (a scenario's state, a protocol `load`): the
         `state_loaded` handlers work out the internal bookkeeping it implies (a vine task whose
         condition holds counts as met), which a game would have kept as it went."""
-        env = Env(self, state)
-        env.fuel = STEP_BUDGET
-        self.emit(env, "state_loaded", {}, record=False)
+        self.emit(Env(self, state), "state_loaded", {}, record=False)
 
 
 # What a quantifier that looks at every item makes of their values (`any`, `all` and `no`

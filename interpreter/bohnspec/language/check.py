@@ -353,16 +353,11 @@ class Checker:
                 var = self.spec.vars.get(name)
                 if not (target[0] == "var" and name in scope) and (var is None or not var.internal):
                     return s
-            elif s.kind == "if":
-                for _, body in s.args[0]:
-                    found = self._not_derived(body, scope, called)
-                    if found is not None:
-                        return found
-                found = self._not_derived(s.args[1], scope, called)
-                if found is not None:
-                    return found
-            elif s.kind in ("for", "repeat"):
-                found = self._not_derived(s.args[-1], scope | ({s.args[0]} if s.kind == "for" else set()), called)
+            elif s.kind in ("if", "for", "repeat"):
+                # The blocks inside, with a loop's variable in scope.
+                bodies = [*(b for _, b in s.args[0]), s.args[1]] if s.kind == "if" else [s.args[-1]]
+                inner = scope | {s.args[0]} if s.kind == "for" else scope
+                found = next((f for b in bodies if (f := self._not_derived(b, inner, called)) is not None), None)
                 if found is not None:
                     return found
             elif s.kind == "call_stmt" and s.args[0] in self.spec.procedures:

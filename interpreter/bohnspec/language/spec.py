@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import cache, paths
-from ..errors import BohnspecError, Location, suggest
+from ..errors import BohnspecError, Location, closest, suggest
 from .compile import compile_text
 from .model import (
     Action, Board, Card, Category, Clause, Decl, Define, EndRule, Exempt, Extend, Forbid, Handler, Invariant, Module,
@@ -140,9 +140,9 @@ class Spec:
         if not isinstance(name, str):  # a number, a list: no card is spelt like it
             return ""
         kinds = self.kinds_of(category)
-        close = suggest(name, kinds)
-        if close:
-            return close
+        close = closest(name, kinds)
+        if close is not None:
+            return f" (did you mean {close!r}?)"
         what = {"beans": "bean", "vines": "vine"}.get(category, category)  # the category named in the singular
         if name in self.cards or name in self.vines:
             other = "vine" if name in self.vines else self.cards[str(name)].category
@@ -153,11 +153,11 @@ class Spec:
             title = getattr(decl, "title", "") or ""
             titles[title.lower()] = kind
             titles[title.lower().partition(" (")[0]] = kind  # "Gemstone Field (Edelsteinfeld)"
-        said = str(name).lower().replace("_", " ").replace("-", " ")
+        said = name.lower().replace("_", " ").replace("-", " ")
         by_title = next((k for t, k in titles.items() if t and t.replace("-", " ") == said), None)
         if by_title is None:
-            close_title = suggest(said, [t for t in titles if t])
-            by_title = titles[close_title[len(" (did you mean '"):-len("'?)")]] if close_title else None
+            close_title = closest(said, [t for t in titles if t])
+            by_title = titles[close_title] if close_title is not None else None
         if by_title is not None:
             return f" (did you mean {by_title!r}?)"
         return f"; the {what} cards are {', '.join(kinds)}" if 0 < len(kinds) <= 40 else ""
@@ -437,7 +437,7 @@ def _together(a: str, b: str, chosen: set[str], requires: dict[str, set[str]]) -
     Dschingis Bohn may each declare their own `attack`."""
     if a == b or a in requires.get(b, ()) or b in requires.get(a, ()):
         return True
-    if any({a, b} <= (requires.get(m, set()) | {m}) for m in chosen):
+    if _joined(a, b, chosen, requires):
         return True
     return not (set(requires.get(a, ())) & set(requires.get(b, ())))
 

@@ -406,6 +406,42 @@ def test_the_accelerated_modules_play_the_same_games():
         assert fast["digest"] == plain["digest"]
 
 
+def _report(accelerated: bool, *args: str) -> dict:
+    """`bohnspec conform --json -` with or without the hot modules compiled, its timings left out."""
+    env = helpers.env()
+    env.pop("BOHNSPEC_ACCELERATE", None)
+    if accelerated:
+        env["BOHNSPEC_ACCELERATE"] = "1"
+    done = subprocess.run([sys.executable, "-m", "bohnspec", "conform", "-q", "--json", "-", *args], env=env,
+                          capture_output=True, text=True, timeout=900, cwd=helpers.ROOT)
+    report = json.loads(re.sub(r"\(pid \d+\)", "(pid)", done.stdout))  # a crashed engine's process id
+    report.pop("seconds")
+    for verdict in report["scenarios"]:
+        verdict.pop("seconds")
+    return report
+
+
+@pytest.mark.slow
+def test_the_accelerated_runner_gives_the_same_verdicts():
+    # The conformance machinery is compiled too (scenario loading, the runner, the in-process
+    # adapter): the whole corpus, and engines that are wrong in several ways, must be judged
+    # word for word as the Python runs judge them.
+    from bohnspec.execution.accelerate import available
+    why = available()
+    if why is not None:
+        pytest.skip(why)
+    whole = ("--engine", "compiled")
+    fast, plain = _report(True, *whole), _report(False, *whole)
+    assert fast["summary"]["passed"] == len(fast["scenarios"]) > 1000
+    assert fast == plain
+    harvests = str(helpers.ROOT / "conformance" / "scenarios" / "base" / "harvest")
+    for fake in ("wrong_beanometer", "wrong_hand_order", "wrong_rejection_changes_state", "crash"):
+        impl = ("--impl", f"{sys.executable} {helpers.ROOT / 'tests' / 'fakes' / (fake + '.py')}", harvests)
+        fast, plain = _report(True, *impl), _report(False, *impl)
+        assert fast["summary"]["passed"] < len(fast["scenarios"]), fake
+        assert fast == plain, fake
+
+
 def test_asked_to_accelerate_without_cython_the_modules_run_as_python(monkeypatch, capsys):
     from bohnspec.execution import accelerate
     monkeypatch.setattr(accelerate, "available", lambda: "Cython is not installed (pip install \"bohnspec[fast]\")")
@@ -420,7 +456,7 @@ def test_a_hot_module_that_does_not_build_is_imported_as_python(monkeypatch, cap
     from bohnspec.execution import accelerate
     pytest.importorskip("Cython")
 
-    def broken(name, text, target):
+    def broken(name, text, target, typed):
         raise subprocess.CalledProcessError(1, ["cython"])
     monkeypatch.setattr(accelerate, "_build_module", broken)
     monkeypatch.setenv("BOHNSPEC_CACHE", str(tmp_path))

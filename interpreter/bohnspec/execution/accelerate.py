@@ -43,7 +43,12 @@ HOT_MODULES = (
     "bohnspec.execution.state", "bohnspec.execution.builtins", "bohnspec.execution.runtime",
     "bohnspec.execution.interpret",
     "bohnspec.execution.compiled", "bohnspec.execution.moves", "bohnspec.execution.play",
+    "bohnspec.conformance.scenario", "bohnspec.conformance.runner", "bohnspec.conformance.inprocess",
 )
+# Hot modules whose annotations are documentation only: Cython would otherwise take `-> dict`
+# to mean exactly a dict, and a dict subclass (the runner's replies) would be refused.
+UNTYPED_MODULES = frozenset({"bohnspec.conformance.scenario", "bohnspec.conformance.runner",
+                             "bohnspec.conformance.inprocess"})
 
 
 def available() -> str | None:
@@ -111,9 +116,11 @@ def _build(source: str, name: str, target: Path) -> None:
         os.replace(built, target)  # atomic: another process never sees half a file
 
 
-def _extension(source: Path, c_file: Path, built: Path, optimise: str) -> None:
-    """Cython, then the C compiler: `source` (.pyx or .py) to the extension `built`."""
-    subprocess.run([sys.executable, "-m", "cython", "-3", "-X", "language_level=3", "-o", str(c_file), str(source)],
+def _extension(source: Path, c_file: Path, built: Path, optimise: str, typed: bool = True) -> None:
+    """Cython, then the C compiler: `source` (.pyx or .py) to the extension `built`; with
+    `typed` off, Cython reads no types off the annotations."""
+    directives = ["-X", "language_level=3"] + ([] if typed else ["-X", "annotation_typing=False"])
+    subprocess.run([sys.executable, "-m", "cython", "-3", *directives, "-o", str(c_file), str(source)],
                    check=True, capture_output=True, timeout=BUILD_TIMEOUT)
     compiler = _compiler()
     if compiler is None:
@@ -182,21 +189,22 @@ class _HotFinder(importlib.abc.MetaPathFinder):
 def _module_extension(name: str, source: Path) -> Path | None:
     import Cython
     text = source.read_bytes()
-    key = hashlib.sha256(text + f"|{sys.implementation.cache_tag}|{Cython.__version__}".encode()).hexdigest()
+    typed = name not in UNTYPED_MODULES
+    key = hashlib.sha256(text + f"|{sys.implementation.cache_tag}|{Cython.__version__}|{typed}".encode()).hexdigest()
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     target = cache_dir() / "modules" / f"{name}.{key[:24]}{suffix}"
     if target.exists():
         return target
     print(f"bohnspec: compiling {name} with Cython (once; cached in {target.parent})", file=sys.stderr)
     try:
-        _build_module(name, text, target)
+        _build_module(name, text, target, typed)
     except (OSError, subprocess.SubprocessError) as exc:
         print(f"bohnspec: the accelerator could not compile {name} ({exc}); running it as Python", file=sys.stderr)
         return None
     return target
 
 
-def _build_module(name: str, text: bytes, target: Path) -> None:
+def _build_module(name: str, text: bytes, target: Path, typed: bool) -> None:
     """Compile a module's source under its own dotted name (its packages are laid out, empty,
     around it, as Cython reads the name off them)."""
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -211,5 +219,5 @@ def _build_module(name: str, text: bytes, target: Path) -> None:
         py.write_bytes(text)
         c_file = folder / f"{leaf}.c"
         built = Path(tmp) / target.name
-        _extension(py, c_file, built, "-O2")
+        _extension(py, c_file, built, "-O2", typed)
         os.replace(built, target)  # atomic: another process never sees half a file

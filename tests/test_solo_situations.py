@@ -1,0 +1,65 @@
+"""Solo situations that could not come about are refused when loaded, with the field that is
+wrong and what the rules say: `judge` once listed moves, and called one legal, in a solo game
+the neutral figures had already won (a round-13 reviewer's situations, written from
+bohnroeschen/solo/2, /3 and /5). The situations next to them are ones a game does reach."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from bohnspec.conformance import scenario as S
+from bohnspec.errors import ScenarioError
+from bohnspec.execution.interpret import engine_for
+
+SOLO = ["solo"]
+# All 28 vine cards laid out (seven a row) with the castle last, at place 29.
+ROW = ["blue_in_a_field", "sell_for_two", "one_bean_each_field", "buy_third_field", "anyone_two_red", "last_figure",
+       "anyone_four_green"] * 4 + ["castle"]
+
+
+def situation(vars_: dict, **more) -> dict:
+    state = {"players": [{"name": "Nina", "hand": ["soy"], "fields": [["green"], ["soy"]], "vars": {"vine_pos": 20}}],
+             "active": "Nina", "phase": "plant_hand", "draw_pile": ["red", "fire", "blue"], "vine_row": ROW,
+             "vars": vars_}
+    state.update(more)
+    return state
+
+
+def refusal(state: dict) -> tuple[str, str]:
+    with pytest.raises(ScenarioError) as caught:
+        S.state_from_data(engine_for(SOLO), copy.deepcopy(state), SOLO)
+    return caught.value.path, caught.value.message
+
+
+@pytest.mark.parametrize("state, path, words", [
+    # solo/5: a neutral figure on the castle has won; the game does not go on.
+    (situation({"violet_pos": 29, "red_pos": 27}), "state.vars.violet_pos", "a neutral figure on the castle"),
+    (situation({"violet_pos": 22, "red_pos": 29}), "state.vars.violet_pos", "a neutral figure on the castle"),
+    (situation({"violet_pos": 40, "red_pos": 27, "lost": True}, over=True), "state.vars.violet_pos",
+     "stop at the castle"),
+    # ruling/solo-lost: `lost` is set as the game ends.
+    (situation({"violet_pos": 29, "red_pos": 27, "lost": True}), "state.vars.lost", "give over: true too"),
+    # solo/2: red starts in front of the fourth row and only moves on; left out, it would be at 0.
+    (situation({"violet_pos": 20, "red_pos": 2}), "state.vars.red_pos", "in front of the fourth row"),
+    (situation({"violet_pos": 20}), "state.vars.red_pos", "21 with 28 vine cards"),
+    # solo/3: the unwanted beans go onto the discard pile; the middle stays empty.
+    (situation({"violet_pos": 20, "red_pos": 22}, phase="draw_cards", middle=["red"]), "state.middle",
+     "nothing lies in the middle"),
+])
+def test_a_solo_situation_no_game_reaches_is_refused(state, path, words):
+    where, message = refusal(state)
+    assert where == path
+    assert words in message
+
+
+def test_the_situations_a_solo_game_reaches_load():
+    engine = engine_for(SOLO)
+    for state in (situation({"violet_pos": 20, "red_pos": 22}),
+                  situation({"violet_pos": 28, "red_pos": 28}),  # both a card short of the castle
+                  situation({"violet_pos": 29, "red_pos": 27, "lost": True}, over=True),  # lost, as it ends
+                  situation({"violet_pos": 3, "red_pos": 3}, vine_row=ROW[:5],  # a partial row, no castle
+                            players=[{"name": "Nina", "vars": {"vine_pos": 1}}])):
+        loaded = S.state_from_data(engine, copy.deepcopy(state), SOLO)
+        assert loaded.vars["violet_pos"] == state["vars"]["violet_pos"]

@@ -438,12 +438,15 @@ class Game extends BaseGame {
   }
 
   // Phase 3 ends: the beans not planted are left in the middle for the opponent
-  // (two-player/11), or in the solo game go onto the discard pile, the first on top, without
-  // an event (bohnroeschen/solo/3, SCENARIOS.md).
+  // (two-player/11), or in the solo game go onto the discard pile, the first kind on top,
+  // without an event (bohnroeschen/solo/3, SCENARIOS.md). They lie a kind together
+  // (two-player/10), each kind where it first turned up.
   endPlantRevealed() {
     const s = this.s;
-    if (this.solo) s.discard = s.revealed.concat(s.discard);
-    else s.middle = s.middle.concat(s.revealed);
+    const kinds = [...new Set(s.revealed)];
+    const laid = kinds.flatMap(k => s.revealed.filter(c => c === k));
+    if (this.solo) s.discard = laid.concat(s.discard);
+    else s.middle = s.middle.concat(laid);
     s.revealed = [];
     this.enterPhase('draw_cards');
   }
@@ -600,6 +603,8 @@ Object.assign(ACTIONS, {
     check(g, a) { allowOnly(a, ['variety', 'field']); needVariety(a); needInt(a, 'field'); },
     run(g, p, a) {
       const s = g.s;
+      // the solo game has no phase 0: its own reason outside phase 3 (bohnroeschen/solo/1)
+      if (g.solo && s.phase !== 'plant_revealed') throw new Reject('bohnroeschen/two-player/11', 'in the solo game the revealed beans are planted a whole variety into one field, in phase 3');
       const pileName = s.phase === 'leftovers' ? 'middle' : s.phase === 'plant_revealed' ? 'revealed' : null;
       if (pileName === null || s.active !== p.name) throw new Reject('bohnroeschen/two-player/8', 'beans are taken by variety in phase 0 and phase 3, by the active player');
       const pile = s[pileName];
@@ -623,6 +628,7 @@ Object.assign(ACTIONS, {
     run(g, p, a) {
       const s = g.s;
       const phase = g.solo ? 'plant_revealed' : 'leftovers';
+      if (g.solo && s.phase !== phase) throw new Reject('bohnroeschen/solo/3', 'the beans the solo player does not want go onto the discard pile in phase 3');
       if (s.phase !== phase || s.active !== p.name) throw new Reject('bohnroeschen/two-player/8', 'leftovers are discarded in phase 0 (solo: unwanted revealed beans in phase 3), by the active player');
       const pileName = g.solo ? 'revealed' : 'middle';
       const n = cardsOfKind(s[pileName], a.variety);

@@ -19,6 +19,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 STATE = {
     "modules": ["base", "dschingis"],
     "board": "beginner_4",
+    "options": {"plunder": "on"},  # a town burns only when plundering is played
     "spaces": {
         "03": {"owner": "Nina"},
         "06": {"owner": "Timon"},

@@ -638,6 +638,7 @@ def test_the_runner_sends_the_setup_board(tmp_path, monkeypatch):
     ('    "05": {card: river, owner: Keno}\n', "", "state.spaces", "a river is held by a player"),
     ("", "  vars: {choice: defend, chooser: Keno}\n", "state.vars.battle", "no combat is under way"),
     ('    "05": {card: village, burnt: true}\n', "", "state.spaces", "only a town"),
+    ('    "05": {card: town, burnt: true, owner: Nina}\n', "", "state.options", "plundering variant is not played"),
     ('    "05": {card: village, owner: Nina}\n', '  vars: {choice: plunder, chooser: Nina, battle: "05"}\n',
      "state.vars.battle", "not from the attacker who has just taken a town still standing"),
 ])

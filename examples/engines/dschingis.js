@@ -90,7 +90,7 @@ class Game extends WarGame {
     const players = st.players.map(p => ({
       ...playerState(p, 2),
       front: expand(p.front), cart: expand(p.cart), plunder: expand(p.plunder),
-      vars: Object.assign({ has_cart: false }, p.vars || {}),
+      vars: Object.assign({ has_cart: false, plunder_owed: 0 }, p.vars || {}),
     }));
     const board = st.board || defaultBoard(players.length, options);
     const map = buildMap(board, BOARDS);
@@ -170,7 +170,7 @@ class Game extends WarGame {
   floorOf(id) { return this.s.spaces[id].burnt ? 0 : super.floorOf(id); }
 
   points(p) {
-    let n = p.plunder.length;
+    let n = p.plunder.length + p.vars.plunder_owed;
     for (const id of this.owned(p.name)) {
       const sp = this.s.spaces[id];
       n += sp.card === 'town' && sp.burnt ? 1 : this.land(id).points || 0;
@@ -299,7 +299,8 @@ const ACTIONS = {
       if (s.vars.choice !== 'plunder' || s.vars.chooser !== p.name) throw new Reject('ruling/plunder-at-conquest', 'you have no town to plunder');
       // the town is turned over; the plunderer takes a card put back at setup (dschingis/variants/2)
       s.spaces[s.vars.battle].burnt = true;
-      if (s.box.length) p.plunder.unshift(s.box.shift());
+      // with the box empty the point counts all the same (ruling/plunder-at-conquest)
+      if (s.box.length) p.plunder.unshift(s.box.shift()); else p.vars.plunder_owed += 1;
       g.emit({ event: 'town_burnt', player: p.name, target: s.vars.battle });
       g.endCombat();
     },

@@ -1,0 +1,80 @@
+"""Base-game situations that could not come about are refused when loaded, with the field that
+is wrong and what the rules say, instead of being played on: a state past the third running
+out with two cards in the pile ended the game after an unrelated plant, and a draft of seven
+cards at three players gave five to the owner's coins (a round-13 reviewer's situations,
+written from bohnanza/end/1 and bohnanza/jumping-bean/3 and /5). The situations next to them
+are ones a game does reach."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from bohnspec.conformance import scenario as S
+from bohnspec.errors import ScenarioError
+from bohnspec.execution.interpret import engine_for
+
+BASE = ["base"]
+
+
+def situation(vars_: dict | None = None, **more) -> dict:
+    state = {"players": [{"name": "Nina", "hand": ["red"], "fields": [["soy", "soy"], [], []]}, {"name": "Timon"},
+                         {"name": "Keno"}],
+             "phase": "plant_hand", "draw_pile": ["blue", "blue"], "vars": vars_ or {}}
+    state.update(more)
+    return state
+
+
+def draft(cards: int, chooser: str) -> dict:
+    return situation({"choice": "draft", "chooser": chooser, "draft_owner": "Nina"},
+                     draft=["red", "green", "soy", "blue", "fire", "broad", "red"][:cards])
+
+
+def refusal(state: dict, modules=BASE) -> tuple[str, str]:
+    with pytest.raises(ScenarioError) as caught:
+        S.state_from_data(engine_for(modules), copy.deepcopy(state), modules)
+    return caught.value.path, caught.value.message
+
+
+@pytest.mark.parametrize("state, path, words", [
+    # bohnanza/end/1: the third running out ends the game once what is under way is over.
+    (situation({"exhaustions": 3}, draw_pile=[]), "state.over", "so the game is over"),
+    (situation({"exhaustions": 3}, phase="trade", revealed=["red"]), "state.draw_pile",
+     "no new draw pile is laid out"),
+    (situation({"exhaustions": 3, "cut_short": True}, phase="plant_trades", draw_pile=[]), "state.over",
+     "so the game is over"),
+    (situation({"exhaustions": -1}), "state.vars.exhaustions", "never more often"),
+    (situation({"exhaustions": 5}, draw_pile=[], over=True), "state.vars.exhaustions", "never more often"),
+    (situation({"cut_short": True}), "state.vars.cut_short", "only when the draw pile runs out for the last time"),
+    # bohnanza/jumping-bean/3 and /5: four cards at three players, one fewer a pick.
+    (draft(5, "Nina"), "state.draft", "more cards than were drawn"),
+    (draft(4, "Keno"), "state.draft", "more cards than were drawn"),
+    (draft(7, "Timon"), "state.draft", "more cards than were drawn"),
+])
+def test_a_situation_no_game_reaches_is_refused(state, path, words):
+    where, message = refusal(state)
+    assert where == path
+    assert words in message
+
+
+def test_the_situations_a_game_reaches_load():
+    engine = engine_for(BASE)
+    reached = [
+        # Phases 2 and 3 played to the end after the last reveal; a draft begun by the last draw.
+        situation({"exhaustions": 3}, phase="trade", draw_pile=[], revealed=["red"]),
+        situation({"exhaustions": 3, "cut_short": True, "choice": "draft", "chooser": "Keno", "draft_owner": "Nina"},
+                  phase="plant_trades", draw_pile=[], draft=["red", "green"]),
+        situation({"exhaustions": 3}, draw_pile=[], over=True),
+        # A draft of four at three players, then three once the harvester has picked (the
+        # chooser is to her right: the last listed), and a short one.
+        draft(4, "Nina"), draft(3, "Keno"), draft(1, "Timon"),
+        # Bohnröschen's pile runs out any number of times.
+    ]
+    for state in reached:
+        S.state_from_data(engine, copy.deepcopy(state), BASE)
+    roeschen = ["base", "bohnroeschen"]
+    S.state_from_data(engine_for(roeschen), {
+        "players": [{"name": n} for n in ("Nina", "Timon", "Keno")], "phase": "plant_hand",
+        "vars": {"exhaustions": 5}, "vine_row": ["sell_for_two", "anyone_four_green", "one_bean_each_field",
+                                                 "buy_third_field"], "vine_deck": ["castle"]}, roeschen)

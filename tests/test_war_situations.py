@@ -100,3 +100,34 @@ def test_a_bohnaparte_camp_is_chosen_once():
              "phase": "camps", "vars": {"choice": "camp", "chooser": "Keno"}}
     assert refusal(BOHNAPARTE, state)[0] == "state.vars.chooser"
     loads(BOHNAPARTE, {**state, "vars": {"choice": "camp", "chooser": "Nina"}})
+
+
+def _cart(chooser: str, to_take: int, phase: str = "draw_cards") -> dict:
+    return situation({"choice": "cart", "chooser": chooser, "to_take": to_take}, players=[
+        {"name": "Nina", "cart": ["soy", "red"], "vars": {"has_cart": True}},
+        {"name": "Timon", "cart": ["blue"], "vars": {"has_cart": True}}, {"name": "Keno"}], phase=phase)
+
+
+def _sutler(chooser: str, to_take: int, phase: str = "draw_cards") -> dict:
+    return {"board": {"geometry": "graph", "spaces": {"t": "camp", "w": "forest", "n": "camp", "k": "camp"},
+                      "edges": [["t", "w"], ["w", "n"], ["n", "k"], ["k", "t"]]},
+            "options": {"cavalry": "on"},
+            "spaces": {"t": {"owner": "Timon"}, "w": {"owner": "Timon"}, "n": {"owner": "Nina"}, "k": {"owner": "Keno"}},
+            "players": [{"name": "Timon", "hand": ["green"], "sutler": ["soy", "red"], "vars": {"has_sutler": True}},
+                        {"name": "Nina", "hand": ["blue"], "sutler": ["fire"], "vars": {"has_sutler": True}},
+                        {"name": "Keno"}],
+            "active": "Timon", "phase": phase, "draw_pile": ["broad", "fire"],
+            "vars": {"choice": "sutler", "chooser": chooser, "to_take": to_take}}
+
+
+def test_a_cart_or_sutler_pick_is_the_active_players_in_the_last_phase_with_the_cards_there():
+    # dschingis/carts/3, bohnaparte/sutler/3 (a round-13 reviewer's situations): a pick of three
+    # from two cards never ended; another player's pick passed the active player's turn on.
+    for state in (_cart("Timon", 1), _cart("Nina", 3), _cart("Nina", 1, "plant_hand")):
+        where, message = refusal(DSCHINGIS, state)
+        assert where == "state.vars.chooser" and "a pick from a cart is awaited" in message, message
+    loads(DSCHINGIS, _cart("Nina", 2))
+    for state in (_sutler("Nina", 1), _sutler("Timon", 3), _sutler("Timon", 1, "attack")):
+        where, message = refusal(BOHNAPARTE, state)
+        assert where == "state.vars.chooser" and "a pick from a sutler is awaited" in message, message
+    loads(BOHNAPARTE, _sutler("Timon", 2))

@@ -166,3 +166,19 @@ def env() -> dict[str, str]:
 def run_cli(*args, cwd=None, timeout=60) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "bohnspec", *args], capture_output=True, text=True,
                           env=env(), cwd=cwd or ROOT, timeout=timeout)
+
+
+def assert_refused(modules: list[str], state: dict, path: str, words: str) -> None:
+    """A situation no game reaches is refused when loaded, at `path`, with `words` in its reason."""
+    import copy
+
+    from bohnspec.conformance.scenario import state_from_data
+    from bohnspec.errors import ScenarioError
+    from bohnspec.execution.interpret import engine_for
+    try:
+        state_from_data(engine_for(modules), copy.deepcopy(state), modules)
+    except ScenarioError as exc:
+        assert (exc.path, words in exc.message) == (path, True), exc.message
+        assert "could not come about in a game" in exc.message
+        return
+    raise AssertionError(f"loaded, but {path} should have been refused ({words})")

@@ -10,8 +10,9 @@ import copy
 import pytest
 
 from bohnspec.conformance import scenario as S
-from bohnspec.errors import ScenarioError
 from bohnspec.execution.interpret import engine_for
+
+import helpers
 
 SOLO = ["solo"]
 # All 28 vine cards laid out (seven a row) with the castle last, at place 29.
@@ -26,11 +27,6 @@ def situation(vars_: dict, **more) -> dict:
     state.update(more)
     return state
 
-
-def refusal(state: dict) -> tuple[str, str]:
-    with pytest.raises(ScenarioError) as caught:
-        S.state_from_data(engine_for(SOLO), copy.deepcopy(state), SOLO)
-    return caught.value.path, caught.value.message
 
 
 @pytest.mark.parametrize("state, path, words", [
@@ -49,9 +45,7 @@ def refusal(state: dict) -> tuple[str, str]:
      "nothing lies in the middle"),
 ])
 def test_a_solo_situation_no_game_reaches_is_refused(state, path, words):
-    where, message = refusal(state)
-    assert where == path
-    assert words in message
+    helpers.assert_refused(SOLO, state, path, words)
 
 
 def test_the_situations_a_solo_game_reaches_load():

@@ -12,8 +12,9 @@ import copy
 import pytest
 
 from bohnspec.conformance import scenario as S
-from bohnspec.errors import ScenarioError
 from bohnspec.execution.interpret import engine_for
+
+import helpers
 
 BASE = ["base"]
 
@@ -30,11 +31,6 @@ def draft(cards: int, chooser: str) -> dict:
     return situation({"choice": "draft", "chooser": chooser, "draft_owner": "Nina"},
                      draft=["red", "green", "soy", "blue", "fire", "broad", "red"][:cards])
 
-
-def refusal(state: dict, modules=BASE) -> tuple[str, str]:
-    with pytest.raises(ScenarioError) as caught:
-        S.state_from_data(engine_for(modules), copy.deepcopy(state), modules)
-    return caught.value.path, caught.value.message
 
 
 @pytest.mark.parametrize("state, path, words", [
@@ -53,9 +49,7 @@ def refusal(state: dict, modules=BASE) -> tuple[str, str]:
     (draft(7, "Timon"), "state.draft", "more cards than were drawn"),
 ])
 def test_a_situation_no_game_reaches_is_refused(state, path, words):
-    where, message = refusal(state)
-    assert where == path
-    assert words in message
+    helpers.assert_refused(BASE, state, path, words)
 
 
 def test_the_situations_a_game_reaches_load():

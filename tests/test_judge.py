@@ -757,3 +757,17 @@ def test_a_situation_may_be_written_as_a_scenario_without_steps(tmp_path, capsys
     path.write_text(yaml.safe_dump({"modules": ["base"], "state": TABLE, "expect": {}}), encoding="utf-8")
     assert main(["judge", str(path)]) == 2
     assert "a scenario file also has `steps`" in capsys.readouterr().err
+
+
+def test_a_solo_game_lost_to_the_neutral_figures_is_won_by_nobody(tmp_path, capsys):
+    # bohnroeschen/solo/5, ruling/solo-lost: violet reaches the castle as the turn passes.
+    row = ["blue_in_a_field", "sell_for_two", "one_bean_each_field", "buy_third_field", "anyone_two_red",
+           "last_figure", "anyone_four_green"] * 4 + ["castle"]
+    solo = {"modules": ["solo"], "players": [{"name": "Nina", "hand": ["soy"], "fields": [["green"], ["soy"]],
+                                              "coins": ["red"], "vars": {"vine_pos": 20}}],
+            "active": "Nina", "phase": "draw_cards", "draw_pile": ["red", "fire", "blue"], "vine_row": row,
+            "vars": {"violet_pos": 27, "red_pos": 26}}
+    assert main(["judge", situation(tmp_path, solo), "-a", "Nina draw"]) == 0
+    out = capsys.readouterr().out
+    assert "vars.lost: false -> true" in out
+    assert out.rstrip().endswith("is none for Nina); so nobody wins")

@@ -695,6 +695,9 @@ def _winners_how(engine: Engine, w: Winners, state: State) -> str:
     for p in out_of:  # a key with no value rules the player out (not in the castle, say)
         out.append(f"{p} cannot win (`{unparse(w.keys[scores[p].index(None)])}` is none for {p})")
     tied = [p for p in state.names() if p not in out_of]
+    if not tied:
+        out.append("so nobody wins")
+        return "; ".join(out)
     for i, node in enumerate(w.keys):
         if len(tied) < 2 and i > 0:
             break

@@ -10,6 +10,7 @@ fakes and the long campaigns are marked slow.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -282,6 +283,18 @@ def test_fuzz_takes_the_shrinking_budget_from_the_command_line(tmp_path):
               "--shrink-runs", "0", "--shrink-seconds", "30", "--out", str(tmp_path / "found"), cwd=tmp_path)
     _found(run)
     assert "; 0 shrinking runs)" in run.stdout
+
+
+def test_a_game_the_engine_answers_unsupported_is_neither_ended_nor_counted_past_that_point(tmp_path):
+    # v2_limited has no Jumping Bean: a game with it is cut short at its setup, not compared.
+    run = cli("fuzz", "--impl", fake("v2_limited"), "--modules", "base", "--games", "4", "--max-actions", "60",
+              "--out", str(tmp_path / "o"), "--json", "-", "-q", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    data = json.loads(run.stdout)
+    cut = sum(data["unsupported"].values())
+    assert cut > 0 and data["games"] == 4
+    assert data["games_ended"] <= data["games"] - cut
+    assert data["actions"] <= 60 * (data["games"] - cut)
 
 
 def test_fuzz_against_the_reference_finds_nothing(tmp_path):

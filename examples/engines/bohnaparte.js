@@ -102,6 +102,8 @@ const LAYOUT_BOARD = { pyramid5: 'pyramid_5', pyramid6: 'pyramid_6' };
 
 function checkModules(mods) {
   for (const m of mods) if (!['base', 'bohnaparte', 'war'].includes(m)) throw new Unsupported(`this engine plays only Bohnaparte, not '${m}'`);
+  // `base` is claimed because Bohnaparte requires it, not because the base game alone is played here
+  if (!mods.includes('bohnaparte')) throw new Unsupported('this engine plays Bohnaparte, not the base game alone');
 }
 
 // ---------------------------------------------------------------- the game

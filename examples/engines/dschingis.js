@@ -85,6 +85,8 @@ class Game extends WarGame {
   static fromState(st) {
     const mods = st.modules || ['base', 'dschingis'];
     for (const m of mods) if (!['base', 'dschingis', 'war'].includes(m)) throw new Unsupported(`this engine plays only Dschingis Bohn, not '${m}'`);
+    // `base` is claimed because Dschingis Bohn requires it, not because the base game alone is played here
+    if (!mods.includes('dschingis')) throw new Unsupported('this engine plays Dschingis Bohn, not the base game alone');
     const options = Object.assign({ beans: 'garden', layout: 'random', plunder: 'off', passes: 'three' }, st.options || {});
     if (!['garden', 'jumping'].includes(options.beans)) throw new Unsupported(`unknown beans option ${options.beans}`);
     const players = st.players.map(p => ({
@@ -118,6 +120,8 @@ class Game extends WarGame {
     const names = req.players;
     const mods = req.modules || ['base', 'dschingis'];
     for (const m of mods) if (!['base', 'dschingis', 'war'].includes(m)) throw new Unsupported(`this engine plays only Dschingis Bohn, not '${m}'`);
+    // `base` is claimed because Dschingis Bohn requires it, not because the base game alone is played here
+    if (!mods.includes('dschingis')) throw new Unsupported('this engine plays Dschingis Bohn, not the base game alone');
     if (names.length < 3 || names.length > 5) throw new Reject('ruling/dschingis-table', `Dschingis Bohn is for 3 to 5 players, not ${names.length}`);
     const options = Object.assign({ beans: 'garden', layout: 'random', plunder: 'off', passes: 'three' }, req.options || {});
     const deck = expand(req.deck);

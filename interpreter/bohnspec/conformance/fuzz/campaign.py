@@ -69,10 +69,13 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
             campaign.games += 1
             _count_table(campaign, ms, trial.state)
             d = run.divergence
-            played = len(trial.actions) if d is None else (d.step + 1 if d.step is not None else 0)
+            if run.unsupported:
+                played = run.compared
+            else:
+                played = len(trial.actions) if d is None else (d.step + 1 if d.step is not None else 0)
             campaign.actions += played
             campaign.probes += sum(1 for i in probes if i < played)
-            if trial.ended and d is None:
+            if trial.ended and d is None and not run.unsupported:
                 campaign.games_ended += 1
             if progress:
                 progress(campaign, games, deadline, "playing")

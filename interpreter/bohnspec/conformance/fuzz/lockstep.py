@@ -88,7 +88,7 @@ class Lockstep:
             try:
                 reply = self.adapter.apply(action)
             except EngineUnsupported as exc:
-                return Run(unsupported=str(exc))
+                return Run(unsupported=str(exc), compared=i)
             except EngineFault as fault:
                 return Run(self._fault(fault, i, replies[i], states[i], action))
 

@@ -231,3 +231,23 @@ def test_beaten_riders_lose_a_round_not_the_battle(capsys):
         "defence 18 (nobody's, from the stack: Fire Bean): this round is lost, but the battle goes on"]
     code, out = judge(capsys, RIDERS, "--step", "1", "-a", '{"type": "follow_up", "player": "Timon", "with": "hand 1"}')
     assert out["results"][0]["combats"][0].endswith("the attack wins")
+
+
+@pytest.mark.parametrize("cavalry, words", [
+    ("off", "every traded and revealed card must be planted (or laid on a munitions depot) first"),
+    ("on", "every traded card must be planted first"),  # the cavalry variant has sutlers, no depots
+])
+def test_ending_step_3_with_a_received_card_names_the_depot_where_there_are_depots(capsys, tmp_path, cavalry, words):
+    # bohnaparte/munitions-depot/3: a card that would have to be planted may go on one's depot.
+    state = {"modules": ["base", "bohnaparte"], "options": {"cavalry": cavalry},
+             "board": {"geometry": "graph", "spaces": {"t": "camp", "w": "farm", "n": "camp", "k": "camp"},
+                       "edges": [["t", "w"], ["w", "n"], ["n", "k"], ["k", "t"]]},
+             "spaces": {"t": {"owner": "Timon"}, "w": {"owner": "Timon"}, "n": {"owner": "Nina"},
+                        "k": {"owner": "Keno"}},
+             "players": [{"name": "Timon", "hand": ["green"], "received": ["soy"]}, {"name": "Nina"},
+                         {"name": "Keno"}],
+             "active": "Timon", "phase": "plant_trades", "draw_pile": ["broad", "fire"]}
+    path = tmp_path / "situation.yaml"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Timon end_phase", as_json=False)
+    assert f"ILLEGAL [bohnanza/phase-3/1]: {words}" in out

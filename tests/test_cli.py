@@ -574,6 +574,15 @@ def test_simulate_json_alone_is_standard_output(capsys):
     assert "random games" in captured.err
 
 
+def test_simulate_refuses_a_rules_file_whose_module_it_would_not_play(capsys):
+    # The file would be loaded and its cards never dealt (a round-14 designer's run).
+    vines = str(helpers.ROOT / "examples" / "my-vines.bohn")
+    assert main(["simulate", "--games", "1", "--modules", "bohnroeschen", "--rules", vines, "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "its module my_vines is not among the modules played (base, bohnroeschen)" in err
+    assert "--modules bohnroeschen,my_vines" in err
+
+
 # ------------------------------------------------------------ the progress line
 
 class _Terminal(io.StringIO):

@@ -12,6 +12,7 @@ import copy
 import pytest
 
 from bohnspec.conformance import scenario as S
+from bohnspec.errors import ScenarioError
 from bohnspec.execution.interpret import engine_for
 
 import helpers
@@ -72,3 +73,14 @@ def test_the_situations_a_game_reaches_load():
         "players": [{"name": n} for n in ("Nina", "Timon", "Keno")], "phase": "plant_hand",
         "vars": {"exhaustions": 5}, "vine_row": ["sell_for_two", "anyone_four_green", "one_bean_each_field",
                                                  "buy_third_field"], "vine_deck": ["castle"]}, roeschen)
+
+
+@pytest.mark.parametrize("options, path, words", [
+    ({"bean": "jumping"}, "state.options.bean", "unknown option (did you mean 'beans'?)"),
+    ({"beans": "jumpin"}, "state.options.beans", "'jumpin' is not one of garden, jumping"),
+])
+def test_a_situation_names_only_the_games_options_and_their_values(options, path, words):
+    # A misspelt option played its default without a word (a round-14 designer's scenario).
+    with pytest.raises(ScenarioError) as caught:
+        S.state_from_data(engine_for(BASE), situation(options=options), BASE)
+    assert caught.value.path == path and words in caught.value.message

@@ -523,12 +523,7 @@ def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, 
     problem = engine.player_count_problem(len(names))
     if problem is not None:
         raise Refused("setup.players", problem.rule, str(problem), str(problem))
-    for key, value in options.items():
-        option = engine.spec.options.get(key)
-        if option is None:
-            raise ScenarioError("", f"setup.options.{key}", f"unknown option{_hint(key, engine.spec.options)}")
-        if value not in option.values:
-            raise ScenarioError("", f"setup.options.{key}", f"{value!r} is not one of {', '.join(option.values)}")
+    check_options(engine, options, "setup.options")
     deck = expand_cards(deck if isinstance(deck, list) else [])
     box = engine.box(options)
     if sorted(map(str, deck)) != sorted(box):
@@ -617,6 +612,19 @@ def _check_unique(names, where):
         seen.add(n)
 
 
+def check_options(engine: Engine, options: dict, where: str) -> None:
+    """Every option named is one of the game's, with one of its values: a misspelt name would
+    otherwise play its default without a word."""
+    for key, value in options.items():
+        option = engine.spec.options.get(key)
+        if option is None:
+            known = ", ".join(engine.spec.options) or "none"
+            raise ScenarioError("", f"{where}.{key}", f"unknown option{_hint(key, engine.spec.options)} "
+                                                      f"(this game's options: {known})")
+        if value not in option.values:
+            raise ScenarioError("", f"{where}.{key}", f"{value!r} is not one of {', '.join(option.values)}")
+
+
 def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base",), validate: bool = True) -> State:
     """Build a State from scenario/protocol data; omitted parts take the documented defaults.
 
@@ -633,6 +641,8 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
     problem = engine.player_count_problem(len(names))
     if problem is not None:
         raise ScenarioError("", "state.players", str(problem))
+    if data.get("options"):
+        check_options(engine, data["options"], "state.options")
     board = _board_of(engine, data, len(names))
     state = engine.blank_state(names, data.get("starting_player", names[0]),
                                data.get("options"), modules=data.get("modules", modules), board=board)

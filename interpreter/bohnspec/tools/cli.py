@@ -88,6 +88,19 @@ def _with_requirements(modules: list[str] | None, rules: list[str] | tuple[str, 
     return sorted(module_closure(parse_files([*spec_files(), *rules]), modules))
 
 
+def _rules_played(rules: list[str], played: list[str], modules: list[str]) -> None:
+    """A rules file none of whose modules the game plays would be loaded and never used: an
+    input error naming the --modules that would play it."""
+    from ..language.model import Module
+    from ..language.spec import parse_files
+    for path, parsed in zip(rules, parse_files(rules)):
+        mine = [d.name for d in parsed.decls if isinstance(d, Module)]
+        if mine and not any(m in played for m in mine):
+            which = f"module {mine[0]} is" if len(mine) == 1 else f"modules {', '.join(mine)} are"
+            raise _usage(f"--rules {path}: its {which} not among the modules played ({', '.join(played)}): "
+                         f"add {'it' if len(mine) == 1 else 'one'}, e.g. --modules {','.join([*modules, mine[0]])}")
+
+
 # Every command's --json: no FILE or - is standard output, FILE a file. Where --json was a flag
 # and the command takes a word of its own (judge, board, explain, check) a bare --json never
 # takes the next word as its FILE: that word is the situation, the id or a rules file (`check
@@ -974,7 +987,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     json_file = _output("--json", args.json_file)
     _check_rules(args.rules)
     modules = _modules(args.modules) or ["base"]
-    _with_requirements(modules, args.rules)  # an unknown module: exit 2 with a did-you-mean
+    played = _with_requirements(modules, args.rules)  # an unknown module: exit 2 with a did-you-mean
+    _rules_played(args.rules, played or [], modules)
     if args.scheduler is not None and args.executor != "dask":
         raise _usage("--scheduler: only with --executor dask")
     try:

@@ -987,8 +987,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     json_file = _output("--json", args.json_file)
     _check_rules(args.rules)
     modules = _modules(args.modules) or ["base"]
-    played = _with_requirements(modules, args.rules)  # an unknown module: exit 2 with a did-you-mean
-    _rules_played(args.rules, played or [], modules)
+    closure = _with_requirements(modules, args.rules)  # an unknown module: exit 2 with a did-you-mean
+    _rules_played(args.rules, closure or [], modules)
     if args.scheduler is not None and args.executor != "dask":
         raise _usage("--scheduler: only with --executor dask")
     try:

@@ -46,7 +46,7 @@ def test_the_example_scenarios_pass(tmp_path):
     # Each scenario's id is its path under examples/landscapes/scenarios, without .yaml.
     ids = {S.file_id(p, SCENARIOS) for p in S.scenario_files([SCENARIOS])}
     assert set(verdicts) == ids
-    assert {i.split("/")[0] for i in ids} == {"watchtower", "mill", "market"}
+    assert {i.split("/")[0] for i in ids} == {"watchtower", "mill", "market", "armoury"}
 
 
 @pytest.mark.parametrize("old, new, fails", [
@@ -63,6 +63,8 @@ def test_the_example_scenarios_pass(tmp_path):
     # the Market pays whoever's turn it is, not only its controller
     ("s.owner == active and kind(s) == market", "s.owner != none and kind(s) == market",
      "market/not-on-fellow-turn-01"),
+    # the Armoury adds nothing: fire's 18 against the village's 16 still wins, but not at 20
+    ("then 2 else 0", "then 0 else 0", "armoury/adds-two-to-its-holders-attack-01"),
 ])
 def test_a_wrong_rule_fails_a_scenario(tmp_path, old, new, fails):
     text = RULES.read_text(encoding="utf-8")

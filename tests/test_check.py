@@ -617,3 +617,16 @@ def test_a_state_loaded_handler_only_works_out_internal_variables(tmp_path):
         errors = errors_of(tmp_path, head + f"on state_loaded cites ruling/game-over {{ {body} }}\n")
         assert errors == ["a `state_loaded` handler only works out internal variables (the bookkeeping a given "
                           f"situation implies): it may not change what the table sees, so {what} here"], errors
+
+
+def test_a_parameter_read_in_a_when_clause_is_told_to_move_to_a_require(tmp_path):
+    # The timing is judged before the parameters are read (a round-14 designer got "unknown name").
+    errors = errors_of(tmp_path, with_action('  when field_exists(field) else "no" cites bohnanza/phase-1/1\n'
+                                             '  effect { }'))
+    assert errors == ["'field' is a parameter of the action, and a `when` clause (its timing, judged before the "
+                      "parameters are read) reads none: test it in a `require` clause"]
+    extended = "module mycards requires base\n\nextend action harvest {\n" \
+               '  when size(field) > 0 else "no" cites bohnanza/harvest/1\n}\n'
+    assert any("'field' is a parameter of the action" in e for e in errors_of(tmp_path, extended))
+    assert errors_of(tmp_path, with_action('  require field_exists(field) else "no" cites bohnanza/phase-1/1\n'
+                                           '  effect { }')) == []

@@ -48,6 +48,7 @@ class Checker:
         self.listened: list[tuple[str, Location, tuple[str, ...], str]] = []  # event, where, keys, what
         self.define_calls: dict[str, set[str]] = {}
         self._current: str | None = None
+        self._parameters: set[str] = set()  # the action's, while its timing is checked
         self.names = Resolver(spec, (v for d in spec.all_decls() if isinstance(d, Option) for v in d.values))
 
     def error(self, loc: Location, message: str) -> None:
@@ -137,7 +138,7 @@ class Checker:
             a = spec.actions[e.name]
             for c in e.clauses:
                 self._check_cites_of(c.loc, c.cites, "clause")
-                self.expr(c.condition, {a.actor, *(p.name for p in a.params)} if c.kind == "require" else {a.actor})
+                self._timing(c, {a.actor, *(p.name for p in a.params)}, a)
 
     # ------------------------------------------------------------ citations
     def _check_cites(self, d: Decl) -> None:
@@ -277,10 +278,22 @@ class Checker:
             if not c.cites:
                 self.error(c.loc, f"this `{c.kind}` clause cites nothing: a refusal must name its rule")
             # Timing is judged before the parameters are looked at.
-            self.expr(c.condition, scope if c.kind == "require" else {a.actor})
+            self._timing(c, scope, a)
             if c.condition.kind == "const" and c.condition.args[0] is False:
                 self.warn(c.loc, f"this clause never holds: action {a.name!r} can never be taken")
         self.block(a.effect, scope)
+
+    def _timing(self, c: Any, scope: set[str], a: Action) -> None:
+        """A clause's condition: a `require` sees the parameters, a `when` (the timing, judged
+        before any parameter is read) only the actor; a parameter read there is told so."""
+        if c.kind == "require":
+            self.expr(c.condition, scope)
+            return
+        self._parameters = {p.name for p in a.params}
+        try:
+            self.expr(c.condition, {a.actor})
+        finally:
+            self._parameters = set()
 
     def _check_define(self, d: Define) -> None:
         with self._inside("define:" + d.name):
@@ -718,7 +731,10 @@ class Checker:
         meaning = self.names.name(e.args[0], scope)
         if meaning.kind == "define":
             self.used_defines.add(e.args[0])
-        if meaning.kind == "error":
+        if meaning.kind == "error" and e.args[0] in self._parameters:
+            self.error(e.loc, f"{e.args[0]!r} is a parameter of the action, and a `when` clause (its timing, "
+                              "judged before the parameters are read) reads none: test it in a `require` clause")
+        elif meaning.kind == "error":
             self.error(e.loc, meaning.message)
         elif meaning.kind == "define" and self._current and self._current.startswith("define:"):
             self.define_calls.setdefault(self._current[7:], set()).add(e.args[0])

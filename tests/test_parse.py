@@ -340,3 +340,14 @@ def test_a_parsed_file_is_kept_on_disk_and_read_back_the_same(tmp_path, monkeypa
         assert len(list((tmp_path / "cache" / "parsed").glob("*.pickle"))) == len(files)
     finally:
         spec_module.clear_parse_cache()
+
+
+@pytest.mark.parametrize("text", [
+    'module mine\nvine v "V" by h cites bohnroeschen/tasks/1 {\n  met when size(h.coins) > 2 and any f in h.fields: size(f) == 0\n}\n',
+    "module mine\ndefine d = size(players) > 2 or no p in players: size(p.hand) > 0\n",
+])
+def test_hint_for_a_quantifier_inside_and_or_without_parentheses(text):
+    # a round-14 designer was told only that `f` was unexpected
+    err = syntax_error(text)
+    assert err.message.endswith("\nhint: a quantifier inside `and`, `or`, `not` or a comparison is written in "
+                                "parentheses: `a and (any f in h.fields: size(f) == 0)`")

@@ -57,6 +57,20 @@ _LIKELY_MISTAKES = {
     "an action names its player: `action plant(field f) by p { ... }`": [
         "module m\naction a() {}",
     ],
+    "a quantifier inside `and`, `or`, `not` or a comparison is written in parentheses: "
+    "`a and (any f in h.fields: size(f) == 0)`": [
+        "module m\ndefine x = true and any f in players: true",
+        "module m\ndefine x = true or no f in players: true",
+        "module m\ndefine x = true and all f in players: true",
+        "module m\ndefine x = 1 + count f in players: true",
+        "module m\ndefine x = 1 < sum f in players: 1",
+        'module m\nvine x "t" by h cites x/y/1 {\n  met when true and any f in players: true\n}',
+        'module m\nvine x "t" by h cites x/y/1 {\n  claim when true and any f in players: true\n}',
+        'module m\naction a() by p cites x/y/1 {\n  require true and any f in players: true else "r" cites x/y/1\n}',
+        'module m\naction a() by p cites x/y/1 {\n  when true and any f in players: true else "r" cites x/y/1\n}',
+        'module m\ninvariant true and any f in players: true else "r" cites x/y/1',
+        'module m\nprocedure q() cites x/y/1 {\n  if true and any f in players: true { }\n}',
+    ],
     "a vine card names the player whose figure stands on it: `vine x \"text\" by h { ... }`": [
         'module m\nvine x "t" {}',
         'module m\nvine x "t" cites x/y/1 {}',

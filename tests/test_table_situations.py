@@ -84,3 +84,39 @@ def test_a_situation_names_only_the_games_options_and_their_values(options, path
     with pytest.raises(ScenarioError) as caught:
         S.state_from_data(engine_for(BASE), situation(options=options), BASE)
     assert caught.value.path == path and words in caught.value.message
+
+
+ROESCHEN = ["base", "bohnroeschen"]
+
+
+def vines(players: list[dict], **more) -> dict:
+    state = {"players": players, "active": "Timon", "phase": "trade",
+             "vine_row": ["last_figure", "sell_for_two", "blue_in_a_field", "castle"]}
+    state.update(more)
+    return state
+
+
+THREE = [{"name": "Nina", "vars": {"vine_pos": 1}}, {"name": "Timon", "vars": {"vine_pos": 1}},
+         {"name": "Keno", "vars": {"vine_pos": 1}}]
+
+
+@pytest.mark.parametrize("state, path, words", [
+    # ruling/intermediate-passes: passes are made in the intermediate phase, which ends with the last.
+    (vines([{"name": "Nina", "vars": {"vine_pos": 1, "passed": True}}, *THREE[1:]]),
+     "state.players[0].vars.passed", "outside the intermediate phase"),
+    (vines([{**p, "vars": {**p["vars"], "passed": True}} for p in THREE], phase="intermediate"),
+     "state.phase", "so the intermediate phase is over"),
+    # bohnroeschen/end/3: entering the castle ends the game (once a draft is played out); a
+    # waiting figure enters as soon as its player holds five coins.
+    (vines([{"name": "Nina", "coins": ["soy"] * 6, "vars": {"vine_pos": 4, "in_castle": True}}, *THREE[1:]]),
+     "state.players[0].vars.in_castle", "but the game goes on"),
+    (vines([{"name": "Nina", "coins": ["soy"] * 5, "vars": {"vine_pos": 4, "waiting": True}}, *THREE[1:]]),
+     "state.players[0].vars.waiting", "it would have entered the castle"),
+    # ruling/third-field-classic: three players start with three fields and buy none.
+    (vines([{"name": "Nina", "vars": {"vine_pos": 1, "bought_field": True}}, *THREE[1:]]),
+     "state.players[0].vars.bought_field", "buys no 3rd"),
+])
+def test_a_bohnroeschen_situation_no_game_reaches_is_refused(state, path, words):
+    # A round-14 reviewer's situations: an intermediate phase nobody could leave, a castle
+    # entered in a game that went on.
+    helpers.assert_refused(ROESCHEN, state, path, words)

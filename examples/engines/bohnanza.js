@@ -253,7 +253,10 @@ class Game extends BaseGame {
       // to end to be claimed (ruling/vines-wait-for-the-draft); if that very draft ends the game,
       // the card is not paid for at the end (ruling/final-tribute). Once the game goes on after
       // the draft the claim could be made, and that it waited is forgotten.
-      if (s.vars.choice === 'draft') { if (q.vars.task_met || this.taskClaimable(q)) q.vars.claim_waited = true; }
+      // Once a figure is in the castle the draft is only played out: a task met then waited for
+      // nothing, the fifth coin having ended the game (ruling/final-tribute).
+      const decided = s.players.some(r => r.vars.in_castle);
+      if (s.vars.choice === 'draft') { if ((q.vars.task_met || this.taskClaimable(q)) && !decided) q.vars.claim_waited = true; }
       else if (!draftEnded) q.vars.claim_waited = false;
     }
   }
@@ -528,6 +531,8 @@ const ACTIONS = {
     if (g.duo) throw new Reject('bohnroeschen/two-player/11', 'with two players, a revealed variety is planted whole, with plant_kind');
   }),
   harvest: guard(BASE_ACTIONS.harvest, (g, p) => {
+    // the figure in the castle has ended the game: only the others harvest (bohnroeschen/end/5)
+    if (p.vars && p.vars.in_castle) throw new Reject('ruling/ender-does-not-harvest', 'your figure is in the castle: only the other players harvest');
     ownTurnOnly(g, p, 'bohnroeschen/two-player/2', 'fields are harvested');
     if (g.s.phase === 'intermediate') throw new Reject('bohnroeschen/intermediate-phase/1', 'no field is harvested in the intermediate phase');
   }),

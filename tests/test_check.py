@@ -630,3 +630,12 @@ def test_a_parameter_read_in_a_when_clause_is_told_to_move_to_a_require(tmp_path
     assert any("'field' is a parameter of the action" in e for e in errors_of(tmp_path, extended))
     assert errors_of(tmp_path, with_action('  require field_exists(field) else "no" cites bohnanza/phase-1/1\n'
                                            '  effect { }')) == []
+
+
+def test_a_module_reading_a_name_of_a_module_it_does_not_require_is_told_to_require_it(tmp_path):
+    # check passed, and the game then failed with "a player ... has no 'vine_pos'" (round-14 designer)
+    text = 'module mycards requires base\n\nvine v "V" by h cites bohnroeschen/tasks/1 {\n  met when h.vine_pos > 1\n}\n'
+    assert errors_of(tmp_path, text) == [
+        "'vine_pos' is declared by module 'bohnroeschen', which module 'mycards' does not require: a game of "
+        "'mycards' would have no such name (add `requires bohnroeschen` to its module line)"]
+    assert errors_of(tmp_path, text.replace("requires base", "requires bohnroeschen")) == []

@@ -49,6 +49,10 @@ class Checker:
         self.define_calls: dict[str, set[str]] = {}
         self._current: str | None = None
         self._parameters: set[str] = set()  # the action's, while its timing is checked
+        self._module: str | None = None  # the module of the declaration being checked
+        self._reach: dict[str, set[str]] = {}  # a module -> what a game with it declares
+        self._requires: dict[str, set[str]] = {}  # a module -> the modules it names as required
+        self._homes: dict[str, set[str]] = {}  # a variable's or definition's name -> the modules declaring it
         self.names = Resolver(spec, (v for d in spec.all_decls() if isinstance(d, Option) for v in d.values))
 
     def error(self, loc: Location, message: str) -> None:
@@ -74,7 +78,9 @@ class Checker:
             self._check_cites(d)
             check = _DECL_CHECKS.get(type(d))
             if check is not None:
+                self._module = getattr(d, "module", None)
                 check(self, d)
+        self._module = None
         self._check_extends()
         self._check_reachability()
         self._check_recursion()
@@ -136,6 +142,7 @@ class Checker:
                 self.error(e.loc, f"`extend` names an unknown action {e.name!r}{suggest(e.name, spec.actions)}")
                 continue
             a = spec.actions[e.name]
+            self._module = e.module
             for c in e.clauses:
                 self._check_cites_of(c.loc, c.cites, "clause")
                 self._timing(c, {a.actor, *(p.name for p in a.params)}, a)
@@ -294,6 +301,51 @@ class Checker:
             self.expr(c.condition, {a.actor})
         finally:
             self._parameters = set()
+
+    def _required(self, loc: Location, decl: Decl | None, name: str) -> None:
+        """A declaration's rules read only what a game with their module declares: their own
+        module, what it requires, and, for a part others require (`war`, which each war game
+        brings), what those games declare. A designer's module that leaves out `requires
+        bohnroeschen` and reads `vine_pos` is told so here rather than by an error in play."""
+        home = getattr(decl, "module", None)
+        mine = self._module
+        if home is None or mine is None or home == mine or mine not in self.spec.modules:
+            return
+        if not self._homes:
+            for f in self.spec.files:
+                for d in f.decls:
+                    if isinstance(d, (Var, Define)):
+                        self._homes.setdefault(d.name, set()).add(d.module)
+        reach = self._reach.get(mine)
+        if reach is None:
+            users = [m for m in self._requires_all() if mine in self._closure(m)]
+            reach = set().union(*(self._closure(m) for m in users)) if users else self._closure(mine)
+            reach.add("base")  # every game is played with the base game's cards and rules
+            self._reach[mine] = reach
+        homes = self._homes.get(name, {home})
+        if not homes & reach:
+            home = sorted(homes)[0]
+            self.error(loc, f"{name!r} is declared by module {home!r}, which module {mine!r} does not require: "
+                            f"a game of {mine!r} would have no such name (add `requires {home}` to its module line)")
+
+    def _requires_all(self) -> list[str]:
+        self._closure("")
+        return list(self._requires)
+
+    def _closure(self, module: str) -> set[str]:
+        """The module and every module it requires, however indirectly."""
+        if not self._requires:  # a module may open several files: it requires what any of them says
+            for f in self.spec.files:
+                for d in f.decls:
+                    if isinstance(d, Module):
+                        self._requires.setdefault(d.name, set()).update(d.requires)
+        out, todo = set(), [module]
+        while todo:
+            m = todo.pop()
+            if m not in out:
+                out.add(m)
+                todo.extend(self._requires.get(m, ()))
+        return out
 
     def _check_define(self, d: Define) -> None:
         with self._inside("define:" + d.name):
@@ -627,11 +679,14 @@ class Checker:
             meaning = self.names.attribute(e.args[1])
             if meaning.kind == "error":
                 self.error(e.loc, meaning.message)
+            else:
+                self._required(e.loc, self.spec.vars.get(e.args[1]), e.args[1])
         elif k == "call":
             name, args = e.args
             if name in spec.defines:
                 self.used_defines.add(name)
                 d = spec.defines[name]
+                self._required(e.loc, d, name)
                 if d.params is None:
                     self.error(e.loc, f"{name!r} is a value, not a function: write it without parentheses")
                 elif len(args) != len(d.params):
@@ -731,6 +786,8 @@ class Checker:
         meaning = self.names.name(e.args[0], scope)
         if meaning.kind == "define":
             self.used_defines.add(e.args[0])
+        if meaning.kind in ("var", "define") and e.args[0] not in scope:
+            self._required(e.loc, self.spec.vars.get(e.args[0]) or self.spec.defines.get(e.args[0]), e.args[0])
         if meaning.kind == "error" and e.args[0] in self._parameters:
             self.error(e.loc, f"{e.args[0]!r} is a parameter of the action, and a `when` clause (its timing, "
                               "judged before the parameters are read) reads none: test it in a `require` clause")

@@ -639,3 +639,9 @@ def test_a_module_reading_a_name_of_a_module_it_does_not_require_is_told_to_requ
         "'vine_pos' is declared by module 'bohnroeschen', which module 'mycards' does not require: a game of "
         "'mycards' would have no such name (add `requires bohnroeschen` to its module line)"]
     assert errors_of(tmp_path, text.replace("requires base", "requires bohnroeschen")) == []
+
+
+def test_a_vine_task_that_can_never_be_met_is_warned_of(tmp_path):
+    text = 'module mycards requires bohnroeschen\n\nvine v "V" by h cites bohnroeschen/tasks/1 {\n  met when false\n}\n'
+    assert warnings_of(tmp_path, text) == [
+        "this condition never holds: the task of vine card 'v' can never be fulfilled"]

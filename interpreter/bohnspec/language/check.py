@@ -260,6 +260,9 @@ class Checker:
         self._check_not_shadowed(v, "vine card")
         for cond in (*v.met, *v.claim):
             self.expr(cond, {v.holder})
+            if cond.kind == "const" and cond.args[0] is False:
+                self.warn(cond.loc or v.loc, f"this condition never holds: the task of vine card {v.name!r} can "
+                                             "never be fulfilled")
         for ev in v.events:
             self.expr(ev.condition, {v.holder, *ev.keys})
             self.listened.append((ev.event, v.loc, tuple(ev.keys), "this task can never be met"))

@@ -64,6 +64,7 @@ class Checker:
     # ------------------------------------------------------------ entry
     def run(self) -> list[Diagnostic]:
         self._check_files()
+        self._index_modules()
         for first, second in self.spec.duplicates:
             self.error(second.loc, f"{type(second).__name__.lower()} {second.name!r} is declared "
                                    f"twice (first at {first.loc})")
@@ -314,14 +315,9 @@ class Checker:
         mine = self._module
         if home is None or mine is None or home == mine or mine not in self.spec.modules:
             return
-        if not self._homes:
-            for f in self.spec.files:
-                for d in f.decls:
-                    if isinstance(d, (Var, Define)):
-                        self._homes.setdefault(d.name, set()).add(d.module)
         reach = self._reach.get(mine)
         if reach is None:
-            users = [m for m in self._requires_all() if mine in self._closure(m)]
+            users = [m for m in self._requires if mine in self._closure(m)]
             reach = set().union(*(self._closure(m) for m in users)) if users else self._closure(mine)
             reach.add("base")  # every game is played with the base game's cards and rules
             self._reach[mine] = reach
@@ -331,17 +327,18 @@ class Checker:
             self.error(loc, f"{name!r} is declared by module {home!r}, which module {mine!r} does not require: "
                             f"a game of {mine!r} would have no such name (add `requires {home}` to its module line)")
 
-    def _requires_all(self) -> list[str]:
-        self._closure("")
-        return list(self._requires)
+    def _index_modules(self) -> None:
+        """What each module requires (a module may open several files: what any of them says)
+        and which modules declare each variable and definition, replaced ones included."""
+        for f in self.spec.files:
+            for d in f.decls:
+                if isinstance(d, Module):
+                    self._requires.setdefault(d.name, set()).update(d.requires)
+                elif isinstance(d, (Var, Define)):
+                    self._homes.setdefault(d.name, set()).add(d.module)
 
     def _closure(self, module: str) -> set[str]:
         """The module and every module it requires, however indirectly."""
-        if not self._requires:  # a module may open several files: it requires what any of them says
-            for f in self.spec.files:
-                for d in f.decls:
-                    if isinstance(d, Module):
-                        self._requires.setdefault(d.name, set()).update(d.requires)
         out, todo = set(), [module]
         while todo:
             m = todo.pop()

@@ -120,3 +120,33 @@ def test_a_bohnroeschen_situation_no_game_reaches_is_refused(state, path, words)
     # A round-14 reviewer's situations: an intermediate phase nobody could leave, a castle
     # entered in a game that went on.
     helpers.assert_refused(ROESCHEN, state, path, words)
+
+
+def offer(vars_: dict, **more) -> dict:
+    state = {"players": [{"name": "Timon", "hand": ["soy", "red"], "fields": [["blue"], []]},
+                         {"name": "Nina", "hand": ["green", "fire"]}, {"name": "Keno", "hand": ["broad"]}],
+             "active": "Timon", "phase": "trade", "revealed": ["garden", "black_eyed"], "vars": vars_}
+    state.update(more)
+    return state
+
+
+@pytest.mark.parametrize("vars_, path, words", [
+    # bohnanza/phase-2/4: fellow players do not trade among themselves.
+    ({"offer_from": "Nina", "offer_to": "Keno", "offer_give": ["hand 1"], "offer_get": ["hand 1"]},
+     "state.vars.offer_to", "between the active player and one fellow player"),
+    # bohnanza/phase-2/8: cards lying in fields are not traded.
+    ({"offer_from": "Timon", "offer_to": "Nina", "offer_give": ["field 1"], "offer_get": ["hand 1"]},
+     "state.vars.offer_give", "names only hand cards and the revealed cards"),
+    # bohnanza/phase-2/6: the revealed cards are the active player's.
+    ({"offer_from": "Nina", "offer_to": "Timon", "offer_give": ["revealed 1"], "offer_get": ["hand 1"]},
+     "state.vars.offer_give", "only the active player's side"),
+    # ruling/no-such-card: accepting it failed with an error in the rules.
+    ({"offer_from": "Timon", "offer_to": "Nina", "offer_give": ["hand 1", "hand 1"], "offer_get": ["hand 1"]},
+     "state.vars.offer_give", "names no card twice"),
+])
+def test_an_open_offer_no_offer_action_could_make_is_refused(vars_, path, words):
+    # A round-15 reviewer's situations: accepting them let two fellows trade, or moved a card
+    # out of a field.
+    helpers.assert_refused(BASE, offer(vars_), path, words)
+    legal = {"offer_from": "Timon", "offer_to": "Nina", "offer_give": ["revealed 2", "hand 1"], "offer_get": ["hand 2"]}
+    S.state_from_data(engine_for(BASE), offer(legal), BASE)

@@ -131,3 +131,18 @@ def test_a_cart_or_sutler_pick_is_the_active_players_in_the_last_phase_with_the_
         where, message = refusal(BOHNAPARTE, state)
         assert where == "state.vars.chooser" and "a pick from a sutler is awaited" in message, message
     loads(BOHNAPARTE, _sutler("Timon", 2))
+
+
+def test_combat_cards_lie_only_while_the_defenders_card_is_awaited():
+    # bohnaparte/attack/11 and /14 (a round-15 reviewer's situation): a card left in front of
+    # the attacker fought in place of the one he chose.
+    left = situation({}, players=[{"name": "Nina", "hand": ["red"], "front": ["blue"], "coins": ["soy"]},
+                                  {"name": "Timon"}, {"name": "Keno"}])
+    where, message = refusal(DSCHINGIS, left)
+    assert where == "state.players[0].front" and "outside a combat awaiting the defender's card" in message
+    where, message = refusal(DSCHINGIS, situation({}, neutral_front=["soy"]))
+    assert where == "state.neutral_front" and "none lies there between actions" in message
+    # The attacker's card while the holder's defence is awaited is where a game has it.
+    loads(DSCHINGIS, situation({"battle": "09", "choice": "defend", "chooser": "Timon"}, {"09": {"owner": "Timon"}},
+                               players=[{"name": "Nina", "front": ["blue"]}, {"name": "Timon", "hand": ["red"]},
+                                        {"name": "Keno"}]))

@@ -645,3 +645,24 @@ def test_a_vine_task_that_can_never_be_met_is_warned_of(tmp_path):
     text = 'module mycards requires bohnroeschen\n\nvine v "V" by h cites bohnroeschen/tasks/1 {\n  met when false\n}\n'
     assert warnings_of(tmp_path, text) == [
         "this condition never holds: the task of vine card 'v' can never be fulfilled"]
+
+
+@pytest.mark.parametrize("decl, words", [
+    ("option leftovers one of whole, split default whole cites bohnroeschen/two-player/8",
+     "option 'leftovers' is named like a phase"),
+    ("define trade = 7 cites bohnanza/phase-2/1", "definition 'trade' is named like a phase"),
+    ("var castle: int = 0 cites bohnroeschen/end/2", "variable 'castle' is named like a vine card"),
+])
+def test_a_name_that_would_hide_a_phase_or_card_everywhere_is_refused(tmp_path, decl, words):
+    # `phase == leftovers` in spec/duo compared with a designer's option, and simulate played
+    # another game without a word (round-15 designer).
+    errors = errors_of(tmp_path, f"module mycards requires duo\n\n{decl}\n")
+    assert any(words in e and "give the" in e for e in errors), errors
+
+
+def test_a_designers_module_may_lift_the_one_combat_at_a_time_rule(tmp_path):
+    text = ('module mycards requires dschingis\n\n'
+            'action spoils() by p "Take spoils" cites dschingis/combat/9 {\n'
+            '  when battle != none else "no combat" cites dschingis/combat/9\n  effect { }\n}\n'
+            'extend forbid combat_first but spoils cites dschingis/combat/9\n')
+    assert errors_of(tmp_path, text) == []

@@ -83,6 +83,7 @@ class Checker:
                 check(self, d)
         self._module = None
         self._check_extends()
+        self._check_constants_shadowed()
         self._check_reachability()
         self._check_recursion()
         return sorted(self.out, key=lambda d: (d.location.file, d.location.line, d.location.column))
@@ -256,6 +257,22 @@ class Checker:
         if taken is not None:
             self.error(d.loc, f"{what} id {d.name!r} is also {taken}: in the rules `{d.name}` would mean "
                               f"that, never the {what}; give the {what} another id")
+
+    def _check_constants_shadowed(self) -> None:
+        """A variable, definition, option or shared zone named like a phase, a card or an option's
+        value hides it everywhere (language/names.py reads those names first): `phase ==
+        leftovers` would then compare with an option a designer called `leftovers`, in every
+        module, and no error would ever say so."""
+        spec = self.spec
+        constants = [("a phase", spec.phases), ("a bean variety", spec.varieties), ("a vine card", spec.vines),
+                     ("a card", spec.cards), ("a value of an option", self.names.option_values)]
+        for what, names in (("variable", spec.vars), ("definition", spec.defines), ("option", spec.options),
+                            ("zone", spec.zones)):
+            for name, d in names.items():
+                hidden = next((kind for kind, values in constants if name in values), None)
+                if hidden is not None and not (what == "definition" and d.params is not None):
+                    self.error(d.loc, f"{what} {name!r} is named like {hidden}: in the rules `{name}` would mean "
+                                      f"the {what} everywhere, never {hidden}; give the {what} another name")
 
     def _check_vine(self, v: Vine) -> None:
         self._check_not_shadowed(v, "vine card")

@@ -666,3 +666,9 @@ def test_a_designers_module_may_lift_the_one_combat_at_a_time_rule(tmp_path):
             '  when battle != none else "no combat" cites dschingis/combat/9\n  effect { }\n}\n'
             'extend forbid combat_first but spoils cites dschingis/combat/9\n')
     assert errors_of(tmp_path, text) == []
+
+
+def test_a_misspelt_option_value_gets_a_did_you_mean(tmp_path):
+    text = ("module mycards requires base\n\noption masonry one of standard, dear default standard cites bohnanza/setup/1\n"
+            "define costly = masonry == dera cites bohnanza/setup/1\n")
+    assert any("unknown name 'dera' (did you mean 'dear'?)" in e for e in errors_of(tmp_path, text))

@@ -6,7 +6,7 @@ interpreter can compile. Every finding carries file, line and column.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from os import PathLike
 from pathlib import Path
@@ -264,13 +264,15 @@ class Checker:
         leftovers` would then compare with an option a designer called `leftovers`, in every
         module, and no error would ever say so."""
         spec = self.spec
-        constants = [("a phase", spec.phases), ("a bean variety", spec.varieties), ("a vine card", spec.vines),
-                     ("a card", spec.cards), ("a value of an option", self.names.option_values)]
-        for what, names in (("variable", spec.vars), ("definition", spec.defines), ("option", spec.options),
-                            ("zone", spec.zones)):
+        constants: list[tuple[str, Collection[str]]] = [
+            ("a phase", spec.phases), ("a bean variety", spec.varieties), ("a vine card", spec.vines),
+            ("a card", spec.cards), ("a value of an option", self.names.option_values)]
+        hiding: list[tuple[str, dict[str, Any]]] = [("variable", spec.vars), ("definition", spec.defines),
+                                                    ("option", spec.options), ("zone", spec.zones)]
+        for what, names in hiding:
             for name, d in names.items():
                 hidden = next((kind for kind, values in constants if name in values), None)
-                if hidden is not None and not (what == "definition" and d.params is not None):
+                if hidden is not None and getattr(d, "params", None) is None:  # a function is called, not named
                     self.error(d.loc, f"{what} {name!r} is named like {hidden}: in the rules `{name}` would mean "
                                       f"the {what} everywhere, never {hidden}; give the {what} another name")
 

@@ -146,3 +146,23 @@ def test_combat_cards_lie_only_while_the_defenders_card_is_awaited():
     loads(DSCHINGIS, situation({"battle": "09", "choice": "defend", "chooser": "Timon"}, {"09": {"owner": "Timon"}},
                                players=[{"name": "Nina", "front": ["blue"]}, {"name": "Timon", "hand": ["red"]},
                                         {"name": "Keno"}]))
+
+
+def test_the_end_riders_and_carts_hold_as_a_game_leaves_them():
+    # A round-15 reviewer's situations (dschingis/end/1, riders/11, carts/2 and /3).
+    where, message = refusal(DSCHINGIS, situation({"landless": "Keno"}))
+    assert where == "state.vars.landless" and "the game goes on" in message
+    beaten = situation({}, {"13": {"owner": "Nina", "ready": False}}, phase="plant_hand")
+    where, message = refusal(DSCHINGIS, beaten)
+    assert where == "state.spaces" and "stood up again at the start of his turn" in message
+    loads(DSCHINGIS, {**beaten, "phase": "draw_cards"})  # beaten in this turn's attack step
+    where, message = refusal(DSCHINGIS, situation({}, {"13": {"ready": False}}))
+    assert where == "state.spaces" and "nobody holds" in message
+    full = situation({}, players=[{"name": "Nina", "cart": ["soy", "red", "blue"], "vars": {"has_cart": True}},
+                                  {"name": "Timon"}, {"name": "Keno"}], phase="plant_hand")
+    where, message = refusal(DSCHINGIS, full)
+    assert where == "state.players[0].cart" and "two stay after each drawing" in message
+    where, message = refusal(BOHNAPARTE, {**_sutler("Timon", 1), "vars": {}, "phase": "plant_hand"} | {
+        "players": [{"name": "Timon", "sutler": ["soy", "red", "blue"], "vars": {"has_sutler": True}},
+                    {"name": "Nina"}, {"name": "Keno"}]})
+    assert where == "state.players[0].sutler" and "two stay after each drawing" in message

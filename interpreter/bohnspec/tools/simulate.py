@@ -388,12 +388,14 @@ def _dask_results(table: Table, seeds: Iterable[int], jobs: int, scheduler: str 
 
 def _ending(rec: GameRecord, engine: Engine | None = None) -> str:
     """How a game ended: the spec's `end when` rule that holds in the final state, named by
-    the paragraph it cites first and its condition, so a module's own endings show as it
-    declares them."""
+    the rulebook paragraphs it cites (a rule both war games share cites both books: the first
+    alone would name Dschingis Bohn in a game of Bohnaparte) and its condition, so a module's
+    own endings show as it declares them."""
     held = _end_rule_held(engine, rec.state) if engine is not None else None
     if held is None:
         return "over, though no end rule holds in the final state"
-    return f"{held.rule_id}: end when {unparse(held.condition)}"
+    paragraphs = ", ".join(c for c in held.cites if not c.startswith("ruling/")) or held.rule_id
+    return f"{paragraphs}: end when {unparse(held.condition)}"
 
 
 def _end_rule_held(engine: Engine, state: State) -> EndRule | None:

@@ -163,8 +163,9 @@ def _own_scenarios(extra_rules) -> list[dict]:
             except (OSError, UnicodeDecodeError, yaml.YAMLError):
                 continue
             if isinstance(data, dict):
+                modules = data.get("modules")
                 out.append({"id": str(data.get("id") or f.stem), "cites": list(data.get("cites") or []),
-                            "text": text})
+                            "text": text, "modules": [str(m) for m in modules] if isinstance(modules, list) else []})
     return out
 
 
@@ -282,10 +283,16 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
         """The scenarios testing a declaration: for a designer's own, those beside the file that
         use it by name (or cite it); for the spec's, those citing what it cites."""
         if _is_own(path, extra_rules):
-            word = re.compile(r"\b" + re.escape(d.name) + r"\b")
-            rid = f"ruling/{d.name}" if isinstance(d, Ruling) else None
-            return sorted({s["id"] for s in own_scenarios
-                           if (rid and rid in s["cites"]) or (not rid and word.search(s["text"]))})
+            # Only a scenario that plays the declaration's module can test it; among those, a
+            # card, vine card or action is tested where a scenario names it, a ruling where one
+            # cites it, and a rule of another kind (a handler, a replaced definition) by each.
+            if isinstance(d, Ruling):
+                return sorted({s["id"] for s in own_scenarios if f"ruling/{d.name}" in s["cites"]})
+            playing = [s for s in own_scenarios if d.module in s["modules"]]
+            if isinstance(d, (Card, Vine, Action)):
+                word = re.compile(r"\b" + re.escape(d.name) + r"\b")
+                return sorted({s["id"] for s in playing if word.search(s["text"])})
+            return sorted({s["id"] for s in playing})
         if isinstance(d, (Vine, Card)):
             # A card of the spec is tested where a scenario lays it (its id in the file), not
             # wherever its paragraphs are cited: those cover every card of a kind.

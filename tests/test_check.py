@@ -672,3 +672,8 @@ def test_a_misspelt_option_value_gets_a_did_you_mean(tmp_path):
     text = ("module mycards requires base\n\noption masonry one of standard, dear default standard cites bohnanza/setup/1\n"
             "define costly = masonry == dera cites bohnanza/setup/1\n")
     assert any("unknown name 'dera' (did you mean 'dear'?)" in e for e in errors_of(tmp_path, text))
+
+
+def test_a_handler_that_emits_its_own_event_is_warned_of(tmp_path):
+    text = 'module mycards requires base\n\non harvested(player) cites bohnanza/harvest/1 {\n  emit harvested(player: player)\n}\n'
+    assert any("emits 'harvested' again" in w for w in warnings_of(tmp_path, text))

@@ -191,6 +191,12 @@ action shove(int n) by p "Shove" cites bohnanza/harvest/1 {
 action spin() by p "Spin" cites bohnanza/harvest/1 {
   effect { repeat 1000 { repeat 1000 { planted = planted + 0 } } }
 }
+
+action echo() by p "Echo" cites bohnanza/harvest/1 {
+  effect { emit echoed(player: p) }
+}
+
+on echoed(player) cites bohnanza/harvest/1 { emit echoed(player: player) }
 '''
 
 
@@ -205,6 +211,12 @@ def test_runtime_errors_point_at_the_same_line():
     spin = {"type": "spin", "player": "Nina"}
     got, want = _error(comp, state, spin), _error(ref, state, spin)
     assert got == want and got[0] is EvaluationLimitError and str(STEP_BUDGET) in got[1]
+    # An event whose handler emits it again: the depth limit, at the handler (a round-15
+    # designer's met the host's RecursionError, with no place).
+    echo = {"type": "echo", "player": "Nina"}
+    got, want = _error(comp, state, echo), _error(ref, state, echo)
+    assert got == want and got[0] is EvaluationLimitError and "event handlers nest too deeply" in got[1]
+    assert got[2] is not None and got[2].file == "tests/t.bohn"
     # A rejection names the same rule either way.
     a = comp.apply(state, {"type": "shove", "player": "Nina", "n": 0}).rejection
     b = ref.apply(state, {"type": "shove", "player": "Nina", "n": 0}).rejection

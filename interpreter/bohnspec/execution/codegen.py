@@ -531,11 +531,18 @@ class Generator:
             # reference closure, which is handed the locals it reads).
             if _USES_L.search("\n".join(inner.lines)):
                 body.line("L = dict(payload)")
+            # A handler is one level deeper, as a procedure is: an event whose handler emits it
+            # again stops at the depth limit, at the handler, as in the reference.
+            body.line("env.depth = t0 = env.depth + 1")
+            body.line(f"if t0 > {MAX_CALL_DEPTH}:")
+            body.line("    env.depth -= 1")
+            body.line(f"    nest_fail({self.value(h.loc)}, 'event handlers')")
             body.line(f"env.frames.append({self.value(h)})")
             body.line("try:")
             body.lines.extend("        " + x for x in self._state_lines("\n".join(inner.lines)))
             body.lines.extend(inner.lines or ["        pass"])
             body.line("finally:")
+            body.line("    env.depth -= 1")
             body.line("    env.frames.pop()")
         body.lines = [ln for ln in body.lines]
         self.functions.append("\n".join([f"def {self.emitter(event)}(env, payload):", *body.lines]))

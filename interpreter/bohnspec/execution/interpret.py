@@ -794,7 +794,9 @@ class Engine:
         for vine, holder, cond in self._vine_events.get(name, ()):
             self._vine_event(env, vine, holder, cond, payload)
         for decl, handler in self._handlers.get(name, ()):
-            with _Locals(env, dict(payload), decl):
+            # One level deeper, as a procedure call: a handler emitting its own event stops
+            # at the depth limit, at the handler, not in the host's recursion.
+            with _Locals(env, dict(payload), decl, (decl.loc, "event handlers")):
                 self.run_block(env, handler)
 
     # The declaration running now, for Outcome.sources; `judge` also watches these moments.

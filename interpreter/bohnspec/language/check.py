@@ -49,6 +49,7 @@ class Checker:
         self.define_calls: dict[str, set[str]] = {}
         self._current: str | None = None
         self._parameters: set[str] = set()  # the action's, while its timing is checked
+        self._handling: str | None = None  # the event of the handler being checked
         self._module: str | None = None  # the module of the declaration being checked
         self._reach: dict[str, set[str]] = {}  # a module -> what a game with it declares
         self._requires: dict[str, set[str]] = {}  # a module -> the modules it names as required
@@ -414,7 +415,11 @@ class Checker:
             self.block(p.body, set(p.params))
 
     def _check_handler(self, h: Handler) -> None:
-        self.block(h.body, set(h.params))
+        self._handling = h.name
+        try:
+            self.block(h.body, set(h.params))
+        finally:
+            self._handling = None
         if h.name == LOADED:
             wrong = self._not_derived(h.body, set(h.params), set())
             if wrong is not None:
@@ -637,6 +642,9 @@ class Checker:
     def _stmt_emit(self, s: Node, scope: set[str]) -> None:
         event, kwargs = s.args
         self.emitted.add(event)
+        if event == self._handling:
+            self.warn(s.loc, f"a handler of {event!r} emits {event!r} again: each emit runs the handler anew, "
+                             "until the depth limit stops the game with an error")
         keys = set()
         for key, value in kwargs:
             if key in keys or key == "event":

@@ -32,7 +32,7 @@ def situation(vars_: dict, **more) -> dict:
 @pytest.mark.parametrize("state, path, words", [
     # solo/5: a neutral figure on the castle has won; the game does not go on.
     (situation({"violet_pos": 29, "red_pos": 27}), "state.vars.violet_pos", "a neutral figure on the castle"),
-    (situation({"violet_pos": 22, "red_pos": 29}), "state.vars.violet_pos", "a neutral figure on the castle"),
+    (situation({"violet_pos": 22, "red_pos": 29}), "state.vars.red_pos", "a neutral figure on the castle"),
     (situation({"violet_pos": 40, "red_pos": 27, "lost": True}, over=True), "state.vars.violet_pos",
      "stop at the castle"),
     # ruling/solo-lost: `lost` is set as the game ends.

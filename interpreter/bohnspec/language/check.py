@@ -152,11 +152,12 @@ class Checker:
 
     # ------------------------------------------------------------ citations
     def _check_cites(self, d: Decl) -> None:
+        # Named as written in the rules (an Exempt is an `extend forbid`).
+        kind = "extend forbid" if isinstance(d, Exempt) else type(d).__name__.lower()
         if isinstance(d, _MUST_CITE):
             if not d.cites and not (isinstance(d, Procedure) and d.name.startswith("_")):
-                kind = type(d).__name__.lower()
                 self.error(d.loc, f"{kind} {d.name!r} cites no rulebook paragraph or ruling: add `cites ...`")
-        self._check_cites_of(d.loc, d.cites, type(d).__name__.lower())
+        self._check_cites_of(d.loc, d.cites, kind)
 
     def _check_cites_of(self, loc: Location, cites: tuple[str, ...], what: str) -> None:
         for c in cites:

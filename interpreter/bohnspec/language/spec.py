@@ -324,7 +324,7 @@ def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]
         if m not in known:
             raise BohnspecError(f"unknown module {m!r}{suggest(m, sorted(known))}; "
                                 f"the rules files declare {', '.join(sorted(known))} (a module of your own "
-                                "is loaded with its file: --rules FILE)")
+                                "is loaded with its file: --rules FILE; fuzz's maps with --maps FILE)")
     result: set[str] = set()
     todo = list(wanted)
     while todo:

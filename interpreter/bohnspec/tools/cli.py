@@ -207,7 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
     j.add_argument("--rules", action="append", default=[], metavar="FILE", help="extra rules file")
     j.add_argument("--rulebooks", metavar="DIR",
                    help="the folder of the rulebooks (bohnanza.md, ...): a refusal quotes the paragraph that "
-                        "decides it (default: $BOHNSPEC_RULEBOOKS)")
+                        "decides it (default: $BOHNSPEC_RULEBOOKS, then a shared/rulebooks folder beside the "
+                        "checkout)")
     j.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the answer"))
 
     b = sub.add_parser("board", help="the map of a situation: rows of spaces with owners, or an SVG picture")

@@ -240,8 +240,11 @@ class Game extends BaseGame {
     const draftEnded = this.draftJustEnded;
     this.draftJustEnded = false;
     if (!this.roe || s.over) return;
+    // Once a figure is in the castle (the game ending after a draft is played out), a second
+    // waiting figure enters only at the end, with the others (ruling/castle-during-a-draft).
+    const entered = s.players.some(q => q.vars.in_castle);
     for (const q of s.players) {
-      if (q.vars.waiting && q.coins.length >= 5) {
+      if (q.vars.waiting && q.coins.length >= 5 && !entered) {
         q.vars.waiting = false;
         q.vars.in_castle = true;
         this.emit({ event: 'reached_castle', player: q.name });

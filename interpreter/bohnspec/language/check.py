@@ -20,7 +20,7 @@ from .model import (
 )
 from .names import Resolver
 from .paragraphs import index as paragraph_index
-from .spec import Spec, build, display_name, parse_files, spec_files
+from .spec import Spec, build, display_name, module_closure, parse_files, spec_files
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
 _MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Exempt, Procedure, Handler, EndRule, Winners,
@@ -52,7 +52,7 @@ class Checker:
         self._handling: str | None = None  # the event of the handler being checked
         self._module: str | None = None  # the module of the declaration being checked
         self._reach: dict[str, set[str]] = {}  # a module -> what a game with it declares
-        self._requires: dict[str, set[str]] = {}  # a module -> the modules it names as required
+        self._closures: dict[str, set[str]] = {}  # a module -> itself and every module it requires
         self._homes: dict[str, set[str]] = {}  # a variable's or definition's name -> the modules declaring it
         self.names = Resolver(spec, (v for d in spec.all_decls() if isinstance(d, Option) for v in d.values))
 
@@ -149,6 +149,7 @@ class Checker:
             for c in e.clauses:
                 self._check_cites_of(c.loc, c.cites, "clause")
                 self._timing(c, {a.actor, *(p.name for p in a.params)}, a)
+        self._module = None
 
     # ------------------------------------------------------------ citations
     def _check_cites(self, d: Decl) -> None:
@@ -224,8 +225,7 @@ class Checker:
             return
         # The cards the board's own game knows (an alternative expansion may declare a card of
         # the same name with another count).
-        from .spec import module_closure
-        mine = module_closure(spec.files, [b.module]) if b.module else None
+        mine = self._closures.get(b.module, {b.module}) if b.module else None
         cards = {d.name: d for d in spec.all_decls() if isinstance(d, Card) and (mine is None or d.module in mine)}
         used: dict[str, int] = {}
         for sid, card in layout.fixed.items():
@@ -327,46 +327,38 @@ class Checker:
         finally:
             self._parameters = set()
 
-    def _required(self, loc: Location, decl: Decl | None, name: str) -> None:
+    def _required(self, loc: Location, name: str) -> None:
         """A declaration's rules read only what a game with their module declares: their own
         module, what it requires, and, for a part others require (`war`, which each war game
         brings), what those games declare. A designer's module that leaves out `requires
         bohnroeschen` and reads `vine_pos` is told so here rather than by an error in play."""
-        home = getattr(decl, "module", None)
+        homes = self._homes.get(name)
         mine = self._module
-        if home is None or mine is None or home == mine or mine not in self.spec.modules:
+        if not homes or mine is None or mine in homes or mine not in self.spec.modules:
             return
         reach = self._reach.get(mine)
         if reach is None:
-            users = [m for m in self._requires if mine in self._closure(m)]
-            reach = set().union(*(self._closure(m) for m in users)) if users else self._closure(mine)
+            closures = self._closures
+            users = [m for m, closure in closures.items() if mine in closure]
+            reach = set().union(*(closures[m] for m in users)) if users else {mine}
             reach.add("base")  # every game is played with the base game's cards and rules
             self._reach[mine] = reach
-        homes = self._homes.get(name, {home})
         if not homes & reach:
             home = sorted(homes)[0]
             self.error(loc, f"{name!r} is declared by module {home!r}, which module {mine!r} does not require: "
                             f"a game of {mine!r} would have no such name (add `requires {home}` to its module line)")
 
     def _index_modules(self) -> None:
-        """What each module requires (a module may open several files: what any of them says)
-        and which modules declare each variable and definition, replaced ones included."""
+        """Each module with every module it requires (spec.module_closure, as a game loads
+        them), and which modules declare each variable and definition, replaced ones included."""
+        declared = set()
         for f in self.spec.files:
             for d in f.decls:
                 if isinstance(d, Module):
-                    self._requires.setdefault(d.name, set()).update(d.requires)
+                    declared.add(d.name)
                 elif isinstance(d, (Var, Define)):
                     self._homes.setdefault(d.name, set()).add(d.module)
-
-    def _closure(self, module: str) -> set[str]:
-        """The module and every module it requires, however indirectly."""
-        out, todo = set(), [module]
-        while todo:
-            m = todo.pop()
-            if m not in out:
-                out.add(m)
-                todo.extend(self._requires.get(m, ()))
-        return out
+        self._closures = {m: module_closure(self.spec.files, [m]) for m in declared}
 
     def _check_define(self, d: Define) -> None:
         with self._inside("define:" + d.name):
@@ -403,8 +395,7 @@ class Checker:
                               "(`forbid NAME: all but ... when ...`)")
             return
         home = named[0].module
-        from .spec import module_closure
-        if e.module != home and home not in module_closure(self.spec.files, [e.module]):
+        if e.module != home and home not in self._closures.get(e.module, {e.module}):
             self.error(e.loc, f"module {e.module} lifts the forbid {e.name!r} of module {home}, which it does not "
                               f"require: add `requires {home}` to its module line")
         for a in e.actions:
@@ -708,13 +699,13 @@ class Checker:
             if meaning.kind == "error":
                 self.error(e.loc, meaning.message)
             else:
-                self._required(e.loc, self.spec.vars.get(e.args[1]), e.args[1])
+                self._required(e.loc, e.args[1])
         elif k == "call":
             name, args = e.args
             if name in spec.defines:
                 self.used_defines.add(name)
                 d = spec.defines[name]
-                self._required(e.loc, d, name)
+                self._required(e.loc, name)
                 if d.params is None:
                     self.error(e.loc, f"{name!r} is a value, not a function: write it without parentheses")
                 elif len(args) != len(d.params):
@@ -815,7 +806,7 @@ class Checker:
         if meaning.kind == "define":
             self.used_defines.add(e.args[0])
         if meaning.kind in ("var", "define") and e.args[0] not in scope:
-            self._required(e.loc, self.spec.vars.get(e.args[0]) or self.spec.defines.get(e.args[0]), e.args[0])
+            self._required(e.loc, e.args[0])
         if meaning.kind == "error" and e.args[0] in self._parameters:
             self.error(e.loc, f"{e.args[0]!r} is a parameter of the action, and a `when` clause (its timing, "
                               "judged before the parameters are read) reads none: test it in a `require` clause")

@@ -403,10 +403,15 @@ class Generator:
         self.block(p.body, dict(zip(p.params, args)), body)
         self._callable(self._procedures[name], args, body, "procedures", self.value(p))
 
+    @staticmethod
+    def _deeper(var: str, loc: str, what: str) -> list[str]:
+        """One call level deeper, as the reference's _Locals goes: too deep, the depth is put
+        back before the error (`var`: the local holding the new depth)."""
+        return [f"env.depth = {var} = env.depth + 1", f"if {var} > {MAX_CALL_DEPTH}:", "    env.depth -= 1",
+                f"    nest_fail({loc}, {literal(what)})"]
+
     def _callable(self, fn: str, args, body: _Body, what: str, decl):
-        # Too deep: the depth is put back before the error, as the reference's _Locals does.
-        prologue = ["env.depth = t0 = env.depth + 1", f"if t0 > {MAX_CALL_DEPTH}:", "    env.depth -= 1",
-                    f"    nest_fail(loc, {literal(what)})"]
+        prologue = self._deeper("t0", "loc", what)
         if decl is not None:
             prologue.append(f"env.frames.append({decl})")
         prologue.append("try:")
@@ -533,10 +538,8 @@ class Generator:
                 body.line("L = dict(payload)")
             # A handler is one level deeper, as a procedure is: an event whose handler emits it
             # again stops at the depth limit, at the handler, as in the reference.
-            body.line("env.depth = t0 = env.depth + 1")
-            body.line(f"if t0 > {MAX_CALL_DEPTH}:")
-            body.line("    env.depth -= 1")
-            body.line(f"    nest_fail({self.value(h.loc)}, 'event handlers')")
+            for line in self._deeper("t0", self.value(h.loc), "event handlers"):
+                body.line(line)
             body.line(f"env.frames.append({self.value(h)})")
             body.line("try:")
             body.lines.extend("        " + x for x in self._state_lines("\n".join(inner.lines)))
@@ -1325,10 +1328,8 @@ class Generator:
         players known of the arguments stay known."""
         p = self.spec.procedures[name]
         depth = self.tmp()
-        out.line(f"env.depth = {depth} = env.depth + 1")
-        out.line(f"if {depth} > {MAX_CALL_DEPTH}:")
-        out.line("    env.depth -= 1")
-        out.line(f"    nest_fail({self.loc(node)}, 'procedures')")
+        for line in self._deeper(depth, self.loc(node), "procedures"):
+            out.line(line)
         out.line(f"env.frames.append({self.value(p)})")
         out.line("try:")
         assigned = _assigned(p.body)

@@ -771,3 +771,21 @@ def test_a_solo_game_lost_to_the_neutral_figures_is_won_by_nobody(tmp_path, caps
     out = capsys.readouterr().out
     assert "vars.lost: false -> true" in out
     assert out.rstrip().endswith("is none for Nina); so nobody wins")
+
+
+@pytest.mark.parametrize("phase, changes, allowed, quoted", [
+    # Phase 1 ends once the foremost card is planted: phase 1's paragraphs, not phase 2's.
+    ("plant_hand", {"vars": {"planted": 1}, "revealed": [], "players": [{**p, "received": []} for p in TABLE["players"]]},
+     ["bohnanza/phase-1/1", "bohnanza/phase-1/2"], "bohnanza/phase-1/1"),
+    # Phase 2 ends when the active player no longer wishes to trade.
+    ("trade", {}, ["bohnanza/phase-2/15", "bohnanza/end/1"], "bohnanza/phase-2/15"),
+    # Phase 3 ends once every traded and revealed card is planted.
+    ("plant_trades", {"revealed": [], "players": [{**p, "received": []} for p in TABLE["players"]]},
+     ["bohnanza/phase-3/1"], "bohnanza/phase-3/1"),
+])
+def test_ending_a_phase_is_allowed_by_the_paragraphs_of_that_phase(tmp_path, capsys, phase, changes, allowed, quoted):
+    code, out = judge(capsys, situation(tmp_path, phase=phase, **changes), "-a", "Timon end_phase")
+    verdict = out["results"][0]
+    assert code == 0 and verdict["legal"] is True
+    assert verdict["allowed_by"] == [*allowed, "ruling/explicit-phase-end"]
+    assert list(verdict["rulebook"]) == [quoted]

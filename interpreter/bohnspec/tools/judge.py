@@ -279,10 +279,16 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             assert f.condition is not None, f"forbid {f.name} has no condition"
             items.append(("forbid", f.condition, f.cites, f.reason, f.loc))
     items += [(c.kind, c.condition, c.cites, c.reason, c.loc) for c in engine.spec.clauses_of(kind)]
+    # The clauses that held and name the phase being played: they, not the action's general
+    # paragraphs, say why the action is allowed in this phase (ending phase 1 is allowed by
+    # phase 1's paragraphs, not by the one that ends phase 2).
+    in_phase: list[str] = []
     for what, cond, cites, reason, loc in items:
         env = Env(engine, state, dict(locals_))
         holds = bool(engine.expr(cond, scope_all)(env))
         refuses = holds if what == "forbid" else not holds
+        if not refuses and what != "forbid" and state.phase and _mentions(cond, state.phase, "name"):
+            in_phase += [c for c in cites if c not in in_phase]
         checks.append({"kind": what, "where": place(loc), "source": unparse(cond), "holds": holds,
                        "refuses": refuses, "cites": list(cites), "reason": reason,
                        "values": _values_seen(engine, state, cond, locals_)})
@@ -307,6 +313,11 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     # (buying a 3rd field: ruling/third-field-classic): its decision is what allows it.
     ruled = own[0] if own and own[0].startswith("ruling/") else None
     allowed = [c for c in own if not c.startswith("ruling/")] or own
+    phase_paragraphs = [c for c in in_phase if not c.startswith("ruling/")]
+    if phase_paragraphs:
+        # Of the action's own paragraphs, those of the same rulebook sections stay.
+        sections = {_section(c) for c in phase_paragraphs}
+        allowed = [*phase_paragraphs, *(c for c in allowed if _section(c) in sections and c not in phase_paragraphs)]
     verdict["allowed_by"] = [*allowed, ruled] if ruled and ruled not in allowed else allowed
     ruling = engine.spec.rulings.get(ruled.removeprefix("ruling/")) if ruled else None
     if ruling is not None and ruling.decision:
@@ -813,11 +824,17 @@ def _count(engine: Engine, state: State, owner: str, word: str) -> str:
     return f"{'no' if n == 0 else n} card{'s' if n != 1 else ''} {'lie' if n != 1 else 'lies'} there"
 
 
-def _mentions(node: Node, name: str) -> bool:
+def _section(paragraph: str) -> str:
+    """The rulebook section of a paragraph id (bohnanza/phase-1 of bohnanza/phase-1/2)."""
+    return paragraph.rsplit("/", 1)[0]
+
+
+def _mentions(node: Node, name: str, kind: str = "call") -> bool:
+    """Whether the condition calls `name` (or with kind "name", reads it: a phase, a variable)."""
     stack = [node]
     while stack:
         n = stack.pop()
-        if n.kind == "call" and n.args[0] == name:
+        if n.kind == kind and n.args[0] == name:
             return True
         stack.extend(n.children())
     return False

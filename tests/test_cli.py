@@ -11,6 +11,7 @@ import io
 import json
 import re
 import shlex
+import sys
 import textwrap
 from pathlib import Path
 
@@ -646,3 +647,24 @@ def test_explain_a_vine_card_lists_the_scenarios_that_lay_it(capsys):
     entry = json.loads(capsys.readouterr().out)
     tested = entry["clauses"][0]["scenarios"]
     assert "bohnroeschen/independent/r10-anyone-four-green-holders-own-fourth-then-sold-01" not in tested
+
+
+def test_an_outside_engine_is_tested_on_a_designers_own_module(capsys):
+    # `serve --rules` claims the file's module; the runner's reference judges the replies with
+    # the same file (before, it knew no module my_vines and every scenario errored).
+    vines = str(helpers.ROOT / "examples" / "my-vines.bohn")
+    scenarios = str(helpers.ROOT / "examples" / "scenarios")
+    serve = f"{shlex.quote(sys.executable)} -m bohnspec serve --rules {shlex.quote(vines)}"
+    assert main(["conform", "--rules", vines, "--impl", serve, scenarios, "-q"]) == 0
+    assert SUMMARY.search(capsys.readouterr().out.splitlines()[-1]).groups() == ("5", "0", "0", "0")
+    # Served without the file, the engine does not claim the module: nothing is tested.
+    plain = f"{shlex.quote(sys.executable)} -m bohnspec serve"
+    assert main(["conform", "--rules", vines, "--impl", plain, scenarios, "-q"]) == 2
+    assert "the engine does not claim module(s) my_vines" in capsys.readouterr().out
+
+
+def test_serve_refuses_a_rules_file_that_does_not_check(tmp_path, capsys):
+    bad = tmp_path / "bad.bohn"
+    bad.write_text("module mine\nvine nothing {\n", encoding="utf-8")
+    assert main(["serve", "--rules", str(bad)]) == 2
+    assert "bad.bohn:" in capsys.readouterr().err

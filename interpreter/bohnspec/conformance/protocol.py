@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .. import __version__
@@ -72,10 +72,14 @@ class Server:
     """The reference interpreter behind `bohnspec serve`: one game at a time, one method per
     request type (`handlers`), each answering a well-formed request with its reply."""
 
-    def __init__(self) -> None:
+    def __init__(self, extra_rules: Sequence[str] = ()) -> None:
         from ..language.spec import parse_files, spec_files
 
-        self.known_modules = sorted({d.module for f in parse_files(spec_files()) for d in f.decls if d.module})
+        # A designer's rules files (`serve --rules`) add their modules, played in the games that
+        # name them, as the in-process runner plays them.
+        self.extra_rules = tuple(extra_rules)
+        self.known_modules = sorted({d.module for f in parse_files([*spec_files(), *self.extra_rules])
+                                     for d in f.decls if d.module})
         self.engine: Engine | None = None
         self.state: State | None = None
         self.version = 1  # agreed in the hello; a version-1 runner gets nothing version 2 added
@@ -186,7 +190,7 @@ class Server:
         if unknown:
             raise ActionError(f"unknown module(s) {', '.join(unknown)}; this engine implements "
                               f"{', '.join(self.known_modules)}")
-        return reference_engine(key)
+        return reference_engine(key, self.extra_rules)
 
     def loaded(self) -> tuple[Engine, State]:
         if self.engine is None or self.state is None:
@@ -194,11 +198,12 @@ class Server:
         return self.engine, self.state
 
 
-def serve(stdin: Iterable[str] | None = None, stdout: Output | None = None) -> int:
-    """Answer protocol requests on stdin with the reference interpreter until `bye` or EOF."""
+def serve(stdin: Iterable[str] | None = None, stdout: Output | None = None, extra_rules: Sequence[str] = ()) -> int:
+    """Answer protocol requests on stdin with the reference interpreter (with the `extra_rules`
+    files loaded beside spec/) until `bye` or EOF."""
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
-    server = Server()
+    server = Server(extra_rules)
     for line in stdin:
         if not line.strip():
             continue
@@ -574,9 +579,11 @@ def _text_or_none(value):
 class ProtocolAdapter:
     """Runner adapter for an outside engine: one process, restarted after any fault."""
 
-    def __init__(self, command: str, timeout: float = 5.0) -> None:
+    def __init__(self, command: str, timeout: float = 5.0, extra_rules: Sequence[str] = ()) -> None:
         self.client = ProtocolEngine(command, timeout)
         self.name = command
+        # The reference judges the engine's replies with the same rules files (`conform --rules`).
+        self.extra_rules = tuple(extra_rules)
         self.capabilities: dict[str, Any] = {}
         self.engine_info: dict[str, Any] = {}
         self._reference: InProcess | None = None
@@ -596,7 +603,7 @@ class ProtocolAdapter:
 
     def reference(self) -> InProcess:
         if self._reference is None:
-            self._reference = InProcess()
+            self._reference = InProcess(self.extra_rules)
         return self._reference
 
     def reference_engine(self, sc: S.Scenario) -> Engine:

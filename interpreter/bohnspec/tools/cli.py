@@ -266,6 +266,9 @@ def build_parser() -> argparse.ArgumentParser:
     z.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
     s = sub.add_parser("serve", help="speak the conformance protocol on stdin/stdout (the reference engine)")
+    s.add_argument("--rules", action="append", default=[], metavar="FILE",
+                   help="extra rules file loaded with spec/ (your own vine cards, landscapes, ...): its modules are "
+                        "claimed in the hello and played in the games that name them; checked first")
     s.set_defaults(command="serve")
 
     k = sub.add_parser("check", help="check rules files: syntax, names, citations")
@@ -349,7 +352,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         "simulate": cmd_simulate, "check": cmd_check, "coverage": cmd_coverage, "site": cmd_site, "fuzz": cmd_fuzz}
     if args.command == "serve":
         from ..conformance.protocol import serve
-        return serve()
+        _check_rules(args.rules)
+        return serve(extra_rules=args.rules)
     command = commands.get(args.command)
     return command(args) if command is not None else EXIT_INPUT
 
@@ -530,7 +534,7 @@ def _conform_engine(args: argparse.Namespace) -> _ConformEngine:
         return _ConformEngine(reference(), reference)
 
     def outside() -> ProtocolAdapter:
-        return ProtocolAdapter(args.impl, args.timeout)
+        return ProtocolAdapter(args.impl, args.timeout, args.rules)
     engine = _ConformEngine(outside(), outside)
     try:
         engine.probe.ensure()

@@ -84,3 +84,49 @@ def test_a_game_on_a_map_needs_a_map_for_its_table(capsys):
     assert main(["simulate", "--modules", "bohnaparte", "--players", "4", "--games", "1", "-q"]) == 2
     err = capsys.readouterr().err
     assert "--players 4: no map of these modules is laid for 4 players" in err and "--rules" in err
+
+
+MY_REALM = """\
+module my_realm requires dschingis
+
+ruling my-realm
+  question "Where do the camps of my four-player realm lie?"
+  decision "In the four corners of the middle rows."
+  reason "A designer's trial of another realm."
+  cites dschingis/setup/8
+
+board my_realm "My realm for four players" offset for 4 players when layout == random cites ruling/my-realm {
+  row 2: *, *, *
+  row 1: camp, *, *, camp
+  row 0: *, *, *, *, *
+  row 1: camp, *, *, camp
+  row 2: *, *, *
+}
+"""
+
+
+def test_a_designers_board_is_played_when_named(tmp_path, capsys):
+    from bohnspec.execution.interpret import engine_for
+    from bohnspec.execution.play import random_game
+
+    rules = tmp_path / "my-realm.bohn"
+    rules.write_text(MY_REALM, encoding="utf-8")
+    engine = engine_for(["dschingis", "my_realm"], [str(rules)], engine="compiled")
+    names = ["P1", "P2", "P3", "P4"]
+    # The printed realm comes first for four players: a new board of the same table is chosen
+    # only when named.
+    assert random_game(engine, names, 1, max_actions=5).state.board.name == "realm_4"
+    assert random_game(engine, names, 1, max_actions=5, board="my_realm").state.board.name == "my_realm"
+    base = ["simulate", "--modules", "my_realm", "--rules", str(rules), "--games", "2", "-q"]
+    assert main([*base, "--board", "my_realm", "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["board"] == "my_realm" and "board my_realm" in out.err
+
+
+def test_a_board_that_cannot_be_played_is_refused_with_what_to_give(capsys):
+    base = ["simulate", "--modules", "dschingis", "--games", "1", "-q"]
+    for extra, said in [(["--board", "realm"], "unknown board (did you mean 'realm_5'?)"),
+                        (["--board", "realm_3"], "it is laid for 3 players, not 4: give --players 3"),
+                        (["--board", "beginner_4"], "it is played when layout == beginner")]:
+        assert main([*base, *extra]) == 2
+        assert f"--board {extra[1]}: {said}" in capsys.readouterr().err

@@ -1280,10 +1280,16 @@ class Engine:
     def boards_for_options(self, options: dict | None) -> list[str]:
         """The declared boards laid for some number of players whose `when` holds with these
         options, in declaration order."""
-        probe = State(players=[], starting_player="", active="", phase="", options=dict(options or {}))
-        env = Env(self, probe)
         return [name for name, b in self.spec.boards.items()
-                if b.players is not None and (name not in self._board_when or self._board_when[name](env))]
+                if b.players is not None and self.board_allowed(name, options)]
+
+    def board_allowed(self, name: str, options: dict | None) -> bool:
+        """Whether the declared board's `when` (if any) holds with these options."""
+        when = self._board_when.get(name)
+        if when is None:
+            return True
+        return bool(when(Env(self, State(players=[], starting_player="", active="", phase="",
+                                             options=dict(options or {})))))
 
     def tables_for_options(self, options: dict | None) -> list[int]:
         """The numbers of players the boards these options choose are laid for."""

@@ -252,7 +252,7 @@ def _stuck_with_revealed(engine: Engine, state: State, player: str) -> bool:
         not _fits(engine, state, player, c) for c in state.zones.get("revealed", []))
 
 
-def new_random_game(engine: Engine, players: list[str], rng: random.Random, options=None):
+def new_random_game(engine: Engine, players: list[str], rng: random.Random, options=None, board: str | None = None):
     deck = engine.box(options)
     rng.shuffle(deck)
     zones = {}
@@ -264,7 +264,8 @@ def new_random_game(engine: Engine, players: list[str], rng: random.Random, opti
                 rng.shuffle(cards)
                 zones[name] = cards
     modules = sorted(engine.spec.modules) or ["base"]
-    return engine.new_game(players, deck, options, modules=modules, zones=zones)
+    return engine.new_game(players, deck, options, modules=modules, zones=zones,
+                           board=engine.layout(board) if board is not None else None)
 
 
 def choose_action(engine: Engine, state: State, rng: random.Random,
@@ -814,8 +815,9 @@ def _meter_coins(engine: Engine, variety, n: int) -> int:
 
 
 def random_game(engine: Engine, players: list[str], seed: int, options: dict | None = None,
-                max_actions: int = 4000, record: bool = False) -> GameRecord:
-    """Play one random game from a seeded shuffle to its end (or `max_actions`). The seed's
+                max_actions: int = 4000, record: bool = False, board: str | None = None) -> GameRecord:
+    """Play one random game from a seeded shuffle to its end (or `max_actions`), on the declared
+    `board` if one is named (else the one the options choose for the table). The seed's
     generator deals, chooses every action and orders every reshuffle: nothing of the game is
     kept in the (shared) engine."""
     rng = random.Random(seed)
@@ -825,7 +827,7 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
         order = rng.sample(cards, len(cards))
         shuffles.append(list(order))
         return order
-    state, events = new_random_game(engine, players, rng, options)
+    state, events = new_random_game(engine, players, rng, options, board)
     rec = GameRecord(state, states=[state] if record else None, events=list(events), shuffles=shuffles)
     actions, events, rejections = rec.actions, rec.events, rec.rejections
     turns = 0

@@ -176,6 +176,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "declares for it (default: its declared default); the same as --option beans=VALUE")
     m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="another option of the game, e.g. layout=beginner, plunder=on or passes=four for dschingis")
+    m.add_argument("--board", metavar="NAME",
+                   help="play every game on this declared board (a map of your own from --rules, say) instead of "
+                        "the one the options choose for the table; it must be laid for --players and its `when` "
+                        "must hold with the options")
     m.add_argument("--max-actions", type=MAX_ACTIONS, default=6000, help="give up on a game after this many actions")
     m.add_argument("--jobs", "-j", type=JOBS, default=1,
                    help="worker processes sharing the games, 1 to 64 (with --executor dask and no --scheduler: the "
@@ -1008,7 +1012,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if "beans" in engine.spec.options:
         # The beans in play are always named (the option's declared default when not given).
         options = {"beans": options.pop("beans", engine.spec.options["beans"].default), **options}
-    if engine.spec.boards and engine.choose_board(args.players, options) is None:
+    if args.board is not None:
+        _board_playable(engine, args.board, args.players, options)
+    elif engine.spec.boards and engine.choose_board(args.players, options) is None:
         # A game played on a map needs one laid for this table: say which tables the maps are for.
         laid = engine.tables_for_options(options)
         which = f"the maps these options choose are for {' or '.join(map(str, laid))} players" if laid else \
@@ -1037,11 +1043,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from ..execution.accelerate import accelerated_modules
     if getattr(engine, "accelerated", False) or accelerated_modules():
         kind += " (accelerated)"  # BOHNSPEC_ACCELERATE=1: the same games, sooner
-    print(render(stats, f"{played}, {args.players} players, modules {args.modules}{beans}, seed {args.seed}{others}, "
-                        f"{kind} engine, {executor_name(args.executor, args.jobs, args.scheduler)}"), file=out)
+    board = f", board {args.board}" if args.board is not None else ""
+    who = executor_name(args.executor, args.jobs, args.scheduler)
+    print(render(stats, f"{played}, {args.players} players, modules {args.modules}{board}{beans}, seed {args.seed}"
+                        f"{others}, {kind} engine, {who}"), file=out)
     if json_file:
         data = {"players": args.players, "modules": args.modules, "seed": args.seed, "beans": options.get("beans"),
-                "options": options, **stats.to_json()}
+                "options": options, **({"board": args.board} if args.board is not None else {}), **stats.to_json()}
         if interrupted:
             data.update(interrupted=True, games_asked=args.games)
         problem = _write_output("--json", json_file, json.dumps(data, indent=2) + "\n")
@@ -1055,6 +1063,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _board_playable(engine: Engine, name: str, players: int, options: dict[str, str]) -> None:
+    """Refuse (exit 2) a --board the games cannot be played on: unknown, laid for another
+    table, or wanting other options."""
+    from ..errors import suggest
+    from ..language.unparse import unparse
+
+    boards = engine.spec.boards
+    if name not in boards:
+        known = f"the boards of these modules: {', '.join(boards)}" if boards else "these modules declare no board"
+        raise _usage(f"--board {name}: unknown board{suggest(name, boards)}; {known}")
+    board = boards[name]
+    if board.players is not None and board.players != players:
+        raise _usage(f"--board {name}: it is laid for {board.players} players, not {players}: give --players "
+                     f"{board.players}")
+    if not engine.board_allowed(name, options):
+        assert board.when is not None
+        raise _usage(f"--board {name}: it is played when {unparse(board.when)}, which these options do not give; "
+                     "give the --option that does")
+
+
 def _simulate(engine: Engine, args: argparse.Namespace, options: dict[str, str], modules: list[str],
               progress: Callable[[int, int], None]) -> Stats:
     """simulate.simulate with the command's arguments: the statistics of the games played,
@@ -1063,7 +1091,8 @@ def _simulate(engine: Engine, args: argparse.Namespace, options: dict[str, str],
     from .simulate import simulate
 
     return simulate(engine, args.players, args.games, args.seed, options, args.max_actions, progress,
-                    args.jobs, modules, args.rules, executor=args.executor, scheduler=args.scheduler)
+                    args.jobs, modules, args.rules, executor=args.executor, scheduler=args.scheduler,
+                    board=args.board)
 
 
 # ------------------------------------------------------------ fuzz

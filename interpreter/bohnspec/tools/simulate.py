@@ -247,17 +247,19 @@ class Table:
     options: tuple[tuple[str, str], ...]
     max_actions: int
     engine: str
+    board: str | None = None  # a declared board named for every game (None: the options choose)
 
     def play(self, seed: int) -> GameSummary:
         engine = load_engine(list(self.modules), list(self.rules), self.engine)
-        rec = random_game(engine, list(self.names), seed, dict(self.options) or None, max_actions=self.max_actions)
+        rec = random_game(engine, list(self.names), seed, dict(self.options) or None, max_actions=self.max_actions,
+                          board=self.board)
         return summarise(rec, frozenset(engine.spec.vines), engine, holders_of(engine))
 
 
 def simulate(engine: Engine, players: int, games: int, seed: int, options: dict | None = None,
              max_actions: int = 6000, progress: Callable[[int, int], object] | None = None, jobs: int = 1,
              modules: list[str] | None = None, rules: list[str] | tuple[str, ...] = (),
-             executor: str = "processes", scheduler: str | None = None) -> Stats:
+             executor: str = "processes", scheduler: str | None = None, board: str | None = None) -> Stats:
     """Play `games` seeded random games; the same seed always gives the same games and, with
     any number of `jobs` or either executor, the same statistics (only the time differs).
 
@@ -265,10 +267,11 @@ def simulate(engine: Engine, players: int, games: int, seed: int, options: dict 
     the workers of the Dask cluster at `scheduler` (a local cluster of `jobs` workers when
     None). Workers load the spec of `modules` (and extra `rules` files) themselves, with the
     engine `engine` is (reference or compiled). Ctrl-C ends the run early: the statistics are
-    those of the games played, marked `interrupted`."""
+    those of the games played, marked `interrupted`. `board`: a declared board every game is
+    played on, instead of the one the options choose for the table."""
     table = Table(tuple(sorted(engine.spec.chosen or ["base"]) if modules is None else modules), tuple(rules),
                   tuple(f"P{i + 1}" for i in range(players)), tuple(sorted((options or {}).items())),
-                  max_actions, engine_kind(engine))
+                  max_actions, engine_kind(engine), board)
     seeds = game_seeds(seed, games)
     stats = Stats()
     started = time.perf_counter()
@@ -277,7 +280,7 @@ def simulate(engine: Engine, players: int, games: int, seed: int, options: dict 
         results = _dask_results(table, seeds, jobs, scheduler)
     elif jobs <= 1 or games == 1:
         vines, holders = frozenset(engine.spec.vines), holders_of(engine)
-        results = (summarise(random_game(engine, list(table.names), s, options, max_actions=max_actions),
+        results = (summarise(random_game(engine, list(table.names), s, options, max_actions=max_actions, board=board),
                              vines, engine, holders) for s in seeds)
     else:
         results = _process_results(table, seeds, min(jobs, games), games)

@@ -47,6 +47,13 @@ def errors_of(tmp_path: Path, text: str) -> list[str]:
      "2:12: `planted + true`: + and - take numbers (or lists), but `true` is a truth value"),
     ("module mine requires base\ndefine d = 2 * \"x\"\n",
      '2:12: `2 * "x"`: * takes numbers, but `"x"` is text'),
+    # Through a define: its body says what it gives, wherever it is read (with arguments too).
+    ("module mine requires base\ndefine n = \"three\" cites bohnanza/phase-1/1\n"
+     "define d = planted < n cites bohnanza/phase-1/1\n",
+     '3:12: `planted < n`: < compares numbers, but `n` is text (write the number without quotes)'),
+    ("module mine requires base\ndefine label(x) = \"big\" cites bohnanza/phase-1/1\n"
+     "define d = label(2) == 2 cites bohnanza/phase-1/1\n",
+     '3:12: `label(2) == 2` compares text with a number: they are never equal'),
     # A file that declares nothing (only comments).
     ("// nothing here yet\n",
      "1:1: the file declares nothing: a rules file starts with `module NAME` and declares the rules of that module"),

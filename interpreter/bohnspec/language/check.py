@@ -54,6 +54,7 @@ class Checker:
         self._reach: dict[str, set[str]] = {}  # a module -> what a game with it declares
         self._closures: dict[str, set[str]] = {}  # a module -> itself and every module it requires
         self._homes: dict[str, set[str]] = {}  # a variable's or definition's name -> the modules declaring it
+        self._kinds_open: set[str] = set()  # the defines whose kind is being worked out (a loop is unsure)
         self.names = Resolver(spec, (v for d in spec.all_decls() if isinstance(d, Option) for v in d.values))
 
     def error(self, loc: Location, message: str) -> None:
@@ -754,9 +755,10 @@ class Checker:
             var = self.spec.vars.get(name)
             if var is not None and not var.per_player and not var.per_space:
                 return {"int": "a number", "bool": "a truth value", "text": "text"}.get(var.type)
-            return None
-        if k == "call" and e.args[0] in ("size", "count_of", "number", "index_of", "div") \
-                and e.args[0] not in self.spec.defines:
+            return self._define_kind(name, ())
+        if k == "call" and e.args[0] in self.spec.defines:
+            return self._define_kind(e.args[0], tuple(self.spec.defines[e.args[0]].params or ()))
+        if k == "call" and e.args[0] in ("size", "count_of", "number", "index_of", "div"):
             return "a number"
         if k == "quant":
             return "a number" if e.args[0] in ("count", "sum") else "a truth value" \
@@ -769,6 +771,18 @@ class Checker:
             kinds = [self._kind(e.args[0], scope), *(self._kind(a, scope) for _, a in e.args[1])]
             return "a number" if all(x == "a number" for x in kinds) else None
         return None
+
+    def _define_kind(self, name: str, params: tuple[str, ...]) -> str | None:
+        """What a define surely gives: its body's kind, its parameters unknown (`define n =
+        "three"` is text wherever it is read). A define whose body reads itself, unsure."""
+        d = self.spec.defines.get(name)
+        if d is None or d.body is None or name in self._kinds_open:
+            return None
+        self._kinds_open.add(name)
+        try:
+            return self._kind(d.body, set(params))
+        finally:
+            self._kinds_open.discard(name)
 
     def _check_types(self, e: Node, scope: set[str]) -> None:
         from .unparse import unparse

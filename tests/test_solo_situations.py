@@ -6,11 +6,13 @@ bohnroeschen/solo/2, /3 and /5). The situations next to them are ones a game doe
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
 from bohnspec.conformance import scenario as S
 from bohnspec.execution.interpret import engine_for
+from bohnspec.execution.play import new_random_game
 
 import helpers
 
@@ -57,3 +59,33 @@ def test_the_situations_a_solo_game_reaches_load():
                             players=[{"name": "Nina", "vars": {"vine_pos": 1}}])):
         loaded = S.state_from_data(engine, copy.deepcopy(state), SOLO)
         assert loaded.vars["violet_pos"] == state["vars"]["violet_pos"]
+
+
+HOUSE_RULE = """\
+module red_earlier requires solo
+
+ruling red-earlier
+  question "House rule: may the red figure start a row earlier, to make the solo game harder?"
+  decision "Yes, in front of the third row."
+  reason "A house rule, played only when this file is loaded."
+  cites bohnroeschen/solo/2
+
+define red_start = 2 * row_length cites ruling/red-earlier
+"""
+
+
+def test_a_house_rule_moves_the_red_start_with_one_definition(tmp_path):
+    # The setup and the situations loaded both read red_start: a house rule replacing it
+    # starts red a row earlier and loads the situations its games reach.
+    rules = tmp_path / "red-earlier.bohn"
+    rules.write_text(HOUSE_RULE, encoding="utf-8")
+    modules = ["solo", "red_earlier"]
+    engine = engine_for(modules, [str(rules)])
+    state, _ = new_random_game(engine, ["Nina"], random.Random(1))
+    printed, _ = new_random_game(engine_for(SOLO), ["Nina"], random.Random(1))
+    # The same game a row behind: the box's known vine cards make rows of two.
+    assert engine.define_value(state, "row_length") == 2
+    assert state.vars["red_pos"] == printed.vars["red_pos"] - 2
+    loaded = S.state_from_data(engine, copy.deepcopy(situation({"violet_pos": 20, "red_pos": 15})), modules)
+    assert loaded.vars["red_pos"] == 15
+    helpers.assert_refused(SOLO, situation({"violet_pos": 20, "red_pos": 15}), "state.vars.red_pos", "red_start")

@@ -46,7 +46,7 @@ def test_the_example_scenarios_pass(tmp_path):
     # Each scenario's id is its path under examples/landscapes/scenarios, without .yaml.
     ids = {S.file_id(p, SCENARIOS) for p in S.scenario_files([SCENARIOS])}
     assert set(verdicts) == ids
-    assert {i.split("/")[0] for i in ids} == {"watchtower", "mill", "market", "armoury"}
+    assert {i.split("/")[0] for i in ids} == {"watchtower", "mill", "market", "armoury", "abbey"}
 
 
 @pytest.mark.parametrize("old, new, fails", [
@@ -65,6 +65,11 @@ def test_the_example_scenarios_pass(tmp_path):
      "market/not-on-fellow-turn-01"),
     # the Armoury adds nothing: fire's 18 against the village's 16 still wins, but not at 20
     ("then 2 else 0", "then 0 else 0", "armoury/adds-two-to-its-holders-attack-01"),
+    # the Abbey's tithe at the category's default: nothing taken
+    ("landscape count 1 with tithe 2", "landscape count 1", "abbey/tithe-of-two-01"),
+    # the tithe laid under the coin stack instead of on top
+    ("to top of active.coins\n          emit tithe", "to bottom of active.coins\n          emit tithe",
+     "abbey/tithe-of-two-01"),
 ])
 def test_a_wrong_rule_fails_a_scenario(tmp_path, old, new, fails):
     text = RULES.read_text(encoding="utf-8")

@@ -54,6 +54,15 @@ def errors_of(tmp_path: Path, text: str) -> list[str]:
     ("module mine requires base\ndefine label(x) = \"big\" cites bohnanza/phase-1/1\n"
      "define d = label(2) == 2 cites bohnanza/phase-1/1\n",
      '3:12: `label(2) == 2` compares text with a number: they are never equal'),
+    # `extend category`: a category that exists, of a module required, with new attribute names.
+    ("module mine requires dschingis\nextend category landscpe with tithe 0 cites dschingis/object/1\n",
+     "2:1: unknown category 'landscpe' (did you mean 'landscape'?)"),
+    ("module mine requires dschingis\nextend category landscape with floor 0 cites dschingis/object/1\n",
+     "2:1: category 'landscape' has an attribute 'floor' already"),
+    ("module mine requires base\nextend category landscape with tithe 0 cites dschingis/object/1\n",
+     "2:1: module mine extends the category 'landscape' of module war, which it does not require"),
+    ("module mine requires dschingis\nextend category landscape with tithe 0\n",
+     "2:1: extend category 'landscape' cites no rulebook paragraph or ruling"),
     # A file that declares nothing (only comments).
     ("// nothing here yet\n",
      "1:1: the file declares nothing: a rules file starts with `module NAME` and declares the rules of that module"),

@@ -15,7 +15,8 @@ from typing import Any
 from ..execution import builtins as B
 from ..errors import Diagnostic, Location, RulesSyntaxError, suggest
 from .model import (
-    Action, Board, Card, Category, Decl, Define, EndRule, Exempt, Forbid, Handler, Invariant, Module, Node, Option,
+    Action, Board, Card, Category, CategoryExtension, Decl, Define, EndRule, Exempt, Forbid, Handler, Invariant,
+    Module, Node, Option,
     Phase, Players, Procedure, Ruling, Setup, Turn, Var, Variety, Vine, Winners, Zone, PLAYER_KEYS, STATE_KEYS,
 )
 from .names import Resolver
@@ -24,7 +25,7 @@ from .spec import Spec, build, display_name, module_closure, parse_files, spec_f
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
 _MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Exempt, Procedure, Handler, EndRule, Winners,
-              Setup, Ruling, Vine, Category, Card, Board, Invariant)
+              Setup, Ruling, Vine, Category, CategoryExtension, Card, Board, Invariant)
 # Events the interpreter itself emits, with the keys it gives them.
 _BUILTIN_EVENTS = {"phase": ("phase",), "game_end": (), "game_over": ("winners",), "turn_over": (),
                    "after_action": (), "game_start": (), "state_loaded": ()}
@@ -155,7 +156,8 @@ class Checker:
     # ------------------------------------------------------------ citations
     def _check_cites(self, d: Decl) -> None:
         # Named as written in the rules (an Exempt is an `extend forbid`).
-        kind = "extend forbid" if isinstance(d, Exempt) else type(d).__name__.lower()
+        kind = "extend forbid" if isinstance(d, Exempt) else "extend category" if isinstance(d, CategoryExtension) \
+            else type(d).__name__.lower()
         if isinstance(d, _MUST_CITE):
             if not d.cites and not (isinstance(d, Procedure) and d.name.startswith("_")):
                 self.error(d.loc, f"{kind} {d.name!r} cites no rulebook paragraph or ruling: add `cites ...`")
@@ -208,6 +210,25 @@ class Checker:
             self.error(c.loc, f"card {c.name!r} has count {c.count}: the box holds at least one card of each kind")
         if c.in_play is not None:
             self.expr(c.in_play, set())
+
+    def _check_category_extension(self, x: CategoryExtension) -> None:
+        cat = next((d for d in self.spec.all_decls() if isinstance(d, Category) and d.name == x.name), None)
+        if cat is None:
+            self.error(x.loc, f"unknown category {x.name!r}{suggest(x.name, self.spec.categories)}: "
+                              "`extend category` adds attributes to a category another module declares")
+            return
+        if x.module != cat.module and cat.module not in self._closures.get(x.module, {x.module}):
+            self.error(x.loc, f"module {x.module} extends the category {x.name!r} of module {cat.module}, which it "
+                              f"does not require: add `requires {cat.module}` to its module line")
+        own = {a for a, _ in cat.attrs}
+        for other in self.spec.category_extensions:
+            if other is x:
+                break
+            if other.name == x.name:
+                own |= {a for a, _ in other.attrs}
+        for a, _ in x.attrs:
+            if a in own:
+                self.error(x.loc, f"category {x.name!r} has an attribute {a!r} already: give the new one another name")
 
     def _check_board(self, b: Board) -> None:
         from .board import BoardError, from_decl, reach
@@ -838,6 +859,7 @@ _DECL_CHECKS: dict[type, Callable[[Checker, Any], None]] = {
     Handler: Checker._check_handler, EndRule: Checker._check_end_rule, Winners: Checker._check_winners,
     Setup: Checker._check_setup, Vine: Checker._check_vine, Card: Checker._check_card, Board: Checker._check_board,
     Invariant: Checker._check_invariant, Zone: Checker._check_zone,
+    CategoryExtension: Checker._check_category_extension,
 }
 _STMT_CHECKS: dict[str, Callable[[Checker, Node, set[str]], None]] = {
     "let": Checker._stmt_let, "assign": Checker._stmt_assign, "move": Checker._stmt_move,

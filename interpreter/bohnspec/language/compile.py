@@ -16,7 +16,8 @@ from lark.tree import Meta
 
 from ..errors import Location
 from .model import (
-    Action, Board, Card, Category, Clause, Define, EndRule, Exempt, Extend, Forbid, Handler, Invariant, Module, Node,
+    Action, Board, Card, Category, CategoryExtension, Clause, Define, EndRule, Exempt, Extend, Forbid, Handler,
+    Invariant, Module, Node,
     Option, Param, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners,
     Zone,
 )
@@ -192,6 +193,10 @@ class _ToModel(Transformer):
         parts, cites = _split(rest)
         attrs = parts[0] if parts else ()
         return Category(str(name), "", cites, self._loc(meta), attrs=attrs)
+
+    def category_extension(self, meta, name, attrs, *rest):
+        _, cites = _split(rest)
+        return CategoryExtension(str(name), "", cites, self._loc(meta), attrs=attrs)
 
     def card(self, meta, name, title, category, count, *rest):
         parts, cites = _split(rest)

@@ -103,6 +103,13 @@ class Category(Decl):
 
 
 @dataclass(frozen=True)
+class CategoryExtension(Decl):
+    """`extend category NAME with ATTR N, ...`: attributes another module's category gains,
+    with their defaults (its name is the category's)."""
+    attrs: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
 class Card(Decl):
     """A kind of card of a category: how many the box holds and its own attribute values."""
     title: str = ""

@@ -16,7 +16,8 @@ from .. import cache, paths
 from ..errors import BohnspecError, Location, closest, suggest
 from .compile import compile_text
 from .model import (
-    Action, Board, Card, Category, Clause, Decl, Define, EndRule, Exempt, Extend, Forbid, Handler, Invariant, Module,
+    Action, Board, Card, Category, CategoryExtension, Clause, Decl, Define, EndRule, Exempt, Extend, Forbid, Handler,
+    Invariant, Module,
     Option, Node, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 
@@ -46,7 +47,8 @@ class Spec:
     setups: list[Setup] = field(default_factory=list)
     rulings: dict[str, Ruling] = field(default_factory=dict)
     vines: dict[str, Vine] = field(default_factory=dict)
-    categories: dict[str, Category] = field(default_factory=dict)
+    categories: dict[str, Category] = field(default_factory=dict)  # with the attributes extensions add
+    category_extensions: list[CategoryExtension] = field(default_factory=list)
     cards: dict[str, Card] = field(default_factory=dict)
     boards: dict[str, Board] = field(default_factory=dict)
     invariants: list[Invariant] = field(default_factory=list)
@@ -414,6 +416,13 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             spec.setups.append(d)
         elif isinstance(d, Invariant):
             spec.invariants.append(d)
+        elif isinstance(d, CategoryExtension):
+            spec.category_extensions.append(d)
+    for x in spec.category_extensions:  # the checker says when one names no category or repeats an attribute
+        cat = spec.categories.get(x.name)
+        if cat is not None:
+            had = dict(cat.attrs)
+            spec.categories[x.name] = replace(cat, attrs=(*cat.attrs, *((a, v) for a, v in x.attrs if a not in had)))
     for e in spec.exempts:  # the checker says when no forbid bears the name
         spec.forbids = [replace(f, exempt=(*f.exempt, *(a for a in e.actions if a not in f.exempt)))
                         if f.label == e.name else f for f in spec.forbids]

@@ -279,15 +279,16 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             assert f.condition is not None, f"forbid {f.name} has no condition"
             items.append(("forbid", f.condition, f.cites, f.reason, f.loc))
     items += [(c.kind, c.condition, c.cites, c.reason, c.loc) for c in engine.spec.clauses_of(kind)]
-    # The clauses that held and name the phase being played: they, not the action's general
-    # paragraphs, say why the action is allowed in this phase (ending phase 1 is allowed by
-    # phase 1's paragraphs, not by the one that ends phase 2).
+    # The clauses that held and that ask something of this phase alone (`phase != X or ...`
+    # in phase X): they, not the action's general paragraphs, say why the action is allowed in
+    # this phase (ending phase 1 is allowed by phase 1's paragraphs, not by the one that ends
+    # phase 2). A clause saying only when the action is taken (`phase == trade`) does not.
     in_phase: list[str] = []
     for what, cond, cites, reason, loc in items:
         env = Env(engine, state, dict(locals_))
         holds = bool(engine.expr(cond, scope_all)(env))
         refuses = holds if what == "forbid" else not holds
-        if not refuses and what != "forbid" and state.phase and _mentions(cond, state.phase, "name"):
+        if not refuses and what != "forbid" and state.phase and _asks_of_phase(cond, state.phase):
             in_phase += [c for c in cites if c not in in_phase]
         checks.append({"kind": what, "where": place(loc), "source": unparse(cond), "holds": holds,
                        "refuses": refuses, "cites": list(cites), "reason": reason,
@@ -824,17 +825,23 @@ def _count(engine: Engine, state: State, owner: str, word: str) -> str:
     return f"{'no' if n == 0 else n} card{'s' if n != 1 else ''} {'lie' if n != 1 else 'lies'} there"
 
 
+def _asks_of_phase(cond: Node, phase: str) -> bool:
+    """Whether the condition is `phase != PHASE or ...`: a requirement of that phase alone."""
+    return cond.kind == "or" and any(
+        d.kind == "compare" and d.args[1] == "!=" and {a.args[0] for a in (d.args[0], d.args[2]) if a.kind == "name"}
+        == {"phase", phase} for d in cond.args[0])
+
+
 def _section(paragraph: str) -> str:
     """The rulebook section of a paragraph id (bohnanza/phase-1 of bohnanza/phase-1/2)."""
     return paragraph.rsplit("/", 1)[0]
 
 
-def _mentions(node: Node, name: str, kind: str = "call") -> bool:
-    """Whether the condition calls `name` (or with kind "name", reads it: a phase, a variable)."""
+def _mentions(node: Node, name: str) -> bool:
     stack = [node]
     while stack:
         n = stack.pop()
-        if n.kind == kind and n.args[0] == name:
+        if n.kind == "call" and n.args[0] == name:
             return True
         stack.extend(n.children())
     return False

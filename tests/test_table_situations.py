@@ -48,6 +48,9 @@ def draft(cards: int, chooser: str) -> dict:
     (draft(5, "Nina"), "state.draft", "more cards than were drawn"),
     (draft(4, "Keno"), "state.draft", "more cards than were drawn"),
     (draft(7, "Timon"), "state.draft", "more cards than were drawn"),
+    # bohnanza/course-of-play/8: one variety a field (judge once let a mixed field be harvested).
+    (situation(players=[{"name": "Nina", "fields": [["red", "blue", "soy"], [], []]}, {"name": "Timon"},
+                        {"name": "Keno"}]), "state.players[0].fields", "one variety at a time"),
 ])
 def test_a_situation_no_game_reaches_is_refused(state, path, words):
     helpers.assert_refused(BASE, state, path, words)

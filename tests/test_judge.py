@@ -774,11 +774,12 @@ def test_a_solo_game_lost_to_the_neutral_figures_is_won_by_nobody(tmp_path, caps
 
 
 @pytest.mark.parametrize("phase, changes, allowed, quoted", [
-    # Phase 1 ends once the foremost card is planted: phase 1's paragraphs, not phase 2's.
+    # Phase 1 ends once the foremost card is planted: the second is optional (phase 1's
+    # paragraph), not the paragraph that ends phase 2.
     ("plant_hand", {"vars": {"planted": 1}, "revealed": [], "players": [{**p, "received": []} for p in TABLE["players"]]},
-     ["bohnanza/phase-1/1", "bohnanza/phase-1/2"], "bohnanza/phase-1/1"),
+     ["bohnanza/phase-1/2"], "bohnanza/phase-1/2"),
     # Phase 2 ends when the active player no longer wishes to trade.
-    ("trade", {}, ["bohnanza/phase-2/15", "bohnanza/end/1"], "bohnanza/phase-2/15"),
+    ("trade", {}, ["bohnanza/phase-2/15"], "bohnanza/phase-2/15"),
     # Phase 3 ends once every traded and revealed card is planted.
     ("plant_trades", {"revealed": [], "players": [{**p, "received": []} for p in TABLE["players"]]},
      ["bohnanza/phase-3/1"], "bohnanza/phase-3/1"),
@@ -789,3 +790,44 @@ def test_ending_a_phase_is_allowed_by_the_paragraphs_of_that_phase(tmp_path, cap
     assert code == 0 and verdict["legal"] is True
     assert verdict["allowed_by"] == [*allowed, "ruling/explicit-phase-end"]
     assert list(verdict["rulebook"]) == [quoted]
+
+
+@pytest.mark.parametrize("action, allowed", [
+    # The spec's `grant` clauses say which paragraph allows the offer at hand.
+    ("Timon offer Nina give revealed 1 get hand 1", ["bohnanza/phase-2/6", "bohnanza/phase-2/5"]),
+    ("Timon offer Nina give revealed 1", ["bohnanza/phase-2/14", "bohnanza/phase-2/6"]),
+    ("Nina offer Timon give hand 1 get hand 2", ["bohnanza/phase-2/4", "bohnanza/phase-2/5",
+                                                 "ruling/either-side-proposes"]),
+])
+def test_an_offer_is_allowed_by_the_paragraph_of_its_kind(tmp_path, capsys, action, allowed):
+    code, out = judge(capsys, situation(tmp_path), "-a", action)
+    verdict = out["results"][0]
+    assert code == 0 and verdict["allowed_by"] == allowed
+    assert list(verdict["rulebook"]) == [allowed[0]]
+
+
+def test_the_two_player_game_allows_by_its_own_paragraphs(tmp_path, capsys):
+    # A harvest and tribute on one's own turn are the two-player game's (two-player/2, /4,
+    # /5: the coin leaves the game), not the paragraphs letting anyone harvest or pay to the
+    # discard pile; ending phase 0 is two-player/8.
+    duo = {"modules": ["duo"],
+           "players": [{"name": "Nina", "hand": ["red"], "fields": [["soy", "soy"], []], "coins": ["blue"],
+                        "vars": {"vine_pos": 1}},
+                       {"name": "Timon", "vars": {"vine_pos": 1}}],
+           "active": "Nina", "phase": "leftovers", "middle": ["red"], "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"]}
+    code, out = judge(capsys, situation(tmp_path, duo), "-a", "Nina harvest 1", "-a", "Nina tribute",
+                      "-a", "Nina discard_kind red", "-a", "Nina end_phase")
+    harvest, tribute, _, end = out["results"]
+    assert harvest["allowed_by"] == ["bohnroeschen/two-player/2", "bohnanza/harvest/1"]
+    assert tribute["allowed_by"][:2] == ["bohnroeschen/two-player/4", "bohnroeschen/two-player/5"]
+    assert list(tribute["rulebook"]) == ["bohnroeschen/two-player/4"]
+    assert end["allowed_by"] == ["bohnroeschen/two-player/8", "ruling/explicit-phase-end"]
+
+
+@pytest.mark.parametrize("scenario, player, allowed", [
+    ("dschingis/carts/buy-cart-only-once-01", "Timon", ["dschingis/combat/10", "dschingis/combat/2"]),
+    ("bohnaparte/attack/adjacent-only-01", "Nina", ["bohnaparte/attack/18", "bohnaparte/course-of-play/6"]),
+])
+def test_ending_the_attack_step_is_allowed_by_the_books_attack_rules(capsys, scenario, player, allowed):
+    code, out = judge(capsys, scenario, "--step", "0", "-a", f"{player} end_phase")
+    assert code == 0 and out["results"][0]["allowed_by"] == allowed

@@ -340,7 +340,7 @@ class Checker:
     def _timing(self, c: Any, scope: set[str], a: Action) -> None:
         """A clause's condition: a `require` sees the parameters, a `when` (the timing, judged
         before any parameter is read) only the actor; a parameter read there is told so."""
-        if c.kind == "require":
+        if c.kind in ("require", "grant"):  # a grant is judged of a legal action, its parameters read
             self.expr(c.condition, scope)
             return
         self._parameters = {p.name for p in a.params}

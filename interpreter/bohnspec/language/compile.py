@@ -303,6 +303,11 @@ class _ToModel(Transformer):
         _, cites = _split(rest)
         return Clause("require", condition, _text(reason), cites, self._loc(meta))
 
+    def grant_clause(self, meta, *rest):
+        parts, cites = _split(rest)
+        condition = parts[0] if parts else Node("const", (True,), self._loc(meta))
+        return Clause("grant", condition, "", cites, self._loc(meta))
+
     def effect(self, meta, block):
         return ("effect", block)
 

@@ -162,9 +162,10 @@ class Players(Decl):
 
 @dataclass(frozen=True)
 class Clause:
-    """A `when` (timing) or `require` (resolution) condition of an action."""
+    """A `when` (timing) or `require` (resolution) condition of an action, or a `grant`: the
+    paragraphs that allow the action where its condition holds (it refuses nothing)."""
 
-    kind: str  # "when" or "require"
+    kind: str  # "when", "require" or "grant"
     condition: Node
     reason: str
     cites: tuple[str, ...]

@@ -71,6 +71,10 @@ _LIKELY_MISTAKES = {
         'module m\ninvariant true and any f in players: true else "r" cites x/y/1',
         'module m\nprocedure q() cites x/y/1 {\n  if true and any f in players: true { }\n}',
     ],
+    "a `grant` names the paragraphs that allow the action there: `grant when COND cites a/b/1`": [
+        'module m\naction a() by p { grant when true }',
+        'module m\nextend action a { grant when true }',
+    ],
     "a vine card names the player whose figure stands on it: `vine x \"text\" by h { ... }`": [
         'module m\nvine x "t" {}',
         'module m\nvine x "t" cites x/y/1 {}',

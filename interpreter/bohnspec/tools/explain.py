@@ -262,7 +262,8 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
             except ValueError:  # a board that does not build: `bohnspec check` says why
                 pass
         if isinstance(d, Action):
-            entry["refusals"] = [{"rule": c.rule_id, "reason": c.reason, "where": place(c.loc)} for c in d.clauses]
+            entry["refusals"] = [{"rule": c.rule_id, "reason": c.reason, "where": place(c.loc)} for c in d.clauses
+                                 if c.kind != "grant"]
         entry.update(extra or {})
         return entry
 

@@ -279,17 +279,10 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             assert f.condition is not None, f"forbid {f.name} has no condition"
             items.append(("forbid", f.condition, f.cites, f.reason, f.loc))
     items += [(c.kind, c.condition, c.cites, c.reason, c.loc) for c in engine.spec.clauses_of(kind)]
-    # The clauses that held and that ask something of this phase alone (`phase != X or ...`
-    # in phase X): they, not the action's general paragraphs, say why the action is allowed in
-    # this phase (ending phase 1 is allowed by phase 1's paragraphs, not by the one that ends
-    # phase 2). A clause saying only when the action is taken (`phase == trade`) does not.
-    in_phase: list[str] = []
     for what, cond, cites, reason, loc in items:
         env = Env(engine, state, dict(locals_))
         holds = bool(engine.expr(cond, scope_all)(env))
         refuses = holds if what == "forbid" else not holds
-        if not refuses and what != "forbid" and state.phase and _asks_of_phase(cond, state.phase):
-            in_phase += [c for c in cites if c not in in_phase]
         checks.append({"kind": what, "where": place(loc), "source": unparse(cond), "holds": holds,
                        "refuses": refuses, "cites": list(cites), "reason": reason,
                        "values": _values_seen(engine, state, cond, locals_)})
@@ -304,21 +297,24 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             if card_cites:
                 verdict["card_cites"] = card_cites
             words = _rulebook_words([*cites, *card_cites], rulebooks)
+            # A heading ("The turn consists of the following phases:") says nothing of its own.
+            words = {pid: text for pid, text in words.items() if not _heading(text)} or words
             if words:
                 verdict["rulebook"] = words
             return verdict
-    # What allows it: the paragraphs the action itself cites (the rule that grants the move).
+    # What allows it: the paragraphs of the action's `grant` clauses that hold (the gift, the
+    # phase, the game at hand), else those the action itself cites.
+    granted: list[str] = []
+    for g in engine.spec.grants_of(kind):
+        if engine.expr(g.condition, scope_all)(Env(engine, state, dict(locals_))):
+            granted += [c for c in g.cites if c not in granted]
     granting = engine.spec.actions.get(kind)
-    own = list(granting.cites) if granting is not None else []
-    # A move the books leave unsaid is granted by a ruling, which the action then cites first
-    # (buying a 3rd field: ruling/third-field-classic): its decision is what allows it.
-    ruled = own[0] if own and own[0].startswith("ruling/") else None
+    own = granted or (list(granting.cites) if granting is not None else [])
+    # A move the books leave unsaid is granted by a ruling, cited first (buying a 3rd field:
+    # ruling/third-field-classic), or named by the grant: its decision is what allows it.
+    ruled = next((c for c in own if c.startswith("ruling/")), None) if granted else \
+        own[0] if own and own[0].startswith("ruling/") else None
     allowed = [c for c in own if not c.startswith("ruling/")] or own
-    phase_paragraphs = [c for c in in_phase if not c.startswith("ruling/")]
-    if phase_paragraphs:
-        # Of the action's own paragraphs, those of the same rulebook sections stay.
-        sections = {_section(c) for c in phase_paragraphs}
-        allowed = [*phase_paragraphs, *(c for c in allowed if _section(c) in sections and c not in phase_paragraphs)]
     verdict["allowed_by"] = [*allowed, ruled] if ruled and ruled not in allowed else allowed
     ruling = engine.spec.rulings.get(ruled.removeprefix("ruling/")) if ruled else None
     if ruling is not None and ruling.decision:
@@ -326,7 +322,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     # The first of its paragraphs that says something (not a heading such as "Rules for bean
     # trading:"), quoted.
     words = _rulebook_words(allowed, rulebooks)
-    said = next(((pid, text) for pid, text in words.items() if not text.rstrip().endswith(":")), None)
+    said = next(((pid, text) for pid, text in words.items() if not _heading(text)), None)
     if said is not None:
         verdict["rulebook"] = dict([said])
     outcome, rec = _traced_apply(engine, state, action)
@@ -825,16 +821,9 @@ def _count(engine: Engine, state: State, owner: str, word: str) -> str:
     return f"{'no' if n == 0 else n} card{'s' if n != 1 else ''} {'lie' if n != 1 else 'lies'} there"
 
 
-def _asks_of_phase(cond: Node, phase: str) -> bool:
-    """Whether the condition is `phase != PHASE or ...`: a requirement of that phase alone."""
-    return cond.kind == "or" and any(
-        d.kind == "compare" and d.args[1] == "!=" and {a.args[0] for a in (d.args[0], d.args[2]) if a.kind == "name"}
-        == {"phase", phase} for d in cond.args[0])
-
-
-def _section(paragraph: str) -> str:
-    """The rulebook section of a paragraph id (bohnanza/phase-1 of bohnanza/phase-1/2)."""
-    return paragraph.rsplit("/", 1)[0]
+def _heading(text: str) -> bool:
+    """A paragraph that only introduces a list ("Rules for bean trading:")."""
+    return text.rstrip().endswith(":")
 
 
 def _mentions(node: Node, name: str) -> bool:

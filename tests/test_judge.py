@@ -831,3 +831,20 @@ def test_the_two_player_game_allows_by_its_own_paragraphs(tmp_path, capsys):
 def test_ending_the_attack_step_is_allowed_by_the_books_attack_rules(capsys, scenario, player, allowed):
     code, out = judge(capsys, scenario, "--step", "0", "-a", f"{player} end_phase")
     assert code == 0 and out["results"][0]["allowed_by"] == allowed
+
+
+def test_a_task_refused_says_what_its_event_must_meet_and_the_cards_ruling(tmp_path, capsys):
+    # A harvest of three coins happened on "sell for two": the refusal says which harvest the
+    # card asks for, not that none happened, and quotes the card's ruling (a round-18 question).
+    example = {"modules": ["base", "bohnroeschen"],
+               "players": [{"name": "Nina", "fields": [["red"] * 3, ["red"] * 4, []]}, {"name": "Timon", "hand": ["soy"]},
+                           {"name": "Keno"}],
+               "active": "Timon", "phase": "trade", "revealed": ["green"], "draw_pile": ["green"] * 10,
+               "vine_row": ["sell_for_two", "anyone_two_red", "blue_in_a_field", "last_figure", "one_bean_each_field"],
+               "vine_deck": ["buy_third_field", "anyone_four_green", "castle"]}
+    code, out = judge(capsys, situation(tmp_path, example), "-a", "Nina harvest 2", "-a", "Nina fulfil")
+    refused = out["results"][1]
+    assert code == 1 and refused["legal"] is False
+    assert "(harvested with `player == h and coins == 2`; h = Nina) has not happened" in refused["explanation"][0]
+    assert refused["card_cites"] == ["bohnroeschen/tasks/2", "ruling/sell-for-exactly-two"]
+    assert "exactly two coins" in refused["ruling"]["ruling/sell-for-exactly-two"]

@@ -296,6 +296,11 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             card_cites = _vine_cites(engine, state, player, cond)
             if card_cites:
                 verdict["card_cites"] = card_cites
+                # The card's rulings say what its words leave open (sell for exactly two).
+                decided = {c: r.decision for c in card_cites if c.startswith("ruling/")
+                           and (r := engine.spec.rulings.get(c.removeprefix("ruling/"))) is not None and r.decision}
+                if decided:
+                    verdict["ruling"] = decided
             words = _rulebook_words([*cites, *card_cites], rulebooks)
             # A heading ("The turn consists of the following phases:") says nothing of its own.
             words = {pid: text for pid, text in words.items() if not _heading(text)} or words
@@ -821,6 +826,10 @@ def _count(engine: Engine, state: State, owner: str, word: str) -> str:
     return f"{'no' if n == 0 else n} card{'s' if n != 1 else ''} {'lie' if n != 1 else 'lies'} there"
 
 
+def _always(cond: Node) -> bool:
+    return cond.kind == "const" and cond.args[0] is True
+
+
 def _heading(text: str) -> bool:
     """A paragraph that only introduces a list ("Rules for bean trading:")."""
     return text.rstrip().endswith(":")
@@ -850,9 +859,9 @@ def _vine_of(engine: Engine, state: State, player: str, cond: Node) -> tuple[str
 
 
 def _vine_cites(engine: Engine, state: State, player: str, cond: Node) -> list[str]:
-    """The paragraphs of the vine card a refusal is about, else none."""
+    """The paragraphs and rulings of the vine card a refusal is about, else none."""
     found = _vine_of(engine, state, player, cond)
-    return [c for c in found[1].cites if not c.startswith("ruling/")] if found else []
+    return list(found[1].cites) if found else []
 
 
 def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[str]:
@@ -885,8 +894,12 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
         asks.append("it can be claimed only at a moment when it holds, and it does not now"
                     + _why_not(engine, state, vine, vine.claim, player) if not holds else "it holds now")
     if vine.events:
-        names = ", ".join(sorted({e.event for e in vine.events}))
-        asks.append(f"what it asks for ({names}) has not happened since the figure arrived on the card")
+        # Each event with the condition it must meet: a harvest of three coins is a harvest,
+        # but not the one "sell for two" asks for.
+        names = "; or ".join(f"{e.event}" + (f" with `{unparse(e.condition)}`" if not _always(e.condition) else "")
+                             for e in vine.events)
+        asks.append(f"what it asks for ({names}; h = {player}) has not happened since the figure arrived on "
+                    "the card")
     line = f"the task of {named}, {where}, is not fulfilled: {'; '.join(asks)}"
     if vine.met and not state.player(player).vars.get("task_met"):
         line += ", and it has not held at any moment since the figure arrived on the card"

@@ -848,3 +848,16 @@ def test_a_task_refused_says_what_its_event_must_meet_and_the_cards_ruling(tmp_p
     assert "(harvested with `player == h and coins == 2`; h = Nina) has not happened" in refused["explanation"][0]
     assert refused["card_cites"] == ["bohnroeschen/tasks/2", "ruling/sell-for-exactly-two"]
     assert "exactly two coins" in refused["ruling"]["ruling/sell-for-exactly-two"]
+
+
+def test_a_refusal_about_every_player_names_the_one_in_the_way(tmp_path, capsys):
+    # Phase 3 cannot end while Timon's received card lies unplanted: the refusal, put to Nina,
+    # says it is Timon's (a round-18 question).
+    example = {"players": [{"name": "Nina", "hand": ["red"], "fields": [["blue"], ["green", "green"], ["red"]]},
+                           {"name": "Timon", "fields": [["soy", "soy"], ["fire"], ["broad"]], "received": ["red"]},
+                           {"name": "Keno"}],
+               "active": "Nina", "phase": "plant_trades", "draw_pile": ["green"] * 10}
+    code, out = judge(capsys, situation(tmp_path, example), "-a", "Nina end_phase")
+    refused = out["results"][0]
+    assert code == 1 and refused["reason"].endswith("whoever received it")
+    assert "`size(q.received) > 0` holds for q = Timon" in refused["explanation"]

@@ -235,7 +235,7 @@ def test_beaten_riders_lose_a_round_not_the_battle(capsys):
 
 @pytest.mark.parametrize("cavalry, words", [
     ("off", "every traded and revealed card must be planted (or laid on a munitions depot) first"),
-    ("on", "every traded card must be planted first"),  # the cavalry variant has sutlers, no depots
+    ("on", "every card received in a trade must be planted first, whoever received it"),  # the cavalry variant has sutlers, no depots
 ])
 def test_ending_step_3_with_a_received_card_names_the_depot_where_there_are_depots(capsys, tmp_path, cavalry, words):
     # bohnaparte/munitions-depot/3: a card that would have to be planted may go on one's depot.

@@ -796,7 +796,33 @@ def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, play
                         named.append(f"beside it {', '.join(others)}")
     if named:
         out.insert(0, f"{player} names {', and '.join(named)}")
+    out.extend(_players_in_the_way(engine, state, {decl.actor: player, **values}, cond))
     out.extend(_vine_terms(engine, state, player, cond))
+    return out
+
+
+def _players_in_the_way(engine: Engine, state: State, locals_: dict, cond: Node) -> list[str]:
+    """For a refusing `no q in players: ...` or `all q in players: ...`: the players it fails
+    for (the received card that keeps phase 3 from ending is Timon's, not the actor's)."""
+    out = []
+    stack = [cond]
+    while stack:
+        n = stack.pop()
+        stack.extend(n.children())
+        if n.kind != "quant" or n.args[0] not in ("no", "all"):
+            continue
+        quant, var, over, body = n.args
+        if (over.kind, over.args) != ("name", ("players",)):
+            continue
+        test = engine.expr(body, frozenset({*locals_, var}))
+        try:
+            against = [q for q in state.names()
+                       if bool(test(Env(engine, state, {**locals_, var: q}))) == (quant == "no")]
+        except SpecRuntimeError:
+            continue
+        if against:
+            said = "holds" if quant == "no" else "does not hold"
+            out.append(f"`{unparse(body)}` {said} for {var} = {', '.join(against)}")
     return out
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -58,3 +59,47 @@ def test_the_example_cards_check_and_their_scenarios_pass(capsys):
     assert main(["check", str(examples / "my-vines.bohn")]) == 0
     assert main(["conform", str(examples / "scenarios"), "--rules", str(examples / "my-vines.bohn")]) == 0
     assert "5 passed, 0 failed" in capsys.readouterr().out
+
+
+HARD_VINES = """\
+module hard_vines requires bohnroeschen
+
+ruling hard-vines
+  question "Which vine cards does the hard deck add?"
+  decision "One more card, in the vine deck only when the option hard_vines is on."
+  reason "A designer's trial of an optional card."
+  cites bohnroeschen/components/1
+
+option hard_vines one of off, on default off cites ruling/hard-vines
+
+vine seven_coins "Hold seven coins." by h in play when hard_vines == on cites ruling/hard-vines {
+  met when size(h.coins) >= 7
+}
+"""
+
+
+def test_a_vine_card_in_play_only_with_an_option_is_dealt_only_then(tmp_path, capsys):
+    import random
+
+    from bohnspec.execution.interpret import engine_for
+    from bohnspec.execution.play import new_random_game
+
+    rules = tmp_path / "hard-vines.bohn"
+    rules.write_text(HARD_VINES, encoding="utf-8")
+    assert main(["check", str(rules)]) == 0
+    engine = engine_for(["bohnroeschen", "hard_vines"], [str(rules)])
+    assert "seven_coins" not in engine.box(None, "vines")
+    assert engine.box({"hard_vines": "on"}, "vines")[-1] == "seven_coins"
+
+    def laid_out(options):
+        state, _ = new_random_game(engine, ["Ada", "Ben", "Cleo"], random.Random(3), options)
+        return state.zones["vine_row"] + state.zones["vine_deck"]
+    assert "seven_coins" not in laid_out(None)
+    assert "seven_coins" in laid_out({"hard_vines": "on"})
+    capsys.readouterr()
+    base = ["simulate", "--modules", "bohnroeschen,hard_vines", "--rules", str(rules), "--players", "3",
+            "--games", "3", "-q", "--json"]
+    assert main([*base, "--option", "hard_vines=on"]) == 0
+    assert "seven_coins" in json.loads(capsys.readouterr().out)["vine_cards"]
+    assert main(base) == 0
+    assert "seven_coins" not in json.loads(capsys.readouterr().out)["vine_cards"]

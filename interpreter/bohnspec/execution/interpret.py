@@ -30,7 +30,7 @@ from . import builtins as B
 from ..language.board import BoardError, Layout, from_decl, from_json, reach
 from .builtins import FieldRef
 from ..errors import ActionError, EvaluationLimitError, Location, SetupError, SpecRuntimeError, suggest
-from ..language.model import Card, Decl, Node, Variety, first_citation
+from ..language.model import Card, Decl, Node, Variety, Vine, first_citation
 from ..language.names import Resolver
 from ..language.spec import Spec
 from .state import Player, State
@@ -267,7 +267,8 @@ class Engine:
             for ev in v.events:
                 cond = self.expr(ev.condition, frozenset([v.holder, *ev.keys]))
                 self._vine_events.setdefault(ev.event, []).append((n, v.holder, cond))
-        kinds: list[tuple[str, Variety | Card]] = [*spec.varieties.items(), *spec.cards.items()]
+        kinds: list[tuple[str, Variety | Card | Vine]] = [*spec.varieties.items(), *spec.cards.items(),
+                                                          *spec.vines.items()]
         self._in_play = {n: self.expr(v.in_play, frozenset()) for n, v in kinds if v.in_play is not None}
         self._layouts: dict[str, Layout] = {}
         self._inline_layouts: dict[str, Layout] = {}  # maps given inline, by their JSON
@@ -1298,9 +1299,10 @@ class Engine:
     def define_value(self, state: State, name: str) -> Any:
         return self._call_define(Env(self, state), name, (), None)
 
-    def vine_box(self) -> list[str]:
-        """Every vine card, in declaration order."""
-        return list(self.spec.vines)
+    def vine_box(self, options: dict | None = None) -> list[str]:
+        """Every vine card in play for these options, in declaration order."""
+        env = Env(self, State(players=[], starting_player="", active="", phase="", options=dict(options or {})))
+        return [name for name in self.spec.vines if name not in self._in_play or self._in_play[name](env)]
 
     def box(self, options: dict | None = None, category: str = "beans") -> list[str]:
         """Every card of a category in play for these options, in declaration order (the
@@ -1309,7 +1311,7 @@ class Engine:
         env = Env(self, state)
         cards = []
         if category == "vines":
-            return self.vine_box()
+            return self.vine_box(options)
         decls = self.spec.varieties if category == "beans" else \
             {n: c for n, c in self.spec.cards.items() if c.category == category}
         for name, v in decls.items():

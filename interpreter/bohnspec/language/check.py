@@ -302,6 +302,8 @@ class Checker:
 
     def _check_vine(self, v: Vine) -> None:
         self._check_not_shadowed(v, "vine card")
+        if v.in_play is not None:
+            self.expr(v.in_play, set())
         for cond in (*v.met, *v.claim):
             self.expr(cond, {v.holder})
             if cond.kind == "const" and cond.args[0] is False:

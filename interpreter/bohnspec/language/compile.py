@@ -163,10 +163,12 @@ class _ToModel(Transformer):
 
     def vine(self, meta, name, text, holder, *rest):
         parts, cites = _split(rest)
+        in_play = next((p for p in parts if isinstance(p, Node)), None)
+        tasks = [p for p in parts if not isinstance(p, Node)]
         return Vine(str(name), "", cites, self._loc(meta), text=_text(text), holder=str(holder),
-                    met=tuple(c for kind, c in parts if kind == "met"),
-                    claim=tuple(c for kind, c in parts if kind == "claim"),
-                    events=tuple(e for kind, e in parts if kind == "on"))
+                    met=tuple(c for kind, c in tasks if kind == "met"),
+                    claim=tuple(c for kind, c in tasks if kind == "claim"),
+                    events=tuple(e for kind, e in tasks if kind == "on"), in_play=in_play)
 
     def var(self, meta, name, vtype, *rest):
         parts, cites = _split(rest)

@@ -268,6 +268,7 @@ class Vine(Decl):
     met: tuple[Node, ...] = ()
     claim: tuple[Node, ...] = ()
     events: tuple[VineEvent, ...] = ()
+    in_play: Node | None = None  # the options under which it is in the vine deck (None: always)
 
 
 @dataclass(frozen=True)

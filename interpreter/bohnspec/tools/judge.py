@@ -222,7 +222,8 @@ def _with_partner(engine: Engine, state: State, move: M.Move) -> list[str]:
     """An action naming another player first (an offer), with its lists of cards: per partner,
     the cards each list may name alone (enumerated), and whether all of them together are
     legal. `offer to Nina give any of hand 1 (Soy Bean)|revealed 2 (Blue Bean) get any of
-    Nina's hand 1 (Red Bean), at least one card`: every selection of the cards listed is legal."""
+    Nina's hand 1 (Red Bean), at least one card in all ...`: every selection of the cards listed
+    is legal."""
     kind, player = move.kind, move.player
     first, rest = move.plan.params[0], move.plan.params[1:]
     partners = [o for o in move.values(0, {}) if move.holds(0, {}, o) is not False]
@@ -253,7 +254,7 @@ def _with_partner(engine: Engine, state: State, move: M.Move) -> list[str]:
             words.append(f"{p.name} {'any of' if together else 'one of'} {cards}")
         line = " ".join(words)
         if together and engine.check(state, base) is not None:
-            line += ", at least one card"
+            line += ", at least one card in all (either list may be empty: a gift)"
         lines.append(line)
     return lines
 

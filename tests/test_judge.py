@@ -483,7 +483,7 @@ def test_a_move_a_ruling_grants_is_allowed_by_the_ruling_and_says_its_decision(t
     code, out = judge(capsys, situation(tmp_path, example), "-a", "Nina buy_field")
     verdict = out["results"][0]
     assert code == 0 and verdict["legal"] is True
-    assert verdict["allowed_by"] == ["bohnroeschen/components/3", "ruling/third-field-classic"]
+    assert verdict["allowed_by"] == ["ruling/third-field-classic"]  # the book is silent: the ruling alone
     assert "once per game, at any time" in verdict["ruling"]["ruling/third-field-classic"]
 
 
@@ -825,8 +825,10 @@ def test_the_two_player_game_allows_by_its_own_paragraphs(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("scenario, player, allowed", [
-    ("dschingis/carts/buy-cart-only-once-01", "Timon", ["dschingis/combat/10", "dschingis/combat/2"]),
-    ("bohnaparte/attack/adjacent-only-01", "Nina", ["bohnaparte/attack/18", "bohnaparte/course-of-play/6"]),
+    ("dschingis/carts/buy-cart-only-once-01", "Timon", ["dschingis/combat/2", "dschingis/combat/10",
+                                                        "ruling/explicit-phase-end"]),
+    ("bohnaparte/attack/adjacent-only-01", "Nina", ["bohnaparte/attack/18", "bohnaparte/course-of-play/6",
+                                                    "ruling/explicit-phase-end"]),
 ])
 def test_ending_the_attack_step_is_allowed_by_the_books_attack_rules(capsys, scenario, player, allowed):
     code, out = judge(capsys, scenario, "--step", "0", "-a", f"{player} end_phase")
@@ -861,3 +863,65 @@ def test_a_refusal_about_every_player_names_the_one_in_the_way(tmp_path, capsys)
     refused = out["results"][0]
     assert code == 1 and refused["reason"].endswith("whoever received it")
     assert "`size(q.received) > 0` holds for q = Timon" in refused["explanation"]
+
+
+POKE = """\
+module wv requires bohnroeschen
+ruling wv question "q?" decision "d." reason "r." cites bohnroeschen/components/1
+action poke(player who) by p "Poke" cites ruling/wv {
+  when phase == intermediate else "only then" cites ruling/wv
+  require who != p else "another" cites ruling/wv
+  effect { emit poked(player: p, who: who) }
+}
+"""
+
+
+def test_an_action_naming_only_a_player_is_listed_with_each_partner(tmp_path, capsys):
+    # A designer's `poke(player who)` was legal but left out of "may now" (a round-18 trial).
+    rules = tmp_path / "wv.bohn"
+    rules.write_text(POKE, encoding="utf-8")
+    example = {"modules": ["base", "bohnroeschen", "wv"],
+               "players": [{"name": "Ada", "coins": ["soy"]}, {"name": "Ben", "vars": {"vine_pos": 2}},
+                           {"name": "Cleo", "vars": {"vine_pos": 3}}],
+               "active": "Ada", "phase": "intermediate",
+               "vine_row": ["sell_for_two", "sell_for_two", "anyone_two_red", "blue_in_a_field"],
+               "vine_deck": ["last_figure", "castle"]}
+    code, out = judge(capsys, situation(tmp_path, example), "--rules", str(rules))
+    may = {p["player"]: p["may"] for p in out["players"]}
+    assert code == 0 and "poke who Ada" in may["Cleo"] and "poke who Ben" in may["Cleo"]
+    assert "poke who Ada" not in may["Ada"]
+
+
+def test_the_actions_after_a_refused_one_are_said_to_be_not_judged(tmp_path, capsys):
+    code, out = judge(capsys, situation(tmp_path), "-a", "Keno harvest 2", "-a", "Timon end_phase")
+    assert code == 1 and len(out["results"]) == 1 and out["not_judged"] == ["Timon end_phase"]
+
+
+@pytest.mark.parametrize("changes, action, allowed", [
+    # The second card of phase 1 is the optional one (phase-1/2); the first is a must (/1).
+    ({"phase": "plant_hand", "revealed": [], "vars": {"planted": 1},
+      "players": [{**p, "received": [], **({"hand": ["red"]} if p["name"] == "Timon" else {})}
+                  for p in TABLE["players"]]}, "Timon plant 2", ["bohnanza/phase-1/2"]),
+    # A gift is accepted under the gift note; withdrawing an offer is the ruling's.
+    ({"vars": {"offer_from": "Timon", "offer_to": "Nina", "offer_give": ["hand 1"], "offer_get": []}},
+     "Nina accept", ["bohnanza/phase-2/14"]),
+    ({"vars": {"offer_from": "Timon", "offer_to": "Nina", "offer_give": ["hand 1"], "offer_get": ["hand 1"]}},
+     "Timon decline", ["ruling/one-offer"]),
+    ({"vars": {"offer_from": "Timon", "offer_to": "Nina", "offer_give": ["hand 1"], "offer_get": ["hand 1"]}},
+     "Nina decline", ["bohnanza/phase-2/11"]),
+])
+def test_each_case_of_an_action_is_allowed_by_its_own_paragraph(tmp_path, capsys, changes, action, allowed):
+    code, out = judge(capsys, situation(tmp_path, **changes), "-a", action)
+    assert code == 0 and out["results"][0]["allowed_by"] == allowed
+
+
+def test_the_most_specific_games_grants_speak_alone(tmp_path, capsys):
+    # The two-player plant is two-player/9, not also the base game's second card (phase-1/2),
+    # which the two-player game refuses; its draw is two cards (two-player/12).
+    duo = {"modules": ["duo"],
+           "players": [{"name": "Nina", "hand": ["red", "soy"], "fields": [[], []], "vars": {"vine_pos": 1}},
+                       {"name": "Timon", "vars": {"vine_pos": 1}}],
+           "active": "Nina", "phase": "plant_hand", "draw_pile": ["blue"] * 6,
+           "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"]}
+    code, out = judge(capsys, situation(tmp_path, duo), "-a", "Nina plant 1")
+    assert out["results"][0]["allowed_by"] == ["bohnroeschen/two-player/9", "ruling/duo-one-hand-card"]

@@ -130,3 +130,15 @@ def test_a_board_that_cannot_be_played_is_refused_with_what_to_give(capsys):
                         (["--board", "beginner_4"], "it is played when layout == beginner")]:
         assert main([*base, *extra]) == 2
         assert f"--board {extra[1]}: {said}" in capsys.readouterr().err
+
+
+def test_a_war_games_ending_names_the_paragraphs_of_the_book_played(capsys):
+    # The landless ending is shared by both war games: a Dschingis game names Dschingis alone.
+    from bohnspec.execution.interpret import engine_for
+    from bohnspec.execution.play import random_game
+    from bohnspec.tools.simulate import _ending
+
+    engine = engine_for(["dschingis"], engine="compiled")
+    ends = {_ending(random_game(engine, ["A", "B", "C"], seed), engine) for seed in range(6)}
+    landless = [e for e in ends if "landless" in e]
+    assert landless and all(e.startswith("dschingis/end/1: ") for e in landless), ends

@@ -21,7 +21,7 @@ def _expansion_books() -> frozenset[str]:
     return frozenset(d.name for f in parse_files(spec_files()) for d in f.decls if isinstance(d, Module))
 
 
-def _in_play(spec: Spec, ids: list[str]) -> list[str]:
+def in_play(spec: Spec, ids: list[str]) -> list[str]:
     """The ids of books this game plays: a rule shared by two expansions (the war module)
     cites both, and a reader of a Dschingis scenario has nothing to look up in Bohnaparte.
     All of them when that would leave none."""
@@ -37,7 +37,7 @@ def refusing_cites(spec: Spec, action: Any, rejection: Rejection) -> list[str]:
     for decl in refusing:
         if decl.loc == rejection.where and decl.cites:
             # The rule the reference names comes first whatever its book: it is its answer.
-            return list(dict.fromkeys([rejection.rule, *_in_play(spec, list(decl.cites))]))
+            return list(dict.fromkeys([rejection.rule, *in_play(spec, list(decl.cites))]))
     return [rejection.rule]
 
 
@@ -65,4 +65,4 @@ def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | 
             out.extend(getattr(frames[-1], "cites", ()) or ())
     decl = spec.actions.get(kind) if isinstance(kind, str) else None
     out.extend(getattr(decl, "cites", ()) or ())
-    return _in_play(spec, list(dict.fromkeys(out)))[:LIMIT]
+    return in_play(spec, list(dict.fromkeys(out)))[:LIMIT]

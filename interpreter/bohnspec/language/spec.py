@@ -174,11 +174,13 @@ class Spec:
             yield from (c for c in added if c.kind == kind)
             yield from (c for c in own if c.kind == kind)
 
-    def grants_of(self, action: str) -> Iterator[Clause]:
-        """An action's `grant` clauses, in the order of clauses_of: those `extend` adds first,
-        the latest module's first (the more specific game speaks first)."""
-        added = [c for e in reversed(self.extends) if e.name == action for c in e.clauses]
-        yield from (c for c in (*added, *self.actions[action].clauses) if c.kind == "grant")
+    def grants_of(self, action: str) -> Iterator[tuple[str, Clause]]:
+        """An action's `grant` clauses with their modules, in the order of clauses_of: those
+        `extend` adds first, the latest module's first (the more specific game speaks first)."""
+        own = self.actions[action]
+        for module, clauses in [*((e.module, e.clauses) for e in reversed(self.extends) if e.name == action),
+                                (own.module, own.clauses)]:
+            yield from ((module, c) for c in clauses if c.kind == "grant")
 
 
 _REPLACEABLE = (Define, Procedure, Phase)

@@ -926,6 +926,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import board_of, judge_texts, load_situation, overview, render_overview, render_verdicts
+    from .notation import format_action
     from .notation import parse_action
 
     books = rulebooks_folder(args.rulebooks)
@@ -937,8 +938,14 @@ def _judge(args: argparse.Namespace) -> int:
         refused = len(results) - 1 if results and not results[-1]["legal"] else None
         board = board_of(engine, state, actions, refused)
         head = f"situation: {where}  (phase {state.phase}, active player {state.active})"
-        text = "\n".join([head, *(board["rows"] if board else []), render_verdicts(results)])
-        if not _answer(args, {"situation": where, **({"board": board} if board else {}), "results": results}, text):
+        # The actions after a refused one are not judged (its trade or sequence has broken off):
+        # said, so that a question asked is never silently dropped.
+        unjudged = [format_action(engine, state, a) for a in actions[len(results):]]
+        rest = [f"not judged, since an action before it was refused: {a}" for a in unjudged]
+        text = "\n".join([head, *(board["rows"] if board else []), render_verdicts(results), *rest])
+        answer = {"situation": where, **({"board": board} if board else {}), "results": results,
+                  **({"not_judged": unjudged} if unjudged else {})}
+        if not _answer(args, answer, text):
             return EXIT_INPUT
         return EXIT_OK if all(r["legal"] for r in results) else EXIT_FAIL
     ov = overview(engine, state)

@@ -227,6 +227,9 @@ def _with_partner(engine: Engine, state: State, move: M.Move) -> list[str]:
     kind, player = move.kind, move.player
     first, rest = move.plan.params[0], move.plan.params[1:]
     partners = [o for o in move.values(0, {}) if move.holds(0, {}, o) is not False]
+    if not rest:  # the player alone (`poke(player who)`): each partner it may name
+        return [f"{kind} {first.name} {o}" for o in partners if move.holds(0, {}, o) is True
+                or engine.check(state, {"type": kind, "player": player, first.name: o}) is None]
     if any(p.type != "cards" for p in rest):
         text = " ".join(f"{p.name} <{p.type}>" for p in rest)
         return [f"{kind} {first.name} {o} {text}".strip() for o in partners]
@@ -309,10 +312,15 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
                 verdict["rulebook"] = words
             return verdict
     # What allows it: the paragraphs of the action's `grant` clauses that hold (the gift, the
-    # phase, the game at hand), else those the action itself cites.
+    # phase, the game at hand), those of the most specific module that has one holding (the
+    # two-player game's plant, not the base game's second card), else the action's own.
     granted: list[str] = []
-    for g in engine.spec.grants_of(kind):
+    speaking = None
+    for module, g in engine.spec.grants_of(kind):
+        if speaking not in (None, module):
+            break
         if engine.expr(g.condition, scope_all)(Env(engine, state, dict(locals_))):
+            speaking = module
             granted += [c for c in g.cites if c not in granted]
     granting = engine.spec.actions.get(kind)
     own = granted or (list(granting.cites) if granting is not None else [])

@@ -392,12 +392,15 @@ def _dask_results(table: Table, seeds: Iterable[int], jobs: int, scheduler: str 
 def _ending(rec: GameRecord, engine: Engine | None = None) -> str:
     """How a game ended: the spec's `end when` rule that holds in the final state, named by
     the rulebook paragraphs it cites (a rule both war games share cites both books: the first
-    alone would name Dschingis Bohn in a game of Bohnaparte) and its condition, so a module's
-    own endings show as it declares them."""
+    alone would name Dschingis Bohn in a game of Bohnaparte; of those, the books played) and its
+    condition, so a module's own endings show as it declares them."""
+    from ..conformance.deciding import in_play
+
     held = _end_rule_held(engine, rec.state) if engine is not None else None
-    if held is None:
+    if held is None or engine is None:
         return "over, though no end rule holds in the final state"
-    paragraphs = ", ".join(c for c in held.cites if not c.startswith("ruling/")) or held.rule_id
+    paragraphs = ", ".join(in_play(engine.spec, [c for c in held.cites if not c.startswith("ruling/")])) \
+        or held.rule_id
     return f"{paragraphs}: end when {unparse(held.condition)}"
 
 

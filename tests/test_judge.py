@@ -925,3 +925,20 @@ def test_the_most_specific_games_grants_speak_alone(tmp_path, capsys):
            "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"]}
     code, out = judge(capsys, situation(tmp_path, duo), "-a", "Nina plant 1")
     assert out["results"][0]["allowed_by"] == ["bohnroeschen/two-player/9", "ruling/duo-one-hand-card"]
+
+
+def test_tribute_during_a_draft_is_refused_by_the_vine_ruling(tmp_path, capsys):
+    # The base game's draft-first forbid is lifted for tribute and fulfil in Bohnröschen, so
+    # the refusal quotes the ruling on vine cards, not the draft paragraph.
+    example = {"modules": ["base", "bohnroeschen"], "options": {"beans": "jumping"},
+               "players": [{"name": "Nina", "hand": ["blue"], "fields": [[], ["blue", "blue"]], "coins": ["red", "soy"],
+                            "vars": {"vine_pos": 3}},
+                           {"name": "Timon", "hand": ["soy"], "fields": [["soy", "soy"], []], "coins": ["fire"]},
+                           {"name": "Keno", "fields": [["red", "red"], []]}],
+               "active": "Timon", "phase": "trade", "draft": ["red", "blue", "soy", "fire"],
+               "vars": {"choice": "draft", "chooser": "Nina", "draft_owner": "Nina"},
+               "vine_row": ["last_figure", "sell_for_two", "blue_in_a_field", "anyone_two_red"],
+               "vine_deck": ["one_bean_each_field", "castle"]}
+    for action in ("Timon tribute", "Nina fulfil"):
+        code, out = judge(capsys, situation(tmp_path, example), "-a", action)
+        assert code == 1 and out["results"][0]["rule"] == "ruling/vines-wait-for-the-draft", action

@@ -942,3 +942,13 @@ def test_tribute_during_a_draft_is_refused_by_the_vine_ruling(tmp_path, capsys):
     for action in ("Timon tribute", "Nina fulfil"):
         code, out = judge(capsys, situation(tmp_path, example), "-a", action)
         assert code == 1 and out["results"][0]["rule"] == "ruling/vines-wait-for-the-draft", action
+
+
+def test_the_trace_shows_no_part_after_the_one_that_decides_an_or(tmp_path, capsys):
+    # `phase != plant_trades or ...` in phase 1: the first part holds and the rest is never
+    # evaluated (LANGUAGE.md), so the trace does not show it either.
+    code, out = judge(capsys, situation(tmp_path, phase="plant_hand", revealed=[], vars={"planted": 1},
+                                        players=[{**p, "received": []} for p in TABLE["players"]]),
+                      "-a", "Timon end_phase")
+    check = next(c for c in out["results"][0]["checks"] if c["source"].startswith("phase != plant_trades or (no"))
+    assert [text for text, _ in check["values"]] == ["phase != plant_trades", "phase"]

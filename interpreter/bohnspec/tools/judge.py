@@ -1052,7 +1052,9 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
 
 
 def _values_seen(engine: Engine, state: State, cond: Node, locals_: dict) -> list[list]:
-    """The values of the condition's parts, two levels deep (not inside quantifier bodies)."""
+    """The values of the condition's parts, two levels deep (not inside quantifier bodies);
+    the parts of an `and` or `or` after the one that decides it are not evaluated, as in the
+    engines, and are not shown."""
     seen: list[list] = []
     scope = frozenset(locals_)
 
@@ -1077,6 +1079,8 @@ def _values_seen(engine: Engine, state: State, cond: Node, locals_: dict) -> lis
                 value = "(cannot be worked out alone)"
             seen.append([unparse(p), value])
             visit(p, depth + 1)
+            if (node.kind == "and" and value is False) or (node.kind == "or" and value is True):
+                break  # short-circuit: the rest is never evaluated
 
     visit(cond, 1)
     return seen

@@ -156,3 +156,11 @@ def test_explain_a_designers_landscape(capsys):
 def test_explain_needs_an_id_or_a_rules_file(capsys):
     assert main(["explain"]) == 2
     assert "--rules FILE" in capsys.readouterr().err
+
+
+def test_explain_lists_what_allows_an_action_case_by_case(capsys):
+    from bohnspec.tools.cli import main
+
+    assert main(["explain", "offer"]) == 0
+    out = capsys.readouterr().out
+    assert "allowed by bohnanza/phase-2/14 when size(give) == 0 or size(get) == 0" in out

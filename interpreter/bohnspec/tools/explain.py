@@ -264,6 +264,11 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
         if isinstance(d, Action):
             entry["refusals"] = [{"rule": c.rule_id, "reason": c.reason, "where": place(c.loc)} for c in d.clauses
                                  if c.kind != "grant"]
+            # What allows it, case by case (the `grant` clauses judge names).
+            grants = [{"when": unparse(c.condition), "cites": list(c.cites), "where": place(c.loc)}
+                      for c in d.clauses if c.kind == "grant"]
+            if grants:
+                entry["grants"] = grants
         entry.update(extra or {})
         return entry
 
@@ -411,6 +416,9 @@ def render(info: dict) -> str:
                 lines.append(f"{indent}    {pid}: {text}")
         for r in c.get("refusals", []):
             lines.append(f"{indent}  refuses with [{r['rule']}]: {r['reason']}")
+        for g in c.get("grants", []):
+            when = f" when {g['when']}" if g["when"] != "true" else ""
+            lines.append(f"{indent}  allowed by {', '.join(g['cites'])}{when}")
         if c["source"]:
             lines.append(f"{indent}  source:")
             lines.extend(f"{indent}    | {l}" for l in c["source"].splitlines())

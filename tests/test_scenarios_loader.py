@@ -518,3 +518,26 @@ def test_an_expected_event_the_rules_never_report_is_the_scenarios_bug(tmp_path,
     verdict = R.run_scenario(R.InProcess(), sc)
     assert verdict.verdict == R.ERRORED and verdict.broken, verdict
     assert f"at {where}: {words}" in verdict.message
+
+
+def test_the_cites_index_reads_flow_and_block_lists_without_loading(tmp_path):
+    from bohnspec.conformance.scenario import corpus_cites
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "flow-01.yaml").write_text("id: a/flow-01\ncites: [bohnanza/end/1, 'ruling/game-over']\n")
+    (tmp_path / "a" / "block-01.yaml").write_text("id: a/block-01\ncites:\n  - bohnanza/end/1\n")
+    (tmp_path / "a" / "broken-01.yaml").write_text("id: a/broken-01\ncites: {{{\n")
+    assert corpus_cites(tmp_path) == {"bohnanza/end/1": ["a/block-01", "a/flow-01"],
+                                      "ruling/game-over": ["a/flow-01"]}
+
+
+@pytest.mark.slow
+def test_the_cites_index_agrees_with_the_loaded_corpus():
+    from bohnspec.conformance import scenario as S
+
+    loaded: dict[str, list[str]] = {}
+    for _, sc in S.corpus():
+        assert not isinstance(sc, Exception)
+        for c in sc.cites:
+            loaded.setdefault(c, []).append(sc.id)
+    assert S.corpus_cites() == loaded

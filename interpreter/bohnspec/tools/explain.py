@@ -20,7 +20,7 @@ import yaml
 
 from .. import paths
 from ..conformance import scenario as S
-from ..errors import BohnspecError, ScenarioError, suggest
+from ..errors import BohnspecError, suggest
 from ..language.model import Action, Board, Card, Decl, Module, Ruling, Variety, Vine
 from ..language.paragraphs import index as paragraph_index
 from ..language.spec import build, parse_files, spec_files
@@ -57,27 +57,22 @@ def declaration_text(decl: Decl, lines: list[str], next_line: int | None) -> tup
 
 
 def _scenario_index() -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for _, sc in S.corpus():
-        if isinstance(sc, ScenarioError):
-            continue
-        for c in sc.cites:
-            out.setdefault(c, []).append(sc.id)
-    return out
+    return S.corpus_cites()
 
 
 @functools.lru_cache(maxsize=1)
 def _corpus_texts() -> tuple[tuple[str, str], ...]:
-    """(id, the file's text) of each scenario of the corpus, read when a card's scenarios are
-    first asked for."""
+    """(id, the file's text) of each scenario of the corpus, read (not validated) when a card's
+    scenarios are first asked for."""
     out = []
-    for _, sc in S.corpus():
-        if isinstance(sc, ScenarioError):
-            continue
+    for f in S.scenario_files([paths.SCENARIOS]):
+        sid = S.file_id(f)
         try:
-            out.append((sc.id, Path(sc.path).read_text(encoding="utf-8")))
+            text = f.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
+        if sid:
+            out.append((sid, text))
     return tuple(out)
 
 

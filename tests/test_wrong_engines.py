@@ -242,3 +242,15 @@ def test_the_whole_corpus_fails_where_the_scenarios_say(corpus_runs, corpus_by_i
     got = failed(report)
     assert WRONG[fake][0] | {sid for sid, sc in corpus_by_id.items() if must_fail(sc)} <= got
     assert got <= {sid for sid, sc in corpus_by_id.items() if could_fail(sc)}
+
+
+def test_an_engine_reporting_events_of_its_own_passes_exact_events(tmp_path):
+    # An event no rule reports is outside the contract: exact_events leaves it out (a round-18
+    # implementer's reading of SCENARIOS.md), while a dropped contract event still fails.
+    ids = ["base/independent/r15-exact-events-of-a-trading-turn-five-players-01",
+           "base/independent/r13-empty-reshuffle-at-reveal-then-refill-and-last-run-out-in-draw-01"]
+    report = tmp_path / "report.json"
+    proc = subprocess.Popen(command(impl("right_extra_events"), report, *map(scenario_path, ids)),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=child_env())
+    code, data, out = finish(proc, report)
+    assert code == 0 and set(verdicts(data).values()) == {"passed"}, out

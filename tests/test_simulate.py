@@ -142,3 +142,18 @@ def test_a_war_games_ending_names_the_paragraphs_of_the_book_played(capsys):
     ends = {_ending(random_game(engine, ["A", "B", "C"], seed), engine) for seed in range(6)}
     landless = [e for e in ends if "landless" in e]
     assert landless and all(e.startswith("dschingis/end/1: ") for e in landless), ends
+
+
+def test_a_house_rule_replaces_a_printed_board_by_its_name(tmp_path):
+    # Declared under the printed board's name by a module requiring Dschingis, the house board is
+    # the table's board wherever its module is loaded; without it, the printed one.
+    from bohnspec.execution.interpret import engine_for
+
+    rules = tmp_path / "my-realm.bohn"
+    rules.write_text(MY_REALM.replace("board my_realm", "board realm_4"), encoding="utf-8")
+    assert main(["check", str(rules)]) == 0
+    mine = engine_for(["dschingis", "my_realm"], [str(rules)]).choose_board(4, {"layout": "random"})
+    printed = engine_for(["dschingis"]).choose_board(4, {"layout": "random"})
+    assert mine.name == printed.name == "realm_4"
+    assert [s for s, c in mine.fixed.items() if c == "camp"] == ["04", "07", "13", "16"]
+    assert [s for s, c in printed.fixed.items() if c == "camp"] == ["02", "08", "12", "18"]

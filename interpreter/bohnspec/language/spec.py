@@ -183,7 +183,7 @@ class Spec:
             yield from ((module, c) for c in clauses if c.kind == "grant")
 
 
-_REPLACEABLE = (Define, Procedure, Phase)
+_REPLACEABLE = (Define, Procedure, Phase, Board)
 
 
 def _nodes(value: Any) -> Iterator[Node]:

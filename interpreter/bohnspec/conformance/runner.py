@@ -522,7 +522,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
         internal = set() if keeps_internal or spec is None else internal_vars(spec)
         # The events of the contract: those the rules report. An engine's own others (a log
         # line, say) are left out before `exact_events` counts them.
-        contract = set(spec.event_keys()) - HOOK_EVENTS if spec is not None else None
+        contract = spec.event_names - HOOK_EVENTS if spec is not None else None
         if sc.refused is not None:
             result = StepResult(0, None, True, setup=True)
             verdict.steps.append(result)

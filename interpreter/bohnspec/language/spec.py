@@ -79,6 +79,12 @@ class Spec:
             out.setdefault(event, set()).update(k for k, _ in kwargs)
         return out
 
+    @functools.cached_property
+    def event_names(self) -> frozenset[str]:
+        """The events the rules can report (event_keys' names), worked out once: the runner asks
+        it of every scenario (a built spec does not change)."""
+        return frozenset(self.event_keys())
+
     def text_event_keys(self) -> frozenset[tuple[str, str]]:
         """The (event, key) pairs that some `emit` gives a text written in the rules (a neutral
         figure's colour, `figure: "red"`): words, not cards, whatever card they are spelt like."""

@@ -1,7 +1,7 @@
 """Benchmarks of bohnspec, printed as a table (and written as JSON with --json FILE).
 
-    python bench/run.py            # the full set (about a minute)
-    python bench/run.py --quick    # a smoke run, as CI does
+    python bench/run.py            # the full set (some ten minutes, Cython's first builds apart)
+    python bench/run.py --quick    # a smoke run, as CI does: few games, the base scenarios only
 
 Measures: random full games per second on each engine (base game, Bohnröschen, Dschingis
 Bohn and Bohnaparte, 4 players; turns per second and actions per game beside; bench/games.py)
@@ -110,8 +110,9 @@ def simulate_jobs_games_per_second(players: int, games: int, jobs: int) -> float
     return games / (time.perf_counter() - started)
 
 
-def scenarios_per_second(through_protocol: bool, rounds: int, engine: str = "reference") -> tuple[float, int]:
-    selection = R.select(None, None, None)
+def scenarios_per_second(through_protocol: bool, rounds: int, engine: str = "reference",
+                         corpus: list[str] | None = None) -> tuple[float, int]:
+    selection = R.select(corpus, None, None)
     if through_protocol:
         from bohnspec.conformance.protocol import ProtocolAdapter
         os.environ["PYTHONPATH"] = _env()["PYTHONPATH"]
@@ -133,9 +134,10 @@ def scenarios_per_second(through_protocol: bool, rounds: int, engine: str = "ref
     return n / seconds, len(selection.scenarios)
 
 
-def cli_corpus_seconds(impl: bool, repeat: int) -> float:
-    """Wall time of `bohnspec conform` on the whole corpus, as a user runs it."""
-    cmd = [sys.executable, "-m", "bohnspec", "conform", "-q"]
+def cli_corpus_seconds(impl: bool, repeat: int, corpus: list[str] | None = None) -> float:
+    """Wall time of `bohnspec conform` on the whole corpus (or the `corpus` folders), as a user
+    runs it."""
+    cmd = [sys.executable, "-m", "bohnspec", "conform", "-q", *(corpus or [])]
     if impl:
         cmd += ["--impl", f"{sys.executable} -m bohnspec serve"]
     return _best_seconds(cmd, repeat)
@@ -215,17 +217,19 @@ def main(argv=None) -> int:
         rows += accelerated_rows(games)
     rows.append(("`bohnspec simulate --jobs 2`, 4 players", simulate_jobs_games_per_second(
         4, 8 if args.quick else 100, 2), "games/s"))
-    ref_rate, count = scenarios_per_second(False, 1 if args.quick else 5)
+    # A quick run times the base game's folder only (the smoke test asks every figure, not its size).
+    corpus = [str(ROOT / "conformance" / "scenarios" / "base")] if args.quick else None
+    ref_rate, count = scenarios_per_second(False, 1 if args.quick else 5, corpus=corpus)
     rows.append((f"scenarios/s in-process ({count} scenarios, reference engine)", ref_rate, "scenarios/s"))
-    rate, count = scenarios_per_second(False, 1 if args.quick else 5, engine="compiled")
+    rate, count = scenarios_per_second(False, 1 if args.quick else 5, engine="compiled", corpus=corpus)
     rows.append((f"scenarios/s in-process ({count} scenarios, compiled engine)", rate, "scenarios/s", ">= 5000"))
     in_process_whole = count / rate
     rows.append(("whole corpus in-process", in_process_whole, "s"))
-    prate, _ = scenarios_per_second(True, 1 if args.quick else 3)
+    prate, _ = scenarios_per_second(True, 1 if args.quick else 3, corpus=corpus)
     rows.append(("scenarios/s through bohnspec serve", prate, "scenarios/s"))
     rows.append(("protocol cost per scenario (serve / in-process, reference engine)", ref_rate / prate, "x"))
-    cli_in = cli_corpus_seconds(False, 1 if args.quick else 3)
-    cli_serve = cli_corpus_seconds(True, 1 if args.quick else 3)
+    cli_in = cli_corpus_seconds(False, 1 if args.quick else 3, corpus)
+    cli_serve = cli_corpus_seconds(True, 1 if args.quick else 3, corpus)
     rows.append(("`bohnspec conform`, whole corpus", cli_in, "s"))
     rows.append(("`bohnspec conform --impl 'bohnspec serve'`", cli_serve, "s"))
     # The issue's target: the corpus through `bohnspec serve` takes at most 1.5 times as long as

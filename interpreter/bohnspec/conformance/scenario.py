@@ -617,15 +617,11 @@ def _not_laid(engine: Engine, name: str, count: int, options: dict) -> str:
     decl = engine.spec.boards[name]
     if decl.players is not None and decl.players != count:
         return f"board {name!r} is laid for {decl.players} players, not {count}"
-    when = engine._board_when.get(name)
-    if when is not None:
-        from ..execution.interpret import Env
+    if not engine.board_allowed(name, options):
         from ..language.unparse import unparse
-        probe = State(players=[], starting_player="", active="", phase="", options=dict(options or {}))
-        if not when(Env(engine, probe)):
-            other = engine.choose_board(count, options)
-            return (f"board {name!r} is laid only when {unparse(decl.when)}, which these options do not say"
-                    + (f" (they lay {other.name!r})" if other is not None else ""))
+        other = engine.choose_board(count, options)
+        return (f"board {name!r} is laid only when {unparse(decl.when)}, which these options do not say"
+                + (f" (they lay {other.name!r})" if other is not None else ""))
     return ""
 
 

@@ -1278,19 +1278,22 @@ class Engine:
                 return self._layouts[name]
         return None
 
+    def _options_env(self, options: dict | None) -> Env:
+        """An environment over an empty table with these options: what a board's `when` and a
+        card's `in play when` read."""
+        return Env(self, State(players=[], starting_player="", active="", phase="", options=dict(options or {})))
+
     def boards_for_options(self, options: dict | None) -> list[str]:
         """The declared boards laid for some number of players whose `when` holds with these
         options, in declaration order."""
+        env = self._options_env(options)
         return [name for name, b in self.spec.boards.items()
-                if b.players is not None and self.board_allowed(name, options)]
+                if b.players is not None and (name not in self._board_when or self._board_when[name](env))]
 
     def board_allowed(self, name: str, options: dict | None) -> bool:
         """Whether the declared board's `when` (if any) holds with these options."""
         when = self._board_when.get(name)
-        if when is None:
-            return True
-        return bool(when(Env(self, State(players=[], starting_player="", active="", phase="",
-                                             options=dict(options or {})))))
+        return when is None or bool(when(self._options_env(options)))
 
     def tables_for_options(self, options: dict | None) -> list[int]:
         """The numbers of players the boards these options choose are laid for."""
@@ -1301,23 +1304,20 @@ class Engine:
 
     def vine_box(self, options: dict | None = None) -> list[str]:
         """Every vine card in play for these options, in declaration order."""
-        env = Env(self, State(players=[], starting_player="", active="", phase="", options=dict(options or {})))
-        return [name for name in self.spec.vines if name not in self._in_play or self._in_play[name](env)]
+        return self.box(options, "vines")
 
     def box(self, options: dict | None = None, category: str = "beans") -> list[str]:
         """Every card of a category in play for these options, in declaration order (the
-        bean cards by default)."""
-        state = State(players=[], starting_player="", active="", phase="", options=dict(options or {}))
-        env = Env(self, state)
-        cards = []
-        if category == "vines":
-            return self.vine_box(options)
-        decls = self.spec.varieties if category == "beans" else \
+        bean cards by default; "vines": the vine cards, one of each)."""
+        env = self._options_env(options)
+        decls: dict[str, Variety | Card | Vine] = dict(self.spec.varieties) if category == "beans" else \
+            dict(self.spec.vines) if category == "vines" else \
             {n: c for n, c in self.spec.cards.items() if c.category == category}
+        cards = []
         for name, v in decls.items():
             if name in self._in_play and not self._in_play[name](env):
                 continue
-            cards.extend([name] * v.count)
+            cards.extend([name] * getattr(v, "count", 1))
         return cards
 
     def player_count_problem(self, count: int) -> SetupError | None:

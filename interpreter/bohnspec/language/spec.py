@@ -170,23 +170,24 @@ class Spec:
             return f" (did you mean {by_title!r}?)"
         return f"; the {what} cards are {', '.join(kinds)}" if 0 < len(kinds) <= 40 else ""
 
+    def _clauses_in_order(self, action: str) -> list[tuple[str, Clause]]:
+        """An action's clauses with their modules: those added by `extend` first, the latest
+        module's first (the more specific rule speaks first), then the action's own, each in
+        declaration order."""
+        own = self.actions[action]
+        return [*((e.module, c) for e in reversed(self.extends) if e.name == action for c in e.clauses),
+                *((own.module, c) for c in own.clauses)]
+
     def clauses_of(self, action: str) -> Iterator[Clause]:
-        """An action's `when` clauses, then its `require` clauses. Within each kind, clauses
-        added by `extend` come first, the latest module's first: the more specific rule speaks
-        first. Then the action's own, in declaration order."""
-        added = [c for e in reversed(self.extends) if e.name == action for c in e.clauses]
-        own = list(self.actions[action].clauses)
+        """An action's `when` clauses, then its `require` clauses, each kind in the order of
+        _clauses_in_order."""
+        ordered = self._clauses_in_order(action)
         for kind in ("when", "require"):
-            yield from (c for c in added if c.kind == kind)
-            yield from (c for c in own if c.kind == kind)
+            yield from (c for _, c in ordered if c.kind == kind)
 
     def grants_of(self, action: str) -> Iterator[tuple[str, Clause]]:
-        """An action's `grant` clauses with their modules, in the order of clauses_of: those
-        `extend` adds first, the latest module's first (the more specific game speaks first)."""
-        own = self.actions[action]
-        for module, clauses in [*((e.module, e.clauses) for e in reversed(self.extends) if e.name == action),
-                                (own.module, own.clauses)]:
-            yield from ((module, c) for c in clauses if c.kind == "grant")
+        """An action's `grant` clauses with their modules, in the same order."""
+        yield from ((m, c) for m, c in self._clauses_in_order(action) if c.kind == "grant")
 
 
 _REPLACEABLE = (Define, Procedure, Phase, Board)

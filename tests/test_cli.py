@@ -140,8 +140,8 @@ def test_conform_a_folder_and_a_file(capsys):
 @pytest.mark.slow
 def test_conform_modules_base_runs_the_base_scenarios(capsys):
     assert main(["conform", "-q", "--modules", "base"]) == 0
-    every = helpers.scenario_paths()
-    base = [p for p in every if yaml.safe_load(p.read_text())["modules"] == ["base"]]
+    every = helpers.corpus()
+    base = [sc for sc in every if sc.modules == ["base"]]
     # The base scenarios run; scenarios needing an expansion are skipped.
     assert summary_of(capsys.readouterr().out) == (len(base), 0, 0, len(every) - len(base))
     assert len(base) > 100
@@ -152,10 +152,10 @@ def test_conform_modules_brings_the_modules_it_requires(capsys):
     # `dschingis` requires `base`: its scenarios (and the base game's) run, none is skipped for
     # want of `base` on the command line.
     assert main(["conform", "-q", "--modules", "dschingis"]) == 0
-    every = helpers.scenario_paths()
-    mine = [p for p in every if set(yaml.safe_load(p.read_text())["modules"]) <= {"base", "dschingis"}]
+    every = helpers.corpus()
+    mine = [sc for sc in every if set(sc.modules) <= {"base", "dschingis"}]
     assert summary_of(capsys.readouterr().out) == (len(mine), 0, 0, len(every) - len(mine))
-    assert len(mine) > len([p for p in mine if "dschingis" not in str(p)]) + 120
+    assert len(mine) > len([sc for sc in mine if "dschingis" not in sc.modules]) + 120
 
 
 def test_conform_an_unknown_module_is_an_input_error_with_a_hint(capsys):

@@ -106,6 +106,42 @@ def test_defaults_of_an_omitted_state(tmp_path, engine):
     assert (data["shuffles"], data["over"], data["winners"]) == ([], False, [])
 
 
+def test_a_validated_scenario_is_kept_on_disk_and_read_back_the_same(tmp_path, monkeypatch):
+    # Each `conform` process (and each test starting one) is spared reading and validating the
+    # corpus again; what comes back is what validation gave, a field's line is still found,
+    # and a broken file is never kept.
+    from bohnspec import userfile
+    monkeypatch.setenv("BOHNSPEC_CACHE", str(tmp_path / "cache"))
+    root = tmp_path / "corpus"
+    path = write(root, GOOD)
+    S._LOADED.clear()
+    first = S.load(path, root=root)
+    assert len(list((tmp_path / "cache" / "scenarios").rglob("*.marshal"))) == 1
+    S._LOADED.clear()  # another process: only the disk remembers
+    composed = []
+    real_parse = userfile.parse_yaml
+    monkeypatch.setattr(userfile, "parse_yaml", lambda *a, **k: composed.append(a) or real_parse(*a, **k))
+    again = S.load(path, root=root)
+    assert composed == []  # neither read as YAML nor validated
+    assert again.raw == first.raw and again.steps == first.steps and again.id == first.id
+    assert again.locate("steps[0].do") == first.locate("steps[0].do") == (12, 9)
+    assert len(composed) == 1  # composed again only to find the line
+    # An entry that cannot be read is passed over: the file is validated again.
+    for kept in (tmp_path / "cache" / "scenarios").rglob("*.marshal"):
+        kept.write_bytes(b"not marshal data")
+    S._LOADED.clear()
+    assert S.load(path, root=root).raw == first.raw
+    # The same text in another place is another entry (its id is checked against its place).
+    moved = write(root, GOOD, "base/other/good-01.yaml")
+    S._LOADED.clear()
+    assert "does not match the file's place" in load_error(moved, root).message
+    bad = write(root, GOOD.replace("cites: [bohnanza/harvest/11]", "cites: []"), "base/mine/bad-01.yaml")
+    for _ in range(2):
+        S._LOADED.clear()
+        load_error(bad, root)
+    assert len(list((tmp_path / "cache" / "scenarios").rglob("*.marshal"))) == 1
+
+
 # ------------------------------------------------------------ YAML and schema errors
 
 def test_yaml_syntax_error_has_line_and_column(tmp_path):
@@ -122,6 +158,16 @@ def test_yaml_tab_indentation_error(tmp_path):
     err = load_error(path, tmp_path)
     assert err.line == 6
     assert err.message.startswith("not valid YAML: ")
+
+
+def test_a_key_that_is_no_plain_name_is_named_quoted_on_one_line():
+    # Found by the hostile fuzzing of known-failure lists: a key holding a line break broke the
+    # one-line message; a key with a dot read as two.
+    from bohnspec.userfile import json_path
+    assert json_path(["steps", 0, "do", "type"]) == "steps[0].do.type"
+    assert json_path(["", "\n"]) == '[""]["\\n"]'
+    assert json_path(["state", "a.b", " x"]) == 'state["a.b"][" x"]'
+    assert json_path([]) == "(top level)"
 
 
 def test_yaml_is_loaded_safely(tmp_path):

@@ -1,5 +1,5 @@
 """What bohnspec works out once and keeps on disk across runs (parsed rules files, compiled
-rules): where it lies, and how an entry is read back or made and written."""
+rules, validated scenarios): where it lies, and how an entry is read back or made and written."""
 
 from __future__ import annotations
 

@@ -13,9 +13,10 @@ errors can point at the field) and turned into plain JSON-like data.
 
 from __future__ import annotations
 
+import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
@@ -230,10 +231,18 @@ def _refuse(doc: Document, path: list[str | int], name: str, problem: str) -> No
 
 # ------------------------------------------------------------ paths and locations
 
-def json_path(parts: Sequence[str | int]) -> str:
+def json_path(parts: Iterable[str | int]) -> str:
+    """`steps[0].do.type`. A key that would not read as one part of such a path (empty, with a
+    dot, a bracket, spaces around it or a line break) is shown quoted, `["a.b"]`, so that a
+    message naming it stays one line and says which key it means."""
     out = ""
     for p in parts:
-        out += f"[{p}]" if isinstance(p, int) and not isinstance(p, bool) else (f".{p}" if out else str(p))
+        if isinstance(p, int) and not isinstance(p, bool):
+            out += f"[{p}]"
+        elif isinstance(p, str) and (not p or not p.isprintable() or p.strip() != p or any(c in p for c in ".[]")):
+            out += f"[{json.dumps(p, ensure_ascii=False)}]"
+        else:
+            out += f".{p}" if out else str(p)
     return out or "(top level)"
 
 

@@ -8,7 +8,8 @@ import json
 from collections import Counter
 from itertools import chain
 import re
-import pickle
+import hashlib
+import marshal
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Iterable
@@ -17,8 +18,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from .. import paths
+from .. import cache, paths
 from .. import userfile
+from ..userfile import json_path
 from ..language.board import BoardError
 from ..language.model import STATE_KEYS
 from ..language.paragraphs import index as paragraph_index
@@ -90,13 +92,6 @@ def validator(name: str = "scenario.schema.json") -> Draft202012Validator:
             resources.append((_schema(n)["$id"], Resource.from_contents(_schema(n))))
     registry = Registry().with_resources(resources)
     return Draft202012Validator(_schema(name), registry=registry)
-
-
-def json_path(parts: Iterable[str | int]) -> str:
-    out = ""
-    for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out or "(top level)"
 
 
 def schema_errors(data: Any, schema: str = "scenario.schema.json") -> list[tuple[str, str]]:
@@ -397,18 +392,69 @@ def load(path: Path, root: Path | None = None) -> Scenario:
         kind, value, doc = hit
         if kind == "error":
             raise ScenarioError(*value)
-        return _scenario(pickle.loads(value), name, doc)  # a fresh copy of the data: callers may change it
-    try:
+        return _scenario(marshal.loads(value), name, doc)  # a fresh copy of the data: callers may change it
+    made: list[Scenario] = []
+
+    def validate() -> bytes:
         try:
-            doc = userfile.parse_yaml(text, name)
-        except userfile.UserFileError as exc:
-            raise ScenarioError(name, "", exc.problem, exc.line, exc.column) from None
-        sc = from_document(doc, name, path, root)
-    except ScenarioError as exc:
-        _remember(key, ("error", (exc.file, exc.path, exc.message, exc.line, exc.column), None))
-        raise
-    _remember(key, ("ok", pickle.dumps(sc.raw), sc.doc))
-    return sc
+            try:
+                doc = userfile.parse_yaml(text, name)
+            except userfile.UserFileError as exc:
+                raise ScenarioError(name, "", exc.problem, exc.line, exc.column) from None
+            made.append(from_document(doc, name, path, root))
+        except ScenarioError as exc:
+            _remember(key, ("error", (exc.file, exc.path, exc.message, exc.line, exc.column), None))
+            raise
+        return marshal.dumps(made[0].raw)
+
+    value = cache.kept(_disk_key(path, root, text), validate, _scenario_data, bytes)
+    if made:
+        _remember(key, ("ok", value, made[0].doc))
+        return made[0]
+    doc = _Reread(text, name)
+    _remember(key, ("ok", value, doc))
+    return _scenario(marshal.loads(value), name, doc)
+
+
+class _Reread:
+    """The composed YAML of a scenario read back from the disk cache, composed again only when
+    a message needs a field's line and column (most runs never do)."""
+
+    def __init__(self, text: str, name: str) -> None:
+        self._text, self._name = text, name
+        self._doc: userfile.Document | None = None
+
+    def locate(self, path: userfile.FieldPath) -> tuple[int, int] | None:
+        if self._doc is None:
+            self._doc = userfile.parse_yaml(self._text, self._name)
+        return self._doc.locate(path)
+
+
+# Validated scenarios kept on disk, so that each `bohnspec conform` (and every test that starts
+# one) does not read and validate the whole corpus again: about 6 ms a file, 13 s a corpus.
+# An entry is the scenario's data (marshal: plain values only, nothing that runs) under a key
+# made of everything validation reads: the text, the file's place, the corpus root, the
+# schemas and the source of the code that validates (this module and userfile). Only scenarios
+# that passed are kept; a bad file is read and reported every time.
+@functools.cache
+def _validation_digest() -> str:
+    h = hashlib.sha256(Path(__file__).read_bytes() + Path(userfile.__file__).read_bytes())
+    for f in sorted(paths.SCHEMAS.glob("*.json")):
+        h.update(f.name.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+def _disk_key(path: Path, root: Path | None, text: str) -> Path:
+    h = hashlib.sha256(_validation_digest().encode())
+    for part in (str(path.resolve()), str((root or paths.SCENARIOS).resolve()), text):
+        h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
+    digest = h.hexdigest()
+    return cache.root() / "scenarios" / digest[:2] / f"{digest[2:40]}.marshal"
+
+
+def _scenario_data(value: bytes) -> bytes | None:
+    data = marshal.loads(value)
+    return value if isinstance(data, dict) and "id" in data else None
 
 
 def _remember(key: Any, value: Any) -> None:
@@ -417,7 +463,7 @@ def _remember(key: Any, value: Any) -> None:
     _LOADED[key] = value
 
 
-def _scenario(data: dict, name: str, doc: userfile.Document | None) -> Scenario:
+def _scenario(data: dict, name: str, doc: userfile.Document | _Reread | None) -> Scenario:
     steps = [Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data.get("steps") or []]
     refused = data.get("refused")
     return Scenario(data["id"], data["title"], data["cites"], data["modules"], name, steps,

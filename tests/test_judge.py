@@ -306,8 +306,8 @@ def test_the_text_tells_each_consequence_under_its_rule(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "procedure harvest_jumping  (spec/base/jumping-bean.bohn:" in out
     assert "bohnanza/jumping-bean/3" in out and "bohnanza/jumping-bean/6" in out
-    assert "the end of the game (end when ...)  (spec/base/end.bohn:" in out
-    assert "who wins (winners by ...)  (spec/base/end.bohn:" in out
+    assert "the end of the game (the end rule)  (spec/base/end.bohn:" in out
+    assert "who wins (the winners rule)  (spec/base/end.bohn:" in out
     assert "a tie between Timon, Nina, Keno, settled by clockwise(starting_player, p): Timon 0, Nina 1, Keno 2; " \
            "so Keno wins" in out
     assert "event draft_ended: owner Timon, coin Red Bean" in out
@@ -356,7 +356,7 @@ def test_after_the_last_exhaustion_while_revealing_phase_4_is_not_played(tmp_pat
     assert main(["judge", path, *steps]) == 0
     text = capsys.readouterr().out
     assert "Phase 4: draw bean cards (draw_cards) begins" not in text
-    assert "the game ends, in Phase 3: plant traded and revealed bean cards (plant_trades); no later phase is played" in text
+    assert "the game ends, in phase 3: plant traded and revealed bean cards (plant_trades); no later phase is played" in text
 
 
 # ------------------------------------------------------------ the notation
@@ -952,3 +952,54 @@ def test_the_trace_shows_no_part_after_the_one_that_decides_an_or(tmp_path, caps
                       "-a", "Timon end_phase")
     check = next(c for c in out["results"][0]["checks"] if c["source"].startswith("phase != plant_trades or (no"))
     assert [text for text, _ in check["values"]] == ["phase != plant_trades", "phase"]
+
+
+# ------------------------------------------------------------ what a player is shown (round 19)
+
+def test_a_refusal_by_a_ruling_quotes_its_decision_and_no_bare_heading(tmp_path, capsys):
+    # There is no trading with two players: the clause cites the turn's heading ("The turn
+    # consists of the following phases:") and the ruling; the ruling's decision is the answer.
+    duo = {"modules": ["base", "bohnroeschen", "duo"],
+           "players": [{"name": "Ada", "hand": ["blue"]}, {"name": "Ben"}],
+           "active": "Ada", "phase": "plant_hand"}
+    code, out = judge(capsys, situation(tmp_path, duo), "-a", "Ada offer to Ben give blue")
+    verdict = out["results"][0]
+    assert code == 1 and verdict["rule"] == "bohnroeschen/two-player/7"
+    assert list(verdict["ruling"]) == ["ruling/duo-no-trading"]
+    assert "no trading phase" in verdict["ruling"]["ruling/duo-no-trading"]
+    assert "bohnroeschen/two-player/7" not in verdict.get("rulebook", {})
+
+
+def test_a_lone_bean_harvest_is_allowed_by_the_protection_rule_and_its_ruling(tmp_path, capsys):
+    data = json.loads(json.dumps(TABLE))
+    data["players"][1]["fields"] = [["red"], ["blue"]]
+    code, out = judge(capsys, situation(tmp_path, data), "-a", "Nina harvest 1")
+    verdict = out["results"][0]
+    assert code == 0
+    assert verdict["allowed_by"] == ["bohnanza/bean-protection/1", "bohnanza/harvest/1",
+                                     "ruling/protection-needs-a-longer-field"]
+    assert "only bites while" in verdict["ruling"]["ruling/protection-needs-a-longer-field"]
+
+
+def test_a_pick_out_of_turn_in_a_draft_quotes_the_passing_to_the_right(tmp_path, capsys):
+    data = json.loads(json.dumps(TABLE))
+    data["players"][0]["fields"] = [["jumping", "jumping"], ["red"]]
+    data["draw_pile"] = ["green", "fire", "soy", "blue", "red"]
+    data["options"] = {"beans": "jumping"}
+    code, out = judge(capsys, situation(tmp_path, data), "-a", "Timon harvest 1",
+                      "-a", "Keno draft card 1 target discard")
+    harvest, pick = out["results"]
+    assert harvest["legal"] is True and pick["legal"] is False
+    assert pick["rule"] == "ruling/draft-first"
+    assert "bohnanza/jumping-bean/5" in pick["rulebook"]
+
+
+def test_the_third_running_out_in_bohnaparte_tells_when_this_game_ends(capsys):
+    code = main(["judge", "bohnaparte/end/third-exhaustion-does-not-end-game-01", "--step", "0", "-a", "Nina draw",
+                 "--json"])
+    verdict = json.loads(capsys.readouterr().out)["results"][0]
+    assert code == 0 and not verdict.get("game_ends")
+    [wait] = verdict["game_goes_on"]
+    assert wait["missing"] == ["pile_is_gone"]
+    assert [(c["define"], c["value"]) for c in wait["through"]] == [("last_exhaustion", 4)]
+    assert "bohnaparte/end/1" in wait["through"][0]["cites"]

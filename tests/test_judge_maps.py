@@ -31,8 +31,20 @@ def test_attack_across_the_river_is_legal(capsys):
     assert verdict["legal"] is True
     assert "dschingis/combat/5" in verdict["decided_by"]["cites"]
     assert any(c["source"] == "within_reach(p, target)" and not c["refuses"] for c in verdict["checks"])
+    # A plain combat names no rule beyond the procedure's own.
     assert verdict["combats"] == ["combat at 06 (Plantation (Plantage)): attack 12 (Keno: Soy Bean) against "
                                   "defence 6 (nobody's, from the stack: Garden Bean): the attack wins"]
+    # What allows it is the forest's crossing of the river, not just any attack.
+    assert verdict["allowed_by"][:2] == ["dschingis/landscapes/7", "dschingis/landscapes/8"]
+    assert "ruling/river-crossing" in verdict["ruling"]
+
+
+def test_a_combat_raised_to_a_floor_names_the_landscapes_paragraph(capsys):
+    code, out = judge(capsys, FOREST, "--step", "0", "-a", "Nina attack 09 hand 2")
+    assert code == 0
+    assert out["results"][0]["combats"][0].endswith(
+        "(nobody's, from the stack: Garden Bean 6, raised to the forest's floor 17): the attack fails  "
+        "(by dschingis/landscapes/6)")
 
 
 def test_a_card_of_another_modules_zone_is_read_as_a_card_and_refused_by_the_rules(capsys):
@@ -196,9 +208,11 @@ def test_a_tie_won_by_a_cannon_is_told_as_the_rules_decided_it(capsys):
                       "-a", '{"type": "defend", "player": "Timon", "with": "hand 1"}')
     assert code == 0
     # The Green Bean (14) counts 16 on the fortified farm: shown, not hidden.
+    # The rules that did it are named: the fortress's two and the cannon of the attacker's mine.
     assert out["results"][0]["combats"][0].endswith("attack 16 (Nina: Broad Bean) against defence 16 "
-                                                    "(Timon: Green Bean 14, counting 16 on 12; 12 has fortress): a tie, "
-                                                    "which a rule of this game gives to the attack: the attack wins")
+                                                    "(Timon: Green Bean 14, counting 16 on 12; on 12: fortress): a tie, "
+                                                    "which a rule of this game gives to the attack: the attack wins  "
+                                                    "(by bohnaparte/fortress/2, bohnaparte/iron-mine/1, bohnaparte/symbols/6)")
 
 
 def test_a_space_spelt_like_a_card_is_named_by_its_id(tmp_path, capsys):

@@ -300,14 +300,15 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             card_cites = _vine_cites(engine, state, player, cond)
             if card_cites:
                 verdict["card_cites"] = card_cites
-                # The card's rulings say what its words leave open (sell for exactly two).
-                decided = {c: r.decision for c in card_cites if c.startswith("ruling/")
-                           and (r := engine.spec.rulings.get(c.removeprefix("ruling/"))) is not None and r.decision}
-                if decided:
-                    verdict["ruling"] = decided
+            # A ruling behind the refusal (the clause's own, or a vine card's: sell for exactly
+            # two) is where the books are silent or unclear: its decision is the answer to give.
+            decided = _decisions(engine, [*cites, *card_cites])
+            if decided:
+                verdict["ruling"] = decided
             words = _rulebook_words([*cites, *card_cites], rulebooks)
-            # A heading ("The turn consists of the following phases:") says nothing of its own.
-            words = {pid: text for pid, text in words.items() if not _heading(text)} or words
+            # A heading ("The turn consists of the following phases:") says nothing of its own:
+            # it is quoted only when nothing else is (no paragraph with words, no ruling).
+            words = {pid: text for pid, text in words.items() if not _heading(text)} or ({} if decided else words)
             if words:
                 verdict["rulebook"] = words
             return verdict
@@ -346,8 +347,10 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     # fight a second round) lost a round, not the battle.
     still = outcome.state.vars.get("battle")
     last = max((i for i, e in enumerate(outcome.events) if e.get("event") == "combat"), default=None)
+    emitters = [frames[-1] if frames else None for frames in outcome.sources]
     combats = [combat_text(engine, outcome.events[i], moment, _verdict_of(outcome.events, i),
-                           goes_on=i == last and still is not None and outcome.events[i].get("target") == still)
+                           goes_on=i == last and still is not None and outcome.events[i].get("target") == still,
+                           valued=rec.valued.get(i, ()), emitted_by=emitters[i] if i < len(emitters) else None)
                for i, moment in rec.moments if i < len(outcome.events)]
     if combats:
         verdict["combats"] = combats
@@ -375,6 +378,11 @@ class _Recorder:
         self.entries: list[tuple] = []  # ("change", path, before, after, frames) or ("event", index)
         self.snapshot: dict | None = None
         self.moments: list[tuple[int, State]] = []
+        # The definitions evaluated since the last event or declaration entered, and those before
+        # each combat event (by its index): the rules that made its values (a fortress's two, a
+        # cannon's tie).
+        self.defines: list[tuple[str, tuple]] = []  # (name, arguments)
+        self.valued: dict[int, list[tuple[str, tuple]]] = {}
 
     def checkpoint(self, env: Env) -> None:
         now = env.state.to_json()
@@ -400,14 +408,23 @@ class _TracingEngine(Engine):
         if record:
             if name == "combat":
                 self.recorder.moments.append((len(env.events), env.state.copy()))
+                self.recorder.valued[len(env.events)] = list(self.recorder.defines)
             self.recorder.entries.append(("event", len(env.events)))
+        self.recorder.defines.clear()
         super().emit(env, name, payload, record)
+
+    def _call_define(self, env: Env, name: str, values: Iterable, node: Node | None) -> Any:
+        values = list(values)
+        self.recorder.defines.append((name, tuple(v for v in values if isinstance(v, str))))
+        return super()._call_define(env, name, values, node)
 
     # Static as the interpreter's are: the recorder is that of the engine the environment runs
     # on, this one (an action's environment is made by the engine that applies it).
     @staticmethod
     def _enter(env: Env, decl: object) -> None:
-        _TracingEngine._recorder(env).checkpoint(env)
+        recorder = _TracingEngine._recorder(env)
+        recorder.checkpoint(env)
+        recorder.defines.clear()  # what the action's checks or an earlier step evaluated gave no value
         Engine._enter(env, decl)
 
     @staticmethod
@@ -440,9 +457,9 @@ def _decl_name(d: Decl) -> str:
     if isinstance(d, Vine):
         return f"vine card {d.name}"
     if isinstance(d, EndRule):
-        return "the end of the game (end when ...)"
+        return "the end of the game (the end rule)"
     if isinstance(d, Winners):
-        return "who wins (winners by ...)"
+        return "who wins (the winners rule)"
     return f"{type(d).__name__.lower()} {getattr(d, 'name', '')}".strip()
 
 
@@ -534,6 +551,11 @@ def _tell_the_end(engine: Engine, events: list[dict], happened: list[dict]) -> N
         change["text"] += " (where the game stops: that phase is not played)"
 
 
+def _lower_first(text: str) -> str:
+    """A title inside a sentence: "The attack step" -> "the attack step" (not "PHASE")."""
+    return text[0].lower() + text[1:] if text[:2].istitle() else text
+
+
 def _phase_title(phase: Phase) -> str:
     return f"{phase.title} ({phase.name})" if phase.title else f"phase {phase.name}"
 
@@ -597,7 +619,7 @@ def event_text(engine: Engine, event: dict, spaces: frozenset = frozenset()) -> 
         return "the game ends; what follows is its final scoring, then game_over with the winners"
     if name == "game_over":
         winners = event.get("winners") or []
-        return f"winners: {', '.join(winners) if winners else 'nobody'}"
+        return f"game over; winners: {', '.join(winners) if winners else 'nobody'}"
 
     words = _text_event_keys(engine)
 
@@ -695,11 +717,36 @@ def _end_waits(engine: Engine, before: State, after: State) -> list[dict]:
         if len(parts) < 2 or all(now) or None in now:
             continue
         if not any(h and holds(part, before) is False and (blank is None or holds(part, blank) is False)
-                   for part, h in zip(parts, now)):
+                   for part, h in zip(parts, now)) and \
+                not any(not h and _counted_towards(engine, part, before, after) for part, h in zip(parts, now)):
             continue  # no step towards the end was made: the rule is no nearer than before
         out.append({**_describe(rule), "words": _comment(rule), "condition": unparse(rule.condition),
-                    "missing": [unparse(part) for part, h in zip(parts, now) if not h]})
+                    "missing": [unparse(part) for part, h in zip(parts, now) if not h],
+                    "through": _constants_read(engine, rule.condition, after, set(rule.cites))})
     return out
+
+
+def _counted_towards(engine: Engine, part: Node, before: State, after: State) -> bool:
+    """Whether a count the end waits for moved while the end does not hold yet: `part` is an
+    ordering comparison (through parameterless definitions: `pile_is_gone` is `exhaustions >=
+    last_exhaustion`) whose sides were not both the same before and after (the pile ran out
+    for the third time of four)."""
+    seen: set[str] = set()
+    while part.kind == "name" and part.args[0] in engine.spec.defines and part.args[0] not in seen:
+        seen.add(part.args[0])
+        d = engine.spec.defines[part.args[0]]
+        if d.params is not None or d.body is None:
+            return False
+        part = d.body
+    if part.kind != "compare" or part.args[1] not in ("<", "<=", ">", ">="):
+        return False
+
+    def value(node: Node, state: State) -> Any:
+        try:
+            return engine.expr(node, frozenset())(Env(engine, state))
+        except SpecRuntimeError:
+            return None
+    return any(value(side, before) != value(side, after) for side in (part.args[0], part.args[2]))
 
 
 def _winners_how(engine: Engine, w: Winners, state: State) -> str:
@@ -865,6 +912,16 @@ def _always(cond: Node) -> bool:
     return cond.kind == "const" and cond.args[0] is True
 
 
+def _decisions(engine: Engine, cites: Iterable[str]) -> dict[str, str]:
+    """Ruling id -> its decision, for the rulings among `cites`, in their order."""
+    out: dict[str, str] = {}
+    for c in cites:
+        r = engine.spec.rulings.get(c.removeprefix("ruling/")) if c.startswith("ruling/") else None
+        if r is not None and r.decision and c not in out:
+            out[c] = r.decision
+    return out
+
+
 def _heading(text: str) -> bool:
     """A paragraph that only introduces a list ("Rules for bean trading:")."""
     return text.rstrip().endswith(":")
@@ -986,12 +1043,18 @@ def _verdict_of(events: list[dict], i: int) -> bool | None:
 
 
 def combat_text(engine: Engine, event: dict, moment: State | None = None, won: bool | None = None,
-                goes_on: bool = False) -> str:
+                goes_on: bool = False, valued: Sequence[tuple[str, tuple]] = (), emitted_by: Decl | None = None) -> str:
     """A combat event, readably: "combat at 06 (Forest (Wald)): attack 18 (Keno: Fire Bean)
     against defence 17 (nobody's, from the stack: Soy Bean 12, raised to the forest's floor
     17): the attack wins". `moment` is the state when it was fought (the cards laid); `won`, what
     the rules decided (the events after it: a cannon wins a tie, say), else read off the values;
-    `goes_on`: the battle is not over after it (a lost round is then not a lost battle)."""
+    `goes_on`: the battle is not over after it (a lost round is then not a lost battle).
+    `valued`: the definitions evaluated for it, with their (text) arguments; where the values
+    or the result were not the plain cards' (a floor, a fortress, a tie), the paragraphs of
+    those definitions that speak of what lies on the space fought over (its card, its marks)
+    or, for one asked about the attacker, of what the attacker holds (an iron mine's cannon)
+    are named as the rules that did it, beside those of `emitted_by` (the declaration that
+    reported the combat)."""
     spec = engine.spec
     target, a, d = event.get("target"), event.get("attack"), event.get("defence")
     floor = event.get("floor") or 0
@@ -1040,7 +1103,7 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
         marks = [k for k, v in moment.space_vars.get(target, {}).items()
                  if v is True and k in engine._var_defaults and engine._var_defaults[k](env) is not True]
     if marks:
-        defence += f"; {target} has {', '.join(marks)}"
+        defence += f"; on {target}: {', '.join(marks)}"
     if won is None:
         won = a is not None and d is not None and a > d
     # A tie is the defender's unless a rule of the game gives it to the attack (a cannon).
@@ -1048,7 +1111,22 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
               "a tie: the attack fails" if a == d else "the attack wins" if won else "the attack fails")
     if goes_on and not won:
         result = result.replace("the attack fails", "this round is lost, but the battle goes on")
-    return f"combat at {where}: attack {show(a)} ({attack}) against defence {show(d)} ({defence}): {result}"
+    text = f"combat at {where}: attack {show(a)} ({attack}) against defence {show(d)} ({defence}): {result}"
+    plain = (number is None or d == number) and not marks and a != d
+    if valued and not plain and moment is not None and isinstance(target, str):
+        about = {c for k in moment.space_cards.get(target, []) if k in spec.cards for c in spec.cards[k].cites}
+        about.update(c for m in marks if m in spec.vars for c in spec.vars[m].cites)
+        held = {c for sid, cards in moment.space_cards.items() if attacker is not None
+                and moment.space_vars.get(sid, {}).get("owner") == attacker
+                for k in cards if k in spec.cards for c in spec.cards[k].cites}
+        said = set(emitted_by.cites) if emitted_by is not None else set()
+        by = [c for c in dict.fromkeys(c for name, args in valued if name in spec.defines
+                                       for c in spec.defines[name].cites
+                                       if c in about or (attacker in args and c in held))
+              if c not in said]
+        if by:
+            text += f"  (by {', '.join(by)})"
+    return text
 
 
 def _values_seen(engine: Engine, state: State, cond: Node, locals_: dict) -> list[list]:
@@ -1222,9 +1300,11 @@ def render_verdicts(results: list[dict]) -> str:
                 if wait["words"]:
                     lines.append(f"    {wait['words']}")
                 lines.append(f"    not yet: {'; '.join(wait['missing'])}")
+                for c in wait.get("through", []):
+                    lines.append(f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})")
             end = r.get("game_ends")
             if end:
-                lines.append(f"  the game ends, in {end['phase']}; no later phase is played:"
+                lines.append(f"  the game ends, in {_lower_first(end['phase'])}; no later phase is played:"
                              if end.get("phase") else "  the game ends:")
                 if end.get("ended_by"):
                     e = end["ended_by"]

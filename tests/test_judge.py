@@ -1003,3 +1003,15 @@ def test_the_third_running_out_in_bohnaparte_tells_when_this_game_ends(capsys):
     assert wait["missing"] == ["pile_is_gone"]
     assert [(c["define"], c["value"]) for c in wait["through"]] == [("last_exhaustion", 4)]
     assert "bohnaparte/end/1" in wait["through"][0]["cites"]
+
+
+def test_a_second_field_of_a_growing_variety_is_allowed_by_its_paragraph(tmp_path, capsys):
+    # "May I plant Soy into my empty field while my other field holds Soy?" Yes: course-of-play/8.
+    data = json.loads(json.dumps(TABLE))
+    data["players"][0]["fields"] = [["soy"], []]
+    data["players"][1]["received"] = []
+    code, out = judge(capsys, situation(tmp_path, data, phase="plant_hand", revealed=[]), "-a", "Timon plant 2")
+    verdict = out["results"][0]
+    assert code == 0
+    assert verdict["allowed_by"][0] == "bohnanza/course-of-play/8"
+    assert list(verdict["rulebook"]) == ["bohnanza/course-of-play/8"]

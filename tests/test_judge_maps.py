@@ -265,3 +265,22 @@ def test_ending_step_3_with_a_received_card_names_the_depot_where_there_are_depo
     path.write_text(json.dumps(state), encoding="utf-8")
     code, out = judge(capsys, str(path), "-a", "Timon end_phase", as_json=False)
     assert f"ILLEGAL [bohnanza/phase-3/1]: {words}" in out
+
+
+def test_a_card_named_by_its_variety_is_found_in_a_depot(capsys):
+    # "Timon defends with his Fire Bean": it lies in his munitions depot, not in his hand
+    # (round 20: judge said he held none, and refused a legal defence).
+    code, out = judge(capsys, "bohnaparte/attack/defender-depot-01", "--step", "1", "-a", "Timon defend fire")
+    verdict = out["results"][0]
+    assert code == 0 and verdict["legal"] is True
+    assert verdict["action"]["with"] == "depot 2"
+    assert not verdict.get("notation")
+
+
+def test_the_winners_points_are_told_space_by_space(capsys):
+    # "Why does Timon win with two cards against my three?" The town is worth three.
+    code, out = judge(capsys, "bohnaparte/end/town-worth-three-points-01", "--step", "0", "-a", "Nina draw",
+                      as_json=False)
+    assert code == 0
+    assert ("by score(p): Nina 3, Timon 4, Keno 1; made of Nina: 01 Camp 1 + 02 Farm (Bauernhof) 1 + "
+            "08 Quarry (Steinbruch) 1; Timon: 03 Town (Stadt) 3 + 04 Camp 1; Keno: 09 Camp 1; so Timon wins") in out

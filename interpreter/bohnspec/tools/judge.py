@@ -333,7 +333,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     verdict["allowed_by"] = [*allowed, ruled] if ruled and ruled not in allowed else allowed
     ruling = engine.spec.rulings.get(ruled.removeprefix("ruling/")) if ruled else None
     if ruling is not None and ruling.decision:
-        verdict["ruling"] = {ruled: ruling.decision}
+        verdict["ruling"] = {ruled: _asked_and_decided(ruling)}
     # The first of its paragraphs that says something (not a heading such as "Rules for bean
     # trading:"), quoted.
     words = _rulebook_words(allowed, rulebooks)
@@ -381,8 +381,8 @@ class _Recorder:
         # The definitions evaluated since the last event or declaration entered, and those before
         # each combat event (by its index): the rules that made its values (a fortress's two, a
         # cannon's tie).
-        self.defines: list[tuple[str, tuple]] = []  # (name, arguments)
-        self.valued: dict[int, list[tuple[str, tuple]]] = {}
+        self.defines: list[tuple[str, tuple, Any]] = []  # (name, text arguments, value)
+        self.valued: dict[int, list[tuple[str, tuple, Any]]] = {}
 
     def checkpoint(self, env: Env) -> None:
         now = env.state.to_json()
@@ -415,8 +415,9 @@ class _TracingEngine(Engine):
 
     def _call_define(self, env: Env, name: str, values: Iterable, node: Node | None) -> Any:
         values = list(values)
-        self.recorder.defines.append((name, tuple(v for v in values if isinstance(v, str))))
-        return super()._call_define(env, name, values, node)
+        value = super()._call_define(env, name, values, node)
+        self.recorder.defines.append((name, tuple(v for v in values if isinstance(v, str)), value))
+        return value
 
     # Static as the interpreter's are: the recorder is that of the engine the environment runs
     # on, this one (an action's environment is made by the engine that applies it).
@@ -775,12 +776,62 @@ def _winners_how(engine: Engine, w: Winners, state: State) -> str:
         lead = [p for p in tied if scores[p][i] == best]
         if i == 0:
             out.append(f"by {unparse(node)}: {seen}")
+            parts = _sum_parts(engine, node, w.var, state, tied)
+            if parts:
+                out.append(parts)
         else:
             out.append(f"a tie between {', '.join(tied)}, settled by {unparse(node)}: {seen}")
         tied = lead
     if tied:
         out.append(f"so {' and '.join(tied)} {'wins' if len(tied) == 1 else 'win'}")
     return "; ".join(out)
+
+
+def _sum_parts(engine: Engine, key: Node, var: str, state: State, players: list[str]) -> str:
+    """What a score that sums over something (a war game's points over the spaces) is made of,
+    item by item, for each player: "Nina 4 = 02 Town (Stadt) 3 + 01 Camp 1". Found in the
+    key itself or in the definition it calls (its first sum, within the terms of a `+`);
+    "" when the key sums nothing."""
+    scope, body, args = frozenset([var]), key, {}
+    if key.kind == "call" and key.args[0] in engine.spec.defines:
+        d = engine.spec.defines[key.args[0]]
+        if d.params is None or d.body is None or len(d.params) != len(key.args[1]):
+            return ""
+        body, args, scope = d.body, dict(zip(d.params, key.args[1])), frozenset(d.params)
+    todo, found = [body], None
+    while todo and found is None:
+        n = todo.pop(0)
+        if n.kind == "quant" and n.args[0] == "sum":
+            found = n
+        elif n.kind == "arith":
+            todo += [n.args[0], *(term for _, term in n.args[1])]
+    if found is None:
+        return ""
+    _, item, coll_node, term_node = found.args
+    coll, term = engine.expr(coll_node, scope), engine.expr(term_node, scope | {item})
+    told = []
+    for p in players:
+        # The key's own arguments (`score(p)`) name the player the winners rule is asked about.
+        env_locals = {name: p for name, arg in args.items() if arg.kind == "name" and arg.args[0] == var}
+        if not args:
+            env_locals = {var: p}
+        try:
+            items = coll(Env(engine, state, env_locals))
+            shares = [(x, term(Env(engine, state, {**env_locals, item: x}))) for x in items]
+        except SpecRuntimeError:
+            return ""
+        shown = [f"{_item_text(engine, state, x)} {show(v)}" for x, v in shares if v]
+        if shown:
+            told.append(f"{p}: {' + '.join(shown)}")
+    return f"made of {'; '.join(told)}" if told else ""
+
+
+def _item_text(engine: Engine, state: State, x: Any) -> str:
+    """A space with its card ("02 Town (Stadt)"), anything else as it is shown."""
+    cards = state.space_cards.get(x) if isinstance(x, str) else None
+    if cards and cards[0] in engine.spec.cards:
+        return f"{x} {engine.spec.cards[cards[0]].title or cards[0]}"
+    return show(x)
 
 
 @functools.lru_cache(maxsize=64)
@@ -912,13 +963,60 @@ def _always(cond: Node) -> bool:
     return cond.kind == "const" and cond.args[0] is True
 
 
+def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, marks: list[str], tie: bool,
+             valued: Sequence[tuple[str, tuple, Any]], emitted_by: Decl | None) -> str:
+    """"  (by ...)": the paragraphs of the definitions a combat evaluated that made its values
+    or its result other than the plain cards'. The books' definitions cite every case they
+    cover (a floor: town, village, forest), so of theirs only the paragraphs that speak of what
+    lies on the space fought over (its card, its marks) are named, and for a tie also those
+    that speak of a card the attacker holds (an iron mine's cannon, which wins a tie but not
+    at twenty), when the definition was asked about the attacker; a definition of a module of one's own (not
+    of spec/) is named whole. A definition that gave nothing (0, false, none: no floor, no
+    cannon, no bonus) made nothing, nor did one answering yes or no except to settle a tie
+    (the village's card cites the cannon, which matters only then). Those of `emitted_by` (the declaration reporting the
+    combat) are said there already."""
+    spec = engine.spec
+    about = {c for k in moment.space_cards.get(target, []) if k in spec.cards for c in spec.cards[k].cites}
+    about.update(c for m in marks if m in spec.vars for c in spec.vars[m].cites)
+    held = {c for sid, cards in moment.space_cards.items() if attacker is not None
+            and moment.space_vars.get(sid, {}).get("owner") == attacker
+            for k in cards if k in spec.cards for c in spec.cards[k].cites} if tie else set()
+    said = set(emitted_by.cites) if emitted_by is not None else set()
+    by: list[str] = []
+    for name, args, value in valued:
+        d = spec.defines.get(name)
+        if d is None or value is None or value is False or value == 0 or (value is True and not tie):
+            continue  # gave nothing; or a verdict (the attack wins) where no tie was to settle
+        own = not _from_spec(d.loc.file)
+        for c in d.cites:
+            if c not in said and c not in by and (own or c in about or (attacker in args and c in held)):
+                by.append(c)
+    return f"  (by {', '.join(by)})" if by else ""
+
+
+@functools.lru_cache(maxsize=256)
+def _from_spec(file: str) -> bool:
+    """Whether a rules file is one of spec/ (the books' rules), not a designer's own."""
+    try:
+        Path(file).resolve().relative_to(paths.SPEC.resolve())
+    except (ValueError, OSError):
+        return False
+    return True
+
+
+def _asked_and_decided(r: Any) -> str:
+    """A ruling as a player reads it: its question, then its decision ("Yes." alone says
+    nothing)."""
+    return f"{r.question} {r.decision}" if r.question else r.decision
+
+
 def _decisions(engine: Engine, cites: Iterable[str]) -> dict[str, str]:
     """Ruling id -> its decision, for the rulings among `cites`, in their order."""
     out: dict[str, str] = {}
     for c in cites:
         r = engine.spec.rulings.get(c.removeprefix("ruling/")) if c.startswith("ruling/") else None
         if r is not None and r.decision and c not in out:
-            out[c] = r.decision
+            out[c] = _asked_and_decided(r)
     return out
 
 
@@ -1043,7 +1141,8 @@ def _verdict_of(events: list[dict], i: int) -> bool | None:
 
 
 def combat_text(engine: Engine, event: dict, moment: State | None = None, won: bool | None = None,
-                goes_on: bool = False, valued: Sequence[tuple[str, tuple]] = (), emitted_by: Decl | None = None) -> str:
+                goes_on: bool = False, valued: Sequence[tuple[str, tuple, Any]] = (),
+                emitted_by: Decl | None = None) -> str:
     """A combat event, readably: "combat at 06 (Forest (Wald)): attack 18 (Keno: Fire Bean)
     against defence 17 (nobody's, from the stack: Soy Bean 12, raised to the forest's floor
     17): the attack wins". `moment` is the state when it was fought (the cards laid); `won`, what
@@ -1112,20 +1211,10 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
     if goes_on and not won:
         result = result.replace("the attack fails", "this round is lost, but the battle goes on")
     text = f"combat at {where}: attack {show(a)} ({attack}) against defence {show(d)} ({defence}): {result}"
-    plain = (number is None or d == number) and not marks and a != d
-    if valued and not plain and moment is not None and isinstance(target, str):
-        about = {c for k in moment.space_cards.get(target, []) if k in spec.cards for c in spec.cards[k].cites}
-        about.update(c for m in marks if m in spec.vars for c in spec.vars[m].cites)
-        held = {c for sid, cards in moment.space_cards.items() if attacker is not None
-                and moment.space_vars.get(sid, {}).get("owner") == attacker
-                for k in cards if k in spec.cards for c in spec.cards[k].cites}
-        said = set(emitted_by.cites) if emitted_by is not None else set()
-        by = [c for c in dict.fromkeys(c for name, args in valued if name in spec.defines
-                                       for c in spec.defines[name].cites
-                                       if c in about or (attacker in args and c in held))
-              if c not in said]
-        if by:
-            text += f"  (by {', '.join(by)})"
+    raised = number is not None and isinstance(d, int) and d != number
+    tie = a == d
+    if valued and (raised or marks or tie) and moment is not None and isinstance(target, str):
+        text += _made_by(engine, moment, target, attacker, marks, tie, valued, emitted_by)
     return text
 
 

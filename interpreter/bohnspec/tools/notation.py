@@ -215,7 +215,11 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
                           f"{suggest(raw, engine.spec.varieties)}")
     zones = (["revealed"] if owner == state.active else []) + ["hand", "received"]
     zones = [z for z in zones if z in engine.spec.zones]
-    for zone in zones:
+    # Then the owner's other rows of bean cards, in the spec's order: a munitions depot, a
+    # cart, a sutler (a card named by its variety may lie there: `attack 02 fire`).
+    more = [n for n, z in engine.spec.zones.items()
+            if z.kind == "row" and z.per_player and z.cards == "beans" and n not in zones]
+    for zone in [*zones, *more]:
         for k, c in enumerate(_zone_cards(state, owner, zone) or [], 1):
             ref = f"{zone} {k}"
             if c == raw and ref not in taken:

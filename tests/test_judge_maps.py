@@ -63,6 +63,10 @@ def test_attack_out_of_reach_is_illegal_with_its_paragraph(capsys):
     assert verdict["rule"] == "dschingis/combat/5"
     assert verdict["clause"].startswith("spec/dschingis/combat.bohn:")
     assert verdict["checks"][-1]["refuses"] is True
+    # What a player needs: the space, who holds it and what it touches; not the card he fights with.
+    assert verdict["explanation"] == [
+        "Keno names target 02 (Town (Stadt), nobody's), next to 01 (Camp (Feldlager), Nina's), "
+        "03 (Camp (Feldlager), Timon's), 05 (Village (Dorf), nobody's), 06 (Plantation (Plantage), nobody's)"]
 
 
 def test_a_river_cannot_be_attacked(capsys):

@@ -871,6 +871,8 @@ def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, play
         value = action.get(p.name)
         owner = action.get(owners.get(p.name, decl.actor), player)
         owner = owner if owner in state.names() else player
+        if not _reads_name(cond, p.name):
+            continue  # not what refused it (an attack refused for want of a coin: not its card)
         if p.type in ("card", "cards"):
             for ref in (value if isinstance(value, list) else [value]):
                 hit = B.resolve_ref(env, owner, ref) if isinstance(ref, str) and B.REF.match(ref) else None
@@ -889,6 +891,10 @@ def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, play
                         out.append(f"there is no card at {ref} ({_count(engine, state, owner, word)})")
                     else:
                         out.append(f"{owner} has no card at {ref} ({_count(engine, state, owner, word)})")
+        elif p.type == "space" and isinstance(value, str) and state.board is not None \
+                and value in state.board.adjacency:
+            named.append(f"{p.name} {_space_words(engine, state, value)}, next to "
+                         + ", ".join(_space_words(engine, state, n) for n in state.board.adjacency[value]))
         elif p.type in ("field", "target") and isinstance(value, int):
             fields = state.player(player).zones.get(engine.fields_zone, [])
             if not 1 <= value <= len(fields):
@@ -1023,6 +1029,26 @@ def _decisions(engine: Engine, cites: Iterable[str]) -> dict[str, str]:
 def _heading(text: str) -> bool:
     """A paragraph that only introduces a list ("Rules for bean trading:")."""
     return text.rstrip().endswith(":")
+
+
+def _reads_name(node: Node, name: str) -> bool:
+    """Whether a condition reads a name (an action's parameter), anywhere in it."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.kind == "name" and n.args[0] == name:
+            return True
+        stack.extend(n.children())
+    return False
+
+
+def _space_words(engine: Engine, state: State, sid: str) -> str:
+    """"06 (Plantation (Plantage), Keno's)": a space with its card and its holder."""
+    cards = state.space_cards.get(sid) or []
+    card = engine.spec.cards[cards[0]].title or cards[0] if cards and cards[0] in engine.spec.cards else None
+    owner = state.space_vars.get(sid, {}).get("owner")
+    held = f"{owner}'s" if owner else "nobody's"
+    return f"{sid} ({card}, {held})" if card else f"{sid} ({held})"
 
 
 def _mentions(node: Node, name: str) -> bool:

@@ -225,3 +225,12 @@ def test_a_chessboard_reads_in_columns(tmp_path):
     rows = boardview.text_rows(boardview.of_state(engine.spec, state))[1:4]
     for column in (("01", "04", "07"), ("02", "05", "08"), ("03", "06", "09")):
         assert len({row.index(space) for row, space in zip(rows, column)}) == 1, rows
+
+
+def test_a_long_title_is_split_and_cut_to_fit_its_space():
+    # A designer's "MY WAR (not official): Beacon" ran across its neighbours' labels (round 20).
+    from bohnspec.tools.boardview import _split_title
+    assert _split_title("Forest (Wald)") == ("Forest", "(Wald)")
+    assert _split_title("MY WAR (not official): Beacon") == ("Beacon", "MY WAR (not off\u2026")
+    assert _split_title("A very long landscape name here") == ("A very long", "landscape name\u2026")
+    assert all(len(line) <= 16 for t in ("Gemstone Field (Edelsteinfeld)", "x" * 40) for line in _split_title(t))

@@ -228,12 +228,29 @@ def _ink(fill: str) -> str:
     return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#FFFFFF"
 
 
-def _split_title(title: str) -> tuple[str, str]:
-    """`Forest (Wald)` -> (`Forest`, `(Wald)`)."""
+# About as many characters as a space's two lines hold (the full title is the space's tooltip).
+TITLE_WIDTH = 16
+
+
+def _split_title(title: str, width: int = TITLE_WIDTH) -> tuple[str, str]:
+    """The two lines of a space's title: `Forest (Wald)` -> (`Forest`, `(Wald)`); a designer's
+    `MY WAR (not official): Beacon` -> (`Beacon`, `MY WAR (not of…`); a long name broken
+    between words; each line cut short with an ellipsis where it would run over its
+    neighbours."""
+    if ": " in title:
+        prefix, main = title.rsplit(": ", 1)
+        return _fit(main, width), _fit(prefix, width)
     if " (" in title and title.endswith(")"):
         main, rest = title.split(" (", 1)
-        return main, "(" + rest
-    return title, ""
+        return _fit(main, width), _fit("(" + rest, width)
+    if len(title) > width and " " in title[:width + 1]:
+        cut = title[:width + 1].rindex(" ")
+        return title[:cut], _fit(title[cut + 1:], width)
+    return _fit(title, width), ""
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1].rstrip() + "\u2026"
 
 
 def _cells(view: BoardView) -> dict[str, tuple[int, int]] | None:

@@ -169,8 +169,15 @@ def _is_own(path: str, extra_rules) -> bool:
     return any(resolved == Path(r).resolve() for r in extra_rules)
 
 
+# Declarations named as the language writes them (`extend category landscape`), not as the
+# model's classes are called.
+_KEYWORDS = {"categoryextension": "extend category", "extend": "extend action", "exempt": "extend forbid"}
+
+
 def _kind_name(d) -> str:
     kind = type(d).__name__.lower()
+    if kind in _KEYWORDS:
+        return f"{_KEYWORDS[kind]} {d.name}"
     if kind == "handler":
         return f"on {d.name}"
     if kind in ("endrule", "winners", "setup", "turn", "players"):
@@ -323,6 +330,12 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                 "clauses": citing(ident),
                 "rulings": [{"id": r.id, "decision": r.decision} for r in spec.rulings.values() if ident in r.cites],
                 "scenarios": scenarios.get(ident, [])}
+    if ident in ("rulings", "ruling/"):
+        # Every ruling, module by module, with its question: an engine writer's index of them.
+        listed = sorted(spec.rulings.values(), key=lambda r: (r.module, r.name))
+        return {"id": "rulings", "type": "rulings",
+                "rulings": [{"id": r.id, "module": r.module, "question": r.question, "where": place(r.loc)}
+                            for r in listed]}
     if ident.startswith("ruling/"):
         r = spec.rulings.get(ident[len("ruling/"):])
         if r is None:
@@ -340,8 +353,8 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
     if not matches:
         names = {d.name for d, _, _ in decls} | set(paragraphs) | {r.id for r in spec.rulings.values()}
         raise BohnspecError(f"nothing is called {ident!r}{suggest(ident, names)}: give a rulebook paragraph "
-                            "id (bohnanza/harvest/1), a ruling id (ruling/<name>), or a clause name "
-                            "(harvest, action:harvest, vine:sell_for_two, spec/base/harvest.bohn:12)")
+                            "id (bohnanza/harvest/1), a ruling id (ruling/<name>; `rulings` lists them), or a "
+                            "clause name (harvest, action:harvest, vine:sell_for_two, spec/base/harvest.bohn:12)")
     out = []
     for d, path, nxt in matches:
         out.append(clause_entry(d, path, nxt, {"scenarios": tested(d, path)}))
@@ -387,6 +400,15 @@ def render(info: dict) -> str:
         lines.append(f"  cites:    {', '.join(info['cites'])}")
         for pid, text in info.get("rulebook", {}).items():
             lines.append(f"    {pid}: {text}")
+    elif info["type"] == "rulings":
+        lines.append(f"the rulings ({len(info['rulings'])}; `bohnspec explain ruling/NAME` gives one whole):")
+        module = None
+        for r in info["rulings"]:
+            if r["module"] != module:
+                module = r["module"]
+                lines.append(f"  module {module}:")
+            lines.append(f"    {r['id']}: {r['question']}")
+        return "\n".join(lines)
     elif info["type"] == "file":
         lines.append(f"the cards and rules of {info['id']} ({len(info['clauses'])}):")
     if info["type"] in ("paragraph", "ruling") and "clauses" not in info:

@@ -288,3 +288,15 @@ def test_the_winners_points_are_told_space_by_space(capsys):
     assert code == 0
     assert ("by score(p): Nina 3, Timon 4, Keno 1; made of Nina: 01 Camp 1 + 02 Farm (Bauernhof) 1 + "
             "08 Quarry (Steinbruch) 1; Timon: 03 Town (Stadt) 3 + 04 Camp 1; Keno: 09 Camp 1; so Timon wins") in out
+
+
+def test_a_count_an_expansion_sets_is_named_under_the_procedure_using_it(capsys):
+    # "Why four cards?" Two farms: bohnaparte/farm/1 is named beside phase 2's own paragraph.
+    code, out = judge(capsys, "bohnaparte/territories/two-farms-turn-up-four-01", "--step", "1",
+                      "-a", "Timon end_phase")
+    assert code == 0
+    phase = next(w for h in out["results"][0]["happened"] for w in h.get("within", [])
+                 if w["declaration"].startswith("phase trade"))
+    assert "bohnanza/phase-2/1" in phase["cites"] and "bohnaparte/farm/1" in phase["cites"]
+    # What the end waits for is told with the end, not under every procedure that asked it.
+    assert not any("bohnaparte/end/1" in h["cites"] for h in out["results"][0]["happened"])

@@ -21,6 +21,7 @@ from typing import Any
 from . import boardview
 from ..execution import builtins as B
 from .. import paths
+from ..conformance import deciding
 from ..conformance import scenario as S
 from ..errors import ActionError, Location, ScenarioError, SpecRuntimeError
 from ..execution.interpret import Engine, Env, Outcome, conjuncts, engine_for, serialise
@@ -355,6 +356,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     if combats:
         verdict["combats"] = combats
     verdict["happened"] = _happened(engine, outcome, rec, iter(combats))
+    _name_counts_set_elsewhere(engine, rec, verdict["happened"])
     verdict["changes"] = diff(state.to_json(), outcome.state.to_json())
     verdict["decided_by"] = {"action": kind, "where": place(decl.loc), "cites": list(decl.cites)}
     if outcome.state.over and not state.over:
@@ -383,6 +385,11 @@ class _Recorder:
         # cannon's tie).
         self.defines: list[tuple[str, tuple, Any]] = []  # (name, text arguments, value)
         self.valued: dict[int, list[tuple[str, tuple, Any]]] = {}
+        # Per declaration running (by its place): the definitions it evaluated that gave
+        # something, so that a count an expansion sets (two farms: four cards turned up) is
+        # named under the base game's procedure that used it.
+        self.used: dict[str, list[str]] = {}
+        self.running: dict[str, Decl] = {}
 
     def checkpoint(self, env: Env) -> None:
         now = env.state.to_json()
@@ -417,6 +424,12 @@ class _TracingEngine(Engine):
         values = list(values)
         value = super()._call_define(env, name, values, node)
         self.recorder.defines.append((name, tuple(v for v in values if isinstance(v, str)), value))
+        if env.frames and value is not None and value is not False and value != 0:
+            frame = env.frames[-1]
+            used = self.recorder.used.setdefault(place(frame.loc), [])
+            if name not in used:
+                used.append(name)
+            self.recorder.running[place(frame.loc)] = frame
         return value
 
     # Static as the interpreter's are: the recorder is that of the engine the environment runs
@@ -444,6 +457,44 @@ def _traced_apply(engine: Engine, state: State, action: dict) -> tuple[Outcome, 
     """The outcome of a legal action, resolved by an interpreter of its own that records it."""
     rec = _Recorder()
     return _TracingEngine(engine.spec, rec).apply(state, action), rec
+
+
+def _name_counts_set_elsewhere(engine: Engine, rec: _Recorder, happened: list[dict]) -> None:
+    """Beside a declaration's own paragraphs, those of the definitions it used that another
+    module declares (an expansion's `reveal_count`, two farms turning up four cards, under the
+    base game's reveal; a designer's), of the books in play."""
+    extra: dict[str, list[str]] = {}
+    ending = _end_reads(engine)
+    for where, names in rec.used.items():
+        decl = rec.running[where]
+        for name in names:
+            d = engine.spec.defines.get(name)
+            if d is None or d.module == decl.module or name in ending:
+                continue  # what the end waits for (last_exhaustion) is told with the end
+            for c in deciding.in_play(engine.spec, list(d.cites)):
+                if c not in decl.cites and c not in extra.setdefault(where, []):
+                    extra[where].append(c)
+    for h in happened:
+        for item in (h, *h.get("within", [])):
+            more = extra.get(item.get("where", ""))
+            if more:
+                item["cites"] = [*item["cites"], *(c for c in more if c not in item["cites"])]
+
+
+@functools.lru_cache(maxsize=32)
+def _end_reads(engine: Engine) -> frozenset[str]:
+    """The definitions the end rules read, directly or through other definitions."""
+    names: set[str] = set()
+    todo = [r.condition for r in engine.spec.end_rules if r.condition is not None]
+    while todo:
+        n = todo.pop()
+        if n.kind in ("name", "call") and n.args[0] in engine.spec.defines and n.args[0] not in names:
+            names.add(n.args[0])
+            body = engine.spec.defines[n.args[0]].body
+            if body is not None:
+                todo.append(body)
+        todo.extend(n.children())
+    return frozenset(names)
 
 
 def _decl_name(d: Decl) -> str:

@@ -944,8 +944,10 @@ def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, play
                         out.append(f"{owner} has no card at {ref} ({_count(engine, state, owner, word)})")
         elif p.type == "space" and isinstance(value, str) and state.board is not None \
                 and value in state.board.adjacency:
-            named.append(f"{p.name} {_space_words(engine, state, value)}, next to "
-                         + ", ".join(_space_words(engine, state, n) for n in state.board.adjacency[value]))
+            near = ""
+            if _reads_adjacency(engine, cond):
+                near = ", next to " + ", ".join(_space_words(engine, state, n) for n in state.board.adjacency[value])
+            named.append(f"{p.name} {_space_words(engine, state, value)}{near}")
         elif p.type in ("field", "target") and isinstance(value, int):
             fields = state.player(player).zones.get(engine.fields_zone, [])
             if not 1 <= value <= len(fields):
@@ -1021,7 +1023,7 @@ def _always(cond: Node) -> bool:
 
 
 def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, marks: list[str], tie: bool,
-             valued: Sequence[tuple[str, tuple, Any]], emitted_by: Decl | None) -> str:
+             raised: bool, valued: Sequence[tuple[str, tuple, Any]], emitted_by: Decl | None) -> str:
     """"  (by ...)": the paragraphs of the definitions a combat evaluated that made its values
     or its result other than the plain cards'. The books' definitions cite every case they
     cover (a floor: town, village, forest), so of theirs only the paragraphs that speak of what
@@ -1042,8 +1044,14 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
     by: list[str] = []
     for name, args, value in valued:
         d = spec.defines.get(name)
-        if d is None or value is None or value is False or value == 0 or (value is True and not tie):
-            continue  # gave nothing; or a verdict (the attack wins) where no tie was to settle
+        if d is None or value is None or value is False or value == 0:
+            continue  # gave nothing: no floor, no cannon, no bonus
+        if not _from_spec(d.loc.file):
+            pass  # a designer's own definition: named whole whenever it gave something
+        elif value is True and not tie:
+            continue  # a verdict (the attack wins) where no tie was to settle
+        elif value is not True and not (raised or marks):
+            continue  # a value where none was raised (a tie at twenty: the town's floor did nothing)
         own = not _from_spec(d.loc.file)
         for c in d.cites:
             if c not in said and c not in by and (own or c in about or (attacker in args and c in held)):
@@ -1090,6 +1098,26 @@ def _reads_name(node: Node, name: str) -> bool:
         if n.kind == "name" and n.args[0] == name:
             return True
         stack.extend(n.children())
+    return False
+
+
+def _reads_adjacency(engine: Engine, cond: Node) -> bool:
+    """Whether a condition asks which spaces touch (neighbours, adjacent, a reach), directly or
+    through the definitions it calls: only then are a space's neighbours what a player needs."""
+    seen: set[str] = set()
+    todo = [cond]
+    while todo:
+        n = todo.pop()
+        if n.kind == "call" and n.args[0] in ("neighbours", "adjacent"):
+            return True
+        if n.kind == "reach":
+            return True
+        if n.kind in ("name", "call") and n.args[0] in engine.spec.defines and n.args[0] not in seen:
+            seen.add(n.args[0])
+            body = engine.spec.defines[n.args[0]].body
+            if body is not None:
+                todo.append(body)
+        todo.extend(n.children())
     return False
 
 
@@ -1291,7 +1319,7 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
     raised = number is not None and isinstance(d, int) and d != number
     tie = a == d
     if valued and (raised or marks or tie) and moment is not None and isinstance(target, str):
-        text += _made_by(engine, moment, target, attacker, marks, tie, valued, emitted_by)
+        text += _made_by(engine, moment, target, attacker, marks, tie, raised, valued, emitted_by)
     return text
 
 
@@ -1448,10 +1476,12 @@ def render_verdicts(results: list[dict]) -> str:
             lines.append(f"  decided by the clause at {r['clause']}, citing {', '.join(r['cites'])}")
             if r.get("card_cites"):
                 lines.append(f"  the card's own paragraphs: {', '.join(r['card_cites'])}")
-        for pid, text in r.get("ruling", {}).items():
-            lines.append(f"  the ruling, {pid}: {text}")
-        for pid, text in r.get("rulebook", {}).items():
-            lines.append(f"  the rulebook, {pid}: {text}")
+        # A refusal quotes the paragraph that refuses first, then the rulings that read it (a
+        # ruling on when a rule bites would otherwise open an answer that refuses with it).
+        said = [("the rulebook", r.get("rulebook", {})), ("the ruling", r.get("ruling", {}))]
+        for what, texts in (said if not r["legal"] else said[::-1]):
+            for pid, text in texts.items():
+                lines.append(f"  {what}, {pid}: {text}")
         lines.append("  checks, in evaluation order:")
         for c in r["checks"]:
             mark = "REFUSES" if c["refuses"] else "ok"

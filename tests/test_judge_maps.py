@@ -63,6 +63,8 @@ def test_attack_out_of_reach_is_illegal_with_its_paragraph(capsys):
     assert verdict["rule"] == "dschingis/combat/5"
     assert verdict["clause"].startswith("spec/dschingis/combat.bohn:")
     assert verdict["checks"][-1]["refuses"] is True
+    # 02 lies beside no river: the refusal is about touching alone, not about rivers and forests.
+    assert verdict["cites"] == ["dschingis/combat/5"]
     # What a player needs: the space, who holds it and what it touches; not the card he fights with.
     assert verdict["explanation"] == [
         "Keno names target 02 (Town (Stadt), nobody's), next to 01 (Camp (Feldlager), Nina's), "
@@ -87,6 +89,10 @@ def test_the_rulebook_examples_that_refuse(capsys, scenario):
     code, out = judge(capsys, scenario, "--step", "0", "-a", json.dumps(action))
     assert code == 1
     assert out["results"][0]["rule"] in sc.cites
+    # A target beside a river cites the river paragraph too (crossing needs a forest); one
+    # beside none (12, out of reach of both rivers) is refused for touching alone.
+    beside_a_river = scenario.endswith("without-forest-01")
+    assert ("dschingis/landscapes/7" in out["results"][0]["cites"]) == beside_a_river
 
 
 def test_human_output_shows_the_board_and_the_deciding_paragraph(capsys):

@@ -484,17 +484,25 @@ def _name_counts_set_elsewhere(engine: Engine, rec: _Recorder, happened: list[di
 @functools.lru_cache(maxsize=32)
 def _end_reads(engine: Engine) -> frozenset[str]:
     """The definitions the end rules read, directly or through other definitions."""
-    names: set[str] = set()
-    todo = [r.condition for r in engine.spec.end_rules if r.condition is not None]
+    return frozenset(n.args[0] for r in engine.spec.end_rules if r.condition is not None
+                     for n in _through_definitions(engine, r.condition)
+                     if n.kind in ("name", "call") and n.args[0] in engine.spec.defines)
+
+
+def _through_definitions(engine: Engine, node: Node) -> Iterator[Node]:
+    """Every node of an expression and of the bodies of the definitions it reads, each
+    definition once."""
+    seen: set[str] = set()
+    todo = [node]
     while todo:
         n = todo.pop()
-        if n.kind in ("name", "call") and n.args[0] in engine.spec.defines and n.args[0] not in names:
-            names.add(n.args[0])
+        yield n
+        if n.kind in ("name", "call") and n.args[0] in engine.spec.defines and n.args[0] not in seen:
+            seen.add(n.args[0])
             body = engine.spec.defines[n.args[0]].body
             if body is not None:
                 todo.append(body)
         todo.extend(n.children())
-    return frozenset(names)
 
 
 def _decl_name(d: Decl) -> str:
@@ -1104,21 +1112,8 @@ def _reads_name(node: Node, name: str) -> bool:
 def _reads_adjacency(engine: Engine, cond: Node) -> bool:
     """Whether a condition asks which spaces touch (neighbours, adjacent, a reach), directly or
     through the definitions it calls: only then are a space's neighbours what a player needs."""
-    seen: set[str] = set()
-    todo = [cond]
-    while todo:
-        n = todo.pop()
-        if n.kind == "call" and n.args[0] in ("neighbours", "adjacent"):
-            return True
-        if n.kind == "reach":
-            return True
-        if n.kind in ("name", "call") and n.args[0] in engine.spec.defines and n.args[0] not in seen:
-            seen.add(n.args[0])
-            body = engine.spec.defines[n.args[0]].body
-            if body is not None:
-                todo.append(body)
-        todo.extend(n.children())
-    return False
+    return any(n.kind == "reach" or n.kind == "call" and n.args[0] in ("neighbours", "adjacent")
+               for n in _through_definitions(engine, cond))
 
 
 def _space_words(engine: Engine, state: State, sid: str) -> str:

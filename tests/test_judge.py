@@ -289,7 +289,8 @@ def test_a_jumping_bean_draft_that_ends_the_game_cites_every_consequence(tmp_pat
     # Three players with three coins each: the tie is settled by seat.
     assert last["game_ends"]["winners"] == ["Keno"]
     assert "bohnanza/end/4" in causes_of(last, "game_over")[0]["cites"]
-    assert "settled by clockwise(starting_player, p)" in last["game_ends"]["decided_by"]["how"]
+    assert "settled by the seats clockwise from Timon (starting_player), the most winning" \
+        in last["game_ends"]["decided_by"]["how"]
     # Every event and every change names the declaration behind it, with its paragraphs.
     for r in out["results"]:
         assert len(r["event_causes"]) == len(r["events"])
@@ -308,8 +309,8 @@ def test_the_text_tells_each_consequence_under_its_rule(tmp_path, capsys):
     assert "bohnanza/jumping-bean/3" in out and "bohnanza/jumping-bean/6" in out
     assert "the end of the game (the end rule)  (spec/base/end.bohn:" in out
     assert "who wins (the winners rule)  (spec/base/end.bohn:" in out
-    assert "a tie between Timon, Nina, Keno, settled by clockwise(starting_player, p): Timon 0, Nina 1, Keno 2; " \
-           "so Keno wins" in out
+    assert "a tie between Timon, Nina, Keno, settled by the seats clockwise from Timon (starting_player), the most " \
+           "winning: Timon 0, Nina 1, Keno 2; so Keno wins" in out
     assert "event draft_ended: owner Timon, coin Red Bean" in out
 
 

@@ -839,11 +839,23 @@ def _winners_how(engine: Engine, w: Winners, state: State) -> str:
             if parts:
                 out.append(parts)
         else:
-            out.append(f"a tie between {', '.join(tied)}, settled by {unparse(node)}: {seen}")
+            out.append(f"a tie between {', '.join(tied)}, settled by {_key_words(engine, node, state)}: {seen}")
         tied = lead
     if tied:
         out.append(f"so {' and '.join(tied)} {'wins' if len(tied) == 1 else 'win'}")
     return "; ".join(out)
+
+
+def _key_words(engine: Engine, key: Node, state: State) -> str:
+    """A winners key in words where the language has them: `clockwise(starting_player, p)` is
+    the seats counted clockwise from the starting player (the most wins)."""
+    if key.kind == "call" and key.args[0] == "clockwise" and len(key.args[1]) == 2:
+        try:
+            start = engine.expr(key.args[1][0], frozenset())(Env(engine, state))
+        except SpecRuntimeError:
+            return unparse(key)
+        return f"the seats clockwise from {start} ({unparse(key.args[1][0])}), the most winning"
+    return unparse(key)
 
 
 def _sum_parts(engine: Engine, key: Node, var: str, state: State, players: list[str]) -> str:

@@ -306,3 +306,12 @@ def test_a_count_an_expansion_sets_is_named_under_the_procedure_using_it(capsys)
     assert "bohnanza/phase-2/1" in phase["cites"] and "bohnaparte/farm/1" in phase["cites"]
     # What the end waits for is told with the end, not under every procedure that asked it.
     assert not any("bohnaparte/end/1" in h["cites"] for h in out["results"][0]["happened"])
+
+
+def test_a_tie_at_twenty_names_the_cannon_paragraph_that_decides_it(capsys):
+    # "I hold an iron mine: doesn't my cannon win this tie?" Not at twenty (bohnaparte/iron-mine/1).
+    code, out = judge(capsys, "bohnaparte/attack/cannon-not-20-against-20-01", "--step", "1",
+                      "-a", "Keno defend hand 1")
+    assert code == 0
+    combat = out["results"][0]["combats"][0]
+    assert "a tie: the attack fails" in combat and combat.endswith("(by bohnaparte/iron-mine/1)")

@@ -1287,13 +1287,15 @@ class Engine:
         """The declared boards laid for some number of players whose `when` holds with these
         options, in declaration order."""
         env = self._options_env(options)
-        return [name for name, b in self.spec.boards.items()
-                if b.players is not None and (name not in self._board_when or self._board_when[name](env))]
+        return [name for name, b in self.spec.boards.items() if b.players is not None and self._laid(name, env)]
 
     def board_allowed(self, name: str, options: dict | None) -> bool:
         """Whether the declared board's `when` (if any) holds with these options."""
+        return self._laid(name, self._options_env(options))
+
+    def _laid(self, name: str, env: Env) -> bool:
         when = self._board_when.get(name)
-        return when is None or bool(when(self._options_env(options)))
+        return when is None or bool(when(env))
 
     def tables_for_options(self, options: dict | None) -> list[int]:
         """The numbers of players the boards these options choose are laid for."""

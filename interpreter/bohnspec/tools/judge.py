@@ -424,7 +424,7 @@ class _TracingEngine(Engine):
         values = list(values)
         value = super()._call_define(env, name, values, node)
         self.recorder.defines.append((name, tuple(v for v in values if isinstance(v, str)), value))
-        if env.frames and value is not None and value is not False and value != 0:
+        if env.frames and _gave_something(value):
             frame = env.frames[-1]
             used = self.recorder.used.setdefault(place(frame.loc), [])
             if name not in used:
@@ -942,7 +942,7 @@ def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, play
         value = action.get(p.name)
         owner = action.get(owners.get(p.name, decl.actor), player)
         owner = owner if owner in state.names() else player
-        if not _reads_name(cond, p.name):
+        if not _holds(cond, "name", p.name):
             continue  # not what refused it (an attack refused for want of a coin: not its card)
         if p.type in ("card", "cards"):
             for ref in (value if isinstance(value, list) else [value]):
@@ -1049,11 +1049,12 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
     cover (a floor: town, village, forest), so of theirs only the paragraphs that speak of what
     lies on the space fought over (its card, its marks) are named, and for a tie also those
     that speak of a card the attacker holds (an iron mine's cannon, which wins a tie but not
-    at twenty), when the definition was asked about the attacker; a definition of a module of one's own (not
-    of spec/) is named whole. A definition that gave nothing (0, false, none: no floor, no
-    cannon, no bonus) made nothing, nor did one answering yes or no except to settle a tie
-    (the village's card cites the cannon, which matters only then). Those of `emitted_by` (the declaration reporting the
-    combat) are said there already."""
+    at twenty), when the definition was asked about the attacker; a definition of a module of
+    one's own (not of spec/) is named whole. A definition that gave nothing (0, false, none:
+    no floor, no cannon, no bonus) made nothing, nor did one of the books answering yes or no
+    except to settle a tie (the village's card cites the cannon, which matters only then), nor
+    a value of theirs where none was raised (a tie at twenty: the town's floor did nothing).
+    Those of `emitted_by` (the declaration reporting the combat) are said there already."""
     spec = engine.spec
     about = {c for k in moment.space_cards.get(target, []) if k in spec.cards for c in spec.cards[k].cites}
     about.update(c for m in marks if m in spec.vars for c in spec.vars[m].cites)
@@ -1064,19 +1065,20 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
     by: list[str] = []
     for name, args, value in valued:
         d = spec.defines.get(name)
-        if d is None or value is None or value is False or value == 0:
-            continue  # gave nothing: no floor, no cannon, no bonus
-        if not _from_spec(d.loc.file):
-            pass  # a designer's own definition: named whole whenever it gave something
-        elif value is True and not tie:
-            continue  # a verdict (the attack wins) where no tie was to settle
-        elif value is not True and not (raised or marks):
-            continue  # a value where none was raised (a tie at twenty: the town's floor did nothing)
+        if d is None or not _gave_something(value):
+            continue
         own = not _from_spec(d.loc.file)
+        if not own and (not tie if value is True else not (raised or marks)):
+            continue
         for c in d.cites:
             if c not in said and c not in by and (own or c in about or (attacker in args and c in held)):
                 by.append(c)
     return f"  (by {', '.join(by)})" if by else ""
+
+
+def _gave_something(value: Any) -> bool:
+    """Whether a definition's value made a difference: not none, false or 0."""
+    return value is not None and value is not False and value != 0
 
 
 @functools.lru_cache(maxsize=256)
@@ -1110,12 +1112,13 @@ def _heading(text: str) -> bool:
     return text.rstrip().endswith(":")
 
 
-def _reads_name(node: Node, name: str) -> bool:
-    """Whether a condition reads a name (an action's parameter), anywhere in it."""
+def _holds(node: Node, kind: str, name: str) -> bool:
+    """Whether an expression holds, anywhere in it, a node of that kind and name: a `name` it
+    reads (an action's parameter), a `call` it makes (`card_of`)."""
     stack = [node]
     while stack:
         n = stack.pop()
-        if n.kind == "name" and n.args[0] == name:
+        if n.kind == kind and n.args[0] == name:
             return True
         stack.extend(n.children())
     return False
@@ -1137,20 +1140,10 @@ def _space_words(engine: Engine, state: State, sid: str) -> str:
     return f"{sid} ({card}, {held})" if card else f"{sid} ({held})"
 
 
-def _mentions(node: Node, name: str) -> bool:
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if n.kind == "call" and n.args[0] == name:
-            return True
-        stack.extend(n.children())
-    return False
-
-
 def _vine_of(engine: Engine, state: State, player: str, cond: Node) -> tuple[str, Any] | None:
     """The vine card a refusal is about (its id and declaration): the card whose task the player
     has now (`card_of`), when the refusing condition reads it; else None."""
-    if not engine.spec.vines or "card_of" not in engine.spec.defines or not _mentions(cond, "card_of"):
+    if not engine.spec.vines or "card_of" not in engine.spec.defines or not _holds(cond, "call", "card_of"):
         return None
     try:
         card = engine._call_define(Env(engine, state), "card_of", [player], None)

@@ -174,3 +174,10 @@ def test_explain_rulings_lists_every_ruling_with_its_question(capsys):
     assert "  module base:" in out
     assert "    ruling/protection-needs-a-longer-field: May a player harvest a single-card field" in out
     assert "ruling/single-jumping-bean" in out and "ruling/jumping-final-harvest" in out
+
+
+def test_a_misspelt_rulings_is_told_the_word(capsys):
+    from bohnspec.tools.cli import main
+    assert main(["explain", "rulingz"]) == 2
+    err = capsys.readouterr().err
+    assert "(did you mean 'rulings'?)" in err and err.count("\n") == 1

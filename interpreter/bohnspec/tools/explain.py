@@ -351,7 +351,7 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                if d.name == ident or f"{type(d).__name__.lower()}:{d.name}" == ident
                or f"{path}:{d.loc.line}" == ident or f"{spec_path(path)}:{d.loc.line}" == ident]
     if not matches:
-        names = {d.name for d, _, _ in decls} | set(paragraphs) | {r.id for r in spec.rulings.values()}
+        names = {d.name for d, _, _ in decls} | set(paragraphs) | {r.id for r in spec.rulings.values()} | {"rulings"}
         raise BohnspecError(f"nothing is called {ident!r}{suggest(ident, names)}: give a rulebook paragraph "
                             "id (bohnanza/harvest/1), a ruling id (ruling/<name>; `rulings` lists them), or a "
                             "clause name (harvest, action:harvest, vine:sell_for_two, spec/base/harvest.bohn:12)")

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
@@ -72,12 +73,13 @@ class Server:
     """The reference interpreter behind `bohnspec serve`: one game at a time, one method per
     request type (`handlers`), each answering a well-formed request with its reply."""
 
-    def __init__(self, extra_rules: Sequence[str] = ()) -> None:
+    def __init__(self, extra_rules: Sequence[str] = (), engine: str = "compiled") -> None:
         from ..language.spec import parse_files, spec_files
 
         # A designer's rules files (`serve --rules`) add their modules, played in the games that
         # name them, as the in-process runner plays them.
         self.extra_rules = tuple(extra_rules)
+        self.engine_kind = engine  # "compiled" or "reference": the same answers
         self.known_modules = sorted({d.module for f in parse_files([*spec_files(), *self.extra_rules])
                                      for d in f.decls if d.module})
         self.engine: Engine | None = None
@@ -121,7 +123,7 @@ class Server:
         version = min(offered, PROTOCOL_VERSION) if valid and isinstance(offered, int) else 1
         self.version = version
         caps: dict[str, Any] = {"modules": self.known_modules, "rule_ids": True, "events": True,
-                                "legal_actions": True}
+                                "legal_actions": True, "pipelining": True}
         if version >= 2:
             caps["internal_state"] = True  # every option of every module, so no `options` list
         return {"id": rid, "type": "hello", "protocol": version,
@@ -190,7 +192,7 @@ class Server:
         if unknown:
             raise ActionError(f"unknown module(s) {', '.join(unknown)}; this engine implements "
                               f"{', '.join(self.known_modules)}")
-        return reference_engine(key, self.extra_rules)
+        return reference_engine(key, self.extra_rules, engine=self.engine_kind)
 
     def loaded(self) -> tuple[Engine, State]:
         if self.engine is None or self.state is None:
@@ -198,12 +200,13 @@ class Server:
         return self.engine, self.state
 
 
-def serve(stdin: Iterable[str] | None = None, stdout: Output | None = None, extra_rules: Sequence[str] = ()) -> int:
-    """Answer protocol requests on stdin with the reference interpreter (with the `extra_rules`
+def serve(stdin: Iterable[str] | None = None, stdout: Output | None = None, extra_rules: Sequence[str] = (),
+          engine: str = "compiled") -> int:
+    """Answer protocol requests on stdin with one of bohnspec's engines (with the `extra_rules`
     files loaded beside spec/) until `bye` or EOF."""
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
-    server = Server(extra_rules)
+    server = Server(extra_rules, engine)
     for line in stdin:
         if not line.strip():
             continue
@@ -232,6 +235,9 @@ class ProtocolEngine:
         self._selector: selectors.BaseSelector | None = None
         self.last_request: Message | None = None
         self.version = 1  # the version agreed in the handshake
+        # Requests written whose replies are not read yet, oldest first: one, or (an engine that
+        # claims `pipelining`) a scenario's start and all its steps, sent at once.
+        self._unanswered: deque[Message] = deque()
 
     # -- process
     def start(self) -> Message:
@@ -297,6 +303,7 @@ class ProtocolEngine:
         if self._selector is not None:
             self._selector.close()
             self._selector = None
+        self._unanswered.clear()
         proc, self.proc = self.proc, None
         if proc is None:
             return
@@ -319,7 +326,15 @@ class ProtocolEngine:
     # -- requests
     def request(self, msg: Message, expect: tuple[str, ...]) -> Message:
         """Send a request and read its reply, which must have the request's id and one of the
-        `expect`ed types; anything else (an error, garbage, silence, an exit) is an EngineFault."""
+        `expect`ed types; anything else (an error, garbage, silence, an exit) is an EngineFault.
+        Replies still owed to requests sent ahead are read (and dropped) first."""
+        self.drain()
+        self.send(msg)
+        return self.receive(expect)
+
+    def send(self, msg: Message) -> None:
+        """Write a request without waiting for its reply (`receive` reads the replies in the
+        order the requests went out)."""
         proc = self.proc
         if proc is None or proc.poll() is not None:
             raise EngineFault("errored", f"the engine is not running (exit code {self._exit_code()})", self.stderr())
@@ -331,6 +346,26 @@ class ProtocolEngine:
         except (BrokenPipeError, OSError):
             raise EngineFault("errored", f"the engine closed its input (exit code {self._exit_code()})",
                               self.stderr()) from None
+        self._unanswered.append(msg)
+
+    def drain(self) -> None:
+        """Read and drop the replies owed to requests sent ahead that no scenario needs any more
+        (a scenario stopped at a failing step, or at its setup): what they say is nobody's
+        verdict. An engine that faults there is ended (the next request starts a new one)."""
+        while self._unanswered:
+            try:
+                self.receive(())
+            except EngineFault:
+                self.close()
+                return
+
+    def receive(self, expect: tuple[str, ...]) -> Message:
+        """The reply to the oldest request not answered yet, checked as `request` says (`expect`
+        empty: any type, for replies nobody reads)."""
+        proc = self.proc
+        if proc is None or not self._unanswered:
+            raise EngineFault("errored", f"the engine is not running (exit code {self._exit_code()})", self.stderr())
+        msg = self.last_request = self._unanswered.popleft()
         line = self._read_line(proc, msg["type"])
         try:
             reply = json.loads(line)
@@ -355,6 +390,8 @@ class ProtocolEngine:
                                   self.stderr())
             raise EngineFault("protocol-error", f"expected a reply with id {msg['id']}, got {_text(line)}",
                               self.stderr())
+        if not expect:
+            return reply
         if reply.get("type") == "error":
             raise EngineFault("errored", f"the engine answered {msg['type']!r} with an error: "
                                          f"{reply.get('message', '')}", self.stderr())
@@ -430,7 +467,7 @@ def _claims_problem(caps: dict, version: int) -> str:
     """What is wrong with a hello's capabilities beyond the modules list ("" if nothing)."""
     if not all(isinstance(m, str) for m in caps["modules"]):
         return "modules must be a list of module names"
-    for key in ("rule_ids", "events", "legal_actions", "internal_state"):
+    for key in ("rule_ids", "events", "legal_actions", "internal_state", "pipelining"):
         if key in caps and not isinstance(caps[key], bool):
             return f"{key} must be true or false, not {json.dumps(caps[key])}"
     options = caps.get("options")
@@ -493,13 +530,14 @@ def end_all_engines() -> None:
 atexit.register(end_all_engines)
 
 
-def state_problem(state: Any) -> str:
+def state_problem(state: Any, known: dict | None = None) -> str:
     """Why a state an engine returned breaks state.schema.json ("" if it does not): the path
-    of the first bad field (`state.players[0].coins`) and what is wrong there."""
+    of the first bad field (`state.players[0].coins`) and what is wrong there. `known`: a
+    state found valid before, whose equal parts need no second look (_plainly_valid)."""
     from . import scenario as S
     if not isinstance(state, dict):
         return f"a state is a JSON object, not {json.dumps(state)[:60]}"
-    if _plainly_valid(state):
+    if _plainly_valid(state, known):
         return ""
     errors = S.schema_problems(state, "state.schema.json")
     if not errors:
@@ -514,43 +552,67 @@ _NAME = re.compile(r"[a-z_][a-z0-9_]*")
 _CARD = re.compile(r"[a-z_][a-z0-9_]*(\*[0-9]+)?")
 
 
-def _plainly_valid(state: dict) -> bool:
+def _plainly_valid(state: dict, known: dict | None = None) -> bool:
     """A quick check that only ever says yes to a state the schema accepts (the schema itself
     takes milliseconds a state, on every reply): the types scenario._shape_ok checks, plus the
-    patterns of names and cards. A map given inline, or anything doubtful, goes to the schema."""
-    from . import scenario as S
-    if not S._shape_ok(state):
-        return False
-    if isinstance(state.get("board"), dict) and not _inline_board_ok(json.dumps(state["board"], sort_keys=True)):
-        return False
-    if "phase" in state and not _NAME.fullmatch(state["phase"]):
-        return False
-    if isinstance(state.get("board"), str) and not _NAME.fullmatch(state["board"]):
-        return False
-    plain = STATE_KEYS
+    patterns of names and cards. A map given inline, or anything doubtful, goes to the schema.
 
-    def cards_ok(cards: Any) -> bool:
-        # The same few cards fill every state: those seen well-formed are known at once.
-        return _GOOD_CARDS.issuperset(cards) or all(_card_ok(c) for c in cards)
-    for key, value in state.items():
-        if not _NAME.fullmatch(key):
+    `known`: a state found valid before (the one sent with a `load`, the one before an
+    action). A list of cards equal to the one it holds in the same place is not looked at
+    again: a list of texts equals only a list of the same texts, so nothing of another type
+    slips through. Variables and other values (where 1 equals true) are always looked at."""
+    from . import scenario as S
+    players = state.get("players")
+    if not isinstance(players, list) or not players:
+        return False
+    before = known.get("players") if known is not None else None
+    if not isinstance(before, list):
+        before = []
+    for i, p in enumerate(players):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"]:
             return False
-        if key == "shuffles" and not all(cards_ok(s) for s in value):
-            return False
-        if key not in plain and not (cards_ok(value) if key != "fields" else False):
-            return False
-    for p in state["players"]:
+        old = before[i] if i < len(before) else None
         for key, value in p.items():
-            if not _NAME.fullmatch(key):
-                return False
-            if key in ("name", "vars"):
-                continue
-            if key == "fields":
-                if not all(cards_ok(f) for f in value):
+            if key == "vars":
+                if not isinstance(value, dict) or not S._values_ok(value):
                     return False
-            elif not cards_ok(value):
+                continue
+            if key == "name" or (old is not None and key in old and old[key] == value):
+                continue
+            if not _NAME.fullmatch(key) or not S._zone_ok(key, value):
                 return False
+            if key == "fields":
+                if not all(_cards_ok(f) for f in value):
+                    return False
+            elif not _cards_ok(value):
+                return False
+    for key, value in state.items():
+        if key == "players":
+            continue
+        if key not in _SCALAR_PARTS and known is not None and key in known and known[key] == value:
+            continue  # the same cards (or the same map) as before
+        if not _NAME.fullmatch(key) or not S._part_shape_ok(key, value):
+            return False
+        if key == "phase" and not _NAME.fullmatch(value):
+            return False
+        if key == "board" and not (_NAME.fullmatch(value) if isinstance(value, str)
+                                   else _inline_board_ok(json.dumps(value, sort_keys=True))):
+            return False
+        if key == "shuffles" and not all(_cards_ok(s) for s in value):
+            return False
+        if key not in STATE_KEYS and (key == "fields" or not _cards_ok(value)):
+            return False
     return True
+
+
+# The parts of a state whose values may be numbers, truths or nothing (1 == True in Python):
+# looked at every time, never passed over as equal to a state known to be valid.
+_SCALAR_PARTS = frozenset({"starting_player", "active", "phase", "options", "vars", "over", "spaces"})
+
+
+def _cards_ok(cards: Any) -> bool:
+    # The same few cards fill every state: those seen well-formed are known at once.
+    return _GOOD_CARDS.issuperset(cards) or all(_card_ok(c) for c in cards)
 
 
 _GOOD_CARDS: set[str] = set()  # card texts seen to match _CARD (bounded)
@@ -587,6 +649,14 @@ class ProtocolAdapter:
         self.capabilities: dict[str, Any] = {}
         self.engine_info: dict[str, Any] = {}
         self._reference: InProcess | None = None
+        self._planned: list[dict] = []  # the actions the runner will apply after the next start
+        self._ahead: deque[dict] = deque()  # those of them sent with the start, not applied yet
+        self._setup_checked: S.Scenario | None = None  # the runner set this scenario's game up already
+        # The last state known to be valid (sent, or returned and checked): the next reply's
+        # equal parts need no second look.
+        self._known: dict | None = None
+        self._upcoming: S.Scenario | None = None  # the scenario the runner plays next, if it said
+        self._prepared: tuple[S.Scenario, dict] | None = None  # a next scenario's full state, made ahead
 
     def ensure(self) -> None:
         """Start the engine (and shake hands) unless it is running."""
@@ -599,7 +669,24 @@ class ProtocolAdapter:
 
     def restart(self) -> None:
         """End the engine process; the next request starts a new one."""
+        self._ahead.clear()
         self.client.close()
+
+    def will_apply(self, actions: list[dict]) -> None:
+        """The runner's word that after the next `start` it applies these actions in this order
+        (unless a step fails first): an engine that claims `pipelining` gets them with the start
+        request, all at once, instead of one round trip each."""
+        self._planned = list(actions)
+
+    def will_run(self, sc: S.Scenario | None) -> None:
+        """The runner's word that `sc` is the scenario after the one it starts next: the state
+        its `load` sends is made while the engine works on this one's requests."""
+        self._upcoming = sc
+
+    def reuse_setup(self, sc: S.Scenario, engine: Engine, built: tuple) -> None:
+        """The runner has set up the scenario's game on the reference already (its deck and
+        setup checked): `start` does not do it again."""
+        self._setup_checked = sc
 
     def reference(self) -> InProcess:
         if self._reference is None:
@@ -629,6 +716,14 @@ class ProtocolAdapter:
 
     def _start(self, sc: S.Scenario) -> Message:
         from . import scenario as S
+        planned, self._planned = self._planned, []
+        upcoming, self._upcoming = self._upcoming, None
+        checked, self._setup_checked = self._setup_checked is sc, None
+        self._ahead.clear()
+        self._known = None
+        drain = getattr(self.client, "drain", None)
+        if drain is not None:
+            drain()  # replies to the last scenario's steps sent ahead, after it stopped early
         self.client.last_request = None
         mark = getattr(self.client, "mark", None)
         if mark is not None:
@@ -641,7 +736,8 @@ class ProtocolAdapter:
             if "beans" in setup:
                 options["beans"] = setup["beans"]
             try:
-                S.build_state(ref, sc)  # validates the scenario's deck before anything is sent
+                if not checked:
+                    S.build_state(ref, sc)  # validates the scenario's deck before anything is sent
             except S.Refused:
                 if sc.refused is None:
                     raise  # a setup the rules refuse is the scenario's bug unless it says so
@@ -655,7 +751,7 @@ class ProtocolAdapter:
                 request["board"] = setup["board"]  # a declared board's name or a map given inline
             # Version 2 lets an engine refuse a setup its rules do not allow, with the rule.
             version2 = getattr(self.client, "version", 1) >= 2
-            reply = self.client.request(request, expect=("ok", "rejected") if version2 else ("ok",))
+            reply = self._first(request, ("ok", "rejected") if version2 else ("ok",), planned, upcoming)
             if reply["type"] == "rejected":
                 return {"rejected": True, "rule": _text_or_none(reply.get("rule")),
                         "reason": _text_or_none(reply.get("reason")) or ""}
@@ -663,20 +759,54 @@ class ProtocolAdapter:
             return {"state": self._state(reply), "events": events}
         else:
             # The reference fills in the documented defaults: the engine always gets a full state.
-            ref = self.reference().engine(sc.modules)
-            assert sc.state is not None  # a scenario has a `setup` or a `state` (scenario.schema.json)
-            full = S.state_from_data(ref, sc.state, sc.modules, validate=False).to_json()
-            reply = self.client.request({"type": "load", "state": full}, expect=("ok",))
+            prepared, self._prepared = self._prepared, None
+            full = prepared[1] if prepared is not None and prepared[0] is sc else self._full_state(sc)
+            self._known = full
+            reply = self._first({"type": "load", "state": full}, ("ok",), planned, upcoming)
             return {"state": self._state(reply), "events": []}
+
+    def _first(self, request: Message, expect: tuple[str, ...], planned: list[dict],
+               upcoming: S.Scenario | None) -> Message:
+        """The reply to a scenario's start; an engine that claims `pipelining` is sent the
+        `planned` steps right behind it, their replies read as the runner applies them, and
+        while it works on them the `upcoming` scenario's state is made ready."""
+        if not planned or self.capabilities.get("pipelining") is not True or not hasattr(self.client, "send"):
+            return self.client.request(request, expect=expect)
+        self.client.send(request)
+        for action in planned:
+            self.client.send({"type": "apply", "action": action})
+        self._ahead.extend(planned)
+        if upcoming is not None and upcoming.setup is None:
+            # While the engine works: the next scenario's state (a scenario's own error is
+            # raised again, as its own, when it starts).
+            try:
+                self._prepared = (upcoming, self._full_state(upcoming))
+            except BohnspecError:
+                pass
+        return self.client.receive(expect)
+
+    def _full_state(self, sc: S.Scenario) -> dict:
+        """The complete state a `load` sends for a scenario with a `state:`: the reference fills
+        in the documented defaults (the engine always gets a full state)."""
+        from . import scenario as S
+        assert sc.state is not None  # a scenario has a `setup` or a `state` (scenario.schema.json)
+        return S.state_from_data(self.reference().engine(sc.modules), sc.state, sc.modules, validate=False).to_json()
 
     def scenario_stderr(self) -> str:
         """What the engine wrote to its standard error since the scenario under way began (its
-        last 4000 characters): shown with a `failed` verdict, as the engine's own account."""
+        last 4000 characters): shown with a `failed` verdict, as the engine's own account. The
+        replies still owed to its steps sent ahead are read first: the account is of every
+        request of the scenario the engine was sent, whatever the timing."""
+        drain = getattr(self.client, "drain", None)
+        if drain is not None:
+            self._ahead.clear()
+            drain()
         return self.client.stderr(since_mark=True)
 
     def load(self, state: dict) -> dict:
         """Load a complete state (--isolate: the reference's state before a step)."""
         reply = self.client.request({"type": "load", "state": state}, expect=("ok",))
+        self._known = state
         return {"state": self._state(reply), "events": []}
 
     def _state(self, previous: dict | None = None) -> dict:
@@ -692,9 +822,10 @@ class ProtocolAdapter:
     def _checked(self, state: Any, what: str) -> Message:
         """A state the engine returned, if it is one: a malformed state is a protocol error
         naming the bad field, not a confusing difference further on."""
-        problem = state_problem(state)
+        problem = state_problem(state, self._known)
         if problem:
             raise EngineFault("protocol-error", f"{what} is malformed: {problem}", self.client.stderr())
+        self._known = state
         return state
 
     def _events(self, reply: dict) -> list:
@@ -706,7 +837,12 @@ class ProtocolAdapter:
         return events
 
     def apply(self, action: dict) -> dict:
-        reply = self.client.request({"type": "apply", "action": action}, expect=("accepted", "rejected"))
+        if self._ahead and self._ahead[0] is action:
+            self._ahead.popleft()
+            reply = self.client.receive(("accepted", "rejected"))
+        else:
+            self._ahead.clear()
+            reply = self.client.request({"type": "apply", "action": action}, expect=("accepted", "rejected"))
         state = self._state(reply)
         if reply["type"] == "rejected":
             return {"accepted": False, "rule": _text_or_none(reply.get("rule")),

@@ -460,12 +460,15 @@ class Adapter(Protocol):
     def apply(self, action: dict[str, Any]) -> dict[str, Any]: ...
 
 
-def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Verdict:
+def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
+                 upcoming: S.Scenario | None = None) -> Verdict:
     """Play one scenario through the adapter. Rule ids, events and internal variables are
     compared only where the engine claims them; a rejection must always be a rejection that
     leaves the state as it was. With `isolate`, before each step after the first the engine is
     loaded with the reference interpreter's state at that point, so that every step is judged
-    on its own and every failing step is reported."""
+    on its own and every failing step is reported. `upcoming`: the scenario played next on this
+    adapter, if known (an outside engine's adapter makes ready what it will send, while the
+    engine works)."""
 
     started = time.perf_counter()
     verdict = Verdict(sc.id, sc.path, PASSED, cites=list(sc.cites), title=sc.title, isolated=isolate)
@@ -512,6 +515,12 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False) -> Ver
             verdict.verdict, verdict.message = NOT_APPLICABLE, why
             verdict.seconds = time.perf_counter() - started
             return verdict
+        plan = getattr(adapter, "will_apply", None)
+        if plan is not None and not isolate:
+            plan([step.action for step in sc.steps if step.action is not None])
+        after = getattr(adapter, "will_run", None)
+        if after is not None:
+            after(upcoming)
         reply = adapter.start(sc)
         # Read the claims only now: a fresh engine process makes them in its handshake.
         claims = getattr(adapter, "capabilities", None) or {}

@@ -10,9 +10,10 @@ from itertools import chain
 import re
 import hashlib
 import marshal
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from jsonschema import Draft202012Validator
@@ -446,10 +447,16 @@ def _validation_digest() -> str:
 
 def _disk_key(path: Path, root: Path | None, text: str) -> Path:
     h = hashlib.sha256(_validation_digest().encode())
-    for part in (str(path.resolve()), str((root or paths.SCENARIOS).resolve()), text):
+    for part in (os.path.realpath(path), _real(str(root or paths.SCENARIOS)), text):
         h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
     digest = h.hexdigest()
     return cache.root() / "scenarios" / digest[:2] / f"{digest[2:40]}.marshal"
+
+
+@functools.lru_cache(maxsize=64)
+def _real(folder: str) -> str:
+    """A corpus root's real path (asked once per root, not once per file)."""
+    return os.path.realpath(folder)
 
 
 def _scenario_data(value: bytes) -> bytes | None:
@@ -1316,41 +1323,37 @@ def _shape_ok(data: Any) -> bool:
     checked against the spec)."""
     if not isinstance(data, dict) or not isinstance(data.get("players"), list) or not data["players"]:
         return False
-    for key, v in data.items():
-        if key == "players":
-            for p in v:
-                if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"]:
-                    return False
-                for k, z in p.items():
-                    if k == "vars":
-                        if not isinstance(z, dict) or not _values_ok(z):
-                            return False
-                    elif k != "name" and not _zone_ok(k, z):
-                        return False
-        elif key in ("starting_player", "active", "phase"):
-            if not isinstance(v, str):
+    return all(_player_shape_ok(p) for p in data["players"]) and \
+        all(key == "players" or _part_shape_ok(key, v) for key, v in data.items())
+
+
+def _player_shape_ok(p: Any) -> bool:
+    """_shape_ok of one player of a state."""
+    if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"]:
+        return False
+    for k, z in p.items():
+        if k == "vars":
+            if not isinstance(z, dict) or not _values_ok(z):
                 return False
-        elif key == "modules" or key == "winners":
-            if not _strings(v):
-                return False
-        elif key == "options":
-            if not isinstance(v, dict) or not all(isinstance(x, str) for x in v.values()):
-                return False
-        elif key == "vars":
-            if not isinstance(v, dict) or not _values_ok(v):
-                return False
-        elif key == "shuffles":
-            if not isinstance(v, list) or not all(_strings(s) for s in v):
-                return False
-        elif key == "over":
-            if not isinstance(v, bool):
-                return False
-        elif key == "board":
-            if not isinstance(v, (str, dict)):
-                return False
-        elif key == "spaces":
-            if not isinstance(v, dict) or not all(isinstance(x, dict) and _values_ok(x) for x in v.values()):
-                return False
-        elif not _zone_ok(key, v):
+        elif k != "name" and not _zone_ok(k, z):
             return False
     return True
+
+
+# The shape of each part of a state other than its players and zones (those are lists of cards).
+_PART_SHAPES: dict[str, Callable[[Any], bool]] = {
+    **dict.fromkeys(("starting_player", "active", "phase"), lambda v: isinstance(v, str)),
+    "modules": _strings, "winners": _strings,
+    "options": lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
+    "vars": lambda v: isinstance(v, dict) and _values_ok(v),
+    "shuffles": lambda v: isinstance(v, list) and all(_strings(s) for s in v),
+    "over": lambda v: isinstance(v, bool),
+    "board": lambda v: isinstance(v, (str, dict)),
+    "spaces": lambda v: isinstance(v, dict) and all(isinstance(x, dict) and _values_ok(x) for x in v.values()),
+}
+
+
+def _part_shape_ok(key: str, v: Any) -> bool:
+    """_shape_ok of one part of a state other than `players` (a shared zone, the variables, ...)."""
+    check = _PART_SHAPES.get(key)
+    return check(v) if check is not None else _zone_ok(key, v)

@@ -273,6 +273,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", action="append", default=[], metavar="FILE",
                    help="extra rules file loaded with spec/ (your own vine cards, landscapes, ...): its modules are "
                         "claimed in the hello and played in the games that name them; checked first")
+    s.add_argument("--engine", choices=("reference", "compiled"), default="compiled",
+                   help="which of bohnspec's two engines answers: compiled (the default: generated Python, the "
+                        "faster) or reference (the closure interpreter); their answers are the same")
     s.set_defaults(command="serve")
 
     k = sub.add_parser("check", help="check rules files: syntax, names, citations")
@@ -357,7 +360,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from ..conformance.protocol import serve
         _check_rules(args.rules)
-        return serve(extra_rules=args.rules)
+        return serve(extra_rules=args.rules, engine=args.engine)
     command = commands.get(args.command)
     return command(args) if command is not None else EXIT_INPUT
 
@@ -792,7 +795,8 @@ def _run_all(scenarios: list[Scenario], first_adapter: Adapter, make_adapter: Ca
     if jobs == 1:
         try:
             for i, sc in enumerate(scenarios):
-                results[i] = R.run_scenario(first_adapter, sc, args.isolate)
+                upcoming = scenarios[i + 1] if i + 1 < total else None
+                results[i] = R.run_scenario(first_adapter, sc, args.isolate, upcoming)
                 tick()
         except KeyboardInterrupt:
             interrupted = True

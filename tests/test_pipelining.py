@@ -1,0 +1,90 @@
+"""Sending ahead (PROTOCOL.md, `pipelining`): an engine that claims it is sent a scenario's
+start and all its steps at once, and an engine that does not is sent one request at a time;
+a scenario that stops early leaves the next one its own replies; the next scenario's state,
+made while the engine works, keeps its own errors; the states the runner checks skip no part
+whose value could be wrong; `serve` answers on either engine."""
+
+from __future__ import annotations
+
+import subprocess
+
+from bohnspec.conformance.protocol import state_problem
+from test_protocol import BLUE_IDS, CORPUS, PY, ROOT, SAFETY, SERVE, child_env, conform, fake
+from test_protocol_v2 import DEVIANT, TWO_BLUE_HARVESTS, write
+
+BLUE = [CORPUS / "base" / "harvest" / f"{sid.split('/')[-1]}.yaml" for sid in BLUE_IDS]
+
+
+def test_an_engine_that_claims_pipelining_is_sent_the_steps_with_the_start(tmp_path):
+    # The fake answers a load only once the request after it has come: one request at a time
+    # would wait for nothing (a timeout).
+    run = conform(tmp_path, "--impl", fake("pipelined"), "--timeout", "3", *BLUE)
+    assert run.rc == 0, run.out
+    assert set(run.verdicts.values()) == {"passed"}, run.out
+
+
+def test_an_engine_that_does_not_claim_it_is_sent_one_request_at_a_time(tmp_path):
+    # The fake answers `error` to a request that comes before the reply to the one before.
+    run = conform(tmp_path, "--impl", fake("lockstep_only"), *BLUE)
+    assert run.rc == 0, run.out
+    assert set(run.verdicts.values()) == {"passed"}, run.out
+
+
+def test_a_scenario_that_stops_at_a_failing_step_leaves_the_next_its_own_replies(tmp_path):
+    # The first fails at its first step (a wrong Blue Beanometer) with its second step sent
+    # already; the replies still owed are read and dropped, not taken for the next scenario's.
+    failing = write(tmp_path / "twice" / "two-blue-harvests-01.yaml", TWO_BLUE_HARVESTS)
+    passing = write(tmp_path / "twice" / "two-red-harvests-01.yaml",  # played after it (by id)
+                    TWO_BLUE_HARVESTS.replace("twice/two-blue-harvests-01", "twice/two-red-harvests-01")
+                    .replace("blue*4", "red*2").replace("coins: [blue]", "coins: [red]"))
+    run = conform(tmp_path / "out", "--impl", DEVIANT, failing, passing,
+                  env=child_env(FAKE_DEVIATION="beanometer"))
+    assert run.verdicts == {"twice/two-blue-harvests-01": "failed", "twice/two-red-harvests-01": "passed"}, run.out
+    assert "1 failed, 0 errored" in run.out
+
+
+def test_the_next_scenarios_state_made_ahead_keeps_its_own_error(tmp_path):
+    # The second scenario's state holds more Blue Beans than the box (20): it is made while the
+    # engine plays the first, and its error is its own verdict, after the first has passed.
+    first = write(tmp_path / "a" / "first-01.yaml",
+                  TWO_BLUE_HARVESTS.replace("twice/two-blue-harvests-01", "a/first-01")
+                  .replace("blue*4", "red*2").replace("coins: [blue]", "coins: [red]"))
+    broken = write(tmp_path / "b" / "too-many-blue-01.yaml",
+                   TWO_BLUE_HARVESTS.replace("twice/two-blue-harvests-01", "b/too-many-blue-01")
+                   .replace("[blue*4], [red]", "[blue*12], [blue*12]", 1))
+    run = conform(tmp_path / "out", "--impl", SERVE, first, broken)
+    assert run.verdicts == {"a/first-01": "passed", "b/too-many-blue-01": "errored"}, run.out
+    assert "BUG IN SCENARIO" in run.out and "too-many-blue-01" in run.out.split("BUG IN SCENARIO")[1][:600]
+
+
+def _state(**changes):
+    state = {"players": [{"name": "Nina", "hand": ["blue"], "fields": [["red"], []], "vars": {}},
+                         {"name": "Timon", "hand": [], "fields": [[], []], "vars": {}}],
+             "active": "Nina", "phase": "plant", "over": False, "discard": ["soy"], "vars": {"round": 1}}
+    state.update(changes)
+    return state
+
+
+def test_a_checked_state_passes_over_only_cards_equal_to_a_valid_states():
+    known = _state()
+    assert state_problem(_state(), known) == ""
+    assert state_problem(_state(discard=["soy", "red"]), known) == ""
+    # A truth written as a number equals it in Python: looked at all the same.
+    assert "over" in state_problem(_state(over=0), known)
+    assert "round" in state_problem(_state(vars={"round": [1, 2]}), known) or \
+        state_problem(_state(vars={"round": [1, 2]}), known)
+    # A card that breaks the pattern, in a zone that changed, is found.
+    bad = _state(discard=["Soy Bean"])
+    assert "discard" in state_problem(bad, known)
+    player = _state()
+    player["players"][1]["hand"] = ["BLUE"]
+    assert "players[1].hand" in state_problem(player, known)
+
+
+def test_serve_answers_on_either_engine(tmp_path):
+    for engine in ("reference", "compiled"):
+        run = conform(tmp_path / engine, "--impl", f"{SERVE} --engine {engine}", *BLUE)
+        assert run.rc == 0 and set(run.verdicts.values()) == {"passed"}, (engine, run.out)
+    wrong = subprocess.run([PY, "-m", "bohnspec", "serve", "--engine", "fast"], cwd=ROOT, env=child_env(),
+                           capture_output=True, text=True, timeout=SAFETY, input="")
+    assert wrong.returncode == 2 and "reference" in wrong.stderr and "compiled" in wrong.stderr

@@ -808,7 +808,17 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
     for name, zone in spec.zones.items():
         if zone.rest and name not in data:
             state.zones[name] = _the_rest(engine, state, zone.cards)
-    engine.loaded(state)  # the bookkeeping the situation implies (`state_loaded` handlers)
+    # The bookkeeping the situation implies (`state_loaded` handlers), for what it leaves out: a
+    # value the data gives is kept (a state saved mid-game and loaded again, as --isolate does,
+    # carries what the game noted, which the situation alone may not tell).
+    given = [(p.vars, {k: p.vars[k] for k in pdata.get("vars") or ()}) for p, pdata in zip(state.players,
+                                                                                        data["players"])]
+    given.append((state.vars, {k: state.vars[k] for k in data.get("vars") or ()}))
+    given += [(state.space_vars[sid], {k: state.space_vars[sid][k] for k in values if k in state.space_vars[sid]})
+              for sid, values in (data.get("spaces") or {}).items() if sid in state.space_vars]
+    engine.loaded(state)
+    for values, kept in given:
+        values.update(kept)
     check_consistency(engine, state)
     return state
 

@@ -88,3 +88,54 @@ def test_serve_answers_on_either_engine(tmp_path):
     wrong = subprocess.run([PY, "-m", "bohnspec", "serve", "--engine", "fast"], cwd=ROOT, env=child_env(),
                            capture_output=True, text=True, timeout=SAFETY, input="")
     assert wrong.returncode == 2 and "reference" in wrong.stderr and "compiled" in wrong.stderr
+
+
+def _red(sid: str, modules: str = "[base]") -> str:
+    return (TWO_BLUE_HARVESTS.replace("twice/two-blue-harvests-01", sid).replace("blue*4", "red*2")
+            .replace("coins: [blue]", "coins: [red]").replace("modules: [base]", f"modules: {modules}"))
+
+
+def test_the_next_scenario_goes_out_while_one_is_judged_and_the_failed_one_keeps_its_own_log(tmp_path):
+    # The first fails at its last step (its only one): all its replies are in, so the next
+    # scenario's load and steps are sent before it is judged. The log shown with the failure is
+    # its own requests'.
+    failing = write(tmp_path / "twice" / "two-blue-harvests-01.yaml",
+                    TWO_BLUE_HARVESTS.split("  - do: {type: harvest, player: Timon")[0])
+    passing = write(tmp_path / "twice" / "two-red-harvests-01.yaml", _red("twice/two-red-harvests-01"))
+    run = conform(tmp_path / "out", "--impl", DEVIANT, failing, passing,
+                  env=child_env(FAKE_DEVIATION="beanometer", FAKE_LOG_REQUESTS="1"))
+    assert run.verdicts == {"twice/two-blue-harvests-01": "failed", "twice/two-red-harvests-01": "passed"}, run.out
+    logged = [line.split()[-1] for line in run.scenario("twice/two-blue-harvests-01")["stderr"].splitlines()
+              if line.startswith("v2-deviant: request")]
+    assert logged == ["load", "apply"], logged
+
+
+def test_a_scenario_sent_ahead_but_not_played_leaves_the_next_its_own_replies(tmp_path):
+    # The engine claims only the base game: the Bohnröschen scenario between two base ones is
+    # not applicable, though its requests went out while the first was judged.
+    files = [write(tmp_path / "a" / "first-01.yaml", _red("a/first-01")),
+             write(tmp_path / "b" / "second-01.yaml", _red("b/second-01", "[base, bohnroeschen]")),
+             write(tmp_path / "c" / "third-01.yaml", _red("c/third-01"))]
+    run = conform(tmp_path / "out", "--impl", fake("base_only"), *files)
+    assert run.verdicts == {"a/first-01": "passed", "b/second-01": "not-applicable", "c/third-01": "passed"}, run.out
+
+
+def test_an_unsupported_load_sent_ahead_is_not_applicable_and_the_engine_kept(tmp_path):
+    # The engine answers `unsupported` to a state with a Jumping Bean (its load sent ahead);
+    # the replies to that scenario's steps are dropped and the next one passes on the same
+    # process.
+    jumping = _red("b/second-01").replace("state:\n", "state:\n  options: {beans: jumping}\n", 1)
+    files = [write(tmp_path / "a" / "first-01.yaml", _red("a/first-01")),
+             write(tmp_path / "b" / "second-01.yaml", jumping),
+             write(tmp_path / "c" / "third-01.yaml", _red("c/third-01"))]
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    run = conform(tmp_path / "out", "--impl", fake("v2_limited"), *files, env=child_env(FAKE_LOG_DIR=str(logs)))
+    assert run.verdicts == {"a/first-01": "passed", "b/second-01": "not-applicable", "c/third-01": "passed"}, run.out
+    assert len((logs / "starts").read_text().split()) == 1  # one process for all three
+
+
+def test_an_engine_that_claims_pipelining_must_send_the_state_with_each_reply(tmp_path):
+    run = conform(tmp_path, "--impl", fake("stateless_pipelined"), BLUE[0])
+    assert set(run.verdicts.values()) == {"protocol-error"}, run.out
+    assert "claims `pipelining` sends the resulting state with every reply" in run.out

@@ -332,9 +332,9 @@ class ProtocolEngine:
         self.send(msg)
         return self.receive(expect)
 
-    def send(self, msg: Message) -> None:
+    def send(self, msg: Message) -> Message:
         """Write a request without waiting for its reply (`receive` reads the replies in the
-        order the requests went out)."""
+        order the requests went out); answers the request as sent (with its id)."""
         proc = self.proc
         if proc is None or proc.poll() is not None:
             raise EngineFault("errored", f"the engine is not running (exit code {self._exit_code()})", self.stderr())
@@ -347,6 +347,11 @@ class ProtocolEngine:
             raise EngineFault("errored", f"the engine closed its input (exit code {self._exit_code()})",
                               self.stderr()) from None
         self._unanswered.append(msg)
+        return msg
+
+    def next_unanswered(self) -> Message | None:
+        """The request whose reply `receive` reads next (None if every one is answered)."""
+        return self._unanswered[0] if self._unanswered else None
 
     def drain(self) -> None:
         """Read and drop the replies owed to requests sent ahead that no scenario needs any more
@@ -657,6 +662,11 @@ class ProtocolAdapter:
         self._known: dict | None = None
         self._upcoming: S.Scenario | None = None  # the scenario the runner plays next, if it said
         self._prepared: tuple[S.Scenario, dict] | None = None  # a next scenario's full state, made ahead
+        # A next scenario sent ahead in full (its load and steps, once this one's replies were all
+        # in): the scenario, its load request as sent, its steps, and what the engine wrote to
+        # its standard error for the scenario before it.
+        self._sent_next: tuple[S.Scenario, Message, list[dict]] | None = None
+        self._stderr_before_next: str | None = None
 
     def ensure(self) -> None:
         """Start the engine (and shake hands) unless it is running."""
@@ -670,6 +680,7 @@ class ProtocolAdapter:
     def restart(self) -> None:
         """End the engine process; the next request starts a new one."""
         self._ahead.clear()
+        self._sent_next = self._stderr_before_next = None
         self.client.close()
 
     def will_apply(self, actions: list[dict]) -> None:
@@ -721,6 +732,18 @@ class ProtocolAdapter:
         checked, self._setup_checked = self._setup_checked is sc, None
         self._ahead.clear()
         self._known = None
+        sent, self._sent_next, self._stderr_before_next = self._sent_next, None, None
+        if sent is not None and sent[0] is sc and sent[2] == planned and self.client.alive() \
+                and self.client.next_unanswered() is sent[1]:
+            # Sent while the scenario before was judged: its replies are the next to come.
+            self._known = sent[1]["state"]
+            self._ahead.extend(planned)
+            self._prepare(upcoming)
+            reply = self.client.receive(("ok",))
+            out = {"state": self._state(reply), "events": []}
+            if not self._ahead:
+                self._send_next()
+            return out
         drain = getattr(self.client, "drain", None)
         if drain is not None:
             drain()  # replies to the last scenario's steps sent ahead, after it stopped early
@@ -756,14 +779,20 @@ class ProtocolAdapter:
                 return {"rejected": True, "rule": _text_or_none(reply.get("rule")),
                         "reason": _text_or_none(reply.get("reason")) or ""}
             events = self._events(reply)
-            return {"state": self._state(reply), "events": events}
+            out = {"state": self._state(reply), "events": events}
+            if not self._ahead:
+                self._send_next()
+            return out
         else:
             # The reference fills in the documented defaults: the engine always gets a full state.
             prepared, self._prepared = self._prepared, None
             full = prepared[1] if prepared is not None and prepared[0] is sc else self._full_state(sc)
             self._known = full
             reply = self._first({"type": "load", "state": full}, ("ok",), planned, upcoming)
-            return {"state": self._state(reply), "events": []}
+            out = {"state": self._state(reply), "events": []}
+            if not self._ahead:
+                self._send_next()
+            return out
 
     def _first(self, request: Message, expect: tuple[str, ...], planned: list[dict],
                upcoming: S.Scenario | None) -> Message:
@@ -776,14 +805,35 @@ class ProtocolAdapter:
         for action in planned:
             self.client.send({"type": "apply", "action": action})
         self._ahead.extend(planned)
+        self._prepare(upcoming)
+        return self.client.receive(expect)
+
+    def _prepare(self, upcoming: S.Scenario | None) -> None:
+        """While the engine works: the next scenario's state (a scenario's own error is raised
+        again, as its own, when it starts)."""
         if upcoming is not None and upcoming.setup is None:
-            # While the engine works: the next scenario's state (a scenario's own error is
-            # raised again, as its own, when it starts).
             try:
                 self._prepared = (upcoming, self._full_state(upcoming))
             except BohnspecError:
                 pass
-        return self.client.receive(expect)
+
+    def _send_next(self) -> None:
+        """Every reply of the scenario under way is in: the next scenario's load and steps (its
+        state made ready already) go out now, so that the engine plays them while the runner
+        judges this one. The runner may yet not start it (not applicable, a broken scenario):
+        then their replies are read and dropped like those of steps after a failing one."""
+        prepared, self._prepared = self._prepared, None
+        if prepared is None or self._ahead or self.capabilities.get("pipelining") is not True \
+                or not hasattr(self.client, "next_unanswered") or self.client.next_unanswered() is not None:
+            return
+        sc, full = prepared
+        self._stderr_before_next = self.client.stderr(since_mark=True)
+        self.client.mark()
+        actions = [step.action for step in sc.steps if step.action is not None]
+        load = self.client.send({"type": "load", "state": full})
+        for action in actions:
+            self.client.send({"type": "apply", "action": action})
+        self._sent_next = (sc, load, actions)
 
     def _full_state(self, sc: S.Scenario) -> dict:
         """The complete state a `load` sends for a scenario with a `state:`: the reference fills
@@ -797,6 +847,8 @@ class ProtocolAdapter:
         last 4000 characters): shown with a `failed` verdict, as the engine's own account. The
         replies still owed to its steps sent ahead are read first: the account is of every
         request of the scenario the engine was sent, whatever the timing."""
+        if self._stderr_before_next is not None:
+            return self._stderr_before_next[-4000:]  # the next scenario's requests went out since
         drain = getattr(self.client, "drain", None)
         if drain is not None:
             self._ahead.clear()
@@ -814,6 +866,11 @@ class ProtocolAdapter:
         either way checked against state.schema.json."""
         if previous is not None and "state" in previous:
             return self._checked(previous["state"], f"the {previous.get('type')!r} reply's state")
+        if previous is not None and self.capabilities.get("pipelining") is True:
+            # The state after a request cannot be asked for once the next requests are sent.
+            raise EngineFault("protocol-error", f"the {previous.get('type')!r} reply has no state: an engine that "
+                                                "claims `pipelining` sends the resulting state with every reply to "
+                                                "load, setup and apply (PROTOCOL.md)", self.client.stderr())
         reply = self.client.request({"type": "state"}, expect=("state",))
         if "state" not in reply:
             raise EngineFault("protocol-error", "the state reply has no state object", self.client.stderr())
@@ -845,9 +902,13 @@ class ProtocolAdapter:
             reply = self.client.request({"type": "apply", "action": action}, expect=("accepted", "rejected"))
         state = self._state(reply)
         if reply["type"] == "rejected":
-            return {"accepted": False, "rule": _text_or_none(reply.get("rule")),
-                    "reason": _text_or_none(reply.get("reason")) or "", "state": state}
-        return {"accepted": True, "events": self._events(reply), "state": state}
+            out = {"accepted": False, "rule": _text_or_none(reply.get("rule")),
+                   "reason": _text_or_none(reply.get("reason")) or "", "state": state}
+        else:
+            out = {"accepted": True, "events": self._events(reply), "state": state}
+        if not self._ahead:
+            self._send_next()
+        return out
 
     def close(self) -> None:
         self.client.close(polite=True)

@@ -453,7 +453,8 @@ class Adapter(Protocol):
     """What run_scenario plays a scenario through: inprocess.InProcess (the reference) or
     protocol.ProtocolAdapter (an outside engine). The rest it uses when an adapter has it:
     `load(state)` with isolate; ensure, restart, capabilities, version, reference_engine and
-    last_request."""
+    last_request; will_apply (the steps it will apply after the next start) and will_run (the
+    scenario after that), which an outside engine's adapter uses to send ahead."""
 
     def start(self, sc: S.Scenario) -> dict[str, Any]: ...
 

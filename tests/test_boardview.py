@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 import yaml
 
+import helpers
 from bohnspec.tools import boardview
 from bohnspec.tools.cli import main
 from bohnspec.execution.interpret import engine_for
@@ -234,3 +235,20 @@ def test_a_long_title_is_split_and_cut_to_fit_its_space():
     assert _split_title("MY WAR (not official): Beacon") == ("Beacon", "MY WAR (not off\u2026")
     assert _split_title("A very long landscape name here") == ("A very long", "landscape name\u2026")
     assert all(len(line) <= 16 for t in ("Gemstone Field (Edelsteinfeld)", "x" * 40) for line in _split_title(t))
+
+
+def test_a_declared_board_is_drawn_by_its_name(capsys):
+    assert main(["board", "pyramid_5"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "board pyramid_5: declared in module bohnaparte, for 3 players, before the deal"
+    assert re.search(r"01 camp\n.*02 \*\s+03 \*", out) and "11 camp" in out and "15 camp" in out
+    maps = str(helpers.ROOT / "examples" / "bohnaparte" / "reference-maps.bohn")
+    assert main(["board", "reference_4", "--rules", maps, "--json", "-"]) == 0
+    spaces = json.loads(capsys.readouterr().out)["spaces"]
+    assert [s["space"] for s in spaces if s.get("card") == "camp"] == ["01", "05", "23", "27"]
+
+
+def test_a_misspelt_board_name_is_offered_the_name(capsys):
+    assert main(["board", "pyramid5"]) == 2
+    err = capsys.readouterr().err
+    assert "no board has this name (did you mean 'pyramid_5'?)" in err and "--rules FILE" in err

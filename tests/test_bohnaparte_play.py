@@ -112,3 +112,15 @@ def test_army_cards_that_could_not_lie_so_are_refused(options, player, where, wo
     data["options"] = {"cavalry": "mixed"}  # both sides are in play in the mixed variant
     if "depot" not in player:
         S.state_from_data(eng, data, ["base", "bohnaparte"])
+
+
+def test_the_scenarios_on_the_reference_maps_pass_on_both_engines(capsys):
+    # examples/bohnaparte/scenarios: Bohnaparte (and the two war games together) on the
+    # reference maps, written from the rulebooks by hand (review round 21); the maps module is
+    # not part of the corpus, so they run with --rules.
+    from bohnspec.tools.cli import main
+    maps = str(helpers.ROOT / "examples" / "bohnaparte" / "reference-maps.bohn")
+    folder = str(helpers.ROOT / "examples" / "bohnaparte" / "scenarios")
+    for engine in ("reference", "compiled"):
+        assert main(["conform", "-q", folder, "--rules", maps, "--engine", engine]) == 0
+        assert "16 passed, 0 failed" in capsys.readouterr().out

@@ -139,3 +139,15 @@ def test_an_engine_that_claims_pipelining_must_send_the_state_with_each_reply(tm
     run = conform(tmp_path, "--impl", fake("stateless_pipelined"), BLUE[0])
     assert set(run.verdicts.values()) == {"protocol-error"}, run.out
     assert "claims `pipelining` sends the resulting state with every reply" in run.out
+
+
+def test_a_key_a_reply_left_out_is_named_when_the_next_rejection_seems_to_change_it(tmp_path):
+    again = TWO_BLUE_HARVESTS.replace("twice/two-blue-harvests-01", "twice/harvest-twice-01").split(
+        "  - do: {type: harvest, player: Timon")[0] + (
+        "  - do: {type: harvest, player: Nina, field: 1}\n"
+        "    expect: {rejected: [ruling/harvest-empty-field, ruling/no-such-card]}\n")
+    sc = write(tmp_path / "twice" / "harvest-twice-01.yaml", again)
+    run = conform(tmp_path / "out", "--impl", fake("accepted_incomplete"), sc)
+    assert run.verdicts == {"twice/harvest-twice-01": "failed"}, run.out
+    assert "a rejected action changed the state" in run.out
+    assert "state.discard:" in run.out and "missing from the state before" in run.out, run.out

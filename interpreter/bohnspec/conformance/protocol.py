@@ -240,9 +240,11 @@ class ProtocolEngine:
         self._unanswered: deque[Message] = deque()
 
     # -- process
-    def start(self) -> Message:
-        """Start the engine and shake hands: the hello reply, its capabilities checked."""
+    def launch(self) -> None:
+        """Start the engine process and send the hello without waiting for its answer (`start`
+        reads it): the engine starts up while the runner reads its scenarios."""
         self.close()
+        self.hello = None
         argv = engine_argv(self.command)
         self._stderr = tempfile.TemporaryFile()
         self._mark = 0
@@ -259,8 +261,15 @@ class ProtocolEngine:
         os.set_blocking(_pipe(proc.stdout).fileno(), False)
         self._buffer = b""
         self.version = 1  # until the engine says otherwise, only what every version has
-        reply = self.request({"type": "hello", "protocol": PROTOCOL_VERSION, "suite": f"bohnspec {__version__}"},
-                             expect=("hello",))
+        self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "suite": f"bohnspec {__version__}"})
+
+    def start(self) -> Message:
+        """Start the engine (unless `launch` has) and shake hands: the hello reply, its
+        capabilities checked."""
+        waiting = self.next_unanswered()
+        if not (self.alive() and self.hello is None and waiting is not None and waiting["type"] == "hello"):
+            self.launch()
+        reply = self.receive(("hello",))
         caps = reply.get("capabilities")
         if not isinstance(caps, dict) or not isinstance(caps.get("modules"), list):
             raise EngineFault("protocol-error", "the hello reply has no capabilities.modules list", self.stderr())
@@ -670,7 +679,7 @@ class ProtocolAdapter:
 
     def ensure(self) -> None:
         """Start the engine (and shake hands) unless it is running."""
-        if not self.client.alive():
+        if not self.client.alive() or getattr(self.client, "hello", True) is None:
             hello = self.client.start()
             self.capabilities = hello.get("capabilities", {})
             self.engine_info = hello.get("engine", {}) if isinstance(hello.get("engine"), dict) else {}

@@ -192,6 +192,21 @@ def _subset_problems(expected: Any, actual: Any, path: str) -> list[str]:
     return problems
 
 
+def _keys_added(before: Any, after: Any, path: str = "state") -> list[str]:
+    """The keys `after` has and `before` has not (subset_problems tells only the other way): a
+    state whose reply left a key out shows, against the next one, as that key appearing."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return []
+    out = []
+    for k, v in after.items():
+        if k not in before:
+            out.append(f"{path}.{k}: {json.dumps(v)} is there now, but missing from the state before (a reply must "
+                       "hold the whole state, every key)")
+        else:
+            out.extend(_keys_added(before[k], v, f"{path}.{k}"))
+    return out
+
+
 def json_equal(a: Any, b: Any) -> bool:
     """Equality of JSON values: Python's `==` would let `true` match `1` and `false` match `0`,
     and an engine answering a number where the rules give a truth value must not pass."""
@@ -585,7 +600,8 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                         after_refusal = without_internal(now["state"], internal)
                         unchanged = without_internal(before["state"], internal)
                     if after_refusal != unchanged:
-                        changes = subset_problems(state_view(unchanged), state_view(after_refusal))[:6]
+                        changes = (subset_problems(state_view(unchanged), state_view(after_refusal))
+                                   + _keys_added(state_view(unchanged), state_view(after_refusal)))[:6]
                         result.problems.append("a rejected action changed the state (it must leave it as it was)"
                                                + "".join("\n  " + c.replace("\n", "\n  ") for c in changes))
                 elif expected_rules is not None:
@@ -778,6 +794,16 @@ def select(paths_or_dirs: Iterable[str | Path] | None, modules: list[str] | None
             continue
         chosen.append(sc)
     return Selection(chosen, skipped, broken, sorted(set(seen) | left_out))
+
+
+def read_ahead(paths_or_dirs: Iterable[str | Path] | None) -> None:
+    """Read and validate the scenario files `select` will read (kept in memory), while
+    something else goes on (an engine starting up); a bad file is left for `select` to tell."""
+    for f in S.scenario_files(paths_or_dirs or [paths.SCENARIOS]):
+        try:
+            S.load(f)
+        except Exception:  # noqa: BLE001 - select reads it again and says what is wrong
+            pass
 
 
 @functools.lru_cache(maxsize=1)

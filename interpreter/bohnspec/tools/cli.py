@@ -544,6 +544,15 @@ def _conform_engine(args: argparse.Namespace) -> _ConformEngine:
         return ProtocolAdapter(args.impl, args.timeout, args.rules)
     engine = _ConformEngine(outside(), outside)
     try:
+        engine.probe.client.launch()
+    except (BohnspecError, EngineFault):
+        pass  # told by the handshake below, which starts it again
+    else:
+        if args.pattern is None:
+            # The engine starts up while the scenarios are read (kept in memory for the selection
+            # after the handshake, whose claims it needs).
+            R.read_ahead(args.paths)
+    try:
         engine.probe.ensure()
     except KeyboardInterrupt:
         engine.interrupted = True
@@ -965,20 +974,53 @@ def cmd_board(args: argparse.Namespace) -> int:
     _output("--json", args.json_file)
     _check_rules(args.rules)
     _check_situation(args.situation)
-    engine, state, where = load_situation(args.situation, args.step, args.rules)
+    declared = None if Path(args.situation).exists() else _declared_board(args.situation, args.rules)
+    if declared is not None:
+        engine, state, where = declared
+        heading = where
+    else:
+        engine, state, where = load_situation(args.situation, args.step, args.rules)
+        heading = f"situation: {where}  (phase {state.phase}, active player {state.active})"
     view = boardview.of_state(engine.spec, state)
     if view is None:
         raise _usage(f"{args.situation}: this game has no map (modules {', '.join(state.modules)}); "
                      "a board belongs to games played on one, such as dschingis")
     if args.svg:
-        picture = boardview.svg(view, subtitle=f"{where} (phase {state.phase}, active player {state.active})")
+        picture = boardview.svg(view, subtitle=where if declared else
+                                f"{where} (phase {state.phase}, active player {state.active})")
         try:
             Path(args.svg).write_text(picture, encoding="utf-8")
         except OSError as exc:
             raise _usage(f"--svg {args.svg}: cannot write the picture ({exc.strerror or exc})") from None
-    text = "\n".join([f"situation: {where}  (phase {state.phase}, active player {state.active})",
+    text = "\n".join([heading,
                       *boardview.text_rows(view), *([f"wrote the map to {args.svg}"] if args.svg else [])])
     return EXIT_OK if _answer(args, {"situation": where, **boardview.to_json(view)}, text) else EXIT_INPUT
+
+
+def _declared_board(name: str, rules: list[str]) -> tuple[Any, Any, str] | None:
+    """A board the spec (or a rules file) declares, by its name, laid for its table before
+    anything is dealt: its spaces and the cards fixed on them (None if no board has the name)."""
+    from ..errors import suggest
+    from ..execution.interpret import engine_for
+    from ..language.model import Board
+    from ..language.spec import module_closure, parse_files, spec_files
+
+    files = parse_files([*spec_files(), *rules])
+    boards = [d for f in files for d in f.decls if isinstance(d, Board)]
+    board = next((d for d in boards if d.name == name), None)
+    if board is None:
+        if re.fullmatch(r"[a-z_][a-z0-9_]*", name):  # a bare name: no scenario id, no file here
+            raise _usage(f"{name}: no such file, and no board has this name{suggest(name, [b.name for b in boards])} "
+                         f"(boards: {', '.join(b.name for b in boards)}; a map of your own: --rules FILE)")
+        return None
+    modules = sorted(module_closure(files, [board.module] if board.module else ["base"]))
+    engine = engine_for(modules, rules)
+    seats = engine.spec.players
+    players = board.players or (seats.least if seats is not None else 3)
+    names = [f"P{i + 1}" for i in range(players)]
+    state = engine.blank_state(names, names[0], None, modules=modules, board=engine.layout(name))
+    table = f", for {board.players} players" if board.players else ""
+    return engine, state, f"board {name}: declared in module {board.module or 'base'}{table}, before the deal"
 
 
 def cmd_explain(args: argparse.Namespace) -> int:

@@ -298,3 +298,20 @@ def test_every_verdict_but_passed_can_be_listed(tmp_path):
     f = tmp_path / "known.yaml"
     f.write_text(yaml.safe_dump({f"base/a/{v}-01": v for v in VERDICTS if v != "passed"}), encoding="utf-8")
     assert len(reports.load_expectations(f)) == len(VERDICTS) - 1
+
+
+def test_a_failing_steps_note_is_shown_with_it(tmp_path):
+    # A scenario's `note:` on a step is words for the reader: shown with the step's failure
+    # (terminal, JSON, JUnit), never compared.
+    from test_protocol import check_reports, child_env, conform, fake
+    from test_protocol_v2 import TWO_BLUE_HARVESTS, write
+    noted = TWO_BLUE_HARVESTS.replace("  - do: {type: harvest, player: Nina, field: 1}\n",
+                                      "  - do: {type: harvest, player: Nina, field: 1}\n"
+                                      "    note: four Blue Beans pay one coin\n", 1)
+    sc = write(tmp_path / "twice" / "two-blue-harvests-01.yaml", noted)
+    run = conform(tmp_path / "out", "--impl", fake("v2_deviant"), sc, env=child_env(FAKE_DEVIATION="beanometer"))
+    assert "    note: four Blue Beans pay one coin" in run.out
+    step = run.scenario("twice/two-blue-harvests-01")["failed_steps"][0]
+    assert step["note"] == "four Blue Beans pay one coin"
+    assert "note: four Blue Beans pay one coin" in run.junit.find("testcase").find("failure").text
+    check_reports(run)  # the JSON report against report.schema.json, and the JUnit file

@@ -86,6 +86,8 @@ def _detail(v: Verdict) -> str:
         if not s.ok:
             what = "the setup" if s.setup else json.dumps(s.action)
             lines.append(f"step {s.index + 1}: {what}")
+            if s.note:
+                lines.append(f"  note: {s.note}")
             lines.extend("  " + p for p in s.problems)
             if s.paragraphs:
                 lines.append(f"  decided by: {', '.join(s.paragraphs)}")

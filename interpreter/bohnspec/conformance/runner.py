@@ -50,11 +50,14 @@ class StepResult:
     # citations of the clauses whose events the step expects); filled for failing steps.
     paragraphs: list[str] = field(default_factory=list)
     setup: bool = False  # not a step of the scenario: its setup (refused, or refused wrongly)
+    note: str = ""  # the scenario's words on this step, shown with its failure
 
     def to_json(self) -> dict:
-        out = {"index": self.index, "action": self.action, "ok": self.ok, "problems": self.problems}
+        out: dict[str, Any] = {"index": self.index, "action": self.action, "ok": self.ok, "problems": self.problems}
         if self.setup:
             out["setup"] = True
+        if self.note:
+            out["note"] = self.note
         if self.reason is not None or self.rule is not None:
             out["rejected"] = {"rule": self.rule, "reason": self.reason or ""}
         if self.paragraphs:
@@ -571,7 +574,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         # A rejection leaves the state untouched, so the state before it may be read after it.
         now = reply
         for index, step in enumerate(sc.steps):
-            result = StepResult(index, step.action, True)
+            result = StepResult(index, step.action, True, note=step.note or "")
             verdict.steps.append(result)
             if isolate and index > 0:
                 now = cast(Any, adapter).load(trace[0].before[index])

@@ -904,6 +904,8 @@ def _print_failure(v: Verdict, replay: str, out: TextIO | None = None) -> None:
             if s.setup:
                 action = "(the setup)"
             print(f"  step {s.index + 1}: {action}", file=out)
+            if s.note:
+                print(f"    note: {s.note}", file=out)
             for problem in s.problems:
                 print("    " + problem.replace("\n", "\n    "), file=out)
             if s.paragraphs:

@@ -56,7 +56,9 @@ def test_a_single_bean_is_protected_by_a_longer_field(tmp_path, capsys):
     assert code == 1
     verdict = out["results"][0]
     assert verdict["rule"] == "bohnanza/bean-protection/1"
-    assert "ruling/protection-needs-a-longer-field" in verdict["cites"]
+    # The ruling whose answer is "yes, when no field is longer" belongs to the harvests it
+    # allows, not to this refusal (a player read "Yes." under "ILLEGAL", round 21).
+    assert verdict["cites"] == ["bohnanza/bean-protection/1"]
     seen = dict(verdict["checks"][-1]["values"])
     assert seen["size(field)"] == 1
     assert seen["no g in p.fields: size(g) > 1"] is False
@@ -771,7 +773,9 @@ def test_a_solo_game_lost_to_the_neutral_figures_is_won_by_nobody(tmp_path, caps
     assert main(["judge", situation(tmp_path, solo), "-a", "Nina draw"]) == 0
     out = capsys.readouterr().out
     assert "vars.lost: false -> true" in out
-    assert out.rstrip().endswith("is none for Nina); so nobody wins")
+    # Why she cannot win, in the words of the winners rule's condition.
+    assert "Nina cannot win: p.in_castle is false for Nina (p = Nina)" in out
+    assert out.rstrip().endswith("only a player for whom p.in_castle and not lost holds can win; so nobody wins")
 
 
 @pytest.mark.parametrize("phase, changes, allowed, quoted", [
@@ -1016,3 +1020,54 @@ def test_a_second_field_of_a_growing_variety_is_allowed_by_its_paragraph(tmp_pat
     assert code == 0
     assert verdict["allowed_by"][0] == "bohnanza/course-of-play/8"
     assert list(verdict["rulebook"]) == ["bohnanza/course-of-play/8"]
+
+
+def test_the_last_running_out_in_an_attack_names_the_paragraph_that_ends_the_game(tmp_path, capsys):
+    # Dschingis Bohn: the stack card of a combat empties the draw pile for the last time; the
+    # game ends once the attack is over (dschingis/end/2), under the base game's end rule:
+    # judge names where in this action the end came to hold.
+    war = {"modules": ["base", "dschingis"], "board": "beginner_3",
+           "spaces": {"02": {"owner": "Timon"}, "08": {"owner": "Nina"}, "12": {"owner": "Keno"}},
+           "players": [{"name": "Timon", "fields": [[], []]}, {"name": "Nina", "coins": ["soy", "red"],
+                                                              "fields": [[], []]},
+                       {"name": "Keno", "fields": [[], []]}],
+           "active": "Nina", "phase": "attack", "draw_pile": ["blue"], "discard": ["fire", "green"],
+           "vars": {"exhaustions": 2}}
+    assert main(["judge", situation(tmp_path, war), "-a", "Nina attack 09 draw_pile 1"]) == 0
+    out = capsys.readouterr().out
+    made = [line for line in out.splitlines() if "made so in this action: vars.exhaustions: 2 -> 3" in line]
+    assert made and "dschingis/end/2" in made[0], out
+    # A player of Dschingis Bohn is sent to its own rulebook only: no Bohnaparte paragraph.
+    assert "bohnaparte/" not in out
+
+
+def test_bohnroeschen_winners_are_told_in_the_words_of_the_castle_rule(tmp_path, capsys):
+    table = {"modules": ["base", "bohnroeschen"],
+             "players": [{"name": "Nina", "fields": [["red"] * 3, [], []], "coins": ["soy"] * 5,
+                          "vars": {"vine_pos": 3}},
+                         {"name": "Timon", "fields": [["green"] * 3, [], []], "coins": ["fire"] * 3,
+                          "vars": {"vine_pos": 1}},
+                         {"name": "Keno", "coins": ["blue"], "vars": {"vine_pos": 2}}],
+             "active": "Nina", "phase": "plant_trades", "draw_pile": ["blue"] * 5,
+             "vine_row": ["sell_for_two", "blue_in_a_field", "anyone_two_red", "castle"], "vine_deck": []}
+    assert main(["judge", situation(tmp_path, table), "-a", "Nina tribute", "-a", "Nina harvest 1"]) == 0
+    out = capsys.readouterr().out
+    assert "Keno cannot win: p.in_castle is false for Keno (p = Keno)" in out
+    assert "by size(p.coins) of the players for whom p.in_castle holds: Nina 6, Timon 1; so Nina wins" in out
+
+
+def test_what_an_action_opens_to_a_player_is_told(tmp_path, capsys):
+    # Keno's harvest of three Red Beans pays two coins: his task "Sell one harvest for two
+    # coins" is met, and he may now claim it (a player asked whether he may, round 21).
+    table = {"modules": ["base", "bohnroeschen"],
+             "players": [{"name": "Nina", "fields": [["blue"] * 2, [], []]}, {"name": "Timon"},
+                         {"name": "Keno", "fields": [["red"] * 3, [], []], "coins": ["soy"], "vars": {"vine_pos": 2}}],
+             "active": "Nina", "phase": "trade", "draw_pile": ["blue"] * 5,
+             "vine_row": ["last_figure", "sell_for_two", "blue_in_a_field", "anyone_two_red"],
+             "vine_deck": ["one_bean_each_field", "castle"]}
+    assert main(["judge", situation(tmp_path, table), "-a", "Keno harvest 1"]) == 0
+    out = capsys.readouterr().out
+    assert "Keno may now fulfil (fulfil the task of your vine card), which Keno could not before" in out
+    assert main(["judge", situation(tmp_path, table), "-a", "Keno harvest 1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["results"][0]["opens"] == [
+        {"player": "Keno", "action": "fulfil", "title": "Fulfil the task of your vine card"}]

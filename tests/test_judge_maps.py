@@ -315,3 +315,23 @@ def test_a_tie_at_twenty_names_the_cannon_paragraph_that_decides_it(capsys):
     assert code == 0
     combat = out["results"][0]["combats"][0]
     assert "a tie: the attack fails" in combat and combat.endswith("(by bohnaparte/iron-mine/1)")
+
+
+def test_a_bohnaparte_combat_cites_bohnaparte_alone(tmp_path, capsys):
+    # The war rules cite both war games' rulebooks; a Bohnaparte player is sent to his own.
+    import yaml
+    game = {"modules": ["base", "bohnaparte"], "options": {"cavalry": "on"},
+            "board": {"geometry": "graph", "spaces": {"a": "camp", "p": "paddock", "f": "farm", "b": "camp",
+                                                      "k": "camp"},
+                      "edges": [["a", "p"], ["a", "f"], ["f", "b"], ["b", "k"]]},
+            "spaces": {"a": {"owner": "Nina"}, "p": {"owner": "Nina"}, "b": {"owner": "Timon"},
+                       "k": {"owner": "Keno"}},
+            "players": [{"name": "Nina", "hand": ["fire"], "coins": ["red", "soy"], "fields": [[], []]},
+                        {"name": "Timon", "fields": [[], []]}, {"name": "Keno", "fields": [[], []]}],
+            "active": "Nina", "phase": "attack", "draw_pile": ["blue", "green", "red", "red"]}
+    path = tmp_path / "cavalry.yaml"
+    path.write_text(yaml.safe_dump(game), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina charge f p", as_json=False)
+    assert code == 0 and "combat at f" in out
+    assert "dschingis/" not in out
+    assert "bohnaparte/cavalry/3" in out

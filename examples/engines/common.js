@@ -74,7 +74,10 @@ function serve(hello, Game) {
     const id = req.id;
     switch (req.type) {
       case 'hello':
-        return { id, type: 'hello', protocol: Math.min(2, req.protocol || 1), ...hello };
+        // Each request is answered in turn, whatever came before (an `apply` with no game is an
+        // error), with the state in every reply: the runner may send ahead (PROTOCOL.md, pipelining).
+        return { id, type: 'hello', protocol: Math.min(2, req.protocol || 1), ...hello,
+                 capabilities: { ...hello.capabilities, pipelining: true } };
       case 'load':
         try { game = Game.fromState(req.state); } catch (e) {
           if (e instanceof Unsupported) return { id, type: 'unsupported', reason: e.message };

@@ -142,7 +142,8 @@ class Server:
             raise ScenarioError("", "state" + ("." + errors[0][0] if errors[0][0] != "(top level)" else ""),
                                 errors[0][1])
         eng = self.engine_for(data.get("modules"))
-        self.engine, self.state = eng, S.state_from_data(eng, data, data.get("modules", ["base"]))
+        # Valid by the schema now (checked once, above); the spec's own checks follow.
+        self.engine, self.state = eng, S.state_from_data(eng, data, data.get("modules", ["base"]), validate=False)
         return {"id": rid, "type": "ok", "state": self.state.to_json()}
 
     def setup(self, rid: int, req: Message) -> Message:
@@ -161,7 +162,9 @@ class Server:
 
     def apply(self, rid: int, req: Message) -> Message:
         eng, state = self.loaded()
-        outcome = eng.apply(state, req.get("action"))
+        # In place: nothing needs the state before (a refusal changes nothing, and after an
+        # `error` the runner ends the process, PROTOCOL.md).
+        outcome = eng.apply(state, req.get("action"), in_place=True)
         self.state = outcome.state
         if outcome.rejection is not None:
             return {"id": rid, "type": "rejected", "rule": outcome.rejection.rule,

@@ -360,11 +360,14 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     verdict["changes"] = diff(state.to_json(), outcome.state.to_json())
     verdict["decided_by"] = {"action": kind, "where": place(decl.loc), "cites": list(decl.cites)}
     if outcome.state.over and not state.over:
-        verdict["game_ends"] = _ending(engine, outcome)
+        verdict["game_ends"] = _ending(engine, outcome, rec)
     elif not outcome.state.over:
         waits = _end_waits(engine, state, outcome.state)
         if waits:
             verdict["game_goes_on"] = waits
+        opened = _opened(engine, state, outcome.state)
+        if opened:
+            verdict["opens"] = opened
     verdict["_state"] = outcome.state
     return verdict
 
@@ -709,18 +712,72 @@ def _card_name(engine: Engine, card: str) -> str:
     return card_title(engine, card)
 
 
-def _ending(engine: Engine, outcome: Outcome) -> dict:
-    """How the game ends: the end rule that held and how the winners were found."""
+def _open_to(engine: Engine, state: State) -> set[tuple[str, str]]:
+    """The (action type, player) pairs with a legal action now (as the overview lists them)."""
+    return {(m.kind, m.player) for m in M.moves(engine, state) if _template(engine, state, m)}
+
+
+def _opened(engine: Engine, before: State, after: State) -> list[dict]:
+    """What the action opens to a player that was not open to him before (a task met by a
+    harvest, which he may now claim, say), by player in seating order, then in declaration
+    order."""
+    new = _open_to(engine, after) - _open_to(engine, before)
+    return [{"player": p, "action": kind, "title": engine.spec.actions[kind].title or kind}
+            for p in after.names() for kind in engine.spec.actions if (kind, p) in new]
+
+
+def _ending(engine: Engine, outcome: Outcome, rec: _Recorder | None = None) -> dict:
+    """How the game ends: the end rule that held (and the rules that made it hold in this
+    action) and how the winners were found."""
     end = next((f[i] for f in outcome.sources for i in range(len(f)) if isinstance(f[i], EndRule)), None)
     phase = engine.spec.phases.get(outcome.state.phase)
     out: dict[str, object] = {"winners": list(outcome.state.winners),
                               "phase": _phase_title(phase) if phase else outcome.state.phase}
     if end is not None:
         out["ended_by"] = {**_describe(end), "words": _comment(end),
-                           "through": _constants_read(engine, end.condition, outcome.state, set(end.cites))}
+                           "through": _constants_read(engine, end.condition, outcome.state, set(end.cites)),
+                           "made_by": _made_to_hold(engine, end, rec) if rec is not None else []}
     w = engine.spec.winners
     if w is not None:
         out["decided_by"] = {**_describe(w), "words": _comment(w), "how": _winners_how(engine, w, outcome.state)}
+    return out
+
+
+def _variables_read(engine: Engine, node: Node | None) -> set[str]:
+    """The game's variables a condition reads, directly or through parameterless definitions."""
+    found: set[str] = set()
+    seen: set[str] = set()
+    todo = [node] if node is not None else []
+    while todo:
+        n = todo.pop()
+        if n.kind == "name":
+            name = n.args[0]
+            if name in engine.spec.vars and not engine.spec.vars[name].per_player:
+                found.add(name)
+            d = engine.spec.defines.get(name)
+            if d is not None and d.params is None and d.body is not None and name not in seen:
+                seen.add(name)
+                todo.append(d.body)
+        todo.extend(n.children())
+    return found
+
+
+def _made_to_hold(engine: Engine, end: EndRule, rec: _Recorder) -> list[dict]:
+    """The rules under which this action changed what the end rule reads (the running out of
+    the draw pile that counts last, taken for a combat: dschingis/end/2): each change once, with
+    the declarations it ran within that cite paragraphs the end rule does not, outermost first."""
+    wanted = {f"vars.{name}" for name in _variables_read(engine, end.condition)}
+    known = set(end.cites)
+    out: list[dict] = []
+    for entry in rec.entries:
+        if entry[0] != "change" or entry[1] not in wanted:
+            continue
+        _, path, before, after, frames = entry
+        chain = [{**_describe(d), "cites": [c for c in deciding.in_play(engine.spec, list(d.cites)) if c not in known]}
+                 for d in frames if not isinstance(d, Action)]
+        chain = [c for c in chain if c["cites"]]
+        if chain:
+            out.append({"change": f"{path}: {show(before)} -> {show(after)}", "within": chain})
     return out
 
 
@@ -822,7 +879,7 @@ def _winners_how(engine: Engine, w: Winners, state: State) -> str:
     out: list[str] = []
     out_of = [p for p in state.names() if None in scores[p]]
     for p in out_of:  # a key with no value rules the player out (not in the castle, say)
-        out.append(f"{p} cannot win (`{unparse(w.keys[scores[p].index(None)])}` is none for {p})")
+        out.append(_ruled_out(engine, w, w.keys[scores[p].index(None)], state, p))
     tied = [p for p in state.names() if p not in out_of]
     if not tied:
         out.append("so nobody wins")
@@ -834,7 +891,9 @@ def _winners_how(engine: Engine, w: Winners, state: State) -> str:
         best = max(scores[p][i] for p in tied) if tied else None
         lead = [p for p in tied if scores[p][i] == best]
         if i == 0:
-            out.append(f"by {unparse(node)}: {seen}")
+            gate = _only_if(node)
+            counted = f"{unparse(gate[1])} of the players for whom {unparse(gate[0])} holds" if gate else unparse(node)
+            out.append(f"by {counted}: {seen}")
             parts = _sum_parts(engine, node, w.var, state, tied)
             if parts:
                 out.append(parts)
@@ -844,6 +903,29 @@ def _winners_how(engine: Engine, w: Winners, state: State) -> str:
     if tied:
         out.append(f"so {' and '.join(tied)} {'wins' if len(tied) == 1 else 'win'}")
     return "; ".join(out)
+
+
+def _only_if(key: Node) -> tuple[Node, Node] | None:
+    """A key written `if C then X else none` (only a player for whom C holds can win): (C, X)."""
+    if key.kind == "cond" and len(key.args) == 3 and key.args[2].kind == "const" and key.args[2].args[0] is None:
+        return key.args[0], key.args[1]
+    return None
+
+
+def _ruled_out(engine: Engine, w: Winners, key: Node, state: State, player: str) -> str:
+    """Why a key has no value for a player, in the words of its condition where it has one:
+    "Keno cannot win: p.in_castle is false for him (p = Keno)"."""
+    gate = _only_if(key)
+    if gate is not None:
+        for part in conjuncts(gate[0]):
+            try:
+                holds = engine.expr(part, frozenset([w.var]))(Env(engine, state, {w.var: player}))
+            except SpecRuntimeError:
+                break
+            if not holds:
+                return (f"{player} cannot win: {unparse(part)} is false for {player} ({w.var} = {player}), and only "
+                        f"a player for whom {unparse(gate[0])} holds can win")
+    return f"{player} cannot win (`{unparse(key)}` is none for {player})"
 
 
 def _key_words(engine: Engine, key: Node, state: State) -> str:
@@ -1391,7 +1473,18 @@ def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict
         state = result.pop("_state")
     for r in results:
         r.pop("_state", None)
-    return results
+    return [_books_in_play(engine.spec, r) for r in results]
+
+
+def _books_in_play(spec: Spec, found: Any) -> Any:
+    """The verdict with every `cites` list cut to the books this game plays (deciding.in_play):
+    a rule the two war games share cites both, and a player of one owns only its rulebook."""
+    if isinstance(found, dict):
+        return {k: deciding.in_play(spec, v) if k == "cites" and isinstance(v, list) and v
+                and all(isinstance(c, str) for c in v) else _books_in_play(spec, v) for k, v in found.items()}
+    if isinstance(found, list):
+        return [_books_in_play(spec, x) for x in found]
+    return found
 
 
 def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[..., list[dict]],
@@ -1426,7 +1519,7 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
             state = result.pop("_state")
     for r in results:
         r.pop("_state", None)
-    return results, actions
+    return [_books_in_play(engine.spec, r) for r in results], actions
 
 
 # ------------------------------------------------------------ printing
@@ -1491,6 +1584,9 @@ def render_verdicts(results: list[dict]) -> str:
         if r["legal"]:
             lines.append("  what would happen (not written back), each under the rule that does it:")
             lines.extend(_render_happened(r.get("happened", [])))
+            for o in r.get("opens", []):
+                lines.append(f"  {o['player']} may now {o['action']} ({_lower_first(o['title'])}), which "
+                             f"{o['player']} could not before")
             for wait in r.get("game_goes_on", []):
                 lines.append(f"  the game goes on: it ends when {wait['condition']}  ({_cites(wait)})")
                 if wait["words"]:
@@ -1507,6 +1603,9 @@ def render_verdicts(results: list[dict]) -> str:
                     lines.append(f"    {e['words'] or 'the end rule holds'}  ({_cites(e)})")
                     for c in e.get("through", []):
                         lines.append(f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})")
+                    for m in e.get("made_by", []):
+                        under = " > ".join(f"{w['declaration']} ({', '.join(w['cites'])})" for w in m["within"])
+                        lines.append(f"    made so in this action: {m['change']}, under {under}")
                 if end.get("decided_by"):
                     d = end["decided_by"]
                     lines.append(f"    {d['words'] or 'the winners rule'}  ({_cites(d)})")

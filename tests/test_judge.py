@@ -1068,6 +1068,8 @@ def test_what_an_action_opens_to_a_player_is_told(tmp_path, capsys):
     assert main(["judge", situation(tmp_path, table), "-a", "Keno harvest 1"]) == 0
     out = capsys.readouterr().out
     assert "Keno may now fulfil (fulfil the task of your vine card), which Keno could not before" in out
+    # task_met is the rules' internal bookkeeping (PROTOCOL.md): said so beside it.
+    assert "players.Keno.vars.task_met: false -> true  (internal bookkeeping)" in out
     assert main(["judge", situation(tmp_path, table), "-a", "Keno harvest 1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["results"][0]["opens"] == [
         {"player": "Keno", "action": "fulfil", "title": "Fulfil the task of your vine card"}]

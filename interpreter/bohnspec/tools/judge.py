@@ -559,8 +559,22 @@ def _happened(engine: Engine, outcome: Outcome, rec: _Recorder, combats: Iterato
                         **({"before": old} if old is not _MISSING else {}),
                         **({"after": new} if new is not _MISSING else {}), **_cause(frames)})
     out = _merged(out)
+    for h in out:
+        if h["what"] == "change" and _internal(engine, h["path"]):
+            h["internal"] = True
+            h["text"] += "  (internal bookkeeping)"
     _tell_the_end(engine, events, out)
     return out
+
+
+def _internal(engine: Engine, path: str) -> bool:
+    """Whether a changed place is an internal variable (`vars.draft_just_ended`,
+    `players.Keno.vars.task_met`): what the reference keeps to apply the rules, which engines
+    are not compared on (PROTOCOL.md)."""
+    parts = path.split(".")
+    name = parts[-1] if len(parts) >= 2 and (parts[-2] == "vars" or parts[0] == "spaces") else None
+    var = engine.spec.vars.get(name) if name is not None else None
+    return var is not None and var.internal
 
 
 def _merged(happened: list[dict]) -> list[dict]:

@@ -731,11 +731,13 @@ class ProtocolAdapter:
     def start(self, sc: S.Scenario) -> Message:
         from ..errors import ScenarioError
         try:
-            return self._start(sc)
+            started = self._start(sc)
         except ScenarioError as exc:
             if exc.file or not hasattr(sc, "error"):
                 raise
             raise sc.error(exc.path, exc.message) from None
+        self._send_next()  # a scenario without steps: all its replies are in already
+        return started
 
     def _start(self, sc: S.Scenario) -> Message:
         from . import scenario as S
@@ -752,10 +754,7 @@ class ProtocolAdapter:
             self._ahead.extend(planned)
             self._prepare(upcoming)
             reply = self.client.receive(("ok",))
-            out = {"state": self._state(reply), "events": []}
-            if not self._ahead:
-                self._send_next()
-            return out
+            return {"state": self._state(reply), "events": []}
         drain = getattr(self.client, "drain", None)
         if drain is not None:
             drain()  # replies to the last scenario's steps sent ahead, after it stopped early
@@ -791,20 +790,14 @@ class ProtocolAdapter:
                 return {"rejected": True, "rule": _text_or_none(reply.get("rule")),
                         "reason": _text_or_none(reply.get("reason")) or ""}
             events = self._events(reply)
-            out = {"state": self._state(reply), "events": events}
-            if not self._ahead:
-                self._send_next()
-            return out
+            return {"state": self._state(reply), "events": events}
         else:
             # The reference fills in the documented defaults: the engine always gets a full state.
             prepared, self._prepared = self._prepared, None
             full = prepared[1] if prepared is not None and prepared[0] is sc else self._full_state(sc)
             self._known = full
             reply = self._first({"type": "load", "state": full}, ("ok",), planned, upcoming)
-            out = {"state": self._state(reply), "events": []}
-            if not self._ahead:
-                self._send_next()
-            return out
+            return {"state": self._state(reply), "events": []}
 
     def _first(self, request: Message, expect: tuple[str, ...], planned: list[dict],
                upcoming: S.Scenario | None) -> Message:
@@ -813,12 +806,18 @@ class ProtocolAdapter:
         while it works on them the `upcoming` scenario's state is made ready."""
         if not planned or self.capabilities.get("pipelining") is not True or not hasattr(self.client, "send"):
             return self.client.request(request, expect=expect)
-        self.client.send(request)
-        for action in planned:
-            self.client.send({"type": "apply", "action": action})
+        self._send_with_steps(request, planned)
         self._ahead.extend(planned)
         self._prepare(upcoming)
         return self.client.receive(expect)
+
+    def _send_with_steps(self, request: Message, actions: list[dict]) -> Message:
+        """Write a scenario's start request and an `apply` for each of its actions, without
+        waiting; answers the start request as sent."""
+        sent = self.client.send(request)
+        for action in actions:
+            self.client.send({"type": "apply", "action": action})
+        return sent
 
     def _prepare(self, upcoming: S.Scenario | None) -> None:
         """While the engine works: the next scenario's state (a scenario's own error is raised
@@ -833,19 +832,16 @@ class ProtocolAdapter:
         """Every reply of the scenario under way is in: the next scenario's load and steps (its
         state made ready already) go out now, so that the engine plays them while the runner
         judges this one. The runner may yet not start it (not applicable, a broken scenario):
-        then their replies are read and dropped like those of steps after a failing one."""
-        prepared, self._prepared = self._prepared, None
-        if prepared is None or self._ahead or self.capabilities.get("pipelining") is not True \
+        then their replies are read and dropped like those of steps after a failing one. Asked
+        after every reply the runner reads; does nothing until the last one is in."""
+        if self._prepared is None or self._ahead or self.capabilities.get("pipelining") is not True \
                 or not hasattr(self.client, "next_unanswered") or self.client.next_unanswered() is not None:
             return
-        sc, full = prepared
+        (sc, full), self._prepared = self._prepared, None
         self._stderr_before_next = self.client.stderr(since_mark=True)
         self.client.mark()
         actions = [step.action for step in sc.steps if step.action is not None]
-        load = self.client.send({"type": "load", "state": full})
-        for action in actions:
-            self.client.send({"type": "apply", "action": action})
-        self._sent_next = (sc, load, actions)
+        self._sent_next = (sc, self._send_with_steps({"type": "load", "state": full}, actions), actions)
 
     def _full_state(self, sc: S.Scenario) -> dict:
         """The complete state a `load` sends for a scenario with a `state:`: the reference fills
@@ -918,8 +914,7 @@ class ProtocolAdapter:
                    "reason": _text_or_none(reply.get("reason")) or "", "state": state}
         else:
             out = {"accepted": True, "events": self._events(reply), "state": state}
-        if not self._ahead:
-            self._send_next()
+        self._send_next()
         return out
 
     def close(self) -> None:

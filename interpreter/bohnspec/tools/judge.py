@@ -758,22 +758,13 @@ def _ending(engine: Engine, outcome: Outcome, rec: _Recorder | None = None) -> d
 
 
 def _variables_read(engine: Engine, node: Node | None) -> set[str]:
-    """The game's variables a condition reads, directly or through parameterless definitions."""
-    found: set[str] = set()
-    seen: set[str] = set()
-    todo = [node] if node is not None else []
-    while todo:
-        n = todo.pop()
-        if n.kind == "name":
-            name = n.args[0]
-            if name in engine.spec.vars and not engine.spec.vars[name].per_player:
-                found.add(name)
-            d = engine.spec.defines.get(name)
-            if d is not None and d.params is None and d.body is not None and name not in seen:
-                seen.add(name)
-                todo.append(d.body)
-        todo.extend(n.children())
-    return found
+    """The game's variables (not a player's) a condition reads, directly or through the
+    definitions it reads."""
+    if node is None:
+        return set()
+    spec_vars = engine.spec.vars
+    return {n.args[0] for n in _through_definitions(engine, node)
+            if n.kind == "name" and n.args[0] in spec_vars and not spec_vars[n.args[0]].per_player}
 
 
 def _made_to_hold(engine: Engine, end: EndRule, rec: _Recorder) -> list[dict]:

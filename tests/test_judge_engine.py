@@ -8,10 +8,15 @@ import json
 import pytest
 
 from bohnspec import paths
+from bohnspec.conformance import runner as R
 from bohnspec.conformance import scenario as S
+from bohnspec.conformance.deciding import changing_paragraphs
+from bohnspec.execution import tracing
 from bohnspec.execution.interpret import Engine
 from bohnspec.tools.cli import main
 from bohnspec.tools.judge import judge_actions, load_situation
+
+import helpers
 
 
 class _Untouchable(Engine):
@@ -46,3 +51,37 @@ def test_an_action_whose_type_is_not_a_name_is_not_an_action(capsys):
     out = json.loads(capsys.readouterr().out)
     assert code == 1
     assert "unknown action type" in out["results"][0]["malformed"]
+
+
+# ------------------------------------------------------------ what a failed step is put down to
+
+class _WrongAgainstTheReference(helpers.FixedEngine):
+    """A mutated interpreter under test, judged by the real reference."""
+
+    def reference_engine(self, sc):
+        return helpers.base_engine()
+
+
+def test_a_wrong_state_is_put_down_to_the_rule_that_changes_it():
+    # The harvest's cards go under the discard pile: no event differs, only `discard`. The step
+    # is put down to the harvest procedure that discards (bohnanza/harvest/2...), first.
+    wrong = helpers.engine_from_texts(helpers.mutate(helpers.spec_texts(), "harvest.bohn",
+                                                     "move all of f to top of discard",
+                                                     "move all of f to bottom of discard"))
+    sc = next(s for s in helpers.base_corpus() if s.id == "base/harvest/coins-on-coin-stack-rest-on-discard-01")
+    verdict = R.run_scenario(_WrongAgainstTheReference(wrong), sc)
+    assert verdict.verdict == R.FAILED, verdict
+    step = verdict.steps[0]
+    assert any("state.discard" in p for p in step.problems), step.problems
+    harvest_coins = helpers.base_engine().spec.procedures["harvest_coins"].cites
+    assert step.paragraphs[:len(harvest_coins)] == list(harvest_coins)[:len(step.paragraphs)], step.paragraphs
+
+
+def test_changes_are_put_down_to_the_declaration_running():
+    engine = helpers.base_engine()
+    sc = next(s for s in helpers.base_corpus() if s.id == "base/harvest/coins-on-coin-stack-rest-on-discard-01")
+    state, _ = S.build_state(engine, sc)
+    _, rec = tracing.traced_apply(engine, state, sc.steps[0].action)
+    changed = {entry[1]: entry[4][-1].name for entry in rec.entries if entry[0] == "change"}
+    assert changed["discard"] == "harvest_coins" and changed["players.Timon.coins"] == "harvest_coins", changed
+    assert changing_paragraphs(engine, state, sc.steps[0].action, ["players.Keno.coins"]) == []

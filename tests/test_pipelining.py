@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import subprocess
 
-from bohnspec.conformance.protocol import state_problem
+from bohnspec.conformance.protocol import ProtocolAdapter, state_problem
 from test_protocol import BLUE_IDS, CORPUS, PY, ROOT, SAFETY, SERVE, child_env, conform, fake
 from test_protocol_v2 import DEVIANT, TWO_BLUE_HARVESTS, write
 
@@ -85,6 +85,11 @@ def test_serve_answers_on_either_engine(tmp_path):
     for engine in ("reference", "compiled"):
         run = conform(tmp_path / engine, "--impl", f"{SERVE} --engine {engine}", *BLUE)
         assert run.rc == 0 and set(run.verdicts.values()) == {"passed"}, (engine, run.out)
+    # The runner's own engine (states made and checked, failures traced) is either one too.
+    run = conform(tmp_path / "runner-compiled", "--engine", "compiled", "--impl", SERVE, *BLUE)
+    assert run.rc == 0 and set(run.verdicts.values()) == {"passed"}, run.out
+    adapter = ProtocolAdapter(SERVE, engine="compiled")
+    assert adapter.reference().engine(["base"]).kind == "compiled"
     wrong = subprocess.run([PY, "-m", "bohnspec", "serve", "--engine", "fast"], cwd=ROOT, env=child_env(),
                            capture_output=True, text=True, timeout=SAFETY, input="")
     assert wrong.returncode == 2 and "reference" in wrong.stderr and "compiled" in wrong.stderr

@@ -587,3 +587,15 @@ def test_the_cites_index_agrees_with_the_loaded_corpus():
         for c in sc.cites:
             loaded.setdefault(c, []).append(sc.id)
     assert S.corpus_cites() == loaded
+
+
+def test_a_variable_written_beside_the_states_own_keys_is_sent_under_vars(tmp_path, engine):
+    # A number: the schema reads the key as a zone of cards, and says where a variable goes.
+    path = write(tmp_path, GOOD.replace("phase: trade", "phase: trade\n  exhaustions: 2"))
+    err = load_error(path, tmp_path)
+    assert err.path == "state.exhaustions" and "under vars (state.vars.exhaustions)" in err.message, err
+    # A list passes the schema: the spec knows the name as a variable.
+    path = write(tmp_path, GOOD.replace("phase: trade", "phase: trade\n  planted: [red]"))
+    err = build_error(engine, path, tmp_path)
+    assert (err.path, err.message) == ("state.planted", "'planted' is a game variable: write it under vars "
+                                                        "(state.vars.planted)")

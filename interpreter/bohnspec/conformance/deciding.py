@@ -7,7 +7,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..execution.interpret import Outcome, Rejection
+from ..execution import tracing
+from ..execution.interpret import Engine, Outcome, Rejection
+from ..execution.state import State
 from ..language.model import Clause, Forbid, Module
 from ..language.spec import Spec, parse_files, spec_files
 
@@ -39,6 +41,29 @@ def refusing_cites(spec: Spec, action: Any, rejection: Rejection) -> list[str]:
             # The rule the reference names comes first whatever its book: it is its answer.
             return list(dict.fromkeys([rejection.rule, *in_play(spec, list(decl.cites))]))
     return [rejection.rule]
+
+
+def changing_paragraphs(engine: Engine, state: State, action: Any, places: list[str]) -> list[str]:
+    """The citations of the declarations that, as the reference resolves `action` from
+    `state`, change the `places` of the state an engine got wrong (`players.Nina.hand`; a place
+    within one of them, or one holding it, counts): the procedure that moves the cards, say,
+    rather than every event of the action. Each change is put down to the innermost
+    declaration with citations running when it was made (execution/tracing.py)."""
+    if not places:
+        return []
+    _, recorder = tracing.traced_apply(engine, state.copy(), action)
+    out: list[str] = []
+    for entry in recorder.entries:
+        if entry[0] != "change" or not any(_overlap(entry[1], p) for p in places):
+            continue
+        decl = next((f for f in reversed(entry[4]) if getattr(f, "cites", None)), None)
+        if decl is not None:
+            out.extend(decl.cites)
+    return in_play(engine.spec, list(dict.fromkeys(out)))
+
+
+def _overlap(changed: str, wrong: str) -> bool:
+    return changed == wrong or changed.startswith(wrong + ".") or wrong.startswith(changed + ".")
 
 
 def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | frozenset = frozenset(),

@@ -658,11 +658,15 @@ def _text_or_none(value):
 class ProtocolAdapter:
     """Runner adapter for an outside engine: one process, restarted after any fault."""
 
-    def __init__(self, command: str, timeout: float = 5.0, extra_rules: Sequence[str] = ()) -> None:
+    def __init__(self, command: str, timeout: float = 5.0, extra_rules: Sequence[str] = (),
+                 engine: str = "reference") -> None:
         self.client = ProtocolEngine(command, timeout)
         self.name = command
         # The reference judges the engine's replies with the same rules files (`conform --rules`).
         self.extra_rules = tuple(extra_rules)
+        # The runner's own engine, which makes each scenario's state, checks it and traces the
+        # rules a failed step broke: the compiled one gives the same answers at less cost.
+        self.engine_kind = engine
         self.capabilities: dict[str, Any] = {}
         self.engine_info: dict[str, Any] = {}
         self._reference: InProcess | None = None
@@ -713,7 +717,7 @@ class ProtocolAdapter:
 
     def reference(self) -> InProcess:
         if self._reference is None:
-            self._reference = InProcess(self.extra_rules)
+            self._reference = InProcess(self.extra_rules, engine=self.engine_kind)
         return self._reference
 
     def reference_engine(self, sc: S.Scenario) -> Engine:

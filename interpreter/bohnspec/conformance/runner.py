@@ -21,10 +21,10 @@ from .. import paths
 from . import scenario as S
 from ..errors import ActionError, BohnspecError, ScenarioError, ShuffleMismatch, SpecRuntimeError, suggest
 from ..execution.interpret import Engine, Outcome
-from .deciding import deciding_paragraphs
+from .deciding import LIMIT, changing_paragraphs, deciding_paragraphs
 from .inprocess import HOOK_EVENTS, InProcess  # noqa: F401  (callers take the reference adapter from the runner)
 from .protocol import EngineFault, EngineUnsupported
-from ..execution.state import expand_cards
+from ..execution.state import State, expand_cards
 from ..language.model import Option
 
 if TYPE_CHECKING:
@@ -193,6 +193,21 @@ def _subset_problems(expected: Any, actual: Any, path: str) -> list[str]:
     if not json_equal(expected, actual):
         problems.append(f"{path}:\n    expected {json.dumps(expected)}\n    actual   {json.dumps(actual)}")
     return problems
+
+
+def differing_places(expected: Any, actual: Any, path: str = "") -> list[str]:
+    """The places (`players.Nina.hand`, `vars.offer_from`) where `actual` differs from the
+    subset `expected`, as subset_problems finds them."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        out = []
+        for k, v in expected.items():
+            sub = f"{path}.{k}" if path else str(k)
+            if k not in actual:
+                out.append(sub)
+            elif not subset_holds(v, actual[k]):
+                out.extend(differing_places(v, actual[k], sub))
+        return out
+    return [] if subset_holds(expected, actual) else [path]
 
 
 def _keys_added(before: Any, after: Any, path: str = "state") -> list[str]:
@@ -435,34 +450,43 @@ def not_claimed(claims: dict, sc: S.Scenario, spec: Spec | None, version: int) -
 
 @dataclass
 class Trace:
-    """What the reference interpreter makes of a scenario: the state before each step and its
-    outcome of each step (None for a step without an action)."""
+    """What the reference interpreter makes of a scenario: the state before each step (as JSON,
+    and itself), and its outcome of each step (None for a step without an action)."""
     before: list[dict]
     outcomes: list[Outcome | None]
+    states: list[State]
 
-    def paragraphs(self, engine: Engine, sc: S.Scenario, index: int, theirs: list | None = None) -> list[str]:
-        """The paragraphs that decide step `index` (deciding.py); `theirs`: the engine's events."""
+    def paragraphs(self, engine: Engine, sc: S.Scenario, index: int, theirs: list | None = None,
+                   wrong: list[str] | None = None) -> list[str]:
+        """The paragraphs that decide step `index` (deciding.py); `theirs`: the engine's events;
+        `wrong`: the places of the state the engine got wrong (their changers' paragraphs first)."""
         outcome, step = self.outcomes[index], sc.steps[index]
         if outcome is None:
             return []
         named = {e.get("event") for key in ("events", "exact_events", "no_events")
                  for e in step.expect.get(key) or [] if isinstance(e, dict)}
-        return deciding_paragraphs(engine.spec, step.action, outcome, named, theirs)
+        found = deciding_paragraphs(engine.spec, step.action, outcome, named, theirs)
+        if wrong and outcome.rejection is None:
+            changers = changing_paragraphs(engine, self.states[index], step.action, wrong)
+            found = list(dict.fromkeys([*changers, *found]))[:LIMIT]
+        return found
 
 
 def reference_trace(engine: Engine, sc: S.Scenario) -> Trace:
     state, _ = S.build_state(engine, sc)
     before: list[dict] = []
+    states: list[State] = []
     outcomes: list[Outcome | None] = []
     for step in sc.steps:
         before.append(state.to_json())
+        states.append(state.copy())
         if step.action is None:
             outcomes.append(None)
             continue
         outcome = engine.apply(state, step.action)
         state = outcome.state
         outcomes.append(outcome)
-    return Trace(before, outcomes)
+    return Trace(before, outcomes, states)
 
 
 # ------------------------------------------------------------ running
@@ -498,13 +522,13 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         pass  # an adapter that tracks it itself
     trace: list = []  # [Trace] once computed
 
-    def paragraphs(index: int, theirs: list | None) -> list[str]:
+    def paragraphs(index: int, theirs: list | None, wrong: list[str]) -> list[str]:
         if reference is None:
             return []
         try:
             if not trace:
                 trace.append(reference_trace(reference(sc), sc))
-            return trace[0].paragraphs(reference(sc), sc, index, theirs) or list(sc.cites)
+            return trace[0].paragraphs(reference(sc), sc, index, theirs, wrong) or list(sc.cites)
         except BohnspecError:
             return list(sc.cites)
 
@@ -612,10 +636,14 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                                            f"[{_rules_shown(expected_rules)}]")
                 else:
                     events = reply.get("events", [])
+            wrong: list[str] = []  # the places of the state found wrong
             if "state" in step.expect:
                 expected = without_internal(step.expect["state"], internal)
                 actual = without_internal(_state_part(now, expected), internal)
-                result.problems.extend(subset_problems(expected, actual))
+                differs = subset_problems(expected, actual)
+                if differs:
+                    result.problems.extend(differs)
+                    wrong = differing_places(expected, actual)
             if compare_events:
                 if "events" in step.expect:
                     result.problems.extend(match_events(step.expect["events"], events))
@@ -628,7 +656,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
             if result.problems:
                 result.ok = False
                 verdict.verdict = FAILED
-                result.paragraphs = paragraphs(index, events if claims.get("events") is True else None)
+                result.paragraphs = paragraphs(index, events if claims.get("events") is True else None, wrong)
                 if not isolate:
                     break
         result = None

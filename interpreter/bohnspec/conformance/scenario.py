@@ -189,6 +189,17 @@ def _misspelt_state_key(parts: list) -> bool:
     return parts[-1] not in STATE_KEYS and bool(_hint(parts[-1], STATE_KEYS))
 
 
+def _variable_at_state_top(parts: list) -> bool:
+    """Whether `parts` ends at a key of the state, not one of its own, that a module declares
+    as a variable (`exhaustions` written beside `phase` instead of under `vars`)."""
+    if not parts or not isinstance(parts[-1], str) or list(parts[:-1]) not in ([], ["state"]) \
+            or parts[-1] in STATE_KEYS:
+        return False
+    from ..language.model import Var
+    from ..language.spec import modules_declaring
+    return bool(modules_declaring(parts[-1], Var))
+
+
 def _explain(e: ValidationError, data: Any) -> Problem:
     """A jsonschema error as what to do (the schema's raw sentences never reach a writer)."""
     parts = list(e.absolute_path)
@@ -233,6 +244,11 @@ def _explain(e: ValidationError, data: Any) -> Problem:
         key = unknown[0] if unknown else "?"
         hint = _hint(key, allowed)
         return Problem(parts, f"unknown field `{key}`{hint}; the fields here are {', '.join(allowed)}", str(key))
+    if kind == "type" and _variable_at_state_top(parts):
+        key = str(parts[-1])
+        return Problem(parts, f"`{key}` is a variable of the rules: give it under vars "
+                              f"({'.'.join(map(str, [*parts[:-1], 'vars', key]))}); a key of the state that is "
+                              "not one of its own is read as a zone of cards (a list)", key)
     if kind == "type" and _misspelt_state_key(parts):
         key = str(parts[-1])
         return Problem(parts, f"unknown key `{key}`{_hint(key, STATE_KEYS)}: a key of the state that is not one "
@@ -799,6 +815,10 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
             state.winners = list(value)
         else:
             zone = spec.zones.get(key)
+            if zone is None and key in spec.vars:
+                raise ScenarioError("", where, f"{key!r} is a {_var_level(spec.vars[key])} variable: write it under "
+                                               f"vars ({where.rsplit('.', 1)[0]}.vars.{key})"
+                                    if not spec.vars[key].per_player else _var_problem(spec, key, "game", "state"))
             if zone is None or zone.per_player:
                 allowed = [z for z, d in spec.zones.items() if not d.per_player] + [
                     "players", "starting_player", "active", "phase", "vars", "shuffles", "over", "winners"]

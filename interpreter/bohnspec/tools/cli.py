@@ -162,8 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="judge every step on its own: before each step the engine is loaded with the reference "
                         "interpreter's state at that point, and every failing step is reported with its paragraph")
     c.add_argument("--engine", choices=("reference", "compiled"), default="reference",
-                   help="without --impl: run the rules with the reference interpreter or compiled to Python "
-                        "(identical answers, faster; default: reference)")
+                   help="run the rules with the reference interpreter or compiled to Python (identical answers, "
+                        "faster; default: reference); with --impl, the runner's own engine, which makes and "
+                        "checks each scenario's state and traces the rules a failed step broke")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
     m = sub.add_parser("simulate", help="play random full games and show statistics")
@@ -541,7 +542,7 @@ def _conform_engine(args: argparse.Namespace) -> _ConformEngine:
         return _ConformEngine(reference(), reference)
 
     def outside() -> ProtocolAdapter:
-        return ProtocolAdapter(args.impl, args.timeout, args.rules)
+        return ProtocolAdapter(args.impl, args.timeout, args.rules, engine=args.engine)
     engine = _ConformEngine(outside(), outside)
     try:
         engine.probe.client.launch()

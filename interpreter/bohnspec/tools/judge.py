@@ -30,6 +30,7 @@ from ..language.model import Action, Decl, EndRule, Handler, Node, Phase, Proced
 from ..language.spec import Spec
 from .notation import card_owners, card_title, format_action, ref_text
 from ..execution import moves as M
+from ..execution import tracing as T
 from ..execution.state import State
 from ..language.unparse import place, show, spec_path, unparse
 
@@ -341,7 +342,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     said = next(((pid, text) for pid, text in words.items() if not _heading(text)), None)
     if said is not None:
         verdict["rulebook"] = dict([said])
-    outcome, rec = _traced_apply(engine, state, action)
+    outcome, rec = T.traced_apply(engine, state, action)
     verdict["events"] = outcome.events
     verdict["event_causes"] = [_cause(frames) for frames in outcome.sources]
     # A combat after which the same battle is still on (riders beaten, the regular troops to
@@ -374,95 +375,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
 
 # -- what would happen, and who caused it
 
-class _Recorder:
-    """Watches an action resolve: the state at every moment a declaration starts or ends or
-    an event is emitted, so each change is put down to the declarations running when it was
-    made; and the state at each combat (the cards lying face down are gone afterwards)."""
-
-    def __init__(self) -> None:
-        self.entries: list[tuple] = []  # ("change", path, before, after, frames) or ("event", index)
-        self.snapshot: dict | None = None
-        self.moments: list[tuple[int, State]] = []
-        # The definitions evaluated since the last event or declaration entered, and those before
-        # each combat event (by its index): the rules that made its values (a fortress's two, a
-        # cannon's tie).
-        self.defines: list[tuple[str, tuple, Any]] = []  # (name, text arguments, value)
-        self.valued: dict[int, list[tuple[str, tuple, Any]]] = {}
-        # Per declaration running (by its place): the definitions it evaluated that gave
-        # something, so that a count an expansion sets (two farms: four cards turned up) is
-        # named under the base game's procedure that used it.
-        self.used: dict[str, list[str]] = {}
-        self.running: dict[str, Decl] = {}
-
-    def checkpoint(self, env: Env) -> None:
-        now = env.state.to_json()
-        if self.snapshot is not None:
-            for path, before, after in _changes(self.snapshot, now):
-                self.entries.append(("change", path, before, after, tuple(env.frames)))
-        self.snapshot = now
-
-
-class _TracingEngine(Engine):
-    """An interpreter of its own for one trace, built from the spec judged: it tells its
-    recorder of every event and of every moment a declaration starts or ends, then runs the
-    rules as the plain interpreter does. The engines `engine_for` hands out are cached and
-    shared, so judge never patches one of them (a shared engine watched by one trace would
-    report to it from every other user)."""
-
-    def __init__(self, spec: Spec, recorder: _Recorder) -> None:
-        super().__init__(spec)
-        self.recorder = recorder
-
-    def emit(self, env: Env, name: str, payload: dict, record: bool = True) -> None:
-        self.recorder.checkpoint(env)
-        if record:
-            if name == "combat":
-                self.recorder.moments.append((len(env.events), env.state.copy()))
-                self.recorder.valued[len(env.events)] = list(self.recorder.defines)
-            self.recorder.entries.append(("event", len(env.events)))
-        self.recorder.defines.clear()
-        super().emit(env, name, payload, record)
-
-    def _call_define(self, env: Env, name: str, values: Iterable, node: Node | None) -> Any:
-        values = list(values)
-        value = super()._call_define(env, name, values, node)
-        self.recorder.defines.append((name, tuple(v for v in values if isinstance(v, str)), value))
-        if env.frames and _gave_something(value):
-            frame = env.frames[-1]
-            used = self.recorder.used.setdefault(place(frame.loc), [])
-            if name not in used:
-                used.append(name)
-            self.recorder.running[place(frame.loc)] = frame
-        return value
-
-    # Static as the interpreter's are: the recorder is that of the engine the environment runs
-    # on, this one (an action's environment is made by the engine that applies it).
-    @staticmethod
-    def _enter(env: Env, decl: object) -> None:
-        recorder = _TracingEngine._recorder(env)
-        recorder.checkpoint(env)
-        recorder.defines.clear()  # what the action's checks or an earlier step evaluated gave no value
-        Engine._enter(env, decl)
-
-    @staticmethod
-    def _leave(env: Env) -> None:
-        _TracingEngine._recorder(env).checkpoint(env)
-        Engine._leave(env)
-
-    @staticmethod
-    def _recorder(env: Env) -> _Recorder:
-        engine = env.engine
-        assert isinstance(engine, _TracingEngine), "a traced action runs on its tracing engine"
-        return engine.recorder
-
-
-def _traced_apply(engine: Engine, state: State, action: dict) -> tuple[Outcome, _Recorder]:
-    """The outcome of a legal action, resolved by an interpreter of its own that records it."""
-    rec = _Recorder()
-    return _TracingEngine(engine.spec, rec).apply(state, action), rec
-
-
-def _name_counts_set_elsewhere(engine: Engine, rec: _Recorder, happened: list[dict]) -> None:
+def _name_counts_set_elsewhere(engine: Engine, rec: T.Recorder, happened: list[dict]) -> None:
     """Beside a declaration's own paragraphs, those of the definitions it used that another
     module declares (an expansion's `reveal_count`, two farms turning up four cards, under the
     base game's reveal; a designer's), of the books in play."""
@@ -538,7 +451,7 @@ def _cause(frames: Sequence[Decl]) -> dict:
     return {**_describe(frames[-1]), "within": [_describe(f) for f in frames[:-1]]}
 
 
-def _happened(engine: Engine, outcome: Outcome, rec: _Recorder, combats: Iterator[str]) -> list[dict]:
+def _happened(engine: Engine, outcome: Outcome, rec: T.Recorder, combats: Iterator[str]) -> list[dict]:
     """Every event and change in the order they happened, each with its cause."""
     events, sources = outcome.events, outcome.sources
     board = outcome.state.board
@@ -556,8 +469,8 @@ def _happened(engine: Engine, outcome: Outcome, rec: _Recorder, combats: Iterato
         else:
             _, path, old, new, frames = entry
             out.append({"what": "change", "path": path, "text": _change_text(path, old, new),
-                        **({"before": old} if old is not _MISSING else {}),
-                        **({"after": new} if new is not _MISSING else {}), **_cause(frames)})
+                        **({"before": old} if old is not T.MISSING else {}),
+                        **({"after": new} if new is not T.MISSING else {}), **_cause(frames)})
     out = _merged(out)
     for h in out:
         if h["what"] == "change" and _internal(engine, h["path"]):
@@ -599,8 +512,8 @@ def _merged(happened: list[dict]) -> list[dict]:
         first.pop("after", None)
         if "after" in h:
             first["after"] = h["after"]
-        first["text"] = _change_text(h["path"], first.get("before", _MISSING), first.get("after", _MISSING))
-    return [h for h in out if h["what"] != "change" or h.get("before", _MISSING) != h.get("after", _MISSING)]
+        first["text"] = _change_text(h["path"], first.get("before", T.MISSING), first.get("after", T.MISSING))
+    return [h for h in out if h["what"] != "change" or h.get("before", T.MISSING) != h.get("after", T.MISSING)]
 
 
 def _tell_the_end(engine: Engine, events: list[dict], happened: list[dict]) -> None:
@@ -637,36 +550,10 @@ def _phase_title(phase: Phase) -> str:
     return f"{phase.title} ({phase.name})" if phase.title else f"phase {phase.name}"
 
 
-def _changes(before: object, after: object, path: str = "") -> list[tuple[str, object, object]]:
-    """(path, before, after) of every change between two canonical states; a player's part is
-    named by the player (`players.Nina.fields`)."""
-    out: list[tuple[str, object, object]] = []
-    if isinstance(before, dict) and isinstance(after, dict):
-        old, new = before, after
-        if "players" in before and isinstance(before.get("players"), list):
-            old = {**before, "players": {p["name"]: p for p in before["players"]}}
-            new = {**after, "players": {p["name"]: p for p in after["players"]}}
-        for k in sorted(set(old) | set(new), key=str):
-            sub = f"{path}.{k}" if path else str(k)
-            if k not in old:
-                out.append((sub, _MISSING, new[k]))
-            elif k not in new:
-                out.append((sub, old[k], _MISSING))
-            else:
-                out.extend(_changes(old[k], new[k], sub))
-        return out
-    if before != after:
-        out.append((path, before, after))
-    return out
-
-
-_MISSING = object()
-
-
 def _change_text(path: str, before: object, after: object) -> str:
-    if before is _MISSING:
+    if before is T.MISSING:
         return f"{path}: added {_short(after)}"
-    if after is _MISSING:
+    if after is T.MISSING:
         return f"{path}: removed"
     return f"{path}: {_short(before)} -> {_short(after)}"
 
@@ -674,7 +561,7 @@ def _change_text(path: str, before: object, after: object) -> str:
 def diff(before: object, after: object, path: str = "") -> list[str]:
     """Readable changes between two canonical states: `players.Keno.fields: [[green, green],
     []] -> [[], []]`."""
-    return [_change_text(p, b, a) for p, b, a in _changes(before, after, path)]
+    return [_change_text(p, b, a) for p, b, a in T.changes(before, after, path)]
 
 
 def _short(v: object) -> str:
@@ -740,7 +627,7 @@ def _opened(engine: Engine, before: State, after: State) -> list[dict]:
             for p in after.names() for kind in engine.spec.actions if (kind, p) in new]
 
 
-def _ending(engine: Engine, outcome: Outcome, rec: _Recorder | None = None) -> dict:
+def _ending(engine: Engine, outcome: Outcome, rec: T.Recorder | None = None) -> dict:
     """How the game ends: the end rule that held (and the rules that made it hold in this
     action) and how the winners were found."""
     end = next((f[i] for f in outcome.sources for i in range(len(f)) if isinstance(f[i], EndRule)), None)
@@ -767,7 +654,7 @@ def _variables_read(engine: Engine, node: Node | None) -> set[str]:
             if n.kind == "name" and n.args[0] in spec_vars and not spec_vars[n.args[0]].per_player}
 
 
-def _made_to_hold(engine: Engine, end: EndRule, rec: _Recorder) -> list[dict]:
+def _made_to_hold(engine: Engine, end: EndRule, rec: T.Recorder) -> list[dict]:
     """The rules under which this action changed what the end rule reads (the running out of
     the draw pile that counts last, taken for a combat: dschingis/end/2): each change once, with
     the declarations it ran within that cite paragraphs the end rule does not, outermost first."""
@@ -1152,7 +1039,7 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
     by: list[str] = []
     for name, args, value in valued:
         d = spec.defines.get(name)
-        if d is None or not _gave_something(value):
+        if d is None or not T.gave_something(value):
             continue
         own = not _from_spec(d.loc.file)
         if not own and (not tie if value is True else not (raised or marks)):
@@ -1161,11 +1048,6 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
             if c not in said and c not in by and (own or c in about or (attacker in args and c in held)):
                 by.append(c)
     return f"  (by {', '.join(by)})" if by else ""
-
-
-def _gave_something(value: Any) -> bool:
-    """Whether a definition's value made a difference: not none, false or 0."""
-    return value is not None and value is not False and value != 0
 
 
 @functools.lru_cache(maxsize=256)

@@ -1,0 +1,134 @@
+"""Change tracing: an action resolved by an interpreter of its own that records, for every
+change of the state and every event, the declarations running when it happened. `judge` tells
+a player what an action did and why from it; the conformance runner names the paragraphs
+behind the part of a state an engine got wrong (deciding.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..language.model import Decl, Node
+from ..language.spec import Spec
+from ..language.unparse import place
+from .interpret import Engine, Env, Outcome
+from .state import State
+
+# A place a state lacks (a key added or removed), told apart from a value of none.
+MISSING = object()
+
+
+def changes(before: object, after: object, path: str = "") -> list[tuple[str, object, object]]:
+    """(path, before, after) of every change between two canonical states; a player's part is
+    named by the player (`players.Nina.fields`)."""
+    out: list[tuple[str, object, object]] = []
+    if isinstance(before, dict) and isinstance(after, dict):
+        old, new = before, after
+        if "players" in before and isinstance(before.get("players"), list):
+            old = {**before, "players": {p["name"]: p for p in before["players"]}}
+            new = {**after, "players": {p["name"]: p for p in after["players"]}}
+        for k in sorted(set(old) | set(new), key=str):
+            sub = f"{path}.{k}" if path else str(k)
+            if k not in old:
+                out.append((sub, MISSING, new[k]))
+            elif k not in new:
+                out.append((sub, old[k], MISSING))
+            else:
+                out.extend(changes(old[k], new[k], sub))
+        return out
+    if before != after:
+        out.append((path, before, after))
+    return out
+
+
+def gave_something(value: Any) -> bool:
+    """Whether a definition's value made a difference: not none, false or 0."""
+    return value is not None and value is not False and value != 0
+
+
+class Recorder:
+    """Watches an action resolve: the state at every moment a declaration starts or ends or
+    an event is emitted, so each change is put down to the declarations running when it was
+    made; and the state at each combat (the cards lying face down are gone afterwards)."""
+
+    def __init__(self) -> None:
+        self.entries: list[tuple] = []  # ("change", path, before, after, frames) or ("event", index)
+        self.snapshot: dict | None = None
+        self.moments: list[tuple[int, State]] = []
+        # The definitions evaluated since the last event or declaration entered, and those before
+        # each combat event (by its index): the rules that made its values (a fortress's two, a
+        # cannon's tie).
+        self.defines: list[tuple[str, tuple, Any]] = []  # (name, text arguments, value)
+        self.valued: dict[int, list[tuple[str, tuple, Any]]] = {}
+        # Per declaration running (by its place): the definitions it evaluated that gave
+        # something, so that a count an expansion sets (two farms: four cards turned up) is
+        # named under the base game's procedure that used it.
+        self.used: dict[str, list[str]] = {}
+        self.running: dict[str, Decl] = {}
+
+    def checkpoint(self, env: Env) -> None:
+        now = env.state.to_json()
+        if self.snapshot is not None:
+            for path, before, after in changes(self.snapshot, now):
+                self.entries.append(("change", path, before, after, tuple(env.frames)))
+        self.snapshot = now
+
+
+class TracingEngine(Engine):
+    """An interpreter of its own for one trace, built from the spec judged: it tells its
+    recorder of every event and of every moment a declaration starts or ends, then runs the
+    rules as the plain interpreter does. The engines `engine_for` hands out are cached and
+    shared, so judge never patches one of them (a shared engine watched by one trace would
+    report to it from every other user)."""
+
+    def __init__(self, spec: Spec, recorder: Recorder) -> None:
+        super().__init__(spec)
+        self.recorder = recorder
+
+    def emit(self, env: Env, name: str, payload: dict, record: bool = True) -> None:
+        self.recorder.checkpoint(env)
+        if record:
+            if name == "combat":
+                self.recorder.moments.append((len(env.events), env.state.copy()))
+                self.recorder.valued[len(env.events)] = list(self.recorder.defines)
+            self.recorder.entries.append(("event", len(env.events)))
+        self.recorder.defines.clear()
+        super().emit(env, name, payload, record)
+
+    def _call_define(self, env: Env, name: str, values: Iterable, node: Node | None) -> Any:
+        values = list(values)
+        value = super()._call_define(env, name, values, node)
+        self.recorder.defines.append((name, tuple(v for v in values if isinstance(v, str)), value))
+        if env.frames and gave_something(value):
+            frame = env.frames[-1]
+            used = self.recorder.used.setdefault(place(frame.loc), [])
+            if name not in used:
+                used.append(name)
+            self.recorder.running[place(frame.loc)] = frame
+        return value
+
+    # Static as the interpreter's are: the recorder is that of the engine the environment runs
+    # on, this one (an action's environment is made by the engine that applies it).
+    @staticmethod
+    def _enter(env: Env, decl: object) -> None:
+        recorder = TracingEngine._recorder(env)
+        recorder.checkpoint(env)
+        recorder.defines.clear()  # what the action's checks or an earlier step evaluated gave no value
+        Engine._enter(env, decl)
+
+    @staticmethod
+    def _leave(env: Env) -> None:
+        TracingEngine._recorder(env).checkpoint(env)
+        Engine._leave(env)
+
+    @staticmethod
+    def _recorder(env: Env) -> Recorder:
+        engine = env.engine
+        assert isinstance(engine, TracingEngine), "a traced action runs on its tracing engine"
+        return engine.recorder
+
+
+def traced_apply(engine: Engine, state: State, action: dict) -> tuple[Outcome, Recorder]:
+    """The outcome of a legal action, resolved by an interpreter of its own that records it."""
+    rec = Recorder()
+    return TracingEngine(engine.spec, rec).apply(state, action), rec

@@ -709,7 +709,10 @@ def test_the_last_running_out_while_revealing_is_told_as_the_game_going_on(tmp_p
     assert [w["cites"][0] for w in waits] == ["bohnanza/end/1"]
     assert waits[0]["missing"] == ["cut_short or phase != trade and phase != plant_trades"]
     code = main(["judge", situation(tmp_path, LAST_RUNNING_OUT), "-a", "Keno end_phase"])
-    assert "the game goes on: it ends when pile_is_gone" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    # The end rule in its own words, then as the rules write it.
+    assert "the game goes on: The last time the draw pile runs out" in text, text
+    assert "in the rules: end when pile_is_gone" in text and "not yet: cut_short" in text
 
 
 def test_an_action_that_brings_no_end_nearer_says_nothing_of_it(tmp_path, capsys):

@@ -222,7 +222,8 @@ def test_a_tie_won_by_a_cannon_is_told_as_the_rules_decided_it(capsys):
     assert out["results"][0]["combats"][0].endswith("attack 16 (Nina: Broad Bean) against defence 16 "
                                                     "(Timon: Green Bean 14, counting 16 on 12; on 12: fortress): a tie, "
                                                     "which a rule of this game gives to the attack: the attack wins  "
-                                                    "(by bohnaparte/fortress/2, bohnaparte/iron-mine/1, bohnaparte/symbols/6)")
+                                                    "(by bohnaparte/fortress/2, bohnaparte/iron-mine/1, bohnaparte/symbols/6; "
+                                                        "Nina holds Iron mine (Eisenmine))")
 
 
 def test_a_space_spelt_like_a_card_is_named_by_its_id(tmp_path, capsys):
@@ -314,7 +315,9 @@ def test_a_tie_at_twenty_names_the_cannon_paragraph_that_decides_it(capsys):
                       "-a", "Keno defend hand 1")
     assert code == 0
     combat = out["results"][0]["combats"][0]
-    assert "a tie: the attack fails" in combat and combat.endswith("(by bohnaparte/iron-mine/1)")
+    # The attacker's card the paragraph speaks of is named, so "my cannon?" is answered in words.
+    assert "a tie: the attack fails" in combat and combat.endswith("(by bohnaparte/iron-mine/1; Nina holds Iron mine "
+                                                                   "(Eisenmine))")
 
 
 def test_a_bohnaparte_combat_cites_bohnaparte_alone(tmp_path, capsys):
@@ -335,3 +338,57 @@ def test_a_bohnaparte_combat_cites_bohnaparte_alone(tmp_path, capsys):
     assert code == 0 and "combat at f" in out
     assert "dschingis/" not in out
     assert "bohnaparte/cavalry/3" in out
+
+
+def test_a_score_is_told_as_a_sum_a_player_can_check(capsys):
+    # Review round 22: a fortress's point, a burnt town's one point and the plunder cards were
+    # left out of "made of", so the parts did not add up to the score.
+    code, out = judge(capsys, "bohnaparte/independent/r22-points-tie-goes-clockwise-from-starter-01", "--step", "0",
+                      "-a", "Nina draw", as_json=False)
+    assert code == 0 and "tc Camp (fortress) 2" in out and "town Town (Stadt) (fortress) 4" in out, out
+    code, out = judge(capsys, "dschingis/independent/r6-landless-plunderer-wins-four-way-tie-01", "--step", "1",
+                      "-a", "Timon defend hand 1", as_json=False)
+    assert code == 0 and "Timon: plunder 2" in out and "18 Town (Stadt) (burnt) 1" in out, out
+
+
+def test_a_fortified_defence_at_the_floor_is_not_put_down_to_the_floor_alone(capsys):
+    # On a fortified village the fortress's 2 and the floor of 16 both count: a green 14 makes 16
+    # by the fortress alone, so "raised to the village's floor" would mislead (review round 22).
+    # Both are said, whichever made the value.
+    code, out = judge(capsys, "bohnaparte/independent/r5-events-bp-cannon-tie-fortified-village-01", "--step", "1",
+                      "-a", "Timon defend hand 1")
+    combat = out["results"][0]["combats"][0]
+    assert "raised to" not in combat and "Soy Bean 12, counting 16 on v (its floor is 16); on v: fortress" in combat, \
+        combat
+
+
+CAMP_BUT_NOT_THE_LAST = """\
+modules: [base, bohnaparte]
+state:
+  board: {geometry: graph, spaces: {a: camp, b: camp, k: camp, v: village, f: farm},
+          edges: [[a, b], [b, k], [k, a], [a, v], [v, b], [b, f]]}
+  spaces:
+    a: {owner: Nina}
+    b: {owner: Timon}
+    f: {owner: Timon}
+    k: {owner: Keno}
+  players:
+    - {name: Nina, hand: [blue], coins: [soy, soy]}
+    - {name: Timon, hand: [green]}
+    - {name: Keno}
+  active: Nina
+  phase: attack
+  draw_pile: [red, green, soy]
+"""
+
+
+def test_a_player_who_loses_a_territory_but_not_his_last_is_told_the_game_goes_on(tmp_path, capsys):
+    # "Timon lost his camp: is he out?" The conquest ran the rule that ends the game with a
+    # player's last territory, and it did not hold: the verdict says the game goes on, and why.
+    path = tmp_path / "camp.yaml"
+    path.write_text(CAMP_BUT_NOT_THE_LAST, encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina attack b hand 1", "-a", "Timon defend hand 1")
+    assert code == 0
+    waits = out["results"][1]["game_goes_on"]
+    assert [w["missing"] for w in waits] == [["landless != none"]], waits
+    assert "bohnaparte/attack/19" in waits[0]["cites"] and "last landscape" in waits[0]["words"]

@@ -487,8 +487,8 @@ def clash_message(spec: Spec) -> str:
             names.append(what)
     a, b = next(iter(pairs))
     also = "; ".join(f"{x} and {y}" for x, y in list(pairs)[1:])
-    return (f"modules {a} and {b} are not played together: both set {', '.join(pairs[(a, b)][:4])}"
-            f"{' and more' if len(pairs[(a, b)]) > 4 else ''}, and neither requires the other"
-            + (f" (nor {also})" if also else "") + ". They are alternatives of one game: no rulebook combines them, "
-            "and a game of both needs a module of its own that says how they go together (as `mixed` does for "
-            "Bohnaparte with Dschingis Bohn's landscapes)")
+    return (f"modules {a} and {b} are not played together: no rulebook combines them"
+            + (f" (nor {also})" if also else "") + f". For rules authors: both set {', '.join(pairs[(a, b)][:4])}"
+            f"{' and more' if len(pairs[(a, b)]) > 4 else ''}; neither requires the other, so a game of both "
+            "needs a module of its own that says how they go together (as `mixed` does for Bohnaparte with "
+            "Dschingis Bohn's landscapes)")

@@ -363,7 +363,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     if outcome.state.over and not state.over:
         verdict["game_ends"] = _ending(engine, outcome, rec)
     elif not outcome.state.over:
-        waits = _end_waits(engine, state, outcome.state)
+        waits = _end_waits(engine, state, outcome.state, _ran(rec, outcome))
         if waits:
             verdict["game_goes_on"] = waits
         opened = _opened(engine, state, outcome.state)
@@ -534,11 +534,11 @@ def _tell_the_end(engine: Engine, events: list[dict], happened: list[dict]) -> N
     change = next((h for h in reversed(happened[:start]) if h["what"] == "change" and h["path"] == "phase"), None)
     left = engine.spec.phases.get(change.get("before")) if change is not None else None
     happened[start]["text"] = (f"{_phase_title(left) if left else 'the phase'} is over, and so is the game: "
-                               f"{_phase_title(entered) if entered else 'the next phase'} is not played "
-                               "(the end of the game, below)")
+                               f"{_phase_title(entered) if entered else 'the next phase'} is entered but not "
+                               "played (the end of the game, below)")
     happened[start]["not_played"] = True
     if change is not None:
-        change["text"] += " (where the game stops: that phase is not played)"
+        change["text"] += " (where the game stops: that phase is entered, not played)"
 
 
 def _lower_first(text: str) -> str:
@@ -701,10 +701,43 @@ def _constants_read(engine: Engine, node: Node | None, state: State, known: set[
     return out
 
 
-def _end_waits(engine: Engine, before: State, after: State) -> list[dict]:
+def _ran(rec: T.Recorder, outcome: Outcome) -> list[Decl]:
+    """The declarations that ran while an action resolved and changed something or reported
+    an event, each once, in the order first seen."""
+    seen: dict[int, Decl] = {}
+    for entry in rec.entries:
+        if entry[0] == "change":
+            for f in entry[4]:
+                seen.setdefault(id(f), f)
+    for frames in outcome.sources:
+        for f in frames:
+            seen.setdefault(id(f), f)
+    return list(seen.values())
+
+
+def _assigned(decl: Decl) -> set[str]:
+    """The game variables a declaration's own statements may set (`landless = previous` inside
+    an `if`), not those of what it calls."""
+    out: set[str] = set()
+    todo: list[Any] = [getattr(decl, "body", None), getattr(decl, "effect", None)]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Node):
+            if x.kind == "assign" and isinstance(x.args[0], tuple) and x.args[0][:1] == ("var",):
+                out.add(x.args[0][1])
+            todo.extend(x.args)
+        elif isinstance(x, (list, tuple)):
+            todo.extend(x)
+    return out
+
+
+def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] = ()) -> list[dict]:
     """The end rules this action brought nearer without ending the game: a part of the rule's
     condition went from false to true, and others are still false (the third running out while
-    revealing: phases 2 and 3 are played first). For each, what is still missing."""
+    revealing: phases 2 and 3 are played first); or the rules that could have made the end hold
+    ran and did not (a conquest that took a camp but not a player's last territory: he is not
+    out). For each, what is still missing."""
+    could = set().union(*(_assigned(d) for d in ran)) if ran else set()
     def holds(node: Node, state: State) -> bool | None:
         try:
             return bool(engine.expr(node, frozenset())(Env(engine, state)))
@@ -723,10 +756,17 @@ def _end_waits(engine: Engine, before: State, after: State) -> list[dict]:
             continue
         parts = conjuncts(rule.condition)
         now = [holds(part, after) for part in parts]
-        if len(parts) < 2 or all(now) or None in now:
+        if all(now) or None in now:
             continue
-        if not any(h and holds(part, before) is False and (blank is None or holds(part, blank) is False)
-                   for part, h in zip(parts, now)) and \
+        # A variable a part still false reads, which a rule that ran may set, left as it was:
+        # that rule's test failed (the conqueror took a camp, but not the loser's last territory).
+        untouched = set().union(*(_variables_read(engine, part) for part, h in zip(parts, now) if not h)) & could
+        untouched = {v for v in untouched if before.vars.get(v) == after.vars.get(v)}
+        if not untouched and len(parts) < 2:
+            continue
+        if not untouched and not any(h and holds(part, before) is False and
+                                     (blank is None or holds(part, blank) is False)
+                                     for part, h in zip(parts, now)) and \
                 not any(not h and _counted_towards(engine, part, before, after) for part, h in zip(parts, now)):
             continue  # no step towards the end was made: the rule is no nearer than before
         out.append({**_describe(rule), "words": _comment(rule), "condition": unparse(rule.condition),
@@ -844,16 +884,21 @@ def _sum_parts(engine: Engine, key: Node, var: str, state: State, players: list[
             return ""
         body, args, scope = d.body, dict(zip(d.params, key.args[1])), frozenset(d.params)
     todo, found = [body], None
+    others: list[tuple[str, Node]] = []  # the other terms of the sum's `+`, with their signs
     while todo and found is None:
         n = todo.pop(0)
         if n.kind == "quant" and n.args[0] == "sum":
             found = n
-        elif n.kind == "arith":
+        elif n.kind == "arith" and all(op in ("+", "-") for op, _ in n.args[1]):
             todo += [n.args[0], *(term for _, term in n.args[1])]
+            others = [("+", n.args[0]), *n.args[1]]
     if found is None:
         return ""
+    others = [(op, t) for op, t in others if t is not found]
     _, item, coll_node, term_node = found.args
     coll, term = engine.expr(coll_node, scope), engine.expr(term_node, scope | {item})
+    flags = _space_flags_read(engine, term_node)
+    extra = [(op, _term_words(t), engine.expr(t, scope)) for op, t in others]
     told = []
     for p in players:
         # The key's own arguments (`score(p)`) name the player the winners rule is asked about.
@@ -863,12 +908,45 @@ def _sum_parts(engine: Engine, key: Node, var: str, state: State, players: list[
         try:
             items = coll(Env(engine, state, env_locals))
             shares = [(x, term(Env(engine, state, {**env_locals, item: x}))) for x in items]
+            besides = [(op, words, value(Env(engine, state, env_locals))) for op, words, value in extra]
         except SpecRuntimeError:
             return ""
-        shown = [f"{_item_text(engine, state, x)} {show(v)}" for x, v in shares if v]
+        shown = [f"{_item_text(engine, state, x)}{_flags_text(state, x, flags)} {show(v)}" for x, v in shares if v]
+        shown += [f"{'minus ' if op == '-' else ''}{words} {show(v)}" for op, words, v in besides if v]
         if shown:
             told.append(f"{p}: {' + '.join(shown)}")
     return f"made of {'; '.join(told)}" if told else ""
+
+
+def _space_flags_read(engine: Engine, node: Node) -> list[str]:
+    """The true-or-false variables of a space a score's term reads, directly or through its
+    definitions (`burnt`, `fortress`): what makes a space count otherwise than its card."""
+    found = []
+    for n in _through_definitions(engine, node):
+        if n.kind == "attr":
+            var = engine.spec.vars.get(n.args[1])
+            if var is not None and var.per_space and var.type == "bool" and n.args[1] not in found:
+                found.append(n.args[1])
+    return found
+
+
+def _flags_text(state: State, x: Any, flags: list[str]) -> str:
+    """" (burnt)", " (fortress)": the flags of a space that hold, as a score's term reads them."""
+    board = state.board
+    if not flags or board is None or not isinstance(x, str) or x not in board.ids:
+        return ""
+    on = [f.replace("_", " ") for f in flags if state.space_vars.get(x, {}).get(f) is True]
+    return f" ({', '.join(on)})" if on else ""
+
+
+def _term_words(node: Node) -> str:
+    """A term of a score in words: `size(p.plunder)` is the plunder (its cards),
+    `p.plunder_owed` the plunder owed; anything else as the rules write it."""
+    if node.kind == "call" and node.args[0] == "size" and len(node.args[1]) == 1 and node.args[1][0].kind == "attr":
+        return node.args[1][0].args[1].replace("_", " ")
+    if node.kind == "attr":
+        return node.args[1].replace("_", " ")
+    return unparse(node)
 
 
 def _item_text(engine: Engine, state: State, x: Any) -> str:
@@ -1047,7 +1125,12 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
         for c in d.cites:
             if c not in said and c not in by and (own or c in about or (attacker in args and c in held)):
                 by.append(c)
-    return f"  (by {', '.join(by)})" if by else ""
+    # The attacker's cards those paragraphs speak of (an iron mine: the cannon), by name.
+    holds = sorted({spec.cards[k].title or k for sid, cards in moment.space_cards.items() if tie
+                    and moment.space_vars.get(sid, {}).get("owner") == attacker
+                    for k in cards if k in spec.cards and set(spec.cards[k].cites) & set(by)})
+    held_text = f"; {attacker} holds {', '.join(holds)}" if holds else ""
+    return f"  (by {', '.join(by)}{held_text})" if by else ""
 
 
 @functools.lru_cache(maxsize=256)
@@ -1263,18 +1346,19 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
     side = defender if defender is not None else "nobody's, from the stack"
     defence = f"{side}: {card(c)}" if c else side
     number = spec.varieties[c].count if c in spec.varieties else None
-    if floor and d == floor and (number is None or number < floor):
-        defence += (f" {number}" if number is not None else "") + \
-            f", raised to the {land + chr(39) + 's ' if land else ''}floor {floor}"
-    elif number is not None and isinstance(d, int) and d != number:
-        # The rules count the card for more (or less) here: a fortress, say.
-        defence += f" {number}, counting {d} on {target}"
-    # What else lies on the space and may count (a fortress): its variables that are set.
     marks = []
     if moment is not None and isinstance(target, str):
         env = Env(engine, moment)
         marks = [k for k, v in moment.space_vars.get(target, {}).items()
                  if v is True and k in engine._var_defaults and engine._var_defaults[k](env) is not True]
+    if floor and d == floor and (number is None or number < floor) and not (marks and number is not None):
+        defence += (f" {number}" if number is not None else "") + \
+            f", raised to the {land + chr(39) + 's ' if land else ''}floor {floor}"
+    elif number is not None and isinstance(d, int) and d != number:
+        # The rules count the card for more (or less) here: a fortress, say. Where that meets
+        # the floor exactly, which of the two made it is not told apart: both are said.
+        defence += f" {number}, counting {d} on {target}" + (f" (its floor is {floor})" if floor and d == floor else "")
+    # What else lies on the space and may count (a fortress): its variables that are set.
     if marks:
         defence += f"; on {target}: {', '.join(marks)}"
     if won is None:
@@ -1475,15 +1559,18 @@ def render_verdicts(results: list[dict]) -> str:
                 lines.append(f"  {o['player']} may now {o['action']} ({_lower_first(o['title'])}), which "
                              f"{o['player']} could not before")
             for wait in r.get("game_goes_on", []):
-                lines.append(f"  the game goes on: it ends when {wait['condition']}  ({_cites(wait)})")
-                if wait["words"]:
-                    lines.append(f"    {wait['words']}")
-                lines.append(f"    not yet: {'; '.join(wait['missing'])}")
+                # The rule's own words first; its condition, as the rules write it, for who checks.
+                lines.append(f"  the game goes on: {wait['words'] or 'its end rule does not hold yet'}  "
+                             f"({_cites(wait)})")
+                lines.append(f"    in the rules: end when {wait['condition']}; not yet: {'; '.join(wait['missing'])}")
                 for c in wait.get("through", []):
                     lines.append(f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})")
             end = r.get("game_ends")
             if end:
-                lines.append(f"  the game ends, in {_lower_first(end['phase'])}; no later phase is played:"
+                entered_only = any(h.get("not_played") for h in r.get("happened", []))
+                lines.append(f"  the game ends as {_lower_first(end['phase'])} is entered; it is not played:"
+                             if end.get("phase") and entered_only else
+                             f"  the game ends, in {_lower_first(end['phase'])}; no later phase is played:"
                              if end.get("phase") else "  the game ends:")
                 if end.get("ended_by"):
                     e = end["ended_by"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from os import PathLike
 from pathlib import Path
@@ -407,11 +408,12 @@ def _end_reads(engine: Engine) -> frozenset[str]:
 
 def _through_definitions(engine: Engine, node: Node) -> Iterator[Node]:
     """Every node of an expression and of the bodies of the definitions it reads, each
-    definition once."""
+    definition once, breadth first (what the expression reads itself before what its
+    definitions read)."""
     seen: set[str] = set()
-    todo = [node]
+    todo = deque([node])
     while todo:
-        n = todo.pop()
+        n = todo.popleft()
         yield n
         if n.kind in ("name", "call") and n.args[0] in engine.spec.defines and n.args[0] not in seen:
             seen.add(n.args[0])
@@ -679,25 +681,21 @@ def _constants_read(engine: Engine, node: Node | None, state: State, known: set[
     games end at the fourth running out: `last_exhaustion`), with their values now."""
     out: list[dict] = []
     seen: set[str] = set()
-    todo = [node] if node is not None else []
-    while todo:
-        n = todo.pop(0)
-        if n.kind == "name" and n.args[0] in engine.spec.defines and n.args[0] not in seen:
-            name = n.args[0]
-            seen.add(name)
-            d = engine.spec.defines[name]
-            if d.params is None:
-                new = [c for c in d.cites if c not in known]
-                if new:
-                    try:
-                        value = serialise(engine.define_value(state, name))
-                    except SpecRuntimeError:
-                        value = None
-                    out.append({"define": name, "value": value, **_describe(d), "cites": list(d.cites)})
-                    known.update(new)
-            if d.body is not None:
-                todo.append(d.body)
-        todo.extend(n.children())
+    for n in _through_definitions(engine, node) if node is not None else ():
+        if n.kind != "name" or n.args[0] not in engine.spec.defines or n.args[0] in seen:
+            continue
+        name = n.args[0]
+        seen.add(name)
+        d = engine.spec.defines[name]
+        if d.params is None:
+            new = [c for c in d.cites if c not in known]
+            if new:
+                try:
+                    value = serialise(engine.define_value(state, name))
+                except SpecRuntimeError:
+                    value = None
+                out.append({"define": name, "value": value, **_describe(d), "cites": list(d.cites)})
+                known.update(new)
     return out
 
 

@@ -647,6 +647,18 @@ def test_a_vine_task_that_can_never_be_met_is_warned_of(tmp_path):
         "this condition never holds: the task of vine card 'v' can never be fulfilled"]
 
 
+def test_an_event_key_in_a_state_condition_is_told_where_it_belongs(tmp_path):
+    # A designer's "give away two cards in one trade" written as a claim condition (review
+    # round 23): `give` is the traded event's key, a name only in `on traded(...) when`.
+    text = ('module mycards requires bohnroeschen\n\nvine v "V" by h cites bohnroeschen/tasks/1 {\n'
+            '  claim when size(give) >= 2\n}\n')
+    assert errors_of(tmp_path, text) == [
+        "unknown name 'give': it is a key of the event(s) traded, and an event's keys are names only in "
+        "`on EVENT(keys) when ...`; `met when` and `claim when` read the state"]
+    fixed = text.replace("claim when size(give) >= 2", "on traded(from, give) when from == h and size(give) >= 2")
+    assert errors_of(tmp_path, fixed) == []
+
+
 @pytest.mark.parametrize("decl, words", [
     ("option leftovers one of whole, split default whole cites bohnroeschen/two-player/8",
      "option 'leftovers' is named like a phase"),

@@ -599,3 +599,30 @@ def test_a_variable_written_beside_the_states_own_keys_is_sent_under_vars(tmp_pa
     err = build_error(engine, path, tmp_path)
     assert (err.path, err.message) == ("state.planted", "'planted' is a game variable: write it under vars "
                                                         "(state.vars.planted)")
+
+
+MY_MODULE = """\
+module mymodule requires bohnroeschen
+
+var my_count: int per player = 0 cites ruling/no-such-card
+vine my_vine "Hold a blue bean" by h cites bohnroeschen/tasks/1 {
+  met when any f in h.fields: size(f) > 0
+}
+"""
+
+
+def test_a_designers_module_left_out_of_a_state_is_named(tmp_path):
+    # Review round 23: the hint named the modules of spec/ only, not a `--rules` file's, which
+    # is the module a designer most often forgets to list.
+    from bohnspec.execution.interpret import engine_for
+    rules = tmp_path / "mine.bohn"
+    rules.write_text(MY_MODULE, encoding="utf-8")
+    engine = engine_for(["base", "bohnroeschen"], [str(rules)])
+    state = {"players": [{"name": "A", "vars": {"my_count": 1}}, {"name": "B"}, {"name": "C"}],
+             "active": "A", "phase": "plant_hand"}
+    with pytest.raises(ScenarioError, match="'my_count' is a variable of mymodule, which this game does not play"):
+        S.state_from_data(engine, state, ["base", "bohnroeschen"])
+    state = {"players": [{"name": "A"}, {"name": "B"}, {"name": "C"}], "active": "A", "phase": "plant_hand",
+             "vine_row": ["my_vine"]}
+    with pytest.raises(ScenarioError, match="'my_vine' is a card of mymodule, which this game does not play"):
+        S.state_from_data(engine, state, ["base", "bohnroeschen"])

@@ -1116,7 +1116,8 @@ def _module_hint(spec: Spec, name: str, what: str) -> str:
     """"; NAME belongs to bohnroeschen: ..." when a module this game lacks declares it."""
     from ..language.model import Var, Zone
     from ..language.spec import modules_declaring
-    elsewhere = [m for m in modules_declaring(name, Var if what == "variable" else Zone) if m not in spec.modules]
+    elsewhere = [m for m in modules_declaring(name, Var if what == "variable" else Zone, spec.files)
+                 if m not in spec.modules]
     if not elsewhere:
         return ""
     return (f"; {name!r} is a {what} of {' and '.join(elsewhere)}, which this game does not play "

@@ -304,8 +304,24 @@ class Checker:
         self._check_not_shadowed(v, "vine card")
         if v.in_play is not None:
             self.expr(v.in_play, set())
+        keys: dict[str, list[str]] = {}  # an event key -> the events that have it
+        for event, names in self.spec.event_keys().items():
+            for k in names:
+                keys.setdefault(k, []).append(event)
         for cond in (*v.met, *v.claim):
+            before = len(self.out)
             self.expr(cond, {v.holder})
+            # An event's keys are names only in `on EVENT(keys) when`: in a state condition
+            # they are unknown, and the nearest spelling of something else helps no one.
+            for i in range(before, len(self.out)):
+                d = self.out[i]
+                name = next((k for k in keys if d.message.startswith(f"unknown name {k!r}")), None)
+                if name is not None:
+                    events = ", ".join(sorted(keys[name]))
+                    self.out[i] = Diagnostic(d.location, d.severity,
+                                             f"unknown name {name!r}: it is a key of the event(s) {events}, and an "
+                                             "event's keys are names only in `on EVENT(keys) when ...`; `met when` "
+                                             "and `claim when` read the state")
             if cond.kind == "const" and cond.args[0] is False:
                 self.warn(cond.loc or v.loc, f"this condition never holds: the task of vine card {v.name!r} can "
                                              "never be fulfilled")
@@ -897,4 +913,5 @@ def check_files(files: Sequence[str | PathLike[str]] | None = None) -> tuple[lis
     wanted = {display_name(t) for t in targets}
     shown = [d for d in diagnostics if d.location.file in wanted] if files else diagnostics
     return shown, len(targets)
+
 

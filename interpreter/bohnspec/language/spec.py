@@ -168,6 +168,10 @@ class Spec:
             by_title = titles[close_title] if close_title is not None else None
         if by_title is not None:
             return f" (did you mean {by_title!r}?)"
+        elsewhere = [m for m in modules_declaring(name, (Vine, Card, Variety), self.files) if m not in self.modules]
+        if elsewhere:
+            return (f"; {name!r} is a card of {' and '.join(elsewhere)}, which this game does not play (modules "
+                    f"{', '.join(sorted(self.modules))}): give the state `modules:` with it")
         return f"; the {what} cards are {', '.join(kinds)}" if 0 < len(kinds) <= 40 else ""
 
     def _clauses_in_order(self, action: str) -> list[tuple[str, Clause]]:
@@ -294,11 +298,12 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
-def modules_declaring(name: str, what: type = Action) -> list[str]:
-    """The modules of spec/ whose files declare an action (or a variable, a zone: `what`) of
-    this name, to tell a player whose situation lacks it which module it belongs to."""
+def modules_declaring(name: str, what: type | tuple = Action, files: list[RulesFile] | None = None) -> list[str]:
+    """The modules whose files declare an action (or a variable, a zone, a card: `what`) of
+    this name, to tell a player whose situation lacks it which module it belongs to: those of
+    spec/, and of `files` (a game's own, a designer's `--rules` among them)."""
     found: list[str] = []
-    for f in parse_files(spec_files()):
+    for f in [*parse_files(spec_files()), *(files or [])]:
         module = next((d.name for d in f.decls if isinstance(d, Module)), None)
         if module is not None and module not in found and any(
                 isinstance(d, what) and getattr(d, "name", None) == name for d in f.decls):

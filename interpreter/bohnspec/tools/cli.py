@@ -170,7 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
     m = sub.add_parser("simulate", help="play random full games and show statistics")
     m.add_argument("--games", type=GAMES, default=100, help="how many games, 1 to 1,000,000 (default: 100)")
     m.add_argument("--players", type=PLAYERS, default=4, help="players per game (default: 4)")
-    m.add_argument("--modules", default="base", help="modules to play, e.g. base or bohnroeschen (default: base)")
+    m.add_argument("--modules", default="base",
+                   help="modules to play, comma-separated, e.g. base or bohnroeschen; a module brings the modules "
+                        "it requires (default: base)")
     m.add_argument("--seed", type=SEED, default=1, help="the same seed gives the same games (default: 1)")
     m.add_argument("--beans", metavar="VALUE",
                    help="the game's `beans` option: which beans are in the game, one of the values the spec "

@@ -707,7 +707,7 @@ def test_the_last_running_out_while_revealing_is_told_as_the_game_going_on(tmp_p
     assert code == 0
     waits = out["results"][0]["game_goes_on"]
     assert [w["cites"][0] for w in waits] == ["bohnanza/end/1"]
-    assert waits[0]["missing"] == ["cut_short or phase != trade and phase != plant_trades"]
+    assert waits[0]["missing"] == ["cut_short or (phase != trade and phase != plant_trades)"]
     code = main(["judge", situation(tmp_path, LAST_RUNNING_OUT), "-a", "Keno end_phase"])
     text = capsys.readouterr().out
     # The end rule in its own words, then as the rules write it.

@@ -44,7 +44,8 @@ def _u(n: Node) -> str:
     if k == "call":
         return f"{a[0]}({', '.join(_u(x) for x in a[1])})"
     if k == "or":
-        return " or ".join(_wrap(x, 1) for x in a[0])
+        # An `and` among alternatives keeps its parentheses: not needed, but read at a glance.
+        return " or ".join(f"({_u(x)})" if x.kind == "and" else _wrap(x, 1) for x in a[0])
     if k == "and":
         return " and ".join(_wrap(x, 2) for x in a[0])
     if k == "not":

@@ -269,3 +269,25 @@ def test_a_space_id_read_as_a_number_is_located(tmp_path):
     err = load_error(tmp_path, text, "space-01.yaml")
     assert err.message.startswith('space ids are strings, and YAML reads an unquoted 06')
     assert err.line == 8
+
+
+def test_a_key_given_twice_is_refused_where_the_second_stands():
+    # Review round 23: YAML readers keep the last of two equal keys, silently (a second
+    # `steps: []` emptied the first; `{name: Nina, name: Timon}` seated Timon).
+    text = "a: 1\nb:\n  - {name: Nina, name: Timon}\n"
+    with pytest.raises(userfile.UserFileError) as info:
+        userfile.parse_yaml(text, "x.yaml")
+    assert (info.value.line, info.value.column) == (3, 18)
+    assert "the key 'name' is given twice in one mapping (first on line 3)" in info.value.problem
+    with pytest.raises(userfile.UserFileError, match="'a' is given twice"):
+        userfile.parse_yaml("a: 1\nb: 2\na: 3\n", "x.yaml")
+    assert userfile.parse_yaml("a: &x {k: 1}\nb: *x\n", "x.yaml").data == {"a": {"k": 1}, "b": {"k": 1}}
+
+
+@pytest.mark.parametrize("run", ["blue*100000000", "blue*99999999999999999999", "blue*0"])
+def test_a_run_of_cards_is_checked_before_it_is_made(run):
+    # Review round 23: `blue*100000000` was expanded (1.6 GB) before the count was checked, and
+    # a longer one crashed; a run is now 1 to 9999 cards, checked by the schema.
+    problems = S.schema_problems({"players": [{"name": "Nina", "hand": [run]}]}, "state.schema.json")
+    assert problems and problems[0].path == "players[0].hand[0]", problems
+    assert "1 to 9999 cards" in problems[0].message

@@ -45,6 +45,39 @@ def spin_engine():
     return helpers.engine_from_texts(texts, modules=("base", "spin"))
 
 
+# Review round 23: what one statement could make without a loop of its own. Each is an action
+# `grow` of a module of its own; every engine must stop it, at the designer's line, quickly.
+GROWING = {
+    # quantifiers nested over a long list: each round a step
+    "nested quantifiers": ("define l = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n"
+                           "define heavy = sum a in l: sum b in l: sum c in l: sum d in l: sum e in l: a\n",
+                           "planted = planted + heavy", f"evaluation took more than {STEP_BUDGET} steps"),
+    # definitions each reading the one before twice: each evaluation a step
+    "shared definitions": ("".join(f"define d{i} = d{i - 1} + d{i - 1}\n" for i in range(1, 41)) + "define d0 = 1\n",
+                           "planted = planted + d40", f"evaluation took more than {STEP_BUDGET} steps"),
+    "a number squared": ("", "let x = 2\n    repeat 40 { x = x * x }", "the rules compute with numbers below 2^63"),
+    "a list doubled": ("", "let l = [1]\n    repeat 40 { l = l + l }", "the rules make lists of at most 100000"),
+    "fields given": ("", "give 300000000 fields to p", f"evaluation took more than {STEP_BUDGET} steps"),
+}
+
+
+@pytest.mark.parametrize("kind", ["reference", "compiled"])
+@pytest.mark.parametrize("case", sorted(GROWING))
+def test_what_one_statement_makes_is_bounded(case, kind, tmp_path):
+    defines, effect, words = GROWING[case]
+    rules = tmp_path / "grow.bohn"
+    rules.write_text("module grow requires base\n\n" + defines +
+                     'action grow() by p "Grow" cites bohnanza/harvest/1 {\n  effect {\n    ' + effect + "\n  }\n}\n",
+                     encoding="utf-8")
+    engine = engine_for(["base", "grow"], [str(rules)], engine=kind)
+    state = state_of(engine, phase="trade")
+    started = time.perf_counter()
+    with pytest.raises(SpecRuntimeError) as info:
+        engine.apply(state, {"type": "grow", "player": "Nina"})
+    assert time.perf_counter() - started < 10
+    assert words in str(info.value) and "grow.bohn" in str(info.value), str(info.value)
+
+
 def test_a_huge_loop_hits_the_evaluation_budget(spin_engine):
     state = state_of(spin_engine, phase="trade")
     before = state.to_json()

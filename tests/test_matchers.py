@@ -530,3 +530,29 @@ def test_an_event_mismatch_names_the_key_that_differs():
     assert problem.endswith("the first difference, at [1]: an event more than expected")
     (problem,) = exact_problems([{"event": "combat"}], actual[:1])
     assert problem.endswith("the first difference, at [0]: expected 'combat', actual 'attack'")
+
+
+class _CitesAnother(R.InProcess):
+    """The reference, citing another id for one rule (an engine's own choice of paragraph)."""
+
+    def __init__(self, swap: dict[str, str]):
+        super().__init__()
+        self.swap = swap
+
+    def apply(self, action):
+        reply = super().apply(action)
+        if not reply["accepted"] and reply.get("rule") in self.swap:
+            reply["rule"] = self.swap[reply["rule"]]
+        return reply
+
+
+def test_a_refusal_may_cite_any_paragraph_of_the_rule_the_reference_refuses_with():
+    # Review round 23: the duo's one-play rule cites two-player/9 and ruling/duo-one-hand-card;
+    # a scenario listing the first alone failed an engine citing the second, which the verdict's
+    # own "decided by" named. Any citation of a clause refusing the action is fair, as in fuzz.
+    from helpers import corpus
+    sc = next(s for s in corpus() if s.id == "duo/phase-1/front-card-then-no-more-01")
+    fair = R.run_scenario(_CitesAnother({"bohnroeschen/two-player/9": "ruling/duo-one-hand-card"}), sc)
+    assert fair.verdict == R.PASSED, fair.steps
+    wrong = R.run_scenario(_CitesAnother({"bohnroeschen/two-player/9": "bohnanza/phase-2/4"}), sc)
+    assert wrong.verdict == R.FAILED and "rejected with rule 'bohnanza/phase-2/4'" in wrong.steps[-1].problems[0]

@@ -156,3 +156,36 @@ def test_a_key_a_reply_left_out_is_named_when_the_next_rejection_seems_to_change
     assert run.verdicts == {"twice/harvest-twice-01": "failed"}, run.out
     assert "a rejected action changed the state" in run.out
     assert "state.discard:" in run.out and "missing from the state before" in run.out, run.out
+
+
+def test_an_engine_that_dies_taking_the_next_scenarios_requests_leaves_that_to_the_next_scenario():
+    # Review round 23 (a race): the engine read the next scenario's load and died while it was
+    # still being written; the fault was raised in the scenario under way, whose replies were
+    # all in and right, and charged to it. Now the next scenario meets it, on a new engine.
+    from bohnspec.conformance.protocol import EngineFault
+
+    class Dying:
+        closed = False
+
+        def next_unanswered(self):
+            return None
+
+        def stderr(self, since_mark=False):
+            return ""
+
+        def mark(self):
+            pass
+
+        def send(self, request):
+            raise EngineFault("errored", "the engine is not running (exit code 5)", "")
+
+        def close(self, polite=False):
+            self.closed = True
+
+    adapter = ProtocolAdapter(SERVE)
+    adapter.client = Dying()
+    adapter.capabilities = {"pipelining": True}
+    from types import SimpleNamespace
+    adapter._prepared = (SimpleNamespace(steps=[]), {"players": []})
+    adapter._send_next()  # no fault here
+    assert adapter._sent_next is None and adapter.client.closed

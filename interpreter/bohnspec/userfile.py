@@ -185,9 +185,13 @@ def parse_yaml(text: str, name: str, **bounds: int) -> Document:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
+        if node is not None:
+            _no_key_twice(node, name)
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         raise _yaml_error(exc, name) from None
+    except UserFileError:
+        raise
     except (TypeError, ValueError, OverflowError) as exc:  # e.g. an unhashable key
         raise UserFileError(name, f"not valid YAML: {exc}") from None
     finally:
@@ -195,6 +199,32 @@ def parse_yaml(text: str, name: str, **bounds: int) -> Document:
     doc = Document(data, node)
     _plain(doc, data, [], name)
     return doc
+
+
+def _no_key_twice(root: yaml.Node, name: str) -> None:
+    """Refuse a mapping that gives one key twice: YAML readers keep the last silently, so a
+    second `steps:` would replace the first without a word."""
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            keys: dict = {}
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in keys:
+                        first = keys[key.value]
+                        raise UserFileError(name, f"the key {key.value!r} is given twice in one mapping (first on "
+                                                  f"line {first.line + 1}): the second would silently replace the "
+                                                  "first; give it once", key.start_mark.line + 1,
+                                            key.start_mark.column + 1)
+                    keys[key.value] = key.start_mark
+                todo.append(value)
+        elif isinstance(node, yaml.SequenceNode):
+            todo.extend(node.value)
 
 
 def read_yaml(path: str | PathLike[str], label: str = "", **bounds: int) -> Document:

@@ -437,22 +437,19 @@ class ProtocolEngine:
             self._selector = selectors.DefaultSelector()
             self._selector.register(stdout, selectors.EVENT_READ)
         selector = self._selector
-        while b"\n" not in self._buffer:
+        if b"\n" in self._buffer:
+            line, _, self._buffer = self._buffer.partition(b"\n")
+            return line
+        # The chunks of a long reply are kept apart and joined once: each is searched for the
+        # end of the line alone, so a reply of many megabytes costs its length, not its square.
+        parts = [self._buffer] if self._buffer else []
+        size = len(self._buffer)
+        while True:
             try:
                 chunk = stdout.read(65536)
             except BlockingIOError:
                 chunk = None
-            if chunk is None:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    hint = (f"it wrote {len(self._buffer)} bytes but never ended the line: end each reply with a "
-                            "newline" if self._buffer else
-                            "raise --timeout if the engine is just slow, and flush its output after each reply")
-                    raise EngineFault("timeout", f"no reply to {what!r} within {self.timeout:g}s ({hint})",
-                                      self.stderr())
-                selector.select(timeout=left)
-                continue
-            if not chunk:
+            if chunk == b"":
                 try:
                     code = proc.wait(timeout=min(5.0, self.timeout))
                 except subprocess.TimeoutExpired:
@@ -460,11 +457,36 @@ class ProtocolEngine:
                                                  "and is still running", self.stderr()) from None
                 raise EngineFault("errored", f"the engine exited (code {code}) before answering {what!r}",
                                   self.stderr())
-            self._buffer += chunk
-            if len(self._buffer) > 64 * 1024 * 1024:
-                raise EngineFault("protocol-error", "a reply longer than 64 MiB", self.stderr())
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        return line
+            if chunk:
+                parts.append(chunk)
+                size += len(chunk)
+                if b"\n" in chunk:
+                    line, _, self._buffer = b"".join(parts).partition(b"\n")
+                    return line
+                if size > MAX_REPLY:
+                    self._buffer = b""
+                    raise EngineFault("protocol-error", f"the reply to {what!r} is longer than "
+                                                        f"{MAX_REPLY // 2**20} MiB without ending its line "
+                                                        "(PROTOCOL.md)", self.stderr())
+            # The deadline holds however the reply comes: a line that never ends, written
+            # without pause, times out like silence.
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self._buffer = b"".join(parts)
+                ended = proc.poll()
+                if ended is not None and not size:
+                    raise EngineFault("errored", f"the engine exited (code {ended}) before answering {what!r}; a "
+                                                 "process it started still holds its output open", self.stderr())
+                hint = (f"it wrote {size} bytes but never ended the line: end each reply with a newline" if size
+                        else "raise --timeout if the engine is just slow, and flush its output after each reply")
+                raise EngineFault("timeout", f"no reply to {what!r} within {self.timeout:g}s ({hint})",
+                                  self.stderr())
+            if chunk is None:
+                selector.select(timeout=left)
+
+
+# The longest reply line read (a state of a game is some kilobytes).
+MAX_REPLY = 64 * 1024 * 1024
 
 
 def _text(line: bytes, limit: int = 200) -> str:
@@ -566,7 +588,7 @@ def state_problem(state: Any, known: dict | None = None) -> str:
 
 
 _NAME = re.compile(r"[a-z_][a-z0-9_]*")
-_CARD = re.compile(r"[a-z_][a-z0-9_]*(\*[0-9]+)?")
+_CARD = re.compile(r"[a-z_][a-z0-9_]*(\*[1-9][0-9]{0,3})?")
 
 
 def _plainly_valid(state: dict, known: dict | None = None) -> bool:
@@ -845,7 +867,14 @@ class ProtocolAdapter:
         self._stderr_before_next = self.client.stderr(since_mark=True)
         self.client.mark()
         actions = [step.action for step in sc.steps if step.action is not None]
-        self._sent_next = (sc, self._send_with_steps({"type": "load", "state": full}, actions), actions)
+        try:
+            self._sent_next = (sc, self._send_with_steps({"type": "load", "state": full}, actions), actions)
+        except EngineFault:
+            # The engine died taking the next scenario's requests: that is the next scenario's
+            # to meet (it starts the engine again and is sent them anew), not this one's, whose
+            # replies are all in.
+            self._sent_next = None
+            self.client.close()
 
     def _full_state(self, sc: S.Scenario) -> dict:
         """The complete state a `load` sends for a scenario with a `state:`: the reference fills

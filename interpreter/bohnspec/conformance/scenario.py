@@ -141,8 +141,8 @@ _PATTERNS = {
         "an id is the scenario's path below scenarios/ in lowercase, e.g. base/harvest/fire-harvest-01",
     "^[a-z][a-z0-9_-]*(/[a-z0-9_-]+)+$":
         "write a rulebook paragraph id such as bohnanza/harvest/1, or ruling/NAME",
-    "^[a-z_][a-z0-9_]*(\\*[0-9]+)?$":
-        "a card is its id in lowercase (blue, fire, black_eyed), or a run such as fire*3",
+    "^[a-z_][a-z0-9_]*(\\*[1-9][0-9]{0,3})?$":
+        "a card is its id in lowercase (blue, fire, black_eyed), or a run such as fire*3 (of 1 to 9999 cards)",
     "^[a-z_][a-z0-9_]* [0-9]+$":
         "a card reference is a zone and a position, e.g. 'hand 1'",
     "^[a-z_][a-z0-9_]*$":

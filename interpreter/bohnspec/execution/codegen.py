@@ -51,6 +51,9 @@ from ..language.names import Resolver
 # The most nodes a definition with parameters, or a procedure, may have to be written out where
 # it is called.
 _INLINE_NODES = 60
+# The most nodes a definition written out may bring with the definitions written out in it.
+_INLINE_EXPANDED = 400
+_EXPANDED_CAP = 10 ** 6
 _INLINE_PROCEDURE_NODES = 40
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _LITERALS = (int, str, bool, type(None))
@@ -327,12 +330,33 @@ class Generator:
             lines.append("    pass")
         self.functions.append("\n".join(lines))
 
+    def _expanded(self, name: str) -> int:
+        """How many nodes a definition's body has with every definition it reads written out in
+        it, and theirs in turn (capped): written out where they are read, definitions that each
+        read the one before twice would double the source at every link."""
+        memo: dict[str, int] = self.__dict__.setdefault("_expanded_memo", {})
+        if name in memo:
+            return memo[name]
+        memo[name] = _EXPANDED_CAP  # a definition reading itself (the checker refuses it) is never small
+        total, stack = 0, [self.spec.defines[name].body]
+        while stack and total < _EXPANDED_CAP:
+            n = stack.pop()
+            if n is None:
+                continue
+            total += 1
+            if n.kind in ("name", "call") and n.args[0] in self.spec.defines:
+                total += self._expanded(n.args[0])
+            stack.extend(n.children())
+        memo[name] = min(total, _EXPANDED_CAP)
+        return memo[name]
+
     def _leaf(self, name: str, visiting: frozenset = frozenset()) -> bool:
         """Whether a definition without parameters may be written out where it is read: its
         body reads no locals (no quantifier, no `reach`), calls no builtin that evaluates rules
-        of its own and reads no definition but such leaves."""
+        of its own and reads no definition but such leaves; and, written out with them, stays
+        small."""
         d = self.spec.defines[name]
-        if d.params is not None or name in visiting:
+        if d.params is not None or name in visiting or self._expanded(name) > _INLINE_EXPANDED:
             return False
         stack = [d.body]
         while stack:
@@ -352,7 +376,7 @@ class Generator:
         counts the depth from the wrong level), calls no builtin that evaluates rules of its
         own, and has no `reach`."""
         d = self.spec.defines[name]
-        if d.params is None or name in visiting:
+        if d.params is None or name in visiting or self._expanded(name) > _INLINE_EXPANDED:
             return False
         visiting = visiting | {name}
         stack, size = [d.body], 0
@@ -380,6 +404,7 @@ class Generator:
         if not (self._depth_zero and self._inlined < MAX_CALL_DEPTH):
             out.line(f"if env.depth >= {MAX_CALL_DEPTH - self._inlined}:")
             out.line(f"    nest_fail({self.loc(node)}, 'definitions')")
+        _burn(out, self.loc(node))  # a step for each evaluation, as its call would spend
         self._inlined += 1
         try:
             return self.settle(self.expr(self.spec.defines[name].body, scope, out), out)
@@ -392,6 +417,8 @@ class Generator:
         params = d.params or ()
         args = [f"a{i}" for i in range(len(params))]
         body = _Body(self, 2)
+        # A step of the budget for each evaluation (Engine._call_define).
+        _burn(body, "loc")  # t0, the depth it held, is not read again
         result = self.expr(d.body, dict(zip(params, args)), body)
         body.line(f"return {result}")
         self._callable(self._defines[name], args, body, "definitions", None)
@@ -849,7 +876,8 @@ class Generator:
             if op == "+" and len(checks) == 2:
                 # Two lists (`give + get`): what arith_slow does for them.
                 out.line(f"elif {self._is(t, 'list')} and {self._is(v, 'list')}:")
-                out.line(f"    {t} = {t} + {v}")
+                out.line(f"    {t} = {t} + {v} if len({t}) + len({v}) <= MAX_LIST else "
+                         f"list_too_long(len({t}) + len({v}), {loc})")
             out.line("else:")
             out.line(f"    {t} = arith_slow({t}, {literal(op)}, {v}, {loc})")
         if sure:
@@ -865,6 +893,8 @@ class Generator:
             out.line(f"if not isinstance({v}, int) or isinstance({v}, bool):")
             out.line(f"    product_fail({v}, {loc})")
             out.line(f"{t} *= {v}")
+            out.line(f"if not -MAX_NUMBER < {t} < MAX_NUMBER:")
+            out.line(f"    number_too_big({t}, {loc})")
         return t
 
     def _e_quant(self, node, scope, out):
@@ -878,6 +908,10 @@ class Generator:
             items = self.settle(self.expr(coll_node, scope, out), out)
         x, result = self.var(), out.tmp()
         inner = {**scope, var: x}
+        # One step for each item, spent as the quantifier starts (Env.burn_items).
+        out.line(f"env.fuel = t0 = env.fuel - (len({items}) if ({items}).__class__ in SIZED else 0)")
+        out.line("if t0 < 0:")
+        out.line(f"    limit({self.loc(node)})")
         out.line(f"{result} = {'False' if q in ('any', 'all', 'no') else 0 if q == 'count' else '[]'}")
         out.line(f"for {x} in {items}:")
         with out.indent():
@@ -1140,7 +1174,11 @@ class Generator:
         who = self.expr(node.args[1], scope, out)
         fields = out.tmp()
         out.line(f"{fields} = {self._player(who)}.zones.setdefault({literal(self._fields_zone)}, [])")
-        count = self.expr(node.args[0], scope, out)
+        count = self.settle(self.expr(node.args[0], scope, out), out)
+        # A step for each field given (Env.burn_items).
+        out.line(f"env.fuel = t0 = env.fuel - ({count} if ({count}).__class__ is int and {count} > 0 else 0)")
+        out.line("if t0 < 0:")
+        out.line(f"    limit({self.loc(node)})")
         out.line(f"{fields}.extend([] for _ in range({count}))")
 
     def _s_reshuffle(self, node, scope, out):

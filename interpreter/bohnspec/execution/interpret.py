@@ -37,6 +37,22 @@ from .state import Player, State
 
 # Statements and loop rounds one action may run: generous for any game, finite for any spec.
 STEP_BUDGET = 200_000
+# The collections a quantifier counts the items of, one step each (Env.burn_items).
+SIZED = frozenset({list, tuple, dict, str, set, frozenset})
+# What one statement may make, whatever the budget of steps: a product beyond 2^63 in size, or
+# a list of more items (lists added up doubling), is an error of the rules, not a machine's
+# memory spent (a game's numbers and lists are small).
+MAX_NUMBER = 2 ** 63
+MAX_LIST = 100_000
+
+
+def number_too_big(value: int, loc: Location | None) -> NoReturn:
+    raise SpecRuntimeError(loc, f"a number of {value.bit_length()} bits: the rules compute with numbers below "
+                                f"2^63 in size")
+
+
+def list_too_long(size: int, loc: Location | None) -> NoReturn:
+    raise SpecRuntimeError(loc, f"a list of {size} items: the rules make lists of at most {MAX_LIST}")
 MAX_CALL_DEPTH = 64
 
 
@@ -120,6 +136,14 @@ class Env:
 
     def burn(self, loc: Location | None) -> None:
         self.fuel -= 1
+        if self.fuel < 0:
+            raise EvaluationLimitError(loc, f"evaluation took more than {STEP_BUDGET} steps")
+
+    def burn_items(self, items: Any, loc: Location | None) -> None:
+        """A quantifier's rounds: one step for each item of its collection, spent as it starts
+        (one subtraction, whether or not an `any` stops early), so nested quantifiers over long
+        lists are bounded as loops are."""
+        self.fuel -= len(items) if items.__class__ in SIZED or items.__class__ is range else 0
         if self.fuel < 0:
             raise EvaluationLimitError(loc, f"evaluation took more than {STEP_BUDGET} steps")
 
@@ -475,6 +499,7 @@ class Engine:
 
     def _call_define(self, env: Env, name: str, values: Iterable, node: Node | None) -> Any:
         params, body = self._defines[name]
+        env.burn(node.loc if node is not None else None)  # shared definitions read twice each: bounded
         with _Locals(env, dict(zip(params, values)), call=(node.loc if node is not None else None, "definitions")):
             return body(env)
 
@@ -533,6 +558,8 @@ class Engine:
             for op, f in rest:
                 v = f(env)
                 if isinstance(total, list) and isinstance(v, list) and op == "+":
+                    if len(total) + len(v) > MAX_LIST:
+                        list_too_long(len(total) + len(v), loc)
                     total = total + v
                     continue
                 if not (isinstance(total, int) and isinstance(v, int)):
@@ -552,6 +579,8 @@ class Engine:
                 if not isinstance(v, int) or isinstance(v, bool):
                     raise SpecRuntimeError(loc, f"cannot multiply by {v!r}")
                 total *= v
+                if not -MAX_NUMBER < total < MAX_NUMBER:
+                    number_too_big(total, loc)
             return total
         return product
 
@@ -568,6 +597,7 @@ class Engine:
 
             def decide(env):
                 items = coll(env)
+                env.burn_items(items, node.loc)
                 found = False
                 with _Locals(env, dict(env.locals)) as local:
                     for x in items:
@@ -581,6 +611,7 @@ class Engine:
 
         def run(env):
             items = coll(env)
+            env.burn_items(items, node.loc)
             with _Locals(env, dict(env.locals)) as local:
                 results = []
                 for x in items:
@@ -731,7 +762,9 @@ class Engine:
         def give(env):
             env.burn(node.loc)
             fields = env.state.player(who(env)).zones.setdefault(self.fields_zone, [])
-            fields.extend([] for _ in range(count(env)))
+            n = count(env)
+            env.burn_items(range(n) if n.__class__ is int and n > 0 else (), node.loc)  # a step a field
+            fields.extend([] for _ in range(n))
         return give
 
     def _s_reshuffle(self, node, scope):

@@ -12,12 +12,14 @@ from ..errors import EvaluationLimitError, Location, SetupError, ShuffleMismatch
 from .builtins import REFS, FieldRef, as_zone, card_at, card_variety
 from .builtins import _parse_ref as parse_ref
 from ..language.board import reach
-from .interpret import MAX_CALL_DEPTH, STEP_BUDGET, Env, serialise
+from .interpret import MAX_CALL_DEPTH, MAX_LIST, MAX_NUMBER, SIZED, STEP_BUDGET, Env, list_too_long, \
+    number_too_big, serialise
 from .state import State
 
 __all__ = [
     "EvaluationLimitError", "SetupError", "SpecRuntimeError", "FieldRef", "as_zone", "reach", "serialise",
-    "MAX_CALL_DEPTH", "MISSING", "PLAIN", "limit", "located", "cannot_compare", "arith_slow", "product_fail",
+    "MAX_CALL_DEPTH", "MISSING", "PLAIN", "SIZED", "MAX_NUMBER", "MAX_LIST", "number_too_big",
+    "list_too_long", "limit", "located", "cannot_compare", "arith_slow", "product_fail",
     "field_ref", "field_refs", "space_var", "space_vars_of", "pick_refs", "pick_all", "pick_each",
     "pick_last", "pick_item", "pick_first", "take", "put", "no_space", "repeat_fail", "nest_fail", "reshuffle",
     "not_in_turn", "parse_ref", "card_at", "card_variety", "take_ref", "stored", "REFS",
@@ -62,6 +64,8 @@ def cannot_compare(a: object, op: str, b: object, loc: Location | None) -> NoRet
 
 def arith_slow(total: Any, op: str, v: Any, loc: Location | None) -> list:
     if isinstance(total, list) and isinstance(v, list) and op == "+":
+        if len(total) + len(v) > MAX_LIST:
+            list_too_long(len(total) + len(v), loc)
         return total + v
     raise SpecRuntimeError(loc, f"cannot compute {total!r} {op} {v!r}")
 

@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-_CARD_RUN = re.compile(r"^([a-z_][a-z0-9_]*)\*([0-9]+)$")
+# A run of 1 to 9999 cards (state.schema.json): a longer one is no card, and is never expanded.
+_CARD_RUN = re.compile(r"^([a-z_][a-z0-9_]*)\*([1-9][0-9]{0,3})$")
 
 
 def expand_cards(cards: Iterable[Any]) -> list[str]:

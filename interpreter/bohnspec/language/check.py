@@ -817,9 +817,16 @@ class Checker:
         d = self.spec.defines.get(name)
         if d is None or d.body is None or name in self._kinds_open:
             return None
+        # Worked out once a definition: a chain of definitions each reading the one before
+        # twice would otherwise be walked twice as often at every link (2^n).
+        memo: dict = self.__dict__.setdefault("_kind_memo", {})
+        key = (name, params)
+        if key in memo:
+            return memo[key]
         self._kinds_open.add(name)
         try:
-            return self._kind(d.body, set(params))
+            found = memo[key] = self._kind(d.body, set(params))
+            return found
         finally:
             self._kinds_open.discard(name)
 
@@ -906,6 +913,11 @@ def check_files(files: Sequence[str | PathLike[str]] | None = None) -> tuple[lis
         except RulesSyntaxError as exc:
             context = "\n" + exc.context if exc.context else ""
             diagnostics.append(Diagnostic(exc.location, "error", exc.message + context))
+        except RecursionError:
+            diagnostics.append(Diagnostic(Location(str(f), 1, 1), "error",
+                                          "nested too deep to read (thousands of levels of `not`, brackets or "
+                                          "attributes): write the deepest expression flatter, or split it into "
+                                          "definitions"))
         except Exception as exc:  # unreadable file
             diagnostics.append(Diagnostic(Location(str(f), 0, 0), "error", str(exc)))
     spec = build(parsed, None)

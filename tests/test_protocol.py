@@ -758,3 +758,34 @@ def test_in_process_reports(tmp_path, capsys):
     assert run.report["engine"]["name"] == "bohnspec"
     assert "command" not in run.report["engine"]
     assert all(s["cites"] for s in run.report["scenarios"])
+
+
+def test_a_reply_line_that_never_ends_times_out_though_it_keeps_coming(tmp_path):
+    # Review round 23: the deadline was checked only when a read brought nothing, and each chunk
+    # of a long line was searched again from its start: an endless line took 38 s at --timeout 1.
+    started = time.monotonic()
+    run = conform(tmp_path, "--impl", fake("endless_line"), "-k", BLUE_IDS[0], "--timeout", "1", timeout=30)
+    assert time.monotonic() - started < 15, run
+    message = run.scenario(BLUE_IDS[0])["message"]
+    assert run.scenario(BLUE_IDS[0])["verdict"] == "timeout" and "never ended the line" in message, message
+
+
+def test_an_engine_gone_whose_child_holds_its_output_is_errored_not_slow(tmp_path):
+    run = conform(tmp_path, "--impl", fake("exit_child_holds_output"), "-k", BLUE_IDS[0], "--timeout", "1",
+                  timeout=30)
+    v = run.scenario(BLUE_IDS[0])
+    assert v["verdict"] == "errored" and "exited (code 1)" in v["message"] and "still holds its output" in v["message"], v
+
+
+@pytest.mark.parametrize("bend, verdict, words", [
+    ("rule_number", "protocol-error", "gives `rule` as 42: a rule id is a text"),
+    ("error_no_message", "errored", "(no message: an error reply says what went wrong in `message`)"),
+    ("nan", "protocol-error", "NaN is not JSON"),
+])
+def test_replies_outside_the_protocol_are_told_precisely(tmp_path, bend, verdict, words):
+    # Review round 23: `"rule": 42` was taken for a rejection without a rule, an error without
+    # its message said nothing, and NaN (which Python reads and JSON has not) passed.
+    sid = "base/bean-protection/lone-bean-protected-01"
+    run = conform(tmp_path, "--impl", fake("bent_replies"), "-k", sid, env=child_env(FAKE_BEND=bend))
+    v = run.scenario(sid)
+    assert v["verdict"] == verdict and words in v["message"], v

@@ -315,3 +315,16 @@ def test_a_failing_steps_note_is_shown_with_it(tmp_path):
     assert step["note"] == "four Blue Beans pay one coin"
     assert "note: four Blue Beans pay one coin" in run.junit.find("testcase").find("failure").text
     check_reports(run)  # the JSON report against report.schema.json, and the JUnit file
+
+
+def test_a_junit_report_stays_xml_whatever_the_engine_writes():
+    # Review round 23: NUL and ESC in an engine's name or standard error made the report
+    # invalid XML, which a CI system rejects.
+    import xml.etree.ElementTree as ET
+    from bohnspec.conformance.reports import junit_xml
+    from bohnspec.conformance.runner import Verdict
+    v = Verdict("base/x/y-01", "p", "errored", "boom\x00")
+    v.stderr = "err\x00\x01\x1b[31m end"
+    suite = ET.fromstring(junit_xml([v], "evil\x00\x1b[31m", 1.0).split("\n", 1)[1])
+    assert suite.get("name") == "bohnspec (evil\\x00\\x1b[31m)"
+    assert suite.find("testcase/system-err").text == "err\\x00\\x01\\x1b[31m end"

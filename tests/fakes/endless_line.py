@@ -3,6 +3,7 @@ The runner's --timeout must hold all the same (it did not while output kept comi
 
 import json
 import sys
+import time
 
 import _fakelib
 
@@ -14,5 +15,6 @@ if __name__ == "__main__":
         while True:
             sys.stdout.write('{"id":2,"type":"ok","state":"' + "x" * 65536)
             sys.stdout.flush()
+            time.sleep(0.005)  # some 10 MB a second: the deadline, not the 64 MiB bound, comes first
     except (BrokenPipeError, OSError):
         pass

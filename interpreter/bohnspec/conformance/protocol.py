@@ -385,10 +385,11 @@ class ProtocolEngine:
         msg = self.last_request = self._unanswered.popleft()
         line = self._read_line(proc, msg["type"])
         try:
-            reply = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            reply = json.loads(line, parse_constant=_not_json)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            why = f" ({exc.msg})" if isinstance(exc, json.JSONDecodeError) and exc.msg.endswith("is not JSON") else ""
             raise EngineFault("protocol-error", f"the engine printed something that is not a protocol "
-                                                f"message: {_text(line)}", self.stderr()) from None
+                                                f"message{why}: {_text(line)}", self.stderr()) from None
         except RecursionError:
             raise EngineFault("protocol-error", f"the reply to {msg['type']!r} is nested too deep to read",
                               self.stderr()) from None
@@ -410,8 +411,15 @@ class ProtocolEngine:
         if not expect:
             return reply
         if reply.get("type") == "error":
+            said = reply.get("message")
             raise EngineFault("errored", f"the engine answered {msg['type']!r} with an error: "
-                                         f"{reply.get('message', '')}", self.stderr())
+                                         + (printable(said) if isinstance(said, str) and said else
+                                            "(no message: an error reply says what went wrong in `message`)"),
+                              self.stderr())
+        if reply.get("type") == "rejected" and reply.get("rule") is not None and not isinstance(reply.get("rule"), str):
+            raise EngineFault("protocol-error", f"the rejection of {msg['type']!r} gives `rule` as "
+                                                f"{json.dumps(reply.get('rule'))}: a rule id is a text, such as "
+                                                "\"bohnanza/phase-1/3\"", self.stderr())
         if reply.get("type") == "unsupported" and self.version >= 2 and msg["type"] in ("load", "setup", "apply"):
             reason = reply.get("reason")
             if not isinstance(reason, str):
@@ -487,6 +495,17 @@ class ProtocolEngine:
 
 # The longest reply line read (a state of a game is some kilobytes).
 MAX_REPLY = 64 * 1024 * 1024
+
+
+def _not_json(word: str) -> None:
+    """NaN and Infinity, which Python's reader takes and JSON has not."""
+    raise json.JSONDecodeError(f"{word} is not JSON", word, 0)
+
+
+def printable(text: str) -> str:
+    """An engine's text shown on a terminal: a control character (ESC, NUL, a line break)
+    escaped, so that an engine cannot colour, rewrite or add lines of bohnspec's own output."""
+    return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
 
 
 def _text(line: bytes, limit: int = 200) -> str:
@@ -713,7 +732,7 @@ class ProtocolAdapter:
             self.capabilities = hello.get("capabilities", {})
             self.engine_info = hello.get("engine", {}) if isinstance(hello.get("engine"), dict) else {}
             if self.engine_info.get("name"):
-                self.name = f"{self.engine_info.get('name')} {self.engine_info.get('version', '')}".strip()
+                self.name = printable(f"{self.engine_info.get('name')} {self.engine_info.get('version', '')}".strip())
 
     def restart(self) -> None:
         """End the engine process; the next request starts a new one."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -69,7 +70,23 @@ def junit_xml(verdicts: list[Verdict], engine_name: str, seconds: float, interru
     suite.set("errors", str(tally["error"]))
     suite.set("skipped", str(tally["skipped"]))
     ET.indent(suite)
+    for element in suite.iter():
+        # An engine's name or standard error may hold characters XML cannot carry (NUL, ESC):
+        # shown escaped, so that the report stays a valid XML document.
+        if element.text:
+            element.text = _xml_safe(element.text)
+        for key, value in element.attrib.items():
+            element.set(key, _xml_safe(value))
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suite, encoding="unicode") + "\n"
+
+
+# The characters XML 1.0 does not allow, even escaped.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml_safe(text: str) -> str:
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}",
+                        text)
 
 
 def _first_line(text: str) -> str:

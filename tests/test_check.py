@@ -554,6 +554,10 @@ def test_a_misspelt_replacement_is_warned_about(tmp_path):
     assert warnings_of(tmp_path, misspelt) == [
         "define 'defence_valeu' is never used (did you mean 'defence_value'?): a replacement must have the very "
         "name of what it replaces"]
+    # Two of one's own, alike and unused, are no misspelt replacement of each other (review
+    # round 23: "did you mean 'd90'?" for a designer's d91).
+    own = "module mine requires base\n\ndefine d90 = 1 cites bohnanza/end/1\ndefine d91 = 2 cites bohnanza/end/1\n"
+    assert warnings_of(tmp_path, own) == []
 
 
 def test_a_zone_cannot_take_the_name_of_a_key_every_state_has(tmp_path):

@@ -626,3 +626,15 @@ def test_a_designers_module_left_out_of_a_state_is_named(tmp_path):
              "vine_row": ["my_vine"]}
     with pytest.raises(ScenarioError, match="'my_vine' is a card of mymodule, which this game does not play"):
         S.state_from_data(engine, state, ["base", "bohnroeschen"])
+
+
+def test_a_players_key_that_is_no_zone_is_told_so(tmp_path):
+    # Review round 23: `colour: red` was told "expected a list" and nothing more.
+    path = write(tmp_path, GOOD.replace("{name: Timon}", "{name: Timon, colour: red}"))
+    err = load_error(path, tmp_path)
+    assert err.path == "state.players[1].colour" and "is read as a zone of cards" in err.message, err
+    path = write(tmp_path, GOOD.replace("{name: Timon}", "{name: Timon, task_met: true}"))
+    err = load_error(path, tmp_path)
+    assert "give it under the player's vars (state.players[1].vars.task_met)" in err.message, err
+    path = write(tmp_path, GOOD.replace("{name: Timon}", "{name: Timon, coins: 3}"))
+    assert load_error(path, tmp_path).message == "expected a list, got the number 3"

@@ -189,6 +189,20 @@ def _misspelt_state_key(parts: list) -> bool:
     return parts[-1] not in STATE_KEYS and bool(_hint(parts[-1], STATE_KEYS))
 
 
+def _a_zone(name: str) -> bool:
+    from ..language.model import Zone
+    from ..language.spec import modules_declaring
+    return bool(modules_declaring(name, Zone))
+
+
+def _player_zone_key(parts: list) -> bool:
+    """Whether `parts` ends at a key of a player (`players[0].colour`) other than its name and
+    vars: the schema reads such a key as a zone of cards."""
+    tail = list(parts[-3:])
+    return (len(tail) == 3 and tail[0] == "players" and isinstance(tail[1], int) and isinstance(tail[2], str)
+            and tail[2] not in ("name", "vars") and list(parts[:-3]) in ([], ["state"]))
+
+
 def _variable_at_state_top(parts: list) -> bool:
     """Whether `parts` ends at a key of the state, not one of its own, that a module declares
     as a variable (`exhaustions` written beside `phase` instead of under `vars`)."""
@@ -247,8 +261,17 @@ def _explain(e: ValidationError, data: Any) -> Problem:
     if kind == "type" and _variable_at_state_top(parts):
         key = str(parts[-1])
         return Problem(parts, f"`{key}` is a variable of the rules: give it under vars "
-                              f"({'.'.join(map(str, [*parts[:-1], 'vars', key]))}); a key of the state that is "
+                              f"({json_path([*parts[:-1], 'vars', key])}); a key of the state that is "
                               "not one of its own is read as a zone of cards (a list)", key)
+    if kind == "type" and _player_zone_key(parts) and not _a_zone(str(parts[-1])):
+        key = str(parts[-1])
+        from ..language.model import Var
+        from ..language.spec import modules_declaring
+        if modules_declaring(key, Var):
+            return Problem(parts, f"`{key}` is a variable of the rules: give it under the player's vars "
+                                  f"({json_path([*parts[:-1], 'vars', key])})", key)
+        return Problem(parts, f"expected a list, got {_describe(inst)}: a key of a player other than `name` and "
+                              f"`vars` is read as a zone of cards (is `{key}` one of the game's?)", key)
     if kind == "type" and _misspelt_state_key(parts):
         key = str(parts[-1])
         return Problem(parts, f"unknown key `{key}`{_hint(key, STATE_KEYS)}: a key of the state that is not one "

@@ -549,9 +549,14 @@ class Checker:
                 self.warn(proc.loc, f"procedure {name!r} is never called: it is unreachable")
         # A definition nothing reads, named nearly like one that exists, is most often a
         # misspelt replacement: the power it was to change stays as it was.
+        # Only another module's definition can be replaced (and a file's thousands of its own,
+        # each asked against all the others, took minutes).
+        by_module: dict[str, list[str]] = {}
+        for n, x in spec.defines.items():
+            by_module.setdefault(x.module, []).append(n)
         for name, d in spec.defines.items():
             if name not in self.used_defines:
-                near = suggest(name, [n for n in spec.defines if n != name])
+                near = suggest(name, [n for m, names in by_module.items() if m != d.module for n in names])
                 if near:
                     self.warn(d.loc, f"define {name!r} is never used{near}: a replacement must have the very "
                                      "name of what it replaces")

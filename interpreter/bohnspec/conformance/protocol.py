@@ -275,7 +275,10 @@ class ProtocolEngine:
         reply = self.receive(("hello",))
         caps = reply.get("capabilities")
         if not isinstance(caps, dict) or not isinstance(caps.get("modules"), list):
-            raise EngineFault("protocol-error", "the hello reply has no capabilities.modules list", self.stderr())
+            given = caps.get("modules") if isinstance(caps, dict) else None
+            said = f" (it gives {json.dumps(given)}: write a list, [\"base\"])" if given is not None else ""
+            raise EngineFault("protocol-error", "the hello reply has no capabilities.modules list" + said,
+                              self.stderr())
         version = reply.get("protocol", 1)
         if not isinstance(version, int) or isinstance(version, bool) or version not in VERSIONS:
             raise EngineFault("protocol-error", f"the engine answered the hello with protocol {version!r}; this "

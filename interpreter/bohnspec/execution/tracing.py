@@ -129,6 +129,18 @@ class TracingEngine(Engine):
 
 
 def traced_apply(engine: Engine, state: State, action: dict) -> tuple[Outcome, Recorder]:
-    """The outcome of a legal action, resolved by an interpreter of its own that records it."""
+    """The outcome of a legal action, resolved by an interpreter of its own that records it.
+    The tracing interpreter of a spec is built once (building one costs as much as some
+    hundred actions, and the runner traces every failing step) and given a new recorder."""
     rec = Recorder()
-    return TracingEngine(engine.spec, rec).apply(state, action), rec
+    tracer = _TRACERS.get(id(engine.spec))
+    if tracer is None or tracer.spec is not engine.spec:
+        if len(_TRACERS) >= 16:
+            _TRACERS.clear()
+        tracer = _TRACERS[id(engine.spec)] = TracingEngine(engine.spec, rec)
+    tracer.recorder = rec
+    return tracer.apply(state, action), rec
+
+
+# id(spec) -> its tracing interpreter (the spec is checked too: an id may be reused).
+_TRACERS: dict[int, TracingEngine] = {}

@@ -657,7 +657,8 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
                                 ("timeout", "timed out", R.TIMEOUT),
                                 ("protocol_error", "protocol errors", R.PROTOCOL_ERROR)):
         if counts[key]:
-            parts.append(counted(counts[key], label, verdict))
+            parts.append(counted(counts[key], label[:-1] if counts[key] == 1 and label.endswith("s") else label,
+                                 verdict))
     # Verdicts other than the ones listed, and listed ids no scenario has: each fails the run.
     off = counts["unexpected"] + sum(1 for p in problems if p.endswith("(stale entry)"))
     if off:

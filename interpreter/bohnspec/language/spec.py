@@ -302,13 +302,39 @@ def modules_declaring(name: str, what: type | tuple = Action, files: list[RulesF
     """The modules whose files declare an action (or a variable, a zone, a card: `what`) of
     this name, to tell a player whose situation lacks it which module it belongs to: those of
     spec/, and of `files` (a game's own, a designer's `--rules` among them)."""
-    found: list[str] = []
-    for f in [*parse_files(spec_files()), *(files or [])]:
+    kinds = what if isinstance(what, tuple) else (what,)
+    found: list[str] = [m for kind in kinds for m in _spec_declaring().get((kind, name), [])]
+    own = {id(f) for f in _spec_parsed()}
+    for f in files or []:
+        if id(f) in own:
+            continue
         module = next((d.name for d in f.decls if isinstance(d, Module)), None)
-        if module is not None and module not in found and any(
-                isinstance(d, what) and getattr(d, "name", None) == name for d in f.decls):
+        if module is not None and any(isinstance(d, kinds) and getattr(d, "name", None) == name for d in f.decls):
             found.append(module)
-    return found
+    return list(dict.fromkeys(found))
+
+
+def _spec_parsed() -> list[RulesFile]:
+    return parse_files(spec_files())
+
+
+@functools.lru_cache(maxsize=1)
+def _spec_declaring() -> dict[tuple[type, str], list[str]]:
+    """(kind of declaration, name) -> the modules of spec/ declaring it, worked out once: the
+    scenario loader asks for every unknown name it meets (a fuzzing run, thousands)."""
+    out: dict[tuple[type, str], list[str]] = {}
+    for f in _spec_parsed():
+        module = next((d.name for d in f.decls if isinstance(d, Module)), None)
+        if module is None:
+            continue
+        for d in f.decls:
+            name = getattr(d, "name", None)
+            if isinstance(name, str):
+                for kind in type(d).__mro__:
+                    mods = out.setdefault((kind, name), [])
+                    if module not in mods:
+                        mods.append(module)
+    return out
 
 
 def parts_of(files: list[RulesFile]) -> dict[str, list[str]]:

@@ -533,13 +533,18 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         pass  # an adapter that tracks it itself
     trace: list = []  # [Trace] once computed
 
+    def traced() -> Trace:
+        """The reference's way through the scenario, made once, when a step first needs it."""
+        assert reference is not None  # asked only where the adapter has a reference
+        if not trace:
+            trace.append(reference_trace(reference(sc), sc))
+        return trace[0]
+
     def fair(index: int, listed: list[str]) -> set[str]:
         if reference is None:
             return set()
         try:
-            if not trace:
-                trace.append(reference_trace(reference(sc), sc))
-            return trace[0].fair_rules(reference(sc), sc, index, listed)
+            return traced().fair_rules(reference(sc), sc, index, listed)
         except BohnspecError:
             return set()
 
@@ -547,9 +552,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         if reference is None:
             return []
         try:
-            if not trace:
-                trace.append(reference_trace(reference(sc), sc))
-            return trace[0].paragraphs(reference(sc), sc, index, theirs, wrong) or list(sc.cites)
+            return traced().paragraphs(reference(sc), sc, index, theirs, wrong) or list(sc.cites)
         except BohnspecError:
             return list(sc.cites)
 

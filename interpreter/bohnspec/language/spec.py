@@ -304,18 +304,19 @@ def modules_declaring(name: str, what: type | tuple = Action, files: list[RulesF
     spec/, and of `files` (a game's own, a designer's `--rules` among them)."""
     kinds = what if isinstance(what, tuple) else (what,)
     found: list[str] = [m for kind in kinds for m in _spec_declaring().get((kind, name), [])]
-    own = {id(f) for f in _spec_parsed()}
+    own = _spec_paths()
     for f in files or []:
-        if id(f) in own:
-            continue
+        if f.path in own:
+            continue  # indexed already
         module = next((d.name for d in f.decls if isinstance(d, Module)), None)
         if module is not None and any(isinstance(d, kinds) and getattr(d, "name", None) == name for d in f.decls):
             found.append(module)
     return list(dict.fromkeys(found))
 
 
-def _spec_parsed() -> list[RulesFile]:
-    return parse_files(spec_files())
+@functools.lru_cache(maxsize=1)
+def _spec_paths() -> frozenset[str]:
+    return frozenset(f.path for f in parse_files(spec_files()))
 
 
 @functools.lru_cache(maxsize=1)
@@ -323,7 +324,7 @@ def _spec_declaring() -> dict[tuple[type, str], list[str]]:
     """(kind of declaration, name) -> the modules of spec/ declaring it, worked out once: the
     scenario loader asks for every unknown name it meets (a fuzzing run, thousands)."""
     out: dict[tuple[type, str], list[str]] = {}
-    for f in _spec_parsed():
+    for f in parse_files(spec_files()):
         module = next((d.name for d in f.decls if isinstance(d, Module)), None)
         if module is None:
             continue

@@ -781,6 +781,11 @@ def test_an_engine_gone_whose_child_holds_its_output_is_errored_not_slow(tmp_pat
     ("rule_number", "protocol-error", "gives `rule` as 42: a rule id is a text"),
     ("error_no_message", "errored", "(no message: an error reply says what went wrong in `message`)"),
     ("nan", "protocol-error", "NaN is not JSON"),
+    # Review of the session of 2026-12-03: these said "got None", "not a protocol message: ''"
+    # and "expected a reply with id 3".
+    ("no_type", "protocol-error", "to 'apply', the reply has no `type`"),
+    ("blank", "protocol-error", "printed an empty line where the reply to 'apply' was expected"),
+    ("swapped", "protocol-error", "the reply to the later request 4 came before the reply to request 3 (apply)"),
 ])
 def test_replies_outside_the_protocol_are_told_precisely(tmp_path, bend, verdict, words):
     # Review round 23: `"rule": 42` was taken for a rejection without a rule, an error without
@@ -789,3 +794,10 @@ def test_replies_outside_the_protocol_are_told_precisely(tmp_path, bend, verdict
     run = conform(tmp_path, "--impl", fake("bent_replies"), "-k", sid, env=child_env(FAKE_BEND=bend))
     v = run.scenario(sid)
     assert v["verdict"] == verdict and words in v["message"], v
+
+
+def test_an_engine_that_closed_its_input_and_runs_on_is_errored_in_plain_words(tmp_path):
+    # It said "closed its input (exit code None)".
+    run = conform(tmp_path, "--impl", fake("closes_input"), "-k", BLUE_IDS[0], "--timeout", "2", timeout=60)
+    v = run.scenario(BLUE_IDS[0])
+    assert v["verdict"] == "errored" and "closed its standard input and is still running" in v["message"], v

@@ -36,7 +36,8 @@ def write(msg: dict) -> None:
 
 class ReplyFilter:
     """A stdout stand-in for serve(): every JSON line it writes goes through `transform`
-    (a function reply -> reply) before reaching the real stdout."""
+    (a function reply -> reply, or -> the raw text to write instead) before reaching the real
+    stdout."""
 
     def __init__(self, transform, out=None):
         self.transform = transform
@@ -49,7 +50,8 @@ class ReplyFilter:
             line, self._pending = self._pending.split("\n", 1)
             if line.strip():
                 reply = self.transform(json.loads(line))
-                self.out.write(json.dumps(reply, separators=(",", ":")) + "\n")
+                # A text is written as it is (lines bent out of JSON, or held back: "").
+                self.out.write(reply if isinstance(reply, str) else json.dumps(reply, separators=(",", ":")) + "\n")
         return len(text)
 
     def flush(self) -> None:

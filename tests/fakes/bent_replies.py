@@ -1,6 +1,10 @@
 """Fake engine: the reference server with one reply bent out of the protocol, chosen by
 FAKE_BEND: `rule_number` (a rejection's rule as a number), `error_no_message` (every apply
-answered with an error that says nothing), `nan` (NaN, which is not JSON, in each state)."""
+answered with an error that says nothing), `nan` (NaN, which is not JSON, in each state),
+`no_type` (an apply's reply without its `type`), `blank` (an empty line before each apply's
+reply), `swapped` (the replies to the first two applies in the wrong order)."""
+
+import json
 
 import os
 import sys
@@ -8,6 +12,11 @@ import sys
 import _fakelib
 
 BEND = os.environ.get("FAKE_BEND", "")
+_held: list[dict] = []
+
+
+def _line(reply: dict) -> str:
+    return json.dumps(reply, separators=(",", ":")) + "\n"
 
 
 def transform(reply):
@@ -17,6 +26,13 @@ def transform(reply):
         reply = {"id": reply["id"], "type": "error"}
     elif BEND == "nan" and isinstance(reply.get("state"), dict):
         reply["state"]["vars"] = {**reply["state"].get("vars", {}), "exhaustions": float("nan")}
+    elif BEND == "no_type" and reply.get("type") in ("accepted", "rejected"):
+        del reply["type"]
+    elif BEND == "blank" and reply.get("type") in ("accepted", "rejected"):
+        return "\n" + _line(reply)
+    elif BEND == "swapped" and reply.get("type") in ("accepted", "rejected") and len(_held) < 2:
+        _held.append(reply)
+        return "" if len(_held) == 1 else _line(reply) + _line(_held[0])
     return reply
 
 

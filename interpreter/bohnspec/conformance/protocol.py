@@ -352,15 +352,16 @@ class ProtocolEngine:
         order the requests went out); answers the request as sent (with its id)."""
         proc = self.proc
         if proc is None or proc.poll() is not None:
-            raise EngineFault("errored", f"the engine is not running (exit code {self._exit_code()})", self.stderr())
+            raise self._not_running()
         self._next_id += 1
         msg = {"id": self._next_id, **msg}
         self.last_request = msg
         try:
             self._send(proc, msg)
         except (BrokenPipeError, OSError):
-            raise EngineFault("errored", f"the engine closed its input (exit code {self._exit_code()})",
-                              self.stderr()) from None
+            code = self._exit_code()
+            raise EngineFault("errored", "the engine closed its standard input " + (
+                "and is still running" if code is None else f"(exit code {code})"), self.stderr()) from None
         self._unanswered.append(msg)
         return msg
 
@@ -384,9 +385,13 @@ class ProtocolEngine:
         empty: any type, for replies nobody reads)."""
         proc = self.proc
         if proc is None or not self._unanswered:
-            raise EngineFault("errored", f"the engine is not running (exit code {self._exit_code()})", self.stderr())
+            raise self._not_running()
         msg = self.last_request = self._unanswered.popleft()
         line = self._read_line(proc, msg["type"])
+        if not line.strip():
+            raise EngineFault("protocol-error", f"the engine printed an empty line where the reply to {msg['type']!r} "
+                                                "was expected: write exactly one JSON line per request, no blank "
+                                                "lines", self.stderr())
         try:
             reply = json.loads(line, parse_constant=_not_json)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -409,6 +414,10 @@ class ProtocolEngine:
                                                     f"reply to request {msg['id']} ({msg['type']}) was expected: "
                                                     f"write exactly one line per request: {_text(line)}",
                                   self.stderr())
+            if isinstance(rid, int) and not isinstance(rid, bool) and rid > msg["id"]:
+                raise EngineFault("protocol-error", f"the reply to the later request {rid} came before the reply to "
+                                                    f"request {msg['id']} ({msg['type']}): answer the requests in the "
+                                                    f"order they come: {_text(line)}", self.stderr())
             raise EngineFault("protocol-error", f"expected a reply with id {msg['id']}, got {_text(line)}",
                               self.stderr())
         if not expect:
@@ -434,12 +443,18 @@ class ProtocolEngine:
             if reply.get("type") == "unsupported" and self.version < 2:
                 hint = (f" (`unsupported` is a protocol-2 reply, and the engine said protocol {self.version} "
                         "in its handshake)")
+            got = f"got {reply.get('type')!r}" if "type" in reply else "the reply has no `type`"
             raise EngineFault("protocol-error", f"expected a reply of type {' or '.join(expect)} to "
-                                                f"{msg['type']!r}, got {reply.get('type')!r}{hint}", self.stderr())
+                                                f"{msg['type']!r}, {got}{hint}", self.stderr())
         return reply
 
     def _exit_code(self) -> int | None:
         return self.proc.poll() if self.proc is not None else None
+
+    def _not_running(self) -> EngineFault:
+        code = self._exit_code()
+        told = f" (exit code {code})" if code is not None else ""
+        return EngineFault("errored", "the engine is not running" + told, self.stderr())
 
     def _read_line(self, proc: subprocess.Popen[bytes], what: str) -> bytes:
         deadline = time.monotonic() + self.timeout

@@ -170,7 +170,8 @@ def load_error(tmp_path: Path, text: str, name: str = "fire-harvest-01.yaml") ->
      "at steps[0].do: `type` is missing: an action names its type"),
     ("title: Three Fire Beans earn one coin", "title: Three\ntitel: x", (3, 1),
      "at (top level): unknown field `titel` (did you mean 'title'?)"),
-    ("phase: trade", "phase: 3", (10, 10), "at state.phase: expected text, got the number 3: write \"3\" in quotes"),
+    ("phase: trade", "phase: 3", (10, 10), "at state.phase: expected text, got the number 3: a phase is given by its "
+                                           "name, not its number"),
     ("    expect:\n", "    expect:\n      rejected: bohnanza/harvest/1\n", (14, 7),
      "at steps[0].expect: a step expects either `rejected` or a `state`, not both"),
     ("cites: [bohnanza/harvest/11]", "cites: [Harvest 11]", (3, 9),

@@ -566,6 +566,30 @@ def test_a_list_of_card_places_is_written_with_commas(tmp_path, written):
     assert action["get"] == (["hand 1"] if written.endswith("get red") else [])
 
 
+@pytest.mark.parametrize("written, words", [
+    # Review of 2026-12-03: "expected a number, got 'blue'"; "unknown action 'give'" alone.
+    ("Nina harvest blue", "a field is given by its number (1 is the first), not by its beans: Nina's blue lies "
+                          "in field 2"),
+    ("Nina harvest green", "none of Nina's fields holds green"),
+    ("Nina give soy to Timon", "unknown action 'give' (this game's actions: harvest, "),
+])
+def test_a_mistyped_action_says_what_to_write(tmp_path, written, words):
+    from bohnspec.tools.judge import load_situation
+    from bohnspec.tools.notation import parse_action
+
+    engine, state, _ = load_situation(situation(tmp_path))
+    with pytest.raises(ActionError) as caught:
+        parse_action(engine, state, written)
+    assert words in str(caught.value), caught.value
+
+
+def test_a_phase_given_as_a_number_is_told_to_be_a_name(tmp_path, capsys):
+    code = main(["judge", situation(tmp_path, phase=2)])
+    err = capsys.readouterr().err
+    assert code == 2 and "at state.phase: expected text, got the number 2: a phase is given by its name" in err, err
+    assert "in quotes" not in err
+
+
 def test_an_offer_as_judge_lists_it_can_be_typed_back(tmp_path, capsys):
     """Judge writes another player's cards as `Nina's hand 1` and an empty list as `nothing`:
     a player copying a choice out of the line gets that very offer."""
@@ -711,7 +735,7 @@ def test_the_last_running_out_while_revealing_is_told_as_the_game_going_on(tmp_p
     code = main(["judge", situation(tmp_path, LAST_RUNNING_OUT), "-a", "Keno end_phase"])
     text = capsys.readouterr().out
     # The end rule in its own words, then as the rules write it.
-    assert "the game goes on: The last time the draw pile runs out" in text, text
+    assert "the game goes on; this end is not reached yet: The last time the draw pile runs out" in text, text
     assert "in the rules: end when pile_is_gone" in text and "not yet: cut_short" in text
 
 
@@ -830,6 +854,16 @@ def test_the_two_player_game_allows_by_its_own_paragraphs(tmp_path, capsys):
     assert tribute["allowed_by"][:2] == ["bohnroeschen/two-player/4", "bohnroeschen/two-player/5"]
     assert list(tribute["rulebook"]) == ["bohnroeschen/two-player/4"]
     assert end["allowed_by"] == ["bohnroeschen/two-player/8", "ruling/explicit-phase-end"]
+
+
+def test_ending_phase_1_of_the_two_player_game_too_early_names_its_own_choice_of_card(capsys):
+    # Review of 2026-12-03: the refusal said "the foremost hand card must be planted first" and
+    # quoted phase-1/2, where the two-player game lets the second card be played instead.
+    code, out = judge(capsys, "duo/phase-1/must-play-a-card-01", "--step", "0", "-a", "Nina end_phase")
+    (end,) = out["results"]
+    assert end["rule"] == "bohnanza/phase-1/1"
+    assert "the foremost or, instead, the second" in end["reason"]
+    assert "bohnroeschen/two-player/9" in end["rulebook"] and "bohnanza/phase-1/2" not in end["rulebook"]
 
 
 @pytest.mark.parametrize("scenario, player, allowed", [

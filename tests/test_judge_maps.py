@@ -143,6 +143,13 @@ def test_notation_for_spaces_and_the_stack():
         {"type": "attack", "player": "Keno", "target": "06", "with": "hand 1"}]
     with pytest.raises(ActionError, match="not a space of the board"):
         parse_action(engine, state, "Keno attack 99 hand 1")
+    # The stack named as a place, or by the book's word: what to write instead (it said
+    # "neither a card nor a variety", and "'1' is one too many").
+    with pytest.raises(ActionError, match="'draw_pile' is a place, not a card: write 'draw_pile 1'"):
+        parse_action(engine, state, "Keno attack 06 with draw_pile")
+    with pytest.raises(ActionError, match="'pile 1' is no card reference: 'pile' is not a place of this game "
+                                          r"\(did you mean 'draw_pile'\?\)"):
+        parse_action(engine, state, "Keno attack 06 with pile 1")
 
 
 def test_a_bad_space_is_bad_input(capsys):
@@ -316,8 +323,9 @@ def test_a_tie_at_twenty_names_the_cannon_paragraph_that_decides_it(capsys):
     assert code == 0
     combat = out["results"][0]["combats"][0]
     # The attacker's card the paragraph speaks of is named, so "my cannon?" is answered in words.
+    # (and said not to have won it: it read as if the iron mine had lost the battle).
     assert "a tie: the attack fails" in combat and combat.endswith("(by bohnaparte/iron-mine/1; Nina holds Iron mine "
-                                                                   "(Eisenmine))")
+                                                                   "(Eisenmine), which does not win this tie)")
 
 
 def test_a_bohnaparte_combat_cites_bohnaparte_alone(tmp_path, capsys):

@@ -365,15 +365,41 @@ class ProtocolEngine:
         self._unanswered.append(msg)
         return msg
 
+    def replies_in(self) -> bool:
+        """Whether a reply line to every request not answered yet has arrived (read into the
+        buffer if the pipe holds it, without waiting; a reply cut short, an exit or garbage is
+        left for `receive` to find and tell)."""
+        proc = self.proc
+        if proc is None:
+            return False
+        want = len(self._unanswered)
+        if self._buffer.count(b"\n") >= want:
+            return True
+        stdout = _pipe(proc.stdout)
+        while len(self._buffer) <= MAX_REPLY:
+            try:
+                chunk = stdout.read(65536)
+            except (BlockingIOError, OSError, ValueError):
+                break
+            if not chunk:
+                break
+            self._buffer += chunk
+        return self._buffer.count(b"\n") >= want
+
+    def unanswered(self) -> list[Message]:
+        """The requests whose replies are not read yet, oldest first."""
+        return list(self._unanswered)
+
     def next_unanswered(self) -> Message | None:
         """The request whose reply `receive` reads next (None if every one is answered)."""
         return self._unanswered[0] if self._unanswered else None
 
-    def drain(self) -> None:
+    def drain(self, until: Message | None = None) -> None:
         """Read and drop the replies owed to requests sent ahead that no scenario needs any more
-        (a scenario stopped at a failing step, or at its setup): what they say is nobody's
-        verdict. An engine that faults there is ended (the next request starts a new one)."""
-        while self._unanswered:
+        (a scenario stopped at a failing step, or at its setup), all of them or those before the
+        request `until`: what they say is nobody's verdict. An engine that faults there is ended
+        (the next request starts a new one)."""
+        while self._unanswered and self._unanswered[0] is not until:
             try:
                 self.receive(())
             except EngineFault:
@@ -810,6 +836,10 @@ class ProtocolAdapter:
         self._ahead.clear()
         self._known = None
         sent, self._sent_next, self._stderr_before_next = self._sent_next, None, None
+        if sent is not None and sent[0] is sc and sent[2] == planned \
+                and any(m is sent[1] for m in self.client.unanswered()):
+            # The scenario before stopped short of its last step: the replies it left go first.
+            self.client.drain(until=sent[1])
         if sent is not None and sent[0] is sc and sent[2] == planned and self.client.alive() \
                 and self.client.next_unanswered() is sent[1]:
             # Sent while the scenario before was judged: its replies are the next to come.
@@ -892,13 +922,16 @@ class ProtocolAdapter:
                 pass
 
     def _send_next(self) -> None:
-        """Every reply of the scenario under way is in: the next scenario's load and steps (its
-        state made ready already) go out now, so that the engine plays them while the runner
-        judges this one. The runner may yet not start it (not applicable, a broken scenario):
-        then their replies are read and dropped like those of steps after a failing one. Asked
-        after every reply the runner reads; does nothing until the last one is in."""
-        if self._prepared is None or self._ahead or self.capabilities.get("pipelining") is not True \
-                or not hasattr(self.client, "next_unanswered") or self.client.next_unanswered() is not None:
+        """Every reply of the scenario under way has arrived (read or not: the engine has
+        answered all it was sent, and written all it had to say about them): the next
+        scenario's load and steps (its state made ready already) go out now, so that the
+        engine plays them while the runner judges this one's replies. The runner may yet not
+        start it (not applicable, a broken scenario, a step failed before the last): then its
+        replies are read and dropped like those of steps after a failing one, and it is sent
+        again if it is played. Asked after every reply the runner reads; does nothing until
+        the last one has arrived."""
+        if self._prepared is None or self.capabilities.get("pipelining") is not True \
+                or not hasattr(self.client, "replies_in") or not self.client.replies_in():
             return
         (sc, full), self._prepared = self._prepared, None
         self._stderr_before_next = self.client.stderr(since_mark=True)

@@ -281,7 +281,9 @@ def _explain(e: ValidationError, data: Any) -> Problem:
         wanted = " or ".join(_JSON_TYPES.get(str(k), str(k)) for k in kinds)
         extra = ""
         if isinstance(inst, (int, float)) and not isinstance(inst, bool) and "string" in kinds:
-            extra = f": write \"{inst}\" in quotes"
+            # Quoting a phase's number would only lead to "unknown phase '2'".
+            extra = (": a phase is given by its name, not its number (an unknown name is answered with "
+                     "the game's phases)") if parts and parts[-1] == "phase" else f": write \"{inst}\" in quotes"
         return Problem(parts, f"expected {wanted}, got {_describe(inst)}{extra}")
     if kind == "enum":
         hint = _hint(str(inst), [str(v) for v in value])

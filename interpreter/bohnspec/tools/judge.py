@@ -1093,7 +1093,8 @@ def _always(cond: Node) -> bool:
 
 
 def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, marks: list[str], tie: bool,
-             raised: bool, valued: Sequence[tuple[str, tuple, Any]], emitted_by: Decl | None) -> str:
+             raised: bool, valued: Sequence[tuple[str, tuple, Any]], emitted_by: Decl | None,
+             lost_tie: bool = False) -> str:
     """"  (by ...)": the paragraphs of the definitions a combat evaluated that made its values
     or its result other than the plain cards'. The books' definitions cite every case they
     cover (a floor: town, village, forest), so of theirs only the paragraphs that speak of what
@@ -1104,7 +1105,9 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
     no floor, no cannon, no bonus) made nothing, nor did one of the books answering yes or no
     except to settle a tie (the village's card cites the cannon, which matters only then), nor
     a value of theirs where none was raised (a tie at twenty: the town's floor did nothing).
-    Those of `emitted_by` (the declaration reporting the combat) are said there already."""
+    Those of `emitted_by` (the declaration reporting the combat) are said there already.
+    `lost_tie`: a tie the attack did not win though such a card of the attacker's was asked
+    about: said so, lest the card be read as what lost it (a cannon wins no tie at twenty)."""
     spec = engine.spec
     about = {c for k in moment.space_cards.get(target, []) if k in spec.cards for c in spec.cards[k].cites}
     about.update(c for m in marks if m in spec.vars for c in spec.vars[m].cites)
@@ -1128,6 +1131,8 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
                     and moment.space_vars.get(sid, {}).get("owner") == attacker
                     for k in cards if k in spec.cards and set(spec.cards[k].cites) & set(by)})
     held_text = f"; {attacker} holds {', '.join(holds)}" if holds else ""
+    if holds and lost_tie:
+        held_text += ", which does not win this tie"
     return f"  (by {', '.join(by)}{held_text})" if by else ""
 
 
@@ -1370,7 +1375,8 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
     raised = number is not None and isinstance(d, int) and d != number
     tie = a == d
     if valued and (raised or marks or tie) and moment is not None and isinstance(target, str):
-        text += _made_by(engine, moment, target, attacker, marks, tie, raised, valued, emitted_by)
+        text += _made_by(engine, moment, target, attacker, marks, tie, raised, valued, emitted_by,
+                         lost_tie=tie and not won)
     return text
 
 
@@ -1558,7 +1564,9 @@ def render_verdicts(results: list[dict]) -> str:
                              f"{o['player']} could not before")
             for wait in r.get("game_goes_on", []):
                 # The rule's own words first; its condition, as the rules write it, for who checks.
-                lines.append(f"  the game goes on: {wait['words'] or 'its end rule does not hold yet'}  "
+                # Said as an end not reached, lest the rule's words read as the game about to end.
+                lines.append(f"  the game goes on; this end is not reached yet: "
+                             f"{wait['words'] or 'its end rule does not hold'}  "
                              f"({_cites(wait)})")
                 lines.append(f"    in the rules: end when {wait['condition']}; not yet: {'; '.join(wait['missing'])}")
                 for c in wait.get("through", []):

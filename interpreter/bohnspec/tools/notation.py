@@ -96,7 +96,9 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             played = ", ".join(sorted(engine.spec.modules))
             raise ActionError(f"{kind!r} is not an action of this game (modules {played}): "
                               f"it belongs to {' and '.join(elsewhere)}; give the situation `modules:` with it")
-        raise ActionError(f"unknown action {kind!r}{suggest(kind, [*engine.spec.actions, 'trade'])}")
+        known = [*engine.spec.actions, "trade"]
+        raise ActionError(f"unknown action {kind!r}" + (suggest(kind, known) or
+                                                       f" (this game's actions: {', '.join(known)})"))
     decl = engine.spec.actions[kind]
     names = [p.name for p in decl.params]
     types = {p.name: p.type for p in decl.params}
@@ -119,6 +121,12 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             while position < len(names) and names[position] in raw:
                 position += 1
             if position >= len(names):
+                before = tokens[i - 1] if i else ""
+                if tok.isdigit() and before and " " not in before and before not in types:
+                    # `pile 1`: meant as a card reference, with a place the game does not have.
+                    raise ActionError(f"{before + ' ' + tok!r} is no card reference: {before!r} is not a place of "
+                                      f"this game{suggest(before, engine.spec.zones)} (places: "
+                                      f"{', '.join(engine.spec.zones)})")
                 raise ActionError(f"{kind} takes {len(names)} value(s) ({', '.join(names) or 'none'}); "
                                   f"{tok!r} is one too many")
             key, value = names[position], tok
@@ -169,6 +177,13 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
     if ptype in ("field", "int"):
         if raw.isdigit():
             return int(raw)
+        if ptype == "field" and raw in engine.spec.varieties and owner in state.names():
+            # `harvest green`: a field is named by its number; say which hold that variety.
+            fields = state.player(owner).zones.get(engine.fields_zone, [])
+            holding = [str(k) for k, f in enumerate(fields, 1) if raw in f]
+            where = (f"{owner}'s {raw} lies in field {', '.join(holding)}" if holding
+                     else f"none of {owner}'s fields holds {raw}")
+            raise ActionError(f"a field is given by its number (1 is the first), not by its beans: {where}")
         raise ActionError(f"expected a number, got {raw!r}")
     if ptype == "target":
         return int(raw) if raw.isdigit() else raw
@@ -210,9 +225,11 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
     (the rules refuse the action then, with their own paragraph)."""
     if _REF.match(raw):
         return raw
+    if raw in engine.spec.zones:
+        raise ActionError(f"{raw!r} is a place, not a card: write '{raw} 1' for its first card (its top)")
     if raw not in engine.spec.varieties:
         raise ActionError(f"{raw!r} is neither a card like 'hand 3' nor a variety"
-                          f"{suggest(raw, engine.spec.varieties)}")
+                          f"{suggest(raw, [*engine.spec.varieties, *engine.spec.zones])}")
     zones = (["revealed"] if owner == state.active else []) + ["hand", "received"]
     zones = [z for z in zones if z in engine.spec.zones]
     # Then the owner's other rows of bean cards, in the spec's order: a munitions depot, a

@@ -144,6 +144,21 @@ def test_the_overview_shows_each_players_options_and_pending_choices(tmp_path, c
     assert "decline" in may["Timon"]
 
 
+def test_the_overview_says_what_holds_the_active_player_back(capsys):
+    # Review of 2026-12-03: "Timon may now: harvest field 1|2" left a player to guess why he
+    # may not plant or end the phase: the foremost card fits no field (course-of-play/8), and
+    # phase 1 ends only once it is planted (phase-1/1).
+    code, out = judge(capsys, "base/phase-1/no-fitting-field-harvest-first-01", "--step", "0")
+    timon = next(p for p in out["players"] if p["player"] == "Timon")
+    held = {h["action"]: h for h in timon["not_now"]}
+    assert held["plant"]["rule"] == "bohnanza/course-of-play/8" and held["plant"]["values"] == ["field 1", "field 2"]
+    assert held["end_phase"]["rule"] == "bohnanza/phase-1/1"
+    assert "harvest" not in held and not any("not_now" in p for p in out["players"] if p["player"] != "Timon")
+    main(["judge", "base/phase-1/no-fitting-field-harvest-first-01", "--step", "0"])
+    assert "  not now: end_phase: the foremost hand card must be planted first [bohnanza/phase-1/1]" in \
+        capsys.readouterr().out
+
+
 def test_judge_reads_a_corpus_scenario_at_a_step(capsys):
     code = main(["judge", "base/examples/example-3-nina-accepts", "--step", "0"])
     assert code == 0

@@ -109,7 +109,8 @@ def overview(engine: Engine, state: State) -> dict:
     players: list[dict] = []
     # What each may do: the legal actions as move generation enumerates them (the protocol's
     # `legal` answers with the same), by action type in declaration order.
-    open_moves = {(m.kind, m.player): m for m in M.moves(engine, state)}
+    timely = M.timely(engine, state)
+    open_moves = {(m.kind, m.player): m for m in timely if m.refusal() is None}
     for name in state.names():
         may: list[str] = []
         for kind in engine.spec.actions:
@@ -117,6 +118,10 @@ def overview(engine: Engine, state: State) -> dict:
             if move is not None:
                 may.extend(_template(engine, state, move))
         entry: dict[str, object] = {"player": name, "may": may}
+        if name == state.active and not state.over:
+            held = _not_now(engine, state, [m for m in timely if m.player == name])
+            if held:
+                entry["not_now"] = held
         cards = _legend(engine, state, name, may)
         if cards:
             entry["cards"] = cards
@@ -126,6 +131,40 @@ def overview(engine: Engine, state: State) -> dict:
     board = board_of(engine, state)
     if board is not None:
         out["board"] = board
+    return out
+
+
+def _not_now(engine: Engine, state: State, timely: Sequence[M.Move]) -> list[dict]:
+    """The active player's actions whose moment has come but which nothing makes legal now,
+    each with the rule that holds it back: what he must do first, or cannot do at all (the
+    foremost card fits no field: plant is held back by its rule, harvest is what is left).
+    The refusal is a requirement's reading no parameter, else that of each value of the
+    first parameter (the first rule met is told, with the values it refuses)."""
+    out: list[dict] = []
+    for move in timely:
+        refused = move.refusal()
+        if refused is not None:
+            out.append({"action": move.kind, "rule": refused.rule, "reason": refused.reason})
+            continue
+        if move.first() is not None:
+            continue
+        if not move.params:
+            continue  # a requirement out of its published place refused: the full check had the last word
+        first = move.params[0]
+        found: dict[str, dict] = {}
+        for raw in move.domain(0, {})[:12]:
+            action = {"type": move.kind, "player": move.player, first.name: raw}
+            try:
+                why = engine.check(state, action) if len(move.params) == 1 else None
+            except (ActionError, SpecRuntimeError):
+                why = None
+            if why is not None:
+                entry = found.setdefault(why.rule, {"action": move.kind, "rule": why.rule, "reason": why.reason,
+                                                    "values": []})
+                entry["values"].append(f"{first.name} {raw}")
+        if found:
+            out.append(next(iter(found.values())))
+        # (An action of several values none of which holds has no single rule to tell: left out.)
     return out
 
 
@@ -1518,6 +1557,9 @@ def render_overview(ov: dict, where: str) -> str:
             lines.append(f"  {m}")
         if p.get("cards"):
             lines.append("  (" + ", ".join(f"{ref}: {card}" for ref, card in p["cards"].items()) + ")")
+        for h in p.get("not_now", []):
+            values = f" ({', '.join(h['values'])})" if h.get("values") else ""
+            lines.append(f"  not now: {h['action']}{values}: {h['reason']} [{h['rule']}]")
     return "\n".join(lines)
 
 

@@ -159,6 +159,23 @@ def test_the_overview_says_what_holds_the_active_player_back(capsys):
         capsys.readouterr().out
 
 
+def test_a_shuffle_without_a_result_given_is_told_as_one_order_of_many(tmp_path, capsys):
+    # Review of 2026-12-03: the cards drawn after a reshuffle were shown as certain.
+    sid = "base/empty-draw-pile/empty-pile-refilled-for-revealing-01"
+    code, out = judge(capsys, sid, "--step", "0", "-a", "Nina end_phase")
+    assert out["results"][0]["shuffled"] == [2]
+    main(["judge", sid, "--step", "0", "-a", "Nina end_phase"])
+    assert "a shuffle of 2 card(s): no result was given (`shuffles:` in the situation)" in capsys.readouterr().out
+    # A situation that gives the shuffle's result has no chance left to tell.
+    data = yaml.safe_load((helpers.SCENARIOS / (sid + ".yaml")).read_text(encoding="utf-8"))
+    data["state"]["shuffles"] = [list(reversed(data["state"]["discard"]))]
+    given = tmp_path / "given.yaml"
+    given.write_text(yaml.safe_dump({"modules": data.get("modules", ["base"]), "state": data["state"]}),
+                     encoding="utf-8")
+    code, out = judge(capsys, str(given), "-a", "Nina end_phase")
+    assert out["results"][0]["legal"] and "shuffled" not in out["results"][0]
+
+
 def test_judge_reads_a_corpus_scenario_at_a_step(capsys):
     code = main(["judge", "base/examples/example-3-nina-accepts", "--step", "0"])
     assert code == 0

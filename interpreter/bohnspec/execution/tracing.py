@@ -11,7 +11,7 @@ from typing import Any
 from ..language.model import Decl, Node
 from ..language.spec import Spec
 from ..language.unparse import place
-from .interpret import Engine, Env, Outcome
+from .interpret import Engine, Env, Outcome, Shuffler
 from .state import State
 
 # A place a state lacks (a key added or removed), told apart from a value of none.
@@ -128,7 +128,8 @@ class TracingEngine(Engine):
         return engine.recorder
 
 
-def traced_apply(engine: Engine, state: State, action: dict) -> tuple[Outcome, Recorder]:
+def traced_apply(engine: Engine, state: State, action: dict,
+                 shuffler: Shuffler | None = None) -> tuple[Outcome, Recorder]:
     """The outcome of a legal action, resolved by an interpreter of its own that records it.
     The tracing interpreter of a spec is built once (building one costs as much as some
     hundred actions, and the runner traces every failing step) and given a new recorder."""
@@ -139,7 +140,7 @@ def traced_apply(engine: Engine, state: State, action: dict) -> tuple[Outcome, R
             _TRACERS.clear()
         tracer = _TRACERS[id(engine.spec)] = TracingEngine(engine.spec, rec)
     tracer.recorder = rec
-    return tracer.apply(state, action), rec
+    return tracer.apply(state, action, shuffler=shuffler), rec
 
 
 # id(spec) -> its tracing interpreter (the spec is checked too: an id may be reused).

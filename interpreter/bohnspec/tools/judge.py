@@ -382,7 +382,17 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     said = next(((pid, text) for pid, text in words.items() if not _heading(text)), None)
     if said is not None:
         verdict["rulebook"] = dict([said])
-    outcome, rec = T.traced_apply(engine, state, action)
+    shuffled: list[int] = []
+
+    def turned_over(cards: list[str]) -> list[str]:
+        # What the rules do with no shuffle result given (ruling/reshuffle-order), noted: the
+        # order shown is one of many a table may see.
+        if len(cards) > 1:  # one card or none comes back in the only order there is
+            shuffled.append(len(cards))
+        return cards[::-1]
+    outcome, rec = T.traced_apply(engine, state, action, shuffler=turned_over)
+    if shuffled:
+        verdict["shuffled"] = shuffled
     verdict["events"] = outcome.events
     verdict["event_causes"] = [_cause(frames) for frames in outcome.sources]
     # A combat after which the same battle is still on (riders beaten, the regular troops to
@@ -1601,6 +1611,10 @@ def render_verdicts(results: list[dict]) -> str:
         if r["legal"]:
             lines.append("  what would happen (not written back), each under the rule that does it:")
             lines.extend(_render_happened(r.get("happened", [])))
+            for n in r.get("shuffled", []):
+                lines.append(f"  a shuffle of {n} card(s): no result was given (`shuffles:` in the situation), so they "
+                             "are shown turned over as they lay (ruling/reshuffle-order); at the table their order "
+                             "is chance")
             for o in r.get("opens", []):
                 lines.append(f"  {o['player']} may now {o['action']} ({_lower_first(o['title'])}), which "
                              f"{o['player']} could not before")

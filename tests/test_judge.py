@@ -176,6 +176,21 @@ def test_a_shuffle_without_a_result_given_is_told_as_one_order_of_many(tmp_path,
     assert out["results"][0]["legal"] and "shuffled" not in out["results"][0]
 
 
+@pytest.mark.parametrize("step, why", [
+    (5, "is fulfilled: it holds now"),
+    # Example 2a: Ben harvested his Red Beans after Ada's figure arrived; her task still counts.
+    (6, "is fulfilled: it held at a moment since the figure arrived on the card"),
+])
+def test_a_legal_claim_of_a_task_says_why_it_counts(capsys, step, why):
+    # Review of 2026-12-03: a refusal said why the task did not count; a legal claim said only
+    # "allowed by bohnroeschen/tasks/1, bohnroeschen/examples/1".
+    code, out = judge(capsys, "bohnroeschen/examples/example-2a-red-beans-harvested-after-arrival", "--step",
+                      str(step), "-a", "Ada fulfil")
+    r = out["results"][0]
+    assert r["legal"] and why in r["explanation"][0] and "(anyone_two_red), under Ada's figure" in r["explanation"][0]
+    assert "ruling/task-met-while-standing" in r["card_cites"]
+
+
 def test_judge_reads_a_corpus_scenario_at_a_step(capsys):
     code = main(["judge", "base/examples/example-3-nina-accepts", "--step", "0"])
     assert code == 0

@@ -367,6 +367,13 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             granted += [c for c in g.cites if c not in granted]
     granting = engine.spec.actions.get(kind)
     own = granted or (list(granting.cites) if granting is not None else [])
+    # A legal claim of a vine card's task says why it counts, as a refusal says why not: the
+    # card, its task, whether it holds now or was met while the figure stood there.
+    for what, cond, *_ in items:
+        if what == "require" and _vine_of(engine, state, player, cond) is not None:
+            verdict["explanation"] = _vine_fulfilled(engine, state, player, cond)
+            verdict["card_cites"] = _vine_cites(engine, state, player, cond)
+            break
     # A move the books leave unsaid is granted by a ruling, cited first (buying a 3rd field:
     # ruling/third-field-classic), or named by the grant: its decision is what allows it.
     ruled = next((c for c in own if c.startswith("ruling/")), None) if granted else \
@@ -1271,15 +1278,7 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
         return []
     card, vine = found
     named = f"\"{vine.text}\" ({card})" if vine.text else card
-    # Where the task lies from the figure: under it, or (the solo game) on the card after the one
-    # it stands on, when the spec says so (`stands_on`).
-    where = f"under {player}'s figure"
-    if "stands_on" in engine.spec.defines:
-        try:
-            if engine._call_define(Env(engine, state), "stands_on", [player], None) != card:
-                where = f"the card after the one {player}'s figure stands on"
-        except SpecRuntimeError:
-            pass
+    where = _vine_where(engine, state, player, card)
     if not vine.met and not vine.claim and not vine.events:
         return [f"the card {where}, {named}, has no task"]
     env = Env(engine, state)
@@ -1305,6 +1304,39 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
     if vine.met or vine.events:
         line += "; what happened before the figure arrived does not count"
     return [line]
+
+
+def _vine_where(engine: Engine, state: State, player: str, card: str) -> str:
+    """Where the player's task lies from his figure: under it, or (the solo game) on the card
+    after the one it stands on, when the spec says so (`stands_on`)."""
+    if "stands_on" in engine.spec.defines:
+        try:
+            if engine._call_define(Env(engine, state), "stands_on", [player], None) != card:
+                return f"the card after the one {player}'s figure stands on"
+        except SpecRuntimeError:
+            pass
+    return f"under {player}'s figure"
+
+
+def _vine_fulfilled(engine: Engine, state: State, player: str, cond: Node) -> list[str]:
+    """For a legal claim of the vine card under the player's figure (`cond`, a requirement of
+    the claim, reads it): which card, and why its task counts as fulfilled."""
+    found = _vine_of(engine, state, player, cond)
+    if found is None:
+        return []
+    card, vine = found
+    named = f"\"{vine.text}\" ({card})" if vine.text else card
+    env = Env(engine, state)
+    why = []
+    if vine.met:
+        why.append("it holds now" if engine.vine_condition(env, card, player, "met") else
+                   "it held at a moment since the figure arrived on the card (it need not hold still)")
+    if vine.claim and engine.vine_condition(env, card, player, "claim"):
+        why.append("it holds now, as it is claimed")
+    if vine.events and not why:
+        why.append("what it asks for has happened since the figure arrived on the card")
+    where = _vine_where(engine, state, player, card)
+    return [f"the task of {named}, {where}, is fulfilled: {'; '.join(why)}"] if why else []
 
 
 def _why_not(engine: Engine, state: State, vine: Vine, conds: Sequence[Node], player: str) -> str:
@@ -1589,6 +1621,10 @@ def render_verdicts(results: list[dict]) -> str:
             lines.append(f"  note: {note}")
         if r["legal"]:
             lines.append("  LEGAL" + (f", allowed by {', '.join(r['allowed_by'])}" if r.get("allowed_by") else ""))
+            for why in r.get("explanation", []):
+                lines.append(f"  that is: {why}")
+            if r.get("card_cites"):
+                lines.append(f"  the card's own paragraphs: {', '.join(r['card_cites'])}")
         else:
             lines.append(f"  ILLEGAL [{r['rule']}]: {r['reason']}")
             for why in r.get("explanation", []):

@@ -181,3 +181,22 @@ def test_a_misspelt_rulings_is_told_the_word(capsys):
     assert main(["explain", "rulingz"]) == 2
     err = capsys.readouterr().err
     assert "(did you mean 'rulings'?)" in err and err.count("\n") == 1
+
+
+def test_a_paragraph_of_an_action_names_what_other_modules_add_to_it(capsys):
+    # Review of 2026-12-03: `explain bohnanza/harvest/1` ("harvest at any time") hid that the
+    # intermediate phase forbids it, that the two-player game allows it only on one's own turn
+    # and that a figure in the castle harvests no more; the two-player extension showed
+    # "cites: -" and none of its refusals.
+    assert main(["explain", "bohnanza/harvest/1", "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    action = next(c for c in info["clauses"] if c["kind"] == "action" and c["name"] == "harvest")
+    elsewhere = {r["rule"]: e["module"] for e in action["limited_elsewhere"] for r in e["refusals"]}
+    assert elsewhere["bohnroeschen/intermediate-phase/1"] == "bohnroeschen"
+    assert elsewhere["bohnroeschen/two-player/2"] == "duo"
+    assert elsewhere["ruling/ender-does-not-harvest"] == "bohnroeschen"
+    extend = next(c for c in info["clauses"] if c["kind"] == "extend" and c["module"] == "duo")
+    assert [r["rule"] for r in extend["refusals"]] == ["bohnroeschen/two-player/2"]
+    assert main(["explain", "bohnanza/harvest/1"]) == 0
+    text = capsys.readouterr().out
+    assert "where other modules are played, also:" in text and "cites: - (each clause cites its own)" in text

@@ -21,7 +21,7 @@ import yaml
 from .. import paths
 from ..conformance import scenario as S
 from ..errors import BohnspecError, suggest
-from ..language.model import Action, Board, Card, Decl, Module, Ruling, Variety, Vine
+from ..language.model import Action, Board, Card, Decl, Extend, Module, Ruling, Variety, Vine
 from ..language.paragraphs import index as paragraph_index
 from ..language.spec import build, parse_files, spec_files
 from ..language.unparse import place, spec_path, unparse
@@ -263,16 +263,30 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                 entry["board"] = boardview.to_json(boardview.of_decl(spec, d))
             except ValueError:  # a board that does not build: `bohnspec check` says why
                 pass
-        if isinstance(d, Action):
-            entry["refusals"] = [{"rule": c.rule_id, "reason": c.reason, "where": place(c.loc)} for c in d.clauses
-                                 if c.kind != "grant"]
+        if isinstance(d, (Action, Extend)):
+            entry["refusals"] = refusals(d.clauses)
             # What allows it, case by case (the `grant` clauses judge names).
             grants = [{"when": unparse(c.condition), "cites": list(c.cites), "where": place(c.loc)}
                       for c in d.clauses if c.kind == "grant"]
             if grants:
                 entry["grants"] = grants
+        if isinstance(d, Action):
+            # What other modules add to it (a phase, a game that forbids it): a paragraph it
+            # cites is not the whole answer where they are played.
+            more = [{"what": f"extend action {e.name}", "module": e.module, "where": place(e.loc),
+                     "refusals": refusals(e.clauses)} for e, _, _ in decls
+                    if isinstance(e, Extend) and e.name == d.name and refusals(e.clauses)]
+            more += [{"what": f"forbid {', '.join(f.actions or ())}", "module": f.module, "where": place(f.loc),
+                      "refusals": [{"rule": f.cites[0] if f.cites else "", "reason": f.reason,
+                                    "where": place(f.loc)}]}
+                     for f in spec.forbids if f.actions and d.name in f.actions]
+            if more:
+                entry["limited_elsewhere"] = more
         entry.update(extra or {})
         return entry
+
+    def refusals(clauses) -> list[dict]:
+        return [{"rule": c.rule_id, "reason": c.reason, "where": place(c.loc)} for c in clauses if c.kind != "grant"]
 
     def used_by(card) -> list[str]:
         """The rules that name a card (a handler that reads `kind(s) == market`, say)."""
@@ -427,7 +441,8 @@ def render(info: dict) -> str:
         if c.get("used_by"):
             lines.append(f"{indent}  the rules that name it: {', '.join(c['used_by'][:12])}"
                          + (" ..." if len(c["used_by"]) > 12 else ""))
-        lines.append(f"{indent}  cites: {', '.join(c['cites']) or '-'}")
+        lines.append(f"{indent}  cites: " + (", ".join(c["cites"]) or
+                                             ("- (each clause cites its own)" if c.get("refusals") else "-")))
         if flat:
             for pid, text in c.get("rulebook", {}).items():
                 lines.append(f"{indent}    {pid}: {text}")
@@ -436,6 +451,12 @@ def render(info: dict) -> str:
         for g in c.get("grants", []):
             when = f" when {g['when']}" if g["when"] != "true" else ""
             lines.append(f"{indent}  allowed by {', '.join(g['cites'])}{when}")
+        if c.get("limited_elsewhere"):
+            lines.append(f"{indent}  where other modules are played, also:")
+            for e in c["limited_elsewhere"]:
+                for r in e["refusals"]:
+                    lines.append(f"{indent}    refuses with [{r['rule']}]: {r['reason']}  ({e['what']}, module "
+                                 f"{e['module']}, {e['where']})")
         if c["source"]:
             lines.append(f"{indent}  source:")
             lines.extend(f"{indent}    | {l}" for l in c["source"].splitlines())

@@ -191,6 +191,16 @@ def test_a_legal_claim_of_a_task_says_why_it_counts(capsys, step, why):
     assert "ruling/task-met-while-standing" in r["card_cites"]
 
 
+def test_an_option_read_as_a_truth_value_is_told_to_be_quoted(tmp_path, capsys):
+    # `cavalry: on` unquoted is YAML's true: "expected text, got true" left a player puzzled.
+    path = tmp_path / "on.yaml"
+    path.write_text("modules: [base, bohnaparte]\nstate:\n  options: {cavalry: on}\n  board: pyramid_5\n"
+                    "  players: [{name: Nina}, {name: Timon}, {name: Keno}]\n", encoding="utf-8")
+    assert main(["judge", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "at state.options.cavalry: expected text, got true: YAML reads an unquoted on, off, yes or no" in err, err
+
+
 def test_judge_reads_a_corpus_scenario_at_a_step(capsys):
     code = main(["judge", "base/examples/example-3-nina-accepts", "--step", "0"])
     assert code == 0

@@ -284,6 +284,10 @@ def _explain(e: ValidationError, data: Any) -> Problem:
             # Quoting a phase's number would only lead to "unknown phase '2'".
             extra = (": a phase is given by its name, not its number (an unknown name is answered with "
                      "the game's phases)") if parts and parts[-1] == "phase" else f": write \"{inst}\" in quotes"
+        elif isinstance(inst, bool) and "string" in kinds:
+            # YAML reads an unquoted on, off, yes and no as truth values.
+            extra = (": YAML reads an unquoted on, off, yes or no as true or false; quote the word "
+                     "(\"on\", \"off\")")
         return Problem(parts, f"expected {wanted}, got {_describe(inst)}{extra}")
     if kind == "enum":
         hint = _hint(str(inst), [str(v) for v in value])

@@ -440,7 +440,7 @@ class ProtocolEngine:
                                                     f"reply to request {msg['id']} ({msg['type']}) was expected: "
                                                     f"write exactly one line per request: {_text(line)}",
                                   self.stderr())
-            if isinstance(rid, int) and not isinstance(rid, bool) and rid > msg["id"]:
+            if isinstance(rid, int) and not isinstance(rid, bool) and any(m["id"] == rid for m in self._unanswered):
                 raise EngineFault("protocol-error", f"the reply to the later request {rid} came before the reply to "
                                                     f"request {msg['id']} ({msg['type']}): answer the requests in the "
                                                     f"order they come: {_text(line)}", self.stderr())

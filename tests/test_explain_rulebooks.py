@@ -200,3 +200,13 @@ def test_a_paragraph_of_an_action_names_what_other_modules_add_to_it(capsys):
     assert main(["explain", "bohnanza/harvest/1"]) == 0
     text = capsys.readouterr().out
     assert "where other modules are played, also:" in text and "cites: - (each clause cites its own)" in text
+
+
+def test_a_card_is_named_by_the_rules_of_its_own_game_only(capsys):
+    # Dschingis Bohn's town and Bohnaparte's share the id `town`: Bohnaparte's boards are not
+    # among the rules naming Dschingis Bohn's.
+    assert main(["explain", "card:town", "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    by_module = {c["module"]: c["used_by"] for c in info["clauses"]}
+    assert by_module["dschingis"] and not any("spec/bohnaparte/" in u for u in by_module["dschingis"])
+    assert by_module["bohnaparte"] and not any("spec/dschingis/" in u for u in by_module["bohnaparte"])

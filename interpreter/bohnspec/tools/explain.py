@@ -23,7 +23,7 @@ from ..conformance import scenario as S
 from ..errors import BohnspecError, suggest
 from ..language.model import Action, Board, Card, Decl, Extend, Module, Ruling, Variety, Vine
 from ..language.paragraphs import index as paragraph_index
-from ..language.spec import build, parse_files, spec_files
+from ..language.spec import build, module_closure, parse_files, spec_files
 from ..language.unparse import place, spec_path, unparse
 
 # The file of each rulebook in the rulebooks folder, by the first part of a paragraph id.
@@ -289,17 +289,27 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
         return [{"rule": c.rule_id, "reason": c.reason, "where": place(c.loc)} for c in clauses if c.kind != "grant"]
 
     def used_by(card) -> list[str]:
-        """The rules that name a card (a handler that reads `kind(s) == market`, say)."""
+        """The rules that name a card (a handler that reads `kind(s) == market`, say): of the
+        card's own game (its module, those it requires, those requiring it), not another that
+        has a card of the same id (Bohnaparte's town is not Dschingis Bohn's)."""
         word = re.compile(r"(?<![\w/-])" + re.escape(card.name) + r"(?![\w/-])")
         out = []
         for d, path, nxt in decls:
-            if d is card or isinstance(d, (Ruling, Card, Variety, Vine)):
+            if d is card or isinstance(d, (Ruling, Card, Variety, Vine)) or not same_game(card.module, d.module):
                 continue
             _, source = declaration_text(d, sources.get(path, []), nxt)
             body = re.sub(r'"[^"]*"', '""', "\n".join(l.split("//")[0] for l in source.splitlines()))
             if word.search(body):
                 out.append(f"{_kind_name(d)} ({place(d.loc)})")
         return out
+
+    closures: dict[str, set[str]] = {}
+
+    def same_game(a: str, b: str) -> bool:
+        for m in (a, b):
+            if m not in closures:
+                closures[m] = module_closure(files, [m])
+        return b in closures[a] or a in closures[b]
 
     def tested(d, path) -> list[str]:
         """The scenarios testing a declaration: for a designer's own, those beside the file that

@@ -33,7 +33,7 @@ def test_attack_across_the_river_is_legal(capsys):
     assert any(c["source"] == "within_reach(p, target)" and not c["refuses"] for c in verdict["checks"])
     # A plain combat names no rule beyond the procedure's own.
     assert verdict["combats"] == ["combat at 06 (Plantation (Plantage)): attack 12 (Keno: Soy Bean) against "
-                                  "defence 6 (nobody's, from the stack: Garden Bean): the attack wins"]
+                                  "defence 6 (nobody's, from the draw pile: Garden Bean): the attack wins"]
     # What allows it is the forest's crossing of the river, not just any attack.
     assert verdict["allowed_by"][:2] == ["dschingis/landscapes/7", "dschingis/landscapes/8"]
     assert "ruling/river-crossing" in verdict["ruling"]
@@ -43,7 +43,7 @@ def test_a_combat_raised_to_a_floor_names_the_landscapes_paragraph(capsys):
     code, out = judge(capsys, FOREST, "--step", "0", "-a", "Nina attack 09 hand 2")
     assert code == 0
     assert out["results"][0]["combats"][0].endswith(
-        "(nobody's, from the stack: Garden Bean 6, raised to the forest's floor 17): the attack fails  "
+        "(nobody's, from the draw pile: Garden Bean 6, raised to the forest's floor 17): the attack fails  "
         "(by dschingis/landscapes/6)")
 
 
@@ -107,7 +107,7 @@ def test_the_floor_that_applied_is_shown(capsys):
     code, out = judge(capsys, FOREST, "--step", "0", "-a", "Nina attack 9 hand 2", as_json=False)
     assert code == 0
     assert "combat at 09 (Forest (Wald)): attack 16 (Nina: Broad Bean) against defence 17 " \
-           "(nobody's, from the stack: Garden Bean 6, raised to the forest's floor 17): the attack fails" in out
+           "(nobody's, from the draw pile: Garden Bean 6, raised to the forest's floor 17): the attack fails" in out
 
 
 def test_riders_attack_with_17(capsys):
@@ -260,7 +260,7 @@ def test_beaten_riders_lose_a_round_not_the_battle(capsys):
     assert code == 0
     assert out["results"][0]["combats"] == [
         "combat at 03 (Gemstone Field (Edelsteinfeld)): attack 17 (Timon: the mounted troops of 01 (Steppe)) against "
-        "defence 18 (nobody's, from the stack: Fire Bean): this round is lost, but the battle goes on"]
+        "defence 18 (nobody's, from the draw pile: Fire Bean): this round is lost, but the battle goes on"]
     code, out = judge(capsys, RIDERS, "--step", "1", "-a", '{"type": "follow_up", "player": "Timon", "with": "hand 1"}')
     assert out["results"][0]["combats"][0].endswith("the attack wins")
 

@@ -1385,7 +1385,7 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
                 goes_on: bool = False, valued: Sequence[tuple[str, tuple, Any]] = (),
                 emitted_by: Decl | None = None) -> str:
     """A combat event, readably: "combat at 06 (Forest (Wald)): attack 18 (Keno: Fire Bean)
-    against defence 17 (nobody's, from the stack: Soy Bean 12, raised to the forest's floor
+    against defence 17 (nobody's, from the draw pile: Soy Bean 12, raised to the forest's floor
     17): the attack wins". `moment` is the state when it was fought (the cards laid); `won`, what
     the rules decided (the events after it: a cannon wins a tie, say), else read off the values;
     `goes_on`: the battle is not over after it (a lost round is then not a lost battle).
@@ -1427,7 +1427,7 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
         c = laid(attacker, None)
         attack = f"{attacker}: {card(c)}" if c else show(attacker)
     c = laid(defender, "neutral_front")
-    side = defender if defender is not None else "nobody's, from the stack"
+    side = defender if defender is not None else "nobody's, from the draw pile"
     defence = f"{side}: {card(c)}" if c else side
     number = spec.varieties[c].count if c in spec.varieties else None
     marks = []

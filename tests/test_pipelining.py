@@ -170,9 +170,6 @@ def test_an_engine_that_dies_taking_the_next_scenarios_requests_leaves_that_to_t
         def next_unanswered(self):
             return None
 
-        def replies_in(self):
-            return True
-
         def stderr(self, since_mark=False):
             return ""
 

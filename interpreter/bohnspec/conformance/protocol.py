@@ -365,27 +365,6 @@ class ProtocolEngine:
         self._unanswered.append(msg)
         return msg
 
-    def replies_in(self) -> bool:
-        """Whether a reply line to every request not answered yet has arrived (read into the
-        buffer if the pipe holds it, without waiting; a reply cut short, an exit or garbage is
-        left for `receive` to find and tell)."""
-        proc = self.proc
-        if proc is None:
-            return False
-        want = len(self._unanswered)
-        if self._buffer.count(b"\n") >= want:
-            return True
-        stdout = _pipe(proc.stdout)
-        while len(self._buffer) <= MAX_REPLY:
-            try:
-                chunk = stdout.read(65536)
-            except (BlockingIOError, OSError, ValueError):
-                break
-            if not chunk:
-                break
-            self._buffer += chunk
-        return self._buffer.count(b"\n") >= want
-
     def unanswered(self) -> list[Message]:
         """The requests whose replies are not read yet, oldest first."""
         return list(self._unanswered)
@@ -922,16 +901,15 @@ class ProtocolAdapter:
                 pass
 
     def _send_next(self) -> None:
-        """Every reply of the scenario under way has arrived (read or not: the engine has
-        answered all it was sent, and written all it had to say about them): the next
-        scenario's load and steps (its state made ready already) go out now, so that the
-        engine plays them while the runner judges this one's replies. The runner may yet not
-        start it (not applicable, a broken scenario, a step failed before the last): then its
-        replies are read and dropped like those of steps after a failing one, and it is sent
-        again if it is played. Asked after every reply the runner reads; does nothing until
-        the last one has arrived."""
-        if self._prepared is None or self.capabilities.get("pipelining") is not True \
-                or not hasattr(self.client, "replies_in") or not self.client.replies_in():
+        """Every reply of the scenario under way is read: the next scenario's load and steps (its
+        state made ready already) go out now, so that the engine plays them while the runner
+        judges this one. The runner may yet not start it (not applicable, a broken scenario):
+        then their replies are read and dropped like those of steps after a failing one. Asked
+        after every reply the runner reads; does nothing until the last one is read. (Sending
+        once they have merely arrived was tried: a fault while sending then lost replies still
+        unread, and standard error written after a reply went to the next scenario.)"""
+        if self._prepared is None or self._ahead or self.capabilities.get("pipelining") is not True \
+                or not hasattr(self.client, "next_unanswered") or self.client.next_unanswered() is not None:
             return
         (sc, full), self._prepared = self._prepared, None
         self._stderr_before_next = self.client.stderr(since_mark=True)

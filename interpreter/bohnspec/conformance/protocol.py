@@ -365,20 +365,15 @@ class ProtocolEngine:
         self._unanswered.append(msg)
         return msg
 
-    def unanswered(self) -> list[Message]:
-        """The requests whose replies are not read yet, oldest first."""
-        return list(self._unanswered)
-
     def next_unanswered(self) -> Message | None:
         """The request whose reply `receive` reads next (None if every one is answered)."""
         return self._unanswered[0] if self._unanswered else None
 
-    def drain(self, until: Message | None = None) -> None:
+    def drain(self) -> None:
         """Read and drop the replies owed to requests sent ahead that no scenario needs any more
-        (a scenario stopped at a failing step, or at its setup), all of them or those before the
-        request `until`: what they say is nobody's verdict. An engine that faults there is ended
-        (the next request starts a new one)."""
-        while self._unanswered and self._unanswered[0] is not until:
+        (a scenario stopped at a failing step, or at its setup): what they say is nobody's
+        verdict. An engine that faults there is ended (the next request starts a new one)."""
+        while self._unanswered:
             try:
                 self.receive(())
             except EngineFault:
@@ -815,10 +810,6 @@ class ProtocolAdapter:
         self._ahead.clear()
         self._known = None
         sent, self._sent_next, self._stderr_before_next = self._sent_next, None, None
-        if sent is not None and sent[0] is sc and sent[2] == planned \
-                and any(m is sent[1] for m in self.client.unanswered()):
-            # The scenario before stopped short of its last step: the replies it left go first.
-            self.client.drain(until=sent[1])
         if sent is not None and sent[0] is sc and sent[2] == planned and self.client.alive() \
                 and self.client.next_unanswered() is sent[1]:
             # Sent while the scenario before was judged: its replies are the next to come.

@@ -273,9 +273,9 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
         if isinstance(d, Action):
             # What other modules add to it (a phase, a game that forbids it): a paragraph it
             # cites is not the whole answer where they are played.
-            more = [{"what": f"extend action {e.name}", "module": e.module, "where": place(e.loc),
-                     "refusals": refusals(e.clauses)} for e, _, _ in decls
-                    if isinstance(e, Extend) and e.name == d.name and refusals(e.clauses)]
+            more = [{"what": f"extend action {e.name}", "module": e.module, "where": place(e.loc), "refusals": r}
+                    for e, _, _ in decls if isinstance(e, Extend) and e.name == d.name
+                    for r in [refusals(e.clauses)] if r]
             more += [{"what": f"forbid {', '.join(f.actions or ())}", "module": f.module, "where": place(f.loc),
                       "refusals": [{"rule": f.cites[0] if f.cites else "", "reason": f.reason,
                                     "where": place(f.loc)}]}

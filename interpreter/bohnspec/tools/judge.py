@@ -146,16 +146,17 @@ def _not_now(engine: Engine, state: State, timely: Sequence[M.Move]) -> list[dic
         if refused is not None:
             out.append({"action": move.kind, "rule": refused.rule, "reason": refused.reason})
             continue
-        if move.first() is not None:
+        # An action of several values none of which holds has no single rule to tell, and one
+        # of none refused only by the full check (a requirement out of its published place)
+        # has had its say: both are left out.
+        if len(move.params) != 1 or move.first() is not None:
             continue
-        if not move.params:
-            continue  # a requirement out of its published place refused: the full check had the last word
         first = move.params[0]
         found: dict[str, dict] = {}
         for raw in move.domain(0, {})[:12]:
             action = {"type": move.kind, "player": move.player, first.name: raw}
             try:
-                why = engine.check(state, action) if len(move.params) == 1 else None
+                why = engine.check(state, action)
             except (ActionError, SpecRuntimeError):
                 why = None
             if why is not None:
@@ -164,7 +165,6 @@ def _not_now(engine: Engine, state: State, timely: Sequence[M.Move]) -> list[dic
                 entry["values"].append(f"{first.name} {raw}")
         if found:
             out.append(next(iter(found.values())))
-        # (An action of several values none of which holds has no single rule to tell: left out.)
     return out
 
 
@@ -370,9 +370,10 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     # A legal claim of a vine card's task says why it counts, as a refusal says why not: the
     # card, its task, whether it holds now or was met while the figure stood there.
     for what, cond, *_ in items:
-        if what == "require" and _vine_of(engine, state, player, cond) is not None:
-            verdict["explanation"] = _vine_fulfilled(engine, state, player, cond)
-            verdict["card_cites"] = _vine_cites(engine, state, player, cond)
+        found = _vine_of(engine, state, player, cond) if what == "require" else None
+        if found is not None:
+            verdict["explanation"] = _vine_fulfilled(engine, state, player, *found)
+            verdict["card_cites"] = list(found[1].cites)
             break
     # A move the books leave unsaid is granted by a ruling, cited first (buying a 3rd field:
     # ruling/third-field-classic), or named by the grant: its decision is what allows it.
@@ -1277,7 +1278,7 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
     if found is None:
         return []
     card, vine = found
-    named = f"\"{vine.text}\" ({card})" if vine.text else card
+    named = _vine_named(card, vine)
     where = _vine_where(engine, state, player, card)
     if not vine.met and not vine.claim and not vine.events:
         return [f"the card {where}, {named}, has no task"]
@@ -1306,6 +1307,10 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
     return [line]
 
 
+def _vine_named(card: str, vine: Vine) -> str:
+    return f"\"{vine.text}\" ({card})" if vine.text else card
+
+
 def _vine_where(engine: Engine, state: State, player: str, card: str) -> str:
     """Where the player's task lies from his figure: under it, or (the solo game) on the card
     after the one it stands on, when the spec says so (`stands_on`)."""
@@ -1318,14 +1323,10 @@ def _vine_where(engine: Engine, state: State, player: str, card: str) -> str:
     return f"under {player}'s figure"
 
 
-def _vine_fulfilled(engine: Engine, state: State, player: str, cond: Node) -> list[str]:
-    """For a legal claim of the vine card under the player's figure (`cond`, a requirement of
-    the claim, reads it): which card, and why its task counts as fulfilled."""
-    found = _vine_of(engine, state, player, cond)
-    if found is None:
-        return []
-    card, vine = found
-    named = f"\"{vine.text}\" ({card})" if vine.text else card
+def _vine_fulfilled(engine: Engine, state: State, player: str, card: str, vine: Vine) -> list[str]:
+    """For a legal claim of the player's vine card (`_vine_of`'s answer): which card, and why
+    its task counts as fulfilled."""
+    named = _vine_named(card, vine)
     env = Env(engine, state)
     why = []
     if vine.met:

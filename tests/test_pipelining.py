@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import subprocess
 
+import pytest
+
 from bohnspec.conformance.protocol import ProtocolAdapter, state_problem
 from test_protocol import BLUE_IDS, CORPUS, PY, ROOT, SAFETY, SERVE, child_env, conform, fake
 from test_protocol_v2 import DEVIANT, TWO_BLUE_HARVESTS, write
@@ -125,16 +127,34 @@ def test_a_scenario_sent_ahead_but_not_played_leaves_the_next_its_own_replies(tm
     assert run.verdicts == {"a/first-01": "passed", "b/second-01": "not-applicable", "c/third-01": "passed"}, run.out
 
 
-def test_an_unsupported_load_sent_ahead_is_not_applicable_and_the_engine_kept(tmp_path):
-    # The engine answers `unsupported` to a state with a Jumping Bean (its load sent ahead);
-    # the replies to that scenario's steps are dropped and the next one passes on the same
-    # process.
+def test_a_scenario_the_engines_claims_rule_out_is_not_sent_ahead(tmp_path):
+    # Review round 25: the engine claims only Garden Beans, and the Jumping Bean scenario
+    # between two others was sent to it all the same, while the first was judged.
+    files, logs = _jumping_between(tmp_path)
+    run = conform(tmp_path / "out", "--impl", fake("base_only"), *files,
+                  env=child_env(FAKE_LOG_DIR=str(logs), FAKE_BEANS="garden"))
+    assert run.verdicts == {"a/first-01": "passed", "b/second-01": "not-applicable", "c/third-01": "passed"}, run.out
+    assert "needs option beans=jumping" in run.scenario("b/second-01")["message"]
+    loads = [line for line in (logs / "requests").read_text().splitlines() if line.startswith("load")]
+    assert len(loads) == 2, loads
+
+
+def _jumping_between(tmp_path):
+    """Three scenarios, the second with Jumping Beans, and a folder for the fake's logs."""
     jumping = _red("b/second-01").replace("state:\n", "state:\n  options: {beans: jumping}\n", 1)
     files = [write(tmp_path / "a" / "first-01.yaml", _red("a/first-01")),
              write(tmp_path / "b" / "second-01.yaml", jumping),
              write(tmp_path / "c" / "third-01.yaml", _red("c/third-01"))]
     logs = tmp_path / "logs"
     logs.mkdir()
+    return files, logs
+
+
+def test_an_unsupported_load_sent_ahead_is_not_applicable_and_the_engine_kept(tmp_path):
+    # The engine answers `unsupported` to a state with a Jumping Bean (its load sent ahead);
+    # the replies to that scenario's steps are dropped and the next one passes on the same
+    # process.
+    files, logs = _jumping_between(tmp_path)
     run = conform(tmp_path / "out", "--impl", fake("v2_limited"), *files, env=child_env(FAKE_LOG_DIR=str(logs)))
     assert run.verdicts == {"a/first-01": "passed", "b/second-01": "not-applicable", "c/third-01": "passed"}, run.out
     assert len((logs / "starts").read_text().split()) == 1  # one process for all three
@@ -186,6 +206,75 @@ def test_an_engine_that_dies_taking_the_next_scenarios_requests_leaves_that_to_t
     adapter.client = Dying()
     adapter.capabilities = {"pipelining": True}
     from types import SimpleNamespace
-    adapter._prepared = (SimpleNamespace(steps=[]), {"players": []})
+    nxt = SimpleNamespace(steps=[])
+    adapter._prepared = (nxt, {"players": []})
     adapter._send_next()  # no fault here
     assert adapter._sent_next is None and adapter.client.closed
+    # Review round 25: ... but there, as if its load had gone out then, not on a new engine.
+    adapter.ensure()  # no new process
+    with pytest.raises(EngineFault, match="exit code 5"):
+        adapter.start(nxt)
+    assert adapter.last_request["type"] == "load"
+
+
+def test_an_engine_dead_on_requests_sent_ahead_is_not_restarted_for_them():
+    # Review round 25: the next scenario's requests went out, the engine died on them, and that
+    # scenario started a new engine (its handshake asked for the claims) and passed.
+    from types import SimpleNamespace
+
+    from bohnspec.conformance.protocol import EngineFault
+    load = {"id": 9, "type": "load", "state": {}}
+
+    class Dead:
+        hello = {"type": "hello"}
+        last_request = None
+
+        def alive(self):
+            return False
+
+        def next_unanswered(self):
+            return load
+
+        def receive(self, expect):
+            raise EngineFault("errored", "the engine exited (code 7) before answering 'load'", "")
+
+        def start(self):
+            raise AssertionError("a new engine was started")
+
+        def drain(self):
+            raise AssertionError("the replies owed to the scenario were dropped")
+
+    adapter = ProtocolAdapter(SERVE)
+    adapter.client = Dead()
+    adapter.capabilities = {"pipelining": True}
+    nxt = SimpleNamespace(steps=[], setup=None)
+    adapter._sent_next = (nxt, load, [])
+    adapter.ensure()
+    with pytest.raises(EngineFault, match="code 7"):
+        adapter.start(nxt)
+
+
+def test_an_engine_that_dies_on_requests_sent_ahead_fails_the_scenario_they_were_for(tmp_path):
+    # Review round 25: the engine died on the next scenario's load, sent while the one before
+    # was judged, and that scenario started a new engine and passed: the crash was forgiven.
+    # Each process dies on its second load, so every second scenario meets it, as it would
+    # with one request at a time.
+    files = [write(tmp_path / f"{name}" / "red-01.yaml", _red(f"{name}/red-01")) for name in "abcd"]
+    run = conform(tmp_path / "out", "--impl", fake("crash_second_load"), *files)
+    assert run.verdicts == {"a/red-01": "passed", "b/red-01": "errored", "c/red-01": "passed",
+                            "d/red-01": "errored"}, run.out
+    crashed = run.scenario("b/red-01")
+    assert "exited (code 7) before answering 'load'" in crashed["message"], crashed
+    assert "out of memory in load" in crashed["stderr"], crashed
+
+
+def test_a_second_reply_to_a_failing_step_is_told_with_the_failure(tmp_path):
+    # Review round 25: the engine wrote its reply to the first step twice; that step fails, and
+    # the surplus line was read for the second step (sent ahead) and dropped without a word.
+    wrong = write(tmp_path / "twice" / "two-blue-harvests-01.yaml",
+                  TWO_BLUE_HARVESTS.replace("Nina: {coins: [blue]}", "Nina: {coins: [blue, blue]}"))
+    run = conform(tmp_path / "out", "--impl", fake("bent_replies"), wrong, env=child_env(FAKE_BEND="surplus"))
+    assert run.verdicts == {"twice/two-blue-harvests-01": "failed"}, run.out
+    message = run.scenario("twice/two-blue-harvests-01")["message"]
+    assert message.startswith("after the failing step, the replies to the steps sent with it: protocol-error: "
+                              "a second reply to the earlier request"), message

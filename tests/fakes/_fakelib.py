@@ -5,7 +5,8 @@ PYTHONPATH pointing at interpreter/. Most fakes wrap the reference server
 (bohnspec.conformance.protocol.serve) and only bend its input or output.
 
 Environment knobs shared by all fakes:
-  FAKE_LOG_DIR  if set, each process appends its pid to FAKE_LOG_DIR/starts on start-up
+  FAKE_LOG_DIR  if set, each process appends its pid to FAKE_LOG_DIR/starts on start-up, and
+                the type of each request it reads (with a state's modules) to FAKE_LOG_DIR/requests
 """
 
 from __future__ import annotations
@@ -88,4 +89,19 @@ def serve(stdin=None, transform=None) -> int:
 
     log_start()
     stdout = ReplyFilter(transform) if transform else sys.stdout
-    return reference_serve(stdin if stdin is not None else sys.stdin, stdout)
+    return reference_serve(logged(stdin if stdin is not None else sys.stdin), stdout)
+
+
+def logged(lines):
+    log_dir = os.environ.get("FAKE_LOG_DIR")
+    for line in lines:
+        if log_dir:
+            try:
+                req = json.loads(line)
+                state = req.get("state") if isinstance(req.get("state"), dict) else {}
+                said = f"{req.get('type')} {','.join(state.get('modules', []))}".strip()
+            except (ValueError, AttributeError):
+                said = "?"
+            with open(os.path.join(log_dir, "requests"), "a", encoding="utf-8") as f:
+                f.write(said + "\n")
+        yield line

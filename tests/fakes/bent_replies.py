@@ -2,7 +2,8 @@
 FAKE_BEND: `rule_number` (a rejection's rule as a number), `error_no_message` (every apply
 answered with an error that says nothing), `nan` (NaN, which is not JSON, in each state),
 `no_type` (an apply's reply without its `type`), `blank` (an empty line before each apply's
-reply), `swapped` (the replies to the first two applies in the wrong order)."""
+reply), `swapped` (the replies to the first two applies in the wrong order), `surplus` (the
+reply to the first apply written twice)."""
 
 import json
 
@@ -33,6 +34,9 @@ def transform(reply):
     elif BEND == "swapped" and reply.get("type") in ("accepted", "rejected") and len(_held) < 2:
         _held.append(reply)
         return "" if len(_held) == 1 else _line(reply) + _line(_held[0])
+    elif BEND == "surplus" and reply.get("type") in ("accepted", "rejected") and not _held:
+        _held.append(reply)
+        return _line(reply) * 2
     return reply
 
 

@@ -369,16 +369,18 @@ class ProtocolEngine:
         """The request whose reply `receive` reads next (None if every one is answered)."""
         return self._unanswered[0] if self._unanswered else None
 
-    def drain(self) -> None:
+    def drain(self) -> EngineFault | None:
         """Read and drop the replies owed to requests sent ahead that no scenario needs any more
-        (a scenario stopped at a failing step, or at its setup): what they say is nobody's
-        verdict. An engine that faults there is ended (the next request starts a new one)."""
+        (a scenario stopped at a failing step, or at its setup): what they say is no verdict of
+        theirs. An engine that faults there is ended (the next request starts a new one), and the
+        fault answered, for the scenario that sent them to mention."""
         while self._unanswered:
             try:
                 self.receive(())
-            except EngineFault:
+            except EngineFault as exc:
                 self.close()
-                return
+                return exc
+        return None
 
     def receive(self, expect: tuple[str, ...]) -> Message:
         """The reply to the oldest request not answered yet, checked as `request` says (`expect`
@@ -742,9 +744,17 @@ class ProtocolAdapter:
         # its standard error for the scenario before it.
         self._sent_next: tuple[S.Scenario, Message, list[dict]] | None = None
         self._stderr_before_next: str | None = None
+        # A next scenario whose requests the engine died taking: the scenario, the request and
+        # the fault, raised when that scenario starts.
+        self._lost_next: tuple[S.Scenario, Message | None, EngineFault] | None = None
+        # A fault met reading the replies to a failed scenario's steps sent ahead after it.
+        self.fault_after: EngineFault | None = None
 
     def ensure(self) -> None:
-        """Start the engine (and shake hands) unless it is running."""
+        """Start the engine (and shake hands) unless it is running, or the next scenario's
+        requests went out to it already: that scenario meets whatever became of them."""
+        if self._sent_next is not None or self._lost_next is not None:
+            return
         if not self.client.alive() or getattr(self.client, "hello", True) is None:
             hello = self.client.start()
             self.capabilities = hello.get("capabilities", {})
@@ -755,7 +765,7 @@ class ProtocolAdapter:
     def restart(self) -> None:
         """End the engine process; the next request starts a new one."""
         self._ahead.clear()
-        self._sent_next = self._stderr_before_next = None
+        self._sent_next = self._stderr_before_next = self._lost_next = None
         self.client.close()
 
     def will_apply(self, actions: list[dict]) -> None:
@@ -809,10 +819,18 @@ class ProtocolAdapter:
         checked, self._setup_checked = self._setup_checked is sc, None
         self._ahead.clear()
         self._known = None
+        self.fault_after = None
         sent, self._sent_next, self._stderr_before_next = self._sent_next, None, None
-        if sent is not None and sent[0] is sc and sent[2] == planned and self.client.alive() \
+        lost, self._lost_next = self._lost_next, None
+        if lost is not None and lost[0] is sc:
+            # The engine died taking this scenario's requests, sent while the one before was
+            # judged: its fault, as if they had been sent now.
+            self.client.last_request = lost[1]
+            raise lost[2]
+        if sent is not None and sent[0] is sc and sent[2] == planned \
                 and self.client.next_unanswered() is sent[1]:
-            # Sent while the scenario before was judged: its replies are the next to come.
+            # Sent while the scenario before was judged: its replies are the next to come (an
+            # engine that died on them meanwhile is this scenario's fault, not a fresh start).
             self._known = sent[1]["state"]
             self._ahead.extend(planned)
             self._prepare(upcoming)
@@ -906,13 +924,15 @@ class ProtocolAdapter:
         self._stderr_before_next = self.client.stderr(since_mark=True)
         self.client.mark()
         actions = [step.action for step in sc.steps if step.action is not None]
+        load = {"type": "load", "state": full}
         try:
-            self._sent_next = (sc, self._send_with_steps({"type": "load", "state": full}, actions), actions)
-        except EngineFault:
+            self._sent_next = (sc, self._send_with_steps(load, actions), actions)
+        except EngineFault as exc:
             # The engine died taking the next scenario's requests: that is the next scenario's
-            # to meet (it starts the engine again and is sent them anew), not this one's, whose
-            # replies are all in.
+            # fault when it starts (not this one's, whose replies are all in), as it would be
+            # had they gone out one at a time; the scenario after it starts a new engine.
             self._sent_next = None
+            self._lost_next = (sc, load, exc)  # the request it owes a reply to first
             self.client.close()
 
     def _full_state(self, sc: S.Scenario) -> dict:
@@ -932,7 +952,7 @@ class ProtocolAdapter:
         drain = getattr(self.client, "drain", None)
         if drain is not None:
             self._ahead.clear()
-            drain()
+            self.fault_after = drain()
         return self.client.stderr(since_mark=True)
 
     def load(self, state: dict) -> dict:

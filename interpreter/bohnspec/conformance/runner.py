@@ -587,7 +587,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
             plan([step.action for step in sc.steps if step.action is not None])
         after = getattr(adapter, "will_run", None)
         if after is not None:
-            after(upcoming)
+            after(None if isolate else _claimed(reference, claims, upcoming, version))
         reply = adapter.start(sc)
         # Read the claims only now: a fresh engine process makes them in its handshake.
         claims = getattr(adapter, "capabilities", None) or {}
@@ -740,8 +740,24 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         own = getattr(adapter, "scenario_stderr", None)
         if own is not None:
             verdict.stderr = own()
+            after = getattr(adapter, "fault_after", None)
+            if after is not None and not verdict.message:
+                # The steps after the failing one went out with it (pipelining): how the
+                # engine answered them is this scenario's too, though no verdict of its own.
+                verdict.message = ("after the failing step, the replies to the steps sent with it: "
+                                   f"{after.verdict}: {after}")
     verdict.seconds = time.perf_counter() - started
     return verdict
+
+
+def _claimed(reference: Any, claims: dict, sc: S.Scenario | None, version: int) -> S.Scenario | None:
+    """`sc` if the engine's claims let it be played (it is worth sending ahead), else None."""
+    if sc is None or reference is None:
+        return sc
+    try:
+        return None if not_claimed(claims, sc, reference(sc).spec, version) else sc
+    except BohnspecError:
+        return None  # its own error, told when it is run
 
 
 class _SetupRefused(Exception):

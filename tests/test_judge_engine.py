@@ -77,6 +77,20 @@ def test_a_wrong_state_is_put_down_to_the_rule_that_changes_it():
     assert step.paragraphs[:len(harvest_coins)] == list(harvest_coins)[:len(step.paragraphs)], step.paragraphs
 
 
+def test_a_change_left_undone_is_put_down_to_what_runs_it_too():
+    # Review round 26: an engine that leaves Jumping Bean fields out of the final harvest was
+    # told only the Beanometer's paragraphs; the end of the game that harvests every field, the
+    # declaration running it, is named too.
+    wrong = helpers.engine_from_texts(helpers.mutate(helpers.spec_texts(), "end.bohn",
+                                                     "if size(f) > 0 { harvest_coins(p, f) }",
+                                                     "if size(f) > 0 and variety(f) != jumping { harvest_coins(p, f) }"))
+    sc = next(s for s in helpers.base_corpus() if s.id == "base/end/jumping-beans-in-final-harvest-01")
+    verdict = R.run_scenario(_WrongAgainstTheReference(wrong), sc)
+    assert verdict.verdict == R.FAILED, verdict
+    failed = next(step for step in verdict.steps if not step.ok)
+    assert "bohnanza/end/2" in failed.paragraphs and "bohnanza/harvest/2" in failed.paragraphs, failed.paragraphs
+
+
 def test_changes_are_put_down_to_the_declaration_running():
     engine = helpers.base_engine()
     sc = next(s for s in helpers.base_corpus() if s.id == "base/harvest/coins-on-coin-stack-rest-on-discard-01")

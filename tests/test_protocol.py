@@ -785,7 +785,14 @@ def test_an_engine_gone_whose_child_holds_its_output_is_errored_not_slow(tmp_pat
     # and "expected a reply with id 3".
     ("no_type", "protocol-error", "to 'apply', the reply has no `type`"),
     ("blank", "protocol-error", "printed an empty line where the reply to 'apply' was expected"),
-    ("swapped", "protocol-error", "the reply to the later request 4 came before the reply to request 3 (apply)"),
+    ("swapped", "protocol-error", "a reply with the id of the later request 4 (apply) came where the reply to "
+                                  "request 3 (apply) was expected"),
+    # Review round 26: a debug line on standard output, an `error` for a refusal and a misspelt
+    # rule id were told without a word of what to do.
+    ("debug_line", "protocol-error", "a line without an `id`: a log or debug line on standard output?"),
+    ("error_for_rejected", "errored", "answer with a `rejected` reply citing the rule, not an `error`"),
+    ("misspelt_rule", "failed", "'bohnanza/beanprotection/1' is no paragraph or ruling id: did you mean "
+                                "'bohnanza/bean-protection/1'?"),
 ])
 def test_replies_outside_the_protocol_are_told_precisely(tmp_path, bend, verdict, words):
     # Review round 23: `"rule": 42` was taken for a rejection without a rule, an error without

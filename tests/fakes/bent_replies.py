@@ -3,7 +3,9 @@ FAKE_BEND: `rule_number` (a rejection's rule as a number), `error_no_message` (e
 answered with an error that says nothing), `nan` (NaN, which is not JSON, in each state),
 `no_type` (an apply's reply without its `type`), `blank` (an empty line before each apply's
 reply), `swapped` (the replies to the first two applies in the wrong order), `surplus` (the
-reply to the first apply written twice)."""
+reply to the first apply written twice), `debug_line` (a JSON line without an id before the first
+apply's reply), `error_for_rejected` (every refusal answered with an `error`), `misspelt_rule` (every
+refusal's rule id without its first hyphen)."""
 
 import json
 
@@ -37,6 +39,13 @@ def transform(reply):
     elif BEND == "surplus" and reply.get("type") in ("accepted", "rejected") and not _held:
         _held.append(reply)
         return _line(reply) * 2
+    elif BEND == "debug_line" and reply.get("type") in ("accepted", "rejected") and not _held:
+        _held.append(reply)
+        return '{"note":"debug"}\n' + _line(reply)
+    elif BEND == "error_for_rejected" and reply.get("type") == "rejected":
+        reply = {"id": reply["id"], "type": "error", "message": "no such move"}
+    elif BEND == "misspelt_rule" and reply.get("type") == "rejected" and isinstance(reply.get("rule"), str):
+        reply["rule"] = reply["rule"].replace("-", "", 1)
     return reply
 
 

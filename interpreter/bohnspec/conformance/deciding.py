@@ -52,14 +52,27 @@ def changing_paragraphs(engine: Engine, state: State, action: Any, places: list[
     if not places:
         return []
     _, recorder = tracing.traced_apply(engine, state.copy(), action)
-    out: list[str] = []
-    for entry in recorder.entries:
+    # The last change of a place made its value: the changes are taken newest first. Each is
+    # put down to the innermost cited declaration and to the one that ran it unless that is the
+    # action itself (the end of the game that harvests a field, not only the Beanometer),
+    # their leading citations before
+    # the rest of anyone's, so that one long list does not crowd out the others.
+    kind = action.get("type") if isinstance(action, dict) else None
+    own = engine.spec.actions.get(kind) if isinstance(kind, str) else None
+    leading: list[str] = []
+    rest: list[str] = []
+    for entry in reversed(recorder.entries):
         if entry[0] != "change" or not any(_overlap(entry[1], p) for p in places):
             continue
-        decl = next((f for f in reversed(entry[4]) if getattr(f, "cites", None)), None)
-        if decl is not None:
-            out.extend(decl.cites)
-    return in_play(engine.spec, list(dict.fromkeys(out)))
+        cited = [f for f in reversed(entry[4]) if getattr(f, "cites", None)]
+        # The action's own clause is no news (its citations close deciding_paragraphs' list).
+        for decl in cited[:1] + [f for f in cited[1:2] if f is not own]:
+            leading.extend(decl.cites[:_LEADING])
+            rest.extend(decl.cites[_LEADING:])
+    return in_play(engine.spec, list(dict.fromkeys([*leading, *rest])))
+
+
+_LEADING = 3  # citations of each changing declaration that come before the rest of anyone's
 
 
 def _overlap(changed: str, wrong: str) -> bool:

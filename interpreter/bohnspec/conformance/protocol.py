@@ -416,11 +416,19 @@ class ProtocolEngine:
                                                     f"reply to request {msg['id']} ({msg['type']}) was expected: "
                                                     f"write exactly one line per request: {_text(line)}",
                                   self.stderr())
-            if isinstance(rid, int) and not isinstance(rid, bool) and any(m["id"] == rid for m in self._unanswered):
-                raise EngineFault("protocol-error", f"the reply to the later request {rid} came before the reply to "
-                                                    f"request {msg['id']} ({msg['type']}): answer the requests in the "
-                                                    f"order they come: {_text(line)}", self.stderr())
-            raise EngineFault("protocol-error", f"expected a reply with id {msg['id']}, got {_text(line)}",
+            later = next((m for m in self._unanswered if m["id"] == rid), None) \
+                if isinstance(rid, int) and not isinstance(rid, bool) else None
+            if later is not None:
+                # Answered out of order, or answered in order with a wrong id: either way this.
+                raise EngineFault("protocol-error", f"a reply with the id of the later request {rid} ({later['type']}) "
+                                                    f"came where the reply to request {msg['id']} ({msg['type']}) was "
+                                                    "expected: answer the requests in the order they come, each with "
+                                                    f"its own request's id: {_text(line)}", self.stderr())
+            hint = ""
+            if isinstance(reply, dict) and "id" not in reply:
+                hint = (" (a line without an `id`: a log or debug line on standard output? Write only replies "
+                        "there, and anything else to standard error)")
+            raise EngineFault("protocol-error", f"expected a reply with id {msg['id']}, got {_text(line)}{hint}",
                               self.stderr())
         if not expect:
             return reply

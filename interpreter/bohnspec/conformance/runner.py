@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .. import paths
 from . import scenario as S
-from ..errors import ActionError, BohnspecError, ScenarioError, ShuffleMismatch, SpecRuntimeError, suggest
+from ..errors import ActionError, BohnspecError, ScenarioError, ShuffleMismatch, SpecRuntimeError, closest, suggest
 from ..execution.interpret import Engine, Outcome
 from .deciding import LIMIT, changing_paragraphs, deciding_paragraphs, refusing_cites
 from .inprocess import HOOK_EVENTS, InProcess  # noqa: F401  (callers take the reference adapter from the runner)
@@ -641,7 +641,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                         wanted = " or ".join(repr(r) for r in expected_rules)
                         got = f"with rule {rule!r}" if rule else "without a rule id"
                         result.problems.append(f"rejected {got}, expected {wanted}"
-                                               + (f" ({reason})" if reason else ""))
+                                               + (f" ({reason})" if reason else "") + _unknown_rule(spec, rule))
                     same = getattr(now, "unread_since", None)
                     # An in-process reply over the very state of the one before, neither read
                     # yet, has no earlier picture to compare with: their JSONs would be one.
@@ -702,7 +702,12 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         verdict.steps = [refused]
     except EngineFault as exc:
         verdict.verdict, verdict.stderr = exc.verdict, exc.stderr
-        verdict.message = _at(verdict, result, adapter, str(exc))
+        text = str(exc)
+        if result is not None and result.action is not None and "rejected" in sc.steps[result.index].expect \
+                and "with an error" in text:
+            text += (" (this step expects the rules to refuse the action: answer with a `rejected` reply "
+                     "citing the rule, not an `error`; PROTOCOL.md, 'Malformed or refused?')")
+        verdict.message = _at(verdict, result, adapter, text)
         restart = getattr(adapter, "restart", None)
         if restart:
             restart()
@@ -748,6 +753,20 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                                    f"{after.verdict}: {after}")
     verdict.seconds = time.perf_counter() - started
     return verdict
+
+
+def _unknown_rule(spec: Spec | None, rule: str | None) -> str:
+    """A note for a rejection's rule id that names no rulebook paragraph and no ruling (a
+    misspelt id), with the closest that does; "" for a known id."""
+    if not rule or spec is None:
+        return ""
+    from ..language.paragraphs import index
+    known = index()
+    rulings = {f"ruling/{name}" for name in spec.rulings}
+    if rule in known or rule in rulings:
+        return ""
+    close = closest(rule, [*known, *rulings])
+    return f"; {rule!r} is no paragraph or ruling id" + (f": did you mean {close!r}?" if close else "")
 
 
 def _claimed(reference: Any, claims: dict, sc: S.Scenario | None, version: int) -> S.Scenario | None:

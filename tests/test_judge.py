@@ -844,6 +844,11 @@ def test_a_situation_may_be_written_as_a_scenario_without_steps(tmp_path, capsys
     path.write_text(yaml.safe_dump({"modules": ["base"], "state": TABLE, "expect": {}}), encoding="utf-8")
     assert main(["judge", str(path)]) == 2
     assert "a scenario file also has `steps`" in capsys.readouterr().err
+    # Review round 26: a part of the state written beside it is told where it goes.
+    path.write_text(yaml.safe_dump({"modules": ["base"], "options": {"beans": "jumping"}, "state": TABLE}),
+                    encoding="utf-8")
+    assert main(["judge", str(path)]) == 2
+    assert "`options` belongs inside `state:` (state.options)" in capsys.readouterr().err
 
 
 def test_a_solo_game_lost_to_the_neutral_figures_is_won_by_nobody(tmp_path, capsys):

@@ -42,6 +42,8 @@ def situation(vars_: dict, **more) -> dict:
     # solo/2: red starts in front of the fourth row and only moves on; left out, it would be at 0.
     (situation({"violet_pos": 20, "red_pos": 2}), "state.vars.red_pos", "in front of the fourth row"),
     (situation({"violet_pos": 20}), "state.vars.red_pos", "21 with 28 vine cards"),
+    # Review round 26: the message gave the rule's arithmetic, not its value for the row given.
+    (situation({"violet_pos": 20, "red_pos": 2}), "state.vars.red_pos", "(red_pos is 2; red_start is 21)"),
     # solo/3: the unwanted beans go onto the discard pile; the middle stays empty.
     (situation({"violet_pos": 20, "red_pos": 22}, phase="draw_cards", middle=["red"]), "state.middle",
      "nothing lies in the middle"),

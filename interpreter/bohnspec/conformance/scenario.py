@@ -23,7 +23,7 @@ from .. import cache, paths
 from .. import userfile
 from ..userfile import json_path
 from ..language.board import BoardError
-from ..language.model import STATE_KEYS
+from ..language.model import STATE_KEYS, Node
 from ..language.paragraphs import index as paragraph_index
 from ..errors import BohnspecError, ScenarioError, SetupError, SpecRuntimeError
 from ..errors import suggest as _hint
@@ -1017,9 +1017,35 @@ def check_consistency(engine: Engine, state: State) -> None:
                 path = ".".join(x for x in ("state", f"players[{i}]" if player else "", where) if x)
                 who = f"{player.name}: " if player else ""
                 value = _at(state, player, where) if where else _NOTHING
-                shown = f" ({where.split('.')[-1]} is {_shown(value)})" if value is not _NOTHING else ""
+                said = [f"{where.split('.')[-1]} is {_shown(value)}"] if value is not _NOTHING else []
+                said += _definitions_read(engine, state, inv.condition)
+                shown = f" ({'; '.join(said)})" if said else ""
                 raise ScenarioError("", path, f"{who}{message}{shown}; the situation could not come about "
                                               "in a game, so it is refused")
+
+
+def _definitions_read(engine: Engine, state: State, condition: Any) -> list[str]:
+    """`name is value` for each definition without parameters a broken invariant reads (the
+    red figure's start, say): the values the rule's text can only describe, worked out for the
+    state at hand. One that cannot be worked out there is left out."""
+    out: list[str] = []
+    seen: set[str] = set()
+    todo = [condition]
+    while todo:
+        node = todo.pop()
+        if not isinstance(node, Node):
+            continue
+        if node.kind == "name" and isinstance(node.args[0], str):
+            name = node.args[0]
+            decl = engine.spec.defines.get(name)
+            if name not in seen and decl is not None and not decl.params:
+                seen.add(name)
+                try:
+                    out.append(f"{name} is {_shown(engine.define_value(state, name))}")
+                except BohnspecError:
+                    pass
+        todo.extend(reversed(list(node.children())))
+    return out
 
 
 _NOTHING = object()

@@ -26,8 +26,8 @@ from ..conformance import deciding
 from ..conformance import scenario as S
 from ..errors import ActionError, Location, ScenarioError, SpecRuntimeError
 from ..execution.interpret import Engine, Env, Outcome, conjuncts, engine_for, serialise
-from ..language.model import Action, Decl, EndRule, Handler, Node, Phase, Procedure, Vine, Winners, \
-    first_citation
+from ..language.model import STATE_KEYS, Action, Decl, EndRule, Handler, Node, Phase, Procedure, Vine, \
+    Winners, first_citation
 from ..language.spec import Spec
 from .notation import card_owners, card_title, format_action, ref_text
 from ..execution import moves as M
@@ -71,6 +71,11 @@ def load_situation(where: str, step: int | None = None,
         # Written like a scenario without steps: `modules:` beside `state:`.
         extra = sorted(k for k in data if k not in ("state", "modules", "id", "title", "cites", "note"))
         if extra:
+            inside = sorted(k for k in extra if k in STATE_KEYS)
+            if inside:
+                # Review round 26: `options:` beside `state:` was told only what a situation is.
+                raise ScenarioError(str(path), inside[0], f"`{inside[0]}` belongs inside `state:` (state.{inside[0]}), "
+                                                          "beside the players")
             raise ScenarioError(str(path), extra[0], "a situation is a state, or `modules:` and `state:` as in a "
                                                      "scenario; a scenario file also has `steps`")
         data = {**data["state"], **({"modules": data["modules"]} if "modules" in data else {})}

@@ -1109,6 +1109,16 @@ def test_the_third_running_out_in_bohnaparte_tells_when_this_game_ends(capsys):
     assert "bohnaparte/end/1" in wait["through"][0]["cites"]
 
 
+def test_an_end_this_game_never_reaches_is_not_said_to_be_not_reached_yet(capsys):
+    # Review round 25: in Bohnröschen the draw pile is never gone (it is always reshuffled), yet
+    # a reshuffle was told as the base game's end "not reached yet".
+    code = main(["judge", "bohnroeschen/end/draw-pile-runs-out-again-and-again-01", "--step", "6",
+                 "-a", "Timon end_phase", "--json"])
+    verdict = json.loads(capsys.readouterr().out)["results"][0]
+    assert code == 0 and verdict["legal"] is True
+    assert not any("pile_is_gone" in w["missing"] for w in verdict.get("game_goes_on", [])), verdict
+
+
 def test_a_second_field_of_a_growing_variety_is_allowed_by_its_paragraph(tmp_path, capsys):
     # "May I plant Soy into my empty field while my other field holds Soy?" Yes: course-of-play/8.
     data = json.loads(json.dumps(TABLE))

@@ -818,6 +818,8 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
         now = [holds(part, after) for part in parts]
         if all(now) or None in now:
             continue
+        if any(_never(engine, part) for part, h in zip(parts, now) if not h):
+            continue  # an end this game never reaches (Bohnröschen's pile is never gone): no news
         # A variable a part still false reads, which a rule that ran may set, left as it was:
         # that rule's test failed (the conqueror took a camp, but not the loser's last territory).
         untouched = set().union(*(_variables_read(engine, part) for part, h in zip(parts, now) if not h)) & could
@@ -833,6 +835,19 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
                     "missing": [unparse(part) for part, h in zip(parts, now) if not h],
                     "through": _constants_read(engine, rule.condition, after, set(rule.cites))})
     return out
+
+
+def _never(engine: Engine, part: Node) -> bool:
+    """Whether `part` is false in every situation of this game: a definition (through others
+    without parameters) this game's rules write as the constant false."""
+    seen: set[str] = set()
+    while part.kind == "name" and part.args[0] in engine.spec.defines and part.args[0] not in seen:
+        seen.add(part.args[0])
+        d = engine.spec.defines[part.args[0]]
+        if d.params is not None or d.body is None:
+            return False
+        part = d.body
+    return part.kind == "const" and part.args[0] is False
 
 
 def _counted_towards(engine: Engine, part: Node, before: State, after: State) -> bool:

@@ -201,7 +201,7 @@ def test_unknown_paragraph_on_a_declaration(tmp_path):
 
 def test_unknown_ruling(tmp_path):
     assert errors_of(tmp_path, with_action('  require true else "x" cites ruling/no-such-crd')) == [
-        "unknown ruling 'ruling/no-such-crd' (did you mean 'no-such-card'?)"]
+        "unknown ruling 'ruling/no-such-crd' (did you mean 'ruling/no-such-card'?)"]
 
 
 def test_a_ruling_of_the_user_file_can_be_cited(tmp_path):

@@ -80,3 +80,26 @@ def test_a_wrong_rule_fails_a_scenario(tmp_path, old, new, fails):
     code, verdicts = _conform(wrong, tmp_path)
     assert code != 0
     assert verdicts[fails] == "failed"
+
+
+def test_a_module_may_change_what_an_attack_costs(tmp_path):
+    # Review round 27: a designer's "mercenaries" (attacks cost no coin) could not be written, as
+    # the attack's own clause asked for a coin; the price is now a definition every attack reads.
+    rules = tmp_path / "mercenaries.bohn"
+    rules.write_text("module mercenaries requires dschingis\n"
+                     "ruling mercenaries question \"q\" decision \"attacks are free\" reason \"a test\"\n"
+                     "  cites dschingis/combat/1\n"
+                     "define attack_price(p) = 0 cites ruling/mercenaries\n", encoding="utf-8")
+    assert main(["check", str(rules)]) == 0
+    scenario = ROOT / "conformance" / "scenarios" / "dschingis" / "combat" / "no-coin-no-attack-01.yaml"
+    text = scenario.read_text(encoding="utf-8").replace("modules: [base, dschingis]", "modules: [base, mercenaries]")
+    free = tmp_path / "free" / "attack-01.yaml"
+    free.parent.mkdir()
+    free.write_text(text.replace("id: dschingis/combat/no-coin-no-attack-01", "id: free/attack-01").split("  - do:")[0]
+                    + "  - do: {type: attack, player: Nina, target: \"02\", with: hand 1}\n"
+                      "    expect:\n      state:\n        players:\n          Nina: {coins: []}\n",
+                    encoding="utf-8")  # accepted, with no coin to pay
+    report = tmp_path / "report.json"
+    code = main(["conform", str(free), "--rules", str(rules), "-q", "--json", str(report)])
+    verdicts = {s["id"]: s["verdict"] for s in json.loads(report.read_text(encoding="utf-8"))["scenarios"]}
+    assert code == 0 and verdicts == {"free/attack-01": "passed"}, verdicts

@@ -47,6 +47,19 @@ def errors_of(tmp_path: Path, text: str) -> list[str]:
      "2:12: `planted + true`: + and - take numbers (or lists), but `true` is a truth value"),
     ("module mine requires base\ndefine d = 2 * \"x\"\n",
      '2:12: `2 * "x"`: * takes numbers, but `"x"` is text'),
+    # Review round 27: a player's variable of a declared type, and the phase, are read as such.
+    ("module mine requires bohnroeschen\nvine v \"x\" by h cites bohnroeschen/components/1 {\n"
+     "  met when h.in_castle > 2\n}\n",
+     "3:12: `h.in_castle > 2`: > compares numbers, but `h.in_castle` is a truth value"),
+    ("module mine requires bohnroeschen\nvine v \"x\" by h cites bohnroeschen/components/1 {\n"
+     "  met when h.vine_pos == \"two\"\n}\n",
+     '3:12: `h.vine_pos == "two"` compares a number with text: they are never equal'),
+    ("module mine requires base\ndefine d = phase == 1\n",
+     "2:12: `phase == 1` compares text with a number: they are never equal"),
+    # ... and a vine card is not named like a bean variety.
+    ("module mine requires bohnroeschen\nvine blue \"x\" by h cites bohnroeschen/components/1 {\n"
+     "  met when size(h.coins) >= 1\n}\n",
+     "2:1: vine card id 'blue' is already a bean variety: give the vine card another id"),
     # Through a define: its body says what it gives, wherever it is read (with arguments too).
     ("module mine requires base\ndefine n = \"three\" cites bohnanza/phase-1/1\n"
      "define d = planted < n cites bohnanza/phase-1/1\n",

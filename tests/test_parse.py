@@ -248,6 +248,23 @@ def test_unclosed_brace_points_at_the_innermost_open_block():
     assert "(a '}' to close the block opened at 3:10)" in err.message
 
 
+def test_a_declaration_inside_an_open_block_says_its_brace_is_missing():
+    # Review round 27: a vine card left open before the next one drew the quantifier hint.
+    text = ('module m requires bohnroeschen\nvine a "x" by h cites bohnroeschen/components/1 {\n'
+            "  met when size(h.coins) >= 5\n\n"
+            'vine b "y" by h cites bohnroeschen/components/1 {\n  met when true\n}\n')
+    err = syntax_error(text)
+    assert err.message.endswith("the block opened at 2:49 is not closed; a '}' is missing before this vine"), \
+        err.message
+    assert "hint" not in err.message and (err.location.line, err.location.column) == (5, 1)
+
+
+def test_a_comparison_written_with_one_equals_sign_is_hinted():
+    err = syntax_error("module m\ndefine d = size(players) => 3\n")
+    assert err.message.endswith("\nhint: a comparison is written `==`, `!=`, `<`, `<=`, `>` or `>=` (not `=`, `=>` "
+                                "or `=<`)"), err.message
+
+
 def test_unclosed_brace_hint_only_at_the_end_of_the_file():
     err = syntax_error("module mycards\nprocedure p() cites bohnanza/harvest/1 { let x = }\n")
     assert "to close the block" not in err.message

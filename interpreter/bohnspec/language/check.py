@@ -34,6 +34,9 @@ _BUILTIN_EVENTS = {"phase": ("phase",), "game_end": (), "game_over": ("winners",
 LOADED = "state_loaded"
 
 
+# What a variable of each declared type surely gives (Checker._kind).
+_VAR_KINDS = {"int": "a number", "bool": "a truth value", "text": "text"}
+
 class Checker:
     def __init__(self, spec: Spec):
         self.spec = spec
@@ -167,7 +170,7 @@ class Checker:
         for c in cites:
             if c.startswith("ruling/"):
                 if c[len("ruling/"):] not in self.spec.rulings:
-                    self.error(loc, f"unknown ruling {c!r}{suggest(c[7:], self.spec.rulings)}")
+                    self.error(loc, f"unknown ruling {c!r}{suggest(c, [f'ruling/{r}' for r in self.spec.rulings])}")
             elif c not in self.paragraphs:
                 self.error(loc, f"unknown rulebook paragraph {c!r}{suggest(c, self.paragraphs)}")
 
@@ -302,6 +305,9 @@ class Checker:
 
     def _check_vine(self, v: Vine) -> None:
         self._check_not_shadowed(v, "vine card")
+        if v.name in self.spec.varieties:
+            # Review round 27: a card id is one card; the statistics and explain mixed the two up.
+            self.error(v.loc, f"vine card id {v.name!r} is already a bean variety: give the vine card another id")
         if v.in_play is not None:
             self.expr(v.in_play, set())
         keys: dict[str, list[str]] = {}  # an event key -> the events that have it
@@ -798,8 +804,16 @@ class Checker:
                 return None
             var = self.spec.vars.get(name)
             if var is not None and not var.per_player and not var.per_space:
-                return {"int": "a number", "bool": "a truth value", "text": "text"}.get(var.type)
+                return _VAR_KINDS.get(var.type)
+            if name == "phase" and name not in self.spec.defines:
+                return "text"  # a phase's name
             return self._define_kind(name, ())
+        if k == "attr":
+            # A player's or a space's variable (`h.in_castle`, `s.owner`): its declared type.
+            var = self.spec.vars.get(e.args[1])
+            if var is not None and (var.per_player or var.per_space) and e.args[1] not in self.spec.zones:
+                return _VAR_KINDS.get(var.type)
+            return None
         if k == "call" and e.args[0] in self.spec.defines:
             return self._define_kind(e.args[0], tuple(self.spec.defines[e.args[0]].params or ()))
         if k == "call" and e.args[0] in ("size", "count_of", "number", "index_of", "div"):

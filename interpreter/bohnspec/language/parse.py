@@ -149,10 +149,27 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
             opened = _unclosed_brace(text)
             if opened:
                 message += f" (a '}}' to close the block opened at {opened[0]}:{opened[1]})"
+        elif "RBRACE" in expected and token is not None and str(token) in _DECLARATION_WORDS:
+            # A declaration where the block before it should have ended: its '}' is missing.
+            opened = _unclosed_brace(text[:token.start_pos or 0])
+            if opened:
+                message += (f": the block opened at {opened[0]}:{opened[1]} is not closed; a '}}' is missing "
+                            f"before this {str(token)}")
+                return RulesSyntaxError(location, message, _context(text, location.line, location.column))
+        if found == "'='" and "COMPARE" in expected:
+            return RulesSyntaxError(location, message + "\nhint: a comparison is written `==`, `!=`, `<`, `<=`, "
+                                                        "`>` or `>=` (not `=`, `=>` or `=<`)",
+                                    _context(text, location.line, location.column))
     hint = _likely_mistake(exc)
     if hint:
         message += f"\nhint: {hint}"
     return RulesSyntaxError(location, message, _context(text, location.line, location.column))
+
+
+# The words that begin a declaration: one met inside a block means its '}' is missing.
+_DECLARATION_WORDS = frozenset({"module", "action", "vine", "define", "procedure", "phase", "on", "var", "zone",
+                                "option", "ruling", "invariant", "setup", "turn", "end", "winners", "variety",
+                                "card", "category", "board", "extend", "forbid", "internal"})
 
 
 def _context(text: str, line: int, column: int) -> str:

@@ -283,6 +283,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     k = sub.add_parser("check", help="check rules files: syntax, names, citations")
     k.add_argument("files", nargs="*", help="rules files (default: all of spec/)")
+    # As every other command names a designer's file: `check --rules FILE` checks it too.
+    k.add_argument("--rules", action="append", default=[], metavar="FILE",
+                   help="a rules file to check, as the files above (once per file)")
     k.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the diagnostics"))
 
     v = sub.add_parser("coverage", help="which rulebook paragraphs are cited by clauses and scenarios")
@@ -1269,9 +1272,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     from ..language.check import check_files
 
     _output("--json", args.json_file)
-    for f in args.files:
+    files = [*args.files, *args.rules]
+    for f in files:
         userfile.read_text(f)  # missing, a folder, binary, not UTF-8, empty: one line, exit 2
-    diagnostics, nfiles = check_files(args.files or None)
+    diagnostics, nfiles = check_files(files or None)
     errors = [d for d in diagnostics if d.severity == "error"]
     data = {"files": nfiles, "diagnostics": [
         {"file": d.location.file, "line": d.location.line, "column": d.location.column,

@@ -210,3 +210,12 @@ def test_a_card_is_named_by_the_rules_of_its_own_game_only(capsys):
     by_module = {c["module"]: c["used_by"] for c in info["clauses"]}
     assert by_module["dschingis"] and not any("spec/bohnaparte/" in u for u in by_module["dschingis"])
     assert by_module["bohnaparte"] and not any("spec/dschingis/" in u for u in by_module["bohnaparte"])
+
+
+def test_a_vine_card_is_tested_where_the_steps_name_it_not_where_it_fills_a_row(capsys):
+    # Review round 27: `explain last_figure` counted every scenario whose vine row holds the card.
+    assert main(["explain", "last_figure", "--json"]) == 0
+    [card] = json.loads(capsys.readouterr().out)["clauses"]
+    assert "bohnroeschen/examples/example-3-four-figures-on-the-last-figure-card" in card["scenarios"]
+    assert "bohnroeschen/components/third-field-bought-for-three-coins-01" not in card["scenarios"]
+    assert card["laid_in"] > len(card["scenarios"]) > 0

@@ -808,3 +808,36 @@ def test_an_engine_that_closed_its_input_and_runs_on_is_errored_in_plain_words(t
     run = conform(tmp_path, "--impl", fake("closes_input"), "-k", BLUE_IDS[0], "--timeout", "2", timeout=60)
     v = run.scenario(BLUE_IDS[0])
     assert v["verdict"] == "errored" and "closed its standard input and is still running" in v["message"], v
+
+
+def test_a_refusal_citing_the_base_rule_a_module_lifts_and_refuses_again_is_fair(tmp_path):
+    # Review round 27: during a Jumping Bean draft Bohnröschen refuses a tribute citing
+    # ruling/vines-wait-for-the-draft where the base game's ruling/draft-first is lifted;
+    # SCENARIOS.md lets an engine cite either, and the runner failed the second.
+    sc = tmp_path / "draft" / "tribute-01.yaml"
+    sc.parent.mkdir()
+    sc.write_text("""id: draft/tribute-01
+title: No tribute between the picks of a draft
+cites: [ruling/vines-wait-for-the-draft]
+modules: [base, bohnroeschen]
+state:
+  options: {beans: jumping}
+  players:
+  - {name: Keno}
+  - {name: Eiko}
+  - {name: Lale, coins: [red]}
+  - {name: Mira}
+  starting_player: Lale
+  draft: [fire]
+  vine_row: [last_figure, sell_for_two, blue_in_a_field, anyone_two_red]
+  vine_deck: [castle]
+  vars: {choice: draft, chooser: Keno, draft_owner: Eiko}
+steps:
+- do: {type: tribute, player: Lale}
+  expect:
+    rejected: ruling/vines-wait-for-the-draft
+""", encoding="utf-8")
+    run = conform(tmp_path / "out", "--impl", fake("bent_replies"), sc,
+                  env=child_env(FAKE_BEND="rule_as", FAKE_RULE_FROM="ruling/vines-wait-for-the-draft",
+                                FAKE_RULE_TO="ruling/draft-first"))
+    assert run.verdicts == {"draft/tribute-01": "passed"}, run.out

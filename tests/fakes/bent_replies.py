@@ -5,7 +5,8 @@ answered with an error that says nothing), `nan` (NaN, which is not JSON, in eac
 reply), `swapped` (the replies to the first two applies in the wrong order), `surplus` (the
 reply to the first apply written twice), `debug_line` (a JSON line without an id before the first
 apply's reply), `error_for_rejected` (every refusal answered with an `error`), `misspelt_rule` (every
-refusal's rule id without its first hyphen)."""
+refusal's rule id without its first hyphen), `rule_as` (a refusal citing FAKE_RULE_FROM cites
+FAKE_RULE_TO instead)."""
 
 import json
 
@@ -46,6 +47,8 @@ def transform(reply):
         reply = {"id": reply["id"], "type": "error", "message": "no such move"}
     elif BEND == "misspelt_rule" and reply.get("type") == "rejected" and isinstance(reply.get("rule"), str):
         reply["rule"] = reply["rule"].replace("-", "", 1)
+    elif BEND == "rule_as" and reply.get("type") == "rejected" and reply.get("rule") == os.environ.get("FAKE_RULE_FROM"):
+        reply["rule"] = os.environ.get("FAKE_RULE_TO")
     return reply
 
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -326,10 +327,12 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                 return sorted({s["id"] for s in playing if word.search(s["text"])})
             return sorted({s["id"] for s in playing})
         if isinstance(d, (Vine, Card)):
-            # A card of the spec is tested where a scenario lays it (its id in the file), not
-            # wherever its paragraphs are cited: those cover every card of a kind.
-            word = re.compile(r"(?<![\w/-])" + re.escape(d.name) + r"(?![\w/-])")
-            return sorted(sid for sid, text in _corpus_texts() if word.search(text))
+            # A card of the spec is tested where a scenario's steps name it as a card (a task
+            # fulfilled, a figure moved onto it, the landscape of a space expected), not wherever
+            # its paragraphs are cited, which cover every card of a kind, nor where it only fills
+            # out a vine row or a map (`laid_in`).
+            named = re.compile(r"\bcard:\s*[\"']?" + re.escape(d.name) + r"(?![\w/-])")
+            return sorted(sid for sid, text in _corpus_texts() if named.search(text.partition("\nsteps:")[2]))
         # An `extend action` cites nothing itself: its clauses do, and so test it.
         cited = [*d.cites, *(c for clause in getattr(d, "clauses", ()) for c in clause.cites)]
         return sorted({s for c in cited for s in scenarios.get(c, [])})
@@ -381,7 +384,12 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                             "clause name (harvest, action:harvest, vine:sell_for_two, spec/base/harvest.bohn:12)")
     out = []
     for d, path, nxt in matches:
-        out.append(clause_entry(d, path, nxt, {"scenarios": tested(d, path)}))
+        found: dict[str, Any] = {"scenarios": tested(d, path)}
+        if isinstance(d, (Vine, Card)) and not _is_own(path, extra_rules):
+            word = re.compile(r"(?<![\w/-])" + re.escape(d.name) + r"(?![\w/-])")
+            found["laid_in"] = sum(1 for sid, text in _corpus_texts()
+                                   if sid not in found["scenarios"] and word.search(text))
+        out.append(clause_entry(d, path, nxt, found))
     return {"id": ident, "type": "clause", "clauses": out}
 
 
@@ -476,6 +484,8 @@ def render(info: dict) -> str:
         if "scenarios" in c:
             lines.append(f"{indent}  scenarios testing it ({len(c['scenarios'])}): "
                          + (", ".join(c["scenarios"][:12]) + (" ..." if len(c["scenarios"]) > 12 else "")))
+        if c.get("laid_in"):
+            lines.append(f"{indent}  and {c['laid_in']} more where it only lies in the situation (a vine row, a map)")
     if not flat:
         sc = info.get("scenarios", [])
         lines.append(f"  scenarios citing it ({len(sc)}):")

@@ -91,6 +91,30 @@ def test_a_change_left_undone_is_put_down_to_what_runs_it_too():
     assert "bohnanza/end/2" in failed.paragraphs and "bohnanza/harvest/2" in failed.paragraphs, failed.paragraphs
 
 
+def test_events_from_where_the_two_lists_part_come_first():
+    # Review round 27: an engine that puts a figure with five coins in front of the castle
+    # (waiting) was told the paragraphs of fulfilling a task first: every event the reference
+    # names the engine reported too, only later. Those from the first difference come first.
+    from bohnspec.execution.interpret import engine_for
+    from bohnspec.language.compile import compile_text
+    from bohnspec.language.spec import build, spec_files
+
+    texts = {str(f): f.read_text(encoding="utf-8") for f in spec_files()}
+    key = next(k for k in texts if k.endswith("bohnroeschen/end.bohn"))
+    texts[key] = texts[key].replace("if size(p.coins) >= 5 {", "if size(p.coins) >= 6 {", 1)
+    wrong = Engine(build([compile_text(t, n) for n, t in texts.items()], ["base", "bohnroeschen"]))
+
+    class Wrong(helpers.FixedEngine):
+        def reference_engine(self, sc):
+            return engine_for(sc.modules)
+
+    sc = S.load(helpers.SCENARIOS / "bohnroeschen" / "end" / "fulfil-last-card-with-exactly-five-coins-01.yaml")
+    verdict = R.run_scenario(Wrong(wrong), sc)
+    assert verdict.verdict == R.FAILED, verdict
+    assert verdict.steps[0].paragraphs[:3] == ["bohnroeschen/end/1", "bohnroeschen/end/2", "bohnroeschen/end/3"], \
+        verdict.steps[0].paragraphs
+
+
 def test_changes_are_put_down_to_the_declaration_running():
     engine = helpers.base_engine()
     sc = next(s for s in helpers.base_corpus() if s.id == "base/harvest/coins-on-coin-stack-rest-on-discard-01")

@@ -93,10 +93,15 @@ def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | 
     out: list[str] = []
     # The named events the engine did not report alike come first: a harvest's own paragraphs
     # would otherwise fill the list before those of the draft it started and got wrong.
-    named_events = [(event, frames) for event, frames in zip(outcome.events, outcome.sources)
+    # So do those from the first place where the two lists part (an event the engine adds
+    # before them, or reports in another order), though it reports them too.
+    parted = 0 if theirs is None else next(
+        (i for i, (ours, its) in enumerate(zip(outcome.events, theirs)) if ours != its),
+        min(len(outcome.events), len(theirs)))
+    named_events = [(i, event, frames) for i, (event, frames) in enumerate(zip(outcome.events, outcome.sources))
                     if event.get("event") in named and frames]
-    named_events.sort(key=lambda pair: theirs is not None and pair[0] in theirs)
-    for _, frames in named_events:
+    named_events.sort(key=lambda t: theirs is not None and t[1] in theirs and t[0] < parted)
+    for _, _, frames in named_events:
         out.extend(getattr(frames[-1], "cites", ()) or ())
     for event, frames in zip(outcome.events, outcome.sources):
         if frames and frames[-1].name != kind and (theirs is None or event not in theirs):

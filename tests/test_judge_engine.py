@@ -91,28 +91,46 @@ def test_a_change_left_undone_is_put_down_to_what_runs_it_too():
     assert "bohnanza/end/2" in failed.paragraphs and "bohnanza/harvest/2" in failed.paragraphs, failed.paragraphs
 
 
-def test_events_from_where_the_two_lists_part_come_first():
-    # Review round 27: an engine that puts a figure with five coins in front of the castle
-    # (waiting) was told the paragraphs of fulfilling a task first: every event the reference
-    # names the engine reported too, only later. Those from the first difference come first.
+def _bohnroeschen_mutated(file: str, old: str, new: str) -> helpers.FixedEngine:
+    """A Bohnröschen interpreter with `old` replaced by `new` in `file`, judged by the real
+    reference."""
     from bohnspec.execution.interpret import engine_for
     from bohnspec.language.compile import compile_text
     from bohnspec.language.spec import build, spec_files
 
     texts = {str(f): f.read_text(encoding="utf-8") for f in spec_files()}
-    key = next(k for k in texts if k.endswith("bohnroeschen/end.bohn"))
-    texts[key] = texts[key].replace("if size(p.coins) >= 5 {", "if size(p.coins) >= 6 {", 1)
-    wrong = Engine(build([compile_text(t, n) for n, t in texts.items()], ["base", "bohnroeschen"]))
+    key = next(k for k in texts if k.endswith(file))
+    assert old in texts[key], (file, old)
+    texts[key] = texts[key].replace(old, new, 1)
 
     class Wrong(helpers.FixedEngine):
         def reference_engine(self, sc):
             return engine_for(sc.modules)
+    return Wrong(Engine(build([compile_text(t, n) for n, t in texts.items()], ["base", "bohnroeschen"])))
 
+
+def test_events_from_where_the_two_lists_part_come_first():
+    # Review round 27: an engine that puts a figure with five coins in front of the castle
+    # (waiting) was told the paragraphs of fulfilling a task first: every event the reference
+    # names the engine reported too, only later. Those from the first difference come first.
+    wrong = _bohnroeschen_mutated("bohnroeschen/end.bohn", "if size(p.coins) >= 5 {", "if size(p.coins) >= 6 {")
     sc = S.load(helpers.SCENARIOS / "bohnroeschen" / "end" / "fulfil-last-card-with-exactly-five-coins-01.yaml")
-    verdict = R.run_scenario(Wrong(wrong), sc)
+    verdict = R.run_scenario(wrong, sc)
     assert verdict.verdict == R.FAILED, verdict
     assert verdict.steps[0].paragraphs[:3] == ["bohnroeschen/end/1", "bohnroeschen/end/2", "bohnroeschen/end/3"], \
         verdict.steps[0].paragraphs
+
+
+def test_a_phase_skipped_is_put_down_to_the_phase():
+    # Review round 27: an engine that skips Bohnröschen's intermediate phase was pointed at the
+    # draw (bohnanza/phase-4/1), whose effect moves the turn on, not at the phase it skipped.
+    wrong = _bohnroeschen_mutated("bohnroeschen/tribute.bohn",
+                                  "turn plant_hand, trade, plant_trades, draw_cards, intermediate",
+                                  "turn plant_hand, trade, plant_trades, draw_cards")
+    sc = S.load(helpers.SCENARIOS / "bohnroeschen" / "independent" / "not-by-others-before-the-draw-01.yaml")
+    verdict = R.run_scenario(wrong, sc)
+    failed = next(step for step in verdict.steps if not step.ok)
+    assert failed.index == 2 and failed.paragraphs[0] == "bohnroeschen/intermediate-phase/1", failed.paragraphs
 
 
 def test_changes_are_put_down_to_the_declaration_running():

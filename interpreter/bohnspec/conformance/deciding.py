@@ -65,6 +65,12 @@ def changing_paragraphs(engine: Engine, state: State, action: Any, places: list[
         if entry[0] != "change" or not any(_overlap(entry[1], p) for p in places):
             continue
         cited = [f for f in reversed(entry[4]) if getattr(f, "cites", None)]
+        if entry[1] == "phase" and isinstance(entry[3], str):
+            # A phase entered is told by its own paragraphs (Bohnröschen's intermediate phase),
+            # whatever moved the turn on to it.
+            entered = engine.spec.phases.get(entry[3])
+            if entered is not None and entered.cites:
+                cited.insert(0, entered)
         # The action's own clause is no news (its citations close deciding_paragraphs' list).
         for decl in cited[:1] + [f for f in cited[1:2] if f is not own]:
             leading.extend(decl.cites[:_LEADING])

@@ -89,7 +89,7 @@ def test_a_module_may_change_what_an_attack_costs(tmp_path):
     rules.write_text("module mercenaries requires dschingis\n"
                      "ruling mercenaries question \"q\" decision \"attacks are free\" reason \"a test\"\n"
                      "  cites dschingis/combat/1\n"
-                     "define attack_price(p) = 0 cites ruling/mercenaries\n", encoding="utf-8")
+                     "define attack_price(p, t) = 0 cites ruling/mercenaries\n", encoding="utf-8")
     assert main(["check", str(rules)]) == 0
     scenario = ROOT / "conformance" / "scenarios" / "dschingis" / "combat" / "no-coin-no-attack-01.yaml"
     text = scenario.read_text(encoding="utf-8").replace("modules: [base, dschingis]", "modules: [base, mercenaries]")

@@ -56,6 +56,17 @@ def errors_of(tmp_path: Path, text: str) -> list[str]:
      '3:12: `h.vine_pos == "two"` compares a number with text: they are never equal'),
     ("module mine requires base\ndefine d = phase == 1\n",
      "2:12: `phase == 1` compares text with a number: they are never equal"),
+    # Review round 28: another game's option, option value or card, read by a module that does
+    # not require that game, is told at `check`, not when the file is loaded to play.
+    ("module mine requires dschingis\ndefine d = cavalry == on cites dschingis/combat/1\n",
+     "2:12: 'cavalry' is declared by module 'bohnaparte', which module 'mine' does not require: a game of 'mine' "
+     "would have no such name (add `requires bohnaparte` to its module line)"),
+    ("module mine requires bohnaparte\ndefine d = layout == random cites bohnaparte/attack/1\n",
+     "2:22: 'random' (a value of option 'layout') is declared by module 'dschingis', which module 'mine' does not "
+     "require: a game of 'mine' would have no such name (add `requires dschingis` to its module line)"),
+    ("module mine requires dschingis\nboard b \"B\" offset for 4 players when layout == random cites "
+     "dschingis/setup/11 {\n  row 0: camp, quarry, camp\n  row 1: camp, camp\n}\n",
+     "2:1: board 'b', space 02: 'quarry' is a card of module 'bohnaparte', which module 'mine' does not require"),
     # ... and a vine card is not named like a bean variety.
     ("module mine requires bohnroeschen\nvine blue \"x\" by h cites bohnroeschen/components/1 {\n"
      "  met when size(h.coins) >= 1\n}\n",

@@ -233,6 +233,21 @@ def test_a_tie_won_by_a_cannon_is_told_as_the_rules_decided_it(capsys):
                                                         "Nina holds Iron mine (Eisenmine))")
 
 
+def test_only_the_attackers_card_that_wins_the_tie_is_named(tmp_path, capsys):
+    # Review round 28: the attacker's town was named beside his iron mine as a reason the tie
+    # went to the attack, for a symbols paragraph the two cards share.
+    import yaml
+    from bohnspec import paths
+    data = yaml.safe_load((paths.SCENARIOS / "bohnaparte" / "attack" / "cannon-wins-tie-against-fortified-01.yaml")
+                          .read_text(encoding="utf-8"))
+    data["state"]["spaces"]["05"] = {"owner": "Nina"}  # the town
+    path = tmp_path / "cannon-wins-tie-against-fortified-01.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    code, out = judge(capsys, str(path), "--step", "1", "-a", '{"type": "defend", "player": "Timon", "with": "hand 1"}')
+    combat = out["results"][0]["combats"][0]
+    assert code == 0 and combat.endswith("Nina holds Iron mine (Eisenmine))"), combat
+
+
 def test_a_space_spelt_like_a_card_is_named_by_its_id(tmp_path, capsys):
     """On a map given as a graph a space may be called `farm`: an event naming it names the
     space, not the Farm card."""

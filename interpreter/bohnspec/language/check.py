@@ -58,6 +58,11 @@ class Checker:
         self._reach: dict[str, set[str]] = {}  # a module -> what a game with it declares
         self._closures: dict[str, set[str]] = {}  # a module -> itself and every module it requires
         self._homes: dict[str, set[str]] = {}  # a variable's or definition's name -> the modules declaring it
+        # An option's value, or a card, by name -> the modules declaring an option of that value
+        # or the card (a name of another game's reads as nothing, or fails, when played), and
+        # which of the two it is.
+        self._value_homes: dict[str, set[str]] = {}
+        self._value_kinds: dict[str, str] = {}
         self._kinds_open: set[str] = set()  # the defines whose kind is being worked out (a loop is unsure)
         self.names = Resolver(spec, (v for d in spec.all_decls() if isinstance(d, Option) for v in d.values))
 
@@ -257,7 +262,10 @@ class Checker:
             if card is None:
                 continue
             if card not in cards:
-                self.error(b.loc, f"board {b.name!r}, space {sid}: unknown card {card!r}{suggest(card, spec.cards)}")
+                elsewhere = sorted(self._value_homes.get(card, ())) if self._value_kinds.get(card) == "a card" else []
+                self.error(b.loc, f"board {b.name!r}, space {sid}: " + (
+                    f"{card!r} is a card of module {elsewhere[0]!r}, which module {b.module!r} does not require"
+                    if elsewhere else f"unknown card {card!r}{suggest(card, cards)}"))
                 continue
             used[card] = used.get(card, 0) + 1
         for card, n in used.items():
@@ -373,12 +381,13 @@ class Checker:
         finally:
             self._parameters = set()
 
-    def _required(self, loc: Location, name: str) -> None:
+    def _required(self, loc: Location, name: str, homes: set[str] | None = None, what: str = "") -> None:
         """A declaration's rules read only what a game with their module declares: their own
         module, what it requires, and, for a part others require (`war`, which each war game
         brings), what those games declare. A designer's module that leaves out `requires
-        bohnroeschen` and reads `vine_pos` is told so here rather than by an error in play."""
-        homes = self._homes.get(name)
+        bohnroeschen` and reads `vine_pos` is told so here rather than by an error in play.
+        `homes`: the modules declaring the name, if not a variable's or definition's."""
+        homes = self._homes.get(name) if homes is None else homes
         mine = self._module
         if not homes or mine is None or mine in homes or mine not in self.spec.modules:
             return
@@ -391,7 +400,7 @@ class Checker:
             self._reach[mine] = reach
         if not homes & reach:
             home = sorted(homes)[0]
-            self.error(loc, f"{name!r} is declared by module {home!r}, which module {mine!r} does not require: "
+            self.error(loc, f"{name!r}{what} is declared by module {home!r}, which module {mine!r} does not require: "
                             f"a game of {mine!r} would have no such name (add `requires {home}` to its module line)")
 
     def _index_modules(self) -> None:
@@ -402,8 +411,14 @@ class Checker:
             for d in f.decls:
                 if isinstance(d, Module):
                     declared.add(d.name)
-                elif isinstance(d, (Var, Define)):
+                elif isinstance(d, (Var, Define, Option)):
                     self._homes.setdefault(d.name, set()).add(d.module)
+                    for value in getattr(d, "values", ()) or ():
+                        self._value_homes.setdefault(value, set()).add(d.module)
+                        self._value_kinds.setdefault(value, f"a value of option {d.name!r}")
+                elif isinstance(d, Card):
+                    self._value_homes.setdefault(d.name, set()).add(d.module)
+                    self._value_kinds[d.name] = "a card"
         self._closures = {m: module_closure(self.spec.files, [m]) for m in declared}
 
     def _check_define(self, d: Define) -> None:
@@ -884,8 +899,12 @@ class Checker:
         meaning = self.names.name(e.args[0], scope)
         if meaning.kind == "define":
             self.used_defines.add(e.args[0])
-        if meaning.kind in ("var", "define") and e.args[0] not in scope:
+        if meaning.kind in ("var", "define", "option") and e.args[0] not in scope:
             self._required(e.loc, e.args[0])
+        elif meaning.kind == "constant" and e.args[0] in self._value_homes and e.args[0] not in self.spec.phases \
+                and e.args[0] not in self.spec.varieties and e.args[0] not in self.spec.vines:
+            # A value of another game's option (`random` is Dschingis Bohn's layout) or its card.
+            self._required(e.loc, e.args[0], self._value_homes[e.args[0]], f" ({self._value_kinds[e.args[0]]})")
         if meaning.kind == "error" and e.args[0] in self._parameters:
             self.error(e.loc, f"{e.args[0]!r} is a parameter of the action, and a `when` clause (its timing, "
                               "judged before the parameters are read) reads none: test it in a `require` clause")

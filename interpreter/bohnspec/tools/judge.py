@@ -1203,10 +1203,15 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
         for c in d.cites:
             if c not in said and c not in by and (own or c in about or (attacker in args and c in held)):
                 by.append(c)
-    # The attacker's cards those paragraphs speak of (an iron mine: the cannon), by name.
-    holds = sorted({spec.cards[k].title or k for sid, cards in moment.space_cards.items() if tie
-                    and moment.space_vars.get(sid, {}).get("owner") == attacker
-                    for k in cards if k in spec.cards and set(spec.cards[k].cites) & set(by)})
+    # The attacker's cards those paragraphs speak of (an iron mine: the cannon), by name; of
+    # them, those a paragraph speaks of alone if any (a symbols paragraph the town shares with
+    # the iron mine does not make the attacker's town a reason).
+    matching = {k: set(spec.cards[k].cites) & set(by) for sid, cards in moment.space_cards.items() if tie
+                and moment.space_vars.get(sid, {}).get("owner") == attacker for k in cards if k in spec.cards}
+    matching = {k: found for k, found in matching.items() if found}
+    alone = {k for k, found in matching.items()
+             if any(sum(1 for card in spec.cards.values() if c in card.cites) == 1 for c in found)}
+    holds = sorted({spec.cards[k].title or k for k in (alone or matching)})
     held_text = f"; {attacker} holds {', '.join(holds)}" if holds else ""
     if holds and lost_tie:
         held_text += ", which does not win this tie"

@@ -139,7 +139,7 @@ def test_a_war_games_ending_names_the_paragraphs_of_the_book_played(capsys):
     from bohnspec.tools.simulate import _ending
 
     engine = engine_for(["dschingis"], engine="compiled")
-    ends = {_ending(random_game(engine, ["A", "B", "C"], seed), engine) for seed in range(6)}
+    ends = {_ending(random_game(engine, ["A", "B", "C"], seed), engine) for seed in range(12)}
     landless = [e for e in ends if "landless" in e]
     assert landless and all(e.startswith("dschingis/end/1: ") for e in landless), ends
 

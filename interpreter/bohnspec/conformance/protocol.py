@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .. import __version__
-from ..errors import ActionError, BohnspecError, ScenarioError
+from ..errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError
 from ..language.model import STATE_KEYS
 from .inprocess import InProcess, wire_events
 
@@ -84,6 +84,7 @@ class Server:
                                      for d in f.decls if d.module})
         self.engine: Engine | None = None
         self.state: State | None = None
+        self._dropped = False  # the state was dropped after an error in an apply
         self.version = 1  # agreed in the hello; a version-1 runner gets nothing version 2 added
         self.finished = False  # `bye` was answered
         self.handlers: dict[str, Callable[[int, Message], Message]] = {
@@ -144,6 +145,7 @@ class Server:
         eng = self.engine_for(data.get("modules"))
         # Valid by the schema now (checked once, above); the spec's own checks follow.
         self.engine, self.state = eng, S.state_from_data(eng, data, data.get("modules", ["base"]), validate=False)
+        self._dropped = False
         return {"id": rid, "type": "ok", "state": self.state.to_json()}
 
     def setup(self, rid: int, req: Message) -> Message:
@@ -157,14 +159,19 @@ class Server:
             if self.version < 2:
                 raise
             return {"id": rid, "type": "rejected", "rule": exc.rule, "reason": exc.reason}
-        self.engine, self.state = eng, state
+        self.engine, self.state, self._dropped = eng, state, False
         return {"id": rid, "type": "ok", "events": wire_events(events), "state": state.to_json()}
 
     def apply(self, rid: int, req: Message) -> Message:
         eng, state = self.loaded()
-        # In place: nothing needs the state before (a refusal changes nothing, and after an
-        # `error` the runner ends the process, PROTOCOL.md).
-        outcome = eng.apply(state, req.get("action"), in_place=True)
+        # In place: nothing needs the state before (a refusal changes nothing). An error part of
+        # the way through an effect (a designer's rule that fails) leaves the state half changed:
+        # it is dropped, and the next request is told to load a state again.
+        try:
+            outcome = eng.apply(state, req.get("action"), in_place=True)
+        except SpecRuntimeError:
+            self.state, self._dropped = None, True
+            raise
         self.state = outcome.state
         if outcome.rejection is not None:
             return {"id": rid, "type": "rejected", "rule": outcome.rejection.rule,
@@ -199,6 +206,9 @@ class Server:
 
     def loaded(self) -> tuple[Engine, State]:
         if self.engine is None or self.state is None:
+            if self._dropped:
+                raise ActionError("no state: the last `apply` ended in an error part of the way through, and the "
+                                  "state it left was dropped; send `load` or `setup`")
             raise ActionError("no state loaded: send `load` or `setup` first")
         return self.engine, self.state
 

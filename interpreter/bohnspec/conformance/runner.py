@@ -560,7 +560,14 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         reference = getattr(adapter, "reference_engine", None)
         spec = None
         if reference is not None:
-            ref = reference(sc)
+            try:
+                ref = reference(sc)
+            except SpecRuntimeError:
+                raise
+            except BohnspecError as exc:
+                # The game the scenario names cannot be built (an unknown module, two that are
+                # never played together): the scenario's `modules:` is wrong, not the engine.
+                raise sc.error("modules", str(exc)) from None
             spec = ref.spec
             # Expectations naming a player, zone or variable that cannot exist are the
             # scenario's bug: told before the engine is blamed for not matching them.

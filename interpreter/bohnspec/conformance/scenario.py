@@ -25,7 +25,7 @@ from ..userfile import json_path
 from ..language.board import BoardError
 from ..language.model import STATE_KEYS, Node
 from ..language.paragraphs import index as paragraph_index
-from ..errors import BohnspecError, ScenarioError, SetupError, SpecRuntimeError
+from ..errors import BohnspecError, EvaluationLimitError, ScenarioError, SetupError, SpecRuntimeError
 from ..errors import suggest as _hint
 from ..execution.interpret import STEP_BUDGET, Engine, Env
 from ..execution.state import Player, State, expand_cards
@@ -1010,8 +1010,10 @@ def check_consistency(engine: Engine, state: State) -> None:
             env.fuel = STEP_BUDGET  # each condition has the whole budget
             try:
                 holds = bool(test(env))
+            except EvaluationLimitError:
+                raise  # a rule that never ends is the rules' fault, whatever the state
             except SpecRuntimeError:
-                holds = False
+                holds = False  # a state that does not fit the rule (a figure on no card) breaks it
             if not holds:
                 where, message = inv.field, f"{inv.reason} [{inv.rule_id}]"
                 path = ".".join(x for x in ("state", f"players[{i}]" if player else "", where) if x)

@@ -34,6 +34,9 @@ _BUILTIN_EVENTS = {"phase": ("phase",), "game_end": (), "game_over": ("winners",
 LOADED = "state_loaded"
 
 
+# The most cards of one kind a box may hold: as many as a scenario's run of cards (`blue*9999`).
+MOST_OF_A_KIND = 9999
+
 # What a variable of each declared type surely gives (Checker._kind).
 _VAR_KINDS = {"int": "a number", "bool": "a truth value", "text": "text"}
 
@@ -182,6 +185,9 @@ class Checker:
     # ------------------------------------------------------------ declarations
     def _check_variety(self, v: Variety) -> None:
         self._check_not_shadowed(v, "bean variety")
+        if v.count > MOST_OF_A_KIND:
+            self.error(v.loc, f"bean variety {v.name!r} has count {v.count}: a box holds at most {MOST_OF_A_KIND} "
+                              "cards of a kind (a larger box would spend the machine's memory)")
         if v.meter is not None:
             levels = [t for t in v.meter if t is not None]
             if levels != sorted(levels) or len(set(levels)) != len(levels):
@@ -216,6 +222,9 @@ class Checker:
         self._check_not_shadowed(c, "card")
         if c.count < 1:
             self.error(c.loc, f"card {c.name!r} has count {c.count}: the box holds at least one card of each kind")
+        elif c.count > MOST_OF_A_KIND:
+            self.error(c.loc, f"card {c.name!r} has count {c.count}: a box holds at most {MOST_OF_A_KIND} cards of "
+                              "a kind (a larger box would spend the machine's memory)")
         if c.in_play is not None:
             self.expr(c.in_play, set())
 

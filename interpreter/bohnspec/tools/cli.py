@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from .. import __version__
 from .progress import ProgressLine, bar
@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the commands import what they use when they run: `bohnspec 
     from .simulate import Stats
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_INTERNAL = 70  # an error of bohnspec itself (EX_SOFTWARE), told in one line
 
 
 def _ranged(kind: type[int] | type[float], low: float, high: float, unit: str = "",
@@ -335,6 +336,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bohnspec: the input is too large or nested too deep to handle ({type(exc).__name__})",
               file=sys.stderr)
         return EXIT_INPUT
+    except Exception as exc:  # noqa: BLE001 - one line, not a traceback, for what was not foreseen
+        if os.environ.get("BOHNSPEC_TRACEBACK"):
+            raise
+        from ..conformance.runner import _crash
+        given = " A rules file given with --rules may apply an operation to a value it does not fit (a " \
+                "quantifier over a number, an attribute of nothing): `bohnspec check` does not catch every " \
+                "such rule." if getattr(args, "rules", None) else ""
+        print(f"bohnspec: internal error: {_crash(exc)}.{given} Set BOHNSPEC_TRACEBACK=1 to see where it "
+              "happened, and report it if the rules are bohnspec's own.", file=sys.stderr)
+        return EXIT_INTERNAL
     finally:
         from ..conformance.protocol import end_all_engines
         end_all_engines()
@@ -891,8 +902,24 @@ def _fault_text(message: str) -> str:
     return re.sub(r"\d+", "N", message)
 
 
+def _shown(text: str) -> str:
+    """A scenario's or an engine's text on the terminal: control characters (ESC, NUL) escaped,
+    so that no title, note or reason can rewrite or colour bohnspec's own lines; the line
+    breaks bohnspec puts in its messages stay."""
+    from ..conformance.protocol import printable
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
 def _print_failure(v: Verdict, replay: str, out: TextIO | None = None) -> None:
-    out = out or sys.stdout
+    target = out or sys.stdout
+
+    class _Out:
+        def write(self, text: str) -> int:
+            return target.write(_shown(text))
+
+        def flush(self) -> None:
+            target.flush()
+    out = cast(TextIO, _Out())
     head = v.verdict.upper().replace("-", " ")
     if v.expected is not None:
         head = f"UNEXPECTED {head} (listed as {v.expected})"
@@ -918,8 +945,7 @@ def _print_failure(v: Verdict, replay: str, out: TextIO | None = None) -> None:
             if s.paragraphs:
                 print(f"    decided by: {', '.join(s.paragraphs)}", file=out)
     if v.stderr:
-        from ..conformance.protocol import printable
-        tail = "\n    ".join(printable(line) for line in v.stderr.strip().splitlines()[-10:])
+        tail = "\n    ".join(v.stderr.strip().splitlines()[-10:])
         print(f"  engine stderr (last lines):\n    {tail}", file=out)
     if v.broken and v.id == v.path:
         # A scenario that cannot be read has no id to select it by: its path alone runs it.

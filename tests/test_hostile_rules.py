@@ -1,0 +1,94 @@
+"""What a designer's rules file that passes `check` can still do wrong, and a scenario that
+names what cannot be, told as such (review round 28, a tester feeding bohnspec bad input):
+no traceback, no memory spent, the rules blamed for the rules' faults, the scenario for its."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from bohnspec.tools.cli import main
+from test_protocol import PY, ROOT, SAFETY, child_env
+
+EVIL = "module evil requires base\n"
+BLUE_SCENARIO = """id: evil/plant-01
+title: "A plant \\x1b[2J with a title that would clear the screen"
+cites: [bohnanza/phase-1/1]
+modules: [base, evil]
+state:
+  players:
+    - {name: Nina, hand: [blue]}
+    - {name: Timon}
+    - {name: Keno}
+  active: Nina
+  phase: plant_hand
+steps:
+  - do: {type: plant, player: Nina, field: 1}
+    expect:
+      state:
+        players:
+          Nina: {fields: [[red], [], []]}
+"""
+
+
+def _write(tmp_path, rules: str, scenario: str = BLUE_SCENARIO):
+    rules_file = tmp_path / "evil.bohn"
+    rules_file.write_text(EVIL + rules, encoding="utf-8")
+    sc = tmp_path / "evil" / "plant-01.yaml"
+    sc.parent.mkdir(exist_ok=True)
+    sc.write_text(scenario, encoding="utf-8")
+    return rules_file, sc
+
+
+def test_a_rule_the_checker_passes_but_cannot_run_is_one_line_not_a_traceback(tmp_path, capsys):
+    rules, sc = _write(tmp_path, "on after_action cites bohnanza/setup/1 { let z = count x in 5: true }\n")
+    code = main(["judge", "--rules", str(rules), str(sc), "--step", "0", "-a", "Nina plant 1"])
+    err = capsys.readouterr().err
+    assert code == 70 and "internal error: TypeError" in err and "--rules" in err and "Traceback" not in err, err
+
+
+def test_a_box_too_large_for_the_machine_is_refused_by_check(tmp_path, capsys):
+    rules, _ = _write(tmp_path, 'variety unicorn "U" count 999999999 meter [1, 2, 3, 4] cites bohnanza/setup/1\n')
+    assert main(["check", str(rules)]) == 1
+    assert "has count 999999999: a box holds at most 9999 cards of a kind" in capsys.readouterr().out
+
+
+def test_a_rule_that_never_ends_in_an_invariant_is_the_rules_error_not_the_scenarios(tmp_path, capsys):
+    rules, sc = _write(tmp_path, "invariant size(players) > 0 and (all q in players: all r in players: all s in "
+                                 "players: all t in players: all u in players: all v in players: all w in players: "
+                                 "all x in players: all y in players: all z in players: all a in players: all b in "
+                                 "players: true) else \"never\" cites bohnanza/setup/1\n")
+    code = main(["conform", "--rules", str(rules), str(sc), "-q"])
+    out = capsys.readouterr().out
+    assert code == 1 and "error in the rules" in out and "evaluation took more than" in out, out
+    assert "BUG IN SCENARIO" not in out
+
+
+def test_a_scenario_naming_an_unknown_module_is_the_scenarios_bug(tmp_path, capsys):
+    _, sc = _write(tmp_path, "", BLUE_SCENARIO.replace("modules: [base, evil]", "modules: [base, nope]"))
+    assert main(["conform", str(sc), "-q"]) == 2
+    out = capsys.readouterr().out
+    assert "BUG IN SCENARIO" in out and "at modules: unknown module 'nope'" in out, out
+
+
+def test_a_title_cannot_write_control_characters_to_the_terminal(tmp_path, capsys):
+    rules, sc = _write(tmp_path, "")
+    assert main(["conform", "--rules", str(rules), str(sc), "-q"]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b[2J" in out, out
+
+
+def test_serve_drops_a_state_an_error_left_half_changed(tmp_path):
+    rules, _ = _write(tmp_path, "var counter: int = 0\n"
+                                "on after_action cites bohnanza/setup/1 { repeat 999999999 { counter = counter + 1 } }\n")
+    state = {"modules": ["base", "evil"], "players": [{"name": "Nina", "hand": ["red"]}, {"name": "Timon"},
+                                                      {"name": "Keno"}], "active": "Nina", "phase": "plant_hand"}
+    requests = [{"id": 1, "type": "hello", "protocol": 2}, {"id": 2, "type": "load", "state": state},
+                {"id": 3, "type": "apply", "action": {"type": "plant", "player": "Nina", "field": 1}},
+                {"id": 4, "type": "state"}, {"id": 5, "type": "bye"}]
+    proc = subprocess.run([PY, "-m", "bohnspec", "serve", "--rules", str(rules)], cwd=ROOT, env=child_env(),
+                          input="".join(json.dumps(r) + "\n" for r in requests), capture_output=True, text=True,
+                          timeout=SAFETY)
+    replies = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert replies[2]["type"] == "error" and "200000 steps" in replies[2]["message"], replies[2]
+    assert replies[3]["type"] == "error" and "was dropped" in replies[3]["message"], replies[3]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import subprocess
 
+import pytest
+
 from bohnspec.tools.cli import main
 from test_protocol import PY, ROOT, SAFETY, child_env
 
@@ -92,3 +94,25 @@ def test_serve_drops_a_state_an_error_left_half_changed(tmp_path):
     replies = [json.loads(line) for line in proc.stdout.splitlines()]
     assert replies[2]["type"] == "error" and "200000 steps" in replies[2]["message"], replies[2]
     assert replies[3]["type"] == "error" and "was dropped" in replies[3]["message"], replies[3]
+
+
+@pytest.mark.parametrize("expected, words", [
+    ("phase: teatime", "at steps[0].expect.state.phase: unknown phase 'teatime'"),
+    ("active: Zed", "at steps[0].expect.state.active: 'Zed' is not at the table"),
+    ("winners: [Zed]", "the winners are players at the table (Nina, Timon, Keno), not 'Zed'"),
+    ("over: 'no'", "at steps[0].expect.state.over: over is true or false, not 'no'"),
+    ("players: {Nina: {coins: 0}}", "players.Nina.coins: coins is a list of cards, not 0 (write [] for none)"),
+    ("players: {Nina: {hand: fire}}", "players.Nina.hand: hand is a list of cards, not 'fire'"),
+    ("players: {Nina: {fields: [[unicorn], [], []]}}", "players.Nina.fields[0]: unknown card 'unicorn', in fields"),
+    ("vars: {exhaustions: zero}", "vars.exhaustions: exhaustions is a whole number, not 'zero'"),
+    ("draw_pile: [blue*99999]", "draw_pile: unknown card 'blue*99999', in draw_pile"),
+])
+def test_an_expected_value_that_cannot_be_is_the_scenarios_bug(tmp_path, capsys, expected, words):
+    # Review round 28: only the names of an expected state were checked; a value no state can
+    # hold failed the engine instead.
+    scenario = BLUE_SCENARIO.replace("modules: [base, evil]", "modules: [base]").split("    expect:")[0] + \
+        f"    expect:\n      state:\n        {expected}\n"
+    _, sc = _write(tmp_path, "", scenario)
+    assert main(["conform", str(sc), "-q"]) == 2
+    out = capsys.readouterr().out
+    assert "BUG IN SCENARIO" in out and words in out, out

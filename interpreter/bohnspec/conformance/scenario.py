@@ -1218,10 +1218,31 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
                                                f"vars ({base}.players.{name}.vars.{pkey})")
                             raise sc.error(f"{base}.players.{name}.{pkey}",
                                            f"unknown player key{_hint(pkey, [*own, 'vars'])}")
+                        if pkey == "vars" and isinstance(pvalue, dict):
+                            _expected_values(sc, spec, pvalue, f"{base}.players.{name}.vars", names)
+                        elif pkey in own:
+                            _expected_zone(engine, sc, pkey, pvalue, f"{base}.players.{name}.{pkey}")
             elif key == "vars":
                 for var in (value if isinstance(value, dict) else {}):
                     if var not in spec.vars or spec.vars[var].per_player or spec.vars[var].per_space:
                         raise sc.error(f"{where}.{var}", _var_problem(spec, var, "game", base))
+                if isinstance(value, dict):
+                    _expected_values(sc, spec, value, where, names)
+            elif key in shared:
+                _expected_zone(engine, sc, key, value, where)
+            elif key == "phase" and value not in spec.phases:
+                playable = _playable_phases(engine)
+                raise sc.error(where, f"unknown phase {value!r}{_hint(str(value), playable)}; the phases of this "
+                                      f"game: {', '.join(playable)}")
+            elif key in ("active", "starting_player") and value not in names:
+                raise sc.error(where, f"{value!r} is not at the table ({', '.join(map(str, names))})"
+                                      f"{_hint(str(value), names)}")
+            elif key == "winners" and (not isinstance(value, list) or any(w not in names for w in value)):
+                wrong = next((w for w in value if w not in names), value) if isinstance(value, list) else value
+                raise sc.error(where, f"the winners are players at the table ({', '.join(map(str, names))}), "
+                                      f"not {wrong!r}")
+            elif key == "over" and not isinstance(value, bool):
+                raise sc.error(where, f"over is true or false, not {value!r}")
             elif key not in STATE_KEYS and key not in shared:
                 if key in spec.vars:
                     raise sc.error(where, f"{key!r} is a {_var_level(spec.vars[key])} variable: write it under "
@@ -1231,6 +1252,36 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
                     raise sc.error(where, f"{key!r} belongs to each player: write it under "
                                           f"{base}.players.NAME.{key}")
                 raise sc.error(where, f"unknown state key{_hint(key, [*shared, *STATE_KEYS])}")
+
+
+def _expected_zone(engine: Engine, sc: Scenario, name: str, value: Any, where: str) -> None:
+    """An expected zone is what a zone can hold (review round 28: `coins: 0`, `hand: fire` and
+    an unknown card failed the engine, not the scenario): a list of the cards of its kind (a
+    field zone: a list of such lists); `blue*3` stands for three."""
+    zone = engine.spec.zones[name]
+    known = _card_kinds(engine).get(zone.cards, frozenset())
+    lists = value if zone.kind == "fields" and isinstance(value, list) else [value]
+    for i, cards in enumerate(lists):
+        at = f"{where}[{i}]" if zone.kind == "fields" else where
+        if not isinstance(cards, list):
+            raise sc.error(at, f"{'a field' if zone.kind == 'fields' else name} is a list of cards, not "
+                               f"{cards!r}" + (" (write [] for none)" if cards in (0, None) else ""))
+        for card in expand_cards(cards):
+            if not isinstance(card, str) or card not in known:
+                raise sc.error(at, f"unknown card {card!r}{_hint(str(card), sorted(known))}, in {name}")
+
+
+def _expected_values(sc: Scenario, spec: Any, values: dict, where: str, names: list) -> None:
+    """An expected variable holds a value of its declared type."""
+    for var, value in values.items():
+        decl = spec.vars.get(var)
+        if decl is None:
+            continue
+        ok = {"int": isinstance(value, int) and not isinstance(value, bool), "bool": isinstance(value, bool),
+              "text": value is None or isinstance(value, str),
+              "player": value is None or value in names}.get(decl.type, True)
+        if not ok:
+            raise sc.error(f"{where}.{var}", f"{var} is {_TYPES[decl.type][0]}, not {value!r}")
 
 
 @functools.lru_cache(maxsize=64)

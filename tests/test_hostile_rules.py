@@ -116,3 +116,14 @@ def test_an_expected_value_that_cannot_be_is_the_scenarios_bug(tmp_path, capsys,
     assert main(["conform", str(sc), "-q"]) == 2
     out = capsys.readouterr().out
     assert "BUG IN SCENARIO" in out and words in out, out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["conform", "-k", "harvest", "-k", "trade"], "-k is given once: a glob picks several"),
+    (["simulate", "--modules", "base", "--modules", "dschingis"], "--modules is given once"),
+])
+def test_an_option_given_twice_is_refused_not_silently_replaced(capsys, argv, words):
+    # Review round 28: `-k a -k b` ran the scenarios of b alone, without a word.
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and words in capsys.readouterr().err

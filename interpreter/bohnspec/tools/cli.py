@@ -141,9 +141,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--impl", metavar="COMMAND",
                    help="an outside engine speaking the JSON-lines protocol (conformance/PROTOCOL.md), "
                         "e.g. \"node my-engine.js --bohnspec\"; default: the reference interpreter in-process")
-    c.add_argument("--modules", help="comma-separated modules to run, e.g. base (scenarios needing others "
-                                     "are skipped)")
-    c.add_argument("-k", dest="pattern", help="only scenarios whose id contains PATTERN (or matches it as a glob)")
+    c.add_argument("--modules", action=_Once,
+                   help="comma-separated modules to run, e.g. base (scenarios needing others are skipped)")
+    c.add_argument("-k", dest="pattern", action=_Once,
+                   help="only scenarios whose id contains PATTERN (or matches it as a glob)")
     c.add_argument("--timeout", type=TIMEOUT, default=TIMEOUT_DEFAULT, metavar="SECONDS",
                    help="per-request timeout for an outside engine, above 0 and at most 3600 (default: 5)")
     c.add_argument("--jobs", "-j", type=JOBS, default=1, metavar="N",
@@ -171,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     m = sub.add_parser("simulate", help="play random full games and show statistics")
     m.add_argument("--games", type=GAMES, default=100, help="how many games, 1 to 1,000,000 (default: 100)")
     m.add_argument("--players", type=PLAYERS, default=4, help="players per game (default: 4)")
-    m.add_argument("--modules", default="base",
+    m.add_argument("--modules", default="base", action=_Once,
                    help="modules to play, comma-separated, e.g. base or bohnroeschen; a module brings the modules "
                         "it requires (default: base)")
     m.add_argument("--seed", type=SEED, default=1, help="the same seed gives the same games (default: 1)")
@@ -247,7 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
                                     "shrink the first divergence to a scenario file")
     z.add_argument("--impl", metavar="COMMAND", required=True,
                    help="the engine under test, speaking the JSON-lines protocol (conformance/PROTOCOL.md)")
-    z.add_argument("--modules", help="comma-separated modules to play (default: every module the engine claims)")
+    z.add_argument("--modules", action=_Once,
+                   help="comma-separated modules to play (default: every module the engine claims)")
     z.add_argument("--players", type=PLAYERS, help="players per game (default: random, as the module allows)")
     z.add_argument("--games", type=GAMES, help="stop after this many games, 1 to 1,000,000 (default: 20 "
                                                "unless --minutes is given; with both, whichever comes first)")
@@ -309,6 +311,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a JSON report of `bohnspec conform --json FILE`: adds a page per engine and the matrix "
                         "of scenarios against engines (repeat for several engines)")
     return p
+
+
+class _Once(argparse.Action):
+    """An option given once: a second one would silently replace the first (`-k a -k b` runs
+    the scenarios of `b` alone), so it is an error that says how to ask for several."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        if getattr(namespace, "_given_" + self.dest, False):
+            how = "a glob picks several (-k 'base/harvest/*')" if self.dest == "pattern" else \
+                "name several in one, comma-separated (--modules base,dschingis)"
+            parser.error(f"{option_string} is given once: {how}")
+        setattr(namespace, "_given_" + self.dest, True)
+        setattr(namespace, self.dest, values)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -55,49 +55,15 @@ def test_an_action_whose_type_is_not_a_name_is_not_an_action(capsys):
 
 # ------------------------------------------------------------ what a failed step is put down to
 
-class _WrongAgainstTheReference(helpers.FixedEngine):
-    """A mutated interpreter under test, judged by the real reference."""
-
-    def reference_engine(self, sc):
-        return helpers.base_engine()
-
-
-def test_a_wrong_state_is_put_down_to_the_rule_that_changes_it():
-    # The harvest's cards go under the discard pile: no event differs, only `discard`. The step
-    # is put down to the harvest procedure that discards (bohnanza/harvest/2...), first.
-    wrong = helpers.engine_from_texts(helpers.mutate(helpers.spec_texts(), "harvest.bohn",
-                                                     "move all of f to top of discard",
-                                                     "move all of f to bottom of discard"))
-    sc = next(s for s in helpers.base_corpus() if s.id == "base/harvest/coins-on-coin-stack-rest-on-discard-01")
-    verdict = R.run_scenario(_WrongAgainstTheReference(wrong), sc)
-    assert verdict.verdict == R.FAILED, verdict
-    step = verdict.steps[0]
-    assert any("state.discard" in p for p in step.problems), step.problems
-    harvest_coins = helpers.base_engine().spec.procedures["harvest_coins"].cites
-    assert step.paragraphs[:len(harvest_coins)] == list(harvest_coins)[:len(step.paragraphs)], step.paragraphs
-
-
-def test_a_change_left_undone_is_put_down_to_what_runs_it_too():
-    # Review round 26: an engine that leaves Jumping Bean fields out of the final harvest was
-    # told only the Beanometer's paragraphs; the end of the game that harvests every field, the
-    # declaration running it, is named too.
-    wrong = helpers.engine_from_texts(helpers.mutate(helpers.spec_texts(), "end.bohn",
-                                                     "if size(f) > 0 { harvest_coins(p, f) }",
-                                                     "if size(f) > 0 and variety(f) != jumping { harvest_coins(p, f) }"))
-    sc = next(s for s in helpers.base_corpus() if s.id == "base/end/jumping-beans-in-final-harvest-01")
-    verdict = R.run_scenario(_WrongAgainstTheReference(wrong), sc)
-    assert verdict.verdict == R.FAILED, verdict
-    failed = next(step for step in verdict.steps if not step.ok)
-    assert "bohnanza/end/2" in failed.paragraphs and "bohnanza/harvest/2" in failed.paragraphs, failed.paragraphs
-
-
-def _bohnroeschen_mutated(file: str, old: str, new: str) -> helpers.FixedEngine:
-    """A Bohnröschen interpreter with `old` replaced by `new` in `file`, judged by the real
+def _failed_step(file: str, old: str, new: str, sid: str):
+    """The first failing step of scenario `sid` played by an interpreter whose rules file
+    `file` has `old` replaced by `new` (the rest of spec/ as it is), judged by the real
     reference."""
     from bohnspec.execution.interpret import engine_for
     from bohnspec.language.compile import compile_text
     from bohnspec.language.spec import build, spec_files
 
+    sc = next(s for s in helpers.corpus() if s.id == sid)
     texts = {str(f): f.read_text(encoding="utf-8") for f in spec_files()}
     key = next(k for k in texts if k.endswith(file))
     assert old in texts[key], (file, old)
@@ -106,30 +72,49 @@ def _bohnroeschen_mutated(file: str, old: str, new: str) -> helpers.FixedEngine:
     class Wrong(helpers.FixedEngine):
         def reference_engine(self, sc):
             return engine_for(sc.modules)
-    return Wrong(Engine(build([compile_text(t, n) for n, t in texts.items()], ["base", "bohnroeschen"])))
+    wrong = Engine(build([compile_text(t, n) for n, t in texts.items()], list(sc.modules)))
+    verdict = R.run_scenario(Wrong(wrong), sc)
+    assert verdict.verdict == R.FAILED, verdict
+    return next(step for step in verdict.steps if not step.ok)
+
+
+def test_a_wrong_state_is_put_down_to_the_rule_that_changes_it():
+    # The harvest's cards go under the discard pile: no event differs, only `discard`. The step
+    # is put down to the harvest procedure that discards (bohnanza/harvest/2...), first.
+    step = _failed_step("base/harvest.bohn", "move all of f to top of discard", "move all of f to bottom of discard",
+                        "base/harvest/coins-on-coin-stack-rest-on-discard-01")
+    assert step.index == 0 and any("state.discard" in p for p in step.problems), step.problems
+    harvest_coins = helpers.base_engine().spec.procedures["harvest_coins"].cites
+    assert step.paragraphs[:len(harvest_coins)] == list(harvest_coins)[:len(step.paragraphs)], step.paragraphs
+
+
+def test_a_change_left_undone_is_put_down_to_what_runs_it_too():
+    # Review round 26: an engine that leaves Jumping Bean fields out of the final harvest was
+    # told only the Beanometer's paragraphs; the end of the game that harvests every field, the
+    # declaration running it, is named too.
+    failed = _failed_step("base/end.bohn", "if size(f) > 0 { harvest_coins(p, f) }",
+                          "if size(f) > 0 and variety(f) != jumping { harvest_coins(p, f) }",
+                          "base/end/jumping-beans-in-final-harvest-01")
+    assert "bohnanza/end/2" in failed.paragraphs and "bohnanza/harvest/2" in failed.paragraphs, failed.paragraphs
 
 
 def test_events_from_where_the_two_lists_part_come_first():
     # Review round 27: an engine that puts a figure with five coins in front of the castle
     # (waiting) was told the paragraphs of fulfilling a task first: every event the reference
     # names the engine reported too, only later. Those from the first difference come first.
-    wrong = _bohnroeschen_mutated("bohnroeschen/end.bohn", "if size(p.coins) >= 5 {", "if size(p.coins) >= 6 {")
-    sc = S.load(helpers.SCENARIOS / "bohnroeschen" / "end" / "fulfil-last-card-with-exactly-five-coins-01.yaml")
-    verdict = R.run_scenario(wrong, sc)
-    assert verdict.verdict == R.FAILED, verdict
-    assert verdict.steps[0].paragraphs[:3] == ["bohnroeschen/end/1", "bohnroeschen/end/2", "bohnroeschen/end/3"], \
-        verdict.steps[0].paragraphs
+    failed = _failed_step("bohnroeschen/end.bohn", "if size(p.coins) >= 5 {", "if size(p.coins) >= 6 {",
+                          "bohnroeschen/end/fulfil-last-card-with-exactly-five-coins-01")
+    assert failed.index == 0, failed
+    assert failed.paragraphs[:3] == ["bohnroeschen/end/1", "bohnroeschen/end/2", "bohnroeschen/end/3"], \
+        failed.paragraphs
 
 
 def test_a_phase_skipped_is_put_down_to_the_phase():
     # Review round 27: an engine that skips Bohnröschen's intermediate phase was pointed at the
     # draw (bohnanza/phase-4/1), whose effect moves the turn on, not at the phase it skipped.
-    wrong = _bohnroeschen_mutated("bohnroeschen/tribute.bohn",
-                                  "turn plant_hand, trade, plant_trades, draw_cards, intermediate",
-                                  "turn plant_hand, trade, plant_trades, draw_cards")
-    sc = S.load(helpers.SCENARIOS / "bohnroeschen" / "independent" / "not-by-others-before-the-draw-01.yaml")
-    verdict = R.run_scenario(wrong, sc)
-    failed = next(step for step in verdict.steps if not step.ok)
+    failed = _failed_step("bohnroeschen/tribute.bohn", "turn plant_hand, trade, plant_trades, draw_cards, intermediate",
+                          "turn plant_hand, trade, plant_trades, draw_cards",
+                          "bohnroeschen/independent/not-by-others-before-the-draw-01")
     assert failed.index == 2 and failed.paragraphs[0] == "bohnroeschen/intermediate-phase/1", failed.paragraphs
 
 

@@ -54,9 +54,9 @@ def changing_paragraphs(engine: Engine, state: State, action: Any, places: list[
     _, recorder = tracing.traced_apply(engine, state.copy(), action)
     # The last change of a place made its value: the changes are taken newest first. Each is
     # put down to the innermost cited declaration and to the one that ran it unless that is the
-    # action itself (the end of the game that harvests a field, not only the Beanometer),
-    # their leading citations before
-    # the rest of anyone's, so that one long list does not crowd out the others.
+    # action itself (the end of the game that harvests a field, not only the Beanometer), their
+    # leading citations before the rest of anyone's, so that one long list does not crowd out
+    # the others.
     kind = action.get("type") if isinstance(action, dict) else None
     own = engine.spec.actions.get(kind) if isinstance(kind, str) else None
     leading: list[str] = []

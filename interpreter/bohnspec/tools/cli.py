@@ -926,16 +926,21 @@ def _shown(text: str) -> str:
     return "\n".join(printable(line) for line in text.split("\n"))
 
 
+class _ShownOut:
+    """A text stream that writes what it is given through _shown."""
+
+    def __init__(self, target: TextIO) -> None:
+        self.target = target
+
+    def write(self, text: str) -> int:
+        return self.target.write(_shown(text))
+
+    def flush(self) -> None:
+        self.target.flush()
+
+
 def _print_failure(v: Verdict, replay: str, out: TextIO | None = None) -> None:
-    target = out or sys.stdout
-
-    class _Out:
-        def write(self, text: str) -> int:
-            return target.write(_shown(text))
-
-        def flush(self) -> None:
-            target.flush()
-    out = cast(TextIO, _Out())
+    out = cast(TextIO, _ShownOut(out or sys.stdout))
     head = v.verdict.upper().replace("-", " ")
     if v.expected is not None:
         head = f"UNEXPECTED {head} (listed as {v.expected})"

@@ -387,8 +387,8 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
         found: dict[str, Any] = {"scenarios": tested(d, path)}
         if isinstance(d, (Vine, Card)) and not _is_own(path, extra_rules):
             word = re.compile(r"(?<![\w/-])" + re.escape(d.name) + r"(?![\w/-])")
-            found["laid_in"] = sum(1 for sid, text in _corpus_texts()
-                                   if sid not in found["scenarios"] and word.search(text))
+            tested_in = set(found["scenarios"])
+            found["laid_in"] = sum(1 for sid, text in _corpus_texts() if sid not in tested_in and word.search(text))
         out.append(clause_entry(d, path, nxt, found))
     return {"id": ident, "type": "clause", "clauses": out}
 

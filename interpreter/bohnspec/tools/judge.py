@@ -837,17 +837,25 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
     return out
 
 
-def _never(engine: Engine, part: Node) -> bool:
-    """Whether `part` is false in every situation of this game: a definition (through others
-    without parameters) this game's rules write as the constant false."""
+def _defined_as(engine: Engine, part: Node) -> Node | None:
+    """The expression `part` stands for, through the definitions without parameters it names
+    (`pile_is_gone` is `exhaustions >= last_exhaustion`); None when it names one with
+    parameters or without a body."""
     seen: set[str] = set()
     while part.kind == "name" and part.args[0] in engine.spec.defines and part.args[0] not in seen:
         seen.add(part.args[0])
         d = engine.spec.defines[part.args[0]]
         if d.params is not None or d.body is None:
-            return False
+            return None
         part = d.body
-    return part.kind == "const" and part.args[0] is False
+    return part
+
+
+def _never(engine: Engine, part: Node) -> bool:
+    """Whether `part` is false in every situation of this game: a definition (through others
+    without parameters) this game's rules write as the constant false."""
+    found = _defined_as(engine, part)
+    return found is not None and found.kind == "const" and found.args[0] is False
 
 
 def _counted_towards(engine: Engine, part: Node, before: State, after: State) -> bool:
@@ -855,15 +863,10 @@ def _counted_towards(engine: Engine, part: Node, before: State, after: State) ->
     ordering comparison (through parameterless definitions: `pile_is_gone` is `exhaustions >=
     last_exhaustion`) whose sides were not both the same before and after (the pile ran out
     for the third time of four)."""
-    seen: set[str] = set()
-    while part.kind == "name" and part.args[0] in engine.spec.defines and part.args[0] not in seen:
-        seen.add(part.args[0])
-        d = engine.spec.defines[part.args[0]]
-        if d.params is not None or d.body is None:
-            return False
-        part = d.body
-    if part.kind != "compare" or part.args[1] not in ("<", "<=", ">", ">="):
+    found = _defined_as(engine, part)
+    if found is None or found.kind != "compare" or found.args[1] not in ("<", "<=", ">", ">="):
         return False
+    part = found
 
     def value(node: Node, state: State) -> Any:
         try:
@@ -1188,9 +1191,11 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
     spec = engine.spec
     about = {c for k in moment.space_cards.get(target, []) if k in spec.cards for c in spec.cards[k].cites}
     about.update(c for m in marks if m in spec.vars for c in spec.vars[m].cites)
-    held = {c for sid, cards in moment.space_cards.items() if attacker is not None
+    # The cards the attacker holds, asked about only to settle a tie.
+    mine = {k for sid, cards in moment.space_cards.items() if attacker is not None
             and moment.space_vars.get(sid, {}).get("owner") == attacker
-            for k in cards if k in spec.cards for c in spec.cards[k].cites} if tie else set()
+            for k in cards if k in spec.cards} if tie else set()
+    held = {c for k in mine for c in spec.cards[k].cites}
     said = set(emitted_by.cites) if emitted_by is not None else set()
     by: list[str] = []
     for name, args, value in valued:
@@ -1206,9 +1211,7 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
     # The attacker's cards those paragraphs speak of (an iron mine: the cannon), by name; of
     # them, those a paragraph speaks of alone if any (a symbols paragraph the town shares with
     # the iron mine does not make the attacker's town a reason).
-    matching = {k: set(spec.cards[k].cites) & set(by) for sid, cards in moment.space_cards.items() if tie
-                and moment.space_vars.get(sid, {}).get("owner") == attacker for k in cards if k in spec.cards}
-    matching = {k: found for k, found in matching.items() if found}
+    matching = {k: found for k in mine if (found := set(spec.cards[k].cites) & set(by))}
     alone = {k for k, found in matching.items()
              if any(sum(1 for card in spec.cards.values() if c in card.cites) == 1 for c in found)}
     holds = sorted({spec.cards[k].title or k for k in (alone or matching)})

@@ -290,7 +290,7 @@ action evil(int n) by p "__import__('os').system('true')" cites bohnanza/harvest
 # Every name the generated code may use: its own (a prefix and a number, perhaps with a checked
 # identifier), the runtime's, a few Python builtins, and the fields of the engine's objects.
 OWN = re.compile(r"(k|t|r|b|a|v)[0-9]+|(d|p|ev|ph|chk|run)[0-9]+(_[A-Za-z0-9_]+)?")
-KNOWN = {"K", "L", "S", "env", "e", "loc", "saved", "payload", "space", "v", "h", "c", "r", "_", "build",
+KNOWN = {"K", "L", "S", "Exception", "env", "e", "loc", "saved", "payload", "space", "v", "h", "c", "r", "_", "build",
          "end_check", "goto_next", "phase", "bool", "dict", "int", "isinstance", "len", "list", "max", "min", "range",
          "str", "sum", "tuple"}
 ATTRIBUTES = {"__class__", "_vine_event", "_vine_events", "active", "append", "board", "depth", "end_game",

@@ -42,11 +42,49 @@ def _write(tmp_path, rules: str, scenario: str = BLUE_SCENARIO):
     return rules_file, sc
 
 
-def test_a_rule_the_checker_passes_but_cannot_run_is_one_line_not_a_traceback(tmp_path, capsys):
-    rules, sc = _write(tmp_path, "on after_action cites bohnanza/setup/1 { let z = count x in 5: true }\n")
-    code = main(["judge", "--rules", str(rules), str(sc), "--step", "0", "-a", "Nina plant 1"])
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+def test_a_quantifier_over_a_number_the_checker_cannot_see_is_told_where_it_stands(tmp_path, capsys, engine):
+    # (if over then players else 5) is a list or a number: only the game decides which.
+    rules, sc = _write(tmp_path, "on after_action cites bohnanza/setup/1 {\n"
+                                 "    let z = count x in (if over then players else 5): true\n}\n")
+    code = main(["simulate", "--engine", engine, "--rules", str(rules), "--modules", "base,evil", "--games", "1", "-q"])
     err = capsys.readouterr().err
-    assert code == 70 and "internal error: TypeError" in err and "--rules" in err and "Traceback" not in err, err
+    assert code == 2 and f"{rules}:3:13: a quantifier walks a list (players, spaces, a zone's cards), not 5" in err, err
+    assert "internal error" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+def test_an_operation_on_a_value_it_does_not_fit_is_the_rules_error_at_their_declaration(tmp_path, capsys, engine):
+    # Before: "internal error: TypeError: argument of type 'int' is not iterable", exit 70.
+    rules, sc = _write(tmp_path, "define pile = if over then players else 5 cites bohnanza/setup/1\n"
+                                 "on after_action cites bohnanza/setup/1 { let z = active in pile }\n")
+    code = main(["simulate", "--engine", engine, "--rules", str(rules), "--modules", "base,evil", "--games", "1", "-q"])
+    err = capsys.readouterr().err
+    assert code == 2 and f"{rules}:3:1: the rules apply an operation to a value it does not fit (TypeError: " in err, err
+    assert "internal error" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("rule, message", [
+    ("end when 5 cites bohnanza/setup/1", "`end when` asks whether something holds, but `5` is a number"),
+    ("var v: int = 0\non after_action cites bohnanza/setup/1 { v = size(5) }",
+     "size walks a list (players, spaces, a zone's cards), but `5` is a number"),
+    ("on after_action cites bohnanza/setup/1 { for x in 5 { } }", "`for` walks a list"),
+    ("on after_action cites bohnanza/setup/1 { let z = count x in 5: true }", "`count` walks a list"),
+    ("on after_action cites bohnanza/setup/1 { let z = active in 5 }", "`in` walks a list"),
+    ("on after_action cites bohnanza/setup/1 { active = 5 }", "active names a player, but `5` is a number"),
+    ("var v: int = 0\non after_action cites bohnanza/setup/1 { v = \"five\" }",
+     "v holds a number (var v: int), but `\"five\"` is text"),
+    ("on after_action cites bohnanza/setup/1 { repeat \"a\" { } }", "`repeat` runs a number of times"),
+    ("winners by p: \"text\" cites bohnanza/setup/1", "a `winners` key is a number"),
+    ("on after_action cites bohnanza/setup/1 { if 3 { } }", "an `if` condition asks whether something holds"),
+    ("on after_action cites bohnanza/setup/1 { let z = not 5 }", "`not` asks whether something holds"),
+    ("invariant 1 else \"x\" cites bohnanza/setup/1", "an `invariant` asks whether something holds"),
+])
+def test_check_refuses_a_value_of_the_wrong_kind_where_its_kind_is_sure(tmp_path, capsys, rule, message):
+    # Each passed `check` before and failed only when the game ran (review round 28).
+    rules, _ = _write(tmp_path, rule + "\n")
+    assert main(["check", "--rules", str(rules)]) == 1
+    assert message in capsys.readouterr().out
 
 
 def test_a_box_too_large_for_the_machine_is_refused_by_check(tmp_path, capsys):

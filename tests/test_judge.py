@@ -1182,3 +1182,17 @@ def test_what_an_action_opens_to_a_player_is_told(tmp_path, capsys):
     assert main(["judge", situation(tmp_path, table), "-a", "Keno harvest 1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["results"][0]["opens"] == [
         {"player": "Keno", "action": "fulfil", "title": "Fulfil the task of your vine card"}]
+
+
+def test_a_trade_side_written_nothing_is_empty_as_in_an_offer(tmp_path, capsys):
+    # Review round 29: `trade give nothing` was read as a card called "nothing".
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon trade give nothing get hand 1 with Nina")
+    offer = out["results"][0]["action"]
+    assert offer["give"] == [] and offer["get"] == ["hand 1"] and out["results"][0]["legal"] is True
+
+
+def test_a_variety_for_a_number_of_the_rules_says_how_to_name_the_card(tmp_path, capsys):
+    assert main(["judge", situation(tmp_path), "-a", "Nina draft red 2"]) == 2
+    err = capsys.readouterr().err
+    assert "expected a number, got 'red': this value is a number of the rules, not a card" in err
+    assert "`Nina draft 1 2`" in err

@@ -841,3 +841,19 @@ steps:
                   env=child_env(FAKE_BEND="rule_as", FAKE_RULE_FROM="ruling/vines-wait-for-the-draft",
                                 FAKE_RULE_TO="ruling/draft-first"))
     assert run.verdicts == {"draft/tribute-01": "passed"}, run.out
+
+
+def test_legal_lists_at_most_ten_thousand_actions_and_says_there_are_more(served, reference):
+    # Two hands of thirty cards offer some 700,000 trades: serve enumerated them all for 44 s
+    # and some 46 MB of reply (review round 28); now it stops at the limit and says so.
+    hand = ["blue"] * 10 + ["fire"] * 9 + ["broad"] * 8 + ["green"] * 3  # both hands: all the box holds
+    big = {"players": [{"name": "A", "hand": hand}, {"name": "B", "hand": list(reversed(hand))},
+                       {"name": "C", "hand": ["red"]}],
+           "active": "A", "phase": "trade", "revealed": ["soy", "red"]}
+    served.ask({"id": 1, "type": "hello", "protocol": 2, "suite": "bohnspec test"})
+    assert served.ask({"id": 2, "type": "load", "state": full_state(reference, big)})["type"] == "ok"
+    reply = served.ask({"id": 3, "type": "legal"})  # (every reply is checked against the schema)
+    assert reply["more"] is True and len(reply["actions"]) == 10_000
+    served.ask({"id": 4, "type": "load", "state": full_state(reference, PROTECTED)})
+    small = served.ask({"id": 5, "type": "legal"})
+    assert "more" not in small and small["actions"]

@@ -638,3 +638,11 @@ def test_a_players_key_that_is_no_zone_is_told_so(tmp_path):
     assert "give it under the player's vars (state.players[1].vars.task_met)" in err.message, err
     path = write(tmp_path, GOOD.replace("{name: Timon}", "{name: Timon, coins: 3}"))
     assert load_error(path, tmp_path).message == "expected a list, got the number 3"
+
+
+def test_a_card_the_options_leave_in_the_box_names_the_option_that_brings_it(tmp_path, engine):
+    # Review round 29: a player laying out a Jumping Bean read "give the options that bring them
+    # into play" without learning which.
+    path = write(tmp_path, GOOD.replace("fields: [[fire*3], [], []]", "fields: [[fire*3], [], []], hand: [jumping]"))
+    err = build_error(engine, path, tmp_path)
+    assert err.path == "state.options" and "(options: {beans: jumping})" in err.message, err.message

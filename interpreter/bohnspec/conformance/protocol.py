@@ -34,6 +34,10 @@ if TYPE_CHECKING:
 # (PROTOCOL.md, "Versions"), using only what that version has.
 PROTOCOL_VERSION = 2
 VERSIONS = (1, 2)
+# The most actions `serve` lists in answer to `legal`, with "more": true when there are more: a
+# situation's trades grow with the product of two hands' subsets, and a tool asking for them
+# should not wait a minute for a reply of tens of megabytes.
+LEGAL_LIMIT = 10_000
 
 
 class EngineFault(Exception):
@@ -187,7 +191,10 @@ class Server:
         # Enumerated from each parameter's domain, as `judge` lists them (moves.py).
         from ..execution.moves import legal_actions
         eng, state = self.loaded()
-        return {"id": rid, "type": "legal", "actions": legal_actions(eng, state)}
+        found = legal_actions(eng, state, limit=LEGAL_LIMIT + 1)
+        if len(found) > LEGAL_LIMIT:  # a situation no game reaches (hands of dozens of cards)
+            return {"id": rid, "type": "legal", "actions": found[:LEGAL_LIMIT], "more": True}
+        return {"id": rid, "type": "legal", "actions": found}
 
     def bye(self, rid: int, req: Message) -> Message:
         self.finished = True

@@ -1091,9 +1091,19 @@ def _check_counts(engine: Engine, state: State) -> None:
             # Jumping Bean; bohnaparte/components/16: a paddock outside the cavalry variant)
             # cannot lie on the table or the map: say which options the game has.
             given = ", ".join(f"{k}: {v}" for k, v in sorted(state.options.items())) or "the defaults"
+            bring = _bringing(engine, state, card)
             raise ScenarioError("", "state.options", f"{card} cards lie on the table, but a game with these "
                                                      f"options ({given}) leaves them in the box: give the "
-                                                     "options that bring them into play")
+                                                     f"options that bring them into play{bring}")
+
+
+def _bringing(engine: Engine, state: State, card: str) -> str:
+    """The option values, each changed alone, under which `card` is in play (` (options: {beans:
+    jumping})`), or nothing when no single change brings it."""
+    found = [f"{{{name}: {value}}}" for name, option in engine.spec.options.items() for value in option.values
+             if value != state.options.get(name, option.default)
+             and card in _cards_in_play(engine, {**state.options, name: value})]
+    return f" (options: {' or '.join(found)})" if found else ""
 
 
 def _counted(engine: Engine, state: State) -> Counter:

@@ -446,6 +446,10 @@ class Generator:
         body.lines[0:0] = ["        " + x for x in self._state_lines(text)]
         if not body.lines:
             body.line("pass")
+        if decl is not None:
+            # An error of Python the rules caused is told at the innermost declaration it left
+            # (interpret.unfit_error), as the reference's _Locals notes it.
+            body.lines.extend(["    except Exception as e:", f"        mark_unfit(e, {decl})", "        raise"])
         body.lines.extend(["    finally:", "        env.depth -= 1"])
         if decl is not None:
             body.lines.append("        env.frames.pop()")
@@ -571,6 +575,9 @@ class Generator:
             body.line("try:")
             body.lines.extend("        " + x for x in self._state_lines("\n".join(inner.lines)))
             body.lines.extend(inner.lines or ["        pass"])
+            body.line("except Exception as e:")
+            body.line(f"    mark_unfit(e, {self.value(h)})")
+            body.line("    raise")
             body.line("finally:")
             body.line("    env.depth -= 1")
             body.line("    env.frames.pop()")
@@ -909,9 +916,11 @@ class Generator:
         x, result = self.var(), out.tmp()
         inner = {**scope, var: x}
         # One step for each item, spent as the quantifier starts (Env.burn_items).
-        out.line(f"env.fuel = t0 = env.fuel - (len({items}) if ({items}).__class__ in SIZED else 0)")
+        loc = self.loc(node)
+        out.line(f"env.fuel = t0 = env.fuel - (len({items}) if ({items}).__class__ in SIZED "
+                 f"else unwalked({items}, {loc}))")
         out.line("if t0 < 0:")
-        out.line(f"    limit({self.loc(node)})")
+        out.line(f"    limit({loc})")
         out.line(f"{result} = {'False' if q in ('any', 'all', 'no') else 0 if q == 'count' else '[]'}")
         out.line(f"for {x} in {items}:")
         with out.indent():

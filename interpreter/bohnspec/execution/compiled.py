@@ -32,7 +32,8 @@ from .codegen import Generator, literal
 from ..errors import Location
 from ..language.model import Node
 from ..language.spec import Spec
-from .interpret import STEP_BUDGET, Engine, Env, Expr, Outcome, Rejection, Shuffler, Stmt, _part, serialise
+from .interpret import STEP_BUDGET, UNFIT, Engine, Env, Expr, Outcome, Rejection, Shuffler, Stmt, _part, serialise, \
+    unfit_error
 from .runtime import _FIELD_REFS, field_ref
 from .state import State
 
@@ -264,15 +265,18 @@ class CompiledEngine(Engine):
         plan = self._plans[kind]
         values[plan.actor] = player
         env = Env(self, state, values, shuffler)
-        refused = plan.check(env)
-        if refused >= 0:
-            return Outcome(state, [], Rejection(*plan.refusals[refused]))
-        # The same Env runs the effect, as fresh as a new one: conditions record nothing and
-        # put the locals (the same dict, unchanged) and the call depth back as they found them.
-        if not in_place:
-            env.state = state.copy()
-        env.fuel = STEP_BUDGET
-        plan.run(env)
+        try:
+            refused = plan.check(env)
+            if refused >= 0:
+                return Outcome(state, [], Rejection(*plan.refusals[refused]))
+            # The same Env runs the effect, as fresh as a new one: conditions record nothing and
+            # put the locals (the same dict, unchanged) and the call depth back as they found them.
+            if not in_place:
+                env.state = state.copy()
+            env.fuel = STEP_BUDGET
+            plan.run(env)
+        except UNFIT as exc:
+            raise unfit_error(exc, self.spec.actions[kind]) from None
         return Outcome(env.state, env.events, None, env.sources)
 
     def enter_phase(self, env: Env, phase: str, loc: Location | None) -> None:

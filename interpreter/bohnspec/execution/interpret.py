@@ -29,7 +29,7 @@ from typing import Any, NoReturn
 from . import builtins as B
 from ..language.board import BoardError, Layout, from_decl, from_json, reach
 from .builtins import FieldRef
-from ..errors import ActionError, EvaluationLimitError, Location, SetupError, SpecRuntimeError, suggest
+from ..errors import ActionError, BohnspecError, EvaluationLimitError, Location, SetupError, SpecRuntimeError, suggest
 from ..language.model import Card, Decl, Node, Variety, Vine, first_citation
 from ..language.names import Resolver
 from ..language.spec import Spec
@@ -53,6 +53,53 @@ def number_too_big(value: int, loc: Location | None) -> NoReturn:
 
 def list_too_long(size: int, loc: Location | None) -> NoReturn:
     raise SpecRuntimeError(loc, f"a list of {size} items: the rules make lists of at most {MAX_LIST}")
+
+
+def unwalked(items: Any, loc: Location | None) -> int:
+    """The steps a quantifier over a collection of no known size costs up front (none: each
+    item is a step of the body's), or its error when `items` is no collection at all (`count x
+    in 5`): the rules' mistake, told at the quantifier."""
+    if items.__class__ is range:
+        return len(items)
+    try:
+        iter(items)
+    except TypeError:
+        raise SpecRuntimeError(loc, f"a quantifier walks a list (players, spaces, a zone's cards), not "
+                                    f"{_shown(items)}") from None
+    return 0
+
+
+# The errors of Python a rules file that passed `bohnspec check` can still cause, by applying an
+# operation to a value it does not fit (`x in 5`, a player's zone of a number): the rules' mistake,
+# told at the declaration that was running (unfit_error), never the host's crash.
+UNFIT = (TypeError, KeyError, AttributeError, ValueError, IndexError, ZeroDivisionError)
+
+
+def mark_unfit(exc: BaseException, decl: object) -> None:
+    """Note on an error of Python the innermost declaration it left (the first to note it)."""
+    if isinstance(exc, UNFIT) and not isinstance(exc, BohnspecError) and not hasattr(exc, "bohnspec_decl"):
+        try:
+            setattr(exc, "bohnspec_decl", decl)  # noqa: B010 - a note on an exception of Python's
+        except AttributeError:
+            pass
+
+
+def unfit_error(exc: BaseException, outer: object = None) -> BohnspecError:
+    """A SpecRuntimeError for an error of Python the rules caused, located at the innermost
+    declaration it left (else `outer`, the action or setup that ran). bohnspec's own errors
+    (a ValueError too) are left as they are."""
+    if isinstance(exc, BohnspecError):
+        return exc
+    decl = getattr(exc, "bohnspec_decl", None) or outer
+    loc = getattr(decl, "loc", None)
+    return SpecRuntimeError(loc, f"the rules apply an operation to a value it does not fit "
+                                 f"({type(exc).__name__}: {exc}); `bohnspec check` cannot see every such "
+                                 "mistake (a value's kind may depend on the game)")
+
+
+def _shown(value: Any) -> str:
+    from ..language.unparse import show
+    return show(value)
 MAX_CALL_DEPTH = 64
 
 
@@ -143,7 +190,7 @@ class Env:
         """A quantifier's rounds: one step for each item of its collection, spent as it starts
         (one subtraction, whether or not an `any` stops early), so nested quantifiers over long
         lists are bounded as loops are."""
-        self.fuel -= len(items) if items.__class__ in SIZED or items.__class__ is range else 0
+        self.fuel -= len(items) if items.__class__ in SIZED else unwalked(items, loc)
         if self.fuel < 0:
             raise EvaluationLimitError(loc, f"evaluation took more than {STEP_BUDGET} steps")
 
@@ -185,12 +232,14 @@ class _Locals:
             env.engine._enter(env, self.decl)  # judge watches these moments (tools/judge.py)
         return self.values
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> None:
         env = self.env
         env.locals = self.saved
         if self.call is not None:
             env.depth -= 1
         if self.decl is not None:
+            if exc is not None:
+                mark_unfit(exc, self.decl)
             env.engine._leave(env)
 
 
@@ -1168,17 +1217,23 @@ class Engine:
         instead of a copy; a rejection still changes nothing. `shuffler` (random play) orders
         a reshuffle the state gives no result for: cards -> the same cards in a new order."""
         kind, player, values = self.decode(state, action)
-        rejection = self._refusal(state, kind, player, values)
+        try:
+            rejection = self._refusal(state, kind, player, values)
+        except UNFIT as exc:
+            raise unfit_error(exc, self.spec.actions[kind]) from None
         if rejection is not None:
             return Outcome(state, [], rejection)
         decl, _, effect = self._compiled_actions[kind]
         work = state if in_place else state.copy()
         env = Env(self, work, {decl.actor: player, **values}, shuffler)
         self._enter(env, decl)
-        self.run_block(env, effect)
-        env.locals = {}
-        self.emit(env, "after_action", {}, record=False)
-        self.check_end(env)
+        try:
+            self.run_block(env, effect)
+            env.locals = {}
+            self.emit(env, "after_action", {}, record=False)
+            self.check_end(env)
+        except UNFIT as exc:
+            raise unfit_error(exc, decl) from None
         self._leave(env)
         return Outcome(work, env.events, sources=env.sources)
 
@@ -1384,18 +1439,24 @@ class Engine:
             raise SpecRuntimeError(None, "the spec declares no draw_pile zone")
         state.zones[draw] = list(deck)
         env = Env(self, state)
-        for block in self._setups:
+        try:
+            for block in self._setups:
+                env.locals = {}
+                self.run_block(env, block)
             env.locals = {}
-            self.run_block(env, block)
-        env.locals = {}
-        self.emit(env, "game_start", {}, record=False)
+            self.emit(env, "game_start", {}, record=False)
+        except UNFIT as exc:
+            raise unfit_error(exc, self.spec.setups[0] if self.spec.setups else None) from None
         return state, env.events
 
     def loaded(self, state: State) -> None:
         """A situation given as it stands (a scenario's state, a protocol `load`): the
         `state_loaded` handlers work out the internal bookkeeping it implies (a vine task whose
         condition holds counts as met), which a game would have kept as it went."""
-        self.emit(Env(self, state), "state_loaded", {}, record=False)
+        try:
+            self.emit(Env(self, state), "state_loaded", {}, record=False)
+        except UNFIT as exc:
+            raise unfit_error(exc) from None
 
 
 # What a quantifier that looks at every item makes of their values (`any`, `all` and `no`

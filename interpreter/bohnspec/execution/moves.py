@@ -918,7 +918,10 @@ def _refusal(env: Env, plan: _Plan) -> tuple[Rejection | None, bool]:
 LISTED_CARDS = 2
 
 
-def legal_actions(engine: Engine, state: State, max_list: int | None = LISTED_CARDS) -> list[dict]:
+def legal_actions(engine: Engine, state: State, max_list: int | None = LISTED_CARDS,
+                  limit: int | None = None) -> list[dict]:
     """Every legal action of the state, each list of cards naming at most `max_list` cards,
-    each choice of cards once (in reference order)."""
-    return [a for m in moves(engine, state) for a in m.actions(max_list=max_list, every_order=False)]
+    each choice of cards once (in reference order); the first `limit` of them when given (the
+    enumeration stops there: two hands of thirty cards offer some 700,000 trades)."""
+    found = (a for m in moves(engine, state) for a in m.actions(max_list=max_list, every_order=False))
+    return list(itertools.islice(found, limit)) if limit is not None else list(found)

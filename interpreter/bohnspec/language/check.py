@@ -374,6 +374,7 @@ class Checker:
                 self.error(c.loc, f"this `{c.kind}` clause cites nothing: a refusal must name its rule")
             # Timing is judged before the parameters are looked at.
             self._timing(c, scope, a)
+            self._truth(c.condition, scope, f"a `{c.kind}` clause")
             if c.condition.kind == "const" and c.condition.args[0] is False:
                 self.warn(c.loc, f"this clause never holds: action {a.name!r} can never be taken")
         self.block(a.effect, scope)
@@ -456,6 +457,7 @@ class Checker:
             if first.loc != f.loc:
                 self.error(f.loc, f"a forbid named {f.label!r} is declared already, at {first.loc}")
         self.expr(f.condition, set())
+        self._truth(f.condition, set(), "a `forbid` condition")
 
     def _check_exempt(self, e: Exempt) -> None:
         named = [f for f in self.spec.forbids if f.label == e.name]
@@ -524,10 +526,15 @@ class Checker:
 
     def _check_end_rule(self, e: EndRule) -> None:
         self.expr(e.condition, set())
+        self._truth(e.condition, set(), "`end when`")
 
     def _check_winners(self, w: Winners) -> None:
         for k in w.keys:
             self.expr(k, {w.var})
+            kind = self._kind(k, {w.var})
+            if kind in ("text", "a truth value"):
+                self.error(k.loc, f"a `winners` key is a number (the greatest wins; `none`: cannot win), but "
+                                  f"`{_shown(k)}` is {kind}")
             read = self._internal_read(k, {w.var})
             if read is not None:
                 self.error(read.loc, f"the winners rule reads {read.args[-1]!r}, an internal variable: who wins "
@@ -556,6 +563,7 @@ class Checker:
 
     def _check_invariant(self, i: Invariant) -> None:
         self.expr(i.condition, {i.var} if i.var else set())
+        self._truth(i.condition, {i.var} if i.var else set(), "an `invariant`")
 
     def _check_zone(self, z: Zone) -> None:
         spec = self.spec
@@ -665,6 +673,21 @@ class Checker:
         else:
             self._assign_attr(s.loc, target[1], target[2], scope)
         self.expr(s.args[1], scope)
+        name = target[1] if target[0] == "var" else target[2]
+        if target[0] == "var" and name in scope:
+            return  # a `let` of the block: any value
+        kind = self._kind(s.args[1], scope)
+        if kind is None:
+            return
+        if target[0] == "var" and name in B.ASSIGNABLE_SPECIALS:
+            if kind != "text":
+                self.error(s.loc, f"{name} names a player, but `{_shown(s.args[1])}` is {kind}")
+            return
+        var = self.spec.vars.get(name)
+        want = _VAR_KINDS.get(var.type) if var is not None else None
+        if var is not None and want is not None and kind != want:
+            self.error(s.loc, f"{var.name} holds {want} (var {var.name}: {var.type}), but `{_shown(s.args[1])}` "
+                              f"is {kind}")
 
     def _assign_var(self, loc: Location, name: str, scope: set[str]) -> None:
         spec = self.spec
@@ -724,16 +747,21 @@ class Checker:
         branches, orelse = s.args
         for cond, body in branches:
             self.expr(cond, scope)
+            self._truth(cond, scope, "an `if` condition")
             self.block(body, scope)
         self.block(orelse, scope)
 
     def _stmt_for(self, s: Node, scope: set[str]) -> None:
         var, coll, body = s.args
         self.expr(coll, scope)
+        self._collection(coll, scope, "`for`")
         self.block(body, scope | {var})
 
     def _stmt_repeat(self, s: Node, scope: set[str]) -> None:
         self.expr(s.args[0], scope)
+        kind = self._kind(s.args[0], scope)
+        if kind in ("text", "a truth value"):
+            self.error(s.loc, f"`repeat` runs a number of times, but `{_shown(s.args[0])}` is {kind}")
         self.block(s.args[1], scope)
 
     def _stmt_require(self, s: Node, scope: set[str]) -> None:
@@ -796,10 +824,15 @@ class Checker:
                 self.error(e.loc, f"unknown function {name!r}{suggest(name, [*B.TABLE, *spec.defines])}")
             for a in args:
                 self.expr(a, scope)
+            if name == "size" and len(args) == 1 and name not in spec.defines:
+                self._collection(args[0], scope, "size")
         elif k == "quant":
-            _, var, coll, body = e.args
+            q, var, coll, body = e.args
             self.expr(coll, scope)
+            self._collection(coll, scope, f"`{q}`")
             self.expr(body, scope | {var})
+            if q in ("any", "all", "no"):
+                self._truth(body, scope | {var}, f"the condition of `{q}`")
         elif k == "reach":
             var, start, body = e.args
             self.expr(start, scope)
@@ -810,6 +843,22 @@ class Checker:
             self._check_types(e, scope)
 
     # ------------------------------------------------------------ types
+    def _truth(self, e: Node | None, scope: set[str], where: str) -> None:
+        """A place that asks whether something holds: a number or text there is a mistake
+        (`end when 5`), not a truth the game can decide."""
+        if e is None:
+            return
+        kind = self._kind(e, scope)
+        if kind in ("a number", "text"):
+            self.error(e.loc, f"{where} asks whether something holds, but `{_shown(e)}` is {kind}: "
+                              "compare it (`==`, `>`) to make a truth")
+
+    def _collection(self, e: Node, scope: set[str], what: str) -> None:
+        """A place that walks or measures a collection (players, spaces, a zone's cards)."""
+        kind = self._kind(e, scope)
+        if kind in ("a number", "a truth value"):
+            self.error(e.loc, f"{what} walks a list (players, spaces, a zone's cards), but `{_shown(e)}` is {kind}")
+
     def _kind(self, e: Node, scope: set[str]) -> str | None:
         """What an expression surely gives (a number, text, a truth value), None if unsure."""
         k = e.kind
@@ -876,7 +925,12 @@ class Checker:
     def _check_types(self, e: Node, scope: set[str]) -> None:
         from .unparse import unparse
         k = e.kind
-        if k == "compare":
+        if k == "member":
+            self._collection(e.args[-1], scope, "`in`")
+        elif k in ("and", "or", "not"):
+            for part in e.children():
+                self._truth(part, scope, f"`{k}`")
+        elif k == "compare":
             left, op, right = e.args
             kl, kr = self._kind(left, scope), self._kind(right, scope)
             if op in ("<", "<=", ">", ">="):
@@ -974,3 +1028,10 @@ def check_files(files: Sequence[str | PathLike[str]] | None = None) -> tuple[lis
     return shown, len(targets)
 
 
+
+
+def _shown(e: Node) -> str:
+    """An expression as the rules file writes it, cut short when long."""
+    from .unparse import unparse
+    text = unparse(e)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -184,6 +184,10 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
             where = (f"{owner}'s {raw} lies in field {', '.join(holding)}" if holding
                      else f"none of {owner}'s fields holds {raw}")
             raise ActionError(f"a field is given by its number (1 is the first), not by its beans: {where}")
+        if raw in engine.spec.varieties or raw in engine.spec.cards:
+            # `Nina draft red 2`: the draft's card is its place there, a number of the rules.
+            raise ActionError(f"expected a number, got {raw!r}: this value is a number of the rules, not a card; "
+                              "a card it stands for is named by its place, counted from 1 (`Nina draft 1 2`)")
         raise ActionError(f"expected a number, got {raw!r}")
     if ptype == "target":
         return int(raw) if raw.isdigit() else raw
@@ -272,6 +276,8 @@ def _trade(engine: Engine, state: State, player: str, words: list[str], said: li
 
     def cards(text, owner):
         picked: list[str] = []
+        if text == "nothing":  # as in an offer: that side is empty
+            return picked
         for part in [p.strip() for p in text.replace(" and ", ",").split(",") if p.strip()]:
             picked.append(_card(engine, state, owner, part, picked, said))
         return picked

@@ -171,7 +171,9 @@ def summarise(rec: GameRecord, vines: frozenset[str] = frozenset(), engine: Engi
     interpreter, to name the end rule that held."""
     summary = GameSummary(
         actions=len(rec.actions), turns=rec.turns, rejections=dict(rec.rejections),
-        harvests=[(e["cards"], e["coins"]) for e in rec.events if e["event"] == "harvested"],
+        # (A designer's rules may emit `harvested` without these keys: such a harvest is not tallied.)
+        harvests=[(e["cards"], e["coins"]) for e in rec.events
+                  if e["event"] == "harvested" and type(e.get("cards")) is int and type(e.get("coins")) is int],
         ended=rec.ended,
         action_counts=dict(Counter(a["type"] for a in rec.actions)),
         event_counts=dict(Counter(e["event"] for e in rec.events)),

@@ -184,6 +184,8 @@ def test_an_accepted_action_does_not_touch_the_old_state(engine):
      "unknown action type 'harvset' (did you mean 'harvest'?)"),
     ({"type": "harvest", "player": "Nina", "feild": 1},
      "harvest: unknown parameter 'feild' (did you mean 'field'?)"),
+    ({"type": "harvest", "player": "Nina", "riders": 1},  # nothing close: the parameters listed
+     "harvest: unknown parameter 'riders'; its parameters: field"),
     ({"type": "harvest", "player": "Nina"}, "harvest: missing parameter 'field' (field)"),
     ({"type": "harvest", "player": "Nian", "field": 1},
      "harvest: 'player' must name a player at the table, got 'Nian' (did you mean 'Nina'?)"),

@@ -646,3 +646,35 @@ def test_a_card_the_options_leave_in_the_box_names_the_option_that_brings_it(tmp
     path = write(tmp_path, GOOD.replace("fields: [[fire*3], [], []]", "fields: [[fire*3], [], []], hand: [jumping]"))
     err = build_error(engine, path, tmp_path)
     assert err.path == "state.options" and "(options: {beans: jumping})" in err.message, err.message
+
+
+BEATEN_FARM = """\
+id: bohnaparte/mine/beaten-farm-01
+title: A farm marked beaten, which has no mounted troops
+cites: [bohnaparte/cavalry/2]
+modules: [base, bohnaparte]
+state:
+  board: {geometry: offset, rows: [[0, camp, paddock, farm, camp, camp]]}
+  options: {cavalry: "on"}
+  spaces:
+    "01": {owner: Timon}
+    "03": {owner: Timon, ready: false}
+    "04": {owner: Nina}
+    "05": {owner: Keno}
+  players:
+    - {name: Timon, fields: [[], []]}
+    - {name: Nina, fields: [[], []]}
+    - {name: Keno, fields: [[], []]}
+  active: Timon
+  phase: attack
+steps:
+  - do: {type: end_phase, player: Timon}
+"""
+
+
+def test_a_rule_both_war_games_share_refuses_under_the_book_of_the_game_at_hand(tmp_path):
+    # Review round 29: this Bohnaparte situation was refused under [dschingis/riders/6].
+    from bohnspec.execution.interpret import engine_for
+    path = write(tmp_path, BEATEN_FARM, "bohnaparte/mine/beaten-farm-01.yaml")
+    err = build_error(engine_for(["base", "bohnaparte"]), path, tmp_path)
+    assert "[bohnaparte/cavalry/2]" in err.message and "dschingis" not in err.message, err.message

@@ -1015,7 +1015,7 @@ def check_consistency(engine: Engine, state: State) -> None:
             except SpecRuntimeError:
                 holds = False  # a state that does not fit the rule (a figure on no card) breaks it
             if not holds:
-                where, message = inv.field, f"{inv.reason} [{inv.rule_id}]"
+                where, message = inv.field, f"{inv.reason} [{_cited_here(engine, inv)}]"
                 path = ".".join(x for x in ("state", f"players[{i}]" if player else "", where) if x)
                 who = f"{player.name}: " if player else ""
                 value = _at(state, player, where) if where else _NOTHING
@@ -1024,6 +1024,14 @@ def check_consistency(engine: Engine, state: State) -> None:
                 shown = f" ({'; '.join(said)})" if said else ""
                 raise ScenarioError("", path, f"{who}{message}{shown}; the situation could not come about "
                                               "in a game, so it is refused")
+
+
+def _cited_here(engine: Engine, decl: Any) -> str:
+    """The first citation of a declaration that belongs to the game at hand: a rule the war
+    games share (spec/war) cites both books, and a Bohnaparte situation is refused under
+    Bohnaparte's paragraph, not Dschingis Bohn's (review round 29)."""
+    from .deciding import in_play
+    return in_play(engine.spec, list(decl.cites))[0] if decl.cites else decl.rule_id
 
 
 def _definitions_read(engine: Engine, state: State, condition: Any) -> list[str]:

@@ -1005,7 +1005,9 @@ class Engine:
             known = self._keys[kind]
             for key in action:
                 if key not in known:
-                    raise ActionError(f"{kind}: unknown parameter {key!r}{suggest(key, known)}")
+                    raise ActionError(f"{kind}: unknown parameter {key!r}" + (
+                        suggest(key, known) or "; its parameters: "
+                        + (", ".join(p.name for p in decl.params) or "none (only type and player)")))
         values: dict[str, Any] = {}
         for p in decl.params:
             if p.name not in action:

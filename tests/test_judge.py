@@ -1196,3 +1196,12 @@ def test_a_variety_for_a_number_of_the_rules_says_how_to_name_the_card(tmp_path,
     err = capsys.readouterr().err
     assert "expected a number, got 'red': this value is a number of the rules, not a card" in err
     assert "`Nina draft 1 2`" in err
+
+
+def test_brief_gives_the_verdict_the_paragraphs_and_the_events_only(tmp_path, capsys):
+    # Review round 29: a table settling a dispute grepped 30 to 60 lines an action for these.
+    assert main(["judge", situation(tmp_path), "--brief", "-a", "Nina harvest 2", "-a", "Nina harvest 2"]) == 1
+    out = capsys.readouterr().out
+    assert "LEGAL" in out and "  what would happen:\n    harvested: " in out
+    assert "ILLEGAL [ruling/harvest-empty-field]" in out and "the ruling, ruling/harvest-empty-field:" in out
+    assert "checks, in evaluation order" not in out and "->" not in out  # no checks, no changes of the state

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import scenario as S
+from .checked import CheckedScenarios
 from ..execution.interpret import Engine, engine_for
 from ..execution.state import State
 
@@ -67,6 +68,9 @@ class InProcess:
 
     def __init__(self, extra_rules: Iterable[str] = (), engine: str = "reference") -> None:
         self.extra_rules = list(extra_rules)
+        # Scenarios found to fit these rules before (conformance/checked.py); an adapter of
+        # its own engines (mutated rules: tests, bench/mutants.py) checks every one.
+        self.checked = CheckedScenarios(self.extra_rules) if type(self).engine is InProcess.engine else None
         self.engine_kind = engine  # "reference" or "compiled" (identical answers, faster)
         if engine != "reference":
             self.name = f"bohnspec {engine} engine"
@@ -96,7 +100,8 @@ class InProcess:
             if reused is not None and reused[0] is sc and reused[1] is self.current:
                 state, events = reused[2]
             else:
-                state, events = S.build_state(self.current, sc)
+                known = self.checked is not None and sc in self.checked
+                state, events = S.build_state(self.current, sc, check=not known)
         except S.Refused as exc:
             if sc.refused is None:
                 raise  # the scenario's bug: it sets up a game the rules refuse

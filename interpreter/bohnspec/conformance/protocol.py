@@ -818,6 +818,11 @@ class ProtocolAdapter:
         return self.reference().engine(sc.modules)
 
     @property
+    def checked(self):
+        """The scenarios found to fit the rules before (the reference's: conformance/checked.py)."""
+        return self.reference().checked
+
+    @property
     def last_request(self) -> Message | None:
         return self.client.last_request
 
@@ -965,7 +970,10 @@ class ProtocolAdapter:
         in the documented defaults (the engine always gets a full state)."""
         from . import scenario as S
         assert sc.state is not None  # a scenario has a `setup` or a `state` (scenario.schema.json)
-        return S.state_from_data(self.reference().engine(sc.modules), sc.state, sc.modules, validate=False).to_json()
+        reference = self.reference()
+        known = reference.checked is not None and sc in reference.checked
+        return S.state_from_data(reference.engine(sc.modules), sc.state, sc.modules, validate=False,
+                                 check=not known).to_json()
 
     def scenario_stderr(self) -> str:
         """What the engine wrote to its standard error since the scenario under way began (its

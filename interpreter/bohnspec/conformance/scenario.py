@@ -61,6 +61,9 @@ class Scenario:
     # A scenario whose setup the rules refuse: the paragraph ids any of which may be cited
     # (None: a scenario that plays steps).
     refused: list[str] | None = None
+    # A digest of the file's text (None for a scenario built in memory): what
+    # conformance/checked.py keeps of a scenario found to fit the rules.
+    digest: bytes | None = field(default=None, repr=False, compare=False)
 
     def locate(self, path: str) -> tuple[int, int] | None:
         """(line, column) of a field of the scenario, e.g. `steps[1].do`."""
@@ -434,11 +437,12 @@ def load(path: Path, root: Path | None = None) -> Scenario:
         raise ScenarioError(name, "", exc.problem, exc.line, exc.column) from None
     key = (name, str(root or paths.SCENARIOS), text)
     hit = _LOADED.get(key)
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()[:16]
     if hit is not None:
         kind, value, doc = hit
         if kind == "error":
             raise ScenarioError(*value)
-        return _scenario(marshal.loads(value), name, doc)  # a fresh copy of the data: callers may change it
+        return _scenario(marshal.loads(value), name, doc, digest)  # a fresh copy of the data: callers may change it
     made: list[Scenario] = []
 
     def validate() -> bytes:
@@ -456,10 +460,11 @@ def load(path: Path, root: Path | None = None) -> Scenario:
     value = cache.kept(_disk_key(path, root, text), validate, _scenario_data, bytes)
     if made:
         _remember(key, ("ok", value, made[0].doc))
+        made[0].digest = digest
         return made[0]
     doc = _Reread(text, name)
     _remember(key, ("ok", value, doc))
-    return _scenario(marshal.loads(value), name, doc)
+    return _scenario(marshal.loads(value), name, doc, digest)
 
 
 class _Reread:
@@ -515,12 +520,12 @@ def _remember(key: Any, value: Any) -> None:
     _LOADED[key] = value
 
 
-def _scenario(data: dict, name: str, doc: userfile.Document | _Reread | None) -> Scenario:
+def _scenario(data: dict, name: str, doc: userfile.Document | _Reread | None, digest: bytes | None = None) -> Scenario:
     steps = [Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data.get("steps") or []]
     refused = data.get("refused")
     return Scenario(data["id"], data["title"], data["cites"], data["modules"], name, steps,
                     data.get("state"), data.get("setup"), data, doc,
-                    refused=rules_of(refused) if refused is not None else None)
+                    refused=rules_of(refused) if refused is not None else None, digest=digest)
 
 
 def rules_of(value: str | Iterable[str]) -> list[str]:
@@ -609,13 +614,15 @@ def _check_space_ids(name: str, data: dict) -> None:
 
 # ------------------------------------------------------------ building the starting state
 
-def build_state(engine: Engine, sc: Scenario) -> tuple[State, list[dict]]:
-    """The scenario's starting state, with defaults filled in, checked against the spec."""
+def build_state(engine: Engine, sc: Scenario, check: bool = True) -> tuple[State, list[dict]]:
+    """The scenario's starting state, with defaults filled in, checked against the spec
+    (`check=False`: not whether it could come about, for a scenario found so before:
+    conformance/checked.py)."""
     try:
         if sc.setup is not None:
             return _from_setup(engine, sc.setup, sc.modules)
         assert sc.state is not None  # a scenario has a `setup` or a `state` (scenario.schema.json)
-        return state_from_data(engine, sc.state, sc.modules, validate=False), []
+        return state_from_data(engine, sc.state, sc.modules, validate=False, check=check), []
     except Refused as exc:
         where = sc.locate(exc.path) or (None, None)
         raise Refused(exc.path, exc.rule, exc.reason, exc.message, sc.path, *where) from None
@@ -749,11 +756,14 @@ def check_options(engine: Engine, options: dict, where: str) -> None:
             raise ScenarioError("", f"{where}.{key}", f"{value!r} is not one of {', '.join(option.values)}")
 
 
-def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base",), validate: bool = True) -> State:
+def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base",), validate: bool = True,
+                    check: bool = True) -> State:
     """Build a State from scenario/protocol data; omitted parts take the documented defaults.
 
     `validate=False` skips the JSON Schema check, for data already validated (a loaded
-    scenario) or built by bohnspec itself; the checks against the spec still run."""
+    scenario) or built by bohnspec itself; the checks against the spec still run, but for
+    `check=False`, which skips whether the situation could come about in a game
+    (check_consistency), for a scenario found so before."""
     spec = engine.spec
     # The full schema check is slow; a state of the right shape needs only the spec's checks
     # below, and one of the wrong shape gets the schema's message with the path of the field.
@@ -868,7 +878,8 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
     engine.loaded(state)
     for values, kept in given:
         values.update(kept)
-    check_consistency(engine, state)
+    if check:
+        check_consistency(engine, state)
     return state
 
 

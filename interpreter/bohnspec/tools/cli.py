@@ -213,6 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help='an action in notation ("Nina harvest 1", "Timon trade give soy get red with Nina") '
                         "or JSON; repeat for a sequence")
     j.add_argument("--player", help="show only what this player may do")
+    j.add_argument("--brief", action="store_true",
+                   help="for each action only the verdict, the paragraphs quoted and the events (not the checks "
+                        "in evaluation order nor each change of the state)")
     j.add_argument("--rules", action="append", default=[], metavar="FILE", help="extra rules file")
     j.add_argument("--rulebooks", metavar="DIR",
                    help="the folder of the rulebooks (bohnanza.md, ...): a refusal quotes the paragraph that "
@@ -1012,7 +1015,7 @@ def _judge(args: argparse.Namespace) -> int:
         # said, so that a question asked is never silently dropped.
         unjudged = [format_action(engine, state, a) for a in actions[len(results):]]
         rest = [f"not judged, since an action before it was refused: {a}" for a in unjudged]
-        text = "\n".join([head, *(board["rows"] if board else []), render_verdicts(results), *rest])
+        text = "\n".join([head, *(board["rows"] if board else []), render_verdicts(results, args.brief), *rest])
         answer = {"situation": where, **({"board": board} if board else {}), "results": results,
                   **({"not_judged": unjudged} if unjudged else {})}
         if not _answer(args, answer, text):

@@ -1638,8 +1638,10 @@ def _cites(c: dict) -> str:
     return "; ".join(x for x in (c.get("where"), ", ".join(c.get("cites", []))) if x)
 
 
-def render_verdicts(results: list[dict]) -> str:
-    """The text of the verdicts `judge_actions` gives."""
+def render_verdicts(results: list[dict], brief: bool = False) -> str:
+    """The text of the verdicts `judge_actions` gives; `brief`: the verdict, the paragraphs
+    quoted and the events, without the checks and the changes of the state (a table settling
+    a dispute reads the answer, not the working)."""
     lines: list[str] = []
     for r in results:
         lines.append(f"action: {r.get('action_text') or show(r['action'])}")
@@ -1667,6 +1669,14 @@ def render_verdicts(results: list[dict]) -> str:
         for what, texts in (said if not r["legal"] else said[::-1]):
             for pid, text in texts.items():
                 lines.append(f"  {what}, {pid}: {text}")
+        if brief:
+            if r["legal"]:
+                events = [h for h in r.get("happened", []) if h["what"] == "event"]
+                lines.append("  what would happen:" if events else "  what would happen: no event")
+                lines.extend(f"    {h['text']}  ({', '.join(h.get('cites', []))})" for h in events)
+                if r.get("game_ends"):
+                    lines.append("  the game ends")
+            continue
         lines.append("  checks, in evaluation order:")
         for c in r["checks"]:
             mark = "REFUSES" if c["refuses"] else "ok"

@@ -11,25 +11,8 @@ import pytest
 from bohnspec.conformance import runner as R
 from bohnspec.conformance import scenario as S
 from bohnspec.tools.cli import main
+from test_scenarios_loader import GOOD  # Nina harvests three Fire Beans
 
-GOOD = """\
-id: base/mine/good-01
-title: Nina harvests three Fire Beans for one coin
-cites: [bohnanza/harvest/11]
-modules: [base]
-state:
-  players:
-    - {name: Nina, fields: [[fire*3], [], []]}
-    - {name: Timon}
-    - {name: Keno}
-  phase: trade
-steps:
-  - do: {type: harvest, player: Nina, field: 1}
-    expect:
-      state:
-        players:
-          Nina: {coins: [fire]}
-"""
 # More Red Beans than the box holds: a situation that cannot come about.
 IMPOSSIBLE = GOOD.replace("{name: Timon}", "{name: Timon, hand: [red*9]}")
 

@@ -217,6 +217,9 @@ def test_runtime_errors_point_at_the_same_line():
     got, want = _error(comp, state, echo), _error(ref, state, echo)
     assert got == want and got[0] is EvaluationLimitError and "event handlers nest too deeply" in got[1]
     assert got[2] is not None and got[2].file == "tests/t.bohn"
+    # ... naming the handler that runs round (a designer's loop was told at the base game's
+    # handler of the same event alone: review round 28).
+    assert "; running round: handler " in got[1] and "tests/t.bohn:" in got[1].split("running round")[1]
     # A rejection names the same rule either way.
     a = comp.apply(state, {"type": "shove", "player": "Nina", "n": 0}).rejection
     b = ref.apply(state, {"type": "shove", "player": "Nina", "n": 0}).rejection

@@ -435,7 +435,7 @@ class Generator:
         """One call level deeper, as the reference's _Locals goes: too deep, the depth is put
         back before the error (`var`: the local holding the new depth)."""
         return [f"env.depth = {var} = env.depth + 1", f"if {var} > {MAX_CALL_DEPTH}:", "    env.depth -= 1",
-                f"    nest_fail({loc}, {literal(what)})"]
+                f"    nest_fail({loc}, {literal(what)}, env.frames)"]
 
     def _callable(self, fn: str, args, body: _Body, what: str, decl):
         prologue = self._deeper("t0", "loc", what)

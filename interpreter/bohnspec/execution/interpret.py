@@ -100,6 +100,19 @@ def unfit_error(exc: BaseException, outer: object = None) -> BohnspecError:
 def _shown(value: Any) -> str:
     from ..language.unparse import show
     return show(value)
+
+
+def repeating(frames: list) -> str:
+    """What runs round in circles when calls nest too deeply: the declarations that are on the
+    frames more than once, each with its place (a designer's `on phase { goto ... }` runs the
+    base game's handler of `phase` too; both are named, so his own is found)."""
+    seen: dict[int, list] = {}
+    for decl in frames:
+        entry = seen.setdefault(id(decl), [decl, 0])
+        entry[1] += 1
+    parts = [f"{type(decl).__name__.lower()} {getattr(decl, 'name', '?')} at {decl.loc}"
+             for decl, n in seen.values() if n > 1 and getattr(decl, "loc", None) is not None]
+    return f"; running round: {', '.join(parts)}" if parts else ""
 MAX_CALL_DEPTH = 64
 
 
@@ -227,7 +240,7 @@ class _Locals:
                 env.depth -= 1
                 env.locals = self.saved
                 loc, what = self.call
-                raise EvaluationLimitError(loc, f"{what} nest too deeply")
+                raise EvaluationLimitError(loc, f"{what} nest too deeply{repeating(env.frames)}")
         if self.decl is not None:
             env.engine._enter(env, self.decl)  # judge watches these moments (tools/judge.py)
         return self.values

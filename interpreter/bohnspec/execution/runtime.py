@@ -13,7 +13,7 @@ from .builtins import REFS, FieldRef, as_zone, card_at, card_variety
 from .builtins import _parse_ref as parse_ref
 from ..language.board import reach
 from .interpret import MAX_CALL_DEPTH, MAX_LIST, MAX_NUMBER, SIZED, STEP_BUDGET, Env, list_too_long, \
-    mark_unfit, number_too_big, serialise, unwalked
+    mark_unfit, number_too_big, repeating, serialise, unwalked
 from .state import State
 
 __all__ = [
@@ -47,8 +47,8 @@ def limit(loc: Location | None) -> NoReturn:
     raise EvaluationLimitError(loc, f"evaluation took more than {STEP_BUDGET} steps")
 
 
-def nest_fail(loc: Location | None, what: str) -> NoReturn:
-    raise EvaluationLimitError(loc, f"{what} nest too deeply")
+def nest_fail(loc: Location | None, what: str, frames: list | tuple = ()) -> NoReturn:
+    raise EvaluationLimitError(loc, f"{what} nest too deeply{repeating(list(frames))}")
 
 
 def located(exc: SpecRuntimeError, loc: Location | None) -> SpecRuntimeError:

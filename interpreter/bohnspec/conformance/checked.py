@@ -3,7 +3,7 @@
 Before a scenario is played its starting state is checked against the rules (a situation that
 could come about in a game: scenario.check_consistency) and so are its expectations (naming
 players, zones and variables that can exist: scenario.check_expectations). The answer depends
-on the scenario's data, the rules text and bohnspec's code, and on nothing else: once a
+on the scenario's text, the rules text and bohnspec's code, and on nothing else: once a
 scenario has passed, later runs with the same three skip both checks (about a third of the
 time the corpus takes in-process). A scenario, rules file or line of code changed is a new key,
 checked anew; a scenario that failed the checks is never kept, so its error is told every time.
@@ -39,8 +39,8 @@ _LOCK = threading.Lock()
 
 
 class CheckedScenarios:
-    """The scenarios (by a digest of their data) that passed the checks under one set of rules
-    files; read from disk when first asked, written back at exit when it grew."""
+    """The scenarios (by a digest of their file's text) that passed the checks under one set
+    of rules files; read from disk when first asked, written back at exit when it grew."""
 
     def __init__(self, extra_rules: Iterable[str] = ()) -> None:
         self._extra = list(extra_rules)

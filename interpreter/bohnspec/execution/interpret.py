@@ -104,8 +104,8 @@ def _shown(value: Any) -> str:
 
 def repeating(frames: list) -> str:
     """What runs round in circles when calls nest too deeply: the declarations that are on the
-    frames more than once, each with its place (a designer's `on phase { goto ... }` runs the
-    base game's handler of `phase` too; both are named, so his own is found)."""
+    frames more than once, each with its place: a designer's `on phase { goto ... }` was told
+    at whichever handler of `phase` went too deep (the base game's, say); his own is named."""
     seen: dict[int, list] = {}
     for decl in frames:
         entry = seen.setdefault(id(decl), [decl, 0])
@@ -113,6 +113,8 @@ def repeating(frames: list) -> str:
     parts = [f"{type(decl).__name__.lower()} {getattr(decl, 'name', '?')} at {decl.loc}"
              for decl, n in seen.values() if n > 1 and getattr(decl, "loc", None) is not None]
     return f"; running round: {', '.join(parts)}" if parts else ""
+
+
 MAX_CALL_DEPTH = 64
 
 

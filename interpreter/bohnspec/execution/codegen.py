@@ -1019,7 +1019,7 @@ class Generator:
             if name in B.ASSIGNABLE_SPECIALS:
                 self.burn(node, out)
                 v = self.expr(value_node, scope, out)
-                out.line(f"S.{_STATE_FIELDS[name]} = {v}")
+                out.line(f"S.{_STATE_FIELDS[name]} = seated(S, {v}, {literal(name)}, {self.loc(node)})")
                 return
             if name not in self.spec.vars or self.spec.vars[name].per_player:
                 self.fail(node, f"{name!r} is not a game variable")

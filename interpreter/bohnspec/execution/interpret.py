@@ -102,6 +102,15 @@ def _shown(value: Any) -> str:
     return show(value)
 
 
+def seated(state: State, value: Any, name: str, loc: Location | None) -> str:
+    """`value`, set as `active` or `starting_player`, when it is a player at the table; else
+    the rules' error there (a later action would meet a table without that player)."""
+    if value.__class__ is str and value in state.names():
+        return value
+    raise SpecRuntimeError(loc, f"{name} names a player at the table ({', '.join(state.names())}), "
+                                f"not {_shown(value)}")
+
+
 def repeating(frames: list) -> str:
     """What runs round in circles when calls nest too deeply: the declarations that are on the
     frames more than once, each with its place: a designer's `on phase { goto ... }` was told
@@ -745,7 +754,7 @@ class Engine:
             if name in B.ASSIGNABLE_SPECIALS:
                 def set_special(env):
                     env.burn(node.loc)
-                    setattr(env.state, name, value(env))
+                    setattr(env.state, name, seated(env.state, value(env), name, node.loc))
                 return set_special
             if name not in self.spec.vars or self.spec.vars[name].per_player:
                 self._fail(node, f"{name!r} is not a game variable")

@@ -12,7 +12,7 @@ from bohnspec.conformance import runner as R
 from bohnspec.conformance import scenario as S
 from bohnspec.conformance.deciding import changing_paragraphs
 from bohnspec.execution import tracing
-from bohnspec.execution.interpret import Engine
+from bohnspec.execution.interpret import Engine, engine_for
 from bohnspec.tools.cli import main
 from bohnspec.tools.judge import judge_actions, load_situation
 
@@ -126,3 +126,18 @@ def test_changes_are_put_down_to_the_declaration_running():
     changed = {entry[1]: entry[4][-1].name for entry in rec.entries if entry[0] == "change"}
     assert changed["discard"] == "harvest_coins" and changed["players.Timon.coins"] == "harvest_coins", changed
     assert changing_paragraphs(engine, state, sc.steps[0].action, ["players.Keno.coins"]) == []
+
+
+def test_a_variable_the_reference_left_alone_is_put_down_to_where_the_rules_chose_not_to_set_it():
+    # Review round 29: an engine counting a fourth running out of the pile when the defender
+    # took the last card of an auxiliary pile was pointed at the combat's paragraphs (the
+    # action's own); the rule is where the stack card is taken without counting (the pile has
+    # run out for the last time): dschingis/combat/13, dschingis/end/2.
+    sc = next(s for s in helpers.corpus() if s.id == "dschingis/independent/r29-aux-pile-spans-two-actions-01")
+    engine = engine_for(sc.modules)
+    state, _ = S.build_state(engine, sc)
+    for step in sc.steps[:4]:
+        state = engine.apply(state, step.action).state
+    found = changing_paragraphs(engine, state, sc.steps[4].action, ["vars.exhaustions"])
+    assert found[:2] == ["dschingis/combat/13", "dschingis/end/2"], found
+    assert "bohnanza/end/1" in found  # and where it is set when it is

@@ -4,13 +4,14 @@ the action's general clause."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import Any
 
 from ..execution import tracing
 from ..execution.interpret import Engine, Outcome, Rejection
 from ..execution.state import State
-from ..language.model import Clause, Forbid, Module
+from ..language.model import Clause, Forbid, Module, Node
 from ..language.spec import Spec, parse_files, spec_files
 
 LIMIT = 6  # more than this reads as "everything", which helps no one
@@ -75,7 +76,67 @@ def changing_paragraphs(engine: Engine, state: State, action: Any, places: list[
         for decl in cited[:1] + [f for f in cited[1:2] if f is not own]:
             leading.extend(decl.cites[:_LEADING])
             rest.extend(decl.cites[_LEADING:])
+    # A variable the reference left alone that the engine changed (a fourth running out of the
+    # pile counted where the rules count none): the declarations that ran and could have set it
+    # (through the procedures they call) but did not, innermost first (where the rules decided
+    # not to: the stack card taken after the last running out); then those that set it.
+    changes = [entry for entry in recorder.entries if entry[0] == "change"]
+    ran = list(dict.fromkeys(f for entry in changes for f in reversed(entry[4])))
+    setting, writers = _setters(engine)
+    for place in places:
+        if any(_overlap(entry[1], place) for entry in changes):
+            continue
+        name = place.rsplit(".", 1)[-1]
+        could = setting.get(name, set())
+        for decl in [*(f for f in ran if id(f) in could and f is not own), *writers.get(name, ())]:
+            leading.extend(decl.cites[:_LEADING])
+            rest.extend(decl.cites[_LEADING:])
     return in_play(engine.spec, list(dict.fromkeys([*leading, *rest])))
+
+
+@functools.lru_cache(maxsize=32)
+def _setters(engine: Engine) -> tuple[dict[str, set[int]], dict[str, list]]:
+    """For each variable of the engine's rules: the declarations (by id) that set it or call a
+    procedure that does, however deep; and those with a statement setting it, in file order."""
+    spec = engine.spec
+    writes: dict[int, set[str]] = {}
+    calls: dict[int, set[str]] = {}
+    decls = [d for d in spec.all_decls() if getattr(d, "cites", None)]
+
+    def visit(value: Any, key: int) -> None:
+        if isinstance(value, Node):
+            if value.kind == "assign":
+                target = value.args[0]
+                writes[key].add(target[1] if target[0] == "var" else target[2])
+            elif value.kind == "call_stmt":
+                calls[key].add(value.args[0])
+            for part in value.args:
+                visit(part, key)
+        elif isinstance(value, (list, tuple)):
+            for part in value:
+                visit(part, key)
+
+    for decl in decls:
+        writes[id(decl)], calls[id(decl)] = set(), set()
+        for f in dataclasses.fields(decl):
+            visit(getattr(decl, f.name), id(decl))
+    procedures = {name: id(p) for name, p in spec.procedures.items()}
+    reach = {k: set(v) for k, v in writes.items()}
+    grown = True
+    while grown:  # what a procedure sets, its callers set too (a fixed point over the calls)
+        grown = False
+        for key, called in calls.items():
+            for name in called:
+                more = reach.get(procedures.get(name, -1), set()) - reach[key]
+                if more:
+                    reach[key] |= more
+                    grown = True
+    setting: dict[str, set[int]] = {}
+    for key, names in reach.items():
+        for name in names:
+            setting.setdefault(name, set()).add(key)
+    writers = {name: [d for d in decls if name in writes[id(d)]] for name in spec.vars}
+    return setting, writers
 
 
 _LEADING = 3  # citations of each changing declaration that come before the rest of anyone's

@@ -1205,3 +1205,14 @@ def test_brief_gives_the_verdict_the_paragraphs_and_the_events_only(tmp_path, ca
     assert "LEGAL" in out and "  what would happen:\n    harvested: " in out
     assert "ILLEGAL [ruling/harvest-empty-field]" in out and "the ruling, ruling/harvest-empty-field:" in out
     assert "checks, in evaluation order" not in out and "->" not in out  # no checks, no changes of the state
+
+
+def test_the_number_of_bean_fields_is_said_where_the_situation_leaves_it_to_the_setup(tmp_path, capsys):
+    # Review round 29: a three-player situation without fields got three each, silently, and a
+    # forced harvest the players meant to ask about turned into a plant in field 3.
+    three = {"players": [{"name": "Nina", "hand": ["red"]}, {"name": "Timon"}, {"name": "Keno"}],
+             "active": "Nina", "phase": "plant_hand"}
+    assert main(["judge", situation(tmp_path, three)]) == 0
+    assert "active player: Nina    starting player: Nina    3 bean fields each" in capsys.readouterr().out
+    main(["judge", situation(tmp_path), "-a", "Nina harvest 2"])
+    assert "(phase trade, active player Timon, 2 bean fields each)" in capsys.readouterr().out

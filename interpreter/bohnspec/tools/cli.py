@@ -998,7 +998,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
 
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
-    from .judge import board_of, judge_texts, load_situation, overview, render_overview, render_verdicts
+    from .judge import board_of, fields_text, judge_texts, load_situation, overview, render_overview, render_verdicts
     from .notation import format_action
     from .notation import parse_action
 
@@ -1010,7 +1010,7 @@ def _judge(args: argparse.Namespace) -> int:
         results, actions = judge_texts(engine, state, args.action, parse_action, books)
         refused = len(results) - 1 if results and not results[-1]["legal"] else None
         board = board_of(engine, state, actions, refused)
-        head = f"situation: {where}  (phase {state.phase}, active player {state.active})"
+        head = f"situation: {where}  (phase {state.phase}, active player {state.active}, {fields_text(engine, state)})"
         # The actions after a refused one are not judged (its trade or sequence has broken off):
         # said, so that a question asked is never silently dropped.
         unjudged = [format_action(engine, state, a) for a in actions[len(results):]]

@@ -132,7 +132,8 @@ def overview(engine: Engine, state: State) -> dict:
             entry["cards"] = cards
         players.append(entry)
     out = {"phase": state.phase, "active": state.active, "starting_player": state.starting_player,
-           "over": state.over, "winners": state.winners, "pending": pending, "players": players}
+           "fields": fields_text(engine, state), "over": state.over, "winners": state.winners,
+           "pending": pending, "players": players}
     board = board_of(engine, state)
     if board is not None:
         out["board"] = board
@@ -1609,12 +1610,23 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
 
 # ------------------------------------------------------------ printing
 
+def fields_text(engine: Engine, state: State) -> str:
+    """How many bean fields the players have (`3 bean fields each`): a situation that leaves
+    them out gets the setup's number for its table, which the reader should see."""
+    counts = {p.name: len(p.zones.get(engine.fields_zone, [])) for p in state.players}
+    if len(set(counts.values())) == 1:
+        n = next(iter(counts.values()))
+        return f"{n} bean field{'s' if n != 1 else ''} each"
+    return "bean fields: " + ", ".join(f"{name} {n}" for name, n in counts.items())
+
+
 def render_overview(ov: dict, where: str) -> str:
     """The text of an `overview` of the situation at `where`."""
     lines = [f"situation: {where}"]
     if ov["over"]:
         lines.append(f"the game is over; winners: {', '.join(ov['winners']) or 'none'}")
-    lines.append(f"phase: {ov['phase']}    active player: {ov['active']}    starting player: {ov['starting_player']}")
+    lines.append(f"phase: {ov['phase']}    active player: {ov['active']}    starting player: {ov['starting_player']}"
+                 + (f"    {ov['fields']}" if ov.get("fields") else ""))
     for p in ov["pending"]:
         lines.append(f"pending: {p['choice']} for {p['player']}" + (f" ({p['detail']})" if p["detail"] else ""))
     if ov.get("board"):

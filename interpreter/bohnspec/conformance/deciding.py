@@ -62,8 +62,9 @@ def changing_paragraphs(engine: Engine, state: State, action: Any, places: list[
     own = engine.spec.actions.get(kind) if isinstance(kind, str) else None
     leading: list[str] = []
     rest: list[str] = []
-    for entry in reversed(recorder.entries):
-        if entry[0] != "change" or not any(_overlap(entry[1], p) for p in places):
+    changes = [entry for entry in recorder.entries if entry[0] == "change"]
+    for entry in reversed(changes):
+        if not any(_overlap(entry[1], p) for p in places):
             continue
         cited = [f for f in reversed(entry[4]) if getattr(f, "cites", None)]
         if entry[1] == "phase" and isinstance(entry[3], str):
@@ -80,7 +81,6 @@ def changing_paragraphs(engine: Engine, state: State, action: Any, places: list[
     # pile counted where the rules count none): the declarations that ran and could have set it
     # (through the procedures they call) but did not, innermost first (where the rules decided
     # not to: the stack card taken after the last running out); then those that set it.
-    changes = [entry for entry in recorder.entries if entry[0] == "change"]
     ran = list(dict.fromkeys(f for entry in changes for f in reversed(entry[4])))
     setting, writers = _setters(engine)
     for place in places:
@@ -101,25 +101,31 @@ def _setters(engine: Engine) -> tuple[dict[str, set[int]], dict[str, list]]:
     spec = engine.spec
     writes: dict[int, set[str]] = {}
     calls: dict[int, set[str]] = {}
-    decls = [d for d in spec.all_decls() if getattr(d, "cites", None)]
+    writers: dict[str, list] = {}
 
-    def visit(value: Any, key: int) -> None:
+    def visit(value: Any, decl: Any) -> None:
+        key = id(decl)
         if isinstance(value, Node):
             if value.kind == "assign":
                 target = value.args[0]
-                writes[key].add(target[1] if target[0] == "var" else target[2])
+                name = target[1] if target[0] == "var" else target[2]
+                if name not in writes[key]:
+                    writes[key].add(name)
+                    if name in spec.vars:
+                        writers.setdefault(name, []).append(decl)
             elif value.kind == "call_stmt":
                 calls[key].add(value.args[0])
             for part in value.args:
-                visit(part, key)
+                visit(part, decl)
         elif isinstance(value, (list, tuple)):
             for part in value:
-                visit(part, key)
+                visit(part, decl)
 
-    for decl in decls:
-        writes[id(decl)], calls[id(decl)] = set(), set()
-        for f in dataclasses.fields(decl):
-            visit(getattr(decl, f.name), id(decl))
+    for decl in spec.all_decls():
+        if getattr(decl, "cites", None):
+            writes[id(decl)], calls[id(decl)] = set(), set()
+            for f in dataclasses.fields(decl):
+                visit(getattr(decl, f.name), decl)
     procedures = {name: id(p) for name, p in spec.procedures.items()}
     reach = {k: set(v) for k, v in writes.items()}
     grown = True
@@ -135,7 +141,6 @@ def _setters(engine: Engine) -> tuple[dict[str, set[int]], dict[str, list]]:
     for key, names in reach.items():
         for name in names:
             setting.setdefault(name, set()).add(key)
-    writers = {name: [d for d in decls if name in writes[id(d)]] for name in spec.vars}
     return setting, writers
 
 

@@ -578,10 +578,10 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
             # scenario's bug: told before the engine is blamed for not matching them (unless
             # the scenario was found sound under these rules before: conformance/checked.py).
             checked = getattr(adapter, "checked", None)
-            if checked is None or sc not in checked:
-                S.check_expectations(ref, sc)
+            if checked is not None and sc in checked:
+                checked = None  # found to fit before: nothing to check, nothing to record
             else:
-                checked = None  # known already: nothing to add
+                S.check_expectations(ref, sc)
             if sc.setup is not None:
                 built = _check_refusal(ref, sc)
                 reuse = getattr(adapter, "reuse_setup", None)

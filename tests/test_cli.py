@@ -668,3 +668,25 @@ def test_serve_refuses_a_rules_file_that_does_not_check(tmp_path, capsys):
     bad.write_text("module mine\nvine nothing {\n", encoding="utf-8")
     assert main(["serve", "--rules", str(bad)]) == 2
     assert "bad.bohn:" in capsys.readouterr().err
+
+
+def test_judge_names_the_actions_it_did_not_judge_in_the_situation_the_judged_ones_leave(tmp_path, capsys):
+    # Nina's trade gives Timon a Blue Bean; planting it in phase 2 is refused, so the two
+    # actions after it are not judged. Timon's first received card is then the Blue Bean (it
+    # was no card at all in the situation the judging began from).
+    situation = tmp_path / "situation.yaml"
+    situation.write_text(textwrap.dedent("""
+        players:
+          - {name: Nina, fields: [[soy], [red]]}
+          - {name: Timon, fields: [[soy], []]}
+          - {name: Keno}
+        active: Nina
+        phase: trade
+        revealed: [blue, fire]
+        """), encoding="utf-8")
+    assert main(["judge", str(situation), "--brief", "-a", "Nina trade give blue with Timon",
+                 "-a", "Timon plant_card received 1 field 2", "-a", "Nina end_phase",
+                 "-a", "Timon plant_card received 1 field 2"]) == 1
+    out = capsys.readouterr().out
+    assert "not judged, since an action before it was refused: Timon plant_card card received 1 (Blue Bean) field 2" \
+        in out

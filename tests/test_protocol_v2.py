@@ -404,7 +404,9 @@ refused: RULES
 
 @pytest.mark.parametrize("players, rules, verdict, broken", [
     ("[A, B, C, D, E, F]", "[bohnanza/setup/3, bohnanza/setup/1]", R.PASSED, False),
-    ("[A, B, C, D, E, F]", "bohnanza/setup/3", R.ERRORED, True),  # the reference cites setup/1
+    # the reference answers setup/1, under a declaration that cites setup/3 too
+    ("[A, B, C, D, E, F]", "bohnanza/setup/3", R.PASSED, False),
+    ("[A, B, C, D, E, F]", "bohnanza/phase-2/4", R.ERRORED, True),  # a paragraph the declaration does not cite
     ("[A, B, C]", "bohnanza/setup/1", R.ERRORED, True),  # the rules set this game up
 ])
 def test_refused_setups(tmp_path, players, rules, verdict, broken):

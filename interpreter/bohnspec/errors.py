@@ -143,8 +143,11 @@ class ActionError(BohnspecError):
 class SetupError(BohnspecError):
     """A game the rules cannot set up as asked (for example, too many players for the table)."""
 
-    def __init__(self, rule: str, message: str):
+    def __init__(self, rule: str, message: str, cites: tuple[str, ...] = ()):
         self.rule = rule
+        # Every citation of the declaration that refuses (the rule first): a scenario written
+        # from the rulebook may name any of them.
+        self.cites = tuple(dict.fromkeys((rule, *cites)))
         super().__init__(message)
 
 

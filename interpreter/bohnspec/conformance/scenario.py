@@ -538,8 +538,9 @@ class Refused(ScenarioError):
     that refuses it. A scenario bug unless the scenario expects the refusal (`refused:`)."""
 
     def __init__(self, path: str, rule: str, reason: str, message: str | None = None, file: str = "",
-                 line: int | None = None, column: int | None = None) -> None:
+                 line: int | None = None, column: int | None = None, cites: tuple[str, ...] = ()) -> None:
         self.rule, self.reason = rule, reason
+        self.cites = tuple(dict.fromkeys((rule, *cites)))  # the refusing declaration's, rule first
         super().__init__(file, path, message or f"refused [{rule}]: {reason}", line, column)
 
 
@@ -624,8 +625,8 @@ def build_state(engine: Engine, sc: Scenario, check: bool = True) -> tuple[State
         assert sc.state is not None  # a scenario has a `setup` or a `state` (scenario.schema.json)
         return state_from_data(engine, sc.state, sc.modules, validate=False, check=check), []
     except Refused as exc:
-        where = sc.locate(exc.path) or (None, None)
-        raise Refused(exc.path, exc.rule, exc.reason, exc.message, sc.path, *where) from None
+        line, column = sc.locate(exc.path) or (None, None)
+        raise Refused(exc.path, exc.rule, exc.reason, exc.message, sc.path, line, column, cites=exc.cites) from None
     except ScenarioError as exc:
         raise sc.error(exc.path, exc.message) from None
 
@@ -657,7 +658,7 @@ def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, 
     _check_unique(names, "setup.players")
     problem = engine.player_count_problem(len(names))
     if problem is not None:
-        raise Refused("setup.players", problem.rule, str(problem), str(problem))
+        raise Refused("setup.players", problem.rule, str(problem), str(problem), cites=problem.cites)
     check_options(engine, options, "setup.options")
     deck = expand_cards(deck if isinstance(deck, list) else [])
     box = engine.box(options)
@@ -708,12 +709,12 @@ def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, 
             b = other[0]
             tables = " or ".join(map(str, engine.tables_for_options(options)))
             raise Refused("setup", b.cites[0], f"{b.title or b.name} is laid for {tables} players, "
-                                               f"not {len(names)}")
+                                               f"not {len(names)}", cites=tuple(b.cites))
         raise ScenarioError("", "setup.board", f"no declared board is laid for {len(names)} players with these options")
     try:
         return engine.new_game(names, deck, options, modules=modules, zones=checked, board=layout)
     except SetupError as exc:
-        raise Refused("setup", exc.rule, str(exc)) from None
+        raise Refused("setup", exc.rule, str(exc), cites=exc.cites) from None
 
 
 def _not_laid(engine: Engine, name: str, count: int, options: dict) -> str:

@@ -43,7 +43,7 @@ from contextlib import contextmanager
 from typing import NoReturn
 
 from . import builtins as B
-from .interpret import MAX_CALL_DEPTH, setup_refusal
+from .interpret import MAX_CALL_DEPTH
 from ..errors import SpecRuntimeError
 from ..language.model import Node
 from ..language.names import Resolver
@@ -1284,9 +1284,9 @@ class Generator:
         cond, reason, cites = node.args
         self.burn(node, out)
         c = self.test(cond, scope, out)
-        rule, message = setup_refusal(reason, cites)
         out.line(f"if not ({c}):")
-        out.line(f"    raise SetupError({literal(rule)}, {literal(message)})")
+        out.line(f"    raise {self._engine}.setup_refused({self.value(cond)}, {literal(reason)}, "
+                 f"{self.value(cites)}, env)")
 
     def _s_emit(self, node, scope, out):
         """Record the event (in JSON form), then run its vine tasks and handlers (what

@@ -180,10 +180,12 @@ class Outcome:
         return self.rejection is None
 
 
-def setup_refusal(reason: str, cites: Sequence[str]) -> tuple[str, str]:
+def setup_refusal(reason: str, cites: Sequence[str], parts: str = "") -> tuple[str, str]:
     """The rule and the message of a setup's `require` that fails: its first citation, and its
-    reason with every citation (both engines raise SetupError with these)."""
-    return first_citation(tuple(cites)), f"{reason} (see {', '.join(cites) or 'the setup'})"
+    reason with what the condition's `parts` came to and every citation (both engines raise
+    SetupError with these, made by Engine.setup_refused)."""
+    said = f"{reason}: {parts}" if parts else reason
+    return first_citation(tuple(cites)), f"{said} (see {', '.join(cites) or 'the setup'})"
 
 
 class Env:
@@ -988,13 +990,21 @@ class Engine:
         """`require C else "reason" cites ...` in a setup: a game that breaks it is refused."""
         cond, reason, cites = node.args[0], node.args[1], node.args[2]
         test = self.expr(cond, scope)
-        rule, message = setup_refusal(reason, cites)
 
         def check(env):
             env.burn(node.loc)
             if not test(env):
-                raise SetupError(rule, message)
+                raise self.setup_refused(cond, reason, cites, env)
         return check
+
+    def setup_refused(self, cond: Node, reason: str, cites: Sequence[str], env: Env) -> SetupError:
+        """The refusal of a setup whose `require` fails: its reason, what the condition's parts
+        came to in the game being set up (a map's spaces against the cards in play; the first
+        space that breaks an `all`), and its citations."""
+        from .parts import shown, values_seen
+        rule, message = setup_refusal(reason, cites, shown(values_seen(self, env.state, cond, env.locals,
+                                                                       witness=True, terse=True)))
+        return SetupError(rule, message, tuple(cites))
 
     def _s_call_stmt(self, node, scope):
         name, args = node.args
@@ -1442,7 +1452,8 @@ class Engine:
         if rule is None or rule.least <= count <= rule.most:
             return None
         return SetupError(rule.rule_id, f"this game is played by {rule.name} player{'s' if rule.most > 1 else ''}, "
-                                        f"not {count} (see {', '.join(rule.cites) or 'the players declaration'})")
+                                        f"not {count} (see {', '.join(rule.cites) or 'the players declaration'})",
+                          tuple(rule.cites))
 
     def new_game(self, names: list[str], deck: list[str], options: dict | None = None,
                  modules: Iterable[str] = ("base",), zones: dict | None = None,

@@ -1013,7 +1013,12 @@ def _judge(args: argparse.Namespace) -> int:
         head = f"situation: {where}  (phase {state.phase}, active player {state.active}, {fields_text(engine, state)})"
         # The actions after a refused one are not judged (its trade or sequence has broken off):
         # said, so that a question asked is never silently dropped.
-        unjudged = [format_action(engine, state, a) for a in actions[len(results):]]
+        # Each named in the situation the ones judged leave (the refused one changed nothing).
+        now = state
+        for a, r in zip(actions, results):
+            if r["legal"]:
+                now = engine.apply(now, a).state
+        unjudged = [format_action(engine, now, a) for a in actions[len(results):]]
         rest = [f"not judged, since an action before it was refused: {a}" for a in unjudged]
         text = "\n".join([head, *(board["rows"] if board else []), render_verdicts(results, args.brief), *rest])
         answer = {"situation": where, **({"board": board} if board else {}), "results": results,

@@ -279,7 +279,7 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                     for r in [refusals(e.clauses)] if r]
             more += [{"what": f"forbid {', '.join(f.actions or ())}", "module": f.module, "where": place(f.loc),
                       "refusals": [{"rule": f.cites[0] if f.cites else "", "reason": f.reason,
-                                    "where": place(f.loc)}]}
+                                    "where": place(f.loc), "also": list(f.cites[1:])}]}
                      for f in spec.forbids if f.actions and d.name in f.actions]
             if more:
                 entry["limited_elsewhere"] = more
@@ -287,7 +287,9 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
         return entry
 
     def refusals(clauses) -> list[dict]:
-        return [{"rule": c.rule_id, "reason": c.reason, "where": place(c.loc)} for c in clauses if c.kind != "grant"]
+        # `also`: the clause's other citations, which a scenario's `rejected:` may name instead.
+        return [{"rule": c.rule_id, "reason": c.reason, "where": place(c.loc),
+                 "also": [x for x in c.cites if x != c.rule_id]} for c in clauses if c.kind != "grant"]
 
     def used_by(card) -> list[str]:
         """The rules that name a card (a handler that reads `kind(s) == market`, say): of the
@@ -465,7 +467,7 @@ def render(info: dict) -> str:
             for pid, text in c.get("rulebook", {}).items():
                 lines.append(f"{indent}    {pid}: {text}")
         for r in c.get("refusals", []):
-            lines.append(f"{indent}  refuses with [{r['rule']}]: {r['reason']}")
+            lines.append(f"{indent}  refuses with [{r['rule']}]: {r['reason']}{_also(r)}")
         for g in c.get("grants", []):
             when = f" when {g['when']}" if g["when"] != "true" else ""
             lines.append(f"{indent}  allowed by {', '.join(g['cites'])}{when}")
@@ -473,8 +475,8 @@ def render(info: dict) -> str:
             lines.append(f"{indent}  where other modules are played, also:")
             for e in c["limited_elsewhere"]:
                 for r in e["refusals"]:
-                    lines.append(f"{indent}    refuses with [{r['rule']}]: {r['reason']}  ({e['what']}, module "
-                                 f"{e['module']}, {e['where']})")
+                    lines.append(f"{indent}    refuses with [{r['rule']}]: {r['reason']}{_also(r)}  "
+                                 f"({e['what']}, module {e['module']}, {e['where']})")
         if c["source"]:
             lines.append(f"{indent}  source:")
             lines.extend(f"{indent}    | {l}" for l in c["source"].splitlines())
@@ -491,3 +493,8 @@ def render(info: dict) -> str:
         lines.append(f"  scenarios citing it ({len(sc)}):")
         lines.extend(f"    {s}" for s in sc)
     return "\n".join(lines)
+
+
+def _also(refusal: dict) -> str:
+    """The refusing clause's other citations, as `explain` adds them to its rule."""
+    return f" (also cites {', '.join(refusal['also'])})" if refusal.get("also") else ""

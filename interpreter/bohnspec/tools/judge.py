@@ -32,6 +32,7 @@ from ..language.spec import Spec
 from .notation import card_owners, card_title, format_action, ref_text
 from ..execution import moves as M
 from ..execution import tracing as T
+from ..execution.parts import values_seen
 from ..execution.state import State
 from ..language.unparse import place, show, spec_path, unparse
 
@@ -337,7 +338,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
         refuses = holds if what == "forbid" else not holds
         checks.append({"kind": what, "where": place(loc), "source": unparse(cond), "holds": holds,
                        "refuses": refuses, "cites": list(cites), "reason": reason,
-                       "values": _values_seen(engine, state, cond, locals_)})
+                       "values": values_seen(engine, state, cond, locals_)})
         if refuses:
             verdict.update(legal=False, rule=first_citation(cites), reason=reason,
                            clause=place(loc), cites=list(cites))
@@ -1380,7 +1381,7 @@ def _why_not(engine: Engine, state: State, vine: Vine, conds: Sequence[Node], pl
                 continue
         except SpecRuntimeError:
             return ""
-        values = [f"{text} = {show(value)}" for text, value in _values_seen(engine, state, part, holder)
+        values = [f"{text} = {show(value)}" for text, value in values_seen(engine, state, part, holder)
                   if not isinstance(value, (list, dict)) and text != vine.holder][:3]
         return f": `{unparse(part)}` is false ({vine.holder} = {player}{''.join(', ' + v for v in values)})"
     return ""
@@ -1489,41 +1490,6 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
         text += _made_by(engine, moment, target, attacker, marks, tie, raised, valued, emitted_by,
                          lost_tie=tie and not won)
     return text
-
-
-def _values_seen(engine: Engine, state: State, cond: Node, locals_: dict) -> list[list]:
-    """The values of the condition's parts, two levels deep (not inside quantifier bodies);
-    the parts of an `and` or `or` after the one that decides it are not evaluated, as in the
-    engines, and are not shown."""
-    seen: list[list] = []
-    scope = frozenset(locals_)
-
-    def visit(node: Node, depth: int) -> None:
-        if depth > 2 or len(seen) >= 10:
-            return
-        parts: list[Node] = []
-        if node.kind in ("or", "and"):
-            parts = list(node.args[0])
-        elif node.kind == "not":
-            parts = [node.args[0]]
-        elif node.kind == "compare":
-            parts = [node.args[0], node.args[2]]
-        elif node.kind == "member":
-            parts = [node.args[0], node.args[1]]
-        for p in parts:
-            if engine._constant(p, scope)[0]:
-                continue  # a literal, or a name that means itself (a phase, a variety)
-            try:
-                value = serialise(engine.expr(p, scope)(Env(engine, state, dict(locals_))))
-            except Exception:  # a part that cannot be evaluated alone (shown, not fatal)
-                value = "(cannot be worked out alone)"
-            seen.append([unparse(p), value])
-            visit(p, depth + 1)
-            if (node.kind == "and" and value is False) or (node.kind == "or" and value is True):
-                break  # short-circuit: the rest is never evaluated
-
-    visit(cond, 1)
-    return seen
 
 
 def _malformed(engine: Engine, action: object, exc: ActionError) -> str:

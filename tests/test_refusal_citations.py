@@ -1,0 +1,94 @@
+"""Which rule ids a refused step may be expected with (SCENARIOS.md, "Expectations"): a
+scenario written from the rulebook names the paragraph, where the spec's refusing clause may
+put a ruling first. Any citation of the clause that refuses the action matches it; a paragraph
+of another clause does not."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from bohnspec.conformance import runner as R
+
+# Keno harvests his Jumping Beans; Nina, whose pick it is not, tries to pick. The clause that
+# refuses her cites ruling/draft-first first, then bohnanza/jumping-bean/5 (the picks pass to
+# the right).
+DRAFT = """
+id: base/mine/not-your-pick-01
+title: Only the chooser picks from a Jumping Bean draft
+cites: [bohnanza/jumping-bean/5]
+modules: [base]
+state:
+  options: {beans: jumping}
+  players:
+    - {name: Nina, fields: [[blue*2], [soy], [broad*3]]}
+    - {name: Timon, fields: [[red], [], []]}
+    - {name: Keno, fields: [[jumping*2], [soy*2], []], coins: [red]}
+  active: Nina
+  phase: trade
+  draw_pile: [red, blue, green, fire, broad]
+  discard: [black_eyed]
+steps:
+  - do: {type: harvest, player: Keno, field: 1}
+  - do: {type: draft, player: Nina, card: 1, target: discard}
+    expect:
+      rejected: RULE
+"""
+
+
+def _run(tmp_path, monkeypatch, name: str, text: str, engine: str = "reference") -> R.Verdict:
+    monkeypatch.setenv("BOHNSPEC_CACHE", str(tmp_path / "cache"))
+    folder = tmp_path / "scenarios" / "base" / "mine"
+    folder.mkdir(parents=True)
+    (folder / name).write_text(textwrap.dedent(text))
+    sel = R.select([str(tmp_path / "scenarios")], None, None)
+    assert not sel.broken, [v.message for v in sel.broken]
+    return R.run_scenario(R.InProcess(engine=engine), sel.scenarios[0])
+
+
+def _verdict(tmp_path, monkeypatch, rule: str, engine: str) -> R.Verdict:
+    return _run(tmp_path, monkeypatch, "not-your-pick-01.yaml", DRAFT.replace("RULE", rule), engine)
+
+
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+@pytest.mark.parametrize("rule", ["ruling/draft-first", "bohnanza/jumping-bean/5",
+                                  "[bohnanza/jumping-bean/4, bohnanza/jumping-bean/5]"])
+def test_a_refusal_matches_any_citation_of_the_clause_that_refuses(tmp_path, monkeypatch, rule, engine):
+    v = _verdict(tmp_path, monkeypatch, rule, engine)
+    assert v.verdict == R.PASSED, v.message or [s.problems for s in v.steps]
+
+
+@pytest.mark.parametrize("rule", ["bohnanza/jumping-bean/4", "bohnanza/bean-protection/1"])
+def test_a_paragraph_the_refusing_clause_does_not_cite_fails(tmp_path, monkeypatch, rule):
+    v = _verdict(tmp_path, monkeypatch, rule, "reference")
+    assert v.verdict == R.FAILED
+    assert "rejected with rule 'ruling/draft-first'" in v.steps[-1].problems[0]
+
+
+SIX = """
+id: base/mine/six-players-refused-01
+title: The base game is for three to five players
+cites: [bohnanza/setup/1]
+modules: [base]
+setup:
+  players: [A, B, C, D, E, F]
+  deck: [blue*20, fire*18, broad*16, green*14, soy*12, black_eyed*10, red*8, garden*6]
+refused: RULES
+"""
+
+
+def _setup_verdict(tmp_path, monkeypatch, rules: str) -> R.Verdict:
+    return _run(tmp_path, monkeypatch, "six-players-refused-01.yaml", SIX.replace("RULES", rules))
+
+
+@pytest.mark.parametrize("rules", ["[bohnanza/setup/1]", "[bohnanza/setup/3]", "[bohnanza/phase-2/4, bohnanza/setup/2]"])
+def test_a_refused_setup_matches_any_citation_of_the_declaration_that_refuses(tmp_path, monkeypatch, rules):
+    v = _setup_verdict(tmp_path, monkeypatch, rules)
+    assert v.verdict == R.PASSED, v.message or [s.problems for s in v.steps]
+
+
+def test_a_refused_setup_expected_under_another_paragraph_is_the_scenarios_bug(tmp_path, monkeypatch):
+    v = _setup_verdict(tmp_path, monkeypatch, "[bohnanza/phase-2/4]")
+    assert v.verdict == R.ERRORED and v.broken
+    assert "the rules refuse this setup citing bohnanza/setup/1, not" in v.message

@@ -690,3 +690,22 @@ def test_judge_names_the_actions_it_did_not_judge_in_the_situation_the_judged_on
     out = capsys.readouterr().out
     assert "not judged, since an action before it was refused: Timon plant_card card received 1 (Blue Bean) field 2" \
         in out
+
+
+def test_judge_says_what_a_refused_player_may_do_instead(tmp_path, capsys):
+    # A fellow player with a received Blue Bean tries to plant from his hand in phase 3: the
+    # answer points at planting the received card (or harvesting first).
+    situation = tmp_path / "situation.yaml"
+    situation.write_text(textwrap.dedent("""
+        players:
+          - {name: Nina, fields: [[soy], [red]]}
+          - {name: Timon, fields: [[soy], []], received: [blue]}
+          - {name: Keno}
+        active: Nina
+        phase: plant_trades
+        """), encoding="utf-8")
+    assert main(["judge", str(situation), "--brief", "-a", "Timon plant 2"]) == 1
+    assert "what Timon may do now instead: harvest, plant_card" in capsys.readouterr().out
+    assert main(["judge", str(situation), "-a", "Timon plant blue 2"]) == 2
+    err = capsys.readouterr().err
+    assert "plant names no card (plant FIELD)" in err and "the actions that name a card: offer, plant_card" in err

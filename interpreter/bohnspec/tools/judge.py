@@ -360,6 +360,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             words = {pid: text for pid, text in words.items() if not _heading(text)} or ({} if decided else words)
             if words:
                 verdict["rulebook"] = words
+            verdict["may_now"] = _may_now(engine, state, player)
             return verdict
     # What allows it: the paragraphs of the action's `grant` clauses that hold (the gift, the
     # phase, the game at hand), those of the most specific module that has one holding (the
@@ -1505,6 +1506,15 @@ def _malformed(engine: Engine, action: object, exc: ActionError) -> str:
     return f"{exc}; written in full: {form}"
 
 
+def _may_now(engine: Engine, state: State, player: str) -> list[str]:
+    """The action types the refused action's player may take instead, now (each has a legal
+    choice of values): `plant` refused to a fellow player in phase 3 points at `plant_card`."""
+    if player not in state.names() or state.over:
+        return []
+    return [m.kind for m in M.timely(engine, state) if m.player == player and m.refusal() is None
+            and m.first() is not None]
+
+
 def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict[int, list[str]] | None = None,
                   rulebooks: Path | None = None) -> list[dict]:
     """Trace each action in turn (a trade is an offer, then its acceptance), up to the first
@@ -1639,6 +1649,9 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
             for why in r.get("explanation", []):
                 lines.append(f"  that is: {why}")
             lines.append(f"  decided by the clause at {r['clause']}, citing {', '.join(r['cites'])}")
+            if "may_now" in r:
+                who = r["action"].get("player") if isinstance(r["action"], dict) else None
+                lines.append(f"  what {who} may do now instead: {', '.join(r['may_now']) or 'nothing (wait)'}")
             if r.get("card_cites"):
                 lines.append(f"  the card's own paragraphs: {', '.join(r['card_cites'])}")
         # A refusal quotes the paragraph that refuses first, then the rulings that read it (a

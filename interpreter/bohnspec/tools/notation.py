@@ -122,6 +122,14 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                 position += 1
             if position >= len(names):
                 before = tokens[i - 1] if i else ""
+                if tok.isdigit() and before in engine.spec.varieties and not any(
+                        t in ("card", "cards") for t in types.values()):
+                    # `plant blue 2`: a card named for an action that takes none.
+                    naming = [a.name for a in engine.spec.actions.values()
+                              if any(p.type in ("card", "cards") for p in a.params)]
+                    raise ActionError(f"{kind} names no card ({kind} {' '.join(n.upper() for n in names)}), so "
+                                      f"{before!r} has no place here; the actions that name a card: "
+                                      f"{', '.join(naming)}")
                 if tok.isdigit() and before and " " not in before and before not in types:
                     # `pile 1`: meant as a card reference, with a place the game does not have.
                     raise ActionError(f"{before + ' ' + tok!r} is no card reference: {before!r} is not a place of "

@@ -709,3 +709,70 @@ def test_judge_says_what_a_refused_player_may_do_instead(tmp_path, capsys):
     assert main(["judge", str(situation), "-a", "Timon plant blue 2"]) == 2
     err = capsys.readouterr().err
     assert "plant names no card (plant FIELD)" in err and "the actions that name a card: offer, plant_card" in err
+
+
+def test_judge_quotes_only_the_books_of_the_game_judged(tmp_path, capsys):
+    # Nina's cavalry loses its round at t, so charging again is refused under Bohnaparte's
+    # cavalry/3; the clause also cites Dschingis Bohn's twin paragraph (riders/6), which has no
+    # place in the answer to a Bohnaparte table.
+    situation = tmp_path / "situation.yaml"
+    situation.write_text(textwrap.dedent("""
+        modules: [base, bohnaparte]
+        state:
+          options: {cavalry: "on"}
+          board: {geometry: graph, spaces: {a: camp, b: camp, c: camp, p: paddock, t: town, f: farm},
+                  edges: [[a, p], [a, t], [a, f], [b, t], [c, f]]}
+          spaces:
+            a: {owner: Nina}
+            b: {owner: Timon}
+            c: {owner: Keno}
+            p: {owner: Nina}
+          players:
+            - {name: Nina, hand: [blue, fire], coins: [red, soy, green]}
+            - {name: Timon}
+            - {name: Keno}
+          active: Nina
+          phase: attack
+          draw_pile: [green, fire, soy, red, broad]
+        """), encoding="utf-8")
+    rulebooks = helpers.ROOT.parent / "shared" / "rulebooks"
+    if not rulebooks.is_dir():
+        pytest.skip("the rulebooks are not beside the checkout")
+    assert main(["judge", str(situation), "--brief", "--rulebooks", str(rulebooks), "-a", "Nina charge t cavalry p",
+                 "-a", "Nina follow_up hand 1", "-a", "Nina charge f cavalry p"]) == 1
+    out = capsys.readouterr().out
+    assert "ILLEGAL [bohnaparte/cavalry/3]" in out
+    assert "the rulebook, bohnaparte/cavalry/3:" in out
+    assert "dschingis/" not in out
+
+
+def test_judge_brief_names_the_end_rule_and_what_this_game_counts(tmp_path, capsys):
+    # The fourth exhaustion ends a Bohnaparte game: --brief says under which end rule, and that
+    # this game counts four (the exhaustion event itself cites the base game's paragraph).
+    situation = tmp_path / "situation.yaml"
+    situation.write_text(textwrap.dedent("""
+        modules: [base, bohnaparte]
+        state:
+          board: {geometry: graph, spaces: {a: camp, b: camp, c: camp, f: farm, t: town},
+                  edges: [[a, f], [b, f], [c, f], [c, t]]}
+          spaces:
+            a: {owner: Nina}
+            b: {owner: Timon}
+            c: {owner: Keno}
+            f: {owner: Timon}
+            t: {owner: Keno}
+          players:
+            - {name: Nina, hand: [blue, blue], coins: [red, soy], fields: [[green, green], []]}
+            - {name: Timon, fields: [[soy], [fire, fire, fire]]}
+            - {name: Keno}
+          active: Nina
+          phase: attack
+          draw_pile: [fire]
+          discard: [garden, garden]
+          vars: {exhaustions: 3}
+        """), encoding="utf-8")
+    assert main(["judge", str(situation), "--brief", "-a", "Nina attack f with draw_pile 1",
+                 "-a", "Timon defend with draw_pile 1"]) == 0
+    out = capsys.readouterr().out
+    assert "  the game ends: " in out
+    assert re.search(r"in this game last_exhaustion = 4 .*bohnaparte/end/1", out)

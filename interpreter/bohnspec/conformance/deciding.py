@@ -9,7 +9,8 @@ import functools
 from typing import Any
 
 from ..execution import tracing
-from ..execution.interpret import Engine, Outcome, Rejection
+from ..errors import SpecRuntimeError
+from ..execution.interpret import Engine, Env, Outcome, Rejection
 from ..execution.state import State
 from ..language.model import Clause, Forbid, Module, Node
 from ..language.spec import Spec, parse_files, spec_files
@@ -27,21 +28,71 @@ def _expansion_books() -> frozenset[str]:
 def in_play(spec: Spec, ids: list[str]) -> list[str]:
     """The ids of books this game plays: a rule shared by two expansions (the war module)
     cites both, and a reader of a Dschingis scenario has nothing to look up in Bohnaparte.
-    All of them when that would leave none."""
-    foreign = _expansion_books() - set(spec.modules)
+    A book is played when its module is, or when cards of it are (Dschingis Bohn's landscapes
+    in a game of Bohnaparte). All of them when that would leave none."""
+    foreign = _expansion_books() - set(spec.modules) - _card_books(spec)
     kept = [i for i in ids if i.split("/", 1)[0] not in foreign]
     return kept or ids
 
 
-def refusing_cites(spec: Spec, action: Any, rejection: Rejection) -> list[str]:
-    """Every citation of the clause (or forbid) that refuses `action`, the rule id first."""
+_CARD_BOOKS: dict[int, tuple[Spec, frozenset[str]]] = {}  # id(spec) -> (the spec, its cards' books)
+
+
+def _card_books(spec: Spec) -> frozenset[str]:
+    """The books the cards of a game cite (its bean varieties, vine and landscape cards)."""
+    hit = _CARD_BOOKS.get(id(spec))
+    if hit is None or hit[0] is not spec:
+        books = frozenset(c.split("/", 1)[0] for coll in (spec.cards, spec.varieties, spec.vines)
+                          for decl in coll.values() for c in decl.cites)
+        hit = _CARD_BOOKS[id(spec)] = (spec, books)
+    return hit[1]
+
+
+def refusing_cites(spec: Spec, action: Any, rejection: Rejection, engine: Engine | None = None,
+                   state: State | None = None) -> list[str]:
+    """Every citation of the clause (or forbid) that refuses `action`, the rule id first; with
+    the `engine` and the `state` it was refused in, a clause about the vine card under the
+    player's figure (a task not met) adds that card's citations: its task's own paragraph is
+    what a scenario written from the rulebook names."""
     kind = str(action.get("type")) if isinstance(action, dict) else ""
     refusing: list[Clause | Forbid] = [*spec.clauses_of(kind), *spec.forbids]
     for decl in refusing:
         if decl.loc == rejection.where and decl.cites:
+            cites = list(decl.cites)
+            player = action.get("player") if isinstance(action, dict) else None
+            if engine is not None and state is not None and isinstance(decl, Clause) and isinstance(player, str):
+                found = vine_of(engine, state, player, decl.condition)
+                if found is not None:
+                    cites += found[1].cites
             # The rule the reference names comes first whatever its book: it is its answer.
-            return list(dict.fromkeys([rejection.rule, *in_play(spec, list(decl.cites))]))
+            return list(dict.fromkeys([rejection.rule, *in_play(spec, cites)]))
     return [rejection.rule]
+
+
+def reads(node: Node, kind: str, name: str) -> bool:
+    """Whether an expression holds, anywhere in it, a node of that kind and name: a `name` it
+    reads (an action's parameter), a `call` it makes (`card_of`)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.kind == kind and n.args[0] == name:
+            return True
+        stack.extend(n.children())
+    return False
+
+
+def vine_of(engine: Engine, state: State, player: str, cond: Node) -> tuple[str, Any] | None:
+    """The vine card a refusal is about (its id and declaration): the card whose task the player
+    has now (the spec's `card_of`), when the refusing condition reads it; else None."""
+    if not engine.spec.vines or "card_of" not in engine.spec.defines or not reads(cond, "call", "card_of") \
+            or player not in state.names():
+        return None
+    try:
+        card = engine._call_define(Env(engine, state), "card_of", [player], None)
+    except SpecRuntimeError:
+        return None
+    vine = engine.spec.vines.get(card)
+    return (card, vine) if vine is not None else None
 
 
 def changing_paragraphs(engine: Engine, state: State, action: Any, places: list[str]) -> list[str]:

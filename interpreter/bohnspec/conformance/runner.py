@@ -486,11 +486,12 @@ class Trace:
         outcome, step = self.outcomes[index], sc.steps[index]
         if outcome is None or outcome.rejection is None:
             return set()
+        state = self.states[index]
         if outcome.rejection.rule not in listed and \
-                not set(refusing_cites(engine.spec, step.action, outcome.rejection)) & set(listed):
+                not set(refusing_cites(engine.spec, step.action, outcome.rejection, engine, state)) & set(listed):
             return set()
-        return {c for r in engine.refusals(self.states[index].copy(), step.action)
-                for c in refusing_cites(engine.spec, step.action, r)}
+        return {c for r in engine.refusals(state.copy(), step.action)
+                for c in refusing_cites(engine.spec, step.action, r, engine, state)}
 
 
 def reference_trace(engine: Engine, sc: S.Scenario) -> Trace:

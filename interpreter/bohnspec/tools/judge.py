@@ -354,7 +354,9 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             decided = _decisions(engine, [*cites, *card_cites])
             if decided:
                 verdict["ruling"] = decided
-            words = _rulebook_words([*cites, *card_cites], rulebooks)
+            # Only the books of this game: a Bohnaparte clause that cites Dschingis Bohn's twin
+            # paragraph quotes Bohnaparte's alone.
+            words = _rulebook_words(deciding.in_play(engine.spec, [*cites, *card_cites]), rulebooks)
             # A heading ("The turn consists of the following phases:") says nothing of its own:
             # it is quoted only when nothing else is (no paragraph with words, no ruling).
             words = {pid: text for pid, text in words.items() if not _heading(text)} or ({} if decided else words)
@@ -378,7 +380,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     # A legal claim of a vine card's task says why it counts, as a refusal says why not: the
     # card, its task, whether it holds now or was met while the figure stood there.
     for what, cond, *_ in items:
-        found = _vine_of(engine, state, player, cond) if what == "require" else None
+        found = deciding.vine_of(engine, state, player, cond) if what == "require" else None
         if found is not None:
             verdict["explanation"] = _vine_fulfilled(engine, state, player, *found)
             verdict["card_cites"] = list(found[1].cites)
@@ -1075,7 +1077,7 @@ def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, play
         value = action.get(p.name)
         owner = action.get(owners.get(p.name, decl.actor), player)
         owner = owner if owner in state.names() else player
-        if not _holds(cond, "name", p.name):
+        if not deciding.reads(cond, "name", p.name):
             continue  # not what refused it (an attack refused for want of a coin: not its card)
         if p.type in ("card", "cards"):
             for ref in (value if isinstance(value, list) else [value]):
@@ -1255,18 +1257,6 @@ def _heading(text: str) -> bool:
     return text.rstrip().endswith(":")
 
 
-def _holds(node: Node, kind: str, name: str) -> bool:
-    """Whether an expression holds, anywhere in it, a node of that kind and name: a `name` it
-    reads (an action's parameter), a `call` it makes (`card_of`)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if n.kind == kind and n.args[0] == name:
-            return True
-        stack.extend(n.children())
-    return False
-
-
 def _reads_adjacency(engine: Engine, cond: Node) -> bool:
     """Whether a condition asks which spaces touch (neighbours, adjacent, a reach), directly or
     through the definitions it calls: only then are a space's neighbours what a player needs."""
@@ -1283,29 +1273,16 @@ def _space_words(engine: Engine, state: State, sid: str) -> str:
     return f"{sid} ({card}, {held})" if card else f"{sid} ({held})"
 
 
-def _vine_of(engine: Engine, state: State, player: str, cond: Node) -> tuple[str, Any] | None:
-    """The vine card a refusal is about (its id and declaration): the card whose task the player
-    has now (`card_of`), when the refusing condition reads it; else None."""
-    if not engine.spec.vines or "card_of" not in engine.spec.defines or not _holds(cond, "call", "card_of"):
-        return None
-    try:
-        card = engine._call_define(Env(engine, state), "card_of", [player], None)
-    except SpecRuntimeError:
-        return None
-    vine = engine.spec.vines.get(card)
-    return (card, vine) if vine is not None else None
-
-
 def _vine_cites(engine: Engine, state: State, player: str, cond: Node) -> list[str]:
     """The paragraphs and rulings of the vine card a refusal is about, else none."""
-    found = _vine_of(engine, state, player, cond)
+    found = deciding.vine_of(engine, state, player, cond)
     return list(found[1].cites) if found else []
 
 
 def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[str]:
     """For a refusal about the vine card under the player's figure: which card, what its task
     asks, and why it does not count now."""
-    found = _vine_of(engine, state, player, cond)
+    found = deciding.vine_of(engine, state, player, cond)
     if found is None:
         return []
     card, vine = found
@@ -1665,8 +1642,15 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                 events = [h for h in r.get("happened", []) if h["what"] == "event"]
                 lines.append("  what would happen:" if events else "  what would happen: no event")
                 lines.extend(f"    {h['text']}  ({', '.join(h.get('cites', []))})" for h in events)
-                if r.get("game_ends"):
-                    lines.append("  the game ends")
+                end = r.get("game_ends")
+                if end:
+                    # Under which end rule, in its words: the fourth exhaustion of a war game,
+                    # not the base game's third that the exhaustion event cites.
+                    e = end.get("ended_by") if isinstance(end, dict) else None
+                    lines.append(f"  the game ends: {e['words'] or 'the end rule holds'}  ({_cites(e)})" if e
+                                 else "  the game ends")
+                    for c in (e or {}).get("through", []):
+                        lines.append(f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})")
             continue
         lines.append("  checks, in evaluation order:")
         for c in r["checks"]:

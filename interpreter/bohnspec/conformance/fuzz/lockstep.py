@@ -149,10 +149,11 @@ def deciding_rules(modules: list[str], before: JSON, action: JSON) -> list[str]:
     action that breaks two rules may be refused for either: engines check in their own order."""
     engine = engine_for(modules)
     try:
-        rejections = engine.refusals(S.state_from_data(engine, before, modules, validate=False), action)
+        state = S.state_from_data(engine, before, modules, validate=False)
+        rejections = engine.refusals(state.copy(), action)
     except BohnspecError:
         return []
-    return list(dict.fromkeys(c for r in rejections for c in refusing_cites(engine.spec, action, r)))
+    return list(dict.fromkeys(c for r in rejections for c in refusing_cites(engine.spec, action, r, engine, state)))
 
 
 def _rule(reply: JSON) -> str:

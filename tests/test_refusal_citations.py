@@ -59,7 +59,7 @@ def test_a_refusal_matches_any_citation_of_the_clause_that_refuses(tmp_path, mon
     assert v.verdict == R.PASSED, v.message or [s.problems for s in v.steps]
 
 
-@pytest.mark.parametrize("rule", ["bohnanza/jumping-bean/4", "bohnanza/bean-protection/1"])
+@pytest.mark.parametrize("rule", ["bohnanza/phase-2/4", "bohnanza/bean-protection/1"])
 def test_a_paragraph_the_refusing_clause_does_not_cite_fails(tmp_path, monkeypatch, rule):
     v = _verdict(tmp_path, monkeypatch, rule, "reference")
     assert v.verdict == R.FAILED
@@ -92,3 +92,32 @@ def test_a_refused_setup_expected_under_another_paragraph_is_the_scenarios_bug(t
     v = _setup_verdict(tmp_path, monkeypatch, "[bohnanza/phase-2/4]")
     assert v.verdict == R.ERRORED and v.broken
     assert "the rules refuse this setup citing bohnanza/setup/1, not" in v.message
+
+
+EMPTY_FIELD = """
+id: base/mine/empty-field-01
+title: An empty field is not harvested
+cites: [bohnanza/harvest/5]
+modules: [base]
+state:
+  players:
+    - {name: Nina, fields: [[blue*2], []]}
+    - {name: Timon}
+    - {name: Keno}
+  active: Nina
+  phase: trade
+steps:
+  - do: {type: harvest, player: Nina, field: 2}
+    expect:
+      rejected: RULE
+"""
+
+
+@pytest.mark.parametrize("rule, verdict", [
+    ("ruling/harvest-empty-field", R.PASSED),
+    ("bohnanza/harvest/5", R.PASSED),  # the paragraph the clause's ruling rests on
+    ("bohnanza/bean-protection/1", R.FAILED),  # neither the clause's nor its ruling's
+])
+def test_a_refusal_matches_the_paragraphs_its_ruling_rests_on(tmp_path, monkeypatch, rule, verdict):
+    v = _run(tmp_path, monkeypatch, "empty-field-01.yaml", EMPTY_FIELD.replace("RULE", rule))
+    assert v.verdict == verdict, v.message or [s.problems for s in v.steps]

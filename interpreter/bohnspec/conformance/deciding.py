@@ -50,15 +50,20 @@ def _card_books(spec: Spec) -> frozenset[str]:
 
 def refusing_cites(spec: Spec, action: Any, rejection: Rejection, engine: Engine | None = None,
                    state: State | None = None) -> list[str]:
-    """Every citation of the clause (or forbid) that refuses `action`, the rule id first; with
-    the `engine` and the `state` it was refused in, a clause about the vine card under the
-    player's figure (a task not met) adds that card's citations: its task's own paragraph is
-    what a scenario written from the rulebook names."""
+    """Every citation of the clause (or forbid) that refuses `action`, the rule id first, and
+    the paragraphs its rulings rest on (`ruling/harvest-empty-field` reads
+    `bohnanza/harvest/5`: what a scenario written from the rulebook names); with the `engine`
+    and the `state` it was refused in, a clause about the vine card under the player's figure
+    (a task not met) adds that card's citations, its task's own paragraph among them."""
     kind = str(action.get("type")) if isinstance(action, dict) else ""
     refusing: list[Clause | Forbid] = [*spec.clauses_of(kind), *spec.forbids]
     for decl in refusing:
         if decl.loc == rejection.where and decl.cites:
             cites = list(decl.cites)
+            for c in decl.cites:
+                ruling = spec.rulings.get(c[len("ruling/"):]) if c.startswith("ruling/") else None
+                if ruling is not None:
+                    cites += ruling.cites
             player = action.get("player") if isinstance(action, dict) else None
             if engine is not None and state is not None and isinstance(decl, Clause) and isinstance(player, str):
                 found = vine_of(engine, state, player, decl.condition)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterable
 from typing import Any
 
 from ..execution import tracing
@@ -59,11 +60,7 @@ def refusing_cites(spec: Spec, action: Any, rejection: Rejection, engine: Engine
     refusing: list[Clause | Forbid] = [*spec.clauses_of(kind), *spec.forbids]
     for decl in refusing:
         if decl.loc == rejection.where and decl.cites:
-            cites = list(decl.cites)
-            for c in decl.cites:
-                ruling = spec.rulings.get(c[len("ruling/"):]) if c.startswith("ruling/") else None
-                if ruling is not None:
-                    cites += ruling.cites
+            cites = with_rulings(spec, decl.cites)
             player = action.get("player") if isinstance(action, dict) else None
             if engine is not None and state is not None and isinstance(decl, Clause) and isinstance(player, str):
                 found = vine_of(engine, state, player, decl.condition)
@@ -72,6 +69,17 @@ def refusing_cites(spec: Spec, action: Any, rejection: Rejection, engine: Engine
             # The rule the reference names comes first whatever its book: it is its answer.
             return list(dict.fromkeys([rejection.rule, *in_play(spec, cites)]))
     return [rejection.rule]
+
+
+def with_rulings(spec: Spec, cites: Iterable[str]) -> list[str]:
+    """The citations, each ruling's followed by the paragraphs it rests on."""
+    out: list[str] = []
+    for c in cites:
+        out.append(c)
+        ruling = spec.rulings.get(c[len("ruling/"):]) if c.startswith("ruling/") else None
+        if ruling is not None:
+            out.extend(ruling.cites)
+    return out
 
 
 def reads(node: Node, kind: str, name: str) -> bool:

@@ -21,7 +21,7 @@ from .. import paths
 from . import scenario as S
 from ..errors import ActionError, BohnspecError, ScenarioError, ShuffleMismatch, SpecRuntimeError, closest, suggest
 from ..execution.interpret import Engine, Outcome
-from .deciding import LIMIT, changing_paragraphs, deciding_paragraphs, refusing_cites
+from .deciding import LIMIT, changing_paragraphs, deciding_paragraphs, in_play, refusing_cites, with_rulings
 from .inprocess import HOOK_EVENTS, InProcess  # noqa: F401  (callers take the reference adapter from the runner)
 from .protocol import EngineFault, EngineUnsupported
 from ..execution.state import State, expand_cards
@@ -825,10 +825,11 @@ def _check_refusal(engine: Engine, sc: S.Scenario) -> tuple[tuple | None, frozen
     except S.Refused as exc:
         if sc.refused is None:
             raise
-        if not set(exc.cites) & set(sc.refused):
+        fair = frozenset(in_play(engine.spec, with_rulings(engine.spec, exc.cites))) | {exc.rule}
+        if not fair & set(sc.refused):
             raise sc.error("refused", f"the rules refuse this setup citing {exc.rule}, not "
                                       f"{_rules_shown(sc.refused)}") from None
-        return None, frozenset(sc.refused) | frozenset(exc.cites)
+        return None, frozenset(sc.refused) | fair
     if sc.refused is not None:
         raise sc.error("refused", "the rules set up this game; they do not refuse it")
     return built, frozenset()

@@ -380,7 +380,7 @@ def test_a_named_forbid_is_lifted_for_the_actions_another_module_names(tmp_path)
      "(`forbid NAME: all but ... when ...`)"),
     ("extend forbid draft_first but plnt cites ruling/draft-first", "unknown action 'plnt' (did you mean 'plant'?)"),
     ('forbid draft_first: all when over else "over" cites ruling/game-over',
-     "a forbid named 'draft_first' is declared already, at spec/base/end.bohn:10:1"),
+     "a forbid named 'draft_first' is declared already, at spec/base/end.bohn:13:1"),
 ])
 def test_lifting_a_forbid_names_one_that_exists(tmp_path, line, message):
     assert errors_of(tmp_path, f"module mycards requires base\n{line}\n") == [message]

@@ -236,10 +236,10 @@ def test_a_rejection_may_cite_any_paragraph_of_the_refusing_clause():
     # Timon is not the active player, and has no card to plant either: both rules refuse it,
     # the first the reference checks first.
     # (each with all its citations of this game's books, the first clause's without the
-    # two-player game's paragraph, and the second's with those its ruling rests on)
+    # other games' paragraphs, and the second's with those its ruling rests on)
     assert F.deciding_rules(["base"], full, {"type": "plant", "player": "Timon", "field": 1}) == [
-        "bohnanza/phase-1/1", "bohnanza/course-of-play/3", "bohnanza/course-of-play/4", "ruling/no-such-card",
-        "bohnanza/course-of-play/8", "bohnanza/phase-2/9"]
+        "bohnanza/phase-1/1", "bohnanza/course-of-play/3", "bohnanza/course-of-play/4", "bohnanza/course-of-play/1",
+        "ruling/no-such-card", "bohnanza/course-of-play/8", "bohnanza/phase-2/9"]
 
 
 def test_card_runs_are_written_short():

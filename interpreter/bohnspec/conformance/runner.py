@@ -479,19 +479,23 @@ class Trace:
         """The ids a refusal of step `index` may fairly cite besides those the scenario lists:
         every citation of each clause that refuses the action in the reference's state there (an
         engine may check its rules in another order, and cite any paragraph a broken rule
-        rests on), when the reference refuses it under a clause citing a rule the scenario
-        lists (its first citation, the reference's own answer, or another: a scenario written
-        from the rulebook names the paragraph, where the clause may put a ruling first); else
-        none."""
+        rests on), when one of those clauses cites a rule the scenario lists (the first's
+        first citation is the reference's own answer; a scenario written from the rulebook
+        names the paragraph it read, where a clause may put a ruling first or another clause
+        refuse first); else none."""
         outcome, step = self.outcomes[index], sc.steps[index]
         if outcome is None or outcome.rejection is None:
             return set()
         state = self.states[index]
-        if outcome.rejection.rule not in listed and \
-                not set(refusing_cites(engine.spec, step.action, outcome.rejection, engine, state)) & set(listed):
-            return set()
-        return {c for r in engine.refusals(state.copy(), step.action)
+        try:
+            refusing = engine.refusals(state.copy(), step.action)
+        except BohnspecError:
+            refusing = [outcome.rejection]
+        fair = {c for r in [outcome.rejection, *refusing]
                 for c in refusing_cites(engine.spec, step.action, r, engine, state)}
+        # Any rule the action breaks there will do for the scenario (a combat under way refuses
+        # a charge, and so does the beaten troop the author had in mind).
+        return fair if fair & set(listed) else set()
 
 
 def reference_trace(engine: Engine, sc: S.Scenario) -> Trace:

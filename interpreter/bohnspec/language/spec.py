@@ -338,6 +338,32 @@ def _spec_declaring() -> dict[tuple[type, str], list[str]]:
     return out
 
 
+@functools.lru_cache(maxsize=256)
+def games_of(given: tuple[str, ...]) -> tuple[str, ...]:
+    """The modules a game of `given` plays, spelled out: each of spec/'s modules after the
+    ones it requires (`[solo]` is `[base, bohnroeschen, duo, solo]`), without the shared parts
+    (war), as a state and the protocol name them. A module spec/ does not declare (a
+    designer's, loaded with --rules) stays where it is."""
+    files = parse_files(spec_files())
+    requires: dict[str, tuple[str, ...]] = {}
+    for f in files:
+        for d in f.decls:
+            if isinstance(d, Module):
+                requires[d.name] = tuple(dict.fromkeys(requires.get(d.name, ()) + d.requires))
+    parts = parts_of(files)
+    out: list[str] = []
+
+    def visit(m: str) -> None:
+        if m in out:
+            return
+        for r in requires.get(m, ()):
+            visit(r)
+        out.append(m)
+    for m in given:
+        visit(m)
+    return tuple(m for m in out if m not in parts or m in given)
+
+
 def parts_of(files: list[RulesFile]) -> dict[str, list[str]]:
     """The modules that are shared parts of others, not games: required by another module and
     declaring nothing of a table of their own (players, a setup, a board); each with the

@@ -526,7 +526,7 @@ def _scenario(data: dict, name: str, doc: userfile.Document | _Reread | None, di
     from ..language.spec import games_of
     # Spelled out ([duo] plays base and bohnroeschen too): a state and the protocol name every
     # module of the game, so an engine never has to know what a module requires.
-    modules = list(games_of(tuple(data["modules"]))) if _all_text(data["modules"]) else data["modules"]
+    modules = list(games_of(tuple(data["modules"]))) if _strings(data["modules"]) else data["modules"]
     return Scenario(data["id"], data["title"], data["cites"], modules, name, steps,
                     data.get("state"), data.get("setup"), data, doc,
                     refused=rules_of(refused) if refused is not None else None, digest=digest)
@@ -1529,7 +1529,3 @@ def _part_shape_ok(key: str, v: Any) -> bool:
     """_shape_ok of one part of a state other than `players` (a shared zone, the variables, ...)."""
     check = _PART_SHAPES.get(key)
     return check(v) if check is not None else _zone_ok(key, v)
-
-
-def _all_text(values: Any) -> bool:
-    return isinstance(values, list) and all(isinstance(v, str) for v in values)

@@ -27,9 +27,12 @@ def values_seen(engine: Engine, state: State, cond: Node, locals_: dict, depth: 
     parts are shown is left out (they say it: `4`, `3` rather than also `4 <= 3 = false`)."""
     seen: list[list] = []
 
+    def evaluate(node: Node, bound: dict):
+        return Engine.expr(engine, node, frozenset(bound))(Env(engine, state, dict(bound)))
+
     def value_of(node: Node, bound: dict):
         try:
-            return serialise(Engine.expr(engine, node, frozenset(bound))(Env(engine, state, dict(bound))))
+            return serialise(evaluate(node, bound))
         except Exception:  # noqa: BLE001 - a part that cannot be evaluated alone (shown, not fatal)
             return "(cannot be worked out alone)"
 
@@ -64,13 +67,13 @@ def values_seen(engine: Engine, state: State, cond: Node, locals_: dict, depth: 
         q, var, coll_node, body_node = node.args
         if q not in ("all", "no"):
             return
-        items = value_of(coll_node, bound)
-        if not isinstance(items, list):
-            return
         scope = frozenset(bound) | {var}
         try:
+            items = evaluate(coll_node, bound)
+            if not isinstance(serialise(items), list):
+                return
             body = Engine.expr(engine, body_node, scope)
-            for x in _items(engine, state, coll_node, bound):
+            for x in list(items):
                 inner = {**bound, var: x}
                 if bool(body(Env(engine, state, dict(inner)))) == (q == "no"):
                     seen.append([var, serialise(x)])
@@ -81,12 +84,6 @@ def values_seen(engine: Engine, state: State, cond: Node, locals_: dict, depth: 
 
     visit(cond, 1, dict(locals_))
     return seen
-
-
-def _items(engine: Engine, state: State, node: Node, bound: dict) -> list:
-    """The collection a quantifier walks, as the rules see it (not serialised)."""
-    items = Engine.expr(engine, node, frozenset(bound))(Env(engine, state, dict(bound)))
-    return list(items)
 
 
 def shown(values: list[list]) -> str:

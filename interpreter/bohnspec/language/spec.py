@@ -345,11 +345,7 @@ def games_of(given: tuple[str, ...]) -> tuple[str, ...]:
     (war), as a state and the protocol name them. A module spec/ does not declare (a
     designer's, loaded with --rules) stays where it is."""
     files = parse_files(spec_files())
-    requires: dict[str, tuple[str, ...]] = {}
-    for f in files:
-        for d in f.decls:
-            if isinstance(d, Module):
-                requires[d.name] = tuple(dict.fromkeys(requires.get(d.name, ()) + d.requires))
+    requires = _requires(files)
     parts = parts_of(files)
     out: list[str] = []
 
@@ -383,18 +379,10 @@ def parts_of(files: list[RulesFile]) -> dict[str, list[str]]:
 
 def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]:
     """The wanted modules plus every module they require (all modules when none are named)."""
-    # A module may open several files; what it requires is what any of them says.
-    declared: dict[str, Module] = {}
-    for f in files:
-        for d in f.decls:
-            if isinstance(d, Module):
-                before = declared.get(d.name)
-                if before is not None:
-                    d = replace(d, requires=tuple(dict.fromkeys(before.requires + d.requires)))
-                declared[d.name] = d
+    requires = _requires(files)
     if wanted is None:
-        return set(declared) | {d.module for f in files for d in f.decls}
-    known = set(declared) | {d.module for f in files for d in f.decls}
+        return set(requires) | {d.module for f in files for d in f.decls}
+    known = set(requires) | {d.module for f in files for d in f.decls}
     for m in wanted:
         if m not in known:
             raise BohnspecError(f"unknown module {m!r}{suggest(m, sorted(known))}; "
@@ -407,9 +395,19 @@ def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]
         if m in result:
             continue
         result.add(m)
-        if m in declared:
-            todo.extend(declared[m].requires)
+        todo.extend(requires.get(m, ()))
     return result
+
+
+def _requires(files: list[RulesFile]) -> dict[str, tuple[str, ...]]:
+    """What each declared module requires. A module may open several files; what it requires is
+    what any of them says."""
+    out: dict[str, tuple[str, ...]] = {}
+    for f in files:
+        for d in f.decls:
+            if isinstance(d, Module):
+                out[d.name] = tuple(dict.fromkeys(out.get(d.name, ()) + d.requires))
+    return out
 
 
 def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:

@@ -1007,17 +1007,13 @@ def _judge(args: argparse.Namespace) -> int:
     if args.player and args.player not in state.names():
         raise _usage(f"--player {args.player!r} is not at the table ({', '.join(state.names())})")
     if args.action:
-        results, actions = judge_texts(engine, state, args.action, parse_action, books)
+        results, actions, now = judge_texts(engine, state, args.action, parse_action, books)
         refused = len(results) - 1 if results and not results[-1]["legal"] else None
         board = board_of(engine, state, actions, refused)
         head = f"situation: {where}  (phase {state.phase}, active player {state.active}, {fields_text(engine, state)})"
         # The actions after a refused one are not judged (its trade or sequence has broken off):
         # said, so that a question asked is never silently dropped.
         # Each named in the situation the ones judged leave (the refused one changed nothing).
-        now = state
-        for a, r in zip(actions, results):
-            if r["legal"]:
-                now = engine.apply(now, a).state
         unjudged = [format_action(engine, now, a) for a in actions[len(results):]]
         rest = [f"not judged, since an action before it was refused: {a}" for a in unjudged]
         text = "\n".join([head, *(board["rows"] if board else []), render_verdicts(results, args.brief), *rest])

@@ -1527,12 +1527,13 @@ def _books_in_play(spec: Spec, found: Any) -> Any:
 
 
 def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[..., list[dict]],
-                rulebooks: Path | None = None) -> tuple[list[dict], list[dict]]:
+                rulebooks: Path | None = None) -> tuple[list[dict], list[dict], State]:
     """judge_actions for actions written in the notation, each read in the situation the
     actions before it leave (a card received in a trade is there to be named by the next one):
-    (the verdicts, every action read). `read(engine, state, text, said)` reads one text into
-    actions, appending to `said` how it read card names. Texts after the first refused or
-    malformed action are still read (a mistyped one is still told), not judged."""
+    (the verdicts, every action read, the situation the legal ones leave).
+    `read(engine, state, text, said)` reads one text into actions, appending to `said` how it
+    read card names. Texts after the first refused or malformed action are still read (a
+    mistyped one is still told), not judged."""
     results: list[dict] = []
     actions: list[dict] = []
     going = True
@@ -1558,7 +1559,7 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
             state = result.pop("_state")
     for r in results:
         r.pop("_state", None)
-    return [_books_in_play(engine.spec, r) for r in results], actions
+    return [_books_in_play(engine.spec, r) for r in results], actions, state
 
 
 # ------------------------------------------------------------ printing

@@ -376,7 +376,9 @@ class ProtocolEngine:
         try:
             self._send(proc, msg)
         except (BrokenPipeError, OSError):
-            code = self._exit_code()
+            # A pipe closes a moment before its process is reaped: wait a little for the exit
+            # code, which is what the implementer needs to see.
+            code = self._exit_code(grace=min(2.0, self.timeout))
             raise EngineFault("errored", "the engine closed its standard input " + (
                 "and is still running" if code is None else f"(exit code {code})"), self.stderr()) from None
         self._unanswered.append(msg)
@@ -475,8 +477,15 @@ class ProtocolEngine:
                                                 f"{msg['type']!r}, {got}{hint}", self.stderr())
         return reply
 
-    def _exit_code(self) -> int | None:
-        return self.proc.poll() if self.proc is not None else None
+    def _exit_code(self, grace: float = 0.0) -> int | None:
+        if self.proc is None:
+            return None
+        if grace:
+            try:
+                return self.proc.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                return None
+        return self.proc.poll()
 
     def _not_running(self) -> EngineFault:
         code = self._exit_code()

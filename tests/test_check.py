@@ -516,6 +516,29 @@ def test_a_replacement_keeps_the_parameters_its_callers_pass(tmp_path):
     assert errors_of(tmp_path, same) == []
 
 
+def test_a_replacement_gives_the_kind_of_value_its_callers_expect(tmp_path):
+    # Review round 33: a designer's toll replaced `attack_price` (a number every attack pays in
+    # a `repeat`) with a truth value, which ran with false as no coin at all, and with text,
+    # which failed only in play, at the war module's line.
+    head = "module mine requires dschingis\n\n"
+    flag = head + "define attack_price(p, t) = t.owner != none cites dschingis/combat/1\n"
+    (error,) = errors_of(tmp_path, flag)
+    assert error.startswith("define 'attack_price' replaces the one of module 'war' (")
+    assert error.endswith("which gives a number; this one gives a truth value: its callers expect a number")
+    text = head + 'define attack_price(p, t) = if t.owner != none then "two" else 1 cites dschingis/combat/1\n'
+    assert "this one gives text: its callers expect a number" in errors_of(tmp_path, text)[0]
+    number = head + "define attack_price(p, t) = if t.owner != none then 2 else 1 cites dschingis/combat/1\n"
+    assert errors_of(tmp_path, number) == []
+
+
+def test_an_action_of_another_module_cannot_be_declared_again_and_the_error_says_what_to_do(tmp_path):
+    again = ("module mine requires bohnroeschen\n\n"
+             'action buy_field() by p "Buy" cites bohnroeschen/tribute/3 {\n  effect { give 1 fields to p }\n}\n')
+    (error,) = errors_of(tmp_path, again)
+    assert error.startswith("action 'buy_field' is declared twice (first at ")
+    assert "an action cannot be replaced; add conditions to it with `extend action buy_field" in error
+
+
 def test_one_module_replacing_a_declaration_twice_is_an_error(tmp_path):
     twice = ("module mine requires dschingis\n\ndefine defence_value(s, c) = 1 cites dschingis/combat/8\n"
              "define defence_value(s, c) = 2 cites dschingis/combat/8\n")
@@ -639,7 +662,11 @@ def test_a_parameter_read_in_a_when_clause_is_told_to_move_to_a_require(tmp_path
 def test_a_module_reading_a_name_of_a_module_it_does_not_require_is_told_to_require_it(tmp_path):
     # check passed, and the game then failed with "a player ... has no 'vine_pos'" (round-14 designer)
     text = 'module mycards requires base\n\nvine v "V" by h cites bohnroeschen/tasks/1 {\n  met when h.vine_pos > 1\n}\n'
+    # The card itself is told first (every vine card needs the vine row), then what it reads.
     assert errors_of(tmp_path, text) == [
+        "'card_of' (the vine card a figure stands on, which every vine card reads) is declared by module "
+        "'bohnroeschen', which module 'mycards' does not require: a game of 'mycards' would have no such name "
+        "(add `requires bohnroeschen` to its module line)",
         "'vine_pos' is declared by module 'bohnroeschen', which module 'mycards' does not require: a game of "
         "'mycards' would have no such name (add `requires bohnroeschen` to its module line)"]
     assert errors_of(tmp_path, text.replace("requires base", "requires bohnroeschen")) == []
@@ -693,3 +720,14 @@ def test_a_misspelt_option_value_gets_a_did_you_mean(tmp_path):
 def test_a_handler_that_emits_its_own_event_is_warned_of(tmp_path):
     text = 'module mycards requires base\n\non harvested(player) cites bohnanza/harvest/1 {\n  emit harvested(player: player)\n}\n'
     assert any("emits 'harvested' again" in w for w in warnings_of(tmp_path, text))
+
+
+def test_a_vine_card_in_a_module_without_bohnroeschen_is_told_to_require_it(tmp_path):
+    # Review round 33: such a module checked clean, then failed in play at the card's first
+    # event ("vine events need a define card_of(p) ...") with no word of the fix.
+    text = ("module mine requires base\n\n"
+            'vine rich "Hold six coins." by h cites bohnroeschen/tasks/1 {\n  met when size(h.coins) >= 6\n}\n')
+    (error,) = errors_of(tmp_path, text)
+    assert "is declared by module 'bohnroeschen', which module 'mine' does not require" in error
+    assert error.endswith("(add `requires bohnroeschen` to its module line)")
+    assert errors_of(tmp_path, text.replace("requires base", "requires bohnroeschen")) == []

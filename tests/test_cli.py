@@ -705,7 +705,7 @@ def test_judge_says_what_a_refused_player_may_do_instead(tmp_path, capsys):
         phase: plant_trades
         """), encoding="utf-8")
     assert main(["judge", str(situation), "--brief", "-a", "Timon plant 2"]) == 1
-    assert "what Timon may do now instead: harvest, plant_card" in capsys.readouterr().out
+    assert "what Timon may do now instead: harvest field 1; plant_card card received 1 field 2|3" in capsys.readouterr().out
     assert main(["judge", str(situation), "-a", "Timon plant blue 2"]) == 2
     err = capsys.readouterr().err
     assert "plant names no card (plant FIELD)" in err and "the actions that name a card: offer, plant_card" in err
@@ -776,3 +776,104 @@ def test_judge_brief_names_the_end_rule_and_what_this_game_counts(tmp_path, caps
     out = capsys.readouterr().out
     assert "  the game ends: " in out
     assert re.search(r"in this game last_exhaustion = 4 .*bohnaparte/end/1", out)
+
+
+# ------------------------------------------------------------ review round 33: players' questions
+
+def _situation(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "situation.yaml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return str(path)
+
+
+def test_judge_tells_the_intermediate_phase_under_its_own_paragraph(tmp_path, capsys):
+    # The phase began under the draw's paragraph (bohnanza/phase-4/1), which says nothing of it.
+    where = _situation(tmp_path, """
+        modules: [base, bohnroeschen]
+        state:
+          players:
+            - {name: Timon, hand: [green], fields: [[blue], [green]], coins: [soy]}
+            - {name: Nina, hand: [fire], fields: [[soy, soy], []], coins: [blue, red]}
+            - {name: Keno, hand: [red, blue], fields: [[green], []]}
+            - {name: Eiko, hand: [broad], fields: [[], []]}
+          active: Timon
+          phase: draw_cards
+          draw_pile: [blue*10]
+          vine_row: [two_alike_in_phase_1, anyone_four_green, last_figure, one_bean_each_field]
+          vine_deck: [buy_third_field, castle]
+        """)
+    assert main(["judge", where, "--brief", "-a", "Timon draw"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "(intermediate) begins" in x)
+    assert line.endswith("(bohnroeschen/intermediate-phase/1)"), line
+
+
+def test_judge_names_the_other_rules_a_refused_action_breaks(tmp_path, capsys):
+    # "May I plant my second hand card?" in phase 1: too early for a traded card's planting,
+    # and, what the player asked, a hand card is planted foremost first.
+    where = _situation(tmp_path, """
+        players:
+          - {name: Timon, hand: [red, blue, green], fields: [[blue], [soy]]}
+          - {name: Nina, hand: [fire]}
+          - {name: Keno, hand: [red, blue], fields: [[green], []]}
+          - {name: Eiko, hand: [broad]}
+        active: Timon
+        phase: plant_hand
+        draw_pile: [blue*10]
+        """)
+    assert main(["judge", where, "--brief", "-a", "Timon plant_card hand 2 1"]) == 1
+    out = capsys.readouterr().out
+    assert "ILLEGAL [ruling/plant-in-phase-3-only]" in out
+    assert ("also refused: only traded and revealed cards are planted this way; hand cards are planted in phase 1, "
+            "the foremost first") in out
+    assert "bohnanza/phase-1/1, bohnanza/setup/9)" in out
+
+
+def test_judge_brief_says_who_wins_and_by_what(tmp_path, capsys):
+    # Nina and Eiko tie on ten coins; the tie goes to the player furthest clockwise from the
+    # starting player Timon (bohnanza/end/4): Eiko.
+    where = _situation(tmp_path, """
+        players:
+          - {name: Timon, hand: [blue], coins: [blue*9]}
+          - {name: Nina, hand: [fire, red], coins: [fire*10]}
+          - {name: Keno, hand: [red, blue], coins: [green*3]}
+          - {name: Eiko, hand: [broad], coins: [soy*10]}
+        active: Keno
+        phase: draw_cards
+        draw_pile: [black_eyed]
+        discard: [blue, green]
+        vars: {exhaustions: 2}
+        """)
+    assert main(["judge", where, "--brief", "-a", "Keno draw"]) == 0
+    out = capsys.readouterr().out
+    assert "Most coins wins; a tie goes to the player seated furthest clockwise from the starting player." in out
+    assert "Timon 9, Nina 10, Keno 3, Eiko 10" in out and out.rstrip().endswith("so Eiko wins")
+
+
+def test_judge_brief_says_what_an_action_opens(tmp_path, capsys):
+    # Nina's four Soy Beans bring exactly two coins: the task of "sell for two", under her
+    # figure, is met and hers to claim.
+    where = _situation(tmp_path, """
+        modules: [base, bohnroeschen]
+        state:
+          players:
+            - {name: Timon, hand: [green], fields: [[green], []]}
+            - {name: Nina, hand: [fire], fields: [[soy, soy, soy, soy], [blue]]}
+            - {name: Keno, hand: [red, blue], fields: [[green], []]}
+            - {name: Eiko, hand: [broad], fields: [[], []]}
+          active: Timon
+          phase: trade
+          revealed: [red, soy]
+          draw_pile: [blue*10]
+          vine_row: [sell_for_two, one_bean_each_field, last_figure, anyone_two_red]
+          vine_deck: [buy_third_field, castle]
+        """)
+    assert main(["judge", where, "--brief", "-a", "Nina harvest 1"]) == 0
+    assert "Nina may now fulfil (" in capsys.readouterr().out
+
+
+def test_explain_gives_a_rulings_question_with_its_decision(capsys):
+    # "Yes." alone answered nothing a reader could see.
+    assert main(["explain", "bohnanza/bean-protection/1"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"ruling/protection-needs-a-longer-field: May a player harvest .*\? Yes\.", out), out
+    assert "Harvest one of your fields. Anyone may" in out

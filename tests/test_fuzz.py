@@ -568,3 +568,31 @@ def test_fuzz_with_maps_from_the_command_line(tmp_path):
     bad.write_text("module broken requires bohnaparte\nboard x graph {\n", encoding="utf-8")
     run = cli("fuzz", "--impl", SERVE, "--maps", str(bad), "--out", str(tmp_path / "o"), cwd=tmp_path, timeout=60)
     assert run.returncode == 2 and "--maps:" in run.stderr and "bad.bohn:" in run.stderr, run.stderr
+
+
+@pytest.mark.slow
+def test_a_designers_own_cards_are_fuzzed_with_their_rules_file(tmp_path):
+    # Review round 33: `fuzz` refused a designer's module ("a module of your own is loaded with
+    # its file") and had no --rules. An engine serving the cards with one rule changed (four
+    # cards drawn in phase 4) is found out, and the written scenario replays with the file.
+    good = tmp_path / "my-vines.bohn"
+    good.write_text((helpers.ROOT / "examples" / "my-vines.bohn").read_text(encoding="utf-8"), encoding="utf-8")
+    bad = tmp_path / "bad-vines.bohn"
+    bad.write_text(good.read_text(encoding="utf-8") + "\ndefine draw_count = 4 cites bohnanza/phase-4/1\n",
+                   encoding="utf-8")
+    impl = f"{SERVE} --rules {shlex.quote(str(bad))}"
+    run = cli("fuzz", "--impl", impl, "--rules", str(good), "--modules", "my_vines", "--games", "3",
+              "--out", str(tmp_path / "found"), cwd=tmp_path)
+    path = _found(run)
+    assert "rules of " in run.stdout and "my_vines" in run.stdout
+    text = path.read_text(encoding="utf-8")
+    assert f"--rules {good}" in re.search(r"^# replay: (.*)$", text, re.M).group(1)
+    assert "WARNING: not verified" not in text
+    sc = S.load(path)
+    assert "my_vines" in sc.modules
+    assert cli("conform", "--rules", str(good), str(path), cwd=tmp_path).returncode == 0
+    assert cli("conform", "--rules", str(good), "--impl", impl, str(path), cwd=tmp_path).returncode == 1
+    # Without the file, the module is unknown: bad input, said with the fix.
+    run = cli("fuzz", "--impl", impl, "--modules", "my_vines", "--games", "1", "--out", str(tmp_path / "o"),
+              cwd=tmp_path)
+    assert run.returncode == 2 and "--rules FILE" in run.stderr, run.stderr

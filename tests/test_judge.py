@@ -758,7 +758,9 @@ def test_an_action_of_another_module_says_which(tmp_path, capsys):
     # Buying a third field is a Bohnröschen rule; the base game has no such action.
     assert main(["judge", situation(tmp_path), "-a", "Timon buy_field"]) == 2
     err = capsys.readouterr().err
-    assert "'buy_field' is not an action of this game (modules base): it belongs to bohnroeschen" in err
+    # The answer to the table's question first (nobody may, here), then how to judge the other game.
+    assert "no player may buy_field in this game (modules base): 'buy_field' is a move of bohnroeschen only" in err
+    assert "`modules: [bohnroeschen]`" in err
 
 
 def test_a_variable_of_a_module_not_played_says_which(tmp_path, capsys):

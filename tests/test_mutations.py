@@ -132,7 +132,8 @@ MUTATIONS = {
     "draft-draws-one-card-per-player": ("jumping-bean", [
         ("repeat size(players) + 1 {", "repeat size(players) {")]),
     "third-plant-in-phase-1": ("phase-1", [
-        ("require planted < 2", "require planted < 3")]),
+        ("require planted < 2", "require planted < 3"),
+        ("define hand_plantings = 2", "define hand_plantings = 3")]),
     # More wrong rules, each of which some folder must notice.
     "phase-2-reveals-one-card": ("phase-2", [
         ("define reveal_count = 2", "define reveal_count = 1")]),

@@ -121,3 +121,57 @@ steps:
 def test_a_refusal_matches_the_paragraphs_its_ruling_rests_on(tmp_path, monkeypatch, rule, verdict):
     v = _run(tmp_path, monkeypatch, "empty-field-01.yaml", EMPTY_FIELD.replace("RULE", rule))
     assert v.verdict == verdict, v.message or [s.problems for s in v.steps]
+
+
+DEAR = """
+module dear_attacks requires dschingis
+
+ruling dear-attacks
+  question "May a house rule make every attack cost two coins?"
+  decision "Yes: an attack costs two coins."
+  reason "A house rule, not in the book."
+  cites dschingis/combat/1
+
+define attack_price(p, t) = 2 cites ruling/dear-attacks, dschingis/combat/1
+"""
+
+ONE_COIN = """
+id: mine/dear/one-coin-01
+title: With dear attacks one coin does not pay for an attack
+cites: [ruling/dear-attacks]
+modules: [base, dschingis, dear_attacks]
+state:
+  board: beginner_4
+  spaces:
+    "03": {owner: Timon}
+    "08": {owner: Nina}
+    "12": {owner: Keno}
+    "17": {owner: Eiko}
+  players:
+    - {name: Nina, hand: [blue], coins: [soy]}
+    - {name: Timon}
+    - {name: Keno}
+    - {name: Eiko}
+  active: Nina
+  phase: attack
+  draw_pile: [fire, red]
+steps:
+  - do: {type: attack, player: Nina, target: "09", with: hand 1}
+    expect: {rejected: RULE}
+"""
+
+
+@pytest.mark.parametrize("rule, verdict", [("ruling/dear-attacks", R.PASSED), ("dschingis/combat/1", R.PASSED),
+                                           ("dschingis/combat/5", R.FAILED)])
+def test_a_refusal_matches_the_citations_of_a_replaced_definition_the_clause_reads(tmp_path, rule, verdict):
+    # Review round 33: a designer's dearer attack refused one coin, and a scenario naming the
+    # designer's ruling failed: only the book's clause ("each attack costs a coin") was heard.
+    rules = tmp_path / "dear.bohn"
+    rules.write_text(textwrap.dedent(DEAR), encoding="utf-8")
+    folder = tmp_path / "scenarios" / "mine" / "dear"
+    folder.mkdir(parents=True)
+    (folder / "one-coin-01.yaml").write_text(textwrap.dedent(ONE_COIN.replace("RULE", rule)), encoding="utf-8")
+    sel = R.select([str(tmp_path / "scenarios")], None, None)
+    assert not sel.broken, [v.message for v in sel.broken]
+    v = R.run_scenario(R.InProcess([str(rules)]), sel.scenarios[0])
+    assert v.verdict == verdict, v.message or [s.problems for s in v.steps]

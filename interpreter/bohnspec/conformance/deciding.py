@@ -55,7 +55,9 @@ def refusing_cites(spec: Spec, action: Any, rejection: Rejection, engine: Engine
     the paragraphs its rulings rest on (`ruling/harvest-empty-field` reads
     `bohnanza/harvest/5`: what a scenario written from the rulebook names); with the `engine`
     and the `state` it was refused in, a clause about the vine card under the player's figure
-    (a task not met) adds that card's citations, its task's own paragraph among them."""
+    (a task not met) adds that card's citations, its task's own paragraph among them. A
+    definition the clause reads that a module replaced (a designer's dearer attack) adds its
+    citations too: the replacement decided the refusal as much as the clause."""
     kind = str(action.get("type")) if isinstance(action, dict) else ""
     refusing: list[Clause | Forbid] = [*spec.clauses_of(kind), *spec.forbids]
     for decl in refusing:
@@ -66,9 +68,32 @@ def refusing_cites(spec: Spec, action: Any, rejection: Rejection, engine: Engine
                 found = vine_of(engine, state, player, decl.condition)
                 if found is not None:
                     cites += found[1].cites
+            if decl.condition is not None:
+                cites += with_rulings(spec, replaced_cites(spec, decl.condition))
             # The rule the reference names comes first whatever its book: it is its answer.
             return list(dict.fromkeys([rejection.rule, *in_play(spec, cites)]))
     return [rejection.rule]
+
+
+def replaced_cites(spec: Spec, node: Node) -> list[str]:
+    """The citations of the replacing definitions an expression reads, through the definitions
+    it calls: those a module put in place of another's."""
+    replacing = {id(new) for _, new in spec.replaced}
+    out: list[str] = []
+    seen: set[str] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.kind in ("call", "name") and isinstance(n.args[0], str) and n.args[0] not in seen:
+            d = spec.defines.get(n.args[0])
+            if d is not None:
+                seen.add(n.args[0])
+                if id(d) in replacing:
+                    out.extend(d.cites)
+                if d.body is not None:
+                    stack.append(d.body)
+        stack.extend(n.children())
+    return out
 
 
 def with_rulings(spec: Spec, cites: Iterable[str]) -> list[str]:
@@ -216,13 +241,14 @@ def _overlap(changed: str, wrong: str) -> bool:
 
 
 def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | frozenset = frozenset(),
-                        theirs: list | None = None) -> list[str]:
+                        theirs: list | None = None, missed: set | frozenset = frozenset()) -> list[str]:
     """The paragraphs behind the reference's `outcome` of `action`: the refusing clause's
     citations; else those of the declarations that emitted the events the step `named`
     (those the engine did not report alike first), then of those (other than the action
     itself) that emitted events the engine did not report alike (`theirs`: its events; None:
     unknown, so every such event counts): the procedure that computes a harvest's coins, say,
-    not the harvest. The action's own citations come last."""
+    not the harvest; `missed`: the named events the engine's did not match, whose declarations
+    speak first of all. The action's own citations come last."""
     if outcome.rejection is not None:
         return refusing_cites(spec, action, outcome.rejection)
     kind = action.get("type") if isinstance(action, dict) else None
@@ -236,7 +262,8 @@ def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | 
         min(len(outcome.events), len(theirs)))
     named_events = [(i, event, frames) for i, (event, frames) in enumerate(zip(outcome.events, outcome.sources))
                     if event.get("event") in named and frames]
-    named_events.sort(key=lambda t: theirs is not None and t[1] in theirs and t[0] < parted)
+    named_events.sort(key=lambda t: (t[1].get("event") not in missed,
+                                     theirs is not None and t[1] in theirs and t[0] < parted))
     for _, _, frames in named_events:
         out.extend(getattr(frames[-1], "cites", ()) or ())
     for event, frames in zip(outcome.events, outcome.sources):

@@ -463,13 +463,18 @@ class Trace:
     def paragraphs(self, engine: Engine, sc: S.Scenario, index: int, theirs: list | None = None,
                    wrong: list[str] | None = None) -> list[str]:
         """The paragraphs that decide step `index` (deciding.py); `theirs`: the engine's events;
-        `wrong`: the places of the state the engine got wrong (their changers' paragraphs first)."""
+        `wrong`: the places of the state the engine got wrong (their changers' paragraphs first).
+        The expected events the engine's do not match speak first (a `game_over` whose winners
+        differ: the winners rule, not the harvest that ended the game)."""
         outcome, step = self.outcomes[index], sc.steps[index]
         if outcome is None:
             return []
-        named = {e.get("event") for key in ("events", "exact_events", "no_events")
-                 for e in step.expect.get(key) or [] if isinstance(e, dict)}
-        found = deciding_paragraphs(engine.spec, step.action, outcome, named, theirs)
+        expected = [e for key in ("events", "exact_events", "no_events") for e in step.expect.get(key) or []
+                    if isinstance(e, dict)]
+        named = {e.get("event") for e in expected}
+        missed = {e.get("event") for key in ("events", "exact_events") for e in step.expect.get(key) or []
+                  if isinstance(e, dict) and theirs is not None and not any(subset_holds(e, t) for t in theirs)}
+        found = deciding_paragraphs(engine.spec, step.action, outcome, named, theirs, missed)
         if wrong and outcome.rejection is None:
             changers = changing_paragraphs(engine, self.states[index], step.action, wrong)
             found = list(dict.fromkeys([*changers, *found]))[:LIMIT]

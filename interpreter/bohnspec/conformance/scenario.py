@@ -755,6 +755,15 @@ def check_options(engine: Engine, options: dict, where: str) -> None:
         option = engine.spec.options.get(key)
         if option is None:
             known = ", ".join(engine.spec.options) or "none"
+            from ..language.model import Option
+            from ..language.spec import modules_declaring
+            # An option of a module the scenario does not play (a house rule's own file, say):
+            # the fix is its module, not another name.
+            elsewhere = [m for m in modules_declaring(key, Option, engine.spec.files) if m not in engine.spec.modules]
+            if elsewhere:
+                raise ScenarioError("", f"{where}.{key}",
+                                    f"option {key!r} belongs to module {' and '.join(elsewhere)}, which this game "
+                                    f"does not play: add it to `modules:` (this game's options: {known})")
             raise ScenarioError("", f"{where}.{key}", f"unknown option{_hint(key, engine.spec.options)} "
                                                       f"(this game's options: {known})")
         if value not in option.values:

@@ -1241,7 +1241,7 @@ class Generator:
             _burn(body, "loc")
             body.line(f"env.state.phase = {literal(phase)}")
             body.line(f"env.events.append({{'event': 'phase', 'phase': {literal(phase)}}})")
-            body.line("env.sources.append(tuple(env.frames))")
+            body.line(f"env.sources.append((*env.frames, {self.value(decl)}))")
             if self.listens("phase"):
                 body.line(f"{self.emitter('phase')}(env, {{'phase': {literal(phase)}}})")
             inner = _Body(self, 2)

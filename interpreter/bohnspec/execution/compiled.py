@@ -282,10 +282,10 @@ class CompiledEngine(Engine):
     def enter_phase(self, env: Env, phase: str, loc: Location | None) -> None:
         self._phase_entries[phase](env, loc)
 
-    def emit(self, env: Env, name: str, payload: dict, record: bool = True) -> None:
+    def emit(self, env: Env, name: str, payload: dict, record: bool = True, source: tuple | None = None) -> None:
         if record:
             env.events.append({"event": name, **{k: serialise(v) for k, v in payload.items()}})
-            env.sources.append(tuple(env.frames))
+            env.sources.append(tuple(env.frames) if source is None else source)
         run = self._emitters.get(name)
         if run is not None:
             run(env, payload)

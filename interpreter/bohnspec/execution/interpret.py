@@ -882,8 +882,11 @@ class Engine:
     def enter_phase(self, env: Env, phase: str, loc: Location | None) -> None:
         env.burn(loc)
         env.state.phase = phase
-        self.emit(env, "phase", {"phase": phase})
-        with _Locals(env, {}, self.spec.phases[phase]):
+        decl = self.spec.phases[phase]
+        # The phase event is told under the phase's own paragraphs (the intermediate phase's,
+        # say), inside what led to it; its handlers run where the event was raised.
+        self.emit(env, "phase", {"phase": phase}, source=(*env.frames, decl))
+        with _Locals(env, {}, decl):
             self.run_block(env, self._phase_enter[phase])
 
     def _s_emit(self, node, scope):
@@ -895,11 +898,12 @@ class Engine:
             self.emit(env, name, {k: f(env) for k, f in values})
         return emit
 
-    def emit(self, env: Env, name: str, payload: dict, record: bool = True) -> None:
-        """Record an event (in JSON form) and run its handlers, which see the raw values."""
+    def emit(self, env: Env, name: str, payload: dict, record: bool = True, source: tuple | None = None) -> None:
+        """Record an event (in JSON form) and run its handlers, which see the raw values;
+        `source`: the declarations it is told under, when not the frames running."""
         if record:
             env.events.append({"event": name, **{k: serialise(v) for k, v in payload.items()}})
-            env.sources.append(tuple(env.frames))
+            env.sources.append(tuple(env.frames) if source is None else source)
         for vine, holder, cond in self._vine_events.get(name, ()):
             self._vine_event(env, vine, holder, cond, payload)
         for decl, handler in self._handlers.get(name, ()):

@@ -85,7 +85,7 @@ class TracingEngine(Engine):
         super().__init__(spec)
         self.recorder = recorder
 
-    def emit(self, env: Env, name: str, payload: dict, record: bool = True) -> None:
+    def emit(self, env: Env, name: str, payload: dict, record: bool = True, source: tuple | None = None) -> None:
         self.recorder.checkpoint(env)
         if record:
             if name == "combat":
@@ -93,7 +93,7 @@ class TracingEngine(Engine):
                 self.recorder.valued[len(env.events)] = list(self.recorder.defines)
             self.recorder.entries.append(("event", len(env.events)))
         self.recorder.defines.clear()
-        super().emit(env, name, payload, record)
+        super().emit(env, name, payload, record, source)
 
     def _call_define(self, env: Env, name: str, values: Iterable, node: Node | None) -> Any:
         values = list(values)

@@ -80,8 +80,14 @@ class Checker:
         self._check_files()
         self._index_modules()
         for first, second in self.spec.duplicates:
+            hint = ""
+            if isinstance(second, Action) and first.module != second.module:
+                # Another module's action cannot be replaced: what a designer can do instead.
+                hint = (f": an action cannot be replaced; add conditions to it with `extend action {second.name} "
+                        "{ require ... }`, or `forbid` it under an option of yours and declare your own action "
+                        "of another name (a number it uses, written as a `define`, can be replaced)")
             self.error(second.loc, f"{type(second).__name__.lower()} {second.name!r} is declared "
-                                   f"twice (first at {first.loc})")
+                                   f"twice (first at {first.loc}){hint}")
         for first, second in self.spec.rivals:
             self.error(second.loc, f"{type(second).__name__.lower()} {second.name!r} is replaced by module "
                                    f"{second.module!r} and by module {first.module!r} ({first.loc}), neither "
@@ -117,6 +123,25 @@ class Checker:
             self.error(new.loc, f"{kind} {new.name!r} replaces the one of module {old.module!r} ({old.loc}), "
                                 f"which takes {shown(before)}; this one takes {shown(after)}: its callers "
                                 "would pass the wrong arguments")
+            return
+        if isinstance(new, Define) and isinstance(old, Define) and old.body is not None and new.body is not None:
+            # What the callers elsewhere do with the value (`repeat attack_price(p, t)`) was
+            # checked against the one replaced: a replacement that gives another kind of value
+            # would run wrong silently (true counted as one coin) or fail far from its own line.
+            was = self._kind(old.body, set(old.params or ()))
+            gives = {k for k in self._kinds_of(new.body, set(new.params or ())) if k is not None}
+            other = sorted(k for k in gives if k != was)
+            if was is not None and other:
+                self.error(new.loc, f"define {new.name!r} replaces the one of module {old.module!r} ({old.loc}), "
+                                    f"which gives {was}; this one gives {' or '.join(other)}: its callers "
+                                    f"expect {was}")
+
+    def _kinds_of(self, e: Node, scope: set[str]) -> list[str | None]:
+        """What each branch of an expression surely gives (`if c then "two" else 1`: text and
+        a number), None for a branch of which it is unsure."""
+        if e.kind == "cond":
+            return [*self._kinds_of(e.args[1], scope), *self._kinds_of(e.args[2], scope)]
+        return [self._kind(e, scope)]
 
     @contextmanager
     def _inside(self, caller: str) -> Iterator[None]:
@@ -327,6 +352,9 @@ class Checker:
             self.error(v.loc, f"vine card id {v.name!r} is already a bean variety: give the vine card another id")
         if v.in_play is not None:
             self.expr(v.in_play, set())
+        # A vine card lies in a vine row, under a figure: what Bohnröschen declares. Without it
+        # the card would fail in play, at its first event.
+        self._required(v.loc, "card_of", what=" (the vine card a figure stands on, which every vine card reads)")
         keys: dict[str, list[str]] = {}  # an event key -> the events that have it
         for event, names in self.spec.event_keys().items():
             for k in names:

@@ -267,6 +267,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a rules file of boards (one module, its boards and rulings), e.g. "
                         "examples/bohnaparte/reference-maps.bohn: games of the modules it requires are set up on "
                         "its maps too, each sent to the engine inline (a game's starting state gives its map)")
+    z.add_argument("--rules", action="append", default=[], metavar="FILE",
+                   help="extra rules file loaded with spec/ by the reference (your own vine cards, landscapes, "
+                        "house rules; once per file): its modules are played when the engine claims them, e.g. "
+                        "--impl \"bohnspec serve --rules FILE\" --rules FILE; checked first")
     z.add_argument("--max-actions", type=MAX_ACTIONS, default=2000, help="actions per game at most (default: 2000)")
     z.add_argument("--shrink-runs", type=SHRINK_RUNS, default=400, metavar="N",
                    help="candidates the shrinking of a divergence plays at most, 0 to 1,000,000 (default: 400; "
@@ -1224,9 +1228,10 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise _usage(f"--out {args.out}: not a folder")
+    _check_rules(args.rules)  # unreadable, or rules that do not check: said with their places
     modules = _modules(args.modules)
     if modules is not None:
-        _with_requirements(modules)  # an unknown module: exit 2 with a did-you-mean
+        _with_requirements(modules, args.rules)  # an unknown module: exit 2 with a did-you-mean
     maps = None
     if args.maps:
         _check_rules([args.maps], "--maps")  # unreadable, or rules that do not check: said with their places
@@ -1246,7 +1251,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     try:
         campaign = F.fuzz(args.impl, modules, args.players, games, args.minutes, args.seed, out, args.timeout,
                           args.max_actions, progress, shrink_runs=args.shrink_runs,
-                          shrink_seconds=args.shrink_seconds, maps=maps)
+                          shrink_seconds=args.shrink_seconds, maps=maps, rules=args.rules)
     except EngineFault as exc:
         print(f"bohnspec: the engine failed its handshake ({exc.verdict}): {exc}", file=sys.stderr)
         if exc.stderr:
@@ -1268,6 +1273,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     summary = (f"{campaign.games} game(s) ({campaign.games_ended} played to their end), "
                f"{campaign.actions} actions ({campaign.probes} probes), "
                f"modules {played or 'none'}" + (f", maps of {args.maps}" if maps is not None else "")
+               + (f", rules of {', '.join(args.rules)}" if args.rules else "")
                + f", seed {args.seed}, {campaign.seconds:.1f}s")
     if json_file:
         problem = _write_output("--json", json_file, json.dumps(F.campaign_json(campaign, args.seed), indent=2) + "\n")

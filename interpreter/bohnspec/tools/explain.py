@@ -247,7 +247,9 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
 
     def clause_entry(d, path, nxt, extra=None):
         doc, source = declaration_text(d, sources.get(path, []), nxt)
-        words = [w for w in (getattr(d, "text", ""), getattr(d, "title", ""), doc) if w]
+        # Each piece a sentence of its own: a title ("Harvest one of your fields") run into the
+        # comment after it reads as one garbled sentence.
+        words = [_sentence(w) for w in (getattr(d, "text", ""), getattr(d, "title", ""), doc) if w]
         entry = {"kind": type(d).__name__.lower(), "name": d.name, "module": d.module, "where": place(d.loc),
                  "in_words": " ".join(words), "source": source, "cites": list(d.cites)}
         what = _what_it_is(spec, d)
@@ -357,7 +359,8 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
         return {"id": ident, "type": "paragraph", "normative": para.normative, "note": para.note,
                 "rulebook_text": text, **({} if text else {"rulebook_hint": rulebook_hint(ident, books)}),
                 "clauses": citing(ident),
-                "rulings": [{"id": r.id, "decision": r.decision} for r in spec.rulings.values() if ident in r.cites],
+                "rulings": [{"id": r.id, "question": r.question, "decision": r.decision}
+                            for r in spec.rulings.values() if ident in r.cites],
                 "scenarios": scenarios.get(ident, [])}
     if ident in ("rulings", "ruling/"):
         # Every ruling, module by module, with its question: an engine writer's index of them.
@@ -425,7 +428,8 @@ def render(info: dict) -> str:
             lines.append(f"  rulebook: ({info['rulebook_hint']})")
         if info["rulings"]:
             lines.append("  rulings on it:")
-            lines.extend(f"    {r['id']}: {r['decision']}" for r in info["rulings"])
+            # The question first: a decision that opens "Yes." answers it.
+            lines.extend(f"    {r['id']}: {r['question']} {r['decision']}" for r in info["rulings"])
     elif info["type"] == "ruling":
         lines.append(f"{info['id']}  (ruling, module {info['module']}, {info['where']})")
         lines.append(f"  question: {info['question']}")
@@ -498,3 +502,9 @@ def render(info: dict) -> str:
 def _also(refusal: dict) -> str:
     """The refusing clause's other citations, as `explain` adds them to its rule."""
     return f" (also cites {', '.join(refusal['also'])})" if refusal.get("also") else ""
+
+
+def _sentence(text: str) -> str:
+    """The text ending as a sentence does (a full stop added to a title that has none)."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?:)\"'" else text + "."

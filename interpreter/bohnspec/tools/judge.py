@@ -332,7 +332,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             assert f.condition is not None, f"forbid {f.name} has no condition"
             items.append(("forbid", f.condition, f.cites, f.reason, f.loc))
     items += [(c.kind, c.condition, c.cites, c.reason, c.loc) for c in engine.spec.clauses_of(kind)]
-    for what, cond, cites, reason, loc in items:
+    for at, (what, cond, cites, reason, loc) in enumerate(items):
         env = Env(engine, state, dict(locals_))
         holds = bool(engine.expr(cond, scope_all)(env))
         refuses = holds if what == "forbid" else not holds
@@ -362,6 +362,9 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             words = {pid: text for pid, text in words.items() if not _heading(text)} or ({} if decided else words)
             if words:
                 verdict["rulebook"] = words
+            also = _also_refusing(engine, state, locals_, items[at + 1:])
+            if also:
+                verdict["also_refused_by"] = also
             verdict["may_now"] = _may_now(engine, state, player)
             return verdict
     # What allows it: the paragraphs of the action's `grant` clauses that hold (the gift, the
@@ -1483,13 +1486,40 @@ def _malformed(engine: Engine, action: object, exc: ActionError) -> str:
     return f"{exc}; written in full: {form}"
 
 
+def _also_refusing(engine: Engine, state: State, locals_: dict, items: Sequence[tuple]) -> list[dict]:
+    """The checks after the deciding one that refuse the action too (a hand card named to
+    `plant_card` in phase 1: too early, and not a traded card): each is a rule the action
+    breaks, which a player may have in mind. A check that cannot be evaluated once an earlier
+    one has refused (a card that is not there) is passed over, as Engine.refusals does."""
+    out: list[dict] = []
+    scope_all = frozenset(locals_)
+    for what, cond, cites, reason, loc in items:
+        try:
+            holds = bool(engine.expr(cond, scope_all)(Env(engine, state, dict(locals_))))
+        except SpecRuntimeError:
+            continue
+        if holds == (what == "forbid"):
+            out.append({"rule": first_citation(cites), "reason": reason, "clause": place(loc), "cites": list(cites)})
+    return out
+
+
+# How many lines of what a refused player may do instead are listed at most.
+MAY_NOW_LINES = 8
+
+
 def _may_now(engine: Engine, state: State, player: str) -> list[str]:
-    """The action types the refused action's player may take instead, now (each has a legal
-    choice of values): `plant` refused to a fellow player in phase 3 points at `plant_card`."""
+    """What the refused action's player may do instead, now, each action with the values it
+    may take (`harvest field 1|2`), in declaration order: `plant` refused to a fellow player in
+    phase 3 points at `plant_card`."""
     if player not in state.names() or state.over:
         return []
-    return [m.kind for m in M.timely(engine, state) if m.player == player and m.refusal() is None
-            and m.first() is not None]
+    open_moves = {m.kind: m for m in M.timely(engine, state) if m.player == player and m.refusal() is None}
+    lines: list[str] = []
+    for kind in engine.spec.actions:
+        move = open_moves.get(kind)
+        if move is not None:
+            lines.extend(_template(engine, state, move))
+    return lines[:MAY_NOW_LINES] + (["..."] if len(lines) > MAY_NOW_LINES else [])
 
 
 def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict[int, list[str]] | None = None,
@@ -1627,9 +1657,11 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
             for why in r.get("explanation", []):
                 lines.append(f"  that is: {why}")
             lines.append(f"  decided by the clause at {r['clause']}, citing {', '.join(r['cites'])}")
+            for a in r.get("also_refused_by", []):
+                lines.append(f"  also refused: {a['reason']}  (the clause at {a['clause']}; {', '.join(a['cites'])})")
             if "may_now" in r:
                 who = r["action"].get("player") if isinstance(r["action"], dict) else None
-                lines.append(f"  what {who} may do now instead: {', '.join(r['may_now']) or 'nothing (wait)'}")
+                lines.append(f"  what {who} may do now instead: {'; '.join(r['may_now']) or 'nothing (wait)'}")
             if r.get("card_cites"):
                 lines.append(f"  the card's own paragraphs: {', '.join(r['card_cites'])}")
         # A refusal quotes the paragraph that refuses first, then the rulings that read it (a
@@ -1652,6 +1684,14 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                                  else "  the game ends")
                     for c in (e or {}).get("through", []):
                         lines.append(f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})")
+                    # Who wins, and by what: the scores and the tie-break are the answer a
+                    # table wants, not only the names.
+                    d = end.get("decided_by") if isinstance(end, dict) else None
+                    if d:
+                        lines.append(f"  {d['words'] or 'the winners rule'}  ({_cites(d)})")
+                        if d.get("how"):
+                            lines.append(f"    {d['how']}")
+                lines.extend(_opens_lines(r))
             continue
         lines.append("  checks, in evaluation order:")
         for c in r["checks"]:
@@ -1666,9 +1706,7 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                 lines.append(f"  a shuffle of {n} card(s): no result was given (`shuffles:` in the situation), so they "
                              "are shown turned over as they lay (ruling/reshuffle-order); at the table their order "
                              "is chance")
-            for o in r.get("opens", []):
-                lines.append(f"  {o['player']} may now {o['action']} ({_lower_first(o['title'])}), which "
-                             f"{o['player']} could not before")
+            lines.extend(_opens_lines(r))
             for wait in r.get("game_goes_on", []):
                 # The rule's own words first; its condition, as the rules write it, for who checks.
                 # Said as an end not reached, lest the rule's words read as the game about to end.
@@ -1699,6 +1737,13 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                     if d.get("how"):
                         lines.append(f"    {d['how']}")
     return "\n".join(lines)
+
+
+def _opens_lines(r: dict) -> list[str]:
+    """What a legal action opens to a player that was not open before (a task met by a
+    harvest, now to be claimed)."""
+    return [f"  {o['player']} may now {o['action']} ({_lower_first(o['title'])}), which {o['player']} could not before"
+            for o in r.get("opens", [])]
 
 
 def _render_happened(happened: list[dict]) -> list[str]:

@@ -94,8 +94,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         elsewhere = [m for m in modules_declaring(kind) if m not in engine.spec.modules]
         if elsewhere:
             played = ", ".join(sorted(engine.spec.modules))
-            raise ActionError(f"{kind!r} is not an action of this game (modules {played}): "
-                              f"it belongs to {' and '.join(elsewhere)}; give the situation `modules:` with it")
+            # A player asking "may I plant a second card?" of the base game gets the answer
+            # first (nobody may, here), then how to judge the game where the move exists.
+            raise ActionError(f"no player may {kind} in this game (modules {played}): {kind!r} is a move of "
+                              f"{' and '.join(elsewhere)} only; to judge that game instead, give the situation "
+                              f"`modules: [{elsewhere[0]}]`")
         known = [*engine.spec.actions, "trade"]
         raise ActionError(f"unknown action {kind!r}" + (suggest(kind, known) or
                                                        f" (this game's actions: {', '.join(known)})"))

@@ -5,7 +5,7 @@ passed; the tally as data for `bohnspec fuzz --json`."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ...errors import BohnspecError
@@ -25,13 +25,14 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
          minutes: float | None = None, seed: int = 1, out: Path = Path("fuzz-scenarios"), timeout: float = 5.0,
          max_actions: int = 2000, progress: Progress | None = None, shrink_runs: int = SHRINK_RUNS,
          shrink_seconds: float = SHRINK_SECONDS, adapter: Adapter | None = None,
-         maps: Maps | None = None) -> Campaign:
+         maps: Maps | None = None, rules: Sequence[str] = ()) -> Campaign:
     """Play random games through the reference and the engine until one diverges (shrunk and
     written), `games` were played or `minutes` passed; the games of the modules `maps` are
-    for are set up on their boards too (plan.read_maps). Raises BohnspecError for bad input
+    for are set up on their boards too (plan.read_maps); `rules`: files of one's own modules
+    (new vine cards, landscapes) loaded with spec/ by the reference. Raises BohnspecError for bad input
     and EngineFault when the engine fails its handshake."""
-    engine: Adapter = adapter if adapter is not None else ProtocolAdapter(command, timeout)
-    campaign = Campaign(maps=maps.path if maps is not None else None)
+    engine: Adapter = adapter if adapter is not None else ProtocolAdapter(command, timeout, rules)
+    campaign = Campaign(maps=maps.path if maps is not None else None, rules=list(rules))
     started = time.monotonic()
     playable: list[list[str]] = []
     try:
@@ -39,13 +40,13 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
         if ensure is not None:
             ensure()  # the handshake: what the engine claims decides what is played and compared
         claims = claims_of(engine)
-        sets, skipped = module_sets(claims["modules"], modules)
+        sets, skipped = module_sets(claims["modules"], modules, rules)
         campaign.skipped = skipped
         if modules is not None and skipped and not sets:
             raise BohnspecError("--modules: nothing to play: " +
                                 "; ".join(f"{m}: {why}" for m, why in skipped.items()))
         for ms in sets:
-            if tables(ms, players, claims, maps):
+            if tables(ms, players, claims, maps, rules):
                 playable.append(ms)
             else:
                 campaign.skipped["+".join(ms)] = "no table can be set up" + (
@@ -58,7 +59,7 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
         game = 0
         while (games is None or game < games) and (deadline is None or time.monotonic() < deadline):
             ms = playable[game % len(playable)]
-            trial, probes = plan_game(ms, players, claims, game_rng(seed, game), max_actions, maps)
+            trial, probes = plan_game(ms, players, claims, game_rng(seed, game), max_actions, maps, rules)
             run = lockstep.run(trial)
             if run.invalid:
                 raise BohnspecError(f"internal error: the reference refuses its own game {game}: {run.invalid}")
@@ -151,6 +152,8 @@ def campaign_json(campaign: Campaign, seed: int) -> JSON:
                  "diverged": campaign.finding is not None}
     if campaign.maps is not None:
         out["maps"] = campaign.maps
+    if campaign.rules:
+        out["rules"] = campaign.rules
     if campaign.interrupted:
         out["interrupted"] = True
     f = campaign.finding

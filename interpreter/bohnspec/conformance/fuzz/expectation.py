@@ -21,7 +21,7 @@ def scenario_data(finding: Finding, sid: str, claims: Claims, full: bool = False
     outcome (when the short form does not show the divergence to the runner)."""
     trial, d = finding.trial, finding.divergence
     steps = []
-    internal = internal_of(trial.modules, claims)
+    internal = internal_of(trial.modules, claims, trial.rules)
     played = reference_play(trial)
     replies, states = played if not isinstance(played, str) else ([], [])
     for i, action in enumerate(trial.actions):
@@ -29,7 +29,7 @@ def scenario_data(finding: Finding, sid: str, claims: Claims, full: bool = False
         reply = replies[i] if i < len(replies) else None
         last = i == len(trial.actions) - 1
         if reply is not None and not reply["accepted"]:
-            rules = deciding_rules(trial.modules, states[i], action) or [reply["rule"]]
+            rules = deciding_rules(trial.modules, states[i], action, trial.rules) or [reply["rule"]]
             step["expect"] = {"rejected": rules[0] if len(rules) == 1 else rules}
         elif reply is not None and (last or full):
             expect: JSON = {}
@@ -62,7 +62,7 @@ def scenario_data(finding: Finding, sid: str, claims: Claims, full: bool = False
 
 def compact_state(trial: Trial) -> JSON:
     """The starting state without what the loader fills in by default: the same state, shorter."""
-    engine = engine_for(trial.modules)
+    engine = engine_for(trial.modules, trial.rules)
     full = S.state_from_data(engine, trial.state, trial.modules, validate=False).to_json()
 
     def same(candidate: JSON) -> bool:
@@ -176,9 +176,9 @@ def _cites_of(trial: Trial, d: Divergence) -> list[str]:
     reshuffle, a harvest's coins), then those of the action's own declaration."""
     if d.reference is not None and not d.reference["accepted"] and d.reference.get("rule"):
         if d.before is not None and d.step is not None:
-            return deciding_rules(trial.modules, d.before, trial.actions[d.step]) or [d.reference["rule"]]
+            return deciding_rules(trial.modules, d.before, trial.actions[d.step], trial.rules) or [d.reference["rule"]]
         return [d.reference["rule"]]
-    engine = engine_for(trial.modules)
+    engine = engine_for(trial.modules, trial.rules)
     if d.step is None:
         # Nothing was decided yet: the situation loaded is in a phase, and its paragraphs say
         # what that phase is.

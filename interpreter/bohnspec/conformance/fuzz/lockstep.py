@@ -4,7 +4,7 @@ state), the first difference or engine fault reported as a Divergence."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ...errors import BohnspecError
 from ...execution.interpret import engine_for
@@ -19,12 +19,12 @@ from .trial import JSON, Adapter, Claims, Divergence, Run, Trial
 _NOT_COMPARED = ("modules",)
 
 
-def internal_of(modules: list[str], claims: Claims | None) -> set[str]:
+def internal_of(modules: list[str], claims: Claims | None, rules: Sequence[str] = ()) -> set[str]:
     """The variables not compared: the ones the spec declares `internal` (the reference's
     bookkeeping), unless the engine claims `internal_state`."""
     if claims and claims.get("internal_state") is True:
         return set()
-    return R.internal_vars(engine_for(modules).spec)
+    return R.internal_vars(engine_for(modules, rules).spec)
 
 
 def normative(state: JSON, internal: set[str]) -> JSON:
@@ -45,7 +45,7 @@ def trial_scenario(trial: Trial, sid: str = "fuzz/trial") -> S.Scenario:
 def reference_play(trial: Trial) -> tuple[list[JSON], list[JSON]] | str:
     """The reference's replies to each action and its state before each one (and after the
     last), or why it refuses the trial."""
-    ref = InProcess()
+    ref = InProcess(trial.rules)
     try:
         start = ref.start(trial_scenario(trial))
         states, replies = [start["state"]], []
@@ -78,7 +78,7 @@ class Lockstep:
             return Run(self._fault(fault, None, None, states[0]))
         except BohnspecError as exc:  # the adapter's own check of the state
             return Run(invalid=str(exc))
-        internal = internal_of(trial.modules, self.claims)
+        internal = internal_of(trial.modules, self.claims, trial.rules)
         problems = R.subset_problems(normative(states[0], internal), normative(started["state"], internal))
         if problems:
             return Run(Divergence(None, R.FAILED, ["the loaded state differs:", *problems],
@@ -93,7 +93,7 @@ class Lockstep:
                 return Run(self._fault(fault, i, replies[i], states[i], action))
 
             def rules(i: int = i, action: JSON = action) -> list[str]:
-                return deciding_rules(trial.modules, states[i], action)
+                return deciding_rules(trial.modules, states[i], action, trial.rules)
             problems, category = compare(replies[i], reply, before, self.claims, internal, rules)
             if problems:
                 return Run(Divergence(i, R.FAILED, problems, (R.FAILED, str(action.get("type")), category),
@@ -143,11 +143,11 @@ def compare(ref: JSON, eng: JSON, eng_before: JSON, claims: Claims, internal: se
     return [], ""
 
 
-def deciding_rules(modules: list[str], before: JSON, action: JSON) -> list[str]:
+def deciding_rules(modules: list[str], before: JSON, action: JSON, rules: Sequence[str] = ()) -> list[str]:
     """The ids a rejection of `action` in the state `before` may cite: every citation of each
     clause (or forbid) that refuses it in the reference, the first refusing clause's first. An
     action that breaks two rules may be refused for either: engines check in their own order."""
-    engine = engine_for(modules)
+    engine = engine_for(modules, rules)
     try:
         state = S.state_from_data(engine, before, modules, validate=False)
         rejections = engine.refusals(state.copy(), action)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,11 +46,13 @@ def claims_of(adapter: object) -> Claims:
             "options": options if isinstance(options, dict) else None}
 
 
-def module_sets(claimed: list[str], wanted: list[str] | None) -> tuple[list[list[str]], dict[str, str]]:
+def module_sets(claimed: list[str], wanted: list[str] | None,
+                rules: Sequence[str] = ()) -> tuple[list[list[str]], dict[str, str]]:
     """The module sets to play: each claimed module with the modules it requires, when the
     engine claims those too (and the user asked for it), except the shared parts of other
-    modules (parts_of). Returns (sets, module -> why not)."""
-    files = parse_files(spec_files())
+    modules (parts_of). `rules`: files of modules of one's own, known besides spec/'s.
+    Returns (sets, module -> why not)."""
+    files = parse_files([*spec_files(), *rules])
     parts = parts_of(files)
     sets: list[list[str]] = []
     skipped: dict[str, str] = {}
@@ -121,14 +123,16 @@ def read_maps(path: str) -> Maps:
     return Maps(str(path), modules, boards)
 
 
-def setup_engine(modules: list[str], maps: Maps | None = None) -> Engine:
-    """The engine that sets up (and plays) games of these modules: with the maps' boards when
-    they are for these modules."""
+def setup_engine(modules: list[str], maps: Maps | None = None, rules: Sequence[str] = ()) -> Engine:
+    """The engine that sets up (and plays) games of these modules (with the `rules` files of
+    one's own modules): with the maps' boards when they are for these modules."""
     added = maps.added_to(modules) if maps is not None else []
-    return engine_for([*modules, *added], [maps.path]) if maps is not None and added else engine_for(modules)
+    if maps is not None and added:
+        return engine_for([*modules, *added], [*rules, maps.path])
+    return engine_for(modules, rules)
 
 
-def sent_inline(state: JSON, modules: list[str], maps: Maps | None) -> JSON:
+def sent_inline(state: JSON, modules: list[str], maps: Maps | None, rules: Sequence[str] = ()) -> JSON:
     """A starting state set up with the maps as the engine is sent it: its modules those the
     engine claims (a game on a board of the rulebooks too), and a board of the maps inline (the
     engine knows only the boards of the rulebooks)."""
@@ -136,26 +140,28 @@ def sent_inline(state: JSON, modules: list[str], maps: Maps | None) -> JSON:
         return state
     out = {**state, "modules": list(modules)}
     if state.get("board") in maps.boards:
-        out["board"] = B.to_json(setup_engine(modules, maps).spec.boards[state["board"]])
+        out["board"] = B.to_json(setup_engine(modules, maps, rules).spec.boards[state["board"]])
     return out
 
 
-_TABLES: dict[tuple[tuple[str, ...], int | None, str, str | None], list[Table]] = {}
+_TABLES: dict[tuple[tuple[str, ...], int | None, str, str | None, tuple[str, ...]], list[Table]] = {}
 
 
-def tables(modules: list[str], players: int | None, claims: Claims, maps: Maps | None = None) -> list[Table]:
+def tables(modules: list[str], players: int | None, claims: Claims, maps: Maps | None = None,
+           rules: Sequence[str] = ()) -> list[Table]:
     """Every table (players, options) a game of these modules can be set up for, among the
     option values the engine claims (at most MAX_TABLES of them, a seeded sample); with
     `maps`, on their boards too."""
     key = (tuple(modules), players, json.dumps(claims.get("options"), sort_keys=True),
-           maps.path if maps is not None and maps.added_to(modules) else None)
+           maps.path if maps is not None and maps.added_to(modules) else None, tuple(rules))
     if key not in _TABLES:
-        _TABLES[key] = _tables(modules, players, claims, maps)
+        _TABLES[key] = _tables(modules, players, claims, maps, rules)
     return _TABLES[key]
 
 
-def _tables(modules: list[str], players: int | None, claims: Claims, maps: Maps | None) -> list[Table]:
-    engine = setup_engine(modules, maps)
+def _tables(modules: list[str], players: int | None, claims: Claims, maps: Maps | None,
+            rules: Sequence[str]) -> list[Table]:
+    engine = setup_engine(modules, maps, rules)
     rule = engine.spec.players
     low, high = (rule.least, rule.most) if rule is not None else (3, 5)
     counts = [players] if players is not None else list(range(low, min(high, len(PLAYER_NAMES)) + 1))
@@ -189,15 +195,15 @@ def game_rng(seed: int, game: int) -> random.Random:
 
 
 def plan_game(modules: list[str], players: int | None, claims: Claims, rng: random.Random,
-              max_actions: int, maps: Maps | None = None) -> tuple[Trial, list[int]]:
+              max_actions: int, maps: Maps | None = None, rules: Sequence[str] = ()) -> tuple[Trial, list[int]]:
     """A random game of these modules at a random table, played by the reference alone:
     (trial, the indices of its probes). With `maps`, set up on their boards (its starting
     state gives the map inline: the game needs them no more).
 
     Raises BohnspecError when no table can be set up (the module's player counts or options
     do not allow one)."""
-    engine = setup_engine(modules, maps)
-    choices = tables(modules, players, claims, maps)
+    engine = setup_engine(modules, maps, rules)
+    choices = tables(modules, players, claims, maps, rules)
     if not choices:
         raise BohnspecError(f"cannot set up a game of {', '.join(modules)}"
                             + (f" with {players} player{'' if players == 1 else 's'}" if players is not None else "")
@@ -225,7 +231,8 @@ def plan_game(modules: list[str], players: int | None, claims: Claims, rng: rand
         state = _apply(engine, state, action, shuffler)
         actions.append(action)
     start["shuffles"] = shuffles + list(start.get("shuffles") or [])
-    return Trial(list(modules), sent_inline(start, modules, maps), actions, ended=state.over), probes
+    return Trial(list(modules), sent_inline(start, modules, maps, rules), actions, ended=state.over,
+                 rules=tuple(rules)), probes
 
 
 def _apply(engine: Engine, state: State, action: JSON, shuffler: Callable[[list[str]], list[str]]) -> State:

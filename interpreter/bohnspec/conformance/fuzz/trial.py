@@ -44,6 +44,8 @@ class Trial:
     state: JSON
     actions: list[JSON]
     ended: bool = False  # the reference's game reached its end within the actions planned
+    # Rules files loaded with spec/ (`fuzz --rules`): a designer's modules the game plays.
+    rules: tuple[str, ...] = ()
 
 
 @dataclass
@@ -100,3 +102,4 @@ class Campaign:
     interrupted: bool = False
     unsupported: dict[str, int] = field(default_factory=dict)  # what the engine said it lacks -> games
     maps: str | None = None  # the rules file of boards games were also set up on (--maps)
+    rules: list[str] = field(default_factory=list)  # rules files of one's own modules (--rules)

@@ -10,6 +10,7 @@ import json
 import shlex
 import shutil
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -58,14 +59,15 @@ def render(data: JSON, header: list[str]) -> str:
     return "".join(f"# {line}\n" if line else "#\n" for line in header) + body
 
 
-def verify(path: Path, adapter: Adapter) -> tuple[bool, str]:
-    """The scenario file must load, pass the reference and fail the engine: (whether it does,
-    what the engine's verdict was or why it does not)."""
+def verify(path: Path, adapter: Adapter, rules: Sequence[str] = ()) -> tuple[bool, str]:
+    """The scenario file must load, pass the reference (with the `rules` files of one's own
+    modules) and fail the engine: (whether it does, what the engine's verdict was or why it
+    does not)."""
     try:
         sc = S.load(path)
     except BohnspecError as exc:
         return False, f"the scenario does not load: {exc}"
-    ours = R.run_scenario(InProcess(), sc)
+    ours = R.run_scenario(InProcess(rules), sc)
     if ours.verdict != R.PASSED:
         return False, f"the reference does not pass it ({ours.verdict}): {ours.message or _problems(ours)}"
     theirs = R.run_scenario(adapter, sc)
@@ -92,10 +94,10 @@ def _body(text: str, sid: str) -> str:
     return "\n".join(f"id: {sid}" if line.startswith("id: ") else line for line in lines)
 
 
-def replay_command(command: str, path: Path, timeout: float = 5.0) -> str:
+def replay_command(command: str, path: Path, timeout: float = 5.0, rules: Sequence[str] = ()) -> str:
     """The `bohnspec conform` command that replays a written scenario against the engine."""
     return (f"bohnspec conform --impl {shlex.quote(command)}" + (f" --timeout {timeout:g}" if timeout != 5.0 else "")
-            + f" {shlex.quote(str(path))}")
+            + "".join(f" --rules {shlex.quote(str(r))}" for r in rules) + f" {shlex.quote(str(path))}")
 
 
 def write_finding(finding: Finding, out: Path, adapter: Adapter, claims: Claims, command: str,
@@ -114,7 +116,7 @@ def write_finding(finding: Finding, out: Path, adapter: Adapter, claims: Claims,
         if not path.exists() or _body(path.read_text(encoding="utf-8"), sid) == \
                 _body(render(scenario_data(finding, sid, claims, full=False), []), sid):
             break
-    finding.replay = replay_command(command, path, timeout)
+    finding.replay = replay_command(command, path, timeout, finding.trial.rules)
     header = [f"Written by bohnspec {__version__} fuzz on {datetime.date.today().isoformat()}, rules digest "
               f"{rules_digest()}: the engine {command!r} and the reference interpreter disagree.",
               "The expected outcome is the REFERENCE INTERPRETER's answer (a regression test for the engine),",
@@ -126,7 +128,7 @@ def write_finding(finding: Finding, out: Path, adapter: Adapter, claims: Claims,
         trying = Path(work) / f"{name}.yaml"
         for full in (False, True):
             trying.write_text(render(scenario_data(finding, sid, claims, full=full), header), encoding="utf-8")
-            finding.verified, finding.note = verify(trying, adapter)
+            finding.verified, finding.note = verify(trying, adapter, finding.trial.rules)
             if finding.verified:
                 break
         if not finding.verified:

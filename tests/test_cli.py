@@ -877,3 +877,25 @@ def test_explain_gives_a_rulings_question_with_its_decision(capsys):
     out = capsys.readouterr().out
     assert re.search(r"ruling/protection-needs-a-longer-field: May a player harvest .*\? Yes\.", out), out
     assert "Harvest one of your fields. Anyone may" in out
+
+
+def test_judge_says_which_figure_keeps_a_vine_task_from_being_met(tmp_path, capsys):
+    # "Every other figure stands ahead of yours": Keno's figure shares Nina's card. The answer
+    # named only `others_ahead(h)`; it now looks into the definition and names Keno.
+    where = _situation(tmp_path, """
+        modules: [base, bohnroeschen]
+        state:
+          players:
+            - {name: Timon, hand: [green], fields: [[green], []], vars: {vine_pos: 2}}
+            - {name: Nina, hand: [fire], fields: [[soy], [blue]], coins: [red]}
+            - {name: Keno, hand: [red, blue], fields: [[green], []]}
+            - {name: Eiko, hand: [broad], fields: [[], []], vars: {vine_pos: 2}}
+          active: Nina
+          starting_player: Timon
+          phase: plant_hand
+          draw_pile: [blue*10]
+          vine_row: [last_figure, sell_for_two, one_bean_each_field, anyone_two_red, blue_in_a_field]
+          vine_deck: [buy_third_field, castle]
+        """)
+    assert main(["judge", where, "--brief", "-a", "Nina fulfil"]) == 1
+    assert "`others_ahead(h)` is false (h = Nina, q = Keno, q.vine_pos = 1, h.vine_pos = 1)" in capsys.readouterr().out

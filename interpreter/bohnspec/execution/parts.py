@@ -18,13 +18,15 @@ MOST = 10
 
 
 def values_seen(engine: Engine, state: State, cond: Node, locals_: dict, depth: int = 2,
-                witness: bool = False, terse: bool = False) -> list[list]:
+                witness: bool = False, terse: bool = False, into_defines: bool = False) -> list[list]:
     """[text, value] of the condition's parts, `depth` levels deep. The parts of an `and` or
     `or` after the one that decides it are not evaluated, as in the engines, and are not shown.
     Quantifier bodies are looked into only with `witness` and only for a quantifier that failed
     because of one item (`all` with an item breaking it, `no` with one meeting it): that item is
     shown under its variable's name, then the body's parts for it. `terse`: a truth whose own
-    parts are shown is left out (they say it: `4`, `3` rather than also `4 <= 3 = false`)."""
+    parts are shown is left out (they say it: `4`, `3` rather than also `4 <= 3 = false`).
+    `into_defines`: a definition the condition is (`others_ahead(h)`) is looked into, its
+    parameters bound to the arguments' values, as if its body were written there."""
     seen: list[list] = []
 
     def evaluate(node: Node, bound: dict):
@@ -41,6 +43,9 @@ def values_seen(engine: Engine, state: State, cond: Node, locals_: dict, depth: 
             return
         if node.kind == "quant" and witness:
             _witness(node, level, bound)
+            return
+        if into_defines and node.kind == "call" and level == 1:
+            _define_body(node, level, bound)
             return
         parts: list[Node] = []
         if node.kind in ("or", "and"):
@@ -81,6 +86,19 @@ def values_seen(engine: Engine, state: State, cond: Node, locals_: dict, depth: 
                     return
         except Exception:  # noqa: BLE001 - nothing more to show than the quantifier's value
             return
+
+    def _define_body(node: Node, level: int, bound: dict) -> None:
+        d = engine.spec.defines.get(node.args[0])
+        if d is None or d.body is None or d.params is None or len(d.params) != len(node.args[1]):
+            return
+        try:
+            inner = {name: evaluate(arg, bound) for name, arg in zip(d.params, node.args[1])}
+        except Exception:  # noqa: BLE001 - an argument that cannot be worked out: nothing to show
+            return
+        for name, value in inner.items():
+            if name not in bound or bound[name] != value:
+                seen.append([name, serialise(value)])
+        visit(d.body, level, inner)
 
     visit(cond, 1, dict(locals_))
     return seen

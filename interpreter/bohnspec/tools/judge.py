@@ -1362,8 +1362,12 @@ def _why_not(engine: Engine, state: State, vine: Vine, conds: Sequence[Node], pl
                 continue
         except SpecRuntimeError:
             return ""
-        values = [f"{text} = {show(value)}" for text, value in values_seen(engine, state, part, holder)
-                  if not isinstance(value, (list, dict)) and text != vine.holder][:3]
+        # A quantifier is shown with the item that breaks it (f = field 3: size(f) = 0), so a
+        # table reads which field is not as the card asks.
+        values = list(dict.fromkeys(
+            f"{text} = {show(value)}" for text, value in values_seen(engine, state, part, holder, witness=True,
+                                                                     terse=True, into_defines=True)
+            if not isinstance(value, (list, dict)) and text != vine.holder))[:4]
         return f": `{unparse(part)}` is false ({vine.holder} = {player}{''.join(', ' + v for v in values)})"
     return ""
 

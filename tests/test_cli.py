@@ -899,3 +899,45 @@ def test_judge_says_which_figure_keeps_a_vine_task_from_being_met(tmp_path, caps
         """)
     assert main(["judge", where, "--brief", "-a", "Nina fulfil"]) == 1
     assert "`others_ahead(h)` is false (h = Nina, q = Keno, q.vine_pos = 1, h.vine_pos = 1)" in capsys.readouterr().out
+
+
+def test_judge_notation_points_the_tables_words_at_the_games(tmp_path, capsys):
+    # Review round 34: "the stack" is the rulebooks' word for the draw pile; riders go with a
+    # charge, not an attack. Each now says what to write.
+    where = _situation(tmp_path, """
+        modules: [base, dschingis]
+        state:
+          board: beginner_3
+          spaces:
+            "01": {owner: Nina}
+            "02": {owner: Nina}
+            "08": {owner: Timon}
+            "12": {owner: Keno}
+          players:
+            - {name: Nina, hand: [blue], coins: [red, red]}
+            - {name: Timon}
+            - {name: Keno}
+          active: Nina
+          phase: attack
+          draw_pile: [green, red, red, red]
+        """)
+    assert main(["judge", where, "-a", "Nina attack 05 stack"]) == 2
+    assert "the top card of the draw pile is 'draw_pile 1'" in capsys.readouterr().err
+    assert main(["judge", where, "-a", "Nina attack 05 riders 01"]) == 2
+    assert "attack takes no 'riders' (attack TARGET WITH); charge does: write `Nina charge ...`" in \
+        capsys.readouterr().err
+
+
+def test_judge_says_when_the_rulebooks_words_are_missing(tmp_path, capsys, monkeypatch):
+    from bohnspec import paths
+    monkeypatch.setattr(paths, "rulebooks_dir", lambda: None)  # a machine without them
+    where = _situation(tmp_path, """
+        players:
+          - {name: Timon, hand: [red], fields: [[blue], [soy]]}
+          - {name: Nina}
+          - {name: Keno}
+        active: Timon
+        phase: plant_hand
+        """)
+    main(["judge", where, "--brief", "-a", "Timon plant 1"])
+    assert "note: the rulebooks' words are not quoted" in capsys.readouterr().out

@@ -174,6 +174,8 @@ def test_explain_rulings_lists_every_ruling_with_its_question(capsys):
     assert "  module base:" in out
     assert "    ruling/protection-needs-a-longer-field: May a player harvest a single-card field" in out
     assert "ruling/single-jumping-bean" in out and "ruling/jumping-final-harvest" in out
+    # Review round 34: an engine writer needs the decision, not only the question.
+    assert "      decision: Nothing: they go to the discard pile and no draft takes place" in out
 
 
 def test_a_misspelt_rulings_is_told_the_word(capsys):

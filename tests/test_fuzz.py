@@ -596,3 +596,13 @@ def test_a_designers_own_cards_are_fuzzed_with_their_rules_file(tmp_path):
     run = cli("fuzz", "--impl", impl, "--modules", "my_vines", "--games", "1", "--out", str(tmp_path / "o"),
               cwd=tmp_path)
     assert run.returncode == 2 and "--rules FILE" in run.stderr, run.stderr
+
+
+def test_a_campaign_that_compared_nothing_is_not_a_pass(tmp_path):
+    # Review round 34: an engine answering `unsupported` to every game left fuzz at exit 0, "no
+    # divergence", so a CI job passed an engine that implemented nothing (conform says exit 2).
+    run = cli("fuzz", "--impl", fake("v2_nothing"), "--modules", "base", "--games", "3", "--out", str(tmp_path / "o"),
+              "-q", cwd=tmp_path)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "nothing was tested, not one action was compared" in run.stderr
+    assert "no divergence" not in run.stdout

@@ -857,3 +857,13 @@ def test_legal_lists_at_most_ten_thousand_actions_and_says_there_are_more(served
     served.ask({"id": 4, "type": "load", "state": full_state(reference, PROTECTED)})
     small = served.ask({"id": 5, "type": "legal"})
     assert "more" not in small and small["actions"]
+
+
+def test_an_engine_claiming_events_that_sends_none_is_told_the_key_is_missing(tmp_path):
+    # Review round 34: "not found among: (none)" read as wrong events, not a missing key.
+    run = conform(tmp_path, "--impl", fake("no_events_key"), "-k", "base/phase-2")
+    assert run.rc == 1, run
+    failed = [s for s in run.report["scenarios"] if s["verdict"] == "failed"]
+    assert failed
+    problems = [p for s in failed for step in s["steps"] for p in step["problems"]]
+    assert any(p.startswith("the engine claims `events` but its reply has no `events` list") for p in problems)

@@ -418,7 +418,9 @@ class ProtocolEngine:
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             why = f" ({exc.msg})" if isinstance(exc, json.JSONDecodeError) and exc.msg.endswith("is not JSON") else ""
             raise EngineFault("protocol-error", f"the engine printed something that is not a protocol "
-                                                f"message{why}: {_text(line)}", self.stderr()) from None
+                                                f"message{why}: {_text(line)} (standard output carries the "
+                                                f"replies only: write logs to standard error)",
+                              self.stderr()) from None
         except RecursionError:
             raise EngineFault("protocol-error", f"the reply to {msg['type']!r} is nested too deep to read",
                               self.stderr()) from None
@@ -1048,6 +1050,8 @@ class ProtocolAdapter:
                    "reason": _text_or_none(reply.get("reason")) or "", "state": state}
         else:
             out = {"accepted": True, "events": self._events(reply), "state": state}
+            if "events" not in reply:
+                out["events_left_out"] = True  # told as such by the runner, when it compares events
         self._send_next()
         return out
 

@@ -705,6 +705,12 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                     result.problems.extend(differs)
                     wrong = differing_places(expected, actual)
             if compare_events:
+                if step.action is not None and reply.get("events_left_out") and any(
+                        k in step.expect for k in ("events", "exact_events")):
+                    # Said as what it is: "not found among: (none)" read as an engine with
+                    # the wrong events, not one that sends none.
+                    result.problems.append("the engine claims `events` but its reply has no `events` list "
+                                           "(PROTOCOL.md: an accepted reply lists the events, [] if none)")
                 if "events" in step.expect:
                     result.problems.extend(match_events(step.expect["events"], events))
                 if "no_events" in step.expect:

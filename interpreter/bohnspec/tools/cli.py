@@ -672,7 +672,9 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
         if rest:
             ids = sorted(v.id for v in rest)
             more = f" and {len(ids) - 10} more" if len(ids) > 10 else ""
-            why = "handshake failure" if text.startswith(HANDSHAKE_FAILED) else "kind of fault"
+            # Which fault, in short: several groups' lines come together at the end.
+            why = "handshake failure" if text.startswith(HANDSHAKE_FAILED) else \
+                f"kind of fault ({_shown(text[:120])}{'...' if len(text) > 120 else ''})"
             print(f"{verdict.upper().replace('-', ' ')} the other {len(ids)} scenario(s), for the same {why}: "
                   f"{', '.join(ids[:10])}{more}", file=out)
     for problem in problems:
@@ -916,12 +918,14 @@ def _replay_path(path: str) -> str:
 
 def _fault_text(message: str) -> str:
     """A fault's message without the step and request it happened at (`at step 2 {...}
-    (request apply): `) and with its numbers blanked (a count of coins, a request id): what
-    makes two scenarios' faults of one kind."""
+    (request apply): `), with its numbers blanked (a count of coins, a request id) and what it
+    quotes of the engine's output blanked (a debug line, a reply with a wrong id): what makes
+    two scenarios' faults of one kind."""
     if message.startswith(HANDSHAKE_FAILED):
         return message
     if " (request " in message:
         message = re.sub(r"^at .*? \(request \w+\): ", "", message, count=1)
+    message = re.sub(r"(: |got )'.*?'(?= \(|$)", r"\1'...'", message)
     return re.sub(r"\d+", "N", message)
 
 
@@ -1020,6 +1024,10 @@ def _judge(args: argparse.Namespace) -> int:
         # Each named in the situation the ones judged leave (the refused one changed nothing).
         unjudged = [format_action(engine, now, a) for a in actions[len(results):]]
         rest = [f"not judged, since an action before it was refused: {a}" for a in unjudged]
+        if books is None:
+            # Said, not silently dropped: a verdict without the books' words looks complete.
+            rest.append("note: the rulebooks' words are not quoted: bohnspec does not ship them; give the folder "
+                        "holding bohnanza.md and the others with --rulebooks DIR (or set BOHNSPEC_RULEBOOKS=DIR)")
         text = "\n".join([head, *(board["rows"] if board else []), render_verdicts(results, args.brief), *rest])
         answer = {"situation": where, **({"board": board} if board else {}), "results": results,
                   **({"not_judged": unjudged} if unjudged else {})}
@@ -1298,6 +1306,12 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     if campaign.interrupted:
         print(f"bohnspec: interrupted; no divergence in {summary}", file=sys.stderr)
         return EXIT_INTERRUPTED
+    if campaign.actions == 0:
+        # As conform with no scenario run: a CI job must not pass an engine nothing was asked of.
+        print(f"bohnspec: nothing was tested, not one action was compared ({summary}): the engine answered "
+              "`unsupported` to every game (see 'not tested' above); claim only the modules and options it plays",
+              file=sys.stderr)
+        return EXIT_INPUT
     print(f"no divergence: {summary}", file=text)
     return EXIT_OK
 

@@ -363,11 +363,12 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                             for r in spec.rulings.values() if ident in r.cites],
                 "scenarios": scenarios.get(ident, [])}
     if ident in ("rulings", "ruling/"):
-        # Every ruling, module by module, with its question: an engine writer's index of them.
+        # Every ruling, module by module, with its question and decision: an engine writer's
+        # index of them, what an engine must do where the books are silent.
         listed = sorted(spec.rulings.values(), key=lambda r: (r.module, r.name))
         return {"id": "rulings", "type": "rulings",
-                "rulings": [{"id": r.id, "module": r.module, "question": r.question, "where": place(r.loc)}
-                            for r in listed]}
+                "rulings": [{"id": r.id, "module": r.module, "question": r.question, "decision": r.decision,
+                             "where": place(r.loc)} for r in listed]}
     if ident.startswith("ruling/"):
         r = spec.rulings.get(ident[len("ruling/"):])
         if r is None:
@@ -439,13 +440,15 @@ def render(info: dict) -> str:
         for pid, text in info.get("rulebook", {}).items():
             lines.append(f"    {pid}: {text}")
     elif info["type"] == "rulings":
-        lines.append(f"the rulings ({len(info['rulings'])}; `bohnspec explain ruling/NAME` gives one whole):")
+        lines.append(f"the rulings ({len(info['rulings'])}, each question with its decision; `bohnspec explain "
+                     "ruling/NAME` gives one whole, with its reason):")
         module = None
         for r in info["rulings"]:
             if r["module"] != module:
                 module = r["module"]
                 lines.append(f"  module {module}:")
             lines.append(f"    {r['id']}: {r['question']}")
+            lines.append(f"      decision: {r['decision']}")
         return "\n".join(lines)
     elif info["type"] == "file":
         lines.append(f"the cards and rules of {info['id']} ({len(info['clauses'])}):")

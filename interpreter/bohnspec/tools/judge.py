@@ -440,6 +440,9 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
         opened = _opened(engine, state, outcome.state)
         if opened:
             verdict["opens"] = opened
+            # A new phase or turn opens its own actions to everyone: the full answer lists
+            # them, the brief one keeps to what opened within the moment (a task to claim).
+            verdict["moment_moved"] = (state.phase, state.active) != (outcome.state.phase, outcome.state.active)
     verdict["_state"] = outcome.state
     return verdict
 
@@ -1695,7 +1698,15 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                         lines.append(f"  {d['words'] or 'the winners rule'}  ({_cites(d)})")
                         if d.get("how"):
                             lines.append(f"    {d['how']}")
-                lines.extend(_opens_lines(r))
+                # An end counted towards but not reached (Bohnaparte's third exhaustion, say):
+                # the table asks whether the game is over.
+                for wait in r.get("game_goes_on", []):
+                    lines.append(f"  the game goes on; this end is not reached yet: "
+                                 f"{wait['words'] or 'its end rule does not hold'}  ({_cites(wait)})")
+                    for c in wait.get("through", []):
+                        lines.append(f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})")
+                if not r.get("moment_moved"):
+                    lines.extend(_opens_lines(r))
             continue
         lines.append("  checks, in evaluation order:")
         for c in r["checks"]:

@@ -133,10 +133,18 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                     raise ActionError(f"{kind} names no card ({kind} {' '.join(n.upper() for n in names)}), so "
                                       f"{before!r} has no place here; the actions that name a card: "
                                       f"{', '.join(naming)}")
+                # `attack 05 riders 01`: a parameter of another action (the charge's riders).
+                other = [a.name for a in engine.spec.actions.values() if a.name != kind
+                         and any(p.name == before for p in a.params)]
+                if before and before not in types and other:
+                    raise ActionError(f"{kind} takes no {before!r} ({kind} {' '.join(n.upper() for n in names)}); "
+                                      f"{' and '.join(other)} does: write `{player} {other[0]} ...`")
                 if tok.isdigit() and before and " " not in before and before not in types:
                     # `pile 1`: meant as a card reference, with a place the game does not have.
+                    pile = " (the top card of the draw pile is 'draw_pile 1')" if before in _PILE_WORDS and \
+                        "draw_pile" in engine.spec.zones else ""
                     raise ActionError(f"{before + ' ' + tok!r} is no card reference: {before!r} is not a place of "
-                                      f"this game{suggest(before, engine.spec.zones)} (places: "
+                                      f"this game{suggest(before, engine.spec.zones)}{pile} (places: "
                                       f"{', '.join(engine.spec.zones)})")
                 raise ActionError(f"{kind} takes {len(names)} value(s) ({', '.join(names) or 'none'}); "
                                   f"{tok!r} is one too many")
@@ -234,6 +242,10 @@ def _zone_cards(state: State, owner: str, zone: str) -> list:
     return state.zones[zone] if zone in state.zones else state.player(owner).zones.get(zone, [])
 
 
+# What players call the draw pile at the table.
+_PILE_WORDS = frozenset({"stack", "pile", "deck", "top"})
+
+
 def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], said: list[str]) -> str:
     """A card reference from `hand 3` or from a variety name: its owner's first usable card
     of that variety; else the field it lies in; else a place where no card is, with a note
@@ -243,8 +255,11 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
     if raw in engine.spec.zones:
         raise ActionError(f"{raw!r} is a place, not a card: write '{raw} 1' for its first card (its top)")
     if raw not in engine.spec.varieties:
+        # The rulebooks' words for the shared pile: its top card is `draw_pile 1`.
+        pile = "draw_pile" if raw in _PILE_WORDS and "draw_pile" in engine.spec.zones else None
         raise ActionError(f"{raw!r} is neither a card like 'hand 3' nor a variety"
-                          f"{suggest(raw, [*engine.spec.varieties, *engine.spec.zones])}")
+                          + (": the top card of the draw pile is 'draw_pile 1'" if pile else
+                             suggest(raw, [*engine.spec.varieties, *engine.spec.zones])))
     zones = (["revealed"] if owner == state.active else []) + ["hand", "received"]
     zones = [z for z in zones if z in engine.spec.zones]
     # Then the owner's other rows of bean cards, in the spec's order: a munitions depot, a

@@ -356,7 +356,8 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
                 verdict["ruling"] = decided
             # Only the books of this game: a Bohnaparte clause that cites Dschingis Bohn's twin
             # paragraph quotes Bohnaparte's alone.
-            words = _rulebook_words(deciding.in_play(engine.spec, [*cites, *card_cites]), rulebooks)
+            words = _rulebook_words(_specific_first(engine, deciding.in_play(engine.spec, [*cites, *card_cites])),
+                                    rulebooks)
             # A heading ("The turn consists of the following phases:") says nothing of its own:
             # it is quoted only when nothing else is (no paragraph with words, no ruling).
             words = {pid: text for pid, text in words.items() if not _heading(text)} or ({} if decided else words)
@@ -1491,6 +1492,15 @@ def _malformed(engine: Engine, action: object, exc: ActionError) -> str:
     who = action.get("player")
     form = " ".join([who if isinstance(who, str) else "PLAYER", kind, *(p.name.upper() for p in decl.params)])
     return f"{exc}; written in full: {form}"
+
+
+def _specific_first(engine: Engine, cites: list[str]) -> list[str]:
+    """In a game with an expansion, the expansion's paragraphs before the base game's: a war
+    game's refusal after its end quotes "the player may not attack again" before the base
+    game's "the draw pile runs out for the third time", which is not its rule."""
+    if set(engine.spec.modules) <= {"base"}:
+        return cites
+    return sorted(cites, key=lambda c: c.startswith("bohnanza/"))
 
 
 def _also_refusing(engine: Engine, state: State, locals_: dict, items: Sequence[tuple]) -> list[dict]:

@@ -941,3 +941,29 @@ def test_judge_says_when_the_rulebooks_words_are_missing(tmp_path, capsys, monke
         """)
     main(["judge", where, "--brief", "-a", "Timon plant 1"])
     assert "note: the rulebooks' words are not quoted" in capsys.readouterr().out
+
+
+def test_judge_brief_names_a_few_of_an_events_citations(tmp_path, capsys):
+    # Review round 34: each combat line listed a dozen paragraphs (the whole combat procedure's);
+    # the deciding ones are named in the line itself ("by ..."), the rest in the full answer.
+    where = _situation(tmp_path, """
+        modules: [base, bohnaparte]
+        state:
+          board: {geometry: graph, spaces: {a: camp, b: camp, k: camp, v: village, t: town, f: farm}, edges: [[a, b], [a, v], [a, t], [a, f], [b, k]]}
+          spaces:
+            a: {owner: Nina}
+            b: {owner: Timon}
+            v: {owner: Timon, fortress: true}
+            k: {owner: Keno}
+          players:
+            - {name: Nina, hand: [broad], coins: [red]}
+            - {name: Timon, hand: [soy]}
+            - {name: Keno}
+          active: Nina
+          phase: attack
+          draw_pile: [red, red, red]
+        """)
+    assert main(["judge", where, "--brief", "-a", "Nina attack v hand 1", "-a", "Timon defend hand 1"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("combat at v"))
+    assert "(by bohnaparte/village/2, bohnaparte/fortress/2)" in line
+    assert line.endswith("more (the full answer lists them))") and line.count("bohnaparte/attack/") <= 4

@@ -1691,7 +1691,7 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
             if r["legal"]:
                 events = [h for h in r.get("happened", []) if h["what"] == "event"]
                 lines.append("  what would happen:" if events else "  what would happen: no event")
-                lines.extend(f"    {h['text']}  ({', '.join(h.get('cites', []))})" for h in events)
+                lines.extend(f"    {h['text']}  ({_few(h.get('cites', []))})" for h in events)
                 end = r.get("game_ends")
                 if end:
                     # Under which end rule, in its words: the fourth exhaustion of a war game,
@@ -1762,6 +1762,16 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                     if d.get("how"):
                         lines.append(f"    {d['how']}")
     return "\n".join(lines)
+
+
+# How many of an event's citations the brief answer names (a combat procedure cites a dozen).
+BRIEF_CITES = 4
+
+
+def _few(cites: list[str]) -> str:
+    """The first citations of an event's rule, and how many more the full answer lists."""
+    more = len(cites) - BRIEF_CITES
+    return ", ".join(cites[:BRIEF_CITES]) + (f", and {more} more (the full answer lists them)" if more > 0 else "")
 
 
 def _opens_lines(r: dict) -> list[str]:

@@ -14,7 +14,7 @@ from ..errors import SpecRuntimeError
 from ..execution.interpret import Engine, Env, Outcome, Rejection
 from ..execution.state import State
 from ..language.model import Clause, Forbid, Module, Node
-from ..language.spec import Spec, parse_files, spec_files
+from ..language.spec import Spec, parse_files, spec_files, through_definitions
 
 LIMIT = 6  # more than this reads as "everything", which helps no one
 
@@ -79,21 +79,9 @@ def replaced_cites(spec: Spec, node: Node) -> list[str]:
     """The citations of the replacing definitions an expression reads, through the definitions
     it calls: those a module put in place of another's."""
     replacing = {id(new) for _, new in spec.replaced}
-    out: list[str] = []
-    seen: set[str] = set()
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if n.kind in ("call", "name") and isinstance(n.args[0], str) and n.args[0] not in seen:
-            d = spec.defines.get(n.args[0])
-            if d is not None:
-                seen.add(n.args[0])
-                if id(d) in replacing:
-                    out.extend(d.cites)
-                if d.body is not None:
-                    stack.append(d.body)
-        stack.extend(n.children())
-    return out
+    read = dict.fromkeys(n.args[0] for n in through_definitions(spec, node)
+                         if n.kind in ("name", "call") and n.args[0] in spec.defines)
+    return [c for name in read if id(spec.defines[name]) in replacing for c in spec.defines[name].cites]
 
 
 def with_rulings(spec: Spec, cites: Iterable[str]) -> list[str]:

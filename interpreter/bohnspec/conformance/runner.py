@@ -469,11 +469,11 @@ class Trace:
         outcome, step = self.outcomes[index], sc.steps[index]
         if outcome is None:
             return []
-        expected = [e for key in ("events", "exact_events", "no_events") for e in step.expect.get(key) or []
-                    if isinstance(e, dict)]
-        named = {e.get("event") for e in expected}
-        missed = {e.get("event") for key in ("events", "exact_events") for e in step.expect.get(key) or []
-                  if isinstance(e, dict) and theirs is not None and not any(subset_holds(e, t) for t in theirs)}
+        def listed(*keys: str) -> list[dict]:
+            return [e for key in keys for e in step.expect.get(key) or [] if isinstance(e, dict)]
+        named = {e.get("event") for e in listed("events", "exact_events", "no_events")}
+        missed = set() if theirs is None else {e.get("event") for e in listed("events", "exact_events")
+                                               if not any(subset_holds(e, t) for t in theirs)}
         found = deciding_paragraphs(engine.spec, step.action, outcome, named, theirs, missed)
         if wrong and outcome.rejection is None:
             changers = changing_paragraphs(engine, self.states[index], step.action, wrong)

@@ -6,6 +6,7 @@ import functools
 import hashlib
 import pickle
 import sys
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from os import PathLike
@@ -209,6 +210,23 @@ def _nodes(value: Any) -> Iterator[Node]:
     elif hasattr(value, "__dataclass_fields__") and not isinstance(value, Location):
         for name in value.__dataclass_fields__:
             yield from _nodes(getattr(value, name))
+
+
+def through_definitions(spec: Spec, node: Node) -> Iterator[Node]:
+    """Every node of an expression and of the bodies of the definitions it reads, each
+    definition once, breadth first (what the expression reads itself before what its
+    definitions read)."""
+    seen: set[str] = set()
+    todo = deque([node])
+    while todo:
+        n = todo.popleft()
+        yield n
+        if n.kind in ("name", "call") and n.args[0] in spec.defines and n.args[0] not in seen:
+            seen.add(n.args[0])
+            body = spec.defines[n.args[0]].body
+            if body is not None:
+                todo.append(body)
+        todo.extend(n.children())
 
 
 def spec_files(root: Path | None = None) -> list[Path]:

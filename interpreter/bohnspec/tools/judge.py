@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from os import PathLike
 from pathlib import Path
@@ -28,7 +27,7 @@ from ..errors import ActionError, Location, ScenarioError, SpecRuntimeError
 from ..execution.interpret import Engine, Env, Outcome, conjuncts, engine_for, serialise
 from ..language.model import STATE_KEYS, Action, Decl, EndRule, Handler, Node, Phase, Procedure, Vine, \
     Winners, first_citation
-from ..language.spec import Spec
+from ..language.spec import Spec, through_definitions
 from .notation import card_owners, card_title, format_action, ref_text
 from ..execution import moves as M
 from ..execution import tracing as T
@@ -332,7 +331,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             assert f.condition is not None, f"forbid {f.name} has no condition"
             items.append(("forbid", f.condition, f.cites, f.reason, f.loc))
     items += [(c.kind, c.condition, c.cites, c.reason, c.loc) for c in engine.spec.clauses_of(kind)]
-    for at, (what, cond, cites, reason, loc) in enumerate(items):
+    for what, cond, cites, reason, loc in items:
         env = Env(engine, state, dict(locals_))
         holds = bool(engine.expr(cond, scope_all)(env))
         refuses = holds if what == "forbid" else not holds
@@ -363,7 +362,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             words = {pid: text for pid, text in words.items() if not _heading(text)} or ({} if decided else words)
             if words:
                 verdict["rulebook"] = words
-            also = _also_refusing(engine, state, locals_, items[at + 1:])
+            also = _also_refusing(engine, state, action, loc, {item[4]: item[2] for item in items})
             if also:
                 verdict["also_refused_by"] = also
             verdict["may_now"] = _may_now(engine, state, player)
@@ -476,25 +475,8 @@ def _name_counts_set_elsewhere(engine: Engine, rec: T.Recorder, happened: list[d
 def _end_reads(engine: Engine) -> frozenset[str]:
     """The definitions the end rules read, directly or through other definitions."""
     return frozenset(n.args[0] for r in engine.spec.end_rules if r.condition is not None
-                     for n in _through_definitions(engine, r.condition)
+                     for n in through_definitions(engine.spec, r.condition)
                      if n.kind in ("name", "call") and n.args[0] in engine.spec.defines)
-
-
-def _through_definitions(engine: Engine, node: Node) -> Iterator[Node]:
-    """Every node of an expression and of the bodies of the definitions it reads, each
-    definition once, breadth first (what the expression reads itself before what its
-    definitions read)."""
-    seen: set[str] = set()
-    todo = deque([node])
-    while todo:
-        n = todo.popleft()
-        yield n
-        if n.kind in ("name", "call") and n.args[0] in engine.spec.defines and n.args[0] not in seen:
-            seen.add(n.args[0])
-            body = engine.spec.defines[n.args[0]].body
-            if body is not None:
-                todo.append(body)
-        todo.extend(n.children())
 
 
 def _decl_name(d: Decl) -> str:
@@ -726,7 +708,7 @@ def _variables_read(engine: Engine, node: Node | None) -> set[str]:
     if node is None:
         return set()
     spec_vars = engine.spec.vars
-    return {n.args[0] for n in _through_definitions(engine, node)
+    return {n.args[0] for n in through_definitions(engine.spec, node)
             if n.kind == "name" and n.args[0] in spec_vars and not spec_vars[n.args[0]].per_player}
 
 
@@ -755,7 +737,7 @@ def _constants_read(engine: Engine, node: Node | None, state: State, known: set[
     games end at the fourth running out: `last_exhaustion`), with their values now."""
     out: list[dict] = []
     seen: set[str] = set()
-    for n in _through_definitions(engine, node) if node is not None else ():
+    for n in through_definitions(engine.spec, node) if node is not None else ():
         if n.kind != "name" or n.args[0] not in engine.spec.defines or n.args[0] in seen:
             continue
         name = n.args[0]
@@ -1012,7 +994,7 @@ def _space_flags_read(engine: Engine, node: Node) -> list[str]:
     """The true-or-false variables of a space a score's term reads, directly or through its
     definitions (`burnt`, `fortress`): what makes a space count otherwise than its card."""
     found = []
-    for n in _through_definitions(engine, node):
+    for n in through_definitions(engine.spec, node):
         if n.kind == "attr":
             var = engine.spec.vars.get(n.args[1])
             if var is not None and var.per_space and var.type == "bool" and n.args[1] not in found:
@@ -1268,7 +1250,7 @@ def _reads_adjacency(engine: Engine, cond: Node) -> bool:
     """Whether a condition asks which spaces touch (neighbours, adjacent, a reach), directly or
     through the definitions it calls: only then are a space's neighbours what a player needs."""
     return any(n.kind == "reach" or n.kind == "call" and n.args[0] in ("neighbours", "adjacent")
-               for n in _through_definitions(engine, cond))
+               for n in through_definitions(engine.spec, cond))
 
 
 def _space_words(engine: Engine, state: State, sid: str) -> str:
@@ -1503,21 +1485,14 @@ def _specific_first(engine: Engine, cites: list[str]) -> list[str]:
     return sorted(cites, key=lambda c: c.startswith("bohnanza/"))
 
 
-def _also_refusing(engine: Engine, state: State, locals_: dict, items: Sequence[tuple]) -> list[dict]:
-    """The checks after the deciding one that refuse the action too (a hand card named to
+def _also_refusing(engine: Engine, state: State, action: dict, deciding: Location,
+                   cites_at: dict[Location | None, tuple[str, ...]]) -> list[dict]:
+    """The checks besides the deciding one that refuse the action too (a hand card named to
     `plant_card` in phase 1: too early, and not a traded card): each is a rule the action
-    breaks, which a player may have in mind. A check that cannot be evaluated once an earlier
-    one has refused (a card that is not there) is passed over, as Engine.refusals does."""
-    out: list[dict] = []
-    scope_all = frozenset(locals_)
-    for what, cond, cites, reason, loc in items:
-        try:
-            holds = bool(engine.expr(cond, scope_all)(Env(engine, state, dict(locals_))))
-        except SpecRuntimeError:
-            continue
-        if holds == (what == "forbid"):
-            out.append({"rule": first_citation(cites), "reason": reason, "clause": place(loc), "cites": list(cites)})
-    return out
+    breaks, which a player may have in mind (Engine.refusals, as the runner asks it), with the
+    citations of its clause (`cites_at`, by the clause's place)."""
+    return [{"rule": r.rule, "reason": r.reason, "clause": place(r.where), "cites": list(cites_at.get(r.where, ()))}
+            for r in engine.refusals(state.copy(), action) if r.where != deciding]
 
 
 # How many lines of what a refused player may do instead are listed at most.
@@ -1699,8 +1674,7 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                     e = end.get("ended_by") if isinstance(end, dict) else None
                     lines.append(f"  the game ends: {e['words'] or 'the end rule holds'}  ({_cites(e)})" if e
                                  else "  the game ends")
-                    for c in (e or {}).get("through", []):
-                        lines.append(f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})")
+                    lines.extend(_through_lines(e or {}))
                     # Who wins, and by what: the scores and the tie-break are the answer a
                     # table wants, not only the names.
                     d = end.get("decided_by") if isinstance(end, dict) else None
@@ -1710,11 +1684,7 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                             lines.append(f"    {d['how']}")
                 # An end counted towards but not reached (Bohnaparte's third exhaustion, say):
                 # the table asks whether the game is over.
-                for wait in r.get("game_goes_on", []):
-                    lines.append(f"  the game goes on; this end is not reached yet: "
-                                 f"{wait['words'] or 'its end rule does not hold'}  ({_cites(wait)})")
-                    for c in wait.get("through", []):
-                        lines.append(f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})")
+                lines.extend(_goes_on_lines(r, full=False))
                 if not r.get("moment_moved"):
                     lines.extend(_opens_lines(r))
             continue
@@ -1732,15 +1702,7 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                              "are shown turned over as they lay (ruling/reshuffle-order); at the table their order "
                              "is chance")
             lines.extend(_opens_lines(r))
-            for wait in r.get("game_goes_on", []):
-                # The rule's own words first; its condition, as the rules write it, for who checks.
-                # Said as an end not reached, lest the rule's words read as the game about to end.
-                lines.append(f"  the game goes on; this end is not reached yet: "
-                             f"{wait['words'] or 'its end rule does not hold'}  "
-                             f"({_cites(wait)})")
-                lines.append(f"    in the rules: end when {wait['condition']}; not yet: {'; '.join(wait['missing'])}")
-                for c in wait.get("through", []):
-                    lines.append(f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})")
+            lines.extend(_goes_on_lines(r, full=True))
             end = r.get("game_ends")
             if end:
                 entered_only = any(h.get("not_played") for h in r.get("happened", []))
@@ -1751,8 +1713,7 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                 if end.get("ended_by"):
                     e = end["ended_by"]
                     lines.append(f"    {e['words'] or 'the end rule holds'}  ({_cites(e)})")
-                    for c in e.get("through", []):
-                        lines.append(f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})")
+                    lines.extend(_through_lines(e))
                     for m in e.get("made_by", []):
                         under = " > ".join(f"{w['declaration']} ({', '.join(w['cites'])})" for w in m["within"])
                         lines.append(f"    made so in this action: {m['change']}, under {under}")
@@ -1772,6 +1733,25 @@ def _few(cites: list[str]) -> str:
     """The first citations of an event's rule, and how many more the full answer lists."""
     more = len(cites) - BRIEF_CITES
     return ", ".join(cites[:BRIEF_CITES]) + (f", and {more} more (the full answer lists them)" if more > 0 else "")
+
+
+def _through_lines(found: dict) -> list[str]:
+    """The counts a rule reads in this game (`last_exhaustion = 4`), each with its paragraphs."""
+    return [f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})" for c in found.get("through", [])]
+
+
+def _goes_on_lines(r: dict, full: bool) -> list[str]:
+    """The ends an action counted towards but did not reach. The rule's own words first (said
+    as an end not reached, lest they read as the game about to end); in the full answer its
+    condition too, as the rules write it, for who checks."""
+    lines: list[str] = []
+    for wait in r.get("game_goes_on", []):
+        lines.append(f"  the game goes on; this end is not reached yet: "
+                     f"{wait['words'] or 'its end rule does not hold'}  ({_cites(wait)})")
+        if full:
+            lines.append(f"    in the rules: end when {wait['condition']}; not yet: {'; '.join(wait['missing'])}")
+        lines.extend(_through_lines(wait))
+    return lines
 
 
 def _opens_lines(r: dict) -> list[str]:

@@ -141,11 +141,9 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                                       f"{' and '.join(other)} does: write `{player} {other[0]} ...`")
                 if tok.isdigit() and before and " " not in before and before not in types:
                     # `pile 1`: meant as a card reference, with a place the game does not have.
-                    pile = " (the top card of the draw pile is 'draw_pile 1')" if before in _PILE_WORDS and \
-                        "draw_pile" in engine.spec.zones else ""
                     raise ActionError(f"{before + ' ' + tok!r} is no card reference: {before!r} is not a place of "
-                                      f"this game{suggest(before, engine.spec.zones)}{pile} (places: "
-                                      f"{', '.join(engine.spec.zones)})")
+                                      f"this game{suggest(before, engine.spec.zones)}{_pile_hint(engine, before)} "
+                                      f"(places: {', '.join(engine.spec.zones)})")
                 raise ActionError(f"{kind} takes {len(names)} value(s) ({', '.join(names) or 'none'}); "
                                   f"{tok!r} is one too many")
             key, value = names[position], tok
@@ -246,6 +244,13 @@ def _zone_cards(state: State, owner: str, zone: str) -> list:
 _PILE_WORDS = frozenset({"stack", "pile", "deck", "top"})
 
 
+def _pile_hint(engine: Engine, word: str) -> str:
+    """For the table's word for the draw pile, where its top card is named: else nothing."""
+    if word in _PILE_WORDS and "draw_pile" in engine.spec.zones:
+        return " (the top card of the draw pile is 'draw_pile 1')"
+    return ""
+
+
 def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], said: list[str]) -> str:
     """A card reference from `hand 3` or from a variety name: its owner's first usable card
     of that variety; else the field it lies in; else a place where no card is, with a note
@@ -255,11 +260,8 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
     if raw in engine.spec.zones:
         raise ActionError(f"{raw!r} is a place, not a card: write '{raw} 1' for its first card (its top)")
     if raw not in engine.spec.varieties:
-        # The rulebooks' words for the shared pile: its top card is `draw_pile 1`.
-        pile = "draw_pile" if raw in _PILE_WORDS and "draw_pile" in engine.spec.zones else None
         raise ActionError(f"{raw!r} is neither a card like 'hand 3' nor a variety"
-                          + (": the top card of the draw pile is 'draw_pile 1'" if pile else
-                             suggest(raw, [*engine.spec.varieties, *engine.spec.zones])))
+                          + (_pile_hint(engine, raw) or suggest(raw, [*engine.spec.varieties, *engine.spec.zones])))
     zones = (["revealed"] if owner == state.active else []) + ["hand", "received"]
     zones = [z for z in zones if z in engine.spec.zones]
     # Then the owner's other rows of bean cards, in the spec's order: a munitions depot, a

@@ -51,9 +51,9 @@ class Shrinker:
 
     def shrink(self, trial: Trial, divergence: Divergence) -> Trial:
         if divergence.step is not None:
-            trial = Trial(trial.modules, trial.state, trial.actions[:divergence.step + 1], rules=trial.rules)
+            trial = trial.again(trial.state, trial.actions[:divergence.step + 1])
         else:
-            trial = Trial(trial.modules, trial.state, [], rules=trial.rules)
+            trial = trial.again(trial.state, [])
         trial = self._start_later(trial)
         for _ in range(4):
             size = trial_size(trial)
@@ -82,7 +82,7 @@ class Shrinker:
             k = max(n - back, 0)
             if k not in tried:
                 tried.add(k)
-                candidate = Trial(trial.modules, states[k], trial.actions[k:], rules=trial.rules)
+                candidate = trial.again(states[k], trial.actions[k:])
                 if k == 0 or self.holds(candidate):
                     return candidate if k else trial
             if k == 0 or self.spent():
@@ -100,7 +100,7 @@ class Shrinker:
             removed = False
             for start in range(0, len(head), size):
                 candidate = head[:start] + head[start + size:]
-                t = Trial(trial.modules, trial.state, candidate + last, rules=trial.rules)
+                t = trial.again(trial.state, candidate + last)
                 if self.holds(t):
                     head = t.actions[:-1] if t.actions else []
                     last = t.actions[-1:] if t.actions else last
@@ -111,7 +111,7 @@ class Shrinker:
                 if size == 1:
                     break
                 chunks = min(len(head), chunks * 2)
-        return Trial(trial.modules, trial.state, head + last, rules=trial.rules)
+        return trial.again(trial.state, head + last)
 
     def _fewer_players(self, trial: Trial) -> Trial:
         players = trial.state.get("players", [])
@@ -127,7 +127,7 @@ class Shrinker:
             actions = [a for a in trial.actions if name not in _mentions(a)]
             if not actions and trial.actions:
                 continue
-            candidate = Trial(trial.modules, state, actions, rules=trial.rules)
+            candidate = trial.again(state, actions)
             if self.holds(candidate):
                 trial = candidate
         return trial
@@ -136,7 +136,7 @@ class Shrinker:
         if not trial.state.get("shuffles"):
             return trial
         state = dict(trial.state, shuffles=[])
-        candidate = Trial(trial.modules, state, list(trial.actions), rules=trial.rules)
+        candidate = trial.again(state, list(trial.actions))
         return candidate if self.holds(candidate) else trial
 
     def _default_vars(self, trial: Trial) -> Trial:
@@ -152,7 +152,7 @@ class Shrinker:
                 state = copy.deepcopy(trial.state)
                 values = state["vars"] if i is None else state["players"][i]["vars"]
                 del values[name]
-                candidate = Trial(trial.modules, state, list(trial.actions), rules=trial.rules)
+                candidate = trial.again(state, list(trial.actions))
                 if self.holds(candidate):
                     trial = candidate
         return trial
@@ -175,7 +175,7 @@ class Shrinker:
                 kept = cards[:start] + cards[start + size:]
                 state = copy.deepcopy(trial.state)
                 _set(state, path, kept)
-                candidate = Trial(trial.modules, state, list(trial.actions), rules=trial.rules)
+                candidate = trial.again(state, list(trial.actions))
                 if self.holds(candidate):
                     trial, cards, removed = candidate, kept, True
                     chunks = max(chunks - 1, 1)

@@ -47,6 +47,11 @@ class Trial:
     # Rules files loaded with spec/ (`fuzz --rules`): a designer's modules the game plays.
     rules: tuple[str, ...] = ()
 
+    def again(self, state: JSON, actions: list[JSON]) -> Trial:
+        """The same game (its modules and rules files) from `state` with `actions`, whether it
+        ends not known: a candidate of the shrinking."""
+        return Trial(self.modules, state, actions, rules=self.rules)
+
 
 @dataclass
 class Divergence:

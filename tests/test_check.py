@@ -529,6 +529,12 @@ def test_a_replacement_gives_the_kind_of_value_its_callers_expect(tmp_path):
     assert "this one gives text: its callers expect a number" in errors_of(tmp_path, text)[0]
     number = head + "define attack_price(p, t) = if t.owner != none then 2 else 1 cites dschingis/combat/1\n"
     assert errors_of(tmp_path, number) == []
+    # A define replaced whose own body is a choice (`if ... then 3 else 2`) gives what both
+    # branches give: a replacement giving text is caught there too.
+    fields = 'module mine requires base\n\ndefine fields_per_player = "three" cites bohnanza/setup/4\n'
+    assert "which gives a number; this one gives text" in errors_of(tmp_path, fields)[0]
+    fields = "module mine requires base\n\ndefine fields_per_player = 3 cites bohnanza/setup/4\n"
+    assert errors_of(tmp_path, fields) == []
 
 
 def test_an_action_of_another_module_cannot_be_declared_again_and_the_error_says_what_to_do(tmp_path):

@@ -926,6 +926,10 @@ class Checker:
             return "a truth value"
         if k == "product":
             return "a number"
+        if k == "cond":
+            # Sure only when both branches agree (`if c then 1 else 2`: a number).
+            then, other = self._kind(e.args[1], scope), self._kind(e.args[2], scope)
+            return then if then == other else None
         if k == "arith":
             kinds = [self._kind(e.args[0], scope), *(self._kind(a, scope) for _, a in e.args[1])]
             return "a number" if all(x == "a number" for x in kinds) else None

@@ -828,6 +828,29 @@ def test_judge_names_the_other_rules_a_refused_action_breaks(tmp_path, capsys):
     assert "bohnanza/phase-1/1, bohnanza/setup/9)" in out
 
 
+def test_judge_names_no_rule_of_the_game_an_expansion_changes(tmp_path, capsys):
+    # Review round 35: in the two-player game's phase 3, a revealed card planted alone is
+    # refused by two-player/11; the base game's "planted in phase 3" (its phase has another
+    # name) was listed as also broken, which told the table it was not phase 3.
+    where = _situation(tmp_path, """
+        modules: [duo]
+        state:
+          players:
+            - {name: Nina, hand: [blue], fields: [[fire], []]}
+            - {name: Timon, hand: [soy]}
+          active: Nina
+          phase: plant_revealed
+          revealed: [blue, blue, green]
+          draw_pile: [red, green, fire, blue]
+          vine_row: [sell_for_two, anyone_four_green, blue_in_a_field, buy_third_field]
+          vine_deck: [draw_pile_runs_out, castle]
+        """)
+    assert main(["judge", where, "--brief", "-a", "Nina plant_card revealed 1 2"]) == 1
+    out = capsys.readouterr().out
+    assert "ILLEGAL [bohnroeschen/two-player/11]" in out
+    assert "also refused" not in out
+
+
 def test_judge_brief_says_who_wins_and_by_what(tmp_path, capsys):
     # Nina and Eiko tie on ten coins; the tie goes to the player furthest clockwise from the
     # starting player Timon (bohnanza/end/4): Eiko.

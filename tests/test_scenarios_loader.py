@@ -650,6 +650,20 @@ def test_a_card_the_options_leave_in_the_box_names_the_option_that_brings_it(tmp
     assert err.path == "state.options" and "(options: {beans: jumping})" in err.message, err.message
 
 
+def test_a_card_no_option_of_the_game_brings_says_by_which_rule(tmp_path):
+    # Review round 35: a Garden Bean in a two-player game was told to "give the options that
+    # bring them into play", but no option does (bohnroeschen/two-player/1 removes them).
+    from bohnspec.execution.interpret import engine_for
+    duo = GOOD.replace("base/mine/good-01", "duo/mine/good-01").replace("modules: [base]", "modules: [duo]")
+    duo = duo.replace("[[fire*3], [], []]", "[[fire*3], []], hand: [garden]").replace("    - {name: Keno}\n", "")
+    duo = duo.replace("phase: trade", "phase: plant_hand\n  vine_row: [sell_for_two, anyone_four_green, "
+                      "blue_in_a_field, buy_third_field]\n  vine_deck: [draw_pile_runs_out, castle]")
+    path = write(tmp_path, duo, "duo/mine/good-01.yaml")
+    err = build_error(engine_for(["duo"]), path, tmp_path)
+    assert err.path == "state", err
+    assert "leaves them in the box whatever its options (bohnroeschen/two-player/1" in err.message, err.message
+
+
 BEATEN_FARM = """\
 id: bohnaparte/mine/beaten-farm-01
 title: A farm marked beaten, which has no mounted troops

@@ -1125,9 +1125,28 @@ def _check_counts(engine: Engine, state: State) -> None:
             # cannot lie on the table or the map: say which options the game has.
             given = ", ".join(f"{k}: {v}" for k, v in sorted(state.options.items())) or "the defaults"
             bring = _bringing(engine, state, card)
-            raise ScenarioError("", "state.options", f"{card} cards lie on the table, but a game with these "
-                                                     f"options ({given}) leaves them in the box: give the "
-                                                     f"options that bring them into play{bring}")
+            if bring:
+                raise ScenarioError("", "state.options", f"{card} cards lie on the table, but a game with these "
+                                                         f"options ({given}) leaves them in the box: give the "
+                                                         f"options that bring them into play{bring}")
+            # No option brings them (the two-player game has no Garden Bean): say by which rule.
+            why = _out_of_play_cites(spec, decl if decl is not None else spec.cards[card])
+            raise ScenarioError("", "state", f"{card} cards lie on the table, but this game (modules "
+                                             f"{', '.join(sorted(spec.modules))}) leaves them in the box whatever "
+                                             f"its options{f' ({why})' if why else ''}: take them away")
+
+
+def _out_of_play_cites(spec: Spec, decl: Any) -> str:
+    """The paragraphs of the definitions a card's `in play when` reads (the two-player
+    game's `garden_in_play`: bohnroeschen/two-player/1), else of the card itself."""
+    from ..language.spec import through_definitions
+    cond = getattr(decl, "in_play", None)
+    cites: list[str] = []
+    if cond is not None:
+        for n in through_definitions(spec, cond):
+            if n.kind in ("name", "call") and n.args[0] in spec.defines:
+                cites.extend(c for c in spec.defines[n.args[0]].cites if c not in cites)
+    return ", ".join(cites or decl.cites)
 
 
 def _bringing(engine: Engine, state: State, card: str) -> str:

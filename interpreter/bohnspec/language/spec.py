@@ -190,6 +190,27 @@ class Spec:
         for kind in ("when", "require"):
             yield from (c for _, c in ordered if c.kind == kind)
 
+    def refusing_modules(self, action: str) -> dict[Location, str]:
+        """The module of each check that may refuse the action (its clauses and the forbids
+        covering it), by the check's place."""
+        found = {c.loc: m for m, c in self._clauses_in_order(action)}
+        found.update((f.loc, f.module) for f in self.forbids if f.covers(action))
+        return found
+
+    def builds_on(self, module: str, other: str) -> bool:
+        """Whether `module` is `other` or requires it, directly or through others."""
+        seen: set[str] = set()
+        todo = [module]
+        while todo:
+            m = todo.pop()
+            if m == other:
+                return True
+            if m not in seen:
+                seen.add(m)
+                found = self.modules.get(m)
+                todo.extend(found.requires if found is not None else ())
+        return False
+
     def grants_of(self, action: str) -> Iterator[tuple[str, Clause]]:
         """An action's `grant` clauses with their modules, in the same order."""
         yield from ((m, c) for m, c in self._clauses_in_order(action) if c.kind == "grant")

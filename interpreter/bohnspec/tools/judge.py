@@ -1490,9 +1490,23 @@ def _also_refusing(engine: Engine, state: State, action: dict, deciding: Locatio
     """The checks besides the deciding one that refuse the action too (a hand card named to
     `plant_card` in phase 1: too early, and not a traded card): each is a rule the action
     breaks, which a player may have in mind (Engine.refusals, as the runner asks it), with the
-    citations of its clause (`cites_at`, by the clause's place)."""
+    citations of its clause (`cites_at`, by the clause's place).
+
+    Only the checks of the deciding one's module and of the modules building on it: when an
+    expansion's rule decides, the game it changes says nothing more (a two-player game's plant
+    in its phase 3 is not also "not phase 3" by the base game's turn, nor a war game's third
+    field missing by the base game's three-player fields)."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    spec = engine.spec
+    modules = spec.refusing_modules(kind) if kind in spec.actions else {}
+    decider = modules.get(deciding)
+
+    def speaks(where: Location | None) -> bool:
+        module = modules.get(where) if where is not None else None
+        return decider is None or module is None or spec.builds_on(module, decider)
+
     return [{"rule": r.rule, "reason": r.reason, "clause": place(r.where), "cites": list(cites_at.get(r.where, ()))}
-            for r in engine.refusals(state.copy(), action) if r.where != deciding]
+            for r in engine.refusals(state.copy(), action) if r.where != deciding and speaks(r.where)]
 
 
 # How many lines of what a refused player may do instead are listed at most.

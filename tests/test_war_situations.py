@@ -66,6 +66,9 @@ def loads(modules: list[str], state: dict) -> None:
       "players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}], "phase": "camps",
       "vars": {"choice": "camp", "chooser": "Keno"}},
      "state.vars.chooser", "from a player who has a camp already"),
+    # dschingis/components/2: twelve tokens a player, one on each landscape he holds (round 35).
+    (situation({}, {f"{n:02}": {"owner": "Timon"} for n in (1, 3, 4, 5, 6, 7, 9, 10, 11, 13, 14, 15, 16)}),
+     "state.spaces", "Timon: the player holds more landscapes than he has tokens"),
 ])
 def test_a_dschingis_situation_that_cannot_come_about_is_refused(state, path, words):
     where, message = refusal(DSCHINGIS, state)

@@ -1041,14 +1041,28 @@ def check_consistency(engine: Engine, state: State) -> None:
                 holds = False  # a state that does not fit the rule (a figure on no card) breaks it
             if not holds:
                 where, message = inv.field, f"{inv.reason} [{_cited_here(engine, inv)}]"
-                path = ".".join(x for x in ("state", f"players[{i}]" if player else "", where) if x)
+                # A player's invariant may point at a part of the state that is no player's (the
+                # map's spaces): the path is then the state's own.
+                own = player is not None and _of_players(engine.spec, where)
+                path = ".".join(x for x in ("state", f"players[{i}]" if own else "", where) if x)
                 who = f"{player.name}: " if player else ""
-                value = _at(state, player, where) if where else _NOTHING
+                value = _at(state, player if own else None, where) if where else _NOTHING
                 said = [f"{where.split('.')[-1]} is {_shown(value)}"] if value is not _NOTHING else []
                 said += _definitions_read(engine, state, inv.condition)
                 shown = f" ({'; '.join(said)})" if said else ""
                 raise ScenarioError("", path, f"{who}{message}{shown}; the situation could not come about "
                                               "in a game, so it is refused")
+
+
+def _of_players(spec: Spec, where: str) -> bool:
+    """Whether a state path names something each player has (a zone or variable per player),
+    not the state's own (`spaces`, a shared pile, a game variable)."""
+    head, _, rest = where.partition(".")
+    if head == "vars":
+        var = spec.vars.get(rest)
+        return var is None or var.per_player
+    zone = spec.zones.get(head)
+    return zone.per_player if zone is not None else head != "spaces"
 
 
 def _cited_here(engine: Engine, decl: Any) -> str:

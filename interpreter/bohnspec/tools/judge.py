@@ -350,12 +350,16 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
                 verdict["card_cites"] = card_cites
             # A ruling behind the refusal (the clause's own, or a vine card's: sell for exactly
             # two) is where the books are silent or unclear: its decision is the answer to give.
-            decided = _decisions(engine, [*cites, *card_cites])
+            # A definition the game replaces (six players' fields in Bohnröschen) brings the
+            # paragraphs of its replacement: the game's own rule, not only the base game's.
+            replaced = [c for c in deciding.replaced_cites(engine.spec, cond) if c not in cites]
+            decided = _decisions(engine, [*cites, *replaced, *card_cites])
             if decided:
                 verdict["ruling"] = decided
             # Only the books of this game: a Bohnaparte clause that cites Dschingis Bohn's twin
             # paragraph quotes Bohnaparte's alone.
-            words = _rulebook_words(_specific_first(engine, deciding.in_play(engine.spec, [*cites, *card_cites])),
+            words = _rulebook_words(_specific_first(engine, deciding.in_play(engine.spec,
+                                                                             [*cites, *replaced, *card_cites])),
                                     rulebooks)
             # A heading ("The turn consists of the following phases:") says nothing of its own:
             # it is quoted only when nothing else is (no paragraph with words, no ruling).

@@ -851,6 +851,27 @@ def test_judge_names_no_rule_of_the_game_an_expansion_changes(tmp_path, capsys):
     assert "also refused" not in out
 
 
+def test_judge_answers_whether_a_setup_is_allowed(tmp_path, capsys):
+    # Review round 35: "may four of us lay the pyramid?" was answered "`players` is missing".
+    # A pyramid is laid for three players (bohnaparte/variants/2).
+    setup = """
+        modules: [base, bohnaparte]
+        setup:
+          players: [Timon, Nina, Keno, Eiko]
+          beans: garden
+          deck: [blue*20, fire*18, broad*16, green*14, soy*12, black_eyed*10, red*8, garden*6]
+          landscapes: [camp*6, farm*6, village*6, town*4, monastery*4, quarry*3, iron_mine*3, river*3, swamp*3]
+          options: {layout: pyramid5}
+        """
+    assert main(["judge", _situation(tmp_path, setup)]) == 1
+    out = capsys.readouterr().out
+    assert "setup: ILLEGAL [bohnaparte/variants/2]: " in out
+    # Three may: the game it sets up is the situation, its first camp choice pending.
+    assert main(["judge", _situation(tmp_path, setup.replace(", Eiko]", "]"))]) == 0
+    out = capsys.readouterr().out
+    assert "after its setup" in out and "pending: camp for Timon" in out
+
+
 def test_judge_brief_says_who_wins_and_by_what(tmp_path, capsys):
     # Nina and Eiko tie on ten coins; the tie goes to the player furthest clockwise from the
     # starting player Timon (bohnanza/end/4): Eiko.

@@ -664,6 +664,16 @@ def test_a_card_no_option_of_the_game_brings_says_by_which_rule(tmp_path):
     assert "leaves them in the box whatever its options (bohnroeschen/two-player/1" in err.message, err.message
 
 
+def test_a_table_the_game_does_not_seat_is_sent_to_the_games_that_do(tmp_path, engine):
+    # Review round 35: two players of the base game learnt only "3 to 5"; the two-player game
+    # is Bohnroeschen's (modules [duo]).
+    path = write(tmp_path, GOOD.replace("    - {name: Keno}\n", ""))
+    err = build_error(engine, path, tmp_path)
+    assert err.path == "state.players", err
+    assert err.message.endswith("not 2 (see bohnanza/setup/1, bohnanza/setup/2, bohnanza/setup/3); "
+                                "2 players play the modules [duo]"), err.message
+
+
 BEATEN_FARM = """\
 id: bohnaparte/mine/beaten-farm-01
 title: A farm marked beaten, which has no mounted troops

@@ -24,6 +24,7 @@ from .. import userfile
 from ..userfile import json_path
 from ..language.board import BoardError
 from ..language.model import STATE_KEYS, Node
+from ..language.spec import seating_hint
 from ..language.paragraphs import index as paragraph_index
 from ..errors import BohnspecError, EvaluationLimitError, ScenarioError, SetupError, SpecRuntimeError
 from ..errors import suggest as _hint
@@ -662,7 +663,8 @@ def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, 
     _check_unique(names, "setup.players")
     problem = engine.player_count_problem(len(names))
     if problem is not None:
-        raise Refused("setup.players", problem.rule, str(problem), str(problem), cites=problem.cites)
+        said = str(problem) + seating_hint(len(names), engine.spec.modules)
+        raise Refused("setup.players", problem.rule, said, said, cites=problem.cites)
     check_options(engine, options, "setup.options")
     deck = expand_cards(deck if isinstance(deck, list) else [])
     box = engine.box(options)
@@ -788,7 +790,7 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
     _check_unique(names, "state.players")
     problem = engine.player_count_problem(len(names))
     if problem is not None:
-        raise ScenarioError("", "state.players", str(problem))
+        raise ScenarioError("", "state.players", str(problem) + seating_hint(len(names), engine.spec.modules))
     if data.get("options"):
         check_options(engine, data["options"], "state.options")
     board = _board_of(engine, data, len(names))

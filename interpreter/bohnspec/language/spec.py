@@ -399,6 +399,30 @@ def games_of(given: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(m for m in out if m not in parts or m in given)
 
 
+@functools.lru_cache(maxsize=16)
+def games_seating(count: int) -> tuple[str, ...]:
+    """The games of spec/ (each module that is no shared part, with what it requires) that
+    `count` players may play: where to send a table the loaded game does not seat."""
+    files = parse_files(spec_files())
+    parts = parts_of(files)
+    names = sorted({d.name for f in files for d in f.decls if isinstance(d, Module)} - set(parts))
+    out = []
+    for name in names:
+        rule = load([name]).players
+        if rule is None or rule.least <= count <= rule.most:
+            out.append(name)
+    return tuple(out)
+
+
+def seating_hint(count: int, playing: Iterable[str]) -> str:
+    """"; 6 players play the modules [bohnroeschen] or [mixed]" for a table the game being
+    played does not seat ("" when no other game of spec/ seats it either)."""
+    others = [g for g in games_seating(count) if g not in set(playing)]
+    if not others:
+        return ""
+    return f"; {count} player{'s' if count != 1 else ''} play the modules {' or '.join(f'[{g}]' for g in others)}"
+
+
 def parts_of(files: list[RulesFile]) -> dict[str, list[str]]:
     """The modules that are shared parts of others, not games: required by another module and
     declaring nothing of a table of their own (players, a setup, a board); each with the

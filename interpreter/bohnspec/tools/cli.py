@@ -207,7 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     j = sub.add_parser("judge", help="settle a rules question: what may each player do, is this action legal")
     j.add_argument("situation", help="a state in the scenario format (YAML; or `modules:` and `state:` as a scenario "
-                                        "has them), a scenario file, or a corpus scenario id")
+                                        "has them), a new game's `modules:` and `setup:` (is it allowed?), a "
+                                        "scenario file, or a corpus scenario id")
     j.add_argument("--step", type=STEP, help="with a scenario: the situation after this many steps (default: all)")
     j.add_argument("--action", "-a", action="append", default=[],
                    help='an action in notation ("Nina harvest 1", "Timon trade give soy get red with Nina") '
@@ -1006,12 +1007,16 @@ def cmd_judge(args: argparse.Namespace) -> int:
 
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
-    from .judge import board_of, fields_text, judge_texts, load_situation, overview, render_overview, render_verdicts
+    from .judge import (SetupRefused, board_of, fields_text, judge_texts, load_situation, overview, render_overview,
+                        render_verdicts)
     from .notation import format_action
     from .notation import parse_action
 
     books = rulebooks_folder(args.rulebooks)
-    engine, state, where = load_situation(args.situation, args.step, args.rules)
+    try:
+        engine, state, where = load_situation(args.situation, args.step, args.rules)
+    except SetupRefused as setup_refused:
+        return _setup_refused(args, setup_refused, books)
     if args.player and args.player not in state.names():
         raise _usage(f"--player {args.player!r} is not at the table ({', '.join(state.names())})")
     if args.action:
@@ -1038,6 +1043,20 @@ def _judge(args: argparse.Namespace) -> int:
     if args.player:
         ov["players"] = [p for p in ov["players"] if p["player"] == args.player]
     return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT
+
+
+def _setup_refused(args: argparse.Namespace, refused: Any, books: Path | None) -> int:
+    """The answer to a setup the rules refuse: its verdict, as an action's is given."""
+    verdict = refused.verdict(books)
+    lines = [f"situation: {refused.where}  (a new game's setup)",
+             f"setup: ILLEGAL [{verdict['rule']}]: {verdict['reason']}"]
+    if len(verdict["cites"]) > 1:
+        lines.append(f"  citing {', '.join(verdict['cites'])}")
+    lines += [f"  the rulebook, {pid}: {text}" for pid, text in verdict.get("rulebook", {}).items()]
+    lines += [f"  the ruling, {rid}: {text}" for rid, text in verdict.get("ruling", {}).items()]
+    if not _answer(args, {"situation": refused.where, "setup": verdict}, "\n".join(lines)):
+        return EXIT_INPUT
+    return EXIT_FAIL
 
 
 def cmd_board(args: argparse.Namespace) -> int:
@@ -1132,7 +1151,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise _usage(f"--engine {args.engine}: {exc}") from None
     refused = engine.player_count_problem(args.players)
     if refused is not None:
-        raise _usage(f"--players {args.players}: {refused}")
+        from ..language.spec import seating_hint
+        raise _usage(f"--players {args.players}: {refused}{seating_hint(args.players, engine.spec.modules)}")
     given = ([f"beans={args.beans}"] if args.beans is not None else []) + args.option
     options = _game_options(engine, given)
     if "beans" in engine.spec.options:

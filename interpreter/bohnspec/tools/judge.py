@@ -55,6 +55,8 @@ def load_situation(where: str, step: int | None = None,
         raise ScenarioError(str(path), where, exc.problem) from None
     if not isinstance(data, dict):
         raise ScenarioError(str(path), "", "expected a state (with `players`) or a scenario")
+    if "setup" in data and "steps" not in data and "state" not in data:
+        return _from_setup(path, data, extra_rules)
     if "steps" in data:
         sc = S.load(path)
         engine = engine_for(sc.modules, extra_rules)
@@ -86,6 +88,44 @@ def load_situation(where: str, step: int | None = None,
     except ScenarioError as exc:
         raise ScenarioError(str(path), exc.path, exc.message) from None
     return engine, state, str(path)
+
+
+class SetupRefused(Exception):
+    """A new game's setup the rules refuse (six players of Dschingis Bohn, a pyramid for four):
+    the answer to a table asking whether it may set up so."""
+
+    def __init__(self, where: str, engine: Engine, refusal: S.Refused) -> None:
+        super().__init__(refusal.message)
+        self.where, self.engine, self.refusal = where, engine, refusal
+
+    def verdict(self, rulebooks: Path | None) -> dict:
+        r = self.refusal
+        cites = list(r.cites)
+        out: dict[str, Any] = {"legal": False, "rule": r.rule, "reason": r.reason, "cites": cites}
+        decided = _decisions(self.engine, cites)
+        if decided:
+            out["ruling"] = decided
+        words = _rulebook_words(_specific_first(self.engine, deciding.in_play(self.engine.spec, cites)), rulebooks)
+        if words:
+            out["rulebook"] = words
+        return out
+
+
+def _from_setup(path: Path, data: dict, extra_rules: Iterable[str | PathLike[str]]) -> tuple[Engine, State, str]:
+    """The game a `setup:` (as a scenario gives it, `modules:` beside) sets up; its refusal
+    raised as SetupRefused, the table's answer."""
+    from ..userfile import read_yaml
+    doc = read_yaml(path, "situation")
+    # Checked as a scenario's setup is: the keys a scenario has besides are filled in.
+    doc.data = {"id": "judge/setup", "title": "the situation", "cites": ["bohnanza/setup/1"],
+                "steps": [{"note": "the situation after the setup"}], **data}
+    sc = S.from_document(doc, str(path))
+    engine = engine_for(sc.modules, extra_rules)
+    try:
+        state, _ = S.build_state(engine, sc)
+    except S.Refused as exc:
+        raise SetupRefused(str(path), engine, exc) from None
+    return engine, state, f"{path}, after its setup"
 
 
 # ------------------------------------------------------------ the situation

@@ -537,6 +537,27 @@ def test_a_replacement_gives_the_kind_of_value_its_callers_expect(tmp_path):
     assert errors_of(tmp_path, fields) == []
 
 
+def test_a_module_covers_sections_of_the_rulebooks_that_are_no_other_modules(tmp_path):
+    unknown = "module mine requires base covers bohnanza/two-players\n"
+    (error,) = errors_of(tmp_path, unknown)
+    assert "covers 'bohnanza/two-players', which is no section of the rulebooks" in error
+    taken = "module mine requires bohnroeschen covers bohnroeschen/two-player\n"
+    (error,) = errors_of(tmp_path, taken)
+    assert "section 'bohnroeschen/two-player' is covered by module 'mine' and by module 'duo'" in error
+    assert errors_of(tmp_path, "module mine requires base covers bohnanza/jumping-bean\n") == []
+
+
+def test_a_covered_section_is_not_quoted_to_a_game_without_its_module():
+    # Review round 35: Bohnroeschen's end cites the two-player game's twin paragraph; a table
+    # of three was shown it among the paragraphs of its final tribute.
+    from bohnspec.conformance.deciding import in_play
+    from bohnspec.execution.interpret import engine_for
+    cites = ["bohnroeschen/end/5", "bohnroeschen/two-player/14"]
+    assert in_play(engine_for(["bohnroeschen"]).spec, cites) == ["bohnroeschen/end/5"]
+    assert in_play(engine_for(["duo"]).spec, cites) == cites
+    assert in_play(engine_for(["solo"]).spec, ["bohnroeschen/solo/5"]) == ["bohnroeschen/solo/5"]
+
+
 def test_an_action_of_another_module_cannot_be_declared_again_and_the_error_says_what_to_do(tmp_path):
     again = ("module mine requires bohnroeschen\n\n"
              'action buy_field() by p "Buy" cites bohnroeschen/tribute/3 {\n  effect { give 1 fields to p }\n}\n')

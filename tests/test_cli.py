@@ -870,6 +870,11 @@ def test_judge_answers_whether_a_setup_is_allowed(tmp_path, capsys):
     assert main(["judge", _situation(tmp_path, setup.replace(", Eiko]", "]"))]) == 0
     out = capsys.readouterr().out
     assert "after its setup" in out and "pending: camp for Timon" in out
+    # A scenario that expects the refusal is judged alike.
+    scenario = ("id: bohnaparte/mine/pyramid-for-four-01\ntitle: A pyramid for four\ncites: [bohnaparte/variants/2]\n"
+                + textwrap.dedent(setup) + "refused: bohnaparte/variants/2\n")
+    assert main(["judge", _situation(tmp_path, scenario)]) == 1
+    assert "setup: ILLEGAL [bohnaparte/variants/2]: " in capsys.readouterr().out
 
 
 def test_judge_brief_says_who_wins_and_by_what(tmp_path, capsys):

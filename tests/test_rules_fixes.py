@@ -121,7 +121,7 @@ def refused(modules, data):
     (["base"], {"players": FOUR, "phase": "trade", "vars": {"offer_from": "Nina", "offer_to": "Timon"}},
      "state.vars.offer_give", "moves no card"),
     # The two-player game has no trading phase (bohnroeschen/two-player/4, /7).
-    (["duo"], {"players": FOUR[:2], "phase": "trade"}, "state.phase", "a phase this game does not have"),
+    (["duo"], {"players": FOUR[:2], "phase": "trade"}, "state.phase", "'trade' is not a phase of this game"),
     # Cards lie on a depot, a sutler or in a cart only once it is bought.
     (["bohnaparte"], {**MAP3, "players": [{"name": "Nina", "depot": ["blue"]}, *FOUR[1:3]]},
      "state.players[0].depot", "munitions depot the player has not bought"),

@@ -327,8 +327,9 @@ def test_a_phase_the_game_does_not_have(tmp_path):
     path = write(tmp_path, two.replace("base/mine/good-01", "duo/mine/good-01"), "duo/mine/good-01.yaml")
     err = build_error(duo, path, tmp_path)
     assert err.path == "state.phase"
-    assert err.message == ("a phase this game does not have 'intermediate'; the phases of this game: "
-                           "leftovers, plant_hand, reveal_three, plant_revealed, draw_cards")
+    assert err.message == ("'intermediate' is not a phase of this game: its turn is leftovers, plant_hand, "
+                           "reveal_three, plant_revealed, draw_cards (bohnroeschen/two-player/7, ruling/duo-no-trading, "
+                           "bohnroeschen/two-player/4)")
 
 
 def test_active_player_not_at_the_table(tmp_path, engine):

@@ -30,10 +30,25 @@ def in_play(spec: Spec, ids: list[str]) -> list[str]:
     """The ids of books this game plays: a rule shared by two expansions (the war module)
     cites both, and a reader of a Dschingis scenario has nothing to look up in Bohnaparte.
     A book is played when its module is, or when cards of it are (Dschingis Bohn's landscapes
-    in a game of Bohnaparte). All of them when that would leave none."""
+    in a game of Bohnaparte); a section a module covers (`module duo ... covers
+    bohnroeschen/two-player`) when that module is (Bohnroeschen's end cites the two-player
+    game's twin paragraph, which a table of four has nothing to look up in). All of them when
+    that would leave none."""
     foreign = _expansion_books() - set(spec.modules) - _card_books(spec)
-    kept = [i for i in ids if i.split("/", 1)[0] not in foreign]
+    sections = {c for m, covered in _covered_sections().items() if m not in spec.modules for c in covered}
+    kept = [i for i in ids if i.split("/", 1)[0] not in foreign and i.rsplit("/", 1)[0] not in sections]
     return kept or ids
+
+
+@functools.lru_cache(maxsize=1)
+def _covered_sections() -> dict[str, tuple[str, ...]]:
+    """The rulebook sections each module of spec/ covers."""
+    out: dict[str, tuple[str, ...]] = {}
+    for f in parse_files(spec_files()):
+        for d in f.decls:
+            if isinstance(d, Module) and d.covers:
+                out[d.name] = out.get(d.name, ()) + d.covers
+    return out
 
 
 _CARD_BOOKS: dict[int, tuple[Spec, frozenset[str]]] = {}  # id(spec) -> (the spec, its cards' books)

@@ -845,8 +845,14 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
         if data["phase"] not in playable:
             known = data["phase"] in spec.phases  # another module's phase, its turn replaced here
             hint = "" if known else _hint(data["phase"], playable)
-            what = "a phase this game does not have" if known else "unknown phase"
-            raise ScenarioError("", "state.phase", f"{what} {data['phase']!r}" + (
+            if known:
+                # Another module's phase, which this game's turn leaves out (the solo game has
+                # no phase 0): the turn's own paragraphs say so.
+                turn = spec.turn
+                why = f" ({', '.join(turn.cites)})" if turn is not None and turn.cites else ""
+                raise ScenarioError("", "state.phase", f"{data['phase']!r} is not a phase of this game: its turn is "
+                                                       f"{', '.join(playable)}{why}")
+            raise ScenarioError("", "state.phase", f"unknown phase {data['phase']!r}" + (
                 hint or f"; the phases of this game: {', '.join(playable)}"))
         state.phase = data["phase"]
     if state.board is not None:

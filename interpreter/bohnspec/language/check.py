@@ -166,6 +166,21 @@ class Checker:
             for d in f.decls:
                 if isinstance(d, Module):
                     self._check_requires(d, modules)
+                    self._check_covers(d)
+
+    def _check_covers(self, m: Module) -> None:
+        """A section a module covers is a section of a rulebook, and no other module's."""
+        sections = {pid.rsplit("/", 1)[0] for pid in self.paragraphs}
+        for c in m.covers:
+            if c not in sections:
+                self.error(m.loc, f"module {m.name!r} covers {c!r}, which is no section of the rulebooks (a section "
+                                  f"is a paragraph id without its number: `bohnroeschen/two-player`)"
+                                  f"{suggest(c, sections)}")
+            other = next((d for f in self.spec.files for d in f.decls
+                          if isinstance(d, Module) and d.name != m.name and c in d.covers), None)
+            if other is not None:
+                self.error(m.loc, f"section {c!r} is covered by module {m.name!r} and by module {other.name!r} "
+                                  f"({other.loc}): a section is one module's alone")
 
     def _check_requires(self, m: Module, modules: set[str]) -> None:
         for r in m.requires:

@@ -60,6 +60,10 @@ class _Cites(tuple):
     """A `cites` list while the tree is transformed (the model holds a plain tuple)."""
 
 
+class _Covers(tuple):
+    """A module's `covers` list of rulebook sections while the tree is transformed."""
+
+
 # A zone's `default rest` among the parts of its declaration.
 _REST = object()
 
@@ -103,10 +107,14 @@ class _ToModel(Transformer):
     def name_list(self, meta, *names):
         return tuple(str(n) for n in names)
 
+    def module_covers(self, meta, *sections):
+        return _Covers(str(s) for s in sections)
+
     def module(self, meta, name, *rest):
         parts, cites = _split(rest)
-        requires = parts[0] if parts else ()
-        return Module(str(name), str(name), cites, self._loc(meta), requires=requires)
+        requires = next((p for p in parts if not isinstance(p, _Covers)), ())
+        covers = next((tuple(p) for p in parts if isinstance(p, _Covers)), ())
+        return Module(str(name), str(name), cites, self._loc(meta), requires=requires, covers=covers)
 
     def variety(self, meta, name, title, count, meter, *rest):
         parts, cites = _split(rest)

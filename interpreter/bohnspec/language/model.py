@@ -285,6 +285,7 @@ class Ruling(Decl):
 @dataclass(frozen=True)
 class Module(Decl):
     requires: tuple[str, ...] = ()
+    covers: tuple[str, ...] = ()  # rulebook sections (`bohnroeschen/two-player`) of this module alone
 
 
 @dataclass

@@ -117,8 +117,10 @@ def _from_setup(path: Path, data: dict, extra_rules: Iterable[str | PathLike[str
     from ..userfile import read_yaml
     doc = read_yaml(path, "situation")
     # Checked as a scenario's setup is: the keys a scenario has besides are filled in.
-    doc.data = {"id": "judge/setup", "title": "the situation", "cites": ["bohnanza/setup/1"],
-                "steps": [{"note": "the situation after the setup"}], **data}
+    filler: dict[str, Any] = {"id": "judge/setup", "title": "the situation", "cites": ["bohnanza/setup/1"]}
+    if "refused" not in data:
+        filler["steps"] = [{"note": "the situation after the setup"}]
+    doc.data = {**filler, **data}
     sc = S.from_document(doc, str(path))
     engine = engine_for(sc.modules, extra_rules)
     try:

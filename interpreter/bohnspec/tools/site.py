@@ -105,7 +105,7 @@ class SiteResult:
 
 _KEYWORDS = frozenset("""
 action all and any back board bool bottom but by card cards category cites claim count decision deck
-default define each edge effect elif else emit end enter extend false field fields first for forbid
+covers default define each edge effect elif else emit end enter extend false field fields first for forbid
 from front give goto graph grid if in int into item last least let met meter module most move next no
 none not of offset on one option or per phase pile play player players procedure question reach reason
 refs repeat require requires reshuffle row ruling setup shared space special sum target text then to

@@ -537,6 +537,20 @@ def test_a_replacement_gives_the_kind_of_value_its_callers_expect(tmp_path):
     assert errors_of(tmp_path, fields) == []
 
 
+def test_a_reason_names_only_values_the_interpreter_can_read_in_any_state(tmp_path):
+    head = 'module mine requires base\n\naction sow() by p "Sow" cites bohnanza/phase-1/1 {\n'
+    fine = head + '  require planted < hand_plantings else "{hand_plantings} cards are planted" cites bohnanza/phase-1/3\n}\n'
+    assert errors_of(tmp_path, fine) == []
+    wrong = head + '  require planted < hand_plantings else "{hand_planting} cards are planted" cites bohnanza/phase-1/3\n}\n'
+    (error,) = errors_of(tmp_path, wrong)
+    assert error.startswith("the reason names {hand_planting}, but a reason can name only a definition without "
+                            "parameters or a variable of the game")
+    assert "did you mean 'hand_plantings'" in error
+    # Braces that name no single word are plain text (an option written as YAML).
+    plain = head + '  require planted < 2 else "give options: {plunder: on}" cites bohnanza/phase-1/3\n}\n'
+    assert errors_of(tmp_path, plain) == []
+
+
 def test_a_module_covers_sections_of_the_rulebooks_that_are_no_other_modules(tmp_path):
     unknown = "module mine requires base covers bohnanza/two-players\n"
     (error,) = errors_of(tmp_path, unknown)

@@ -63,3 +63,17 @@ def test_an_option_of_a_module_not_played_names_its_module(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "at state.options.field_price: option 'field_price' belongs to module cheap_field, which this game " \
            "does not play: add it to `modules:`" in out
+
+
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+def test_a_refusal_tells_the_number_the_house_rule_sets(engine):
+    # Review round 34: the reason said "a third bean field costs three coins" under a price of
+    # two. A reason names the define (`{third_field_price}`) and is told its value in the game.
+    from bohnspec.conformance import scenario as S
+    from bohnspec.execution.interpret import engine_for
+    sc = S.load(SCENARIOS / "cheap-field" / "one-coin-is-not-enough-01.yaml", root=SCENARIOS)
+    eng = engine_for(sc.modules, [RULES], engine=engine)
+    state, _ = S.build_state(eng, sc)
+    refused = eng.apply(state, sc.steps[0].action).rejection
+    assert refused is not None and refused.reason == "a third bean field costs 2 coins"
+    assert eng.check(state, sc.steps[0].action).reason == "a third bean field costs 2 coins"

@@ -1048,7 +1048,7 @@ def check_consistency(engine: Engine, state: State) -> None:
             except SpecRuntimeError:
                 holds = False  # a state that does not fit the rule (a figure on no card) breaks it
             if not holds:
-                where, message = inv.field, f"{inv.reason} [{_cited_here(engine, inv)}]"
+                where, message = inv.field, f"{engine.reason_in(inv.reason, state)} [{_cited_here(engine, inv)}]"
                 # A player's invariant may point at a part of the state that is no player's (the
                 # map's spaces): the path is then the state's own.
                 own = player is not None and _of_players(engine.spec, where)

@@ -32,8 +32,8 @@ from .codegen import Generator, literal
 from ..errors import Location
 from ..language.model import Node
 from ..language.spec import Spec
-from .interpret import STEP_BUDGET, UNFIT, Engine, Env, Expr, Outcome, Rejection, Shuffler, Stmt, _part, serialise, \
-    unfit_error
+from .interpret import STEP_BUDGET, UNFIT, Engine, Env, Expr, Outcome, Rejection, Shuffler, Stmt, _part, refusal, \
+    serialise, unfit_error
 from .runtime import _FIELD_REFS, field_ref
 from .state import State
 
@@ -256,8 +256,9 @@ class CompiledEngine(Engine):
         plan = self._plans[kind]
         local = dict(values)
         local[plan.actor] = player
-        refused = plan.check(Env(self, state, local))
-        return None if refused < 0 else Rejection(*plan.refusals[refused])
+        env = Env(self, state, local)
+        refused = plan.check(env)
+        return None if refused < 0 else refusal(env, *plan.refusals[refused])
 
     def apply(self, state: State, action: object, in_place: bool = False,
               shuffler: Shuffler | None = None) -> Outcome:
@@ -268,7 +269,7 @@ class CompiledEngine(Engine):
         try:
             refused = plan.check(env)
             if refused >= 0:
-                return Outcome(state, [], Rejection(*plan.refusals[refused]))
+                return Outcome(state, [], refusal(env, *plan.refusals[refused]))
             # The same Env runs the effect, as fresh as a new one: conditions record nothing and
             # put the locals (the same dict, unchanged) and the call depth back as they found them.
             if not in_place:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable, Sequence
 from os import PathLike
@@ -30,7 +31,7 @@ from . import builtins as B
 from ..language.board import BoardError, Layout, from_decl, from_json, reach
 from .builtins import FieldRef
 from ..errors import ActionError, BohnspecError, EvaluationLimitError, Location, SetupError, SpecRuntimeError, suggest
-from ..language.model import Card, Decl, Node, Variety, Vine, first_citation
+from ..language.model import REASON_FIELD, Card, Decl, Node, Variety, Vine, first_citation
 from ..language.names import Resolver
 from ..language.spec import Spec
 from .state import Player, State
@@ -143,6 +144,13 @@ class Rejection:
 
     def __str__(self) -> str:
         return f"rejected [{self.rule}]: {self.reason}"
+
+
+def refusal(env: Env, rule: str, reason: str, where: Location | None, reads: frozenset = frozenset()) -> Rejection:
+    """A Rejection with the values its reason names filled in from the state refused."""
+    if "{" in reason:
+        reason = env.engine.reason_in(reason, env.state)
+    return Rejection(rule, reason, where, reads)
 
 
 @dataclass
@@ -1127,10 +1135,10 @@ class Engine:
         out: list[Rejection] = []
         for f, cond in self._action_forbids[kind]:
             if self._holds(env, cond, out) is True:
-                out.append(Rejection(f.rule_id, f.reason, f.loc))
+                out.append(refusal(env, f.rule_id, f.reason, f.loc))
         for clause, cond, reads in self._clauses[kind]:
             if self._holds(env, cond, out) is False:
-                out.append(Rejection(clause.rule_id, clause.reason, clause.loc, reads))
+                out.append(refusal(env, clause.rule_id, clause.reason, clause.loc, reads))
         return out
 
     @staticmethod
@@ -1159,7 +1167,7 @@ class Engine:
         """The first `forbid` covering the action that holds."""
         for f, cond in self._action_forbids[kind]:
             if cond(env):
-                return Rejection(f.rule_id, f.reason, f.loc)
+                return refusal(env, f.rule_id, f.reason, f.loc)
         return None
 
     @staticmethod
@@ -1167,7 +1175,7 @@ class Engine:
         """The first of these (clause, condition, reads) whose condition fails."""
         for clause, cond, reads in tests:
             if not cond(env):
-                return Rejection(clause.rule_id, clause.reason, clause.loc, reads)
+                return refusal(env, clause.rule_id, clause.reason, clause.loc, reads)
         return None
 
     def enabled(self, state: State) -> list[tuple[str, str]]:
@@ -1234,7 +1242,7 @@ class Engine:
         try:
             for clause, test in self._shortcuts[kind].param_free:
                 if not test(env):
-                    return Choices({}, False, Rejection(clause.rule_id, clause.reason, clause.loc))
+                    return Choices({}, False, refusal(env, clause.rule_id, clause.reason, clause.loc))
         except SpecRuntimeError:
             exact = False  # asked out of its published place: let the full check decide
         values = {}
@@ -1431,6 +1439,25 @@ class Engine:
 
     def define_value(self, state: State, name: str) -> Any:
         return self._call_define(Env(self, state), name, (), None)
+
+    def reason_in(self, reason: str, state: State) -> str:
+        """A reason with the values it names (`{third_field_price}`) filled in from `state`;
+        a value that cannot be worked out there is left as written."""
+        from ..language.unparse import show
+
+        def value(m: re.Match) -> str:
+            name = m.group(1)
+            try:
+                if name in self.spec.defines:
+                    found = self.define_value(state, name)
+                elif name in self.spec.vars and name in state.vars:
+                    found = state.vars[name]
+                else:
+                    return m.group(0)
+            except SpecRuntimeError:
+                return m.group(0)
+            return found if isinstance(found, str) else show(found)
+        return REASON_FIELD.sub(value, reason)
 
     def vine_box(self, options: dict | None = None) -> list[str]:
         """Every vine card in play for these options, in declaration order."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..execution import builtins as B
 from ..errors import Diagnostic, Location, RulesSyntaxError, suggest
+from .model import REASON_FIELD
 from .model import (
     Action, Board, Card, Category, CategoryExtension, Decl, Define, EndRule, Exempt, Forbid, Handler, Invariant,
     Module, Node, Option,
@@ -103,10 +104,28 @@ class Checker:
                 check(self, d)
         self._module = None
         self._check_extends()
+        self._check_reasons()
         self._check_constants_shadowed()
         self._check_reachability()
         self._check_recursion()
         return sorted(self.out, key=lambda d: (d.location.file, d.location.line, d.location.column))
+
+    def _check_reasons(self) -> None:
+        """A value a refusal's reason names (`{third_field_price}`) is a definition without
+        parameters or a variable of the game: what the interpreter can read in any state."""
+        spec = self.spec
+        said: list[tuple[str, Location]] = [(c.reason, c.loc) for a in spec.actions.values() for c in a.clauses]
+        said += [(c.reason, c.loc) for e in spec.extends for c in e.clauses]
+        said += [(d.reason, d.loc) for d in (*spec.forbids, *spec.invariants)]
+        values = {n for n, d in spec.defines.items() if d.params is None}
+        values |= {n for n, v in spec.vars.items() if not v.per_player and not v.per_space}
+        for reason, loc in said:
+            for m in REASON_FIELD.finditer(reason or ""):
+                name = m.group(1)
+                if name not in values:
+                    self.error(loc, f"the reason names {{{name}}}, but a reason can name only a definition without "
+                                    "parameters or a variable of the game (not of a player or a space)"
+                                    f"{suggest(name, values)}")
 
     def _check_replacement(self, old: Decl, new: Decl) -> None:
         """A replacement keeps what its callers rely on: a definition or procedure its

@@ -7,6 +7,7 @@ closures.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -158,6 +159,12 @@ class Players(Decl):
     @staticmethod
     def span(least: int, most: int) -> str:
         return str(least) if least == most else f"{least} to {most}"
+
+
+# A value a refusal's reason names (`"a third bean field costs {third_field_price} coins"`): a
+# definition without parameters or a variable of the game, read in the state refused, so that a
+# module replacing the number is told its own (the checker refuses any other name).
+REASON_FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
 @dataclass(frozen=True)

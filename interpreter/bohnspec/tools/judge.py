@@ -192,7 +192,7 @@ def _not_now(engine: Engine, state: State, timely: Sequence[M.Move]) -> list[dic
     for move in timely:
         refused = move.refusal()
         if refused is not None:
-            out.append({"action": move.kind, "rule": refused.rule, "reason": refused.reason})
+            out.append({"action": move.kind, "rule": refused.rule, "reason": engine.reason_in(refused.reason, state)})
             continue
         # An action of several values none of which holds has no single rule to tell, and one
         # of none refused only by the full check (a requirement out of its published place)
@@ -208,7 +208,8 @@ def _not_now(engine: Engine, state: State, timely: Sequence[M.Move]) -> list[dic
             except (ActionError, SpecRuntimeError):
                 why = None
             if why is not None:
-                entry = found.setdefault(why.rule, {"action": move.kind, "rule": why.rule, "reason": why.reason,
+                entry = found.setdefault(why.rule, {"action": move.kind, "rule": why.rule,
+                                                    "reason": engine.reason_in(why.reason, state),
                                                     "values": []})
                 entry["values"].append(f"{first.name} {raw}")
         if found:
@@ -374,6 +375,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             items.append(("forbid", f.condition, f.cites, f.reason, f.loc))
     items += [(c.kind, c.condition, c.cites, c.reason, c.loc) for c in engine.spec.clauses_of(kind)]
     for what, cond, cites, reason, loc in items:
+        reason = engine.reason_in(reason, state)  # the values it names, in this state
         env = Env(engine, state, dict(locals_))
         holds = bool(engine.expr(cond, scope_all)(env))
         refuses = holds if what == "forbid" else not holds

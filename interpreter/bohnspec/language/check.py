@@ -116,7 +116,8 @@ class Checker:
         spec = self.spec
         said: list[tuple[str, Location]] = [(c.reason, c.loc) for a in spec.actions.values() for c in a.clauses]
         said += [(c.reason, c.loc) for e in spec.extends for c in e.clauses]
-        said += [(d.reason, d.loc) for d in (*spec.forbids, *spec.invariants)]
+        said += [(f.reason, f.loc) for f in spec.forbids]
+        said += [(i.reason, i.loc) for i in spec.invariants]
         values = {n for n, d in spec.defines.items() if d.params is None}
         values |= {n for n, v in spec.vars.items() if not v.per_player and not v.per_space}
         for reason, loc in said:

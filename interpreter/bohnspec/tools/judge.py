@@ -45,7 +45,9 @@ def load_situation(where: str, step: int | None = None,
         if candidate.exists():
             path = candidate
         else:
-            raise ScenarioError(where, "", "no such file, and no scenario in the corpus has this id")
+            # A relative path is read from the working directory: said, for a shell that moved.
+            here = "" if path.is_absolute() else f" (looked for {path.resolve()})"
+            raise ScenarioError(where, "", f"no such file{here}, and no scenario in the corpus has this id")
     from ..userfile import UserFileError, read_yaml
     try:
         # The one bounded reader of users' files: no alias bomb, no deep nesting, one line of error.

@@ -875,6 +875,9 @@ def test_judge_answers_whether_a_setup_is_allowed(tmp_path, capsys):
                 + textwrap.dedent(setup) + "refused: bohnaparte/variants/2\n")
     assert main(["judge", _situation(tmp_path, scenario)]) == 1
     assert "setup: ILLEGAL [bohnaparte/variants/2]: " in capsys.readouterr().out
+    # `board` draws no map of a game that is never set up, and says so in one line.
+    assert main(["board", _situation(tmp_path, setup)]) == 2
+    assert "the rules refuse this setup, so there is no map to draw" in capsys.readouterr().err
 
 
 def test_judge_brief_says_who_wins_and_by_what(tmp_path, capsys):

@@ -1061,7 +1061,7 @@ def _setup_refused(args: argparse.Namespace, refused: Any, books: Path | None) -
 
 def cmd_board(args: argparse.Namespace) -> int:
     from . import boardview
-    from .judge import load_situation
+    from .judge import SetupRefused, load_situation
 
     _output("--json", args.json_file)
     _check_rules(args.rules)
@@ -1071,7 +1071,12 @@ def cmd_board(args: argparse.Namespace) -> int:
         engine, state, where = declared
         heading = where
     else:
-        engine, state, where = load_situation(args.situation, args.step, args.rules)
+        try:
+            engine, state, where = load_situation(args.situation, args.step, args.rules)
+        except SetupRefused as refused:
+            # No game, so no map to draw: the setup's refusal, as `judge` gives it.
+            raise _usage(f"{args.situation}: the rules refuse this setup, so there is no map to draw: "
+                         f"{refused.refusal.message} (bohnspec judge {args.situation} quotes the paragraph)") from None
         heading = f"situation: {where}  (phase {state.phase}, active player {state.active})"
     view = boardview.of_state(engine.spec, state)
     if view is None:

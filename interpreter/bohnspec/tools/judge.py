@@ -396,7 +396,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
                 verdict["card_cites"] = card_cites
             # A ruling behind the refusal (the clause's own, or a vine card's: sell for exactly
             # two) is where the books are silent or unclear: its decision is the answer to give.
-            # A definition the game replaces (six players' fields in Bohnröschen) brings the
+            # A definition the game replaces (a house rule's number of plantings) brings the
             # paragraphs of its replacement: the game's own rule, not only the base game's.
             replaced = [c for c in deciding.replaced_cites(engine.spec, cond) if c not in cites]
             decided = _decisions(engine, [*cites, *replaced, *card_cites])

@@ -24,7 +24,7 @@ from .. import userfile
 from ..userfile import json_path
 from ..language.board import BoardError
 from ..language.model import STATE_KEYS, Node
-from ..language.spec import seating_hint
+from ..language.spec import seating_hint, through_definitions
 from ..language.paragraphs import index as paragraph_index
 from ..errors import BohnspecError, EvaluationLimitError, ScenarioError, SetupError, SpecRuntimeError
 from ..errors import suggest as _hint
@@ -1161,7 +1161,6 @@ def _check_counts(engine: Engine, state: State) -> None:
 def _out_of_play_cites(spec: Spec, decl: Any) -> str:
     """The paragraphs of the definitions a card's `in play when` reads (the two-player
     game's `garden_in_play`: bohnroeschen/two-player/1), else of the card itself."""
-    from ..language.spec import through_definitions
     cond = getattr(decl, "in_play", None)
     cites: list[str] = []
     if cond is not None:

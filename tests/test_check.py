@@ -551,6 +551,19 @@ def test_a_reason_names_only_values_the_interpreter_can_read_in_any_state(tmp_pa
     assert errors_of(tmp_path, plain) == []
 
 
+def test_a_setup_requirement_and_another_modules_name_are_checked_in_reasons(tmp_path):
+    # Review round 36 (a designer): a setup's `require` reason went unchecked, and a name of a
+    # module not required passed the checker and was printed raw in play.
+    setup = ("module mine requires base\n\ndefine table_limit = 4 cites bohnanza/setup/1\n"
+             "setup cites bohnanza/setup/1 {\n  require size(players) <= table_limit\n"
+             '      else "at most {table_limt} players" cites bohnanza/setup/1\n}\n')
+    (error,) = errors_of(tmp_path, setup)
+    assert "the reason names {table_limt}" in error and "did you mean 'table_limit'" in error
+    foreign = with_action('  require planted < 2 else "violet at {violet_pos}" cites bohnanza/phase-1/3\n')
+    errors = errors_of(tmp_path, foreign)
+    assert any("'violet_pos' (named in a reason) is declared by module 'solo', which module" in e for e in errors), errors
+
+
 def test_a_module_covers_sections_of_the_rulebooks_that_are_no_other_modules(tmp_path):
     unknown = "module mine requires base covers bohnanza/two-players\n"
     (error,) = errors_of(tmp_path, unknown)
@@ -651,7 +664,9 @@ def test_alternative_expansions_are_not_played_together():
     with pytest.raises(BohnspecError, match=r"modules bohnroeschen and war are not played together: no rulebook "
                                             r"combines them.*\. For rules authors: both set .*the turn.*as `mixed` does for Bohnaparte with Dschingis Bohn's landscapes"):
         load(["base", "bohnroeschen", "bohnaparte"])
-    with pytest.raises(BohnspecError, match="modules bohnaparte and dschingis are not played together"):
+    # The game that does play both is named (review round 36: it was shown to rules authors only).
+    with pytest.raises(BohnspecError, match=r"modules bohnaparte and dschingis are not played together: .*; the game "
+                                            r"that plays both is modules: \[mixed\]\."):
         load(["base", "bohnaparte", "dschingis"])
     assert "bohnaparte" in load(["mixed"]).chosen  # the mixed game: one module saying how they go together
 

@@ -673,6 +673,13 @@ def test_a_table_the_game_does_not_seat_is_sent_to_the_games_that_do(tmp_path, e
     assert err.path == "state.players", err
     assert err.message.endswith("not 2 (see bohnanza/setup/1, bohnanza/setup/2, bohnanza/setup/3); "
                                 "2 players play the modules [duo]"), err.message
+    # A game built on others sends the table to those too (round 36: a two-player game of three
+    # was not told of the base game and Bohnroeschen); and says when no game seats it.
+    from bohnspec.language.spec import seating_hint
+    assert seating_hint(3, ["base", "bohnroeschen", "duo"]).startswith("; 3 players play the modules [base] or")
+    assert "[bohnroeschen]" in seating_hint(3, ["base", "bohnroeschen", "duo"])
+    assert seating_hint(7, ["base"]) == "; no game of these rules seats 7"
+    assert seating_hint(1, ["base"]) == "; 1 player plays the modules [solo]"
 
 
 BEATEN_FARM = """\

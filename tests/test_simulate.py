@@ -157,3 +157,13 @@ def test_a_house_rule_replaces_a_printed_board_by_its_name(tmp_path):
     assert mine.name == printed.name == "realm_4"
     assert [s for s, c in mine.fixed.items() if c == "camp"] == ["04", "07", "13", "16"]
     assert [s for s, c in printed.fixed.items() if c == "camp"] == ["02", "08", "12", "18"]
+
+
+def test_a_game_nobody_can_go_on_with_is_told_stuck_not_too_long():
+    # Review round 36: a designer's forbid left a player no legal action; the game was counted
+    # "unfinished after 6000 actions" after 817, sending him to look for a game too long.
+    from bohnspec.tools.simulate import GameSummary, Stats, add
+    stats = Stats()
+    add(stats, GameSummary(actions=817, turns=30, rejections={}, harvests=[], ended=False), 6000)
+    add(stats, GameSummary(actions=6000, turns=300, rejections={}, harvests=[], ended=False), 6000)
+    assert stats.endings == {"stuck: nobody had a legal action": 1, "unfinished after 6000 actions": 1}

@@ -1014,6 +1014,7 @@ class Engine:
         came to in the game being set up (a map's spaces against the cards in play; the first
         space that breaks an `all`), and its citations."""
         from .parts import shown, values_seen
+        reason = self.reason_in(reason, env.state)  # the values it names, in the game being set up
         rule, message = setup_refusal(reason, cites, shown(values_seen(self, env.state, cond, env.locals,
                                                                        witness=True, terse=True)))
         return SetupError(rule, message, tuple(cites))

@@ -112,21 +112,29 @@ class Checker:
 
     def _check_reasons(self) -> None:
         """A value a refusal's reason names (`{third_field_price}`) is a definition without
-        parameters or a variable of the game: what the interpreter can read in any state."""
+        parameters or a variable of the game, of a module the reason's own module reaches: what
+        the interpreter can read in any state of a game of that module."""
         spec = self.spec
-        said: list[tuple[str, Location]] = [(c.reason, c.loc) for a in spec.actions.values() for c in a.clauses]
-        said += [(c.reason, c.loc) for e in spec.extends for c in e.clauses]
-        said += [(f.reason, f.loc) for f in spec.forbids]
-        said += [(i.reason, i.loc) for i in spec.invariants]
+        said: list[tuple[str, Location, str]] = [(c.reason, c.loc, a.module) for a in spec.actions.values()
+                                                 for c in a.clauses]
+        said += [(c.reason, c.loc, e.module) for e in spec.extends for c in e.clauses]
+        said += [(f.reason, f.loc, f.module) for f in spec.forbids]
+        said += [(i.reason, i.loc, i.module) for i in spec.invariants]
+        # A setup's `require C else "reason"` (a `check` statement) is a refusal too.
+        said += [(n.args[1], n.loc, s.module) for s in spec.setups for n in _statements(s.body) if n.kind == "check"]
         values = {n for n, d in spec.defines.items() if d.params is None}
         values |= {n for n, v in spec.vars.items() if not v.per_player and not v.per_space}
-        for reason, loc in said:
-            for m in REASON_FIELD.finditer(reason or ""):
+        for reason, loc, module in said:
+            for m in REASON_FIELD.finditer(reason if isinstance(reason, str) else ""):
                 name = m.group(1)
                 if name not in values:
                     self.error(loc, f"the reason names {{{name}}}, but a reason can name only a definition without "
-                                    "parameters or a variable of the game (not of a player or a space)"
-                                    f"{suggest(name, values)}")
+                                    "parameters or a variable of the game (not of a player or a space; for another "
+                                    f"value, a `define` of it without parameters){suggest(name, values)}")
+                    continue
+                self._module = module
+                self._required(loc, name, what=" (named in a reason)")
+                self._module = None
 
     def _check_replacement(self, old: Decl, new: Decl) -> None:
         """A replacement keeps what its callers rely on: a definition or procedure its
@@ -1061,6 +1069,18 @@ _STMT_CHECKS: dict[str, Callable[[Checker, Node, set[str]], None]] = {
     "for": Checker._stmt_for, "repeat": Checker._stmt_repeat, "check": Checker._stmt_require,
     "call_stmt": Checker._stmt_call,
 }
+
+
+def _statements(body: Any) -> Iterator[Node]:
+    """Every node of a block, nested blocks (`for`, `if`, `repeat`) included."""
+    for item in body if isinstance(body, (tuple, list)) else (body,):
+        if isinstance(item, Node):
+            yield item
+            for arg in item.args:
+                if isinstance(arg, (Node, tuple, list)):
+                    yield from _statements(arg)
+        elif isinstance(item, (tuple, list)):
+            yield from _statements(item)
 
 
 def check_spec(spec: Spec) -> list[Diagnostic]:

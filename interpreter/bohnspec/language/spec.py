@@ -416,11 +416,16 @@ def games_seating(count: int) -> tuple[str, ...]:
 
 def seating_hint(count: int, playing: Iterable[str]) -> str:
     """"; 6 players play the modules [bohnroeschen] or [mixed]" for a table the game being
-    played does not seat ("" when no other game of spec/ seats it either)."""
-    others = [g for g in games_seating(count) if g not in set(playing)]
+    played does not seat: every game of spec/ that does, the ones the game builds on included
+    (a two-player game's three players play Bohnröschen), or that none does."""
+    playing = set(playing)
+    required = {r for m in playing for r in _requires(parse_files(spec_files())).get(m, ())}
+    game = playing - required  # the game asked for, not the modules it builds on
+    others = [g for g in games_seating(count) if g not in game]
     if not others:
-        return ""
-    return f"; {count} player{'s' if count != 1 else ''} play the modules {' or '.join(f'[{g}]' for g in others)}"
+        return f"; no game of these rules seats {count}"
+    verb = "play" if count != 1 else "plays"
+    return f"; {count} player{'s' if count != 1 else ''} {verb} the modules {' or '.join(f'[{g}]' for g in others)}"
 
 
 def parts_of(files: list[RulesFile]) -> dict[str, list[str]]:
@@ -594,6 +599,22 @@ def load(modules: list[str] | None = None, extra_files: Iterable[str | PathLike[
     return spec
 
 
+def _games_playing(a: str, b: str) -> list[str]:
+    """The games of spec/ that play both books: as modules, or through the cards of one
+    (`mixed`: Bohnaparte with Dschingis Bohn's landscapes)."""
+    files = parse_files(spec_files())
+    parts = parts_of(files)
+    names = sorted({d.name for f in files for d in f.decls if isinstance(d, Module)} - set(parts) - {a, b})
+    found = []
+    for name in names:
+        spec = load([name])
+        books = set(spec.modules) | {c.split("/", 1)[0] for coll in (spec.cards, spec.varieties, spec.vines)
+                                     for d in coll.values() for c in d.cites}
+        if {a, b} <= books:
+            found.append(name)
+    return found
+
+
 def clash_message(spec: Spec) -> str:
     """Which modules of a game cannot be played together, and what both of them set."""
     pairs: dict[tuple[str, str], list[str]] = {}
@@ -606,8 +627,11 @@ def clash_message(spec: Spec) -> str:
             names.append(what)
     a, b = next(iter(pairs))
     also = "; ".join(f"{x} and {y}" for x, y in list(pairs)[1:])
-    return (f"modules {a} and {b} are not played together: no rulebook combines them"
-            + (f" (nor {also})" if also else "") + f". For rules authors: both set {', '.join(pairs[(a, b)][:4])}"
+    games = _games_playing(a, b)
+    instead = f"; the game that plays both is {' or '.join(f'modules: [{g}]' for g in games)}" if games else ""
+    return (f"modules {a} and {b} are not played together: no rulebook combines them as they are"
+            + (f" (nor {also})" if also else "") + instead
+            + f". For rules authors: both set {', '.join(pairs[(a, b)][:4])}"
             f"{' and more' if len(pairs[(a, b)]) > 4 else ''}; neither requires the other, so a game of both "
             "needs a module of its own that says how they go together (as `mixed` does for Bohnaparte with "
             "Dschingis Bohn's landscapes)")

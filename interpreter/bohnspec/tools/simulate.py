@@ -224,6 +224,10 @@ def add(stats: Stats, g: GameSummary, max_actions: int) -> None:
         stats.winners_per_game[len(g.winners)] += 1
         stats.winner_coins.extend(g.coins[w] for w in g.winners)
         stats.loser_coins.extend(c for p, c in g.coins.items() if p not in g.winners)
+    elif g.actions < max_actions:
+        # Nobody had a legal action left: the rules leave the game stuck (a designer's forbid
+        # that takes away a player's only way on), which is not a game too long.
+        stats.endings["stuck: nobody had a legal action"] += 1
     else:
         stats.endings[f"unfinished after {max_actions} actions"] += 1
 

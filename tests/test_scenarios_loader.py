@@ -712,3 +712,14 @@ def test_a_rule_both_war_games_share_refuses_under_the_book_of_the_game_at_hand(
     path = write(tmp_path, BEATEN_FARM, "bohnaparte/mine/beaten-farm-01.yaml")
     err = build_error(engine_for(["base", "bohnaparte"]), path, tmp_path)
     assert "[bohnaparte/cavalry/2]" in err.message and "dschingis" not in err.message, err.message
+
+
+def test_an_option_of_a_module_that_cannot_join_the_game_is_no_option_of_it():
+    # Review round 36: plundering in the combined war game was told to add module dschingis,
+    # which is then refused (modules bohnaparte and dschingis are not played together).
+    from bohnspec.execution.interpret import engine_for
+    with pytest.raises(ScenarioError) as caught:
+        S.check_options(engine_for(["mixed"]), {"plunder": "on"}, "state.options")
+    assert caught.value.path == "state.options.plunder"
+    assert caught.value.message.startswith("option 'plunder' belongs to module dschingis, which is not played with "
+                                           "this game's modules: this game has no such option (its options: ")

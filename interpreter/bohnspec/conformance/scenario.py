@@ -762,14 +762,31 @@ def check_options(engine: Engine, options: dict, where: str) -> None:
             # An option of a module the scenario does not play (a house rule's own file, say):
             # the fix is its module, not another name.
             elsewhere = [m for m in modules_declaring(key, Option, engine.spec.files) if m not in engine.spec.modules]
-            if elsewhere:
+            playable = [m for m in elsewhere if _played_with(engine.spec, m)]
+            if playable:
                 raise ScenarioError("", f"{where}.{key}",
-                                    f"option {key!r} belongs to module {' and '.join(elsewhere)}, which this game "
+                                    f"option {key!r} belongs to module {' and '.join(playable)}, which this game "
                                     f"does not play: add it to `modules:` (this game's options: {known})")
+            if elsewhere:
+                # Its module cannot join this game (the combined war game has no plundering):
+                # adding it would only be refused in turn.
+                raise ScenarioError("", f"{where}.{key}",
+                                    f"option {key!r} belongs to module {' and '.join(elsewhere)}, which is not played "
+                                    f"with this game's modules: this game has no such option (its options: {known})")
             raise ScenarioError("", f"{where}.{key}", f"unknown option{_hint(key, engine.spec.options)} "
                                                       f"(this game's options: {known})")
         if value not in option.values:
             raise ScenarioError("", f"{where}.{key}", f"{value!r} is not one of {', '.join(option.values)}")
+
+
+def _played_with(spec: Spec, module: str) -> bool:
+    """Whether a game of these modules may add `module` (no rulebook keeps them apart), among
+    the rules files this game was read from (a designer's too)."""
+    from ..language.spec import build
+    try:
+        return not build(spec.files, sorted({*spec.modules, module})).clashes
+    except BohnspecError:
+        return False
 
 
 def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base",), validate: bool = True,

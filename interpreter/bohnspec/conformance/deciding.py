@@ -13,8 +13,8 @@ from ..execution import tracing
 from ..errors import SpecRuntimeError
 from ..execution.interpret import Engine, Env, Outcome, Rejection
 from ..execution.state import State
-from ..language.model import Clause, Forbid, Module, Node
-from ..language.spec import Spec, parse_files, spec_files, through_definitions
+from ..language.model import Clause, Forbid, Node
+from ..language.spec import Spec, card_books, defines_read, spec_modules
 
 LIMIT = 6  # more than this reads as "everything", which helps no one
 
@@ -23,7 +23,7 @@ LIMIT = 6  # more than this reads as "everything", which helps no one
 def _expansion_books() -> frozenset[str]:
     """The modules of spec/ that are books of their own: a paragraph id names its book first
     (`dschingis/landscapes/6`), and an expansion's module bears the book's name."""
-    return frozenset(d.name for f in parse_files(spec_files()) for d in f.decls if isinstance(d, Module))
+    return frozenset(m.name for m in spec_modules())
 
 
 def in_play(spec: Spec, ids: list[str]) -> list[str]:
@@ -44,10 +44,9 @@ def in_play(spec: Spec, ids: list[str]) -> list[str]:
 def _covered_sections() -> dict[str, tuple[str, ...]]:
     """The rulebook sections each module of spec/ covers."""
     out: dict[str, tuple[str, ...]] = {}
-    for f in parse_files(spec_files()):
-        for d in f.decls:
-            if isinstance(d, Module) and d.covers:
-                out[d.name] = out.get(d.name, ()) + d.covers
+    for m in spec_modules():
+        if m.covers:
+            out[m.name] = out.get(m.name, ()) + m.covers
     return out
 
 
@@ -58,9 +57,7 @@ def _card_books(spec: Spec) -> frozenset[str]:
     """The books the cards of a game cite (its bean varieties, vine and landscape cards)."""
     hit = _CARD_BOOKS.get(id(spec))
     if hit is None or hit[0] is not spec:
-        books = frozenset(c.split("/", 1)[0] for coll in (spec.cards, spec.varieties, spec.vines)
-                          for decl in coll.values() for c in decl.cites)
-        hit = _CARD_BOOKS[id(spec)] = (spec, books)
+        hit = _CARD_BOOKS[id(spec)] = (spec, card_books(spec))
     return hit[1]
 
 
@@ -94,9 +91,8 @@ def replaced_cites(spec: Spec, node: Node) -> list[str]:
     """The citations of the replacing definitions an expression reads, through the definitions
     it calls: those a module put in place of another's."""
     replacing = {id(new) for _, new in spec.replaced}
-    read = dict.fromkeys(n.args[0] for n in through_definitions(spec, node)
-                         if n.kind in ("name", "call") and n.args[0] in spec.defines)
-    return [c for name in read if id(spec.defines[name]) in replacing for c in spec.defines[name].cites]
+    return [c for name in defines_read(spec, node) if id(spec.defines[name]) in replacing
+            for c in spec.defines[name].cites]
 
 
 def with_rulings(spec: Spec, cites: Iterable[str]) -> list[str]:

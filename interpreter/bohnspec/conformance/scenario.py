@@ -24,7 +24,7 @@ from .. import userfile
 from ..userfile import json_path
 from ..language.board import BoardError
 from ..language.model import STATE_KEYS, Node
-from ..language.spec import seating_hint, through_definitions
+from ..language.spec import defines_read, seating_hint
 from ..language.paragraphs import index as paragraph_index
 from ..errors import BohnspecError, EvaluationLimitError, ScenarioError, SetupError, SpecRuntimeError
 from ..errors import suggest as _hint
@@ -1179,11 +1179,8 @@ def _out_of_play_cites(spec: Spec, decl: Any) -> str:
     """The paragraphs of the definitions a card's `in play when` reads (the two-player
     game's `garden_in_play`: bohnroeschen/two-player/1), else of the card itself."""
     cond = getattr(decl, "in_play", None)
-    cites: list[str] = []
-    if cond is not None:
-        for n in through_definitions(spec, cond):
-            if n.kind in ("name", "call") and n.args[0] in spec.defines:
-                cites.extend(c for c in spec.defines[n.args[0]].cites if c not in cites)
+    read = defines_read(spec, cond) if cond is not None else []
+    cites = list(dict.fromkeys(c for name in read for c in spec.defines[name].cites))
     return ", ".join(cites or decl.cites)
 
 

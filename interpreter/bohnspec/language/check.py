@@ -22,7 +22,7 @@ from .model import (
 )
 from .names import Resolver
 from .paragraphs import index as paragraph_index
-from .spec import Spec, build, display_name, module_closure, parse_files, spec_files
+from .spec import Spec, build, display_name, module_closure, nodes_of, parse_files, spec_files
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
 _MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Exempt, Procedure, Handler, EndRule, Winners,
@@ -121,7 +121,7 @@ class Checker:
         said += [(f.reason, f.loc, f.module) for f in spec.forbids]
         said += [(i.reason, i.loc, i.module) for i in spec.invariants]
         # A setup's `require C else "reason"` (a `check` statement) is a refusal too.
-        said += [(n.args[1], n.loc, s.module) for s in spec.setups for n in _statements(s.body) if n.kind == "check"]
+        said += [(n.args[1], n.loc, s.module) for s in spec.setups for n in nodes_of(s.body) if n.kind == "check"]
         values = {n for n, d in spec.defines.items() if d.params is None}
         values |= {n for n, v in spec.vars.items() if not v.per_player and not v.per_space}
         for reason, loc, module in said:
@@ -185,6 +185,7 @@ class Checker:
         """Each file opens a module, and a module requires only modules that exist."""
         spec = self.spec
         modules = {d.name for f in spec.files for d in f.decls if isinstance(d, Module)}
+        sections = {pid.rsplit("/", 1)[0] for pid in self.paragraphs}  # what `covers` may name
         for f in spec.files:
             if not f.decls:
                 self.error(Location(f.path, 1, 1), "the file declares nothing: a rules file starts with "
@@ -194,11 +195,10 @@ class Checker:
             for d in f.decls:
                 if isinstance(d, Module):
                     self._check_requires(d, modules)
-                    self._check_covers(d)
+                    self._check_covers(d, sections)
 
-    def _check_covers(self, m: Module) -> None:
+    def _check_covers(self, m: Module, sections: set[str]) -> None:
         """A section a module covers is a section of a rulebook, and no other module's."""
-        sections = {pid.rsplit("/", 1)[0] for pid in self.paragraphs}
         for c in m.covers:
             if c not in sections:
                 self.error(m.loc, f"module {m.name!r} covers {c!r}, which is no section of the rulebooks (a section "
@@ -1069,18 +1069,6 @@ _STMT_CHECKS: dict[str, Callable[[Checker, Node, set[str]], None]] = {
     "for": Checker._stmt_for, "repeat": Checker._stmt_repeat, "check": Checker._stmt_require,
     "call_stmt": Checker._stmt_call,
 }
-
-
-def _statements(body: Any) -> Iterator[Node]:
-    """Every node of a block, nested blocks (`for`, `if`, `repeat`) included."""
-    for item in body if isinstance(body, (tuple, list)) else (body,):
-        if isinstance(item, Node):
-            yield item
-            for arg in item.args:
-                if isinstance(arg, (Node, tuple, list)):
-                    yield from _statements(arg)
-        elif isinstance(item, (tuple, list)):
-            yield from _statements(item)
 
 
 def check_spec(spec: Spec) -> list[Diagnostic]:

@@ -95,7 +95,7 @@ class Spec:
     def _emits(self) -> Iterator[tuple[str, tuple]]:
         """(event, its (key, expression) pairs) of every `emit` of the loaded modules."""
         for d in self.all_decls():
-            for n in _nodes(d):
+            for n in nodes_of(d):
                 if n.kind == "emit":
                     yield n.args[0], n.args[1]
 
@@ -104,7 +104,7 @@ class Spec:
         (Bohnaparte's camp choice). A phase of a module whose turn another replaced (the trade
         phase of the two-player game) is not among them."""
         turn = list(self.turn.phases) if self.turn is not None else []
-        named = {n.args[0] for d in self.all_decls() for n in _nodes(d) if n.kind == "goto"}
+        named = {n.args[0] for d in self.all_decls() for n in nodes_of(d) if n.kind == "goto"}
         return turn + [p for p in self.phases if p in named and p not in turn]
 
     def attribute_names(self) -> dict[str, int]:
@@ -219,18 +219,18 @@ class Spec:
 _REPLACEABLE = (Define, Procedure, Phase, Board)
 
 
-def _nodes(value: Any) -> Iterator[Node]:
+def nodes_of(value: Any) -> Iterator[Node]:
     """Every expression and statement node inside a declaration (its fields, recursively)."""
     if isinstance(value, Node):
         yield value
         for a in value.args:
-            yield from _nodes(a)
+            yield from nodes_of(a)
     elif isinstance(value, (tuple, list)):
         for a in value:
-            yield from _nodes(a)
+            yield from nodes_of(a)
     elif hasattr(value, "__dataclass_fields__") and not isinstance(value, Location):
         for name in value.__dataclass_fields__:
-            yield from _nodes(getattr(value, name))
+            yield from nodes_of(getattr(value, name))
 
 
 def through_definitions(spec: Spec, node: Node) -> Iterator[Node]:
@@ -248,6 +248,13 @@ def through_definitions(spec: Spec, node: Node) -> Iterator[Node]:
             if body is not None:
                 todo.append(body)
         todo.extend(n.children())
+
+
+def defines_read(spec: Spec, node: Node) -> list[str]:
+    """The definitions an expression reads, through the definitions it calls, each once, in
+    the order through_definitions meets them."""
+    return list(dict.fromkeys(n.args[0] for n in through_definitions(spec, node)
+                              if n.kind in ("name", "call") and n.args[0] in spec.defines))
 
 
 def spec_files(root: Path | None = None) -> list[Path]:
@@ -399,15 +406,29 @@ def games_of(given: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(m for m in out if m not in parts or m in given)
 
 
+@functools.lru_cache(maxsize=1)
+def spec_modules() -> tuple[Module, ...]:
+    """The `module` lines of spec/'s files (a module opened in several files, once for each)."""
+    return tuple(d for f in parse_files(spec_files()) for d in f.decls if isinstance(d, Module))
+
+
+def spec_games() -> list[str]:
+    """The games of spec/: its modules that are no shared part of others (war), by name."""
+    return sorted({m.name for m in spec_modules()} - set(parts_of(parse_files(spec_files()))))
+
+
+def card_books(spec: Spec) -> frozenset[str]:
+    """The books the cards of a game cite (its bean varieties, vine and landscape cards)."""
+    return frozenset(c.split("/", 1)[0] for coll in (spec.cards, spec.varieties, spec.vines)
+                     for decl in coll.values() for c in decl.cites)
+
+
 @functools.lru_cache(maxsize=16)
 def games_seating(count: int) -> tuple[str, ...]:
     """The games of spec/ (each module that is no shared part, with what it requires) that
     `count` players may play: where to send a table the loaded game does not seat."""
-    files = parse_files(spec_files())
-    parts = parts_of(files)
-    names = sorted({d.name for f in files for d in f.decls if isinstance(d, Module)} - set(parts))
     out = []
-    for name in names:
+    for name in spec_games():
         rule = load([name]).players
         if rule is None or rule.least <= count <= rule.most:
             out.append(name)
@@ -419,7 +440,7 @@ def seating_hint(count: int, playing: Iterable[str]) -> str:
     played does not seat: every game of spec/ that does, the ones the game builds on included
     (a two-player game's three players play Bohnröschen), or that none does."""
     playing = set(playing)
-    required = {r for m in playing for r in _requires(parse_files(spec_files())).get(m, ())}
+    required = {r for m in spec_modules() if m.name in playing for r in m.requires}
     game = playing - required  # the game asked for, not the modules it builds on
     others = [g for g in games_seating(count) if g not in game]
     if not others:
@@ -602,15 +623,10 @@ def load(modules: list[str] | None = None, extra_files: Iterable[str | PathLike[
 def _games_playing(a: str, b: str) -> list[str]:
     """The games of spec/ that play both books: as modules, or through the cards of one
     (`mixed`: Bohnaparte with Dschingis Bohn's landscapes)."""
-    files = parse_files(spec_files())
-    parts = parts_of(files)
-    names = sorted({d.name for f in files for d in f.decls if isinstance(d, Module)} - set(parts) - {a, b})
     found = []
-    for name in names:
+    for name in spec_games():
         spec = load([name])
-        books = set(spec.modules) | {c.split("/", 1)[0] for coll in (spec.cards, spec.varieties, spec.vines)
-                                     for d in coll.values() for c in d.cites}
-        if {a, b} <= books:
+        if name not in (a, b) and {a, b} <= set(spec.modules) | card_books(spec):
             found.append(name)
     return found
 

@@ -28,6 +28,7 @@ from ..execution.interpret import Engine, Env, Outcome, conjuncts, engine_for, s
 from ..language.model import STATE_KEYS, Action, Decl, EndRule, Handler, Node, Phase, Procedure, Vine, \
     Winners, first_citation
 from ..language.spec import Spec, through_definitions
+from ..userfile import Document
 from .notation import card_owners, card_title, format_action, ref_text
 from ..execution import moves as M
 from ..execution import tracing as T
@@ -51,14 +52,15 @@ def load_situation(where: str, step: int | None = None,
     from ..userfile import UserFileError, read_yaml
     try:
         # The one bounded reader of users' files: no alias bomb, no deep nesting, one line of error.
-        data = read_yaml(path, "situation").data
+        doc = read_yaml(path, "situation")
     except UserFileError as exc:
         where = f"line {exc.line}, column {exc.column}" if exc.line is not None else ""
         raise ScenarioError(str(path), where, exc.problem) from None
+    data = doc.data
     if not isinstance(data, dict):
         raise ScenarioError(str(path), "", "expected a state (with `players`) or a scenario")
     if "setup" in data and "steps" not in data and "state" not in data:
-        return _from_setup(path, data, extra_rules)
+        return _from_setup(path, doc, extra_rules)
     if "steps" in data:
         sc = S.load(path)
         engine = engine_for(sc.modules, extra_rules)
@@ -113,11 +115,10 @@ class SetupRefused(Exception):
         return out
 
 
-def _from_setup(path: Path, data: dict, extra_rules: Iterable[str | PathLike[str]]) -> tuple[Engine, State, str]:
-    """The game a `setup:` (as a scenario gives it, `modules:` beside) sets up; its refusal
-    raised as SetupRefused, the table's answer."""
-    from ..userfile import read_yaml
-    doc = read_yaml(path, "situation")
+def _from_setup(path: Path, doc: Document, extra_rules: Iterable[str | PathLike[str]]) -> tuple[Engine, State, str]:
+    """The game a `setup:` (as a scenario gives it, `modules:` beside) sets up, from the
+    situation file as read; its refusal raised as SetupRefused, the table's answer."""
+    data = doc.data
     # Checked as a scenario's setup is: the keys a scenario has besides are filled in.
     filler: dict[str, Any] = {"id": "judge/setup", "title": "the situation", "cites": ["bohnanza/setup/1"]}
     if "refused" not in data:

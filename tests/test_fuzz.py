@@ -239,7 +239,8 @@ def test_a_rejection_may_cite_any_paragraph_of_the_refusing_clause():
     # other games' paragraphs, and the second's with those its ruling rests on)
     assert F.deciding_rules(["base"], full, {"type": "plant", "player": "Timon", "field": 1}) == [
         "bohnanza/phase-1/1", "bohnanza/course-of-play/3", "bohnanza/course-of-play/4", "bohnanza/course-of-play/1",
-        "ruling/no-such-card", "bohnanza/course-of-play/8", "bohnanza/phase-2/9"]
+        "ruling/no-such-card", "bohnanza/course-of-play/8", "bohnanza/phase-2/9", "bohnanza/phase-1/6",
+        "bohnanza/phase-1/2"]
 
 
 def test_card_runs_are_written_short():

@@ -23,9 +23,10 @@ from .. import cache, paths
 from .. import userfile
 from ..userfile import json_path
 from ..language.board import BoardError
-from ..language.model import STATE_KEYS, Node
-from ..language.spec import defines_read, seating_hint
+from ..language.model import STATE_KEYS, Node, Option, Var, Zone
+from ..language.spec import build, defines_read, games_of, modules_declaring, seating_hint
 from ..language.paragraphs import index as paragraph_index
+from ..language.unparse import show, unparse
 from ..errors import BohnspecError, EvaluationLimitError, ScenarioError, SetupError, SpecRuntimeError
 from ..errors import suggest as _hint
 from ..execution.interpret import STEP_BUDGET, Engine, Env
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
     from ..language.board import Layout
-    from ..language.model import Var
     from ..language.spec import Spec
 
 
@@ -194,8 +194,6 @@ def _misspelt_state_key(parts: list) -> bool:
 
 
 def _a_zone(name: str) -> bool:
-    from ..language.model import Zone
-    from ..language.spec import modules_declaring
     return bool(modules_declaring(name, Zone))
 
 
@@ -213,8 +211,6 @@ def _variable_at_state_top(parts: list) -> bool:
     if not parts or not isinstance(parts[-1], str) or list(parts[:-1]) not in ([], ["state"]) \
             or parts[-1] in STATE_KEYS:
         return False
-    from ..language.model import Var
-    from ..language.spec import modules_declaring
     return bool(modules_declaring(parts[-1], Var))
 
 
@@ -269,8 +265,6 @@ def _explain(e: ValidationError, data: Any) -> Problem:
                               "not one of its own is read as a zone of cards (a list)", key)
     if kind == "type" and _player_zone_key(parts) and not _a_zone(str(parts[-1])):
         key = str(parts[-1])
-        from ..language.model import Var
-        from ..language.spec import modules_declaring
         if modules_declaring(key, Var):
             return Problem(parts, f"`{key}` is a variable of the rules: give it under the player's vars "
                                   f"({json_path([*parts[:-1], 'vars', key])})", key)
@@ -524,7 +518,6 @@ def _remember(key: Any, value: Any) -> None:
 def _scenario(data: dict, name: str, doc: userfile.Document | _Reread | None, digest: bytes | None = None) -> Scenario:
     steps = [Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data.get("steps") or []]
     refused = data.get("refused")
-    from ..language.spec import games_of
     # Spelled out ([duo] plays base and bohnroeschen too): a state and the protocol name every
     # module of the game, so an engine never has to know what a module requires.
     modules = list(games_of(tuple(data["modules"]))) if _strings(data["modules"]) else data["modules"]
@@ -730,7 +723,6 @@ def _not_laid(engine: Engine, name: str, count: int, options: dict) -> str:
     if decl.players is not None and decl.players != count:
         return f"board {name!r} is laid for {decl.players} players, not {count}"
     if not engine.board_allowed(name, options):
-        from ..language.unparse import unparse
         other = engine.choose_board(count, options)
         return (f"board {name!r} is laid only when {unparse(decl.when)}, which these options do not say"
                 + (f" (they lay {other.name!r})" if other is not None else ""))
@@ -757,8 +749,6 @@ def check_options(engine: Engine, options: dict, where: str) -> None:
         option = engine.spec.options.get(key)
         if option is None:
             known = ", ".join(engine.spec.options) or "none"
-            from ..language.model import Option
-            from ..language.spec import modules_declaring
             # An option of a module the scenario does not play (a house rule's own file, say):
             # the fix is its module, not another name.
             elsewhere = [m for m in modules_declaring(key, Option, engine.spec.files) if m not in engine.spec.modules]
@@ -782,7 +772,6 @@ def check_options(engine: Engine, options: dict, where: str) -> None:
 def _played_with(spec: Spec, module: str) -> bool:
     """Whether a game of these modules may add `module` (no rulebook keeps them apart), among
     the rules files this game was read from (a designer's too)."""
-    from ..language.spec import build
     try:
         return not build(spec.files, sorted({*spec.modules, module})).clashes
     except BohnspecError:
@@ -1135,7 +1124,6 @@ def _at(state: State, player: Player | None, where: str) -> Any:
 
 
 def _shown(value: Any) -> str:
-    from ..language.unparse import show
     return show(value) if not isinstance(value, str) else repr(value) if " " in value or not value else value
 
 
@@ -1268,8 +1256,6 @@ def _var_problem(spec: Spec, name: str, level: str, where: str) -> str:
 
 def _module_hint(spec: Spec, name: str, what: str) -> str:
     """"; NAME belongs to bohnroeschen: ..." when a module this game lacks declares it."""
-    from ..language.model import Var, Zone
-    from ..language.spec import modules_declaring
     elsewhere = [m for m in modules_declaring(name, Var if what == "variable" else Zone, spec.files)
                  if m not in spec.modules]
     if not elsewhere:

@@ -142,7 +142,9 @@ _JSON_TYPES = {"string": "text", "integer": "a whole number", "number": "a numbe
 
 _PATTERNS = {
     "^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_.-]*)+$":
-        "an id is the scenario's path below scenarios/ in lowercase, e.g. base/harvest/fire-harvest-01",
+        "an id is two or more lowercase parts joined by '/', a folder first and the file's name last "
+        "(base/harvest/fire-harvest-01): in the corpus, its path below conformance/scenarios/; a file of "
+        "your own names a folder too (base/mine/fire-harvest-01)",
     "^[a-z][a-z0-9_-]*(/[a-z0-9_-]+)+$":
         "write a rulebook paragraph id such as bohnanza/harvest/1, or ruling/NAME",
     "^[a-z_][a-z0-9_]*(\\*[1-9][0-9]{0,3})?$":

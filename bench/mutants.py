@@ -3,6 +3,7 @@
     python bench/mutants.py                          # every mutant of base (about 10 s on 2 cores)
     python bench/mutants.py --modules bohnroeschen --limit 200 --seed 1 --json out.json
     python bench/mutants.py --quick                  # 25 mutants of base, a smoke run
+    python bench/mutants.py --modules dschingis my-scenarios/   # can my own scenarios fail?
 
 Mutants are generated from the compiled rules model, never written by hand: each is a copy
 of one declaration with one small change (file:line:column tells where):
@@ -18,15 +19,15 @@ of one declaration with one small change (file:line:column tells where):
                   left out (`let` statements are kept: dropping one leaves a name undefined)
 
 Only declarations of the chosen modules are mutated, and only where they are in force (a
-`define` that a later module replaces is not). Each mutant builds an Engine for every set
-of modules its scenarios need; one that does not compile is skipped. The scenarios of the
-chosen modules (those whose modules lie within the chosen modules and their requirements)
-are played in corpus order against it, stopping at the first that fails or errors: the
-mutant is *killed*. A mutant no scenario notices *survives*: either an equivalent mutant or
-a behaviour no scenario pins down. Scenarios that fail on the unmutated spec are left out.
-Scenarios that killed no mutant first (an earlier scenario always got there before them) are
-then replayed alone against every compiled mutant that applies to them: one that fails
-against none of them may be unable to fail at all.
+`define` that a later module replaces is not). Each mutant builds an Engine for every set of
+modules its scenarios need; one that does not compile is skipped. The scenarios of the
+chosen modules (those whose modules lie within the chosen modules and their requirements; of
+the whole corpus, or of the PATHs given) are played in corpus order against it, stopping at
+the first that fails or errors: the mutant is *killed*. A mutant no scenario notices
+*survives*: either an equivalent mutant or a behaviour no scenario pins down. Scenarios that
+fail on the unmutated spec are left out. Scenarios that killed no mutant first (an earlier
+scenario always got there before them) are then replayed alone against every compiled mutant
+that applies to them: one that fails against none of them may be unable to fail at all.
 
 Each scenario runs under a time guard (--timeout, wall clock); a mutant that loops, runs out
 of its evaluation budget or crashes the interpreter counts as killed by that scenario.
@@ -479,13 +480,16 @@ def progress(i, n, c: Campaign, started, final=False):
     sys.stderr.flush()
 
 
-def run(modules: list[str], limit: int | None, seed: int, timeout: float, quiet=False) -> Campaign:
+def run(modules: list[str], limit: int | None, seed: int, timeout: float, quiet=False,
+        scenarios: list[Path] | None = None) -> Campaign:
+    """The campaign: the mutants of `modules` against the scenarios at `scenarios` (files or
+    folders; None: the whole corpus) whose modules lie within them and their requirements."""
     started = time.perf_counter()
     src = load_source()
     closure = module_closure(src.files, modules)
     camp = Campaign(sorted(closure & set(modules)) if modules else sorted(closure))
 
-    selection = R.select([paths.SCENARIOS], sorted(closure), None)
+    selection = R.select(scenarios or [paths.SCENARIOS], sorted(closure), None)
     if selection.broken:
         for v in selection.broken:
             camp.baseline_failures[v.id] = v.message
@@ -665,7 +669,14 @@ def main(argv=None) -> int:
     ap.add_argument("--json", dest="json_file", metavar="FILE", help="also write everything as JSON")
     ap.add_argument("--quick", action="store_true", help=f"a smoke run: {QUICK_LIMIT} mutants of base")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+    ap.add_argument("paths", nargs="*", metavar="PATH", type=Path,
+                    help="scenario files or folders to play against the mutants (default: the whole corpus): "
+                         "an author's own scenarios, to see that each can fail")
     args = ap.parse_args(argv)
+    missing = [str(p) for p in args.paths if not p.exists()]
+    if missing:
+        print(f"no such scenario file or folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
     modules = [m.strip() for m in (args.modules or "base").split(",") if m.strip()]
     # The modules the spec declares (a new module needs no change here).
     declared = sorted({d.name for f in load_source().files for d in f.decls if type(d).__name__ == "Module"})
@@ -680,11 +691,16 @@ def main(argv=None) -> int:
     if limit is not None and limit < 0:
         print("--limit must not be negative", file=sys.stderr)
         return 2
-    camp = run(modules, limit, args.seed, args.timeout, quiet=args.quiet)
+    camp = run(modules, limit, args.seed, args.timeout, quiet=args.quiet, scenarios=args.paths or None)
+    if not camp.scenarios:
+        print(f"no scenario at {', '.join(map(str, args.paths or [paths.SCENARIOS]))} plays the modules "
+              f"{', '.join(modules)} (or those they build on): pass --modules the game your scenarios play",
+              file=sys.stderr)
     print(report(camp))
     if args.json_file:
         data = to_json(camp, {"modules": modules, "limit": limit, "seed": args.seed,
-                              "timeout": args.timeout, "quick": args.quick})
+                              "timeout": args.timeout, "quick": args.quick,
+                              "scenarios": [str(p) for p in args.paths] or None})
         Path(args.json_file).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     return 0
 

@@ -70,3 +70,24 @@ def test_mutants_come_from_the_rules_model(mutants):
         assert levels == sorted(set(levels)) and min(levels) >= 1, m.description
     # Only the base module's declarations are mutated for --modules base.
     assert {m.module for m in generated} == {"base"}
+
+
+def test_an_authors_own_folder_is_played_instead_of_the_corpus(mutants, tmp_path, capsys):
+    """An author checks that the scenarios of his own folder can fail: only they are played."""
+    corpus = Path(__file__).resolve().parent.parent / "conformance" / "scenarios"
+    text = (corpus / "base" / "bean-protection" / "lone-bean-protected-01.yaml").read_text(encoding="utf-8")
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "lone-bean-protected-01.yaml").write_text(
+        text.replace("id: base/bean-protection/", "id: base/mine/"), encoding="utf-8")
+    out = tmp_path / "mutants.json"
+    assert mutants.main(["--limit", "4", "--quiet", "--json", str(out), str(mine)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert [sc["id"] for sc in data["scenarios"]] == ["base/mine/lone-bean-protected-01"]
+    assert data["arguments"]["scenarios"] == [str(mine)]
+    assert "base/mine/lone-bean-protected-01" in capsys.readouterr().out
+
+
+def test_a_folder_that_does_not_exist_is_said_so(mutants, tmp_path, capsys):
+    assert mutants.main([str(tmp_path / "nowhere")]) == 2
+    assert "no such scenario file or folder" in capsys.readouterr().err

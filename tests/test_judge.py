@@ -1218,3 +1218,19 @@ def test_the_number_of_bean_fields_is_said_where_the_situation_leaves_it_to_the_
     assert "active player: Nina    starting player: Nina    3 bean fields each" in capsys.readouterr().out
     main(["judge", situation(tmp_path), "-a", "Nina harvest 2"])
     assert "(phase trade, active player Timon, 2 bean fields each)" in capsys.readouterr().out
+
+
+def test_brief_cuts_a_long_ruling_to_its_first_sentences(tmp_path, capsys):
+    # Review round 38: every end_phase of a brief answer quoted ruling/explicit-phase-end whole,
+    # some 900 characters of phase 0 and the solo game in a base game's answer.
+    table = {"players": [{"name": "Nina", "hand": ["red", "blue"], "fields": [[], []]},
+                         {"name": "Timon"}, {"name": "Keno"}],
+             "active": "Nina", "phase": "plant_hand", "draw_pile": ["soy", "soy", "soy"]}
+    path = situation(tmp_path, table)
+    assert main(["judge", path, "--brief", "-a", "Nina plant 1", "-a", "Nina end_phase"]) == 0
+    brief = capsys.readouterr().out
+    quoted = next(line for line in brief.splitlines() if "the ruling, ruling/explicit-phase-end:" in line)
+    assert "By declaring it (end_phase). [...] (`bohnspec explain ruling/explicit-phase-end` has the rest)" in quoted
+    assert len(quoted) < 420
+    assert main(["judge", path, "-a", "Nina plant 1", "-a", "Nina end_phase"]) == 0
+    assert "phase 0 ends when the player declares it" in capsys.readouterr().out  # the full answer keeps it all

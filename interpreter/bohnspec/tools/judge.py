@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from os import PathLike
 from pathlib import Path
@@ -1726,6 +1727,8 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
         said = [("the rulebook", r.get("rulebook", {})), ("the ruling", r.get("ruling", {}))]
         for what, texts in (said if not r["legal"] else said[::-1]):
             for pid, text in texts.items():
+                if brief and what == "the ruling":
+                    text = _gist(text, pid)
                 lines.append(f"  {what}, {pid}: {text}")
         if brief:
             if r["legal"]:
@@ -1792,6 +1795,20 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
 
 # How many of an event's citations the brief answer names (a combat procedure cites a dozen).
 BRIEF_CITES = 4
+# A ruling quoted by the brief answer: about this many characters, whole sentences.
+BRIEF_RULING = 320
+
+
+def _gist(text: str, pid: str) -> str:
+    """A long ruling cut to its first sentences (the question and the decision's start), with
+    where to read the rest: a brief answer quoted every end_phase's ruling in 900 characters."""
+    if len(text) <= BRIEF_RULING:
+        return text
+    ends = [m.end() for m in re.finditer(r"[.?!](?=\s)", text)]
+    cut = max((e for e in ends if e <= BRIEF_RULING), default=None)
+    if cut is None:
+        return text
+    return f"{text[:cut]} [...] (`bohnspec explain {pid}` has the rest)"
 
 
 def _few(cites: list[str]) -> str:

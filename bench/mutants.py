@@ -692,17 +692,22 @@ def main(argv=None) -> int:
         print("--limit must not be negative", file=sys.stderr)
         return 2
     camp = run(modules, limit, args.seed, args.timeout, quiet=args.quiet, scenarios=args.paths or None)
-    if not camp.scenarios:
-        print(f"no scenario at {', '.join(map(str, args.paths or [paths.SCENARIOS]))} plays the modules "
-              f"{', '.join(modules)} (or those they build on): pass --modules the game your scenarios play",
-              file=sys.stderr)
+    where = ", ".join(map(str, args.paths or [paths.SCENARIOS]))
+    if not camp.scenarios and camp.baseline_failures:
+        # Broken files or scenarios failing on the real spec: the report below lists them.
+        print(f"no scenario at {where} passes on the real spec, so none was played: "
+              f"{len(camp.baseline_failures)} left out (see 'scenarios left out' below)", file=sys.stderr)
+    elif not camp.scenarios:
+        print(f"no scenario at {where} plays the modules {', '.join(modules)} (or those they build on): "
+              f"pass --modules the game your scenarios play", file=sys.stderr)
     print(report(camp))
     if args.json_file:
         data = to_json(camp, {"modules": modules, "limit": limit, "seed": args.seed,
                               "timeout": args.timeout, "quick": args.quick,
                               "scenarios": [str(p) for p in args.paths] or None})
         Path(args.json_file).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    return 0
+    # An author's own files of which none could be played have shown nothing: not a success.
+    return 1 if args.paths and not camp.scenarios else 0
 
 
 if __name__ == "__main__":

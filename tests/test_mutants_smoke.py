@@ -91,3 +91,13 @@ def test_an_authors_own_folder_is_played_instead_of_the_corpus(mutants, tmp_path
 def test_a_folder_that_does_not_exist_is_said_so(mutants, tmp_path, capsys):
     assert mutants.main([str(tmp_path / "nowhere")]) == 2
     assert "no such scenario file or folder" in capsys.readouterr().err
+
+
+def test_a_folder_of_which_nothing_can_be_played_is_not_a_success(mutants, tmp_path, capsys):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "broken-01.yaml").write_text("id: base/mine/broken-01\ntitle: [unclosed\n", encoding="utf-8")
+    assert mutants.main(["--limit", "2", "--quiet", str(mine)]) == 1
+    captured = capsys.readouterr()
+    assert "passes on the real spec, so none was played: 1 left out" in captured.err
+    assert "base/mine/broken-01" in captured.out or "broken-01.yaml" in captured.out  # listed as left out

@@ -415,3 +415,16 @@ def test_a_player_who_loses_a_territory_but_not_his_last_is_told_the_game_goes_o
     waits = out["results"][1]["game_goes_on"]
     assert [w["missing"] for w in waits] == [["landless != none"]], waits
     assert "bohnaparte/attack/19" in waits[0]["cites"] and "last landscape" in waits[0]["words"]
+
+
+def test_a_conquest_of_a_neutral_space_brings_no_end_nearer(tmp_path, capsys):
+    # A neutral village taken costs nobody a landscape: the test of a player's last landscape
+    # fails at its first part, so judge does not say that end is "not reached yet" (players'
+    # review round 38 found it said so after every conquest).
+    path = tmp_path / "neutral.yaml"
+    path.write_text(CAMP_BUT_NOT_THE_LAST, encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina attack v hand 1")
+    assert code == 0
+    result = out["results"][0]
+    assert result["legal"] and "spaces.v.owner: none -> Nina" in result["changes"], result
+    assert "game_goes_on" not in result, result["game_goes_on"]

@@ -11,7 +11,8 @@ from typing import Any
 from ..language.model import Decl, Node
 from ..language.spec import Spec
 from ..language.unparse import place
-from .interpret import Engine, Env, Outcome, Shuffler
+from ..errors import SpecRuntimeError
+from .interpret import Engine, Env, Outcome, Shuffler, conjuncts
 from .state import State
 
 # A place a state lacks (a key added or removed), told apart from a value of none.
@@ -41,6 +42,22 @@ def changes(before: object, after: object, path: str = "") -> list[tuple[str, ob
     return out
 
 
+def assigned_vars(x: Any) -> set[str]:
+    """The game variables the statements in `x` (a node, a block, a declaration's body) may set,
+    `if` branches included; not those of what they call."""
+    out: set[str] = set()
+    todo: list[Any] = [x]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Node):
+            if x.kind == "assign" and isinstance(x.args[0], tuple) and x.args[0][:1] == ("var",):
+                out.add(x.args[0][1])
+            todo.extend(x.args)
+        elif isinstance(x, (list, tuple)):
+            todo.extend(x)
+    return out
+
+
 def gave_something(value: Any) -> bool:
     """Whether a definition's value made a difference: not none, false or 0."""
     return value is not None and value is not False and value != 0
@@ -65,6 +82,11 @@ class Recorder:
         # named under the base game's procedure that used it.
         self.used: dict[str, list[str]] = {}
         self.running: dict[str, Decl] = {}
+        # Per game variable an `if` may set: for each time such an `if` ran, whether one of its
+        # tests got part of the way (a leading part of its `and` held). A conquest of a neutral
+        # space fails the test of a player's last landscape at its first part (nobody lost
+        # anything): no step towards that end, unlike a player losing one of several.
+        self.guards: dict[str, list[bool]] = {}
 
     def checkpoint(self, env: Env) -> None:
         now = env.state.to_json()
@@ -107,6 +129,23 @@ class TracingEngine(Engine):
             self.recorder.running[place(frame.loc)] = frame
         return value
 
+    def _s_if(self, node, scope):
+        run = super()._s_if(node, scope)
+        watched = [(assigned_vars(body), [self.expr(part, scope) for part in conjuncts(cond)])
+                   for cond, body in node.args[0]]
+        watched = [(names, parts) for names, parts in watched if names]
+        if not watched:
+            return run
+
+        def traced_if(env):
+            guards = TracingEngine._recorder(env).guards
+            for names, parts in watched:
+                progress = _partly(env, parts)
+                for name in names:
+                    guards.setdefault(name, []).append(progress)
+            run(env)
+        return traced_if
+
     # Static as the interpreter's are: the recorder is that of the engine the environment runs
     # on, this one (an action's environment is made by the engine that applies it).
     @staticmethod
@@ -126,6 +165,15 @@ class TracingEngine(Engine):
         engine = env.engine
         assert isinstance(engine, TracingEngine), "a traced action runs on its tracing engine"
         return engine.recorder
+
+
+def _partly(env: Env, parts: list) -> bool:
+    """Whether the first of a test's parts holds, the whole test aside (the rules' expressions
+    change nothing, so asking them before the `if` runs leaves the action as it was)."""
+    try:
+        return bool(parts[0](env))
+    except SpecRuntimeError:
+        return True  # not known: counted as a step, as before guards were watched
 
 
 def traced_apply(engine: Engine, state: State, action: dict,

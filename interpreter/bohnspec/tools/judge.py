@@ -486,7 +486,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     if outcome.state.over and not state.over:
         verdict["game_ends"] = _ending(engine, outcome, rec)
     elif not outcome.state.over:
-        waits = _end_waits(engine, state, outcome.state, _ran(rec, outcome))
+        waits = _end_waits(engine, state, outcome.state, _ran(rec, outcome), rec.guards)
         if waits:
             verdict["game_goes_on"] = waits
         opened = _opened(engine, state, outcome.state)
@@ -824,26 +824,21 @@ def _ran(rec: T.Recorder, outcome: Outcome) -> list[Decl]:
 def _assigned(decl: Decl) -> set[str]:
     """The game variables a declaration's own statements may set (`landless = previous` inside
     an `if`), not those of what it calls."""
-    out: set[str] = set()
-    todo: list[Any] = [getattr(decl, "body", None), getattr(decl, "effect", None)]
-    while todo:
-        x = todo.pop()
-        if isinstance(x, Node):
-            if x.kind == "assign" and isinstance(x.args[0], tuple) and x.args[0][:1] == ("var",):
-                out.add(x.args[0][1])
-            todo.extend(x.args)
-        elif isinstance(x, (list, tuple)):
-            todo.extend(x)
-    return out
+    return T.assigned_vars([getattr(decl, "body", None), getattr(decl, "effect", None)])
 
 
-def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] = ()) -> list[dict]:
+def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] = (),
+               guards: dict[str, list[bool]] | None = None) -> list[dict]:
     """The end rules this action brought nearer without ending the game: a part of the rule's
     condition went from false to true, and others are still false (the third running out while
     revealing: phases 2 and 3 are played first); or the rules that could have made the end hold
-    ran and did not (a conquest that took a camp but not a player's last territory: he is not
-    out). For each, what is still missing."""
+    ran and did not, their test getting part of the way (a conquest that took a camp but not a
+    player's last territory: he is not out; `guards`, Recorder.guards: a test that failed at its
+    first part, as a conquest of a neutral space does, made no step). For each, what is still
+    missing."""
     could = set().union(*(_assigned(d) for d in ran)) if ran else set()
+    if guards:
+        could = {v for v in could if any(guards.get(v, [True]))}
     def holds(node: Node, state: State) -> bool | None:
         try:
             return bool(engine.expr(node, frozenset())(Env(engine, state)))

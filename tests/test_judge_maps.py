@@ -428,3 +428,15 @@ def test_a_conquest_of_a_neutral_space_brings_no_end_nearer(tmp_path, capsys):
     result = out["results"][0]
     assert result["legal"] and "spaces.v.owner: none -> Nina" in result["changes"], result
     assert "game_goes_on" not in result, result["game_goes_on"]
+
+
+def test_an_income_card_says_whether_it_became_a_coin_or_was_discarded(capsys):
+    # "Timon's monastery turned up a card: is it his coin?" The income event names the card
+    # only; where it went is the answer (a card of 6 to 12 a coin, one of 14 to 20 discarded).
+    code, out = judge(capsys, "bohnaparte/territories/two-monasteries-two-cards-01", "--step", "0",
+                      "-a", "Keno draw", "--brief", as_json=False)
+    assert code == 0
+    assert "income: player Timon, space 01, card Garden Bean, laid on players.Timon.coins" in out, out
+    assert "income: player Timon, space 03, card Blue Bean, laid on discard" in out, out
+    # A rule that lays its cards in one place only (a draw: the hand) is not told where.
+    assert "drew: player Keno, card Red Bean  (" in out, out

@@ -567,16 +567,25 @@ def _happened(engine: Engine, outcome: Outcome, rec: T.Recorder, combats: Iterat
     board = outcome.state.board
     spaces = frozenset(board.ids) if board is not None else frozenset()
     out: list[dict] = []
+    since: list[tuple] = []  # the changes since the last event
     for entry in rec.entries:
         if entry[0] == "event":
             i = entry[1]
             if i >= len(events):
                 continue
             e = events[i]
+            frames = sources[i] if i < len(sources) else ()
             text = next(combats, None) if e["event"] == "combat" else None
-            out.append({"what": "event", "event": e["event"], "index": i, "text": text or event_text(engine, e, spaces),
-                        **_cause(sources[i] if i < len(sources) else ())})
+            h = {"what": "event", "event": e["event"], "index": i, "text": text or event_text(engine, e, spaces),
+                 **_cause(frames)}
+            to = _laid_on(e, frames, since)
+            if to is not None:
+                h["to"] = to
+                h["text"] += f", laid on {to}"
+            out.append(h)
+            since = []
         else:
+            since.append(entry)
             _, path, old, new, frames = entry
             out.append({"what": "change", "path": path, "text": _change_text(path, old, new),
                         **({"before": old} if old is not T.MISSING else {}),
@@ -588,6 +597,37 @@ def _happened(engine: Engine, outcome: Outcome, rec: T.Recorder, combats: Iterat
             h["text"] += "  (internal bookkeeping)"
     _tell_the_end(engine, events, out)
     return out
+
+
+def _laid_on(event: dict, frames: Sequence[Decl], since: list[tuple]) -> str | None:
+    """Where the card an event names was laid, when the rule that emitted it lays its cards in
+    more than one place by a test (an income card: a bean coin or the discard pile) and says
+    so in none of its fields: the place the same rule added that card to just before."""
+    card = event.get("card")
+    if not isinstance(card, str) or not frames or not _lays_in_several(frames[-1]):
+        return None
+    for entry in reversed(since):
+        _, path, old, new, changed_by = entry
+        if changed_by and changed_by[-1] is frames[-1] and isinstance(new, list) and card in new and \
+                (not isinstance(old, list) or new.count(card) > old.count(card)):
+            # An event that names the place already (a draft's `target discard`) says it.
+            return None if path.rsplit(".", 1)[-1] in event.values() else path
+    return None
+
+
+def _lays_in_several(decl: Decl) -> bool:
+    """Whether a declaration's own statements move cards to more than one place."""
+    places: set[str] = set()
+    todo: list[Any] = [getattr(decl, "body", None), getattr(decl, "effect", None)]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Node):
+            if x.kind == "move":
+                places.add(unparse(x.args[2]))
+            todo.extend(x.args)
+        elif isinstance(x, (list, tuple)):
+            todo.extend(x)
+    return len(places) > 1
 
 
 def _internal(engine: Engine, path: str) -> bool:

@@ -783,19 +783,32 @@ LAST_RUNNING_OUT = {
 }
 
 
-def test_the_last_running_out_while_revealing_is_told_as_the_game_going_on(tmp_path, capsys):
-    # Revealing the last card runs the pile out for the third time: phases 2 and 3 are still
-    # played (bohnanza/end/1), and the player asking is told so, with what the end still waits for.
+def test_the_last_running_out_while_revealing_is_told_as_the_end_reached(tmp_path, capsys):
+    # Revealing the last card runs the pile out for the third time: the end is reached, and
+    # phases 2 and 3 are still played before the game ends (bohnanza/end/1). Players of round 39
+    # read "this end is not reached yet" here as the opposite of the rule.
     code, out = judge(capsys, situation(tmp_path, LAST_RUNNING_OUT), "-a", "Keno end_phase")
     assert code == 0
     waits = out["results"][0]["game_goes_on"]
-    assert [w["cites"][0] for w in waits] == ["bohnanza/end/1"]
+    assert [w["cites"][0] for w in waits] == ["bohnanza/end/1"] and waits[0]["reached"]
     assert waits[0]["missing"] == ["cut_short or (phase != trade and phase != plant_trades)"]
     code = main(["judge", situation(tmp_path, LAST_RUNNING_OUT), "-a", "Keno end_phase"])
     text = capsys.readouterr().out
     # The end rule in its own words, then as the rules write it.
-    assert "the game goes on; this end is not reached yet: The last time the draw pile runs out" in text, text
-    assert "in the rules: end when pile_is_gone" in text and "not yet: cut_short" in text
+    assert "the end is reached, and the game ends once what is under way is over: The last time the draw pile" \
+        in text, text
+    assert "not reached yet" not in text
+    assert "in the rules: end when pile_is_gone" in text and "still to come: cut_short" in text
+
+
+def test_a_reveal_with_cards_left_says_nothing_of_the_end(tmp_path, capsys):
+    # Every reveal runs the rule that keeps phases 2 and 3 after the last running out; with cards
+    # left its test fails at once, which is no step towards the end (round 39 found the end
+    # told as "not reached yet" on every reveal).
+    table = {**LAST_RUNNING_OUT, "draw_pile": ["soy", "red", "blue", "fire"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Keno end_phase")
+    assert code == 0 and out["results"][0]["legal"]
+    assert "game_goes_on" not in out["results"][0], out["results"][0]["game_goes_on"]
 
 
 def test_an_action_that_brings_no_end_nearer_says_nothing_of_it(tmp_path, capsys):
@@ -1234,3 +1247,43 @@ def test_brief_cuts_a_long_ruling_to_its_first_sentences(tmp_path, capsys):
     assert len(quoted) < 420
     assert main(["judge", path, "-a", "Nina plant 1", "-a", "Nina end_phase"]) == 0
     assert "phase 0 ends when the player declares it" in capsys.readouterr().out  # the full answer keeps it all
+
+
+DRAW_MEETS_A_TASK = """\
+modules: [base, bohnroeschen]
+state:
+  players:
+    - {name: Timon, hand: [fire], fields: [[soy], [green], []], coins: [soy], vars: {vine_pos: 1}}
+    - {name: Nina, hand: [blue, green], fields: [[red, red], [], []], coins: [soy], vars: {vine_pos: 1}}
+    - {name: Keno, hand: [broad], fields: [[soy, soy, soy, soy], [], []], vars: {vine_pos: 2}}
+  active: Timon
+  phase: draw_cards
+  draw_pile: [fire, fire]
+  discard: [green, broad, red]
+  shuffles: [[broad, red, green]]
+  vine_row: [blue_in_a_field, draw_pile_runs_out, sell_for_two, two_alike_in_phase_1, castle]
+"""
+
+
+def test_brief_tells_a_task_met_by_the_draw_that_ends_the_turn(tmp_path, capsys):
+    # Timon's draw runs the pile out, which meets Keno's task, and opens the intermediate phase.
+    # The brief answer leaves out what the new phase opens to all, but not Keno's claim (round 39:
+    # it left out both, so the task such a draw meets was never told).
+    path = tmp_path / "draw.yaml"
+    path.write_text(DRAW_MEETS_A_TASK, encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Timon draw", "--brief"]) == 0
+    text = capsys.readouterr().out
+    assert "Keno may now fulfil" in text, text
+    assert "may now tribute" not in text, text
+    assert main(["judge", str(path), "-a", "Timon draw"]) == 0
+    assert "may now tribute" in capsys.readouterr().out
+
+
+def test_player_with_an_action_keeps_to_what_it_opens_to_that_player(tmp_path, capsys):
+    # "--player" was ignored once an action was given (round 39): from Nina's seat the answer
+    # lists Nina's openings only.
+    path = tmp_path / "draw.yaml"
+    path.write_text(DRAW_MEETS_A_TASK, encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Timon draw", "--player", "Nina"]) == 0
+    text = capsys.readouterr().out
+    assert "Nina may now tribute" in text and "Keno may now" not in text and "Timon may now" not in text, text

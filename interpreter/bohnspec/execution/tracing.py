@@ -42,9 +42,9 @@ def changes(before: object, after: object, path: str = "") -> list[tuple[str, ob
     return out
 
 
-def assigned_vars(x: Any) -> set[str]:
+def assigned_vars(x: Any, within_ifs: bool = True) -> set[str]:
     """The game variables the statements in `x` (a node, a block, a declaration's body) may set,
-    `if` branches included; not those of what they call."""
+    those of `if` branches too unless `within_ifs` is off; not those of what they call."""
     out: set[str] = set()
     todo: list[Any] = [x]
     while todo:
@@ -52,7 +52,8 @@ def assigned_vars(x: Any) -> set[str]:
         if isinstance(x, Node):
             if x.kind == "assign" and isinstance(x.args[0], tuple) and x.args[0][:1] == ("var",):
                 out.add(x.args[0][1])
-            todo.extend(x.args)
+            if x.kind != "if" or within_ifs:
+                todo.extend(x.args)
         elif isinstance(x, (list, tuple)):
             todo.extend(x)
     return out
@@ -82,11 +83,11 @@ class Recorder:
         # named under the base game's procedure that used it.
         self.used: dict[str, list[str]] = {}
         self.running: dict[str, Decl] = {}
-        # Per game variable an `if` may set: for each time such an `if` ran, whether one of its
-        # tests got part of the way (a leading part of its `and` held). A conquest of a neutral
+        # Per game variable an `if` may set in its own branches: for each time such an `if` ran,
+        # how far its test got (_how_far: "none", "partly", "whole"). A conquest of a neutral
         # space fails the test of a player's last landscape at its first part (nobody lost
         # anything): no step towards that end, unlike a player losing one of several.
-        self.guards: dict[str, list[bool]] = {}
+        self.guards: dict[str, list[str]] = {}
 
     def checkpoint(self, env: Env) -> None:
         now = env.state.to_json()
@@ -131,7 +132,8 @@ class TracingEngine(Engine):
 
     def _s_if(self, node, scope):
         run = super()._s_if(node, scope)
-        watched = [(assigned_vars(body), [self.expr(part, scope) for part in conjuncts(cond)])
+        # Each `if` answers for what its own branches set; one nested in them, for its own.
+        watched = [(assigned_vars(body, within_ifs=False), [self.expr(part, scope) for part in conjuncts(cond)])
                    for cond, body in node.args[0]]
         watched = [(names, parts) for names, parts in watched if names]
         if not watched:
@@ -140,9 +142,9 @@ class TracingEngine(Engine):
         def traced_if(env):
             guards = TracingEngine._recorder(env).guards
             for names, parts in watched:
-                progress = _partly(env, parts)
+                got = _how_far(env, parts)
                 for name in names:
-                    guards.setdefault(name, []).append(progress)
+                    guards.setdefault(name, []).append(got)
             run(env)
         return traced_if
 
@@ -167,13 +169,17 @@ class TracingEngine(Engine):
         return engine.recorder
 
 
-def _partly(env: Env, parts: list) -> bool:
-    """Whether the first of a test's parts holds, the whole test aside (the rules' expressions
-    change nothing, so asking them before the `if` runs leaves the action as it was)."""
-    try:
-        return bool(parts[0](env))
-    except SpecRuntimeError:
-        return True  # not known: counted as a step, as before guards were watched
+def _how_far(env: Env, parts: list) -> str:
+    """How far a test got: "none" when its first part fails, "partly" when a later one does,
+    "whole" when it holds (the rules' expressions change nothing, so asking them before the
+    `if` runs leaves the action as it was); one that cannot be evaluated counts as "partly"."""
+    for k, part in enumerate(parts):
+        try:
+            if not part(env):
+                return "partly" if k else "none"
+        except SpecRuntimeError:
+            return "partly"
+    return "whole"
 
 
 def traced_apply(engine: Engine, state: State, action: dict,

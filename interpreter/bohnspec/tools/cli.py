@@ -213,7 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
     j.add_argument("--action", "-a", action="append", default=[],
                    help='an action in notation ("Nina harvest 1", "Timon trade give soy get red with Nina") '
                         "or JSON; repeat for a sequence")
-    j.add_argument("--player", help="show only what this player may do")
+    j.add_argument("--player", help="show only what this player may do (with --action: only what each action "
+                                    "opens to this player)")
     j.add_argument("--brief", action="store_true",
                    help="for each action only the verdict, the paragraphs quoted and the events (not the checks "
                         "in evaluation order nor each change of the state)")
@@ -1021,6 +1022,11 @@ def _judge(args: argparse.Namespace) -> int:
         raise _usage(f"--player {args.player!r} is not at the table ({', '.join(state.names())})")
     if args.action:
         results, actions, now = judge_texts(engine, state, args.action, parse_action, books)
+        if args.player:
+            # From one seat: what each action opens to this player only.
+            for r in results:
+                if "opens" in r:
+                    r["opens"] = [o for o in r["opens"] if o["player"] == args.player]
         refused = len(results) - 1 if results and not results[-1]["legal"] else None
         board = board_of(engine, state, actions, refused)
         head = f"situation: {where}  (phase {state.phase}, active player {state.active}, {fields_text(engine, state)})"

@@ -493,8 +493,12 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
         if opened:
             verdict["opens"] = opened
             # A new phase or turn opens its own actions to everyone: the full answer lists
-            # them, the brief one keeps to what opened within the moment (a task to claim).
-            verdict["moment_moved"] = (state.phase, state.active) != (outcome.state.phase, outcome.state.active)
+            # them, the brief one keeps to what did not open with the moment (a task the draw
+            # met, to be claimed).
+            moved = (state.phase, state.active) != (outcome.state.phase, outcome.state.active)
+            verdict["moment_moved"] = moved
+            if moved:
+                _mark_by_the_moment(engine, state, outcome.state, opened)
     verdict["_state"] = outcome.state
     return verdict
 
@@ -777,6 +781,20 @@ def _opened(engine: Engine, before: State, after: State) -> list[dict]:
             for p in after.names() for kind in engine.spec.actions if (kind, p) in new]
 
 
+def _mark_by_the_moment(engine: Engine, before: State, after: State, opened: list[dict]) -> None:
+    """Marks `by_the_moment` what the new phase or turn opened: what would not be open in the
+    state the action leaves with the phase and the active player it found. A vine task met by
+    the draw that ends a turn stays open there; the new active player's plays do not."""
+    probe = after.copy()
+    probe.phase, probe.active = before.phase, before.active
+    try:
+        still = _open_to(engine, probe)
+    except SpecRuntimeError:
+        still = set()
+    for o in opened:
+        o["by_the_moment"] = (o["action"], o["player"]) not in still
+
+
 def _ending(engine: Engine, outcome: Outcome, rec: T.Recorder | None = None) -> dict:
     """How the game ends: the end rule that held (and the rules that made it hold in this
     action) and how the winners were found."""
@@ -868,7 +886,7 @@ def _assigned(decl: Decl) -> set[str]:
 
 
 def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] = (),
-               guards: dict[str, list[bool]] | None = None) -> list[dict]:
+               guards: dict[str, list[str]] | None = None) -> list[dict]:
     """The end rules this action brought nearer without ending the game: a part of the rule's
     condition went from false to true, and others are still false (the third running out while
     revealing: phases 2 and 3 are played first); or the rules that could have made the end hold
@@ -878,7 +896,9 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
     missing."""
     could = set().union(*(_assigned(d) for d in ran)) if ran else set()
     if guards:
-        could = {v for v in could if any(guards.get(v, [True]))}
+        # Only a test that got part of the way and failed is a near miss; one that failed at
+        # once took no step, and one that held set the variable (to what it was, maybe).
+        could = {v for v in could if v not in guards or "partly" in guards[v]}
     def holds(node: Node, state: State) -> bool | None:
         try:
             return bool(engine.expr(node, frozenset())(Env(engine, state)))
@@ -912,7 +932,13 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
                                      for part, h in zip(parts, now)) and \
                 not any(not h and _counted_towards(engine, part, before, after) for part, h in zip(parts, now)):
             continue  # no step towards the end was made: the rule is no nearer than before
+        # Reached, and waiting only for the moment (a part that holds on an empty table: the
+        # trade and phase 3 still to play after the last run-out while revealing, the combat
+        # under way): the end is set off, not merely nearer.
+        waiting = blank is not None and not untouched and \
+            all(holds(part, blank) is True for part, h in zip(parts, now) if not h)
         out.append({**_describe(rule), "words": _comment(rule), "condition": unparse(rule.condition),
+                    "reached": waiting,
                     "missing": [unparse(part) for part, h in zip(parts, now) if not h],
                     "through": _constants_read(engine, rule.condition, after, set(rule.cites))})
     return out
@@ -1788,8 +1814,7 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                 # An end counted towards but not reached (Bohnaparte's third exhaustion, say):
                 # the table asks whether the game is over.
                 lines.extend(_goes_on_lines(r, full=False))
-                if not r.get("moment_moved"):
-                    lines.extend(_opens_lines(r))
+                lines.extend(_opens_lines(r, within_the_moment=True))
             continue
         lines.append("  checks, in evaluation order:")
         for c in r["checks"]:
@@ -1863,19 +1888,24 @@ def _goes_on_lines(r: dict, full: bool) -> list[str]:
     condition too, as the rules write it, for who checks."""
     lines: list[str] = []
     for wait in r.get("game_goes_on", []):
-        lines.append(f"  the game goes on; this end is not reached yet: "
-                     f"{wait['words'] or 'its end rule does not hold'}  ({_cites(wait)})")
+        if wait.get("reached"):
+            lines.append(f"  the end is reached, and the game ends once what is under way is over: "
+                         f"{wait['words'] or 'its end rule holds then'}  ({_cites(wait)})")
+        else:
+            lines.append(f"  the game goes on; this end is not reached yet: "
+                         f"{wait['words'] or 'its end rule does not hold'}  ({_cites(wait)})")
         if full:
-            lines.append(f"    in the rules: end when {wait['condition']}; not yet: {'; '.join(wait['missing'])}")
+            lines.append(f"    in the rules: end when {wait['condition']}; "
+                         f"{'still to come' if wait.get('reached') else 'not yet'}: {'; '.join(wait['missing'])}")
         lines.extend(_through_lines(wait))
     return lines
 
 
-def _opens_lines(r: dict) -> list[str]:
+def _opens_lines(r: dict, within_the_moment: bool = False) -> list[str]:
     """What a legal action opens to a player that was not open before (a task met by a
-    harvest, now to be claimed)."""
+    harvest, now to be claimed); `within_the_moment`: not what a new phase or turn opened."""
     return [f"  {o['player']} may now {o['action']} ({_lower_first(o['title'])}), which {o['player']} could not before"
-            for o in r.get("opens", [])]
+            for o in r.get("opens", []) if not (within_the_moment and o.get("by_the_moment"))]
 
 
 def _render_happened(happened: list[dict]) -> list[str]:

@@ -878,7 +878,8 @@ def test_a_solo_game_lost_to_the_neutral_figures_is_won_by_nobody(tmp_path, caps
     out = capsys.readouterr().out
     assert "vars.lost: false -> true" in out
     # Why she cannot win, in the words of the winners rule's condition.
-    assert "Nina cannot win: p.in_castle is false for Nina (p = Nina)" in out
+    assert "Nina cannot win: p.in_castle (the figure has entered the castle" in out and \
+        "is false for Nina (p = Nina)" in out, out
     assert out.rstrip().endswith("only a player for whom p.in_castle and not lost holds can win; so nobody wins")
 
 
@@ -1176,8 +1177,11 @@ def test_bohnroeschen_winners_are_told_in_the_words_of_the_castle_rule(tmp_path,
              "vine_row": ["sell_for_two", "blue_in_a_field", "anyone_two_red", "castle"], "vine_deck": []}
     assert main(["judge", situation(tmp_path, table), "-a", "Nina tribute", "-a", "Nina harvest 1"]) == 0
     out = capsys.readouterr().out
-    assert "Keno cannot win: p.in_castle is false for Keno (p = Keno)" in out
-    assert "by size(p.coins) of the players for whom p.in_castle holds: Nina 6, Timon 1; so Nina wins" in out
+    # The variable and the count in the spec's words beside the rules' (round 39's players).
+    assert ("Keno cannot win: p.in_castle (the figure has entered the castle, with five coins or by the final "
+            "tribute) is false for Keno (p = Keno)") in out, out
+    assert ("by size(p.coins) (the count of their coins) of the players for whom p.in_castle holds: Nina 6, "
+            "Timon 1; so Nina wins") in out, out
 
 
 def test_what_an_action_opens_to_a_player_is_told(tmp_path, capsys):

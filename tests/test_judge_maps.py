@@ -440,3 +440,36 @@ def test_an_income_card_says_whether_it_became_a_coin_or_was_discarded(capsys):
     assert "income: player Timon, space 03, card Blue Bean, laid on discard" in out, out
     # A rule that lays its cards in one place only (a draw: the hand) is not told where.
     assert "drew: player Keno, card Red Bean  (" in out, out
+
+
+CART_DRAW = """\
+modules: [base, dschingis]
+state:
+  board: beginner_3
+  options: {layout: beginner}
+  spaces:
+    "10": {owner: Timon}
+    "15": {owner: Timon}
+    "12": {owner: Timon}
+    "08": {owner: Nina}
+    "02": {owner: Keno}
+  players:
+    - {name: Timon, hand: [red], coins: [soy, soy, soy], fields: [[], []]}
+    - {name: Nina, hand: [red, garden], coins: [blue], fields: [[], []]}
+    - {name: Keno, hand: [green], fields: [[], []]}
+  starting_player: Timon
+  active: Timon
+  phase: draw_cards
+  draw_pile: [broad, blue, soy, fire, green, green, red, black_eyed, black_eyed, black_eyed, black_eyed, fire]
+"""
+
+
+def test_brief_shows_what_an_action_without_events_changes(tmp_path, capsys):
+    # A draw into a cart reports no event; the table asked "what happened?" and saw nothing
+    # (round 39). The brief answer lists the changes instead: three cards and the village's one.
+    path = tmp_path / "cart.yaml"
+    path.write_text(CART_DRAW, encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Timon buy_cart", "-a", "Timon draw", "--brief", as_json=False)
+    assert code == 0
+    assert "what would happen: no event, but" in out, out
+    assert "players.Timon.cart: [broad, blue] -> [broad, blue, soy, fire, green, green]" in out, out

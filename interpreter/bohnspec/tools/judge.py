@@ -1009,7 +1009,10 @@ def _winners_how(engine: Engine, w: Winners, state: State) -> str:
         lead = [p for p in tied if scores[p][i] == best]
         if i == 0:
             gate = _only_if(node)
-            counted = f"{unparse(gate[1])} of the players for whom {unparse(gate[0])} holds" if gate else unparse(node)
+            said = _words_of(engine, gate[1] if gate else node, w.var)
+            counted = unparse(gate[1] if gate else node) + (f" ({_lower_first(said).rstrip('.')})" if said else "")
+            if gate:
+                counted += f" of the players for whom {unparse(gate[0])} holds"
             out.append(f"by {counted}: {seen}")
             parts = _sum_parts(engine, node, w.var, state, tied)
             if parts:
@@ -1040,9 +1043,28 @@ def _ruled_out(engine: Engine, w: Winners, key: Node, state: State, player: str)
             except SpecRuntimeError:
                 break
             if not holds:
-                return (f"{player} cannot win: {unparse(part)} is false for {player} ({w.var} = {player}), and only "
-                        f"a player for whom {unparse(gate[0])} holds can win")
+                said = _words_of(engine, part, w.var)
+                meaning = f" ({_lower_first(said).rstrip('.')})" if said else ""
+                return (f"{player} cannot win: {unparse(part)}{meaning} is false for {player} ({w.var} = {player}), "
+                        f"and only a player for whom {unparse(gate[0])} holds can win")
     return f"{player} cannot win (`{unparse(key)}` is none for {player})"
+
+
+def _words_of(engine: Engine, node: Node, var: str) -> str:
+    """What a winners key or condition about a player (`var`) means, in the spec's words where
+    it has them: `size(p.coins)` the count of their coins, `p.in_castle` the comment above that
+    variable, `score(p)` the comment above that definition; "" when there are none."""
+    spec = engine.spec
+    if node.kind == "call" and node.args[0] == "size" and len(node.args[1]) == 1:
+        a = node.args[1][0]
+        if a.kind == "attr" and a.args[0].kind == "name" and a.args[0].args[0] == var and a.args[1] in spec.zones:
+            return f"the count of their {a.args[1]}"
+    if node.kind == "attr" and node.args[0].kind == "name" and node.args[0].args[0] == var \
+            and node.args[1] in spec.vars:
+        return _comment(spec.vars[node.args[1]])
+    if node.kind == "call" and node.args[0] in spec.defines:
+        return _comment(spec.defines[node.args[0]])
+    return ""
 
 
 def _key_words(engine: Engine, key: Node, state: State) -> str:
@@ -1794,8 +1816,15 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
         if brief:
             if r["legal"]:
                 events = [h for h in r.get("happened", []) if h["what"] == "event"]
-                lines.append("  what would happen:" if events else "  what would happen: no event")
+                lines.append("  what would happen:" if events else "  what would happen: no event, but")
                 lines.extend(f"    {h['text']}  ({_few(h.get('cites', []))})" for h in events)
+                if not events:
+                    # An action that reports nothing still does something (a draw into a cart):
+                    # the changes it makes are the answer.
+                    changed = [h for h in r.get("happened", []) if h["what"] == "change" and not h.get("internal")]
+                    lines.extend(f"    {h['text']}  ({_few(h.get('cites', []))})" for h in changed)
+                    if not changed:
+                        lines[-1] = "  what would happen: nothing"
                 end = r.get("game_ends")
                 if end:
                     # Under which end rule, in its words: the fourth exhaustion of a war game,

@@ -224,10 +224,13 @@ def test_a_tie_won_by_a_cannon_is_told_as_the_rules_decided_it(capsys):
     code, out = judge(capsys, "bohnaparte/attack/cannon-wins-tie-against-fortified-01", "--step", "1",
                       "-a", '{"type": "defend", "player": "Timon", "with": "hand 1"}')
     assert code == 0
-    # The Green Bean (14) counts 16 on the fortified farm: shown, not hidden.
+    # The Green Bean (14) counts 16 on the fortified farm: shown, not hidden, with how the value is
+    # made in the spec's words (the fortress's two first, then a floor).
     # The rules that did it are named: the fortress's two and the cannon of the attacker's mine.
     assert out["results"][0]["combats"][0].endswith("attack 16 (Nina: Broad Bean) against defence 16 "
-                                                    "(Timon: Green Bean 14, counting 16 on 12; on 12: fortress): a tie, "
+                                                    "(Timon: Green Bean 14, counting 16 on 12; on 12: fortress; a fortress "
+                                                    "adds two to the defender's card; a village, town or forest then "
+                                                    "raises the value to its floor): a tie, "
                                                     "which a rule of this game gives to the attack: the attack wins  "
                                                     "(by bohnaparte/fortress/2, bohnaparte/iron-mine/1, bohnaparte/symbols/6; "
                                                         "Nina holds Iron mine (Eisenmine))")
@@ -339,8 +342,10 @@ def test_a_tie_at_twenty_names_the_cannon_paragraph_that_decides_it(capsys):
     combat = out["results"][0]["combats"][0]
     # The attacker's card the paragraph speaks of is named, so "my cannon?" is answered in words.
     # (and said not to have won it: it read as if the iron mine had lost the battle).
-    assert "a tie: the attack fails" in combat and combat.endswith("(by bohnaparte/iron-mine/1; Nina holds Iron mine "
-                                                                   "(Eisenmine), which does not win this tie)")
+    # Why not, in the spec's words (round 39's players asked).
+    assert "a tie: the attack fails" in combat and combat.endswith(
+        "(by bohnaparte/iron-mine/1; Nina holds Iron mine (Eisenmine), which does not win this tie: with a cannon the "
+        "attacker wins a tie against a town, a village or a fortified territory, unless both values are twenty)")
 
 
 def test_a_bohnaparte_combat_cites_bohnaparte_alone(tmp_path, capsys):

@@ -1347,7 +1347,26 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
     held_text = f"; {attacker} holds {', '.join(holds)}" if holds else ""
     if holds and lost_tie:
         held_text += ", which does not win this tie"
+        # Why not, in the words of the definition that settled it (not at twenty).
+        why = _valued_words(engine, valued, lambda v: v is False, set(by))
+        if why:
+            held_text += f": {_lower_first(why).rstrip('.')}"
     return f"  (by {', '.join(by)}{held_text})" if by else ""
+
+
+def _valued_words(engine: Engine, valued: Sequence[tuple[str, tuple, Any]], gave: Callable[[Any], bool],
+                  cites: set[str] | None = None) -> str:
+    """The comment above the last definition evaluated for a combat whose value `gave` accepts
+    (and which cites one of `cites`, when given): the spec's words for how a value or a result
+    was made; "" when there is none."""
+    for name, _args, value in reversed(valued):
+        d = engine.spec.defines.get(name)
+        if d is None or not gave(value) or (cites is not None and not cites & set(d.cites)):
+            continue
+        words = _comment(d)
+        if words:
+            return words
+    return ""
 
 
 @functools.lru_cache(maxsize=256)
@@ -1582,6 +1601,15 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
     # What else lies on the space and may count (a fortress): its variables that are set.
     if marks:
         defence += f"; on {target}: {', '.join(marks)}"
+    if marks and number is not None and d != number:
+        # How the value was made, in the words of the definition that made it (a fortress's
+        # two, then the floor): the numbers alone do not say which came first.
+        # The values are asked before the result (a bool): of those, the last to give `d` is
+        # the outermost definition, the one that made it.
+        before = list(itertools.takewhile(lambda e: not isinstance(e[2], bool), valued))
+        how = _valued_words(engine, before, lambda v: v == d and not isinstance(v, bool))
+        if how:
+            defence += f"; {_lower_first(how).rstrip('.')}"
     if won is None:
         won = a is not None and d is not None and a > d
     # A tie is the defender's unless a rule of the game gives it to the attack (a cannon).

@@ -189,6 +189,10 @@ def test_a_legal_claim_of_a_task_says_why_it_counts(capsys, step, why):
     r = out["results"][0]
     assert r["legal"] and why in r["explanation"][0] and "(anyone_two_red), under Ada's figure" in r["explanation"][0]
     assert "ruling/task-met-while-standing" in r["card_cites"]
+    # The card's example is quoted after the rule that allows the claim (round 39's players:
+    # Example 2a is what convinces a table, and it was only named).
+    quoted = list(r.get("rulebook", {}))
+    assert quoted[:2] == ["bohnroeschen/tasks/1", "bohnroeschen/examples/4"], quoted
 
 
 def test_an_option_read_as_a_truth_value_is_told_to_be_quoted(tmp_path, capsys):
@@ -1291,3 +1295,18 @@ def test_player_with_an_action_keeps_to_what_it_opens_to_that_player(tmp_path, c
     assert main(["judge", str(path), "-a", "Timon draw", "--player", "Nina"]) == 0
     text = capsys.readouterr().out
     assert "Nina may now tribute" in text and "Keno may now" not in text and "Timon may now" not in text, text
+
+
+def test_a_task_refused_says_what_its_definition_asks(tmp_path, capsys):
+    # "`others_ahead(h)` is false" left a table guessing (round 39): the words above the
+    # definition say what it asks.
+    path = tmp_path / "last.yaml"
+    path.write_text(yaml.safe_dump({"modules": ["base", "bohnroeschen"], "state": {
+        "players": [{"name": n, "coins": ["soy"]} for n in ("Timon", "Nina", "Keno", "Eiko")],
+        "active": "Timon", "phase": "intermediate", "draw_pile": ["fire", "fire", "blue", "blue"],
+        "vine_row": ["last_figure", "anyone_two_red", "sell_for_two", "two_alike_in_phase_1"],
+        "vine_deck": ["blue_in_a_field", "castle"]}}), encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Eiko fulfil", "--brief"]) == 1
+    out = capsys.readouterr().out
+    assert "`others_ahead(h)` (every other bean figure stands ahead of h's, whose figure is clearly the last) " \
+           "is false (h = Eiko" in out, out

@@ -455,6 +455,13 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     said = next(((pid, text) for pid, text in words.items() if not _heading(text)), None)
     if said is not None:
         verdict["rulebook"] = dict([said])
+    # A claimed vine card's own paragraphs (its example: a task met while the figure stood there
+    # still counts, bohnroeschen/examples/4) are what convinces a table, quoted after the rule.
+    card_words = _rulebook_words(deciding.in_play(engine.spec, verdict.get("card_cites", [])), rulebooks)
+    card_words = {pid: text for pid, text in card_words.items() if not _heading(text)
+                  and pid not in verdict.get("rulebook", {})}
+    if card_words:
+        verdict["rulebook"] = {**verdict.get("rulebook", {}), **card_words}
     shuffled: list[int] = []
 
     def turned_over(cards: list[str]) -> list[str]:
@@ -1508,7 +1515,11 @@ def _why_not(engine: Engine, state: State, vine: Vine, conds: Sequence[Node], pl
             f"{text} = {show(value)}" for text, value in values_seen(engine, state, part, holder, witness=True,
                                                                      terse=True, into_defines=True)
             if not isinstance(value, (list, dict)) and text != vine.holder))[:4]
-        return f": `{unparse(part)}` is false ({vine.holder} = {player}{''.join(', ' + v for v in values)})"
+        # A definition's name says little at a table: the words above it say what it asks.
+        said = _comment(engine.spec.defines[part.args[0]]) if part.kind == "call" and \
+            part.args[0] in engine.spec.defines else ""
+        meaning = f" ({_lower_first(said.split('. ')[0]).rstrip('.')})" if said else ""
+        return f": `{unparse(part)}`{meaning} is false ({vine.holder} = {player}{''.join(', ' + v for v in values)})"
     return ""
 
 

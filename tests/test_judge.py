@@ -1310,3 +1310,35 @@ def test_a_task_refused_says_what_its_definition_asks(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "`others_ahead(h)` (every other bean figure stands ahead of h's, whose figure is clearly the last) " \
            "is false (h = Eiko" in out, out
+
+
+def test_a_lone_jumping_bean_harvest_quotes_why_it_brings_nothing(tmp_path, capsys):
+    # Round 40's players: the brief answer showed "coins 0" and no draft, and quoted only the
+    # bean-protection ruling; the Jumping Bean's own paragraph and ruling decide it.
+    data = {"options": {"beans": "jumping"},
+            "players": [{"name": "Nina", "hand": ["blue"], "fields": [["jumping"], ["soy"]]},
+                        {"name": "Timon"}, {"name": "Keno"}],
+            "active": "Nina", "phase": "plant_hand", "draw_pile": ["red", "green", "soy", "blue"]}
+    code, out = judge(capsys, situation(tmp_path, data), "-a", "Nina harvest 1")
+    r = out["results"][0]
+    assert code == 0 and r["legal"]
+    assert r["allowed_by"][0] == "bohnanza/jumping-bean/2" and "ruling/single-jumping-bean" in r["ruling"], r
+    assert main(["judge", situation(tmp_path, data), "-a", "Nina harvest 1", "--brief"]) == 0
+    text = capsys.readouterr().out
+    # The book's paragraph first, then the ruling that reads it.
+    assert text.index("the rulebook, bohnanza/jumping-bean/2") < text.index("the ruling, ruling/single-jumping-bean")
+
+
+def test_an_intermediate_harvest_speaks_of_the_castle_only_to_a_waiting_player(tmp_path, capsys):
+    # Round 40: Nina, far from the castle, was told "not even to reach five coins at the castle".
+    data = {"modules": ["base", "bohnroeschen"], "state": {
+        "players": [{"name": "Nina", "fields": [["soy", "soy"], [], []], "coins": ["red"]},
+                    {"name": "Timon", "coins": ["red"]}, {"name": "Keno", "coins": ["red"]}],
+        "active": "Timon", "phase": "intermediate", "draw_pile": ["fire", "blue"],
+        "vine_row": ["anyone_two_red", "sell_for_two", "two_alike_in_phase_1", "castle"], "vine_deck": []}}
+    path = tmp_path / "mid.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Nina harvest 1", "--brief"]) == 1
+    text = capsys.readouterr().out
+    assert "ILLEGAL [bohnroeschen/intermediate-phase/1]: no field may be harvested in the intermediate phase\n" in text
+    assert "castle" not in text.split("what Nina may do")[0], text

@@ -1844,10 +1844,12 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                 lines.append(f"  what {who} may do now instead: {'; '.join(r['may_now']) or 'nothing (wait)'}")
             if r.get("card_cites"):
                 lines.append(f"  the card's own paragraphs: {', '.join(r['card_cites'])}")
-        # A refusal quotes the paragraph that refuses first, then the rulings that read it (a
-        # ruling on when a rule bites would otherwise open an answer that refuses with it).
+        # The book's paragraph first, then the rulings that read it (players of rounds 38 and
+        # 40: a ruling quoted first reads as if the book were silent); a move the books leave
+        # unsaid, allowed by a ruling first of all (buying a third field), quotes the ruling first.
         said = [("the rulebook", r.get("rulebook", {})), ("the ruling", r.get("ruling", {}))]
-        for what, texts in (said if not r["legal"] else said[::-1]):
+        ruled = r["legal"] and str((r.get("allowed_by") or [""])[0]).startswith("ruling/")
+        for what, texts in (said[::-1] if ruled else said):
             for pid, text in texts.items():
                 if brief and what == "the ruling":
                     text = _gist(text, pid)

@@ -805,6 +805,15 @@ def test_the_last_running_out_while_revealing_is_told_as_the_end_reached(tmp_pat
     assert "in the rules: end when pile_is_gone" in text and "still to come: cut_short" in text
 
 
+def test_ending_the_trade_after_the_last_running_out_still_says_the_end_is_reached(tmp_path, capsys):
+    # Round 40: after the reveal the end was "reached", and after ending phase 2 "not reached
+    # yet" (phase 3's rule, whose test got part of the way, read as a near miss).
+    code, out = judge(capsys, situation(tmp_path, LAST_RUNNING_OUT), "-a", "Keno end_phase", "-a", "Keno end_phase")
+    assert code == 0
+    waits = out["results"][1]["game_goes_on"]
+    assert [w["reached"] for w in waits] == [True], waits
+
+
 def test_a_reveal_with_cards_left_says_nothing_of_the_end(tmp_path, capsys):
     # Every reveal runs the rule that keeps phases 2 and 3 after the last running out; with cards
     # left its test fails at once, which is no step towards the end (round 39 found the end

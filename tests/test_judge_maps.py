@@ -478,3 +478,38 @@ def test_brief_shows_what_an_action_without_events_changes(tmp_path, capsys):
     assert code == 0
     assert "what would happen: no event, but" in out, out
     assert "players.Timon.cart: [broad, blue] -> [broad, blue, soy, fire, green, green]" in out, out
+
+
+FOURTH_RUNNING_OUT = """\
+modules: [base, bohnaparte]
+state:
+  board: {geometry: graph, spaces: {a: camp, b: swamp, c: village, d: quarry, e: iron_mine, f: town, g: camp,
+          h: river, i: farm}, edges: [[a, b], [a, c], [a, d], [a, e], [c, g], [b, f], [c, f], [a, h], [h, i]]}
+  spaces:
+    a: {owner: Nina}
+    c: {owner: Keno, fortress: true}
+    d: {owner: Nina}
+    e: {owner: Nina}
+    g: {owner: Keno}
+  players:
+    - {name: Nina, hand: [broad, fire, blue], depot: [fire], coins: [red, red, green, soy], vars: {has_depot: true}}
+    - {name: Keno, hand: [green, red, black_eyed], coins: [green, soy, fire]}
+    - {name: Timon, hand: [soy, blue], coins: [broad]}
+  active: Nina
+  phase: draw_cards
+  draw_pile: [soy]
+  discard: [green, green, green, broad]
+  vars: {exhaustions: 3}
+"""
+
+
+def test_a_war_game_ends_under_its_own_book_first(tmp_path, capsys):
+    # Bohnaparte's fourth running out ends the game: the end rule is the base game's, reading
+    # last_exhaustion = 4. Round 40's players read bohnanza/end/1 ("the third time") first and
+    # objected; the game's own paragraph now leads.
+    path = tmp_path / "fourth.yaml"
+    path.write_text(FOURTH_RUNNING_OUT, encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina draw")
+    assert code == 0
+    ended = out["results"][0]["game_ends"]["ended_by"]
+    assert ended["cites"][0] == "bohnaparte/end/1" and "bohnanza/end/1" in ended["cites"], ended["cites"]

@@ -802,6 +802,17 @@ def _mark_by_the_moment(engine: Engine, before: State, after: State, opened: lis
         o["by_the_moment"] = (o["action"], o["player"]) not in still
 
 
+def _game_first(engine: Engine, rule: dict) -> dict:
+    """An end rule's description with the paragraphs of the counts it reads in this game put
+    before its own, the game's book first: Bohnaparte's fourth running out is its end/1, not
+    the base game's third (round 40's players read bohnanza/end/1 first and objected)."""
+    extra = [c for t in rule.get("through", []) for c in t.get("cites", []) if not c.startswith("ruling/")]
+    if not extra:
+        return rule
+    cites = list(dict.fromkeys(_specific_first(engine, [*extra, *rule.get("cites", [])])))
+    return {**rule, "cites": cites}
+
+
 def _ending(engine: Engine, outcome: Outcome, rec: T.Recorder | None = None) -> dict:
     """How the game ends: the end rule that held (and the rules that made it hold in this
     action) and how the winners were found."""
@@ -810,9 +821,10 @@ def _ending(engine: Engine, outcome: Outcome, rec: T.Recorder | None = None) -> 
     out: dict[str, object] = {"winners": list(outcome.state.winners),
                               "phase": _phase_title(phase) if phase else outcome.state.phase}
     if end is not None:
-        out["ended_by"] = {**_describe(end), "words": _comment(end),
-                           "through": _constants_read(engine, end.condition, outcome.state, set(end.cites)),
-                           "made_by": _made_to_hold(engine, end, rec) if rec is not None else []}
+        out["ended_by"] = _game_first(engine, {
+            **_describe(end), "words": _comment(end),
+            "through": _constants_read(engine, end.condition, outcome.state, set(end.cites)),
+            "made_by": _made_to_hold(engine, end, rec) if rec is not None else []})
     w = engine.spec.winners
     if w is not None:
         out["decided_by"] = {**_describe(w), "words": _comment(w), "how": _winners_how(engine, w, outcome.state)}
@@ -942,12 +954,11 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
         # Reached, and waiting only for the moment (a part that holds on an empty table: the
         # trade and phase 3 still to play after the last run-out while revealing, the combat
         # under way): the end is set off, not merely nearer.
-        waiting = blank is not None and not untouched and \
-            all(holds(part, blank) is True for part, h in zip(parts, now) if not h)
-        out.append({**_describe(rule), "words": _comment(rule), "condition": unparse(rule.condition),
-                    "reached": waiting,
-                    "missing": [unparse(part) for part, h in zip(parts, now) if not h],
-                    "through": _constants_read(engine, rule.condition, after, set(rule.cites))})
+        waiting = blank is not None and all(holds(part, blank) is True for part, h in zip(parts, now) if not h)
+        out.append(_game_first(engine, {
+            **_describe(rule), "words": _comment(rule), "condition": unparse(rule.condition), "reached": waiting,
+            "missing": [unparse(part) for part, h in zip(parts, now) if not h],
+            "through": _constants_read(engine, rule.condition, after, set(rule.cites))}))
     return out
 
 

@@ -18,7 +18,8 @@ of one declaration with one small change (file:line:column tells where):
     drop-stmt     one statement of an effect, procedure, handler, `on enter` or setup block
                   left out (`let` statements are kept: dropping one leaves a name undefined)
 
-Only declarations of the chosen modules are mutated, and only where they are in force (a
+A `grant` clause is never mutated: it only names the paragraphs that allow an action, and no
+verdict depends on it. Only declarations of the chosen modules are mutated, and only where they are in force (a
 `define` that a later module replaces is not). Each mutant builds an Engine for every set of
 modules its scenarios need; one that does not compile is skipped. The scenarios of the
 chosen modules (those whose modules lie within the chosen modules and their requirements; of
@@ -305,11 +306,17 @@ def _board_mutations(d: Board, kinds: list[str]):
 def _clause_mutations(d, src: Source):
     """Each clause left out, and every mutation inside each clause's condition."""
     clauses = d.clauses
+    # A `grant` only names the paragraphs that allow an action: no verdict, state or event
+    # depends on it, so a change to one is an equivalent mutant no scenario could kill.
     for i, c in enumerate(clauses):
+        if c.kind == "grant":
+            continue
         cond = short(unparse(c.condition), 60)
         yield (c.loc, f"drop `{c.kind} {cond}`", "drop-clause", f"{c.kind} {cond}",
                dataclasses.replace(d, clauses=clauses[:i] + clauses[i + 1:]))
     for i, c in enumerate(clauses):
+        if c.kind == "grant":
+            continue
         for loc, what, op, ctx, new in walk(c.condition, src):
             nc = Clause(c.kind, new, c.reason, c.cites, c.loc)
             yield loc, what, op, ctx, dataclasses.replace(d, clauses=clauses[:i] + (nc,) + clauses[i + 1:])

@@ -513,3 +513,20 @@ def test_a_war_game_ends_under_its_own_book_first(tmp_path, capsys):
     assert code == 0
     ended = out["results"][0]["game_ends"]["ended_by"]
     assert ended["cites"][0] == "bohnaparte/end/1" and "bohnanza/end/1" in ended["cites"], ended["cites"]
+
+
+def test_brief_refusal_quotes_the_first_paragraphs_and_names_the_rest(tmp_path, capsys):
+    # Round 40's players: an attack across a river was refused quoting seven paragraphs, the
+    # chessboard variant's among them. The brief answer quotes three and names the rest; the full
+    # answer quotes them all.
+    path = tmp_path / "river.yaml"
+    path.write_text(FOURTH_RUNNING_OUT.replace("phase: draw_cards", "phase: attack")
+                    .replace("draw_pile: [soy]", "draw_pile: [blue, green, red, soy, broad, fire, black_eyed]"),
+                    encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina attack i with hand 1", "--brief", as_json=False)
+    assert code == 1 and "ILLEGAL [bohnaparte/attack/9]" in out, out
+    assert len([line for line in out.splitlines() if line.startswith("  the rulebook, ")]) == 3, out
+    assert "  also cited: bohnaparte/symbols/13, bohnaparte/symbols/14, bohnaparte/variants/3 (the full answer " \
+           "quotes them)" in out, out
+    code, out = judge(capsys, str(path), "-a", "Nina attack i with hand 1", as_json=False)
+    assert "the rulebook, bohnaparte/variants/3:" in out and "also cited" not in out

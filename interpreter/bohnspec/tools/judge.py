@@ -1861,10 +1861,19 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
         said = [("the rulebook", r.get("rulebook", {})), ("the ruling", r.get("ruling", {}))]
         ruled = r["legal"] and str((r.get("allowed_by") or [""])[0]).startswith("ruling/")
         for what, texts in (said[::-1] if ruled else said):
-            for pid, text in texts.items():
+            items = list(texts.items())
+            # A brief answer quotes the paragraphs that decide, the first few of the clause's
+            # (its own paragraph first): a refusal citing seven read as seven reasons (round 40).
+            if brief and what == "the rulebook" and len(items) > BRIEF_QUOTES:
+                items, rest = items[:BRIEF_QUOTES], [pid for pid, _ in items[BRIEF_QUOTES:]]
+            else:
+                rest = []
+            for pid, text in items:
                 if brief and what == "the ruling":
                     text = _gist(text, pid)
                 lines.append(f"  {what}, {pid}: {text}")
+            if rest:
+                lines.append(f"  also cited: {', '.join(rest)} (the full answer quotes them)")
         if brief:
             if r["legal"]:
                 events = [h for h in r.get("happened", []) if h["what"] == "event"]
@@ -1936,6 +1945,8 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
 
 # How many of an event's citations the brief answer names (a combat procedure cites a dozen).
 BRIEF_CITES = 4
+# How many of a clause's rulebook paragraphs a brief answer quotes (the rest are named).
+BRIEF_QUOTES = 3
 # A ruling quoted by the brief answer: about this many characters, whole sentences.
 BRIEF_RULING = 320
 

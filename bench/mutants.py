@@ -668,7 +668,9 @@ def to_json(c: Campaign, args: dict) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--modules", default=None,
-                    help="comma-separated modules whose declarations are mutated (default: base)")
+                    help="comma-separated modules whose declarations are mutated (default: base); only "
+                         "these are mutated, so an expansion's scenario that tests a base rule needs "
+                         "base in the list too (base,dschingis)")
     ap.add_argument("--limit", type=int, default=None, help="at most N mutants, sampled with --seed")
     ap.add_argument("--seed", type=int, default=0, help="seed of the sample (default 0)")
     ap.add_argument("--timeout", type=float, default=5.0,

@@ -66,7 +66,7 @@ WRONG_RULES = [
     ("bohnroeschen", "tribute-any-time", "bohnroeschen/tribute",
      ("bohnroeschen/tribute.bohn", "  when p == active or phase == intermediate\n", "  when true\n")),
     ("bohnroeschen", "harvest-in-intermediate-phase", "bohnroeschen/intermediate-phase",
-     ("bohnroeschen/tribute.bohn", "forbid harvest when phase == intermediate", "forbid harvest when false")),
+     ("bohnroeschen/tribute.bohn", "  when phase != intermediate or p.waiting else", "  when true else")),
     ("bohnroeschen", "castle-with-four-coins", "bohnroeschen/end",
      ("bohnroeschen/end.bohn", "  if size(p.coins) >= 5 {", "  if size(p.coins) >= 4 {")),
     ("bohnroeschen", "three-cards-ahead-become-two", "bohnroeschen/new-vine-cards",

@@ -147,7 +147,10 @@ def test_explain_a_designers_landscape(capsys):
     assert code == 0
     card = info["clauses"][0]
     assert card["where"] == "examples/landscapes/my-landscapes.bohn:22"
-    assert "points 2 (a landscape's default is 1), floor 19 (a landscape's default is 0)" in card["what_it_is"][0]
+    # What an attribute means is read off the category's comment (round 40's players saw bare
+    # numbers: `shelter 1`).
+    assert ("points 2 (a landscape's default is 1); floor 19: the least combat value its defender fights with"
+            in card["what_it_is"][0])
     assert card["scenarios"] and all(s.startswith("watchtower/") for s in card["scenarios"])
     code, info = explain(capsys, "market", "--rules", LANDSCAPES)
     assert any(u.startswith("on turn (examples/landscapes/my-landscapes.bohn:") for u in info["clauses"][0]["used_by"])
@@ -221,3 +224,12 @@ def test_a_vine_card_is_tested_where_the_steps_name_it_not_where_it_fills_a_row(
     assert "bohnroeschen/examples/example-3-four-figures-on-the-last-figure-card" in card["scenarios"]
     assert "bohnroeschen/components/third-field-bought-for-three-coins-01" not in card["scenarios"]
     assert card["laid_in"] > len(card["scenarios"]) > 0
+
+
+def test_explain_a_card_says_what_its_attributes_mean(capsys):
+    code, info = explain(capsys, "forest")
+    assert code == 0
+    dschingis = next(c for c in info["clauses"] if c["module"] == "dschingis")
+    what = dschingis["what_it_is"][0]
+    assert "shelter 1: wary mounted troops may not attack it (a forest, a town)" in what, what
+    assert "halts 1: no mounted troops at all may attack it" in what, what

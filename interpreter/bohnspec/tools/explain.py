@@ -186,20 +186,57 @@ def _kind_name(d) -> str:
     return f"{kind} {d.name}"
 
 
-def _what_it_is(spec, d) -> list[str]:
-    """A card or vine card in plain words: how many, its attributes (and the category's
-    defaults it keeps), its Beanometer, the kind of task."""
+# An attribute's line in the comment above a category: `//   floor     the least ...`; the lines
+# after it indented further carry on its meaning.
+_ATTRIBUTE_LINE = re.compile(r"^\s*//\s{1,4}([a-z_][a-z0-9_]*)\s{2,}(\S.*)$")
+_GOES_ON = re.compile(r"^\s*//\s{5,}(\S.*)$")
+
+
+def attribute_meanings(decl: Decl | None, sources: dict[str, list[str]]) -> dict[str, str]:
+    """What each attribute of a category means, from the comment above its declaration, where
+    it lists them one to a line (spec/war/table.bohn): `shelter 1` reads "wary mounted troops
+    may not attack it" in `explain forest`, not a bare number."""
+    if decl is None:
+        return {}
+    lines = sources.get(decl.loc.file, [])
+    out: dict[str, str] = {}
+    last = None
+    i = decl.loc.line - 2
+    block: list[str] = []
+    while i >= 0 and lines[i].strip().startswith("//"):
+        block.insert(0, lines[i])
+        i -= 1
+    for line in block:
+        m = _ATTRIBUTE_LINE.match(line)
+        if m:
+            last = m.group(1)
+            out[last] = m.group(2).strip()
+            continue
+        more = _GOES_ON.match(line)
+        if more and last is not None:
+            out[last] += " " + more.group(1).strip()
+        else:
+            last = None
+    return out
+
+
+def _what_it_is(spec, d, sources: dict[str, list[str]] | None = None) -> list[str]:
+    """A card or vine card in plain words: how many, its attributes (with what each means, where
+    the category's comment says, and the category's defaults it keeps), its Beanometer, the
+    kind of task."""
     out = []
     if isinstance(d, Card):
         cat = spec.categories.get(d.category)
         defaults = dict(cat.attrs) if cat else {}
+        meaning = attribute_meanings(cat, sources or {})
         own = dict(d.attrs)
-        attrs = [f"{k} {v}" + (f" (a {d.category}'s default is {defaults[k]})"
+        attrs = [f"{k} {v}" + (": " + re.sub(r"^1:\s*", "", meaning[k]) if k in meaning else
+                               f" (a {d.category}'s default is {defaults[k]})"
                                if k in defaults and defaults[k] != v else "")
                  for k, v in own.items()]
         kept = [f"{k} {v}" for k, v in defaults.items() if k not in own and v]
         out.append(f"a {d.category or 'card'} card, {d.count} in the box"
-                   + (f"; {', '.join(attrs)}" if attrs else "")
+                   + (f"; {'; '.join(attrs)}" if attrs else "")
                    + (f"; like every {d.category}: {', '.join(kept)}" if kept else ""))
         if d.in_play is not None:
             out.append(f"in play only when {unparse(d.in_play)}")
@@ -252,7 +289,7 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
         words = [_sentence(w) for w in (getattr(d, "text", ""), getattr(d, "title", ""), doc) if w]
         entry = {"kind": type(d).__name__.lower(), "name": d.name, "module": d.module, "where": place(d.loc),
                  "in_words": " ".join(words), "source": source, "cites": list(d.cites)}
-        what = _what_it_is(spec, d)
+        what = _what_it_is(spec, d, sources)
         if what:
             entry["what_it_is"] = what
         if isinstance(d, (Card, Vine, Variety)):

@@ -396,8 +396,11 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
         return {"id": ident, "type": "paragraph", "normative": para.normative, "note": para.note,
                 "rulebook_text": text, **({} if text else {"rulebook_hint": rulebook_hint(ident, books)}),
                 "clauses": citing(ident),
+                # The rulings that read this paragraph first (cite it first) before those that
+                # name it in passing: `explain bohnanza/end/1` opens with ruling/end-after-action.
                 "rulings": [{"id": r.id, "question": r.question, "decision": r.decision}
-                            for r in spec.rulings.values() if ident in r.cites],
+                            for r in sorted((r for r in spec.rulings.values() if ident in r.cites),
+                                            key=lambda r: r.cites.index(ident))],
                 "scenarios": scenarios.get(ident, [])}
     if ident in ("rulings", "ruling/"):
         # Every ruling, module by module, with its question and decision: an engine writer's

@@ -995,7 +995,7 @@ def test_a_refusal_about_every_player_names_the_one_in_the_way(tmp_path, capsys)
     code, out = judge(capsys, situation(tmp_path, example), "-a", "Nina end_phase")
     refused = out["results"][0]
     assert code == 1 and refused["reason"].endswith("whoever received it")
-    assert "`size(q.received) > 0` holds for q = Timon" in refused["explanation"]
+    assert "held up by Timon (`size(q.received) > 0` holds for q = Timon)" in refused["explanation"]
 
 
 POKE = """\

@@ -1284,8 +1284,10 @@ def _players_in_the_way(engine: Engine, state: State, locals_: dict, cond: Node)
         except SpecRuntimeError:
             continue
         if against:
+            # Who stands in the way first, in words; then the rules' condition, for who checks.
             said = "holds" if quant == "no" else "does not hold"
-            out.append(f"`{unparse(body)}` {said} for {var} = {', '.join(against)}")
+            out.append(f"held up by {' and '.join(against)} (`{unparse(body)}` {said} for {var} = "
+                       f"{', '.join(against)})")
     return out
 
 

@@ -206,7 +206,7 @@ def test_an_engine_that_dies_taking_the_next_scenarios_requests_leaves_that_to_t
     adapter.client = Dying()
     adapter.capabilities = {"pipelining": True}
     from types import SimpleNamespace
-    nxt = SimpleNamespace(steps=[])
+    nxt = SimpleNamespace(steps=[], modules=["base"])
     adapter._prepared = (nxt, {"players": []})
     adapter._send_next()  # no fault here
     assert adapter._sent_next is None and adapter.client.closed
@@ -247,7 +247,7 @@ def test_an_engine_dead_on_requests_sent_ahead_is_not_restarted_for_them():
     adapter = ProtocolAdapter(SERVE)
     adapter.client = Dead()
     adapter.capabilities = {"pipelining": True}
-    nxt = SimpleNamespace(steps=[], setup=None)
+    nxt = SimpleNamespace(steps=[], setup=None, modules=["base"])
     adapter._sent_next = (nxt, load, [])
     adapter.ensure()
     with pytest.raises(EngineFault, match="code 7"):

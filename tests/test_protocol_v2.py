@@ -662,3 +662,11 @@ def test_decided_by_puts_first_the_paragraphs_of_the_event_the_engine_got_wrong(
     # Reported alike by the engine, it is not the one to look at first.
     found = deciding_paragraphs(spec, action, outcome, {"harvested", "draft_started"}, theirs=[harvested, started])
     assert found[0] == "bohnanza/harvest/2", found
+
+
+def test_keys_of_the_engines_own_are_neither_refused_nor_compared(tmp_path):
+    # PROTOCOL.md allows keys a game does not have (a turn counter, a log); round 41's
+    # implementer found them refused as malformed card zones, failing every scenario.
+    run = conform(tmp_path, "--impl", fake("own_keys"), "-k", "base/bean-protection/*")
+    assert run.rc == 0, run
+    assert run.verdicts and set(run.verdicts.values()) == {"passed"}, run.verdicts

@@ -644,6 +644,55 @@ def end_all_engines() -> None:
 atexit.register(end_all_engines)
 
 
+# The keys every state may have (state.schema.json's own), beside the zones and variables a
+# game declares.
+_STATE_KEYS = frozenset({"modules", "options", "players", "starting_player", "active", "phase", "vars", "shuffles",
+                         "over", "winners", "board", "spaces"})
+_PLAYER_KEYS = frozenset({"name", "vars"})
+
+
+_NAMES: dict[int, tuple[Any, tuple[frozenset, frozenset]]] = {}
+
+
+def _game_names(engine: Any) -> tuple[frozenset, frozenset]:
+    """The zones and the variables a game declares (its spec's), whatever the module; made
+    once a spec."""
+    spec = engine.spec
+    hit = _NAMES.get(id(spec))
+    if hit is None or hit[0] is not spec:
+        if len(_NAMES) > 64:
+            _NAMES.clear()
+        hit = _NAMES[id(spec)] = (spec, (frozenset(spec.zones), frozenset(spec.vars)))
+    return hit[1]
+
+
+def without_own_keys(state: dict, zones: frozenset, variables: frozenset) -> dict:
+    """The state without the keys of an engine's own (PROTOCOL.md: a turn counter, a log, a
+    variable the game does not have), which are allowed and never compared: only what the game
+    has is checked against the schema. The state itself is left as it is."""
+    def own(d: dict, keep: frozenset) -> bool:
+        return any(k not in keep and k not in zones for k in d)
+    out = state
+    if own(state, _STATE_KEYS):
+        out = {k: v for k, v in state.items() if k in _STATE_KEYS or k in zones}
+    vars_ = out.get("vars")
+    if isinstance(vars_, dict) and any(k not in variables for k in vars_):
+        out = {**out, "vars": {k: v for k, v in vars_.items() if k in variables}}
+    players = out.get("players")
+    if isinstance(players, list) and any(isinstance(p, dict) and (
+            own(p, _PLAYER_KEYS) or isinstance(p.get("vars"), dict) and any(k not in variables for k in p["vars"]))
+            for p in players):
+        kept = []
+        for p in players:
+            if isinstance(p, dict):
+                p = {k: v for k, v in p.items() if k in _PLAYER_KEYS or k in zones}
+                if isinstance(p.get("vars"), dict):
+                    p["vars"] = {k: v for k, v in p["vars"].items() if k in variables}
+            kept.append(p)
+        out = {**out, "players": kept}
+    return out
+
+
 def state_problem(state: Any, known: dict | None = None) -> str:
     """Why a state an engine returned breaks state.schema.json ("" if it does not): the path
     of the first bad field (`state.players[0].coins`) and what is wrong there. `known`: a
@@ -773,6 +822,9 @@ class ProtocolAdapter:
         # The last state known to be valid (sent, or returned and checked): the next reply's
         # equal parts need no second look.
         self._known: dict | None = None
+        # The names the game of the scenario under way gives its zones and variables: a key of
+        # the engine's own (a turn counter, a log) is set aside before a state is checked.
+        self._names: tuple[frozenset, frozenset] | None = None
         self._upcoming: S.Scenario | None = None  # the scenario the runner plays next, if it said
         self._prepared: tuple[S.Scenario, dict] | None = None  # a next scenario's full state, made ahead
         # A next scenario sent ahead in full (its load and steps, once this one's replies were all
@@ -860,6 +912,7 @@ class ProtocolAdapter:
         checked, self._setup_checked = self._setup_checked is sc, None
         self._ahead.clear()
         self._known = None
+        self._names = _game_names(self.reference_engine(sc))
         self.fault_after = None
         sent, self._sent_next, self._stderr_before_next = self._sent_next, None, None
         lost, self._lost_next = self._lost_next, None
@@ -1023,6 +1076,8 @@ class ProtocolAdapter:
     def _checked(self, state: Any, what: str) -> Message:
         """A state the engine returned, if it is one: a malformed state is a protocol error
         naming the bad field, not a confusing difference further on."""
+        if self._names is not None and isinstance(state, dict):
+            state = without_own_keys(state, *self._names)
         problem = state_problem(state, self._known)
         if problem:
             raise EngineFault("protocol-error", f"{what} is malformed: {problem}", self.client.stderr())

@@ -1351,3 +1351,19 @@ def test_an_intermediate_harvest_speaks_of_the_castle_only_to_a_waiting_player(t
     text = capsys.readouterr().out
     assert "ILLEGAL [bohnroeschen/intermediate-phase/1]: no field may be harvested in the intermediate phase\n" in text
     assert "castle" not in text.split("what Nina may do")[0], text
+
+
+def test_brief_keeps_a_rulings_decision_however_long_its_question(tmp_path, capsys):
+    # Round 41's players: "How is a 3rd bean field bought? The Bohnroeschen rulebook refers to
+    # buying one but does not say how. [...]": the question alone, never the price.
+    path = tmp_path / "field.yaml"
+    path.write_text(yaml.safe_dump({"modules": ["base", "bohnroeschen"], "state": {
+        "players": [{"name": "Nina", "coins": ["soy", "red", "blue"]}, {"name": "Timon"}, {"name": "Keno"},
+                    {"name": "Eiko"}],
+        "active": "Nina", "phase": "plant_hand", "draw_pile": ["fire", "blue"],
+        "vine_row": ["anyone_two_red", "sell_for_two", "two_alike_in_phase_1", "castle"], "vine_deck": []}}),
+        encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Nina buy_field", "--brief"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("  the ruling, ruling/third-field"))
+    assert "does not say how. As in classic Bohnanza" in line and "for 3 coins" in line, line
+    assert line.endswith("(`bohnspec explain ruling/third-field-classic` has the rest)"), line

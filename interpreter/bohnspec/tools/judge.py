@@ -110,6 +110,7 @@ class SetupRefused(Exception):
         decided = _decisions(self.engine, cites)
         if decided:
             out["ruling"] = decided
+            out["ruling_asked"] = _questions(self.engine, decided)
         words = _rulebook_words(_specific_first(self.engine, deciding.in_play(self.engine.spec, cites)), rulebooks)
         if words:
             out["rulebook"] = words
@@ -404,6 +405,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             decided = _decisions(engine, [*cites, *replaced, *card_cites])
             if decided:
                 verdict["ruling"] = decided
+                verdict["ruling_asked"] = _questions(engine, decided)
             # Only the books of this game: a Bohnaparte clause that cites Dschingis Bohn's twin
             # paragraph quotes Bohnaparte's alone.
             words = _rulebook_words(_specific_first(engine, deciding.in_play(engine.spec,
@@ -449,6 +451,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     ruling = engine.spec.rulings.get(ruled.removeprefix("ruling/")) if ruled else None
     if ruling is not None and ruling.decision:
         verdict["ruling"] = {ruled: _asked_and_decided(ruling)}
+        verdict["ruling_asked"] = _questions(engine, verdict["ruling"])
     # The first of its paragraphs that says something (not a heading such as "Rules for bean
     # trading:"), quoted.
     words = _rulebook_words(allowed, rulebooks)
@@ -1415,6 +1418,17 @@ def _decisions(engine: Engine, cites: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def _questions(engine: Engine, ids: Iterable[str]) -> dict[str, str]:
+    """Ruling id -> its question: where the decision begins in `_asked_and_decided`'s text
+    (the brief answer keeps the decision's start, however long the question)."""
+    out: dict[str, str] = {}
+    for c in ids:
+        r = engine.spec.rulings.get(c.removeprefix("ruling/"))
+        if r is not None and r.question:
+            out[c] = r.question
+    return out
+
+
 def _heading(text: str) -> bool:
     """A paragraph that only introduces a list ("Rules for bean trading:")."""
     return text.rstrip().endswith(":")
@@ -1872,7 +1886,7 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                 rest = []
             for pid, text in items:
                 if brief and what == "the ruling":
-                    text = _gist(text, pid)
+                    text = _gist(text, pid, r.get("ruling_asked", {}).get(pid))
                 lines.append(f"  {what}, {pid}: {text}")
             if rest:
                 lines.append(f"  also cited: {', '.join(rest)} (the full answer quotes them)")
@@ -1949,20 +1963,38 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
 BRIEF_CITES = 4
 # How many of a clause's rulebook paragraphs a brief answer quotes (the rest are named).
 BRIEF_QUOTES = 3
-# A ruling quoted by the brief answer: about this many characters, whole sentences.
+# A ruling quoted by the brief answer: about this many characters, whole sentences; of its
+# decision at least this many, however long its question.
 BRIEF_RULING = 320
+BRIEF_DECISION = 200
 
 
-def _gist(text: str, pid: str) -> str:
-    """A long ruling cut to its first sentences (the question and the decision's start), with
-    where to read the rest: a brief answer quoted every end_phase's ruling in 900 characters."""
+def _gist(text: str, pid: str, asked: str | None = None) -> str:
+    """A long ruling cut to its first sentences, with where to read the rest: a brief answer
+    quoted every end_phase's ruling in 900 characters. `asked`: the ruling's question, which
+    `text` begins with; then the decision's start is kept however long the question (round 41's
+    players read "How is a 3rd bean field bought? ..." and never the price)."""
     if len(text) <= BRIEF_RULING:
         return text
+    more = f" [...] (`bohnspec explain {pid}` has the rest)"
+    if asked and text.startswith(asked):
+        decision = text[len(asked):].lstrip()
+        cut = _cut(decision, max(BRIEF_RULING - len(asked), BRIEF_DECISION))
+        return text if cut >= len(decision) else f"{asked} {decision[:cut]}{more}"
+    cut = _cut(text, BRIEF_RULING)
+    return text if cut >= len(text) else f"{text[:cut]}{more}"
+
+
+def _cut(text: str, budget: int) -> int:
+    """Where to cut `text` to about `budget` characters: after its last whole sentence within
+    them, or, when its first sentence is longer, after the last clause within them (a decision
+    written as one long sentence is cut at a semicolon or comma, not left out)."""
     ends = [m.end() for m in re.finditer(r"[.?!](?=\s)", text)]
-    cut = max((e for e in ends if e <= BRIEF_RULING), default=None)
-    if cut is None:
-        return text
-    return f"{text[:cut]} [...] (`bohnspec explain {pid}` has the rest)"
+    whole = [e for e in ends if e <= budget]
+    if whole:
+        return max(whole)
+    clauses = [m.end() for m in re.finditer(r"[;,:](?=\s)", text) if m.end() <= budget]
+    return max(clauses) if clauses else (ends[0] if ends else len(text))
 
 
 def _few(cites: list[str]) -> str:

@@ -24,7 +24,7 @@ import yaml
 from bohnspec.conformance import scenario as S
 from bohnspec.tools.cli import main
 from bohnspec.conformance.runner import InProcess
-from helpers import child_env
+from helpers import SCENARIOS, child_env
 
 ROOT = Path(__file__).resolve().parent.parent
 INTERPRETER = ROOT / "interpreter"
@@ -867,3 +867,16 @@ def test_an_engine_claiming_events_that_sends_none_is_told_the_key_is_missing(tm
     assert failed
     problems = [p for s in failed for step in s["steps"] for p in step["problems"]]
     assert any(p.startswith("the engine claims `events` but its reply has no `events` list") for p in problems)
+
+
+def test_a_listed_scenario_of_a_folder_not_run_is_not_stale(tmp_path):
+    # Round 41's implementer: a list made for the whole base corpus failed a run of one folder,
+    # each entry of another folder called "stale". A path narrows the run as -k does; an id
+    # missing from a folder that was read is still stale.
+    folder = str(SCENARIOS / "base" / "bean-protection")
+    known = _known(tmp_path, {"base/harvest/beanometer-red-3-coins-01": "failed"})
+    run = conform(tmp_path, "--impl", SERVE, folder, "--expectations", known)
+    assert run.rc == 0 and "stale" not in run.out, run
+    known = _known(tmp_path, {"base/bean-protection/no-such-scenario-01": "failed"})
+    run = conform(tmp_path, "--impl", SERVE, folder, "--expectations", known)
+    assert run.rc == 1 and "base/bean-protection/no-such-scenario-01" in run.out and "stale" in run.out, run

@@ -522,7 +522,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
         if hasattr(engine.probe, "close"):
             engine.probe.close()
     verdicts = _conform_verdicts(selection, ran)
-    problems = reports.apply_expectations(verdicts, expectations, selection.all_ids) if expectations else []
+    problems = reports.apply_expectations(verdicts, expectations, selection.all_ids,
+                                          _corpus_parts_read(args.paths)) if expectations else []
     if interrupted:
         problems = [p for p in problems if "no scenario has this id" in p]  # not every listed one ran
     seconds = time.perf_counter() - started
@@ -1049,6 +1050,26 @@ def _judge(args: argparse.Namespace) -> int:
     if args.player:
         ov["players"] = [p for p in ov["players"] if p["player"] == args.player]
     return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT
+
+
+def _corpus_parts_read(given: list[str] | None) -> list[str] | None:
+    """The corpus folders (and files) a run's paths read, as id prefixes (`base/harvest`): None
+    when it read the whole corpus; a path outside the corpus adds none (its ids are its own)."""
+    from .. import paths
+    if not given:
+        return None
+    root = paths.SCENARIOS.resolve()
+    out = []
+    for p in given:
+        try:
+            rel = Path(p).resolve().relative_to(root)
+        except (ValueError, OSError):
+            continue
+        part = rel.as_posix()
+        if part == ".":
+            return None  # the whole corpus
+        out.append(part.removesuffix(".yaml"))
+    return out
 
 
 def _setup_refused(args: argparse.Namespace, refused: Any, books: Path | None) -> int:

@@ -880,3 +880,10 @@ def test_a_listed_scenario_of_a_folder_not_run_is_not_stale(tmp_path):
     known = _known(tmp_path, {"base/bean-protection/no-such-scenario-01": "failed"})
     run = conform(tmp_path, "--impl", SERVE, folder, "--expectations", known)
     assert run.rc == 1 and "base/bean-protection/no-such-scenario-01" in run.out and "stale" in run.out, run
+
+
+def test_a_version_given_as_true_is_told_in_json(tmp_path):
+    # Round 41's implementer: `"protocol": true` was reported as "protocol True", Python's word.
+    run = conform(tmp_path, "--impl", fake("hello_protocol_true"), "-k", BLUE)
+    assert run.rc != 0
+    assert "the engine answered the hello with protocol true; this runner speaks 1 and 2" in run.out + run.err, run

@@ -255,6 +255,7 @@ class ProtocolEngine:
         self._selector: selectors.BaseSelector | None = None
         self.last_request: Message | None = None
         self.version = 1  # the version agreed in the handshake
+        self.version_said = True  # whether the engine's hello named it (none: version 1)
         # Requests written whose replies are not read yet, oldest first: one, or (an engine that
         # claims `pipelining`) a scenario's start and all its steps, sent at once.
         self._unanswered: deque[Message] = deque()
@@ -281,6 +282,7 @@ class ProtocolEngine:
         os.set_blocking(_pipe(proc.stdout).fileno(), False)
         self._buffer = b""
         self.version = 1  # until the engine says otherwise, only what every version has
+        self.version_said = True  # whether its hello named the version (none: version 1)
         self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "suite": f"bohnspec {__version__}"})
 
     def start(self) -> Message:
@@ -298,8 +300,11 @@ class ProtocolEngine:
                               self.stderr())
         version = reply.get("protocol", 1)
         if not isinstance(version, int) or isinstance(version, bool) or version not in VERSIONS:
-            raise EngineFault("protocol-error", f"the engine answered the hello with protocol {version!r}; this "
-                                                f"runner speaks {' and '.join(map(str, VERSIONS))}", self.stderr())
+            raise EngineFault("protocol-error", f"the engine answered the hello with protocol {json.dumps(version)}; "
+                                                f"this runner speaks {' and '.join(map(str, VERSIONS))}",
+                              self.stderr())
+        # Said as the engine said it: a hello without `protocol` is taken as version 1.
+        self.version_said = "protocol" in reply
         problem = _claims_problem(caps, version)
         if problem:
             raise EngineFault("protocol-error", f"the hello reply's capabilities: {problem}", self.stderr())
@@ -472,8 +477,9 @@ class ProtocolEngine:
         if reply.get("type") not in expect:
             hint = ""
             if reply.get("type") == "unsupported" and self.version < 2:
-                hint = (f" (`unsupported` is a protocol-2 reply, and the engine said protocol {self.version} "
-                        "in its handshake)")
+                said = f"said protocol {self.version}" if self.version_said else \
+                    "gave no `protocol`, which is version 1,"
+                hint = f" (`unsupported` is a protocol-2 reply, and the engine {said} in its handshake)"
             got = f"got {reply.get('type')!r}" if "type" in reply else "the reply has no `type`"
             raise EngineFault("protocol-error", f"expected a reply of type {' or '.join(expect)} to "
                                                 f"{msg['type']!r}, {got}{hint}", self.stderr())

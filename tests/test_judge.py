@@ -952,7 +952,9 @@ def test_ending_phase_1_of_the_two_player_game_too_early_names_its_own_choice_of
     # quoted phase-1/2, where the two-player game lets the second card be played instead.
     code, out = judge(capsys, "duo/phase-1/must-play-a-card-01", "--step", "0", "-a", "Nina end_phase")
     (end,) = out["results"]
-    assert end["rule"] == "bohnanza/phase-1/1"
+    # Round 41's players: headed by the base game's "you must plant the foremost card", which the
+    # two-player game overrides; its own paragraph leads now, the base game's cited beside it.
+    assert end["rule"] == "bohnroeschen/two-player/9" and "bohnanza/phase-1/1" in end["cites"]
     assert "the foremost or, instead, the second" in end["reason"]
     assert "bohnroeschen/two-player/9" in end["rulebook"] and "bohnanza/phase-1/2" not in end["rulebook"]
 

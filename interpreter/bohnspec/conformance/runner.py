@@ -674,7 +674,12 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                         result.problems.append(f"the action was {rejection_text(rule, reason)}; "
                                                "expected it to be accepted")
                     elif compare_rules and rule not in expected_rules and rule not in fair(index, expected_rules):
-                        wanted = " or ".join(repr(r) for r in expected_rules)
+                        # Every id the runner accepts, not only the scenario's: the paragraphs of
+                        # the refusing rule pass too (round 41's implementer tried them one by one).
+                        also = [r for r in sorted(fair(index, expected_rules)) if r not in expected_rules]
+                        wanted = " or ".join(repr(r) for r in expected_rules) + (
+                            f" (or one the refusing rule also cites: {', '.join(also[:6])}"
+                            f"{', ...' if len(also) > 6 else ''})" if also else "")
                         got = f"with rule {rule!r}" if rule else "without a rule id"
                         result.problems.append(f"rejected {got}, expected {wanted}"
                                                + (f" ({reason})" if reason else "") + _unknown_rule(spec, rule))

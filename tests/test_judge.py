@@ -945,6 +945,9 @@ def test_the_two_player_game_allows_by_its_own_paragraphs(tmp_path, capsys):
     assert tribute["allowed_by"][:2] == ["bohnroeschen/two-player/4", "bohnroeschen/two-player/5"]
     assert list(tribute["rulebook"]) == ["bohnroeschen/two-player/4"]
     assert end["allowed_by"] == ["bohnroeschen/two-player/8", "ruling/explicit-phase-end"]
+    # Where the coin went, told with the event (round 41's solo player: out of the game).
+    paid = next(h for h in tribute["happened"] if h.get("event") == "tribute_paid")
+    assert paid["to"] == "removed" and paid["text"].endswith("laid on removed"), paid
 
 
 def test_ending_phase_1_of_the_two_player_game_too_early_names_its_own_choice_of_card(capsys):

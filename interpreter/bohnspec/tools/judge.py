@@ -615,14 +615,19 @@ def _happened(engine: Engine, outcome: Outcome, rec: T.Recorder, combats: Iterat
 
 def _laid_on(event: dict, frames: Sequence[Decl], since: list[tuple]) -> str | None:
     """Where the card an event names was laid, when the rule that emitted it lays its cards in
-    more than one place by a test (an income card: a bean coin or the discard pile) and says
-    so in none of its fields: the place the same rule added that card to just before."""
+    more than one place by a test (an income card: a bean coin or the discard pile), or the
+    event names a coin (a tribute's: onto the discard pile, or out of the game with two
+    players), and says so in none of its fields: the place the same rule added that card to
+    just before."""
     card = event.get("card")
+    mine = True  # the place must be one the emitting rule itself laid the card on
     if not isinstance(card, str) or not frames or not _lays_in_several(frames[-1]):
-        return None
+        card, mine = event.get("coin"), False  # a coin: wherever it went since the last event
+        if not isinstance(card, str) or not frames:
+            return None
     for entry in reversed(since):
         _, path, old, new, changed_by = entry
-        if changed_by and changed_by[-1] is frames[-1] and isinstance(new, list) and card in new and \
+        if (not mine or changed_by and changed_by[-1] is frames[-1]) and isinstance(new, list) and card in new and \
                 (not isinstance(old, list) or new.count(card) > old.count(card)):
             # An event that names the place already (a draft's `target discard`) says it.
             return None if path.rsplit(".", 1)[-1] in event.values() else path

@@ -1372,3 +1372,23 @@ def test_brief_keeps_a_rulings_decision_however_long_its_question(tmp_path, caps
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("  the ruling, ruling/third-field"))
     assert "does not say how. As in classic Bohnanza" in line and "for 3 coins" in line, line
     assert line.endswith("(`bohnspec explain ruling/third-field-classic` has the rest)"), line
+
+
+def test_a_reference_into_the_fields_zone_is_refused_not_a_crash(tmp_path, capsys):
+    # Review round 42's implementer: `"fields 1"` (the zone of fields, not a card in one) in an
+    # offer crashed judge with a TypeError; the rules refuse it, and judge says how a field's
+    # card is named.
+    data = {**TABLE, "active": "Nina", "players": [TABLE["players"][1], *TABLE["players"][:1], *TABLE["players"][2:]]}
+    for side in ("give", "get"):
+        action = {"type": "offer", "player": "Nina", "to": "Timon", "give": [], "get": []}
+        action[side] = ["fields 1"]
+        code = main(["judge", situation(tmp_path, data, revealed=[]), "-a", json.dumps(action)])
+        out = capsys.readouterr().out
+        assert code == 1, out
+        assert "ILLEGAL [bohnanza/phase-2/5]" in out and 'is named "field 1"' in out, out
+
+
+def test_an_empty_card_list_written_as_a_dash_is_told_the_notation(tmp_path, capsys):
+    code = main(["judge", situation(tmp_path), "-a", "Timon offer Nina give hand 1 get -"])
+    err = capsys.readouterr().err
+    assert code == 2 and "written 'nothing'" in err, err

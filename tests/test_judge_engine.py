@@ -118,6 +118,25 @@ def test_a_phase_skipped_is_put_down_to_the_phase():
     assert failed.index == 2 and failed.paragraphs[0] == "bohnroeschen/intermediate-phase/1", failed.paragraphs
 
 
+def test_a_phase_entered_where_the_action_ends_the_game_is_put_down_to_the_end():
+    # Review round 42's implementer: an engine entering phase 4 after the last card was
+    # revealed, instead of ending the game with phase 3, was pointed at the final harvest's
+    # paragraphs alone. Ending phase 3 chose not to enter a phase: its rule (the game's end)
+    # leads.
+    failed = _failed_step("base/turn.bohn", "if pile_is_gone and phase == plant_trades { cut_short = true } else { goto next }",
+                          "goto next", "base/end/game-ends-in-phase-3-after-last-reveal-01")
+    assert failed.index == 0 and "bohnanza/end/1" in failed.paragraphs[:3], failed.paragraphs
+
+
+def test_a_harvest_paying_other_coins_names_the_varietys_beanometer():
+    # Review round 42's implementer: a wrong Blue Bean Beanometer was never pointed at
+    # ruling/beanometers, which holds the numbers; the harvest's own paragraphs filled the list.
+    failed = _failed_step("base/cards.bohn", "count 20 meter [4, 6, 8, 10]", "count 20 meter [5, 6, 8, 10]",
+                          "base/harvest/beanometer-blue-1-and-2-coins-01")
+    assert "ruling/beanometers" in failed.paragraphs and failed.paragraphs[0] == "bohnanza/harvest/2", \
+        failed.paragraphs
+
+
 def test_changes_are_put_down_to_the_declaration_running():
     engine = helpers.base_engine()
     sc = next(s for s in helpers.base_corpus() if s.id == "base/harvest/coins-on-coin-stack-rest-on-discard-01")

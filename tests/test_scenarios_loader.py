@@ -160,6 +160,15 @@ def test_yaml_tab_indentation_error(tmp_path):
     assert err.message.startswith("not valid YAML: ")
 
 
+def test_an_unquoted_colon_in_a_text_is_told_to_be_quoted(tmp_path):
+    # Review round 42: an author wrote `note: the village: floor 16` twice in a row and was
+    # shown only YAML's "mapping values are not allowed in this context".
+    path = write(tmp_path, GOOD.replace("title: Nina", "title: Nina: harvests"))
+    err = load_error(path, tmp_path)
+    assert err.message.startswith("not valid YAML: mapping values are not allowed")
+    assert 'must be quoted' in err.message and err.line == 2, err
+
+
 def test_a_key_that_is_no_plain_name_is_named_quoted_on_one_line():
     # Found by the hostile fuzzing of known-failure lists: a key holding a line break broke the
     # one-line message; a key with a dot read as two.

@@ -175,6 +175,9 @@ def _yaml_error(exc: yaml.YAMLError, name: str) -> UserFileError:
         return UserFileError(name, f"nested more than {MAX_DEPTH} deep: no bohnspec file needs that; flatten it",
                              mark.line + 1 if mark else None, mark.column + 1 if mark else None)
     text = f"not valid YAML: {problem}" + (f" ({context})" if context and context != problem else "")
+    if "mapping values are not allowed" in problem:
+        # The commonest slip: a title or note with ": " in it, which YAML reads as a new key.
+        text += "; a text holding \": \" (a title, a note) must be quoted: note: \"...\""
     return UserFileError(name, text, mark.line + 1 if mark else None, mark.column + 1 if mark else None)
 
 

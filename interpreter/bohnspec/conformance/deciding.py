@@ -133,13 +133,19 @@ def vine_of(engine: Engine, state: State, player: str, cond: Node) -> tuple[str,
 
 
 def changing_paragraphs(engine: Engine, state: State, action: Any, places: list[str]) -> list[str]:
+    """changing_parts as one list, the leading paragraphs first."""
+    leading, rest = changing_parts(engine, state, action, places)
+    return list(dict.fromkeys([*leading, *rest]))
+
+
+def changing_parts(engine: Engine, state: State, action: Any, places: list[str]) -> tuple[list[str], list[str]]:
     """The citations of the declarations that, as the reference resolves `action` from
     `state`, change the `places` of the state an engine got wrong (`players.Nina.hand`; a place
     within one of them, or one holding it, counts): the procedure that moves the cards, say,
     rather than every event of the action. Each change is put down to the innermost
     declaration with citations running when it was made (execution/tracing.py)."""
     if not places:
-        return []
+        return [], []
     _, recorder = tracing.traced_apply(engine, state.copy(), action)
     # The last change of a place made its value: the changes are taken newest first. Each is
     # put down to the innermost cited declaration and to the one that ran it unless that is the
@@ -163,8 +169,8 @@ def changing_paragraphs(engine: Engine, state: State, action: Any, places: list[
                 cited.insert(0, entered)
         # The action's own clause is no news (its citations close deciding_paragraphs' list).
         for decl in cited[:1] + [f for f in cited[1:2] if f is not own]:
-            leading.extend(decl.cites[:_LEADING])
-            rest.extend(decl.cites[_LEADING:])
+            leading.extend(decl.cites[:LEADING])
+            rest.extend(decl.cites[LEADING:])
     # A variable the reference left alone that the engine changed (a fourth running out of the
     # pile counted where the rules count none): the declarations that ran and could have set it
     # (through the procedures they call) but did not, innermost first (where the rules decided
@@ -176,10 +182,17 @@ def changing_paragraphs(engine: Engine, state: State, action: Any, places: list[
             continue
         name = place.rsplit(".", 1)[-1]
         could = setting.get(name, set())
-        for decl in [*(f for f in ran if id(f) in could and f is not own), *writers.get(name, ())]:
-            leading.extend(decl.cites[:_LEADING])
-            rest.extend(decl.cites[_LEADING:])
-    return in_play(engine.spec, list(dict.fromkeys([*leading, *rest])))
+        chose = [f for f in ran if id(f) in could and f is not own]
+        if not chose and own is not None and id(own) in could:
+            # The action's own effect alone could have set it and chose not to (ending phase 3
+            # after the last reveal ends the game instead of entering phase 4): its paragraphs
+            # are the rule here, not the general ones that close the list.
+            chose = [own]
+        for decl in [*chose, *writers.get(name, ())]:
+            leading.extend(decl.cites[:LEADING])
+            rest.extend(decl.cites[LEADING:])
+    leading = in_play(engine.spec, list(dict.fromkeys(leading)))
+    return leading, [c for c in in_play(engine.spec, list(dict.fromkeys(rest))) if c not in leading]
 
 
 @functools.lru_cache(maxsize=32)
@@ -201,6 +214,8 @@ def _setters(engine: Engine) -> tuple[dict[str, set[int]], dict[str, list]]:
                     writes[key].add(name)
                     if name in spec.vars:
                         writers.setdefault(name, []).append(decl)
+            elif value.kind in _PHASE_MOVES:
+                writes[key].add("phase")  # the state's phase, set by entering one
             elif value.kind == "call_stmt":
                 calls[key].add(value.args[0])
             for part in value.args:
@@ -232,7 +247,8 @@ def _setters(engine: Engine) -> tuple[dict[str, set[int]], dict[str, list]]:
     return setting, writers
 
 
-_LEADING = 3  # citations of each changing declaration that come before the rest of anyone's
+LEADING = 3  # citations of each changing declaration that come before the rest of anyone's
+_PHASE_MOVES = frozenset({"goto", "goto_next", "goto_first"})  # the statements that enter a phase
 
 
 def _overlap(changed: str, wrong: str) -> bool:
@@ -263,11 +279,44 @@ def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | 
                     if event.get("event") in named and frames]
     named_events.sort(key=lambda t: (t[1].get("event") not in missed,
                                      theirs is not None and t[1] in theirs and t[0] < parted))
-    for _, _, frames in named_events:
-        out.extend(getattr(frames[-1], "cites", ()) or ())
+    decl = spec.actions.get(kind) if isinstance(kind, str) else None
+    # Each event is put down to the declaration that raised it and to the one that ran that
+    # (the game's end that harvests every field, not only the harvest), and to the cards it
+    # names when the engine's differs (a harvest's coins: the variety's Beanometer). Each
+    # declaration's leading paragraphs come before the rest of anyone's, so that a long list
+    # (the harvest's eight) does not crowd out the end of the game.
+    deciders: list = []
+    for _, event, frames in named_events:
+        deciders.extend(_raisers(frames, decl))
+        if theirs is None or event not in theirs:
+            deciders.extend(_cards_named(spec, event))
     for event, frames in zip(outcome.events, outcome.sources):
         if frames and frames[-1].name != kind and (theirs is None or event not in theirs):
-            out.extend(getattr(frames[-1], "cites", ()) or ())
-    decl = spec.actions.get(kind) if isinstance(kind, str) else None
-    out.extend(getattr(decl, "cites", ()) or ())
+            deciders.extend(_raisers(frames, decl))
+            deciders.extend(_cards_named(spec, event))
+    leading: list[str] = []
+    rest: list[str] = []
+    for d in {id(d): d for d in deciders}.values():
+        cites = getattr(d, "cites", ()) or ()
+        leading.extend(cites[:LEADING])
+        rest.extend(cites[LEADING:])
+    out = [*leading, *rest, *(getattr(decl, "cites", ()) or ())]
     return in_play(spec, list(dict.fromkeys(out)))[:LIMIT]
+
+
+def _raisers(frames: tuple, action: Any) -> list:
+    """The declaration that raised an event and the one that ran it, unless that is the action
+    itself (whose paragraphs close the list)."""
+    cited = [f for f in reversed(frames) if getattr(f, "cites", None)]
+    return cited[:1] + [f for f in cited[1:2] if f is not action]
+
+
+def _cards_named(spec: Spec, event: dict) -> list:
+    """The declarations of the bean varieties and cards an event names."""
+    out = []
+    for value in event.values():
+        if isinstance(value, str):
+            card = spec.varieties.get(value) or spec.cards.get(value)
+            if card is not None:
+                out.append(card)
+    return out

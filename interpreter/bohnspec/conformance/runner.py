@@ -21,7 +21,7 @@ from .. import paths
 from . import scenario as S
 from ..errors import ActionError, BohnspecError, ScenarioError, ShuffleMismatch, SpecRuntimeError, closest, suggest
 from ..execution.interpret import Engine, Outcome
-from .deciding import LIMIT, changing_paragraphs, deciding_paragraphs, in_play, refusing_cites, with_rulings
+from .deciding import LEADING, LIMIT, changing_parts, deciding_paragraphs, in_play, refusing_cites, with_rulings
 from .inprocess import HOOK_EVENTS, InProcess  # noqa: F401  (callers take the reference adapter from the runner)
 from .protocol import EngineFault, EngineUnsupported
 from ..execution.state import State, expand_cards
@@ -476,8 +476,12 @@ class Trace:
                                                if not any(subset_holds(e, t) for t in theirs)}
         found = deciding_paragraphs(engine.spec, step.action, outcome, named, theirs, missed)
         if wrong and outcome.rejection is None:
-            changers = changing_paragraphs(engine, self.states[index], step.action, wrong)
-            found = list(dict.fromkeys([*changers, *found]))[:LIMIT]
+            head, rest = changing_parts(engine, self.states[index], step.action, wrong)
+            if theirs is not None and any(e not in theirs for e in outcome.events):
+                # The engine's events differ too (a harvest paying other coins): what decides
+                # them (the variety's Beanometer) comes right after the leading changers.
+                head = [*head, *[f for f in found if f not in head][:LEADING]]
+            found = list(dict.fromkeys([*head, *rest, *found]))[:LIMIT]
         return found
 
     def fair_rules(self, engine: Engine, sc: S.Scenario, index: int, listed: list[str]) -> set[str]:

@@ -680,8 +680,8 @@ def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, 
         zone = engine.spec.zones[name]
         box = engine.box(options, zone.cards)
         if sorted(map(str, cards)) != sorted(box):
-            raise ScenarioError("", f"setup.{name}", f"{name} must hold exactly the {len(box)} {zone.cards} cards "
-                                f"in play (missing: {_multiset_diff(box, cards) or 'none'}; "
+            raise ScenarioError("", f"setup.{name}", f"{name} must hold exactly the {len(box)} "
+                                f"{_singular(zone.cards)} cards in play (missing: {_multiset_diff(box, cards) or 'none'}; "
                                 f"extra: {_multiset_diff(cards, box) or 'none'})")
         checked[name] = cards
     missing = [z for z in decks if z not in checked and engine.box(options, engine.spec.zones[z].cards)
@@ -1580,3 +1580,8 @@ def _part_shape_ok(key: str, v: Any) -> bool:
     """_shape_ok of one part of a state other than `players` (a shared zone, the variables, ...)."""
     check = _PART_SHAPES.get(key)
     return check(v) if check is not None else _zone_ok(key, v)
+
+
+def _singular(category: str) -> str:
+    """A card category as a word before "cards" (`vines`: the vine cards)."""
+    return category[:-1] if category.endswith("s") else category

@@ -99,8 +99,8 @@ def card_at(state: State, owner: str, ref: object, zones: dict, fields_zone: str
             return None
         return fields[n - 1], len(fields[n - 1]) - 1
     zone = zones.get(word)
-    if zone is None:
-        return None
+    if zone is None or word == fields_zone:
+        return None  # the fields zone holds fields, not cards: a card in one is "field N"
     cards = state.player(owner).zones[word] if zone.per_player else state.zones[word]
     if not 1 <= n <= len(cards):
         return None

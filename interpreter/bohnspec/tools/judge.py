@@ -1243,6 +1243,9 @@ def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, play
                     zone = engine.spec.zones.get(word)
                     if word == "field":
                         out.append(f"{owner} has no bean in a field {n}")
+                    elif word == engine.fields_zone:
+                        out.append(f"{ref} names no card: the {word} hold fields, and the card lying in a field "
+                                   f"is named \"field {n}\" (the top card of field {n})")
                     elif zone is not None and not zone.per_player:
                         out.append(f"there is no card at {ref} ({_count(engine, state, owner, word)})")
                     else:

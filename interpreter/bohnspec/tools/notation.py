@@ -259,6 +259,9 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
         return raw
     if raw in engine.spec.zones:
         raise ActionError(f"{raw!r} is a place, not a card: write '{raw} 1' for its first card (its top)")
+    if raw in ("-", "[]", "none"):
+        raise ActionError(f"{raw!r} is not a card: an empty list of cards is written 'nothing' "
+                          "(give nothing get hand 1)")
     if raw not in engine.spec.varieties:
         raise ActionError(f"{raw!r} is neither a card like 'hand 3' nor a variety"
                           + (_pile_hint(engine, raw) or suggest(raw, [*engine.spec.varieties, *engine.spec.zones])))

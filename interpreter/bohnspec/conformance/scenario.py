@@ -681,7 +681,8 @@ def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, 
         box = engine.box(options, zone.cards)
         if sorted(map(str, cards)) != sorted(box):
             raise ScenarioError("", f"setup.{name}", f"{name} must hold exactly the {len(box)} "
-                                f"{_singular(zone.cards)} cards in play (missing: {_multiset_diff(box, cards) or 'none'}; "
+                                f"{_singular(zone.cards)} cards in play "
+                                f"(missing: {_multiset_diff(box, cards) or 'none'}; "
                                 f"extra: {_multiset_diff(cards, box) or 'none'})")
         checked[name] = cards
     missing = [z for z in decks if z not in checked and engine.box(options, engine.spec.zones[z].cards)

@@ -947,7 +947,7 @@ def test_the_two_player_game_allows_by_its_own_paragraphs(tmp_path, capsys):
     assert end["allowed_by"] == ["bohnroeschen/two-player/8", "ruling/explicit-phase-end"]
     # Where the coin went, told with the event (round 41's solo player: out of the game).
     paid = next(h for h in tribute["happened"] if h.get("event") == "tribute_paid")
-    assert paid["to"] == "removed" and paid["text"].endswith("laid on removed"), paid
+    assert paid["to"] == "removed" and paid["text"].endswith("laid on the cards removed from the game (out of it)"), paid
 
 
 def test_ending_phase_1_of_the_two_player_game_too_early_names_its_own_choice_of_card(capsys):
@@ -1392,3 +1392,24 @@ def test_an_empty_card_list_written_as_a_dash_is_told_the_notation(tmp_path, cap
     code = main(["judge", situation(tmp_path), "-a", "Timon offer Nina give hand 1 get -"])
     err = capsys.readouterr().err
     assert code == 2 and "written 'nothing'" in err, err
+
+
+def test_a_value_given_twice_is_refused_not_overwritten(tmp_path, capsys):
+    # Review round 42's players: `Timon plant hand 2 field 1` was read as `plant field 1`
+    # (the foremost card) and judged LEGAL, answering a question about the second card.
+    data = {**TABLE, "phase": "plant_hand", "revealed": []}
+    for action in ("Timon plant hand 2 field 1", "Timon plant 2 field 1", "Timon offer Nina give fire to Keno"):
+        code = main(["judge", situation(tmp_path, data), "-a", action])
+        err = capsys.readouterr().err
+        assert code == 2 and "twice" in err, (action, err)
+
+
+def test_a_card_named_by_its_variety_is_taken_from_where_the_action_may_take_it(tmp_path, capsys):
+    # Review round 42's players: with a Soy Bean in the hand and one received, `plant_card soy`
+    # was read as the hand's (refused); the received one is the card the action may use.
+    data = {**TABLE, "phase": "plant_trades", "active": "Timon", "revealed": [],
+            "players": [{**TABLE["players"][0], "received": ["soy"], "fields": [["blue"], []]},
+                        {**TABLE["players"][1], "received": []},
+                        *TABLE["players"][2:]]}
+    code, out = judge(capsys, situation(tmp_path, data), "-a", "Timon plant_card soy 2")
+    assert out["results"][0]["action"]["card"] == "received 1" and out["results"][0]["legal"] is True, out

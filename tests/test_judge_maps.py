@@ -441,8 +441,8 @@ def test_an_income_card_says_whether_it_became_a_coin_or_was_discarded(capsys):
     code, out = judge(capsys, "bohnaparte/territories/two-monasteries-two-cards-01", "--step", "0",
                       "-a", "Keno draw", "--brief", as_json=False)
     assert code == 0
-    assert "income: player Timon, space 01, card Garden Bean, laid on players.Timon.coins" in out, out
-    assert "income: player Timon, space 03, card Blue Bean, laid on discard" in out, out
+    assert "income: player Timon, space 01, card Garden Bean, laid on Timon's coins" in out, out
+    assert "income: player Timon, space 03, card Blue Bean, laid on the discard pile" in out, out
     # A rule that lays its cards in one place only (a draw: the hand) is not told where.
     assert "drew: player Keno, card Red Bean  (" in out, out
 

@@ -278,6 +278,14 @@ class _Plan:
     later_own: tuple = ()
 
 
+def card_zones(engine: Engine, kind: str, name: str) -> frozenset | None:
+    """The zones (or single references, `draw_pile 1`) a card parameter's values come from, as
+    its requirements allow them; None when they do not say."""
+    plan = _plans(engine).get(kind)
+    param = next((p for p in plan.params if p.name == name), None) if plan is not None else None
+    return param.zones if param is not None else None
+
+
 @functools.lru_cache(maxsize=64)
 def _plans(engine: Engine) -> dict[str, _Plan]:
     batch: list = []

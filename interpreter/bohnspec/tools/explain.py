@@ -317,7 +317,7 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                     for e, _, _ in decls if isinstance(e, Extend) and e.name == d.name
                     for r in [refusals(e.clauses)] if r]
             more += [{"what": f"forbid {', '.join(f.actions or ())}", "module": f.module, "where": place(f.loc),
-                      "refusals": [{"rule": f.cites[0] if f.cites else "", "reason": f.reason,
+                      "refusals": [{"rule": f.cites[0] if f.cites else "", "reason": _worded(spec, f.reason),
                                     "where": place(f.loc), "also": list(f.cites[1:])}]}
                      for f in spec.forbids if f.actions and d.name in f.actions]
             if more:
@@ -327,7 +327,7 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
 
     def refusals(clauses) -> list[dict]:
         # `also`: the clause's other citations, which a scenario's `rejected:` may name instead.
-        return [{"rule": c.rule_id, "reason": c.reason, "where": place(c.loc),
+        return [{"rule": c.rule_id, "reason": _worded(spec, c.reason), "where": place(c.loc),
                  "also": [x for x in c.cites if x != c.rule_id]} for c in clauses if c.kind != "grant"]
 
     def used_by(card) -> list[str]:
@@ -551,3 +551,16 @@ def _sentence(text: str) -> str:
     """The text ending as a sentence does (a full stop added to a title that has none)."""
     text = text.strip()
     return text if not text or text[-1] in ".!?:)\"'" else text + "."
+
+
+def _worded(spec, reason: str) -> str:
+    """A refusal's reason with the values it names (`{hand_plantings}`) written in: a constant's
+    value, else the rules' name in backquotes (judge fills in a situation's own values)."""
+    def value(m: re.Match) -> str:
+        d = spec.defines.get(m.group(1))
+        body = getattr(d, "body", None)
+        if d is not None and d.params is None and body is not None and body.kind == "const" \
+                and isinstance(body.args[0], (int, str)):
+            return str(body.args[0])
+        return f"`{m.group(1)}`"
+    return re.sub(r"\{([a-z_][a-z0-9_]*)\}", value, reason) if "{" in reason else reason

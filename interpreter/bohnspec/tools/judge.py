@@ -595,7 +595,7 @@ def _happened(engine: Engine, outcome: Outcome, rec: T.Recorder, combats: Iterat
             to = _laid_on(e, frames, since)
             if to is not None:
                 h["to"] = to
-                h["text"] += f", laid on {to}"
+                h["text"] += f", laid on {_place_words(engine, to)}"
             out.append(h)
             since = []
         else:
@@ -632,6 +632,19 @@ def _laid_on(event: dict, frames: Sequence[Decl], since: list[tuple]) -> str | N
             # An event that names the place already (a draft's `target discard`) says it.
             return None if path.rsplit(".", 1)[-1] in event.values() else path
     return None
+
+
+def _place_words(engine: Engine, path: str) -> str:
+    """A place of the state as a player says it: `players.Nina.coins` is Nina's coins, a
+    shared pile the pile (the discard pile; the cards removed from the game)."""
+    parts = path.split(".")
+    if len(parts) == 3 and parts[0] == "players":
+        return f"{parts[1]}'s {parts[2].replace('_', ' ')}"
+    zone = engine.spec.zones.get(path)
+    if zone is not None and zone.kind in ("pile", "deck"):
+        return {"discard": "the discard pile", "removed": "the cards removed from the game (out of it)"}.get(
+            path, f"the {path.replace('_', ' ')}")
+    return path
 
 
 def _lays_in_several(decl: Decl) -> bool:

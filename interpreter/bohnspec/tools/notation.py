@@ -114,7 +114,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         word = tok.split()[0]
         if " " in tok and word in types and types[word] not in ("card", "cards"):
             # `harvest field 2`: the parameter `field` named, not the card reference `field 2`.
-            raw[word] = tok.split()[1]
+            _once(kind, names, raw, word, tok.split()[1])
             i += 1
             continue
         if tok in types and i + 1 < len(tokens):
@@ -148,7 +148,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                                   f"{tok!r} is one too many")
             key, value = names[position], tok
             i += 1
-        raw[key] = value
+        _once(kind, names, raw, key, value)
     action: dict = {"type": kind, "player": player}
     # Players first: a card parameter may belong to one of them (`get` to the partner).
     for key in sorted(raw, key=lambda k: types[k] in ("card", "cards")):
@@ -157,13 +157,23 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             owner_param = card_owners(engine, kind).get(key)
             if owner_param and owner_param != decl.actor and action.get(owner_param) in state.names():
                 owner = action[owner_param]
-        action[key] = _value(engine, state, player, types[key], raw[key], owner, said)
+        action[key] = _value(engine, state, player, types[key], raw[key], owner, said, _usable(engine, kind, key))
     # A list of cards not named is empty (`offer to Nina give soy`: a gift).
     for p in decl.params:
         if p.type == "cards" and p.name not in action:
             action[p.name] = []
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
+
+
+def _once(kind: str, names: list[str], raw: dict, key: str, value: str) -> None:
+    """raw[key] = value, refused when the key is given already: `plant hand 2 field 1` would
+    silently replace the first value, and a player asking about his second card would be
+    answered about the foremost."""
+    if key in raw:
+        raise ActionError(f"{kind} is given {key} twice ({raw[key]!r}, then {value!r}); it takes "
+                          f"{', '.join(names) or 'no values'}")
+    raw[key] = value
 
 
 def _other_zones(words: list[str], engine: Engine) -> set[str]:
@@ -190,7 +200,16 @@ def _group_refs(words: list[str], zones=_REF_WORDS) -> list[str]:
     return out
 
 
-def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owner: str, said: list[str]):
+def _usable(engine: Engine, kind: str, name: str) -> frozenset:
+    """The zones a card parameter's values may come from, as move generation reads them off its
+    requirements (`plant_card`: the received and revealed cards); empty when they say nothing."""
+    from ..execution.moves import card_zones
+    zones = card_zones(engine, kind, name)
+    return frozenset(z.split(" ")[0] for z in zones) if zones else frozenset()
+
+
+def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owner: str, said: list[str],
+           usable: frozenset = frozenset()):
     if ptype in ("field", "int"):
         if raw.isdigit():
             return int(raw)
@@ -211,14 +230,14 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
     if ptype == "space":
         return _space(state, raw)
     if ptype == "card":
-        return _card(engine, state, owner, raw, [], said)
+        return _card(engine, state, owner, raw, [], said, usable)
     if ptype == "cards":
         if raw == "nothing":  # as judge lists an empty list: a gift, or a card asked for nothing
             return []
         picked: list[str] = []
         for part in [p for p in raw.split(",") if p]:
             part = part.replace("_", " ") if _REF.match(part.replace("_", " ")) else part
-            picked.append(_card(engine, state, owner, part, picked, said))
+            picked.append(_card(engine, state, owner, part, picked, said, usable))
         return picked
     return raw
 
@@ -251,7 +270,8 @@ def _pile_hint(engine: Engine, word: str) -> str:
     return ""
 
 
-def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], said: list[str]) -> str:
+def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], said: list[str],
+          usable: frozenset = frozenset()) -> str:
     """A card reference from `hand 3` or from a variety name: its owner's first usable card
     of that variety; else the field it lies in; else a place where no card is, with a note
     (the rules refuse the action then, with their own paragraph)."""
@@ -271,7 +291,10 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
     # cart, a sutler (a card named by its variety may lie there: `attack 02 fire`).
     more = [n for n, z in engine.spec.zones.items()
             if z.kind == "row" and z.per_player and z.cards == "beans" and n not in zones]
-    for zone in [*zones, *more]:
+    # The zones the action may take the card from first (`plant_card soy`: the received Soy
+    # Bean, not the one in the hand), the others after (for the rules to refuse, with reason).
+    ordered = sorted([*zones, *more], key=lambda z: z not in usable)
+    for zone in ordered:
         for k, c in enumerate(_zone_cards(state, owner, zone) or [], 1):
             ref = f"{zone} {k}"
             if c == raw and ref not in taken:

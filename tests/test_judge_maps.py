@@ -530,3 +530,33 @@ def test_brief_refusal_quotes_the_first_paragraphs_and_names_the_rest(tmp_path, 
            "quotes them)" in out, out
     code, out = judge(capsys, str(path), "-a", "Nina attack i with hand 1", as_json=False)
     assert "the rulebook, bohnaparte/variants/3:" in out and "also cited" not in out
+
+
+def test_ending_phase_3_after_the_last_running_out_says_no_attack_follows(tmp_path, capsys):
+    # Review round 42's players: "may I still attack?" after the draw pile ran out for the last
+    # time while revealing; the answer (the game ends with phase 3) was right, but the ruling
+    # that says so was never quoted.
+    path = tmp_path / "last.yaml"
+    path.write_text(
+        "modules: [base, dschingis]\nstate:\n  board: beginner_3\n  options: {layout: beginner}\n"
+        "  spaces: {'08': {owner: Nina}, '02': {owner: Timon}, '12': {owner: Keno}}\n"
+        "  players:\n    - {name: Timon, fields: [[], []]}\n"
+        "    - {name: Nina, hand: [red], coins: [soy, soy], fields: [[], []]}\n"
+        "    - {name: Keno, fields: [[], []]}\n"
+        "  active: Nina\n  phase: plant_hand\n  draw_pile: [blue]\n  discard: [green]\n  vars: {exhaustions: 2}\n",
+        encoding="utf-8")
+    code, out = judge(capsys, str(path), "--action", "Nina plant 1", "--action", "Nina end_phase",
+                      "--action", "Nina end_phase", "--action", "Nina plant_card revealed 1 field 2",
+                      "--action", "Nina end_phase")
+    last = out["results"][-1]
+    assert last["legal"] is True and "ruling/no-attack-after-final-exhaustion" in last["allowed_by"], last
+    assert not any(c.startswith("bohnaparte/") for c in last["allowed_by"]), last["allowed_by"]
+
+
+def test_a_lost_cannon_tie_names_the_iron_mine_not_every_card_its_paragraph_mentions(capsys):
+    # Review round 42's players: Nina holds an iron mine and a town; a tie she lost at a village
+    # named both as "not winning this tie", though only the iron mine brings a cannon (the town
+    # cites the iron mine's paragraph for what a cannon does against towns).
+    code, out = judge(capsys, "bohnaparte/independent/r42-cannon-ties-01", "--step", "3",
+                      "-a", "Keno defend hand 1", as_json=False)
+    assert "Nina holds Iron mine (Eisenmine)" in out and "Iron mine (Eisenmine), Town" not in out, out

@@ -433,7 +433,8 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             speaking = module
             granted += [c for c in g.cites if c not in granted]
     granting = engine.spec.actions.get(kind)
-    own = granted or (list(granting.cites) if granting is not None else [])
+    # Of the books this game plays (a grant the two war games share cites both).
+    own = deciding.in_play(engine.spec, granted or (list(granting.cites) if granting is not None else []))
     # A legal claim of a vine card's task says why it counts, as a refusal says why not: the
     # card, its task, whether it holds now or was met while the figure stood there.
     for what, cond, *_ in items:
@@ -1387,7 +1388,10 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
     matching = {k: found for k in mine if (found := set(spec.cards[k].cites) & set(by))}
     alone = {k for k, found in matching.items()
              if any(sum(1 for card in spec.cards.values() if c in card.cites) == 1 for c in found)}
-    holds = sorted({spec.cards[k].title or k for k in (alone or matching)})
+    # Else those whose own section of the book it is (bohnaparte/iron-mine/1: the iron mine's,
+    # which the town and the village cite for what the cannon does against them).
+    named = {k for k, found in matching.items() if any(c.split("/")[1:2] == [k.replace("_", "-")] for c in found)}
+    holds = sorted({spec.cards[k].title or k for k in (alone or named or matching)})
     held_text = f"; {attacker} holds {', '.join(holds)}" if holds else ""
     if holds and lost_tie:
         held_text += ", which does not win this tie"

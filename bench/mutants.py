@@ -56,7 +56,7 @@ if str(ROOT / "interpreter") not in sys.path:
 from bohnspec import paths  # noqa: E402
 from bohnspec.conformance import runner as R  # noqa: E402
 from bohnspec.language.compile import compile_text  # noqa: E402
-from bohnspec.errors import Location  # noqa: E402
+from bohnspec.errors import BohnspecError, Location  # noqa: E402
 from bohnspec.execution.interpret import Engine  # noqa: E402
 from bohnspec.language.model import (  # noqa: E402
     Action, Board, Card, Clause, Extend, Forbid, Node, RulesFile, Variety, Vine,
@@ -102,9 +102,10 @@ class Source:
         return Location(file, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
-def load_source() -> Source:
+def load_source(extra: list[Path] | tuple = ()) -> Source:
+    """spec/ and the `extra` rules files (a designer's own module, the reference maps)."""
     files, texts = [], {}
-    for f in spec_files():
+    for f in [*spec_files(), *extra]:
         try:
             name = f.resolve().relative_to(paths.ROOT.resolve()).as_posix()
         except ValueError:
@@ -488,13 +489,17 @@ def progress(i, n, c: Campaign, started, final=False):
 
 
 def run(modules: list[str], limit: int | None, seed: int, timeout: float, quiet=False,
-        scenarios: list[Path] | None = None) -> Campaign:
+        scenarios: list[Path] | None = None, rules: list[Path] | tuple = ()) -> Campaign:
     """The campaign: the mutants of `modules` against the scenarios at `scenarios` (files or
-    folders; None: the whole corpus) whose modules lie within them and their requirements."""
+    folders; None: the whole corpus) whose modules lie within them and their requirements;
+    `rules`: rules files loaded beside spec/ (their modules may be mutated too)."""
     started = time.perf_counter()
-    src = load_source()
+    src = load_source(rules)
     closure = module_closure(src.files, modules)
     camp = Campaign(sorted(closure & set(modules)) if modules else sorted(closure))
+    # The rules files' own modules are played too (their scenarios need them), mutated or not.
+    own = sorted({d.module for f in src.files[len(src.files) - len(rules):] for d in f.decls} if rules else set())
+    closure |= module_closure(src.files, own) if own else set()
 
     selection = R.select(scenarios or [paths.SCENARIOS], sorted(closure), None)
     if selection.broken:
@@ -678,6 +683,10 @@ def main(argv=None) -> int:
     ap.add_argument("--json", dest="json_file", metavar="FILE", help="also write everything as JSON")
     ap.add_argument("--quick", action="store_true", help=f"a smoke run: {QUICK_LIMIT} mutants of base")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+    ap.add_argument("--rules", action="append", default=[], metavar="FILE", type=Path,
+                    help="a rules file loaded beside spec/ (once per file), as `bohnspec conform --rules` "
+                         "loads it: scenarios of its modules are played (the reference maps' "
+                         "bohnaparte_maps), and its modules may be named in --modules to mutate them")
     ap.add_argument("paths", nargs="*", metavar="PATH", type=Path,
                     help="scenario files or folders to play against the mutants (default: the whole corpus): "
                          "an author's own scenarios, to see that each can fail")
@@ -686,9 +695,18 @@ def main(argv=None) -> int:
     if missing:
         print(f"no such scenario file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
+    missing = [str(p) for p in args.rules if not p.is_file()]
+    if missing:
+        print(f"no such rules file: {', '.join(missing)}", file=sys.stderr)
+        return 2
     modules = [m.strip() for m in (args.modules or "base").split(",") if m.strip()]
     # The modules the spec declares (a new module needs no change here).
-    declared = sorted({d.name for f in load_source().files for d in f.decls if type(d).__name__ == "Module"})
+    try:
+        source = load_source(args.rules)
+    except BohnspecError as exc:  # a rules file that does not parse: its line and column
+        print(f"--rules: {exc}", file=sys.stderr)
+        return 2
+    declared = sorted({d.name for f in source.files for d in f.decls if type(d).__name__ == "Module"})
     unknown = [m for m in modules if m not in declared]
     if unknown or not modules:
         print(f"unknown module(s): {', '.join(unknown) or '(none given)'}; choose from {', '.join(declared)}",
@@ -700,7 +718,8 @@ def main(argv=None) -> int:
     if limit is not None and limit < 0:
         print("--limit must not be negative", file=sys.stderr)
         return 2
-    camp = run(modules, limit, args.seed, args.timeout, quiet=args.quiet, scenarios=args.paths or None)
+    camp = run(modules, limit, args.seed, args.timeout, quiet=args.quiet, scenarios=args.paths or None,
+               rules=args.rules)
     where = ", ".join(map(str, args.paths or [paths.SCENARIOS]))
     if not camp.scenarios and camp.baseline_failures:
         # Broken files or scenarios failing on the real spec: the report below lists them.
@@ -708,12 +727,14 @@ def main(argv=None) -> int:
               f"{len(camp.baseline_failures)} left out (see 'scenarios left out' below)", file=sys.stderr)
     elif not camp.scenarios:
         print(f"no scenario at {where} plays the modules {', '.join(modules)} (or those they build on): "
-              f"pass --modules the game your scenarios play", file=sys.stderr)
+              f"pass --modules the game your scenarios play (and --rules FILE for a module of a rules "
+              f"file of yours, such as examples/bohnaparte/reference-maps.bohn)", file=sys.stderr)
     print(report(camp))
     if args.json_file:
         data = to_json(camp, {"modules": modules, "limit": limit, "seed": args.seed,
                               "timeout": args.timeout, "quick": args.quick,
-                              "scenarios": [str(p) for p in args.paths] or None})
+                              "scenarios": [str(p) for p in args.paths] or None,
+                              "rules": [str(p) for p in args.rules]})
         Path(args.json_file).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     # An author's own files of which none could be played have shown nothing: not a success.
     return 1 if args.paths and not camp.scenarios else 0

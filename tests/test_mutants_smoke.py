@@ -101,3 +101,18 @@ def test_a_folder_of_which_nothing_can_be_played_is_not_a_success(mutants, tmp_p
     captured = capsys.readouterr()
     assert "passes on the real spec, so none was played: 1 left out" in captured.err
     assert "base/mine/broken-01" in captured.out or "broken-01.yaml" in captured.out  # listed as left out
+
+
+def test_a_rules_file_brings_its_scenarios_and_its_own_mutants(mutants, tmp_path, capsys):
+    # Review round 42: an author of scenarios on the reference maps (a module of a rules file,
+    # bohnaparte_maps) could not show them able to fail: mutants.py had no --rules.
+    root = SCRIPT.parent.parent
+    rules = root / "examples" / "bohnaparte" / "reference-maps.bohn"
+    folder = root / "examples" / "bohnaparte" / "scenarios" / "bohnaparte" / "reference-maps"
+    out = tmp_path / "m.json"
+    assert mutants.main(["--modules", "bohnaparte_maps", "--limit", "3", "--quiet", "--json", str(out),
+                         "--rules", str(rules), str(folder)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["summary"]["modules"] == ["bohnaparte_maps"] and data["summary"]["killed"] >= 1, data["summary"]
+    assert mutants.main(["--rules", str(tmp_path / "nope.bohn"), str(folder)]) == 2
+    assert "no such rules file" in capsys.readouterr().err

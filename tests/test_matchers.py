@@ -556,3 +556,14 @@ def test_a_refusal_may_cite_any_paragraph_of_the_rule_the_reference_refuses_with
     assert fair.verdict == R.PASSED, fair.steps
     wrong = R.run_scenario(_CitesAnother({"bohnroeschen/two-player/9": "bohnanza/phase-2/4"}), sc)
     assert wrong.verdict == R.FAILED and "rejected with rule 'bohnanza/phase-2/4'" in wrong.steps[-1].problems[0]
+
+
+def test_an_isolated_failure_names_the_bookkeeping_the_loaded_state_held():
+    # Review round 42's implementer: an engine ignoring the loaded `planted` failed 64 isolated
+    # steps, none saying the state loaded before them held planted = 1.
+    from helpers import base_engine
+    from bohnspec.conformance.runner import _bookkeeping_set, internal_vars
+    spec = base_engine().spec
+    state = {"vars": {"planted": 1, "offer_give": [], "exhaustions": 2},
+             "players": [{"name": "Nina", "vars": {}}]}
+    assert _bookkeeping_set(spec, state, internal_vars(spec)) == ["vars.planted = 1"]

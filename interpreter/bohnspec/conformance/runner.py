@@ -351,6 +351,35 @@ def internal_vars(spec: Spec) -> set[str]:
     return {name for name, var in spec.vars.items() if getattr(var, "internal", False)}
 
 
+def _bookkeeping_set(spec: Any, state: Any, internal: set[str]) -> list[str]:
+    """The internal variables of a loaded state that are not at their declared defaults, as
+    `vars.planted = 1` (`players.Nina.vars.x`): what an engine that keeps none of them ignores."""
+    out: list[str] = []
+
+    def visit(values: Any, where: str) -> None:
+        for name, value in (values or {}).items() if isinstance(values, dict) else ():
+            decl = spec.vars.get(name)
+            if name in internal and decl is not None and value != _default_value(decl.default):
+                out.append(f"{where}vars.{name} = {json.dumps(value)}")
+    if isinstance(state, dict):
+        visit(state.get("vars"), "")
+        for p in state.get("players") or []:
+            if isinstance(p, dict):
+                visit(p.get("vars"), f"players.{p.get('name')}.")
+    return out[:8]
+
+
+def _default_value(node: Any) -> Any:
+    """A variable's declared default as JSON has it: a constant, or an empty list."""
+    if node is None:
+        return None
+    if node.kind == "const":
+        return node.args[0]
+    if node.kind == "list" and not node.args[0]:
+        return []
+    return object()  # worked out by the rules: never equal, so always named
+
+
 def without_internal(state: Any, internal: set[str]) -> Any:
     """A state (or an expected subset of one) without the internal variables: what an engine
     that does not claim `internal_state` is compared on. Players may be a list or keyed by name."""
@@ -732,6 +761,13 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                 result.ok = False
                 verdict.verdict = FAILED
                 result.paragraphs = paragraphs(index, events if claims.get("events") is True else None, wrong)
+                if isolate and index > 0 and internal and spec is not None:
+                    # The engine does not claim the rules' bookkeeping, yet was loaded with it:
+                    # a value it ignored is the likeliest cause (round 42's implementer).
+                    kept = _bookkeeping_set(spec, trace[0].before[index], internal)
+                    if kept:
+                        result.problems.append("the state loaded before this step (--isolate) holds the rules' "
+                                               f"bookkeeping, to be taken as given: {', '.join(kept)}")
                 if not isolate:
                     break
         result = None

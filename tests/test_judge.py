@@ -1413,3 +1413,13 @@ def test_a_card_named_by_its_variety_is_taken_from_where_the_action_may_take_it(
                         *TABLE["players"][2:]]}
     code, out = judge(capsys, situation(tmp_path, data), "-a", "Timon plant_card soy 2")
     assert out["results"][0]["action"]["card"] == "received 1" and out["results"][0]["legal"] is True, out
+
+
+def test_a_two_card_draw_cites_the_two_player_rule_on_each_card(capsys):
+    # Review round 42's players: each `drew` of the solo game's two-card draw cited only the
+    # base game's "draw three cards"; the count the two-player game sets is cited beside it.
+    code = main(["judge", "solo/independent/r42-solo-violet-row-speed-01", "--step", "4", "-a", "Nina draw", "--brief"])
+    out = capsys.readouterr().out
+    drew = [line for line in out.splitlines() if line.strip().startswith("drew:")]
+    assert code == 0 and len(drew) == 2, out
+    assert all("bohnroeschen/two-player/12" in line for line in drew), drew

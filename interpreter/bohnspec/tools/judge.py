@@ -532,10 +532,16 @@ def _name_counts_set_elsewhere(engine: Engine, rec: T.Recorder, happened: list[d
                 if c not in decl.cites and c not in extra.setdefault(where, []):
                     extra[where].append(c)
     for h in happened:
-        for item in (h, *h.get("within", [])):
+        for item in h.get("within", []):
             more = extra.get(item.get("where", ""))
             if more:
                 item["cites"] = [*item["cites"], *(c for c in more if c not in item["cites"])]
+        # An event or change also under what the declarations it happened within used (each of
+        # the two-player game's two `drew` under its draw_count, not only the base game's three).
+        more = [*extra.get(h.get("where", ""), []),
+                *(c for w in h.get("within", []) for c in extra.get(w.get("where", ""), []))]
+        if more:
+            h["cites"] = [*h["cites"], *(c for c in dict.fromkeys(more) if c not in h["cites"])]
 
 
 @functools.lru_cache(maxsize=32)

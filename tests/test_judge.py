@@ -1320,10 +1320,15 @@ def test_a_task_refused_says_what_its_definition_asks(tmp_path, capsys):
         "active": "Timon", "phase": "intermediate", "draw_pile": ["fire", "fire", "blue", "blue"],
         "vine_row": ["last_figure", "anyone_two_red", "sell_for_two", "two_alike_in_phase_1"],
         "vine_deck": ["blue_in_a_field", "castle"]}}), encoding="utf-8")
-    assert main(["judge", str(path), "-a", "Eiko fulfil", "--brief"]) == 1
+    assert main(["judge", str(path), "-a", "Eiko fulfil"]) == 1
     out = capsys.readouterr().out
     assert "`others_ahead(h)` (every other bean figure stands ahead of h's, whose figure is clearly the last) " \
            "is false (h = Eiko" in out, out
+    # Round 42's players: the brief answer, for a table, says it without the rules' expression.
+    assert main(["judge", str(path), "-a", "Eiko fulfil", "--brief"]) == 1
+    out = capsys.readouterr().out
+    assert "it does not hold now (the task asks that every other bean figure stands ahead of Eiko's, whose " \
+           "figure is clearly the last)" in out and "`" not in out.split("that is:")[1].splitlines()[0], out
 
 
 def test_a_lone_jumping_bean_harvest_quotes_why_it_brings_nothing(tmp_path, capsys):

@@ -1872,6 +1872,26 @@ def _cites(c: dict) -> str:
     return "; ".join(x for x in (c.get("where"), ", ".join(c.get("cites", []))) if x)
 
 
+# The rules' own expressions in an explanation, for whoever checks the working (the full answer):
+# "held up by Nina (`size(q.received) > 0` holds for q = Nina)", ": `any q in players: ...` is
+# false (h = Timon)". The brief answer, for a table, keeps the words around them.
+_HELD_EXPR = re.compile(r" \(`[^`]*` (?:holds|does not hold) for [^)]*\)")
+_FALSE_EXPR = re.compile(r": `[^`]*`(?: \(([^)]*)\))? is false \((\w+) = (\w+)[^)]*\)")
+
+
+def _in_words(text: str) -> str:
+    """An explanation without the rules' expressions (a definition's own words are kept, with
+    the player named for the rules' name of him)."""
+    text = _HELD_EXPR.sub("", text)
+
+    def said(m: re.Match) -> str:
+        if not m[1]:
+            return ""
+        asked = re.sub(r"\b" + re.escape(m[2]) + r"\b", m[3], m[1])
+        return f" (the task asks that {asked})"
+    return _FALSE_EXPR.sub(said, text)
+
+
 def render_verdicts(results: list[dict], brief: bool = False) -> str:
     """The text of the verdicts `judge_actions` gives; `brief`: the verdict, the paragraphs
     quoted and the events, without the checks and the changes of the state (a table settling
@@ -1887,13 +1907,13 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
         if r["legal"]:
             lines.append("  LEGAL" + (f", allowed by {', '.join(r['allowed_by'])}" if r.get("allowed_by") else ""))
             for why in r.get("explanation", []):
-                lines.append(f"  that is: {why}")
+                lines.append(f"  that is: {_in_words(why) if brief else why}")
             if r.get("card_cites"):
                 lines.append(f"  the card's own paragraphs: {', '.join(r['card_cites'])}")
         else:
             lines.append(f"  ILLEGAL [{r['rule']}]: {r['reason']}")
             for why in r.get("explanation", []):
-                lines.append(f"  that is: {why}")
+                lines.append(f"  that is: {_in_words(why) if brief else why}")
             lines.append(f"  decided by the clause at {r['clause']}, citing {', '.join(r['cites'])}")
             for a in r.get("also_refused_by", []):
                 lines.append(f"  also refused: {a['reason']}  (the clause at {a['clause']}; {', '.join(a['cites'])})")

@@ -1328,7 +1328,7 @@ def test_a_task_refused_says_what_its_definition_asks(tmp_path, capsys):
     assert main(["judge", str(path), "-a", "Eiko fulfil", "--brief"]) == 1
     out = capsys.readouterr().out
     assert "it does not hold now (the task asks that every other bean figure stands ahead of Eiko's, whose " \
-           "figure is clearly the last)" in out and "`" not in out.split("that is:")[1].splitlines()[0], out
+           "figure is clearly the last; seen: q = Timon" in out and "`" not in out.split("that is:")[1].splitlines()[0], out
 
 
 def test_a_lone_jumping_bean_harvest_quotes_why_it_brings_nothing(tmp_path, capsys):
@@ -1428,3 +1428,14 @@ def test_a_two_card_draw_cites_the_two_player_rule_on_each_card(capsys):
     drew = [line for line in out.splitlines() if line.strip().startswith("drew:")]
     assert code == 0 and len(drew) == 2, out
     assert all("bohnroeschen/two-player/12" in line for line in drew), drew
+
+
+def test_a_situation_after_the_last_running_out_says_the_game_ends_with_what_is_under_way(capsys):
+    # Review round 42's players: after the draw pile ran out for the last time while revealing,
+    # the situation listed what each may do and never said this was the last trade.
+    sid = "base/independent/r42-last-card-revealed-01"
+    assert main(["judge", sid, "--step", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "the end is reached, and the game ends once what is under way is over" in out and "bohnanza/end/1" in out
+    assert main(["judge", sid, "--step", "0"]) == 0
+    assert "the end is reached" not in capsys.readouterr().out

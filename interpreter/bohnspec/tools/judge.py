@@ -181,6 +181,9 @@ def overview(engine: Engine, state: State) -> dict:
     out = {"phase": state.phase, "active": state.active, "starting_player": state.starting_player,
            "fields": fields_text(engine, state), "over": state.over, "winners": state.winners,
            "pending": pending, "players": players}
+    coming = [] if state.over else _end_reached(engine, state)
+    if coming:
+        out["end_reached"] = coming
     board = board_of(engine, state)
     if board is not None:
         out["board"] = board
@@ -930,6 +933,38 @@ def _assigned(decl: Decl) -> set[str]:
     """The game variables a declaration's own statements may set (`landless = previous` inside
     an `if`), not those of what it calls."""
     return T.assigned_vars([getattr(decl, "body", None), getattr(decl, "effect", None)])
+
+
+def _end_reached(engine: Engine, state: State) -> list[dict]:
+    """The end rules the situation has set off, the game still waiting for the moment: the
+    parts of the rule that fail hold on an empty table (phases 2 and 3 still to play after the
+    last running out while revealing, a draft or a combat under way), and a part that holds
+    does not (the pile gone for the last time). What a table asks of a situation: "is this the
+    last turn?"."""
+    def holds(node: Node, st: State) -> bool | None:
+        try:
+            return bool(engine.expr(node, frozenset())(Env(engine, st)))
+        except SpecRuntimeError:
+            return None
+    try:
+        blank = engine.blank_state(state.names(), state.starting_player, state.options, modules=state.modules,
+                                   board=state.board)
+    except (SpecRuntimeError, ScenarioError, ValueError):
+        return []
+    out = []
+    for rule in engine.spec.end_rules:
+        if rule.condition is None:
+            continue
+        parts = conjuncts(rule.condition)
+        now = [holds(part, state) for part in parts]
+        if None in now or all(now):
+            continue
+        if all(holds(part, blank) is True for part, h in zip(parts, now) if not h) and \
+                any(h and holds(part, blank) is False for part, h in zip(parts, now)):
+            out.append(_game_first(engine, {**_describe(rule), "words": _comment(rule),
+                                            "condition": unparse(rule.condition),
+                                            "missing": [unparse(part) for part, h in zip(parts, now) if not h]}))
+    return out
 
 
 def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] = (),
@@ -1851,6 +1886,9 @@ def render_overview(ov: dict, where: str) -> str:
                  + (f"    {ov['fields']}" if ov.get("fields") else ""))
     for p in ov["pending"]:
         lines.append(f"pending: {p['choice']} for {p['player']}" + (f" ({p['detail']})" if p["detail"] else ""))
+    for e in ov.get("end_reached", []):
+        lines.append(f"the end is reached, and the game ends once what is under way is over: "
+                     f"{e['words'] or 'its end rule holds then'}  ({_cites(e)})")
     if ov.get("board"):
         lines.append("")
         lines.extend(ov["board"]["rows"])
@@ -1876,7 +1914,7 @@ def _cites(c: dict) -> str:
 # "held up by Nina (`size(q.received) > 0` holds for q = Nina)", ": `any q in players: ...` is
 # false (h = Timon)". The brief answer, for a table, keeps the words around them.
 _HELD_EXPR = re.compile(r" \(`[^`]*` (?:holds|does not hold) for [^)]*\)")
-_FALSE_EXPR = re.compile(r": `[^`]*`(?: \(([^)]*)\))? is false \((\w+) = (\w+)[^)]*\)")
+_FALSE_EXPR = re.compile(r": `[^`]*`(?: \(([^)]*)\))? is false \((\w+) = (\w+)((?:, [^)]*)?)\)")
 
 
 def _in_words(text: str) -> str:
@@ -1888,7 +1926,9 @@ def _in_words(text: str) -> str:
         if not m[1]:
             return ""
         asked = re.sub(r"\b" + re.escape(m[2]) + r"\b", m[3], m[1])
-        return f" (the task asks that {asked})"
+        # The values the test saw, past its holder: which other figure keeps it from holding.
+        seen = m[4].removeprefix(", ")
+        return f" (the task asks that {asked}" + (f"; seen: {seen}" if seen else "") + ")"
     return _FALSE_EXPR.sub(said, text)
 
 

@@ -560,3 +560,13 @@ def test_a_lost_cannon_tie_names_the_iron_mine_not_every_card_its_paragraph_ment
     code, out = judge(capsys, "bohnaparte/independent/r42-cannon-ties-01", "--step", "3",
                       "-a", "Keno defend hand 1", as_json=False)
     assert "Nina holds Iron mine (Eisenmine)" in out and "Iron mine (Eisenmine), Town" not in out, out
+
+
+def test_not_now_names_the_first_rule_that_holds_an_action_back(capsys):
+    # Review round 42's players: Nina, holding no quarry at all, was told "not now:
+    # build_fortress: a fortress costs two bean coins", while the action itself is refused for
+    # want of a full quarry of her own, the rule checked first.
+    code, out = judge(capsys, "bohnaparte/independent/r42-swamp-no-depot-either-side-01", "--step", "2",
+                      as_json=False)
+    held = [line for line in out.splitlines() if "not now: build_fortress" in line]
+    assert held and "you need a full quarry of your own [bohnaparte/fortress/1]" in held[0], out

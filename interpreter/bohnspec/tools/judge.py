@@ -25,7 +25,7 @@ from .. import paths
 from ..conformance import deciding
 from ..conformance import scenario as S
 from ..errors import ActionError, Location, ScenarioError, SpecRuntimeError
-from ..execution.interpret import Engine, Env, Outcome, conjuncts, engine_for, serialise
+from ..execution.interpret import Engine, Env, Outcome, Rejection, conjuncts, engine_for, serialise
 from ..language.model import STATE_KEYS, Action, Decl, EndRule, Handler, Node, Phase, Procedure, Vine, \
     Winners, first_citation
 from ..language.spec import Spec, through_definitions
@@ -200,6 +200,9 @@ def _not_now(engine: Engine, state: State, timely: Sequence[M.Move]) -> list[dic
     for move in timely:
         refused = move.refusal()
         if refused is not None:
+            # A requirement before it that no value of the first parameter meets refuses first,
+            # as the action's own answer would (no quarry at all, before the two coins).
+            refused = _refused_first(engine, state, move, refused)
             out.append({"action": move.kind, "rule": refused.rule, "reason": engine.reason_in(refused.reason, state)})
             continue
         # An action of several values none of which holds has no single rule to tell, and one
@@ -223,6 +226,38 @@ def _not_now(engine: Engine, state: State, timely: Sequence[M.Move]) -> list[dic
         if found:
             out.append(next(iter(found.values())))
     return out
+
+
+def _refused_first(engine: Engine, state: State, move: M.Move, refused: Rejection) -> Rejection:
+    """The refusal a move meets first in the published order: `refused` (a requirement reading
+    no parameter), unless a requirement before it reading the first parameter alone refuses
+    every value that parameter may take."""
+    if not move.params:
+        return refused
+    decl = engine.spec.actions[move.kind]
+    first = move.params[0]
+    others = [p.name for p in decl.params if p.name != first.name]
+    try:
+        values = move.domain(0, {})
+    except (SpecRuntimeError, TypeError):
+        return refused
+    if not values or first.type in ("cards",):
+        return refused
+    for clause in engine.spec.clauses_of(move.kind):
+        if clause.loc == refused.where:
+            break
+        if clause.kind != "require" or clause.condition is None or \
+                not deciding.reads(clause.condition, "name", first.name) or \
+                any(deciding.reads(clause.condition, "name", o) for o in others):
+            continue
+        test = engine.expr(clause.condition, frozenset({decl.actor, first.name}))
+        try:
+            if not any(test(Env(engine, state, {decl.actor: move.player, first.name: move._decode(first, v)}))
+                       for v in values):
+                return Rejection(clause.rule_id, clause.reason, clause.loc)
+        except SpecRuntimeError:
+            continue
+    return refused
 
 
 def board_of(engine: Engine, state: State, actions: Sequence[object] = (), refused: int | None = None) -> dict | None:

@@ -137,6 +137,25 @@ def test_a_harvest_paying_other_coins_names_the_varietys_beanometer():
         failed.paragraphs
 
 
+def test_a_refused_claim_names_the_cards_own_paragraphs():
+    # Review round 42's Bohnröschen implementer: an engine accepting "last figure" for a figure
+    # level with another was pointed at Examples 2a and 2b (about red beans, which the task
+    # clause's ruling rests on), never at the card's own Example (bohnroeschen/examples/7).
+    failed = _failed_step("bohnroeschen/vines.bohn", "q == h or q.vine_pos > h.vine_pos",
+                          "q == h or q.vine_pos >= h.vine_pos", "bohnroeschen/tasks/last-figure-not-clearly-last-01")
+    assert "bohnroeschen/examples/7" in failed.paragraphs, failed.paragraphs
+
+
+def test_a_game_not_ended_is_put_down_to_the_end_rule_first():
+    # Review round 42's Bohnröschen implementer: an engine that did not end the game after a
+    # draft that emptied the pile for the last time was pointed at the final harvest's
+    # paragraphs; the end rule (ruling/end-during-draft) fell past the list's end.
+    failed = _failed_step("base/draw-pile.bohn", "    cut_short = true\n", "\n",
+                          "base/independent/r42-draft-short-at-the-end-01")
+    assert failed.paragraphs[:3] == ["bohnanza/end/1", "ruling/end-after-action", "ruling/end-during-draft"], \
+        failed.paragraphs
+
+
 def test_changes_are_put_down_to_the_declaration_running():
     engine = helpers.base_engine()
     sc = next(s for s in helpers.base_corpus() if s.id == "base/harvest/coins-on-coin-stack-rest-on-discard-01")

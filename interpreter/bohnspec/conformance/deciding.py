@@ -74,12 +74,15 @@ def refusing_cites(spec: Spec, action: Any, rejection: Rejection, engine: Engine
     refusing: list[Clause | Forbid] = [*spec.clauses_of(kind), *spec.forbids]
     for decl in refusing:
         if decl.loc == rejection.where and decl.cites:
-            cites = with_rulings(spec, decl.cites)
+            cites = list(decl.cites)
             player = action.get("player") if isinstance(action, dict) else None
             if engine is not None and state is not None and isinstance(decl, Clause) and isinstance(player, str):
                 found = vine_of(engine, state, player, decl.condition)
                 if found is not None:
+                    # The card's own paragraphs (its task, its example) before those the
+                    # clause's rulings rest on (another card's example).
                     cites += found[1].cites
+            cites = with_rulings(spec, cites)
             if decl.condition is not None:
                 cites += with_rulings(spec, replaced_cites(spec, decl.condition))
             # The rule the reference names comes first whatever its book: it is its answer.
@@ -157,7 +160,9 @@ def changing_parts(engine: Engine, state: State, action: Any, places: list[str])
     leading: list[str] = []
     rest: list[str] = []
     changes = [entry for entry in recorder.entries if entry[0] == "change"]
-    for entry in reversed(changes):
+    # Whether the game is over says more than what its end did (an engine that did not end
+    # the game gets the end rule first, then the final harvest it left undone).
+    for entry in sorted(reversed(changes), key=lambda e: e[1] != "over"):
         if not any(_overlap(entry[1], p) for p in places):
             continue
         cited = [f for f in reversed(entry[4]) if getattr(f, "cites", None)]
@@ -256,7 +261,8 @@ def _overlap(changed: str, wrong: str) -> bool:
 
 
 def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | frozenset = frozenset(),
-                        theirs: list | None = None, missed: set | frozenset = frozenset()) -> list[str]:
+                        theirs: list | None = None, missed: set | frozenset = frozenset(),
+                        engine: Engine | None = None, state: State | None = None) -> list[str]:
     """The paragraphs behind the reference's `outcome` of `action`: the refusing clause's
     citations; else those of the declarations that emitted the events the step `named`
     (those the engine did not report alike first), then of those (other than the action
@@ -265,7 +271,8 @@ def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | 
     not the harvest; `missed`: the named events the engine's did not match, whose declarations
     speak first of all. The action's own citations come last."""
     if outcome.rejection is not None:
-        return refusing_cites(spec, action, outcome.rejection)
+        # With the engine and the state refused in, a vine card's task adds the card's paragraphs.
+        return refusing_cites(spec, action, outcome.rejection, engine, state)[:LIMIT]
     kind = action.get("type") if isinstance(action, dict) else None
     out: list[str] = []
     # The named events the engine did not report alike come first: a harvest's own paragraphs

@@ -503,7 +503,8 @@ class Trace:
         named = {e.get("event") for e in listed("events", "exact_events", "no_events")}
         missed = set() if theirs is None else {e.get("event") for e in listed("events", "exact_events")
                                                if not any(subset_holds(e, t) for t in theirs)}
-        found = deciding_paragraphs(engine.spec, step.action, outcome, named, theirs, missed)
+        found = deciding_paragraphs(engine.spec, step.action, outcome, named, theirs, missed,
+                                    engine, self.states[index])
         if wrong and outcome.rejection is None:
             head, rest = changing_parts(engine, self.states[index], step.action, wrong)
             if theirs is not None and any(e not in theirs for e in outcome.events):

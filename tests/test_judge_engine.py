@@ -156,6 +156,26 @@ def test_a_game_not_ended_is_put_down_to_the_end_rule_first():
         failed.paragraphs
 
 
+def test_combats_are_put_down_to_what_decides_them(capsys):
+    # Review round 42's Dschingis implementer, breaking his engine on purpose:
+    # a tie that conquers was pointed at the camp choice that once set the space's owner;
+    failed = _failed_step("war/combat.bohn", "define attack_wins(p, s, a, d) = a > d",
+                          "define attack_wins(p, s, a, d) = a >= d", "dschingis/combat/town-defender-above-floor-01")
+    assert failed.paragraphs[:3] == ["dschingis/combat/8", "dschingis/combat/9", "dschingis/combat/17"], \
+        failed.paragraphs
+    assert "dschingis/setup/12" not in failed.paragraphs, failed.paragraphs
+    # an attack refused as out of reach where a river chain reaches was not told the crossing;
+    failed = _failed_step("war/combat.bohn", "define crosses_to(p, t) = holds_crossing(p) and",
+                          "define crosses_to(p, t) = false and holds_crossing(p) and",
+                          "dschingis/examples/example-river-on-10-attack-06-01")
+    assert failed.rule == "dschingis/combat/5" and "ruling/river-crossing" in failed.paragraphs[:4], failed.paragraphs
+    # and combat cards discarded the other way round were not told the ruling on their order.
+    failed = _failed_step("war/combat.bohn", "  move all of attacker.front to top of discard\n",
+                          "  move all of attacker.front to bottom of discard\n",
+                          "dschingis/combat/town-defender-above-floor-01")
+    assert failed.paragraphs[0] == "ruling/discard-order-after-combat", failed.paragraphs
+
+
 def test_changes_are_put_down_to_the_declaration_running():
     engine = helpers.base_engine()
     sc = next(s for s in helpers.base_corpus() if s.id == "base/harvest/coins-on-coin-stack-rest-on-discard-01")

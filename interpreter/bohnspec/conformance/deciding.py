@@ -181,7 +181,7 @@ def changing_parts(engine: Engine, state: State, action: Any, places: list[str])
     # (through the procedures they call) but did not, innermost first (where the rules decided
     # not to: the stack card taken after the last running out); then those that set it.
     ran = list(dict.fromkeys(f for entry in changes for f in reversed(entry[4])))
-    setting, writers = _setters(engine)
+    setting, writers, callees = _setters(engine)
     for place in places:
         if any(_overlap(entry[1], place) for entry in changes):
             continue
@@ -193,7 +193,10 @@ def changing_parts(engine: Engine, state: State, action: Any, places: list[str])
             # after the last reveal ends the game instead of entering phase 4): its paragraphs
             # are the rule here, not the general ones that close the list.
             chose = [own]
-        for decl in [*chose, *writers.get(name, ())]:
+        # Then where it is set when it is: the setters those reach (the conquest a combat would
+        # have called), not every other (the camp choice that once set a space's owner).
+        reached = set().union(*(callees.get(id(f), set()) for f in chose)) if chose else None
+        for decl in [*chose, *(w for w in writers.get(name, ()) if reached is None or id(w) in reached)]:
             leading.extend(decl.cites[:LEADING])
             rest.extend(decl.cites[LEADING:])
     leading = in_play(engine.spec, list(dict.fromkeys(leading)))
@@ -201,7 +204,7 @@ def changing_parts(engine: Engine, state: State, action: Any, places: list[str])
 
 
 @functools.lru_cache(maxsize=32)
-def _setters(engine: Engine) -> tuple[dict[str, set[int]], dict[str, list]]:
+def _setters(engine: Engine) -> tuple[dict[str, set[int]], dict[str, list], dict[int, set[int]]]:
     """For each variable of the engine's rules: the declarations (by id) that set it or call a
     procedure that does, however deep; and those with a statement setting it, in file order."""
     spec = engine.spec
@@ -249,7 +252,20 @@ def _setters(engine: Engine) -> tuple[dict[str, set[int]], dict[str, list]]:
     for key, names in reach.items():
         for name in names:
             setting.setdefault(name, set()).add(key)
-    return setting, writers
+    # The procedures each declaration reaches through its calls, however deep.
+    callees: dict[int, set[int]] = {k: {procedures[n] for n in v if n in procedures} for k, v in calls.items()}
+    grown = True
+    while grown:
+        grown = False
+        for found in callees.values():
+            deeper: set[int] = set()
+            for c in found:
+                deeper |= callees.get(c, set())
+            deeper -= found
+            if deeper:
+                found |= deeper
+                grown = True
+    return setting, writers, callees
 
 
 LEADING = 3  # citations of each changing declaration that come before the rest of anyone's

@@ -351,6 +351,19 @@ def internal_vars(spec: Spec) -> set[str]:
     return {name for name, var in spec.vars.items() if getattr(var, "internal", False)}
 
 
+def _held_clauses(spec: Any, action: Any, rule: str) -> list[str]:
+    """The citations of the clauses (and forbids) of the action's type that cite `rule`, in
+    the books played: those an engine refusing under `rule` applied, which hold here."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    if not isinstance(kind, str):
+        return []
+    out: list[str] = []
+    for decl in [*spec.clauses_of(kind), *(f for f in spec.forbids if f.actions and kind in f.actions)]:
+        if rule in decl.cites and getattr(decl, "kind", "") != "grant":
+            out.extend(c for c in decl.cites if c not in out)
+    return in_play(spec, out)
+
+
 def _bookkeeping_set(spec: Any, state: Any, internal: set[str]) -> list[str]:
     """The internal variables of a loaded state that are not at their declared defaults, as
     `vars.planted = 1` (`players.Nina.vars.x`): what an engine that keeps none of them ignores."""
@@ -603,13 +616,19 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         except BohnspecError:
             return set()
 
-    def paragraphs(index: int, theirs: list | None, wrong: list[str]) -> list[str]:
+    def paragraphs(index: int, theirs: list | None, wrong: list[str], refused_by: str | None = None) -> list[str]:
         if reference is None:
             return []
         try:
-            return traced().paragraphs(reference(sc), sc, index, theirs, wrong) or list(sc.cites)
+            found = traced().paragraphs(reference(sc), sc, index, theirs, wrong) or list(sc.cites)
         except BohnspecError:
             return list(sc.cites)
+        if refused_by:
+            # The engine refused what the rules allow, under a rule of theirs: the clauses
+            # citing it hold here, and what they cite says why (a river chain's crossing).
+            found = list(dict.fromkeys([*_held_clauses(reference(sc).spec, sc.steps[index].action, refused_by),
+                                        *found]))[:LIMIT]
+        return found
 
     try:
         reference = getattr(adapter, "reference_engine", None)
@@ -761,7 +780,9 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
             if result.problems:
                 result.ok = False
                 verdict.verdict = FAILED
-                result.paragraphs = paragraphs(index, events if claims.get("events") is True else None, wrong)
+                refused_by = result.rule if result.rule and "rejected" not in step.expect else None
+                result.paragraphs = paragraphs(index, events if claims.get("events") is True else None, wrong,
+                                               refused_by)
                 if isolate and index > 0 and internal and spec is not None:
                     # The engine does not claim the rules' bookkeeping, yet was loaded with it:
                     # a value it ignored is the likeliest cause (round 42's implementer).

@@ -245,8 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "bohnspec (default: $BOHNSPEC_RULEBOOKS, then a shared/rulebooks folder beside the checkout)")
     e.add_argument("--words", action="store_true",
                    help="only the words: a paragraph's (with the rulings on it) or a ruling's question, decision and "
-                        "reason, without the spec's clauses and their source (for writing an engine from the "
-                        "rulebooks and the rulings alone)")
+                        "reason, without the spec's clauses and their source; a card's or clause's words and "
+                        "citations without its source (for writing an engine from the rulebooks and the rulings "
+                        "alone)")
     e.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the explanation"))
 
     z = sub.add_parser("fuzz", help="play random games through the reference and an engine in lockstep; "
@@ -1162,6 +1163,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
         info = explain(args.id, args.rules, books)
         if args.words and info.get("type") in ("paragraph", "ruling"):
             info = {k: v for k, v in info.items() if k not in ("clauses", "scenarios")}
+        elif args.words:
+            # A card or clause in words: what it is and what it cites, not its rules-language
+            # source (round 42's implementer, writing an engine blind to spec/, was shown it).
+            info = {**info, "clauses": [{**c, "source": ""} for c in info.get("clauses", [])]}
     return EXIT_OK if _answer(args, info, render(info)) else EXIT_INPUT
 
 

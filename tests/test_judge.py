@@ -1439,3 +1439,22 @@ def test_a_situation_after_the_last_running_out_says_the_game_ends_with_what_is_
     assert "the end is reached, and the game ends once what is under way is over" in out and "bohnanza/end/1" in out
     assert main(["judge", sid, "--step", "0"]) == 0
     assert "the end is reached" not in capsys.readouterr().out
+
+
+def test_a_second_card_after_give_is_not_read_as_get(tmp_path, capsys):
+    # Review round 42's notation tester: `give soy red` was read as give soy, get red (a trade
+    # the player never meant), judged LEGAL without a word.
+    for action in ("Timon offer to Nina give soy red", "Timon offer to Nina get red soy"):
+        code = main(["judge", situation(tmp_path), "-a", action])
+        err = capsys.readouterr().err
+        assert code == 2 and "written with commas" in err, (action, err)
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon offer to Nina give soy,fire get red")
+    assert out["results"][0]["action"]["give"] == ["revealed 1", "hand 2"], out["results"][0]["action"]
+
+
+def test_the_tables_way_of_typing_an_action_is_read(tmp_path, capsys):
+    # Round 42: a question mark, a phone's apostrophe, an action's name in two words.
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon end phase?")
+    assert out["results"][0]["action"] == {"type": "end_phase", "player": "Timon"}
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon offer to Nina give nothing get Nina\u2019s hand 1")
+    assert out["results"][0]["action"]["get"] == ["hand 1"], out["results"][0]["action"]

@@ -57,6 +57,12 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         except json.JSONDecodeError as exc:
             raise ActionError(f"the action is not valid JSON: {exc.msg} (at column {exc.colno})") from None
         return [data]
+    # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
+    # two words (`Nina end phase?`).
+    text = text.replace("\u2019", "'").rstrip("?.! ")
+    words0 = text.split()
+    if len(words0) >= 3 and f"{words0[1]}_{words0[2]}" in engine.spec.actions:
+        text = " ".join([words0[0], f"{words0[1]}_{words0[2]}", *words0[3:]])
     # `Timon's hand 2`, as judge lists another player's cards: whose they are the action says
     # (the cards one gets are the partner's); the name is checked against it below.
     owners_named: list[str] = []
@@ -109,9 +115,17 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     raw: dict[str, str] = {}
     position = 0
     i = 0
+    listed: str | None = None  # a list of cards just given by its name (`give soy`)
     while i < len(tokens):
         tok = tokens[i]
         word = tok.split()[0]
+        if listed is not None and tok not in types:
+            # `give soy red`: the second card would silently become the next value (`get red`),
+            # answering about another trade than the one meant.
+            raise ActionError(f"{tok!r} follows {listed} {raw[listed]}: the cards of a list are written with "
+                              f"commas ({listed} {raw[listed]},{tok}); name the next value by its key "
+                              f"({', '.join(n for n in names if n not in raw)})")
+        listed = None
         if " " in tok and word in types and types[word] not in ("card", "cards"):
             # `harvest field 2`: the parameter `field` named, not the card reference `field 2`.
             _once(kind, names, raw, word, tok.split()[1])
@@ -120,6 +134,8 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         if tok in types and i + 1 < len(tokens):
             key, value = tok, tokens[i + 1]
             i += 2
+            if types[key] == "cards":
+                listed = key
         else:
             while position < len(names) and names[position] in raw:
                 position += 1

@@ -352,6 +352,24 @@ def test_extend_of_a_base_action_checks_its_clauses(tmp_path):
     assert errors[1].startswith("unknown rulebook paragraph 'bohnanza/phase-1/99' (did you mean ")
 
 
+def test_what_changes_another_modules_rules_must_cite(tmp_path):
+    # Review round 42's designer: a clause added by `extend action` without a citation passed
+    # `check` and refused offers under an empty rule id; so did a replaced hand size.
+    uncited = 'module mycards requires base\nextend action offer { require false else "no offers today" }\n'
+    assert errors_of(tmp_path, uncited) == [
+        "this `require` clause cites nothing: a clause added to 'offer' must name its rule"]
+    replaced = "module mycards requires base\ndefine hand_size = 7\n"
+    [error] = errors_of(tmp_path, replaced)
+    assert error.startswith("define 'hand_size' replaces the one of module 'base'") and "cites" in error
+    assert errors_of(tmp_path, "module mycards requires base\ndefine hand_size = 7 cites bohnanza/setup/8\n") == []
+
+
+def test_a_define_with_a_primitives_name_is_said_to_replace_it(tmp_path):
+    text = "module mycards requires base\ndefine meter(v, n) = 0 cites bohnanza/harvest/2\n"
+    [warning] = warnings_of(tmp_path, text)
+    assert warning.startswith("define 'meter' replaces the built-in function meter()"), warning
+
+
 def test_forbid_of_an_unknown_action(tmp_path):
     text = 'module mycards\nforbid plant, harvst when over else "over" cites ruling/game-over\n'
     assert errors_of(tmp_path, text) == ["unknown action 'harvst' (did you mean 'harvest'?)"]

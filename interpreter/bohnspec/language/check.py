@@ -138,9 +138,14 @@ class Checker:
 
     def _check_replacement(self, old: Decl, new: Decl) -> None:
         """A replacement keeps what its callers rely on: a definition or procedure its
-        parameters (their number; a constant stays a constant)."""
+        parameters (their number; a constant stays a constant); and it names the rule that
+        changes the game (round 42's designer replaced the hand size without a word)."""
         if not isinstance(new, (Define, Procedure)) or type(old) is not type(new):
             return
+        if not new.cites:
+            kind = "define" if isinstance(new, Define) else "procedure"
+            self.error(new.loc, f"{kind} {new.name!r} replaces the one of module {old.module!r} ({old.loc}) and so "
+                                "changes a rule of that game: cite the paragraph or ruling it follows (`cites ...`)")
         before, after = getattr(old, "params", None), getattr(new, "params", None)
         if (before is None) != (after is None) or len(before or ()) != len(after or ()):
             def shown(params: tuple[str, ...] | None) -> str:
@@ -229,7 +234,18 @@ class Checker:
             self._module = e.module
             for c in e.clauses:
                 self._check_cites_of(c.loc, c.cites, "clause")
-                self._timing(c, {a.actor, *(p.name for p in a.params)}, a)
+                # An added clause refuses (or, a grant, allows) under its own rule, as an
+                # action's own clauses do: it names it (round 42's designer refused offers
+                # under an empty citation).
+                if not c.cites:
+                    self.error(c.loc, f"this `{c.kind}` clause cites nothing: a clause added to {e.name!r} "
+                                      "must name its rule")
+                scope = {a.actor, *(p.name for p in a.params)}
+                self._timing(c, scope, a)
+                # (A clause that never holds is how a module takes an action out of its game:
+                # the two-player game has no trading. No warning, then.)
+                if c.condition is not None and c.kind != "grant":
+                    self._truth(c.condition, scope, f"a `{c.kind}` clause")
         self._module = None
 
     # ------------------------------------------------------------ citations
@@ -503,6 +519,12 @@ class Checker:
         self._closures = {m: module_closure(self.spec.files, [m]) for m in declared}
 
     def _check_define(self, d: Define) -> None:
+        if d.name in B.TABLE:
+            # Allowed (a house rule's own Beanometer replaces `meter`), but never by accident:
+            # every call of the built-in in every module now runs this instead.
+            self.warn(d.loc, f"define {d.name!r} replaces the built-in function {d.name}() wherever the rules call "
+                             "it, in every module (docs/LANGUAGE.md, Built-in functions); if that is not meant, "
+                             "choose another name")
         with self._inside("define:" + d.name):
             self.expr(d.body, set(d.params or ()))
 

@@ -427,7 +427,9 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
         names = {d.name for d, _, _ in decls} | set(paragraphs) | {r.id for r in spec.rulings.values()} | {"rulings"}
         raise BohnspecError(f"nothing is called {ident!r}{suggest(ident, names)}: give a rulebook paragraph "
                             "id (bohnanza/harvest/1), a ruling id (ruling/<name>; `rulings` lists them), or a "
-                            "clause name (harvest, action:harvest, vine:sell_for_two, spec/base/harvest.bohn:12)")
+                            "clause name (harvest, action:harvest, vine:sell_for_two, spec/base/harvest.bohn:12)"
+                            + ("" if extra_rules else "; a card or rule of a file of your own is explained with "
+                               "that file: --rules FILE"))
     out = []
     for d, path, nxt in matches:
         found: dict[str, Any] = {"scenarios": tested(d, path)}

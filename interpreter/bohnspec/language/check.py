@@ -437,7 +437,7 @@ class Checker:
                                              "never be fulfilled")
         for ev in v.events:
             self.expr(ev.condition, {v.holder, *ev.keys})
-            self.listened.append((ev.event, v.loc, tuple(ev.keys), "this task can never be met"))
+            self.listened.append((ev.event, ev.condition.loc or v.loc, tuple(ev.keys), "this task can never be met"))
         if v.met or v.events:
             card_of = self.spec.defines.get("card_of")
             task_met = self.spec.vars.get("task_met")

@@ -34,7 +34,7 @@ def errors_of(tmp_path: Path, text: str) -> list[str]:
     # A vine task listening to an unknown event.
     ("module mine requires bohnroeschen\nvine v \"x\" by h cites bohnroeschen/components/1 {\n"
      "  on harvestd(player) when player == h\n}\n",
-     "2:1: unknown event 'harvestd': no rule emits it, so this task can never be met"),
+     "3:28: unknown event 'harvestd': no rule emits it, so this task can never be met"),
     # A misspelt `requires`.
     ("module mine requires bsae\n", "1:1: module 'mine' requires an unknown module 'bsae' (did you mean 'base'?)"),
     # Type errors.

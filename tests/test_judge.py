@@ -1458,3 +1458,14 @@ def test_the_tables_way_of_typing_an_action_is_read(tmp_path, capsys):
     assert out["results"][0]["action"] == {"type": "end_phase", "player": "Timon"}
     code, out = judge(capsys, situation(tmp_path), "-a", "Timon offer to Nina give nothing get Nina\u2019s hand 1")
     assert out["results"][0]["action"]["get"] == ["hand 1"], out["results"][0]["action"]
+
+
+def test_a_bean_is_read_by_its_name_on_the_card_and_a_single_card_is_never_nothing(tmp_path, capsys):
+    # Round 42's notation tester: `give Soy Bean get Red Bean` was read as a value too many;
+    # `defend nothing` was told to write `nothing`.
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon offer to Nina give Soy Bean get Red Bean")
+    assert out["results"][0]["action"]["give"] == ["revealed 1"] and out["results"][0]["action"]["get"] == ["hand 1"]
+    data = {**TABLE, "phase": "plant_trades", "revealed": ["soy"]}
+    code = main(["judge", situation(tmp_path, data), "-a", "Timon plant_card nothing 1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "only a list of cards may be empty" in err, err

@@ -570,3 +570,18 @@ def test_not_now_names_the_first_rule_that_holds_an_action_back(capsys):
                       as_json=False)
     held = [line for line in out.splitlines() if "not now: build_fortress" in line]
     assert held and "you need a full quarry of your own [bohnaparte/fortress/1]" in held[0], out
+
+
+def test_a_variety_not_held_is_read_in_a_zone_the_action_uses(tmp_path, capsys):
+    # Round 42's notation tester: `attack 06 with blue`, no Blue Bean held, was read as
+    # `revealed 1`, a row an attack never takes from, then refused for "no such hand card".
+    path = tmp_path / "d.yaml"
+    path.write_text(
+        "modules: [base, dschingis]\nstate:\n  board: beginner_4\n  options: {layout: beginner}\n"
+        "  spaces: {'03': {owner: Nina}, '08': {owner: Timon}, '12': {owner: Keno}, '17': {owner: Eiko}}\n"
+        "  players:\n    - {name: Nina, hand: [red, soy, fire, garden], coins: [black_eyed, soy], fields: [[], []]}\n"
+        "    - {name: Timon, fields: [[], []]}\n    - {name: Keno, fields: [[], []]}\n"
+        "    - {name: Eiko, fields: [[], []]}\n  active: Nina\n  phase: attack\n  draw_pile: [garden, blue]\n",
+        encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina attack 06 with blue")
+    assert out["results"][0]["action"]["with"] == "hand 5", out["results"][0]["action"]

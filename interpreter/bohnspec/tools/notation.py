@@ -60,6 +60,10 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
     text = text.replace("\u2019", "'").rstrip("?.! ")
+    # A bean by its name on the card (`give Soy Bean`, `Red Beans`), as the rulebooks write it.
+    for name, v in engine.spec.varieties.items():
+        if v.title and " " in v.title and v.title.lower() in text.lower():
+            text = re.sub(r"\b" + re.escape(v.title) + r"s?\b", name, text, flags=re.IGNORECASE)
     words0 = text.split()
     if len(words0) >= 3 and f"{words0[1]}_{words0[2]}" in engine.spec.actions:
         text = " ".join([words0[0], f"{words0[1]}_{words0[2]}", *words0[3:]])
@@ -295,9 +299,10 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
         return raw
     if raw in engine.spec.zones:
         raise ActionError(f"{raw!r} is a place, not a card: write '{raw} 1' for its first card (its top)")
-    if raw in ("-", "[]", "none"):
-        raise ActionError(f"{raw!r} is not a card: an empty list of cards is written 'nothing' "
-                          "(give nothing get hand 1)")
+    if raw in ("-", "[]", "none", "nothing"):
+        # (`nothing` reaches here only for a parameter of one card: a list takes it earlier.)
+        raise ActionError(f"{raw!r} is not a card: this value is one card ('hand 1', a variety); only a list of "
+                          "cards may be empty, written 'nothing' (give nothing get hand 1)")
     if raw not in engine.spec.varieties:
         raise ActionError(f"{raw!r} is neither a card like 'hand 3' nor a variety"
                           + (_pile_hint(engine, raw) or suggest(raw, [*engine.spec.varieties, *engine.spec.zones])))
@@ -322,7 +327,9 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
         if f and f[-1] == raw and ref not in taken:
             said.append(f"{owner}'s {title} ({raw}) lies in a field: read as {ref}, the top card of field {k}")
             return ref
-    zone = zones[0] if zones else "hand"
+    # Where no card is, in a zone the action may use (`defend soy`: the hand, not the
+    # revealed cards a defence never takes), so the rules' refusal speaks of that row.
+    zone = next((z for z in ordered if z in usable), zones[0] if zones else "hand")
     k = len(_zone_cards(state, owner, zone) or []) + 1
     while f"{zone} {k}" in taken:
         k += 1

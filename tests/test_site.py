@@ -355,3 +355,20 @@ def test_a_missing_browser_skips_locally_and_fails_under_ci(monkeypatch):
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI=true: no headless Chromium found"):
         support.require_chromium()
+
+
+def test_a_designers_rules_file_is_shown_with_the_spec(tmp_path, capsys):
+    # Review round 42's designer: `bohnspec site --rules FILE` did not exist, so one's own
+    # vine cards and rulings could never appear on the site.
+    rules = paths.ROOT / "examples" / "my-vines.bohn"
+    out = tmp_path / "site"
+    assert cli.main(["site", str(out), "--no-rulebooks", "--rules", str(rules)]) == 0
+    page = out / "rules" / "my-vines.bohn.html"
+    assert page.is_file()
+    problems = [p for _, target in checked(page).links if (p := link_problem(page, target, out))]
+    assert not problems, problems
+    cards = (out / "cards.html").read_text(encoding="utf-8")
+    assert 'id="card-example_six_coins"' in cards and "rules/my-vines.bohn.html" in cards
+    assert "ruling-example-vines" in (out / "rulings.html").read_text(encoding="utf-8") or \
+        "example-vines" in (out / "rulings.html").read_text(encoding="utf-8")
+    assert cli.main(["site", str(tmp_path / "other"), "--rules", str(tmp_path / "nope.bohn")]) == 2

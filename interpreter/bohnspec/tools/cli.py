@@ -312,6 +312,9 @@ def build_parser() -> argparse.ArgumentParser:
     w = sub.add_parser("site", help="write the static website: the annotated rulebook, rulings, scenarios, maps, "
                                     "engines")
     w.add_argument("out", metavar="OUT_DIR", help="the folder to write (created; a previous site there is replaced)")
+    w.add_argument("--rules", action="append", default=[], metavar="FILE",
+                   help="a rules file of your own (once per file, checked first): its cards, rulings and clauses "
+                        "are shown with the spec's, its file under rules/")
     books = w.add_mutually_exclusive_group()
     books.add_argument("--rulebooks", metavar="DIR",
                        help="the rulebooks' markdown files, for each paragraph's text (default: $BOHNSPEC_RULEBOOKS, "
@@ -1441,8 +1444,9 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 def cmd_site(args: argparse.Namespace) -> int:
     from .site import generate
 
+    _check_rules(args.rules)
     result = generate(Path(args.out), Path(args.rulebooks) if args.rulebooks else None, args.report,
-                      use_default_rulebooks=not args.no_rulebooks)
+                      use_default_rulebooks=not args.no_rulebooks, rules=args.rules)
     for warning in result.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     texts = f"paragraph texts from {result.rulebooks}" if result.rulebooks else \

@@ -398,10 +398,13 @@ def _inline_rulebook(text: str) -> Markup:
 # ------------------------------------------------------------ the generator
 
 class Site:
-    def __init__(self, out: Path, rulebooks: Path | None, reports: list[Path]):
+    def __init__(self, out: Path, rulebooks: Path | None, reports: list[Path], rules: list[Path] | tuple = ()):
         self.out = out
         self.rulebooks = rulebooks
         self.report_paths = reports
+        # A designer's own rules files (`--rules`), shown beside spec/ under rules/.
+        self.rules = [Path(r) for r in rules]
+        self._own = {str(Path(r).resolve()) for r in rules}
         self.warnings: list[str] = []
         self.pages = 0
         self.files = 0
@@ -469,7 +472,7 @@ class Site:
 
     # ---------------------------------------------------------------- the spec
     def load_spec(self) -> None:
-        self.files_parsed = parse_files(spec_files())
+        self.files_parsed = parse_files([*spec_files(), *self.rules])
         self.spec = build(self.files_parsed, None)
         self.paragraphs = paragraph_index()
         self.root = paths.ROOT.resolve()
@@ -505,6 +508,8 @@ class Site:
 
     def _relative(self, path: str) -> str:
         p = Path(path)
+        if str(p.resolve()) in self._own:
+            return "rules/" + p.name  # wherever it lies: the site's pages of the user's files
         try:
             return p.resolve().relative_to(self.root).as_posix()
         except ValueError:
@@ -1184,12 +1189,13 @@ def map_alt(view: boardview.BoardView, lead: str) -> str:
 # ------------------------------------------------------------ entry point
 
 def generate(out: Path, rulebooks: Path | None = None, reports: Iterable[str | Path] = (),
-             use_default_rulebooks: bool = True) -> SiteResult:
+             use_default_rulebooks: bool = True, rules: Iterable[str | Path] = ()) -> SiteResult:
     """Write the site into `out` (created; a previous site there is replaced, any other
     non-empty folder refused). `rulebooks`: the folder of the rulebooks' markdown files, for
     the paragraphs' texts; without it the folder `bohnspec explain` uses, if any
     (BOHNSPEC_RULEBOOKS, or the rulebooks beside the checkout), unless `use_default_rulebooks`
-    is false. `reports`: JSON reports of `bohnspec conform --json`."""
+    is false. `reports`: JSON reports of `bohnspec conform --json`. `rules`: rules files of
+    one's own (checked by the caller), their cards, rulings and clauses shown with the spec's."""
     started = time.perf_counter()
     out = Path(out)
     if out.exists() and not out.is_dir():
@@ -1205,7 +1211,7 @@ def generate(out: Path, rulebooks: Path | None = None, reports: Iterable[str | P
                                 f"{', '.join(n for _, n in BOOKS.values())})")
     elif use_default_rulebooks:
         rulebooks = paths.rulebooks_dir()
-    site = Site(out, rulebooks, [Path(r) for r in reports])
+    site = Site(out, rulebooks, [Path(r) for r in reports], [Path(r) for r in rules])
     site.load()
     if out.is_dir():  # a previous site (checked above): replaced whole, leftovers included
         for child in out.iterdir():

@@ -1469,3 +1469,11 @@ def test_a_bean_is_read_by_its_name_on_the_card_and_a_single_card_is_never_nothi
     code = main(["judge", situation(tmp_path, data), "-a", "Timon plant_card nothing 1"])
     err = capsys.readouterr().err
     assert code == 2 and "only a list of cards may be empty" in err, err
+
+
+def test_a_misspelt_key_is_named_not_taken_as_a_value(tmp_path, capsys):
+    # Round 42's notation tester: `gives soy gets red` was blamed on 'gets', "one too many",
+    # after 'gives' had been taken as the cards given.
+    code = main(["judge", situation(tmp_path), "-a", "Timon offer to Nina gives soy gets red"])
+    err = capsys.readouterr().err
+    assert code == 2 and "offer has no value called 'gives' (did you mean 'give'?)" in err, err

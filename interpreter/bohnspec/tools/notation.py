@@ -23,7 +23,7 @@ import json
 import re
 
 from ..execution import builtins as B
-from ..errors import ActionError, suggest
+from ..errors import ActionError, closest, suggest
 from ..execution.interpret import Engine, Env
 from ..execution.state import State
 from ..language.unparse import show
@@ -130,6 +130,13 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                               f"commas ({listed} {raw[listed]},{tok}); name the next value by its key "
                               f"({', '.join(n for n in names if n not in raw)})")
         listed = None
+        near = closest(tok, [n for n in names if n not in raw]) if tok.isalpha() and len(tok) > 2 else None
+        is_value = tok in types or tok in engine.spec.varieties or tok in state.names() or tok in engine.spec.zones \
+            or tok == "nothing" or (state.board is not None and tok in state.board)
+        if near is not None and not is_value:
+            # `gives soy`: a key misspelt would be taken as the value of the next one.
+            raise ActionError(f"{kind} has no value called {tok!r} (did you mean {near!r}?); it takes "
+                              f"{', '.join(names)}")
         if " " in tok and word in types and types[word] not in ("card", "cards"):
             # `harvest field 2`: the parameter `field` named, not the card reference `field 2`.
             _once(kind, names, raw, word, tok.split()[1])

@@ -90,6 +90,21 @@ def refusing_cites(spec: Spec, action: Any, rejection: Rejection, engine: Engine
     return [rejection.rule]
 
 
+def held_cites(spec: Spec, action: Any, rule: str) -> list[str]:
+    """The citations of the clauses (and forbids) of the action's type that cite `rule`, in
+    the books played: those an engine refusing under `rule` applied, which hold here."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    if not isinstance(kind, str):
+        return []
+    out: list[str] = []
+    refusing: list[Clause | Forbid] = [*spec.clauses_of(kind),
+                                       *(f for f in spec.forbids if f.actions and kind in f.actions)]
+    for decl in refusing:
+        if rule in decl.cites and getattr(decl, "kind", "") != "grant":
+            out.extend(c for c in decl.cites if c not in out)
+    return in_play(spec, out)
+
+
 def replaced_cites(spec: Spec, node: Node) -> list[str]:
     """The citations of the replacing definitions an expression reads, through the definitions
     it calls: those a module put in place of another's."""
@@ -238,21 +253,7 @@ def _setters(engine: Engine) -> tuple[dict[str, set[int]], dict[str, list], dict
             for f in dataclasses.fields(decl):
                 visit(getattr(decl, f.name), decl)
     procedures = {name: id(p) for name, p in spec.procedures.items()}
-    reach = {k: set(v) for k, v in writes.items()}
-    grown = True
-    while grown:  # what a procedure sets, its callers set too (a fixed point over the calls)
-        grown = False
-        for key, called in calls.items():
-            for name in called:
-                more = reach.get(procedures.get(name, -1), set()) - reach[key]
-                if more:
-                    reach[key] |= more
-                    grown = True
-    setting: dict[str, set[int]] = {}
-    for key, names in reach.items():
-        for name in names:
-            setting.setdefault(name, set()).add(key)
-    # The procedures each declaration reaches through its calls, however deep.
+    # The procedures each declaration reaches through its calls, however deep (a fixed point).
     callees: dict[int, set[int]] = {k: {procedures[n] for n in v if n in procedures} for k, v in calls.items()}
     grown = True
     while grown:
@@ -265,6 +266,11 @@ def _setters(engine: Engine) -> tuple[dict[str, set[int]], dict[str, list], dict
             if deeper:
                 found |= deeper
                 grown = True
+    # What a procedure sets, its callers set too.
+    setting: dict[str, set[int]] = {}
+    for key, own in writes.items():
+        for name in own.union(*(writes.get(c, set()) for c in callees[key])):
+            setting.setdefault(name, set()).add(key)
     return setting, writers, callees
 
 

@@ -21,7 +21,8 @@ from .. import paths
 from . import scenario as S
 from ..errors import ActionError, BohnspecError, ScenarioError, ShuffleMismatch, SpecRuntimeError, closest, suggest
 from ..execution.interpret import Engine, Outcome
-from .deciding import LEADING, LIMIT, changing_parts, deciding_paragraphs, in_play, refusing_cites, with_rulings
+from .deciding import (LEADING, LIMIT, changing_parts, deciding_paragraphs, held_cites, in_play, refusing_cites,
+                       with_rulings)
 from .inprocess import HOOK_EVENTS, InProcess  # noqa: F401  (callers take the reference adapter from the runner)
 from .protocol import EngineFault, EngineUnsupported
 from ..execution.state import State, expand_cards
@@ -351,19 +352,6 @@ def internal_vars(spec: Spec) -> set[str]:
     return {name for name, var in spec.vars.items() if getattr(var, "internal", False)}
 
 
-def _held_clauses(spec: Any, action: Any, rule: str) -> list[str]:
-    """The citations of the clauses (and forbids) of the action's type that cite `rule`, in
-    the books played: those an engine refusing under `rule` applied, which hold here."""
-    kind = action.get("type") if isinstance(action, dict) else None
-    if not isinstance(kind, str):
-        return []
-    out: list[str] = []
-    for decl in [*spec.clauses_of(kind), *(f for f in spec.forbids if f.actions and kind in f.actions)]:
-        if rule in decl.cites and getattr(decl, "kind", "") != "grant":
-            out.extend(c for c in decl.cites if c not in out)
-    return in_play(spec, out)
-
-
 def _bookkeeping_set(spec: Any, state: Any, internal: set[str]) -> list[str]:
     """The internal variables of a loaded state that are not at their declared defaults, as
     `vars.planted = 1` (`players.Nina.vars.x`): what an engine that keeps none of them ignores."""
@@ -626,7 +614,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         if refused_by:
             # The engine refused what the rules allow, under a rule of theirs: the clauses
             # citing it hold here, and what they cite says why (a river chain's crossing).
-            found = list(dict.fromkeys([*_held_clauses(reference(sc).spec, sc.steps[index].action, refused_by),
+            found = list(dict.fromkeys([*held_cites(reference(sc).spec, sc.steps[index].action, refused_by),
                                         *found]))[:LIMIT]
         return found
 

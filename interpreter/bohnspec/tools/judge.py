@@ -970,35 +970,63 @@ def _assigned(decl: Decl) -> set[str]:
     return T.assigned_vars([getattr(decl, "body", None), getattr(decl, "effect", None)])
 
 
+def _holds(engine: Engine, node: Node, state: State) -> bool | None:
+    """Whether a condition of the rules holds in `state` (None: it cannot be worked out there)."""
+    try:
+        return bool(engine.expr(node, frozenset())(Env(engine, state)))
+    except SpecRuntimeError:
+        return None
+
+
+def _empty_table(engine: Engine, state: State) -> State | None:
+    """The game's state before anything happened, at the same table: what holds there is a
+    condition of the moment (no choice pending, a phase that is not the trade), not progress."""
+    try:
+        return engine.blank_state(state.names(), state.starting_player, state.options, modules=state.modules,
+                                  board=state.board)
+    except (SpecRuntimeError, ScenarioError, ValueError):
+        return None
+
+
+def _waiting_only(engine: Engine, parts: list[Node], now: list, blank: State | None) -> bool:
+    """Whether the parts of an end rule that fail now are all conditions of the moment (they
+    hold on an empty table): the end is set off and waits for what is under way."""
+    return blank is not None and all(_holds(engine, part, blank) is True for part, h in zip(parts, now) if not h)
+
+
+def _end_entry(engine: Engine, rule: EndRule, parts: list[Node], now: list, reached: bool | None = None,
+               through: list | None = None) -> dict:
+    """An end rule as judge tells it: its words, its condition, whether it is set off
+    (`reached`), the parts still missing and the counts it reads in this game (`through`)."""
+    entry: dict[str, Any] = {**_describe(rule), "words": _comment(rule), "condition": unparse(rule.condition)}
+    if reached is not None:
+        entry["reached"] = reached
+    entry["missing"] = [unparse(part) for part, h in zip(parts, now) if not h]
+    if through is not None:
+        entry["through"] = through
+    return _game_first(engine, entry)
+
+
 def _end_reached(engine: Engine, state: State) -> list[dict]:
     """The end rules the situation has set off, the game still waiting for the moment: the
     parts of the rule that fail hold on an empty table (phases 2 and 3 still to play after the
     last running out while revealing, a draft or a combat under way), and a part that holds
     does not (the pile gone for the last time). What a table asks of a situation: "is this the
     last turn?"."""
-    def holds(node: Node, st: State) -> bool | None:
-        try:
-            return bool(engine.expr(node, frozenset())(Env(engine, st)))
-        except SpecRuntimeError:
-            return None
-    try:
-        blank = engine.blank_state(state.names(), state.starting_player, state.options, modules=state.modules,
-                                   board=state.board)
-    except (SpecRuntimeError, ScenarioError, ValueError):
+    blank = _empty_table(engine, state)
+    if blank is None:
         return []
     out = []
     for rule in engine.spec.end_rules:
         if rule.condition is None:
             continue
         parts = conjuncts(rule.condition)
-        now = [holds(part, state) for part in parts]
+        now = [_holds(engine, part, state) for part in parts]
         if None in now or all(now):
             continue
-        if all(holds(part, blank) is True for part, h in zip(parts, now) if not h) and \
-                any(h and holds(part, blank) is False for part, h in zip(parts, now)):
-            out.append(_game_first(engine, {**_describe(rule), "words": _comment(rule),
-                                            "condition": unparse(rule.condition),
-                                            "missing": [unparse(part) for part, h in zip(parts, now) if not h]}))
+        if _waiting_only(engine, parts, now, blank) and \
+                any(h and _holds(engine, part, blank) is False for part, h in zip(parts, now)):
+            out.append(_end_entry(engine, rule, parts, now))
     return out
 
 
@@ -1016,24 +1044,15 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
         # Only a test that got part of the way and failed is a near miss; one that failed at
         # once took no step, and one that held set the variable (to what it was, maybe).
         could = {v for v in could if v not in guards or "partly" in guards[v]}
-    def holds(node: Node, state: State) -> bool | None:
-        try:
-            return bool(engine.expr(node, frozenset())(Env(engine, state)))
-        except SpecRuntimeError:
-            return None
     # A part that holds on an empty table (no choice pending) is a condition of the moment, not
     # progress towards the end: a draft ending mid-game brings no end nearer.
-    try:
-        blank: State | None = engine.blank_state(after.names(), after.starting_player, after.options,
-                                                 modules=after.modules, board=after.board)
-    except (SpecRuntimeError, ScenarioError, ValueError):
-        blank = None
+    blank = _empty_table(engine, after)
     out = []
     for rule in engine.spec.end_rules:
         if rule.condition is None:
             continue
         parts = conjuncts(rule.condition)
-        now = [holds(part, after) for part in parts]
+        now = [_holds(engine, part, after) for part in parts]
         if all(now) or None in now:
             continue
         if any(_never(engine, part) for part, h in zip(parts, now) if not h):
@@ -1044,19 +1063,16 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
         untouched = {v for v in untouched if before.vars.get(v) == after.vars.get(v)}
         if not untouched and len(parts) < 2:
             continue
-        if not untouched and not any(h and holds(part, before) is False and
-                                     (blank is None or holds(part, blank) is False)
+        if not untouched and not any(h and _holds(engine, part, before) is False and
+                                     (blank is None or _holds(engine, part, blank) is False)
                                      for part, h in zip(parts, now)) and \
                 not any(not h and _counted_towards(engine, part, before, after) for part, h in zip(parts, now)):
             continue  # no step towards the end was made: the rule is no nearer than before
         # Reached, and waiting only for the moment (a part that holds on an empty table: the
         # trade and phase 3 still to play after the last run-out while revealing, the combat
         # under way): the end is set off, not merely nearer.
-        waiting = blank is not None and all(holds(part, blank) is True for part, h in zip(parts, now) if not h)
-        out.append(_game_first(engine, {
-            **_describe(rule), "words": _comment(rule), "condition": unparse(rule.condition), "reached": waiting,
-            "missing": [unparse(part) for part, h in zip(parts, now) if not h],
-            "through": _constants_read(engine, rule.condition, after, set(rule.cites))}))
+        out.append(_end_entry(engine, rule, parts, now, reached=_waiting_only(engine, parts, now, blank),
+                              through=_constants_read(engine, rule.condition, after, set(rule.cites))))
     return out
 
 

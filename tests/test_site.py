@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -372,3 +373,30 @@ def test_a_designers_rules_file_is_shown_with_the_spec(tmp_path, capsys):
     assert "ruling-example-vines" in (out / "rulings.html").read_text(encoding="utf-8") or \
         "example-vines" in (out / "rulings.html").read_text(encoding="utf-8")
     assert cli.main(["site", str(tmp_path / "other"), "--rules", str(tmp_path / "nope.bohn")]) == 2
+    # The scenarios beside the rules are named, not guessed (round 42: the cards read "in no scenario").
+    assert "add --scenarios" in capsys.readouterr().err
+    assert cards.count("in no scenario") >= 4
+
+
+def test_a_designers_scenarios_are_shown_with_their_cards(tmp_path, capsys):
+    rules = paths.ROOT / "examples" / "my-vines.bohn"
+    mine = tmp_path / "mine"
+    shutil.copytree(paths.ROOT / "examples" / "scenarios", mine)
+    # One whose id is the corpus' own: listed as unreadable, the rest still shown.
+    taken = (paths.SCENARIOS / "base" / "independent" / "accept-only-by-addressee-01.yaml").read_text(encoding="utf-8")
+    (mine / "accept-only-by-addressee-01.yaml").write_text(taken, encoding="utf-8")
+    out = tmp_path / "site"
+    assert cli.main(["site", str(out), "--no-rulebooks", "--rules", str(rules), "--scenarios", str(mine)]) == 0
+    assert "add --scenarios" not in capsys.readouterr().err
+    page = out / "scenarios" / "examples" / "six-coins-met-on-arrival-01.html"
+    assert page.is_file() and "six-coins-met-on-arrival-01.yaml" in page.read_text(encoding="utf-8")
+    problems = [p for _, target in checked(page).links if (p := link_problem(page, target, out))]
+    assert not problems, problems
+    cards = (out / "cards.html").read_text(encoding="utf-8")
+    six = cards[cards.index('id="card-example_six_coins"'):]
+    six = six[:six.index("</details>")]
+    assert "In 2 scenarios" in six and "examples/six-coins-not-met-01.html" in six
+    index = (out / "scenarios" / "index.html").read_text(encoding="utf-8")
+    assert "is taken by conformance/scenarios/base/independent/accept-only-by-addressee-01.yaml" in index
+    assert cli.main(["site", str(tmp_path / "other"), "--scenarios", str(tmp_path / "nope")]) == 2
+    assert "--scenarios" in capsys.readouterr().err

@@ -315,6 +315,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--rules", action="append", default=[], metavar="FILE",
                    help="a rules file of your own (once per file, checked first): its cards, rulings and clauses "
                         "are shown with the spec's, its file under rules/")
+    w.add_argument("--scenarios", action="append", default=[], metavar="PATH",
+                   help="scenario files or folders of your own (repeatable), played with the --rules files and "
+                        "shown with the corpus: the scenarios your cards and rulings appear in")
     books = w.add_mutually_exclusive_group()
     books.add_argument("--rulebooks", metavar="DIR",
                        help="the rulebooks' markdown files, for each paragraph's text (default: $BOHNSPEC_RULEBOOKS, "
@@ -1446,9 +1449,13 @@ def cmd_site(args: argparse.Namespace) -> int:
 
     _check_rules(args.rules)
     result = generate(Path(args.out), Path(args.rulebooks) if args.rulebooks else None, args.report,
-                      use_default_rulebooks=not args.no_rulebooks, rules=args.rules)
+                      use_default_rulebooks=not args.no_rulebooks, rules=args.rules, scenarios=args.scenarios)
     for warning in result.warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    if not args.scenarios:
+        beside = [str(d) for d in dict.fromkeys(Path(r).parent / "scenarios" for r in args.rules) if d.is_dir()]
+        if beside:
+            print(f"note: the scenarios beside your rules are not shown; add --scenarios {beside[0]}", file=sys.stderr)
     texts = f"paragraph texts from {result.rulebooks}" if result.rulebooks else \
         "no rulebooks given: paragraphs are shown by id (--rulebooks DIR adds their texts)"
     engines = f"; engines: {', '.join(result.engines)}" if result.engines else ""

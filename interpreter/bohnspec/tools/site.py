@@ -398,8 +398,11 @@ def _inline_rulebook(text: str) -> Markup:
 # ------------------------------------------------------------ the generator
 
 class Site:
-    def __init__(self, out: Path, rulebooks: Path | None, reports: list[Path], rules: list[Path] | tuple = ()):
+    def __init__(self, out: Path, rulebooks: Path | None, reports: list[Path], rules: list[Path] | tuple = (),
+                 scenarios: list[Path] | tuple = ()):
         self.out = out
+        # A designer's own scenarios (`--scenarios`), played with the rules files, beside the corpus.
+        self.own_scenarios = [Path(s) for s in scenarios]
         self.rulebooks = rulebooks
         self.report_paths = reports
         # A designer's own rules files (`--rules`), shown beside spec/ under rules/.
@@ -591,20 +594,35 @@ class Site:
         base = paths.SCENARIOS.resolve()
         for f in S.scenario_files([paths.SCENARIOS]):
             rel = f.resolve().relative_to(base).with_suffix("").as_posix()
-            try:
-                data = yaml.load(f.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-                sc = self._scenario(data, rel, f)
-            except Exception as exc:  # noqa: BLE001 - anything wrong with one file is reported, not fatal
-                message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-                self.broken.append({"path": f"conformance/scenarios/{rel}{f.suffix}", "problem": message})
-                continue
-            self.scenarios[sc["id"]] = sc
+            self._add_scenario(f, rel, f"conformance/scenarios/{rel}{f.suffix}")
+        # A designer's own, wherever they lie: the id says where each stands among the corpus'.
+        for where in self.own_scenarios:
+            if not where.exists():
+                raise BohnspecError(f"--scenarios {where}: no such file or folder")
+            for f in S.scenario_files([where]):
+                self._add_scenario(f, None, f.as_posix())
         if self.broken:
             self.warnings.append(f"{len(self.broken)} scenario(s) could not be read; see scenarios/index.html")
         self.cited_by_scenarios: dict[str, list[str]] = {}
         for sid, sc in self.scenarios.items():
             for c in sc["cites"]:
                 self.cited_by_scenarios.setdefault(c, []).append(sid)
+
+    def _add_scenario(self, f: Path, rel: str | None, shown: str) -> None:
+        """Read one scenario file for its pages; one that cannot be read is listed, not fatal.
+        `rel`: its id as its place in the corpus, None for a file outside it."""
+        try:
+            data = yaml.load(f.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            sc = self._scenario(data, rel, f, shown)
+        except Exception as exc:  # noqa: BLE001 - anything wrong with one file is reported, not fatal
+            message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            self.broken.append({"path": shown, "problem": message})
+            return
+        if sc["id"] in self.scenarios:
+            self.broken.append({"path": shown, "problem": f"the id {sc['id']!r} is taken by "
+                                                          f"{self.scenarios[sc['id']]['file']}"})
+            return
+        self.scenarios[sc["id"]] = sc
 
     def engine(self, modules: Iterable[str]) -> Engine:
         key = tuple(sorted(set(modules)))
@@ -613,7 +631,7 @@ class Site:
             eng = self.engines_by_modules[key] = Engine(build(self.files_parsed, list(key)))
         return eng
 
-    def _scenario(self, data, rel: str, path: Path) -> dict:
+    def _scenario(self, data, rel: str | None, path: Path, shown: str) -> dict:
         if not isinstance(data, dict):
             raise BohnspecError("not a mapping")
         refused = data.get("refused")  # a setup the rules refuse: no steps, no table to draw
@@ -621,8 +639,11 @@ class Site:
                           *([] if refused is not None else [("steps", list)])):
             if not isinstance(data.get(key), kind):
                 raise BohnspecError(f"`{key}` is missing or not {kind.__name__}")
-        if data["id"] != rel:
+        if rel is not None and data["id"] != rel:
             raise BohnspecError(f"the id {data['id']!r} does not match the file's place ({rel!r})")
+        problem = S.id_problem(data["id"], path, paths.SCENARIOS) if rel is None else ""
+        if problem:
+            raise BohnspecError(problem)
         steps = [S.Step(s.get("do"), s.get("expect") or {}, s.get("note", "")) for s in data.get("steps") or []]
         sc = S.Scenario(data["id"], data["title"], list(data["cites"]), list(data["modules"]), str(path), steps,
                         data.get("state"), data.get("setup"), data,
@@ -641,7 +662,7 @@ class Site:
             _collect_cards((step or {}).get("expect"), cards, self.card_info)
         board_cards = {cs[0] for cs in state.space_cards.values() if cs} if state is not None else set()
         return {"id": sc.id, "title": sc.title, "description": data.get("description", ""), "cites": sc.cites,
-                "modules": sc.modules, "file": f"conformance/scenarios/{rel}{path.suffix}", "sc": sc,
+                "modules": sc.modules, "file": shown, "sc": sc,
                 "engine": engine, "state": state, "cards": sorted(cards | board_cards),
                 "board": state.board.name if state is not None and state.board is not None else None,
                 "setup": sc.setup is not None}
@@ -1189,13 +1210,16 @@ def map_alt(view: boardview.BoardView, lead: str) -> str:
 # ------------------------------------------------------------ entry point
 
 def generate(out: Path, rulebooks: Path | None = None, reports: Iterable[str | Path] = (),
-             use_default_rulebooks: bool = True, rules: Iterable[str | Path] = ()) -> SiteResult:
+             use_default_rulebooks: bool = True, rules: Iterable[str | Path] = (),
+             scenarios: Iterable[str | Path] = ()) -> SiteResult:
     """Write the site into `out` (created; a previous site there is replaced, any other
     non-empty folder refused). `rulebooks`: the folder of the rulebooks' markdown files, for
     the paragraphs' texts; without it the folder `bohnspec explain` uses, if any
     (BOHNSPEC_RULEBOOKS, or the rulebooks beside the checkout), unless `use_default_rulebooks`
     is false. `reports`: JSON reports of `bohnspec conform --json`. `rules`: rules files of
-    one's own (checked by the caller), their cards, rulings and clauses shown with the spec's."""
+    one's own (checked by the caller), their cards, rulings and clauses shown with the spec's;
+    `scenarios`: scenario files or folders of one's own, shown with the corpus (played with
+    `rules`)."""
     started = time.perf_counter()
     out = Path(out)
     if out.exists() and not out.is_dir():
@@ -1211,7 +1235,7 @@ def generate(out: Path, rulebooks: Path | None = None, reports: Iterable[str | P
                                 f"{', '.join(n for _, n in BOOKS.values())})")
     elif use_default_rulebooks:
         rulebooks = paths.rulebooks_dir()
-    site = Site(out, rulebooks, [Path(r) for r in reports], [Path(r) for r in rules])
+    site = Site(out, rulebooks, [Path(r) for r in reports], [Path(r) for r in rules], [Path(p) for p in scenarios])
     site.load()
     if out.is_dir():  # a previous site (checked above): replaced whole, leftovers included
         for child in out.iterdir():

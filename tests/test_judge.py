@@ -129,6 +129,12 @@ def test_example_2b_red_beans_harvested_before_arrival_do_not_count(tmp_path, ca
     code, out = judge(capsys, situation(tmp_path, example), "-a", "Ada fulfil")
     assert code == 1
     assert out["results"][0]["rule"] == "bohnroeschen/tasks/1"
+    # The brief answer quotes both of the card's examples: 2a (a task met) came first and 2b,
+    # which decides here, was only named (round 42's players).
+    assert main(["judge", situation(tmp_path, example), "-a", "Ada fulfil", "--brief"]) == 1
+    brief = capsys.readouterr().out
+    assert "the rulebook, bohnroeschen/examples/6: Example 2b" in brief, brief
+    assert "the rulebook, bohnroeschen/examples/4: Example 2a" in brief, brief
 
 
 def test_the_overview_shows_each_players_options_and_pending_choices(tmp_path, capsys):

@@ -2022,8 +2022,12 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
             items = list(texts.items())
             # A brief answer quotes the paragraphs that decide, the first few of the clause's
             # (its own paragraph first): a refusal citing seven read as seven reasons (round 40).
+            # A vine card's own examples are kept whole: which of them decides (Example 2a, a
+            # task met, or 2b, one not met) the answer cannot tell (round 42's players).
             if brief and what == "the rulebook" and len(items) > BRIEF_QUOTES:
-                items, rest = items[:BRIEF_QUOTES], [pid for pid, _ in items[BRIEF_QUOTES:]]
+                own = set(r.get("card_cites") or ())
+                rest = [pid for k, (pid, _) in enumerate(items) if k >= BRIEF_QUOTES and pid not in own]
+                items = [(pid, t) for k, (pid, t) in enumerate(items) if k < BRIEF_QUOTES or pid in own]
             else:
                 rest = []
             for pid, text in items:

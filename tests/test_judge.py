@@ -1466,6 +1466,27 @@ def test_the_tables_way_of_typing_an_action_is_read(tmp_path, capsys):
     assert out["results"][0]["action"]["get"] == ["hand 1"], out["results"][0]["action"]
 
 
+def test_numbers_in_words_verbs_with_an_s_and_fillers_are_read_as_said(tmp_path, capsys):
+    # Round 42's notation tester: `harvest one`, `harvests 1`, `nina`, `the first field` were
+    # refused as not notation; each is read as the action it plainly says.
+    said = {"nina harvests field one": {"type": "harvest", "player": "Nina", "field": 1},
+            "Nina harvest the 2nd field": {"type": "harvest", "player": "Nina", "field": 2},
+            "Nina harvest my second field": {"type": "harvest", "player": "Nina", "field": 2},
+            "Timon offers to Nina give my soy get her red":
+                {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"], "get": ["hand 1"]},
+            "Timon offer to Nina give hand one, hand two":
+                {"type": "offer", "player": "Timon", "to": "Nina", "give": ["hand 1", "hand 2"], "get": []}}
+    for text, action in said.items():
+        code, out = judge(capsys, situation(tmp_path), "-a", text)
+        assert out["results"][0]["action"] == action, (text, out["results"][0]["action"])
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon trades give soy get red with Nina")
+    assert [a["action"]["type"] for a in out["results"]] == ["offer", "accept"]
+    # A player's name that two players share in some case is not guessed.
+    data = {**TABLE, "players": [*TABLE["players"][:3], {"name": "NINA"}]}
+    assert main(["judge", situation(tmp_path, data), "-a", "nina harvest 1"]) == 2
+    assert "'nina' is not at the table" in capsys.readouterr().err
+
+
 def test_a_bean_is_read_by_its_name_on_the_card_and_a_single_card_is_never_nothing(tmp_path, capsys):
     # Round 42's notation tester: `give Soy Bean get Red Bean` was read as a value too many;
     # `defend nothing` was told to write `nothing`.

@@ -66,7 +66,8 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
             text = re.sub(r"\b" + re.escape(v.title) + r"s?\b", name, text, flags=re.IGNORECASE)
     words0 = text.split()
     if len(words0) >= 3 and f"{words0[1]}_{words0[2]}" in engine.spec.actions:
-        text = " ".join([words0[0], f"{words0[1]}_{words0[2]}", *words0[3:]])
+        words0 = [words0[0], f"{words0[1]}_{words0[2]}", *words0[3:]]
+    text = " ".join(_as_said(engine, state, words0))
     # `Timon's hand 2`, as judge lists another player's cards: whose they are the action says
     # (the cards one gets are the partner's); the name is checked against it below.
     owners_named: list[str] = []
@@ -96,6 +97,78 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     if notes is not None:
         notes.extend((0, s) for s in said)
     return actions
+
+
+# Numbers as people say them: `harvest one`, `hand 2nd`, `the first field`.
+_NUMBER_WORDS = {w: str(n) for n, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+_ORDINALS = {w: str(n) for n, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), 1)}
+_ORDINAL_DIGITS = re.compile(r"^([0-9]+)(?:st|nd|rd|th)$")
+# Words that say nothing about the action (`harvest the field 1`, `plant my soy`).
+_FILLERS = frozenset({"the", "my", "his", "her", "their"})
+
+
+def _ordinal_digits(word: str) -> str | None:
+    m = _ORDINAL_DIGITS.match(word)
+    return m[1] if m else None
+
+
+def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
+    """The words of an action as the notation reads them, from the way people say it: a
+    player's name in any case (`nina`), an action's name with the -s of speech (`Nina
+    harvests 1`, `Timon offers ...`), numbers in words or as ordinals (`one`, `1st`, `second`),
+    an ordinal before the place it counts (`the first field`: `field 1`), and no filler words
+    (`the`, `my`). A word the game itself uses (a variety, a zone, a space, a parameter's name)
+    is never changed."""
+    if not words:
+        return words
+    names = state.names()
+    first = words[0]
+    if first not in names:
+        same = [n for n in names if n.lower() == first.lower()]
+        if len(same) == 1:
+            words = [same[0], *words[1:]]
+    if len(words) > 1:
+        kind = words[1]
+        known = {*engine.spec.actions, "trade"}
+        if kind not in known:
+            for stem in (kind[:-1] if kind.endswith("s") else None, kind[:-2] if kind.endswith("es") else None):
+                if stem in known:  # `plants`, `passes`
+                    words = [words[0], stem, *words[2:]]
+                    break
+    spec = engine.spec
+    used = {*spec.varieties, *spec.zones, *spec.cards, *names, *_REF_WORDS,
+            *(p.name for a in spec.actions.values() for p in a.params)}
+    if state.board is not None:
+        used.update(state.board.ids)
+    out = list(words[:2])
+    rest = words[2:]
+    i = 0
+    while i < len(rest):
+        w = rest[i]
+        i += 1
+        if w.endswith(",") and len(w) > 1:  # `hand one, hand two`: the comma stays after the word read
+            out.extend(_as_said(engine, state, [*out[:2], w[:-1]])[2:] or [""])
+            out[-1] += ","
+            continue
+        low = w.lower()
+        if w in used:
+            out.append(w)
+        elif low in _FILLERS:
+            continue
+        elif low in _NUMBER_WORDS:
+            out.append(_NUMBER_WORDS[low])
+        elif (number := _ORDINALS.get(low) or _ordinal_digits(low)) is not None:
+            if i < len(rest) and rest[i] in _REF_WORDS:
+                # `first field`: the place, then its number, as the notation writes it.
+                out += [rest[i], number]
+                i += 1
+            else:
+                out.append(number)
+        else:
+            out.append(w)
+    return out
 
 
 def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str], said: list[str]) -> dict:

@@ -433,6 +433,17 @@ def test_beanometer_must_rise(tmp_path):
     assert errors_of(tmp_path, text) == ["the Beanometer of 'odd' must rise from level to level"]
 
 
+def test_a_varietys_other_names_say_one_variety(tmp_path):
+    ok = 'module mycards\nvariety plum "Plum Bean" aka "Pflaumenbohne" count 3 meter [2, 3, 4, 5] cites bohnanza/setup/5\n'
+    assert errors_of(tmp_path, ok) == []
+    taken = ok.replace('"Pflaumenbohne"', '"Chili Bean"')
+    assert errors_of(tmp_path, taken) == ["bean variety 'plum' is also called 'Chili Bean', which names 'fire' "
+                                          "already: each name says one variety"]
+    own = ok.replace('"Pflaumenbohne"', '"plum bean"')
+    assert errors_of(tmp_path, own) == ["bean variety 'plum' is also called 'plum bean', which names it "
+                                        "already: each name says one variety"]
+
+
 def test_syntax_error_is_reported_as_a_diagnostic(tmp_path):
     diagnostics = diagnostics_of(tmp_path, "module mycards\naction a() { }\n")
     assert len(diagnostics) == 1

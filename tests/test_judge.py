@@ -1487,6 +1487,20 @@ def test_numbers_in_words_verbs_with_an_s_and_fillers_are_read_as_said(tmp_path,
     assert "'nina' is not at the table" in capsys.readouterr().err
 
 
+def test_a_bean_is_read_by_the_other_names_players_give_it(tmp_path, capsys):
+    # The rulebook names the German cards beside the English (Sojabohne, Rote Bohne), and other
+    # English editions call the Fire Bean a Chili Bean: the spec's `aka` names are read.
+    for text in ("Timon offer to Nina give Sojabohne get Rote Bohne", "Timon offer to Nina give soy get Rote Bohnen",
+                 "Timon offer to Nina give Soy Bean get Red Bean"):
+        code, out = judge(capsys, situation(tmp_path), "-a", text)
+        assert (out["results"][0]["action"]["give"], out["results"][0]["action"]["get"]) == \
+            (["revealed 1"], ["hand 1"]), text
+    for text in ("Timon offer to Nina give chili", "Timon offer to Nina give Chili Bean", "Timon offer to Nina give "
+                 "Feuerbohne"):
+        code, out = judge(capsys, situation(tmp_path), "-a", text)
+        assert out["results"][0]["action"]["give"] == ["hand 2"], text
+
+
 def test_a_bean_is_read_by_its_name_on_the_card_and_a_single_card_is_never_nothing(tmp_path, capsys):
     # Round 42's notation tester: `give Soy Bean get Red Bean` was read as a value too many;
     # `defend nothing` was told to write `nothing`.

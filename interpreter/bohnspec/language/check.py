@@ -280,6 +280,16 @@ class Checker:
                 self.error(v.loc, "a Beanometer has at most four levels")
         if v.in_play is not None:
             self.expr(v.in_play, set())
+        # A name of the table must say one variety: judge's notation reads it (`give Chili Bean`).
+        for name in v.aka:
+            for other in self.spec.varieties.values():
+                said = {other.name, other.title.lower(), *(a.lower() for a in other.aka if other is not v)}
+                if other is not v and name.lower() in said or other is v and name.lower() in (v.name, v.title.lower()):
+                    whose = "it" if other is v else repr(other.name)
+                    self.error(v.loc, f"bean variety {v.name!r} is also called {name!r}, which names {whose} "
+                                      "already: each name says one variety")
+            if v.aka.count(name) > 1:
+                self.error(v.loc, f"bean variety {v.name!r} names {name!r} twice")
 
     def _check_var(self, v: Var) -> None:
         # `x.NAME` must say one thing: a player's, a space's or a card's.

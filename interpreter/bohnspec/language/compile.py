@@ -64,6 +64,10 @@ class _Covers(tuple):
     """A module's `covers` list of rulebook sections while the tree is transformed."""
 
 
+class _Aka(tuple):
+    """A variety's other names while the tree is transformed."""
+
+
 # A zone's `default rest` among the parts of its declaration.
 _REST = object()
 
@@ -116,11 +120,18 @@ class _ToModel(Transformer):
         covers = next((tuple(p) for p in parts if isinstance(p, _Covers)), ())
         return Module(str(name), str(name), cites, self._loc(meta), requires=requires, covers=covers)
 
-    def variety(self, meta, name, title, count, meter, *rest):
-        parts, cites = _split(rest)
+    def variety(self, meta, name, title, *rest):
+        aka: tuple[str, ...] = ()
+        if isinstance(rest[0], _Aka):
+            aka, rest = tuple(rest[0]), rest[1:]
+        count, meter, *more = rest
+        parts, cites = _split(tuple(more))
         in_play = parts[0] if parts else None
-        return Variety(str(name), "", cites, self._loc(meta), title=_text(title),
+        return Variety(str(name), "", cites, self._loc(meta), title=_text(title), aka=aka,
                        count=int(count), meter=meter, in_play=in_play)
+
+    def aka(self, meta, *names):
+        return _Aka(_text(n) for n in names)
 
     def meter(self, meta, *cells):
         return tuple(cells)

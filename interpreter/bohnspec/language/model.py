@@ -59,6 +59,7 @@ class Decl:
 @dataclass(frozen=True)
 class Variety(Decl):
     title: str = ""
+    aka: tuple[str, ...] = ()  # other names on other editions' cards or in other languages
     count: int = 0
     meter: tuple[int | None, ...] | None = None  # None: a special Beanometer
     in_play: Node | None = None

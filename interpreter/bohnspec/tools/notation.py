@@ -60,10 +60,11 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
     text = text.replace("\u2019", "'").rstrip("?.! ")
-    # A bean by its name on the card (`give Soy Bean`, `Red Beans`), as the rulebooks write it.
-    for name, v in engine.spec.varieties.items():
-        if v.title and " " in v.title and v.title.lower() in text.lower():
-            text = re.sub(r"\b" + re.escape(v.title) + r"s?\b", name, text, flags=re.IGNORECASE)
+    # A bean by its name on the card (`give Soy Bean`, `Red Beans`), as the rulebooks write it,
+    # or by another name of the table (`Chili`, `Sojabohne`: the variety's `aka`).
+    for called, name in _bean_names(engine).items():
+        if called in text.lower():
+            text = re.sub(r"(?<![\w-])" + re.escape(called) + r"(?:s|n)?(?![\w-])", name, text, flags=re.IGNORECASE)
     words0 = text.split()
     if len(words0) >= 3 and f"{words0[1]}_{words0[2]}" in engine.spec.actions:
         words0 = [words0[0], f"{words0[1]}_{words0[2]}", *words0[3:]]
@@ -107,6 +108,28 @@ _ORDINALS = {w: str(n) for n, w in enumerate(
 _ORDINAL_DIGITS = re.compile(r"^([0-9]+)(?:st|nd|rd|th)$")
 # Words that say nothing about the action (`harvest the field 1`, `plant my soy`).
 _FILLERS = frozenset({"the", "my", "his", "her", "their"})
+
+
+def _bean_names(engine: Engine) -> dict[str, str]:
+    """What players call each bean variety, lower case, longest first, mapped to its id: its
+    title and other names (`aka`), and the word before "Bean" of an English one (`chili`,
+    `black-eyed`) where no other variety, zone or action is called so."""
+    names: dict[str, str] = {}
+    spec = engine.spec
+    short: dict[str, set[str]] = {}
+    for name, v in spec.varieties.items():
+        for said in (v.title, *v.aka):
+            low = said.lower()
+            if low and low != name:
+                names[low] = name
+            head, _, last = low.rpartition(" ")
+            if last == "bean" and " " not in head and head:
+                short.setdefault(head, set()).add(name)
+    for head, which in short.items():
+        if len(which) == 1 and head not in names and head not in spec.varieties and head not in spec.zones \
+                and head not in spec.actions and head.replace("-", "_") not in spec.varieties:
+            names[head] = next(iter(which))
+    return dict(sorted(names.items(), key=lambda kv: -len(kv[0])))
 
 
 def _ordinal_digits(word: str) -> str | None:

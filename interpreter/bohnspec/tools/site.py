@@ -104,7 +104,7 @@ class SiteResult:
 # ------------------------------------------------------------ highlighting the rules language
 
 _KEYWORDS = frozenset("""
-action all and any back board bool bottom but by card cards category cites claim count decision deck
+action aka all and any back board bool bottom but by card cards category cites claim count decision deck
 covers default define each edge effect elif else emit end enter extend false field fields first for forbid
 from front give goto graph grid if in int into item last least let met meter module most move next no
 none not of offset on one option or per phase pile play player players procedure question reach reason

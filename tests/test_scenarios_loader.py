@@ -732,3 +732,22 @@ def test_an_option_of_a_module_that_cannot_join_the_game_is_no_option_of_it():
     assert caught.value.path == "state.options.plunder"
     assert caught.value.message.startswith("option 'plunder' belongs to module dschingis, which is not played with "
                                            "this game's modules: this game has no such option (its options: ")
+
+
+def test_a_draft_after_the_last_running_out_implies_the_game_ends_with_it(engine):
+    # Round 43's JavaScript implementer: a draft under way after the last running out, given
+    # without cut_short, was loaded with cut_short false, though only the draft's own draw can
+    # have run the pile out (then the game ends with the draft, ruling/end-during-draft).
+    situation = {"players": [{"name": "Ada", "fields": [[], []]}, {"name": "Ben", "fields": [["soy"], []]},
+                             {"name": "Cleo", "fields": [[], []]}],
+                 "active": "Ada", "phase": "trade", "draft": ["red", "soy"], "discard": ["blue"],
+                 "vars": {"exhaustions": 3, "choice": "draft", "chooser": "Ben", "draft_owner": "Ada"}}
+    state = S.state_from_data(engine, situation)
+    assert state.vars["cut_short"] is True
+    given = {**situation, "vars": {**situation["vars"], "cut_short": False}}
+    with pytest.raises(ScenarioError) as info:
+        S.state_from_data(engine, given)
+    assert info.value.path == "state.vars.cut_short" and "ends with the draft" in info.value.message
+    # Before the last running out nothing is implied.
+    earlier = {**situation, "draw_pile": ["green"], "vars": {**situation["vars"], "exhaustions": 2}}
+    assert S.state_from_data(engine, earlier).vars["cut_short"] is False

@@ -763,6 +763,22 @@ def test_a_vine_task_that_can_never_be_met_is_warned_of(tmp_path):
         "this condition never holds: the task of vine card 'v' can never be fulfilled"]
 
 
+@pytest.mark.parametrize("clause, words", [
+    ("met when h.vine_pos", "`met when` of vine card 'v' asks whether something holds, but `h.vine_pos` is a number"),
+    ("met when 3", "`met when` of vine card 'v' asks whether something holds, but `3` is a number"),
+    ('claim when "yes"', "`claim when` of vine card 'v' asks whether something holds, but `\"yes\"` is text"),
+    ("met when h.coins", "`met when` of vine card 'v' asks whether something holds, but `h.coins` is a row of cards"),
+    ("on harvested(player) when size(h.hand)",
+     "`on harvested when` of vine card 'v' asks whether something holds, but `size(h.hand)` is a number"),
+])
+def test_a_vine_condition_that_is_no_truth_is_refused(tmp_path, clause, words):
+    # Round 43's card designer: `met when h.harvests` (the `>= 2` dropped) checked clean and was
+    # met after one harvest, as any number not nothing holds.
+    text = f'module mycards requires bohnroeschen\n\nvine v "V" by h cites bohnroeschen/tasks/1 {{\n  {clause}\n}}\n'
+    errors = errors_of(tmp_path, text)
+    assert len(errors) == 1 and errors[0].startswith(words), errors
+
+
 def test_an_event_key_in_a_state_condition_is_told_where_it_belongs(tmp_path):
     # A designer's "give away two cards in one trade" written as a claim condition (review
     # round 23): `give` is the traded event's key, a name only in `on traded(...) when`.

@@ -279,3 +279,19 @@ def test_an_engine_reporting_events_of_its_own_passes_exact_events(tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=child_env())
     code, data, out = finish(proc, report)
     assert code == 0 and set(verdicts(data).values()) == {"passed"}, out
+
+
+def test_a_crash_shows_where_its_error_report_begins():
+    # Round 43's JavaScript implementer: the last ten lines of a Node trace are the runtime's own
+    # frames; the exception's message above them was cut off.
+    from bohnspec.conformance.runner import stderr_excerpt
+    node = "\n".join([*(f"log {i}" for i in range(20)), "/x/engine.js:3", "  null.boom;", "  ^", "",
+                      "TypeError: Cannot read properties of null (reading 'boom')",
+                      *(f"    at frame{i} (node:internal/x:{i})" for i in range(10)), "", "Node.js v20"])
+    shown = stderr_excerpt(node).splitlines()
+    assert shown[0].startswith("TypeError: Cannot read") and shown[-1] == "Node.js v20"
+    assert stderr_excerpt("\n".join(f"log {i}" for i in range(50))).splitlines() == [f"log {i}" for i in range(40, 50)]
+    python = "\n".join(["Traceback (most recent call last):", *(f'  File "e.py", line {i}' for i in range(60)),
+                        "KeyError: 'x'"])
+    shown = stderr_excerpt(python).splitlines()
+    assert len(shown) == 30 and shown[-1] == "KeyError: 'x'" and "lines left out" in shown[15]

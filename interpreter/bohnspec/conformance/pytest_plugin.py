@@ -256,7 +256,8 @@ class ScenarioItem(_BohnspecItem):
             lines.append(f"  step {s.index + 1}: {action}" + (f"  [{', '.join(paragraphs)}]" if paragraphs else ""))
             lines.extend("    " + p.replace("\n", "\n    ") for p in s.problems)
         if v.stderr:
-            tail = "\n    ".join(v.stderr.strip().splitlines()[-10:])
+            from .runner import stderr_excerpt
+            tail = stderr_excerpt(v.stderr).replace("\n", "\n    ")
             lines.append(f"  engine stderr (last lines):\n    {tail}")
         lines.append(f"  replay: {self._replay()}")
         return "\n".join(lines)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import fnmatch
 import functools
 import json
+import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -1006,6 +1007,28 @@ def _shared_parts() -> frozenset[str]:
 def id_matches(sid: str, pattern: str) -> bool:
     """-k: the id contains the pattern, or matches it as a glob."""
     return pattern in sid or fnmatch.fnmatch(sid, pattern)
+
+
+# A line that opens an error report in the languages engines are written in: Python's
+# traceback, a JavaScript or Java exception, Rust's panic, Go's, a C++ `terminate called`.
+_ERROR_HEAD = re.compile(r"Traceback \(most recent call last\)|^\s*\w*(Error|Exception)\b|panicked at|^panic:"
+                         r"|terminate called|Uncaught", re.MULTILINE)
+
+
+def stderr_excerpt(text: str, last: int = 10, most: int = 30) -> str:
+    """What an engine's standard error shows of a failure: its last lines, and from further up
+    where an error report begins (a JavaScript trace ends in the runtime's own frames, below
+    the exception's message), at most `most` lines, the middle left out."""
+    lines = text.strip().splitlines()
+    start = max(0, len(lines) - last)
+    for k in range(max(0, len(lines) - 3 * most), start):
+        if _ERROR_HEAD.search(lines[k]) and not lines[k].lstrip().startswith("at "):
+            start = k
+            break
+    shown = lines[start:]
+    if len(shown) > most:
+        shown = [*shown[:most // 2], f"... ({len(shown) - most + 1} lines left out)", *shown[-(most // 2 - 1):]]
+    return "\n".join(shown)
 
 
 def summary(verdicts: list[Verdict]) -> dict[str, int]:

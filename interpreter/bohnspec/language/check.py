@@ -431,6 +431,7 @@ class Checker:
         for cond in (*v.met, *v.claim):
             before = len(self.out)
             self.expr(cond, {v.holder})
+            self._truth(cond, {v.holder}, f"`{'met' if cond in v.met else 'claim'} when` of vine card {v.name!r}")
             # An event's keys are names only in `on EVENT(keys) when`: in a state condition
             # they are unknown, and the nearest spelling of something else helps no one.
             for i in range(before, len(self.out)):
@@ -447,6 +448,7 @@ class Checker:
                                              "never be fulfilled")
         for ev in v.events:
             self.expr(ev.condition, {v.holder, *ev.keys})
+            self._truth(ev.condition, {v.holder, *ev.keys}, f"`on {ev.event} when` of vine card {v.name!r}")
             self.listened.append((ev.event, ev.condition.loc or v.loc, tuple(ev.keys), "this task can never be met"))
         if v.met or v.events:
             card_of = self.spec.defines.get("card_of")
@@ -955,6 +957,11 @@ class Checker:
         if kind in ("a number", "text"):
             self.error(e.loc, f"{where} asks whether something holds, but `{_shown(e)}` is {kind}: "
                               "compare it (`==`, `>`) to make a truth")
+        elif kind is None and (e.kind == "attr" and e.args[1] in self.spec.zones
+                               or e.kind == "name" and e.args[0] not in scope and e.args[0] in self.spec.zones):
+            # `met when h.coins`: a row of cards would hold whenever it is not empty.
+            self.error(e.loc, f"{where} asks whether something holds, but `{_shown(e)}` is a row of cards: "
+                              f"measure it (`size({_shown(e)}) >= 2`) to make a truth")
 
     def _collection(self, e: Node, scope: set[str], what: str) -> None:
         """A place that walks or measures a collection (players, spaces, a zone's cards)."""

@@ -987,7 +987,8 @@ def _print_failure(v: Verdict, replay: str, out: TextIO | None = None) -> None:
             if s.paragraphs:
                 print(f"    decided by: {', '.join(s.paragraphs)}", file=out)
     if v.stderr:
-        tail = "\n    ".join(v.stderr.strip().splitlines()[-10:])
+        from ..conformance.runner import stderr_excerpt
+        tail = stderr_excerpt(v.stderr).replace("\n", "\n    ")
         print(f"  engine stderr (last lines):\n    {tail}", file=out)
     if v.broken and v.id == v.path:
         # A scenario that cannot be read has no id to select it by: its path alone runs it.

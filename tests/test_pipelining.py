@@ -279,3 +279,11 @@ def test_a_second_reply_to_a_failing_step_is_told_with_the_failure(tmp_path):
     message = run.scenario("twice/two-blue-harvests-01")["message"]
     assert message.startswith("after the failing step, the replies to the steps sent with it: protocol-error: "
                               "a second reply to the earlier request"), message
+
+
+def test_a_surplus_reply_is_told_by_the_scenario_it_answered(tmp_path):
+    # Round 43's JavaScript implementer: a reply printed twice on a scenario's last step was met
+    # by the next scenario's load, and the message named only a request number.
+    run = conform(tmp_path, "--impl", fake("reply_twice"), *BLUE)
+    assert "protocol-error" in run.verdicts.values(), run.out
+    assert "a second reply to the earlier request" in run.out and f"(of scenario {BLUE_IDS[0]})" in run.out, run.out

@@ -259,6 +259,10 @@ class ProtocolEngine:
         # Requests written whose replies are not read yet, oldest first: one, or (an engine that
         # claims `pipelining`) a scenario's start and all its steps, sent at once.
         self._unanswered: deque[Message] = deque()
+        # The scenario the requests sent now belong to (set by the adapter), and that of each
+        # recent request: a stray reply is told by the scenario it answered, not the one it hit.
+        self.owner: str | None = None
+        self._owners: dict[int, str] = {}
 
     # -- process
     def launch(self) -> None:
@@ -387,6 +391,9 @@ class ProtocolEngine:
             raise EngineFault("errored", "the engine closed its standard input " + (
                 "and is still running" if code is None else f"(exit code {code})"), self.stderr()) from None
         self._unanswered.append(msg)
+        if self.owner is not None:
+            self._owners[msg["id"]] = self.owner
+            self._owners.pop(msg["id"] - 5000, None)
         return msg
 
     def next_unanswered(self) -> Message | None:
@@ -438,8 +445,10 @@ class ProtocolEngine:
         if not isinstance(reply, dict) or reply.get("id") != msg["id"]:
             rid = reply.get("id") if isinstance(reply, dict) else None
             if isinstance(rid, int) and not isinstance(rid, bool) and 0 < rid < msg["id"]:
-                raise EngineFault("protocol-error", f"a second reply to the earlier request {rid} came where the "
-                                                    f"reply to request {msg['id']} ({msg['type']}) was expected: "
+                of = self._owners.get(rid)
+                whose = f" (of scenario {of})" if of is not None and of != self._owners.get(msg["id"]) else ""
+                raise EngineFault("protocol-error", f"a second reply to the earlier request {rid}{whose} came where "
+                                                    f"the reply to request {msg['id']} ({msg['type']}) was expected: "
                                                     f"write exactly one line per request: {_text(line)}",
                                   self.stderr())
             later = next((m for m in self._unanswered if m["id"] == rid), None) \
@@ -913,6 +922,8 @@ class ProtocolAdapter:
 
     def _start(self, sc: S.Scenario) -> Message:
         from . import scenario as S
+        if hasattr(self.client, "owner"):
+            self.client.owner = sc.id
         planned, self._planned = self._planned, []
         upcoming, self._upcoming = self._upcoming, None
         checked, self._setup_checked = self._setup_checked is sc, None
@@ -1025,6 +1036,8 @@ class ProtocolAdapter:
         self.client.mark()
         actions = [step.action for step in sc.steps if step.action is not None]
         load = {"type": "load", "state": full}
+        if hasattr(self.client, "owner"):
+            self.client.owner = sc.id
         try:
             self._sent_next = (sc, self._send_with_steps(load, actions), actions)
         except EngineFault as exc:

@@ -751,3 +751,29 @@ def test_a_draft_after_the_last_running_out_implies_the_game_ends_with_it(engine
     # Before the last running out nothing is implied.
     earlier = {**situation, "draw_pile": ["green"], "vars": {**situation["vars"], "exhaustions": 2}}
     assert S.state_from_data(engine, earlier).vars["cut_short"] is False
+
+
+def test_the_docs_whole_scenarios_pass_as_written(tmp_path):
+    # Round 43's bad-input tester ran SCENARIOS.md's first example as written: three players
+    # have three fields, and its expectation named two.
+    import re
+    from bohnspec import paths
+    from bohnspec.conformance import runner as R
+    text = (paths.ROOT / "conformance" / "SCENARIOS.md").read_text(encoding="utf-8")
+    whole = [b for b in re.findall(r"```yaml\n(.*?)```", text, re.S) if re.search(r"^id: .*^steps:", b, re.S | re.M)]
+    assert whole
+    for block in whole:
+        sid = yaml.safe_load(block)["id"]
+        path = tmp_path / f"{sid}.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(block, encoding="utf-8")
+        verdict = R.run_scenario(R.InProcess(), S.load(path, root=tmp_path))
+        assert verdict.verdict == R.PASSED, (sid, verdict.message, [s.problems for s in verdict.steps])
+
+
+def test_a_rejection_expected_of_a_step_without_an_action_is_a_bug_in_the_scenario(tmp_path):
+    # Round 43's bad-input tester: `- note: ...` / `expect: {rejected: ...}` passed on any engine.
+    data = yaml.safe_load(GOOD)
+    data["steps"].insert(0, {"note": "nothing", "expect": {"rejected": "bohnanza/bean-protection/1"}})
+    err = load_error(write(tmp_path, yaml.safe_dump(data, sort_keys=False)), tmp_path)
+    assert err.path == "steps[0].expect.rejected" and "no action to reject" in err.message and err.line, err

@@ -561,6 +561,11 @@ def from_document(doc: userfile.Document, name: str, path: Path | None = None,
         first = problems[0]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         fail(first.parts, first.message + more, first.key)
+    for i, step in enumerate(data.get("steps") or ()):
+        if "do" not in step and "rejected" in (step.get("expect") or {}):
+            # It would be met by nothing and pass whatever the engine does (round 43).
+            fail(["steps", i, "expect", "rejected"], "a step without `do:` only looks at the state as it stands: "
+                 "there is no action to reject; give the refused action under `do:`", "rejected")
     try:
         _check_space_ids(name, data)
     except ScenarioError as exc:

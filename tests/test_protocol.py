@@ -887,3 +887,11 @@ def test_a_version_given_as_true_is_told_in_json(tmp_path):
     run = conform(tmp_path, "--impl", fake("hello_protocol_true"), "-k", BLUE)
     assert run.rc != 0
     assert "the engine answered the hello with protocol true; this runner speaks 1 and 2" in run.out + run.err, run
+
+
+def test_a_reply_that_seats_other_players_is_a_protocol_error(tmp_path):
+    # Round 43's bad-input tester: an engine adding a player (or swapping seats) passed every
+    # scenario that named no player it changed.
+    run = conform(tmp_path, "--impl", fake("seats_another"), "-k", BLUE)
+    assert set(run.verdicts.values()) == {"protocol-error"}, run.out
+    assert "seats Nina, Timon, Keno, Zoe, where the game seats Nina, Timon, Keno" in run.out, run.out

@@ -1100,6 +1100,15 @@ class ProtocolAdapter:
         problem = state_problem(state, self._known)
         if problem:
             raise EngineFault("protocol-error", f"{what} is malformed: {problem}", self.client.stderr())
+        # Nobody joins, leaves or changes seats during a game: a reply that seats others would be
+        # compared only where a scenario names a player (round 43's lying engine passed).
+        seated = [p.get("name") for p in state["players"]]
+        before = [p.get("name") for p in self._known["players"]] if isinstance(self._known, dict) and \
+            isinstance(self._known.get("players"), list) else seated
+        if seated != before:
+            raise EngineFault("protocol-error", f"{what} seats {', '.join(map(str, seated))}, where the game seats "
+                                                f"{', '.join(map(str, before))}: the players and their order never "
+                                                "change during a game", self.client.stderr())
         self._known = state
         return state
 

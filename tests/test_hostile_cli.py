@@ -317,3 +317,19 @@ def test_an_errored_verdict_names_the_step_and_the_request(tmp_path, capsys):
     assert s["verdict"] == "errored"
     assert s["fault"]["step"] == 0 and s["fault"]["request"]["type"] == "apply"
     assert s["failed_step"]["index"] == 0
+
+
+def test_numbers_of_thousands_of_digits_are_told_not_crashed_on(tmp_path, capsys):
+    # Round 43's bad-input tester: each of these was an internal error (Python's bound on the
+    # digits of a number it reads), in judge, in serve and in the runner reading an engine.
+    from bohnspec.conformance.protocol import Server
+    situation = tmp_path / "sit.yaml"
+    situation.write_text("players: [{name: Nina, fields: [[soy], []]}, {name: Timon}, {name: Keno}]\n"
+                         "active: Nina\nphase: plant\n", encoding="utf-8")
+    for action in ("Nina harvest " + "1" * 100_000, '{"type":"harvest","player":"Nina","field":' + "1" * 5000 + "}",
+                   "Nina harvest -1"):
+        assert main(["judge", str(situation), "--action", action]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("bohnspec: ") and len(err.splitlines()) == 1 and len(err) < 300, err
+    reply = Server().answer('{"id":' + "1" * 5000 + ',"type":"hello"}')
+    assert reply["type"] == "error" and "thousands of digits" in reply["message"]

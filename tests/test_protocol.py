@@ -895,3 +895,10 @@ def test_a_reply_that_seats_other_players_is_a_protocol_error(tmp_path):
     run = conform(tmp_path, "--impl", fake("seats_another"), "-k", BLUE)
     assert set(run.verdicts.values()) == {"protocol-error"}, run.out
     assert "seats Nina, Timon, Keno, Zoe, where the game seats Nina, Timon, Keno" in run.out, run.out
+
+
+def test_a_reply_with_a_number_of_thousands_of_digits_is_a_protocol_error(tmp_path):
+    # Round 43's bad-input tester: it was an internal error of bohnspec's, not the engine's fault.
+    run = conform(tmp_path, "--impl", fake("huge_number"), "-k", BLUE)
+    assert set(run.verdicts.values()) == {"protocol-error"}, run.out
+    assert "holds a number of thousands of digits" in run.out and "internal error" not in run.out, run.out

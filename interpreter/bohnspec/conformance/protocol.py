@@ -104,6 +104,8 @@ class Server:
             return {"id": None, "type": "error", "message": f"not JSON: {exc.msg}"}
         except RecursionError:
             return {"id": None, "type": "error", "message": "a request nested too deep"}
+        except ValueError:  # Python's bound on the digits of a number it reads
+            return {"id": None, "type": "error", "message": "a number of thousands of digits, which no game holds"}
         if not isinstance(req, dict):
             return {"id": None, "type": "error", "message": "a request is a JSON object"}
         rid, kind = req.get("id"), req.get("type")
@@ -436,6 +438,9 @@ class ProtocolEngine:
         except RecursionError:
             raise EngineFault("protocol-error", f"the reply to {msg['type']!r} is nested too deep to read",
                               self.stderr()) from None
+        except ValueError:  # a JSONDecodeError is one too, answered above: this is Python's digit bound
+            raise EngineFault("protocol-error", f"the reply to {msg['type']!r} holds a number of thousands of "
+                                                f"digits, which no game holds: {_text(line)}", self.stderr()) from None
         if isinstance(reply, dict) and reply.get("type") == "error" and reply.get("id") is None:
             # An engine that could not read a request cannot echo its id (PROTOCOL.md): its
             # `error` is an answer all the same.

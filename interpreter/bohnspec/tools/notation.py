@@ -56,6 +56,9 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ActionError(f"the action is not valid JSON: {exc.msg} (at column {exc.colno})") from None
+        except (ValueError, RecursionError):  # Python's bounds on a number's digits and on nesting
+            raise ActionError("the action holds a number of thousands of digits or is nested too deep: "
+                              "no game has such a thing") from None
         return [data]
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
@@ -335,7 +338,9 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
            usable: frozenset = frozenset()):
     if ptype in ("field", "int"):
         if raw.isdigit():
-            return int(raw)
+            return _number(raw)
+        if raw.startswith("-") and raw[1:].isdigit():
+            raise ActionError(f"expected a number, got {raw!r}: places and fields are counted from 1")
         if ptype == "field" and raw in engine.spec.varieties and owner in state.names():
             # `harvest green`: a field is named by its number; say which hold that variety.
             fields = state.player(owner).zones.get(engine.fields_zone, [])
@@ -349,7 +354,7 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
                               "a card it stands for is named by its place, counted from 1 (`Nina draft 1 2`)")
         raise ActionError(f"expected a number, got {raw!r}")
     if ptype == "target":
-        return int(raw) if raw.isdigit() else raw
+        return _number(raw) if raw.isdigit() else raw
     if ptype == "space":
         return _space(state, raw)
     if ptype == "card":
@@ -365,12 +370,21 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
     return raw
 
 
+def _number(raw: str) -> int:
+    """A number as typed; one of more digits than any count of a game is refused, not read (Python
+    would refuse to read thousands)."""
+    if len(raw) > 9:
+        raise ActionError(f"{raw[:12]}{'...' if len(raw) > 12 else ''} is no number of this game: a field, a place "
+                          "or a count is a small number")
+    return int(raw)
+
+
 def _space(state: State, raw: str) -> str:
     """A space of the map by its id; a number is padded like the ids of rows (`6` -> `06`)."""
     board = state.board
     if board is None:
         raise ActionError("this game has no map: there are no spaces to name")
-    if raw not in board and raw.isdigit() and f"{int(raw):02d}" in board:
+    if raw not in board and raw.isdigit() and len(raw) <= 4 and f"{int(raw):02d}" in board:
         return f"{int(raw):02d}"
     if raw not in board:
         raise ActionError(f"{raw!r} is not a space of the board{suggest(raw, board.ids)}; "

@@ -664,3 +664,14 @@ def test_every_declared_board_given_inline_is_the_same_map():
             assert (a.ids, a.fixed, a.adjacency, a.cells) == (b.ids, b.fixed, b.adjacency, b.cells), name
             seen.add(decl.geometry)
     assert seen == {"offset", "graph"}
+
+
+def test_a_board_of_more_spaces_than_any_realm_is_refused_at_once():
+    # Round 43's bad-input tester: a 150 x 150 board (a 47 KB file) took 41 s to build, as every
+    # pair of spaces was compared; a board has at most 1,000 spaces, and neighbours are looked up.
+    with pytest.raises(BoardError, match="more than 1000 spaces"):
+        from_rows("big", "offset", [(r % 2, ["*"] * 150) for r in range(150)])
+    with pytest.raises(BoardError, match="more than 1000 spaces"):
+        from_graph("big", [(f"s{i}", "*") for i in range(1001)], [])
+    layout = from_rows("wide", "offset", [(r % 2, ["*"] * 40) for r in range(25)])  # 1,000 spaces
+    assert len(layout.ids) == 1000 and layout.adjacency["01"] == ("02", "41")

@@ -777,3 +777,11 @@ def test_a_rejection_expected_of_a_step_without_an_action_is_a_bug_in_the_scenar
     data["steps"].insert(0, {"note": "nothing", "expect": {"rejected": "bohnanza/bean-protection/1"}})
     err = load_error(write(tmp_path, yaml.safe_dump(data, sort_keys=False)), tmp_path)
     assert err.path == "steps[0].expect.rejected" and "no action to reject" in err.message and err.line, err
+
+
+def test_a_list_of_more_cards_than_any_game_is_refused_before_it_is_written_out(tmp_path, engine):
+    # Round 43's bad-input tester: a 1 MB file of `blue*9999` runs asked for a billion cards.
+    data = yaml.safe_load(GOOD)
+    data["state"]["draw_pile"] = ["blue*9999"] * 200
+    err = build_error(engine, write(tmp_path, yaml.safe_dump(data, sort_keys=False)), tmp_path)
+    assert err.path == "state.draw_pile" and "1,999,800 cards, more than any game has" in err.message, err

@@ -813,7 +813,10 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
     kinds = _card_kinds(engine)
 
     def cards(value, where, kind="beans"):
-        out = expand_cards(value)
+        try:
+            out = expand_cards(value)
+        except BohnspecError as exc:
+            raise ScenarioError("", where, exc.message) from None
         known = kinds.get(kind, frozenset())
         for c in out:
             if c not in known:

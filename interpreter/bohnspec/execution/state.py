@@ -16,11 +16,23 @@ from typing import Any
 _CARD_RUN = re.compile(r"^([a-z_][a-z0-9_]*)\*([1-9][0-9]{0,3})$")
 
 
+# More cards than one list of a game could hold (a box holds at most 9999 of a kind): a list
+# asking for more is refused before it is written out, lest a small file fill the memory.
+MOST_CARDS_IN_A_LIST = 1_000_000
+
+
 def expand_cards(cards: Iterable[Any]) -> list[str]:
-    """Expand the `blue*3` shorthand of a card list into single cards."""
+    """Expand the `blue*3` shorthand of a card list into single cards (a BohnspecError for a
+    list of more than MOST_CARDS_IN_A_LIST)."""
     out: list[str] = []
     if cards.__class__ is list and "*" not in "".join(c for c in cards if isinstance(c, str)):
         return list(cards)  # no shorthand: most lists
+    cards = list(cards)
+    total = sum(int(m.group(2)) if (m := _CARD_RUN.match(c) if isinstance(c, str) else None) else 1 for c in cards)
+    if total > MOST_CARDS_IN_A_LIST:
+        from ..errors import BohnspecError
+        raise BohnspecError(f"the list holds {total:,} cards, more than any game has (at most "
+                            f"{MOST_CARDS_IN_A_LIST:,} in one list)")
     for c in cards:
         m = _CARD_RUN.match(c) if isinstance(c, str) else None
         if m:

@@ -16,6 +16,10 @@ from ..errors import BohnspecError
 if TYPE_CHECKING:
     from .model import Board
 
+# The most spaces a board may have: the books' realms have a few dozen; a board of tens of
+# thousands (a small file can ask for it) would stall every command that builds it.
+MOST_SPACES = 1000
+
 DEALT = "*"  # a cell whose card is dealt at setup
 HOLE = "-"  # a cell with no space
 GEOMETRIES = ("offset", "grid", "graph")
@@ -80,20 +84,21 @@ def from_rows(name: str, geometry: str, rows: Iterable[tuple[int, Sequence[str]]
             if cell == HOLE:
                 continue
             number += 1
+            if number > MOST_SPACES:
+                raise BoardError(f"board {name}: more than {MOST_SPACES} spaces (row {r + 1}); a board has at most "
+                                 f"{MOST_SPACES}")
             width = 2 if geometry == "offset" else 1
             placed.append((space_id(number), r, shift + width * c, None if cell == DEALT else cell))
-    adjacency: dict[str, list[str]] = {p[0]: [] for p in placed}
+    # Cells that touch, looked up by place: in `offset` geometry the next cell of the row (two
+    # half-columns on) and the cells of the rows above and below that overlap (less than two
+    # apart); in `grid` geometry the four orthogonal neighbours. Listed in board order.
+    at = {(p[1], p[2]): k for k, p in enumerate(placed)}
+    near = ((0, -2), (0, 2), (-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)) if geometry == "offset" else \
+        ((0, -1), (0, 1), (-1, 0), (1, 0))
+    adjacency: dict[str, list[str]] = {}
     for a in placed:
-        for b in placed:
-            if a is b:
-                continue
-            if geometry == "offset":
-                touch = (a[1] == b[1] and abs(a[2] - b[2]) == 2) or \
-                        (abs(a[1] - b[1]) == 1 and abs(a[2] - b[2]) < 2)
-            else:
-                touch = (a[1] == b[1] and abs(a[2] - b[2]) == 1) or (abs(a[1] - b[1]) == 1 and a[2] == b[2])
-            if touch:
-                adjacency[a[0]].append(b[0])
+        found = sorted(k for dr, dc in near if (k := at.get((a[1] + dr, a[2] + dc))) is not None)
+        adjacency[a[0]] = [placed[k][0] for k in found]
     return Layout(name, geometry, tuple(p[0] for p in placed), {p[0]: p[3] for p in placed},
                   {k: tuple(v) for k, v in adjacency.items()}, {p[0]: (p[1], p[2]) for p in placed})
 
@@ -102,6 +107,8 @@ def from_graph(name: str, spaces: Iterable[tuple[str, str]], edges: Iterable[tup
     """Spaces named one by one (with their fixed card or "*") and the edges between them."""
     fixed: dict[str, str | None] = {}
     for sid, cell in spaces:
+        if len(fixed) == MOST_SPACES:
+            raise BoardError(f"board {name}: more than {MOST_SPACES} spaces; a board has at most {MOST_SPACES}")
         if sid in fixed:
             raise BoardError(f"board {name}: space {sid!r} is named twice")
         if not sid:

@@ -170,3 +170,18 @@ def test_an_option_given_twice_is_refused_not_silently_replaced(capsys, argv, wo
     with pytest.raises(SystemExit) as stop:
         main(argv)
     assert stop.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_blocks_nested_hundreds_deep_are_placed_and_told(tmp_path, capsys):
+    # Round 43's bad-input tester: 300 nested `if` blocks gave "file:0:0: Error trying to process
+    # rule ...: maximum recursion depth exceeded", and `conform --rules` the bare Python message.
+    body = "".join("if true {\n" for _ in range(300)) + "let x = 1\n" + "}\n" * 300
+    path = tmp_path / "deep.bohn"
+    path.write_text(f"module deep\n\nprocedure p() cites bohnanza/phase-1/1 {{\n{body}}}\n", encoding="utf-8")
+    assert main(["check", "--rules", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:303:9: error: nested too deep to read (301 levels of blocks and brackets)" in out, out
+    # A long line is shown around its column, not whole.
+    path.write_text("module deep\n\ndefine a = " + "-" * 20_000 + "1 cites bohnanza/phase-1/1\n", encoding="utf-8")
+    assert main(["check", "--rules", str(path)]) == 1
+    assert max(len(line) for line in capsys.readouterr().out.splitlines()) < 300

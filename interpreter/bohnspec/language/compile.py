@@ -12,9 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from lark import Token, Transformer, v_args
+from lark.exceptions import VisitError
 from lark.tree import Meta
 
-from ..errors import Location
+from ..errors import Location, RulesSyntaxError
 from .model import (
     Action, Board, Card, Category, CategoryExtension, Clause, Define, EndRule, Exempt, Extend, Forbid, Handler,
     Invariant, Module, Node,
@@ -26,8 +27,15 @@ from .parse import parse
 
 def compile_text(text: str, filename: str) -> RulesFile:
     """Parse and transform one rules file. Declarations belong to the module last opened."""
-    tree = parse(text, filename)
-    decls = _ToModel(filename).transform(tree)
+    try:
+        tree = parse(text, filename)
+        decls = _ToModel(filename).transform(tree)
+    except RecursionError:
+        raise _too_deep(text, filename) from None
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RecursionError):
+            raise _too_deep(text, filename) from None
+        raise
     out = RulesFile(filename)
     module = ""
     for d in decls:
@@ -35,6 +43,25 @@ def compile_text(text: str, filename: str) -> RulesFile:
             module = d.name
         out.decls.append(d if d.module == module else replace(d, module=module))
     return out
+
+
+def _too_deep(text: str, filename: str) -> RulesSyntaxError:
+    """A text nested deeper than Python's stack reads (hundreds of blocks in blocks, thousands
+    of brackets or `not`s), placed where its nesting is deepest."""
+    depth = deepest = 0
+    where = (1, 1)
+    for n, line in enumerate(text.splitlines(), 1):
+        code = line.split("//", 1)[0]
+        for c, ch in enumerate(code, 1):
+            if ch in "({[":
+                depth += 1
+                if depth > deepest:
+                    deepest, where = depth, (n, c)
+            elif ch in ")}]":
+                depth -= 1
+    said = f"{deepest} levels of blocks and brackets" if deepest >= 50 else "thousands of levels of `not` or signs"
+    return RulesSyntaxError(Location(filename, *where), f"nested too deep to read ({said}): write it flatter, or "
+                                                        "split it into procedures or definitions")
 
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}

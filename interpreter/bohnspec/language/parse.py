@@ -178,7 +178,11 @@ def _context(text: str, line: int, column: int) -> str:
     if not 1 <= line <= len(lines):
         return ""
     source = lines[line - 1].rstrip("\r").expandtabs(1)
-    return f"{source}\n{' ' * (column - 1)}^"
+    # A long line is shown around the column only (a line of 20,000 signs filled the screen).
+    start = max(0, column - 60) if len(source) > 120 else 0
+    shown = source[start:start + 120]
+    shown = ("..." if start else "") + shown + ("..." if start + 120 < len(source) else "")
+    return f"{shown}\n{' ' * (column - 1 - start + (3 if start else 0))}^"
 
 
 def _likely_mistake(exc: UnexpectedInput) -> str | None:

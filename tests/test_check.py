@@ -444,6 +444,22 @@ def test_a_varietys_other_names_say_one_variety(tmp_path):
                                         "already: each name says one variety"]
 
 
+def test_a_variables_first_value_has_its_declared_kind(tmp_path):
+    # Round 43's bad-input tester: `var x: int = "text"` checked clean.
+    text = 'module mycards\nvar x: int = "text" cites bohnanza/setup/5\n'
+    assert errors_of(tmp_path, text) == ["variable 'x' is declared int (a number), but its first value `\"text\"` is "
+                                         "text"]
+    assert errors_of(tmp_path, text.replace('"text"', "3")) == []
+
+
+def test_modules_that_require_each_other_are_refused(tmp_path):
+    text = ('module t2 requires t3\ndefine a = 1 cites bohnanza/setup/5\n'
+            'module t3 requires t2\ndefine b = 2 cites bohnanza/setup/5\n')
+    assert errors_of(tmp_path, text) == [
+        "modules require each other in a circle (t2 requires t3 requires t2): one of them must not require the other",
+        "modules require each other in a circle (t3 requires t2 requires t3): one of them must not require the other"]
+
+
 def test_syntax_error_is_reported_as_a_diagnostic(tmp_path):
     diagnostics = diagnostics_of(tmp_path, "module mycards\naction a() { }\n")
     assert len(diagnostics) == 1

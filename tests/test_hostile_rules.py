@@ -185,3 +185,10 @@ def test_blocks_nested_hundreds_deep_are_placed_and_told(tmp_path, capsys):
     path.write_text("module deep\n\ndefine a = " + "-" * 20_000 + "1 cites bohnanza/phase-1/1\n", encoding="utf-8")
     assert main(["check", "--rules", str(path)]) == 1
     assert max(len(line) for line in capsys.readouterr().out.splitlines()) < 300
+
+
+def test_a_byte_order_mark_is_read_past(tmp_path, capsys):
+    # Round 43: a BOM (as some editors save) was "unexpected character '\ufeff'"; scenarios took it.
+    path = tmp_path / "bom.bohn"
+    path.write_text("\ufeffmodule bom\n\ndefine a = 1 cites bohnanza/phase-1/1\n", encoding="utf-8")
+    assert main(["check", "--rules", str(path)]) == 0, capsys.readouterr().out

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bohnspec.tools.cli import main
 from bohnspec.tools.simulate import Tally
 
@@ -167,3 +169,16 @@ def test_a_game_nobody_can_go_on_with_is_told_stuck_not_too_long():
     add(stats, GameSummary(actions=817, turns=30, rejections={}, harvests=[], ended=False), 6000)
     add(stats, GameSummary(actions=6000, turns=300, rejections={}, harvests=[], ended=False), 6000)
     assert stats.endings == {"stuck: nobody had a legal action": 1, "unfinished after 6000 actions": 1}
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--modules", "war"], "--modules war: a part of bohnaparte and dschingis, played with them, not a game of its own"),
+    (["--beans", "garden", "--option", "beans=jumping"], "the same option given twice"),
+    (["--option", "vine_game=short"], "'vine_game' is an option of bohnroeschen (--modules bohnroeschen)"),
+])
+def test_a_game_simulate_cannot_play_as_asked_is_refused_with_why(capsys, args, words):
+    # Round 43's bad-input tester: `--modules war` played a base game labelled war, and two
+    # values of one option were settled silently.
+    from bohnspec.tools.cli import main
+    assert main(["simulate", "--games", "1", *args]) == 2
+    assert words in capsys.readouterr().err

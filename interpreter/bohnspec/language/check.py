@@ -223,6 +223,21 @@ class Checker:
                                   f"{', '.join(sorted(modules))}")
         if m.name in m.requires:
             self.error(m.loc, f"module {m.name!r} requires itself")
+            return
+        # A circle through other modules (t2 requires t3, t3 requires t2): neither can be played first.
+        declared = {d.name: d for f in self.spec.files for d in f.decls if isinstance(d, Module)}
+        todo = [(r, [m.name, r]) for r in m.requires]
+        seen: set[str] = set()
+        while todo:
+            name, path = todo.pop()
+            if name == m.name:
+                self.error(m.loc, f"modules require each other in a circle ({' requires '.join(path)}): "
+                                  "one of them must not require the other")
+                return
+            if name in seen or name not in declared:
+                continue
+            seen.add(name)
+            todo.extend((r, [*path, r]) for r in declared[name].requires)
 
     def _check_extends(self) -> None:
         spec = self.spec
@@ -294,6 +309,10 @@ class Checker:
     def _check_var(self, v: Var) -> None:
         # `x.NAME` must say one thing: a player's, a space's or a card's.
         self.expr(v.default, set())
+        declared, given = _VAR_KINDS.get(v.type), self._kind(v.default, set())
+        if declared is not None and given is not None and given != declared:
+            self.error(v.default.loc or v.loc, f"variable {v.name!r} is declared {v.type} ({declared}), but its "
+                                               f"first value `{_shown(v.default)}` is {given}")
         spec = self.spec
         if (v.per_player or v.per_space) and v.name in spec.attribute_names():
             self.error(v.loc, f"{v.name!r} is also an attribute of cards: give the variable another name")

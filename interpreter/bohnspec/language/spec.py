@@ -268,7 +268,7 @@ def parse_files(files: Iterable[str | PathLike[str]]) -> list[RulesFile]:
     for name in files:
         f = Path(name)
         try:
-            text = f.read_text(encoding="utf-8")
+            text = f.read_text(encoding="utf-8-sig")  # an editor's byte-order mark is no part of the rules
         except OSError as exc:
             raise BohnspecError(f"cannot read the rules file: {exc.strerror}", str(f)) from None
         out.append(_compiled(text, display_name(f)))

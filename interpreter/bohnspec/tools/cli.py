@@ -1187,6 +1187,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     modules = _modules(args.modules) or ["base"]
     closure = _with_requirements(modules, args.rules)  # an unknown module: exit 2 with a did-you-mean
     _rules_played(args.rules, closure or [], modules)
+    from ..language.spec import parts_of, parse_files, spec_files
+    parts = parts_of(parse_files([*spec_files(), *args.rules]))
+    alone = [m for m in modules if m in parts and not any(g in modules for g in parts[m])]
+    if alone:
+        # `--modules war` played a base game under the name of the war expansions (round 43).
+        m = alone[0]
+        raise _usage(f"--modules {m}: a part of {' and '.join(parts[m])}, played with them, not a game of its own; "
+                     f"name the game: --modules {parts[m][0]}")
+    if args.beans is not None and any(o.partition("=")[0].strip() == "beans" for o in args.option):
+        raise _usage("--beans and --option beans=...: the same option given twice; give it once")
     if args.scheduler is not None and args.executor != "dask":
         raise _usage("--scheduler: only with --executor dask")
     try:
@@ -1390,9 +1400,14 @@ def _game_options(engine: Engine, given: list[str]) -> dict[str, str]:
         name, value = name.strip(), value.strip()
         option = engine.spec.options.get(name)
         if not sep or option is None:
+            from ..language.model import Option
+            from ..language.spec import modules_declaring
             known = ", ".join(n for n in engine.spec.options if n != "beans") or "none besides --beans"
+            elsewhere = [m for m in modules_declaring(name, Option) if m not in engine.spec.modules] if sep else []
+            where = f"; {name!r} is an option of {' and '.join(elsewhere)} (--modules {elsewhere[0]})" \
+                if elsewhere else ""
             raise _usage(f"--option {text!r}: write NAME=VALUE with an option of the game ({known})"
-                         f"{suggest(name, engine.spec.options) if sep else ''}")
+                         f"{suggest(name, engine.spec.options) if sep and not elsewhere else ''}{where}")
         if value not in option.values:
             raise _usage(f"--option {name}: {value!r} is not one of {', '.join(option.values)}"
                          f"{suggest(value, option.values)}")

@@ -309,8 +309,9 @@ class Checker:
     def _check_var(self, v: Var) -> None:
         # `x.NAME` must say one thing: a player's, a space's or a card's.
         self.expr(v.default, set())
-        declared, given = _VAR_KINDS.get(v.type), self._kind(v.default, set())
-        if declared is not None and given is not None and given != declared:
+        declared = _VAR_KINDS.get(v.type)
+        given = self._kind(v.default, set()) if v.default is not None else None
+        if v.default is not None and declared is not None and given is not None and given != declared:
             self.error(v.default.loc or v.loc, f"variable {v.name!r} is declared {v.type} ({declared}), but its "
                                                f"first value `{_shown(v.default)}` is {given}")
         spec = self.spec

@@ -567,3 +567,11 @@ def test_an_isolated_failure_names_the_bookkeeping_the_loaded_state_held():
     state = {"vars": {"planted": 1, "offer_give": [], "exhaustions": 2},
              "players": [{"name": "Nina", "vars": {}}]}
     assert _bookkeeping_set(spec, state, internal_vars(spec)) == ["vars.planted = 1"]
+
+
+def test_a_difference_of_a_huge_list_is_shown_cut_short():
+    # Round 43's bad-input tester: an engine's discard pile of five million cards made a report
+    # of 40 MB.
+    from bohnspec.conformance.runner import _subset_problems
+    (problem,) = _subset_problems({"discard": ["red"]}, {"discard": ["blue"] * 5_000_000}, "state")
+    assert len(problem) < 2000 and "4,999,900 more (5,000,000 in all)" in problem, problem[:300]

@@ -184,11 +184,21 @@ def subset_problems(expected: Any, actual: Any, path: str = "state") -> list[str
     return _subset_problems(expected, actual, path)
 
 
+def _dumps(value: Any, most: int = 2000) -> str:
+    """A value for a difference, as JSON, cut short: an engine's list of millions of cards made a
+    report of 40 MB (round 43)."""
+    if isinstance(value, list) and len(value) > 200:
+        head = json.dumps(value[:100])
+        return f"{head[:-1]}, ... {len(value) - 100:,} more ({len(value):,} in all)]"
+    text = json.dumps(value)
+    return text if len(text) <= most else f"{text[:most]}... ({len(text) - most:,} characters more)"
+
+
 def _subset_problems(expected: Any, actual: Any, path: str) -> list[str]:
     problems = []
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
-            return [f"{path}: expected an object, got {json.dumps(actual)}"]
+            return [f"{path}: expected an object, got {_dumps(actual)}"]
         for k, v in expected.items():
             if k not in actual:
                 problems.append(f"{path}.{k}: expected {json.dumps(normalise(v))}, but it is missing")
@@ -197,7 +207,7 @@ def _subset_problems(expected: Any, actual: Any, path: str) -> list[str]:
         return problems
     expected = normalise(expected)
     if not json_equal(expected, actual):
-        problems.append(f"{path}:\n    expected {json.dumps(expected)}\n    actual   {json.dumps(actual)}")
+        problems.append(f"{path}:\n    expected {_dumps(expected)}\n    actual   {_dumps(actual)}")
     return problems
 
 

@@ -585,3 +585,29 @@ def test_a_variety_not_held_is_read_in_a_zone_the_action_uses(tmp_path, capsys):
         encoding="utf-8")
     code, out = judge(capsys, str(path), "-a", "Nina attack 06 with blue")
     assert out["results"][0]["action"]["with"] == "hand 5", out["results"][0]["action"]
+
+
+TIE_AT_A_VILLAGE = """\
+modules: [base, bohnaparte]
+state:
+  board: {geometry: graph, spaces: {nc: camp, tw: village, vi: village, tc: camp, kc: camp},
+          edges: [[nc, tw], [tw, vi], [vi, tc], [tc, kc]]}
+  spaces: {nc: {owner: Nina}, tw: {owner: Nina}, tc: {owner: Timon}, kc: {owner: Keno}}
+  players:
+    - {name: Nina, hand: [broad], coins: [red]}
+    - {name: Timon, hand: [broad]}
+    - {name: Keno}
+  active: Nina
+  phase: attack
+  draw_pile: [soy, red]
+"""
+
+
+def test_a_tie_names_no_card_of_the_attackers_that_could_not_have_won_it(tmp_path, capsys):
+    # Round 43's players: a tie at a village said "Nina holds Village (Dorf), which does not win
+    # this tie", as if her own village could have won it; only a cannon can.
+    path = tmp_path / "tie.yaml"
+    path.write_text(TIE_AT_A_VILLAGE, encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina attack vi with broad", "--brief", as_json=False)
+    line = next(x for x in out.splitlines() if "a tie" in x)
+    assert "(by bohnaparte/village/2)" in line and "holds" not in line, line

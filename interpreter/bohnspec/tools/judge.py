@@ -1464,6 +1464,7 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
     held = {c for k in mine for c in spec.cards[k].cites}
     said = set(emitted_by.cites) if emitted_by is not None else set()
     by: list[str] = []
+    asked_of_attacker: set[str] = set()  # paragraphs of definitions asked about the attacker's cards
     for name, args, value in valued:
         d = spec.defines.get(name)
         if d is None or not T.gave_something(value):
@@ -1472,12 +1473,16 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
         if not own and (not tie if value is True else not (raised or marks)):
             continue
         for c in d.cites:
+            if attacker in args and c in held:
+                asked_of_attacker.add(c)
             if c not in said and c not in by and (own or c in about or (attacker in args and c in held)):
                 by.append(c)
-    # The attacker's cards those paragraphs speak of (an iron mine: the cannon), by name; of
-    # them, those a paragraph speaks of alone if any (a symbols paragraph the town shares with
-    # the iron mine does not make the attacker's town a reason).
-    matching = {k: found for k in mine if (found := set(spec.cards[k].cites) & set(by))}
+    # The attacker's cards those paragraphs speak of (an iron mine: the cannon), by name, where
+    # a definition asked about the attacker gave them (a village the attacker holds is no reason
+    # in a tie at a village: round 43's players); of them, those a paragraph speaks of alone if
+    # any (a symbols paragraph the town shares with the iron mine does not make the attacker's
+    # town a reason).
+    matching = {k: found for k in mine if (found := set(spec.cards[k].cites) & set(by) & asked_of_attacker)}
     alone = {k for k, found in matching.items()
              if any(sum(1 for card in spec.cards.values() if c in card.cites) == 1 for c in found)}
     # Else those whose own section of the book it is (bohnaparte/iron-mine/1: the iron mine's,

@@ -419,7 +419,7 @@ def test_a_player_who_loses_a_territory_but_not_his_last_is_told_the_game_goes_o
     assert code == 0
     waits = out["results"][1]["game_goes_on"]
     assert [w["missing"] for w in waits] == [["landless != none"]], waits
-    assert "bohnaparte/attack/19" in waits[0]["cites"] and "last landscape" in waits[0]["words"]
+    assert "bohnaparte/attack/19" in waits[0]["cites"] and "the last of his landscapes (in Bohnaparte his territories)" in waits[0]["words"]
 
 
 def test_a_conquest_of_a_neutral_space_brings_no_end_nearer(tmp_path, capsys):
@@ -611,3 +611,47 @@ def test_a_tie_names_no_card_of_the_attackers_that_could_not_have_won_it(tmp_pat
     code, out = judge(capsys, str(path), "-a", "Nina attack vi with broad", "--brief", as_json=False)
     line = next(x for x in out.splitlines() if "a tie" in x)
     assert "(by bohnaparte/village/2)" in line and "holds" not in line, line
+
+
+MIXED_WITH_A_DSCHINGIS_FOREST = """\
+modules: [base, mixed]
+state:
+  board: pyramid_5
+  players:
+  - name: Nina
+    hand: [fire]
+    coins: [soy, red, red]
+  - name: Timon
+    hand: [fire]
+  - name: Keno
+    hand: [soy]
+  spaces:
+    '02': {card: village}
+    '03': {card: farm}
+    '04': {card: dschingis_forest, owner: Nina}
+    '05': {card: town}
+    '06': {card: monastery}
+    '07': {card: quarry}
+    '08': {card: iron_mine}
+    '09': {card: river}
+    '10': {card: village}
+    '12': {card: farm}
+    '13': {card: town}
+    '14': {card: swamp}
+    '01': {owner: Nina}
+    '11': {owner: Timon}
+    '15': {owner: Keno}
+  active: Nina
+  phase: trade
+  draw_pile: [soy, green, red, garden, broad, fire, blue, soy]
+"""
+
+
+def test_a_move_the_game_leaves_out_names_the_ruling_that_says_why(tmp_path, capsys):
+    # Round 43's players: `Nina buy_cart` in the mixed game was told only to judge a Dschingis
+    # game instead; ruling/mixed-game-rules is what says there are no carts here.
+    path = tmp_path / "mixed.yaml"
+    path.write_text(MIXED_WITH_A_DSCHINGIS_FOREST, encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Nina buy_cart"]) == 2
+    err = capsys.readouterr().err
+    assert "'buy_cart' is a move of dschingis only; ruling/mixed-game-rules of this game says why" in err, err

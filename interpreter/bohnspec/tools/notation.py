@@ -204,9 +204,13 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         if elsewhere:
             played = ", ".join(sorted(engine.spec.modules))
             # A player asking "may I plant a second card?" of the base game gets the answer
-            # first (nobody may, here), then how to judge the game where the move exists.
+            # first (nobody may, here), then how to judge the game where the move exists. A
+            # ruling of this game that speaks of the move's paragraphs says why it is not here
+            # (the mixed game's carts: round 43's players).
+            ruled = _rulings_on_absent(engine, kind, elsewhere)
+            why = f"; {', '.join(ruled)} of this game says why (bohnspec explain {ruled[0]})" if ruled else ""
             raise ActionError(f"no player may {kind} in this game (modules {played}): {kind!r} is a move of "
-                              f"{' and '.join(elsewhere)} only; to judge that game instead, give the situation "
+                              f"{' and '.join(elsewhere)} only{why}; to judge that game instead, give the situation "
                               f"`modules: [{elsewhere[0]}]`")
         known = [*engine.spec.actions, "trade"]
         raise ActionError(f"unknown action {kind!r}" + (suggest(kind, known) or
@@ -290,6 +294,24 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             action[p.name] = []
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
+
+
+def _rulings_on_absent(engine: Engine, kind: str, homes: list[str]) -> list[str]:
+    """The rulings of the game played that cite a paragraph of the section an action it does not
+    have belongs to (the section of the action's first paragraph: `dschingis/carts`), of a module
+    the action's own game does not play too (`war`'s rulings speak of carts where they are)."""
+    from ..language.model import Action
+    from ..language.spec import module_closure, parse_files, spec_files
+    files = parse_files(spec_files())
+    shared = set(module_closure(files, homes))
+    first = next((d.cites[0] for f in files for d in f.decls
+                  if isinstance(d, Action) and d.name == kind and d.cites), None)
+    if first is None or first.startswith("ruling/"):
+        return []
+    section = first.rsplit("/", 1)[0] + "/"
+    return [f"ruling/{name}" for name, r in engine.spec.rulings.items()
+            if r.module in engine.spec.modules and r.module not in shared
+            and any(c.startswith(section) for c in r.cites)]
 
 
 def _once(kind: str, names: list[str], raw: dict, key: str, value: str) -> None:

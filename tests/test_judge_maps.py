@@ -655,3 +655,43 @@ def test_a_move_the_game_leaves_out_names_the_ruling_that_says_why(tmp_path, cap
     assert main(["judge", str(path), "-a", "Nina buy_cart"]) == 2
     err = capsys.readouterr().err
     assert "'buy_cart' is a move of dschingis only; ruling/mixed-game-rules of this game says why" in err, err
+
+
+RIDERS_READY = """\
+modules: [base, dschingis]
+state:
+  options: {layout: beginner}
+  players:
+    - {name: Timon, hand: [fire], coins: [soy, red]}
+    - {name: Nina, hand: [blue]}
+    - {name: Keno, hand: [green]}
+  active: Timon
+  phase: attack
+  spaces: {"08": {owner: Timon}, "13": {owner: Timon}, "02": {owner: Nina}, "12": {owner: Keno}}
+  draw_pile: [blue, green, red, soy, red]
+"""
+
+
+@pytest.mark.parametrize("said, action", [
+    ("Timon attack 09 with stack", {"target": "09", "with": "draw_pile 1"}),
+    ("Timon attack 09 with the draw pile", {"target": "09", "with": "draw_pile 1"}),
+    ("Timon attack 09 with pile", {"target": "09", "with": "draw_pile 1"}),
+    ("Timon charge 09 with riders 13", {"target": "09", "riders": "13"}),
+    ("Timon charge 09 with 13", {"target": "09", "riders": "13"}),
+    ("Timon charge 09 cavalry 13", {"target": "09", "riders": "13"}),
+])
+def test_the_books_words_for_the_stack_and_the_riders_are_read(tmp_path, capsys, said, action):
+    # Round 43's players: Hand, Stack and Pile are the books' words, `with riders 13` how a player
+    # says a charge, and the mixed game's steppe troops are riders on the card.
+    path = tmp_path / "riders.yaml"
+    path.write_text(RIDERS_READY, encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", said)
+    got = out["results"][0]["action"]
+    assert {k: got[k] for k in action} == action, got
+
+
+def test_riders_named_as_a_combat_card_are_sent_to_the_charge(tmp_path, capsys):
+    path = tmp_path / "riders.yaml"
+    path.write_text(RIDERS_READY, encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Timon attack 09 with riders"]) == 2
+    assert "they ride with charge (`Timon charge TARGET riders SPACE`" in capsys.readouterr().err

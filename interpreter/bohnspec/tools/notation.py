@@ -68,6 +68,8 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     for called, name in _bean_names(engine).items():
         if called in text.lower():
             text = re.sub(r"(?<![\w-])" + re.escape(called) + r"(?:s|n)?(?![\w-])", name, text, flags=re.IGNORECASE)
+    # `with draw pile`, as the books write it: the zone's name.
+    text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE) if "draw_pile" in engine.spec.zones else text
     words0 = text.split()
     if len(words0) >= 3 and f"{words0[1]}_{words0[2]}" in engine.spec.actions:
         words0 = [words0[0], f"{words0[1]}_{words0[2]}", *words0[3:]]
@@ -109,6 +111,9 @@ _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
 _ORDINALS = {w: str(n) for n, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), 1)}
 _ORDINAL_DIGITS = re.compile(r"^([0-9]+)(?:st|nd|rd|th)$")
+# The two books' words for mounted troops, each read as the other where a game has only one.
+_TROOPS = {"riders": "cavalry", "cavalry": "riders"}
+
 # Words that say nothing about the action (`harvest the field 1`, `plant my soy`).
 _FILLERS = frozenset({"the", "my", "his", "her", "their"})
 
@@ -218,6 +223,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     decl = engine.spec.actions[kind]
     names = [p.name for p in decl.params]
     types = {p.name: p.type for p in decl.params}
+    # Words of speech the action has no parameter for: `charge 04 with riders 13`, `defend from
+    # the depot 1`; and the mounted troops by either book's name (`riders` in a game whose
+    # parameter is `cavalry`, as the mixed game's steppe card calls them).
+    rest = [w for w in rest if not (w in ("with", "from") and w not in types)]
+    rest = [_TROOPS.get(w, w) if w not in types and _TROOPS.get(w) in types else w for w in rest]
     tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS, *_other_zones(rest, engine)})
     raw: dict[str, str] = {}
     position = 0
@@ -436,8 +446,17 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
     (the rules refuse the action then, with their own paragraph)."""
     if _REF.match(raw):
         return raw
+    if (raw in _PILE_WORDS or raw == "draw_pile") and "draw_pile" in usable:
+        # `attack 09 with stack`, `defend pile`: the books' own word for the top card of the
+        # draw pile, where the action may take it (round 43's players).
+        return "draw_pile 1"
     if raw in engine.spec.zones:
         raise ActionError(f"{raw!r} is a place, not a card: write '{raw} 1' for its first card (its top)")
+    troops = [a.name for a in engine.spec.actions.values() if any(p.name == raw for p in a.params)]
+    if troops and raw not in engine.spec.varieties:
+        # `attack 04 with riders`: mounted troops are sent by an action of their own.
+        raise ActionError(f"{raw!r} are not a card to fight with here: they ride with {' or '.join(troops)} "
+                          f"(`{owner} {troops[0]} TARGET {raw} SPACE`, SPACE where they stand)")
     if raw in ("-", "[]", "none", "nothing"):
         # (`nothing` reaches here only for a parameter of one card: a list takes it earlier.)
         raise ActionError(f"{raw!r} is not a card: this value is one card ('hand 1', a variety); only a list of "

@@ -143,10 +143,11 @@ def test_notation_for_spaces_and_the_stack():
         {"type": "attack", "player": "Keno", "target": "06", "with": "hand 1"}]
     with pytest.raises(ActionError, match="not a space of the board"):
         parse_action(engine, state, "Keno attack 99 hand 1")
-    # The stack named as a place, or by the book's word: what to write instead (it said
-    # "neither a card nor a variety", and "'1' is one too many").
-    with pytest.raises(ActionError, match="'draw_pile' is a place, not a card: write 'draw_pile 1'"):
-        parse_action(engine, state, "Keno attack 06 with draw_pile")
+    # The stack named as a place, or by the book's word, is its top card where the action may
+    # take it (round 43); a number after the book's word is told what to write instead.
+    assert parse_action(engine, state, "Keno attack 06 with draw_pile")[0]["with"] == "draw_pile 1"
+    with pytest.raises(ActionError, match="'revealed' is a place, not a card: write 'revealed 1'"):
+        parse_action(engine, state, "Keno attack 06 with revealed")
     with pytest.raises(ActionError, match="'pile 1' is no card reference: 'pile' is not a place of this game "
                                           r"\(did you mean 'draw_pile'\?\)"):
         parse_action(engine, state, "Keno attack 06 with pile 1")

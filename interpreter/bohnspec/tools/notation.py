@@ -69,7 +69,8 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         if called in text.lower():
             text = re.sub(r"(?<![\w-])" + re.escape(called) + r"(?:s|n)?(?![\w-])", name, text, flags=re.IGNORECASE)
     # `with draw pile`, as the books write it: the zone's name.
-    text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE) if "draw_pile" in engine.spec.zones else text
+    if "draw_pile" in engine.spec.zones:
+        text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE)
     words0 = text.split()
     if len(words0) >= 3 and f"{words0[1]}_{words0[2]}" in engine.spec.actions:
         words0 = [words0[0], f"{words0[1]}_{words0[2]}", *words0[3:]]

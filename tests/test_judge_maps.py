@@ -696,3 +696,17 @@ def test_riders_named_as_a_combat_card_are_sent_to_the_charge(tmp_path, capsys):
     path.write_text(RIDERS_READY, encoding="utf-8")
     assert main(["judge", str(path), "-a", "Timon attack 09 with riders"]) == 2
     assert "they ride with charge (`Timon charge TARGET riders SPACE`" in capsys.readouterr().err
+
+
+def test_two_ends_at_once_are_both_named(capsys):
+    # Round 43's Bohnaparte author: the fourth running out in the combat that took a player's
+    # last territory named only the running out; "why did it end?" has both answers.
+    sid = "bohnaparte/independent/r43-fourth-exhaustion-and-landless-one-combat-01"
+    code, out = judge(capsys, sid, "--step", "1", "-a", "Timon defend draw_pile 1")
+    ends = out["results"][0]["game_ends"]
+    assert "runs out" in ends["ended_by"]["words"], ends
+    assert [a["cites"][0] for a in ends["also_ended_by"]] == ["bohnaparte/end/1"], ends
+    assert "last of his landscapes" in ends["also_ended_by"][0]["words"], ends
+    code, out = judge(capsys, sid, "--step", "1", "-a", "Timon defend draw_pile 1", "--brief", as_json=False)
+    assert "  and at the same time: The game ends once the attack is over in which a player lost" in out, out
+    assert "in this game last_exhaustion is 4: the running out that ends the game: the fourth" in out, out

@@ -891,6 +891,14 @@ def _ending(engine: Engine, outcome: Outcome, rec: T.Recorder | None = None) -> 
             **_describe(end), "words": _comment(end),
             "through": _constants_read(engine, end.condition, outcome.state, set(end.cites)),
             "made_by": _made_to_hold(engine, end, rec) if rec is not None else []})
+        # Two ends at once (the last running out in the combat that took a player's last
+        # territory): each is a reason the table asks for (round 43's Bohnaparte author).
+        also = [r for r in engine.spec.end_rules if r is not end and r.condition is not None
+                and _holds(engine, r.condition, outcome.state)]
+        if also:
+            out["also_ended_by"] = [_game_first(engine, {
+                **_describe(r), "words": _comment(r),
+                "through": _constants_read(engine, r.condition, outcome.state, set(r.cites))}) for r in also]
     w = engine.spec.winners
     if w is not None:
         out["decided_by"] = {**_describe(w), "words": _comment(w), "how": _winners_how(engine, w, outcome.state)}
@@ -945,7 +953,8 @@ def _constants_read(engine: Engine, node: Node | None, state: State, known: set[
                     value = serialise(engine.define_value(state, name))
                 except SpecRuntimeError:
                     value = None
-                out.append({"define": name, "value": value, **_describe(d), "cites": list(d.cites)})
+                out.append({"define": name, "value": value, **_describe(d), "cites": list(d.cites),
+                            "words": _comment(d)})
                 known.update(new)
     return out
 
@@ -2060,7 +2069,10 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                     e = end.get("ended_by") if isinstance(end, dict) else None
                     lines.append(f"  the game ends: {e['words'] or 'the end rule holds'}  ({_cites(e)})" if e
                                  else "  the game ends")
-                    lines.extend(_through_lines(e or {}))
+                    lines.extend(_through_lines(e or {}, brief=True))
+                    for a in end.get("also_ended_by", []) if isinstance(end, dict) else []:
+                        lines.append(f"  and at the same time: {a['words'] or 'another end rule holds'}  ({_cites(a)})")
+                        lines.extend(_through_lines(a, brief=True))
                     # Who wins, and by what: the scores and the tie-break are the answer a
                     # table wants, not only the names.
                     d = end.get("decided_by") if isinstance(end, dict) else None
@@ -2102,6 +2114,9 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                     for m in e.get("made_by", []):
                         under = " > ".join(f"{w['declaration']} ({', '.join(w['cites'])})" for w in m["within"])
                         lines.append(f"    made so in this action: {m['change']}, under {under}")
+                for a in end.get("also_ended_by", []):
+                    lines.append(f"    and at the same time: {a['words'] or 'another end rule holds'}  ({_cites(a)})")
+                    lines.extend(_through_lines(a))
                 if end.get("decided_by"):
                     d = end["decided_by"]
                     lines.append(f"    {d['words'] or 'the winners rule'}  ({_cites(d)})")
@@ -2154,9 +2169,13 @@ def _few(cites: list[str]) -> str:
     return ", ".join(cites[:BRIEF_CITES]) + (f", and {more} more (the full answer lists them)" if more > 0 else "")
 
 
-def _through_lines(found: dict) -> list[str]:
-    """The counts a rule reads in this game (`last_exhaustion = 4`), each with its paragraphs."""
-    return [f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})" for c in found.get("through", [])]
+def _through_lines(found: dict, brief: bool = False) -> list[str]:
+    """The counts a rule reads in this game (`last_exhaustion = 4`), each with its paragraphs;
+    `brief`: in the definition's own words where it has some, the name after them (a table
+    reads the rule, not the rules' names: round 43's players)."""
+    return [f"    in this game {c['define']} is {show(c['value'])}: {_lower_first(c['words'])}  ({_cites(c)})"
+            if brief and c.get("words") else
+            f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})" for c in found.get("through", [])]
 
 
 def _goes_on_lines(r: dict, full: bool) -> list[str]:

@@ -710,3 +710,16 @@ def test_two_ends_at_once_are_both_named(capsys):
     code, out = judge(capsys, sid, "--step", "1", "-a", "Timon defend draw_pile 1", "--brief", as_json=False)
     assert "  and at the same time: The game ends once the attack is over in which a player lost" in out, out
     assert "in this game last_exhaustion is 4: the running out that ends the game: the fourth" in out, out
+
+
+def test_a_setup_says_which_cards_it_puts_back_in_the_box(tmp_path, capsys):
+    # Round 43's players: "which cards come out at three players?" got the dealt map only.
+    path = tmp_path / "setup3.yaml"
+    path.write_text("modules: [base, dschingis]\nsetup:\n  players: [Timon, Nina, Keno]\n  beans: garden\n"
+                    "  deck: [blue*20, fire*18, broad*16, green*14, soy*12, black_eyed*10, red*8, garden*6]\n"
+                    "  landscapes: [camp*5, town*3, village*3, plantation*3, steppe*3, forest*3, gemstone*2, river*2]\n",
+                    encoding="utf-8")
+    assert main(["judge", str(path)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "put back in the box by the setup: Camp (Feldlager) x2, River (Fluss) x2, Town (Stadt) (dschingis/setup/1" \
+        in first, first

@@ -132,7 +132,27 @@ def _from_setup(path: Path, doc: Document, extra_rules: Iterable[str | PathLike[
         state, _ = S.build_state(engine, sc)
     except S.Refused as exc:
         raise SetupRefused(str(path), engine, exc) from None
-    return engine, state, f"{path}, after its setup"
+    # The cards the setup puts back in the box (Dschingis Bohn's landscapes a table of three
+    # leaves out): "which cards come out?" is a table's question (round 43's players).
+    from collections import Counter
+    from ..execution.state import expand_cards
+    given = Counter(expand_cards(sc.setup.get("deck") or [])) if sc.setup else Counter()
+    for cards in (S.setup_zones(sc.setup) if sc.setup else {}).values():
+        if isinstance(cards, list):
+            given.update(c for c in cards if isinstance(c, str))
+    # What lies in the game: not the box (a zone that takes the rest of the cards).
+    in_game = S._counted_deep(state) - Counter(c for name, z in engine.spec.zones.items() if z.rest
+                                               for c in state.zones.get(name, []) if isinstance(c, str))
+    left = given - in_game
+    where = f"{path}, after its setup"
+    if left:
+        # The expansion's setup first (its table of landscapes per player count), then the base game's.
+        cites = list(dict.fromkeys(deciding.in_play(engine.spec, [c for s in reversed(engine.spec.setups)
+                                                                  for c in s.cites])))
+        shown = ", ".join(f"{card_title(engine, c)} x{n}" if n > 1 else card_title(engine, c)
+                          for c, n in sorted(left.items()))
+        where += f"; put back in the box by the setup: {shown} ({', '.join(cites[:4])})"
+    return engine, state, where
 
 
 # ------------------------------------------------------------ the situation

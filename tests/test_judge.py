@@ -381,6 +381,12 @@ def test_the_text_tells_each_consequence_under_its_rule(tmp_path, capsys):
     assert "a tie between Timon, Nina, Keno, settled by the seats clockwise from Timon (starting_player), the most " \
            "winning: Timon 0, Nina 1, Keno 2; so Keno wins" in out
     assert "event draft_ended: owner Timon, coin Red Bean" in out
+    # The brief answer says it without the rules' expressions and names (round 43's players).
+    assert main(["judge", situation(tmp_path, JUMPING), "-a", "Timon harvest 1", "-a", "Timon draft 1 1",
+                 "-a", "Keno draft 1 discard", "-a", "Nina draft 1 discard", "--brief"]) == 0
+    brief = capsys.readouterr().out
+    assert "    by the count of their coins: Timon 3, Nina 3, Keno 3; a tie between Timon, Nina, Keno, settled by the " \
+           "seats clockwise from Timon, the most winning: Timon 0, Nina 1, Keno 2; so Keno wins" in brief, brief
 
 
 CASTLE = {

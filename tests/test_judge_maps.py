@@ -319,7 +319,8 @@ def test_the_winners_points_are_told_space_by_space(capsys):
     code, out = judge(capsys, "bohnaparte/end/town-worth-three-points-01", "--step", "0", "-a", "Nina draw",
                       as_json=False)
     assert code == 0
-    assert ("by score(p): Nina 3, Timon 4, Keno 1; made of Nina: 01 Camp 1 + 02 Farm (Bauernhof) 1 + "
+    assert ("by score(p) (a player's victory points: those of the landscapes (territories) he holds): Nina 3, Timon 4, "
+            "Keno 1; made of Nina: 01 Camp 1 + 02 Farm (Bauernhof) 1 + "
             "08 Quarry (Steinbruch) 1; Timon: 03 Town (Stadt) 3 + 04 Camp 1; Keno: 09 Camp 1; so Timon wins") in out
 
 

@@ -921,7 +921,12 @@ def _ending(engine: Engine, outcome: Outcome, rec: T.Recorder | None = None) -> 
                 "through": _constants_read(engine, r.condition, outcome.state, set(r.cites))}) for r in also]
     w = engine.spec.winners
     if w is not None:
-        out["decided_by"] = {**_describe(w), "words": _comment(w), "how": _winners_how(engine, w, outcome.state)}
+        how = _winners_how(engine, w, outcome.state)
+        names = frozenset(n for n, v in engine.spec.vars.items() if not v.per_player and not v.per_space) | \
+            frozenset(n for n, d in engine.spec.defines.items() if d.params is None) | \
+            frozenset(("starting_player", "active", "phase"))
+        out["decided_by"] = {**_describe(w), "words": _comment(w), "how": how,
+                             "how_in_words": _how_in_words(how, names)}
     return out
 
 
@@ -1781,8 +1786,11 @@ def combat_text(engine: Engine, event: dict, moment: State | None = None, won: b
         marks = [k for k, v in moment.space_vars.get(target, {}).items()
                  if v is True and k in engine._var_defaults and engine._var_defaults[k](env) is not True]
     if floor and d == floor and (number is None or number < floor) and not (marks and number is not None):
+        # The landscape by its name on the card (a mixed game's `dschingis_town` is a town).
+        named = (spec.cards[land].title.split(" (")[0].lower() if land in spec.cards and spec.cards[land].title
+                 else str(land).replace("_", " ")) if land else ""
         defence += (f" {number}" if number is not None else "") + \
-            f", raised to the {land + chr(39) + 's ' if land else ''}floor {floor}"
+            f", raised to the {named + chr(39) + 's ' if named else ''}floor {floor}"
     elif number is not None and isinstance(d, int) and d != number:
         # The rules count the card for more (or less) here: a fortress, say. Where that meets
         # the floor exactly, which of the two made it is not told apart: both are said.
@@ -2099,7 +2107,7 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                     if d:
                         lines.append(f"  {d['words'] or 'the winners rule'}  ({_cites(d)})")
                         if d.get("how"):
-                            lines.append(f"    {d['how']}")
+                            lines.append(f"    {d.get('how_in_words') or d['how']}")
                 # An end counted towards but not reached (Bohnaparte's third exhaustion, say):
                 # the table asks whether the game is over.
                 lines.extend(_goes_on_lines(r, full=False))
@@ -2187,6 +2195,14 @@ def _few(cites: list[str]) -> str:
     """The first citations of an event's rule, and how many more the full answer lists."""
     more = len(cites) - BRIEF_CITES
     return ", ".join(cites[:BRIEF_CITES]) + (f", and {more} more (the full answer lists them)" if more > 0 else "")
+
+
+def _how_in_words(how: str, names: frozenset[str]) -> str:
+    """How the winners were found, without the rules' expressions where their words are given
+    (`by score(p) (a player's victory points): ...` is `by a player's victory points: ...`) and
+    without the rules' names of the game's values (`from Timon (starting_player)`)."""
+    how = re.sub(r"^by [^:]+? \(((?:[^()]|\([^()]*\))*)\): ", r"by \1: ", how)
+    return re.sub(r" \(([a-z][a-z0-9_]*)\)", lambda m: "" if m[1] in names else m[0], how)
 
 
 def _through_lines(found: dict, brief: bool = False) -> list[str]:

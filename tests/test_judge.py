@@ -1493,6 +1493,38 @@ def test_numbers_in_words_verbs_with_an_s_and_fillers_are_read_as_said(tmp_path,
     assert "'nina' is not at the table" in capsys.readouterr().err
 
 
+def test_more_of_the_tables_phrasings_are_read(tmp_path, capsys):
+    # Round 44's players: a quarter of their first phrasings were refused as not notation.
+    said = {"Timon ends the phase": {"type": "end_phase", "player": "Timon"},
+            "Timon end the phase": {"type": "end_phase", "player": "Timon"},
+            "Timon offers to nina give soy and fire get red":
+                {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1", "hand 2"], "get": ["hand 1"]},
+            "Timon offers to Nina give the revealed blue":
+                {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 2"], "get": []},
+            "Timon offers to Nina give soy get Nina's red":
+                {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"], "get": ["hand 1"]}}
+    for text, action in said.items():
+        code, out = judge(capsys, situation(tmp_path), "-a", text)
+        assert out["results"][0]["action"] == action, (text, out["results"][0]["action"])
+    # A move of another game, said as a verb and its name, is told as such, not guessed at.
+    for text, kind in (("Timon pays tribute", "tribute"), ("Timon fulfills", "fulfil"), ("Timon buys a field",
+                                                                                         "buy_field")):
+        assert main(["judge", situation(tmp_path), "-a", text]) == 2
+        assert f"no player may {kind} in this game" in capsys.readouterr().err, text
+    # A card named for an action that names none: the one of that verb that does.
+    assert main(["judge", situation(tmp_path), "-a", "Timon plants fire into field 1"]) == 2
+    assert "to name one, plant_card: `Timon plant_card fire ...`" in capsys.readouterr().err
+    # A Jumping Bean draft's target as fields are named elsewhere, or the discard pile in words.
+    from bohnspec.conformance.scenario import state_from_data
+    from bohnspec.tools.notation import parse_action
+    engine = engine_for(["base"])
+    state = state_from_data(engine, {**json.loads(json.dumps(TABLE)), "phase": "trade", "draft": ["red", "soy"],
+                                     "vars": {"choice": "draft", "chooser": "Nina", "draft_owner": "Timon"}})
+    assert parse_action(engine, state, "Nina drafts 1 into field 2")[0]["target"] == 2
+    assert parse_action(engine, state, "Nina draft card 1 target field 2")[0]["target"] == 2
+    assert parse_action(engine, state, "Nina drafts 1 onto the discard pile")[0]["target"] == "discard"
+
+
 def test_a_bean_is_read_by_the_other_names_players_give_it(tmp_path, capsys):
     # The rulebook names the German cards beside the English (Sojabohne, Rote Bohne), and other
     # English editions call the Fire Bean a Chili Bean: the spec's `aka` names are read.

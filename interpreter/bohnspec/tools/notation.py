@@ -71,10 +71,9 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     # `with draw pile`, as the books write it: the zone's name.
     if "draw_pile" in engine.spec.zones:
         text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE)
-    words0 = text.split()
-    if len(words0) >= 3 and f"{words0[1]}_{words0[2]}" in engine.spec.actions:
-        words0 = [words0[0], f"{words0[1]}_{words0[2]}", *words0[3:]]
-    text = " ".join(_as_said(engine, state, words0))
+    if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
+        text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
+    text = " ".join(_as_said(engine, state, text.split()))
     # `Timon's hand 2`, as judge lists another player's cards: whose they are the action says
     # (the cards one gets are the partner's); the name is checked against it below.
     owners_named: list[str] = []
@@ -82,7 +81,7 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     def possessive(m: re.Match) -> str:
         owners_named.append(m[1])
         return ""
-    text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?=[a-z_]+\s*[0-9])", possessive, text) \
+    text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?=[a-z_]+)", possessive, text) \
         if state.names() else text
     words = [w.replace(_KEPT, " ") for w in _lists_kept(text).split()]
     if len(words) < 2:
@@ -112,6 +111,10 @@ _NUMBER_WORDS = {w: str(n) for n, w in enumerate(
 _ORDINALS = {w: str(n) for n, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), 1)}
 _ORDINAL_DIGITS = re.compile(r"^([0-9]+)(?:st|nd|rd|th)$")
+# Words of how, where or whence that an action has no parameter for (`plants red into field 2`,
+# `charge 04 with riders 13`, `draft 1 to the discard pile`).
+_PLACE_WORDS = frozenset({"with", "from", "into", "in", "onto", "on", "to"})
+
 # The two books' words for mounted troops, each read as the other where a game has only one.
 _TROOPS = {"riders": "cavalry", "cavalry": "riders"}
 
@@ -141,6 +144,43 @@ def _bean_names(engine: Engine) -> dict[str, str]:
     return dict(sorted(names.items(), key=lambda kv: -len(kv[0])))
 
 
+# Verbs players use for an action of another name (`pays tribute`, the American `fulfill`).
+_SAID_FOR = {"fulfill": "fulfil"}
+# Words between a verb and its object that say nothing (`end the phase`, `buy a field`).
+_ARTICLES = frozenset({"the", "a", "an", "my", "his", "her", "their"})
+
+
+def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
+    """The action named at the head of `words` and how many words name it: its name, or said
+    with the -s of speech, in two words with an article between (`ends the phase`, `buys a
+    field`), as another edition spells it (`fulfills`), or as a verb and the action's name
+    (`pays tribute`). Unchanged (one word) when none is found."""
+    from ..language.spec import modules_declaring
+    known = {*engine.spec.actions, "trade"}
+
+    def is_action(name: str) -> bool:  # of this game, or of another (told as such by the caller)
+        return name in known or bool(modules_declaring(name))
+
+    def stems(w: str) -> list[str]:
+        w = w.lower()
+        out = [w, *([w[:-1]] if w.endswith("s") else []), *([w[:-2]] if w.endswith("es") else [])]
+        return [_SAID_FOR.get(s, s) for s in out]
+    head = words[0]
+    if head in known:
+        return head, 1
+    nxt = [k for k, w in enumerate(words[1:4], 1) if w.lower() not in _ARTICLES]
+    second = nxt[0] if nxt else None
+    for s in stems(head):
+        if second is not None and is_action(f"{s}_{words[second].lower()}"):
+            return f"{s}_{words[second].lower()}", second + 1
+        if is_action(s):
+            return s, 1
+    # `pays tribute`: a verb, then the action's own name.
+    if second is not None and is_action(words[second].lower()) and words[second].lower() != "trade":
+        return words[second].lower(), second + 1
+    return head, 1
+
+
 def _ordinal_digits(word: str) -> str | None:
     m = _ORDINAL_DIGITS.match(word)
     return m[1] if m else None
@@ -156,19 +196,14 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
     if not words:
         return words
     names = state.names()
-    first = words[0]
-    if first not in names:
-        same = [n for n in names if n.lower() == first.lower()]
-        if len(same) == 1:
-            words = [same[0], *words[1:]]
+
+    def player_named(w: str) -> str:
+        same = [n for n in names if n.lower() == w.lower()] if w not in names else []
+        return same[0] if len(same) == 1 else w
+    words = [player_named(w) if w.rstrip(",") == w else player_named(w[:-1]) + "," for w in words]
     if len(words) > 1:
-        kind = words[1]
-        known = {*engine.spec.actions, "trade"}
-        if kind not in known:
-            for stem in (kind[:-1] if kind.endswith("s") else None, kind[:-2] if kind.endswith("es") else None):
-                if stem in known:  # `plants`, `passes`
-                    words = [words[0], stem, *words[2:]]
-                    break
+        kind, taken = _action_named(engine, words[1:])
+        words = [words[0], kind, *words[1 + taken:]]
     spec = engine.spec
     used = {*spec.varieties, *spec.zones, *spec.cards, *names, *_REF_WORDS,
             *(p.name for a in spec.actions.values() for p in a.params)}
@@ -185,10 +220,17 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
             out[-1] += ","
             continue
         low = w.lower()
-        if w in used:
+        if low in spec.zones and not spec.zones[low].per_player and i < len(rest) and rest[i] in spec.varieties:
+            # `the revealed soy`: the first such card of a shared row.
+            k = next((k for k, c in enumerate(state.zones.get(low, []), 1) if c == rest[i]), None)
+            out += [low, str(k)] if k is not None else [w, rest[i]]
+            i += 1
+        elif w in used:
             out.append(w)
         elif low in _FILLERS:
             continue
+        elif low == "and" and len(out) > 2:  # `give soy and fire`: a list
+            out[-1] += ","
         elif low in _NUMBER_WORDS:
             out.append(_NUMBER_WORDS[low])
         elif (number := _ORDINALS.get(low) or _ordinal_digits(low)) is not None:
@@ -219,6 +261,13 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                               f"{' and '.join(elsewhere)} only{why}; to judge that game instead, give the situation "
                               f"`modules: [{elsewhere[0]}]`")
         known = [*engine.spec.actions, "trade"]
+        # `discards hand 4`: the actions whose names begin with the verb (discard_card, discard_kind).
+        low = kind.lower()
+        verbs = {low, *([low[:-1]] if low.endswith("s") else []), *([low[:-2]] if low.endswith("es") else [])}
+        family = [a for a in known if any(a.startswith(v + "_") for v in verbs)]
+        if family:
+            raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
+                              f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")
         raise ActionError(f"unknown action {kind!r}" + (suggest(kind, known) or
                                                        f" (this game's actions: {', '.join(known)})"))
     decl = engine.spec.actions[kind]
@@ -227,7 +276,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     # Words of speech the action has no parameter for: `charge 04 with riders 13`, `defend from
     # the depot 1`; and the mounted troops by either book's name (`riders` in a game whose
     # parameter is `cavalry`, as the mixed game's steppe card calls them).
-    rest = [w for w in rest if not (w in ("with", "from") and w not in types)]
+    rest = [w for w in rest if not (w in _PLACE_WORDS and w not in types)]
     rest = [_TROOPS.get(w, w) if w not in types and _TROOPS.get(w) in types else w for w in rest]
     tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS, *_other_zones(rest, engine)})
     raw: dict[str, str] = {}
@@ -244,6 +293,16 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                               f"commas ({listed} {raw[listed]},{tok}); name the next value by its key "
                               f"({', '.join(n for n in names if n not in raw)})")
         listed = None
+        if tok in engine.spec.varieties and not any(t in ("card", "cards") for t in types.values()):
+            # `plants red into field 2`: the action of that verb that names a card is another.
+            family = [a.name for a in engine.spec.actions.values() if a.name.startswith(kind + "_")
+                      and any(p.type in ("card", "cards") for p in a.params)]
+            if family:
+                naming = [a.name for a in engine.spec.actions.values()
+                          if any(p.type in ("card", "cards") for p in a.params)]
+                raise ActionError(f"{kind} names no card ({kind} {' '.join(n.upper() for n in names)}), so {tok!r} "
+                                  f"has no place here; to name one, {' or '.join(family)}: `{player} {family[0]} "
+                                  f"{tok} ...`; the actions that name a card: {', '.join(naming)}")
         near = closest(tok, [n for n in names if n not in raw]) if tok.isalpha() and len(tok) > 2 else None
         is_value = tok in types or tok in engine.spec.varieties or tok in state.names() or tok in engine.spec.zones \
             or tok == "nothing" or (state.board is not None and tok in state.board)
@@ -387,6 +446,8 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
                               "a card it stands for is named by its place, counted from 1 (`Nina draft 1 2`)")
         raise ActionError(f"expected a number, got {raw!r}")
     if ptype == "target":
+        if raw.startswith("field ") and raw[6:].isdigit():  # `target field 2`, as fields are named elsewhere
+            return _number(raw[6:])
         return _number(raw) if raw.isdigit() else raw
     if ptype == "space":
         return _space(state, raw)

@@ -1339,8 +1339,11 @@ def test_a_task_refused_says_what_its_definition_asks(tmp_path, capsys):
     # Round 42's players: the brief answer, for a table, says it without the rules' expression.
     assert main(["judge", str(path), "-a", "Eiko fulfil", "--brief"]) == 1
     out = capsys.readouterr().out
+    line = out.split("that is:")[1].splitlines()[0]
     assert "it does not hold now (the task asks that every other bean figure stands ahead of Eiko's, whose " \
-           "figure is clearly the last; seen: q = Timon" in out and "`" not in out.split("that is:")[1].splitlines()[0], out
+           "figure is clearly the last; seen: Timon's vine_pos " in line and "`" not in line, out
+    # Round 44's players: the values seen are said of the players, not of the rules' names.
+    assert " = " not in line and "q." not in line and "h." not in line, line
 
 
 def test_a_lone_jumping_bean_harvest_quotes_why_it_brings_nothing(tmp_path, capsys):
@@ -1556,3 +1559,11 @@ def test_a_misspelt_key_is_named_not_taken_as_a_value(tmp_path, capsys):
     code = main(["judge", situation(tmp_path), "-a", "Timon offer to Nina gives soy gets red"])
     err = capsys.readouterr().err
     assert code == 2 and "offer has no value called 'gives' (did you mean 'give'?)" in err, err
+
+
+def test_the_brief_words_leave_no_piece_of_an_expression_behind():
+    # Round 44's players: "it does not hold now = 0)", the tail of `(h = Nina, f = 3, size(f) = 0)`.
+    from bohnspec.tools.judge import _in_words
+    text = ("it does not hold now: `all f in h.fields: size(f) == 1` is false (h = Nina, f = 3, size(f) = 0), "
+            "and it has not held")
+    assert _in_words(text) == "it does not hold now, and it has not held"

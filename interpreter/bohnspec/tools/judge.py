@@ -2007,7 +2007,9 @@ def _cites(c: dict) -> str:
 # "held up by Nina (`size(q.received) > 0` holds for q = Nina)", ": `any q in players: ...` is
 # false (h = Timon)". The brief answer, for a table, keeps the words around them.
 _HELD_EXPR = re.compile(r" \(`[^`]*` (?:holds|does not hold) for [^)]*\)")
-_FALSE_EXPR = re.compile(r": `[^`]*`(?: \(([^)]*)\))? is false \((\w+) = (\w+)((?:, [^)]*)?)\)")
+# (a parenthesis may hold one more: `(h = Nina, size(f) = 0)`)
+_NESTED = r"(?:[^()]|\([^()]*\))*"
+_FALSE_EXPR = re.compile(rf": `[^`]*`(?: \(({_NESTED})\))? is false \((\w+) = (\w+)((?:, {_NESTED})?)\)")
 
 
 def _in_words(text: str) -> str:
@@ -2019,8 +2021,12 @@ def _in_words(text: str) -> str:
         if not m[1]:
             return ""
         asked = re.sub(r"\b" + re.escape(m[2]) + r"\b", m[3], m[1])
-        # The values the test saw, past its holder: which other figure keeps it from holding.
-        seen = m[4].removeprefix(", ")
+        # The values the test saw, past its holder: which other figure keeps it from holding,
+        # each said of its player (`Timon's vine_pos 1`), not of the rules' names for them.
+        pairs = [p.split(" = ", 1) for p in re.split(r", (?![^()]*\))", m[4].removeprefix(", ")) if " = " in p]
+        who = {m[2]: m[3], **{k: v for k, v in pairs if re.fullmatch(r"\w+", k) and re.fullmatch(r"[A-Z]\w*", v)}}
+        seen = ", ".join(f"{who[k.split('.')[0]]}'s {k.split('.', 1)[1]} {v}" if "." in k and k.split(".")[0] in who
+                         else f"{k} {v}" for k, v in pairs if k not in who)
         return f" (the task asks that {asked}" + (f"; seen: {seen}" if seen else "") + ")"
     return _FALSE_EXPR.sub(said, text)
 

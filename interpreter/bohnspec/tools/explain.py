@@ -470,7 +470,7 @@ def render(info: dict) -> str:
         elif info.get("rulebook_hint"):
             lines.append(f"  rulebook: ({info['rulebook_hint']})")
         if info["rulings"]:
-            lines.append("  rulings on it:")
+            lines.append("  rulings citing it:")
             # The question first: a decision that opens "Yes." answers it.
             lines.extend(f"    {r['id']}: {r['question']} {r['decision']}" for r in info["rulings"])
     elif info["type"] == "ruling":

@@ -66,7 +66,7 @@ class Game extends BaseGame {
       s.middle = expand(st.middle); s.removed = expand(st.removed);
       s.vars = Object.assign({ hand_discards: 0 }, s.vars);
     }
-    if (solo) s.vars = Object.assign({ violet_pos: 0, red_pos: 0, lost: false }, s.vars);
+    if (solo) s.vars = Object.assign({ violet_pos: 0, red_pos: 0, lost: false, neutral_pending: 0 }, s.vars);
     if (!['garden', 'jumping'].includes(s.options.beans)) throw new Unsupported(`unknown beans option ${s.options.beans}`);
     return new Game(s);
   }
@@ -262,6 +262,7 @@ class Game extends BaseGame {
       if (s.vars.choice === 'draft') { if ((q.vars.task_met || this.taskClaimable(q)) && !decided) q.vars.claim_waited = true; }
       else if (!draftEnded) q.vars.claim_waited = false;
     }
+    if (this.solo) this.pendingNeutrals();
   }
 
   // a draft that ended during the action under way (afterAction)
@@ -332,6 +333,23 @@ class Game extends BaseGame {
     }
   }
 
+  mayClaimNow(p) {
+    return !p.vars.in_castle && !p.vars.waiting && (p.vars.task_met || this.taskHolds(p) || this.taskClaimable(p));
+  }
+
+  // the waiting move comes once she has done something else than claim, or has no claim left
+  pendingNeutrals() {
+    const v = this.s.vars;
+    if (!v.neutral_pending) return;
+    if (v.neutral_pending === 2) { v.neutral_pending = 3; return; }
+    const p = this.player(this.s.active);
+    if (v.neutral_pending === 1 && this.mayClaimNow(p)) { v.neutral_pending = 3; return; }
+    v.neutral_pending = 0;
+    if (this.s.players.some(q => q.vars.in_castle)) return;
+    this.moveNeutrals(p);
+    if (this.neutralInCastle()) this.soloLost();
+  }
+
   // a neutral figure on the castle card's place, before the player is in the castle, has
   // won the race (ruling/solo-lost)
   neutralInCastle() {
@@ -392,6 +410,9 @@ class Game extends BaseGame {
   startDuoTurn() {
     const s = this.s;
     if (this.solo) {
+      // A task of hers met as the turn begins is claimed first: the move waits for her claims
+      // (ruling/solo-neutral-move-at-turn-start; 2: set in this action, 3: waiting, 1: claimed).
+      if (this.mayClaimNow(this.player(s.active))) { s.vars.neutral_pending = 2; this.enterPlantHand(); return; }
       this.moveNeutrals(this.player(s.active));
       if (this.neutralInCastle()) { this.soloLost(); return; }
     } else {
@@ -551,6 +572,7 @@ Object.assign(ACTIONS, {
       if (!(p.vars.task_met || g.taskHolds(p) || g.taskClaimable(p))) throw new Reject('bohnroeschen/tasks/1', `the task of ${g.cardOf(p)} is not fulfilled`);
       g.emit({ event: 'fulfilled', player: p.name, card: g.cardOf(p) });
       g.advance(p);
+      if (g.solo && g.s.vars.neutral_pending) g.s.vars.neutral_pending = 1;
     },
   },
   tribute: {

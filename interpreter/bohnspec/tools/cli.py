@@ -244,8 +244,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "bohnaparte.en.md), for the paragraphs' own words; they are not shipped with "
                         "bohnspec (default: $BOHNSPEC_RULEBOOKS, then a shared/rulebooks folder beside the checkout)")
     e.add_argument("--words", action="store_true",
-                   help="only the words: a paragraph's (with the rulings citing it) or a ruling's question, decision and "
-                        "reason, without the spec's clauses and their source; a card's or clause's words and "
+                   help="only the words: a paragraph's (with the rulings citing it) or a ruling's question, decision "
+                        "and reason, without the spec's clauses and their source; a card's or clause's words and "
                         "citations without its source (for writing an engine from the rulebooks and the rulings "
                         "alone)")
     e.add_argument("--json", **JSON_OPTION, help=JSON_FLAG_HELP.format(what="the explanation"))

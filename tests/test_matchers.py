@@ -575,3 +575,14 @@ def test_a_difference_of_a_huge_list_is_shown_cut_short():
     from bohnspec.conformance.runner import _subset_problems
     (problem,) = _subset_problems({"discard": ["red"]}, {"discard": ["blue"] * 5_000_000}, "state")
     assert len(problem) < 2000 and "4,999,900 more (5,000,000 in all)" in problem, problem[:300]
+
+
+def test_two_long_lists_say_where_they_first_part():
+    # Round 44's engine writer: two 35-card boxes side by side, with nothing to say where they differ.
+    from bohnspec.conformance.runner import _subset_problems
+    expected = ["camp"] * 20 + ["town", "river"] + ["farm"] * 13
+    actual = ["camp"] * 20 + ["river", "town"] + ["farm"] * 13
+    (problem,) = _subset_problems({"box": expected}, {"box": actual}, "state")
+    assert problem.endswith('first difference at [20] (counted from 0): expected "town", actual "river"'), problem
+    (short,) = _subset_problems({"box": ["camp"]}, {"box": []}, "state")
+    assert "first difference" not in short

@@ -248,7 +248,7 @@ def _keys_added(before: Any, after: Any, path: str = "state") -> list[str]:
     out = []
     for k, v in after.items():
         if k not in before:
-            out.append(f"{path}.{k}: {json.dumps(v)} is there now, but missing from the state before (a reply must "
+            out.append(f"{path}.{k}: {_dumps(v)} is there now, but missing from the state before (a reply must "
                        "hold the whole state, every key)")
         else:
             out.extend(_keys_added(before[k], v, f"{path}.{k}"))
@@ -301,8 +301,8 @@ def _nearest(expected: dict, actual: list[dict]) -> str:
     if best is None:
         return ""
     keys, a = best
-    shown = "; ".join(f"{k}: expected {json.dumps(expected[k])}, actual "
-                      f"{json.dumps(a[k]) if k in a else 'missing'}" for k in keys)
+    shown = "; ".join(f"{k}: expected {_dumps(expected[k])}, actual "
+                      f"{_dumps(a[k]) if k in a else 'missing'}" for k in keys)
     return f"\n    the nearest {expected.get('event')!r} event differs in {shown}"
 
 

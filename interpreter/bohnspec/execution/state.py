@@ -27,14 +27,13 @@ def expand_cards(cards: Iterable[Any]) -> list[str]:
     out: list[str] = []
     if cards.__class__ is list and "*" not in "".join(c for c in cards if isinstance(c, str)):
         return list(cards)  # no shorthand: most lists
-    cards = list(cards)
-    total = sum(int(m.group(2)) if (m := _CARD_RUN.match(c) if isinstance(c, str) else None) else 1 for c in cards)
+    runs = [(c, _CARD_RUN.match(c) if isinstance(c, str) else None) for c in cards]
+    total = sum(int(m.group(2)) if m else 1 for _, m in runs)
     if total > MOST_CARDS_IN_A_LIST:
         from ..errors import BohnspecError
         raise BohnspecError(f"the list holds {total:,} cards, more than any game has (at most "
                             f"{MOST_CARDS_IN_A_LIST:,} in one list)")
-    for c in cards:
-        m = _CARD_RUN.match(c) if isinstance(c, str) else None
+    for c, m in runs:
         if m:
             out.extend([m.group(1)] * int(m.group(2)))
         else:

@@ -297,12 +297,13 @@ class Checker:
             self.expr(v.in_play, set())
         # A name of the table must say one variety: judge's notation reads it (`give Chili Bean`).
         for name in v.aka:
-            for other in self.spec.varieties.values():
-                said = {other.name, other.title.lower(), *(a.lower() for a in other.aka if other is not v)}
-                if other is not v and name.lower() in said or other is v and name.lower() in (v.name, v.title.lower()):
-                    whose = "it" if other is v else repr(other.name)
-                    self.error(v.loc, f"bean variety {v.name!r} is also called {name!r}, which names {whose} "
-                                      "already: each name says one variety")
+            low = name.lower()
+            named = ["it"] if low in (v.name, v.title.lower()) else \
+                [repr(o.name) for o in self.spec.varieties.values()
+                 if o is not v and low in {o.name, o.title.lower(), *(a.lower() for a in o.aka)}]
+            for whose in named:
+                self.error(v.loc, f"bean variety {v.name!r} is also called {name!r}, which names {whose} "
+                                  "already: each name says one variety")
             if v.aka.count(name) > 1:
                 self.error(v.loc, f"bean variety {v.name!r} names {name!r} twice")
 

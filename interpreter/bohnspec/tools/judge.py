@@ -907,18 +907,14 @@ def _ending(engine: Engine, outcome: Outcome, rec: T.Recorder | None = None) -> 
     out: dict[str, object] = {"winners": list(outcome.state.winners),
                               "phase": _phase_title(phase) if phase else outcome.state.phase}
     if end is not None:
-        out["ended_by"] = _game_first(engine, {
-            **_describe(end), "words": _comment(end),
-            "through": _constants_read(engine, end.condition, outcome.state, set(end.cites)),
-            "made_by": _made_to_hold(engine, end, rec) if rec is not None else []})
+        out["ended_by"] = {**_end_told(engine, end, outcome.state),
+                           "made_by": _made_to_hold(engine, end, rec) if rec is not None else []}
         # Two ends at once (the last running out in the combat that took a player's last
         # territory): each is a reason the table asks for (round 43's Bohnaparte author).
         also = [r for r in engine.spec.end_rules if r is not end and r.condition is not None
                 and _holds(engine, r.condition, outcome.state)]
         if also:
-            out["also_ended_by"] = [_game_first(engine, {
-                **_describe(r), "words": _comment(r),
-                "through": _constants_read(engine, r.condition, outcome.state, set(r.cites))}) for r in also]
+            out["also_ended_by"] = [_end_told(engine, r, outcome.state) for r in also]
     w = engine.spec.winners
     if w is not None:
         how = _winners_how(engine, w, outcome.state)
@@ -928,6 +924,13 @@ def _ending(engine: Engine, outcome: Outcome, rec: T.Recorder | None = None) -> 
         out["decided_by"] = {**_describe(w), "words": _comment(w), "how": how,
                              "how_in_words": _how_in_words(how, names)}
     return out
+
+
+def _end_told(engine: Engine, rule: EndRule, state: State) -> dict:
+    """An end rule that holds, as judge tells it: its declaration, its words and the counts it
+    reads in this game, the game's book first."""
+    return _game_first(engine, {**_describe(rule), "words": _comment(rule),
+                                "through": _constants_read(engine, rule.condition, state, set(rule.cites))})
 
 
 def _variables_read(engine: Engine, node: Node | None) -> set[str]:
@@ -1041,6 +1044,18 @@ def _end_entry(engine: Engine, rule: EndRule, parts: list[Node], now: list, reac
     return _game_first(engine, entry)
 
 
+def _ends_not_met(engine: Engine, state: State) -> Iterator[tuple[EndRule, list[Node], list]]:
+    """Each end rule whose condition can be worked out in `state` and does not hold there: the
+    rule, the parts of its condition and whether each holds."""
+    for rule in engine.spec.end_rules:
+        if rule.condition is None:
+            continue
+        parts = conjuncts(rule.condition)
+        now = [_holds(engine, part, state) for part in parts]
+        if None not in now and not all(now):
+            yield rule, parts, now
+
+
 def _end_reached(engine: Engine, state: State) -> list[dict]:
     """The end rules the situation has set off, the game still waiting for the moment: the
     parts of the rule that fail hold on an empty table (phases 2 and 3 still to play after the
@@ -1051,13 +1066,7 @@ def _end_reached(engine: Engine, state: State) -> list[dict]:
     if blank is None:
         return []
     out = []
-    for rule in engine.spec.end_rules:
-        if rule.condition is None:
-            continue
-        parts = conjuncts(rule.condition)
-        now = [_holds(engine, part, state) for part in parts]
-        if None in now or all(now):
-            continue
+    for rule, parts, now in _ends_not_met(engine, state):
         if _waiting_only(engine, parts, now, blank) and \
                 any(h and _holds(engine, part, blank) is False for part, h in zip(parts, now)):
             out.append(_end_entry(engine, rule, parts, now))
@@ -1082,13 +1091,7 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
     # progress towards the end: a draft ending mid-game brings no end nearer.
     blank = _empty_table(engine, after)
     out = []
-    for rule in engine.spec.end_rules:
-        if rule.condition is None:
-            continue
-        parts = conjuncts(rule.condition)
-        now = [_holds(engine, part, after) for part in parts]
-        if all(now) or None in now:
-            continue
+    for rule, parts, now in _ends_not_met(engine, after):
         if any(_never(engine, part) for part, h in zip(parts, now) if not h):
             continue  # an end this game never reaches (Bohnröschen's pile is never gone): no news
         # A variable a part still false reads, which a rule that ran may set, left as it was:

@@ -122,6 +122,12 @@ _TROOPS = {"riders": "cavalry", "cavalry": "riders"}
 _FILLERS = frozenset({"the", "my", "his", "her", "their"})
 
 
+def _verb_forms(word: str) -> list[str]:
+    """A verb as said and without the -s or -es of speech (`plants`, `passes`), lower case."""
+    w = word.lower()
+    return [w, *([w[:-1]] if w.endswith("s") else []), *([w[:-2]] if w.endswith("es") else [])]
+
+
 def _bean_names(engine: Engine) -> dict[str, str]:
     """What players call each bean variety, lower case, longest first, mapped to its id: its
     title and other names (`aka`), and the word before "Bean" of an English one (`chili`,
@@ -147,7 +153,7 @@ def _bean_names(engine: Engine) -> dict[str, str]:
 # Verbs players use for an action of another name (`pays tribute`, the American `fulfill`).
 _SAID_FOR = {"fulfill": "fulfil"}
 # Words between a verb and its object that say nothing (`end the phase`, `buy a field`).
-_ARTICLES = frozenset({"the", "a", "an", "my", "his", "her", "their"})
+_ARTICLES = _FILLERS | {"a", "an"}
 
 
 def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
@@ -161,16 +167,12 @@ def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
     def is_action(name: str) -> bool:  # of this game, or of another (told as such by the caller)
         return name in known or bool(modules_declaring(name))
 
-    def stems(w: str) -> list[str]:
-        w = w.lower()
-        out = [w, *([w[:-1]] if w.endswith("s") else []), *([w[:-2]] if w.endswith("es") else [])]
-        return [_SAID_FOR.get(s, s) for s in out]
     head = words[0]
     if head in known:
         return head, 1
     nxt = [k for k, w in enumerate(words[1:4], 1) if w.lower() not in _ARTICLES]
     second = nxt[0] if nxt else None
-    for s in stems(head):
+    for s in (_SAID_FOR.get(f, f) for f in _verb_forms(head)):
         if second is not None and is_action(f"{s}_{words[second].lower()}"):
             return f"{s}_{words[second].lower()}", second + 1
         if is_action(s):
@@ -262,9 +264,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                               f"`modules: [{elsewhere[0]}]`")
         known = [*engine.spec.actions, "trade"]
         # `discards hand 4`: the actions whose names begin with the verb (discard_card, discard_kind).
-        low = kind.lower()
-        verbs = {low, *([low[:-1]] if low.endswith("s") else []), *([low[:-2]] if low.endswith("es") else [])}
-        family = [a for a in known if any(a.startswith(v + "_") for v in verbs)]
+        family = [a for a in known if any(a.startswith(v + "_") for v in _verb_forms(kind))]
         if family:
             raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
                               f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")

@@ -1077,9 +1077,10 @@ def test_the_most_specific_games_grants_speak_alone(tmp_path, capsys):
     assert out["results"][0]["allowed_by"] == ["bohnroeschen/two-player/9", "ruling/duo-one-hand-card"]
 
 
-def test_tribute_during_a_draft_is_refused_by_the_vine_ruling(tmp_path, capsys):
-    # The base game's draft-first forbid is lifted for tribute and fulfil in Bohnröschen, so
-    # the refusal quotes the ruling on vine cards, not the draft paragraph.
+def test_tribute_and_a_claim_during_a_draft_are_allowed_until_a_figure_is_in_the_castle(tmp_path, capsys):
+    # ruling/vines-during-the-draft: the base game's draft-first forbid is lifted for tribute
+    # and fulfil in Bohnröschen (at any time, bohnroeschen/tasks/1 and tribute/4), and the
+    # answer says so; once a figure has entered the castle mid-draft the game is decided.
     example = {"modules": ["base", "bohnroeschen"], "options": {"beans": "jumping"},
                "players": [{"name": "Nina", "hand": ["blue"], "fields": [[], ["blue", "blue"]], "coins": ["red", "soy"],
                             "vars": {"vine_pos": 3}},
@@ -1091,7 +1092,16 @@ def test_tribute_during_a_draft_is_refused_by_the_vine_ruling(tmp_path, capsys):
                "vine_deck": ["one_bean_each_field", "castle"]}
     for action in ("Timon tribute", "Nina fulfil"):
         code, out = judge(capsys, situation(tmp_path, example), "-a", action)
-        assert code == 1 and out["results"][0]["rule"] == "ruling/vines-wait-for-the-draft", action
+        verdict = out["results"][0]
+        assert code == 0 and "ruling/vines-during-the-draft" in verdict["allowed_by"], (action, verdict)
+    example["players"][2]["vars"] = {"vine_pos": 6, "in_castle": True}
+    example["players"][2]["coins"] = ["green"] * 5
+    example["vine_row"] = ["last_figure", "sell_for_two", "blue_in_a_field", "anyone_two_red",
+                           "one_bean_each_field", "castle"]
+    example["vine_deck"] = []
+    for action in ("Timon tribute", "Nina fulfil"):
+        code, out = judge(capsys, situation(tmp_path, example), "-a", action)
+        assert code == 1 and out["results"][0]["rule"] == "ruling/castle-during-a-draft", (action, out["results"][0])
 
 
 def test_the_trace_shows_no_part_after_the_one_that_decides_an_or(tmp_path, capsys):

@@ -810,36 +810,36 @@ def test_an_engine_that_closed_its_input_and_runs_on_is_errored_in_plain_words(t
     assert v["verdict"] == "errored" and "closed its standard input and is still running" in v["message"], v
 
 
-def test_a_refusal_citing_the_base_rule_a_module_lifts_and_refuses_again_is_fair(tmp_path):
-    # Review round 27: during a Jumping Bean draft Bohnröschen refuses a tribute citing
-    # ruling/vines-wait-for-the-draft where the base game's ruling/draft-first is lifted;
-    # SCENARIOS.md lets an engine cite either, and the runner failed the second.
+def test_a_refusal_citing_another_paragraph_of_the_refusing_clause_is_fair(tmp_path):
+    # Once a figure has entered the castle while a Jumping Bean draft is played out, the game
+    # is decided: Bohnröschen refuses a tribute citing ruling/castle-during-a-draft first and
+    # bohnroeschen/end/3 second. An engine citing the paragraph instead of the ruling is right.
     sc = tmp_path / "draft" / "tribute-01.yaml"
     sc.parent.mkdir()
     sc.write_text("""id: draft/tribute-01
-title: No tribute between the picks of a draft
-cites: [ruling/vines-wait-for-the-draft]
+title: No tribute between the picks of a draft once a figure is in the castle
+cites: [ruling/castle-during-a-draft]
 modules: [base, bohnroeschen]
 state:
   options: {beans: jumping}
   players:
   - {name: Keno}
-  - {name: Eiko}
+  - {name: Eiko, coins: [red, red, red, red, red], vars: {vine_pos: 6, in_castle: true}}
   - {name: Lale, coins: [red]}
   - {name: Mira}
   starting_player: Lale
   draft: [fire]
-  vine_row: [last_figure, sell_for_two, blue_in_a_field, anyone_two_red]
-  vine_deck: [castle]
+  vine_row: [last_figure, sell_for_two, blue_in_a_field, anyone_two_red, one_bean_each_field, castle]
+  vine_deck: []
   vars: {choice: draft, chooser: Keno, draft_owner: Eiko}
 steps:
 - do: {type: tribute, player: Lale}
   expect:
-    rejected: ruling/vines-wait-for-the-draft
+    rejected: ruling/castle-during-a-draft
 """, encoding="utf-8")
     run = conform(tmp_path / "out", "--impl", fake("bent_replies"), sc,
-                  env=child_env(FAKE_BEND="rule_as", FAKE_RULE_FROM="ruling/vines-wait-for-the-draft",
-                                FAKE_RULE_TO="ruling/draft-first"))
+                  env=child_env(FAKE_BEND="rule_as", FAKE_RULE_FROM="ruling/castle-during-a-draft",
+                                FAKE_RULE_TO="bohnroeschen/end/3"))
     assert run.verdicts == {"draft/tribute-01": "passed"}, run.out
 
 

@@ -22,7 +22,7 @@ const LAST_EXHAUSTION = 3;
 const VINE_CARDS = ['two_alike_in_phase_1', 'sell_for_two', 'one_bean_each_field', 'buy_third_field',
   'two_onto_existing_in_phase_1', 'blue_in_a_field', 'anyone_two_red', 'last_figure', 'anyone_four_green',
   'draw_pile_runs_out', 'castle'];
-const PVAR_DEFAULTS = () => ({ vine_pos: 1, task_met: false, claim_waited: false, waiting: false, in_castle: false, bought_field: false,
+const PVAR_DEFAULTS = () => ({ vine_pos: 1, task_met: false, waiting: false, in_castle: false, bought_field: false,
   passed: false, p1_plants: [], p1_onto_existing: 0 });
 
 // three fields with three players, else two (the two-player and solo games too)
@@ -194,7 +194,6 @@ class Game extends BaseGame {
     const s = this.s;
     p.vars.vine_pos += 1;
     p.vars.task_met = false;
-    p.vars.claim_waited = false;
     this.emit({ event: 'moved', player: p.name, card: this.standsOn(p) });
     // the solo layout lies out whole and passed cards stay (ruling/solo-layout)
     if (!this.solo) this.tidyVineRow();
@@ -237,8 +236,6 @@ class Game extends BaseGame {
 
   afterAction() {
     const s = this.s;
-    const draftEnded = this.draftJustEnded;
-    this.draftJustEnded = false;
     if (!this.roe || s.over) return;
     // Once a figure is in the castle (the game ending after a draft is played out), a second
     // waiting figure enters only at the end, with the others (ruling/castle-during-a-draft).
@@ -252,24 +249,13 @@ class Game extends BaseGame {
     }
     for (const q of s.players) {
       if (!q.vars.task_met && !q.vars.in_castle && this.taskHolds(q)) q.vars.task_met = true;
-      // A task met during a draft (or a phase-1 task whose claim holds then) waits for the draft
-      // to end to be claimed (ruling/vines-wait-for-the-draft); if that very draft ends the game,
-      // the card is not paid for at the end (ruling/final-tribute). Once the game goes on after
-      // the draft the claim could be made, and that it waited is forgotten.
-      // Once a figure is in the castle the draft is only played out: a task met then waited for
-      // nothing, the fifth coin having ended the game (ruling/final-tribute).
-      const decided = s.players.some(r => r.vars.in_castle);
-      if (s.vars.choice === 'draft') { if ((q.vars.task_met || this.taskClaimable(q)) && !decided) q.vars.claim_waited = true; }
-      else if (!draftEnded) q.vars.claim_waited = false;
     }
     if (this.solo) this.pendingNeutrals();
   }
 
-  // a draft that ended during the action under way (afterAction)
-  endDraft() {
-    super.endDraft();
-    this.draftJustEnded = true;
-  }
+  // a task is claimed, and tribute paid, between the picks of a draft too
+  // (ruling/vines-during-the-draft)
+  openDuringDraft(a) { return this.roe && (a.type === 'fulfil' || a.type === 'tribute'); }
 
   cardsToCastle(p) {
     const s = this.s;
@@ -300,7 +286,7 @@ class Game extends BaseGame {
       this.emit({ event: 'reached_castle', player: p.name });
       return;
     }
-    const need = this.cardsToCastle(p) - (p.vars.claim_waited ? 1 : 0);
+    const need = this.cardsToCastle(p);
     if (p.coins.length < need) return;
     for (let i = 0; i < need; i++) this.emit({ event: 'tribute_paid', player: p.name, coin: this.payCoin(p) });
     s.vine_row.push(...s.vine_deck);
@@ -511,6 +497,12 @@ class Game extends BaseGame {
   }
 }
 
+// a figure entered the castle while a draft is played out: the game is decided, nobody claims
+// or pays any more (ruling/castle-during-a-draft)
+function decided(g) {
+  if (g.s.players.some(q => q.vars.in_castle)) throw new Reject('ruling/castle-during-a-draft', 'a figure is in the castle: the game is decided');
+}
+
 // the two-player turn has no trading phase (bohnroeschen/two-player/7, ruling/duo-no-trading)
 function noTrading(g) {
   if (g.duo) throw new Reject('bohnroeschen/two-player/7', 'there is no trading in the two-player game');
@@ -568,6 +560,7 @@ Object.assign(ACTIONS, {
     roe: true,
     check(g, a) { allowOnly(a, []); },
     run(g, p, a) {
+      decided(g);
       if (p.vars.in_castle || p.vars.waiting) throw new Reject('bohnroeschen/end/3', 'your figure is at the castle already');
       if (!(p.vars.task_met || g.taskHolds(p) || g.taskClaimable(p))) throw new Reject('bohnroeschen/tasks/1', `the task of ${g.cardOf(p)} is not fulfilled`);
       g.emit({ event: 'fulfilled', player: p.name, card: g.cardOf(p) });
@@ -582,6 +575,7 @@ Object.assign(ACTIONS, {
       const s = g.s;
       ownTurnOnly(g, p, 'bohnroeschen/two-player/4', 'tribute is paid');
       if (s.phase !== 'intermediate' && s.active !== p.name) throw new Reject('bohnroeschen/tribute/4', 'tribute is paid on your own turn or in the intermediate phase');
+      decided(g);
       if (p.vars.in_castle || p.vars.waiting) throw new Reject('bohnroeschen/end/3', 'your figure is at the castle already');
       if (p.coins.length === 0) throw new Reject('bohnroeschen/tribute/1', 'you have no coin to pay');
       const coin = g.payCoin(p);

@@ -930,7 +930,7 @@ def _the_rest(engine: Engine, state: State, category: str) -> list[str]:
         elsewhere = _counted(engine, state)
         box = _box(engine, tuple(sorted(state.options.items())), category)
     except TypeError:  # a list deeper than a field's; an option's value that is no text
-        elsewhere, box = _counted_deep(state), tuple(engine.box(state.options, category))
+        elsewhere, box = cards_on_the_table(state), tuple(engine.box(state.options, category))
     rest: list[str] = []
     for card in box:
         if elsewhere[card] > 0:
@@ -1146,7 +1146,7 @@ def _check_counts(engine: Engine, state: State) -> None:
     try:
         seen = _counted(engine, state)
     except TypeError:  # a list deeper than a field's (no state the loader builds has one)
-        seen = _counted_deep(state)
+        seen = cards_on_the_table(state)
     try:
         in_play = _in_play(engine, tuple(sorted(state.options.items())))
     except TypeError:  # an option's value that is no text (not hashable): not worth keeping
@@ -1207,8 +1207,9 @@ def _counted(engine: Engine, state: State) -> Counter:
     return Counter(chain.from_iterable(parts))
 
 
-def _counted_deep(state: State) -> Counter:
-    """_counted for lists nested however deep."""
+def cards_on_the_table(state: State) -> Counter:
+    """Every card of the state, in any zone, a player's or a space's, counted (_counted for
+    lists nested however deep): what judge's setup answer compares with the box."""
     flat: list = []
 
     def gather(cards):

@@ -141,7 +141,7 @@ def _from_setup(path: Path, doc: Document, extra_rules: Iterable[str | PathLike[
         if isinstance(cards, list):
             given.update(c for c in cards if isinstance(c, str))
     # What lies in the game: not the box (a zone that takes the rest of the cards).
-    in_game = S._counted_deep(state) - Counter(c for name, z in engine.spec.zones.items() if z.rest
+    in_game = S.cards_on_the_table(state) - Counter(c for name, z in engine.spec.zones.items() if z.rest
                                                for c in state.zones.get(name, []) if isinstance(c, str))
     left = given - in_game
     where = f"{path}, after its setup"
@@ -507,6 +507,11 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
         own[0] if own and own[0].startswith("ruling/") else None
     allowed = [c for c in own if not c.startswith("ruling/")] or own
     verdict["allowed_by"] = [*allowed, ruled] if ruled and ruled not in allowed else allowed
+    # A rule that would refuse it now, lifted for it (a claim during a Jumping Bean draft).
+    lifted = deciding.in_play(engine.spec, _lifting(engine, state, kind, scope_all, locals_))
+    verdict["allowed_by"] += [c for c in lifted if c not in verdict["allowed_by"]]
+    if ruled is None:
+        ruled = next((c for c in lifted if c.startswith("ruling/")), None)
     ruling = engine.spec.rulings.get(ruled.removeprefix("ruling/")) if ruled else None
     if ruling is not None and ruling.decision:
         verdict["ruling"] = {ruled: _asked_and_decided(ruling)}
@@ -727,8 +732,24 @@ def _lays_in_several(decl: Decl) -> bool:
     return len(places) > 1
 
 
+def _lifting(engine: Engine, state: State, kind: str, scope, locals_: dict) -> list[str]:
+    """What lets the action through a forbid that would refuse it now: the citations of each
+    `extend forbid NAME but ...` naming it whose forbid's condition holds (a claim during a
+    Jumping Bean draft: ruling/vines-during-the-draft)."""
+    out: list[str] = []
+    for e in engine.spec.exempts:
+        if kind not in e.actions:
+            continue
+        for f in engine.spec.forbids:
+            if f.label == e.name and (f.condition is None
+                                      or engine.expr(f.condition, scope)(Env(engine, state, dict(locals_)))):
+                out += [c for c in e.cites if c not in out]
+                break
+    return out
+
+
 def _internal(engine: Engine, path: str) -> bool:
-    """Whether a changed place is an internal variable (`vars.draft_just_ended`,
+    """Whether a changed place is an internal variable (`vars.planted`,
     `players.Keno.vars.task_met`): what the reference keeps to apply the rules, which engines
     are not compared on (PROTOCOL.md)."""
     parts = path.split(".")

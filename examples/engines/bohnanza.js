@@ -253,9 +253,9 @@ class Game extends BaseGame {
     if (this.solo) this.pendingNeutrals();
   }
 
-  // a task is claimed, and tribute paid, between the picks of a draft too
-  // (ruling/vines-during-the-draft)
-  openDuringDraft(a) { return this.roe && (a.type === 'fulfil' || a.type === 'tribute'); }
+  // a task is claimed, tribute paid and a field bought between the picks of a draft too
+  // (ruling/vines-during-the-draft, ruling/draft-first)
+  openDuringDraft(a) { return this.roe && ['fulfil', 'tribute', 'buy_field'].includes(a.type); }
 
   cardsToCastle(p) {
     const s = this.s;
@@ -497,8 +497,8 @@ class Game extends BaseGame {
   }
 }
 
-// a figure entered the castle while a draft is played out: the game is decided, nobody claims
-// or pays any more (ruling/castle-during-a-draft)
+// a figure entered the castle while a draft is played out: the game is decided, nobody claims,
+// pays or buys any more (ruling/castle-during-a-draft)
 function decided(g) {
   if (g.s.players.some(q => q.vars.in_castle)) throw new Reject('ruling/castle-during-a-draft', 'a figure is in the castle: the game is decided');
 }
@@ -590,6 +590,7 @@ Object.assign(ACTIONS, {
     run(g, p, a) {
       const s = g.s;
       ownTurnOnly(g, p, 'bohnroeschen/two-player/3', 'a third field is bought');
+      decided(g);
       if (p.fields.length >= 3) throw new Reject('ruling/third-field-classic', 'you have three bean fields already');
       if (p.vars.bought_field) throw new Reject('ruling/third-field-classic', 'a third bean field is bought once per game');
       if (p.coins.length < 3) throw new Reject('ruling/third-field-classic', 'a third bean field costs three coins');

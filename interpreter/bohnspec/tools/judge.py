@@ -732,7 +732,7 @@ def _lays_in_several(decl: Decl) -> bool:
     return len(places) > 1
 
 
-def _lifting(engine: Engine, state: State, kind: str, scope, locals_: dict) -> list[str]:
+def _lifting(engine: Engine, state: State, kind: str, scope: frozenset, locals_: dict) -> list[str]:
     """What lets the action through a forbid that would refuse it now: the citations of each
     `extend forbid NAME but ...` naming it whose forbid's condition holds (a claim during a
     Jumping Bean draft: ruling/vines-during-the-draft)."""

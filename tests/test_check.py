@@ -848,3 +848,19 @@ def test_a_vine_card_in_a_module_without_bohnroeschen_is_told_to_require_it(tmp_
     assert "is declared by module 'bohnroeschen', which module 'mine' does not require" in error
     assert error.endswith("(add `requires bohnroeschen` to its module line)")
     assert errors_of(tmp_path, text.replace("requires base", "requires bohnroeschen")) == []
+
+
+def test_an_actions_other_verbs_say_one_action(tmp_path):
+    # `aka` on an action gives the verbs players use for it (judge's notation reads them).
+    ok = ('module mycards\naction wave() by p "Wave to the table" aka "greet" cites bohnanza/setup/5 '
+          '{ effect { } }\n')
+    assert errors_of(tmp_path, ok) == []
+    taken = ok.replace('"greet"', '"Claim"')
+    assert errors_of(tmp_path, taken) == ["action 'wave' is also called 'Claim', which names 'fulfil' already: "
+                                          "each name says one action"]
+    named = ok.replace('"greet"', '"harvest"')
+    assert errors_of(tmp_path, named) == ["action 'wave' is also called 'harvest', which names 'harvest' already: "
+                                          "each name says one action"]
+    two = ok.replace('"greet"', '"say hello"')
+    assert errors_of(tmp_path, two) == ["action 'wave' is also called 'say hello': another name is one word of "
+                                        "letters (a verb players use: \"claim\")"]

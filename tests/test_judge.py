@@ -1077,11 +1077,9 @@ def test_the_most_specific_games_grants_speak_alone(tmp_path, capsys):
     assert out["results"][0]["allowed_by"] == ["bohnroeschen/two-player/9", "ruling/duo-one-hand-card"]
 
 
-def test_tribute_and_a_claim_during_a_draft_are_allowed_until_a_figure_is_in_the_castle(tmp_path, capsys):
-    # ruling/vines-during-the-draft: the base game's draft-first forbid is lifted for tribute
-    # and fulfil in Bohnröschen (at any time, bohnroeschen/tasks/1 and tribute/4), and the
-    # answer says so; once a figure has entered the castle mid-draft the game is decided.
-    example = {"modules": ["base", "bohnroeschen"], "options": {"beans": "jumping"},
+# Nina's own Jumping Bean draft under way in Timon's turn, her figure on "Have blue beans lying
+# on one field" with two Blue Beans planted.
+NINAS_DRAFT = {"modules": ["base", "bohnroeschen"], "options": {"beans": "jumping"},
                "players": [{"name": "Nina", "hand": ["blue"], "fields": [[], ["blue", "blue"]], "coins": ["red", "soy"],
                             "vars": {"vine_pos": 3}},
                            {"name": "Timon", "hand": ["soy"], "fields": [["soy", "soy"], []], "coins": ["fire"]},
@@ -1090,6 +1088,13 @@ def test_tribute_and_a_claim_during_a_draft_are_allowed_until_a_figure_is_in_the
                "vars": {"choice": "draft", "chooser": "Nina", "draft_owner": "Nina"},
                "vine_row": ["last_figure", "sell_for_two", "blue_in_a_field", "anyone_two_red"],
                "vine_deck": ["one_bean_each_field", "castle"]}
+
+
+def test_tribute_and_a_claim_during_a_draft_are_allowed_until_a_figure_is_in_the_castle(tmp_path, capsys):
+    # ruling/vines-during-the-draft: the base game's draft-first forbid is lifted for tribute
+    # and fulfil in Bohnröschen (at any time, bohnroeschen/tasks/1 and tribute/4), and the
+    # answer says so; once a figure has entered the castle mid-draft the game is decided.
+    example = json.loads(json.dumps(NINAS_DRAFT))
     for action in ("Timon tribute", "Nina fulfil"):
         code, out = judge(capsys, situation(tmp_path, example), "-a", action)
         verdict = out["results"][0]
@@ -1102,6 +1107,38 @@ def test_tribute_and_a_claim_during_a_draft_are_allowed_until_a_figure_is_in_the
     for action in ("Timon tribute", "Nina fulfil"):
         code, out = judge(capsys, situation(tmp_path, example), "-a", action)
         assert code == 1 and out["results"][0]["rule"] == "ruling/castle-during-a-draft", (action, out["results"][0])
+
+
+def test_the_draft_tables_phrasings_are_read(tmp_path, capsys):
+    # Round 45's players, disputing a Jumping Bean draft: the spec's other verbs of an action
+    # (`claims`, `picks`, `chooses`), the words of its title (`her task`, `a 3rd bean field`),
+    # `for`, a card of one's own row by its variety, and a card named for `plant` read as
+    # `plant_card`, the one action of that verb that names a card.
+    draft = json.loads(json.dumps(NINAS_DRAFT))
+    draft["players"][0]["coins"].append("fire")  # three coins: a field she may buy
+    said = {"Nina claims her task": {"type": "fulfil", "player": "Nina"},
+            "Nina fulfils the task of her vine card": {"type": "fulfil", "player": "Nina"},
+            "Nina fulfills": {"type": "fulfil", "player": "Nina"},
+            "Nina picks 2 into field 1": {"type": "draft", "player": "Nina", "card": 2, "target": 1},
+            "Nina chooses card 2 for field 1": {"type": "draft", "player": "Nina", "card": 2, "target": 1},
+            "Nina buys a 3rd bean field": {"type": "buy_field", "player": "Nina"},
+            "Nina buys a third field": {"type": "buy_field", "player": "Nina"}}
+    for text, action in said.items():
+        code, out = judge(capsys, situation(tmp_path, draft), "-a", text)
+        assert out["results"][0]["action"] == action, (text, out["results"][0]["action"])
+    # Several actions: the one that cannot be read is named.
+    assert main(["judge", situation(tmp_path, draft), "-a", "Nina claims", "-a", "Nina picks bluex"]) == 2
+    assert "action 2 of 2, 'Nina picks bluex': expected a number" in capsys.readouterr().err
+    assert main(["judge", situation(tmp_path, draft), "-a", "Timon pays tribute twice"]) == 2
+    assert "give it twice" in capsys.readouterr().err
+    received = {**TABLE, "phase": "plant_trades", "revealed": [],
+                "players": [TABLE["players"][0], {**TABLE["players"][1], "received": ["fire", "soy"]},
+                            *TABLE["players"][2:]]}
+    for text in ("Nina plants the received soy into field 2", "Nina plants soy into field 2",
+                 "Nina plants received 2 into field 2"):
+        code, out = judge(capsys, situation(tmp_path, received), "-a", text)
+        assert out["results"][0]["action"] == {"type": "plant_card", "player": "Nina", "card": "received 2",
+                                               "field": 2}, (text, out["results"][0]["action"])
 
 
 def test_the_trace_shows_no_part_after_the_one_that_decides_an_or(tmp_path, capsys):
@@ -1524,9 +1561,9 @@ def test_more_of_the_tables_phrasings_are_read(tmp_path, capsys):
                                                                                          "buy_field")):
         assert main(["judge", situation(tmp_path), "-a", text]) == 2
         assert f"no player may {kind} in this game" in capsys.readouterr().err, text
-    # A card named for an action that names none: the one of that verb that does.
-    assert main(["judge", situation(tmp_path), "-a", "Timon plants fire into field 1"]) == 2
-    assert "to name one, plant_card: `Timon plant_card fire ...`" in capsys.readouterr().err
+    # A card named for an action that names none: read as the one of that verb that does.
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon plants fire into field 1")
+    assert out["results"][0]["action"]["type"] == "plant_card", out["results"][0]["action"]
     # A Jumping Bean draft's target as fields are named elsewhere, or the discard pile in words.
     from bohnspec.conformance.scenario import state_from_data
     from bohnspec.tools.notation import parse_action

@@ -296,16 +296,22 @@ class Checker:
         if v.in_play is not None:
             self.expr(v.in_play, set())
         # A name of the table must say one variety: judge's notation reads it (`give Chili Bean`).
-        for name in v.aka:
+        self._other_names(v, "bean variety", "variety", {v.name, v.title.lower()},
+                          {o.name: {o.name, o.title.lower(), *(a.lower() for a in o.aka)}
+                           for o in self.spec.varieties.values() if o is not v})
+
+    def _other_names(self, d: Variety | Action, what: str, one: str, own: set[str],
+                     others: dict[str, set[str]]) -> None:
+        """Each of `d.aka` names `d` alone (not by its own name again, not another's, not twice):
+        `own` are the names it has already, `others` each other declaration's names."""
+        for name in d.aka:
             low = name.lower()
-            named = ["it"] if low in (v.name, v.title.lower()) else \
-                [repr(o.name) for o in self.spec.varieties.values()
-                 if o is not v and low in {o.name, o.title.lower(), *(a.lower() for a in o.aka)}]
+            named = ["it"] if low in own else [repr(other) for other, names in others.items() if low in names]
             for whose in named:
-                self.error(v.loc, f"bean variety {v.name!r} is also called {name!r}, which names {whose} "
-                                  "already: each name says one variety")
-            if v.aka.count(name) > 1:
-                self.error(v.loc, f"bean variety {v.name!r} names {name!r} twice")
+                self.error(d.loc, f"{what} {d.name!r} is also called {name!r}, which names {whose} already: "
+                                  f"each name says one {one}")
+            if d.aka.count(name) > 1:
+                self.error(d.loc, f"{what} {d.name!r} names {name!r} twice")
 
     def _check_var(self, v: Var) -> None:
         # `x.NAME` must say one thing: a player's, a space's or a card's.
@@ -488,6 +494,14 @@ class Checker:
             seen.add(p.name)
             if p.name in ("type", "player"):
                 self.error(a.loc, f"a parameter may not be called {p.name!r}: the action's JSON uses that key")
+        # A verb of the table must say one action: judge's notation reads it (`Nina claims`).
+        for name in a.aka:
+            if not name.isalpha():
+                self.error(a.loc, f"action {a.name!r} is also called {name!r}: another name is one word of "
+                                  "letters (a verb players use: \"claim\")")
+        self._other_names(a, "action", "action", {a.name},
+                          {o.name: {o.name, *(x.lower() for x in o.aka)}
+                           for o in self.spec.actions.values() if o is not a})
         for c in a.clauses:
             self._check_cites_of(c.loc, c.cites, "clause")
             if not c.cites:

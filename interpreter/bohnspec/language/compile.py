@@ -92,7 +92,7 @@ class _Covers(tuple):
 
 
 class _Aka(tuple):
-    """A variety's other names while the tree is transformed."""
+    """A variety's other names, or an action's other verbs, while the tree is transformed."""
 
 
 # A zone's `default rest` among the parts of its declaration.
@@ -363,11 +363,14 @@ class _ToModel(Transformer):
         parts, cites = _split(rest)
         params: tuple = ()
         title = ""
+        aka: tuple[str, ...] = ()
         actor = None
         clauses = []
         effect: tuple = ()
         for p in parts:
             match p:
+                case _Aka():  # first: a tuple, which the patterns below could take for theirs
+                    aka = tuple(p)
                 case ("params", given):
                     params = given
                 case Token(type="NAME") if actor is None:
@@ -378,7 +381,7 @@ class _ToModel(Transformer):
                     clauses.append(p)
                 case ("effect", block):
                     effect = effect + block
-        return Action(str(name), "", cites, self._loc(meta), actor=actor or "p", title=title,
+        return Action(str(name), "", cites, self._loc(meta), actor=actor or "p", title=title, aka=aka,
                       params=params, clauses=tuple(clauses), effect=effect)
 
     def extend(self, meta, name, *clauses):

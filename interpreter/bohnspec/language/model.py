@@ -194,6 +194,7 @@ class Param:
 class Action(Decl):
     actor: str = "p"
     title: str = ""
+    aka: tuple[str, ...] = ()  # other verbs players use for it (`claim` for `fulfil`)
     params: tuple[Param, ...] = ()
     clauses: tuple[Clause, ...] = ()
     effect: tuple[Node, ...] = ()

@@ -361,6 +361,15 @@ def modules_declaring(name: str, what: type | tuple = Action, files: list[RulesF
 
 
 @functools.lru_cache(maxsize=1)
+def spec_verbs() -> dict[str, str]:
+    """The other verbs players use for the actions of spec/ (their `aka`, lower case) -> the
+    action's name, whatever the module: a player who says `fulfills` of a game without vine
+    cards is told which module has it."""
+    return {said.lower(): d.name for f in parse_files(spec_files()) for d in f.decls
+            if isinstance(d, Action) for said in d.aka}
+
+
+@functools.lru_cache(maxsize=1)
 def _spec_paths() -> frozenset[str]:
     return frozenset(f.path for f in parse_files(spec_files()))
 

@@ -1957,9 +1957,15 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
     results: list[dict] = []
     actions: list[dict] = []
     going = True
-    for text in texts:
+    for number, text in enumerate(texts, 1):
         said: list = []
-        parsed = read(engine, state, text, said)
+        try:
+            parsed = read(engine, state, text, said)
+        except ActionError as exc:
+            if len(texts) == 1:
+                raise
+            # Of six actions, say which one could not be read (round 45's players).
+            raise ActionError(f"action {number} of {len(texts)}, {text!r}: {exc}") from None
         for k, action in enumerate(parsed):
             actions.append(action)
             if not going:

@@ -112,8 +112,11 @@ _ORDINALS = {w: str(n) for n, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), 1)}
 _ORDINAL_DIGITS = re.compile(r"^([0-9]+)(?:st|nd|rd|th)$")
 # Words of how, where or whence that an action has no parameter for (`plants red into field 2`,
-# `charge 04 with riders 13`, `draft 1 to the discard pile`).
-_PLACE_WORDS = frozenset({"with", "from", "into", "in", "onto", "on", "to"})
+# `charge 04 with riders 13`, `draft 1 to the discard pile`, `chooses card 1 for field 2`).
+_PLACE_WORDS = frozenset({"with", "from", "into", "in", "onto", "on", "to", "for"})
+
+# Words asking for an action more than once (`pays tribute twice`).
+_REPEATS = frozenset({"twice", "thrice", "times", "again"})
 
 # The two books' words for mounted troops, each read as the other where a game has only one.
 _TROOPS = {"riders": "cavalry", "cavalry": "riders"}
@@ -150,10 +153,26 @@ def _bean_names(engine: Engine) -> dict[str, str]:
     return dict(sorted(names.items(), key=lambda kv: -len(kv[0])))
 
 
-# Verbs players use for an action of another name (`pays tribute`, the American `fulfill`).
-_SAID_FOR = {"fulfill": "fulfil"}
 # Words between a verb and its object that say nothing (`end the phase`, `buy a field`).
 _ARTICLES = _FILLERS | {"a", "an"}
+
+
+@functools.lru_cache(maxsize=32)
+def _verbs(engine: Engine) -> dict[str, str]:
+    """The other verbs players use for each action (the spec's `aka`: `claim` for `fulfil`),
+    lower case: this game's, then those of spec/'s other modules (told as such by the caller)."""
+    from ..language.spec import spec_verbs
+    return {**spec_verbs(), **{said.lower(): a.name for a in engine.spec.actions.values() for said in a.aka}}
+
+
+@functools.lru_cache(maxsize=256)
+def _title_words(engine: Engine, kind: str) -> tuple[frozenset, frozenset]:
+    """The words of an action's own title ("Fulfil the task of your vine card"), which say
+    what it is and no value of it (`Nina fulfils her task`), and the numbers its ordinals
+    say ("Buy a third bean field": `buys a 3rd field`)."""
+    decl = engine.spec.actions.get(kind)
+    words = frozenset(re.findall(r"[a-z]+", decl.title.lower())) if decl is not None else frozenset()
+    return words, frozenset(_ORDINALS[w] for w in words if w in _ORDINALS)
 
 
 def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
@@ -170,11 +189,18 @@ def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
     head = words[0]
     if head in known:
         return head, 1
-    nxt = [k for k, w in enumerate(words[1:4], 1) if w.lower() not in _ARTICLES]
+    # (`buys a 3rd field`: an ordinal of the title stands between too)
+    nxt = [k for k, w in enumerate(words[1:5], 1) if w.lower() not in _ARTICLES
+           and w.lower() not in _ORDINALS and _ordinal_digits(w.lower()) is None]
     second = nxt[0] if nxt else None
-    for s in (_SAID_FOR.get(f, f) for f in _verb_forms(head)):
-        if second is not None and is_action(f"{s}_{words[second].lower()}"):
-            return f"{s}_{words[second].lower()}", second + 1
+    verbs = _verbs(engine)
+    for s in (verbs.get(f, f) for f in _verb_forms(head)):
+        for k in nxt:
+            # `buys a third bean field`: the words before the one that names it are its title's.
+            compound = f"{s}_{words[k].lower()}"
+            if is_action(compound) and (k == second or compound in engine.spec.actions and all(
+                    w.lower() in _title_words(engine, compound)[0] for w in words[second:k])):
+                return compound, k + 1
         if is_action(s):
             return s, 1
     # `pays tribute`: a verb, then the action's own name.
@@ -213,6 +239,7 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         used.update(state.board.ids)
     out = list(words[:2])
     rest = words[2:]
+    title, ordinals = _title_words(engine, out[1]) if len(out) > 1 else (frozenset(), frozenset())
     i = 0
     while i < len(rest):
         w = rest[i]
@@ -222,9 +249,13 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
             out[-1] += ","
             continue
         low = w.lower()
-        if low in spec.zones and not spec.zones[low].per_player and i < len(rest) and rest[i] in spec.varieties:
-            # `the revealed soy`: the first such card of a shared row.
-            k = next((k for k, c in enumerate(state.zones.get(low, []), 1) if c == rest[i]), None)
+        if low in spec.zones and i < len(rest) and rest[i] in spec.varieties and (
+                not spec.zones[low].per_player or out[0] in names):
+            # `the revealed soy`: the first such card of a shared row; `the received soy`, of
+            # the player's own.
+            row = state.zones.get(low, []) if not spec.zones[low].per_player else \
+                state.player(out[0]).zones.get(low, [])
+            k = next((k for k, c in enumerate(row, 1) if c == rest[i]), None)
             out += [low, str(k)] if k is not None else [w, rest[i]]
             i += 1
         elif w in used:
@@ -236,6 +267,8 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         elif low in _NUMBER_WORDS:
             out.append(_NUMBER_WORDS[low])
         elif (number := _ORDINALS.get(low) or _ordinal_digits(low)) is not None:
+            if number in ordinals:  # `buys a 3rd field`: the title's own "third"
+                continue
             if i < len(rest) and rest[i] in _REF_WORDS:
                 # `first field`: the place, then its number, as the notation writes it.
                 out += [rest[i], number]
@@ -273,10 +306,18 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     decl = engine.spec.actions[kind]
     names = [p.name for p in decl.params]
     types = {p.name: p.type for p in decl.params}
+    given = list(rest)
+    if any(w.lower() in _REPEATS for w in rest):
+        raise ActionError(f"one action is judged at a time: to {kind} twice, give it twice "
+                          f"(-a \"{player} {kind} ...\" -a \"{player} {kind} ...\")")
     # Words of speech the action has no parameter for: `charge 04 with riders 13`, `defend from
     # the depot 1`; and the mounted troops by either book's name (`riders` in a game whose
     # parameter is `cavalry`, as the mixed game's steppe card calls them).
     rest = [w for w in rest if not (w in _PLACE_WORDS and w not in types)]
+    # Words of the action's own title that name no value (`fulfils her task`, `buys a field`).
+    title, _ = _title_words(engine, kind)
+    values = {*engine.spec.varieties, *engine.spec.zones, *_REF_WORDS, *state.names()}
+    rest = [w for w in rest if not (w.lower() in title and w not in types and w not in values)]
     rest = [_TROOPS.get(w, w) if w not in types and _TROOPS.get(w) in types else w for w in rest]
     tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS, *_other_zones(rest, engine)})
     raw: dict[str, str] = {}
@@ -293,10 +334,15 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                               f"commas ({listed} {raw[listed]},{tok}); name the next value by its key "
                               f"({', '.join(n for n in names if n not in raw)})")
         listed = None
-        if tok in engine.spec.varieties and not any(t in ("card", "cards") for t in types.values()):
-            # `plants red into field 2`: the action of that verb that names a card is another.
+        named_card = tok in engine.spec.varieties or (
+            " " in tok and word in engine.spec.zones and word != engine.fields_zone and word not in types)
+        if named_card and not any(t in ("card", "cards") for t in types.values()):
+            # `plants red into field 2`, `plants received 1`: the action of that verb that names
+            # a card is another.
             family = [a.name for a in engine.spec.actions.values() if a.name.startswith(kind + "_")
                       and any(p.type in ("card", "cards") for p in a.params)]
+            if len(family) == 1:  # `plants fire into field 1`: read as the one that names a card
+                return _single(engine, state, player, family[0], given, said)
             if family:
                 naming = [a.name for a in engine.spec.actions.values()
                           if any(p.type in ("card", "cards") for p in a.params)]

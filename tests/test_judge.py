@@ -1109,6 +1109,22 @@ def test_tribute_and_a_claim_during_a_draft_are_allowed_until_a_figure_is_in_the
         assert code == 1 and out["results"][0]["rule"] == "ruling/castle-during-a-draft", (action, out["results"][0])
 
 
+def test_an_action_that_takes_a_move_from_the_others_says_so(tmp_path, capsys):
+    # Round 45's players: Timon pays his way into the castle between the picks of Nina's draft,
+    # and the answer did not tell Keno and Nina that their met tasks can no longer be claimed.
+    example = json.loads(json.dumps(NINAS_DRAFT))
+    example["players"][1].update(coins=["black_eyed"] * 6, vars={"vine_pos": 4})
+    example["players"][2]["vars"] = {"vine_pos": 4}
+    example.update(vine_row=["last_figure", "sell_for_two", "blue_in_a_field", "anyone_two_red", "castle"],
+                   vine_deck=[])
+    code, out = judge(capsys, situation(tmp_path, example), "-a", "Timon pays tribute")
+    closes = [(o["player"], o["action"]) for o in out["results"][0]["closes"]]
+    assert ("Nina", "fulfil") in closes and ("Keno", "fulfil") in closes, closes
+    assert main(["judge", situation(tmp_path, example), "--brief", "-a", "Timon pays tribute"]) == 0
+    assert "Keno may no longer fulfil (fulfil the task of your vine card), which Keno could before" \
+        in capsys.readouterr().out
+
+
 def test_the_draft_tables_phrasings_are_read(tmp_path, capsys):
     # Round 45's players, disputing a Jumping Bean draft: the spec's other verbs of an action
     # (`claims`, `picks`, `chooses`), the words of its title (`her task`, `a 3rd bean field`),

@@ -564,6 +564,12 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
         if waits:
             verdict["game_goes_on"] = waits
         opened = _opened(engine, state, outcome.state)
+        if (state.phase, state.active) == (outcome.state.phase, outcome.state.active):
+            # What it takes from the others in the same moment (a claim of Keno's, once a
+            # figure has entered the castle mid-draft: round 45's players).
+            closed = _opened(engine, outcome.state, state, but=action.get("player"))
+            if closed:
+                verdict["closes"] = closed
         if opened:
             verdict["opens"] = opened
             # A new phase or turn opens its own actions to everyone: the full answer lists
@@ -886,13 +892,13 @@ def _open_to(engine: Engine, state: State) -> set[tuple[str, str]]:
     return {(m.kind, m.player) for m in M.moves(engine, state) if _template(engine, state, m)}
 
 
-def _opened(engine: Engine, before: State, after: State) -> list[dict]:
+def _opened(engine: Engine, before: State, after: State, but: object = None) -> list[dict]:
     """What the action opens to a player that was not open to him before (a task met by a
     harvest, which he may now claim, say), by player in seating order, then in declaration
-    order."""
+    order; `but`: a player left out. With the states the other way round, what it closes."""
     new = _open_to(engine, after) - _open_to(engine, before)
     return [{"player": p, "action": kind, "title": engine.spec.actions[kind].title or kind}
-            for p in after.names() for kind in engine.spec.actions if (kind, p) in new]
+            for p in after.names() if p != but for kind in engine.spec.actions if (kind, p) in new]
 
 
 def _mark_by_the_moment(engine: Engine, before: State, after: State, opened: list[dict]) -> None:
@@ -2271,9 +2277,12 @@ def _goes_on_lines(r: dict, full: bool) -> list[str]:
 
 def _opens_lines(r: dict, within_the_moment: bool = False) -> list[str]:
     """What a legal action opens to a player that was not open before (a task met by a
-    harvest, now to be claimed); `within_the_moment`: not what a new phase or turn opened."""
-    return [f"  {o['player']} may now {o['action']} ({_lower_first(o['title'])}), which {o['player']} could not before"
-            for o in r.get("opens", []) if not (within_the_moment and o.get("by_the_moment"))]
+    harvest, now to be claimed), and what it closes to the others in the same moment;
+    `within_the_moment`: not what a new phase or turn opened."""
+    return [*(f"  {o['player']} may now {o['action']} ({_lower_first(o['title'])}), which {o['player']} could not "
+              "before" for o in r.get("opens", []) if not (within_the_moment and o.get("by_the_moment"))),
+            *(f"  {o['player']} may no longer {o['action']} ({_lower_first(o['title'])}), which {o['player']} could "
+              "before" for o in r.get("closes", []))]
 
 
 def _render_happened(happened: list[dict]) -> list[str]:

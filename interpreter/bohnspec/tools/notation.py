@@ -239,7 +239,7 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         used.update(state.board.ids)
     out = list(words[:2])
     rest = words[2:]
-    title, ordinals = _title_words(engine, out[1]) if len(out) > 1 else (frozenset(), frozenset())
+    ordinals = _title_words(engine, out[1])[1] if len(out) > 1 else frozenset()
     i = 0
     while i < len(rest):
         w = rest[i]
@@ -316,7 +316,8 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     rest = [w for w in rest if not (w in _PLACE_WORDS and w not in types)]
     # Words of the action's own title that name no value (`fulfils her task`, `buys a field`).
     title, _ = _title_words(engine, kind)
-    values = {*engine.spec.varieties, *engine.spec.zones, *_REF_WORDS, *state.names()}
+    values = {*engine.spec.varieties, *engine.spec.zones, *_REF_WORDS, *state.names(),
+              *(state.board.ids if state.board is not None else ())}
     rest = [w for w in rest if not (w.lower() in title and w not in types and w not in values)]
     rest = [_TROOPS.get(w, w) if w not in types and _TROOPS.get(w) in types else w for w in rest]
     tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS, *_other_zones(rest, engine)})

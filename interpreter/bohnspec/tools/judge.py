@@ -563,11 +563,12 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
         waits = _end_waits(engine, state, outcome.state, _ran(rec, outcome), rec.guards)
         if waits:
             verdict["game_goes_on"] = waits
-        opened = _opened(engine, state, outcome.state)
+        was, now = _open_to(engine, state), _open_to(engine, outcome.state)
+        opened = _listed(engine, outcome.state, now - was)
         if (state.phase, state.active) == (outcome.state.phase, outcome.state.active):
             # What it takes from the others in the same moment (a claim of Keno's, once a
             # figure has entered the castle mid-draft: round 45's players).
-            closed = _opened(engine, outcome.state, state, but=action.get("player"))
+            closed = _listed(engine, state, was - now, but=action.get("player"))
             if closed:
                 verdict["closes"] = closed
         if opened:
@@ -892,13 +893,12 @@ def _open_to(engine: Engine, state: State) -> set[tuple[str, str]]:
     return {(m.kind, m.player) for m in M.moves(engine, state) if _template(engine, state, m)}
 
 
-def _opened(engine: Engine, before: State, after: State, but: object = None) -> list[dict]:
-    """What the action opens to a player that was not open to him before (a task met by a
+def _listed(engine: Engine, state: State, pairs: set[tuple[str, str]], but: object = None) -> list[dict]:
+    """(action, player) pairs of _open_to that an action opened or closed (a task met by a
     harvest, which he may now claim, say), by player in seating order, then in declaration
-    order; `but`: a player left out. With the states the other way round, what it closes."""
-    new = _open_to(engine, after) - _open_to(engine, before)
+    order; `but`: a player left out."""
     return [{"player": p, "action": kind, "title": engine.spec.actions[kind].title or kind}
-            for p in after.names() if p != but for kind in engine.spec.actions if (kind, p) in new]
+            for p in state.names() if p != but for kind in engine.spec.actions if (kind, p) in pairs]
 
 
 def _mark_by_the_moment(engine: Engine, before: State, after: State, opened: list[dict]) -> None:

@@ -1147,6 +1147,8 @@ def test_the_draft_tables_phrasings_are_read(tmp_path, capsys):
     assert "action 2 of 2, 'Nina picks bluex': expected a number" in capsys.readouterr().err
     assert main(["judge", situation(tmp_path, draft), "-a", "Timon pays tribute twice"]) == 2
     assert "give it twice" in capsys.readouterr().err
+    assert main(["judge", situation(tmp_path, draft), "-a", "Nina claimz"]) == 2
+    assert "unknown action 'claimz' (did you mean 'claim'?)" in capsys.readouterr().err
     received = {**TABLE, "phase": "plant_trades", "revealed": [],
                 "players": [TABLE["players"][0], {**TABLE["players"][1], "received": ["fire", "soy"]},
                             *TABLE["players"][2:]]}

@@ -301,7 +301,9 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         if family:
             raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
                               f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")
-        raise ActionError(f"unknown action {kind!r}" + (suggest(kind, known) or
+        # A misspelt verb of the table (`claimz`) is matched against the spec's `aka` verbs too.
+        said = [v for v, a in _verbs(engine).items() if a in engine.spec.actions]
+        raise ActionError(f"unknown action {kind!r}" + (suggest(kind, [*known, *said]) or
                                                        f" (this game's actions: {', '.join(known)})"))
     decl = engine.spec.actions[kind]
     names = [p.name for p in decl.params]

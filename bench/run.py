@@ -29,6 +29,7 @@ from bohnspec.execution.interpret import engine_for  # noqa: E402
 from bohnspec.execution.play import random_game  # noqa: E402
 from bohnspec.language import spec as spec_module  # noqa: E402
 from bohnspec.language.spec import build, parse_files, spec_files  # noqa: E402
+from bohnspec.tools.cli import collect_rarely  # noqa: E402
 from games import met, rows as game_rows  # noqa: E402
 
 
@@ -205,6 +206,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", dest="json_file", metavar="FILE", help="also write the figures as JSON")
     ap.add_argument("--accelerated-rows", type=int, metavar="GAMES", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    collect_rarely()  # as every bohnspec command does: the rows in this process measure what users run
     if args.accelerated_rows:
         print(json.dumps(_accelerated_rows_here(args.accelerated_rows)))
         return 0

@@ -509,11 +509,20 @@ def not_claimed(claims: dict, sc: S.Scenario, spec: Spec | None, version: int) -
 
 @dataclass
 class Trace:
-    """What the reference interpreter makes of a scenario: the state before each step (as JSON,
-    and itself), and its outcome of each step (None for a step without an action)."""
-    before: list[dict]
+    """What the reference interpreter makes of a scenario: the state before each step (`states`;
+    as JSON, `before`), and its outcome of each step (None for a step without an action). The
+    states are the reference's own, never changed: whoever plays on from one copies it."""
     outcomes: list[Outcome | None]
     states: list[State]
+    _json: dict[int, dict] = field(default_factory=dict, repr=False)
+
+    def before(self, index: int) -> dict:
+        """The JSON of the state before step `index`, written when first asked (a trace is
+        mostly made for the rules a refusal may cite, which need no JSON)."""
+        found = self._json.get(index)
+        if found is None:
+            found = self._json[index] = self.states[index].to_json()
+        return found
 
     def paragraphs(self, engine: Engine, sc: S.Scenario, index: int, theirs: list | None = None,
                    wrong: list[str] | None = None) -> list[str]:
@@ -563,21 +572,22 @@ class Trace:
         return fair if fair & set(listed) else set()
 
 
-def reference_trace(engine: Engine, sc: S.Scenario) -> Trace:
-    state, _ = S.build_state(engine, sc)
-    before: list[dict] = []
+def reference_trace(engine: Engine, sc: S.Scenario, check: bool = True) -> Trace:
+    """The reference's way through the scenario (`check=False`: its starting state is not
+    checked again, for a scenario whose start has already been checked or vouched for)."""
+    state, _ = S.build_state(engine, sc, check=check)
     states: list[State] = []
     outcomes: list[Outcome | None] = []
     for step in sc.steps:
-        before.append(state.to_json())
-        states.append(state.copy())
+        # Not applied in place: each action leaves the state before it as it was.
+        states.append(state)
         if step.action is None:
             outcomes.append(None)
             continue
         outcome = engine.apply(state, step.action)
         state = outcome.state
         outcomes.append(outcome)
-    return Trace(before, outcomes, states)
+    return Trace(outcomes, states)
 
 
 # ------------------------------------------------------------ running
@@ -618,7 +628,8 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         """The reference's way through the scenario, made once, when a step first needs it."""
         assert reference is not None  # asked only where the adapter has a reference
         if not trace:
-            trace.append(reference_trace(reference(sc), sc))
+            # Asked after the start, which checked the starting state (or found it fit before).
+            trace.append(reference_trace(reference(sc), sc, check=False))
         return trace[0]
 
     def fair(index: int, listed: list[str]) -> set[str]:
@@ -727,7 +738,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
             result = StepResult(index, step.action, True, note=step.note or "")
             verdict.steps.append(result)
             if isolate and index > 0:
-                now = cast(Any, adapter).load(trace[0].before[index])
+                now = cast(Any, adapter).load(trace[0].before(index))
             events: list[dict] = []
             if step.action is not None:
                 before = now
@@ -799,7 +810,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                 if isolate and index > 0 and internal and spec is not None:
                     # The engine does not claim the rules' bookkeeping, yet was loaded with it:
                     # a value it ignored is the likeliest cause (round 42's implementer).
-                    kept = _bookkeeping_set(spec, trace[0].before[index], internal)
+                    kept = _bookkeeping_set(spec, trace[0].before(index), internal)
                     if kept:
                         result.problems.append("the state loaded before this step (--isolate) holds the rules' "
                                                f"bookkeeping, to be taken as given: {', '.join(kept)}")

@@ -426,7 +426,7 @@ _LOADED_MAX = 8192
 
 def load(path: Path, root: Path | None = None) -> Scenario:
     """Read one scenario file; raise ScenarioError with the path, line and column of the bad field."""
-    path = Path(path)
+    path = path if isinstance(path, Path) else Path(path)
     name = str(path)
     try:
         text = userfile.read_text(path)
@@ -434,15 +434,15 @@ def load(path: Path, root: Path | None = None) -> Scenario:
         raise ScenarioError(name, "", exc.problem, exc.line, exc.column) from None
     key = (name, str(root or paths.SCENARIOS), text)
     hit = _LOADED.get(key)
-    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()[:16]
     if hit is not None:
-        kind, value, doc = hit
+        kind, value, doc, digest = hit
         if kind == "error":
             raise ScenarioError(*value)
         return _scenario(marshal.loads(value), name, doc, digest)  # a fresh copy of the data: callers may change it
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()[:16]
     made: list[Scenario] = []
 
-    def validate() -> bytes:
+    def validate() -> tuple[bytes, dict]:
         try:
             try:
                 doc = userfile.parse_yaml(text, name)
@@ -450,18 +450,18 @@ def load(path: Path, root: Path | None = None) -> Scenario:
                 raise ScenarioError(name, "", exc.problem, exc.line, exc.column) from None
             made.append(from_document(doc, name, path, root))
         except ScenarioError as exc:
-            _remember(key, ("error", (exc.file, exc.path, exc.message, exc.line, exc.column), None))
+            _remember(key, ("error", (exc.file, exc.path, exc.message, exc.line, exc.column), None, None))
             raise
-        return marshal.dumps(made[0].raw)
+        return marshal.dumps(made[0].raw), made[0].raw
 
-    value = cache.kept(_disk_key(path, root, text), validate, _scenario_data, bytes)
+    value, data = cache.kept(_disk_key(name, root, text), validate, _scenario_data, _first)
     if made:
-        _remember(key, ("ok", value, made[0].doc))
+        _remember(key, ("ok", value, made[0].doc, digest))
         made[0].digest = digest
         return made[0]
     doc = _Reread(text, name)
-    _remember(key, ("ok", value, doc))
-    return _scenario(marshal.loads(value), name, doc, digest)
+    _remember(key, ("ok", value, doc, digest))
+    return _scenario(data, name, doc, digest)  # read from the disk just now: nobody else holds it
 
 
 class _Reread:
@@ -492,23 +492,31 @@ def _validation_digest() -> str:
     return h.hexdigest()
 
 
-def _disk_key(path: Path, root: Path | None, text: str) -> Path:
+def _disk_key(path: str, root: Path | None, text: str) -> Path:
     h = hashlib.sha256(_validation_digest().encode())
-    for part in (os.path.realpath(path), _real(str(root or paths.SCENARIOS)), text):
+    # The file's real place, its folder's resolved once per folder (a file that is itself a
+    # link is keyed where it lies, which is where the scenario's id is read from).
+    folder, file_name = os.path.split(os.path.abspath(path))
+    for part in (os.path.join(_real(folder), file_name), _real(str(root or paths.SCENARIOS)), text):
         h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
     digest = h.hexdigest()
     return cache.root() / "scenarios" / digest[:2] / f"{digest[2:40]}.marshal"
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=1024)
 def _real(folder: str) -> str:
-    """A corpus root's real path (asked once per root, not once per file)."""
+    """A folder's real path (asked once per folder, not once per file)."""
     return os.path.realpath(folder)
 
 
-def _scenario_data(value: bytes) -> bytes | None:
+def _scenario_data(value: bytes) -> tuple[bytes, dict] | None:
+    """A disk entry read back: its bytes (fresh copies are made from them) and its data."""
     data = marshal.loads(value)
-    return value if isinstance(data, dict) and "id" in data else None
+    return (value, data) if isinstance(data, dict) and "id" in data else None
+
+
+def _first(entry: tuple[bytes, dict]) -> bytes:
+    return entry[0]
 
 
 def _remember(key: Any, value: Any) -> None:

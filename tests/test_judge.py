@@ -641,10 +641,9 @@ def test_a_list_of_card_places_is_written_with_commas(tmp_path, written):
 
 @pytest.mark.parametrize("written, words", [
     # Review of 2026-12-03: "expected a number, got 'blue'"; "unknown action 'give'" alone.
-    ("Nina harvest blue", "a field is given by its number (1 is the first), not by its beans: Nina's blue lies "
-                          "in field 2"),
-    ("Nina harvest green", "none of Nina's fields holds green"),
-    ("Nina give soy to Timon", "unknown action 'give' (this game's actions: harvest, "),
+    ("Nina harvest green", "a field is given by its number (1 is the first), not by its beans: none of Nina's "
+                           "fields holds green"),
+    ("Nina hands soy to Timon", "unknown action 'hands' (this game's actions: harvest, "),
 ])
 def test_a_mistyped_action_says_what_to_write(tmp_path, written, words):
     from bohnspec.tools.judge import load_situation
@@ -654,6 +653,30 @@ def test_a_mistyped_action_says_what_to_write(tmp_path, written, words):
     with pytest.raises(ActionError) as caught:
         parse_action(engine, state, written)
     assert words in str(caught.value), caught.value
+
+
+@pytest.mark.parametrize("written, action", [
+    # Round 46's players: a field by the one variety it grows, a gift in the table's words
+    # (`offer` aka give, gift), a card before the player it goes to, tribute as paid.
+    ("Nina harvests her blue field", {"type": "harvest", "player": "Nina", "field": 2}),
+    ("Timon gives soy to Nina", {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"], "get": []}),
+    ("Timon gifts soy to Nina", {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"], "get": []}),
+    ("Timon offers soy to Nina", {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"], "get": []}),
+    ("Timon offers Nina soy", {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"], "get": []}),
+])
+def test_the_tables_words_are_read(tmp_path, written, action):
+    from bohnspec.tools.judge import load_situation
+    from bohnspec.tools.notation import parse_action
+
+    engine, state, _ = load_situation(situation(tmp_path))
+    assert parse_action(engine, state, written) == [action]
+
+
+def test_tribute_is_paid_in_the_tables_words(tmp_path, capsys):
+    draft = json.loads(json.dumps(NINAS_DRAFT))
+    for text in ("Timon pays a coin", "Timon pays tribute", "Timon pays"):
+        code, out = judge(capsys, situation(tmp_path, draft), "-a", text)
+        assert out["results"][0]["action"] == {"type": "tribute", "player": "Timon"}, text
 
 
 def test_a_phase_given_as_a_number_is_told_to_be_a_name(tmp_path, capsys):
@@ -1157,6 +1180,37 @@ def test_the_draft_tables_phrasings_are_read(tmp_path, capsys):
         code, out = judge(capsys, situation(tmp_path, received), "-a", text)
         assert out["results"][0]["action"] == {"type": "plant_card", "player": "Nina", "card": "received 2",
                                                "field": 2}, (text, out["results"][0]["action"])
+
+
+def test_a_card_named_for_plant_is_the_move_that_plants_that_very_card(tmp_path, capsys):
+    # Round 46's players: `plants black_eyed into field 2` in the two-player game's phase 1
+    # (her second hand card: plant_second, which names no card) was read as planting a received
+    # card and answered ILLEGAL under the phase-3 paragraph; so was the base game's front hand
+    # card named by its variety, and the leftovers of phase 0 named by theirs.
+    duo = {"modules": ["duo"], "active": "Nina", "phase": "plant_hand", "middle": [],
+           "players": [{"name": "Timon", "hand": ["green", "blue"], "fields": [["green", "green"], ["fire"]],
+                        "vars": {"vine_pos": 1}},
+                       {"name": "Nina", "hand": ["fire", "black_eyed"], "fields": [["soy"], []],
+                        "vars": {"vine_pos": 1}}],
+           "draw_pile": ["green*10", "broad*10"],
+           "vine_row": ["buy_third_field", "anyone_four_green", "sell_for_two", "anyone_two_red"],
+           "vine_deck": ["last_figure", "castle"]}
+    code, out = judge(capsys, situation(tmp_path, duo), "-a", "Nina plants the black-eyed bean in field 2")
+    assert out["results"][0]["action"] == {"type": "plant_second", "player": "Nina", "field": 2}
+    assert out["results"][0]["legal"] is True
+    leftovers = {**duo, "phase": "leftovers", "middle": ["soy", "soy"]}
+    code, out = judge(capsys, situation(tmp_path, leftovers), "-a", "Nina plants the soy into field 1")
+    assert out["results"][0]["action"] == {"type": "plant_kind", "player": "Nina", "variety": "soy", "field": 1}
+    assert out["results"][0]["legal"] is True and not out["results"][0].get("notes")
+    front = {**TABLE, "phase": "plant_hand", "revealed": [],
+             "players": [{**TABLE["players"][0], "hand": ["blue", "soy"]},
+                         {k: v for k, v in TABLE["players"][1].items() if k != "received"}, *TABLE["players"][2:]]}
+    active = front["active"]
+    code, out = judge(capsys, situation(tmp_path, front), "-a", f"{active} plants blue into field 1")
+    assert out["results"][0]["action"]["type"] == "plant", out["results"][0]["action"]
+    # A card no move of the verb plants here keeps the reading that says what is wrong.
+    code, out = judge(capsys, situation(tmp_path, front), "-a", f"{active} plants soy into field 1")
+    assert out["results"][0]["action"]["type"] == "plant_card" and out["results"][0]["legal"] is False
 
 
 def test_the_trace_shows_no_part_after_the_one_that_decides_an_or(tmp_path, capsys):

@@ -202,6 +202,8 @@ def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
                     w.lower() in _title_words(engine, compound)[0] for w in words[second:k])):
                 return compound, k + 1
         if is_action(s):
+            if second is not None and words[second].lower() == s:
+                return s, second + 1  # `pays tribute`, where `pay` is said of tribute itself
             return s, 1
     # `pays tribute`: a verb, then the action's own name.
     if second is not None and is_action(words[second].lower()) and words[second].lower() != "trade":
@@ -316,6 +318,10 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     # the depot 1`; and the mounted troops by either book's name (`riders` in a game whose
     # parameter is `cavalry`, as the mixed game's steppe card calls them).
     rest = [w for w in rest if not (w in _PLACE_WORDS and w not in types)]
+    # `her red field`: the word `field` with no number after it only says what the value is.
+    rest = [w for k, w in enumerate(rest) if not (
+        w.lower() in ("field", "fields") and any(t in ("field", "target") for t in types.values())
+        and (w not in types or k == len(rest) - 1) and not (k + 1 < len(rest) and rest[k + 1].isdigit()))]
     # Words of the action's own title that name no value (`fulfils her task`, `buys a field`).
     title, _ = _title_words(engine, kind)
     values = {*engine.spec.varieties, *engine.spec.zones, *_REF_WORDS, *state.names(),
@@ -339,6 +345,13 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         listed = None
         named_card = tok in engine.spec.varieties or (
             " " in tok and word in engine.spec.zones and word != engine.fields_zone and word not in types)
+        if named_card and not any(t in ("card", "cards", "variety") for t in types.values()):
+            # `plants black_eyed into field 2` in a phase where the hand card of that variety is
+            # played (`plant_second`, which names no card, takes it): the reading under which the
+            # very card named is moved, when one of the verb's actions does it here.
+            found = _moving_the_card(engine, state, player, kind, tokens, i, said)
+            if found is not None:
+                return found
         if named_card and not any(t in ("card", "cards") for t in types.values()):
             # `plants red into field 2`, `plants received 1`: the action of that verb that names
             # a card is another.
@@ -369,6 +382,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             i += 2
             if types[key] == "cards":
                 listed = key
+        elif (slot := _typed_slot(engine, state, tok, names, types, raw, position)) is not None:
+            # `offers soy to Keno`: a card where the next value in order is a player goes to
+            # the first card value not given yet (and a player to the first player value).
+            key, value = slot, tok
+            i += 1
         else:
             while position < len(names) and names[position] in raw:
                 position += 1
@@ -413,6 +431,72 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             action[p.name] = []
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
+
+
+def _typed_slot(engine: Engine, state: State, tok: str, names: list[str], types: dict, raw: dict,
+                position: int) -> str | None:
+    """The value a word plainly of one kind fills when the next value in order is of another
+    kind: a player's name goes to the first player value not given yet, a card (a variety or a
+    place such as `hand 2`) to the first card value; None: the order decides."""
+    open_names = [n for n in names[position:] if n not in raw]
+    if not open_names:
+        return None
+    word = tok.split()[0]
+    if tok in state.names():
+        wanted: tuple[str, ...] = ("player",)
+    elif tok in engine.spec.varieties or (" " in tok and word in engine.spec.zones and word != engine.fields_zone):
+        wanted = ("card", "cards")
+    else:
+        return None
+    if types[open_names[0]] in wanted:
+        return None
+    return next((n for n in open_names if types[n] in wanted), None)
+
+
+def _moving_the_card(engine: Engine, state: State, player: str, kind: str, tokens: list[str], at: int,
+                     said: list[str]) -> dict | None:
+    """The action of verb `kind` (itself or one named `kind_...`) that the words mean when they
+    name a card (`tokens[at]`) the action itself does not name: the first of them that the rules
+    allow here and that moves a card of that variety (an event of it names the variety), the
+    card named as the one of them that names a card or a variety, and left out of the others.
+    None when no such action is legal: the caller's reading then says what is wrong."""
+    tok = tokens[at]
+    variety = tok if tok in engine.spec.varieties else _card_at_ref(engine, state, player, tok)
+    if variety is None:
+        return None
+    without = [w for j, t in enumerate(tokens) if j != at for w in t.split()]
+    candidates = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
+    for decl in candidates:
+        ptypes = {p.type for p in decl.params}
+        if "card" in ptypes or "cards" in ptypes:
+            words = [w for j, t in enumerate(tokens) for w in (t.split() if j != at else tok.split())]
+        elif "variety" in ptypes:
+            words = [w for j, t in enumerate(tokens) for w in (t.split() if j != at else [variety])]
+        else:
+            words = without
+        notes: list[str] = []  # what reading it says, kept only if it is the reading taken
+        try:
+            action = _single(engine, state, player, decl.name, words, notes)
+            outcome = engine.apply(state, action)
+        except Exception:  # noqa: BLE001 - a reading the words or the rules cannot take is no reading
+            continue
+        if outcome.accepted and any(_names_variety(e, variety) for e in outcome.events):
+            said.extend(notes)
+            return action
+    return None
+
+
+def _card_at_ref(engine: Engine, state: State, owner: str, ref: str) -> str | None:
+    """The variety of the card a reference (`hand 2`) names for `owner`, None if none."""
+    try:
+        hit = B.resolve_ref(Env(engine, state), owner, ref)
+    except Exception:  # noqa: BLE001 - not a reference this game reads
+        return None
+    return hit[0][hit[1]] if hit else None
+
+
+def _names_variety(event: dict, variety: str) -> bool:
+    return any(v == variety or (isinstance(v, list) and variety in v) for k, v in event.items() if k != "event")
 
 
 def _rulings_on_absent(engine: Engine, kind: str, homes: list[str]) -> list[str]:
@@ -483,9 +567,13 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
         if raw.startswith("-") and raw[1:].isdigit():
             raise ActionError(f"expected a number, got {raw!r}: places and fields are counted from 1")
         if ptype == "field" and raw in engine.spec.varieties and owner in state.names():
-            # `harvest green`: a field is named by its number; say which hold that variety.
+            # `harvests her red field`: the one field growing that variety, as players name it;
+            # else a field is named by its number: say which hold that variety.
             fields = state.player(owner).zones.get(engine.fields_zone, [])
             holding = [str(k) for k, f in enumerate(fields, 1) if raw in f]
+            if len(holding) == 1:
+                said.append(f"{owner}'s {raw} field: read as field {holding[0]}")
+                return int(holding[0])
             where = (f"{owner}'s {raw} lies in field {', '.join(holding)}" if holding
                      else f"none of {owner}'s fields holds {raw}")
             raise ActionError(f"a field is given by its number (1 is the first), not by its beans: {where}")

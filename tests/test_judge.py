@@ -644,6 +644,8 @@ def test_a_list_of_card_places_is_written_with_commas(tmp_path, written):
     ("Nina harvest green", "a field is given by its number (1 is the first), not by its beans: none of Nina's "
                            "fields holds green"),
     ("Nina hands soy to Timon", "unknown action 'hands' (this game's actions: harvest, "),
+    # Round 46: "plant_card is given field twice ('soy', then '3')" for a received card Keno had not.
+    ("Keno plants the received soy into field 2", "Keno's received holds no soy (it holds nothing)"),
 ])
 def test_a_mistyped_action_says_what_to_write(tmp_path, written, words):
     from bohnspec.tools.judge import load_situation

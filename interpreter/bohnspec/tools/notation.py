@@ -258,7 +258,10 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
             row = state.zones.get(low, []) if not spec.zones[low].per_player else \
                 state.player(out[0]).zones.get(low, [])
             k = next((k for k, c in enumerate(row, 1) if c == rest[i]), None)
-            out += [low, str(k)] if k is not None else [w, rest[i]]
+            if k is None:
+                whose = f"{out[0]}'s {low}" if spec.zones[low].per_player else f"the {low} row"
+                raise ActionError(f"{whose} holds no {rest[i]} (it holds {', '.join(row) or 'nothing'})")
+            out += [low, str(k)]
             i += 1
         elif w in used:
             out.append(w)

@@ -902,3 +902,29 @@ def test_a_reply_with_a_number_of_thousands_of_digits_is_a_protocol_error(tmp_pa
     run = conform(tmp_path, "--impl", fake("huge_number"), "-k", BLUE)
     assert set(run.verdicts.values()) == {"protocol-error"}, run.out
     assert "holds a number of thousands of digits" in run.out and "internal error" not in run.out, run.out
+
+
+def test_serve_builds_engines_only_while_no_request_waits():
+    # `serve` on its own standard input builds each game's engine in idle time (the runner reads
+    # its corpus meanwhile); a line that has arrived is always answered first.
+    from bohnspec.conformance.protocol import _lines_while_idle
+
+    read_end, write_end = os.pipe()
+    steps: list[str] = []
+
+    def work():
+        for k in range(3):
+            steps.append(f"work {k}")
+            yield None
+
+    os.write(write_end, b'{"id":1}\n{"id":2}\n')
+    with os.fdopen(read_end, "rb", buffering=0) as stream:
+        lines = _lines_while_idle(stream, work())
+        assert next(lines) == '{"id":1}\n'
+        assert next(lines) == '{"id":2}\n' and steps == []  # both had arrived: no work between
+        later = threading.Timer(0.3, lambda: (os.write(write_end, b'{"id":3}'), os.close(write_end)))
+        later.start()
+        assert next(lines) == '{"id":3}'  # the last line, cut short by the end of input
+        assert steps == ["work 0", "work 1", "work 2"]  # done while nothing waited
+        assert list(lines) == []
+        later.join()

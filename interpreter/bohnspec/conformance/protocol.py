@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .. import __version__
@@ -203,6 +203,20 @@ class Server:
         return {"id": rid, "type": "bye"}
 
     # -- helpers
+    def engines_ahead(self) -> Iterator[None]:
+        """Builds the engine of each game this server plays, one a step (the base game first):
+        what `serve` does while no request waits."""
+        from ..language.spec import games_of, parse_files, parts_of, spec_files
+
+        parts = parts_of(parse_files(spec_files()))
+        games = sorted((m for m in self.known_modules if m not in parts), key=lambda m: (m != "base", m))
+        for game in games:
+            try:
+                self.engine_for(list(games_of((game,))))
+            except BohnspecError:
+                pass  # a game that cannot be built alone is built, and told, when it is asked for
+            yield None
+
     def engine_for(self, modules: Any) -> Engine:
         from ..execution.interpret import engine_for as reference_engine
 
@@ -225,10 +239,13 @@ class Server:
 def serve(stdin: Iterable[str] | None = None, stdout: Output | None = None, extra_rules: Sequence[str] = (),
           engine: str = "compiled") -> int:
     """Answer protocol requests on stdin with one of bohnspec's engines (with the `extra_rules`
-    files loaded beside spec/) until `bye` or EOF."""
-    stdin = stdin or sys.stdin
+    files loaded beside spec/) until `bye` or EOF. On the process's own standard input, the
+    engine of each game is built while no request is waiting (the runner reads its corpus
+    meanwhile), not when a game's first state arrives and the runner waits for the answer."""
     out = stdout or sys.stdout
     server = Server(extra_rules, engine)
+    if stdin is None:
+        stdin = _lines_while_idle(sys.stdin, server.engines_ahead()) if _can_wait_on(sys.stdin) else sys.stdin
     for line in stdin:
         if not line.strip():
             continue
@@ -237,6 +254,43 @@ def serve(stdin: Iterable[str] | None = None, stdout: Output | None = None, extr
         if server.finished:
             return 0
     return 0
+
+
+def _can_wait_on(stream: Any) -> bool:
+    """Whether a stream's readiness can be asked without reading it (a pipe or a file, not a
+    terminal, on a POSIX system): only then is idle time told apart from a request waiting."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    return os.name == "posix" and os.isatty(fd) is False and hasattr(selectors, "PollSelector")
+
+
+def _lines_while_idle(stream: Any, work: Iterator[None]) -> Iterator[str]:
+    """The lines of `stream`, read from its file descriptor; whenever no whole line has arrived
+    and nothing is waiting to be read, one step of `work` is done first. A line that has arrived
+    is always answered before any more work."""
+    fd = stream.fileno()
+    poller = selectors.PollSelector()
+    poller.register(fd, selectors.EVENT_READ)
+    pending = b""
+    done = object()
+    working = True
+    while True:
+        end = pending.find(b"\n")
+        if end >= 0:
+            line, pending = pending[:end + 1], pending[end + 1:]
+            yield line.decode("utf-8", "replace")
+            continue
+        if working and not poller.select(0):
+            working = next(work, done) is not done
+            continue
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            if pending:
+                yield pending.decode("utf-8", "replace")
+            return
+        pending += chunk
 
 
 # ------------------------------------------------------------ the client

@@ -645,6 +645,8 @@ def _conform_run(args: argparse.Namespace, engine: _ConformEngine,
         if interrupted:
             raise KeyboardInterrupt
         selection = R.select(args.paths, modules, args.pattern, engine.claimed)
+        if args.impl and engine.handshake is None:
+            _build_references(engine.probe, selection.scenarios)
     except KeyboardInterrupt:  # at the handshake or while loading: nothing ran, and the reports say so
         return R.Selection([], [], []), [], True
     fault = engine.handshake
@@ -655,6 +657,26 @@ def _conform_run(args: argparse.Namespace, engine: _ConformEngine,
                                      fault_request=engine.probe.last_request) for sc in selection.scenarios], False
     ran, interrupted = _run_all(selection.scenarios, engine.probe, engine.make_adapter, args)
     return selection, ran, interrupted
+
+
+def _build_references(adapter: Any, scenarios: list[Scenario]) -> None:
+    """The runner's own engine (it makes and checks the states it sends) for each game of the
+    selection, built before the first scenario is sent: built when a game's first scenario came
+    up, it kept the engine under test waiting, seven times a corpus. A game that cannot be built
+    is told by its scenarios."""
+    from ..errors import BohnspecError
+
+    reference = getattr(adapter, "reference_engine", None)
+    if reference is None:
+        return
+    built: set[tuple[str, ...]] = set()
+    for sc in scenarios:
+        if tuple(sc.modules) not in built:
+            built.add(tuple(sc.modules))
+            try:
+                reference(sc)
+            except BohnspecError:
+                pass
 
 
 def _conform_verdicts(selection: Selection, ran: list[Verdict]) -> list[Verdict]:

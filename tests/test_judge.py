@@ -1317,15 +1317,19 @@ def test_the_last_running_out_in_an_attack_names_the_paragraph_that_ends_the_gam
     assert "bohnaparte/" not in out
 
 
+# Nina's tribute then harvest take her into the castle with six coins; Keno's figure cannot.
+CASTLE_RACE = {"modules": ["base", "bohnroeschen"],
+               "players": [{"name": "Nina", "fields": [["red"] * 3, [], []], "coins": ["soy"] * 5,
+                            "vars": {"vine_pos": 3}},
+                           {"name": "Timon", "fields": [["green"] * 3, [], []], "coins": ["fire"] * 3,
+                            "vars": {"vine_pos": 1}},
+                           {"name": "Keno", "coins": ["blue"], "vars": {"vine_pos": 2}}],
+               "active": "Nina", "phase": "plant_trades", "draw_pile": ["blue"] * 5,
+               "vine_row": ["sell_for_two", "blue_in_a_field", "anyone_two_red", "castle"], "vine_deck": []}
+
+
 def test_bohnroeschen_winners_are_told_in_the_words_of_the_castle_rule(tmp_path, capsys):
-    table = {"modules": ["base", "bohnroeschen"],
-             "players": [{"name": "Nina", "fields": [["red"] * 3, [], []], "coins": ["soy"] * 5,
-                          "vars": {"vine_pos": 3}},
-                         {"name": "Timon", "fields": [["green"] * 3, [], []], "coins": ["fire"] * 3,
-                          "vars": {"vine_pos": 1}},
-                         {"name": "Keno", "coins": ["blue"], "vars": {"vine_pos": 2}}],
-             "active": "Nina", "phase": "plant_trades", "draw_pile": ["blue"] * 5,
-             "vine_row": ["sell_for_two", "blue_in_a_field", "anyone_two_red", "castle"], "vine_deck": []}
+    table = CASTLE_RACE
     assert main(["judge", situation(tmp_path, table), "-a", "Nina tribute", "-a", "Nina harvest 1"]) == 0
     out = capsys.readouterr().out
     # The variable and the count in the spec's words beside the rules' (round 39's players).
@@ -1333,6 +1337,31 @@ def test_bohnroeschen_winners_are_told_in_the_words_of_the_castle_rule(tmp_path,
             "tribute) is false for Keno (p = Keno)") in out, out
     assert ("by size(p.coins) (the count of their coins) of the players for whom p.in_castle holds: Nina 6, "
             "Timon 1; so Nina wins") in out, out
+
+
+def test_bohnroeschen_winners_in_a_brief_answer_are_told_without_the_rules_expressions(tmp_path, capsys):
+    # Round 46's players: the brief answer read "by size(p.coins) (the count of their coins) of
+    # the players for whom p.in_castle holds": the rules' expressions, in the answer for a table.
+    table = CASTLE_RACE
+    assert main(["judge", situation(tmp_path, table), "-a", "Nina tribute", "-a", "Nina harvest 1", "--brief"]) == 0
+    out = capsys.readouterr().out
+    assert ("by the count of their coins, counted for a player only if the figure has entered the castle, with five "
+            "coins or by the final tribute: Nina 6, Timon 1; so Nina wins") in out, out
+    assert ("Keno cannot win: it is not so for Keno that the figure has entered the castle, with five coins or by "
+            "the final tribute") in out, out
+    assert "p.in_castle" not in out and "size(" not in out, out
+
+
+def test_the_base_games_end_in_a_brief_answer_names_no_rules_name(tmp_path, capsys):
+    # Round 46's players: "(the third in the base game; some games count otherwise, in
+    # last_exhaustion)": a name of the rules in the words of the end rule.
+    data = json.loads(json.dumps(TABLE))
+    data["players"][1]["received"] = []
+    data.update(phase="draw_cards", revealed=[], draw_pile=["blue"], discard=[], vars={"exhaustions": 2})
+    assert main(["judge", situation(tmp_path, data), "-a", "Timon draw", "--brief"]) == 0
+    out = capsys.readouterr().out
+    assert "the game ends: The last time the draw pile runs out (the third in the base game) ends the game" in out, out
+    assert "last_exhaustion" not in out, out
 
 
 def test_what_an_action_opens_to_a_player_is_told(tmp_path, capsys):
@@ -1688,3 +1717,70 @@ def test_the_brief_words_leave_no_piece_of_an_expression_behind():
     text = ("it does not hold now: `all f in h.fields: size(f) == 1` is false (h = Nina, f = 3, size(f) = 0), "
             "and it has not held")
     assert _in_words(text) == "it does not hold now, and it has not held"
+
+
+def test_a_refusal_for_the_phase_alone_says_so_first(tmp_path, capsys):
+    # Round 46's players: with phase 3 done, the active player's "Timon draws" was refused
+    # "only the active player draws, in phase 4": said to the active player. Of the clause's two
+    # parts only the phase failed, and the headline says that.
+    data = json.loads(json.dumps(TABLE))
+    data["players"][1]["received"] = []
+    data.update(phase="plant_trades", revealed=[])
+    code, out = judge(capsys, situation(tmp_path, data), "-a", "Timon draw")
+    verdict = out["results"][0]
+    assert code == 1 and verdict["rule"] == "bohnanza/phase-4/1"
+    assert verdict["reason"] == ("draw comes in phase 4 (draw bean cards), and it is phase 3 (plant traded and "
+                                 "revealed bean cards) now"), verdict["reason"]
+    assert verdict["clause_reason"] == "only the active player draws, in phase 4"
+    # Another than the active player, in phase 4: the player part failed; the clause's words stand.
+    data.update(phase="draw_cards")
+    code, out = judge(capsys, situation(tmp_path, data), "-a", "Nina draw")
+    verdict = out["results"][0]
+    assert verdict["reason"] == "only the active player draws, in phase 4" and "clause_reason" not in verdict
+    # Both parts failing: the clause's words too.
+    data.update(phase="plant_trades")
+    code, out = judge(capsys, situation(tmp_path, data), "-a", "Nina draw")
+    assert out["results"][0]["reason"] == "only the active player draws, in phase 4"
+
+
+def test_a_claim_that_lands_on_a_task_met_already_says_it_may_be_claimed_again(tmp_path, capsys):
+    # Round 46's players: after a claim the figure stood on "some player has at least two Red
+    # Beans planted", which Timon's reds met; the claim stayed open, so nothing was said (what
+    # opens is told only when it was closed before), and a player learnt it only by trying.
+    table = {"modules": ["base", "bohnroeschen"],
+             "players": [{"name": "Timon", "hand": ["green"], "fields": [["green"], ["red", "red"], []],
+                          "vars": {"vine_pos": 1}},
+                         {"name": "Nina", "hand": ["fire"], "fields": [["blue"], ["soy"], []], "vars": {"vine_pos": 2}},
+                         {"name": "Keno", "hand": ["fire"], "fields": [["fire"], [], []], "vars": {"vine_pos": 3}}],
+             "active": "Timon", "phase": "trade", "revealed": ["broad", "black_eyed"], "draw_pile": ["soy"] * 6,
+             "vine_row": ["sell_for_two", "blue_in_a_field", "anyone_two_red", "last_figure", "castle"],
+             "vine_deck": []}
+    path = situation(tmp_path, table)
+    assert main(["judge", path, "-a", "Nina fulfil", "--brief"]) == 0
+    out = capsys.readouterr().out
+    assert "  Nina may fulfil again at once: the task of \"Some player has at least two Red Beans planted.\" " \
+        "(anyone_two_red), under Nina's figure, is fulfilled: it holds now" in out, out
+    # Keno's claim of the red beans lands on "every other figure stands ahead of yours", which
+    # is not met: nothing of the kind.
+    assert main(["judge", path, "-a", "Keno fulfil", "--brief"]) == 0
+    out = capsys.readouterr().out
+    assert "LEGAL" in out and "again at once" not in out, out
+
+
+def test_the_two_player_phase_2_tells_the_cards_taken_off_the_discard_pile(tmp_path, capsys):
+    # Round 46's players: the cards the two-player game takes off the discard pile in phase 2
+    # (bohnroeschen/two-player/10) were reported as plain "revealed", like the three turned up.
+    table = {"modules": ["duo"],
+             "players": [{"name": "Timon", "hand": ["green", "blue"], "fields": [["green", "green"], ["fire"]],
+                          "vars": {"vine_pos": 1}},
+                         {"name": "Nina", "hand": ["fire"], "fields": [["fire"], ["blue", "blue"]],
+                          "vars": {"vine_pos": 1}}],
+             "active": "Nina", "phase": "plant_hand", "vars": {"planted": 1},
+             "draw_pile": ["soy", "green", "soy", "broad", "broad", "broad"], "discard": ["soy", "green", "red", "soy"],
+             "vine_row": ["buy_third_field", "anyone_four_green", "sell_for_two", "anyone_two_red"],
+             "vine_deck": ["last_figure", "castle"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Nina end_phase")
+    texts = [h["text"] for h in out["results"][0]["happened"] if h.get("event") == "revealed"]
+    assert texts == ["revealed: card Soy Bean, from the draw pile", "revealed: card Green Bean, from the draw pile",
+                     "revealed: card Soy Bean, from the draw pile", "revealed: card Soy Bean, from the discard pile",
+                     "revealed: card Green Bean, from the discard pile"], texts

@@ -479,7 +479,8 @@ def test_brief_shows_what_an_action_without_events_changes(tmp_path, capsys):
     code, out = judge(capsys, str(path), "-a", "Timon buy_cart", "-a", "Timon draw", "--brief", as_json=False)
     assert code == 0
     assert "what would happen: no event, but" in out, out
-    assert "players.Timon.cart: [broad, blue] -> [broad, blue, soy, fire, green, green]" in out, out
+    # (the place as a player says it: round 46's players)
+    assert "    Timon's cart: [broad, blue] -> [broad, blue, soy, fire, green, green]" in out, out
 
 
 FOURTH_RUNNING_OUT = """\
@@ -710,7 +711,7 @@ def test_two_ends_at_once_are_both_named(capsys):
     assert "last of his landscapes" in ends["also_ended_by"][0]["words"], ends
     code, out = judge(capsys, sid, "--step", "1", "-a", "Timon defend draw_pile 1", "--brief", as_json=False)
     assert "  and at the same time: The game ends once the attack is over in which a player lost" in out, out
-    assert "in this game last_exhaustion is 4: the running out that ends the game: the fourth" in out, out
+    assert "in this game it is 4: the running out that ends the game: the fourth" in out, out
 
 
 def test_a_setup_says_which_cards_it_puts_back_in_the_box(tmp_path, capsys):
@@ -724,3 +725,97 @@ def test_a_setup_says_which_cards_it_puts_back_in_the_box(tmp_path, capsys):
     first = capsys.readouterr().out.splitlines()[0]
     assert "put back in the box by the setup: Camp (Feldlager) x2, River (Fluss) x2, Town (Stadt) (dschingis/setup/1" \
         in first, first
+
+
+CANNON_AT_A_FORTIFIED_TOWN = """\
+modules: [base, bohnaparte]
+state:
+  board: {geometry: graph, spaces: {u: camp, i: iron_mine, t: town, h: camp, n: camp},
+          edges: [[u, i], [u, t], [t, h], [h, n]]}
+  spaces: {u: {owner: Uwe}, i: {owner: Uwe}, t: {owner: Hanno, fortress: true}, h: {owner: Hanno},
+           n: {owner: Nina}}
+  players:
+    - {name: Uwe, hand: [fire, blue, green], coins: [red, soy, soy]}
+    - {name: Hanno, hand: [red, fire, soy]}
+    - {name: Nina}
+  active: Uwe
+  phase: attack
+  draw_pile: [soy, broad, green, blue]
+"""
+
+
+def test_a_defence_is_allowed_by_its_own_paragraphs_not_by_every_action_the_combat_lets_through(tmp_path, capsys):
+    # Round 46's players: a plain defence with a hand card was "allowed by bohnaparte/attack/12,
+    # ruling/combat-first, bohnaparte/cavalry/2, ruling/pick-first, bohnaparte/munitions-depot/1,
+    # bohnaparte/fortress/1": the lift of the one-combat-at-a-time rule cites the paragraphs of
+    # every action it lets through (a second round, a depot or a fortress bought meanwhile).
+    path = tmp_path / "cannon.yaml"
+    path.write_text(CANNON_AT_A_FORTIFIED_TOWN, encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Uwe attack t with hand 1", "-a", "Hanno defend with hand 1")
+    defence = out["results"][1]
+    assert defence["legal"] is True
+    assert defence["allowed_by"] == ["bohnaparte/attack/12", "ruling/combat-first"], defence["allowed_by"]
+    # Dschingis Bohn: no plundering in this game, and the defence does not cite it.
+    code, out = judge(capsys, RIDERS, "--step", "1", "-a", "Timon follow_up with hand 1")
+    follow_up = out["results"][0]
+    assert follow_up["legal"] is True and "ruling/plunder-at-conquest" not in follow_up["allowed_by"], follow_up
+    assert follow_up["allowed_by"] == ["dschingis/riders/5", "ruling/combat-first"], follow_up["allowed_by"]
+
+
+THIRD_RUNNING_OUT = """\
+modules: [base, bohnaparte]
+state:
+  board: {geometry: graph, spaces: {u: camp, v: village, h: camp, n: camp}, edges: [[u, v], [v, h], [h, n]]}
+  spaces: {u: {owner: Uwe}, v: {owner: Uwe}, h: {owner: Hanno}, n: {owner: Nina}}
+  players:
+    - {name: Uwe, hand: [green], fields: [[green], []]}
+    - {name: Hanno, hand: [red], fields: [[soy, soy], [red]]}
+    - {name: Nina, hand: [green], fields: [[], []]}
+  active: Uwe
+  phase: draw_cards
+  draw_pile: [blue]
+  discard: [fire, fire, soy, broad, red, black_eyed]
+  vars: {exhaustions: 2}
+"""
+
+
+def test_a_brief_answer_tells_the_end_a_war_game_waits_for_without_the_rules_names(tmp_path, capsys):
+    # Round 46's players: Bohnaparte's third running out was told "(the third in the base game;
+    # some games count otherwise, in last_exhaustion)" and "in this game last_exhaustion = 4".
+    path = tmp_path / "third.yaml"
+    path.write_text(THIRD_RUNNING_OUT, encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Uwe draw", "--brief", as_json=False)
+    assert code == 0
+    assert "the game goes on; this end is not reached yet: The last time the draw pile runs out (the third in the " \
+        "base game) ends the game" in out, out
+    assert "in this game it is 4: the running out that ends the game: the fourth" in out, out
+    assert "last_exhaustion" not in out, out
+    # The full answer, for who checks, keeps the rules' names.
+    code, out = judge(capsys, str(path), "-a", "Uwe draw", as_json=False)
+    assert "in this game last_exhaustion = 4" in out, out
+
+
+def test_a_brief_answer_says_where_cards_went_not_the_rules_variables(capsys, tmp_path):
+    # Round 46's players: a draw into a cart reports no event, and the brief answer showed
+    # "vars.choice: none -> cart, vars.chooser: none -> Nina"; an attack without riders was
+    # "attack: player Uwe, target t, riders none".
+    path = tmp_path / "cart.yaml"
+    path.write_text("modules: [base, dschingis]\nstate:\n  options: {layout: beginner}\n  board: beginner_3\n"
+                    "  spaces: {'12': {owner: Timon}, '04': {owner: Timon}, '08': {owner: Nina}, '09': {owner: Nina},"
+                    " '02': {owner: Keno}}\n"
+                    "  players:\n    - {name: Timon, hand: [fire], fields: [[], []]}\n"
+                    "    - {name: Nina, hand: [green], cart: [red, soy], fields: [[], []], vars: {has_cart: true}}\n"
+                    "    - {name: Keno, hand: [red], fields: [[], []]}\n"
+                    "  active: Nina\n  phase: draw_cards\n"
+                    "  draw_pile: [blue, fire, green, broad, soy, red, black_eyed, garden, green, green]\n",
+                    encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina draw", "--brief", as_json=False)
+    assert code == 0
+    assert "    Nina's cart: [red, soy] -> [red, soy, blue, fire, green, broad]" in out, out
+    assert "vars." not in out and "chooser" not in out, out
+    assert "Nina may now take_from_cart" in out, out
+    path = tmp_path / "cannon.yaml"
+    path.write_text(CANNON_AT_A_FORTIFIED_TOWN, encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Uwe attack t with hand 1", "--brief", as_json=False)
+    assert "    attack: player Uwe, target t  (" in out and "riders none" not in out, out
+

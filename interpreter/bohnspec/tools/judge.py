@@ -448,6 +448,12 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
         if refuses:
             verdict.update(legal=False, rule=first_citation(cites), reason=reason,
                            clause=place(loc), cites=list(cites))
+            # A condition of several parts refused by its phase alone (the active player who
+            # draws in phase 3 was told "only the active player draws, in phase 4": round 46's
+            # players) is refused, first of all, for the phase; the clause's words follow.
+            when = _phase_alone(engine, state, kind, cond, locals_, scope_all) if what != "forbid" else None
+            if when is not None:
+                verdict.update(reason=when, clause_reason=reason)
             why = _in_player_terms(engine, state, action, kind, player, values, cond)
             if why:
                 verdict["explanation"] = why
@@ -580,6 +586,22 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             verdict["moment_moved"] = moved
             if moved:
                 _mark_by_the_moment(engine, state, outcome.state, opened)
+    # A claim that moves the figure onto a card whose task is met already (while a draft goes
+    # on, another player's two Red Beans): the same claim is open to him again at once, which
+    # the lists of what opened do not show, it being open before too (round 46's players).
+    try:
+        open_again = bool(verdict.get("card_cites")) and not outcome.state.over and \
+            engine.check(outcome.state, action) is None
+    except SpecRuntimeError:
+        open_again = False
+    if open_again:
+        for what, cond, *_ in items:
+            found = deciding.vine_of(engine, outcome.state, player, cond) if what == "require" else None
+            if found is not None:
+                why = _vine_fulfilled(engine, outcome.state, player, *found)
+                if why:
+                    verdict["again"] = {"player": player, "action": kind, "why": why[0]}
+                break
     verdict["_state"] = outcome.state
     return verdict
 
@@ -669,10 +691,21 @@ def _happened(engine: Engine, outcome: Outcome, rec: T.Recorder, combats: Iterat
             text = next(combats, None) if e["event"] == "combat" else None
             h = {"what": "event", "event": e["event"], "index": i, "text": text or event_text(engine, e, spaces),
                  **_cause(frames)}
+            if text is None and any(v is None for v in e.values()):
+                # What is not there (an attack without riders: `riders none`) the table does not
+                # say: the brief answer leaves it out (round 46's players).
+                h["brief_text"] = event_text(engine, {k: v for k, v in e.items() if v is not None}, spaces)
+            taken = _taken_from(e, frames, since)
+            if taken is not None:
+                # Cards a rule takes from more than one place (the two-player game's phase 2:
+                # turned up from the draw pile, then matching ones off the discard pile) are told
+                # apart by where each came from (round 46's players).
+                h["from"] = taken
+                _said_too(h, f", from {_place_words(engine, taken)}")
             to = _laid_on(e, frames, since)
             if to is not None:
                 h["to"] = to
-                h["text"] += f", laid on {_place_words(engine, to)}"
+                _said_too(h, f", laid on {_place_words(engine, to)}")
             out.append(h)
             since = []
         else:
@@ -681,6 +714,11 @@ def _happened(engine: Engine, outcome: Outcome, rec: T.Recorder, combats: Iterat
             out.append({"what": "change", "path": path, "text": _change_text(path, old, new),
                         **({"before": old} if old is not T.MISSING else {}),
                         **({"after": new} if new is not T.MISSING else {}), **_cause(frames)})
+            parts = path.split(".")
+            if parts[-1] in engine.spec.zones and (len(parts) == 1 or len(parts) == 3 and parts[0] == "players"):
+                # Where cards lie, as a player says it (Nina's cart, the draw pile): what a brief
+                # answer shows of an action that reports nothing (a draw into a cart).
+                out[-1]["place"] = _place_words(engine, path)
     out = _merged(out)
     for h in out:
         if h["what"] == "change" and _internal(engine, h["path"]):
@@ -709,6 +747,44 @@ def _laid_on(event: dict, frames: Sequence[Decl], since: list[tuple]) -> str | N
             # An event that names the place already (a draft's `target discard`) says it.
             return None if path.rsplit(".", 1)[-1] in event.values() else path
     return None
+
+
+def _said_too(h: dict, words: str) -> None:
+    """`words` added to an event's text, and to its brief text where it has its own."""
+    h["text"] += words
+    if "brief_text" in h:
+        h["brief_text"] += words
+
+
+def _taken_from(event: dict, frames: Sequence[Decl], since: list[tuple]) -> str | None:
+    """Where the card an event names was taken from, when the rule that emitted it takes cards
+    from more than one place and says so in none of the event's fields: the place it took that
+    card from just before."""
+    card = event.get("card")
+    if not isinstance(card, str) or not frames or not _takes_from_several(frames[-1]):
+        return None
+    for entry in reversed(since):
+        _, path, old, new, changed_by = entry
+        if changed_by and changed_by[-1] is frames[-1] and isinstance(old, list) and card in old and \
+                (not isinstance(new, list) or new.count(card) < old.count(card)):
+            return None if path.rsplit(".", 1)[-1] in event.values() else path
+    return None
+
+
+def _takes_from_several(decl: Decl) -> bool:
+    """Whether a declaration's own statements move cards from more than one place."""
+    places: set[str] = set()
+    todo: list[Any] = [getattr(decl, "body", None), getattr(decl, "effect", None), getattr(decl, "on_enter", None)]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Node):
+            if x.kind == "move" and isinstance(x.args[0], Node) and x.args[0].args \
+                    and isinstance(x.args[0].args[-1], Node):
+                places.add(unparse(x.args[0].args[-1]))
+            todo.extend(x.args)
+        elif isinstance(x, (list, tuple)):
+            todo.extend(x)
+    return len(places) > 1
 
 
 def _place_words(engine: Engine, path: str) -> str:
@@ -742,15 +818,22 @@ def _lays_in_several(decl: Decl) -> bool:
 def _lifting(engine: Engine, state: State, kind: str, scope: frozenset, locals_: dict) -> list[str]:
     """What lets the action through a forbid that would refuse it now: the citations of each
     `extend forbid NAME but ...` naming it whose forbid's condition holds (a claim during a
-    Jumping Bean draft: ruling/vines-during-the-draft)."""
+    Jumping Bean draft: ruling/vines-during-the-draft). One lift names several actions and
+    cites the paragraphs of them all: of those, the ones this action's own declaration or the
+    lifted forbid cites (a defence during a combat is let through by the combat's ruling and
+    the defence's paragraph, not by those of a fortress or a cavalry bought meanwhile: round
+    46's players); all of them when none is."""
     out: list[str] = []
+    decl = engine.spec.actions.get(kind)
+    own = set(decl.cites) if decl is not None else set()
     for e in engine.spec.exempts:
         if kind not in e.actions:
             continue
         for f in engine.spec.forbids:
             if f.label == e.name and (f.condition is None
                                       or engine.expr(f.condition, scope)(Env(engine, state, dict(locals_)))):
-                out += [c for c in e.cites if c not in out]
+                mine = [c for c in e.cites if c in own or c in f.cites] or list(e.cites)
+                out += [c for c in mine if c not in out]
                 break
     return out
 
@@ -949,7 +1032,8 @@ def _ending(engine: Engine, outcome: Outcome, rec: T.Recorder | None = None) -> 
             frozenset(n for n, d in engine.spec.defines.items() if d.params is None) | \
             frozenset(("starting_player", "active", "phase"))
         out["decided_by"] = {**_describe(w), "words": _comment(w), "how": how,
-                             "how_in_words": _how_in_words(how, names)}
+                             "how_in_words": _how_in_words(_winners_how(engine, w, outcome.state, in_words=True),
+                                                           names)}
     return out
 
 
@@ -1179,8 +1263,11 @@ def _counted_towards(engine: Engine, part: Node, before: State, after: State) ->
     return any(value(side, before) != value(side, after) for side in (part.args[0], part.args[2]))
 
 
-def _winners_how(engine: Engine, w: Winners, state: State) -> str:
-    """The winners rule `w` applied: each key in turn, among the players still tied."""
+def _winners_how(engine: Engine, w: Winners, state: State, in_words: bool = False) -> str:
+    """The winners rule `w` applied: each key in turn, among the players still tied;
+    `in_words`: a key and its condition said in the spec's words where it has them, without the
+    rules' expressions (the brief answer: round 46's players read "for whom p.in_castle
+    holds")."""
     keys = [engine.expr(k, frozenset([w.var])) for k in w.keys]
     scores: dict[str, list] = {}
     for p in state.names():
@@ -1192,7 +1279,7 @@ def _winners_how(engine: Engine, w: Winners, state: State) -> str:
     out: list[str] = []
     out_of = [p for p in state.names() if None in scores[p]]
     for p in out_of:  # a key with no value rules the player out (not in the castle, say)
-        out.append(_ruled_out(engine, w, w.keys[scores[p].index(None)], state, p))
+        out.append(_ruled_out(engine, w, w.keys[scores[p].index(None)], state, p, in_words))
     tied = [p for p in state.names() if p not in out_of]
     if not tied:
         out.append("so nobody wins")
@@ -1207,8 +1294,12 @@ def _winners_how(engine: Engine, w: Winners, state: State) -> str:
             gate = _only_if(node)
             said = _words_of(engine, gate[1] if gate else node, w.var)
             counted = unparse(gate[1] if gate else node) + (f" ({_lower_first(said).rstrip('.')})" if said else "")
+            if in_words and said:
+                counted = _lower_first(said).rstrip(".")
             if gate:
-                counted += f" of the players for whom {unparse(gate[0])} holds"
+                when = _gate_words(engine, gate[0], w.var) if in_words else ""
+                counted += f", counted for a player only if {when}" if when else \
+                    f" of the players for whom {unparse(gate[0])} holds"
             out.append(f"by {counted}: {seen}")
             parts = _sum_parts(engine, node, w.var, state, tied)
             if parts:
@@ -1228,7 +1319,27 @@ def _only_if(key: Node) -> tuple[Node, Node] | None:
     return None
 
 
-def _ruled_out(engine: Engine, w: Winners, key: Node, state: State, player: str) -> str:
+def _gate_words(engine: Engine, cond: Node, var: str) -> str:
+    """A winners key's condition about a player in the spec's words, each of its parts by the
+    words of what it reads ("the figure has entered the castle, ..."), a variable without words
+    by its name when that is a plain word (`not lost`); "" when a part has none."""
+    said = []
+    for part in conjuncts(cond):
+        negated = part.kind == "not"
+        what = part.args[0] if negated else part
+        plain_var = what.kind == "name" and what.args[0] in engine.spec.vars
+        words = _words_of(engine, what, var) or (_comment(engine.spec.vars[what.args[0]]) if plain_var else "")
+        if words:
+            words = _lower_first(words).rstrip(".")
+            said.append(f"it is not so that {words}" if negated else words)
+        elif plain_var and re.fullmatch(r"[a-z]+", what.args[0]):
+            said.append(f"not {what.args[0]}" if negated else what.args[0])
+        else:
+            return ""
+    return " and ".join(said)
+
+
+def _ruled_out(engine: Engine, w: Winners, key: Node, state: State, player: str, in_words: bool = False) -> str:
     """Why a key has no value for a player, in the words of its condition where it has one:
     "Keno cannot win: p.in_castle is false for him (p = Keno)"."""
     gate = _only_if(key)
@@ -1240,6 +1351,10 @@ def _ruled_out(engine: Engine, w: Winners, key: Node, state: State, player: str)
                 break
             if not holds:
                 said = _words_of(engine, part, w.var)
+                when = _gate_words(engine, gate[0], w.var) if in_words else ""
+                if said and when:
+                    return (f"{player} cannot win: it is not so for {player} that {_lower_first(said).rstrip('.')}, "
+                            f"and a player counts only if {when}")
                 meaning = f" ({_lower_first(said).rstrip('.')})" if said else ""
                 return (f"{player} cannot win: {unparse(part)}{meaning} is false for {player} ({w.var} = {player}), "
                         f"and only a player for whom {unparse(gate[0])} holds can win")
@@ -1443,6 +1558,56 @@ def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, play
     out.extend(_players_in_the_way(engine, state, {decl.actor: player, **values}, cond))
     out.extend(_vine_terms(engine, state, player, cond))
     return out
+
+
+def _phase_alone(engine: Engine, state: State, kind: str, cond: Node, locals_: dict, scope: frozenset) -> str | None:
+    """For a refusing condition of several parts (`phase == draw_cards and p == active`) of
+    which some hold and those that fail read the phase alone: the phases in which they would
+    hold and the one it is, in their titles ("draw comes in Phase 4: ..., and it is Phase 3: ...
+    now"); None otherwise (then the clause's own words say which part failed)."""
+    parts = conjuncts(cond)
+    if len(parts) < 2:
+        return None
+    phases = engine.spec.phases
+
+    def holds(part: Node, at: State) -> bool:
+        return bool(engine.expr(part, scope)(Env(engine, at, dict(locals_))))
+    try:
+        failing = [part for part in parts if not holds(part, state)]
+    except SpecRuntimeError:
+        return None
+    if not failing or len(failing) == len(parts):
+        return None
+    for part in failing:
+        names, stack = set(), [part]
+        while stack:
+            n = stack.pop()
+            if n.kind == "name":
+                names.add(n.args[0])
+            stack.extend(n.children())
+        if "phase" not in names or names - {"phase"} - set(phases):
+            return None
+    within = []
+    for name in phases:
+        probe = state.copy()
+        probe.phase = name
+        try:
+            if all(holds(part, probe) for part in failing):
+                within.append(name)
+        except SpecRuntimeError:
+            return None
+
+    def titled(name: str) -> str:
+        # Inside a sentence: "Phase 4: draw bean cards" reads "phase 4 (draw bean cards)".
+        ph = phases.get(name)
+        if ph is None or not ph.title:
+            return f"phase {name}"
+        head, sep, rest = ph.title.partition(": ")
+        return f"{_lower_first(head)} ({rest})" if sep else ph.title
+    now = titled(state.phase)
+    if within and len(within) <= 2:
+        return f"{kind} comes in {' or '.join(titled(n) for n in within)}, and it is {now} now"
+    return f"{kind} does not come in {now}"
 
 
 def _players_in_the_way(engine: Engine, state: State, locals_: dict, cond: Node) -> list[str]:
@@ -2089,7 +2254,8 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
             lines.append(f"  ILLEGAL [{r['rule']}]: {r['reason']}")
             for why in r.get("explanation", []):
                 lines.append(f"  that is: {_in_words(why) if brief else why}")
-            lines.append(f"  decided by the clause at {r['clause']}, citing {', '.join(r['cites'])}")
+            own_words = f" (in its words: \"{r['clause_reason']}\")" if r.get("clause_reason") else ""
+            lines.append(f"  decided by the clause at {r['clause']}{own_words}, citing {', '.join(r['cites'])}")
             for a in r.get("also_refused_by", []):
                 lines.append(f"  also refused: {a['reason']}  (the clause at {a['clause']}; {', '.join(a['cites'])})")
             if "may_now" in r:
@@ -2124,12 +2290,18 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
             if r["legal"]:
                 events = [h for h in r.get("happened", []) if h["what"] == "event"]
                 lines.append("  what would happen:" if events else "  what would happen: no event, but")
-                lines.extend(f"    {h['text']}  ({_few(h.get('cites', []))})" for h in events)
+                lines.extend(f"    {h.get('brief_text', h['text'])}  ({_few(h.get('cites', []))})" for h in events)
                 if not events:
                     # An action that reports nothing still does something (a draw into a cart):
-                    # the changes it makes are the answer.
+                    # the changes it makes are the answer, where cards went in a player's words.
+                    # The rules' variables (whose choice is pending: `vars.chooser`) are the full
+                    # answer's (round 46's players); the choice they open is told below as what
+                    # a player may now do.
                     changed = [h for h in r.get("happened", []) if h["what"] == "change" and not h.get("internal")]
-                    lines.extend(f"    {h['text']}  ({_few(h.get('cites', []))})" for h in changed)
+                    cards = [h for h in changed if h.get("place")]
+                    lines.extend(f"    {_place_text(h)}  ({_few(h.get('cites', []))})" for h in cards)
+                    if changed and not cards:
+                        lines.append("    only what the rules keep track of changes (the full answer lists it)")
                     if not changed:
                         lines[-1] = "  what would happen: nothing"
                 end = r.get("game_ends")
@@ -2137,17 +2309,18 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
                     # Under which end rule, in its words: the fourth exhaustion of a war game,
                     # not the base game's third that the exhaustion event cites.
                     e = end.get("ended_by") if isinstance(end, dict) else None
-                    lines.append(f"  the game ends: {e['words'] or 'the end rule holds'}  ({_cites(e)})" if e
+                    lines.append(f"  the game ends: {_plain(e['words']) or 'the end rule holds'}  ({_cites(e)})" if e
                                  else "  the game ends")
                     lines.extend(_through_lines(e or {}, brief=True))
                     for a in end.get("also_ended_by", []) if isinstance(end, dict) else []:
-                        lines.append(f"  and at the same time: {a['words'] or 'another end rule holds'}  ({_cites(a)})")
+                        lines.append(f"  and at the same time: {_plain(a['words']) or 'another end rule holds'}  "
+                                     f"({_cites(a)})")
                         lines.extend(_through_lines(a, brief=True))
                     # Who wins, and by what: the scores and the tie-break are the answer a
                     # table wants, not only the names.
                     d = end.get("decided_by") if isinstance(end, dict) else None
                     if d:
-                        lines.append(f"  {d['words'] or 'the winners rule'}  ({_cites(d)})")
+                        lines.append(f"  {_plain(d['words']) or 'the winners rule'}  ({_cites(d)})")
                         if d.get("how"):
                             lines.append(f"    {d.get('how_in_words') or d['how']}")
                 # An end counted towards but not reached (Bohnaparte's third exhaustion, say):
@@ -2205,6 +2378,11 @@ BRIEF_RULING = 320
 BRIEF_DECISION = 200
 
 
+def _place_text(h: dict) -> str:
+    """A change of where cards lie, the place named as a player says it."""
+    return f"{h['place']}: {h['text'].split(': ', 1)[1]}" if ": " in h["text"] else h["text"]
+
+
 def _gist(text: str, pid: str, asked: str | None = None) -> str:
     """A long ruling cut to its first sentences, with where to read the rest: a brief answer
     quoted every end_phase's ruling in 900 characters. `asked`: the ruling's question, which
@@ -2249,11 +2427,27 @@ def _how_in_words(how: str, names: frozenset[str]) -> str:
 
 def _through_lines(found: dict, brief: bool = False) -> list[str]:
     """The counts a rule reads in this game (`last_exhaustion = 4`), each with its paragraphs;
-    `brief`: in the definition's own words where it has some, the name after them (a table
-    reads the rule, not the rules' names: round 43's players)."""
-    return [f"    in this game {c['define']} is {show(c['value'])}: {_lower_first(c['words'])}  ({_cites(c)})"
-            if brief and c.get("words") else
-            f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})" for c in found.get("through", [])]
+    `brief`: in the definition's own words, with its value but not its name (a table reads the
+    rule, not the rules' names: round 43's and 46's players), and none without words (the full
+    answer has it)."""
+    if brief:
+        return [f"    in this game it is {show(c['value'])}: {_lower_first(_plain(c['words']))}  ({_cites(c)})"
+                for c in found.get("through", []) if c.get("words")]
+    return [f"    in this game {c['define']} = {show(c['value'])}  ({_cites(c)})" for c in found.get("through", [])]
+
+
+# A name of the rules (`last_exhaustion`, `in_castle`) in the words of a declaration.
+_RULES_NAME = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+def _plain(text: str) -> str:
+    """A declaration's words for a table: an aside in parentheses that points at a name of the
+    rules ("the third in the base game; some games count otherwise, in last_exhaustion") keeps
+    only its parts that do not ("the third in the base game"), and goes when none is left."""
+    def aside(m: re.Match) -> str:
+        parts = [part for part in m[2].split("; ") if not _RULES_NAME.search(part)]
+        return f"{m[1]}({'; '.join(parts)})" if parts else ""
+    return re.sub(r"(\s?)\(([^()`]*)\)", aside, text or "")
 
 
 def _goes_on_lines(r: dict, full: bool) -> list[str]:
@@ -2264,22 +2458,27 @@ def _goes_on_lines(r: dict, full: bool) -> list[str]:
     for wait in r.get("game_goes_on", []):
         if wait.get("reached"):
             lines.append(f"  the end is reached, and the game ends once what is under way is over: "
-                         f"{wait['words'] or 'its end rule holds then'}  ({_cites(wait)})")
+                         f"{(wait['words'] if full else _plain(wait['words'])) or 'its end rule holds then'}  "
+                         f"({_cites(wait)})")
         else:
             lines.append(f"  the game goes on; this end is not reached yet: "
-                         f"{wait['words'] or 'its end rule does not hold'}  ({_cites(wait)})")
+                         f"{(wait['words'] if full else _plain(wait['words'])) or 'its end rule does not hold'}  "
+                         f"({_cites(wait)})")
         if full:
             lines.append(f"    in the rules: end when {wait['condition']}; "
                          f"{'still to come' if wait.get('reached') else 'not yet'}: {'; '.join(wait['missing'])}")
-        lines.extend(_through_lines(wait))
+        lines.extend(_through_lines(wait, brief=not full))
     return lines
 
 
 def _opens_lines(r: dict, within_the_moment: bool = False) -> list[str]:
     """What a legal action opens to a player that was not open before (a task met by a
     harvest, now to be claimed), and what it closes to the others in the same moment;
-    `within_the_moment`: not what a new phase or turn opened."""
-    return [*(f"  {o['player']} may now {o['action']} ({_lower_first(o['title'])}), which {o['player']} could not "
+    `within_the_moment`: not what a new phase or turn opened. A claim open again at once (the
+    next card's task met already) first."""
+    again = r.get("again")
+    return [*([f"  {again['player']} may {again['action']} again at once: {again['why']}"] if again else []),
+            *(f"  {o['player']} may now {o['action']} ({_lower_first(o['title'])}), which {o['player']} could not "
               "before" for o in r.get("opens", []) if not (within_the_moment and o.get("by_the_moment"))),
             *(f"  {o['player']} may no longer {o['action']} ({_lower_first(o['title'])}), which {o['player']} could "
               "before" for o in r.get("closes", []))]

@@ -928,3 +928,29 @@ def test_serve_builds_engines_only_while_no_request_waits():
         assert steps == ["work 0", "work 1", "work 2"]  # done while nothing waited
         assert list(lines) == []
         later.join()
+
+
+def test_serve_checks_a_loaded_state_once_across_runs(tmp_path, monkeypatch):
+    # A `load` found sound (schema and consistency) is known by its text without the id in a
+    # later run under the same rules and code, as the in-process runner knows its scenarios.
+    from bohnspec.conformance import scenario as S
+    from bohnspec.conformance.protocol import Server
+
+    monkeypatch.setenv("BOHNSPEC_CACHE", str(tmp_path))
+    asked: list[int] = []
+    real = S.check_consistency
+    monkeypatch.setattr(S, "check_consistency", lambda *a, **k: (asked.append(1), real(*a, **k))[1])
+    state = {"players": [{"name": "Ada", "hand": ["blue"]}, {"name": "Ben"}, {"name": "Cy"}],
+             "active": "Ada", "phase": "plant_hand"}
+    first = Server()
+    assert first.answer(json.dumps({"id": 5, "type": "load", "state": state}))["type"] == "ok"
+    assert asked == [1]
+    first.sound._kept.save()  # as at the process's exit
+    later = Server()
+    assert later.answer(json.dumps({"id": 9, "type": "load", "state": state}))["type"] == "ok"
+    assert asked == [1]  # not checked again
+    # Another state is checked, and one that could not come about is still refused.
+    broken = {**state, "players": [{"name": "Ada", "hand": ["blue"], "received": ["soy"]}, {"name": "Ben"},
+                                   {"name": "Cy"}]}
+    reply = later.answer(json.dumps({"id": 10, "type": "load", "state": broken}))
+    assert reply["type"] == "error" and "received" in reply["message"] and asked == [1, 1]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import marshal
+import re
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -40,10 +41,14 @@ _LOCK = threading.Lock()
 
 class CheckedScenarios:
     """The scenarios (by a digest of their file's text) that passed the checks under one set
-    of rules files; read from disk when first asked, written back at exit when it grew."""
+    of rules files; read from disk when first asked, written back at exit when it grew.
+    `what` names what is kept (a set of its own): "scenarios", or "states", the states a
+    `bohnspec serve` was sent with `load` and found sound (by a digest of the request's text:
+    SoundStates)."""
 
-    def __init__(self, extra_rules: Iterable[str] = ()) -> None:
+    def __init__(self, extra_rules: Iterable[str] = (), what: str = "scenarios") -> None:
         self._extra = list(extra_rules)
+        self._what = what
         self._keys: set[bytes] | None = None
         self._path: Path | None = None
         self._grown = False
@@ -54,7 +59,8 @@ class CheckedScenarios:
                 if not _CODE:
                     _CODE.append(_code_digest())
                 key = hashlib.sha256(f"{_CODE[0]}\0{rules_digest(self._extra)}".encode()).hexdigest()
-                self._path = cache.root() / "checked" / f"{key[:40]}.marshal"
+                name = key[:40] if self._what == "scenarios" else f"{self._what}-{key[:40]}"
+                self._path = cache.root() / "checked" / f"{name}.marshal"
                 try:
                     found = marshal.loads(self._path.read_bytes())
                     self._keys = found if isinstance(found, set) else set()
@@ -69,8 +75,13 @@ class CheckedScenarios:
 
     def add(self, sc: object) -> None:
         key = _key(sc)
-        if key is None:
-            return
+        if key is not None:
+            self.keep(key)
+
+    def has(self, key: bytes) -> bool:
+        return key in self._load()
+
+    def keep(self, key: bytes) -> None:
         keys = self._load()
         if key not in keys:
             keys.add(key)
@@ -89,3 +100,32 @@ def _key(sc: object) -> bytes | None:
     """What a scenario is kept by: the digest of its file's text (scenario.load); None for one
     built in memory, which is always checked."""
     return getattr(sc, "digest", None)
+
+
+class SoundStates:
+    """The states `bohnspec serve` was sent with `load` and found sound (by the schema and as a
+    situation that could come about in a game), by a digest of the request's text without its
+    id: the same text under the same rules and code is sound again, so a second run skips both
+    checks, as the in-process runner skips them for a scenario it checked before."""
+
+    def __init__(self, extra_rules: Iterable[str] = ()) -> None:
+        self._kept = CheckedScenarios(extra_rules, what="states")
+
+    @staticmethod
+    def key(line: str) -> bytes | None:
+        """The digest of a `load` request's line after its leading id; None when the line does
+        not begin with one (then it is always checked)."""
+        found = _LEADING_ID.match(line)
+        if found is None:
+            return None
+        return hashlib.sha256(line[found.end():].strip().encode("utf-8", "surrogatepass")).digest()[:16]
+
+    def __contains__(self, key: bytes | None) -> bool:
+        return key is not None and self._kept.has(key)
+
+    def add(self, key: bytes | None) -> None:
+        if key is not None:
+            self._kept.keep(key)
+
+
+_LEADING_ID = re.compile(r'\{\s*"id"\s*:\s*-?\d+\s*,')

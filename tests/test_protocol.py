@@ -203,6 +203,19 @@ def test_a_reply_without_its_newline_is_told_as_such(tmp_path):
     assert "never ended the line: end each reply with a newline" in message, message
 
 
+@pytest.mark.parametrize("mode, said", [
+    ("latin1", "is not UTF-8 text (byte 0xe9 at position"),
+    ("exit", "the engine exited (code 0) before answering 'load'; it had written "),
+])
+def test_a_reply_cut_short_or_not_utf8_is_told_as_such(tmp_path, mode, said):
+    # Round 46's engine author: a Latin-1 byte was told as "not a protocol message ... write logs
+    # to standard error", and half a reply before exit 0 as a plain exit.
+    run = conform(tmp_path, "--impl", f"{fake('cut_reply')} {mode}", "-k", BLUE_IDS[0], timeout=30)
+    assert run.rc == 1, run
+    message = run.scenario(BLUE_IDS[0])["message"]
+    assert said in message, message
+
+
 @pytest.mark.slow
 def test_hanging_engine_with_jobs_finishes(tmp_path):
     run = conform(tmp_path, "--impl", fake("hang"), "-k", "base/harvest/beanometer-b[lr][uo]*", "--timeout", "0.3",

@@ -494,8 +494,13 @@ class ProtocolEngine:
                                                 "lines", self.stderr())
         try:
             reply = json.loads(line, parse_constant=_not_json)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            why = f" ({exc.msg})" if isinstance(exc, json.JSONDecodeError) and exc.msg.endswith("is not JSON") else ""
+        except UnicodeDecodeError as exc:
+            # A JSON line with bytes that are no UTF-8 (a Latin-1 card name, say): not a stray log.
+            raise EngineFault("protocol-error", f"the reply to {msg['type']!r} is not UTF-8 text (byte "
+                                                f"0x{line[exc.start]:02x} at position {exc.start}): {_text(line)} "
+                                                "(the protocol's lines are JSON in UTF-8)", self.stderr()) from None
+        except json.JSONDecodeError as exc:
+            why = f" ({exc.msg})" if exc.msg.endswith("is not JSON") else ""
             raise EngineFault("protocol-error", f"the engine printed something that is not a protocol "
                                                 f"message{why}: {_text(line)} (standard output carries the "
                                                 f"replies only: write logs to standard error)",
@@ -604,7 +609,8 @@ class ProtocolEngine:
                 except subprocess.TimeoutExpired:
                     raise EngineFault("errored", f"the engine closed its standard output before answering {what!r}, "
                                                  "and is still running", self.stderr()) from None
-                raise EngineFault("errored", f"the engine exited (code {code}) before answering {what!r}",
+                cut = f"; it had written {size} bytes of the reply without ending the line" if size else ""
+                raise EngineFault("errored", f"the engine exited (code {code}) before answering {what!r}{cut}",
                                   self.stderr())
             if chunk:
                 parts.append(chunk)
@@ -615,8 +621,8 @@ class ProtocolEngine:
                 if size > MAX_REPLY:
                     self._buffer = b""
                     raise EngineFault("protocol-error", f"the reply to {what!r} is longer than "
-                                                        f"{MAX_REPLY // 2**20} MiB without ending its line "
-                                                        "(PROTOCOL.md)", self.stderr())
+                                                        f"{MAX_REPLY // 2**20} MiB (no end of line in its first "
+                                                        f"{size} bytes; PROTOCOL.md)", self.stderr())
             # The deadline holds however the reply comes: a line that never ends, written
             # without pause, times out like silence.
             left = deadline - time.monotonic()

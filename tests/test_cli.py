@@ -213,8 +213,11 @@ def test_replay_command_keeps_extra_rules(tmp_path, capsys):
                      encoding="utf-8")
     path = write(tmp_path, PASSING)
     assert main(["conform", "-q", "--rules", str(rules), str(path)]) == 1
-    argv = replay_argv(capsys.readouterr().out)
+    out = capsys.readouterr().out
+    argv = replay_argv(out)
     assert "--rules" in argv and str(rules) in argv
+    # The paragraph or ruling is explained with the rules files too (a designer's ruling: round 46).
+    assert f"(see: bohnspec explain --rules {rules} " in out
     assert main(argv) == 1
     assert "the action was rejected [bohnanza/harvest/1]: no harvests" in capsys.readouterr().out
 

@@ -698,6 +698,8 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
     timeout = f" --timeout {args.timeout:g}" if args.impl and args.timeout != TIMEOUT_DEFAULT else ""
     replay = "bohnspec conform" + (f" --impl {shlex.quote(args.impl)}" if args.impl else "") + timeout + \
         "".join(f" --rules {shlex.quote(r)}" for r in args.rules) + (" --isolate" if args.isolate else "")
+    # A designer's ruling is found with the rules files that declare it (round 46's designer).
+    explain = "bohnspec explain" + "".join(f" --rules {shlex.quote(r)}" for r in args.rules)
     # One fault of the engine's met in many scenarios (a failed handshake, a state malformed the
     # same way every time) is told in full for the first few and then named once: the same
     # account hundreds of times would hide everything else.
@@ -710,7 +712,7 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
                      for v in group[:1 if group[0].message.startswith(HANDSHAKE_FAILED) else SAME_FAULT_SHOWN]}
     for v in sorted(verdicts, key=lambda v: v.id):
         if not v.ok and (id(v) in shown_in_full or id(v) not in grouped):
-            _print_failure(v, replay, out)
+            _print_failure(v, replay, out, explain)
     for (verdict, text), group in groups.items():
         rest = [v for v in group if id(v) not in shown_in_full]
         if rest:
@@ -994,7 +996,7 @@ class _ShownOut:
         self.target.flush()
 
 
-def _print_failure(v: Verdict, replay: str, out: TextIO | None = None) -> None:
+def _print_failure(v: Verdict, replay: str, out: TextIO | None = None, explain: str = "bohnspec explain") -> None:
     out = cast(TextIO, _ShownOut(out or sys.stdout))
     head = v.verdict.upper().replace("-", " ")
     if v.expected is not None:
@@ -1003,7 +1005,7 @@ def _print_failure(v: Verdict, replay: str, out: TextIO | None = None) -> None:
     if v.title:
         print(f"  scenario: {v.title}", file=out)
     if v.cites:
-        print(f"  rules: {', '.join(v.cites)}  (see: bohnspec explain {v.cites[0]})", file=out)
+        print(f"  rules: {', '.join(v.cites)}  (see: {explain} {v.cites[0]})", file=out)
     if v.message:
         print("  " + v.message.replace("\n", "\n  "), file=out)
     for s in v.steps:

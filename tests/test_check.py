@@ -394,8 +394,9 @@ def test_a_named_forbid_is_lifted_for_the_actions_another_module_names(tmp_path)
 
 @pytest.mark.parametrize("line, message", [
     ("extend forbid draft_frist but plant cites ruling/draft-first",
-     "no forbid is named 'draft_frist' (did you mean 'draft_first'?): name the one to lift "
-     "(`forbid NAME: all but ... when ...`)"),
+     "no forbid is named 'draft_frist' (did you mean 'draft_first'?): the named forbids of the modules mycards "
+     "requires are draft_first (base); "
+     "name the one to lift (a forbid without a name, `forbid all but ... when ...`, cannot be lifted)"),
     ("extend forbid draft_first but plnt cites ruling/draft-first", "unknown action 'plnt' (did you mean 'plant'?)"),
     ('forbid draft_first: all when over else "over" cites ruling/game-over',
      "a forbid named 'draft_first' is declared already, at spec/base/end.bohn:13:1"),
@@ -864,3 +865,149 @@ def test_an_actions_other_verbs_say_one_action(tmp_path):
     two = ok.replace('"greet"', '"say hello"')
     assert errors_of(tmp_path, two) == ["action 'wave' is also called 'say hello': another name is one word of "
                                         "letters (a verb players use: \"claim\")"]
+
+
+# ------------------------------------------------------------ review round 46: silent wrong games
+
+def vine_text(clause: str, module: str = "mycards requires bohnroeschen") -> str:
+    return f'module {module}\n\nvine v "V" by h cites bohnroeschen/tasks/1 {{\n  {clause}\n}}\n'
+
+
+@pytest.mark.parametrize("clause, words", [
+    # size("Ada") is 3: the task was met by a player with a long enough name.
+    ("met when size(h) > 2", "size measures a list, zone or field, but `h` is a player"),
+    ("met when size(left(h)) > 2", "size measures a list, zone or field, but `left(h)` is a player"),
+    ("met when any q in players: size(q) > 2", "size measures a list, zone or field, but `q` is a player"),
+    ("met when (count c in h: c == red) > 0", "`count` walks a list (players, spaces, a zone's cards), but `h` is a player"),
+    ("met when red in active", "`in` walks a list (players, spaces, a zone's cards), but `active` is a player"),
+    ("met when variety(h) == red", "variety reads a field or card, but `h` is a player"),
+    ("met when first(h) == red", "first reads a zone, list or field, but `h` is a player"),
+])
+def test_a_list_primitive_of_a_player_is_refused(tmp_path, clause, words):
+    # Review round 46: `met when size(h) > 2` checked clean and measured the player's name.
+    errors = errors_of(tmp_path, vine_text(clause))
+    assert len(errors) == 1 and errors[0].startswith(words), errors
+    assert "write one of their zones" in errors[0] and ".hand" in errors[0], errors
+    if "size(" in clause:
+        assert errors[0].endswith(".fields)`"), errors  # `size(h.hand)`, `size(h.coins)`, `size(h.fields)`
+
+
+def test_a_players_own_zones_and_the_list_of_players_are_measured(tmp_path):
+    ok = ["met when size(h.hand) > 2", "met when size(players) > 2 and size(h.fields) == 3",
+          "met when any q in players: size(q.coins) > size(h.coins)", "met when h in players",
+          "met when (count f in h.fields: size(f) == 0) == 2", "met when first(h.coins) == red"]
+    for clause in ok:
+        assert errors_of(tmp_path, vine_text(clause)) == [], clause
+
+
+def test_a_text_is_not_measured(tmp_path):
+    text = 'module mycards requires base\ndefine word = "three" cites bohnanza/setup/1\ndefine n = size(word)\n'
+    (error,) = errors_of(tmp_path, text)
+    assert error.startswith("size measures a list, zone or field, but `word` is text"), error
+
+
+def test_counting_a_variety_over_the_list_of_fields_is_refused(tmp_path):
+    # Review round 46: the fields zone holds fields, not cards, so the count was always 0.
+    (error,) = errors_of(tmp_path, vine_text("met when count_of(h.fields, red) >= 2"))
+    assert error.startswith("count_of(h.fields, red) is always 0: `h.fields` is a list of fields"), error
+    assert "sum f in h.fields: count_of(f, red)" in error
+    (error,) = errors_of(tmp_path, vine_text("met when index_of(h.fields, red) > 0"))
+    assert error.startswith("index_of(h.fields, red) is always 0"), error
+    ok = vine_text("met when (sum f in h.fields: count_of(f, red)) >= 2 and (any f in h.fields: count_of(f, red) > 1)")
+    assert errors_of(tmp_path, ok) == []
+
+
+@pytest.mark.parametrize("clause, words", [
+    ("met when h.coins > left(h).coins",
+     "`h.coins > left(h).coins`: > compares numbers, but `h.coins` is a row of cards: compare their sizes, "
+     "`size(h.coins) > size(left(h).coins)`"),
+    ("met when h.fields >= 3",
+     "`h.fields >= 3`: >= compares numbers, but `h.fields` is a list of fields: compare their sizes, "
+     "`size(h.fields) >= 3`"),
+    ("met when players < 4", "`players < 4`: < compares numbers, but `players` is a list"),
+    ("met when h > left(h)", "`h > left(h)`: > compares numbers, but `h` is a player"),
+    ("met when size(h.coins) > discard", "`size(h.coins) > discard`: > compares numbers, but `discard` is a row of cards"),
+])
+def test_an_ordering_of_what_is_no_number_is_refused(tmp_path, clause, words):
+    # Review round 46: `h.coins > left(h).coins` checked clean and failed only in play
+    # ("cannot compare ['red', 'red'] > ['red', 'red', 'red']").
+    errors = errors_of(tmp_path, vine_text(clause))
+    assert len(errors) == 1 and errors[0].startswith(words), errors
+
+
+def test_an_event_key_not_named_by_the_on_clause_is_told_how_to_name_it(tmp_path):
+    # Review round 46: `on harvested when player == h` got "unknown name 'player' (did you mean 'players'?)".
+    errors = errors_of(tmp_path, vine_text("on harvested when player == h and cards >= 6"))
+    assert errors == [
+        "unknown name 'player': it is a key of event 'harvested', and a condition reads the event's keys it "
+        "names in parentheses: `on harvested(player, cards) when ...` (harvested gives cards, coins, field, "
+        "player, variety)",
+        "unknown name 'cards': it is a key of event 'harvested', and a condition reads the event's keys it "
+        "names in parentheses: `on harvested(player, cards) when ...` (harvested gives cards, coins, field, "
+        "player, variety)"]
+    assert errors_of(tmp_path, vine_text("on harvested(player, cards) when player == h and cards >= 6")) == []
+    handler = ("module mycards requires base\non harvested(player) cites bohnanza/harvest/1 {\n"
+               "  if cards > 3 { player.planted = 0 }\n}\n")
+    errors = errors_of(tmp_path, handler)
+    assert errors[0].startswith("unknown name 'cards': it is a key of event 'harvested', and a handler reads "
+                                "the event's keys it names in parentheses: `on harvested(player, cards)"), errors
+
+
+def test_a_rules_file_declaring_a_module_of_the_spec_is_warned_of(tmp_path):
+    # Review round 46: `module base` in a designer's file silently added a variety to the base game.
+    text = 'module base\nvariety zz "Z" count 3 meter [1, 2, 3, 4] cites bohnanza/setup/5\n'
+    diagnostics = diagnostics_of(tmp_path, text)
+    assert [(d.location.line, d.severity) for d in diagnostics] == [(1, "warning")]
+    message = diagnostics[0].message
+    assert message.startswith("module 'base' is a module of the official rules (spec/"), message
+    assert "module mycards requires base" in message or "requires base" in message
+    assert diagnostics_of(tmp_path, text.replace("module base", "module mycards requires base")) == []
+
+
+def test_lifting_an_unknown_forbid_lists_the_named_forbids(tmp_path):
+    (error,) = errors_of(tmp_path, "module mycards requires dschingis\nextend forbid zzz but plant cites ruling/draft-first\n")
+    assert error.startswith("no forbid is named 'zzz': the named forbids of the modules mycards requires are "
+                            "combat_first (war), draft_first (base); name the one to lift"), error
+
+
+def test_the_warning_of_a_define_named_like_a_primitive_names_the_docs_section(tmp_path):
+    (warning,) = warnings_of(tmp_path, "module mycards requires base\ndefine left(p) = p cites bohnanza/setup/1\n")
+    assert "docs/LANGUAGE.md, Expressions, Primitives" in warning, warning
+
+
+def test_the_players_an_action_binds_are_known_as_players(tmp_path):
+    # The actor, a `let` of a player and a loop over the players; a local set anew is unsure.
+    body = ('  effect {{\n    let q = left(p)\n    for r in players {{ {stmt} }}\n  }}')
+    head = 'action sow() by p "Sow" cites bohnanza/phase-1/1'
+    for stmt, shown in [("if size(q) > 1 { }", "`q`"), ("if size(r) > 1 { }", "`r`"),
+                        ("if size(p) > 1 { }", "`p`"), ("if r > q { }", "`r`")]:
+        errors = errors_of(tmp_path, with_action(body.format(stmt=stmt), head))
+        assert len(errors) == 1 and f"{shown} is a player" in errors[0], (stmt, errors)
+    ok = "if size(r.hand) > size(q.coins) and r != q { }"
+    assert errors_of(tmp_path, with_action(body.format(stmt=ok), head)) == []
+    reassigned = '  effect {\n    let q = left(p)\n    q = 3\n    if size(q) > 1 { }\n  }'
+    assert errors_of(tmp_path, with_action(reassigned, head)) == []
+
+
+def test_left_of_a_row_of_cards_is_refused(tmp_path):
+    # Review round 46 (m18d): `left(h.coins)` checked clean and failed only in play.
+    assert errors_of(tmp_path, vine_text("met when left(h.coins) == h")) == [
+        "left takes a player at the table, but `h.coins` is a row of cards"]
+
+
+@pytest.mark.parametrize("condition, words", [
+    # A space is its id: size("06") is 2, `variety(s)` gave "06".
+    ("size(s) > 0", "size measures a list, zone or field, but `s` is a space, which the game reads as its id"),
+    ("any r in neighbours(s): size(r) == 1", "size measures a list, zone or field, but `r` is a space"),
+    ("size(battle) > 0", "size measures a list, zone or field, but `battle` is a space"),
+    ("variety(s) == red", "variety reads a field or card, but `s` is a space, which the game reads as its id: "
+                          "the card lying on it is `kind(s)`"),
+])
+def test_a_space_is_not_measured_as_a_list(tmp_path, condition, words):
+    head = 'action scout(space s) by p "Scout" cites dschingis/object/1'
+    text = with_action(f'  require {condition} else "x" cites dschingis/object/1', head)
+    errors = errors_of(tmp_path, text.replace("module mycards", "module mycards requires dschingis"))
+    assert len(errors) == 1 and errors[0].startswith(words), errors
+    ok = with_action('  require kind(s) != none and first(s) == kind(s) and size(neighbours(s)) > 1 and s != battle '
+                     'else "x" cites dschingis/object/1', head)
+    assert errors_of(tmp_path, ok.replace("module mycards", "module mycards requires dschingis")) == []

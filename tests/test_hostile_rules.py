@@ -72,7 +72,7 @@ def test_a_value_the_checker_cannot_see_is_unfit_is_the_rules_error_where_it_sta
 @pytest.mark.parametrize("rule, message", [
     ("end when 5 cites bohnanza/setup/1", "`end when` asks whether something holds, but `5` is a number"),
     ("var v: int = 0\non after_action cites bohnanza/setup/1 { v = size(5) }",
-     "size walks a list (players, spaces, a zone's cards), but `5` is a number"),
+     "size measures a list, zone or field, but `5` is a number"),
     ("on after_action cites bohnanza/setup/1 { for x in 5 { } }", "`for` walks a list"),
     ("on after_action cites bohnanza/setup/1 { let z = count x in 5: true }", "`count` walks a list"),
     ("on after_action cites bohnanza/setup/1 { let z = active in 5 }", "`in` walks a list"),

@@ -38,12 +38,35 @@ LOADED = "state_loaded"
 # The most cards of one kind a box may hold: as many as a scenario's run of cards (`blue*9999`).
 MOST_OF_A_KIND = 9999
 
+# What the checker knows a value to be besides a number, text or a truth value (Checker._kind):
+# a player (at run time their name, so a text, but never measured or walked as one), a zone's
+# row of cards, a player's list of fields, one field of it, and any other list.
+# A space of the board is its id, a text too: a zone for the primitives that read cards, but
+# measured or walked as a text.
+PLAYER, SPACE, ROW, FIELDS, FIELD, LIST = ("a player", "a space", "a row of cards", "a list of fields", "a field",
+                                           "a list")
+_LISTS = (ROW, FIELDS, FIELD, LIST)  # what `size` measures and a quantifier walks
+_SCALARS = ("a number", "text", "a truth value", PLAYER, SPACE)
+_NAMES = ("text", PLAYER, SPACE)  # the values that are texts when the game runs
+
 # What a variable of each declared type surely gives (Checker._kind).
-_VAR_KINDS = {"int": "a number", "bool": "a truth value", "text": "text"}
+_VAR_KINDS = {"int": "a number", "bool": "a truth value", "text": "text", "player": PLAYER, "space": SPACE,
+              "refs": LIST}
+
+
+def _fits(want: str, kind: str) -> bool:
+    """Whether a value of `kind` may stand where `want` is expected: the same kind; a player
+    or a space and a text (a player is their name, a space its id); or two lists."""
+    return kind == want or (want in _NAMES and kind in _NAMES and "text" in (want, kind)) \
+        or (want in _LISTS and kind in _LISTS)
+
 
 class Checker:
-    def __init__(self, spec: Spec):
+    def __init__(self, spec: Spec, official: Collection[str] = ()):
         self.spec = spec
+        # The files of spec/ (as their declarations name them), when other files are checked
+        # with them: a designer's file, loaded with `--rules`, is any other.
+        self.official = frozenset(official)
         self.out: list[Diagnostic] = []
         self.paragraphs = paragraph_index()
         self.called_procs: set[str] = set()
@@ -68,6 +91,10 @@ class Checker:
         self._value_homes: dict[str, set[str]] = {}
         self._value_kinds: dict[str, str] = {}
         self._kinds_open: set[str] = set()  # the defines whose kind is being worked out (a loop is unsure)
+        # What the locals of the declaration being checked surely hold (a vine card's holder,
+        # an action's player: a player), each binding (parameter, `let`, loop or quantifier
+        # variable) setting its own; a name in scope but not here is unsure.
+        self._locals: dict[str, str | None] = {}
         self.names = Resolver(spec, (v for d in spec.all_decls() if isinstance(d, Option) for v in d.values))
 
     def error(self, loc: Location, message: str) -> None:
@@ -101,7 +128,9 @@ class Checker:
             check = _DECL_CHECKS.get(type(d))
             if check is not None:
                 self._module = getattr(d, "module", None)
+                self._locals = {}
                 check(self, d)
+        self._locals = {}
         self._module = None
         self._check_extends()
         self._check_reasons()
@@ -163,7 +192,7 @@ class Checker:
             # would run wrong silently (true counted as one coin) or fail far from its own line.
             was = self._kind(old.body, set(old.params or ()))
             gives = {k for k in self._kinds_of(new.body, set(new.params or ())) if k is not None}
-            other = sorted(k for k in gives if k != was)
+            other = sorted(k for k in gives if was is not None and not _fits(was, k))
             if was is not None and other:
                 self.error(new.loc, f"define {new.name!r} replaces the one of module {old.module!r} ({old.loc}), "
                                     f"which gives {was}; this one gives {' or '.join(other)}: its callers "
@@ -186,6 +215,42 @@ class Checker:
         finally:
             self._current = None
 
+    def _event_keys(self) -> dict[str, set[str]]:
+        """Every event with the keys it gives (spec.event_keys), worked out once: it walks
+        every declaration."""
+        found: dict[str, set[str]] | None = self.__dict__.get("_event_keys_found")
+        if found is None:
+            found = self.__dict__["_event_keys_found"] = self.spec.event_keys()
+        return found
+
+    @contextmanager
+    def _bound(self, kinds: dict[str, str | None]) -> Iterator[None]:
+        """Locals bound while a part is checked, with what each surely holds (None: unsure)."""
+        saved = self._locals
+        self._locals = {**saved, **kinds}
+        try:
+            yield
+        finally:
+            self._locals = saved
+
+    def _action_locals(self, a: Action) -> dict[str, str | None]:
+        """An action's player and parameters: the player and a `player` parameter are players,
+        a `field` one of the actor's fields; a name the effect sets anew, unsure."""
+        kinds: dict[str, str | None] = {a.actor: PLAYER}
+        for p in a.params:
+            kinds[p.name] = {"player": PLAYER, "field": FIELD, "space": SPACE}.get(p.type)
+        reset = _assigned(a.effect)
+        return {n: None if n in reset else k for n, k in kinds.items()}
+
+    def _element(self, coll: Node, scope: set[str]) -> str | None:
+        """What each item of a walked list surely is: a player of `players`, a field of a
+        player's fields (None: unsure)."""
+        if coll.kind == "name" and coll.args[0] in ("players", "spaces") and coll.args[0] not in scope:
+            return PLAYER if coll.args[0] == "players" else SPACE
+        if coll.kind == "call" and coll.args[0] == "neighbours" and "neighbours" not in self.spec.defines:
+            return SPACE
+        return FIELD if self._kind(coll, scope) == FIELDS else None
+
     def _check_files(self) -> None:
         """Each file opens a module, and a module requires only modules that exist."""
         spec = self.spec
@@ -201,6 +266,20 @@ class Checker:
                 if isinstance(d, Module):
                     self._check_requires(d, modules)
                     self._check_covers(d, sections)
+                    self._check_official(f.path, d)
+
+    def _check_official(self, path: str, m: Module) -> None:
+        """A designer's file in a module of spec/ (`module base`) adds to that game, silently,
+        wherever it is played: most often meant as `requires base`."""
+        if not self.official or path in self.official:
+            return
+        home = next((d for f in self.spec.files if f.path in self.official for d in f.decls
+                     if isinstance(d, Module) and d.name == m.name), None)
+        if home is not None:
+            self.warn(m.loc, f"module {m.name!r} is a module of the official rules ({home.loc}): what this file "
+                             f"declares joins that game wherever it is played, changing the official game for "
+                             f"every game with it; give your module a name of its own that requires it "
+                             f"(`module my_rules requires {m.name}`)")
 
     def _check_covers(self, m: Module, sections: set[str]) -> None:
         """A section a module covers is a section of a rulebook, and no other module's."""
@@ -256,11 +335,12 @@ class Checker:
                     self.error(c.loc, f"this `{c.kind}` clause cites nothing: a clause added to {e.name!r} "
                                       "must name its rule")
                 scope = {a.actor, *(p.name for p in a.params)}
-                self._timing(c, scope, a)
-                # (A clause that never holds is how a module takes an action out of its game:
-                # the two-player game has no trading. No warning, then.)
-                if c.condition is not None and c.kind != "grant":
-                    self._truth(c.condition, scope, f"a `{c.kind}` clause")
+                with self._bound(self._action_locals(a)):
+                    self._timing(c, scope, a)
+                    # (A clause that never holds is how a module takes an action out of its game:
+                    # the two-player game has no trading. No warning, then.)
+                    if c.condition is not None and c.kind != "grant":
+                        self._truth(c.condition, scope, f"a `{c.kind}` clause")
         self._module = None
 
     # ------------------------------------------------------------ citations
@@ -318,7 +398,7 @@ class Checker:
         self.expr(v.default, set())
         declared = _VAR_KINDS.get(v.type)
         given = self._kind(v.default, set()) if v.default is not None else None
-        if v.default is not None and declared is not None and given is not None and given != declared:
+        if v.default is not None and declared is not None and given is not None and not _fits(declared, given):
             self.error(v.default.loc or v.loc, f"variable {v.name!r} is declared {v.type} ({declared}), but its "
                                                f"first value `{_shown(v.default)}` is {given}")
         spec = self.spec
@@ -452,13 +532,14 @@ class Checker:
         # the card would fail in play, at its first event.
         self._required(v.loc, "card_of", what=" (the vine card a figure stands on, which every vine card reads)")
         keys: dict[str, list[str]] = {}  # an event key -> the events that have it
-        for event, names in self.spec.event_keys().items():
+        for event, names in self._event_keys().items():
             for k in names:
                 keys.setdefault(k, []).append(event)
         for cond in (*v.met, *v.claim):
             before = len(self.out)
-            self.expr(cond, {v.holder})
-            self._truth(cond, {v.holder}, f"`{'met' if cond in v.met else 'claim'} when` of vine card {v.name!r}")
+            with self._bound({v.holder: PLAYER}):
+                self.expr(cond, {v.holder})
+                self._truth(cond, {v.holder}, f"`{'met' if cond in v.met else 'claim'} when` of vine card {v.name!r}")
             # An event's keys are names only in `on EVENT(keys) when`: in a state condition
             # they are unknown, and the nearest spelling of something else helps no one.
             for i in range(before, len(self.out)):
@@ -474,8 +555,11 @@ class Checker:
                 self.warn(cond.loc or v.loc, f"this condition never holds: the task of vine card {v.name!r} can "
                                              "never be fulfilled")
         for ev in v.events:
-            self.expr(ev.condition, {v.holder, *ev.keys})
-            self._truth(ev.condition, {v.holder, *ev.keys}, f"`on {ev.event} when` of vine card {v.name!r}")
+            before = len(self.out)
+            with self._bound({v.holder: PLAYER, **{k: None for k in ev.keys if k != v.holder}}):
+                self.expr(ev.condition, {v.holder, *ev.keys})
+                self._truth(ev.condition, {v.holder, *ev.keys}, f"`on {ev.event} when` of vine card {v.name!r}")
+            self._unnamed_keys(before, ev.event, ev.keys, f"`on {ev.event}(...) when ...`", "a condition")
             self.listened.append((ev.event, ev.condition.loc or v.loc, tuple(ev.keys), "this task can never be met"))
         if v.met or v.events:
             card_of = self.spec.defines.get("card_of")
@@ -502,16 +586,17 @@ class Checker:
         self._other_names(a, "action", "action", {a.name},
                           {o.name: {o.name, *(x.lower() for x in o.aka)}
                            for o in self.spec.actions.values() if o is not a})
-        for c in a.clauses:
-            self._check_cites_of(c.loc, c.cites, "clause")
-            if not c.cites:
-                self.error(c.loc, f"this `{c.kind}` clause cites nothing: a refusal must name its rule")
-            # Timing is judged before the parameters are looked at.
-            self._timing(c, scope, a)
-            self._truth(c.condition, scope, f"a `{c.kind}` clause")
-            if c.condition.kind == "const" and c.condition.args[0] is False:
-                self.warn(c.loc, f"this clause never holds: action {a.name!r} can never be taken")
-        self.block(a.effect, scope)
+        with self._bound(self._action_locals(a)):
+            for c in a.clauses:
+                self._check_cites_of(c.loc, c.cites, "clause")
+                if not c.cites:
+                    self.error(c.loc, f"this `{c.kind}` clause cites nothing: a refusal must name its rule")
+                # Timing is judged before the parameters are looked at.
+                self._timing(c, scope, a)
+                self._truth(c.condition, scope, f"a `{c.kind}` clause")
+                if c.condition.kind == "const" and c.condition.args[0] is False:
+                    self.warn(c.loc, f"this clause never holds: action {a.name!r} can never be taken")
+            self.block(a.effect, scope)
 
     def _timing(self, c: Any, scope: set[str], a: Action) -> None:
         """A clause's condition: a `require` sees the parameters, a `when` (the timing, judged
@@ -570,7 +655,7 @@ class Checker:
             # Allowed (a house rule's own Beanometer replaces `meter`), but never by accident:
             # every call of the built-in in every module now runs this instead.
             self.warn(d.loc, f"define {d.name!r} replaces the built-in function {d.name}() wherever the rules call "
-                             "it, in every module (docs/LANGUAGE.md, Built-in functions); if that is not meant, "
+                             "it, in every module (docs/LANGUAGE.md, Expressions, Primitives); if that is not meant, "
                              "choose another name")
         with self._inside("define:" + d.name):
             self.expr(d.body, set(d.params or ()))
@@ -603,8 +688,15 @@ class Checker:
         named = [f for f in self.spec.forbids if f.label == e.name]
         if not named:
             labels = [f.label for f in self.spec.forbids if f.label]
-            self.error(e.loc, f"no forbid is named {e.name!r}{suggest(e.name, labels)}: name the one to lift "
-                              "(`forbid NAME: all but ... when ...`)")
+            # Those its module may lift (of the modules it requires), else every named one.
+            mine = self._closures.get(e.module, {e.module})
+            named = sorted((f for f in self.spec.forbids if f.label), key=lambda f: f.label or "")
+            liftable = [f for f in named if f.module in mine]
+            which = ", ".join(f"{f.label} ({f.module})" for f in liftable or named) or "none"
+            said = f"the named forbids of the modules {e.module} requires are {which}" if liftable else \
+                f"no module {e.module} requires names a forbid; the named forbids are {which}"
+            self.error(e.loc, f"no forbid is named {e.name!r}{suggest(e.name, labels)}: {said}; name the one to "
+                              "lift (a forbid without a name, `forbid all but ... when ...`, cannot be lifted)")
             return
         home = named[0].module
         if e.module != home and home not in self._closures.get(e.module, {e.module}):
@@ -620,10 +712,12 @@ class Checker:
 
     def _check_handler(self, h: Handler) -> None:
         self._handling = h.name
+        before = len(self.out)
         try:
             self.block(h.body, set(h.params))
         finally:
             self._handling = None
+        self._unnamed_keys(before, h.name, h.params, f"`on {h.name}(...) cites ...`", "a handler")
         if h.name == LOADED:
             wrong = self._not_derived(h.body, set(h.params), set())
             if wrong is not None:
@@ -664,15 +758,38 @@ class Checker:
                 return s
         return None
 
+    def _unnamed_keys(self, before: int, event: str, named: Sequence[str], form: str, who: str) -> None:
+        """The unknown names reported since `before` that are keys of `event` its `on` clause
+        did not name (`on harvested when player == h`): told how to name them, not given the
+        nearest spelling of something else."""
+        if len(self.out) == before:
+            return
+        keys = self._event_keys().get(event, set())
+        found: list[tuple[int, str]] = []
+        for i in range(before, len(self.out)):
+            name = next((k for k in keys if k not in named
+                         and self.out[i].message.startswith(f"unknown name {k!r}")), None)
+            if name is not None:
+                found.append((i, name))
+        wanted = [*named, *dict.fromkeys(name for _, name in found)]
+        written = form.replace("(...)", f"({', '.join(wanted)})")
+        for i, name in found:
+            d = self.out[i]
+            self.out[i] = Diagnostic(d.location, d.severity,
+                                     f"unknown name {name!r}: it is a key of event {event!r}, and {who} reads the "
+                                     f"event's keys it names in parentheses: {written} ({event} gives "
+                                     f"{', '.join(sorted(keys))})")
+
     def _check_end_rule(self, e: EndRule) -> None:
         self.expr(e.condition, set())
         self._truth(e.condition, set(), "`end when`")
 
     def _check_winners(self, w: Winners) -> None:
         for k in w.keys:
-            self.expr(k, {w.var})
-            kind = self._kind(k, {w.var})
-            if kind in ("text", "a truth value"):
+            with self._bound({w.var: PLAYER}):
+                self.expr(k, {w.var})
+                kind = self._kind(k, {w.var})
+            if kind is not None and kind != "a number":
                 self.error(k.loc, f"a `winners` key is a number (the greatest wins; `none`: cannot win), but "
                                   f"`{_shown(k)}` is {kind}")
             read = self._internal_read(k, {w.var})
@@ -702,8 +819,9 @@ class Checker:
             self.block(s.body, set())
 
     def _check_invariant(self, i: Invariant) -> None:
-        self.expr(i.condition, {i.var} if i.var else set())
-        self._truth(i.condition, {i.var} if i.var else set(), "an `invariant`")
+        with self._bound({i.var: PLAYER} if i.var else {}):
+            self.expr(i.condition, {i.var} if i.var else set())
+            self._truth(i.condition, {i.var} if i.var else set(), "an `invariant`")
 
     def _check_zone(self, z: Zone) -> None:
         spec = self.spec
@@ -793,10 +911,21 @@ class Checker:
     # ------------------------------------------------------------ statements
     def block(self, stmts: Iterable[Node], scope: set[str]) -> None:
         scope = set(scope)
-        for s in stmts:
-            self.stmt(s, scope)
-            if s.kind == "let":
-                scope.add(s.args[0])
+        stmts = list(stmts)
+        # The locals a statement of the block sets anew (`x = ...`): of unsure kind. Worked out
+        # once a block, and only for a block with a `let`.
+        reset = _assigned(stmts) if any(s.kind == "let" for s in stmts) else set()
+        saved = self._locals
+        self._locals = dict(saved)
+        try:
+            for s in stmts:
+                self.stmt(s, scope)
+                if s.kind == "let":
+                    name = s.args[0]
+                    self._locals[name] = None if name in reset else self._kind(s.args[1], scope)
+                    scope.add(name)
+        finally:
+            self._locals = saved
 
     def stmt(self, s: Node, scope: set[str]) -> None:
         check = _STMT_CHECKS.get(s.kind)
@@ -820,12 +949,12 @@ class Checker:
         if kind is None:
             return
         if target[0] == "var" and name in B.ASSIGNABLE_SPECIALS:
-            if kind != "text":
+            if not _fits(PLAYER, kind):
                 self.error(s.loc, f"{name} names a player, but `{_shown(s.args[1])}` is {kind}")
             return
         var = self.spec.vars.get(name)
         want = _VAR_KINDS.get(var.type) if var is not None else None
-        if var is not None and want is not None and kind != want:
+        if var is not None and want is not None and not _fits(want, kind):
             self.error(s.loc, f"{var.name} holds {want} (var {var.name}: {var.type}), but `{_shown(s.args[1])}` "
                               f"is {kind}")
 
@@ -895,12 +1024,13 @@ class Checker:
         var, coll, body = s.args
         self.expr(coll, scope)
         self._collection(coll, scope, "`for`")
-        self.block(body, scope | {var})
+        with self._bound({var: None if _reassigned(var, body) else self._element(coll, scope)}):
+            self.block(body, scope | {var})
 
     def _stmt_repeat(self, s: Node, scope: set[str]) -> None:
         self.expr(s.args[0], scope)
         kind = self._kind(s.args[0], scope)
-        if kind in ("text", "a truth value"):
+        if kind is not None and kind != "a number":
             self.error(s.loc, f"`repeat` runs a number of times, but `{_shown(s.args[0])}` is {kind}")
         self.block(s.args[1], scope)
 
@@ -964,19 +1094,21 @@ class Checker:
                 self.error(e.loc, f"unknown function {name!r}{suggest(name, [*B.TABLE, *spec.defines])}")
             for a in args:
                 self.expr(a, scope)
-            if name == "size" and len(args) == 1 and name not in spec.defines:
-                self._collection(args[0], scope, "size")
+            if name in B.TABLE and name not in spec.defines and len(args) == B.TABLE[name][0]:
+                self._primitive(name, args, scope)
         elif k == "quant":
             q, var, coll, body = e.args
             self.expr(coll, scope)
             self._collection(coll, scope, f"`{q}`")
-            self.expr(body, scope | {var})
-            if q in ("any", "all", "no"):
-                self._truth(body, scope | {var}, f"the condition of `{q}`")
+            with self._bound({var: self._element(coll, scope)}):
+                self.expr(body, scope | {var})
+                if q in ("any", "all", "no"):
+                    self._truth(body, scope | {var}, f"the condition of `{q}`")
         elif k == "reach":
             var, start, body = e.args
             self.expr(start, scope)
-            self.expr(body, scope | {var})
+            with self._bound({var: SPACE}):
+                self.expr(body, scope | {var})
         else:
             for c in e.children():
                 self.expr(c, scope)
@@ -992,17 +1124,63 @@ class Checker:
         if kind in ("a number", "text"):
             self.error(e.loc, f"{where} asks whether something holds, but `{_shown(e)}` is {kind}: "
                               "compare it (`==`, `>`) to make a truth")
-        elif kind is None and (e.kind == "attr" and e.args[1] in self.spec.zones
-                               or e.kind == "name" and e.args[0] not in scope and e.args[0] in self.spec.zones):
+        elif kind in _LISTS:
             # `met when h.coins`: a row of cards would hold whenever it is not empty.
-            self.error(e.loc, f"{where} asks whether something holds, but `{_shown(e)}` is a row of cards: "
+            self.error(e.loc, f"{where} asks whether something holds, but `{_shown(e)}` is {kind}: "
                               f"measure it (`size({_shown(e)}) >= 2`) to make a truth")
+        elif kind == PLAYER:
+            self.error(e.loc, f"{where} asks whether something holds, but `{_shown(e)}` is a player: "
+                              f"compare it (`{_shown(e)} == active`) to make a truth")
 
     def _collection(self, e: Node, scope: set[str], what: str) -> None:
         """A place that walks or measures a collection (players, spaces, a zone's cards)."""
         kind = self._kind(e, scope)
+        does = "measures a list, zone or field" if what == "size" else \
+            "walks a list (players, spaces, a zone's cards)"
         if kind in ("a number", "a truth value"):
-            self.error(e.loc, f"{what} walks a list (players, spaces, a zone's cards), but `{_shown(e)}` is {kind}")
+            self.error(e.loc, f"{what} {does}, but `{_shown(e)}` is {kind}")
+        elif kind == PLAYER:
+            # A player is their name: `size(h)` counted its letters, `red in h` looked in it.
+            self.error(e.loc, f"{what} {does}, but `{_shown(e)}` is a player, which the game reads as their "
+                              f"name (its letters): {_players_zones(e, 'size' if what == 'size' else '')}")
+        elif kind == SPACE:
+            # A space is its id ("06"): `size(s)` was 2.
+            self.error(e.loc, f"{what} {does}, but `{_shown(e)}` is a space, which the game reads as its id (its "
+                              f"letters); a space holds at most one card: test it, `kind({_shown(e)}) != none`")
+        elif kind == "text":
+            self.error(e.loc, f"{what} {does}, but `{_shown(e)}` is text (a name, which it would read letter "
+                              "by letter)")
+
+    def _primitive(self, name: str, args: Sequence[Node], scope: set[str]) -> None:
+        """The arguments of a primitive that reads a zone, a card or a player, where their kind
+        is sure: not a player where cards are read (a player is their name, no zone), not a
+        list of fields where cards are counted (it holds fields, so no card is ever found)."""
+        if name == "size":
+            self._collection(args[0], scope, "size")
+            return
+        reads = {"first": "a zone, list or field", "last": "a zone, list or field", "item": "a zone, list or field",
+                 "count_of": "a zone or field", "index_of": "a zone or field", "variety": "a field or card",
+                 "left": "a player", "right": "a player"}.get(name)
+        if reads is None or not args:
+            return
+        kind = self._kind(args[0], scope)
+        if name in ("left", "right"):
+            if kind is not None and kind not in (PLAYER, "text"):
+                self.error(args[0].loc, f"{name} takes a player at the table, but `{_shown(args[0])}` is {kind}")
+            return
+        if kind in ("a number", "a truth value") or kind == PLAYER or (kind == SPACE and name == "variety"):
+            hint = f": {_players_zones(args[0], '')}" if kind == PLAYER else \
+                f", which the game reads as its id: the card lying on it is `kind({_shown(args[0])})`" \
+                if kind == SPACE else ""
+            self.error(args[0].loc, f"{name} reads {reads}, but `{_shown(args[0])}` is {kind}{hint}")
+        elif kind == FIELDS and name in ("count_of", "index_of") and len(args) == 2 \
+                and self._kind(args[1], scope) not in _LISTS:
+            # The list of fields holds fields, never a card or variety: always 0.
+            zone, card = _shown(args[0]), _shown(args[1])
+            fix = f"sum f in {zone}: count_of(f, {card})" if name == "count_of" else \
+                f"any f in {zone}: count_of(f, {card}) > 0"
+            self.error(args[0].loc, f"{name}({zone}, {card}) is always 0: `{zone}` is a list of fields (each a row "
+                                    f"of cards), which holds no card itself: look in each field, `{fix}`")
 
     def _kind(self, e: Node, scope: set[str]) -> str | None:
         """What an expression surely gives (a number, text, a truth value), None if unsure."""
@@ -1016,26 +1194,45 @@ class Checker:
             if isinstance(v, str):
                 return "text"
             return None
+        if k == "list":
+            return LIST
         if k == "name":
             name = e.args[0]
             if name in scope:
-                return None
+                return self._locals.get(name)  # what its binding gave it, if sure
+            if name in ("players", "spaces"):
+                return LIST
+            if name in ("active", "starting_player"):
+                return PLAYER
             var = self.spec.vars.get(name)
             if var is not None and not var.per_player and not var.per_space:
                 return _VAR_KINDS.get(var.type)
             if name == "phase" and name not in self.spec.defines:
                 return "text"  # a phase's name
+            if self.names.name(name, scope).kind == "zone":  # a shared zone: its cards (of fields, its fields)
+                return FIELDS if self.spec.zones[name].kind == "fields" else ROW
             return self._define_kind(name, ())
         if k == "attr":
-            # A player's or a space's variable (`h.in_castle`, `s.owner`): its declared type.
-            var = self.spec.vars.get(e.args[1])
-            if var is not None and (var.per_player or var.per_space) and e.args[1] not in self.spec.zones:
-                return _VAR_KINDS.get(var.type)
+            # A player's zone (`h.coins`; `h.fields`, the list of their fields), a player's or
+            # a space's variable (`h.in_castle`, `s.owner`): its declared type.
+            attribute = self.names.attribute(e.args[1]).kind
+            if attribute == "fields":
+                return FIELDS
+            if attribute == "zone":
+                return ROW
+            if attribute in ("player_var", "space_var"):
+                return _VAR_KINDS.get(self.spec.vars[e.args[1]].type)
+            if attribute == "self":  # `x.name`: x itself
+                return self._kind(e.args[0], scope)
             return None
         if k == "call" and e.args[0] in self.spec.defines:
             return self._define_kind(e.args[0], tuple(self.spec.defines[e.args[0]].params or ()))
         if k == "call" and e.args[0] in ("size", "count_of", "number", "index_of", "div"):
             return "a number"
+        if k == "call" and e.args[0] in ("left", "right"):
+            return PLAYER
+        if k == "call" and e.args[0] in ("neighbours", "ref_varieties"):
+            return LIST
         if k == "quant":
             return "a number" if e.args[0] in ("count", "sum") else "a truth value" \
                 if e.args[0] in ("any", "all", "no") else None
@@ -1049,7 +1246,8 @@ class Checker:
             return then if then == other else None
         if k == "arith":
             kinds = [self._kind(e.args[0], scope), *(self._kind(a, scope) for _, a in e.args[1])]
-            return "a number" if all(x == "a number" for x in kinds) else None
+            return "a number" if all(x == "a number" for x in kinds) else \
+                LIST if all(x in _LISTS for x in kinds) else None
         return None
 
     def _define_kind(self, name: str, params: tuple[str, ...]) -> str | None:
@@ -1065,11 +1263,13 @@ class Checker:
         if key in memo:
             return memo[key]
         self._kinds_open.add(name)
+        saved, self._locals = self._locals, {}  # its parameters are its own, of no kind known
         try:
             found = memo[key] = self._kind(d.body, set(params))
             return found
         finally:
             self._kinds_open.discard(name)
+            self._locals = saved
 
     def _check_types(self, e: Node, scope: set[str]) -> None:
         from .unparse import unparse
@@ -1085,23 +1285,31 @@ class Checker:
             if op in ("<", "<=", ">", ">="):
                 for side, kind in ((left, kl), (right, kr)):
                     if kind is not None and kind != "a number":
-                        self.error(e.loc, f"`{unparse(e)}`: {op} compares numbers, but `{unparse(side)}` is {kind}"
-                                          + (" (write the number without quotes)" if kind == "text" else ""))
+                        hint = " (write the number without quotes)" if kind == "text" else ""
+                        if kind in _LISTS:
+                            # `h.coins > left(h).coins`: the rows compared by their sizes.
+                            sized = [f"size({unparse(x)})" if y in _LISTS else unparse(x)
+                                     for x, y in ((left, kl), (right, kr))]
+                            hint = f": compare their sizes, `{sized[0]} {op} {sized[1]}`"
+                        elif kind == PLAYER:
+                            hint = f": compare a number of theirs (`size({unparse(side)}.coins)`)"
+                        self.error(e.loc, f"`{unparse(e)}`: {op} compares numbers, but `{unparse(side)}` is "
+                                          f"{kind}{hint}")
                         return
-            elif kl is not None and kr is not None and kl != kr:
+            elif kl in _SCALARS and kr in _SCALARS and not _fits(kl, kr):
                 self.error(e.loc, f"`{unparse(e)}` compares {kl} with {kr}: "
                                   f"they are never {'equal' if op == '==' else 'anything but different'}")
         elif k == "arith":
             for part in (e.args[0], *(a for _, a in e.args[1])):
                 kind = self._kind(part, scope)
-                if kind in ("text", "a truth value"):
+                if kind in ("text", "a truth value", PLAYER, SPACE):
                     self.error(e.loc, f"`{unparse(e)}`: + and - take numbers (or lists), but `{unparse(part)}` "
                                       f"is {kind}")
                     return
         elif k == "product":
             for part in e.args[0]:
                 kind = self._kind(part, scope)
-                if kind in ("text", "a truth value"):
+                if kind is not None and kind != "a number":
                     self.error(e.loc, f"`{unparse(e)}`: * takes numbers, but `{unparse(part)}` is {kind}")
                     return
 
@@ -1145,8 +1353,10 @@ _STMT_CHECKS: dict[str, Callable[[Checker, Node, set[str]], None]] = {
 }
 
 
-def check_spec(spec: Spec) -> list[Diagnostic]:
-    return Checker(spec).run()
+def check_spec(spec: Spec, official: Collection[str] = ()) -> list[Diagnostic]:
+    """The diagnostics of a built spec; `official`: the files of spec/ among its files, when
+    others are checked with them (a module of spec/ declared in another file is warned of)."""
+    return Checker(spec, official).run()
 
 
 def check_files(files: Sequence[str | PathLike[str]] | None = None) -> tuple[list[Diagnostic], int]:
@@ -1171,12 +1381,33 @@ def check_files(files: Sequence[str | PathLike[str]] | None = None) -> tuple[lis
         except Exception as exc:  # unreadable file
             diagnostics.append(Diagnostic(Location(str(f), 0, 0), "error", str(exc)))
     spec = build(parsed, None)
-    diagnostics.extend(check_spec(spec))
+    diagnostics.extend(check_spec(spec, {display_name(b) for b in base}))
     wanted = {display_name(t) for t in targets}
     shown = [d for d in diagnostics if d.location.file in wanted] if files else diagnostics
     return shown, len(targets)
 
 
+
+
+def _assigned(stmts: Any) -> set[str]:
+    """The names statements among these (or inside them) set with `x = ...`."""
+    return {n.args[0][1] for n in nodes_of(stmts) if n.kind == "assign" and n.args[0][0] == "var"}
+
+
+def _reassigned(name: str, stmts: Any) -> bool:
+    """Whether a statement among these (or inside them) sets the local `name` anew."""
+    return name in _assigned(stmts)
+
+
+def _players_zones(e: Node, primitive: str) -> str:
+    """What to write instead of a player where their cards are read: one of their zones."""
+    who = _shown(e)
+    if e.kind not in ("name", "call", "attr"):
+        who = f"({who})"
+    zones = [f"{who}.{z}" for z in ("hand", "coins", "fields")]
+    if primitive:
+        zones = [f"{primitive}({z})" for z in zones]
+    return f"write one of their zones, `{zones[0]}`, `{zones[1]}`, `{zones[2]}`"
 
 
 def _shown(e: Node) -> str:

@@ -352,6 +352,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INPUT
     from ..errors import BohnspecError
 
+    collected = gc.get_threshold()  # put back after the command: main() may be called in another's process
     collect_rarely()
     restore = _terminate_as_interrupt()
     try:
@@ -384,6 +385,7 @@ def main(argv: list[str] | None = None) -> int:
         from ..conformance.protocol import end_all_engines
         end_all_engines()
         restore()
+        gc.set_threshold(*collected)
 
 
 def collect_rarely() -> None:

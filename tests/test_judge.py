@@ -679,6 +679,10 @@ def test_tribute_is_paid_in_the_tables_words(tmp_path, capsys):
     for text in ("Timon pays a coin", "Timon pays tribute", "Timon pays"):
         code, out = judge(capsys, situation(tmp_path, draft), "-a", text)
         assert out["results"][0]["action"] == {"type": "tribute", "player": "Timon"}, text
+    # The book's own word for a claim (bohnroeschen/tasks/1: he says "Stop").
+    for text in ("Nina says stop", 'Nina says "Stop"', "Nina stops"):
+        code, out = judge(capsys, situation(tmp_path, draft), "-a", text)
+        assert out["results"][0]["action"] == {"type": "fulfil", "player": "Nina"}, text
 
 
 def test_a_phase_given_as_a_number_is_told_to_be_a_name(tmp_path, capsys):

@@ -124,6 +124,9 @@ _TROOPS = {"riders": "cavalry", "cavalry": "riders"}
 # Words that say nothing about the action (`harvest the field 1`, `plant my soy`).
 _FILLERS = frozenset({"the", "my", "his", "her", "their"})
 
+# Verbs of speech before the word said (`Keno says stop`), which names the move.
+_SAYING = frozenset({"says", "say", "calls", "call"})
+
 
 def _verb_forms(word: str) -> list[str]:
     """A verb as said and without the -s or -es of speech (`plants`, `passes`), lower case."""
@@ -231,6 +234,9 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         same = [n for n in names if n.lower() == w.lower()] if w not in names else []
         return same[0] if len(same) == 1 else w
     words = [player_named(w) if w.rstrip(",") == w else player_named(w[:-1]) + "," for w in words]
+    if len(words) > 2 and words[1].lower() in _SAYING:
+        # `Keno says "Stop"`: what a player says at the table is the move (the claim of a task).
+        words = [words[0], words[2].strip('"\''), *words[3:]]
     if len(words) > 1:
         kind, taken = _action_named(engine, words[1:])
         words = [words[0], kind, *words[1 + taken:]]

@@ -679,6 +679,12 @@ def test_tribute_is_paid_in_the_tables_words(tmp_path, capsys):
     for text in ("Timon pays a coin", "Timon pays tribute", "Timon pays"):
         code, out = judge(capsys, situation(tmp_path, draft), "-a", text)
         assert out["results"][0]["action"] == {"type": "tribute", "player": "Timon"}, text
+    # A draft's card named by its variety, as players pick it (round 46): the place it lies at.
+    for text, action in (("Nina picks the soy into field 1", {"card": 3, "target": 1}),
+                         ("Nina picks blue into field 2", {"card": 2, "target": 2}),
+                         ("Nina drafts the fire onto the discard pile", {"card": 4, "target": "discard"})):
+        code, out = judge(capsys, situation(tmp_path, draft), "-a", text)
+        assert out["results"][0]["action"] == {"type": "draft", "player": "Nina", **action}, text
     # The book's own word for a claim (bohnroeschen/tasks/1: he says "Stop").
     for text in ("Nina says stop", 'Nina says "Stop"', "Nina stops"):
         code, out = judge(capsys, situation(tmp_path, draft), "-a", text)

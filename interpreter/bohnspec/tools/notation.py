@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from typing import Any
 
 from ..execution import builtins as B
 from ..errors import ActionError, closest, suggest
@@ -475,14 +476,20 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         return None
     without = [w for j, t in enumerate(tokens) if j != at for w in t.split()]
     candidates = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
+    readings: list[tuple[Any, list[str]]] = []
     for decl in candidates:
         ptypes = {p.type for p in decl.params}
         if "card" in ptypes or "cards" in ptypes:
-            words = [w for j, t in enumerate(tokens) for w in (t.split() if j != at else tok.split())]
+            readings.append((decl, [w for j, t in enumerate(tokens) for w in (t.split() if j != at else tok.split())]))
         elif "variety" in ptypes:
-            words = [w for j, t in enumerate(tokens) for w in (t.split() if j != at else [variety])]
+            readings.append((decl, [w for j, t in enumerate(tokens) for w in (t.split() if j != at else [variety])]))
+        elif decl.params and decl.params[0].type == "int":
+            # `picks the soy into field 2`: a card of the rules' own numbering (the draft's place),
+            # each number tried in turn for the one that moves that card.
+            readings += [(decl, [str(n), *without]) for n in range(1, _NUMBERED_TRIED + 1)]
         else:
-            words = without
+            readings.append((decl, without))
+    for decl, words in readings:
         notes: list[str] = []  # what reading it says, kept only if it is the reading taken
         try:
             action = _single(engine, state, player, decl.name, words, notes)
@@ -493,6 +500,11 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             said.extend(notes)
             return action
     return None
+
+
+# How many places a card numbered by the rules is looked for at (a draft holds a card for each
+# player and one more: seven at the most).
+_NUMBERED_TRIED = 12
 
 
 def _card_at_ref(engine: Engine, state: State, owner: str, ref: str) -> str | None:

@@ -674,6 +674,14 @@ def test_the_tables_words_are_read(tmp_path, written, action):
     assert parse_action(engine, state, written) == [action]
 
 
+def test_a_move_named_by_its_verb_and_two_later_words_is_read(capsys):
+    # Round 46's players: `takes the black-eyed bean from his cart` (take_from_cart, its name's
+    # words among the values), and `takes cart 2`, the one action of this game of that verb.
+    for text in ("Timon takes the black-eyed bean from his cart", "Timon takes cart 2"):
+        code, out = judge(capsys, "dschingis/carts/buy-cart-then-draw-through-it-01", "--step", "3", "-a", text)
+        assert out["results"][0]["action"] == {"type": "take_from_cart", "player": "Timon", "card": "cart 2"}, text
+
+
 def test_tribute_is_paid_in_the_tables_words(tmp_path, capsys):
     draft = json.loads(json.dumps(NINAS_DRAFT))
     for text in ("Timon pays a coin", "Timon pays tribute", "Timon pays"):

@@ -215,6 +215,20 @@ def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
     return head, 1
 
 
+def _scattered_name(engine: Engine, words: list[str]) -> tuple[str, set[int]] | None:
+    """An action named by a verb and two later words with values between (`takes the soy from
+    her cart`: take_from_cart; `from` and `cart` are its name's, `soy` its value): the action and
+    the places of those two words; None when no action of this game is so named."""
+    verbs = _verbs(engine)
+    for s in (verbs.get(f, f) for f in _verb_forms(words[0])):
+        for a in range(1, len(words)):
+            for b in range(a + 1, len(words)):
+                name = f"{s}_{words[a].lower()}_{words[b].lower()}"
+                if name in engine.spec.actions:
+                    return name, {a, b}
+    return None
+
+
 def _ordinal_digits(word: str) -> str | None:
     m = _ORDINAL_DIGITS.match(word)
     return m[1] if m else None
@@ -240,7 +254,13 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         words = [words[0], words[2].strip('"\''), *words[3:]]
     if len(words) > 1:
         kind, taken = _action_named(engine, words[1:])
-        words = [words[0], kind, *words[1 + taken:]]
+        scattered = _scattered_name(engine, words[1:]) if kind not in engine.spec.actions else None
+        if scattered is not None:
+            # `takes the soy from her cart`: take_from_cart, its name's words among the values.
+            kind, named = scattered
+            words = [words[0], kind, *(w for k, w in enumerate(words[2:], 1) if k not in named)]
+        else:
+            words = [words[0], kind, *words[1 + taken:]]
     spec = engine.spec
     used = {*spec.varieties, *spec.zones, *spec.cards, *names, *_REF_WORDS,
             *(p.name for a in spec.actions.values() for p in a.params)}
@@ -310,6 +330,9 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         known = [*engine.spec.actions, "trade"]
         # `discards hand 4`: the actions whose names begin with the verb (discard_card, discard_kind).
         family = [a for a in known if any(a.startswith(v + "_") for v in _verb_forms(kind))]
+        if len(family) == 1 and family[0] in engine.spec.actions:
+            # `takes cart 2`: the one action of this game named after the verb.
+            return _single(engine, state, player, family[0], rest, said)
         if family:
             raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
                               f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")

@@ -682,6 +682,19 @@ def test_a_move_named_by_its_verb_and_two_later_words_is_read(capsys):
         assert out["results"][0]["action"] == {"type": "take_from_cart", "player": "Timon", "card": "cart 2"}, text
 
 
+@pytest.mark.parametrize("written", ["Timon trades his soy for Nina's red", "Timon trades soy for red with Nina",
+                                     "Timon trades soy with Nina for red"])
+def test_a_trade_is_read_as_the_table_says_it(tmp_path, written):
+    # Round 46's players: `trades X for Y` with the partner named by `with` or by whose cards Y are.
+    from bohnspec.tools.judge import load_situation
+    from bohnspec.tools.notation import parse_action
+
+    engine, state, _ = load_situation(situation(tmp_path))
+    offer, accept = parse_action(engine, state, written)
+    assert offer == {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"], "get": ["hand 1"]}
+    assert accept == {"type": "accept", "player": "Nina"}
+
+
 def test_tribute_is_paid_in_the_tables_words(tmp_path, capsys):
     draft = json.loads(json.dumps(NINAS_DRAFT))
     for text in ("Timon pays a coin", "Timon pays tribute", "Timon pays"):

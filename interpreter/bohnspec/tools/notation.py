@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..execution import builtins as B
@@ -93,7 +94,7 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
                           f"players: {', '.join(state.names())}")
     said: list[str] = []
     if kind == "trade":
-        actions = _trade(engine, state, player, rest, said)
+        actions = _trade(engine, state, player, rest, said, owners_named)
     else:
         actions = [_single(engine, state, player, kind, rest, said)]
     for name in owners_named:
@@ -738,7 +739,22 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
     return f"{zone} {k}"
 
 
-def _trade(engine: Engine, state: State, player: str, words: list[str], said: list[str]) -> list[dict]:
+def _trade(engine: Engine, state: State, player: str, words: list[str], said: list[str],
+           named: Sequence[str] = ()) -> list[dict]:
+    """A trade, `give CARDS get CARDS with PLAYER`, or as the table says it: `trades soy for
+    Keno's fire` (the partner named with `with`, or as the one whose cards are asked for:
+    `named`, the players whose possessive the words held)."""
+    if words and words[0] not in ("give", "get", "with") and "for" in words:
+        cut = words.index("for")
+        give, get = words[:cut], words[cut + 1:]
+        partner = ""
+        for side in (give, get):
+            if len(side) >= 2 and side[-2] == "with":
+                partner = side.pop()
+                side.pop()
+        if not partner and len(set(named)) == 1:
+            partner = named[0]
+        words = ["give", *give, "get", *get, *(["with", partner] if partner else [])]
     parts = {"give": "", "get": "", "with": ""}
     key = None
     for w in words:

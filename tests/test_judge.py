@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import textwrap
 
 import pytest
 import yaml
@@ -693,6 +694,29 @@ def test_a_trade_is_read_as_the_table_says_it(tmp_path, written):
     offer, accept = parse_action(engine, state, written)
     assert offer == {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"], "get": ["hand 1"]}
     assert accept == {"type": "accept", "player": "Nina"}
+
+
+def test_a_territory_is_named_by_its_kind_or_whose_it_is(tmp_path, capsys):
+    # Round 46's players: `attacks the farm`, `attacks Timon's farm`, where the map has one.
+    path = tmp_path / "map.yaml"
+    path.write_text(textwrap.dedent("""
+        modules: [base, bohnaparte]
+        state:
+          board: {geometry: graph, spaces: {a: camp, b: camp, c: camp, f: farm, t: town},
+                  edges: [[a, f], [b, f], [c, f], [c, t], [f, t]]}
+          spaces: {a: {owner: Nina}, b: {owner: Timon}, c: {owner: Keno}, f: {owner: Timon}, t: {owner: Keno}}
+          players: [{name: Nina, hand: [blue], coins: [red]}, {name: Timon}, {name: Keno}]
+          active: Nina
+          phase: attack
+          draw_pile: [fire*4, soy*4]
+        """), encoding="utf-8")
+    for text, target in (("Nina attacks the farm with hand 1", "f"), ("Nina attacks Timon's farm with blue", "f"),
+                         ("Nina attacks Keno's town with blue", "t")):
+        code, out = judge(capsys, str(path), "-a", text)
+        assert out["results"][0]["action"] == {"type": "attack", "player": "Nina", "target": target,
+                                               "with": "hand 1"}, text
+    assert main(["judge", str(path), "-a", "Nina attacks the camp with blue"]) == 2
+    assert "3 spaces are a camp (a, b, c): name the one meant by its id" in capsys.readouterr().err
 
 
 def test_tribute_is_paid_in_the_tables_words(tmp_path, capsys):

@@ -75,6 +75,7 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE)
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
         text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
+    text = _owned_spaces(state, text)  # `attacks Nina's village`: the one she holds
     text = " ".join(_as_said(engine, state, text.split()))
     # `Timon's hand 2`, as judge lists another player's cards: whose they are the action says
     # (the cards one gets are the partner's); the name is checked against it below.
@@ -656,16 +657,43 @@ def _number(raw: str) -> int:
 
 
 def _space(state: State, raw: str) -> str:
-    """A space of the map by its id; a number is padded like the ids of rows (`6` -> `06`)."""
+    """A space of the map by its id; a number is padded like the ids of rows (`6` -> `06`); a
+    kind of landscape the map has once (`the swamp`) is that space."""
     board = state.board
     if board is None:
         raise ActionError("this game has no map: there are no spaces to name")
     if raw not in board and raw.isdigit() and len(raw) <= 4 and f"{int(raw):02d}" in board:
         return f"{int(raw):02d}"
+    lying = _spaces_of_kind(state, raw)
+    if raw not in board and lying:
+        if len(lying) == 1:
+            return lying[0]
+        raise ActionError(f"{len(lying)} spaces are a {raw} ({', '.join(lying)}): name the one meant by its id, "
+                          f"or by whose it is (`Nina's {raw}`)")
     if raw not in board:
         raise ActionError(f"{raw!r} is not a space of the board{suggest(raw, board.ids)}; "
                           f"spaces: {', '.join(board.ids)}")
     return raw
+
+
+def _spaces_of_kind(state: State, kind: str, owner: str | None = None) -> list[str]:
+    """The spaces the card `kind` lies on (of `owner`'s, when given), in the map's order."""
+    if state.board is None:
+        return []
+    return [s for s in state.board.ids if state.space_cards.get(s) and state.space_cards[s][0] == kind
+            and (owner is None or state.space_vars.get(s, {}).get("owner") == owner)]
+
+
+def _owned_spaces(state: State, text: str) -> str:
+    """`Nina's village` in the words: the space of that kind she holds, by its id, when she holds
+    one (several: the words are left as they are, and the reading says so)."""
+    if state.board is None or not state.names():
+        return text
+
+    def one(m: re.Match) -> str:
+        found = _spaces_of_kind(state, m[2], m[1])
+        return found[0] if len(found) == 1 else m[0]
+    return re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\b", one, text)
 
 
 def _zone_cards(state: State, owner: str, zone: str) -> list:

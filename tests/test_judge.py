@@ -719,6 +719,15 @@ def test_a_territory_is_named_by_its_kind_or_whose_it_is(tmp_path, capsys):
     assert "3 spaces are a camp (a, b, c): name the one meant by its id" in capsys.readouterr().err
 
 
+def test_a_value_left_out_that_one_value_alone_allows_is_that_value(capsys):
+    # Round 46's players: `Timon rides against 15` (his only riders that may charge, 16).
+    for text in ("Timon rides against 15", "Timon charges 15"):
+        code, out = judge(capsys, "dschingis/independent/r46-d1-riders-village-then-second-round-01", "--step", "0",
+                          "-a", text)
+        assert out["results"][0]["action"] == {"type": "charge", "player": "Timon", "target": "15", "riders": "16"}
+        assert any("the only value with which Timon may charge here" in n for n in out["results"][0]["notation"])
+
+
 def test_tribute_is_paid_in_the_tables_words(tmp_path, capsys):
     draft = json.loads(json.dumps(NINAS_DRAFT))
     for text in ("Timon pays a coin", "Timon pays tribute", "Timon pays"):
@@ -1258,7 +1267,7 @@ def test_a_card_named_for_plant_is_the_move_that_plants_that_very_card(tmp_path,
     leftovers = {**duo, "phase": "leftovers", "middle": ["soy", "soy"]}
     code, out = judge(capsys, situation(tmp_path, leftovers), "-a", "Nina plants the soy into field 1")
     assert out["results"][0]["action"] == {"type": "plant_kind", "player": "Nina", "variety": "soy", "field": 1}
-    assert out["results"][0]["legal"] is True and not out["results"][0].get("notes")
+    assert out["results"][0]["legal"] is True and not out["results"][0].get("notation")
     front = {**TABLE, "phase": "plant_hand", "revealed": [],
              "players": [{**TABLE["players"][0], "hand": ["blue", "soy"]},
                          {k: v for k, v in TABLE["players"][1].items() if k != "received"}, *TABLE["players"][2:]]}

@@ -583,9 +583,11 @@ class Checker:
             if not name.isalpha():
                 self.error(a.loc, f"action {a.name!r} is also called {name!r}: another name is one word of "
                                   "letters (a verb players use: \"claim\")")
+        # (The same action declared by two games that are never played together, each war game's
+        # `charge`, may be given the same other name by both.)
         self._other_names(a, "action", "action", {a.name},
                           {o.name: {o.name, *(x.lower() for x in o.aka)}
-                           for o in self.spec.actions.values() if o is not a})
+                           for o in self.spec.actions.values() if o.name != a.name})
         with self._bound(self._action_locals(a)):
             for c in a.clauses:
                 self._check_cites_of(c.loc, c.cites, "clause")

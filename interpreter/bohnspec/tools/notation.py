@@ -19,6 +19,7 @@ id (`06`; `6` is read as `06`): "Nina attack 06 hand 2", "Nina attack 06 with dr
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from collections.abc import Sequence
@@ -116,7 +117,7 @@ _ORDINALS = {w: str(n) for n, w in enumerate(
 _ORDINAL_DIGITS = re.compile(r"^([0-9]+)(?:st|nd|rd|th)$")
 # Words of how, where or whence that an action has no parameter for (`plants red into field 2`,
 # `charge 04 with riders 13`, `draft 1 to the discard pile`, `chooses card 1 for field 2`).
-_PLACE_WORDS = frozenset({"with", "from", "into", "in", "onto", "on", "to", "for"})
+_PLACE_WORDS = frozenset({"with", "from", "into", "in", "onto", "on", "to", "for", "under", "against", "at"})
 
 # Words asking for an action more than once (`pays tribute twice`).
 _REPEATS = frozenset({"twice", "thrice", "times", "again"})
@@ -361,7 +362,16 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     title, _ = _title_words(engine, kind)
     values = {*engine.spec.varieties, *engine.spec.zones, *_REF_WORDS, *state.names(),
               *(state.board.ids if state.board is not None else ())}
-    rest = [w for w in rest if not (w.lower() in title and w not in types and w not in values)]
+    rest = [w for k, w in enumerate(rest) if not (w.lower() in title and w not in types and (
+        w not in values
+        # `on his depot`: a place of the title with no number after it says where, not which card.
+        or (w in engine.spec.zones and not (k + 1 < len(rest) and rest[k + 1].isdigit()))))]
+    if state.board is not None:
+        # `attacks space 15`, `the village 15`: the word before a space's id says what it is.
+        kinds = {"space", *(c for c in engine.spec.cards)}
+        rest = [w for k, w in enumerate(rest) if not (
+            w.lower() in kinds and w not in types and k + 1 < len(rest)
+            and (rest[k + 1] in state.board or rest[k + 1].isdigit()))]
     rest = [_TROOPS.get(w, w) if w not in types and _TROOPS.get(w) in types else w for w in rest]
     tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS, *_other_zones(rest, engine)})
     raw: dict[str, str] = {}
@@ -464,8 +474,38 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     for p in decl.params:
         if p.type == "cards" and p.name not in action:
             action[p.name] = []
+    missing = [n for n in names if n not in action]
+    if missing and len(missing) < len(names):
+        # `rides against 15`: a value left out beside those given, that one value alone would
+        # make legal here (his only riders that may charge), is that value, and the answer says
+        # so (an action given no value at all is told how to write it: `Nina harvest FIELD`).
+        found = _only_completion(engine, state, kind, player, {n: action[n] for n in names if n in action})
+        if found is not None:
+            said.append(f"{', '.join(f'{n} {found[n]}' for n in missing)}: the only "
+                        f"{'value' if len(missing) == 1 else 'values'} with which {player} may {kind} here")
+            return found
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
+
+
+def _only_completion(engine: Engine, state: State, kind: str, player: str, given: dict) -> dict | None:
+    """The one legal action of `kind` for `player` that has the `given` values (None: none, or
+    several), from the state's move generation (moves.py), as judge lists what a player may do."""
+    from ..execution import moves
+    found: dict | None = None
+    for move in moves.timely(engine, state):
+        if move.kind != kind or move.player != player:
+            continue
+        for a in itertools.islice(move.actions(max_list=moves.LISTED_CARDS, every_order=False), _COMPLETIONS):
+            if all(a.get(k) == v for k, v in given.items()):
+                if found is not None and found != a:
+                    return None
+                found = a
+    return found
+
+
+# How many legal actions of one type are looked through for the one a value left out allows.
+_COMPLETIONS = 2000
 
 
 def _typed_slot(engine: Engine, state: State, tok: str, names: list[str], types: dict, raw: dict,

@@ -647,6 +647,9 @@ def test_a_list_of_card_places_is_written_with_commas(tmp_path, written):
     ("Nina hands soy to Timon", "unknown action 'hands' (this game's actions: harvest, "),
     # Round 46: "plant_card is given field twice ('soy', then '3')" for a received card Keno had not.
     ("Keno plants the received soy into field 2", "Keno's received holds no soy (it holds nothing)"),
+    # Round 46: the base game answered "unknown action 'buys'"; the move is Bohnröschen's.
+    ("Keno buys a 3rd bean field", "no player may buy_field in this game (modules base): 'buy_field' is a move "
+                                   "of bohnroeschen only"),
 ])
 def test_a_mistyped_action_says_what_to_write(tmp_path, written, words):
     from bohnspec.tools.judge import load_situation

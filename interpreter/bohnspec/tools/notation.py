@@ -178,8 +178,19 @@ def _title_words(engine: Engine, kind: str) -> tuple[frozenset, frozenset]:
     what it is and no value of it (`Nina fulfils her task`), and the numbers its ordinals
     say ("Buy a third bean field": `buys a 3rd field`)."""
     decl = engine.spec.actions.get(kind)
-    words = frozenset(re.findall(r"[a-z]+", decl.title.lower())) if decl is not None else frozenset()
+    title = decl.title if decl is not None else _foreign_title(kind)
+    words = frozenset(re.findall(r"[a-z]+", title.lower())) if title else frozenset()
     return words, frozenset(_ORDINALS[w] for w in words if w in _ORDINALS)
+
+
+@functools.lru_cache(maxsize=64)
+def _foreign_title(kind: str) -> str:
+    """The title of an action of spec/ that the game judged does not have (`buys a 3rd bean
+    field` in the base game: a move of Bohnröschen's, which the answer names as such)."""
+    from ..language.model import Action
+    from ..language.spec import parse_files, spec_files
+    return next((d.title or "" for f in parse_files(spec_files()) for d in f.decls
+                 if isinstance(d, Action) and d.name == kind), "")
 
 
 def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
@@ -205,7 +216,7 @@ def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
         for k in nxt:
             # `buys a third bean field`: the words before the one that names it are its title's.
             compound = f"{s}_{words[k].lower()}"
-            if is_action(compound) and (k == second or compound in engine.spec.actions and all(
+            if is_action(compound) and (k == second or all(
                     w.lower() in _title_words(engine, compound)[0] for w in words[second:k])):
                 return compound, k + 1
         if is_action(s):

@@ -6,6 +6,7 @@ interpreter can compile. Every finding carries file, line and column.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from os import PathLike
@@ -215,13 +216,11 @@ class Checker:
         finally:
             self._current = None
 
+    @functools.cached_property
     def _event_keys(self) -> dict[str, set[str]]:
         """Every event with the keys it gives (spec.event_keys), worked out once: it walks
         every declaration."""
-        found: dict[str, set[str]] | None = self.__dict__.get("_event_keys_found")
-        if found is None:
-            found = self.__dict__["_event_keys_found"] = self.spec.event_keys()
-        return found
+        return self.spec.event_keys()
 
     @contextmanager
     def _bound(self, kinds: dict[str, str | None]) -> Iterator[None]:
@@ -532,7 +531,7 @@ class Checker:
         # the card would fail in play, at its first event.
         self._required(v.loc, "card_of", what=" (the vine card a figure stands on, which every vine card reads)")
         keys: dict[str, list[str]] = {}  # an event key -> the events that have it
-        for event, names in self._event_keys().items():
+        for event, names in self._event_keys.items():
             for k in names:
                 keys.setdefault(k, []).append(event)
         for cond in (*v.met, *v.claim):
@@ -766,7 +765,7 @@ class Checker:
         nearest spelling of something else."""
         if len(self.out) == before:
             return
-        keys = self._event_keys().get(event, set())
+        keys = self._event_keys.get(event, set())
         found: list[tuple[int, str]] = []
         for i in range(before, len(self.out)):
             name = next((k for k in keys if k not in named
@@ -917,17 +916,13 @@ class Checker:
         # The locals a statement of the block sets anew (`x = ...`): of unsure kind. Worked out
         # once a block, and only for a block with a `let`.
         reset = _assigned(stmts) if any(s.kind == "let" for s in stmts) else set()
-        saved = self._locals
-        self._locals = dict(saved)
-        try:
+        with self._bound({}):  # the block's own `let`s are added to a copy, gone after it
             for s in stmts:
                 self.stmt(s, scope)
                 if s.kind == "let":
                     name = s.args[0]
                     self._locals[name] = None if name in reset else self._kind(s.args[1], scope)
                     scope.add(name)
-        finally:
-            self._locals = saved
 
     def stmt(self, s: Node, scope: set[str]) -> None:
         check = _STMT_CHECKS.get(s.kind)

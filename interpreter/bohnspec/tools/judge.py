@@ -25,7 +25,7 @@ from .. import paths
 from ..conformance import deciding
 from ..conformance import scenario as S
 from ..errors import ActionError, Location, ScenarioError, SpecRuntimeError
-from ..execution.interpret import Engine, Env, Outcome, Rejection, conjuncts, engine_for, serialise
+from ..execution.interpret import Engine, Env, Outcome, Rejection, _names_in, conjuncts, engine_for, serialise
 from ..language.model import STATE_KEYS, Action, Decl, EndRule, Handler, Node, Phase, Procedure, Vine, \
     Winners, first_citation
 from ..language.spec import Spec, through_definitions
@@ -1579,12 +1579,7 @@ def _phase_alone(engine: Engine, state: State, kind: str, cond: Node, locals_: d
     if not failing or len(failing) == len(parts):
         return None
     for part in failing:
-        names, stack = set(), [part]
-        while stack:
-            n = stack.pop()
-            if n.kind == "name":
-                names.add(n.args[0])
-            stack.extend(n.children())
+        names = _names_in(part)
         if "phase" not in names or names - {"phase"} - set(phases):
             return None
     within = []

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..execution import builtins as B
-from ..errors import ActionError, closest, suggest
+from ..errors import ActionError, SpecRuntimeError, closest, suggest
 from ..execution.interpret import Engine, Env
 from ..execution.state import State
 from ..language.unparse import show
@@ -399,8 +399,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                               f"commas ({listed} {raw[listed]},{tok}); name the next value by its key "
                               f"({', '.join(n for n in names if n not in raw)})")
         listed = None
-        named_card = tok in engine.spec.varieties or (
-            " " in tok and word in engine.spec.zones and word != engine.fields_zone and word not in types)
+        named_card = _names_a_card(engine, tok) and word not in types
         if named_card and not any(t in ("card", "cards", "variety") for t in types.values()):
             # `plants black_eyed into field 2` in a phase where the hand card of that variety is
             # played (`plant_second`, which names no card, takes it): the reading under which the
@@ -519,6 +518,13 @@ def _only_completion(engine: Engine, state: State, kind: str, player: str, given
 _COMPLETIONS = 2000
 
 
+def _names_a_card(engine: Engine, tok: str) -> bool:
+    """Whether a word of the notation names a card: a variety, or a place of a zone that holds
+    cards (`hand 2`; not `field 2`, a field)."""
+    word = tok.split()[0]
+    return tok in engine.spec.varieties or (" " in tok and word in engine.spec.zones and word != engine.fields_zone)
+
+
 def _typed_slot(engine: Engine, state: State, tok: str, names: list[str], types: dict, raw: dict,
                 position: int) -> str | None:
     """The value a word plainly of one kind fills when the next value in order is of another
@@ -527,10 +533,9 @@ def _typed_slot(engine: Engine, state: State, tok: str, names: list[str], types:
     open_names = [n for n in names[position:] if n not in raw]
     if not open_names:
         return None
-    word = tok.split()[0]
     if tok in state.names():
         wanted: tuple[str, ...] = ("player",)
-    elif tok in engine.spec.varieties or (" " in tok and word in engine.spec.zones and word != engine.fields_zone):
+    elif _names_a_card(engine, tok):
         wanted = ("card", "cards")
     else:
         return None
@@ -586,10 +591,9 @@ _NUMBERED_TRIED = 12
 def _card_at_ref(engine: Engine, state: State, owner: str, ref: str) -> str | None:
     """The variety of the card a reference (`hand 2`) names for `owner`, None if none."""
     try:
-        hit = B.resolve_ref(Env(engine, state), owner, ref)
-    except Exception:  # noqa: BLE001 - not a reference this game reads
+        return B.card_variety(state, owner, ref, engine.spec.zones, engine.fields_zone)
+    except SpecRuntimeError:  # not a reference this game reads
         return None
-    return hit[0][hit[1]] if hit else None
 
 
 def _names_variety(event: dict, variety: str) -> bool:

@@ -400,3 +400,11 @@ def test_a_designers_scenarios_are_shown_with_their_cards(tmp_path, capsys):
     assert "is taken by conformance/scenarios/base/independent/accept-only-by-addressee-01.yaml" in index
     assert cli.main(["site", str(tmp_path / "other"), "--scenarios", str(tmp_path / "nope")]) == 2
     assert "--scenarios" in capsys.readouterr().err
+
+
+def test_the_highlighter_knows_every_keyword_of_the_grammar():
+    # The rules' source on the site colours the language's words: a word the grammar gains
+    # (`drop`) is coloured as a keyword too, not as a name of the rules.
+    from bohnspec.tools.site import _KEYWORDS
+    grammar = re.sub(r"//[^\n]*", "", paths.GRAMMAR.read_text(encoding="utf-8"))
+    assert set(re.findall(r'"([a-z_]+)"', grammar)) <= _KEYWORDS

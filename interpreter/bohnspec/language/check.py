@@ -17,8 +17,8 @@ from ..execution import builtins as B
 from ..errors import Diagnostic, Location, RulesSyntaxError, suggest
 from .model import REASON_FIELD
 from .model import (
-    Action, Board, Card, Category, CategoryExtension, Decl, Define, EndRule, Exempt, Forbid, Handler, Invariant,
-    Module, Node, Option,
+    Action, Board, Card, Category, CategoryExtension, Decl, Define, Drop, EndRule, Exempt, Extend, Forbid, Handler,
+    Invariant, Module, Node, Option,
     Phase, Players, Procedure, Ruling, Setup, Turn, Var, Variety, Vine, Winners, Zone, PLAYER_KEYS, STATE_KEYS,
 )
 from .names import Resolver
@@ -340,7 +340,31 @@ class Checker:
                     # the two-player game has no trading. No warning, then.)
                     if c.condition is not None and c.kind != "grant":
                         self._truth(c.condition, scope, f"a `{c.kind}` clause")
+            for d in e.drops:
+                self._check_drop(e, d)
         self._module = None
+
+    def _check_drop(self, e: Extend, d: Drop) -> None:
+        """A `drop` names a paragraph some clause of the action cites, in a module the dropping
+        one requires, and cites the rule it follows (a house rule's ruling)."""
+        spec = self.spec
+        self._check_cites_of(d.loc, (d.paragraph,), "drop")
+        self._check_cites_of(d.loc, d.cites, "drop")
+        what = f"`{d.kind}` clause" if d.kind else "clause"
+        if not d.cites:
+            self.error(d.loc, f"this `drop` cites nothing: taking a {what} out of {e.name!r} must name the rule "
+                              "it follows (`cites ruling/...`)")
+        if any(x is d for _, x, _, _ in spec.dropped):
+            return
+        kinds = (d.kind,) if d.kind else ("when", "require", "grant")
+        mine = self._closures.get(e.module, {e.module}) - {e.module}
+        have = [c for m, c in spec._clauses_in_order(e.name) if c.kind in kinds and m in mine]
+        listed = "; ".join(f"{c.kind} at {c.loc} cites {', '.join(c.cites) or 'nothing'}" for c in have[:8]) \
+            + ("; ..." if len(have) > 8 else "")
+        own = [c for c in e.clauses if d.paragraph in c.cites]
+        why = f" (the {what}s this module adds itself are never dropped)" if own else ""
+        self.error(d.loc, f"no {what} of {e.name!r} in the modules {e.module} requires cites {d.paragraph!r}{why}; "
+                          + (f"theirs: {listed}" if have else f"they give it no {what}"))
 
     # ------------------------------------------------------------ citations
     def _check_cites(self, d: Decl) -> None:

@@ -17,7 +17,7 @@ from lark.tree import Meta
 
 from ..errors import Location, RulesSyntaxError
 from .model import (
-    Action, Board, Card, Category, CategoryExtension, Clause, Define, EndRule, Exempt, Extend, Forbid, Handler,
+    Action, Board, Card, Category, CategoryExtension, Clause, Define, Drop, EndRule, Exempt, Extend, Forbid, Handler,
     Invariant, Module, Node,
     Option, Param, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners,
     Zone,
@@ -101,6 +101,10 @@ _REST = object()
 
 class _Label(str):
     """The name a forbid is declared with (`forbid NAME: ...`)."""
+
+
+class _DropKind(str):
+    """The kind of clause a `drop` takes out (`when`, `require` or `grant`)."""
 
 
 def _split(parts: tuple[Any, ...]) -> tuple[list[Any], tuple[str, ...]]:
@@ -384,8 +388,18 @@ class _ToModel(Transformer):
         return Action(str(name), "", cites, self._loc(meta), actor=actor or "p", title=title, aka=aka,
                       params=params, clauses=tuple(clauses), effect=effect)
 
-    def extend(self, meta, name, *clauses):
-        return Extend(str(name), "", (), self._loc(meta), clauses=tuple(clauses))
+    def extend(self, meta, name, *parts):
+        return Extend(str(name), "", (), self._loc(meta), clauses=tuple(p for p in parts if isinstance(p, Clause)),
+                      drops=tuple(p for p in parts if isinstance(p, Drop)))
+
+    def drop_kind(self, meta, word):
+        return _DropKind(str(word))
+
+    def drop_clause(self, meta, *parts):
+        rest, cites = _split(parts)
+        kind = next((str(p) for p in rest if isinstance(p, _DropKind)), None)
+        paragraph = next(str(p) for p in rest if _is_token(p, "CITE"))
+        return Drop(kind, paragraph, cites, self._loc(meta))
 
     def forbid_all(self, meta):
         return (None, ())

@@ -201,8 +201,24 @@ class Action(Decl):
 
 
 @dataclass(frozen=True)
+class Drop:
+    """`drop [when|require|grant] PARAGRAPH cites ...` in an `extend action`: the action's
+    clauses of that kind (`kind` None: of every kind) citing `paragraph`, among those of the
+    modules the extending module requires, are not part of the games that load it."""
+
+    kind: str | None
+    paragraph: str
+    cites: tuple[str, ...]
+    loc: Location
+
+    def takes(self, clause: Clause) -> bool:
+        return (self.kind is None or clause.kind == self.kind) and self.paragraph in clause.cites
+
+
+@dataclass(frozen=True)
 class Extend(Decl):
     clauses: tuple[Clause, ...] = ()
+    drops: tuple[Drop, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from .. import cache, paths
 from ..errors import BohnspecError, Location, closest, suggest
 from .compile import compile_text
 from .model import (
-    Action, Board, Card, Category, CategoryExtension, Clause, Decl, Define, EndRule, Exempt, Extend, Forbid, Handler,
-    Invariant, Module,
+    Action, Board, Card, Category, CategoryExtension, Clause, Decl, Define, Drop, EndRule, Exempt, Extend, Forbid,
+    Handler, Invariant, Module,
     Option, Node, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
 )
 
@@ -41,6 +41,9 @@ class Spec:
     extends: list[Extend] = field(default_factory=list)
     forbids: list[Forbid] = field(default_factory=list)
     exempts: list[Exempt] = field(default_factory=list)  # `extend forbid NAME but ...`, applied to `forbids`
+    # What `drop` took out of this game: (the action, the drop, the module dropping, the
+    # clause); the clauses are gone from `actions` and `extends`.
+    dropped: list[tuple[str, Drop, str, Clause]] = field(default_factory=list)
     procedures: dict[str, Procedure] = field(default_factory=dict)
     handlers: dict[str, list[Handler]] = field(default_factory=dict)
     end_rules: list[EndRule] = field(default_factory=list)
@@ -595,12 +598,30 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
     for e in spec.exempts:  # the checker says when no forbid bears the name
         spec.forbids = [replace(f, exempt=(*f.exempt, *(a for a in e.actions if a not in f.exempt)))
                         if f.label == e.name else f for f in spec.forbids]
+    for ext in list(spec.extends):  # the checker says when a drop takes nothing
+        for drop in ext.drops:
+            _drop(spec, ext, drop, requires.get(ext.module, set()))
     for old, d in rivals:
         final = singles[type(d)][d.name]
         if not {old.module, d.module} <= (set(requires.get(final.module, ())) | {final.module}) \
                 or final.module in (old.module, d.module):
             spec.rivals.append((old, d))
     return spec
+
+
+def _drop(spec: Spec, by: Extend, drop: Drop, mine: set[str]) -> None:
+    """Take out of the game the clauses of `by`'s action that `drop` names, among those of the
+    modules `mine` (those `by`'s module requires): the action's own and other modules' extends."""
+    action = spec.actions.get(by.name)
+    if action is None:
+        return
+    if action.module in mine and any(drop.takes(c) for c in action.clauses):
+        spec.dropped.extend((by.name, drop, by.module, c) for c in action.clauses if drop.takes(c))
+        spec.actions[by.name] = replace(action, clauses=tuple(c for c in action.clauses if not drop.takes(c)))
+    for i, other in enumerate(spec.extends):
+        if other.name == by.name and other.module in mine and any(drop.takes(c) for c in other.clauses):
+            spec.dropped.extend((by.name, drop, by.module, c) for c in other.clauses if drop.takes(c))
+            spec.extends[i] = replace(other, clauses=tuple(c for c in other.clauses if not drop.takes(c)))
 
 
 def _joined(a: str, b: str, chosen: set[str], requires: dict[str, set[str]]) -> bool:

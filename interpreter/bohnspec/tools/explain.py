@@ -322,6 +322,12 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                      for f in spec.forbids if f.actions and d.name in f.actions]
             if more:
                 entry["limited_elsewhere"] = more
+            # What a module played here takes out of it (a house rule's `drop`).
+            dropped = [{"module": m, "where": place(x.loc), "kind": c.kind, "clause": place(c.loc),
+                        "rule": c.rule_id, "reason": _worded(spec, c.reason), "cites": list(x.cites)}
+                       for name, x, m, c in spec.dropped if name == d.name]
+            if dropped:
+                entry["dropped"] = dropped
         entry.update(extra or {})
         return entry
 
@@ -526,6 +532,10 @@ def render(info: dict) -> str:
                 for r in e["refusals"]:
                     lines.append(f"{indent}    refuses with [{r['rule']}]: {r['reason']}{_also(r)}  "
                                  f"({e['what']}, module {e['module']}, {e['where']})")
+        for x in c.get("dropped", []):
+            said = f"refusing with [{x['rule']}]: {x['reason']}" if x["kind"] != "grant" else f"citing {x['rule']}"
+            lines.append(f"{indent}  where module {x['module']} is played, not at all: its `{x['kind']}` at "
+                         f"{x['clause']} {said}  (dropped at {x['where']}, cites {', '.join(x['cites']) or '-'})")
         if c["source"]:
             lines.append(f"{indent}  source:")
             lines.extend(f"{indent}    | {l}" for l in c["source"].splitlines())

@@ -514,7 +514,8 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     allowed = [c for c in own if not c.startswith("ruling/")] or own
     verdict["allowed_by"] = [*allowed, ruled] if ruled and ruled not in allowed else allowed
     # A rule that would refuse it now, lifted for it (a claim during a Jumping Bean draft).
-    lifted = deciding.in_play(engine.spec, _lifting(engine, state, kind, scope_all, locals_))
+    lifted = deciding.in_play(engine.spec, [*_lifting(engine, state, kind, scope_all, locals_),
+                                            *_dropping(engine, state, kind, scope_all, locals_)])
     verdict["allowed_by"] += [c for c in lifted if c not in verdict["allowed_by"]]
     if ruled is None:
         ruled = next((c for c in lifted if c.startswith("ruling/")), None)
@@ -835,6 +836,23 @@ def _lifting(engine: Engine, state: State, kind: str, scope: frozenset, locals_:
                 mine = [c for c in e.cites if c in own or c in f.cites] or list(e.cites)
                 out += [c for c in mine if c not in out]
                 break
+    return out
+
+
+def _dropping(engine: Engine, state: State, kind: str, scope: frozenset, locals_: dict) -> list[str]:
+    """What lets the action through a clause a module played here takes out of the game (a
+    house rule's `drop`): the drop's citations, for each dropped `when` or `require` that
+    would refuse the action now (a lone bean harvested without bean protection)."""
+    out: list[str] = []
+    for name, drop, _, clause in engine.spec.dropped:
+        if name != kind or clause.kind == "grant":
+            continue
+        try:
+            holds = engine.expr(clause.condition, scope)(Env(engine, state, dict(locals_)))
+        except SpecRuntimeError:
+            continue  # out of its place in the order: it decides nothing here
+        if not holds:
+            out += [c for c in drop.cites if c not in out]
     return out
 
 

@@ -862,9 +862,12 @@ def test_an_actions_other_verbs_say_one_action(tmp_path):
     named = ok.replace('"greet"', '"harvest"')
     assert errors_of(tmp_path, named) == ["action 'wave' is also called 'harvest', which names 'harvest' already: "
                                           "each name says one action"]
-    two = ok.replace('"greet"', '"say hello"')
-    assert errors_of(tmp_path, two) == ["action 'wave' is also called 'say hello': another name is one word of "
-                                        "letters (a verb players use: \"claim\")"]
+    # A verb and words said after it (`aka "buy free"`: `buys himself free`) is a name too.
+    assert errors_of(tmp_path, ok.replace('"greet"', '"say hello"')) == []
+    odd = ok.replace('"greet"', '"say  hello!"')
+    assert errors_of(tmp_path, odd) == ["action 'wave' is also called 'say  hello!': another name is a verb players "
+                                        "use, a word of letters (\"claim\"), or such a verb and words said after "
+                                        "it, one space apart (\"buy free\": `buys himself free`)"]
 
 
 # ------------------------------------------------------------ review round 46: silent wrong games

@@ -1851,3 +1851,33 @@ def test_the_two_player_phase_2_tells_the_cards_taken_off_the_discard_pile(tmp_p
     assert texts == ["revealed: card Soy Bean, from the draw pile", "revealed: card Green Bean, from the draw pile",
                      "revealed: card Soy Bean, from the draw pile", "revealed: card Soy Bean, from the discard pile",
                      "revealed: card Green Bean, from the discard pile"], texts
+
+
+def test_the_books_and_the_tables_phrases_of_round_46_are_read(tmp_path, capsys):
+    # `buys himself free` is tribute/4's own phrase (tribute aka "buy free", its other words
+    # said after the verb); `is done trading` ends the phase it names.
+    draft = json.loads(json.dumps(NINAS_DRAFT))
+    for text in ("Timon buys himself free", "Timon buys himself free of the task"):
+        code, out = judge(capsys, situation(tmp_path, draft), "-a", text)
+        assert out["results"][0]["action"] == {"type": "tribute", "player": "Timon"}, text
+    for text in ("Timon is done trading", "Timon is done", "Timon ends trading", "Timon is finished with trading"):
+        code, out = judge(capsys, situation(tmp_path), "-a", text)
+        assert out["results"][0]["action"] == {"type": "end_phase", "player": "Timon"}, text
+    # A phase named that is not the one under way is told so, not judged as another move.
+    assert main(["judge", situation(tmp_path), "-a", "Timon is done planting"]) == 2
+    assert "'planting' names the phase plant_hand or plant_trades, but it is trade (Phase 2: reveal bean cards " \
+           "and trade) now" in capsys.readouterr().err
+
+
+def test_the_words_before_spaces_say_their_part(capsys):
+    # Round 46's players: `rides from 16 against 15` was read as a charge on 16 with riders 15.
+    for text in ("Timon rides from 16 against 15", "Timon rides against 15 from 16", "Timon charges at 15 from 16"):
+        code, out = judge(capsys, "dschingis/independent/r46-d1-riders-village-then-second-round-01", "--step", "0",
+                          "-a", text)
+        assert out["results"][0]["action"] == {"type": "charge", "player": "Timon", "target": "15",
+                                               "riders": "16"}, text
+    # `builds a fortress under his farm`: the farm is where it goes (`at`), the quarry the only one.
+    for text in ("Timon builds a fortress under the farm", "Timon builds a fortress from 02 under 03"):
+        code, out = judge(capsys, "bohnaparte/fortress/build-fortress-01", "--step", "0", "-a", text)
+        assert out["results"][0]["action"] == {"type": "build_fortress", "player": "Timon", "quarry": "02",
+                                               "at": "03"}, text

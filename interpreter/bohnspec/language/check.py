@@ -603,9 +603,10 @@ class Checker:
                 self.error(a.loc, f"a parameter may not be called {p.name!r}: the action's JSON uses that key")
         # A verb of the table must say one action: judge's notation reads it (`Nina claims`).
         for name in a.aka:
-            if not name.isalpha():
-                self.error(a.loc, f"action {a.name!r} is also called {name!r}: another name is one word of "
-                                  "letters (a verb players use: \"claim\")")
+            if not all(w.isalpha() for w in name.split(" ")):
+                self.error(a.loc, f"action {a.name!r} is also called {name!r}: another name is a verb players "
+                                  "use, a word of letters (\"claim\"), or such a verb and words said after it, "
+                                  "one space apart (\"buy free\": `buys himself free`)")
         # (The same action declared by two games that are never played together, each war game's
         # `charge`, may be given the same other name by both.)
         self._other_names(a, "action", "action", {a.name},

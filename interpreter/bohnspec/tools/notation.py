@@ -126,10 +126,58 @@ _REPEATS = frozenset({"twice", "thrice", "times", "again"})
 _TROOPS = {"riders": "cavalry", "cavalry": "riders"}
 
 # Words that say nothing about the action (`harvest the field 1`, `plant my soy`).
-_FILLERS = frozenset({"the", "my", "his", "her", "their"})
+_FILLERS = frozenset({"the", "my", "his", "her", "their", "himself", "herself", "themselves", "myself"})
 
 # Verbs of speech before the word said (`Keno says stop`), which names the move.
 _SAYING = frozenset({"says", "say", "calls", "call"})
+
+# What a player says when he ends what he is doing (`Timon is done trading`).
+_DONE = frozenset({"done", "finished", "through"})
+
+
+def _stem(word: str) -> str:
+    """A word without the endings of speech (`trading`, `trades`, `traded` -> `trad`)."""
+    w = word.lower()
+    for ending in ("ing", "ed", "es", "s", "e"):
+        if w.endswith(ending) and len(w) - len(ending) >= 3:
+            return w[:-len(ending)]
+    return w
+
+
+@functools.lru_cache(maxsize=1024)
+def _phases_named(engine: Engine, word: str) -> tuple[str, ...]:
+    """The phases a word names: the one whose whole name it is (`trading`: trade), else those
+    with a part of their name that it is (`planting`: plant_hand, plant_trades)."""
+    stem = _stem(word)
+    whole = tuple(name for name in engine.spec.phases if _stem(name) == stem)
+    return whole or tuple(name for name in engine.spec.phases if any(_stem(p) == stem for p in name.split("_")))
+
+
+def _roles(state: State, types: dict[str, str], rest: list[str]) -> list[str]:
+    """`rides from 16 against 15`, `builds a fortress under the village`: a word before a space
+    that says its part in the move, read as the parameter of that part (`against`, `at`: the
+    one attacked, an action's `target`; `under`: where a fortress goes, its `at`; `from`: the
+    one other space the action names, where its troops or its stone come from), when the
+    action has that parameter and it is not named otherwise."""
+    if state.board is None:
+        return rest
+    spaces = [n for n, t in types.items() if t == "space"]
+    named = {w for w in rest if w in types}
+    others = [n for n in spaces if n not in _ROLE_WORDS.values()]
+    out = list(rest)
+    for k, w in enumerate(rest[:-1]):
+        if w in types or (rest[k + 1] not in state.board and not _spaces_of_kind(state, rest[k + 1])):
+            continue
+        low = w.lower()
+        part = _ROLE_WORDS.get(low) if low != "from" else (others[0] if len(others) == 1 else None)
+        if part in spaces and part not in named:
+            out[k] = part
+            named.add(part)
+    return out
+
+
+# The parameters a word before a space names (`against 15`: the target), see _roles.
+_ROLE_WORDS = {"against": "target", "at": "target", "under": "at"}
 
 
 def _verb_forms(word: str) -> list[str]:
@@ -234,10 +282,27 @@ def _scattered_name(engine: Engine, words: list[str]) -> tuple[str, set[int]] | 
     her cart`: take_from_cart; `from` and `cart` are its name's, `soy` its value): the action and
     the places of those two words; None when no action of this game is so named."""
     verbs = _verbs(engine)
-    for s in (verbs.get(f, f) for f in _verb_forms(words[0])):
+    forms = _verb_forms(words[0])
+    lowered = [w.lower() for w in words]
+    # `buys himself free`: another name of several words (`aka "buy free"`), its verb first and
+    # its other words later, in order, with others between (the longest such name first).
+    for said, name in sorted(verbs.items(), key=lambda kv: -len(kv[0])):
+        head, *later = said.split()
+        if later and head in forms and name in engine.spec.actions:
+            at: set[int] = set()
+            k = 1
+            for w in later:
+                k = next((j for j in range(k, len(words)) if lowered[j] == w), -1)
+                if k < 0:
+                    break
+                at.add(k)
+                k += 1
+            else:
+                return name, at
+    for s in (verbs.get(f, f) for f in forms):
         for a in range(1, len(words)):
             for b in range(a + 1, len(words)):
-                name = f"{s}_{words[a].lower()}_{words[b].lower()}"
+                name = f"{s}_{lowered[a]}_{lowered[b]}"
                 if name in engine.spec.actions:
                     return name, {a, b}
     return None
@@ -266,6 +331,9 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
     if len(words) > 2 and words[1].lower() in _SAYING:
         # `Keno says "Stop"`: what a player says at the table is the move (the claim of a task).
         words = [words[0], words[2].strip('"\''), *words[3:]]
+    if len(words) > 2 and words[1].lower() in ("is", "has") and words[2].lower() in _DONE:
+        # `Timon is done trading`: he ends the phase he names (the words after say which).
+        words = [words[0], "ends", *(w for w in words[3:] if w.lower() != "with")]
     if len(words) > 1:
         kind, taken = _action_named(engine, words[1:])
         scattered = _scattered_name(engine, words[1:]) if kind not in engine.spec.actions else None
@@ -364,6 +432,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     # Words of speech the action has no parameter for: `charge 04 with riders 13`, `defend from
     # the depot 1`; and the mounted troops by either book's name (`riders` in a game whose
     # parameter is `cavalry`, as the mixed game's steppe card calls them).
+    rest = _roles(state, types, rest)
     rest = [w for w in rest if not (w in _PLACE_WORDS and w not in types)]
     # `her red field`: the word `field` with no number after it only says what the value is.
     rest = [w for k, w in enumerate(rest) if not (
@@ -377,6 +446,18 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         w not in values
         # `on his depot`: a place of the title with no number after it says where, not which card.
         or (w in engine.spec.zones and not (k + 1 < len(rest) and rest[k + 1].isdigit()))))]
+    # `ends trading`: a phase by its name of one word says which phase is meant: the phase
+    # under way needs no more saying; another is not the one a move is judged in.
+    # (A card's name is not a phase's: `attacks the camp` names a space.)
+    values.update(engine.spec.cards)
+    for w in rest:
+        phases = _phases_named(engine, w) if w not in types and w not in values else ()
+        if phases and state.phase not in phases:
+            now = engine.spec.phases.get(state.phase)
+            raise ActionError(f"{w!r} names the phase {' or '.join(phases)}, but it is {state.phase}"
+                              + (f" ({now.title})" if now is not None and now.title else "")
+                              + f" now: a move is judged where the game stands (`{player} {kind}` judges it there)")
+    rest = [w for w in rest if w in types or w in values or not _phases_named(engine, w)]
     if state.board is not None:
         # `attacks space 15`, `the village 15`: the word before a space's id says what it is.
         kinds = {"space", *(c for c in engine.spec.cards)}

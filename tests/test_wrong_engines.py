@@ -295,3 +295,17 @@ def test_a_crash_shows_where_its_error_report_begins():
                         "KeyError: 'x'"])
     shown = stderr_excerpt(python).splitlines()
     assert len(shown) == 30 and shown[-1] == "KeyError: 'x'" and "lines left out" in shown[15]
+
+
+def test_a_wrongly_refused_move_is_decided_by_what_allows_it_there(tmp_path):
+    # Round 46's engine author: an end of phase 1 refused was "decided by bohnanza/end/1,
+    # course-of-play/5, setup/5": what the phase 2 it opens does. What allows it there (its
+    # grant: phase 1 may end with no card planted from an empty hand) comes before.
+    report = tmp_path / "report.json"
+    proc = subprocess.Popen(command(impl("wrong_refuses_end_phase"), report, "--isolate",
+                                    scenario_path("base/phase-1/empty-hand-may-end-phase-1-01")),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=child_env())
+    code, data, out = finish(proc, report)
+    assert code == 1, out
+    step = data["scenarios"][0]["steps"][0]
+    assert step["paragraphs"][:3] == ["bohnanza/phase-4/1", "bohnanza/phase-1/6", "ruling/explicit-phase-end"], step

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..execution import tracing
-from ..errors import SpecRuntimeError
+from ..errors import BohnspecError, SpecRuntimeError
 from ..execution.interpret import Engine, Env, Outcome, Rejection
 from ..execution.state import State
 from ..language.model import Clause, Forbid, Node
@@ -329,8 +329,47 @@ def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | 
         cites = getattr(d, "cites", ()) or ()
         leading.extend(cites[:LEADING])
         rest.extend(cites[LEADING:])
-    out = [*leading, *rest, *(getattr(decl, "cites", ()) or ())]
+    allowing = allowed_here(engine, state, action) if engine is not None else getattr(decl, "cites", ()) or ()
+    out = [*leading, *rest, *allowing]
     return in_play(spec, list(dict.fromkeys(out)))[:LIMIT]
+
+
+def granted(engine: Engine, state: State, kind: str, locals_: dict) -> list[str]:
+    """The paragraphs of the action's `grant` clauses that hold in `state` (the gift, the
+    phase, the game at hand), those of the most specific module that has one holding (the
+    two-player game's plant, not the base game's second card); none when none holds."""
+    out: list[str] = []
+    speaking = None
+    scope = frozenset(locals_)
+    for module, g in engine.spec.grants_of(kind):
+        if speaking not in (None, module):
+            break
+        try:
+            holds = engine.expr(g.condition, scope)(Env(engine, state, dict(locals_)))
+        except SpecRuntimeError:
+            continue
+        if holds:
+            speaking = module
+            out += [c for c in g.cites if c not in out]
+    return out
+
+
+def allowed_here(engine: Engine, state: State | None, action: Any) -> list[str]:
+    """What allows an action the rules accept where it is taken: its grants holding there,
+    else the action's own citations (an end of phase 1 is not allowed by the end of the
+    game's rule, which its declaration cites for phase 3); of the books this game plays."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    decl = engine.spec.actions.get(kind) if isinstance(kind, str) else None
+    if decl is None:
+        return []
+    own = list(decl.cites)
+    if state is not None:
+        try:
+            _, player, values = engine.decode(state, action)
+            own = granted(engine, state, decl.name, {decl.actor: player, **values}) or own
+        except BohnspecError:
+            pass
+    return in_play(engine.spec, own)
 
 
 def _raisers(frames: tuple, action: Any) -> list:

@@ -22,8 +22,8 @@ from .. import paths
 from . import scenario as S
 from ..errors import ActionError, BohnspecError, ScenarioError, ShuffleMismatch, SpecRuntimeError, closest, suggest
 from ..execution.interpret import Engine, Outcome
-from .deciding import (LEADING, LIMIT, changing_parts, deciding_paragraphs, held_cites, in_play, refusing_cites,
-                       with_rulings)
+from .deciding import (LEADING, LIMIT, allowed_here, changing_parts, deciding_paragraphs, held_cites, in_play,
+                       refusing_cites, with_rulings)
 from .inprocess import HOOK_EVENTS, InProcess  # noqa: F401  (callers take the reference adapter from the runner)
 from .protocol import EngineFault, EngineUnsupported
 from ..execution.state import State, expand_cards
@@ -649,9 +649,13 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
             return list(sc.cites)
         if refused_by:
             # The engine refused what the rules allow, under a rule of theirs: the clauses
-            # citing it hold here, and what they cite says why (a river chain's crossing).
-            found = list(dict.fromkeys([*held_cites(reference(sc).spec, sc.steps[index].action, refused_by),
-                                        *found]))[:LIMIT]
+            # citing it hold here, and what they cite says why (a river chain's crossing);
+            # then what allows the action there (an end of phase 1: its grant, not what the
+            # phase 2 it opens does).
+            ref = reference(sc)
+            action = sc.steps[index].action
+            allowing = allowed_here(ref, traced().states[index], action)
+            found = list(dict.fromkeys([*held_cites(ref.spec, action, refused_by), *allowing, *found]))[:LIMIT]
         return found
 
     try:

@@ -488,14 +488,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     # What allows it: the paragraphs of the action's `grant` clauses that hold (the gift, the
     # phase, the game at hand), those of the most specific module that has one holding (the
     # two-player game's plant, not the base game's second card), else the action's own.
-    granted: list[str] = []
-    speaking = None
-    for module, g in engine.spec.grants_of(kind):
-        if speaking not in (None, module):
-            break
-        if engine.expr(g.condition, scope_all)(Env(engine, state, dict(locals_))):
-            speaking = module
-            granted += [c for c in g.cites if c not in granted]
+    granted = deciding.granted(engine, state, kind, locals_)
     granting = engine.spec.actions.get(kind)
     # Of the books this game plays (a grant the two war games share cites both).
     own = deciding.in_play(engine.spec, granted or (list(granting.cites) if granting is not None else []))

@@ -13,7 +13,8 @@ of one declaration with one small change (file:line:column tells where):
                   meter still rises; a variety's card count +1 or -1
     and/or        `and` <-> `or`
     drop-clause   one `when` / `require` clause of an action (or of an `extend`) left out;
-                  also one `forbid` left out
+                  also one `forbid` left out, and one `drop` of an `extend` (the clauses it
+                  takes out are back)
     negate-vine   a vine card's `met when` / `claim when` / `on EVENT when` condition negated
     drop-stmt     one statement of an effect, procedure, handler, `on enter` or setup block
                   left out (`let` statements are kept: dropping one leaves a name undefined)
@@ -315,6 +316,11 @@ def _clause_mutations(d, src: Source):
         cond = short(unparse(c.condition), 60)
         yield (c.loc, f"drop `{c.kind} {cond}`", "drop-clause", f"{c.kind} {cond}",
                dataclasses.replace(d, clauses=clauses[:i] + clauses[i + 1:]))
+    # A house rule's `drop` left out: the book's clauses it takes out are back.
+    for i, x in enumerate(getattr(d, "drops", ())):
+        named = f"drop {x.kind + ' ' if x.kind else ''}{', '.join(x.paragraphs)}"
+        yield (x.loc, f"leave out `{named}`", "drop-clause", named,
+               dataclasses.replace(d, drops=d.drops[:i] + d.drops[i + 1:]))
     for i, c in enumerate(clauses):
         if c.kind == "grant":
             continue

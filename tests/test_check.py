@@ -1014,3 +1014,10 @@ def test_a_space_is_not_measured_as_a_list(tmp_path, condition, words):
     ok = with_action('  require kind(s) != none and first(s) == kind(s) and size(neighbours(s)) > 1 and s != battle '
                      'else "x" cites dschingis/object/1', head)
     assert errors_of(tmp_path, ok.replace("module mycards", "module mycards requires dschingis")) == []
+
+
+def test_a_file_of_spec_named_again_is_read_once(capsys):
+    # Round 47: `bohnspec check spec/base/turn.bohn` called each declaration its own duplicate.
+    from bohnspec.tools.cli import main
+    assert main(["check", "spec/base/turn.bohn"]) == 0
+    assert "1 file(s) checked: 0 error(s), 0 warning(s)" in capsys.readouterr().out

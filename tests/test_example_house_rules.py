@@ -162,3 +162,102 @@ def test_a_drop_never_takes_the_modules_own_clause(tmp_path, capsys):
                      "  drop require ruling/mine cites ruling/mine\n}\n", encoding="utf-8")
     assert main(["check", "--rules", str(rules)]) == 1
     assert "(the `require` clauses this module adds itself are never dropped)" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------ review round 47: the designer's drops
+
+HOUSE = """module {name} requires {requires}
+
+ruling house-x
+  question "q?"
+  decision "d."
+  reason "r."
+  cites bohnanza/phase-2/4
+
+"""
+
+
+def _module(tmp_path, body: str, name: str = "mine", requires: str = "dschingis") -> Path:
+    rules = tmp_path / f"{name}.bohn"
+    rules.write_text(HOUSE.format(name=name, requires=requires) + body, encoding="utf-8")
+    return rules
+
+
+def test_a_drop_taking_several_clauses_of_a_kind_says_which_and_more_paragraphs_narrow_it(tmp_path, capsys):
+    # dschingis/carts/1 is cited by the cart's three requirements: once, the forest, the price.
+    wide = _module(tmp_path, "extend action buy_cart {\n  drop require dschingis/carts/1 cites ruling/house-x\n}\n")
+    assert main(["check", "--rules", str(wide)]) == 0
+    out = capsys.readouterr().out
+    assert "warning: this `drop` takes 3 clauses of 'buy_cart', each citing dschingis/carts/1: require at " in out
+    assert '("a cart costs three bean coins")' in out
+    # Two paragraphs: only the clauses citing both (the forest).
+    narrow = _module(tmp_path, "extend action buy_cart {\n"
+                               "  drop require dschingis/carts/1, dschingis/landscapes/6 cites ruling/house-x\n}\n")
+    assert main(["check", "--rules", str(narrow)]) == 0
+    assert "warning:" not in capsys.readouterr().out
+    from bohnspec.execution.interpret import engine_for
+    engine = engine_for(["mine"], [narrow])
+    assert [c.reason for _, _, _, c in engine.spec.dropped] == ["only a player who controls a forest builds a cart"]
+    assert len([c for c in engine.spec.clauses_of("buy_cart") if c.kind == "require"]) >= 2
+
+
+def test_a_drop_of_what_another_drop_took_says_so(tmp_path, capsys):
+    twice = _module(tmp_path, "extend action buy_cart {\n"
+                              "  drop require dschingis/carts/1, dschingis/landscapes/6 cites ruling/house-x\n"
+                              "  drop require dschingis/landscapes/6 cites ruling/house-x\n}\n")
+    assert main(["check", "--rules", str(twice)]) == 1
+    assert "what this `drop` names was taken already by the drop at " in capsys.readouterr().out
+
+
+def test_an_extend_of_an_action_of_a_module_not_required_is_refused(tmp_path, capsys):
+    # Round 47: the extend passed check (a drop said only "they give it no require clause").
+    rules = _module(tmp_path, 'extend action buy_cart {\n  require true else "no" cites ruling/house-x\n}\n',
+                    requires="base")
+    assert main(["check", "--rules", str(rules)]) == 1
+    assert "module mine extends the action 'buy_cart' of module dschingis, which it does not require: add " \
+           "`requires dschingis` to its module line" in capsys.readouterr().out
+
+
+def test_an_error_of_the_rules_after_a_drop_names_the_move_and_the_dropped_clauses(tmp_path, capsys):
+    # Dropping the cart's price: its purchase with no coins spends coins nobody has.
+    rules = _module(tmp_path, "extend action buy_cart {\n  drop require dschingis/carts/1 cites ruling/house-x\n}\n")
+    situation = tmp_path / "cart.yaml"
+    situation.write_text("modules: [mine]\nstate:\n  board: beginner_3\n"
+                         "  spaces: {'02': {owner: Timon}, '08': {owner: Nina}, '12': {owner: Keno}}\n"
+                         "  players: [{name: Timon}, {name: Nina}, {name: Keno}]\n"
+                         "  active: Timon\n  phase: attack\n  draw_pile: [soy, red, blue]\n", encoding="utf-8")
+    assert main(["judge", str(situation), "--rules", str(rules), "-a", "Timon buy_cart"]) == 2
+    err = capsys.readouterr().err
+    assert "(an error of the rules, met while judging Timon buy_cart; module mine drops clauses of buy_cart here " \
+           "(require at spec/dschingis/landscapes.bohn:" in err, err
+    # simulate says which game and which move.
+    assert main(["simulate", "--rules", str(rules), "--modules", "mine", "--games", "3", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "met in the random game of seed " in err and "module mine drops clauses of buy_cart" in err, err
+
+
+def test_a_dropped_paragraph_allows_nothing_and_the_house_ruling_is_the_answer(tmp_path, capsys):
+    # Round 47: an open market's trade was "allowed by bohnanza/phase-2/4", quoting the very
+    # sentence the house rule leaves out ("may not trade among themselves").
+    rules = _module(tmp_path, "extend action offer {\n  drop require bohnanza/phase-2/4 cites ruling/house-x\n}\n",
+                    name="market", requires="base")
+    situation = tmp_path / "market.yaml"
+    situation.write_text("modules: [base, market]\nstate:\n  players: [{name: Nina, hand: [blue]}, "
+                         "{name: Timon, hand: [soy, red]}, {name: Keno, hand: [green]}]\n"
+                         "  active: Nina\n  phase: trade\n  revealed: [garden, blue]\n", encoding="utf-8")
+    assert main(["judge", str(situation), "--rules", str(rules), "--json",
+                 "-a", "Timon trade give red get green with Keno"]) == 0
+    verdict = json.loads(capsys.readouterr().out)["results"][0]
+    assert "bohnanza/phase-2/4" not in verdict["allowed_by"] and "ruling/house-x" in verdict["allowed_by"]
+    assert list(verdict["ruling"]) == ["ruling/house-x"]
+
+
+def test_the_castle_price_is_a_define_a_house_rule_replaces(tmp_path):
+    # Round 47's designer could not write a castle at four coins: the 5 was written inline.
+    from bohnspec.execution.interpret import engine_for
+    rules = tmp_path / "castle.bohn"
+    rules.write_text("module cheap_castle requires bohnroeschen\n\n"
+                     "define castle_coins = 4 cites ruling/example-house-rules\n", encoding="utf-8")
+    engine = engine_for(["cheap_castle"], [RULES, rules])
+    state = engine.blank_state(["Nina", "Timon", "Keno", "Eiko"], modules=["base", "bohnroeschen", "cheap_castle"])
+    assert engine.define_value(state, "castle_coins") == 4

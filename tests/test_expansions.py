@@ -68,7 +68,7 @@ WRONG_RULES = [
     ("bohnroeschen", "harvest-in-intermediate-phase", "bohnroeschen/intermediate-phase",
      ("bohnroeschen/tribute.bohn", "  when phase != intermediate or p.waiting else", "  when true else")),
     ("bohnroeschen", "castle-with-four-coins", "bohnroeschen/end",
-     ("bohnroeschen/end.bohn", "  if size(p.coins) >= 5 {", "  if size(p.coins) >= 4 {")),
+     ("bohnroeschen/end.bohn", "define castle_coins = 5", "define castle_coins = 4")),
     ("bohnroeschen", "three-cards-ahead-become-two", "bohnroeschen/new-vine-cards",
      ("bohnroeschen/tasks.bohn", "size(vine_row) - frontmost < 3", "size(vine_row) - frontmost < 2")),
     ("duo", "tribute-coins-stay-in-play", "duo",

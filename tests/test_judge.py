@@ -1857,7 +1857,8 @@ def test_the_books_and_the_tables_phrases_of_round_46_are_read(tmp_path, capsys)
     # `buys himself free` is tribute/4's own phrase (tribute aka "buy free", its other words
     # said after the verb); `is done trading` ends the phase it names.
     draft = json.loads(json.dumps(NINAS_DRAFT))
-    for text in ("Timon buys himself free", "Timon buys himself free of the task"):
+    for text in ("Timon buys himself free", "Timon buys himself free of the task",
+                 "Timon pays tribute for his card"):  # round 47: 'card' was read as a phase's name
         code, out = judge(capsys, situation(tmp_path, draft), "-a", text)
         assert out["results"][0]["action"] == {"type": "tribute", "player": "Timon"}, text
     for text in ("Timon is done trading", "Timon is done", "Timon ends trading", "Timon is finished with trading"):
@@ -1881,3 +1882,45 @@ def test_the_words_before_spaces_say_their_part(capsys):
         code, out = judge(capsys, "bohnaparte/fortress/build-fortress-01", "--step", "0", "-a", text)
         assert out["results"][0]["action"] == {"type": "build_fortress", "player": "Timon", "quarry": "02",
                                                "at": "03"}, text
+
+
+def test_the_words_of_round_47s_players_are_read(tmp_path, capsys):
+    # `stops trading` is the end of the phase (not a claim's "Stop"), `withdraws` the proposer's
+    # decline, `sells` a harvest (the books' word: bohnroeschen/tasks/2).
+    for text, action in (("Timon stops trading", {"type": "end_phase", "player": "Timon"}),
+                         ("Timon is finished", {"type": "end_phase", "player": "Timon"}),
+                         ("Timon withdraws the offer", {"type": "decline", "player": "Timon"}),
+                         ("Nina sells her blue", {"type": "harvest", "player": "Nina", "field": 2})):
+        code, out = judge(capsys, situation(tmp_path), "-a", text)
+        assert out["results"][0]["action"] == action, text
+
+
+def test_a_hand_card_planted_where_it_does_not_fit_is_judged_as_phase_1s_planting(tmp_path, capsys):
+    # Round 47: `plants the red bean in field 1` in phase 1 was read as the planting of phase 3
+    # and refused because it is phase 1; it is the planting of the foremost card, refused
+    # because field 1 grows another variety. A card that is not the foremost keeps the reading
+    # that names it (its refusal lists the foremost card's rule among the others).
+    table = {"players": [{"name": "Timon", "hand": ["red", "garden", "blue"], "fields": [["soy"], ["blue"]]},
+                         {"name": "Nina"}, {"name": "Keno"}, {"name": "Eiko"}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["blue"] * 10}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon plants the red bean in field 1")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "plant", "player": "Timon", "field": 1}
+    assert verdict["rule"] == "bohnanza/course-of-play/8"
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon plants the garden bean first")
+    assert out["results"][0]["action"]["type"] == "plant_card"
+
+
+def test_the_war_tables_words_of_round_47_are_read(capsys):
+    situation_id = "dschingis/independent/r47-pb-tie-fails-then-attack-again-01"
+    for text, action in (
+            ("Timon ends the attack", {"type": "end_phase", "player": "Timon"}),
+            ("Timon stops attacking", {"type": "end_phase", "player": "Timon"}),
+            ("Timon attacks 05 with the top card of the stack", {"type": "attack", "player": "Timon",
+                                                                 "target": "05", "with": "draw_pile 1"}),
+            ("Timon attacks 05 with a card from the pile", {"type": "attack", "player": "Timon", "target": "05",
+                                                            "with": "draw_pile 1"}),
+            ("Timon attacks 05 from his camp with his blue", {"type": "attack", "player": "Timon", "target": "05",
+                                                              "with": "hand 2"})):
+        code, out = judge(capsys, situation_id, "--step", "0", "-a", text)
+        assert out["results"][0]["action"] == action, text

@@ -116,3 +116,14 @@ def test_a_rules_file_brings_its_scenarios_and_its_own_mutants(mutants, tmp_path
     assert data["summary"]["modules"] == ["bohnaparte_maps"] and data["summary"]["killed"] >= 1, data["summary"]
     assert mutants.main(["--rules", str(tmp_path / "nope.bohn"), str(folder)]) == 2
     assert "no such rules file" in capsys.readouterr().err
+
+
+def test_a_house_rules_drop_is_mutated_and_its_scenarios_kill_it(mutants, tmp_path, capsys):
+    # Round 47's designer: the core of three house rules (their `drop`s) was never mutated.
+    root = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
+    out = tmp_path / "mutants.json"
+    assert mutants.main(["--modules", "no_protection", "--rules", str(root / "house-rules.bohn"), "--quiet",
+                         "--json", str(out), str(root / "scenarios" / "no-protection")]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    dropped = [m for m in data["mutants"] if m["change"].startswith("leave out `drop ")]
+    assert len(dropped) == 1 and dropped[0]["killed_by"], dropped

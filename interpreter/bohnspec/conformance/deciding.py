@@ -341,6 +341,8 @@ def granted(engine: Engine, state: State, kind: str, locals_: dict) -> list[str]
     out: list[str] = []
     speaking = None
     scope = frozenset(locals_)
+    # A paragraph a module of this game drops (a house rule's `drop`) allows nothing here.
+    dropped = {p for _, d, _, _ in engine.spec.dropped for p in d.paragraphs}
     for module, g in engine.spec.grants_of(kind):
         if speaking not in (None, module):
             break
@@ -350,7 +352,25 @@ def granted(engine: Engine, state: State, kind: str, locals_: dict) -> list[str]
             continue
         if holds:
             speaking = module
-            out += [c for c in g.cites if c not in out]
+            out += [c for c in g.cites if c not in out and c not in dropped]
+    return out
+
+
+def dropped_for(engine: Engine, state: State, kind: str, locals_: dict) -> list[str]:
+    """What lets the action through a clause a module played here takes out of the game (a
+    house rule's `drop`): the drop's citations, for each dropped `when` or `require` that
+    would refuse the action now (a lone bean harvested without bean protection)."""
+    out: list[str] = []
+    scope = frozenset(locals_)
+    for name, drop, _, clause in engine.spec.dropped:
+        if name != kind or clause.kind == "grant":
+            continue
+        try:
+            holds = engine.expr(clause.condition, scope)(Env(engine, state, dict(locals_)))
+        except SpecRuntimeError:
+            continue  # out of its place in the order: it decides nothing here
+        if not holds:
+            out += [c for c in drop.cites if c not in out]
     return out
 
 
@@ -362,14 +382,17 @@ def allowed_here(engine: Engine, state: State | None, action: Any) -> list[str]:
     decl = engine.spec.actions.get(kind) if isinstance(kind, str) else None
     if decl is None:
         return []
-    own = list(decl.cites)
+    dropped = {p for _, d, _, _ in engine.spec.dropped for p in d.paragraphs}
+    own = [c for c in decl.cites if c not in dropped]
     if state is not None:
         try:
             _, player, values = engine.decode(state, action)
-            own = granted(engine, state, decl.name, {decl.actor: player, **values}) or own
+            locals_ = {decl.actor: player, **values}
+            own = [*(granted(engine, state, decl.name, locals_) or own),
+                   *dropped_for(engine, state, decl.name, locals_)]
         except BohnspecError:
             pass
-    return in_play(engine.spec, own)
+    return in_play(engine.spec, list(dict.fromkeys(own)))
 
 
 def _raisers(frames: tuple, action: Any) -> list:

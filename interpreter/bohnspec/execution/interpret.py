@@ -1286,6 +1286,21 @@ class Engine:
         self._leave(env)
         return Outcome(work, env.events, sources=env.sources)
 
+    def effect_events(self, state: State, action: object) -> list[dict] | None:
+        """The events the action's effect alone would report, run on a copy of the state with
+        its requirements set aside: which card a move that names none would move (judge's
+        notation reads `plants the red` as phase 1's planting only when it is the red that it
+        would plant). None when the action cannot be read or its effect cannot run there."""
+        try:
+            kind, player, values = self.decode(state, action)
+            decl, _, effect = self._compiled_actions[kind]
+            env = Env(self, state.copy(), {decl.actor: player, **values})
+            self._enter(env, decl)
+            self.run_block(env, effect)
+        except (BohnspecError, *UNFIT):
+            return None
+        return env.events
+
     def check_end(self, env: Env) -> None:
         if env.state.over:
             return

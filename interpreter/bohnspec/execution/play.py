@@ -721,8 +721,12 @@ def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, set
             pile[k], pile[j] = pile[j], pile[k]
     def shuffle(cards):
         return dream.sample(cards, len(cards))
-    if not engine.apply(work, action, in_place=True, shuffler=shuffle).accepted:
-        return 0
+    try:
+        if not engine.apply(work, action, in_place=True, shuffler=shuffle).accepted:
+            return 0
+    except SpecRuntimeError as exc:
+        raise SpecRuntimeError(exc.location, f"{exc.message} [looked ahead at {action}"
+                                             f"{engine.spec.drop_hint(action.get('type'))}]") from None
     # The others answer (and the actor follows up) until the same kinds of choices are open
     # as before (a defence and a second round are not; the next player's choice of a camp is):
     # the action and all it set off are over.
@@ -733,8 +737,14 @@ def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, set
         if {kind for kind, _ in found.pairs} == settled:
             break
         reply = choose_action(engine, work, dream, imagine=False, found=found)
-        if reply is None or not engine.apply(work, reply, in_place=True, shuffler=shuffle).accepted:
+        if reply is None:
             break
+        try:
+            if not engine.apply(work, reply, in_place=True, shuffler=shuffle).accepted:
+                break
+        except SpecRuntimeError as exc:
+            raise SpecRuntimeError(exc.location, f"{exc.message} [looked ahead at {reply}, an answer to {action}"
+                                                 f"{engine.spec.drop_hint(reply.get('type'))}]") from None
     if work.over:
         # An action that ends the game is worth it only to a winner.
         return GAME_WON if player in work.winners else 0
@@ -832,10 +842,19 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
     actions, events, rejections = rec.actions, rec.events, rec.rejections
     turns = 0
     while not state.over and len(actions) < max_actions:
-        action = choose_action(engine, state, rng, rejections)
-        if action is None:
-            break
-        outcome = engine.apply(state, action, in_place=not record, shuffler=shuffle)
+        action = None
+        try:
+            action = choose_action(engine, state, rng, rejections)
+            if action is None:
+                break
+            outcome = engine.apply(state, action, in_place=not record, shuffler=shuffle)
+        except SpecRuntimeError as exc:
+            # Which game and which move met it: `simulate` plays thousands (round 47's designer).
+            # An error met while choosing comes from a move looked ahead at, on a copy.
+            raise SpecRuntimeError(exc.location, f"{exc.message} (an error of the rules, met in the random game of "
+                                                 f"seed {seed}, " + (f"action {len(actions) + 1}: {action}"
+                                                 f"{engine.spec.drop_hint(action.get('type'))}" if action is not None
+                                                 else f"while choosing action {len(actions) + 1}") + ")") from None
         state = outcome.state
         actions.append(action)
         for e in outcome.events:

@@ -62,6 +62,11 @@ def _fits(want: str, kind: str) -> bool:
         or (want in _LISTS and kind in _LISTS)
 
 
+def _said(clause: Any) -> str:
+    """A clause in a few words: its reason, or (a grant) what it cites."""
+    return f'"{clause.reason}"' if clause.reason else "citing " + ", ".join(clause.cites)
+
+
 class Checker:
     def __init__(self, spec: Spec, official: Collection[str] = ()):
         self.spec = spec
@@ -325,6 +330,15 @@ class Checker:
                 continue
             a = spec.actions[e.name]
             self._module = e.module
+            # The action must be one of the games this module is played with (round 47's
+            # designer extended a cart of Dschingis Bohn from a module requiring the base game).
+            mine = self._closures.get(e.module, {e.module}) | {"base"}  # every game plays the base game
+            homes = sorted({d.module for f in spec.files for d in f.decls
+                            if isinstance(d, Action) and d.name == e.name})
+            if homes and not set(homes) & mine:
+                self.error(e.loc, f"module {e.module} extends the action {e.name!r} of module {' or '.join(homes)}, "
+                                  "which it does not require: add "
+                                  + " or ".join(f"`requires {h}`" for h in homes) + " to its module line")
             for c in e.clauses:
                 self._check_cites_of(c.loc, c.cites, "clause")
                 # An added clause refuses (or, a grant, allows) under its own rule, as an
@@ -345,25 +359,39 @@ class Checker:
         self._module = None
 
     def _check_drop(self, e: Extend, d: Drop) -> None:
-        """A `drop` names a paragraph some clause of the action cites, in a module the dropping
-        one requires, and cites the rule it follows (a house rule's ruling)."""
+        """A `drop` names paragraphs some clause of the action cites, in a module the dropping one
+        requires, and cites the rule it follows (a house rule's ruling); one taking several
+        clauses says which (a paragraph may be cited by several, round 47's designer dropped a
+        cart's three requirements with one)."""
         spec = self.spec
-        self._check_cites_of(d.loc, (d.paragraph,), "drop")
+        self._check_cites_of(d.loc, d.paragraphs, "drop")
         self._check_cites_of(d.loc, d.cites, "drop")
         what = f"`{d.kind}` clause" if d.kind else "clause"
+        named = ", ".join(d.paragraphs)
         if not d.cites:
             self.error(d.loc, f"this `drop` cites nothing: taking a {what} out of {e.name!r} must name the rule "
                               "it follows (`cites ruling/...`)")
-        if any(x is d for _, x, _, _ in spec.dropped):
+        taken = [c for _, x, _, c in spec.dropped if x is d]
+        # (A requirement and the grant citing the same paragraph go together, as meant.)
+        if any(sum(c.kind == k for c in taken) > 1 for k in ("when", "require", "grant")):
+            self.warn(d.loc, f"this `drop` takes {len(taken)} clauses of {e.name!r}, each citing {named}: "
+                             + "; ".join(f"{c.kind} at {c.loc} ({_said(c)})" for c in taken)
+                             + " (name more of a clause's paragraphs to take only the clauses citing them all)")
+        if taken:
+            return
+        earlier = next((x for _, x, _, c in spec.dropped if x is not d and d.takes(c)), None)
+        if earlier is not None:
+            self.error(d.loc, f"what this `drop` names was taken already by the drop at {earlier.loc}")
             return
         kinds = (d.kind,) if d.kind else ("when", "require", "grant")
-        mine = self._closures.get(e.module, {e.module}) - {e.module}
+        mine = (self._closures.get(e.module, {e.module}) | {"base"}) - {e.module}
         have = [c for m, c in spec._clauses_in_order(e.name) if c.kind in kinds and m in mine]
         listed = "; ".join(f"{c.kind} at {c.loc} cites {', '.join(c.cites) or 'nothing'}" for c in have[:8]) \
             + ("; ..." if len(have) > 8 else "")
-        own = [c for c in e.clauses if d.paragraph in c.cites]
+        own = [c for c in e.clauses if d.takes(c)]
         why = f" (the {what}s this module adds itself are never dropped)" if own else ""
-        self.error(d.loc, f"no {what} of {e.name!r} in the modules {e.module} requires cites {d.paragraph!r}{why}; "
+        cites = f"cites {named!r}" if len(d.paragraphs) == 1 else f"cites all of {named}"
+        self.error(d.loc, f"no {what} of {e.name!r} in the modules {e.module} requires {cites}{why}; "
                           + (f"theirs: {listed}" if have else f"they give it no {what}"))
 
     # ------------------------------------------------------------ citations
@@ -1389,7 +1417,12 @@ def check_files(files: Sequence[str | PathLike[str]] | None = None) -> tuple[lis
     targets = [Path(f) for f in files] if files else spec_files()
     base = spec_files()
     parsed, diagnostics = [], []
-    for f in dict.fromkeys([*base, *targets]):
+    # A file of spec/ named again (`bohnspec check spec/base/turn.bohn`) is read once: twice,
+    # each of its declarations would be its own duplicate (round 47's designer).
+    seen: dict[Path, Path] = {}
+    for f in [*base, *targets]:
+        seen.setdefault(f.resolve(), f)
+    for f in seen.values():
         try:
             parsed.extend(parse_files([f]))
         except RulesSyntaxError as exc:

@@ -398,8 +398,8 @@ class _ToModel(Transformer):
     def drop_clause(self, meta, *parts):
         rest, cites = _split(parts)
         kind = next((str(p) for p in rest if isinstance(p, _DropKind)), None)
-        paragraph = next(str(p) for p in rest if _is_token(p, "CITE"))
-        return Drop(kind, paragraph, cites, self._loc(meta))
+        paragraphs = tuple(str(p) for p in rest if _is_token(p, "CITE"))
+        return Drop(kind, paragraphs, cites, self._loc(meta))
 
     def forbid_all(self, meta):
         return (None, ())

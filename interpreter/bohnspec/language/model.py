@@ -202,17 +202,17 @@ class Action(Decl):
 
 @dataclass(frozen=True)
 class Drop:
-    """`drop [when|require|grant] PARAGRAPH cites ...` in an `extend action`: the action's
-    clauses of that kind (`kind` None: of every kind) citing `paragraph`, among those of the
-    modules the extending module requires, are not part of the games that load it."""
+    """`drop [when|require|grant] PARAGRAPH, ... cites ...` in an `extend action`: the action's
+    clauses of that kind (`kind` None: of every kind) citing every one of `paragraphs`, among
+    those of the modules the extending module requires, are not part of the games that load it."""
 
     kind: str | None
-    paragraph: str
+    paragraphs: tuple[str, ...]
     cites: tuple[str, ...]
     loc: Location
 
     def takes(self, clause: Clause) -> bool:
-        return (self.kind is None or clause.kind == self.kind) and self.paragraph in clause.cites
+        return (self.kind is None or clause.kind == self.kind) and all(p in clause.cites for p in self.paragraphs)
 
 
 @dataclass(frozen=True)

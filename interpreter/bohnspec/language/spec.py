@@ -193,6 +193,17 @@ class Spec:
         for kind in ("when", "require"):
             yield from (c for _, c in ordered if c.kind == kind)
 
+    def drop_hint(self, action: object) -> str:
+        """For an error of the rules met while `action` (its name) was applied: the clauses of
+        it a module of this game drops, whose requirement may be what the rules now meet
+        without (round 47's designer dropped a cart's price and met an empty coin stack)."""
+        dropped = [(m, c) for name, _, m, c in self.dropped if name == action]
+        if not dropped:
+            return ""
+        return (f"; module {' and '.join(dict.fromkeys(m for m, _ in dropped))} drops clauses of {action} here ("
+                + "; ".join(f"{c.kind} at {c.loc}" for _, c in dropped)
+                + "): what they required may be what the rules now meet without")
+
     def refusing_modules(self, action: str) -> dict[Location, str]:
         """The module of each check that may refuse the action (its clauses and the forbids
         covering it), by the check's place."""
@@ -600,7 +611,7 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
                         if f.label == e.name else f for f in spec.forbids]
     for ext in list(spec.extends):  # the checker says when a drop takes nothing
         for drop in ext.drops:
-            _drop(spec, ext, drop, requires.get(ext.module, set()))
+            _drop(spec, ext, drop, requires.get(ext.module, set()) | {"base"} - {ext.module})
     for old, d in rivals:
         final = singles[type(d)][d.name]
         if not {old.module, d.module} <= (set(requires.get(final.module, ())) | {final.module}) \

@@ -24,7 +24,7 @@ from ..execution import builtins as B
 from .. import paths
 from ..conformance import deciding
 from ..conformance import scenario as S
-from ..errors import ActionError, Location, ScenarioError, SpecRuntimeError
+from ..errors import ActionError, Location, ScenarioError, ShuffleMismatch, SpecRuntimeError
 from ..execution.interpret import Engine, Env, Outcome, Rejection, _names_in, conjuncts, engine_for, serialise
 from ..language.model import STATE_KEYS, Action, Decl, EndRule, Handler, Node, Phase, Procedure, Vine, \
     Winners, first_citation
@@ -491,7 +491,9 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     granted = deciding.granted(engine, state, kind, locals_)
     granting = engine.spec.actions.get(kind)
     # Of the books this game plays (a grant the two war games share cites both).
-    own = deciding.in_play(engine.spec, granted or (list(granting.cites) if granting is not None else []))
+    dropped = {p for _, d, _, _ in engine.spec.dropped for p in d.paragraphs}
+    own = deciding.in_play(engine.spec, granted or [c for c in (granting.cites if granting is not None else ())
+                                                    if c not in dropped])
     # A legal claim of a vine card's task says why it counts, as a refusal says why not: the
     # card, its task, whether it holds now or was met while the figure stood there.
     for what, cond, *_ in items:
@@ -507,9 +509,12 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     allowed = [c for c in own if not c.startswith("ruling/")] or own
     verdict["allowed_by"] = [*allowed, ruled] if ruled and ruled not in allowed else allowed
     # A rule that would refuse it now, lifted for it (a claim during a Jumping Bean draft).
-    lifted = deciding.in_play(engine.spec, [*_lifting(engine, state, kind, scope_all, locals_),
-                                            *_dropping(engine, state, kind, scope_all, locals_)])
+    house = deciding.in_play(engine.spec, deciding.dropped_for(engine, state, kind, locals_))
+    lifted = deciding.in_play(engine.spec, [*_lifting(engine, state, kind, scope_all, locals_), *house])
     verdict["allowed_by"] += [c for c in lifted if c not in verdict["allowed_by"]]
+    # A rule of the books taken out of this game (a house rule's `drop`) that would refuse the
+    # move: the ruling that takes it out is the answer's reason.
+    ruled = next((c for c in house if c.startswith("ruling/")), ruled)
     if ruled is None:
         ruled = next((c for c in lifted if c.startswith("ruling/")), None)
     ruling = engine.spec.rulings.get(ruled.removeprefix("ruling/")) if ruled else None
@@ -829,23 +834,6 @@ def _lifting(engine: Engine, state: State, kind: str, scope: frozenset, locals_:
                 mine = [c for c in e.cites if c in own or c in f.cites] or list(e.cites)
                 out += [c for c in mine if c not in out]
                 break
-    return out
-
-
-def _dropping(engine: Engine, state: State, kind: str, scope: frozenset, locals_: dict) -> list[str]:
-    """What lets the action through a clause a module played here takes out of the game (a
-    house rule's `drop`): the drop's citations, for each dropped `when` or `require` that
-    would refuse the action now (a lone bean harvested without bean protection)."""
-    out: list[str] = []
-    for name, drop, _, clause in engine.spec.dropped:
-        if name != kind or clause.kind == "grant":
-            continue
-        try:
-            holds = engine.expr(clause.condition, scope)(Env(engine, state, dict(locals_)))
-        except SpecRuntimeError:
-            continue  # out of its place in the order: it decides nothing here
-        if not holds:
-            out += [c for c in drop.cites if c not in out]
     return out
 
 
@@ -2097,7 +2085,7 @@ def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict
     results: list[dict] = []
     for i, action in enumerate(actions):
         try:
-            result = trace(engine, state, action, rulebooks)
+            result = _trace_told(engine, state, action, rulebooks)
         except ActionError as exc:
             results.append({"action": action, "legal": False, "malformed": _malformed(engine, action, exc)})
             break
@@ -2110,6 +2098,20 @@ def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict
     for r in results:
         r.pop("_state", None)
     return [_books_in_play(engine.spec, r) for r in results]
+
+
+def _trace_told(engine: Engine, state: State, action: dict, rulebooks: Path | None) -> dict:
+    """trace(), an error of the rules told with the move that met it, and with the clauses of
+    that move a module played here drops (what they required may be what the rules now lack:
+    round 47's designer dropped a cart's price, and met an empty coin stack in the spec)."""
+    try:
+        return trace(engine, state, action, rulebooks)
+    except ShuffleMismatch:
+        raise  # the situation's mistake, told as it is
+    except SpecRuntimeError as exc:
+        hint = engine.spec.drop_hint(action.get("type") if isinstance(action, dict) else None)
+        raise SpecRuntimeError(exc.location, f"{exc.message} (an error of the rules, met while judging "
+                                             f"{format_action(engine, state, action)}{hint})") from None
 
 
 def _books_in_play(spec: Spec, found: Any) -> Any:
@@ -2148,7 +2150,7 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
             if not going:
                 continue
             try:
-                result = trace(engine, state, action, rulebooks)
+                result = _trace_told(engine, state, action, rulebooks)
             except ActionError as exc:
                 results.append({"action": action, "legal": False, "malformed": _malformed(engine, action, exc)})
                 going = False

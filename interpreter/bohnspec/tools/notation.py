@@ -71,8 +71,14 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     for called, name in _bean_names(engine).items():
         if called in text.lower():
             text = re.sub(r"(?<![\w-])" + re.escape(called) + r"(?:s|n)?(?![\w-])", name, text, flags=re.IGNORECASE)
-    # `with draw pile`, as the books write it: the zone's name.
+    # `with draw pile`, as the books write it: the zone's name; `the top card of the stack`,
+    # `a card from the pile`: its top card (round 47's players).
     if "draw_pile" in engine.spec.zones:
+        text = re.sub(r"\b(?:(?:the|a)\s+)?(?:top\s+)?card\s+(?:of|from)\s+(?:the\s+)?(?:draw pile|stack|pile|deck)\b",
+                      "draw_pile", text, flags=re.IGNORECASE)
+        text = re.sub(r"\b(?:the\s+)?top\s+(?:card\s+)?of\s+(?:the\s+)?(?:draw pile|stack|pile|deck)\b", "draw_pile",
+                      text, flags=re.IGNORECASE)
+        text = re.sub(r"\btop card\b", "top", text, flags=re.IGNORECASE)
         text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE)
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
         text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
@@ -131,8 +137,10 @@ _FILLERS = frozenset({"the", "my", "his", "her", "their", "himself", "herself", 
 # Verbs of speech before the word said (`Keno says stop`), which names the move.
 _SAYING = frozenset({"says", "say", "calls", "call"})
 
-# What a player says when he ends what he is doing (`Timon is done trading`).
+# What a player says when he ends what he is doing (`Timon is done trading`), and the verbs
+# that end the phase they name (`Timon stops trading`).
 _DONE = frozenset({"done", "finished", "through"})
+_ENDING = frozenset({"ends", "end", "stops", "stop", "finishes", "finish", "quits", "quit", "closes"})
 
 
 def _stem(word: str) -> str:
@@ -147,10 +155,11 @@ def _stem(word: str) -> str:
 @functools.lru_cache(maxsize=1024)
 def _phases_named(engine: Engine, word: str) -> tuple[str, ...]:
     """The phases a word names: the one whose whole name it is (`trading`: trade), else those
-    with a part of their name that it is (`planting`: plant_hand, plant_trades)."""
+    whose name begins with it, the verb of the phase (`planting`: plant_hand, plant_trades;
+    not `cards`, which says nothing of draw_cards: round 47's `pays tribute for her card`)."""
     stem = _stem(word)
     whole = tuple(name for name in engine.spec.phases if _stem(name) == stem)
-    return whole or tuple(name for name in engine.spec.phases if any(_stem(p) == stem for p in name.split("_")))
+    return whole or tuple(name for name in engine.spec.phases if "_" in name and _stem(name.split("_")[0]) == stem)
 
 
 def _roles(state: State, types: dict[str, str], rest: list[str]) -> list[str]:
@@ -164,7 +173,7 @@ def _roles(state: State, types: dict[str, str], rest: list[str]) -> list[str]:
     spaces = [n for n, t in types.items() if t == "space"]
     named = {w for w in rest if w in types}
     others = [n for n in spaces if n not in _ROLE_WORDS.values()]
-    out = list(rest)
+    out: list[str | None] = list(rest)
     for k, w in enumerate(rest[:-1]):
         if w in types or (rest[k + 1] not in state.board and not _spaces_of_kind(state, rest[k + 1])):
             continue
@@ -173,7 +182,11 @@ def _roles(state: State, types: dict[str, str], rest: list[str]) -> list[str]:
         if part in spaces and part not in named:
             out[k] = part
             named.add(part)
-    return out
+        elif low == "from" and not others:
+            # `attacks 05 from his camp`: where the attack comes from, which the action does
+            # not name (any territory of his next to it will do), says nothing of its values.
+            out[k] = out[k + 1] = None
+    return [w for w in out if w is not None]
 
 
 # The parameters a word before a space names (`against 15`: the target), see _roles.
@@ -260,7 +273,8 @@ def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
            and w.lower() not in _ORDINALS and _ordinal_digits(w.lower()) is None]
     second = nxt[0] if nxt else None
     verbs = _verbs(engine)
-    for s in (verbs.get(f, f) for f in _verb_forms(head)):
+    # (`chooses the camp 02`: choose_camp, though `choose` alone is said of a draft's pick.)
+    for s in dict.fromkeys(x for f in _verb_forms(head) for x in (f, verbs.get(f, f))):
         for k in nxt:
             # `buys a third bean field`: the words before the one that names it are its title's.
             compound = f"{s}_{words[k].lower()}"
@@ -271,8 +285,9 @@ def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
             if second is not None and words[second].lower() == s:
                 return s, second + 1  # `pays tribute`, where `pay` is said of tribute itself
             return s, 1
-    # `pays tribute`: a verb, then the action's own name.
-    if second is not None and is_action(words[second].lower()) and words[second].lower() != "trade":
+    # `pays tribute`: a verb, then the action's own name (not `ends the attack`: a phase's).
+    if second is not None and is_action(words[second].lower()) and words[second].lower() != "trade" \
+            and not _phases_named(engine, words[second]):
         return words[second].lower(), second + 1
     return head, 1
 
@@ -334,6 +349,11 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
     if len(words) > 2 and words[1].lower() in ("is", "has") and words[2].lower() in _DONE:
         # `Timon is done trading`: he ends the phase he names (the words after say which).
         words = [words[0], "ends", *(w for w in words[3:] if w.lower() != "with")]
+    if len(words) > 2 and words[1].lower() in _ENDING and any(
+            _phases_named(engine, w) for w in words[2:] if w.lower() not in _FILLERS):
+        # `Timon stops trading`, `ends the attack`: the end of the phase named, not a claim's
+        # "Stop" nor a new attack (round 47's players).
+        words = [words[0], "ends", *words[2:]]
     if len(words) > 1:
         kind, taken = _action_named(engine, words[1:])
         scattered = _scattered_name(engine, words[1:]) if kind not in engine.spec.actions else None
@@ -631,7 +651,11 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
     name a card (`tokens[at]`) the action itself does not name: the first of them that the rules
     allow here and that moves a card of that variety (an event of it names the variety), the
     card named as the one of them that names a card or a variety, and left out of the others.
-    None when no such action is legal: the caller's reading then says what is wrong."""
+    When none is legal, the one reading among them that the timing allows now and only its
+    requirements refuse (`plants the red in field 1` in phase 1, where field 1 grows soy: the
+    planting of phase 1, refused because the field holds another variety, not the planting of
+    phase 3, refused because it is phase 1: round 47's players). None when there is no such
+    one: the caller's reading then says what is wrong."""
     tok = tokens[at]
     variety = tok if tok in engine.spec.varieties else _card_at_ref(engine, state, player, tok)
     if variety is None:
@@ -651,6 +675,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             readings += [(decl, [str(n), *without]) for n in range(1, _NUMBERED_TRIED + 1)]
         else:
             readings.append((decl, without))
+    refused: dict[str, tuple[dict, list[str]]] = {}  # action type -> its first refused reading
     for decl, words in readings:
         notes: list[str] = []  # what reading it says, kept only if it is the reading taken
         try:
@@ -659,6 +684,18 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         except Exception:  # noqa: BLE001 - a reading the words or the rules cannot take is no reading
             continue
         if outcome.accepted and any(_names_variety(e, variety) for e in outcome.events):
+            said.extend(notes)
+            return action
+        if not outcome.accepted and engine.timing(state, decl.name, player) is None:
+            refused.setdefault(decl.name, (action, notes))
+    if len(refused) == 1:
+        (kind_refused, (action, notes)), = refused.items()
+        # A move naming no card moves the one the rules say (phase 1's foremost): taken when
+        # that card is of the variety named, as its effect shows, run with the requirements
+        # set aside (`plants the garden bean first` is not about the red in front), or when the
+        # effect cannot run there to tell (a field 3 a table of six does not have).
+        events = engine.effect_events(state, action)
+        if events is None or any(_names_variety(e, variety) for e in events):
             said.extend(notes)
             return action
     return None

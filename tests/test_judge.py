@@ -1328,7 +1328,8 @@ def test_a_pick_out_of_turn_in_a_draft_quotes_the_passing_to_the_right(tmp_path,
                       "-a", "Keno draft card 1 target discard")
     harvest, pick = out["results"]
     assert harvest["legal"] is True and pick["legal"] is False
-    assert pick["rule"] == "ruling/draft-first"
+    assert pick["rule"] == "bohnanza/jumping-bean/5"  # the book's passing first (round 47), the ruling cited too
+    assert "ruling/draft-first" in pick["cites"]
     assert "bohnanza/jumping-bean/5" in pick["rulebook"]
 
 
@@ -1924,3 +1925,37 @@ def test_the_war_tables_words_of_round_47_are_read(capsys):
                                                               "with": "hand 2"})):
         code, out = judge(capsys, situation_id, "--step", "0", "-a", text)
         assert out["results"][0]["action"] == action, text
+
+
+def test_a_value_every_legal_move_shares_completes_an_illegal_one(tmp_path, capsys):
+    # Round 47's players: `Timon rides against 17` (a town: no riders may attack it) was told
+    # "missing parameter 'riders'"; his only riders are the ones meant, and riders/9 answers.
+    path = tmp_path / "riders.yaml"
+    path.write_text(textwrap.dedent("""
+        modules: [base, dschingis]
+        state:
+          options: {layout: beginner}
+          players:
+            - {name: Timon, hand: [blue, soy, red], coins: [red, green, soy]}
+            - {name: Nina, hand: [red, garden]}
+            - {name: Keno, hand: [green]}
+          active: Timon
+          phase: attack
+          spaces: {"02": {owner: Timon}, "13": {owner: Timon}, "08": {owner: Nina}, "17": {owner: Nina},
+                   "12": {owner: Keno}}
+          draw_pile: [green, broad, soy, red, garden, black_eyed, fire, fire, fire]
+        """), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Timon rides against 17")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "charge", "player": "Timon", "target": "17", "riders": "13"}
+    assert verdict["rule"] == "dschingis/riders/9"
+    assert any("the only value with which Timon may charge at all now" in n for n in verdict["notation"])
+
+
+def test_a_pick_out_of_turn_says_whose_pick_it_is(tmp_path, capsys):
+    # Round 47: the refusal quoted the ruling on harvests during a draft, and never said that
+    # the pick was another's.
+    code, out = judge(capsys, situation(tmp_path, json.loads(json.dumps(NINAS_DRAFT))), "-a", "Timon draft 1 discard")
+    verdict = out["results"][0]
+    assert verdict["rule"] == "bohnanza/jumping-bean/5"
+    assert verdict["reason"] == "it is not your pick in the Jumping Bean draft: Nina picks now"

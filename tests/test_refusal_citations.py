@@ -63,7 +63,7 @@ def test_a_refusal_matches_any_citation_of_the_clause_that_refuses(tmp_path, mon
 def test_a_paragraph_the_refusing_clause_does_not_cite_fails(tmp_path, monkeypatch, rule):
     v = _verdict(tmp_path, monkeypatch, rule, "reference")
     assert v.verdict == R.FAILED
-    assert "rejected with rule 'ruling/draft-first'" in v.steps[-1].problems[0]
+    assert "rejected with rule 'bohnanza/jumping-bean/5'" in v.steps[-1].problems[0]
 
 
 SIX = """

@@ -595,13 +595,23 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             said.append(f"{', '.join(f'{n} {found[n]}' for n in missing)}: the only "
                         f"{'value' if len(missing) == 1 else 'values'} with which {player} may {kind} here")
             return found
+        # `rides against 17`, a town no riders may attack: the value every legal move of the
+        # type has (his only riders) is the one meant, and the move is judged with it (round
+        # 47's players were told the grammar instead of the rule).
+        alone = _only_completion(engine, state, kind, player, {}, missing)
+        if alone is not None:
+            said.append(f"{', '.join(f'{n} {alone[n]}' for n in missing)}: the only "
+                        f"{'value' if len(missing) == 1 else 'values'} with which {player} may {kind} at all now")
+            return {"type": kind, "player": player, **{n: action[n] if n in action else alone[n] for n in names}}
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
 
 
-def _only_completion(engine: Engine, state: State, kind: str, player: str, given: dict) -> dict | None:
+def _only_completion(engine: Engine, state: State, kind: str, player: str, given: dict,
+                     compared: Sequence[str] | None = None) -> dict | None:
     """The one legal action of `kind` for `player` that has the `given` values (None: none, or
-    several), from the state's move generation (moves.py), as judge lists what a player may do."""
+    several), from the state's move generation (moves.py), as judge lists what a player may do;
+    with `compared`, one of those legal actions when they all agree on those parameters."""
     from ..execution import moves
     found: dict | None = None
     for move in moves.timely(engine, state):
@@ -609,7 +619,8 @@ def _only_completion(engine: Engine, state: State, kind: str, player: str, given
             continue
         for a in itertools.islice(move.actions(max_list=moves.LISTED_CARDS, every_order=False), _COMPLETIONS):
             if all(a.get(k) == v for k, v in given.items()):
-                if found is not None and found != a:
+                if found is not None and found != a and (
+                        compared is None or any(found.get(k) != a.get(k) for k in compared)):
                     return None
                 found = a
     return found

@@ -1959,3 +1959,20 @@ def test_a_pick_out_of_turn_says_whose_pick_it_is(tmp_path, capsys):
     verdict = out["results"][0]
     assert verdict["rule"] == "bohnanza/jumping-bean/5"
     assert verdict["reason"] == "it is not your pick in the Jumping Bean draft: Nina picks now"
+
+
+def test_a_move_of_another_game_names_the_ruling_that_speaks_of_it(capsys):
+    # Round 47: burning a town in the mixed game pointed at ruling/camp-worth-one (it cites the
+    # burnt town's paragraph for a camp's points) before ruling/mixed-game-rules.
+    assert main(["judge", "mixed/independent/r47-pb-cavalry-charges-dschingis-town-two-rounds-01", "--step", "0",
+                 "-a", "Timon burns the town"]) == 2
+    err = capsys.readouterr().err
+    assert "ruling/mixed-game-rules of this game says why" in err and "camp-worth-one" not in err, err
+
+
+def test_the_mixed_games_town_and_a_troop_named_by_its_parameter_are_read(capsys):
+    # Round 47: `town` found no Dschingis town in the mixed game, and `with his cavalry` was
+    # read as a space named "cavalry".
+    code, out = judge(capsys, "mixed/independent/r47-pb-cavalry-charges-dschingis-town-two-rounds-01", "--step", "0",
+                      "-a", "Timon charges Nina's town with his cavalry")
+    assert out["results"][0]["action"] == {"type": "charge", "player": "Timon", "target": "dt", "cavalry": "pd"}

@@ -533,6 +533,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             _once(kind, names, raw, word, tok.split()[1])
             i += 1
             continue
+        if tok in types and i + 1 == len(tokens) and types[tok] not in ("cards", "player"):
+            # `charges Nina's town with his cavalry`: the value named by its parameter and left
+            # out (his only one, filled in below when one alone will do).
+            i += 1
+            continue
         if tok in types and i + 1 < len(tokens):
             key, value = tok, tokens[i + 1]
             i += 2
@@ -742,9 +747,22 @@ def _rulings_on_absent(engine: Engine, kind: str, homes: list[str]) -> list[str]
     if first is None or first.startswith("ruling/"):
         return []
     section = first.rsplit("/", 1)[0] + "/"
-    return [f"ruling/{name}" for name, r in engine.spec.rulings.items()
-            if r.module in engine.spec.modules and r.module not in shared
-            and any(c.startswith(section) for c in r.cites)]
+    found = [(name, r) for name, r in engine.spec.rulings.items()
+             if r.module in engine.spec.modules and r.module not in shared
+             and any(c.startswith(section) for c in r.cites)]
+    # Those whose question or decision speaks of the move (words of its title: `burn`, `town`)
+    # first, and only those when some do: a ruling on a camp's points cites the section of the
+    # burnt town too, and says nothing of why no town is burnt (round 47's players).
+    title = next((d.title for f in files for d in f.decls if isinstance(d, Action) and d.name == kind), "")
+    words = {w for w in re.findall(r"[a-z]+", title.lower()) if len(w) >= 4}
+
+    def speaks(r) -> int:
+        said = set(re.findall(r"[a-z]+", f"{r.question} {r.decision}".lower()))
+        return sum(1 for w in words if w in said or w + "s" in said)
+    scored = sorted(found, key=lambda nr: -speaks(nr[1]))
+    if scored and speaks(scored[0][1]):
+        scored = [nr for nr in scored if speaks(nr[1])]
+    return [f"ruling/{name}" for name, _ in scored]
 
 
 def _once(kind: str, names: list[str], raw: dict, key: str, value: str) -> None:
@@ -861,11 +879,18 @@ def _space(state: State, raw: str) -> str:
 
 
 def _spaces_of_kind(state: State, kind: str, owner: str | None = None) -> list[str]:
-    """The spaces the card `kind` lies on (of `owner`'s, when given), in the map's order."""
+    """The spaces the card `kind` lies on (of `owner`'s, when given), in the map's order; also
+    a card whose name ends in it (`town`: the mixed game's dschingis_town, round 47)."""
     if state.board is None:
         return []
-    return [s for s in state.board.ids if state.space_cards.get(s) and state.space_cards[s][0] == kind
-            and (owner is None or state.space_vars.get(s, {}).get("owner") == owner)]
+    low = kind.lower()
+
+    def lies(s: str, exact: bool) -> bool:
+        cards = state.space_cards.get(s)
+        if not cards or not (owner is None or state.space_vars.get(s, {}).get("owner") == owner):
+            return False
+        return cards[0] == low if exact else cards[0].endswith("_" + low)
+    return [s for s in state.board.ids if lies(s, True)] or [s for s in state.board.ids if lies(s, False)]
 
 
 def _owned_spaces(state: State, text: str) -> str:

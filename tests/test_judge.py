@@ -1976,3 +1976,40 @@ def test_the_mixed_games_town_and_a_troop_named_by_its_parameter_are_read(capsys
     code, out = judge(capsys, "mixed/independent/r47-pb-cavalry-charges-dschingis-town-two-rounds-01", "--step", "0",
                       "-a", "Timon charges Nina's town with his cavalry")
     assert out["results"][0]["action"] == {"type": "charge", "player": "Timon", "target": "dt", "cavalry": "pd"}
+
+
+def test_the_hand_cards_by_their_place_and_the_books_play(tmp_path, capsys):
+    # Round 47: "plays" (bohnroeschen/two-player/9) and "her front card" / "her second card" were
+    # not read; the second card where it does not fit is the two-player game's second card,
+    # refused because the field grows another variety.
+    path = tmp_path / "duo.yaml"
+    path.write_text(textwrap.dedent("""
+        modules: [duo]
+        state:
+          players:
+            - {name: Nina, hand: [red, blue, soy], fields: [[blue], [fire, fire]], coins: [soy, red]}
+            - {name: Timon, hand: [red]}
+          active: Nina
+          phase: plant_hand
+          draw_pile: [green, broad, soy, blue, fire]
+          vine_row: [sell_for_two, anyone_four_green, blue_in_a_field, buy_third_field]
+          vine_deck: [draw_pile_runs_out, castle]
+        """), encoding="utf-8")
+    for text, action, legal in (
+            ("Nina plays her second card in field 1", {"type": "plant_second", "player": "Nina", "field": 1}, True),
+            ("Nina plays her second card in field 2", {"type": "plant_second", "player": "Nina", "field": 2}, False),
+            ("Nina plays her front card in field 1", {"type": "plant", "player": "Nina", "field": 1}, False)):
+        code, out = judge(capsys, str(path), "-a", text)
+        verdict = out["results"][0]
+        assert verdict["action"] == action and verdict["legal"] is legal, (text, verdict["action"])
+        assert legal or verdict["rule"] == "bohnanza/course-of-play/8", text
+
+
+def test_a_camp_chosen_out_of_turn_says_who_chooses_now(capsys):
+    # Round 47's players: "not your turn" and "instead: nothing (wait)", but not whose turn.
+    code, out = judge(capsys, "dschingis/independent/r29-beginner-4-camp-choice-refusals-then-first-turn-01",
+                      "--step", "0", "-a", "Nina chooses the camp 03")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "choose_camp", "player": "Nina", "camp": "03"}
+    assert verdict["rule"] == "dschingis/setup/12"
+    assert verdict["reason"] == "it is not your turn to choose a camp: Eiko chooses now"

@@ -80,6 +80,10 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
                       text, flags=re.IGNORECASE)
         text = re.sub(r"\btop card\b", "top", text, flags=re.IGNORECASE)
         text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE)
+    if "hand" in engine.spec.zones:
+        # `plays her front card`, `his second card`: the places of the hand (round 47's players).
+        text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
+        text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
         text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
     text = _owned_spaces(state, text)  # `attacks Nina's village`: the one she holds
@@ -704,16 +708,20 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             return action
         if not outcome.accepted and engine.timing(state, decl.name, player) is None:
             refused.setdefault(decl.name, (action, notes))
-    if len(refused) == 1:
-        (kind_refused, (action, notes)), = refused.items()
-        # A move naming no card moves the one the rules say (phase 1's foremost): taken when
-        # that card is of the variety named, as its effect shows, run with the requirements
-        # set aside (`plants the garden bean first` is not about the red in front), or when the
-        # effect cannot run there to tell (a field 3 a table of six does not have).
+    # A move naming no card moves the one the rules say (phase 1's foremost): it is meant when
+    # that card is of the variety named, as its effect shows, run with the requirements set
+    # aside (`plants the garden bean first` is not about the red in front; `plays her second
+    # card` is the two-player game's second card, not the foremost), or when the effect cannot
+    # run there to tell (a field 3 a table of six does not have).
+    meant = []
+    for action, notes in refused.values():
         events = engine.effect_events(state, action)
         if events is None or any(_names_variety(e, variety) for e in events):
-            said.extend(notes)
-            return action
+            meant.append((action, notes))
+    if len(meant) == 1:
+        action, notes = meant[0]
+        said.extend(notes)
+        return action
     return None
 
 

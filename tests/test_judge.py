@@ -2013,3 +2013,14 @@ def test_a_camp_chosen_out_of_turn_says_who_chooses_now(capsys):
     assert verdict["action"] == {"type": "choose_camp", "player": "Nina", "camp": "03"}
     assert verdict["rule"] == "dschingis/setup/12"
     assert verdict["reason"] == "it is not your turn to choose a camp: Eiko chooses now"
+
+
+def test_a_count_said_with_a_move_of_no_values_is_not_read_and_the_answer_says_so(tmp_path, capsys):
+    # Round 47: `Timon draws three cards` was "draw takes 0 value(s); '3' is one too many".
+    table = json.loads(json.dumps(TABLE))
+    del table["players"][1]["received"]
+    code, out = judge(capsys, situation(tmp_path, table, phase="draw_cards", revealed=[]), "-a",
+                      "Timon draws three cards")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "draw", "player": "Timon"}
+    assert verdict["notation"] == ["draw takes no count: as many cards as the rules say (3 is not read)"]

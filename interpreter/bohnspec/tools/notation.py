@@ -449,6 +449,14 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     decl = engine.spec.actions[kind]
     names = [p.name for p in decl.params]
     types = {p.name: p.type for p in decl.params}
+    if not decl.params:
+        # `draws three cards`: a move of no values moves as many cards as the rules say; the
+        # number said is not read, and the answer says so (round 47's players).
+        counted = [k for k in range(len(rest) - 1) if rest[k].isdigit() and rest[k + 1].lower() in ("cards", "card")]
+        rest = list(rest)
+        for k in reversed(counted):
+            said.append(f"{kind} takes no count: as many cards as the rules say ({rest[k]} is not read)")
+            del rest[k:k + 2]
     given = list(rest)
     if any(w.lower() in _REPEATS for w in rest):
         raise ActionError(f"one action is judged at a time: to {kind} twice, give it twice "

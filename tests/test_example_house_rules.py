@@ -261,3 +261,11 @@ def test_the_castle_price_is_a_define_a_house_rule_replaces(tmp_path):
     engine = engine_for(["cheap_castle"], [RULES, rules])
     state = engine.blank_state(["Nina", "Timon", "Keno", "Eiko"], modules=["base", "bohnroeschen", "cheap_castle"])
     assert engine.define_value(state, "castle_coins") == 4
+
+
+def test_explain_a_house_ruling_shows_what_its_drop_takes_out(capsys):
+    # Round 47's designer: `explain ruling/...` did not list the drops that cite it.
+    assert main(["explain", "ruling/house-no-protection", "--rules", str(RULES)]) == 0
+    out = capsys.readouterr().out
+    assert "extend harvest  (module no_protection" in out
+    assert "takes out: the `require` at spec/base/harvest.bohn:11 refusing with [bohnanza/bean-protection/1]" in out

@@ -303,6 +303,11 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                 entry["board"] = boardview.to_json(boardview.of_decl(spec, d))
             except ValueError:  # a board that does not build: `bohnspec check` says why
                 pass
+        if isinstance(d, Extend) and d.drops:
+            # What its `drop`s take out of the games that play its module.
+            entry["drops"] = [{"kind": c.kind, "clause": place(c.loc), "rule": c.rule_id,
+                               "reason": _worded(spec, c.reason), "cites": list(x.cites)}
+                              for _, x, _, c in spec.dropped if any(x is y for y in d.drops)]
         if isinstance(d, (Action, Extend)):
             entry["refusals"] = refusals(d.clauses)
             # What allows it, case by case (the `grant` clauses judge names).
@@ -391,7 +396,9 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                 continue
             hits = target in d.cites
             inner = [c for c in getattr(d, "clauses", ()) if target in c.cites]
-            if hits or inner:
+            # A house rule's `drop` cites its ruling, and names the paragraphs it takes out.
+            dropping = [x for x in getattr(d, "drops", ()) if target in x.cites or target in x.paragraphs]
+            if hits or inner or dropping:
                 out.append(clause_entry(d, path, nxt))
         return out
 
@@ -532,6 +539,10 @@ def render(info: dict) -> str:
                 for r in e["refusals"]:
                     lines.append(f"{indent}    refuses with [{r['rule']}]: {r['reason']}{_also(r)}  "
                                  f"({e['what']}, module {e['module']}, {e['where']})")
+        for x in c.get("drops", []):
+            said = f"refusing with [{x['rule']}]: {x['reason']}" if x["kind"] != "grant" else f"citing {x['rule']}"
+            lines.append(f"{indent}  takes out: the `{x['kind']}` at {x['clause']} {said}  (cites "
+                         f"{', '.join(x['cites']) or '-'})")
         for x in c.get("dropped", []):
             said = f"refusing with [{x['rule']}]: {x['reason']}" if x["kind"] != "grant" else f"citing {x['rule']}"
             lines.append(f"{indent}  where module {x['module']} is played, not at all: its `{x['kind']}` at "

@@ -34,9 +34,9 @@ EDITS = {
                     re.compile(r"(^variety\s+blue\b[^\n]*?\bmeter\s*\[\s*)4(\s*,)", re.M), r"\g<1>5\g<2>")],
     "any_table": [("base", "table.bohn", re.compile(r"^players 3 to 5\b", re.M), "players 1 to 9"),
                   ("bohnroeschen", "table.bohn", re.compile(r"^players 3 to 6\b", re.M), "players 1 to 9")],
-    "castle_four": [("bohnroeschen", "end.bohn", re.compile(r"if size\(p\.coins\) >= 5 \{"),
+    "castle_four": [("bohnroeschen", "end.bohn", re.compile(r"if size\(p\.coins\) >= castle_coins \{"),
                      "if size(p.coins) >= 4 {")],
-    "castle_six": [("bohnroeschen", "end.bohn", re.compile(r"if size\(p\.coins\) >= 5 \{"),
+    "castle_six": [("bohnroeschen", "end.bohn", re.compile(r"if size\(p\.coins\) >= castle_coins \{"),
                     "if size(p.coins) >= 6 {")],
 }
 

@@ -342,7 +342,7 @@ def granted(engine: Engine, state: State, kind: str, locals_: dict) -> list[str]
     speaking = None
     scope = frozenset(locals_)
     # A paragraph a module of this game drops (a house rule's `drop`) allows nothing here.
-    dropped = {p for _, d, _, _ in engine.spec.dropped for p in d.paragraphs}
+    dropped = engine.spec.dropped_paragraphs
     for module, g in engine.spec.grants_of(kind):
         if speaking not in (None, module):
             break
@@ -382,8 +382,7 @@ def allowed_here(engine: Engine, state: State | None, action: Any) -> list[str]:
     decl = engine.spec.actions.get(kind) if isinstance(kind, str) else None
     if decl is None:
         return []
-    dropped = {p for _, d, _, _ in engine.spec.dropped for p in d.paragraphs}
-    own = [c for c in decl.cites if c not in dropped]
+    own = [c for c in decl.cites if c not in engine.spec.dropped_paragraphs]
     if state is not None:
         try:
             _, player, values = engine.decode(state, action)

@@ -193,6 +193,11 @@ class Spec:
         for kind in ("when", "require"):
             yield from (c for _, c in ordered if c.kind == kind)
 
+    @property
+    def dropped_paragraphs(self) -> frozenset[str]:
+        """The paragraphs the `drop`s of this game name: they allow nothing here."""
+        return frozenset(p for _, d, _, _ in self.dropped for p in d.paragraphs)
+
     def drop_hint(self, action: object) -> str:
         """For an error of the rules met while `action` (its name) was applied: the clauses of
         it a module of this game drops, whose requirement may be what the rules now meet

@@ -491,9 +491,8 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     granted = deciding.granted(engine, state, kind, locals_)
     granting = engine.spec.actions.get(kind)
     # Of the books this game plays (a grant the two war games share cites both).
-    dropped = {p for _, d, _, _ in engine.spec.dropped for p in d.paragraphs}
     own = deciding.in_play(engine.spec, granted or [c for c in (granting.cites if granting is not None else ())
-                                                    if c not in dropped])
+                                                    if c not in engine.spec.dropped_paragraphs])
     # A legal claim of a vine card's task says why it counts, as a refusal says why not: the
     # card, its task, whether it holds now or was met while the figure stood there.
     for what, cond, *_ in items:

@@ -269,3 +269,15 @@ def test_explain_a_house_ruling_shows_what_its_drop_takes_out(capsys):
     out = capsys.readouterr().out
     assert "extend harvest  (module no_protection" in out
     assert "takes out: the `require` at spec/base/harvest.bohn:11 refusing with [bohnanza/bean-protection/1]" in out
+
+
+def test_a_drop_of_a_clause_of_an_action_both_war_games_declare_is_found_in_its_own_game(tmp_path, capsys):
+    # Round 48: check built every module at once, where `attack` is one war game's, and told a
+    # Bohnaparte house rule that no clause of `attack` cites bohnaparte/swamp/1.
+    rules = _module(tmp_path, "extend action attack {\n  drop bohnaparte/swamp/1 cites ruling/house-x\n}\n",
+                    name="drained", requires="bohnaparte")
+    assert main(["check", "--rules", str(rules)]) == 0
+    assert "0 error(s), 0 warning(s)" in capsys.readouterr().out
+    from bohnspec.execution.interpret import engine_for
+    engine = engine_for(["drained"], [rules])
+    assert [(name, c.rule_id) for name, _, _, c in engine.spec.dropped] == [("attack", "bohnaparte/swamp/1")]

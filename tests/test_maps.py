@@ -675,3 +675,15 @@ def test_a_board_of_more_spaces_than_any_realm_is_refused_at_once():
         from_graph("big", [(f"s{i}", "*") for i in range(1001)], [])
     layout = from_rows("wide", "offset", [(r % 2, ["*"] * 40) for r in range(25)])  # 1,000 spaces
     assert len(layout.ids) == 1000 and layout.adjacency["01"] == ("02", "41")
+
+
+def test_a_board_of_a_module_the_state_does_not_play_names_the_module(tmp_path, capsys):
+    # Round 48's designer: "unknown board 'two_shores_4'" for a board of a module the state's
+    # `modules:` leaves out.
+    from bohnspec.tools.cli import main
+    path = tmp_path / "state.yaml"
+    path.write_text("modules: [base, bohnaparte]\nstate:\n  board: realm_4\n  players: [{name: A}, {name: B}, "
+                    "{name: C}, {name: D}]\n", encoding="utf-8")
+    assert main(["judge", str(path)]) == 2
+    assert "unknown board 'realm_4'; 'realm_4' is a board of dschingis, which this game does not play" \
+           in capsys.readouterr().err

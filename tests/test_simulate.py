@@ -182,3 +182,16 @@ def test_a_game_simulate_cannot_play_as_asked_is_refused_with_why(capsys, args, 
     from bohnspec.tools.cli import main
     assert main(["simulate", "--games", "1", *args]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_a_module_requiring_a_war_games_part_alone_is_not_played_without_a_war_game(tmp_path, capsys):
+    # Round 48's designer: a landscape for both war games (`requires war`) played games with no
+    # map, no attack and no points.
+    from bohnspec.tools.cli import main
+    rules = tmp_path / "both.bohn"
+    rules.write_text('module bothwars requires war\n\ncard lighthouse "Lighthouse" landscape count 1 with points 2 '
+                     'cites dschingis/variants/1\n', encoding="utf-8")
+    assert main(["simulate", "--rules", str(rules), "--modules", "bothwars", "--games", "1", "-q"]) == 2
+    assert "--modules bothwars: it requires war, a part of bohnaparte and dschingis, and none of them is played: " \
+           "name the game too (--modules bothwars,bohnaparte)" in capsys.readouterr().err
+    assert main(["simulate", "--rules", str(rules), "--modules", "bothwars,dschingis", "--games", "1", "-q"]) == 0

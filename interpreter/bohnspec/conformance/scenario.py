@@ -23,7 +23,7 @@ from .. import cache, paths
 from .. import userfile
 from ..userfile import json_path
 from ..language.board import BoardError
-from ..language.model import STATE_KEYS, Node, Option, Var, Zone
+from ..language.model import STATE_KEYS, Board, Node, Option, Var, Zone
 from ..language.spec import build, defines_read, games_of, modules_declaring, seating_hint
 from ..language.paragraphs import index as paragraph_index
 from ..language.unparse import show, unparse
@@ -706,7 +706,8 @@ def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, 
     if board is not None:
         if isinstance(board, str):
             if board not in engine.spec.boards:
-                raise ScenarioError("", "setup.board", f"unknown board {board!r}{_hint(board, engine.spec.boards)}")
+                raise ScenarioError("", "setup.board", f"unknown board {board!r}"
+                                    f"{_module_hint(engine.spec, board, 'board') or _hint(board, engine.spec.boards)}")
             unlaid = _not_laid(engine, board, len(names), options)
             if unlaid:
                 raise ScenarioError("", "setup.board", unlaid)
@@ -1276,8 +1277,8 @@ def _var_problem(spec: Spec, name: str, level: str, where: str) -> str:
 
 def _module_hint(spec: Spec, name: str, what: str) -> str:
     """"; NAME belongs to bohnroeschen: ..." when a module this game lacks declares it."""
-    elsewhere = [m for m in modules_declaring(name, Var if what == "variable" else Zone, spec.files)
-                 if m not in spec.modules]
+    kind = Var if what == "variable" else Board if what == "board" else Zone
+    elsewhere = [m for m in modules_declaring(name, kind, spec.files) if m not in spec.modules]
     if not elsewhere:
         return ""
     return (f"; {name!r} is a {what} of {' and '.join(elsewhere)}, which this game does not play "
@@ -1471,7 +1472,8 @@ def _board_of(engine: Engine, data: dict, count: int) -> Layout | None:
         raise ScenarioError("", "state.board", "the modules of this state play on no map")
     if isinstance(given, str):
         if given not in spec.boards:
-            raise ScenarioError("", "state.board", f"unknown board {given!r}{_hint(given, spec.boards)}")
+            raise ScenarioError("", "state.board", f"unknown board {given!r}"
+                                f"{_module_hint(spec, given, 'board') or _hint(given, spec.boards)}")
         return engine.layout(given)
     try:
         return engine.inline_layout(given)

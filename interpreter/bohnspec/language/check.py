@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..execution import builtins as B
-from ..errors import Diagnostic, Location, RulesSyntaxError, suggest
+from ..errors import BohnspecError, Diagnostic, Location, RulesSyntaxError, suggest
 from .model import REASON_FIELD
 from .model import (
     Action, Board, Card, Category, CategoryExtension, Decl, Define, Drop, EndRule, Exempt, Extend, Forbid, Handler,
@@ -371,7 +371,15 @@ class Checker:
         if not d.cites:
             self.error(d.loc, f"this `drop` cites nothing: taking a {what} out of {e.name!r} must name the rule "
                               "it follows (`cites ruling/...`)")
-        taken = [c for _, x, _, c in spec.dropped if x is d]
+        game = spec
+        if spec.chosen is None:
+            # Every module checked at once holds one `attack` of the two war games: the drop is
+            # asked of its own game (round 48's designer dropped a clause of Bohnaparte's).
+            try:
+                game = build(spec.files, [e.module])
+            except BohnspecError:
+                pass  # a game that cannot be built: told elsewhere
+        taken = [c for _, x, _, c in game.dropped if x is d]
         # (A requirement and the grant citing the same paragraph go together, as meant.)
         if any(sum(c.kind == k for c in taken) > 1 for k in ("when", "require", "grant")):
             self.warn(d.loc, f"this `drop` takes {len(taken)} clauses of {e.name!r}, each citing {named}: "
@@ -379,13 +387,14 @@ class Checker:
                              + " (name more of a clause's paragraphs to take only the clauses citing them all)")
         if taken:
             return
-        earlier = next((x for _, x, _, c in spec.dropped if x is not d and d.takes(c)), None)
+        earlier = next((x for _, x, _, c in game.dropped if x is not d and d.takes(c)), None)
         if earlier is not None:
             self.error(d.loc, f"what this `drop` names was taken already by the drop at {earlier.loc}")
             return
         kinds = (d.kind,) if d.kind else ("when", "require", "grant")
         mine = (self._closures.get(e.module, {e.module}) | {"base"}) - {e.module}
-        have = [c for m, c in spec._clauses_in_order(e.name) if c.kind in kinds and m in mine]
+        have = [c for m, c in game._clauses_in_order(e.name) if c.kind in kinds and m in mine] \
+            if e.name in game.actions else []
         listed = "; ".join(f"{c.kind} at {c.loc} cites {', '.join(c.cites) or 'nothing'}" for c in have[:8]) \
             + ("; ..." if len(have) > 8 else "")
         own = [c for c in e.clauses if d.takes(c)]

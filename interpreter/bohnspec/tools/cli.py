@@ -1225,14 +1225,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     modules = _modules(args.modules) or ["base"]
     closure = _with_requirements(modules, args.rules)  # an unknown module: exit 2 with a did-you-mean
     _rules_played(args.rules, closure or [], modules)
-    from ..language.spec import parts_of, parse_files, spec_files
-    parts = parts_of(parse_files([*spec_files(), *args.rules]))
+    from ..language.spec import module_closure, parts_of, parse_files, spec_files
+    files = parse_files([*spec_files(), *args.rules])
+    parts = parts_of(files)
     alone = [m for m in modules if m in parts and not any(g in modules for g in parts[m])]
     if alone:
         # `--modules war` played a base game under the name of the war expansions (round 43).
         m = alone[0]
         raise _usage(f"--modules {m}: a part of {' and '.join(parts[m])}, played with them, not a game of its own; "
                      f"name the game: --modules {parts[m][0]}")
+    # A module of one's own that requires such a part alone (a landscape for both war games)
+    # played a war game with no map, no attack and no points (round 48's designer).
+    games = parts_of(parse_files(spec_files()))  # the books' games each part belongs to
+    beside = [(m, p) for m in modules for p in sorted(module_closure(files, [m]))
+              if p in games and not any(g in (closure or []) for g in games[p])]
+    if beside:
+        m, p = beside[0]
+        raise _usage(f"--modules {m}: it requires {p}, a part of {' and '.join(games[p])}, and none of them is "
+                     f"played: name the game too (--modules {m},{games[p][0]})")
     if args.beans is not None and any(o.partition("=")[0].strip() == "beans" for o in args.option):
         raise _usage("--beans and --option beans=...: the same option given twice; give it once")
     if args.scheduler is not None and args.executor != "dask":

@@ -2024,3 +2024,41 @@ def test_a_count_said_with_a_move_of_no_values_is_not_read_and_the_answer_says_s
     verdict = out["results"][0]
     assert verdict["action"] == {"type": "draw", "player": "Timon"}
     assert verdict["notation"] == ["draw takes no count: as many cards as the rules say (3 is not read)"]
+
+
+def test_the_words_of_round_48s_forum_posters_are_read(tmp_path, capsys):
+    # A question as posted, the book's `agree`, a plural, a count of a field's beans, a count
+    # said with a move of no values, the move's own name and `as`.
+    table = json.loads(json.dumps(TABLE))
+    table["vars"] = {"offer_from": "Timon", "offer_to": "Nina", "offer_give": ["revealed 2"], "offer_get": ["hand 1"]}
+    for text, action in (("Can Nina harvest field 2", {"type": "harvest", "player": "Nina", "field": 2}),
+                         ("Is Nina allowed to harvest field 2", {"type": "harvest", "player": "Nina", "field": 2}),
+                         ("Nina agrees", {"type": "accept", "player": "Nina"}),
+                         ("Nina rejects the offer", {"type": "decline", "player": "Nina"}),
+                         ("Nina harvests her three blues", {"type": "harvest", "player": "Nina", "field": 2}),
+                         ("Nina harvests her blues", {"type": "harvest", "player": "Nina", "field": 2})):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert out["results"][0]["action"] == action, text
+    # A count of beans that no field holds is told, not read as a field's number.
+    assert main(["judge", situation(tmp_path, table), "-a", "Nina harvests her two blues"]) == 2
+    assert "Nina has no field of 2 blue (blue lies in field 2: 3): name the field by its number" \
+           in capsys.readouterr().err
+    draft = json.loads(json.dumps(NINAS_DRAFT))
+    for text in ("Timon pays a gold coin as tribute", "Timon pays one coin as tribute"):
+        code, out = judge(capsys, situation(tmp_path, draft), "-a", text)
+        assert out["results"][0]["action"] == {"type": "tribute", "player": "Timon"}, text
+
+
+def test_a_verb_of_several_moves_is_the_one_the_rules_allow_here(capsys):
+    # Round 48: `Nina discards the red beans` in the two-player phase 0 asked "discard_kind or
+    # discard_card?", though only the discard of a kind is allowed there.
+    code, out = judge(capsys, "duo/phase-0/discard-leftovers-by-variety-in-any-order-01", "--step", "0",
+                      "-a", "Nina discards the red beans")
+    assert out["results"][0]["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
+
+
+def test_a_card_from_a_place_is_that_place_s_card(capsys):
+    # Round 48: `with the fire from his hand` ("'hand' is one too many").
+    code, out = judge(capsys, "dschingis/independent/r47-pb-tie-fails-then-attack-again-01", "--step", "0",
+                      "-a", "Timon attacks 05 with the fire from his hand")
+    assert out["results"][0]["action"] == {"type": "attack", "player": "Timon", "target": "05", "with": "hand 1"}

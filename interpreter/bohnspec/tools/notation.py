@@ -86,6 +86,17 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
         text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
+    # A question as posted (`Can Nina harvest field 2`, `Is Nina allowed to ...`): the move asked.
+    text = re.sub(r"^\s*(?:can|may|could|might)\s+(\S+)\s+", r"\1 ", text, flags=re.IGNORECASE)
+    text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
+    # `her reds`, `3 blues`: a variety in the plural.
+    for name in engine.spec.varieties:
+        text = re.sub(r"(?<![\w-])" + re.escape(name) + r"s(?![\w-])", name, text, flags=re.IGNORECASE)
+    # `the fire from his hand`: the card of that place, as `the received soy` names it.
+    own = [z for z, d in engine.spec.zones.items() if d.per_player and d.kind != "fields"]
+    if own and engine.spec.varieties:
+        text = re.sub(r"\b(" + "|".join(map(re.escape, engine.spec.varieties)) + r")\s+from\s+(?:his\s+|her\s+|their\s+"
+                      r"|my\s+|the\s+)?(" + "|".join(map(re.escape, own)) + r")\b", r"\2 \1", text, flags=re.IGNORECASE)
     text = _owned_spaces(state, text)  # `attacks Nina's village`: the one she holds
     text = " ".join(_as_said(engine, state, text.split()))
     # `Timon's hand 2`, as judge lists another player's cards: whose they are the action says
@@ -127,7 +138,7 @@ _ORDINALS = {w: str(n) for n, w in enumerate(
 _ORDINAL_DIGITS = re.compile(r"^([0-9]+)(?:st|nd|rd|th)$")
 # Words of how, where or whence that an action has no parameter for (`plants red into field 2`,
 # `charge 04 with riders 13`, `draft 1 to the discard pile`, `chooses card 1 for field 2`).
-_PLACE_WORDS = frozenset({"with", "from", "into", "in", "onto", "on", "to", "for", "under", "against", "at"})
+_PLACE_WORDS = frozenset({"with", "from", "into", "in", "onto", "on", "to", "for", "under", "against", "at", "as"})
 
 # Words asking for an action more than once (`pays tribute twice`).
 _REPEATS = frozenset({"twice", "thrice", "times", "again"})
@@ -140,6 +151,10 @@ _FILLERS = frozenset({"the", "my", "his", "her", "their", "himself", "herself", 
 
 # Verbs of speech before the word said (`Keno says stop`), which names the move.
 _SAYING = frozenset({"says", "say", "calls", "call"})
+
+# What a count said with a move of no values counts (`draws three cards`, `buys a field for
+# three coins`).
+_COUNTED = frozenset({"card", "cards", "coin", "coins"})
 
 # What a player says when he ends what he is doing (`Timon is done trading`), and the verbs
 # that end the phase they name (`Timon stops trading`).
@@ -164,6 +179,32 @@ def _phases_named(engine: Engine, word: str) -> tuple[str, ...]:
     stem = _stem(word)
     whole = tuple(name for name in engine.spec.phases if _stem(name) == stem)
     return whole or tuple(name for name in engine.spec.phases if "_" in name and _stem(name.split("_")[0]) == stem)
+
+
+def _counted_fields(engine: Engine, state: State, player: str, types: dict[str, str], rest: list[str],
+                    said: list[str]) -> list[str]:
+    """`harvests his two jumping beans`: a number before a variety, for an action naming a field,
+    is how many beans of it the field holds (round 48's players were answered about field 2),
+    the field of the player that holds that many of it and nothing else; none or several such
+    fields are told."""
+    if not any(t in ("field", "target") for t in types.values()) or any(
+            t in ("int", "card", "cards", "variety") for t in types.values()):
+        return rest  # (`plants 2 red`: cards of a move that names cards, `drafts 2`: a place)
+    out = list(rest)
+    for k in range(len(rest) - 1):
+        n, variety = rest[k], rest[k + 1]
+        if not n.isdigit() or variety not in engine.spec.varieties or variety in types:
+            continue
+        fields = state.player(player).zones.get(engine.fields_zone, [])
+        holding = [i for i, f in enumerate(fields, 1) if len(f) == int(n) and f and all(c == variety for c in f)]
+        if len(holding) != 1:
+            where = ", ".join(f"field {i}: {len(f)}" for i, f in enumerate(fields, 1) if f and f[-1] == variety)
+            raise ActionError(f"{player} has {'no' if not holding else 'more than one'} field of {n} {variety}"
+                              + (f" ({variety} lies in {where})" if where else "")
+                              + ": name the field by its number")
+        said.append(f"{n} {variety}: {player}'s field {holding[0]}")
+        out[k], out[k + 1] = str(holding[0]), ""
+    return [w for w in out if w]
 
 
 def _roles(state: State, types: dict[str, str], rest: list[str]) -> list[str]:
@@ -440,6 +481,20 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             # `takes cart 2`: the one action of this game named after the verb.
             return _single(engine, state, player, family[0], rest, said)
         if family:
+            # `discards the red beans` in the two-player phase 0: of the moves of that verb, the
+            # one the rules allow here with these words (round 48's players), else asked which.
+            legal = []
+            for name in family:
+                notes: list[str] = []
+                try:
+                    reading = _single(engine, state, player, name, rest, notes)
+                    if engine.apply(state, reading).accepted:
+                        legal.append((reading, notes))
+                except Exception:  # noqa: BLE001 - a reading the words or the rules cannot take is no reading
+                    continue
+            if len(legal) == 1:
+                said.extend(legal[0][1])
+                return legal[0][0]
             raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
                               f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")
         # A misspelt verb of the table (`claimz`) is matched against the spec's `aka` verbs too.
@@ -452,10 +507,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     if not decl.params:
         # `draws three cards`: a move of no values moves as many cards as the rules say; the
         # number said is not read, and the answer says so (round 47's players).
-        counted = [k for k in range(len(rest) - 1) if rest[k].isdigit() and rest[k + 1].lower() in ("cards", "card")]
+        counted = [k for k in range(len(rest) - 1) if rest[k].isdigit() and rest[k + 1].lower() in _COUNTED]
         rest = list(rest)
         for k in reversed(counted):
-            said.append(f"{kind} takes no count: as many cards as the rules say ({rest[k]} is not read)")
+            unit = rest[k + 1].lower().rstrip("s") + "s"
+            said.append(f"{kind} takes no count: as many {unit} as the rules say ({rest[k]} is not read)")
             del rest[k:k + 2]
     given = list(rest)
     if any(w.lower() in _REPEATS for w in rest):
@@ -466,6 +522,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     # parameter is `cavalry`, as the mixed game's steppe card calls them).
     rest = _roles(state, types, rest)
     rest = [w for w in rest if not (w in _PLACE_WORDS and w not in types)]
+    # `pays a gold coin as tribute`, `gives her broad as a gift`: the move's own name, another
+    # name of it, an article (a space of a map may be called `a`: kept).
+    own_names = {kind, *(x.lower() for x in decl.aka)}
+    spaces = set(state.board.ids) if state.board is not None else set()
+    rest = [w for w in rest if w in types or w in spaces or not (w.lower() in own_names or w.lower() in ("a", "an"))]
     # `her red field`: the word `field` with no number after it only says what the value is.
     rest = [w for k, w in enumerate(rest) if not (
         w.lower() in ("field", "fields") and any(t in ("field", "target") for t in types.values())
@@ -497,6 +558,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             w.lower() in kinds and w not in types and k + 1 < len(rest)
             and (rest[k + 1] in state.board or rest[k + 1].isdigit()))]
     rest = [_TROOPS.get(w, w) if w not in types and _TROOPS.get(w) in types else w for w in rest]
+    rest = _counted_fields(engine, state, player, types, rest, said)
     tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS, *_other_zones(rest, engine)})
     raw: dict[str, str] = {}
     position = 0

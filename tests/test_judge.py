@@ -2062,3 +2062,16 @@ def test_a_card_from_a_place_is_that_place_s_card(capsys):
     code, out = judge(capsys, "dschingis/independent/r47-pb-tie-fails-then-attack-again-01", "--step", "0",
                       "-a", "Timon attacks 05 with the fire from his hand")
     assert out["results"][0]["action"] == {"type": "attack", "player": "Timon", "target": "05", "with": "hand 1"}
+
+
+def test_a_claim_refused_names_its_vine_cards_paragraphs_right_after_the_rule(tmp_path):
+    # Round 48's engine author: "decided by" named another card's example (through a ruling's
+    # paragraphs) before the card's own (bohnroeschen/examples/7 for last_figure).
+    from bohnspec.conformance.deciding import refusing_cites
+    from bohnspec.tools.judge import load_situation
+    engine, state, _ = load_situation(situation(tmp_path, json.loads(json.dumps(NINAS_DRAFT))))
+    action = {"type": "fulfil", "player": "Timon"}
+    refused = engine.apply(state, action).rejection
+    assert refused is not None and refused.rule == "bohnroeschen/tasks/1"
+    assert refusing_cites(engine.spec, action, refused, engine, state)[:3] == [
+        "bohnroeschen/tasks/1", "bohnroeschen/examples/7", "bohnroeschen/examples/8"]

@@ -79,9 +79,10 @@ def refusing_cites(spec: Spec, action: Any, rejection: Rejection, engine: Engine
             if engine is not None and state is not None and isinstance(decl, Clause) and isinstance(player, str):
                 found = vine_of(engine, state, player, decl.condition)
                 if found is not None:
-                    # The card's own paragraphs (its task, its example) before those the
-                    # clause's rulings rest on (another card's example).
-                    cites += found[1].cites
+                    # The card's own paragraphs (its task, its example) right after the rule,
+                    # before the clause's rulings and the paragraphs they rest on (another
+                    # card's example: round 48's engine author was pointed there first).
+                    cites = [cites[0], *found[1].cites, *cites[1:]]
             cites = with_rulings(spec, cites)
             if decl.condition is not None:
                 cites += with_rulings(spec, replaced_cites(spec, decl.condition))

@@ -1021,3 +1021,22 @@ def test_a_file_of_spec_named_again_is_read_once(capsys):
     from bohnspec.tools.cli import main
     assert main(["check", "spec/base/turn.bohn"]) == 0
     assert "1 file(s) checked: 0 error(s), 0 warning(s)" in capsys.readouterr().out
+
+
+def test_a_board_no_game_can_be_set_up_on_is_refused_at_its_line(tmp_path, capsys):
+    # Round 48's designer: a map `for 3 players` with four camps passed check; simulate then
+    # said to give --players 3, and with 3 that the map must lay a camp for each player.
+    from bohnspec import paths
+    text = (paths.ROOT / "examples" / "bohnaparte" / "reference-maps.bohn").read_text(encoding="utf-8")
+    module = "module my_maps requires bohnaparte\n\nruling my-maps\n  question \"q?\"\n  decision \"d.\"\n" \
+             "  reason \"r.\"\n  cites bohnaparte/setup/3\n\n"
+    board = ("board four_camps_for_three \"Four camps\" offset for 3 players cites ruling/my-maps {\n"
+             "  row 1: camp, *, *, *\n  row 0: *, *, *, *, *\n  row 1: camp, *, *, *, *\n"
+             "  row 0: *, *, *, *, *\n  row 1: *, *, camp, *, camp\n}\n")
+    assert "board reference_3" in text  # the shape copied from the reference maps
+    rules = tmp_path / "maps.bohn"
+    rules.write_text(module + board, encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 1
+    out = capsys.readouterr().out
+    assert f"{rules}:9:1: error: board 'four_camps_for_three' is laid for 3 players, but a game of module my_maps " \
+           "for 3 players refuses it: " in out, out

@@ -1474,6 +1474,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     for f in files:
         userfile.read_text(f)  # missing, a folder, binary, not UTF-8, empty: one line, exit 2
     diagnostics, nfiles = check_files(files or None)
+    if files and not any(d.severity == "error" for d in diagnostics):
+        # A map of one's own laid for a table its game's setup refuses (round 48's designer:
+        # four camps `for 3 players` passed, and simulate's hints then went round in a circle).
+        from .boardcheck import unusable_boards
+        diagnostics = [*diagnostics, *unusable_boards(files)]
     errors = [d for d in diagnostics if d.severity == "error"]
     data = {"files": nfiles, "diagnostics": [
         {"file": d.location.file, "line": d.location.line, "column": d.location.column,

@@ -252,3 +252,18 @@ def test_a_misspelt_board_name_is_offered_the_name(capsys):
     assert main(["board", "pyramid5"]) == 2
     err = capsys.readouterr().err
     assert "no board has this name (did you mean 'pyramid_5'?)" in err and "--rules FILE" in err
+
+
+def test_the_board_command_shows_a_modules_replacement_of_a_books_board(tmp_path, capsys):
+    # Round 48's designer: `bohnspec board realm_4 --rules FILE` showed the printed realm_4,
+    # though the module of FILE replaces it (a situation and simulate used the replacement).
+    from bohnspec.tools.cli import main
+    rules = tmp_path / "realm.bohn"
+    rules.write_text("module my_realm requires dschingis\n\nruling my-realm\n  question \"q?\"\n  decision \"d.\"\n"
+                     "  reason \"r.\"\n  cites dschingis/setup/6\n\n"
+                     "board realm_4 \"My realm\" offset for 4 players cites ruling/my-realm {\n"
+                     "  row 0: camp, *, *, *, *, *, camp\n  row 1: *, *, *, *, *, *\n"
+                     "  row 0: camp, *, *, *, *, *, camp\n}\n", encoding="utf-8")
+    assert main(["board", "realm_4", "--rules", str(rules)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("board realm_4: declared in module my_realm, for 4 players, before the deal"), out

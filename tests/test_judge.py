@@ -2075,3 +2075,12 @@ def test_a_claim_refused_names_its_vine_cards_paragraphs_right_after_the_rule(tm
     assert refused is not None and refused.rule == "bohnroeschen/tasks/1"
     assert refusing_cites(engine.spec, action, refused, engine, state)[:3] == [
         "bohnroeschen/tasks/1", "bohnroeschen/examples/7", "bohnroeschen/examples/8"]
+
+
+def test_words_that_cannot_be_read_for_a_move_not_possible_now_say_so_first(tmp_path, capsys):
+    # Round 48: `Nina drafts the soy into field 2` with no draft under way was told only
+    # "expected a number, got 'soy'".
+    assert main(["judge", situation(tmp_path), "-a", "Nina drafts the soy into field 2"]) == 2
+    err = capsys.readouterr().err
+    assert "Nina may not draft now: no Jumping Bean draft is under way [ruling/draft-first]; and the words cannot " \
+           "be read as a draft: expected a number, got 'soy'" in err, err

@@ -659,7 +659,16 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             owner_param = card_owners(engine, kind).get(key)
             if owner_param and owner_param != decl.actor and action.get(owner_param) in state.names():
                 owner = action[owner_param]
-        action[key] = _value(engine, state, player, types[key], raw[key], owner, said, _usable(engine, kind, key))
+        try:
+            action[key] = _value(engine, state, player, types[key], raw[key], owner, said, _usable(engine, kind, key))
+        except ActionError as exc:
+            # `picks the soy into field 2` with no draft under way: the words cannot be read,
+            # and the move could not be made anyway; both are said (round 48's players).
+            refused = engine.timing(state, kind, player)
+            if refused is None:
+                raise
+            raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]; and the words "
+                              f"cannot be read as a {kind}: {exc}") from None
     # A list of cards not named is empty (`offer to Nina give soy`: a gift).
     for p in decl.params:
         if p.type == "cards" and p.name not in action:

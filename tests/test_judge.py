@@ -2084,3 +2084,16 @@ def test_words_that_cannot_be_read_for_a_move_not_possible_now_say_so_first(tmp_
     err = capsys.readouterr().err
     assert "Nina may not draft now: no Jumping Bean draft is under way [ruling/draft-first]; and the words cannot " \
            "be read as a draft: expected a number, got 'soy'" in err, err
+
+
+def test_a_table_the_rules_refuse_is_answered_without_a_deck(tmp_path, capsys):
+    # Round 48's forum posters: "Can seven play Bohnröschen?" was asked for a deck first.
+    path = tmp_path / "seven.yaml"
+    path.write_text("modules: [base, bohnroeschen]\nsetup:\n  players: [A, B, C, D, E, F, G]\n", encoding="utf-8")
+    assert main(["judge", str(path), "--brief"]) == 1
+    out = capsys.readouterr().out
+    assert "setup: ILLEGAL [bohnroeschen/components/4]: this game is played by 3 to 6 players, not 7" in out, out
+    # A table the rules seat still needs its deck to be dealt.
+    path.write_text("modules: [base]\nsetup:\n  players: [A, B, C, D]\n", encoding="utf-8")
+    assert main(["judge", str(path)]) == 2
+    assert "`deck` is missing: give the deck, top card first" in capsys.readouterr().err

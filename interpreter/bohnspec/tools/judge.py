@@ -121,6 +121,17 @@ def _from_setup(path: Path, doc: Document, extra_rules: Iterable[str | PathLike[
     """The game a `setup:` (as a scenario gives it, `modules:` beside) sets up, from the
     situation file as read; its refusal raised as SetupRefused, the table's answer."""
     data = doc.data
+    setup = data.get("setup")
+    players = setup.get("players") if isinstance(setup, dict) else None
+    if isinstance(players, list) and "deck" not in setup and isinstance(data.get("modules", []), list):
+        # `Can seven play?` needs no deck: a table the rules refuse is the answer, before the
+        # deck a scenario's setup must give (round 48's forum posters were asked for one).
+        engine = engine_for(data.get("modules") or ["base"], extra_rules)
+        problem = engine.player_count_problem(len(players))
+        if problem is not None:
+            said = str(problem) + S.seating_hint(len(players), engine.spec.modules)
+            raise SetupRefused(str(path), engine, S.Refused("setup.players", problem.rule, said, said,
+                                                            cites=problem.cites))
     # Checked as a scenario's setup is: the keys a scenario has besides are filled in.
     filler: dict[str, Any] = {"id": "judge/setup", "title": "the situation", "cites": ["bohnanza/setup/1"]}
     if "refused" not in data:

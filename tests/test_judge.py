@@ -2097,3 +2097,17 @@ def test_a_table_the_rules_refuse_is_answered_without_a_deck(tmp_path, capsys):
     path.write_text("modules: [base]\nsetup:\n  players: [A, B, C, D]\n", encoding="utf-8")
     assert main(["judge", str(path)]) == 2
     assert "`deck` is missing: give the deck, top card first" in capsys.readouterr().err
+
+
+def test_a_verb_of_another_games_move_with_a_word_naming_this_games_is_that_move(tmp_path, capsys):
+    # Round 48: `Nina puts the red beans on the discard pile` in the two-player game was
+    # answered "'stow' is a move of bohnaparte only" (`put` is said of Bohnaparte's stow).
+    code, out = judge(capsys, "duo/phase-0/discard-leftovers-by-variety-in-any-order-01", "--step", "0",
+                      "-a", "Nina puts the red beans on the discard pile")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
+    assert verdict["notation"][0] == "read as discard_kind: the verb names stow, a move of another game, and " \
+                                     "'discard' this one"
+    # With no such word the answer is still that the move belongs to another game.
+    assert main(["judge", situation(tmp_path), "-a", "Timon stows the soy"]) == 2
+    assert "'stow' is a move of bohnaparte only" in capsys.readouterr().err

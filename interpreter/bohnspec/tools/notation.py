@@ -181,6 +181,31 @@ def _phases_named(engine: Engine, word: str) -> tuple[str, ...]:
     return whole or tuple(name for name in engine.spec.phases if "_" in name and _stem(name.split("_")[0]) == stem)
 
 
+def _move_named_among(engine: Engine, state: State, player: str, kind: str, rest: list[str],
+                      said: list[str]) -> dict | None:
+    """For a verb naming a move of another game only: a word among the others that names moves
+    of this game (`discard`: discard_kind, discard_card), read as the one of them the rules
+    allow here with the rest of the words; None when no single one is."""
+    legal: list[tuple[dict, list[str]]] = []
+    for k, w in enumerate(rest):
+        low = w.lower()
+        family = [a for a in engine.spec.actions if a == low or a.startswith(low + "_")]
+        others = rest[:k] + rest[k + 1:]
+        for name in family:
+            notes: list[str] = []
+            try:
+                reading = _single(engine, state, player, name, others, notes)
+                if engine.apply(state, reading).accepted:
+                    legal.append((reading, [f"read as {name}: the verb names {kind}, a move of another game, and "
+                                            f"{w!r} this one", *notes]))
+            except Exception:  # noqa: BLE001 - a reading the words or the rules cannot take is no reading
+                continue
+    if len({json.dumps(a, sort_keys=True) for a, _ in legal}) != 1:
+        return None
+    said.extend(legal[0][1])
+    return legal[0][0]
+
+
 def _counted_fields(engine: Engine, state: State, player: str, types: dict[str, str], rest: list[str],
                     said: list[str]) -> list[str]:
     """`harvests his two jumping beans`: a number before a variety, for an action naming a field,
@@ -464,6 +489,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         from ..language.spec import modules_declaring
         elsewhere = [m for m in modules_declaring(kind) if m not in engine.spec.modules]
         if elsewhere:
+            # `puts the red beans on the discard pile` in the two-player game (`put` is said of
+            # Bohnaparte's stow): a word naming moves of this game, the one the rules allow.
+            found = _move_named_among(engine, state, player, kind, rest, said)
+            if found is not None:
+                return found
             played = ", ".join(sorted(engine.spec.modules))
             # A player asking "may I plant a second card?" of the base game gets the answer
             # first (nobody may, here), then how to judge the game where the move exists. A

@@ -1040,3 +1040,16 @@ def test_a_board_no_game_can_be_set_up_on_is_refused_at_its_line(tmp_path, capsy
     out = capsys.readouterr().out
     assert f"{rules}:9:1: error: board 'four_camps_for_three' is laid for 3 players, but a game of module my_maps " \
            "for 3 players refuses it: " in out, out
+
+
+def test_a_reason_may_call_a_definition_with_the_actions_own_names(tmp_path):
+    # Round 48's designer: a price that depends on the target could not be told in a refusal.
+    head = ('module mine requires dschingis\n\nextend action attack {\n'
+            '  require size(p.coins) >= attack_price(p, target) else "it costs {attack_price(p, target)}" '
+            'cites dschingis/combat/1\n}\n')
+    assert errors_of(tmp_path, head) == []
+    (error,) = errors_of(tmp_path, head.replace("{attack_price(p, target)}", "{attack_price(p, riders)}"))
+    assert error.startswith("the reason names {attack_price(p, riders)}, but a reason calls only a definition with "
+                            "parameters, given the action's own names (its player and parameters: p, target, with)")
+    (error,) = errors_of(tmp_path, head.replace("{attack_price(p, target)}", "{attack_price(p)}"))
+    assert error.endswith("; 'attack_price' takes 2")

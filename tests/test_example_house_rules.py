@@ -183,6 +183,12 @@ def _module(tmp_path, body: str, name: str = "mine", requires: str = "dschingis"
     return rules
 
 
+def _situation(tmp_path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def test_a_drop_taking_several_clauses_of_a_kind_says_which_and_more_paragraphs_narrow_it(tmp_path, capsys):
     # dschingis/carts/1 is cited by the cart's three requirements: once, the forest, the price.
     wide = _module(tmp_path, "extend action buy_cart {\n  drop require dschingis/carts/1 cites ruling/house-x\n}\n")
@@ -221,11 +227,10 @@ def test_an_extend_of_an_action_of_a_module_not_required_is_refused(tmp_path, ca
 def test_an_error_of_the_rules_after_a_drop_names_the_move_and_the_dropped_clauses(tmp_path, capsys):
     # Dropping the cart's price: its purchase with no coins spends coins nobody has.
     rules = _module(tmp_path, "extend action buy_cart {\n  drop require dschingis/carts/1 cites ruling/house-x\n}\n")
-    situation = tmp_path / "cart.yaml"
-    situation.write_text("modules: [mine]\nstate:\n  board: beginner_3\n"
-                         "  spaces: {'02': {owner: Timon}, '08': {owner: Nina}, '12': {owner: Keno}}\n"
-                         "  players: [{name: Timon}, {name: Nina}, {name: Keno}]\n"
-                         "  active: Timon\n  phase: attack\n  draw_pile: [soy, red, blue]\n", encoding="utf-8")
+    situation = _situation(tmp_path, "cart.yaml", "modules: [mine]\nstate:\n  board: beginner_3\n  spaces: {'02': "
+                           "{owner: Timon}, '08': {owner: Nina}, '12': {owner: Keno}}\n  players: [{name: Timon}, "
+                           "{name: Nina}, {name: Keno}]\n  active: Timon\n  phase: attack\n"
+                           "  draw_pile: [soy, red, blue]\n")
     assert main(["judge", str(situation), "--rules", str(rules), "-a", "Timon buy_cart"]) == 2
     err = capsys.readouterr().err
     assert "(an error of the rules, met while judging Timon buy_cart; module mine drops clauses of buy_cart here " \
@@ -241,10 +246,9 @@ def test_a_dropped_paragraph_allows_nothing_and_the_house_ruling_is_the_answer(t
     # sentence the house rule leaves out ("may not trade among themselves").
     rules = _module(tmp_path, "extend action offer {\n  drop require bohnanza/phase-2/4 cites ruling/house-x\n}\n",
                     name="market", requires="base")
-    situation = tmp_path / "market.yaml"
-    situation.write_text("modules: [base, market]\nstate:\n  players: [{name: Nina, hand: [blue]}, "
-                         "{name: Timon, hand: [soy, red]}, {name: Keno, hand: [green]}]\n"
-                         "  active: Nina\n  phase: trade\n  revealed: [garden, blue]\n", encoding="utf-8")
+    situation = _situation(tmp_path, "market.yaml", "modules: [base, market]\nstate:\n  players: [{name: Nina, "
+                           "hand: [blue]}, {name: Timon, hand: [soy, red]}, {name: Keno, hand: [green]}]\n"
+                           "  active: Nina\n  phase: trade\n  revealed: [garden, blue]\n")
     assert main(["judge", str(situation), "--rules", str(rules), "--json",
                  "-a", "Timon trade give red get green with Keno"]) == 0
     verdict = json.loads(capsys.readouterr().out)["results"][0]
@@ -281,3 +285,22 @@ def test_a_drop_of_a_clause_of_an_action_both_war_games_declare_is_found_in_its_
     from bohnspec.execution.interpret import engine_for
     engine = engine_for(["drained"], [rules])
     assert [(name, c.rule_id) for name, _, _, c in engine.spec.dropped] == [("attack", "bohnaparte/swamp/1")]
+
+
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+def test_a_refusal_tells_a_price_that_depends_on_the_target(tmp_path, engine):
+    # Round 48's designer made towns cost two coins and was told "each attack costs a bean coin".
+    from bohnspec.execution.interpret import engine_for
+    from bohnspec.tools.judge import load_situation
+    rules = _module(tmp_path, "define attack_price(p, t) = if kind(t) == town then 2 else 1 cites ruling/house-x\n",
+                    name="dear", requires="dschingis")
+    situation = _situation(tmp_path, "towns.yaml", "modules: [base, dschingis, dear]\nstate:\n  options: {layout: "
+                           "beginner}\n  players: [{name: Timon, hand: [blue], coins: [soy]}, {name: Nina}, "
+                           "{name: Keno}]\n  active: Timon\n  phase: attack\n  spaces: {'02': {owner: Timon}, "
+                           "'08': {owner: Nina}, '12': {owner: Keno}}\n  draw_pile: [green, blue, soy]\n")
+    _, state, _ = load_situation(str(situation), extra_rules=[rules])
+    game = engine_for(["base", "dschingis", "dear"], [rules], engine=engine)
+    town = next(s for s in state.board.ids if state.space_cards.get(s) and state.space_cards[s][0] == "town")
+    refused = game.apply(state, {"type": "attack", "player": "Timon", "target": town, "with": "hand 1"}).rejection
+    assert refused is not None and refused.rule == "dschingis/combat/1"
+    assert refused.reason == "each attack costs a bean coin: 2 here"

@@ -149,7 +149,7 @@ class Rejection:
 def refusal(env: Env, rule: str, reason: str, where: Location | None, reads: frozenset = frozenset()) -> Rejection:
     """A Rejection with the values its reason names filled in from the state refused."""
     if "{" in reason:
-        reason = env.engine.reason_in(reason, env.state)
+        reason = env.engine.reason_in(reason, env.state, env.locals)
     return Rejection(rule, reason, where, reads)
 
 
@@ -1456,15 +1456,23 @@ class Engine:
     def define_value(self, state: State, name: str) -> Any:
         return self._call_define(Env(self, state), name, (), None)
 
-    def reason_in(self, reason: str, state: State) -> str:
-        """A reason with the values it names (`{third_field_price}`) filled in from `state`;
-        a value that cannot be worked out there is left as written."""
+    def reason_in(self, reason: str, state: State, local: dict | None = None) -> str:
+        """A reason with the values it names (`{third_field_price}`) filled in from `state`, a
+        definition called with the refused action's own names (`{attack_price(p, target)}`)
+        with their values in `local`; a value that cannot be worked out there is left as
+        written."""
         from ..language.unparse import show
 
         def value(m: re.Match) -> str:
-            name = m.group(1)
+            name, given = m.group(1), m.group(2)
             try:
-                if name in self.spec.defines:
+                if given is not None:
+                    names = [a.strip() for a in given.split(",")]
+                    if name not in self.spec.defines or local is None or any(a not in local for a in names):
+                        return m.group(0)
+                    found = self._call_define(Env(self, state, dict(local)), name, tuple(local[a] for a in names),
+                                              None)
+                elif name in self.spec.defines:
                     found = self.define_value(state, name)
                 elif name in self.spec.vars and name in state.vars:
                     found = state.vars[name]

@@ -148,24 +148,40 @@ class Checker:
     def _check_reasons(self) -> None:
         """A value a refusal's reason names (`{third_field_price}`) is a definition without
         parameters or a variable of the game, of a module the reason's own module reaches: what
-        the interpreter can read in any state of a game of that module."""
+        the interpreter can read in any state of a game of that module; in an action's clause,
+        also a definition called with the action's own names (`{attack_price(p, target)}`)."""
         spec = self.spec
-        said: list[tuple[str, Location, str]] = [(c.reason, c.loc, a.module) for a in spec.actions.values()
-                                                 for c in a.clauses]
-        said += [(c.reason, c.loc, e.module) for e in spec.extends for c in e.clauses]
-        said += [(f.reason, f.loc, f.module) for f in spec.forbids]
-        said += [(i.reason, i.loc, i.module) for i in spec.invariants]
+
+        def names_of(action: str) -> frozenset[str]:
+            a = spec.actions.get(action)
+            return frozenset([a.actor, *(p.name for p in a.params)]) if a is not None else frozenset()
+        said: list[tuple[str, Location, str, frozenset[str]]] = [
+            (c.reason, c.loc, a.module, names_of(a.name)) for a in spec.actions.values() for c in a.clauses]
+        said += [(c.reason, c.loc, e.module, names_of(e.name)) for e in spec.extends for c in e.clauses]
+        said += [(f.reason, f.loc, f.module, frozenset()) for f in spec.forbids]
+        said += [(i.reason, i.loc, i.module, frozenset()) for i in spec.invariants]
         # A setup's `require C else "reason"` (a `check` statement) is a refusal too.
-        said += [(n.args[1], n.loc, s.module) for s in spec.setups for n in nodes_of(s.body) if n.kind == "check"]
+        said += [(n.args[1], n.loc, s.module, frozenset()) for s in spec.setups for n in nodes_of(s.body)
+                 if n.kind == "check"]
         values = {n for n, d in spec.defines.items() if d.params is None}
         values |= {n for n, v in spec.vars.items() if not v.per_player and not v.per_space}
-        for reason, loc, module in said:
+        for reason, loc, module, scope in said:
             for m in REASON_FIELD.finditer(reason if isinstance(reason, str) else ""):
-                name = m.group(1)
-                if name not in values:
+                name, given = m.group(1), m.group(2)
+                if given is not None:
+                    args = [a.strip() for a in given.split(",")]
+                    d = spec.defines.get(name)
+                    if d is None or d.params is None or len(d.params) != len(args) or not set(args) <= scope:
+                        self.error(loc, f"the reason names {{{name}({given})}}, but a reason calls only a definition "
+                                        "with parameters, given the action's own names (its player and "
+                                        f"parameters: {', '.join(sorted(scope)) or 'none here'})"
+                                        + (f"; {name!r} takes {len(d.params)}" if d is not None and d.params else ""))
+                        continue
+                elif name not in values:
                     self.error(loc, f"the reason names {{{name}}}, but a reason can name only a definition without "
                                     "parameters or a variable of the game (not of a player or a space; for another "
-                                    f"value, a `define` of it without parameters){suggest(name, values)}")
+                                    "value, a `define` of it, or in an action's clause a define called with its "
+                                    f"names: {{price(p, target)}}){suggest(name, values)}")
                     continue
                 self._module = module
                 self._required(loc, name, what=" (named in a reason)")

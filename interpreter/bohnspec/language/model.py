@@ -165,7 +165,9 @@ class Players(Decl):
 # A value a refusal's reason names (`"a third bean field costs {third_field_price} coins"`): a
 # definition without parameters or a variable of the game, read in the state refused, so that a
 # module replacing the number is told its own (the checker refuses any other name).
-REASON_FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+# `{third_field_price}` in a reason, or a definition called with the clause's own names,
+# `{attack_price(p, target)}`: the name, and the names given to it (None: none).
+REASON_FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\(([a-z_][a-z0-9_]*(?:, *[a-z_][a-z0-9_]*)*)\))?\}")
 
 
 @dataclass(frozen=True)

@@ -449,7 +449,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             items.append(("forbid", f.condition, f.cites, f.reason, f.loc))
     items += [(c.kind, c.condition, c.cites, c.reason, c.loc) for c in engine.spec.clauses_of(kind)]
     for what, cond, cites, reason, loc in items:
-        reason = engine.reason_in(reason, state)  # the values it names, in this state
+        reason = engine.reason_in(reason, state, locals_)  # the values it names, in this state
         env = Env(engine, state, dict(locals_))
         holds = bool(engine.expr(cond, scope_all)(env))
         refuses = holds if what == "forbid" else not holds

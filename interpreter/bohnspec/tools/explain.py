@@ -473,6 +473,11 @@ def explain_files(extra_rules: RulesFiles, books: Path | None = None) -> dict:
     return {"id": ", ".join(str(r) for r in extra_rules), "type": "file", "clauses": out}
 
 
+def _dropped_said(x: dict) -> str:
+    """What a clause a `drop` takes out did: its refusal, or (a grant) what it cited."""
+    return f"refusing with [{x['rule']}]: {x['reason']}" if x["kind"] != "grant" else f"citing {x['rule']}"
+
+
 def render(info: dict) -> str:
     lines = []
     if info["type"] == "paragraph":
@@ -540,13 +545,12 @@ def render(info: dict) -> str:
                     lines.append(f"{indent}    refuses with [{r['rule']}]: {r['reason']}{_also(r)}  "
                                  f"({e['what']}, module {e['module']}, {e['where']})")
         for x in c.get("drops", []):
-            said = f"refusing with [{x['rule']}]: {x['reason']}" if x["kind"] != "grant" else f"citing {x['rule']}"
-            lines.append(f"{indent}  takes out: the `{x['kind']}` at {x['clause']} {said}  (cites "
+            lines.append(f"{indent}  takes out: the `{x['kind']}` at {x['clause']} {_dropped_said(x)}  (cites "
                          f"{', '.join(x['cites']) or '-'})")
         for x in c.get("dropped", []):
-            said = f"refusing with [{x['rule']}]: {x['reason']}" if x["kind"] != "grant" else f"citing {x['rule']}"
             lines.append(f"{indent}  where module {x['module']} is played, not at all: its `{x['kind']}` at "
-                         f"{x['clause']} {said}  (dropped at {x['where']}, cites {', '.join(x['cites']) or '-'})")
+                         f"{x['clause']} {_dropped_said(x)}  (dropped at {x['where']}, "
+                         f"cites {', '.join(x['cites']) or '-'})")
         if c["source"]:
             lines.append(f"{indent}  source:")
             lines.extend(f"{indent}    | {l}" for l in c["source"].splitlines())

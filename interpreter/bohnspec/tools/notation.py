@@ -186,24 +186,31 @@ def _move_named_among(engine: Engine, state: State, player: str, kind: str, rest
     """For a verb naming a move of another game only: a word among the others that names moves
     of this game (`discard`: discard_kind, discard_card), read as the one of them the rules
     allow here with the rest of the words; None when no single one is."""
-    legal: list[tuple[dict, list[str]]] = []
-    for k, w in enumerate(rest):
-        low = w.lower()
-        family = [a for a in engine.spec.actions if a == low or a.startswith(low + "_")]
-        others = rest[:k] + rest[k + 1:]
-        for name in family:
-            notes: list[str] = []
-            try:
-                reading = _single(engine, state, player, name, others, notes)
-                if engine.apply(state, reading).accepted:
-                    legal.append((reading, [f"read as {name}: the verb names {kind}, a move of another game, and "
-                                            f"{w!r} this one", *notes]))
-            except Exception:  # noqa: BLE001 - a reading the words or the rules cannot take is no reading
-                continue
+    readings = [(name, rest[:k] + rest[k + 1:],
+                 f"read as {name}: the verb names {kind}, a move of another game, and {w!r} this one")
+                for k, w in enumerate(rest)
+                for name in engine.spec.actions if name == w.lower() or name.startswith(w.lower() + "_")]
+    legal = _legal_readings(engine, state, player, readings)
     if len({json.dumps(a, sort_keys=True) for a, _ in legal}) != 1:
         return None
     said.extend(legal[0][1])
     return legal[0][0]
+
+
+def _legal_readings(engine: Engine, state: State, player: str,
+                    readings: Sequence[tuple[str, list[str], str | None]]) -> list[tuple[dict, list[str]]]:
+    """Of the readings (action type, the words after the verb, a note saying the reading or
+    None), the actions the rules accept here, each with the notes the notation made of it."""
+    legal: list[tuple[dict, list[str]]] = []
+    for name, words, note in readings:
+        notes: list[str] = [note] if note else []
+        try:
+            reading = _single(engine, state, player, name, words, notes)
+            if engine.apply(state, reading).accepted:
+                legal.append((reading, notes))
+        except Exception:  # noqa: BLE001 - a reading the words or the rules cannot take is no reading
+            continue
+    return legal
 
 
 def _counted_fields(engine: Engine, state: State, player: str, types: dict[str, str], rest: list[str],
@@ -513,15 +520,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         if family:
             # `discards the red beans` in the two-player phase 0: of the moves of that verb, the
             # one the rules allow here with these words (round 48's players), else asked which.
-            legal = []
-            for name in family:
-                notes: list[str] = []
-                try:
-                    reading = _single(engine, state, player, name, rest, notes)
-                    if engine.apply(state, reading).accepted:
-                        legal.append((reading, notes))
-                except Exception:  # noqa: BLE001 - a reading the words or the rules cannot take is no reading
-                    continue
+            legal = _legal_readings(engine, state, player, [(name, rest, None) for name in family])
             if len(legal) == 1:
                 said.extend(legal[0][1])
                 return legal[0][0]

@@ -2111,3 +2111,28 @@ def test_a_verb_of_another_games_move_with_a_word_naming_this_games_is_that_move
     # With no such word the answer is still that the move belongs to another game.
     assert main(["judge", situation(tmp_path), "-a", "Timon stows the soy"]) == 2
     assert "'stow' is a move of bohnaparte only" in capsys.readouterr().err
+
+
+def test_the_players_left_phrases_of_round_48_are_read(tmp_path, capsys):
+    # `both`/`all` before a variety count a field's beans as `two` does; the second round is
+    # named by follow_up's own words (its `aka "attack second round"`), not read as a new
+    # attack; `pays a coin and attacks` in a war game is the attack (whose price is its own),
+    # not Bohnröschen's tribute.
+    table = json.loads(json.dumps(TABLE))
+    for text in ("Nina harvests all her blues", "Nina harvests all of her blue beans"):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 2}, text
+    assert main(["judge", situation(tmp_path, table), "-a", "Nina harvests both blues"]) == 2
+    assert "Nina has no field of 2 blue (blue lies in field 2: 3)" in capsys.readouterr().err
+    second = "dschingis/independent/r23-riders-last-card-auxiliary-pile-second-round-01"
+    for text in ("Nina attacks the second round with her fire", "Nina fights the second round with hand 1"):
+        code, out = judge(capsys, second, "--step", "1", "-a", text)
+        assert out["results"][0]["action"] == {"type": "follow_up", "player": "Nina", "with": "hand 1"}, text
+    code, out = judge(capsys, "bohnaparte/mixed-sides/paddock-cavalry-charges-01", "--step", "3",
+                      "-a", "Nina attacks the second round with her front card")
+    assert out["results"][0]["action"] == {"type": "follow_up", "player": "Nina", "with": "hand 1"}
+    code, out = judge(capsys, second, "--step", "0", "-a", "Nina pays a coin and attacks 09 with her fire")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "attack", "player": "Nina", "target": "09", "with": "hand 1"}
+    assert verdict["legal"] is True
+    assert any("'pays a coin and'" in n for n in verdict["notation"])

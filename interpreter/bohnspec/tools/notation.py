@@ -98,6 +98,9 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         text = re.sub(r"\b(" + "|".join(map(re.escape, engine.spec.varieties)) + r")\s+from\s+(?:his\s+|her\s+|their\s+"
                       r"|my\s+|the\s+)?(" + "|".join(map(re.escape, own)) + r")\b", r"\2 \1", text, flags=re.IGNORECASE)
     text = _owned_spaces(state, text)  # `attacks Nina's village`: the one she holds
+    paid = _paid_as_part(engine, text)
+    if paid is not None:
+        text = paid
     text = " ".join(_as_said(engine, state, text.split()))
     # `Timon's hand 2`, as judge lists another player's cards: whose they are the action says
     # (the cards one gets are the partner's); the name is checked against it below.
@@ -116,6 +119,9 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         raise ActionError(f"{player!r} is not at the table{suggest(player, state.names())}; "
                           f"players: {', '.join(state.names())}")
     said: list[str] = []
+    if paid is not None:
+        said.append(f"'pays a coin and': no move of this game is a payment alone; read as the {kind} that "
+                    "follows, whose price, if it has one, is paid in what it does")
     if kind == "trade":
         actions = _trade(engine, state, player, rest, said, owners_named)
     else:
@@ -128,6 +134,23 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     if notes is not None:
         notes.extend((0, s) for s in said)
     return actions
+
+
+_PAID = re.compile(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:(?:a|an|one|1|the|his|her|their|my)\s+)?(?:gold\s+|bean\s+)?"
+                   r"coins?\s+and\s+(?:then\s+)?(\S.*)$", re.IGNORECASE)
+
+
+def _paid_as_part(engine: Engine, text: str) -> str | None:
+    """`Nina pays a coin and attacks 09`: in a game where paying is no move of its own (the war
+    games: an attack's price is part of it, round 47's players were pointed at Bohnröschen's
+    tribute), the move that follows; None where `pay` names a move of this game or no move of
+    this game follows."""
+    m = _PAID.match(text)
+    if m is None or _verbs(engine).get("pay") in engine.spec.actions or "pay" in engine.spec.actions:
+        return None
+    if _action_named(engine, m[2].split())[0] not in engine.spec.actions:
+        return None
+    return f"{m[1]} {m[2]}"
 
 
 # Numbers as people say them: `harvest one`, `hand 2nd`, `the first field`.
@@ -225,13 +248,17 @@ def _counted_fields(engine: Engine, state: State, player: str, types: dict[str, 
     out = list(rest)
     for k in range(len(rest) - 1):
         n, variety = rest[k], rest[k + 1]
-        if not n.isdigit() or variety not in engine.spec.varieties or variety in types:
+        # `both jumping beans`: two of them; `all his reds`: however many there are.
+        count = 2 if n.lower() == "both" else None if n.lower() == "all" else int(n) if n.isdigit() else -1
+        if count == -1 or variety not in engine.spec.varieties or variety in types:
             continue
         fields = state.player(player).zones.get(engine.fields_zone, [])
-        holding = [i for i, f in enumerate(fields, 1) if len(f) == int(n) and f and all(c == variety for c in f)]
+        holding = [i for i, f in enumerate(fields, 1)
+                   if f and (count is None or len(f) == count) and all(c == variety for c in f)]
         if len(holding) != 1:
             where = ", ".join(f"field {i}: {len(f)}" for i, f in enumerate(fields, 1) if f and f[-1] == variety)
-            raise ActionError(f"{player} has {'no' if not holding else 'more than one'} field of {n} {variety}"
+            raise ActionError(f"{player} has {'no' if not holding else 'more than one'} field of "
+                              f"{count if count is not None else 'only'} {variety}"
                               + (f" ({variety} lies in {where})" if where else "")
                               + ": name the field by its number")
         said.append(f"{n} {variety}: {player}'s field {holding[0]}")
@@ -369,10 +396,11 @@ def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
     return head, 1
 
 
-def _scattered_name(engine: Engine, words: list[str]) -> tuple[str, set[int]] | None:
+def _scattered_name(engine: Engine, words: list[str], several_only: bool = False) -> tuple[str, set[int]] | None:
     """An action named by a verb and two later words with values between (`takes the soy from
     her cart`: take_from_cart; `from` and `cart` are its name's, `soy` its value): the action and
-    the places of those two words; None when no action of this game is so named."""
+    the places of those two words; None when no action of this game is so named.
+    `several_only`: only another name of several words (`aka "buy free"`)."""
     verbs = _verbs(engine)
     forms = _verb_forms(words[0])
     lowered = [w.lower() for w in words]
@@ -391,6 +419,8 @@ def _scattered_name(engine: Engine, words: list[str]) -> tuple[str, set[int]] | 
                 k += 1
             else:
                 return name, at
+    if several_only:
+        return None
     for s in (verbs.get(f, f) for f in forms):
         for a in range(1, len(words)):
             for b in range(a + 1, len(words)):
@@ -433,7 +463,9 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         words = [words[0], "ends", *words[2:]]
     if len(words) > 1:
         kind, taken = _action_named(engine, words[1:])
-        scattered = _scattered_name(engine, words[1:]) if kind not in engine.spec.actions else None
+        # A name of several words said in full (`attacks the second round with her fire`:
+        # follow_up's `aka "attack second round"`) is the more telling, before its verb alone.
+        scattered = _scattered_name(engine, words[1:], several_only=kind in engine.spec.actions)
         if scattered is not None:
             # `takes the soy from her cart`: take_from_cart, its name's words among the values.
             kind, named = scattered

@@ -2023,7 +2023,8 @@ def test_a_count_said_with_a_move_of_no_values_is_not_read_and_the_answer_says_s
                       "Timon draws three cards")
     verdict = out["results"][0]
     assert verdict["action"] == {"type": "draw", "player": "Timon"}
-    assert verdict["notation"] == ["draw takes no count: as many cards as the rules say (3 is not read)"]
+    assert verdict["notation"] == ["draw takes no count (3 cards is not read): one draw is judged, with as many cards "
+                                   "as the rules give it; a move made several times is given once for each time"]
 
 
 def test_the_words_of_round_48s_forum_posters_are_read(tmp_path, capsys):
@@ -2136,3 +2137,99 @@ def test_the_players_left_phrases_of_round_48_are_read(tmp_path, capsys):
     assert verdict["action"] == {"type": "attack", "player": "Nina", "target": "09", "with": "hand 1"}
     assert verdict["legal"] is True
     assert any("'pays a coin and'" in n for n in verdict["notation"])
+
+
+def test_a_value_left_out_of_a_move_the_timing_refuses_says_the_timing_first(capsys):
+    # Round 47's players: `Timon rides against 13` in Nina's turn was told the grammar (no
+    # riders given) instead of the rule that stops him.
+    assert main(["judge", "dschingis/independent/r23-riders-last-card-auxiliary-pile-second-round-01", "--step", "0",
+                 "-a", "Timon rides against 13"]) == 2
+    assert "Timon may not charge now: only the active player attacks [dschingis/combat/2]; and the words leave out " \
+           "riders" in capsys.readouterr().err
+
+
+FORT = {"modules": ["base", "bohnaparte"],
+        "board": {"geometry": "graph", "spaces": {"tc": "camp", "nc": "camp", "kc": "camp", "q": "quarry", "v": "village",
+                                                  "f": "farm", "s": "swamp", "t": "town", "m": "iron_mine"},
+                  "edges": [["tc", "q"], ["tc", "v"], ["tc", "f"], ["v", "t"], ["t", "nc"], ["f", "s"], ["s", "nc"],
+                            ["nc", "kc"], ["tc", "m"], ["m", "kc"]]},
+        "spaces": {"tc": {"owner": "Timon"}, "q": {"owner": "Timon"}, "v": {"owner": "Timon"}, "m": {"owner": "Timon"},
+                   "nc": {"owner": "Nina"}, "t": {"owner": "Nina"}, "s": {"owner": "Nina"}, "kc": {"owner": "Keno"}},
+        "players": [{"name": "Timon", "hand": ["fire", "soy", "blue"], "coins": ["red", "soy", "green", "garden"],
+                     "depot": ["broad", "fire"], "vars": {"has_depot": True}, "fields": [[], []]},
+                    {"name": "Nina", "hand": ["red", "green", "broad"], "depot": ["blue"], "vars": {"has_depot": True},
+                     "fields": [[], []]},
+                    {"name": "Keno", "hand": ["fire"], "fields": [[], []]}],
+        "active": "Timon", "phase": "attack", "draw_pile": ["green", "soy", "red", "blue", "broad", "garden"]}
+
+
+def test_round_49s_war_table_is_read_as_meant(tmp_path, capsys):
+    # `under the farm with q` named the quarry (the kind word was left out before any id):
+    # a fortress under the quarry was answered LEGAL; `his village`, `on`, `a fort`, `puts his
+    # fortress` (aka) are read; `attacks 17 again` is a further attack, not "give it twice".
+    for text, at, legal in (("Timon builds a fortress under the farm with q", "f", False),
+                            ("Timon builds a fortress under his village with q", "v", True),
+                            ("Timon builds a fortress on his village", "v", True),
+                            ("Timon builds a fort under his village", "v", True),
+                            ("Can Timon put his fortress under the farm?", "f", False)):
+        code, out = judge(capsys, situation(tmp_path, FORT), "-a", text)
+        verdict = out["results"][0]
+        assert verdict["action"] == {"type": "build_fortress", "player": "Timon", "quarry": "q", "at": at}, text
+        assert verdict["legal"] is legal, text
+    code, out = judge(capsys, situation(tmp_path, FORT), "-a", "Timon pays two coins and attacks Nina's town with his fire",
+                      "-a", "Nina defends with her red", "-a", "Timon attacks the swamp again with his blue")
+    assert [r["action"]["type"] for r in out["results"]] == ["attack", "defend", "attack"]
+    assert out["results"][2]["action"]["target"] == "s"
+    # A defender asking to fight with mounted troops, or to charge, is told the rule that
+    # stops him: only the active player attacks (it was the combat under way, combat/10).
+    second = "dschingis/independent/r23-riders-last-card-auxiliary-pile-second-round-01"
+    code, out = judge(capsys, second, "--step", "1", "-a", "Timon attack 13 with hand 1")
+    assert out["results"][0]["rule"] == "dschingis/combat/2"
+    code, out = judge(capsys, second, "--step", "1", "-a", "Nina attack 13 with hand 1")
+    assert out["results"][0]["rule"] == "dschingis/combat/10"
+
+
+def test_round_49s_card_table_is_read_as_meant(tmp_path, capsys):
+    # `his blue field` is the field growing blue before `blue` can be read as the card of
+    # phase 3's planting (phase 1's compulsory planting was refused), in a draft too.
+    phase1 = {"players": [{"name": "Timon", "hand": ["blue", "green"], "fields": [[], ["blue", "blue"]]},
+                          {"name": "Nina", "hand": ["red"], "fields": [[], ["soy", "soy"]]},
+                          {"name": "Keno", "hand": ["fire"], "fields": [["broad"], []]}],
+              "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "soy", "red"]}
+    code, out = judge(capsys, situation(tmp_path, phase1), "-a", "Timon plants the blue in his blue field")
+    assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 2}
+    assert out["results"][0]["legal"] is True
+    jump = {"options": {"beans": "jumping"},
+            "players": [{"name": "Timon", "hand": ["broad"], "fields": [["fire", "fire"], ["green"]]},
+                        {"name": "Nina", "hand": ["soy"], "fields": [["red"], []]},
+                        {"name": "Keno", "hand": ["broad"], "fields": [["jumping", "jumping"], ["soy"]]}],
+              "active": "Timon", "phase": "trade", "revealed": ["broad", "broad"],
+              "draw_pile": ["soy", "red", "fire", "green", "blue", "broad", "broad", "fire"]}
+    code, out = judge(capsys, situation(tmp_path, jump), "-a", "Keno harvests his jumping beans",
+                      "-a", "Keno picks the soy into his soy field")
+    assert out["results"][1]["action"] == {"type": "draft", "player": "Keno", "card": 1, "target": 2}
+    # Counts before a variety in a list of cards; `takes his offer back`; a hyphenated variety.
+    trade = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue", "blue"], ["red"]]},
+                         {"name": "Nina", "hand": ["blue", "red", "blue"], "fields": [["soy"], ["green"]]},
+                         {"name": "Eiko", "hand": ["red"], "fields": [["black_eyed"], ["fire"]]}],
+             "active": "Timon", "phase": "trade", "revealed": ["soy", "blue"], "draw_pile": ["green", "green"]}
+    for text, give in (("Nina gives Timon both her blue beans", ["hand 1", "hand 3"]),
+                       ("Nina gives Timon two blues and a red for his soy", ["hand 1", "hand 3", "hand 2"])):
+        code, out = judge(capsys, situation(tmp_path, trade), "-a", text)
+        assert out["results"][0]["action"]["give"] == give, text
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Timon offers Nina the revealed blue for her red",
+                      "-a", "Timon takes his offer back")
+    assert out["results"][1]["action"] == {"type": "decline", "player": "Timon"}
+    for text in ("Eiko harvests her black-eyed field", "Eiko harvests her lone black-eyed bean"):
+        code, out = judge(capsys, situation(tmp_path, trade), "-a", text)
+        assert out["results"][0]["action"] == {"type": "harvest", "player": "Eiko", "field": 1}, text
+
+
+def test_a_variety_said_as_one_card_of_a_move_taking_the_variety_is_noted(capsys):
+    # The two-player phase 3 plants a kind all together: `plants a soy` is read as the kind's
+    # planting, and the answer says it takes every soy (round 49's players read "LEGAL" as one).
+    code, out = judge(capsys, "duo/phase-0/discard-leftovers-by-variety-in-any-order-01", "--step", "0",
+                      "-a", "Nina discards a red")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
+    assert any("'a red': discard_kind names a variety, not a card" in n for n in verdict["notation"])

@@ -126,6 +126,16 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         actions = _trade(engine, state, player, rest, said, owners_named)
     else:
         actions = [_single(engine, state, player, kind, rest, said)]
+    for a in actions:
+        # `plants a soy` read as a move naming a variety: it takes every soy it moves, not one
+        # (the two-player game's phase 3, round 49's players); said.
+        decl = engine.spec.actions.get(a.get("type", ""))
+        for p in decl.params if decl is not None else ():
+            v = a.get(p.name)
+            if p.type == "variety" and isinstance(v, str) and re.search(
+                    r"\b(?:a|an|one|1)\s+" + re.escape(v) + r"\b", text, flags=re.IGNORECASE):
+                said.append(f"'a {v}': {a['type']} names a variety, not a card, and takes every {v} it moves "
+                            "(what would happen shows them)")
     for name in owners_named:
         partners = {v for a in actions for v in a.values() if isinstance(v, str) and v in state.names()} - {player}
         if name not in partners:
@@ -136,8 +146,8 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     return actions
 
 
-_PAID = re.compile(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:(?:a|an|one|1|the|his|her|their|my)\s+)?(?:gold\s+|bean\s+)?"
-                   r"coins?\s+and\s+(?:then\s+)?(\S.*)$", re.IGNORECASE)
+_PAID = re.compile(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:(?:a|an|one|two|three|four|five|[0-9]+|the|his|her|their|my)\s+)?"
+                   r"(?:gold\s+|bean\s+)?coins?\s+and\s+(?:then\s+)?(\S.*)$", re.IGNORECASE)
 
 
 def _paid_as_part(engine: Engine, text: str) -> str | None:
@@ -164,7 +174,10 @@ _ORDINAL_DIGITS = re.compile(r"^([0-9]+)(?:st|nd|rd|th)$")
 _PLACE_WORDS = frozenset({"with", "from", "into", "in", "onto", "on", "to", "for", "under", "against", "at", "as"})
 
 # Words asking for an action more than once (`pays tribute twice`).
-_REPEATS = frozenset({"twice", "thrice", "times", "again"})
+_REPEATS = frozenset({"twice", "thrice", "times"})
+# Words that ask for the move once more, which is the move itself (`attacks 17 again`, a further
+# attack; `defends again` in a second round: round 49's players were told to give it twice).
+_AGAIN = frozenset({"again", "anew"})
 
 # The two books' words for mounted troops, each read as the other where a game has only one.
 _TROOPS = {"riders": "cavalry", "cavalry": "riders"}
@@ -249,7 +262,7 @@ def _counted_fields(engine: Engine, state: State, player: str, types: dict[str, 
     for k in range(len(rest) - 1):
         n, variety = rest[k], rest[k + 1]
         # `both jumping beans`: two of them; `all his reds`: however many there are.
-        count = 2 if n.lower() == "both" else None if n.lower() == "all" else int(n) if n.isdigit() else -1
+        count = _FIELD_COUNTS.get(n.lower(), int(n) if n.isdigit() else -1)
         if count == -1 or variety not in engine.spec.varieties or variety in types:
             continue
         fields = state.player(player).zones.get(engine.fields_zone, [])
@@ -264,6 +277,66 @@ def _counted_fields(engine: Engine, state: State, player: str, types: dict[str, 
         said.append(f"{n} {variety}: {player}'s field {holding[0]}")
         out[k], out[k + 1] = str(holding[0]), ""
     return [w for w in out if w]
+
+
+def _counted_cards(engine: Engine, types: dict[str, str], rest: list[str]) -> list[str]:
+    """`gives Timon both her blue beans`, `two reds`: a count before a variety, for a move naming a
+    list of cards, is that many cards of it (round 49's players were told 'both' is no card)."""
+    if "cards" not in types.values():
+        return rest
+    out: list[str] = []
+    k = 0
+    while k < len(rest):
+        n, after = rest[k], rest[k + 1] if k + 1 < len(rest) else ""
+        count = 2 if n.lower() == "both" else int(n) if n.isdigit() and 1 < int(n) <= _MOST_COUNTED else 0
+        if k and (rest[k - 1] in engine.spec.zones or rest[k - 1] in _REF_WORDS):
+            count = 0  # `revealed 2 for fire`: a place's number, `for` already left out
+        # (`two blues and a red` came as `2`, `blue,a`, `red`: a list's elements by commas)
+        first, comma, others = after.partition(",")
+        if count and first in engine.spec.varieties:
+            out.append(",".join([first] * count) + comma + others)
+            k += 2
+            continue
+        out.append(n)
+        k += 1
+    joined: list[str] = []
+    for w in out:
+        if "," in w:  # `a red` in a list: the article says nothing, the list goes on after it
+            elements = w.split(",")
+            goes_on = elements[-1].lower() in ("", "a", "an")
+            w = ",".join(e for e in elements if e and e.lower() not in ("a", "an")) + ("," if goes_on else "")
+        if joined and joined[-1].endswith(","):
+            joined[-1] += w
+        else:
+            joined.append(w)
+    return joined
+
+
+# The most cards of one variety a count before it is read as (a hand holds no more).
+_MOST_COUNTED = 20
+
+
+def _fields_by_variety(engine: Engine, state: State, player: str, rest: list[str], said: list[str]) -> list[str]:
+    """`in his blue field`, `into her soy field`: the player's one field growing that variety, as
+    `field N`, before the variety could be read as a card of the move (round 49's players had
+    phase 1's planting read as phase 3's, and a draft's pick go into the field just emptied).
+    None or several such fields: the words are left for the reading to tell."""
+    out = list(rest)
+    fields = state.player(player).zones.get(engine.fields_zone, [])
+    for k in range(len(rest) - 1):
+        variety, word = rest[k], rest[k + 1].lower()
+        if variety not in engine.spec.varieties or word not in ("field", "fields") or (
+                k + 2 < len(rest) and rest[k + 2].isdigit()):
+            continue  # (`soy field 1`: the variety, then the field by its number)
+        holding = [i for i, f in enumerate(fields, 1) if variety in f]
+        if len(holding) == 1:
+            said.append(f"{player}'s {variety} field: read as field {holding[0]}")
+            out[k], out[k + 1] = "field", str(holding[0])
+    return out
+
+
+# Words before a variety that count a field's beans (`all`: however many; see _counted_fields).
+_FIELD_COUNTS: dict[str, int | None] = {"both": 2, "all": None, "lone": 1, "single": 1, "only": 1}
 
 
 def _roles(state: State, types: dict[str, str], rest: list[str]) -> list[str]:
@@ -294,7 +367,7 @@ def _roles(state: State, types: dict[str, str], rest: list[str]) -> list[str]:
 
 
 # The parameters a word before a space names (`against 15`: the target), see _roles.
-_ROLE_WORDS = {"against": "target", "at": "target", "under": "at"}
+_ROLE_WORDS = {"against": "target", "at": "target", "under": "at", "on": "at"}
 
 
 def _verb_forms(word: str) -> list[str]:
@@ -319,8 +392,10 @@ def _bean_names(engine: Engine) -> dict[str, str]:
             if last == "bean" and " " not in head and head:
                 short.setdefault(head, set()).add(name)
     for head, which in short.items():
+        # (`black-eyed`: its own id, hyphenated, round 49's players; not another variety's)
         if len(which) == 1 and head not in names and head not in spec.varieties and head not in spec.zones \
-                and head not in spec.actions and head.replace("-", "_") not in spec.varieties:
+                and head not in spec.actions and head.replace("-", "_") in (*which, *(
+                    () if head.replace("-", "_") in spec.varieties else (head.replace("-", "_"),))):
             names[head] = next(iter(which))
     return dict(sorted(names.items(), key=lambda kv: -len(kv[0])))
 
@@ -572,8 +647,14 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         rest = list(rest)
         for k in reversed(counted):
             unit = rest[k + 1].lower().rstrip("s") + "s"
-            said.append(f"{kind} takes no count: as many {unit} as the rules say ({rest[k]} is not read)")
+            said.append(f"{kind} takes no count ({rest[k]} {unit} is not read): one {kind} is judged, with as many "
+                        f"{unit} as the rules give it; a move made several times is given once for each time")
             del rest[k:k + 2]
+    rest = [w for k, w in enumerate(rest) if w.lower() not in _AGAIN
+            and not (w.lower() == "once" and rest[k + 1:k + 2] == ["more"])
+            and not (w.lower() == "more" and k and rest[k - 1].lower() == "once")]
+    if any(t in ("field", "target") for t in types.values()):
+        rest = _fields_by_variety(engine, state, player, rest, said)
     given = list(rest)
     if any(w.lower() in _REPEATS for w in rest):
         raise ActionError(f"one action is judged at a time: to {kind} twice, give it twice "
@@ -614,11 +695,15 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     rest = [w for w in rest if w in types or w in values or not _phases_named(engine, w)]
     if state.board is not None:
         # `attacks space 15`, `the village 15`: the word before a space's id says what it is.
+        # Only when that space is of the kind said: `under the farm with q` names the farm, not
+        # the quarry q (round 49's players were told a fortress under the quarry was legal).
         kinds = {"space", *(c for c in engine.spec.cards)}
         rest = [w for k, w in enumerate(rest) if not (
             w.lower() in kinds and w not in types and k + 1 < len(rest)
-            and (rest[k + 1] in state.board or rest[k + 1].isdigit()))]
+            and (rest[k + 1] in _spaces_of_kind(state, w) or w.lower() == "space" and rest[k + 1] in state.board
+                 or rest[k + 1] not in state.board and rest[k + 1].isdigit()))]
     rest = [_TROOPS.get(w, w) if w not in types and _TROOPS.get(w) in types else w for w in rest]
+    rest = _counted_cards(engine, types, rest)
     rest = _counted_fields(engine, state, player, types, rest, said)
     tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS, *_other_zones(rest, engine)})
     raw: dict[str, str] = {}
@@ -752,6 +837,13 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             said.append(f"{', '.join(f'{n} {alone[n]}' for n in missing)}: the only "
                         f"{'value' if len(missing) == 1 else 'values'} with which {player} may {kind} at all now")
             return {"type": kind, "player": player, **{n: action[n] if n in action else alone[n] for n in names}}
+        # `Timon rides against 13`, Timon not the player whose turn it is: the value left out
+        # is not what stops him, and the answer says first what does (round 47's players).
+        refused = engine.timing(state, kind, player)
+        if refused is not None:
+            raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]; and the words leave "
+                              f"out {', '.join(missing)}: written in full, {player} {kind} "
+                              f"{' '.join(n.upper() for n in names)}")
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
 
@@ -1042,15 +1134,26 @@ def _spaces_of_kind(state: State, kind: str, owner: str | None = None) -> list[s
 
 
 def _owned_spaces(state: State, text: str) -> str:
-    """`Nina's village` in the words: the space of that kind she holds, by its id, when she holds
-    one (several: the words are left as they are, and the reading says so)."""
+    """`Nina's village` in the words, or `his village` said of the player who moves: the space of
+    that kind she holds, by its id, when she holds one (several: the words are left as they
+    are, and the reading says so)."""
     if state.board is None or not state.names():
         return text
 
     def one(m: re.Match) -> str:
         found = _spaces_of_kind(state, m[2], m[1])
         return found[0] if len(found) == 1 else m[0]
-    return re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\b", one, text)
+    text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\b", one, text)
+    # `under his village`: the space of that kind the one who makes the move holds (round 49).
+    subject = next((n for n in state.names() if text.split()[:1] == [n] or text.lower().split()[:1] == [n.lower()]),
+                   None)
+    if subject is None:
+        return text
+
+    def own(m: re.Match) -> str:
+        found = _spaces_of_kind(state, m[2], subject)
+        return found[0] if len(found) == 1 else m[0]
+    return re.sub(r"\b(his|her|their|my)\s+([a-z_]+)\b", own, text, flags=re.IGNORECASE)
 
 
 def _zone_cards(state: State, owner: str, zone: str) -> list:
@@ -1083,7 +1186,12 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
         raise ActionError(f"{raw!r} is a place, not a card: write '{raw} 1' for its first card (its top)")
     troops = [a.name for a in engine.spec.actions.values() if any(p.name == raw for p in a.params)]
     if troops and raw not in engine.spec.varieties:
-        # `attack 04 with riders`: mounted troops are sent by an action of their own.
+        # `attack 04 with riders`: mounted troops are sent by an action of their own; a defender
+        # asking to defend with them is told that action is not his now (round 49's players).
+        refused = engine.timing(state, troops[0], owner) if owner in state.names() else None
+        if refused is not None:
+            raise ActionError(f"{raw!r} are not a card to fight with: they ride only with {' or '.join(troops)}, "
+                              f"which {owner} may not make now: {refused.reason} [{refused.rule}]")
         raise ActionError(f"{raw!r} are not a card to fight with here: they ride with {' or '.join(troops)} "
                           f"(`{owner} {troops[0]} TARGET {raw} SPACE`, SPACE where they stand)")
     if raw in ("-", "[]", "none", "nothing"):

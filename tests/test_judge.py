@@ -719,7 +719,8 @@ def test_a_territory_is_named_by_its_kind_or_whose_it_is(tmp_path, capsys):
         assert out["results"][0]["action"] == {"type": "attack", "player": "Nina", "target": target,
                                                "with": "hand 1"}, text
     assert main(["judge", str(path), "-a", "Nina attacks the camp with blue"]) == 2
-    assert "3 spaces are a camp (a, b, c): name the one meant by its id" in capsys.readouterr().err
+    assert "3 spaces are a camp (a: camp, Nina's; b: camp, Timon's; c: camp, Keno's): name the one meant by its id, " \
+           "or by whose it is (`Nina's camp`)" in capsys.readouterr().err
 
 
 def test_a_value_left_out_that_one_value_alone_allows_is_that_value(capsys):
@@ -2233,3 +2234,23 @@ def test_a_variety_said_as_one_card_of_a_move_taking_the_variety_is_noted(capsys
     verdict = out["results"][0]
     assert verdict["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
     assert any("'a red': discard_kind names a variety, not a card" in n for n in verdict["notation"])
+
+
+def test_questions_and_troops_as_the_subject_are_read(tmp_path, capsys):
+    # Round 49: `What happens if ...`, `Is it allowed for Nina to ...`, `Nina's riders attack ...`
+    # (the owner charging with them), `... and keeps the blue` (no part of the move); two spaces
+    # of a kind held by the same player are told apart by id only.
+    d1 = "dschingis/independent/r23-riders-last-card-auxiliary-pile-second-round-01"
+    for text in ("What happens if Nina attacks 09 with her fire", "Is it allowed for Nina to attack 09 with her fire"):
+        code, out = judge(capsys, d1, "--step", "0", "-a", text)
+        assert out["results"][0]["action"] == {"type": "attack", "player": "Nina", "target": "09", "with": "hand 1"}, text
+    code, out = judge(capsys, d1, "--step", "0", "-a", "Can Nina's riders attack 09?")
+    assert out["results"][0]["action"] == {"type": "charge", "player": "Nina", "target": "09", "riders": "13"}
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon gives the soy to Nina and keeps the fire")
+    action = out["results"][0]["action"]
+    assert (action["type"], action["to"], len(action["give"]), action["get"]) == ("offer", "Nina", 1, [])
+    river = json.loads(json.dumps(FORT))
+    river["board"]["spaces"]["f"] = "village"
+    assert main(["judge", situation(tmp_path, river), "-a", "Timon attacks the village with his fire"]) == 2
+    assert "2 spaces are a village (f: village, nobody's; v: village, Timon's): name the one meant by its id, or by " \
+           "whose it is (`Timon's village`)" in capsys.readouterr().err

@@ -87,8 +87,19 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
         text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
     # A question as posted (`Can Nina harvest field 2`, `Is Nina allowed to ...`): the move asked.
+    # `What happens if Nina attacks ...`, `Is it allowed for Nina to ...` (round 49's players).
+    text = re.sub(r"^\s*(?:what\s+happens\s+(?:if|when)|what\s+if|suppose)\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^\s*is\s+it\s+(?:allowed|legal|ok|okay|possible)\s+for\s+(\S+)\s+to\s+", r"\1 ", text,
+                  flags=re.IGNORECASE)
     text = re.sub(r"^\s*(?:can|may|could|might)\s+(\S+)\s+", r"\1 ", text, flags=re.IGNORECASE)
     text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
+    # `Nina's riders attack 17`: the troops as the subject are their owner charging with them.
+    riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
+    if len(riding) == 1 and state.names():
+        text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
+                      + r")\s+(?:attack|ride|charge|gallop)s?\b", r"\1 " + riding[0], text, flags=re.IGNORECASE)
+    # `gives the soy to Keno and keeps the blue`: what a player keeps is no part of the move.
+    text = re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\b.*$", "", text, flags=re.IGNORECASE)
     # `her reds`, `3 blues`: a variety in the plural.
     for name in engine.spec.varieties:
         text = re.sub(r"(?<![\w-])" + re.escape(name) + r"s(?![\w-])", name, text, flags=re.IGNORECASE)
@@ -1110,8 +1121,13 @@ def _space(state: State, raw: str) -> str:
     if raw not in board and lying:
         if len(lying) == 1:
             return lying[0]
-        raise ActionError(f"{len(lying)} spaces are a {raw} ({', '.join(lying)}): name the one meant by its id, "
-                          f"or by whose it is (`Nina's {raw}`)")
+        # Whose it is tells them apart only where their holders differ (a river is nobody's).
+        owners = [state.space_vars.get(s, {}).get("owner") for s in lying]
+        whose = next((o for o in owners if o is not None and owners.count(o) == 1), None)
+        described = "; ".join(f"{s}: {state.space_cards[s][0]}, " + (f"{o}'s" if o else "nobody's")
+                              for s, o in zip(lying, owners))
+        raise ActionError(f"{len(lying)} spaces are a {raw} ({described}): name the one meant by its id"
+                          + (f", or by whose it is (`{whose}'s {raw}`)" if whose else ""))
     if raw not in board:
         raise ActionError(f"{raw!r} is not a space of the board{suggest(raw, board.ids)}; "
                           f"spaces: {', '.join(board.ids)}")
@@ -1130,7 +1146,8 @@ def _spaces_of_kind(state: State, kind: str, owner: str | None = None) -> list[s
         if not cards or not (owner is None or state.space_vars.get(s, {}).get("owner") == owner):
             return False
         return cards[0] == low if exact else cards[0].endswith("_" + low)
-    return [s for s in state.board.ids if lies(s, True)] or [s for s in state.board.ids if lies(s, False)]
+    # (both, where both lie: Nina's `town` in the mixed game may be either book's; round 49)
+    return [s for s in state.board.ids if lies(s, True)] + [s for s in state.board.ids if lies(s, False)]
 
 
 def _owned_spaces(state: State, text: str) -> str:

@@ -2254,3 +2254,15 @@ def test_questions_and_troops_as_the_subject_are_read(tmp_path, capsys):
     assert main(["judge", situation(tmp_path, river), "-a", "Timon attacks the village with his fire"]) == 2
     assert "2 spaces are a village (f: village, nobody's; v: village, Timon's): name the one meant by its id, or by " \
            "whose it is (`Timon's village`)" in capsys.readouterr().err
+
+
+def test_several_players_named_make_the_move_one_after_another(tmp_path, capsys):
+    # Round 49: `Nina and Keno harvest ...` was "'and' is not at the table".
+    table = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue"], ["red"]]},
+                         {"name": "Nina", "hand": ["red"], "fields": [["soy", "soy"], ["green"]]},
+                         {"name": "Keno", "hand": ["fire"], "fields": [["broad"], ["soy", "soy", "soy"]]}],
+             "active": "Timon", "phase": "trade", "revealed": ["soy", "blue"], "draw_pile": ["green", "green"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Nina and keno harvest their soy fields")
+    assert [r["action"] for r in out["results"]] == [{"type": "harvest", "player": "Nina", "field": 1},
+                                                     {"type": "harvest", "player": "Keno", "field": 2}]
+    assert all(r["legal"] for r in out["results"])

@@ -66,6 +66,11 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
     text = text.replace("\u2019", "'").rstrip("?.! ")
+    # `Nina and Keno harvest their soy fields`: each of them makes the move, one after another
+    # in the order named (round 49's players).
+    subjects, rest = _subjects(state, text)
+    if len(subjects) > 1:
+        return [a for who in subjects for a in parse_action(engine, state, f"{who} {rest}", notes)]
     # A bean by its name on the card (`give Soy Bean`, `Red Beans`), as the rulebooks write it,
     # or by another name of the table (`Chili`, `Sojabohne`: the variety's `aka`).
     for called, name in _bean_names(engine).items():
@@ -172,6 +177,22 @@ def _paid_as_part(engine: Engine, text: str) -> str | None:
     if _action_named(engine, m[2].split())[0] not in engine.spec.actions:
         return None
     return f"{m[1]} {m[2]}"
+
+
+def _subjects(state: State, text: str) -> tuple[list[str], str]:
+    """The players named first (`Nina, Keno and Eiko ...`, in any case) and the words after them."""
+    words = text.split()
+    lower = {n.lower(): n for n in state.names()}
+    found: list[str] = []
+    k = 0
+    while k < len(words):
+        w = words[k].rstrip(",").lower()
+        if w in lower and lower[w] not in found:
+            found.append(lower[w])
+        elif not (w == "and" and found):
+            break
+        k += 1
+    return found, " ".join(words[k:])
 
 
 # Numbers as people say them: `harvest one`, `hand 2nd`, `the first field`.

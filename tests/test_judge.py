@@ -2266,3 +2266,8 @@ def test_several_players_named_make_the_move_one_after_another(tmp_path, capsys)
     assert [r["action"] for r in out["results"]] == [{"type": "harvest", "player": "Nina", "field": 1},
                                                      {"type": "harvest", "player": "Keno", "field": 2}]
     assert all(r["legal"] for r in out["results"])
+
+
+def test_a_pronoun_at_a_table_of_one_is_its_player(capsys):
+    code, out = judge(capsys, "solo/end/castle-needs-five-coins-01", "-a", "She harvests her green field")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 1}

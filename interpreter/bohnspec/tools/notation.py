@@ -68,6 +68,9 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     text = text.replace("\u2019", "'").rstrip("?.! ")
     # `Nina and Keno harvest their soy fields`: each of them makes the move, one after another
     # in the order named (round 49's players).
+    # `She plants ...` at a table of one (the solo game): the one player there (round 49).
+    if len(state.names()) == 1:
+        text = re.sub(r"^\s*(?:she|he|they|i)\s+", state.names()[0] + " ", text, flags=re.IGNORECASE)
     subjects, rest = _subjects(state, text)
     if len(subjects) > 1:
         return [a for who in subjects for a in parse_action(engine, state, f"{who} {rest}", notes)]

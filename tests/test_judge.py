@@ -2271,3 +2271,15 @@ def test_several_players_named_make_the_move_one_after_another(tmp_path, capsys)
 def test_a_pronoun_at_a_table_of_one_is_its_player(capsys):
     code, out = judge(capsys, "solo/end/castle-needs-five-coins-01", "-a", "She harvests her green field")
     assert out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 1}
+
+
+def test_the_last_card_of_a_place_and_the_troops_of_a_space_are_read(tmp_path, capsys):
+    # Round 49: `the last card of his depot` (`last` was one too many), `his last card` (of the
+    # hand), `with the cavalry of p1`.
+    code, out = judge(capsys, situation(tmp_path, FORT), "-a", "Timon attacks the farm with the last card of his depot")
+    assert out["results"][0]["action"] == {"type": "attack", "player": "Timon", "target": "f", "with": "depot 2"}
+    code, out = judge(capsys, situation(tmp_path, FORT), "-a", "Timon attacks the farm with his last card")
+    assert out["results"][0]["action"]["with"] == "hand 3"
+    code, out = judge(capsys, "bohnaparte/mixed-sides/paddock-cavalry-charges-01", "--step", "0",
+                      "-a", "Nina charges 03 with the cavalry of 02")
+    assert out["results"][0]["action"] == {"type": "charge", "player": "Nina", "target": "03", "cavalry": "02"}

@@ -71,9 +71,9 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     # `She plants ...` at a table of one (the solo game): the one player there (round 49).
     if len(state.names()) == 1:
         text = re.sub(r"^\s*(?:she|he|they|i)\s+", state.names()[0] + " ", text, flags=re.IGNORECASE)
-    subjects, rest = _subjects(state, text)
+    subjects, after = _subjects(state, text)
     if len(subjects) > 1:
-        return [a for who in subjects for a in parse_action(engine, state, f"{who} {rest}", notes)]
+        return [a for who in subjects for a in parse_action(engine, state, f"{who} {after}", notes)]
     # A bean by its name on the card (`give Soy Bean`, `Red Beans`), as the rulebooks write it,
     # or by another name of the table (`Chili`, `Sojabohne`: the variety's `aka`).
     for called, name in _bean_names(engine).items():
@@ -88,6 +88,9 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
                       text, flags=re.IGNORECASE)
         text = re.sub(r"\btop card\b", "top", text, flags=re.IGNORECASE)
         text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE)
+    text = _last_cards(engine, state, text)
+    # `with the cavalry of p1`: the troops of that space (round 49).
+    text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+of\s+", r"\1 ", text, flags=re.IGNORECASE)
     if "hand" in engine.spec.zones:
         # `plays her front card`, `his second card`: the places of the hand (round 47's players).
         text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
@@ -180,6 +183,37 @@ def _paid_as_part(engine: Engine, text: str) -> str | None:
     if _action_named(engine, m[2].split())[0] not in engine.spec.actions:
         return None
     return f"{m[1]} {m[2]}"
+
+
+def _last_cards(engine: Engine, state: State, text: str) -> str:
+    """`the last card of her depot`, `his last card` (of the hand): that place's last card, of
+    the player who moves unless another is named (`Timon's`), by its number (round 49)."""
+    names = {n.lower(): n for n in state.names()}
+    first = text.split()[0].lower() if text.split() else ""
+    subject = names.get(first)
+    zones = [z for z in engine.spec.zones if z != "draw_pile" and engine.spec.zones[z].kind != "fields"]
+    if not zones:
+        return text
+
+    def place(zone: str, whose: str | None) -> str | None:
+        if not engine.spec.zones[zone].per_player:
+            cards = state.zones.get(zone, [])
+        else:
+            owner = names.get(whose.lower()[:-2]) if whose and whose.lower().endswith("'s") else subject
+            if owner is None:
+                return None
+            cards = state.player(owner).zones.get(zone, [])
+        return f"{zone} {len(cards)}" if cards else None
+
+    def of_zone(m: re.Match) -> str:
+        return place(m[2].lower(), m[1]) or m[0]
+    owners = "|".join([*(re.escape(n) + "'s" for n in state.names()), "his", "her", "their", "my", "the"])
+    text = re.sub(r"\b(?:the\s+)?last\s+card\s+(?:of|from|in|on)\s+(?:(" + owners + r")\s+)?("
+                  + "|".join(map(re.escape, zones)) + r")\b", of_zone, text, flags=re.IGNORECASE)
+    if "hand" in zones:
+        text = re.sub(r"\b(?:his|her|their|my)\s+last\s+(?:hand\s+)?card\b",
+                      lambda m: place("hand", None) or m[0], text, flags=re.IGNORECASE)
+    return text
 
 
 def _subjects(state: State, text: str) -> tuple[list[str], str]:

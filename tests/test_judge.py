@@ -2283,3 +2283,9 @@ def test_the_last_card_of_a_place_and_the_troops_of_a_space_are_read(tmp_path, c
     code, out = judge(capsys, "bohnaparte/mixed-sides/paddock-cavalry-charges-01", "--step", "0",
                       "-a", "Nina charges 03 with the cavalry of 02")
     assert out["results"][0]["action"] == {"type": "charge", "player": "Nina", "target": "03", "cavalry": "02"}
+
+
+def test_two_moves_of_players_named_in_one_sentence_are_judged_in_turn(capsys):
+    d1 = "dschingis/independent/r23-riders-last-card-auxiliary-pile-second-round-01"
+    code, out = judge(capsys, d1, "--step", "0", "-a", "Nina attacks 09 with her fire and then Timon defends with the stack")
+    assert [r["action"]["type"] for r in out["results"]] == ["attack", "defend"]

@@ -71,6 +71,13 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     # `She plants ...` at a table of one (the solo game): the one player there (round 49).
     if len(state.names()) == 1:
         text = re.sub(r"^\s*(?:she|he|they|i)\s+", state.names()[0] + " ", text, flags=re.IGNORECASE)
+    # `Nina attacks 17 with her blue and Timon defends with his red`: two moves, one after the
+    # other, each with its player named (round 49's players).
+    if state.names() and " and " in text.lower():
+        parts = re.split(r"\s+and\s+(?:then\s+)?(?=(?:" + "|".join(map(re.escape, state.names()))
+                         + r")\s+\S)", text, flags=re.IGNORECASE)
+        if len(parts) > 1 and all(who and words for who, words in (_subjects(state, part) for part in parts)):
+            return [a for part in parts for a in parse_action(engine, state, part, notes)]
     subjects, after = _subjects(state, text)
     if len(subjects) > 1:
         return [a for who in subjects for a in parse_action(engine, state, f"{who} {after}", notes)]

@@ -2289,3 +2289,22 @@ def test_two_moves_of_players_named_in_one_sentence_are_judged_in_turn(capsys):
     d1 = "dschingis/independent/r23-riders-last-card-auxiliary-pile-second-round-01"
     code, out = judge(capsys, d1, "--step", "0", "-a", "Nina attacks 09 with her fire and then Timon defends with the stack")
     assert [r["action"]["type"] for r in out["results"]] == ["attack", "defend"]
+
+
+def test_phases_by_number_places_by_ordinal_and_every_field_are_read(tmp_path, capsys):
+    # Round 49's card table: `ends phase 2` ('2' was one too many), `the second revealed card`,
+    # `harvests both his fields` (each field holding beans, one after the other).
+    table = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue"], ["red"]]},
+                         {"name": "Nina", "hand": ["red"], "fields": [["soy", "soy"], ["green"]]},
+                         {"name": "Keno", "hand": ["fire"], "fields": [["broad"], ["soy", "soy", "soy"]]}],
+             "active": "Timon", "phase": "trade", "revealed": ["soy", "blue"], "draw_pile": ["green", "green"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon ends phase 2")
+    assert out["results"][0]["action"] == {"type": "end_phase", "player": "Timon"}
+    assert main(["judge", situation(tmp_path, table), "-a", "Timon ends phase 3"]) == 2
+    assert "names the phase plant_trades, but it is trade" in capsys.readouterr().err
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon offers Keno the second revealed card")
+    assert out["results"][0]["action"]["give"] == ["revealed 2"]
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Nina harvests all her fields")
+    assert [r["action"] for r in out["results"]] == [{"type": "harvest", "player": "Nina", "field": 1},
+                                                     {"type": "harvest", "player": "Nina", "field": 2}]
+    assert all(r["legal"] for r in out["results"])  # the lone green, once the soy is gone

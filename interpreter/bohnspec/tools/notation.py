@@ -78,6 +78,14 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
                          + r")\s+\S)", text, flags=re.IGNORECASE)
         if len(parts) > 1 and all(who and words for who, words in (_subjects(state, part) for part in parts)):
             return [a for part in parts for a in parse_action(engine, state, part, notes)]
+    # `harvests both her fields`, `all his fields`: the move once for each field holding beans.
+    every = re.match(r"^(\S+\s+\S+)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?fields?$", text,
+                     flags=re.IGNORECASE)
+    if every is not None and (who := _subjects(state, every[1])[0]):
+        fields = state.player(who[0]).zones.get(engine.fields_zone, [])
+        planted = [k for k, f in enumerate(fields, 1) if f]
+        if planted and (every[2].lower() != "both" or len(planted) == 2):
+            return [a for k in planted for a in parse_action(engine, state, f"{every[1]} field {k}", notes)]
     subjects, after = _subjects(state, text)
     if len(subjects) > 1:
         return [a for who in subjects for a in parse_action(engine, state, f"{who} {after}", notes)]
@@ -96,6 +104,13 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         text = re.sub(r"\btop card\b", "top", text, flags=re.IGNORECASE)
         text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE)
     text = _last_cards(engine, state, text)
+    # `ends phase 2`: the phase of this game's turn the books number so (its title says it).
+    text = re.sub(r"\bphase\s+([0-9])\b", lambda m: _phase_numbered(engine, m[1]) or m[0], text, flags=re.IGNORECASE)
+    # `the second revealed card`: that place's card of that number.
+    places = [z for z in engine.spec.zones if engine.spec.zones[z].kind != "fields"]
+    if places:
+        text = re.sub(r"\b(" + "|".join(_ORDINALS) + r")\s+(" + "|".join(map(re.escape, places)) + r")\s+cards?\b",
+                      lambda m: f"{m[2].lower()} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
     # `with the cavalry of p1`: the troops of that space (round 49).
     text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+of\s+", r"\1 ", text, flags=re.IGNORECASE)
     if "hand" in engine.spec.zones:
@@ -190,6 +205,13 @@ def _paid_as_part(engine: Engine, text: str) -> str | None:
     if _action_named(engine, m[2].split())[0] not in engine.spec.actions:
         return None
     return f"{m[1]} {m[2]}"
+
+
+def _phase_numbered(engine: Engine, number: str) -> str | None:
+    """The phase of this game's turn whose title numbers it so (`Phase 2: ...`), if one."""
+    found = [name for name in engine.spec.playable_phases()
+             if (engine.spec.phases[name].title or "").lower().startswith(f"phase {number}:")]
+    return found[0] if len(found) == 1 else None
 
 
 def _last_cards(engine: Engine, state: State, text: str) -> str:

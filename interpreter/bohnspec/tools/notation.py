@@ -490,10 +490,10 @@ def _bean_names(engine: Engine) -> dict[str, str]:
             if last == "bean" and " " not in head and head:
                 short.setdefault(head, set()).add(name)
     for head, which in short.items():
-        # (`black-eyed`: its own id, hyphenated, round 49's players; not another variety's)
+        # (`black-eyed` may be its own id hyphenated, round 49's players; not another variety's)
+        under = head.replace("-", "_")
         if len(which) == 1 and head not in names and head not in spec.varieties and head not in spec.zones \
-                and head not in spec.actions and head.replace("-", "_") in (*which, *(
-                    () if head.replace("-", "_") in spec.varieties else (head.replace("-", "_"),))):
+                and head not in spec.actions and (under not in spec.varieties or under in which):
             names[head] = next(iter(which))
     return dict(sorted(names.items(), key=lambda kv: -len(kv[0])))
 

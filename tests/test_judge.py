@@ -2308,3 +2308,29 @@ def test_phases_by_number_places_by_ordinal_and_every_field_are_read(tmp_path, c
     assert [r["action"] for r in out["results"]] == [{"type": "harvest", "player": "Nina", "field": 1},
                                                      {"type": "harvest", "player": "Nina", "field": 2}]
     assert all(r["legal"] for r in out["results"])  # the lone green, once the soy is gone
+
+
+def test_a_further_attack_while_the_plunder_choice_waits_says_so(tmp_path, capsys):
+    # Round 50: after a town is taken in the plundering variant, a further attack was refused
+    # as "a combat is under way"; it waits for the conqueror to burn the town or leave it
+    # standing (ruling/plunder-at-conquest), which players say in their own words.
+    table = {"modules": ["base", "dschingis"], "options": {"layout": "beginner", "plunder": "on"},
+             "players": [{"name": "Timon", "hand": ["red", "green"], "coins": ["soy"], "fields": [[], []]},
+                         {"name": "Nina", "hand": ["soy", "fire", "blue"], "coins": ["red", "green"], "fields": [[], []]},
+                         {"name": "Keno", "hand": ["fire"], "fields": [[], []]}],
+             "active": "Nina", "phase": "attack",
+             "spaces": {"02": {"owner": "Timon"}, "06": {"owner": "Timon"}, "17": {"owner": "Timon"},
+                        "05": {"owner": "Nina"}, "08": {"owner": "Nina"}, "10": {"owner": "Nina"},
+                        "13": {"owner": "Nina"}, "14": {"owner": "Nina"}, "07": {"owner": "Keno"},
+                        "12": {"owner": "Keno"}, "15": {"owner": "Keno"}, "16": {"owner": "Keno"}},
+             "draw_pile": ["green", "soy", "blue", "red"]}
+    taken = ["-a", "Nina attacks Timon's town with her blue", "-a", "Timon defends with his red"]
+    code, out = judge(capsys, situation(tmp_path, table), *taken, "-a", "Nina attacks 18 with her fire")
+    refused = out["results"][2]
+    assert refused["legal"] is False and refused["rule"] == "ruling/combat-first"
+    assert refused["reason"] == "first burn the town you have taken or leave it standing (burn_town, spare_town)"
+    code, out = judge(capsys, situation(tmp_path, table), *taken, "-a", "Nina ends the attack")
+    assert out["results"][2]["reason"].startswith("first burn the town you have taken")
+    for text, kind in (("Nina leaves the town standing", "spare_town"), ("Nina plunders the town", "burn_town")):
+        code, out = judge(capsys, situation(tmp_path, table), *taken, "-a", text)
+        assert out["results"][2]["action"] == {"type": kind, "player": "Nina"} and out["results"][2]["legal"], text

@@ -2334,3 +2334,41 @@ def test_a_further_attack_while_the_plunder_choice_waits_says_so(tmp_path, capsy
     for text, kind in (("Nina leaves the town standing", "spare_town"), ("Nina plunders the town", "burn_town")):
         code, out = judge(capsys, situation(tmp_path, table), *taken, "-a", text)
         assert out["results"][2]["action"] == {"type": kind, "player": "Nina"} and out["results"][2]["legal"], text
+
+
+def test_round_50s_card_table_is_read_as_meant(tmp_path, capsys):
+    # Phase 1's planting with the field named by its beans (`on his fires`) was judged as phase
+    # 3's and refused, in the base and the two-player games; a plural is every card of it (one
+    # was traded), an ordinal before a variety its place (both were given), `one blue` one card.
+    base = {"players": [{"name": "Timon", "hand": ["fire", "soy", "red"], "fields": [["fire", "fire"], ["soy"]]},
+                        {"name": "Nina", "hand": ["blue", "red", "blue", "green"], "fields": [["soy", "soy"], ["green"]]},
+                        {"name": "Keno", "hand": ["fire"], "fields": [["broad"], ["soy"]]}],
+            "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green", "broad"]}
+    for text in ("Timon plants his fire on his fires", "Timon plays the fire onto his fire beans",
+                 "Can Timon plant the fire on his fire?"):
+        code, out = judge(capsys, situation(tmp_path, base), "-a", text)
+        assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 1}, text
+        assert out["results"][0]["legal"] is True, text
+    duo = {"modules": ["duo"],
+           "players": [{"name": "Timon", "hand": ["fire"], "fields": [["soy", "soy"], ["broad"]], "vars": {"vine_pos": 1}},
+                       {"name": "Nina", "hand": ["blue", "soy"], "fields": [["red"], ["blue", "blue"]],
+                        "vars": {"vine_pos": 1}}],
+           "active": "Nina", "phase": "plant_hand", "draw_pile": ["green", "soy", "red", "fire", "broad"],
+           "vine_row": ["anyone_two_red", "blue_in_a_field", "sell_for_two", "buy_third_field"],
+           "vine_deck": ["castle"]}
+    code, out = judge(capsys, situation(tmp_path, duo), "-a", "Nina plays the blue on her blues")
+    assert out["results"][0]["action"] == {"type": "plant", "player": "Nina", "field": 2}
+    assert out["results"][0]["legal"] is True
+    trade = {**base, "phase": "trade", "revealed": ["red"]}
+    for text, action in (
+            ("Timon trades his red for Nina's blues",
+             {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"],
+              "get": ["hand 1", "hand 3"]}),
+            ("Nina gives Timon her blue beans and her green",
+             {"type": "offer", "player": "Nina", "to": "Timon", "give": ["hand 1", "hand 3", "hand 4"], "get": []}),
+            ("Nina gives Timon her second blue",
+             {"type": "offer", "player": "Nina", "to": "Timon", "give": ["hand 3"], "get": []}),
+            ("Nina gives Timon one blue", {"type": "offer", "player": "Nina", "to": "Timon", "give": ["hand 1"],
+                                           "get": []})):
+        code, out = judge(capsys, situation(tmp_path, trade), "-a", text)
+        assert out["results"][0]["action"] == action, text

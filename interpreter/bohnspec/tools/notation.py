@@ -91,9 +91,14 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         return [a for who in subjects for a in parse_action(engine, state, f"{who} {after}", notes)]
     # A bean by its name on the card (`give Soy Bean`, `Red Beans`), as the rulebooks write it,
     # or by another name of the table (`Chili`, `Sojabohne`: the variety's `aka`).
+    # A plural (`her blue beans`) is every card of it the move may take (round 50's players had
+    # one traded): `all blue`, read below as the move's values need (_plural).
+    def bean(m: re.Match, name: str) -> str:
+        return f"all {name}" if m[1] else name
     for called, name in _bean_names(engine).items():
         if called in text.lower():
-            text = re.sub(r"(?<![\w-])" + re.escape(called) + r"(?:s|n)?(?![\w-])", name, text, flags=re.IGNORECASE)
+            text = re.sub(r"(?<![\w-])" + re.escape(called) + r"(s|n)?(?![\w-])", functools.partial(bean, name=name),
+                          text, flags=re.IGNORECASE)
     # `with draw pile`, as the books write it: the zone's name; `the top card of the stack`,
     # `a card from the pile`: its top card (round 47's players).
     if "draw_pile" in engine.spec.zones:
@@ -135,7 +140,15 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     text = re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\b.*$", "", text, flags=re.IGNORECASE)
     # `her reds`, `3 blues`: a variety in the plural.
     for name in engine.spec.varieties:
-        text = re.sub(r"(?<![\w-])" + re.escape(name) + r"s(?![\w-])", name, text, flags=re.IGNORECASE)
+        text = re.sub(r"(?<![\w-])" + re.escape(name) + r"s(?![\w-])", f"all {name}", text, flags=re.IGNORECASE)
+    text = re.sub(r"\ball\s+(?:(?:his|her|their|my|the|of)\s+)*all\b", "all", text, flags=re.IGNORECASE)
+    text = _nth_of_variety(engine, state, text)
+    # `plants the fire on his fires`, `onto her soy`: a variety after a word of place is the
+    # field growing it (round 50's players had phase 1's planting read as phase 3's).
+    if engine.spec.varieties:
+        text = re.sub(r"\b(on|onto|in|into|to)\s+(?:(?:his|her|their|my|the)\s+)?(?:all\s+)?("
+                      + "|".join(map(re.escape, engine.spec.varieties)) + r")(?:\s+beans?)?\b(?!\s+(?:field|[0-9]))",
+                      r"\1 \2 field", text, flags=re.IGNORECASE)
     # `the fire from his hand`: the card of that place, as `the received soy` names it.
     own = [z for z, d in engine.spec.zones.items() if d.per_player and d.kind != "fields"]
     if own and engine.spec.varieties:
@@ -205,6 +218,29 @@ def _paid_as_part(engine: Engine, text: str) -> str | None:
     if _action_named(engine, m[2].split())[0] not in engine.spec.actions:
         return None
     return f"{m[1]} {m[2]}"
+
+
+def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
+    """`her second blue`: the hand's second card of that variety (of the player who moves, or of
+    the one named: `Nina's second blue`), by its place; not a count (round 50's players had both
+    blues given)."""
+    if "hand" not in engine.spec.zones or not engine.spec.varieties or not state.names():
+        return text
+    names = {n.lower(): n for n in state.names()}
+    subject = names.get(text.split()[0].lower()) if text.split() else None
+
+    def nth(m: re.Match) -> str:
+        owner = names.get(m[1][:-2].lower()) if m[1] and m[1].endswith("'s") else subject
+        k = int(_ORDINALS.get(m[2].lower()) or _ordinal_digits(m[2].lower()) or 0)
+        if owner is None or not k:
+            return m[0]
+        places = [i for i, c in enumerate(state.player(owner).zones.get("hand", []), 1) if c == m[3]]
+        if k > len(places):
+            return m[0]
+        return f"{m[1] + ' ' if m[1] and m[1].endswith(chr(39) + 's') else ''}hand {places[k - 1]}"
+    whose = "|".join([*(re.escape(n) + "'s" for n in state.names()), "his", "her", "their", "my", "the"])
+    return re.sub(r"\b(" + whose + r")\s+(" + "|".join(_ORDINALS) + r"|[0-9]+(?:st|nd|rd|th))\s+("
+                  + "|".join(map(re.escape, engine.spec.varieties)) + r")\b", nth, text, flags=re.IGNORECASE)
 
 
 def _phase_numbered(engine: Engine, number: str) -> str | None:
@@ -356,6 +392,12 @@ def _counted_fields(engine: Engine, state: State, player: str, types: dict[str, 
     if not any(t in ("field", "target") for t in types.values()) or any(
             t in ("int", "card", "cards", "variety") for t in types.values()):
         return rest  # (`plants 2 red`: cards of a move that names cards, `drafts 2`: a place)
+    if any(w.lower() in ("field", "fields") and rest[k + 1:k + 2] and rest[k + 1].isdigit()
+           for k, w in enumerate(rest)):
+        # `plants her soys in field 2`: the field is named; the beans said are what moves, and
+        # the reading of the verb's other moves decides (_moving_the_card).
+        return [w for k, w in enumerate(rest) if not (
+            _FIELD_COUNTS.get(w.lower(), -1) != -1 and rest[k + 1:k + 2] and rest[k + 1] in engine.spec.varieties)]
     out = list(rest)
     for k in range(len(rest) - 1):
         n, variety = rest[k], rest[k + 1]
@@ -377,6 +419,31 @@ def _counted_fields(engine: Engine, state: State, player: str, types: dict[str, 
     return [w for w in out if w]
 
 
+def _plural(engine: Engine, types: dict[str, str], rest: list[str]) -> list[str]:
+    """`all blue` (a plural said, `her blue beans`): after a count, the count says how many (`the
+    two red beans`); for a move naming a list of cards, every card of it the list may take
+    (`all:blue`, _value); for a move naming a field, the field holding only it (_counted_fields);
+    else the variety (one card, or the kind a move takes whole)."""
+    out: list[str] = []
+    for k, w in enumerate(rest):
+        nxt = rest[k + 1].split(",")[0] if k + 1 < len(rest) else ""  # (`all blue,red`: a list goes on)
+        if w.lower() != "all" or nxt not in engine.spec.varieties:
+            out.append(w)
+        elif out and (out[-1].isdigit() or out[-1].lower() == "both"):
+            continue
+        elif "cards" in types.values():
+            out.append("all:")  # joined to the variety below
+        else:
+            out.append(w)
+    joined: list[str] = []
+    for w in out:
+        if joined and joined[-1] == "all:":
+            joined[-1] += w
+        else:
+            joined.append(w)
+    return joined
+
+
 def _counted_cards(engine: Engine, types: dict[str, str], rest: list[str]) -> list[str]:
     """`gives Timon both her blue beans`, `two reds`: a count before a variety, for a move naming a
     list of cards, is that many cards of it (round 49's players were told 'both' is no card)."""
@@ -386,7 +453,7 @@ def _counted_cards(engine: Engine, types: dict[str, str], rest: list[str]) -> li
     k = 0
     while k < len(rest):
         n, after = rest[k], rest[k + 1] if k + 1 < len(rest) else ""
-        count = 2 if n.lower() == "both" else int(n) if n.isdigit() and 1 < int(n) <= _MOST_COUNTED else 0
+        count = 2 if n.lower() == "both" else int(n) if n.isdigit() and 0 < int(n) <= _MOST_COUNTED else 0
         if k and (rest[k - 1] in engine.spec.zones or rest[k - 1] in _REF_WORDS):
             count = 0  # `revealed 2 for fire`: a place's number, `for` already left out
         # (`two blues and a red` came as `2`, `blue,a`, `red`: a list's elements by commas)
@@ -801,8 +868,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             and (rest[k + 1] in _spaces_of_kind(state, w) or w.lower() == "space" and rest[k + 1] in state.board
                  or rest[k + 1] not in state.board and rest[k + 1].isdigit()))]
     rest = [_TROOPS.get(w, w) if w not in types and _TROOPS.get(w) in types else w for w in rest]
+    rest = _plural(engine, types, rest)
     rest = _counted_cards(engine, types, rest)
     rest = _counted_fields(engine, state, player, types, rest, said)
+    rest = [w for k, w in enumerate(rest) if not (w.lower() == "all" and rest[k + 1:k + 2]
+                                                  and rest[k + 1].split(",")[0] in engine.spec.varieties)]
     tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS, *_other_zones(rest, engine)})
     raw: dict[str, str] = {}
     position = 0
@@ -973,6 +1043,8 @@ def _names_a_card(engine: Engine, tok: str) -> bool:
     """Whether a word of the notation names a card: a variety, or a place of a zone that holds
     cards (`hand 2`; not `field 2`, a field)."""
     word = tok.split()[0]
+    if tok.startswith("all:"):
+        return tok[4:] in engine.spec.varieties
     return tok in engine.spec.varieties or (" " in tok and word in engine.spec.zones and word != engine.fields_zone)
 
 
@@ -1181,10 +1253,28 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
             return []
         picked: list[str] = []
         for part in [p for p in raw.split(",") if p]:
+            if part.startswith("all:"):
+                picked += _every_card(engine, state, owner, part[4:], picked, usable)
+                continue
             part = part.replace("_", " ") if _REF.match(part.replace("_", " ")) else part
             picked.append(_card(engine, state, owner, part, picked, said, usable))
         return picked
     return raw
+
+
+def _every_card(engine: Engine, state: State, owner: str, variety: str, taken: list[str],
+                usable: frozenset = frozenset()) -> list[str]:
+    """Every card of a variety the owner holds where a list's cards may come from (`her blue
+    beans`), one after another as _card finds them; none found: the first reading, whose note
+    says where no such card is."""
+    found: list[str] = []
+    for _ in range(_MOST_COUNTED):
+        probe: list = []
+        ref = _card(engine, state, owner, variety, [*taken, *found], probe, usable)
+        if probe or ref in taken or ref in found or _card_at_ref(engine, state, owner, ref) != variety:
+            break
+        found.append(ref)
+    return found or [_card(engine, state, owner, variety, taken, [], usable)]
 
 
 def _number(raw: str) -> int:
@@ -1370,6 +1460,10 @@ def _trade(engine: Engine, state: State, player: str, words: list[str], said: li
         if text == "nothing":  # as in an offer: that side is empty
             return picked
         for part in [p.strip() for p in text.replace(" and ", ",").split(",") if p.strip()]:
+            plural = re.fullmatch(r"all\s+(\S+)", part)
+            if plural is not None and plural[1] in engine.spec.varieties:
+                picked += _every_card(engine, state, owner, plural[1], picked)
+                continue
             picked.append(_card(engine, state, owner, part, picked, said))
         return picked
 

@@ -2372,3 +2372,24 @@ def test_round_50s_card_table_is_read_as_meant(tmp_path, capsys):
                                            "get": []})):
         code, out = judge(capsys, situation(tmp_path, trade), "-a", text)
         assert out["results"][0]["action"] == action, text
+
+
+def test_a_move_not_possible_now_is_read_as_the_fight_under_way_over_the_space_it_names(tmp_path, capsys):
+    # Round 50: `Nina attacks 09 with her blue` while her second round against 09 awaits is that
+    # round; written with the move's own name it is judged as written; a defender asking to
+    # attack elsewhere is not read as his defence.
+    d1 = "dschingis/independent/r23-riders-last-card-auxiliary-pile-second-round-01"
+    code, out = judge(capsys, d1, "--step", "1", "-a", "Nina attacks 09 with her fire")
+    assert out["results"][0]["action"] == {"type": "follow_up", "player": "Nina", "with": "hand 1"}
+    assert "read as follow_up: Nina may not attack now" in out["results"][0]["notation"][0]
+    code, out = judge(capsys, d1, "--step", "1", "-a", "Nina attack 09 with hand 1")
+    assert out["results"][0]["action"]["type"] == "attack" and out["results"][0]["legal"] is False
+    code, out = judge(capsys, d1, "--step", "1", "-a", "Timon attacks 13 with hand 1")
+    assert out["results"][0]["action"]["type"] == "attack" and out["results"][0]["rule"] == "dschingis/combat/2"
+
+
+def test_his_space_of_a_kind_he_does_not_hold_is_not_another_players(tmp_path, capsys):
+    # Round 50: `Timon attacks his swamp` (Nina's) was judged LEGAL as an attack on her swamp.
+    assert main(["judge", situation(tmp_path, FORT), "-a", "Timon attacks his swamp with his fire"]) == 2
+    assert "'his swamp': Timon holds no swamp (s: Nina's): name it by its id or by whose it is" \
+        in capsys.readouterr().err

@@ -66,6 +66,7 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
     text = text.replace("\u2019", "'").rstrip("?.! ")
+    typed = [w.lower() for w in text.split()[1:2]]  # the verb as written (a move's own name: meant as such)
     # `Nina and Keno harvest their soy fields`: each of them makes the move, one after another
     # in the order named (round 49's players).
     # `She plants ...` at a table of one (the solo game): the one player there (round 49).
@@ -183,6 +184,8 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         actions = _trade(engine, state, player, rest, said, owners_named)
     else:
         actions = [_single(engine, state, player, kind, rest, said)]
+        if typed != [kind]:
+            actions = [_instead_of_untimely(engine, state, player, actions[0], rest, said)]
     for a in actions:
         # `plants a soy` read as a move naming a variety: it takes every soy it moves, not one
         # (the two-player game's phase 3, round 49's players); said.
@@ -218,6 +221,34 @@ def _paid_as_part(engine: Engine, text: str) -> str | None:
     if _action_named(engine, m[2].split())[0] not in engine.spec.actions:
         return None
     return f"{m[1]} {m[2]}"
+
+
+def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict, rest: list[str],
+                         said: list[str]) -> dict:
+    """The move read, or, when its timing refuses it, the one other move the player may make now
+    that the same words, without the space they name, make legal, where that space is the one
+    the game is busy with (a variable of the game holds it: the battle): `Nina attacks 15 with
+    her blue` while her second round against 15 awaits is that round (round 50). (A defender
+    asking to attack elsewhere is not read as his defence.)"""
+    kind = action.get("type")
+    refused = engine.timing(state, kind, player) if kind in engine.spec.actions else None
+    if refused is None or state.board is None:
+        return action
+    # (the space the game's variables hold: the one fought over)
+    named = {v for v in action.values() if isinstance(v, str) and v in state.board} & {
+        v for v in state.vars.values() if isinstance(v, str)}
+    if not named:
+        return action
+    from ..execution import moves
+    kinds = list(dict.fromkeys(m.kind for m in moves.timely(engine, state) if m.player == player and m.kind != kind))
+    words = [w for w in rest if w not in state.board and not _spaces_of_kind(state, w)]
+    legal = _legal_readings(engine, state, player, [
+        (other, words, f"read as {other}: {player} may not {kind} now ({refused.reason}), and {other}, in the fight "
+                       f"over {', '.join(sorted(named))}, is the move these words make") for other in kinds])
+    if len({json.dumps(a, sort_keys=True) for a, _ in legal}) != 1:
+        return action
+    said.extend(legal[0][1])
+    return legal[0][0]
 
 
 def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
@@ -1346,6 +1377,10 @@ def _owned_spaces(state: State, text: str) -> str:
 
     def own(m: re.Match) -> str:
         found = _spaces_of_kind(state, m[2], subject)
+        if not found and (others := _spaces_of_kind(state, m[2])):
+            # `attacks his swamp`, Nina's: never another's, silently (round 50's players).
+            whose = "; ".join(f"{s}: {state.space_vars.get(s, {}).get('owner') or 'nobody'}'s" for s in others)
+            raise ActionError(f"{m[0]!r}: {subject} holds no {m[2]} ({whose}): name it by its id or by whose it is")
         return found[0] if len(found) == 1 else m[0]
     return re.sub(r"\b(his|her|their|my)\s+([a-z_]+)\b", own, text, flags=re.IGNORECASE)
 

@@ -2393,3 +2393,25 @@ def test_his_space_of_a_kind_he_does_not_hold_is_not_another_players(tmp_path, c
     assert main(["judge", situation(tmp_path, FORT), "-a", "Timon attacks his swamp with his fire"]) == 2
     assert "'his swamp': Timon holds no swamp (s: Nina's): name it by its id or by whose it is" \
         in capsys.readouterr().err
+
+
+def test_spaces_described_and_the_space_fought_over_are_read(tmp_path, capsys):
+    # Round 50: `the neutral farm`, `the village next to his camp`, `her empty field`, and the
+    # space under attack said in a defence or a burning (`defends her swamp with her fire`).
+    board = json.loads(json.dumps(FORT))
+    board["board"]["spaces"]["g"] = "farm"
+    board["board"]["edges"].append(["tc", "g"])
+    board["spaces"]["f"] = {"owner": "Keno"}
+    code, out = judge(capsys, situation(tmp_path, board), "-a", "Timon attacks the neutral farm with his fire")
+    assert out["results"][0]["action"]["target"] == "g"
+    code, out = judge(capsys, situation(tmp_path, board), "-a", "Timon attacks the town next to his village with his fire",
+                      "-a", "Nina defends her town with her red")
+    assert [r["action"] for r in out["results"]] == [
+        {"type": "attack", "player": "Timon", "target": "t", "with": "hand 1"},
+        {"type": "defend", "player": "Nina", "with": "hand 1"}]
+    empty = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue"], []]},
+                         {"name": "Nina", "hand": ["red"], "fields": [["red"], []]},
+                         {"name": "Keno", "hand": ["red"], "fields": [[], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green"]}
+    code, out = judge(capsys, situation(tmp_path, empty), "-a", "Timon plants his fire in his empty field")
+    assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 2}

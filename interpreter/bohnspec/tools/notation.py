@@ -156,6 +156,14 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         text = re.sub(r"\b(" + "|".join(map(re.escape, engine.spec.varieties)) + r")\s+from\s+(?:his\s+|her\s+|their\s+"
                       r"|my\s+|the\s+)?(" + "|".join(map(re.escape, own)) + r")\b", r"\2 \1", text, flags=re.IGNORECASE)
     text = _owned_spaces(state, text)  # `attacks Nina's village`: the one she holds
+    text = _spaces_described(state, text)  # `the neutral town`, `the village next to 13`
+    # `into her empty field`: the one field of the player who moves that holds nothing.
+    if text.split() and text.split()[0] in state.names():
+        fields = state.player(text.split()[0]).zones.get(engine.fields_zone, [])
+        empty = [k for k, f in enumerate(fields, 1) if not f]
+        if len(empty) == 1:
+            text = re.sub(r"\b(?:his|her|their|my|the|an)\s+empty\s+field\b", f"field {empty[0]}", text,
+                          flags=re.IGNORECASE)
     paid = _paid_as_part(engine, text)
     if paid is not None:
         text = paid
@@ -899,6 +907,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             and (rest[k + 1] in _spaces_of_kind(state, w) or w.lower() == "space" and rest[k + 1] in state.board
                  or rest[k + 1] not in state.board and rest[k + 1].isdigit()))]
     rest = [_TROOPS.get(w, w) if w not in types and _TROOPS.get(w) in types else w for w in rest]
+    if state.board is not None and "space" not in types.values():
+        # `defends her swamp with her fire`, `burns his town`: the space fought over, which the
+        # move need not name (a variable of the game holds it), says nothing more.
+        held = {v for v in state.vars.values() if isinstance(v, str) and v in state.board}
+        rest = [w for w in rest if w not in held]
     rest = _plural(engine, types, rest)
     rest = _counted_cards(engine, types, rest)
     rest = _counted_fields(engine, state, player, types, rest, said)
@@ -1383,6 +1396,30 @@ def _owned_spaces(state: State, text: str) -> str:
             raise ActionError(f"{m[0]!r}: {subject} holds no {m[2]} ({whose}): name it by its id or by whose it is")
         return found[0] if len(found) == 1 else m[0]
     return re.sub(r"\b(his|her|their|my)\s+([a-z_]+)\b", own, text, flags=re.IGNORECASE)
+
+
+def _spaces_described(state: State, text: str) -> str:
+    """`the neutral town` (the one nobody holds), `the village next to 13` (the one beside that
+    space; the space beside may be named by its kind where the map has one, or already by whose
+    it is): by its id, when the words leave one (round 50's players); else as they are."""
+    board = state.board
+    if board is None:
+        return text
+
+    def nobodys(m: re.Match) -> str:
+        found = [s for s in _spaces_of_kind(state, m[1]) if not state.space_vars.get(s, {}).get("owner")]
+        return found[0] if len(found) == 1 else m[0]
+    text = re.sub(r"\b(?:the\s+)?neutral\s+([a-z_]+)\b", nobodys, text, flags=re.IGNORECASE)
+
+    def beside(m: re.Match) -> str:
+        near = m[2] if m[2] in board else next(iter(_spaces_of_kind(state, m[2])), None) \
+            if len(_spaces_of_kind(state, m[2])) == 1 else None
+        if near is None:
+            return m[0]
+        found = [s for s in _spaces_of_kind(state, m[1]) if board.adjacent(near, s)]
+        return found[0] if len(found) == 1 else m[0]
+    return re.sub(r"\b(?:the\s+)?([a-z_]+)\s+(?:next\s+to|beside|by|adjacent\s+to)\s+(?:the\s+)?([a-z_0-9]+)\b",
+                  beside, text, flags=re.IGNORECASE)
 
 
 def _zone_cards(state: State, owner: str, zone: str) -> list:

@@ -2409,7 +2409,7 @@ def test_spaces_described_and_the_space_fought_over_are_read(tmp_path, capsys):
     assert [r["action"] for r in out["results"]] == [
         {"type": "attack", "player": "Timon", "target": "t", "with": "hand 1"},
         {"type": "defend", "player": "Nina", "with": "hand 1"}]
-    empty = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue"], []]},
+    empty = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue"], [], ["red"]]},
                          {"name": "Nina", "hand": ["red"], "fields": [["red"], []]},
                          {"name": "Keno", "hand": ["red"], "fields": [[], []]}],
              "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green"]}

@@ -2415,3 +2415,14 @@ def test_spaces_described_and_the_space_fought_over_are_read(tmp_path, capsys):
              "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green"]}
     code, out = judge(capsys, situation(tmp_path, empty), "-a", "Timon plants his fire in his empty field")
     assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 2}
+
+
+def test_a_players_space_of_a_kind_he_holds_none_of_is_told(tmp_path, capsys):
+    # Round 50: `Timon attacks Keno's village` (Keno holds none) was told about trades; and a
+    # player without a depot was also refused for a full one.
+    assert main(["judge", situation(tmp_path, FORT), "-a", "Timon attacks Keno's village with his fire"]) == 2
+    assert "\"Keno's village\": Keno holds no village (v: Timon's)" in capsys.readouterr().err
+    stow = {**FORT, "phase": "plant_hand"}
+    code, out = judge(capsys, situation(tmp_path, stow), "-a", "Keno stow hand 1")
+    assert out["results"][0]["legal"] is False
+    assert [a["reason"] for a in out["results"][0]["also_refused_by"]] == ["you have no munitions depot"]

@@ -67,29 +67,12 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     # two words (`Nina end phase?`).
     text = text.replace("\u2019", "'").rstrip("?.! ")
     typed = [w.lower() for w in text.split()[1:2]]  # the verb as written (a move's own name: meant as such)
-    # `Nina and Keno harvest their soy fields`: each of them makes the move, one after another
-    # in the order named (round 49's players).
     # `She plants ...` at a table of one (the solo game): the one player there (round 49).
     if len(state.names()) == 1:
         text = re.sub(r"^\s*(?:she|he|they|i)\s+", state.names()[0] + " ", text, flags=re.IGNORECASE)
-    # `Nina attacks 17 with her blue and Timon defends with his red`: two moves, one after the
-    # other, each with its player named (round 49's players).
-    if state.names() and " and " in text.lower():
-        parts = re.split(r"\s+and\s+(?:then\s+)?(?=(?:" + "|".join(map(re.escape, state.names()))
-                         + r")\s+\S)", text, flags=re.IGNORECASE)
-        if len(parts) > 1 and all(who and words for who, words in (_subjects(state, part) for part in parts)):
-            return [a for part in parts for a in parse_action(engine, state, part, notes)]
-    # `harvests both her fields`, `all his fields`: the move once for each field holding beans.
-    every = re.match(r"^(\S+\s+\S+)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?fields?$", text,
-                     flags=re.IGNORECASE)
-    if every is not None and (who := _subjects(state, every[1])[0]):
-        fields = state.player(who[0]).zones.get(engine.fields_zone, [])
-        planted = [k for k, f in enumerate(fields, 1) if f]
-        if planted and (every[2].lower() != "both" or len(planted) == 2):
-            return [a for k in planted for a in parse_action(engine, state, f"{every[1]} field {k}", notes)]
-    subjects, after = _subjects(state, text)
-    if len(subjects) > 1:
-        return [a for who in subjects for a in parse_action(engine, state, f"{who} {after}", notes)]
+    several = _several_moves(engine, state, text)
+    if several is not None:
+        return [a for part in several for a in parse_action(engine, state, part, notes)]
     # A bean by its name on the card (`give Soy Bean`, `Red Beans`), as the rulebooks write it,
     # or by another name of the table (`Chili`, `Sojabohne`: the variety's `aka`).
     # A plural (`her blue beans`) is every card of it the move may take (round 50's players had
@@ -318,6 +301,33 @@ def _last_cards(engine: Engine, state: State, text: str) -> str:
         text = re.sub(r"\b(?:his|her|their|my)\s+last\s+(?:hand\s+)?card\b",
                       lambda m: place("hand", None) or m[0], text, flags=re.IGNORECASE)
     return text
+
+
+def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
+    """The moves one text says, each as a text of its own, one after another (round 49's
+    players); None for one move. `Nina attacks 17 with her blue and Timon defends with his red`:
+    moves joined by `and`, each with its player named; `harvests both her fields` (`all`,
+    `each`): the move once for each field holding beans; `Nina and Keno harvest their soy
+    fields`: each player named first makes the move, in the order named."""
+    names = state.names()
+    if not names:
+        return None
+    if " and " in text.lower():
+        parts = re.split(r"\s+and\s+(?:then\s+)?(?=(?:" + "|".join(map(re.escape, names)) + r")\s+\S)", text,
+                         flags=re.IGNORECASE)
+        if len(parts) > 1 and all(who and words for who, words in (_subjects(state, part) for part in parts)):
+            return parts
+    every = re.match(r"^(\S+\s+\S+)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?fields?$", text,
+                     flags=re.IGNORECASE)
+    if every is not None and (who := _subjects(state, every[1])[0]):
+        fields = state.player(who[0]).zones.get(engine.fields_zone, [])
+        planted = [k for k, f in enumerate(fields, 1) if f]
+        if planted and (every[2].lower() != "both" or len(planted) == 2):
+            return [f"{every[1]} field {k}" for k in planted]
+    subjects, after = _subjects(state, text)
+    if len(subjects) > 1:
+        return [f"{who} {after}" for who in subjects]
+    return None
 
 
 def _subjects(state: State, text: str) -> tuple[list[str], str]:
@@ -1380,6 +1390,8 @@ def _owned_spaces(state: State, text: str) -> str:
 
     def one(m: re.Match) -> str:
         found = _spaces_of_kind(state, m[2], m[1])
+        if not found:
+            _none_held(state, m[0], m[1], m[2])
         return found[0] if len(found) == 1 else m[0]
     text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\b", one, text)
     # `under his village`: the space of that kind the one who makes the move holds (round 49).
@@ -1390,12 +1402,19 @@ def _owned_spaces(state: State, text: str) -> str:
 
     def own(m: re.Match) -> str:
         found = _spaces_of_kind(state, m[2], subject)
-        if not found and (others := _spaces_of_kind(state, m[2])):
-            # `attacks his swamp`, Nina's: never another's, silently (round 50's players).
-            whose = "; ".join(f"{s}: {state.space_vars.get(s, {}).get('owner') or 'nobody'}'s" for s in others)
-            raise ActionError(f"{m[0]!r}: {subject} holds no {m[2]} ({whose}): name it by its id or by whose it is")
+        if not found:
+            _none_held(state, m[0], subject, m[2])  # (`his swamp`, Nina's: never another's, silently)
         return found[0] if len(found) == 1 else m[0]
     return re.sub(r"\b(his|her|their|my)\s+([a-z_]+)\b", own, text, flags=re.IGNORECASE)
+
+
+def _none_held(state: State, said: str, who: str, kind: str) -> None:
+    """`his swamp`, `Keno's village`, where he holds none of the kind the map has: told, with
+    whose they are (round 50's players had another's swamp attacked, and were told of trades)."""
+    others = _spaces_of_kind(state, kind)
+    if others:
+        whose = "; ".join(f"{s}: {state.space_vars.get(s, {}).get('owner') or 'nobody'}'s" for s in others)
+        raise ActionError(f"{said!r}: {who} holds no {kind} ({whose}): name it by its id or by whose it is")
 
 
 def _spaces_described(state: State, text: str) -> str:

@@ -2426,3 +2426,10 @@ def test_a_players_space_of_a_kind_he_holds_none_of_is_told(tmp_path, capsys):
     code, out = judge(capsys, situation(tmp_path, stow), "-a", "Keno stow hand 1")
     assert out["results"][0]["legal"] is False
     assert [a["reason"] for a in out["results"][0]["also_refused_by"]] == ["you have no munitions depot"]
+
+
+def test_the_fields_named_before_a_variety_is_no_crash(tmp_path, capsys):
+    # A fuzz of round 50's words: `fields soy` (the place `fields` and a variety) made judge crash
+    # joining the fields' lists into a message; it is read as her soy field.
+    code, out = judge(capsys, situation(tmp_path), "-a", "Nina harvests fields blue")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 2}

@@ -778,7 +778,7 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
             out[-1] += ","
             continue
         low = w.lower()
-        if low in spec.zones and i < len(rest) and rest[i] in spec.varieties and (
+        if low in spec.zones and spec.zones[low].kind != "fields" and i < len(rest) and rest[i] in spec.varieties and (
                 not spec.zones[low].per_player or out[0] in names):
             # `the revealed soy`: the first such card of a shared row; `the received soy`, of
             # the player's own.

@@ -2433,3 +2433,17 @@ def test_the_fields_named_before_a_variety_is_no_crash(tmp_path, capsys):
     # joining the fields' lists into a message; it is read as her soy field.
     code, out = judge(capsys, situation(tmp_path), "-a", "Nina harvests fields blue")
     assert out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 2}
+
+
+def test_moves_joined_in_one_text_are_each_read_where_the_ones_before_leave_the_game(tmp_path, capsys):
+    # Round 51: `Timon puts his soy on his depot and Timon puts the fire on his depot` read the
+    # second in the hand before the first was stowed (hand 2, the red: refused); and the fallback
+    # to the fight under way answered a defender's question about attacking with his defence.
+    step1 = {**FORT, "phase": "plant_hand"}
+    step1["players"] = [{**FORT["players"][0], "hand": ["soy", "fire", "red"], "depot": []}, *FORT["players"][1:]]
+    code, out = judge(capsys, situation(tmp_path, step1),
+                      "-a", "Timon puts his soy on his depot and Timon puts the fire on his depot")
+    assert [(r["action"]["card"], r["legal"]) for r in out["results"]] == [("hand 1", True), ("hand 1", True)]
+    code, out = judge(capsys, situation(tmp_path, FORT), "-a", "Timon attacks Nina's town with his fire",
+                      "-a", "Can Nina attack t with her red?")
+    assert out["results"][1]["action"]["type"] == "attack" and out["results"][1]["legal"] is False

@@ -1057,8 +1057,7 @@ def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, judge_texts, load_situation, overview, render_overview,
                         render_verdicts)
-    from .notation import format_action
-    from .notation import parse_action
+    from .notation import format_action, parse_action, split_moves
 
     books = rulebooks_folder(args.rulebooks)
     try:
@@ -1068,7 +1067,8 @@ def _judge(args: argparse.Namespace) -> int:
     if args.player and args.player not in state.names():
         raise _usage(f"--player {args.player!r} is not at the table ({', '.join(state.names())})")
     if args.action:
-        results, actions, now = judge_texts(engine, state, args.action, parse_action, books)
+        texts = [part for text in args.action for part in split_moves(engine, state, text)]
+        results, actions, now = judge_texts(engine, state, texts, parse_action, books)
         if args.player:
             # From one seat: what each action opens to this player only.
             for r in results:

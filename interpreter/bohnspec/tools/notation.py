@@ -67,9 +67,7 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     # two words (`Nina end phase?`).
     text = text.replace("\u2019", "'").rstrip("?.! ")
     typed = [w.lower() for w in text.split()[1:2]]  # the verb as written (a move's own name: meant as such)
-    # `She plants ...` at a table of one (the solo game): the one player there (round 49).
-    if len(state.names()) == 1:
-        text = re.sub(r"^\s*(?:she|he|they|i)\s+", state.names()[0] + " ", text, flags=re.IGNORECASE)
+    text = _solo_subject(state, text)
     several = _several_moves(engine, state, text)
     if several is not None:
         return [a for part in several for a in parse_action(engine, state, part, notes)]
@@ -223,8 +221,8 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
     asking to attack elsewhere is not read as his defence.)"""
     kind = action.get("type")
     refused = engine.timing(state, kind, player) if kind in engine.spec.actions else None
-    if refused is None or state.board is None:
-        return action
+    if refused is None or state.board is None or player != state.active:
+        return action  # (`Can Nina attack t`, the defender: a question about an attack, answered so)
     # (the space the game's variables hold: the one fought over)
     named = {v for v in action.values() if isinstance(v, str) and v in state.board} & {
         v for v in state.vars.values() if isinstance(v, str)}
@@ -300,6 +298,23 @@ def _last_cards(engine: Engine, state: State, text: str) -> str:
     if "hand" in zones:
         text = re.sub(r"\b(?:his|her|their|my)\s+last\s+(?:hand\s+)?card\b",
                       lambda m: place("hand", None) or m[0], text, flags=re.IGNORECASE)
+    return text
+
+
+def split_moves(engine: Engine, state: State, text: str) -> list[str]:
+    """The moves one text says, each as a text of its own (_several_moves), to be read one after
+    another, each in the situation the ones before leave (round 51's table had a card named by
+    the second read in the hand before the first was played); a JSON action is one move."""
+    if text.strip().startswith("{"):
+        return [text]
+    text = _solo_subject(state, text.replace("\u2019", "'").strip())
+    return _several_moves(engine, state, text.rstrip("?.! ")) or [text]
+
+
+def _solo_subject(state: State, text: str) -> str:
+    """`She plants ...` at a table of one (the solo game): the one player there (round 49)."""
+    if len(state.names()) == 1:
+        return re.sub(r"^\s*(?:she|he|they|i)\s+", state.names()[0] + " ", text, flags=re.IGNORECASE)
     return text
 
 

@@ -2447,3 +2447,28 @@ def test_moves_joined_in_one_text_are_each_read_where_the_ones_before_leave_the_
     code, out = judge(capsys, situation(tmp_path, FORT), "-a", "Timon attacks Nina's town with his fire",
                       "-a", "Can Nina attack t with her red?")
     assert out["results"][1]["action"]["type"] == "attack" and out["results"][1]["legal"] is False
+
+
+def test_round_51s_card_table_is_read_as_meant(tmp_path, capsys):
+    # `harvests both her fields` in an order the rules allow (the long field first: it was refused
+    # at the lone bean); `his first soy field` by order, not a count; a field of a variety she does
+    # not grow, or a second card she does not hold, is told (it went into her empty field, or
+    # became two cards, silently); a count before a planting is said not to be read.
+    table = {"players": [{"name": "Timon", "hand": ["green", "green", "red"], "fields": [["green"], [], []]},
+                         {"name": "Nina", "hand": ["red", "blue"], "fields": [["red"], ["soy", "soy"], []]},
+                         {"name": "Keno", "hand": ["fire"], "fields": [["soy", "soy"], ["soy"], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green", "broad"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Nina harvests both her fields")
+    assert [(r["action"]["field"], r["legal"]) for r in out["results"]] == [(2, True), (1, True)]
+    for text, field, legal in (("Keno harvests his first soy field", 1, True),
+                               ("Keno harvests his second soy field", 2, False)):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert (out["results"][0]["action"]["field"], out["results"][0]["legal"]) == (field, legal), text
+    assert main(["judge", situation(tmp_path, table), "-a", "Timon plants the green on his reds"]) == 2
+    assert "Timon grows no red (field 1: green): name the field by its number" in capsys.readouterr().err
+    trade = {**table, "phase": "trade", "revealed": ["soy"]}
+    assert main(["judge", situation(tmp_path, trade), "-a", "Nina gives Timon her second red"]) == 2
+    assert "'her second red': Nina has 1 red in hand, no second" in capsys.readouterr().err
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon plants both greens on his greens")
+    assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 1}
+    assert any("'both green': one move is judged" in n for n in out["results"][0]["notation"])

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..execution import builtins as B
-from ..errors import ActionError, SpecRuntimeError, closest, suggest
+from ..errors import ActionError, BohnspecError, SpecRuntimeError, closest, suggest
 from ..execution.interpret import Engine, Env
 from ..execution.state import State
 from ..language.unparse import show
@@ -243,7 +243,8 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
 def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
     """`her second blue`: the hand's second card of that variety (of the player who moves, or of
     the one named: `Nina's second blue`), by its place; not a count (round 50's players had both
-    blues given)."""
+    blues given); `his first soy field`: the first of his fields growing it. One beyond those
+    there is told."""
     if "hand" not in engine.spec.zones or not engine.spec.varieties or not state.names():
         return text
     names = {n.lower(): n for n in state.names()}
@@ -254,13 +255,23 @@ def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
         k = int(_ORDINALS.get(m[2].lower()) or _ordinal_digits(m[2].lower()) or 0)
         if owner is None or not k:
             return m[0]
-        places = [i for i, c in enumerate(state.player(owner).zones.get("hand", []), 1) if c == m[3]]
+        if m[4]:
+            # `his first soy field`: the fields growing it, in order (round 51: read as a count).
+            places = [i for i, f in enumerate(state.player(owner).zones.get(engine.fields_zone, []), 1) if m[3] in f]
+            what = f"{m[3]} field"
+        else:
+            places = [i for i, c in enumerate(state.player(owner).zones.get("hand", []), 1) if c == m[3]]
+            what = f"{m[3]} in hand"
         if k > len(places):
-            return m[0]
+            raise ActionError(f"{m[0]!r}: {owner} has {len(places) or 'no'} {what}{'s' if len(places) > 1 else ''}, "
+                              f"no {m[2]}")
+        if m[4]:
+            return f"field {places[k - 1]}"
         return f"{m[1] + ' ' if m[1] and m[1].endswith(chr(39) + 's') else ''}hand {places[k - 1]}"
     whose = "|".join([*(re.escape(n) + "'s" for n in state.names()), "his", "her", "their", "my", "the"])
     return re.sub(r"\b(" + whose + r")\s+(" + "|".join(_ORDINALS) + r"|[0-9]+(?:st|nd|rd|th))\s+("
-                  + "|".join(map(re.escape, engine.spec.varieties)) + r")\b", nth, text, flags=re.IGNORECASE)
+                  + "|".join(map(re.escape, engine.spec.varieties)) + r")\b(\s+fields?\b)?", nth, text,
+                  flags=re.IGNORECASE)
 
 
 def _phase_numbered(engine: Engine, number: str) -> str | None:
@@ -311,6 +322,26 @@ def split_moves(engine: Engine, state: State, text: str) -> list[str]:
     return _several_moves(engine, state, text.rstrip("?.! ")) or [text]
 
 
+def _an_order_allowed(engine: Engine, state: State, texts: list[str]) -> list[str]:
+    """The moves in the first order the rules allow them one after another (`harvests all her
+    fields`: the long field before the lone bean it protects, round 51), else as given."""
+    if len(texts) > 4:
+        return texts
+    for order in itertools.permutations(texts):
+        now = state
+        for text in order:
+            try:
+                outcome = engine.apply(now, parse_action(engine, now, text)[0])
+            except BohnspecError:
+                break
+            if not outcome.accepted:
+                break
+            now = outcome.state
+        else:
+            return list(order)
+    return texts
+
+
 def _solo_subject(state: State, text: str) -> str:
     """`She plants ...` at a table of one (the solo game): the one player there (round 49)."""
     if len(state.names()) == 1:
@@ -338,7 +369,7 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
         fields = state.player(who[0]).zones.get(engine.fields_zone, [])
         planted = [k for k, f in enumerate(fields, 1) if f]
         if planted and (every[2].lower() != "both" or len(planted) == 2):
-            return [f"{every[1]} field {k}" for k in planted]
+            return _an_order_allowed(engine, state, [f"{every[1]} field {k}" for k in planted])
     subjects, after = _subjects(state, text)
     if len(subjects) > 1:
         return [f"{who} {after}" for who in subjects]
@@ -447,7 +478,7 @@ def _legal_readings(engine: Engine, state: State, player: str,
     return legal
 
 
-def _counted_fields(engine: Engine, state: State, player: str, types: dict[str, str], rest: list[str],
+def _counted_fields(engine: Engine, state: State, player: str, kind: str, types: dict[str, str], rest: list[str],
                     said: list[str]) -> list[str]:
     """`harvests his two jumping beans`: a number before a variety, for an action naming a field,
     is how many beans of it the field holds (round 48's players were answered about field 2),
@@ -457,11 +488,20 @@ def _counted_fields(engine: Engine, state: State, player: str, types: dict[str, 
             t in ("int", "card", "cards", "variety") for t in types.values()):
         return rest  # (`plants 2 red`: cards of a move that names cards, `drafts 2`: a place)
     if any(w.lower() in ("field", "fields") and rest[k + 1:k + 2] and rest[k + 1].isdigit()
-           for k, w in enumerate(rest)):
-        # `plants her soys in field 2`: the field is named; the beans said are what moves, and
-        # the reading of the verb's other moves decides (_moving_the_card).
-        return [w for k, w in enumerate(rest) if not (
-            _FIELD_COUNTS.get(w.lower(), -1) != -1 and rest[k + 1:k + 2] and rest[k + 1] in engine.spec.varieties)]
+           for k, w in enumerate(rest)) or _family_names_cards(engine, kind):
+        # `plants her soys in field 2`, `plants both greens on his greens`: the beans said are
+        # what moves, and the reading of the verb's other moves decides (_moving_the_card); a
+        # count of more than one is said not to be read (round 51: one planting, silently).
+        out = []
+        for k, w in enumerate(rest):
+            counted = _FIELD_COUNTS.get(w.lower(), int(w) if w.isdigit() else -1)
+            if counted != -1 and rest[k + 1:k + 2] and rest[k + 1] in engine.spec.varieties:
+                if counted != 1:
+                    said.append(f"'{w} {rest[k + 1]}': one move is judged, with the cards it takes; a move made "
+                                "for each card is given once for each (-a \"...\" -a \"...\")")
+                continue
+            out.append(w)
+        return out
     out = list(rest)
     for k in range(len(rest) - 1):
         n, variety = rest[k], rest[k + 1]
@@ -483,11 +523,15 @@ def _counted_fields(engine: Engine, state: State, player: str, types: dict[str, 
     return [w for w in out if w]
 
 
-def _plural(engine: Engine, types: dict[str, str], rest: list[str]) -> list[str]:
+def _plural(engine: Engine, kind: str, types: dict[str, str], rest: list[str]) -> list[str]:
     """`all blue` (a plural said, `her blue beans`): after a count, the count says how many (`the
     two red beans`); for a move naming a list of cards, every card of it the list may take
-    (`all:blue`, _value); for a move naming a field, the field holding only it (_counted_fields);
-    else the variety (one card, or the kind a move takes whole)."""
+    (`all:blue`, _value); for a move naming a field whose verb names no card in any of its moves
+    (`harvests her reds`), the field holding only it (_counted_fields); else the variety (one
+    card, or the kind a move takes whole: `plants the reds`, round 51)."""
+    if "cards" not in types.values() and _family_names_cards(engine, kind):
+        return [w for k, w in enumerate(rest) if not (
+            w.lower() == "all" and k + 1 < len(rest) and rest[k + 1].split(",")[0] in engine.spec.varieties)]
     out: list[str] = []
     for k, w in enumerate(rest):
         nxt = rest[k + 1].split(",")[0] if k + 1 < len(rest) else ""  # (`all blue,red`: a list goes on)
@@ -506,6 +550,13 @@ def _plural(engine: Engine, types: dict[str, str], rest: list[str]) -> list[str]
         else:
             joined.append(w)
     return joined
+
+
+@functools.lru_cache(maxsize=256)
+def _family_names_cards(engine: Engine, kind: str) -> bool:
+    """Whether the verb's moves (`plant`, `plant_card`, `plant_kind`) name a card or a variety."""
+    return any(p.type in ("card", "cards", "variety") for a in engine.spec.actions.values()
+               if a.name == kind or a.name.startswith(kind + "_") for p in a.params)
 
 
 def _counted_cards(engine: Engine, types: dict[str, str], rest: list[str]) -> list[str]:
@@ -561,6 +612,10 @@ def _fields_by_variety(engine: Engine, state: State, player: str, rest: list[str
         if len(holding) == 1:
             said.append(f"{player}'s {variety} field: read as field {holding[0]}")
             out[k], out[k + 1] = "field", str(holding[0])
+        elif not holding:
+            # (round 51: `on her greens`, where she grows none, went into her empty field silently)
+            grown = ", ".join(f"field {i}: {f[0]}" for i, f in enumerate(fields, 1) if f) or "none grows anything"
+            raise ActionError(f"{player} grows no {variety} ({grown}): name the field by its number")
     return out
 
 
@@ -937,9 +992,9 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         # move need not name (a variable of the game holds it), says nothing more.
         held = {v for v in state.vars.values() if isinstance(v, str) and v in state.board}
         rest = [w for w in rest if w not in held]
-    rest = _plural(engine, types, rest)
+    rest = _plural(engine, kind, types, rest)
     rest = _counted_cards(engine, types, rest)
-    rest = _counted_fields(engine, state, player, types, rest, said)
+    rest = _counted_fields(engine, state, player, kind, types, rest, said)
     rest = [w for k, w in enumerate(rest) if not (w.lower() == "all" and rest[k + 1:k + 2]
                                                   and rest[k + 1].split(",")[0] in engine.spec.varieties)]
     tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS, *_other_zones(rest, engine)})

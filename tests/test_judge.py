@@ -2472,3 +2472,13 @@ def test_round_51s_card_table_is_read_as_meant(tmp_path, capsys):
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon plants both greens on his greens")
     assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 1}
     assert any("'both green': one move is judged" in n for n in out["results"][0]["notation"])
+
+
+def test_a_space_beside_another_that_leaves_none_or_several_is_told(tmp_path, capsys):
+    # Round 51: `the farm next to his camp` with two farms there was "'tc' is one too many".
+    two = json.loads(json.dumps(FORT))
+    two["board"]["spaces"]["g"] = "farm"
+    two["board"]["edges"].append(["tc", "g"])
+    assert main(["judge", situation(tmp_path, two), "-a", "Timon attacks the farm next to his camp with his fire"]) == 2
+    assert "'the farm next to tc': 2 spaces are a farm beside tc (f, g): name the one meant by its id" \
+        in capsys.readouterr().err

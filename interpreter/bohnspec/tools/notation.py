@@ -1501,12 +1501,18 @@ def _spaces_described(state: State, text: str) -> str:
     text = re.sub(r"\b(?:the\s+)?neutral\s+([a-z_]+)\b", nobodys, text, flags=re.IGNORECASE)
 
     def beside(m: re.Match) -> str:
-        near = m[2] if m[2] in board else next(iter(_spaces_of_kind(state, m[2])), None) \
-            if len(_spaces_of_kind(state, m[2])) == 1 else None
-        if near is None:
-            return m[0]
-        found = [s for s in _spaces_of_kind(state, m[1]) if board.adjacent(near, s)]
-        return found[0] if len(found) == 1 else m[0]
+        anchors = [m[2]] if m[2] in board else _spaces_of_kind(state, m[2])
+        kinds = _spaces_of_kind(state, m[1])
+        if not anchors or not kinds:
+            return m[0]  # (`next to` said of something else than spaces)
+        found = sorted({s for a in anchors for s in kinds if board.adjacent(a, s)}, key=board.ids.index)
+        if len(found) == 1:
+            return found[0]
+        # Several or none: told, with the spaces there are (round 51: 'next' was one too many).
+        raise ActionError(f"{m[0]!r}: " + (f"{len(found)} spaces are a {m[1]} beside {' or '.join(anchors)} "
+                                           f"({', '.join(found)})" if found else
+                                           f"no {m[1]} lies beside {' or '.join(anchors)}")
+                          + ": name the one meant by its id")
     return re.sub(r"\b(?:the\s+)?([a-z_]+)\s+(?:next\s+to|beside|by|adjacent\s+to)\s+(?:the\s+)?([a-z_0-9]+)\b",
                   beside, text, flags=re.IGNORECASE)
 

@@ -2482,3 +2482,18 @@ def test_a_space_beside_another_that_leaves_none_or_several_is_told(tmp_path, ca
     assert main(["judge", situation(tmp_path, two), "-a", "Timon attacks the farm next to his camp with his fire"]) == 2
     assert "'the farm next to tc': 2 spaces are a farm beside tc (f, g): name the one meant by its id" \
         in capsys.readouterr().err
+
+
+def test_a_question_is_read_before_the_words_that_need_its_player(tmp_path, capsys):
+    # `Can Nina give Timon her second blue?`: `her second blue` needs Nina as the one who moves;
+    # with `Can` first it was read as a count (both blues). A question splits into its moves too.
+    trade = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue"], []]},
+                         {"name": "Nina", "hand": ["blue", "red", "blue"], "fields": [["soy"], []]},
+                         {"name": "Keno", "hand": ["fire"], "fields": [[], []]}],
+             "active": "Timon", "phase": "trade", "revealed": ["soy"], "draw_pile": ["green", "green"]}
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Can Nina give Timon her second blue?")
+    assert out["results"][0]["action"]["give"] == ["hand 3"]
+    d1 = "dschingis/independent/r23-riders-last-card-auxiliary-pile-second-round-01"
+    code, out = judge(capsys, d1, "--step", "0", "-a", "What happens if Nina attacks 09 with her fire and Timon defends "
+                                                       "with the stack")
+    assert [r["action"]["type"] for r in out["results"]] == ["attack", "defend"]

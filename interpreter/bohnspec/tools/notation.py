@@ -65,86 +65,12 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         return [data]
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
-    text = text.replace("\u2019", "'").rstrip("?.! ")
+    text = _question_asked(engine, state, _solo_subject(state, text.replace("\u2019", "'").rstrip("?.! ")))
     typed = [w.lower() for w in text.split()[1:2]]  # the verb as written (a move's own name: meant as such)
-    text = _solo_subject(state, text)
     several = _several_moves(engine, state, text)
     if several is not None:
         return [a for part in several for a in parse_action(engine, state, part, notes)]
-    # A bean by its name on the card (`give Soy Bean`, `Red Beans`), as the rulebooks write it,
-    # or by another name of the table (`Chili`, `Sojabohne`: the variety's `aka`).
-    # A plural (`her blue beans`) is every card of it the move may take (round 50's players had
-    # one traded): `all blue`, read below as the move's values need (_plural).
-    def bean(m: re.Match, name: str) -> str:
-        return f"all {name}" if m[1] else name
-    for called, name in _bean_names(engine).items():
-        if called in text.lower():
-            text = re.sub(r"(?<![\w-])" + re.escape(called) + r"(s|n)?(?![\w-])", functools.partial(bean, name=name),
-                          text, flags=re.IGNORECASE)
-    # `with draw pile`, as the books write it: the zone's name; `the top card of the stack`,
-    # `a card from the pile`: its top card (round 47's players).
-    if "draw_pile" in engine.spec.zones:
-        text = re.sub(r"\b(?:(?:the|a)\s+)?(?:top\s+)?card\s+(?:of|from)\s+(?:the\s+)?(?:draw pile|stack|pile|deck)\b",
-                      "draw_pile", text, flags=re.IGNORECASE)
-        text = re.sub(r"\b(?:the\s+)?top\s+(?:card\s+)?of\s+(?:the\s+)?(?:draw pile|stack|pile|deck)\b", "draw_pile",
-                      text, flags=re.IGNORECASE)
-        text = re.sub(r"\btop card\b", "top", text, flags=re.IGNORECASE)
-        text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE)
-    text = _last_cards(engine, state, text)
-    # `ends phase 2`: the phase of this game's turn the books number so (its title says it).
-    text = re.sub(r"\bphase\s+([0-9])\b", lambda m: _phase_numbered(engine, m[1]) or m[0], text, flags=re.IGNORECASE)
-    # `the second revealed card`: that place's card of that number.
-    places = [z for z in engine.spec.zones if engine.spec.zones[z].kind != "fields"]
-    if places:
-        text = re.sub(r"\b(" + "|".join(_ORDINALS) + r")\s+(" + "|".join(map(re.escape, places)) + r")\s+cards?\b",
-                      lambda m: f"{m[2].lower()} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
-    # `with the cavalry of p1`: the troops of that space (round 49).
-    text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+of\s+", r"\1 ", text, flags=re.IGNORECASE)
-    if "hand" in engine.spec.zones:
-        # `plays her front card`, `his second card`: the places of the hand (round 47's players).
-        text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
-        text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
-    if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
-        text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
-    # A question as posted (`Can Nina harvest field 2`, `Is Nina allowed to ...`): the move asked.
-    # `What happens if Nina attacks ...`, `Is it allowed for Nina to ...` (round 49's players).
-    text = re.sub(r"^\s*(?:what\s+happens\s+(?:if|when)|what\s+if|suppose)\s+", "", text, flags=re.IGNORECASE)
-    text = re.sub(r"^\s*is\s+it\s+(?:allowed|legal|ok|okay|possible)\s+for\s+(\S+)\s+to\s+", r"\1 ", text,
-                  flags=re.IGNORECASE)
-    text = re.sub(r"^\s*(?:can|may|could|might)\s+(\S+)\s+", r"\1 ", text, flags=re.IGNORECASE)
-    text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
-    # `Nina's riders attack 17`: the troops as the subject are their owner charging with them.
-    riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
-    if len(riding) == 1 and state.names():
-        text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
-                      + r")\s+(?:attack|ride|charge|gallop)s?\b", r"\1 " + riding[0], text, flags=re.IGNORECASE)
-    # `gives the soy to Keno and keeps the blue`: what a player keeps is no part of the move.
-    text = re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\b.*$", "", text, flags=re.IGNORECASE)
-    # `her reds`, `3 blues`: a variety in the plural.
-    for name in engine.spec.varieties:
-        text = re.sub(r"(?<![\w-])" + re.escape(name) + r"s(?![\w-])", f"all {name}", text, flags=re.IGNORECASE)
-    text = re.sub(r"\ball\s+(?:(?:his|her|their|my|the|of)\s+)*all\b", "all", text, flags=re.IGNORECASE)
-    text = _nth_of_variety(engine, state, text)
-    # `plants the fire on his fires`, `onto her soy`: a variety after a word of place is the
-    # field growing it (round 50's players had phase 1's planting read as phase 3's).
-    if engine.spec.varieties:
-        text = re.sub(r"\b(on|onto|in|into|to)\s+(?:(?:his|her|their|my|the)\s+)?(?:all\s+)?("
-                      + "|".join(map(re.escape, engine.spec.varieties)) + r")(?:\s+beans?)?\b(?!\s+(?:field|[0-9]))",
-                      r"\1 \2 field", text, flags=re.IGNORECASE)
-    # `the fire from his hand`: the card of that place, as `the received soy` names it.
-    own = [z for z, d in engine.spec.zones.items() if d.per_player and d.kind != "fields"]
-    if own and engine.spec.varieties:
-        text = re.sub(r"\b(" + "|".join(map(re.escape, engine.spec.varieties)) + r")\s+from\s+(?:his\s+|her\s+|their\s+"
-                      r"|my\s+|the\s+)?(" + "|".join(map(re.escape, own)) + r")\b", r"\2 \1", text, flags=re.IGNORECASE)
-    text = _owned_spaces(state, text)  # `attacks Nina's village`: the one she holds
-    text = _spaces_described(state, text)  # `the neutral town`, `the village next to 13`
-    # `into her empty field`: the one field of the player who moves that holds nothing.
-    if text.split() and text.split()[0] in state.names():
-        fields = state.player(text.split()[0]).zones.get(engine.fields_zone, [])
-        empty = [k for k, f in enumerate(fields, 1) if not f]
-        if len(empty) == 1:
-            text = re.sub(r"\b(?:his|her|their|my|the|an)\s+empty\s+field\b", f"field {empty[0]}", text,
-                          flags=re.IGNORECASE)
+    text = _places_named(engine, state, _cards_named(engine, state, text))
     paid = _paid_as_part(engine, text)
     if paid is not None:
         text = paid
@@ -312,14 +238,94 @@ def _last_cards(engine: Engine, state: State, text: str) -> str:
     return text
 
 
+def _question_asked(engine: Engine, state: State, text: str) -> str:
+    """The move a question or a sentence of the table asks about, with its player first: `Can
+    Nina harvest field 2`, `Is Nina allowed to ...`, `What happens if Nina attacks ...`, `Is it
+    allowed for Nina to ...` (round 49); `Nina's riders attack 17` (the troops as the subject: their
+    owner's move with them); `... and keeps the blue` (what a player keeps is no part of it)."""
+    text = re.sub(r"^\s*(?:what\s+happens\s+(?:if|when)|what\s+if|suppose)\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^\s*is\s+it\s+(?:allowed|legal|ok|okay|possible)\s+for\s+(\S+)\s+to\s+", r"\1 ", text,
+                  flags=re.IGNORECASE)
+    text = re.sub(r"^\s*(?:can|may|could|might)\s+(\S+)\s+", r"\1 ", text, flags=re.IGNORECASE)
+    text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
+    riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
+    if len(riding) == 1 and state.names():
+        text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
+                      + r")\s+(?:attack|ride|charge|gallop)s?\b", r"\1 " + riding[0], text, flags=re.IGNORECASE)
+    return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\b.*$", "", text, flags=re.IGNORECASE)
+
+
+def _cards_named(engine: Engine, state: State, text: str) -> str:
+    """Cards as the table names them, in the notation's words: a bean by its name on the card
+    (`give Soy Bean`, `Red Beans`) or another name (`Chili`, `Sojabohne`: the variety's `aka`);
+    a plural (`her blue beans`, `reds`) as `all blue`, read as the move's values need (_plural;
+    round 50's players had one of two traded); the top of the draw pile (`the top card of the
+    stack`, `a card from the pile`: round 47); `the last card of her depot`; `the second revealed
+    card`; `her front card`, `his second card`; `her second blue` (_nth_of_variety); `the fire
+    from his hand`; a variety after a word of place as the field growing it (`plants the fire on
+    his fires`: round 50's players had phase 1's planting read as phase 3's)."""
+    def bean(m: re.Match, name: str) -> str:
+        return f"all {name}" if m[1] else name
+    for called, name in _bean_names(engine).items():
+        if called in text.lower():
+            text = re.sub(r"(?<![\w-])" + re.escape(called) + r"(s|n)?(?![\w-])", functools.partial(bean, name=name),
+                          text, flags=re.IGNORECASE)
+    if "draw_pile" in engine.spec.zones:
+        text = re.sub(r"\b(?:(?:the|a)\s+)?(?:top\s+)?card\s+(?:of|from)\s+(?:the\s+)?(?:draw pile|stack|pile|deck)\b",
+                      "draw_pile", text, flags=re.IGNORECASE)
+        text = re.sub(r"\b(?:the\s+)?top\s+(?:card\s+)?of\s+(?:the\s+)?(?:draw pile|stack|pile|deck)\b", "draw_pile",
+                      text, flags=re.IGNORECASE)
+        text = re.sub(r"\btop card\b", "top", text, flags=re.IGNORECASE)
+        text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE)
+    text = _last_cards(engine, state, text)
+    places = [z for z in engine.spec.zones if engine.spec.zones[z].kind != "fields"]
+    if places:
+        text = re.sub(r"\b(" + "|".join(_ORDINALS) + r")\s+(" + "|".join(map(re.escape, places)) + r")\s+cards?\b",
+                      lambda m: f"{m[2].lower()} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
+    if "hand" in engine.spec.zones:
+        text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
+        text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
+    if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
+        text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
+    for name in engine.spec.varieties:
+        text = re.sub(r"(?<![\w-])" + re.escape(name) + r"s(?![\w-])", f"all {name}", text, flags=re.IGNORECASE)
+    text = re.sub(r"\ball\s+(?:(?:his|her|their|my|the|of)\s+)*all\b", "all", text, flags=re.IGNORECASE)
+    text = _nth_of_variety(engine, state, text)
+    if engine.spec.varieties:
+        text = re.sub(r"\b(on|onto|in|into|to)\s+(?:(?:his|her|their|my|the)\s+)?(?:all\s+)?("
+                      + "|".join(map(re.escape, engine.spec.varieties)) + r")(?:\s+beans?)?\b(?!\s+(?:field|[0-9]))",
+                      r"\1 \2 field", text, flags=re.IGNORECASE)
+    own = [z for z, d in engine.spec.zones.items() if d.per_player and d.kind != "fields"]
+    if own and engine.spec.varieties:
+        text = re.sub(r"\b(" + "|".join(map(re.escape, engine.spec.varieties)) + r")\s+from\s+(?:his\s+|her\s+|their\s+"
+                      r"|my\s+|the\s+)?(" + "|".join(map(re.escape, own)) + r")\b", r"\2 \1", text, flags=re.IGNORECASE)
+    return text
+
+
+def _places_named(engine: Engine, state: State, text: str) -> str:
+    """Places as the table names them: `phase 2` (the phase of this game's turn its title numbers
+    so); `the cavalry of p1`; `Nina's village`, `his village` (_owned_spaces); `the neutral town`,
+    `the village next to 13` (_spaces_described); `her empty field` (her one field holding nothing)."""
+    text = re.sub(r"\bphase\s+([0-9])\b", lambda m: _phase_numbered(engine, m[1]) or m[0], text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+of\s+", r"\1 ", text, flags=re.IGNORECASE)
+    text = _spaces_described(state, _owned_spaces(state, text))
+    if text.split() and text.split()[0] in state.names():
+        fields = state.player(text.split()[0]).zones.get(engine.fields_zone, [])
+        empty = [k for k, f in enumerate(fields, 1) if not f]
+        if len(empty) == 1:
+            text = re.sub(r"\b(?:his|her|their|my|the|an)\s+empty\s+field\b", f"field {empty[0]}", text,
+                          flags=re.IGNORECASE)
+    return text
+
+
 def split_moves(engine: Engine, state: State, text: str) -> list[str]:
     """The moves one text says, each as a text of its own (_several_moves), to be read one after
     another, each in the situation the ones before leave (round 51's table had a card named by
     the second read in the hand before the first was played); a JSON action is one move."""
     if text.strip().startswith("{"):
         return [text]
-    text = _solo_subject(state, text.replace("\u2019", "'").strip())
-    return _several_moves(engine, state, text.rstrip("?.! ")) or [text]
+    text = _question_asked(engine, state, _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! ")))
+    return _several_moves(engine, state, text) or [text]
 
 
 def _an_order_allowed(engine: Engine, state: State, texts: list[str]) -> list[str]:

@@ -2497,3 +2497,22 @@ def test_a_question_is_read_before_the_words_that_need_its_player(tmp_path, caps
     code, out = judge(capsys, d1, "--step", "0", "-a", "What happens if Nina attacks 09 with her fire and Timon defends "
                                                        "with the stack")
     assert [r["action"]["type"] for r in out["results"]] == ["attack", "defend"]
+
+
+def test_round_52s_table_is_read_as_meant(tmp_path, capsys):
+    # Phase 1's planting said with the card and no field (`plants his fires`, `plants the fire`)
+    # goes onto the field growing it (it was refused as phase 3's planting); an ordinal before a
+    # variety looks in every row of cards, and one held in several is told.
+    phase1 = {"players": [{"name": "Timon", "hand": ["fire", "soy"], "fields": [["fire"], ["soy"], []]},
+                          {"name": "Nina", "hand": ["red"], "fields": [[], [], []]},
+                          {"name": "Keno", "hand": ["soy"], "fields": [["soy"], [], []]}],
+              "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green", "broad"]}
+    for text in ("Timon plants his fires", "Timon plants the fire"):
+        code, out = judge(capsys, situation(tmp_path, phase1), "-a", text)
+        assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 1}, text
+        assert out["results"][0]["legal"] is True, text
+    phase3 = {**phase1, "phase": "plant_trades", "revealed": []}
+    phase3["players"] = [*phase1["players"][:2], {**phase1["players"][2], "received": ["soy", "soy"]}]
+    assert main(["judge", situation(tmp_path, phase3), "-a", "Keno plants his second soy in his soy field"]) == 2
+    assert "'his second soy': soy lies in hand (1), received (2): name the card by its place" \
+        in capsys.readouterr().err

@@ -186,14 +186,25 @@ def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
             places = [i for i, f in enumerate(state.player(owner).zones.get(engine.fields_zone, []), 1) if m[3] in f]
             what = f"{m[3]} field"
         else:
-            places = [i for i, c in enumerate(state.player(owner).zones.get("hand", []), 1) if c == m[3]]
-            what = f"{m[3]} in hand"
+            # The rows of cards that hold the variety, the owner's and the table's (hand,
+            # received, revealed): one of them, or the words cannot tell (round 52: a second soy
+            # among received cards was looked for in the hand alone).
+            rows = {z: [i for i, c in enumerate(state.player(owner).zones.get(z, []) if d.per_player
+                                                 else state.zones.get(z, []), 1) if c == m[3]]
+                    for z, d in engine.spec.zones.items() if d.kind == "row"}
+            rows = {z: found for z, found in rows.items() if found}
+            if len(rows) > 1:
+                where = ", ".join(f"{z} ({len(found)})" for z, found in rows.items())
+                raise ActionError(f"{m[0]!r}: {m[3]} lies in {where}: name the card by its place "
+                                  f"(`{next(iter(rows))} {next(iter(rows.values()))[0]}`)")
+            zone, places = next(iter(rows.items()), ("hand", []))
+            what = f"{m[3]} in {zone}"
         if k > len(places):
-            raise ActionError(f"{m[0]!r}: {owner} has {len(places) or 'no'} {what}{'s' if len(places) > 1 else ''}, "
-                              f"no {m[2]}")
+            raise ActionError(f"{m[0]!r}: {owner} has {len(places) or 'no'} {what}, no {m[2]}")
         if m[4]:
             return f"field {places[k - 1]}"
-        return f"{m[1] + ' ' if m[1] and m[1].endswith(chr(39) + 's') else ''}hand {places[k - 1]}"
+        whose = f"{m[1]} " if m[1] and m[1].endswith("'s") and engine.spec.zones[zone].per_player else ""
+        return f"{whose}{zone} {places[k - 1]}"
     whose = "|".join([*(re.escape(n) + "'s" for n in state.names()), "his", "her", "their", "my", "the"])
     return re.sub(r"\b(" + whose + r")\s+(" + "|".join(_ORDINALS) + r"|[0-9]+(?:st|nd|rd|th))\s+("
                   + "|".join(map(re.escape, engine.spec.varieties)) + r")\b(\s+fields?\b)?", nth, text,
@@ -1214,19 +1225,31 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         return None
     without = [w for j, t in enumerate(tokens) if j != at for w in t.split()]
     candidates = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
+    # `plants the fire`, no field said: the field growing that variety, as a player means it
+    # (round 52: phase 1's planting was refused for want of a field).
+    fields = state.player(player).zones.get(engine.fields_zone, [])
+    growing = [k for k, f in enumerate(fields, 1) if variety in f]
+    named_field = any(t.split()[0] in ("field", "target") or t.isdigit() for j, t in enumerate(tokens) if j != at)
+
+    def with_field(decl, words: list[str]) -> list[str]:
+        if named_field or len(growing) != 1 or not any(p.type == "field" for p in decl.params):
+            return words
+        return [*words, "field", str(growing[0])]
     readings: list[tuple[Any, list[str]]] = []
     for decl in candidates:
         ptypes = {p.type for p in decl.params}
         if "card" in ptypes or "cards" in ptypes:
-            readings.append((decl, [w for j, t in enumerate(tokens) for w in (t.split() if j != at else tok.split())]))
+            readings.append((decl, with_field(decl, [w for j, t in enumerate(tokens)
+                                                     for w in (t.split() if j != at else tok.split())])))
         elif "variety" in ptypes:
-            readings.append((decl, [w for j, t in enumerate(tokens) for w in (t.split() if j != at else [variety])]))
+            readings.append((decl, with_field(decl, [w for j, t in enumerate(tokens)
+                                                     for w in (t.split() if j != at else [variety])])))
         elif decl.params and decl.params[0].type == "int":
             # `picks the soy into field 2`: a card of the rules' own numbering (the draft's place),
             # each number tried in turn for the one that moves that card.
             readings += [(decl, [str(n), *without]) for n in range(1, _NUMBERED_TRIED + 1)]
         else:
-            readings.append((decl, without))
+            readings.append((decl, with_field(decl, without)))
     refused: dict[str, tuple[dict, list[str]]] = {}  # action type -> its first refused reading
     for decl, words in readings:
         notes: list[str] = []  # what reading it says, kept only if it is the reading taken

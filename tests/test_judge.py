@@ -2516,3 +2516,23 @@ def test_round_52s_table_is_read_as_meant(tmp_path, capsys):
     assert main(["judge", situation(tmp_path, phase3), "-a", "Keno plants his second soy in his soy field"]) == 2
     assert "'his second soy': soy lies in hand (1), received (2): name the card by its place" \
         in capsys.readouterr().err
+
+
+def test_moves_of_one_player_joined_by_and_and_lists_of_players_are_split(tmp_path, capsys):
+    # Round 52: `... on her red and plants the soy in field 2` (a second move without its player),
+    # `Timon draws and Nina and Keno pay tribute` (a list of players inside the second move).
+    code, out = judge(capsys, "duo/phase-0/discard-leftovers-by-variety-in-any-order-01", "--step", "0",
+                      "-a", "Nina discards the red beans and then discards the blue beans")
+    assert [r["action"] for r in out["results"]] == [
+        {"type": "discard_kind", "player": "Nina", "variety": "red"},
+        {"type": "discard_kind", "player": "Nina", "variety": "blue"}]
+    table = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue"], ["red"], []]},
+                         {"name": "Nina", "hand": ["red"], "fields": [["soy", "soy"], [], []]},
+                         {"name": "Keno", "hand": ["fire"], "fields": [["soy"], [], []]}],
+             "active": "Timon", "phase": "trade", "revealed": ["soy"], "draw_pile": ["green", "green"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon ends the trading and Nina and Keno harvest")
+    assert [r["action"]["player"] for r in out["results"]][:1] == ["Timon"]
+    assert main(["judge", situation(tmp_path, {**table, "players": [{**table["players"][0], "fields": [["blue"], [], []]},
+                                                                    *table["players"][1:]]}),
+                 "-a", "Timon harvests both his fields"]) == 2
+    assert "'both': Timon has 1 field holding beans: name the fields by their numbers" in capsys.readouterr().err

@@ -336,7 +336,8 @@ def split_moves(engine: Engine, state: State, text: str) -> list[str]:
     if text.strip().startswith("{"):
         return [text]
     text = _question_asked(engine, state, _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! ")))
-    return _several_moves(engine, state, text) or [text]
+    parts = _several_moves(engine, state, text)
+    return [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part)]
 
 
 def _an_order_allowed(engine: Engine, state: State, texts: list[str]) -> list[str]:
@@ -375,22 +376,65 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     names = state.names()
     if not names:
         return None
-    if " and " in text.lower():
-        parts = re.split(r"\s+and\s+(?:then\s+)?(?=(?:" + "|".join(map(re.escape, names)) + r")\s+\S)", text,
-                         flags=re.IGNORECASE)
+    if " and " in text.lower() or ", then " in text.lower():
+        # (at `and` or `, then` before a player named, not inside a list of players: `Timon draws
+        # and Nina and Keno pay tribute`)
+        lower = {n.lower() for n in names}
+        tokens = text.split()
+        parts, start = [], 0
+        for k in range(1, len(tokens) - 1):
+            w = tokens[k].lower()
+            joins = w in ("and", "then") or (tokens[k - 1].endswith(",") and w == "then")
+            if joins and tokens[k + 1].rstrip(",").lower() in lower and tokens[k - 1].rstrip(",").lower() not in lower \
+                    and not (w == "and" and tokens[k - 1].lower() == "then"):
+                back = k - 1 if w == "then" and tokens[k - 1].lower() == "and" else k
+                parts.append(" ".join(tokens[start:back]).rstrip(","))
+                start = k + 1
+        parts.append(" ".join(tokens[start:]))
+        parts = [re.sub(r"^then\s+", "", p, flags=re.IGNORECASE) for p in parts]
         if len(parts) > 1 and all(who and words for who, words in (_subjects(state, part) for part in parts)):
             return parts
+        # `Nina discards the red and plants the green in field 2`: a verb of a move of this
+        # game after `and` (not a card, a place or a player) is a move of the same player.
+        who, words = _subjects(state, text)
+        if len(who) == 1 and _paid_as_part(engine, text) is None:  # (`pays a coin and attacks`: one move)
+            spec = engine.spec
+            nouns = {*spec.varieties, *spec.zones, *spec.cards, *(n.lower() for n in names)}
+            cut = [k for k, w in enumerate(words.split()) if k and w.lower() in ("and", "then")
+                   and k + 1 < len(words.split()) and words.split()[k + 1].lower() not in nouns
+                   and _names_a_move(engine, words.split()[k + 1:])]
+            if cut:
+                pieces, start = [], 0
+                for k in cut:
+                    pieces.append(words.split()[start:k])
+                    start = k + 1
+                pieces.append(words.split()[start:])
+                moves = [re.sub(r"(?:\s+and)?,?$", "", " ".join(w for w in piece if w.lower() != "then"))
+                         for piece in pieces]
+                if all(moves):
+                    return [f"{who[0]} {m}" for m in moves]
     every = re.match(r"^(\S+\s+\S+)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?fields?$", text,
                      flags=re.IGNORECASE)
     if every is not None and (who := _subjects(state, every[1])[0]):
         fields = state.player(who[0]).zones.get(engine.fields_zone, [])
         planted = [k for k, f in enumerate(fields, 1) if f]
-        if planted and (every[2].lower() != "both" or len(planted) == 2):
+        if every[2].lower() == "both" and len(planted) != 2:
+            raise ActionError(f"'both': {who[0]} has {len(planted) or 'no'} field{'s' if len(planted) != 1 else ''} "
+                              "holding beans: name the fields by their numbers")
+        if planted:
             return _an_order_allowed(engine, state, [f"{every[1]} field {k}" for k in planted])
     subjects, after = _subjects(state, text)
     if len(subjects) > 1:
         return [f"{who} {after}" for who in subjects]
     return None
+
+
+def _names_a_move(engine: Engine, words: list[str]) -> bool:
+    """Whether the words begin with a move of this game: its name or another (`claims`), or a
+    verb its moves are named after (`discards`: discard_kind, discard_card)."""
+    kind = _action_named(engine, words)[0]
+    return kind in engine.spec.actions or any(
+        a.startswith(v + "_") for a in engine.spec.actions for v in _verb_forms(kind))
 
 
 def _subjects(state: State, text: str) -> tuple[list[str], str]:

@@ -2536,3 +2536,15 @@ def test_moves_of_one_player_joined_by_and_and_lists_of_players_are_split(tmp_pa
                                                                     *table["players"][1:]]}),
                  "-a", "Timon harvests both his fields"]) == 2
     assert "'both': Timon has 1 field holding beans: name the fields by their numbers" in capsys.readouterr().err
+
+
+def test_a_plural_read_as_a_move_of_one_card_is_said(tmp_path, capsys):
+    # Round 51: `Keno plants his soys on his soy` planted one received soy without a word.
+    table = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["red"], [], []]},
+                         {"name": "Nina", "hand": ["blue"], "fields": [[], [], []]},
+                         {"name": "Keno", "hand": ["green"], "fields": [["soy"], [], []], "received": ["soy", "soy"]}],
+             "active": "Timon", "phase": "plant_trades", "revealed": [], "draw_pile": ["green", "green"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Keno plants his soys on his soy")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "plant_card", "player": "Keno", "card": "received 1", "field": 1}
+    assert any("'soy' in the plural: plant_card takes one card" in n for n in verdict["notation"])

@@ -71,6 +71,7 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     if several is not None:
         return [a for part in several for a in parse_action(engine, state, part, notes)]
     text = _places_named(engine, state, _cards_named(engine, state, text))
+    plural_text = text  # (a plural said is `all VARIETY` here)
     paid = _paid_as_part(engine, text)
     if paid is not None:
         text = paid
@@ -111,6 +112,11 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
                     r"\b(?:a|an|one|1)\s+" + re.escape(v) + r"\b", text, flags=re.IGNORECASE):
                 said.append(f"'a {v}': {a['type']} names a variety, not a card, and takes every {v} it moves "
                             "(what would happen shows them)")
+            # `plants his soys on his soy` read as a move of one card: said (round 51's players).
+            card = _card_at_ref(engine, state, player, v) if p.type == "card" and isinstance(v, str) else None
+            if card is not None and re.search(r"\ball\s+" + re.escape(card) + r"\b", plural_text):
+                said.append(f"'{card}' in the plural: {a['type']} takes one card; a move made for each card is "
+                            "given once for each (-a \"...\" -a \"...\")")
     for name in owners_named:
         partners = {v for a in actions for v in a.values() if isinstance(v, str) and v in state.names()} - {player}
         if name not in partners:

@@ -2548,3 +2548,24 @@ def test_a_plural_read_as_a_move_of_one_card_is_said(tmp_path, capsys):
     verdict = out["results"][0]
     assert verdict["action"] == {"type": "plant_card", "player": "Keno", "card": "received 1", "field": 1}
     assert any("'soy' in the plural: plant_card takes one card" in n for n in verdict["notation"])
+
+
+def test_a_card_planted_or_picked_with_no_field_said_goes_where_it_can_and_says_so(tmp_path, capsys):
+    # Round 53: `Timon plants the soy` in phase 1, no field growing soy, was refused as phase 3's
+    # planting; `Keno picks the soy` (jumping-bean/7's own words) was "expected a number".
+    phase1 = {"players": [{"name": "Timon", "hand": ["soy", "blue"], "fields": [["red"], [], []]},
+                          {"name": "Nina", "hand": ["red"], "fields": [[], [], []]},
+                          {"name": "Keno", "hand": ["fire"], "fields": [[], [], []]}],
+              "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green", "broad"]}
+    code, out = judge(capsys, situation(tmp_path, phase1), "-a", "Timon plants the soy")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "plant", "player": "Timon", "field": 2} and verdict["legal"] is True
+    assert verdict["notation"] == ["no field said: field 2, one empty field (any of 2, 3 will do)"]
+    jump = {"options": {"beans": "jumping"},
+            "players": [{"name": "Timon", "hand": ["broad"], "fields": [["fire", "fire"], ["green"]]},
+                        {"name": "Nina", "hand": ["soy"], "fields": [["red"], []]},
+                        {"name": "Keno", "hand": ["broad"], "fields": [["jumping", "jumping"], ["soy"]]}],
+            "active": "Timon", "phase": "trade", "revealed": ["broad", "broad"],
+            "draw_pile": ["soy", "red", "fire", "green", "blue", "broad", "broad", "fire"]}
+    code, out = judge(capsys, situation(tmp_path, jump), "-a", "Keno harvests his jumping beans", "-a", "Keno picks the soy")
+    assert out["results"][1]["action"] == {"type": "draft", "player": "Keno", "card": 1, "target": 2}

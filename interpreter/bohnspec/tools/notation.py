@@ -1276,15 +1276,21 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
     without = [w for j, t in enumerate(tokens) if j != at for w in t.split()]
     candidates = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
     # `plants the fire`, no field said: the field growing that variety, as a player means it
-    # (round 52: phase 1's planting was refused for want of a field).
+    # (round 52: phase 1's planting was refused for want of a field); none growing it, an empty
+    # one, said (round 53).
     fields = state.player(player).zones.get(engine.fields_zone, [])
     growing = [k for k, f in enumerate(fields, 1) if variety in f]
+    empty = [k for k, f in enumerate(fields, 1) if not f]
     named_field = any(t.split()[0] in ("field", "target") or t.isdigit() for j, t in enumerate(tokens) if j != at)
+    chosen = growing[0] if len(growing) == 1 else empty[0] if not growing and empty else None
+    field_note = None if chosen is None or growing else (
+        f"no field said: field {chosen}, {'the' if len(empty) == 1 else 'one'} empty field"
+        + (f" (any of {', '.join(map(str, empty))} will do)" if len(empty) > 1 else ""))
 
     def with_field(decl, words: list[str]) -> list[str]:
-        if named_field or len(growing) != 1 or not any(p.type == "field" for p in decl.params):
+        if named_field or chosen is None or not any(p.type in ("field", "target") for p in decl.params):
             return words
-        return [*words, "field", str(growing[0])]
+        return [*words, "field", str(chosen)]
     readings: list[tuple[Any, list[str]]] = []
     for decl in candidates:
         ptypes = {p.type for p in decl.params}
@@ -1297,7 +1303,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         elif decl.params and decl.params[0].type == "int":
             # `picks the soy into field 2`: a card of the rules' own numbering (the draft's place),
             # each number tried in turn for the one that moves that card.
-            readings += [(decl, [str(n), *without]) for n in range(1, _NUMBERED_TRIED + 1)]
+            readings += [(decl, with_field(decl, [str(n), *without])) for n in range(1, _NUMBERED_TRIED + 1)]
         else:
             readings.append((decl, with_field(decl, without)))
     refused: dict[str, tuple[dict, list[str]]] = {}  # action type -> its first refused reading
@@ -1310,6 +1316,8 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             continue
         if outcome.accepted and any(_names_variety(e, variety) for e in outcome.events):
             said.extend(notes)
+            if field_note is not None and not named_field and ("field" in action or "target" in action):
+                said.append(field_note)
             return action
         if not outcome.accepted and engine.timing(state, decl.name, player) is None:
             refused.setdefault(decl.name, (action, notes))

@@ -2206,9 +2206,10 @@ def test_round_49s_card_table_is_read_as_meant(tmp_path, capsys):
                         {"name": "Keno", "hand": ["broad"], "fields": [["jumping", "jumping"], ["soy"]]}],
               "active": "Timon", "phase": "trade", "revealed": ["broad", "broad"],
               "draw_pile": ["soy", "red", "fire", "green", "blue", "broad", "broad", "fire"]}
-    code, out = judge(capsys, situation(tmp_path, jump), "-a", "Keno harvests his jumping beans",
-                      "-a", "Keno picks the soy into his soy field")
-    assert out["results"][1]["action"] == {"type": "draft", "player": "Keno", "card": 1, "target": 2}
+    # (and with no field said, jumping-bean/7's own words: round 53 was told "expected a number")
+    for pick in ("Keno picks the soy into his soy field", "Keno picks the soy"):
+        code, out = judge(capsys, situation(tmp_path, jump), "-a", "Keno harvests his jumping beans", "-a", pick)
+        assert out["results"][1]["action"] == {"type": "draft", "player": "Keno", "card": 1, "target": 2}, pick
     # Counts before a variety in a list of cards; `takes his offer back`; a hyphenated variety.
     trade = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue", "blue"], ["red"]]},
                          {"name": "Nina", "hand": ["blue", "red", "blue"], "fields": [["soy"], ["green"]]},
@@ -2552,7 +2553,7 @@ def test_a_plural_read_as_a_move_of_one_card_is_said(tmp_path, capsys):
 
 def test_a_card_planted_or_picked_with_no_field_said_goes_where_it_can_and_says_so(tmp_path, capsys):
     # Round 53: `Timon plants the soy` in phase 1, no field growing soy, was refused as phase 3's
-    # planting; `Keno picks the soy` (jumping-bean/7's own words) was "expected a number".
+    # planting (the pick with no field said: test_round_49s_card_table_is_read_as_meant).
     phase1 = {"players": [{"name": "Timon", "hand": ["soy", "blue"], "fields": [["red"], [], []]},
                           {"name": "Nina", "hand": ["red"], "fields": [[], [], []]},
                           {"name": "Keno", "hand": ["fire"], "fields": [[], [], []]}],
@@ -2561,11 +2562,3 @@ def test_a_card_planted_or_picked_with_no_field_said_goes_where_it_can_and_says_
     verdict = out["results"][0]
     assert verdict["action"] == {"type": "plant", "player": "Timon", "field": 2} and verdict["legal"] is True
     assert verdict["notation"] == ["no field said: field 2, one empty field (any of 2, 3 will do)"]
-    jump = {"options": {"beans": "jumping"},
-            "players": [{"name": "Timon", "hand": ["broad"], "fields": [["fire", "fire"], ["green"]]},
-                        {"name": "Nina", "hand": ["soy"], "fields": [["red"], []]},
-                        {"name": "Keno", "hand": ["broad"], "fields": [["jumping", "jumping"], ["soy"]]}],
-            "active": "Timon", "phase": "trade", "revealed": ["broad", "broad"],
-            "draw_pile": ["soy", "red", "fire", "green", "blue", "broad", "broad", "fire"]}
-    code, out = judge(capsys, situation(tmp_path, jump), "-a", "Keno harvests his jumping beans", "-a", "Keno picks the soy")
-    assert out["results"][1]["action"] == {"type": "draft", "player": "Keno", "card": 1, "target": 2}

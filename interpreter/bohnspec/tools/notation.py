@@ -1281,7 +1281,9 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
     fields = state.player(player).zones.get(engine.fields_zone, [])
     growing = [k for k, f in enumerate(fields, 1) if variety in f]
     empty = [k for k, f in enumerate(fields, 1) if not f]
-    named_field = any(t.split()[0] in ("field", "target") or t.isdigit() for j, t in enumerate(tokens) if j != at)
+    # (a `target` is a field or `discard`, the language's own type: either said is a place said)
+    named_field = any(t.split()[0] in ("field", "target", "discard") or t.isdigit()
+                      for j, t in enumerate(tokens) if j != at)
     chosen = growing[0] if len(growing) == 1 else empty[0] if not growing and empty else None
     field_note = None if chosen is None or growing else (
         f"no field said: field {chosen}, {'the' if len(empty) == 1 else 'one'} empty field"

@@ -2257,12 +2257,16 @@ def test_questions_and_troops_as_the_subject_are_read(tmp_path, capsys):
            "whose it is (`Timon's village`)" in capsys.readouterr().err
 
 
-def test_several_players_named_make_the_move_one_after_another(tmp_path, capsys):
-    # Round 49: `Nina and Keno harvest ...` was "'and' is not at the table".
-    table = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue"], ["red"]]},
+# Three players in the trade: Nina's soys beside a lone green, Keno's three soys beside a broad.
+SOY_TRADE = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue"], ["red"]]},
                          {"name": "Nina", "hand": ["red"], "fields": [["soy", "soy"], ["green"]]},
                          {"name": "Keno", "hand": ["fire"], "fields": [["broad"], ["soy", "soy", "soy"]]}],
              "active": "Timon", "phase": "trade", "revealed": ["soy", "blue"], "draw_pile": ["green", "green"]}
+
+
+def test_several_players_named_make_the_move_one_after_another(tmp_path, capsys):
+    # Round 49: `Nina and Keno harvest ...` was "'and' is not at the table".
+    table = SOY_TRADE
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Nina and keno harvest their soy fields")
     assert [r["action"] for r in out["results"]] == [{"type": "harvest", "player": "Nina", "field": 1},
                                                      {"type": "harvest", "player": "Keno", "field": 2}]
@@ -2295,10 +2299,7 @@ def test_two_moves_of_players_named_in_one_sentence_are_judged_in_turn(capsys):
 def test_phases_by_number_places_by_ordinal_and_every_field_are_read(tmp_path, capsys):
     # Round 49's card table: `ends phase 2` ('2' was one too many), `the second revealed card`,
     # `harvests both his fields` (each field holding beans, one after the other).
-    table = {"players": [{"name": "Timon", "hand": ["fire"], "fields": [["blue"], ["red"]]},
-                         {"name": "Nina", "hand": ["red"], "fields": [["soy", "soy"], ["green"]]},
-                         {"name": "Keno", "hand": ["fire"], "fields": [["broad"], ["soy", "soy", "soy"]]}],
-             "active": "Timon", "phase": "trade", "revealed": ["soy", "blue"], "draw_pile": ["green", "green"]}
+    table = SOY_TRADE
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon ends phase 2")
     assert out["results"][0]["action"] == {"type": "end_phase", "player": "Timon"}
     assert main(["judge", situation(tmp_path, table), "-a", "Timon ends phase 3"]) == 2

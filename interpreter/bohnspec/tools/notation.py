@@ -180,7 +180,7 @@ def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
     if "hand" not in engine.spec.zones or not engine.spec.varieties or not state.names():
         return text
     names = {n.lower(): n for n in state.names()}
-    subject = names.get(text.split()[0].lower()) if text.split() else None
+    subject = _mover(state, text)
 
     def nth(m: re.Match) -> str:
         owner = names.get(m[1][:-2].lower()) if m[1] and m[1].endswith("'s") else subject
@@ -189,7 +189,7 @@ def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
             return m[0]
         if m[4]:
             # `his first soy field`: the fields growing it, in order (round 51: read as a count).
-            places = [i for i, f in enumerate(state.player(owner).zones.get(engine.fields_zone, []), 1) if m[3] in f]
+            places = _fields_growing(engine, state, owner, m[3])
             what = f"{m[3]} field"
         else:
             # The rows of cards that hold the variety, the owner's and the table's (hand,
@@ -211,8 +211,7 @@ def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
             return f"field {places[k - 1]}"
         whose = f"{m[1]} " if m[1] and m[1].endswith("'s") and engine.spec.zones[zone].per_player else ""
         return f"{whose}{zone} {places[k - 1]}"
-    whose = "|".join([*(re.escape(n) + "'s" for n in state.names()), "his", "her", "their", "my", "the"])
-    return re.sub(r"\b(" + whose + r")\s+(" + "|".join(_ORDINALS) + r"|[0-9]+(?:st|nd|rd|th))\s+("
+    return re.sub(r"\b(" + _whose_words(state) + r")\s+(" + "|".join(_ORDINALS) + r"|[0-9]+(?:st|nd|rd|th))\s+("
                   + "|".join(map(re.escape, engine.spec.varieties)) + r")\b(\s+fields?\b)?", nth, text,
                   flags=re.IGNORECASE)
 
@@ -224,12 +223,27 @@ def _phase_numbered(engine: Engine, number: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _fields_growing(engine: Engine, state: State, owner: str, variety: str) -> list[int]:
+    """The numbers of the owner's fields that hold the variety (`his soy field`)."""
+    return [k for k, f in enumerate(state.player(owner).zones.get(engine.fields_zone, []), 1) if variety in f]
+
+
+def _mover(state: State, text: str) -> str | None:
+    """The player who moves: the words' first, in any case (`nina plants ...`); None if no player."""
+    first = text.split()[:1]
+    return next((n for n in state.names() if first and first[0].lower() == n.lower()), None)
+
+
+def _whose_words(state: State) -> str:
+    """The words before a place that say whose it is (`Timon's`, `his`), as a pattern's alternatives."""
+    return "|".join([*(re.escape(n) + "'s" for n in state.names()), "his", "her", "their", "my", "the"])
+
+
 def _last_cards(engine: Engine, state: State, text: str) -> str:
     """`the last card of her depot`, `his last card` (of the hand): that place's last card, of
     the player who moves unless another is named (`Timon's`), by its number (round 49)."""
     names = {n.lower(): n for n in state.names()}
-    first = text.split()[0].lower() if text.split() else ""
-    subject = names.get(first)
+    subject = _mover(state, text)
     zones = [z for z in engine.spec.zones if z != "draw_pile" and engine.spec.zones[z].kind != "fields"]
     if not zones:
         return text
@@ -246,8 +260,7 @@ def _last_cards(engine: Engine, state: State, text: str) -> str:
 
     def of_zone(m: re.Match) -> str:
         return place(m[2].lower(), m[1]) or m[0]
-    owners = "|".join([*(re.escape(n) + "'s" for n in state.names()), "his", "her", "their", "my", "the"])
-    text = re.sub(r"\b(?:the\s+)?last\s+card\s+(?:of|from|in|on)\s+(?:(" + owners + r")\s+)?("
+    text = re.sub(r"\b(?:the\s+)?last\s+card\s+(?:of|from|in|on)\s+(?:(" + _whose_words(state) + r")\s+)?("
                   + "|".join(map(re.escape, zones)) + r")\b", of_zone, text, flags=re.IGNORECASE)
     if "hand" in zones:
         text = re.sub(r"\b(?:his|her|their|my)\s+last\s+(?:hand\s+)?card\b",
@@ -675,7 +688,7 @@ def _fields_by_variety(engine: Engine, state: State, player: str, rest: list[str
         if variety not in engine.spec.varieties or word not in ("field", "fields") or (
                 k + 2 < len(rest) and rest[k + 2].isdigit()):
             continue  # (`soy field 1`: the variety, then the field by its number)
-        holding = [i for i, f in enumerate(fields, 1) if variety in f]
+        holding = _fields_growing(engine, state, player, variety)
         if len(holding) == 1:
             said.append(f"{player}'s {variety} field: read as field {holding[0]}")
             out[k], out[k + 1] = "field", str(holding[0])
@@ -1279,7 +1292,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
     # (round 52: phase 1's planting was refused for want of a field); none growing it, an empty
     # one, said (round 53).
     fields = state.player(player).zones.get(engine.fields_zone, [])
-    growing = [k for k, f in enumerate(fields, 1) if variety in f]
+    growing = _fields_growing(engine, state, player, variety)
     empty = [k for k, f in enumerate(fields, 1) if not f]
     # (a `target` is a field or `discard`, the language's own type: either said is a place said)
     named_field = any(t.split()[0] in ("field", "target", "discard") or t.isdigit()
@@ -1440,8 +1453,7 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
         if ptype == "field" and raw in engine.spec.varieties and owner in state.names():
             # `harvests her red field`: the one field growing that variety, as players name it;
             # else a field is named by its number: say which hold that variety.
-            fields = state.player(owner).zones.get(engine.fields_zone, [])
-            holding = [str(k) for k, f in enumerate(fields, 1) if raw in f]
+            holding = [str(k) for k in _fields_growing(engine, state, owner, raw)]
             if len(holding) == 1:
                 said.append(f"{owner}'s {raw} field: read as field {holding[0]}")
                 return int(holding[0])
@@ -1554,8 +1566,7 @@ def _owned_spaces(state: State, text: str) -> str:
         return found[0] if len(found) == 1 else m[0]
     text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\b", one, text)
     # `under his village`: the space of that kind the one who makes the move holds (round 49).
-    subject = next((n for n in state.names() if text.split()[:1] == [n] or text.lower().split()[:1] == [n.lower()]),
-                   None)
+    subject = _mover(state, text)
     if subject is None:
         return text
 

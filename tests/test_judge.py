@@ -1238,7 +1238,10 @@ def test_the_draft_tables_phrasings_are_read(tmp_path, capsys):
     # Several actions: the one that cannot be read is named.
     assert main(["judge", situation(tmp_path, draft), "-a", "Nina claims", "-a", "Nina picks bluex"]) == 2
     assert "action 2 of 2, 'Nina picks bluex': expected a number" in capsys.readouterr().err
-    assert main(["judge", situation(tmp_path, draft), "-a", "Timon pays tribute twice"]) == 2
+    # (a move said twice is made twice, each in the situation the first leaves: round 53)
+    code, out = judge(capsys, situation(tmp_path, draft), "-a", "Timon pays tribute twice")
+    assert [r["action"] for r in out["results"]] == [{"type": "tribute", "player": "Timon"}] * 2
+    assert main(["judge", situation(tmp_path, draft), "-a", "Timon pays tribute 20 times"]) == 2
     assert "give it twice" in capsys.readouterr().err
     assert main(["judge", situation(tmp_path, draft), "-a", "Nina claimz"]) == 2
     assert "unknown action 'claimz' (did you mean 'claim'?)" in capsys.readouterr().err
@@ -2563,3 +2566,54 @@ def test_a_card_planted_or_picked_with_no_field_said_goes_where_it_can_and_says_
     verdict = out["results"][0]
     assert verdict["action"] == {"type": "plant", "player": "Timon", "field": 2} and verdict["legal"] is True
     assert verdict["notation"] == ["no field said: field 2, one empty field (any of 2, 3 will do)"]
+
+
+def test_round_53s_table_is_read_as_meant(tmp_path, capsys):
+    # Round 53's plain sentences, each refused as unreadable (or read as something else) before.
+    phase1 = {"players": [{"name": "Timon", "hand": ["green", "blue", "red"], "fields": [[], []]},
+                          {"name": "Nina", "hand": ["red"], "fields": [["soy"], []]},
+                          {"name": "Keno", "hand": ["fire"], "fields": [[], []]}],
+              "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "soy", "red"]}
+    # A list of cards for a move of one card: the move once for each, in the order said.
+    code, out = judge(capsys, situation(tmp_path, phase1), "-a", "Timon plants the green and the blue")
+    assert [r["action"] for r in out["results"]] == [{"type": "plant", "player": "Timon", "field": 1},
+                                                     {"type": "plant", "player": "Timon", "field": 2}]
+    assert all(r["legal"] for r in out["results"])
+    # (a list for a move taking a list stays one move)
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon gives Nina the soy and the blue")
+    assert out["results"][0]["action"]["give"] == ["revealed 1", "revealed 2"]
+    # A count after a partner's name, in a trade; more than the partner holds is told.
+    trade = {**SOY_TRADE, "players": [SOY_TRADE["players"][0], {**SOY_TRADE["players"][1], "hand": ["blue", "red", "blue"]},
+                                      SOY_TRADE["players"][2]]}
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Timon trades the soy and the blue for Nina's two blues")
+    assert out["results"][0]["action"] == {"type": "offer", "player": "Timon", "to": "Nina",
+                                           "give": ["revealed 1", "revealed 2"], "get": ["hand 1", "hand 3"]}
+    assert main(["judge", situation(tmp_path, trade), "-a", "Timon trades the soy for Nina's three blues"]) == 2
+    assert "'3 blue': Nina has 2 blue to trade" in capsys.readouterr().err
+    # A swap is a trade; `in exchange for` is `for`; `for free` is a gift.
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Timon swaps his fire for Nina's red")
+    assert [r["action"]["type"] for r in out["results"]] == ["offer", "accept"]
+    assert out["results"][0]["action"]["get"] == ["hand 2"]
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Timon gives Nina his fire in exchange for her red")
+    assert [r["action"] for r in out["results"]] == [{"type": "offer", "player": "Timon", "to": "Nina",
+                                                      "give": ["hand 1"], "get": ["hand 2"]}]
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Timon gives Nina the soy for free")
+    assert out["results"][0]["action"]["get"] == []
+
+
+def test_several_coins_paid_in_tribute_are_as_many_tributes(tmp_path, capsys):
+    # bohnroeschen/tribute/1: several coins paid, several vine cards on. `pays all his coins`
+    # was refused as a value too many (round 53); `draws three cards` stays one draw.
+    vines = {"modules": ["base", "bohnroeschen"],
+             "players": [{"name": "Ada", "coins": ["soy", "red", "blue"]}, {"name": "Ben", "coins": ["red"]},
+                         {"name": "Cleo"}],
+             "active": "Ada", "phase": "trade",
+             "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"],
+             "vine_deck": ["castle"]}
+    for text, times in (("Ada pays two coins", 2), ("Ada pays all her coins", 3), ("Ada pays 2 gold coins as tribute", 2),
+                        ("Ada pays a coin", 1)):
+        code, out = judge(capsys, situation(tmp_path, vines), "-a", text)
+        assert [r["action"] for r in out["results"]] == [{"type": "tribute", "player": "Ada"}] * times, text
+        assert all(r["legal"] for r in out["results"]), text
+    code, out = judge(capsys, situation(tmp_path, vines, phase="draw_cards"), "-a", "Ada draws three cards")
+    assert [r["action"]["type"] for r in out["results"]] == ["draw"]

@@ -694,10 +694,29 @@ def test_the_books_words_for_the_stack_and_the_riders_are_read(tmp_path, capsys,
 
 
 def test_riders_named_as_a_combat_card_are_sent_to_the_charge(tmp_path, capsys):
+    # Round 53: `attacks 17 with her riders` was told to write a charge, where the rules answer
+    # it (riders/9: no riders against a town). The one steppe they may ride from is read.
     path = tmp_path / "riders.yaml"
     path.write_text(RIDERS_READY, encoding="utf-8")
+    for said in ("Timon attack 09 with riders", "Timon attacks 09 with his riders", "Timon attacks 09 with his cavalry"):
+        code, out = judge(capsys, str(path), "-a", said)
+        verdict = out["results"][0]
+        assert verdict["action"] == {"type": "charge", "player": "Timon", "target": "09", "riders": "13"}, said
+        assert any("read as charge with the riders of 13" in n for n in verdict["notation"]), said
+    # None ready: told what to write, as before.
+    path.write_text(RIDERS_READY.replace('"13": {owner: Timon}', '"13": {owner: Timon, ready: false}'), encoding="utf-8")
     assert main(["judge", str(path), "-a", "Timon attack 09 with riders"]) == 2
     assert "they ride with charge (`Timon charge TARGET riders SPACE`" in capsys.readouterr().err
+
+
+def test_a_defence_names_the_space_fought_over_by_its_kind(tmp_path, capsys):
+    # Round 53: `defends the town with her fire` was "defend is given with twice".
+    path = tmp_path / "town.yaml"
+    path.write_text(RIDERS_READY.replace('"02": {owner: Nina}', '"02": {owner: Nina}, "17": {owner: Nina}'), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Timon attacks 17 with his fire", "-a", "Nina defends the town with her blue")
+    assert out["results"][1]["action"] == {"type": "defend", "player": "Nina", "with": "hand 1"}
+    assert main(["judge", str(path), "-a", "Timon attacks 17 with his fire", "-a", "Nina defends the village with her blue"]) == 2
+    assert "'village': the space at stake now is 17 (town); defend names no space" in capsys.readouterr().err
 
 
 def test_two_ends_at_once_are_both_named(capsys):

@@ -41,7 +41,10 @@ PHRASES = ["fields blue", "hand soy", "revealed red", "his blue field", "on his 
            "both blue beans", "all her reds", "her second blue", "one blue", "the last card of his depot",
            "his last card", "the neutral farm", "the village next to her steppe", "his swamp", "Nina's town",
            "phase 2", "the second revealed card", "her empty field", "again", "pays a coin and", "and keeps the red",
-           "the second round", "the cavalry of 02", "Nina and Timon", "and Timon defends with"]
+           "the second round", "the cavalry of 02", "Nina and Timon", "and Timon defends with",
+           # (round 53's table, read since)
+           "swaps", "in exchange for", "for free", "twice", "three times", "two coins", "all his coins",
+           "the green and the blue", "with her riders", "with his cavalry from 13", "the town", "Nina's two blues"]
 
 
 @functools.cache

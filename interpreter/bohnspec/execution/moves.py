@@ -669,6 +669,13 @@ class Move:
                 pass
         return True
 
+    def alone(self, i: int) -> list:
+        """The values of scalar parameter `i` that the requirements reading it alone allow,
+        whatever the other parameters are (where a player's riders may ride from)."""
+        p = self.params[i]
+        return list(self.domain(i, {})) if p.own is None else \
+            [v for v in self.domain(i, {}) if self._own(i, p, v) is not False]
+
     def values(self, i: int, bound: dict) -> list:
         """The values of scalar parameter `i` that the requirements reading it and the earlier
         parameters (`bound`, decoded) allow."""

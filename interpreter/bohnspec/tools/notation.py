@@ -65,12 +65,14 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         return [data]
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
-    text = _question_asked(engine, state, _solo_subject(state, text.replace("\u2019", "'").rstrip("?.! ")))
+    text = _as_typed(engine, state, text)
     typed = [w.lower() for w in text.split()[1:2]]  # the verb as written (a move's own name: meant as such)
     several = _several_moves(engine, state, text)
     if several is not None:
         return [a for part in several for a in parse_action(engine, state, part, notes)]
     text = _places_named(engine, state, _cards_named(engine, state, text))
+    said_first: list[str] = []
+    text = _troops_sent(engine, state, text, said_first)
     plural_text = text  # (a plural said is `all VARIETY` here)
     paid = _paid_as_part(engine, text)
     if paid is not None:
@@ -83,8 +85,11 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     def possessive(m: re.Match) -> str:
         owners_named.append(m[1])
         return ""
-    text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?=[a-z_]+)", possessive, text) \
-        if state.names() else text
+    # (`Nina's two blues`, said as `Nina's 2 all blue`: a count of a variety after the name too)
+    counted = r"|[0-9]+\s+(?:all\s+)?(?:" + "|".join(map(re.escape, engine.spec.varieties)) + r")\b" \
+        if engine.spec.varieties else ""
+    text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?=[a-z_]+" + counted + ")",
+                  possessive, text) if state.names() else text
     words = [w.replace(_KEPT, " ") for w in _lists_kept(text).split()]
     if len(words) < 2:
         raise ActionError("write an action as PLAYER ACTION [VALUES], e.g. \"Nina harvest 1\"")
@@ -92,7 +97,7 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     if player not in state.names():
         raise ActionError(f"{player!r} is not at the table{suggest(player, state.names())}; "
                           f"players: {', '.join(state.names())}")
-    said: list[str] = []
+    said: list[str] = said_first
     if paid is not None:
         said.append(f"'pays a coin and': no move of this game is a payment alone; read as the {kind} that "
                     "follows, whose price, if it has one, is paid in what it does")
@@ -332,6 +337,45 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
     return text
 
 
+def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> str:
+    """`Nina attacks 17 with her riders` (round 53's table): mounted troops are sent by a move of
+    their own (`charge`, naming where they stand), read as that move from the one place the
+    player's troops may ride from now, with a note; else as said (_card tells what to write)."""
+    words = text.split()
+    # (`with his cavalry from p2`, `the cavalry of p1` as _places_named leaves it: where they stand)
+    troop = re.fullmatch(r"(?:(?:his|her|their|my|the)\s+)?(\S+)(?:\s+(?:(?:from|of|at|in|on)\s+)?(\S+))?",
+                         " ".join(words[words.index("with") + 1:]), flags=re.IGNORECASE) \
+        if "with" in words[2:] else None
+    who = _mover(state, text)
+    if troop is None or who is None:
+        return text
+    name = troop[1].lower()
+    sends = [(a, k) for said_as in (name, _TROOPS.get(name)) for a in engine.spec.actions.values()
+             for k, p in enumerate(a.params) if p.name == said_as and p.type == "space"][:2]
+    kind = _action_named(engine, words[1:])[0]
+    if len(sends) != 1 or kind == sends[0][0].name or kind not in engine.spec.actions \
+            or any(p.name in (name, _TROOPS.get(name)) for p in engine.spec.actions[kind].params):
+        return text
+    from ..execution import moves as M
+    action, k = sends[0]
+    move = next((m for m in M.timely(engine, state) if m.kind == action.name and m.player == who), None)
+    places = move.alone(k) if move is not None else []
+    if troop[2] is not None:
+        if troop[2] not in map(str, places):
+            return text
+        places = [troop[2]]
+    if len(places) > 1:
+        target = " ".join(words[2:words.index("with")]) or "TARGET"
+        raise ActionError(f"'with {troop[0]}': mounted troops ride by {action.name}, naming where they stand: "
+                          f"{who}'s may ride from {' or '.join(map(str, places))} "
+                          f"(`{who} {action.name} {target} {action.params[k].name} {places[0]}`)")
+    if not places:
+        return text
+    said.append(f"'with {troop[0]}': mounted troops ride by {action.name}, from where they stand: "
+                f"read as {action.name} with the {action.params[k].name} of {places[0]}")
+    return " ".join([words[0], action.name, *words[2:words.index("with")], action.params[k].name, str(places[0])])
+
+
 def _places_named(engine: Engine, state: State, text: str) -> str:
     """Places as the table names them: `phase 2` (the phase of this game's turn its title numbers
     so); `the cavalry of p1`; `Nina's village`, `his village` (_owned_spaces); `the neutral town`,
@@ -354,7 +398,7 @@ def split_moves(engine: Engine, state: State, text: str) -> list[str]:
     the second read in the hand before the first was played); a JSON action is one move."""
     if text.strip().startswith("{"):
         return [text]
-    text = _question_asked(engine, state, _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! ")))
+    text = _as_typed(engine, state, text)
     parts = _several_moves(engine, state, text)
     return [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part)]
 
@@ -377,6 +421,32 @@ def _an_order_allowed(engine: Engine, state: State, texts: list[str]) -> list[st
         else:
             return list(order)
     return texts
+
+
+def _as_typed(engine: Engine, state: State, text: str) -> str:
+    """The text as people type it, made plain: a phone's apostrophe, a question mark at the end,
+    `She plants` at a table of one, the question asked (`Can Nina ...?`), a swap or an exchange
+    (a trade)."""
+    text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))
+    return _exchange(_question_asked(engine, state, text))
+
+
+# What players call a trade besides trading it (round 53's table: `swaps`, `in exchange for`).
+_SWAPS = frozenset({"swaps", "swap", "swapped", "exchanges", "exchange", "exchanged", "switches", "switch"})
+
+
+def _exchange(text: str) -> str:
+    """`Timon swaps his red for Nina's blue`: a trade; `Timon gives Nina his red in exchange for
+    her blue`: the offer of his red for her blue, as `gives ... for` is; `for free`: a gift."""
+    words = text.split()
+    if len(words) > 2 and words[1].lower() in _SWAPS:
+        words[1] = "trades"
+        text = " ".join(words)
+    if len(words) > 2 and words[1].lower() in ("gives", "gifts"):
+        # `gives Nina the soy for free`, `as a gift`: a gift, nothing asked back
+        text = re.sub(r"\s+(?:for\s+free|for\s+nothing|as\s+an?\s+(?:gift|present))$", "", text, flags=re.IGNORECASE)
+    # (`gives Nina his red in exchange for her blue`: an offer asking her blue back, as `for`)
+    return re.sub(r"\s+in\s+exchange\s+for\s+", " for ", text, flags=re.IGNORECASE)
 
 
 def _solo_subject(state: State, text: str) -> str:
@@ -432,6 +502,9 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
                          for piece in pieces]
                 if all(moves):
                     return [f"{who[0]} {m}" for m in moves]
+    each = _each_card(engine, state, text) or _repeated(engine, state, text)
+    if each is not None:
+        return each
     every = re.match(r"^(\S+\s+\S+)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?fields?$", text,
                      flags=re.IGNORECASE)
     if every is not None and (who := _subjects(state, every[1])[0]):
@@ -446,6 +519,70 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     if len(subjects) > 1:
         return [f"{who} {after}" for who in subjects]
     return None
+
+
+# The most times one text is read as repeating a move (`pays tribute twice`).
+_MOST_REPEATS = 12
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:
+    """A move said several times over, the move once for each time, in the situation each
+    leaves: `pays tribute twice`, `harvests field 1 three times`; and for a move of no values
+    that pays a single coin of a pile of the player's named by the word said (`coins`), that
+    many coins said: `pays two coins`, `pays all his coins` (bohnroeschen/tribute/1: several
+    coins paid, several vine cards on). None otherwise."""
+    def count(word: str) -> int:
+        word = _NUMBER_WORDS.get(word.lower(), word)
+        return int(word) if word.isdigit() and len(word) < 4 else 0
+    times = re.match(r"^(\S+\s+.+?)\s+(?:(twice|thrice)|(\S+)\s+times)$", text, flags=re.IGNORECASE)
+    if times is not None:
+        n = _TIMES.get((times[2] or "").lower()) or count(times[3] or "")
+        return [times[1]] * n if 1 < n <= _MOST_REPEATS else None
+    paid = re.match(r"^(\S+)\s+(\S+)\s+(?:(all)\s+(?:of\s+)?(?:his|her|their|my)|(\S+))\s+"
+                    r"(?:gold\s+|bean\s+)?(\S+?)s\b(.*)$", text, flags=re.IGNORECASE)
+    who = _mover(state, text)
+    if paid is None or who is None or paid[5].lower() + "s" not in engine.spec.zones:
+        return None
+    zone = paid[5].lower() + "s"
+    held = state.player(who).zones.get(zone, [])
+    n = len(held) if paid[3] else count(paid[4])
+    kind = _action_named(engine, [paid[2], "a", paid[5]])[0]
+    decl = engine.spec.actions.get(kind)
+    if decl is None or decl.params or not 1 < n <= _MOST_REPEATS:
+        return None
+    once = f"{paid[1]} {paid[2]} a {paid[5]}{paid[6]}"
+    try:
+        outcome = engine.apply(state, parse_action(engine, state, once)[0])
+    except BohnspecError:
+        return None
+    paid_once = len(held) - len(outcome.state.player(who).zones.get(zone, [])) if outcome.accepted else 1
+    return [once] * n if paid_once == 1 else None
+
+
+_CARD_SAID = r"((?:(?:the|his|her|their|my|a|an|one)\s+)?(\S+?)(?:\s+beans?)?)"
+
+
+def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
+    """`Timon plants the green and the blue` (round 53's table): cards listed for a move that
+    takes one card or one variety each time (no move its verb names takes a list) is that move
+    once for each, in the order said, with the words after them for each; None otherwise."""
+    who, words = _subjects(state, text)
+    tokens = words.split()
+    if len(who) != 1 or len(tokens) < 4:
+        return None
+    kind, n = _action_named(engine, tokens)
+    family = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
+    if not family or any(p.type == "cards" for a in family for p in a.params) \
+            or not _family_names_cards(engine, kind):
+        return None
+    said = re.match(r"^" + _CARD_SAID + r",?\s+and\s+" + _CARD_SAID + r"(\s.*)?$", " ".join(tokens[n:]),
+                    flags=re.IGNORECASE)
+    if said is None or not all(_names_a_card(engine, w) or w.lower() in _bean_names(engine)
+                               for w in (said[2], said[4])):
+        return None
+    verb, after = " ".join(tokens[:n]), said[5] or ""
+    return [f"{who[0]} {verb} {said[1]}{after}", f"{who[0]} {verb} {said[3]}{after}"]
 
 
 def _names_a_move(engine: Engine, words: list[str]) -> bool:
@@ -1070,8 +1207,15 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     if state.board is not None and "space" not in types.values():
         # `defends her swamp with her fire`, `burns his town`: the space fought over, which the
         # move need not name (a variable of the game holds it), says nothing more.
+        # (`defends the town`: its kind said, when the space fought over is of that kind)
         held = {v for v in state.vars.values() if isinstance(v, str) and v in state.board}
-        rest = [w for w in rest if w not in held]
+        rest = [w for w in rest if w not in held and not (
+            w.lower() in engine.spec.cards and w not in types and held & set(_spaces_of_kind(state, w.lower())))]
+        stray = next((w for w in rest if w not in types and _spaces_of_kind(state, w.lower())), None)
+        if stray is not None and held:
+            fought = ", ".join(f"{h} ({(state.space_cards.get(h) or ['?'])[0]})" for h in sorted(held))
+            raise ActionError(f"'{stray}': the space at stake now is {fought}; {kind} names no space "
+                              "(it is about that one)")
     rest = _plural(engine, kind, types, rest)
     rest = _counted_cards(engine, types, rest)
     rest = _counted_fields(engine, state, player, kind, types, rest, said)
@@ -1730,6 +1874,16 @@ def _trade(engine: Engine, state: State, player: str, words: list[str], said: li
             plural = re.fullmatch(r"all\s+(\S+)", part)
             if plural is not None and plural[1] in engine.spec.varieties:
                 picked += _every_card(engine, state, owner, plural[1], picked)
+                continue
+            # `for Nina's two blues` (round 53's table): that many of the variety, as a list takes them.
+            counted = re.fullmatch(r"([0-9]+)\s+(?:all\s+)?(\S+)", part)
+            if counted is not None and counted[2] in engine.spec.varieties:
+                many, variety = int(counted[1]), counted[2]
+                every = [r for r in _every_card(engine, state, owner, variety, picked)
+                         if _card_at_ref(engine, state, owner, r) == variety]
+                if len(every) < many:
+                    raise ActionError(f"'{many} {variety}': {owner} has {len(every) or 'no'} {variety} to trade")
+                picked += every[:many]
                 continue
             picked.append(_card(engine, state, owner, part, picked, said))
         return picked

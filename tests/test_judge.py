@@ -2617,3 +2617,18 @@ def test_several_coins_paid_in_tribute_are_as_many_tributes(tmp_path, capsys):
         assert all(r["legal"] for r in out["results"]), text
     code, out = judge(capsys, situation(tmp_path, vines, phase="draw_cards"), "-a", "Ada draws three cards")
     assert [r["action"]["type"] for r in out["results"]] == ["draw"]
+
+
+def test_questions_of_what_a_move_pays_and_a_gift_to_nobody_said(tmp_path, capsys):
+    # `How many coins does Keno get if he harvests field 1?` was read with `How` as a player;
+    # `gives the soy away` offered it to a player called 'away'.
+    for text in ("How many coins does Keno get if he harvests field 1?", "What does Keno get for harvesting field 1?",
+                 "How much would Keno earn by harvesting his broad beans?"):
+        code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", text)
+        assert out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 1}, text
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "What would Timon get for trading his fire for Nina's red?")
+    assert [r["action"]["type"] for r in out["results"]] == ["offer", "accept"]
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Would it be legal for Nina to harvest field 2?")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 2}
+    assert main(["judge", situation(tmp_path, SOY_TRADE), "-a", "May Timon give the soy away?"]) == 2
+    assert "the words leave out to, and several would do here: Nina or Keno; name one" in capsys.readouterr().err

@@ -279,8 +279,22 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     allowed for Nina to ...` (round 49); `Nina's riders attack 17` (the troops as the subject: their
     owner's move with them); `... and keeps the blue` (what a player keeps is no part of it)."""
     text = re.sub(r"^\s*(?:what\s+happens\s+(?:if|when)|what\s+if|suppose)\s+", "", text, flags=re.IGNORECASE)
-    text = re.sub(r"^\s*is\s+it\s+(?:allowed|legal|ok|okay|possible)\s+for\s+(\S+)\s+to\s+", r"\1 ", text,
+    text = re.sub(r"^\s*(?:is|would)\s+it\s+(?:be\s+)?(?:allowed|legal|ok|okay|possible)\s+for\s+(\S+)\s+to\s+",
+                  r"\1 ", text, flags=re.IGNORECASE)
+    # `How many coins does Keno get if he harvests field 1`, `What does Keno get for harvesting
+    # field 1`: the move, whose answer shows what it pays.
+    text = re.sub(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
+                  r"(?:get|earn|receive|make|gain)\s+(?:if|when)\s+(?:he|she|they|\1)\s+", r"\1 ", text,
                   flags=re.IGNORECASE)
+    gerund = re.match(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
+                      r"(?:get|earn|receive|make|gain)\s+(?:for|by|from)\s+([a-z]+)ing\b(.*)$", text,
+                      flags=re.IGNORECASE)
+    if gerund is not None:
+        # (`harvesting`: harvest; `trading`: trade, the verb a move is named by)
+        stem = gerund[2].lower()
+        verb = next((v for v in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
+                     if v and (v == "trade" or _names_a_move(engine, [v]))), stem)
+        text = f"{gerund[1]} {verb}{gerund[3]}"
     text = re.sub(r"^\s*(?:can|may|could|might)\s+(\S+)\s+", r"\1 ", text, flags=re.IGNORECASE)
     text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
     riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
@@ -442,9 +456,11 @@ def _exchange(text: str) -> str:
     if len(words) > 2 and words[1].lower() in _SWAPS:
         words[1] = "trades"
         text = " ".join(words)
-    if len(words) > 2 and words[1].lower() in ("gives", "gifts"):
-        # `gives Nina the soy for free`, `as a gift`: a gift, nothing asked back
-        text = re.sub(r"\s+(?:for\s+free|for\s+nothing|as\s+an?\s+(?:gift|present))$", "", text, flags=re.IGNORECASE)
+    if len(words) > 2 and words[1].lower() in ("gives", "give", "gifts", "gift"):
+        # `gives Nina the soy for free`, `as a gift`: a gift, nothing asked back; `gives the soy
+        # away`: to whom, the words do not say (the one player it can go to, or asked)
+        text = re.sub(r"\s+(?:for\s+free|for\s+nothing|as\s+an?\s+(?:gift|present)|away)$", "", text,
+                      flags=re.IGNORECASE)
     # (`gives Nina his red in exchange for her blue`: an offer asking her blue back, as `for`)
     return re.sub(r"\s+in\s+exchange\s+for\s+", " for ", text, flags=re.IGNORECASE)
 
@@ -1360,6 +1376,14 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]; and the words leave "
                               f"out {', '.join(missing)}: written in full, {player} {kind} "
                               f"{' '.join(n.upper() for n in names)}")
+        # `gives the soy away`: several values would do; which ones is the answer's to give.
+        choices = _completions(engine, state, kind, player, {n: action[n] for n in names if n in action}, missing)
+        if len(choices) > 1:
+            shown = [" ".join(map(str, c)) for c in choices[:_SHOWN_CHOICES]]
+            more = " (and more)" if len(choices) > len(shown) else ""
+            raise ActionError(f"the words leave out {', '.join(missing)}, and several would do here: "
+                              f"{', '.join(shown[:-1])} or {shown[-1]}{more}; name one: {player} {kind} "
+                              f"{' '.join(n.upper() for n in names)}")
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
 
@@ -1385,6 +1409,23 @@ def _only_completion(engine: Engine, state: State, kind: str, player: str, given
 
 # How many legal actions of one type are looked through for the one a value left out allows.
 _COMPLETIONS = 2000
+# How many of the values a value left out could be are shown.
+_SHOWN_CHOICES = 6
+
+
+def _completions(engine: Engine, state: State, kind: str, player: str, given: dict,
+                 missing: Sequence[str]) -> list[tuple]:
+    """The values of the `missing` parameters of the legal actions of `kind` for `player` that
+    have the `given` values, each once, in the order move generation finds them."""
+    from ..execution import moves
+    out: list[tuple] = []
+    for move in moves.timely(engine, state):
+        if move.kind == kind and move.player == player:
+            for a in itertools.islice(move.actions(max_list=moves.LISTED_CARDS, every_order=False), _COMPLETIONS):
+                values = tuple(a.get(n) for n in missing)
+                if values not in out and all(a.get(k) == v for k, v in given.items()):
+                    out.append(values)
+    return out
 
 
 def _names_a_card(engine: Engine, tok: str) -> bool:

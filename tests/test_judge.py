@@ -2632,3 +2632,31 @@ def test_questions_of_what_a_move_pays_and_a_gift_to_nobody_said(tmp_path, capsy
     assert out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 2}
     assert main(["judge", situation(tmp_path, SOY_TRADE), "-a", "May Timon give the soy away?"]) == 2
     assert "the words leave out to, and several would do here: Nina or Keno; name one" in capsys.readouterr().err
+
+
+def test_trades_said_with_the_partner_among_the_cards_given_and_questions_of_must(tmp_path, capsys):
+    # Each of these was "a trade needs `with PLAYER`", "write a trade as ..." or a player called
+    # 'Does' or 'Must'.
+    for text, action in (("Timon trades the revealed soy to Nina for her red",
+                          {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"], "get": ["hand 1"]}),
+                         ("Timon trades the revealed soy with Keno for his fire",
+                          {"type": "offer", "player": "Timon", "to": "Keno", "give": ["revealed 1"], "get": ["hand 1"]}),
+                         ("Timon swaps his fire with Nina's red",
+                          {"type": "offer", "player": "Timon", "to": "Nina", "give": ["hand 1"], "get": ["hand 1"]}),
+                         ("Can Timon give Nina his fire without getting anything back?",
+                          {"type": "offer", "player": "Timon", "to": "Nina", "give": ["hand 1"], "get": []}),
+                         ("Can Keno harvest field 1 even though it is not his turn?",
+                          {"type": "harvest", "player": "Keno", "field": 1})):
+        code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", text)
+        assert out["results"][0]["action"] == action, text
+    phase1 = {**SOY_TRADE, "phase": "plant_hand", "revealed": [],
+              "players": [{**SOY_TRADE["players"][0], "hand": ["blue", "red"]}, *SOY_TRADE["players"][1:]]}
+    for text in ("Does Timon have to plant the blue?", "Must Timon plant the blue?", "Is Timon required to plant the blue?"):
+        code, out = judge(capsys, situation(tmp_path, phase1), "-a", text)
+        verdict = out["results"][0]
+        assert verdict["action"] == {"type": "plant", "player": "Timon", "field": 1}, text
+        assert any("the phase may not end now: the foremost hand card must be planted first [bohnanza/phase-1/1]" in n
+                   for n in verdict["notation"]), text
+    code, out = judge(capsys, situation(tmp_path, phase1), "-a", "Can Timon skip planting?")
+    assert out["results"][0]["action"] == {"type": "end_phase", "player": "Timon"}
+    assert out["results"][0]["rule"] == "bohnanza/phase-1/1"

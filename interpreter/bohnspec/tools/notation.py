@@ -66,12 +66,17 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
     text = _as_typed(engine, state, text)
+    obliged = _MUST.match(text)
+    if obliged is not None:
+        text = obliged[1] + " " + text[obliged.end():]
     typed = [w.lower() for w in text.split()[1:2]]  # the verb as written (a move's own name: meant as such)
     several = _several_moves(engine, state, text)
     if several is not None:
         return [a for part in several for a in parse_action(engine, state, part, notes)]
     text = _places_named(engine, state, _cards_named(engine, state, text))
     said_first: list[str] = []
+    if obliged is not None:
+        said_first.append(_must_note(engine, state, obliged[1]))
     text = _troops_sent(engine, state, text, said_first)
     plural_text = text  # (a plural said is `all VARIETY` here)
     paid = _paid_as_part(engine, text)
@@ -273,6 +278,36 @@ def _last_cards(engine: Engine, state: State, text: str) -> str:
     return text
 
 
+# A question whether a move must be made (the answer says whether it may, and parse_action
+# notes how to ask whether it may be left out).
+_OBLIGED = re.compile(r"^\s*(?:must\s+(\S+)|(?:does|do)\s+(\S+)\s+(?:have|need)\s+to|(?:is|are)\s+(\S+)\s+"
+                      r"(?:required|obliged|forced)\s+to)\s+", flags=re.IGNORECASE)
+
+
+def _must_note(engine: Engine, state: State, who: str) -> str:
+    """What a question whether a move must be made is answered with besides the move's verdict:
+    whether the player may end the phase now without it (the game's `end_phase`, if it has one)."""
+    note = "'must': the answer says whether the move is allowed"
+    if "end_phase" not in engine.spec.actions or who not in state.names():
+        return note
+    # (the phase is ended by whoever may end it: the active player, when the one asked about may not)
+    ender = next((p for p in dict.fromkeys([who, state.active]) if p in state.names()
+                  and engine.timing(state, "end_phase", p) is None), who)
+    try:
+        outcome = engine.apply(state, {"type": "end_phase", "player": ender})
+    except BohnspecError:
+        return note
+    by = "" if ender == who else f" (by {ender})"
+    if outcome.accepted:
+        return note + f"; the phase may also end now{by} without it"
+    refused = outcome.rejection
+    return note + (f"; the phase may not end now{by}: {refused.reason} [{refused.rule}]" if refused else "")
+
+
+# The question as _question_asked leaves it: `Timon must plant the green`.
+_MUST = re.compile(r"^(\S+)\s+must\s+", flags=re.IGNORECASE)
+
+
 def _question_asked(engine: Engine, state: State, text: str) -> str:
     """The move a question or a sentence of the table asks about, with its player first: `Can
     Nina harvest field 2`, `Is Nina allowed to ...`, `What happens if Nina attacks ...`, `Is it
@@ -296,6 +331,10 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
                      if v and (v == "trade" or _names_a_move(engine, [v]))), stem)
         text = f"{gerund[1]} {verb}{gerund[3]}"
     text = re.sub(r"^\s*(?:can|may|could|might)\s+(\S+)\s+", r"\1 ", text, flags=re.IGNORECASE)
+    # (`Must Timon plant ...`, `Does Timon have to ...`: the move; parse_action notes what is answered)
+    text = _OBLIGED.sub(lambda m: next(g for g in m.groups() if g) + " must ", text)
+    # `... even though it is not his turn`: the player's reason, no part of the move
+    text = re.sub(r",?\s+(?:even\s+though|even\s+if|although|because|since)\s+.*$", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
     riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
     if len(riding) == 1 and state.names():
@@ -413,8 +452,12 @@ def split_moves(engine: Engine, state: State, text: str) -> list[str]:
     if text.strip().startswith("{"):
         return [text]
     text = _as_typed(engine, state, text)
+    must = _MUST.match(text)  # (said again of each move: each is asked about so)
+    if must is not None:
+        text = must[1] + " " + text[must.end():]
     parts = _several_moves(engine, state, text)
-    return [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part)]
+    moves = [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part)]
+    return moves if must is None else [re.sub(r"^(\S+)\s+", r"\1 must ", m) for m in moves]
 
 
 def _an_order_allowed(engine: Engine, state: State, texts: list[str]) -> list[str]:
@@ -459,7 +502,8 @@ def _exchange(text: str) -> str:
     if len(words) > 2 and words[1].lower() in ("gives", "give", "gifts", "gift"):
         # `gives Nina the soy for free`, `as a gift`: a gift, nothing asked back; `gives the soy
         # away`: to whom, the words do not say (the one player it can go to, or asked)
-        text = re.sub(r"\s+(?:for\s+free|for\s+nothing|as\s+an?\s+(?:gift|present)|away)$", "", text,
+        text = re.sub(r"\s+(?:for\s+free|for\s+nothing|as\s+an?\s+(?:gift|present)|away|"
+                      r"without\s+(?:getting|asking\s+for|taking)\s+anything(?:\s+back|\s+in\s+return)?)$", "", text,
                       flags=re.IGNORECASE)
     # (`gives Nina his red in exchange for her blue`: an offer asking her blue back, as `for`)
     return re.sub(r"\s+in\s+exchange\s+for\s+", " for ", text, flags=re.IGNORECASE)
@@ -657,7 +701,7 @@ _COUNTED = frozenset({"card", "cards", "coin", "coins"})
 # What a player says when he ends what he is doing (`Timon is done trading`), and the verbs
 # that end the phase they name (`Timon stops trading`).
 _DONE = frozenset({"done", "finished", "through"})
-_ENDING = frozenset({"ends", "end", "stops", "stop", "finishes", "finish", "quits", "quit", "closes"})
+_ENDING = frozenset({"ends", "end", "stops", "stop", "finishes", "finish", "quits", "quit", "closes", "skips", "skip"})
 
 
 def _stem(word: str) -> str:
@@ -1883,6 +1927,11 @@ def _trade(engine: Engine, state: State, player: str, words: list[str], said: li
     """A trade, `give CARDS get CARDS with PLAYER`, or as the table says it: `trades soy for
     Keno's fire` (the partner named with `with`, or as the one whose cards are asked for:
     `named`, the players whose possessive the words held)."""
+    if words and words[0] not in ("give", "get", "with") and "for" not in words and "with" in words \
+            and len(set(named)) == 1 and words.index("with") + 1 < len(words) \
+            and words[words.index("with") + 1] not in state.names():
+        # `swaps his fire with Keno's soy`: `with` the partner's cards is `for` them
+        words = [("for" if w == "with" else w) for w in words]
     if words and words[0] not in ("give", "get", "with") and "for" in words:
         cut = words.index("for")
         give, get = words[:cut], words[cut + 1:]
@@ -1891,6 +1940,12 @@ def _trade(engine: Engine, state: State, player: str, words: list[str], said: li
             if len(side) >= 2 and side[-2] == "with":
                 partner = side.pop()
                 side.pop()
+        # `trades her blue to Keno for his fire`, `with Keno`: the partner said among what is given
+        for k in range(len(give) - 1):
+            if not partner and give[k] in ("to", "with") and give[k + 1] in state.names():
+                partner = give[k + 1]
+                del give[k:k + 2]
+                break
         if not partner and len(set(named)) == 1:
             partner = named[0]
         words = ["give", *give, "get", *get, *(["with", partner] if partner else [])]

@@ -2111,6 +2111,12 @@ def test_a_verb_of_another_games_move_with_a_word_naming_this_games_is_that_move
                       "-a", "Nina puts the red beans on the discard pile")
     verdict = out["results"][0]
     assert verdict["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
+    # (`puts ... on the discard pile` is now read as `discards` at once; a word of this game's
+    # moves among others still names the move: `Nina puts the red beans as a discard`)
+    code, out = judge(capsys, "duo/phase-0/discard-leftovers-by-variety-in-any-order-01", "--step", "0",
+                      "-a", "Nina puts the red beans as a discard")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
     assert verdict["notation"][0] == "read as discard_kind: the verb names stow, a move of another game, and " \
                                      "'discard' this one"
     # With no such word the answer is still that the move belongs to another game.
@@ -2630,8 +2636,10 @@ def test_questions_of_what_a_move_pays_and_a_gift_to_nobody_said(tmp_path, capsy
     assert [r["action"]["type"] for r in out["results"]] == ["offer", "accept"]
     code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Would it be legal for Nina to harvest field 2?")
     assert out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 2}
-    assert main(["judge", situation(tmp_path, SOY_TRADE), "-a", "May Timon give the soy away?"]) == 2
-    assert "the words leave out to, and several would do here: Nina or Keno; name one" in capsys.readouterr().err
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "May Timon give the soy away?")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 1"], "get": []}
+    assert verdict["notation"] == ["'to' not said: judged as Nina; any of Nina or Keno is allowed here"]
 
 
 def test_trades_said_with_the_partner_among_the_cards_given_and_questions_of_must(tmp_path, capsys):
@@ -2660,3 +2668,74 @@ def test_trades_said_with_the_partner_among_the_cards_given_and_questions_of_mus
     code, out = judge(capsys, situation(tmp_path, phase1), "-a", "Can Timon skip planting?")
     assert out["results"][0]["action"] == {"type": "end_phase", "player": "Timon"}
     assert out["results"][0]["rule"] == "bohnanza/phase-1/1"
+
+
+def test_round_54s_table_sentences_are_read(tmp_path, capsys):
+    # Round 54's outside authors: each of these was refused as unreadable.
+    def action(data, text, index=0):
+        code, out = judge(capsys, situation(tmp_path, data), "-a", text)
+        assert "results" in out, text
+        return out["results"][index]["action"]
+    trade = {**SOY_TRADE, "players": [SOY_TRADE["players"][0], SOY_TRADE["players"][1],
+                                      {**SOY_TRADE["players"][2], "fields": [["broad", "broad"], ["soy"]]}]}
+    # Words around a move that say nothing of it.
+    for text in ("Can Keno harvest field 1 now?", "Can Keno harvest field 1 to get a coin?",
+                 "Keno harvests field 1 before drawing", "Keno harvests field 1 and sells them for a coin",
+                 "Who wins if Keno harvests field 1?"):
+        assert action(trade, text) == {"type": "harvest", "player": "Keno", "field": 1}, text
+    # Moves joined by `then` alone, or by a comma before a player named.
+    assert action(trade, "Keno harvests field 1 then harvests field 2", 1) == {"type": "harvest", "player": "Keno", "field": 2}
+    assert action(trade, "Keno harvests field 1, Nina harvests field 2", 1) == {"type": "harvest", "player": "Nina", "field": 2}
+    # Offers said otherwise.
+    assert action(trade, "Timon asks Nina for her red") == {"type": "offer", "player": "Timon", "to": "Nina", "give": [],
+                                                            "get": ["hand 1"]}
+    assert action(trade, "Timon trades his fire to Keno") == {"type": "offer", "player": "Timon", "to": "Keno",
+                                                              "give": ["hand 1"], "get": []}
+    assert action(trade, "Timon keeps the soy and gives Nina the blue") == {
+        "type": "offer", "player": "Timon", "to": "Nina", "give": ["revealed 2"], "get": []}
+    # A row's cards, and a value left out that every value of leaves refused.
+    planting = {**SOY_TRADE, "phase": "plant_trades", "revealed": [],
+                "players": [{**SOY_TRADE["players"][0], "received": ["fire"], "fields": [["blue"], ["red"], ["green"]]},
+                            *SOY_TRADE["players"][1:]]}
+    code, out = judge(capsys, situation(tmp_path, planting), "-a", "Timon plants the fire from his received cards")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "plant_card", "player": "Timon", "card": "received 1", "field": 1}
+    assert verdict["notation"] == ["'field' not said: the rules refuse this whatever it is (judged as: field 1)"]
+    assert verdict["rule"] == "bohnanza/course-of-play/8"
+    assert main(["judge", situation(tmp_path, planting), "-a", "Timon plants the received fire in his empty field"]) == 2
+    assert "'his empty field': Timon has no empty field (each of the 3 holds beans)" in capsys.readouterr().err
+
+
+def test_round_54s_two_player_sentences_are_read(capsys):
+    # `from the middle`, `puts ... on the discard pile`, `one of the green beans`, a hand card
+    # discarded: the one move of the verb the words can be at all, refused for its phase.
+    sid = "duo/phase-0/discard-leftovers-by-variety-in-any-order-01"
+    code, out = judge(capsys, sid, "--step", "0", "-a", "Nina discards the red bean from the middle")
+    assert out["results"][0]["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
+    code, out = judge(capsys, sid, "--step", "0", "-a", "Nina plants one of the red beans")
+    assert out["results"][0]["action"]["type"] == "plant_kind"
+    assert any("'a red': plant_kind names a variety" in n for n in out["results"][0]["notation"])
+
+
+def test_round_54s_war_table_sentences_are_read(tmp_path, capsys):
+    # Round 54's outside author of the war games: a card's name of two words, a purchase said by
+    # its price, a depot's card, a space out of reach asked without a card.
+    def verdict(text, index=0):
+        code, out = judge(capsys, situation(tmp_path, FORT), "-a", text)
+        assert "results" in out, text
+        return out["results"][index]
+    for text in ("Timon builds a fortress under his iron mine", "Timon buys a fortress under his iron mine",
+                 "Timon pays two coins for a fortress under his iron mine", "Timon builds a fortress under his Eisenmine"):
+        assert verdict(text)["action"] == {"type": "build_fortress", "player": "Timon", "quarry": "q", "at": "m"}, text
+    for text in ("Timon attacks Nina's town with his fire and Nina defends with her depot card",
+                 "Timon attacks Nina's town with his fire and Nina defends with the blue on her depot"):
+        assert verdict(text, 1)["action"] == {"type": "defend", "player": "Nina", "with": "depot 1"}, text
+    assert main(["judge", situation(tmp_path, FORT), "-a", "Timon attacks Nina's town with his depot card"]) == 2
+    assert "'his depot card': Timon's depot holds 2 cards" in capsys.readouterr().err
+    swamp = verdict("Can Timon attack the swamp?")
+    assert swamp["action"]["target"] == "s" and swamp["rule"] == "bohnaparte/attack/9"
+    assert swamp["notation"][-1].startswith("'with' not said: the rules refuse this whatever it is")
+    town = verdict("Can Timon attack Nina's town?")
+    assert town["legal"] is True and "is allowed here" in town["notation"][-1]
+    assert verdict("Timon attacks Nina's town blindly from the pile")["action"]["with"] == "draw_pile 1"
+    assert verdict("Nina donates her green to Timon")["action"]["type"] == "offer"

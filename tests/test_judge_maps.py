@@ -698,7 +698,8 @@ def test_riders_named_as_a_combat_card_are_sent_to_the_charge(tmp_path, capsys):
     # it (riders/9: no riders against a town). The one steppe they may ride from is read.
     path = tmp_path / "riders.yaml"
     path.write_text(RIDERS_READY, encoding="utf-8")
-    for said in ("Timon attack 09 with riders", "Timon attacks 09 with his riders", "Timon attacks 09 with his cavalry"):
+    for said in ("Timon attack 09 with riders", "Timon attacks 09 with his riders", "Timon attacks 09 with his cavalry",
+                 "Timon sends his riders against 09"):
         code, out = judge(capsys, str(path), "-a", said)
         verdict = out["results"][0]
         assert verdict["action"] == {"type": "charge", "player": "Timon", "target": "09", "riders": "13"}, said

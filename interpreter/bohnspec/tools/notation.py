@@ -308,12 +308,42 @@ def _must_note(engine: Engine, state: State, who: str) -> str:
 _MUST = re.compile(r"^(\S+)\s+must\s+", flags=re.IGNORECASE)
 
 
+def _zone_cards_said(engine: Engine, state: State, text: str) -> str:
+    """`with his depot card`: the one card of a row of the player's (more: told); `with the blue
+    on his depot`, a card said with the row it lies on: that row's (`from his depot`), where the
+    move takes a card, not where it puts one (`puts the fire on his depot` stays)."""
+    who = _mover(state, text)
+    if who is None:
+        return text
+    rows = [z for z, d in engine.spec.zones.items() if d.per_player and d.kind == "row" and z != "hand"]
+    if not rows:
+        return text
+    alt = "|".join(map(re.escape, rows))
+
+    def one_card(m: re.Match) -> str:
+        cards = state.player(who).zones.get(m[2].lower(), [])
+        if len(cards) != 1:
+            many = f"{len(cards) or 'no'} card{'s' if len(cards) != 1 else ''}"
+            raise ActionError(f"'{m[0]}': {who}'s {m[2]} holds {many}: name the one meant "
+                              f"({m[2].lower()} 1 is the first)")
+        return f"{m[2].lower()} 1"
+    text = re.sub(r"\b(?:(?:his|her|their|my|the)\s+)?((" + alt + r"))\s+card\b", one_card, text, flags=re.IGNORECASE)
+    return re.sub(r"\b(with\s+(?:(?:the|his|her|their|my)\s+)?\S+)\s+(?:on|in)\s+((?:his|her|their|my|the)\s+)?(" + alt
+                  + r")\b", r"\1 from \3", text, flags=re.IGNORECASE)
+
+
 def _question_asked(engine: Engine, state: State, text: str) -> str:
     """The move a question or a sentence of the table asks about, with its player first: `Can
     Nina harvest field 2`, `Is Nina allowed to ...`, `What happens if Nina attacks ...`, `Is it
     allowed for Nina to ...` (round 49); `Nina's riders attack 17` (the troops as the subject: their
     owner's move with them); `... and keeps the blue` (what a player keeps is no part of it)."""
-    text = re.sub(r"^\s*(?:what\s+happens\s+(?:if|when)|what\s+if|suppose)\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^\s*(?:what\s+happens\s+(?:if|when)|what\s+if|suppose|who\s+wins\s+(?:if|when))\s+", "", text,
+                  flags=re.IGNORECASE)
+    # `Nina keeps the soy and plants the broad bean`: what she keeps is no move
+    text = re.sub(r"^(\S+)\s+keeps?\s+.+?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
+    # `Timon asks Nina for her red (as a gift)`: his offer, giving nothing, for her card
+    text = re.sub(r"^(\S+)\s+asks\s+(\S+)\s+for\s+(?:(?:his|her|their)\s+)?(.+?)(?:\s+as\s+an?\s+(?:gift|present)"
+                  r"|\s+for\s+free)?$", r"\1 offers \2 nothing for \2's \3", text, flags=re.IGNORECASE)
     text = re.sub(r"^\s*(?:is|would)\s+it\s+(?:be\s+)?(?:allowed|legal|ok|okay|possible)\s+for\s+(\S+)\s+to\s+",
                   r"\1 ", text, flags=re.IGNORECASE)
     # `How many coins does Keno get if he harvests field 1`, `What does Keno get for harvesting
@@ -333,8 +363,18 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^\s*(?:can|may|could|might)\s+(\S+)\s+", r"\1 ", text, flags=re.IGNORECASE)
     # (`Must Timon plant ...`, `Does Timon have to ...`: the move; parse_action notes what is answered)
     text = _OBLIGED.sub(lambda m: next(g for g in m.groups() if g) + " must ", text)
-    # `... even though it is not his turn`: the player's reason, no part of the move
+    # `... even though it is not his turn`: the player's reason, no part of the move; so is
+    # what it is for (`to get into the castle`), when (`before drawing`, `before Timon has
+    # planted`: not `before the green`, an order), `now`, `still`, and a harvest's `and sells them`
     text = re.sub(r",?\s+(?:even\s+though|even\s+if|although|because|since)\s+.*$", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be)\b.*$", "", text,
+                  flags=re.IGNORECASE)
+    pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
+    text = re.sub(r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+).*$", "", text,
+                  flags=re.IGNORECASE)
+    text = re.sub(r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b.*$", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment)\b", "", text,
+                  flags=re.IGNORECASE)
     text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
     riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
     if len(riding) == 1 and state.names():
@@ -373,6 +413,7 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
     if "hand" in engine.spec.zones:
         text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
         text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
+    text = _zone_cards_said(engine, state, text)
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
         text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
     for name in engine.spec.varieties:
@@ -385,8 +426,16 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
                       r"\1 \2 field", text, flags=re.IGNORECASE)
     own = [z for z, d in engine.spec.zones.items() if d.per_player and d.kind != "fields"]
     if own and engine.spec.varieties:
-        text = re.sub(r"\b(" + "|".join(map(re.escape, engine.spec.varieties)) + r")\s+from\s+(?:his\s+|her\s+|their\s+"
-                      r"|my\s+|the\s+)?(" + "|".join(map(re.escape, own)) + r")\b", r"\2 \1", text, flags=re.IGNORECASE)
+        # (`the fire from his received cards`: the row's cards are the row)
+        text = re.sub(r"\b(" + "|".join(map(re.escape, engine.spec.varieties)) + r")(?:\s+beans?)?\s+from\s+(?:his\s+|"
+                      r"her\s+|their\s+|my\s+|the\s+)?(" + "|".join(map(re.escape, own)) + r")(?:\s+cards?)?\b",
+                      r"\2 \1", text, flags=re.IGNORECASE)
+    shared = [z for z, d in engine.spec.zones.items() if not d.per_player and d.kind == "row"]
+    if shared:
+        # `the red bean from the middle`: a card of a row on the table is looked for where the
+        # move takes it from; the row said says nothing more
+        text = re.sub(r"\s+from\s+the\s+(?:" + "|".join(map(re.escape, shared)) + r")\b(?!\s+[0-9])", "", text,
+                      flags=re.IGNORECASE)
     return text
 
 
@@ -394,6 +443,10 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
     """`Nina attacks 17 with her riders` (round 53's table): mounted troops are sent by a move of
     their own (`charge`, naming where they stand), read as that move from the one place the
     player's troops may ride from now, with a note; else as said (_card tells what to write)."""
+    # (`Nina sends her riders against 09`: the attack with them)
+    text = re.sub(r"^(\S+)\s+(?:sends?|dispatch(?:es)?|orders?)\s+((?:(?:his|her|their|my|the)\s+)?(?:"
+                  + "|".join(_TROOPS) + r"))\s+(?:against|at|to\s+attack|to)\s+(.+)$", r"\1 attacks \3 with \2", text,
+                  flags=re.IGNORECASE)
     words = text.split()
     # (`with his cavalry from p2`, `the cavalry of p1` as _places_named leaves it: where they stand)
     troop = re.fullmatch(r"(?:(?:his|her|their|my|the)\s+)?(\S+)(?:\s+(?:(?:from|of|at|in|on)\s+)?(\S+))?",
@@ -435,14 +488,46 @@ def _places_named(engine: Engine, state: State, text: str) -> str:
     `the village next to 13` (_spaces_described); `her empty field` (her one field holding nothing)."""
     text = re.sub(r"\bphase\s+([0-9])\b", lambda m: _phase_numbered(engine, m[1]) or m[0], text, flags=re.IGNORECASE)
     text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+of\s+", r"\1 ", text, flags=re.IGNORECASE)
+    if state.board is not None:
+        text = _kinds_named(engine, text)
     text = _spaces_described(state, _owned_spaces(state, text))
     if text.split() and text.split()[0] in state.names():
         fields = state.player(text.split()[0]).zones.get(engine.fields_zone, [])
         empty = [k for k, f in enumerate(fields, 1) if not f]
+        said = re.search(r"\b(?:his|her|their|my|the|an)\s+empty\s+field\b", text, flags=re.IGNORECASE)
         if len(empty) == 1:
-            text = re.sub(r"\b(?:his|her|their|my|the|an)\s+empty\s+field\b", f"field {empty[0]}", text,
-                          flags=re.IGNORECASE)
+            text = text[:said.start()] + f"field {empty[0]}" + text[said.end():] if said else text
+        elif said and not empty:
+            raise ActionError(f"'{said[0]}': {text.split()[0]} has no empty field (each of the "
+                              f"{len(fields)} holds beans): name the field by its number")
     return text
+
+
+def _kinds_named(engine: Engine, text: str) -> str:
+    """A kind of space by the name on its card, in several words or the book's German one
+    (`the iron mine`, `the gemstone field`, `Edelsteinfeld`, `the Dschingis town`): its id;
+    `across the river`, where the reach rules decide, and `fortified` say nothing more."""
+    for said, kind in _card_names(engine).items():
+        text = re.sub(r"(?<![\w-])" + re.escape(said) + r"(?![\w-])", kind, text, flags=re.IGNORECASE)
+    text = re.sub(r"\s+(?:across|over)\s+the\s+river\b", "", text, flags=re.IGNORECASE)
+    return re.sub(r"\bfortified\s+", "", text, flags=re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=64)
+def _card_names(engine: Engine) -> dict[str, str]:
+    """The names of several words or in German of the spec's cards (not bean varieties), lower
+    case, longest first, each naming one card: `iron mine`, `eisenmine`, `gemstone field`,
+    `dschingis town` (the id's words)."""
+    names: dict[str, set[str]] = {}
+    for kind, card in engine.spec.cards.items():
+        title = (card.title or "").lower()
+        english, _, rest = title.partition("(")
+        german = rest.rstrip(")").strip()
+        for said in (english.strip(), german if german != "dschingis bohn" else "", kind.replace("_", " ")):
+            if said and (" " in said or said == german) and said != kind:
+                names.setdefault(said, set()).add(kind)
+    one = {said: next(iter(kinds)) for said, kinds in names.items() if len(kinds) == 1}
+    return dict(sorted(one.items(), key=lambda kv: -len(kv[0])))
 
 
 def split_moves(engine: Engine, state: State, text: str) -> list[str]:
@@ -485,11 +570,31 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     `She plants` at a table of one, the question asked (`Can Nina ...?`), a swap or an exchange
     (a trade)."""
     text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))
-    return _exchange(_question_asked(engine, state, text))
+    return _onto_the_discard(engine, _paid_for(_exchange(_question_asked(engine, state, text))))
 
 
 # What players call a trade besides trading it (round 53's table: `swaps`, `in exchange for`).
 _SWAPS = frozenset({"swaps", "swap", "swapped", "exchanges", "exchange", "exchanged", "switches", "switch"})
+
+
+def _paid_for(text: str) -> str:
+    """`Hanno pays two coins for a fortress under his camp`, `pays three coins for a third
+    field`: the purchase (`buys a fortress ...`), whose price is part of it; and how a card is
+    taken that says nothing of which (`blindly`, `without looking at it`, `face down`)."""
+    text = re.sub(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:\S+\s+)?(?:gold\s+|bean\s+)?coins?\s+for\s+"
+                  r"(?=(?:a|an|the|his|her|their)\s)", r"\1 buys ", text, flags=re.IGNORECASE)
+    return re.sub(r"\s+(?:blindly|unseen|face\s+down|without\s+looking(?:\s+at\s+it)?)\b", "", text,
+                  flags=re.IGNORECASE)
+
+
+def _onto_the_discard(engine: Engine, text: str) -> str:
+    """`Nina puts her blue bean on the discard pile`, in a game with a move that discards
+    (the two-player game's phase 0): that move; `one of the green beans`: `a green` (the
+    answer says so when the move takes the whole variety)."""
+    if any(a == "discard" or a.startswith("discard_") for a in engine.spec.actions):
+        text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)\s+(?:on|onto|to|in|into)\s+"
+                      r"the\s+discard(?:\s+pile)?$", r"\1 discards \2", text, flags=re.IGNORECASE)
+    return re.sub(r"\bone\s+of\s+(?:the|his|her|their|my)\s+(\S+?)(?:s|\s+beans)\b", r"a \1", text, flags=re.IGNORECASE)
 
 
 def _exchange(text: str) -> str:
@@ -525,7 +630,10 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     names = state.names()
     if not names:
         return None
-    if " and " in text.lower() or ", then " in text.lower():
+    # (`..., Nina picks the green`: a comma before a player named joins as `and` does; a list of
+    # players first, `Nina, Keno and Eiko harvest`, stays one, _subjects reading `and` in it)
+    text = re.sub(r",\s+(?=(?:" + "|".join(map(re.escape, names)) + r")\b)", " and ", text, flags=re.IGNORECASE)
+    if " and " in text.lower() or " then " in text.lower():
         # (at `and` or `, then` before a player named, not inside a list of players: `Timon draws
         # and Nina and Keno pay tribute`)
         lower = {n.lower() for n in names}
@@ -1192,6 +1300,20 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             if len(legal) == 1:
                 said.extend(legal[0][1])
                 return legal[0][0]
+            # None allowed: the one the words can be read as at all, judged (`discards her blue bean
+            # from her hand` in phase 0: the discard of a hand card, refused for its phase).
+            readable = []
+            for name in family:
+                notes: list[str] = []
+                try:
+                    reading = _single(engine, state, player, name, list(rest), notes)
+                    engine.apply(state, reading)  # (a well-formed action: refused, not malformed)
+                except BohnspecError:
+                    continue
+                readable.append((reading, notes))
+            if not legal and len(readable) == 1:
+                said.extend(readable[0][1])
+                return readable[0][0]
             raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
                               f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")
         # A misspelt verb of the table (`claimz`) is matched against the spec's `aka` verbs too.
@@ -1211,6 +1333,13 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             said.append(f"{kind} takes no count ({rest[k]} {unit} is not read): one {kind} is judged, with as many "
                         f"{unit} as the rules give it; a move made several times is given once for each time")
             del rest[k:k + 2]
+        # `claims his blue bean card`, `fulfils her task`: the card is the one the rules mean
+        card = re.search(r"\b(?:(?:his|her|their|my|the)\s+)?(?:\S+\s+){0,3}?(?:vine\s+)?(?:card|task)$",
+                         " ".join(rest), flags=re.IGNORECASE)
+        if card is not None and not all(w.lower() in _title_words(engine, kind)[0] or w.lower() in _ARTICLES
+                                        for w in rest):
+            said.append(f"'{card[0]}': {kind} names no card; it is about the one the rules mean")
+            rest = " ".join(rest)[:card.start()].split()
     rest = [w for k, w in enumerate(rest) if w.lower() not in _AGAIN
             and not (w.lower() == "once" and rest[k + 1:k + 2] == ["more"])
             and not (w.lower() == "more" and k and rest[k - 1].lower() == "once")]
@@ -1422,12 +1551,24 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                               f"{' '.join(n.upper() for n in names)}")
         # `gives the soy away`: several values would do; which ones is the answer's to give.
         choices = _completions(engine, state, kind, player, {n: action[n] for n in names if n in action}, missing)
+        if not choices:
+            # `Can Hanno attack the farm?`, out of his reach: refused whatever the card, by a rule
+            # that reads none of the values left out; judged with any of them, and said.
+            whatever = _refused_whatever(engine, state, kind, player, action, missing)
+            if whatever is not None:
+                said.append(f"{', '.join(repr(n) for n in missing)} not said: the rules refuse this whatever "
+                            f"{'it is' if len(missing) == 1 else 'they are'} (judged as: "
+                            f"{', '.join(f'{n} {whatever[n]}' for n in missing)})")
+                return whatever
         if len(choices) > 1:
+            # (`Can Hanno attack the town?`: yes, with any of these; judged with the first, said)
             shown = [" ".join(map(str, c)) for c in choices[:_SHOWN_CHOICES]]
             more = " (and more)" if len(choices) > len(shown) else ""
-            raise ActionError(f"the words leave out {', '.join(missing)}, and several would do here: "
-                              f"{', '.join(shown[:-1])} or {shown[-1]}{more}; name one: {player} {kind} "
-                              f"{' '.join(n.upper() for n in names)}")
+            first = " ".join(map(str, choices[0]))
+            said.append(f"{', '.join(repr(n) for n in missing)} not said: judged as {first}; any of "
+                        f"{', '.join(shown[:-1])} or {shown[-1]}{more} is allowed here")
+            return {"type": kind, "player": player,
+                    **{n: action[n] if n in action else choices[0][missing.index(n)] for n in names}}
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
 
@@ -1455,6 +1596,49 @@ def _only_completion(engine: Engine, state: State, kind: str, player: str, given
 _COMPLETIONS = 2000
 # How many of the values a value left out could be are shown.
 _SHOWN_CHOICES = 6
+
+
+def _refused_whatever(engine: Engine, state: State, kind: str, player: str, given: dict,
+                      missing: Sequence[str]) -> dict | None:
+    """The action with the first well-formed value of each parameter left out, when the rules
+    refuse it by a clause that reads none of those parameters (so any value would be refused
+    alike); None otherwise."""
+    from ..conformance.deciding import reads
+    from ..execution import moves
+    move = next((m for m in moves.timely(engine, state) if m.kind == kind and m.player == player), None)
+    if move is None:
+        return None
+    action = {"type": kind, "player": player, **{k: v for k, v in given.items() if k not in ("type", "player")}}
+    for i, p in enumerate(move.params):
+        if p.name in missing:
+            values = move.domain(i, {})
+            if not values or p.type == "cards":
+                return None
+            action[p.name] = values[0]
+    ordered = {"type": kind, "player": player, **{p.name: action[p.name] for p in move.params if p.name in action}}
+    try:
+        outcome = engine.apply(state, ordered)
+    except BohnspecError:
+        return None
+    refused = outcome.rejection
+    if refused is None:
+        return None
+    deciding: list[Any] = [*engine.spec.clauses_of(kind), *engine.spec.forbids]
+    condition = next((d.condition for d in deciding if d.loc == refused.where and d.condition is not None), None)
+    if condition is not None and not any(reads(condition, "name", n) for n in missing):
+        return ordered
+    # (one value left out, each of which the rules refuse: `plants the received fire` where no
+    # field takes it)
+    if len(missing) == 1:
+        i = next(i for i, p in enumerate(move.params) if p.name == missing[0])
+        for v in move.domain(i, {})[1:_COMPLETIONS]:
+            try:
+                if engine.apply(state, {**ordered, missing[0]: v}).accepted:
+                    return None
+            except BohnspecError:
+                return None
+        return ordered
+    return None
 
 
 def _completions(engine: Engine, state: State, kind: str, player: str, given: dict,
@@ -1932,6 +2116,10 @@ def _trade(engine: Engine, state: State, player: str, words: list[str], said: li
             and words[words.index("with") + 1] not in state.names():
         # `swaps his fire with Keno's soy`: `with` the partner's cards is `for` them
         words = [("for" if w == "with" else w) for w in words]
+    if words and words[0] not in ("give", "get", "with") and "for" not in words and any(
+            w in ("to", "with") and words[k + 1:k + 2] and words[k + 1] in state.names() for k, w in enumerate(words)):
+        # `trades her red to Keno`: nothing asked back
+        words = [*words, "for", "nothing"]
     if words and words[0] not in ("give", "get", "with") and "for" in words:
         cut = words.index("for")
         give, get = words[:cut], words[cut + 1:]

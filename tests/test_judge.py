@@ -2739,3 +2739,14 @@ def test_round_54s_war_table_sentences_are_read(tmp_path, capsys):
     assert town["legal"] is True and "is allowed here" in town["notation"][-1]
     assert verdict("Timon attacks Nina's town blindly from the pile")["action"]["with"] == "draw_pile 1"
     assert verdict("Nina donates her green to Timon")["action"]["type"] == "offer"
+
+
+def test_the_proposer_accepting_his_own_offer_is_told_whose_answer_it_waits_for(tmp_path, capsys):
+    # Round 54: the proposer was told "there is no offer open to you" (ruling/one-offer only).
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon offers Nina his fire for her red",
+                      "-a", "Timon accepts")
+    assert out["results"][1]["rule"] == "bohnanza/phase-2/14"
+    assert out["results"][1]["reason"] == "the open offer is your own: Nina accepts or declines it"
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon offers Nina his fire for her red",
+                      "-a", "Keno accepts")
+    assert out["results"][1]["rule"] == "ruling/one-offer"

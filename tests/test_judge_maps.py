@@ -839,3 +839,12 @@ def test_a_brief_answer_says_where_cards_went_not_the_rules_variables(capsys, tm
     code, out = judge(capsys, str(path), "-a", "Uwe attack t with hand 1", "--brief", as_json=False)
     assert "    attack: player Uwe, target t  (" in out and "riders none" not in out, out
 
+
+
+def test_a_cart_bought_in_the_mixed_game_is_the_sutler_purchase(capsys):
+    # Round 54: `Nina buys a cart` was told the move is Dschingis Bohn's only; ruling/mixed-game-rules
+    # makes the sutler that purchase (refused here: basic Bohnaparte shows the depot side).
+    sid = "mixed/independent/r4-dschingis-forest-no-sutler-without-cavalry-variant-01"
+    code, out = judge(capsys, sid, "--step", "0", "-a", "Timon buys a cart")
+    assert out["results"][0]["action"] == {"type": "buy_sutler", "player": "Timon"}
+    assert out["results"][0]["rule"] == "bohnaparte/cavalry-variant/2"

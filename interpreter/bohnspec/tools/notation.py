@@ -278,6 +278,30 @@ def _last_cards(engine: Engine, state: State, text: str) -> str:
     return text
 
 
+def _zone_cards_said(engine: Engine, state: State, text: str) -> str:
+    """`with his depot card`: the one card of a row of the player's (more: told); `with the blue
+    on his depot`, a card said with the row it lies on: that row's (`from his depot`), where the
+    move takes a card, not where it puts one (`puts the fire on his depot` stays)."""
+    who = _mover(state, text)
+    if who is None:
+        return text
+    rows = [z for z, d in engine.spec.zones.items() if d.per_player and d.kind == "row" and z != "hand"]
+    if not rows:
+        return text
+    alt = "|".join(map(re.escape, rows))
+
+    def one_card(m: re.Match) -> str:
+        row = m[1].lower()
+        cards = state.player(who).zones.get(row, [])
+        if len(cards) != 1:
+            many = f"{len(cards) or 'no'} card{'s' if len(cards) != 1 else ''}"
+            raise ActionError(f"'{m[0]}': {who}'s {row} holds {many}: name the one meant ({row} 1 is the first)")
+        return f"{row} 1"
+    text = re.sub(r"\b(?:(?:his|her|their|my|the)\s+)?(" + alt + r")\s+card\b", one_card, text, flags=re.IGNORECASE)
+    return re.sub(r"\b(with\s+(?:(?:the|his|her|their|my)\s+)?\S+)\s+(?:on|in)\s+((?:his|her|their|my|the)\s+)?(" + alt
+                  + r")\b", r"\1 from \3", text, flags=re.IGNORECASE)
+
+
 # A question whether a move must be made (the answer says whether it may, and parse_action
 # notes how to ask whether it may be left out).
 _OBLIGED = re.compile(r"^\s*(?:must\s+(\S+)|(?:does|do)\s+(\S+)\s+(?:have|need)\s+to|(?:is|are)\s+(\S+)\s+"
@@ -308,28 +332,20 @@ def _must_note(engine: Engine, state: State, who: str) -> str:
 _MUST = re.compile(r"^(\S+)\s+must\s+", flags=re.IGNORECASE)
 
 
-def _zone_cards_said(engine: Engine, state: State, text: str) -> str:
-    """`with his depot card`: the one card of a row of the player's (more: told); `with the blue
-    on his depot`, a card said with the row it lies on: that row's (`from his depot`), where the
-    move takes a card, not where it puts one (`puts the fire on his depot` stays)."""
-    who = _mover(state, text)
-    if who is None:
-        return text
-    rows = [z for z, d in engine.spec.zones.items() if d.per_player and d.kind == "row" and z != "hand"]
-    if not rows:
-        return text
-    alt = "|".join(map(re.escape, rows))
-
-    def one_card(m: re.Match) -> str:
-        cards = state.player(who).zones.get(m[2].lower(), [])
-        if len(cards) != 1:
-            many = f"{len(cards) or 'no'} card{'s' if len(cards) != 1 else ''}"
-            raise ActionError(f"'{m[0]}': {who}'s {m[2]} holds {many}: name the one meant "
-                              f"({m[2].lower()} 1 is the first)")
-        return f"{m[2].lower()} 1"
-    text = re.sub(r"\b(?:(?:his|her|their|my|the)\s+)?((" + alt + r"))\s+card\b", one_card, text, flags=re.IGNORECASE)
-    return re.sub(r"\b(with\s+(?:(?:the|his|her|their|my)\s+)?\S+)\s+(?:on|in)\s+((?:his|her|their|my|the)\s+)?(" + alt
-                  + r")\b", r"\1 from \3", text, flags=re.IGNORECASE)
+def _words_around(state: State, text: str) -> str:
+    """The text without what is said around the move and is no part of it: the player's reason
+    (`even though it is not his turn`), what it is for (`to get into the castle`), when (`before
+    drawing`, `before Timon has planted`; not `before the green`, an order), `now`, `still`, and
+    a harvest's `and sells them` (round 54's table)."""
+    text = re.sub(r",?\s+(?:even\s+though|even\s+if|although|because|since)\s+.*$", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be)\b.*$", "", text,
+                  flags=re.IGNORECASE)
+    pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
+    text = re.sub(r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+).*$", "", text,
+                  flags=re.IGNORECASE)
+    text = re.sub(r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b.*$", "", text, flags=re.IGNORECASE)
+    return re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment)\b", "", text,
+                  flags=re.IGNORECASE)
 
 
 def _question_asked(engine: Engine, state: State, text: str) -> str:
@@ -363,18 +379,7 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^\s*(?:can|may|could|might)\s+(\S+)\s+", r"\1 ", text, flags=re.IGNORECASE)
     # (`Must Timon plant ...`, `Does Timon have to ...`: the move; parse_action notes what is answered)
     text = _OBLIGED.sub(lambda m: next(g for g in m.groups() if g) + " must ", text)
-    # `... even though it is not his turn`: the player's reason, no part of the move; so is
-    # what it is for (`to get into the castle`), when (`before drawing`, `before Timon has
-    # planted`: not `before the green`, an order), `now`, `still`, and a harvest's `and sells them`
-    text = re.sub(r",?\s+(?:even\s+though|even\s+if|although|because|since)\s+.*$", "", text, flags=re.IGNORECASE)
-    text = re.sub(r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be)\b.*$", "", text,
-                  flags=re.IGNORECASE)
-    pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
-    text = re.sub(r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+).*$", "", text,
-                  flags=re.IGNORECASE)
-    text = re.sub(r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b.*$", "", text, flags=re.IGNORECASE)
-    text = re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment)\b", "", text,
-                  flags=re.IGNORECASE)
+    text = _words_around(state, text)
     text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
     riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
     if len(riding) == 1 and state.names():
@@ -567,14 +572,11 @@ def _an_order_allowed(engine: Engine, state: State, texts: list[str]) -> list[st
 
 def _as_typed(engine: Engine, state: State, text: str) -> str:
     """The text as people type it, made plain: a phone's apostrophe, a question mark at the end,
-    `She plants` at a table of one, the question asked (`Can Nina ...?`), a swap or an exchange
-    (a trade)."""
+    `She plants` at a table of one, the question asked (`Can Nina ...?`, `Must Nina ...?`) and
+    the words around the move, a swap or an exchange (a trade), a price said for a purchase,
+    a card put on the discard pile."""
     text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))
     return _onto_the_discard(engine, _paid_for(_exchange(_question_asked(engine, state, text))))
-
-
-# What players call a trade besides trading it (round 53's table: `swaps`, `in exchange for`).
-_SWAPS = frozenset({"swaps", "swap", "swapped", "exchanges", "exchange", "exchanged", "switches", "switch"})
 
 
 def _paid_for(text: str) -> str:
@@ -595,6 +597,10 @@ def _onto_the_discard(engine: Engine, text: str) -> str:
         text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)\s+(?:on|onto|to|in|into)\s+"
                       r"the\s+discard(?:\s+pile)?$", r"\1 discards \2", text, flags=re.IGNORECASE)
     return re.sub(r"\bone\s+of\s+(?:the|his|her|their|my)\s+(\S+?)(?:s|\s+beans)\b", r"a \1", text, flags=re.IGNORECASE)
+
+
+# What players call a trade besides trading it (round 53's table: `swaps`, `in exchange for`).
+_SWAPS = frozenset({"swaps", "swap", "swapped", "exchanges", "exchange", "exchanged", "switches", "switch"})
 
 
 def _exchange(text: str) -> str:
@@ -691,7 +697,7 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
 
 # The most times one text is read as repeating a move (`pays tribute twice`).
 _MOST_REPEATS = 12
-_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+_TIMES = {"twice": 2, "thrice": 3}
 
 
 def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:

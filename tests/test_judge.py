@@ -1914,6 +1914,9 @@ def test_a_hand_card_planted_where_it_does_not_fit_is_judged_as_phase_1s_plantin
     assert verdict["rule"] == "bohnanza/course-of-play/8"
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon plants the garden bean first")
     assert out["results"][0]["action"]["type"] == "plant_card"
+    # (round 53: the answer's headline is phase 3's rule; a note names phase 1's, which takes the red)
+    assert "'garden': the move of this moment, plant (plant the foremost hand card), takes another card, not " \
+           "the garden [bohnanza/phase-1/1]" in out["results"][0]["notation"]
 
 
 def test_the_war_tables_words_of_round_47_are_read(capsys):

@@ -154,6 +154,10 @@ MUTATIONS = {
     "harvested-cards-all-become-coins": ("harvest", [
         ("move all of f to top of discard", "move all of f to top of p.coins")]),
     "proposer-accepts-own-offer": ("phase-2", [
+        # (the proposer's own refusal left out, and the addressee's widened to him)
+        ('when offer_from != p else "the open offer is your own: {offer_to} accepts or declines it"\n'
+         "      cites bohnanza/phase-2/14, bohnanza/phase-2/11, ruling/one-offer\n"
+         "  when offer_to == p else", "when offer_to == p or offer_from == p else"),
         ("require offer_to == p else", "require offer_to == p or offer_from == p else")]),
     "fellow-players-trade-among-themselves": ("phase-2", [
         ("require p != to and (p == active or to == active)", "require p != to")]),

@@ -1554,7 +1554,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         if refused is not None:
             raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]; and the words leave "
                               f"out {', '.join(missing)}: written in full, {player} {kind} "
-                              f"{' '.join(n.upper() for n in names)}")
+                              f"{' '.join(n.upper() for n in names)}" + "".join(f" (note: {n})" for n in said))
         # `gives the soy away`: several values would do; which ones is the answer's to give.
         choices = _completions(engine, state, kind, player, {n: action[n] for n in names if n in action}, missing)
         if not choices:
@@ -1741,6 +1741,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         else:
             readings.append((decl, with_field(decl, without)))
     refused: dict[str, tuple[dict, list[str]]] = {}  # action type -> its first refused reading
+    other = None  # an allowed reading that moves another card (phase 1's planting of the foremost)
     for decl, words in readings:
         notes: list[str] = []  # what reading it says, kept only if it is the reading taken
         try:
@@ -1753,8 +1754,11 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             if field_note is not None and not named_field and ("field" in action or "target" in action):
                 said.append(field_note)
             return action
+        if outcome.accepted and other is None:
+            other = decl
         if not outcome.accepted and engine.timing(state, decl.name, player) is None:
             refused.setdefault(decl.name, (action, notes))
+
     # A move naming no card moves the one the rules say (phase 1's foremost): it is meant when
     # that card is of the variety named, as its effect shows, run with the requirements set
     # aside (`plants the garden bean first` is not about the red in front; `plays her second
@@ -1765,10 +1769,30 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         events = engine.effect_events(state, action)
         if events is None or any(_names_variety(e, variety) for e in events):
             meant.append((action, notes))
+        elif other is None:
+            other = engine.spec.actions[action["type"]]
     if len(meant) == 1:
         action, notes = meant[0]
         said.extend(notes)
         return action
+    if not meant and other is None:
+        # (no field said nor any that fits: the move the timing allows is tried at field 1, its
+        # effect run with the requirements set aside, to see which card it takes)
+        for decl in candidates:
+            if [p.type for p in decl.params] == ["field"] and engine.timing(state, decl.name, player) is None:
+                try:
+                    events = engine.effect_events(state, _single(engine, state, player, decl.name, ["field", "1"], []))
+                except BohnspecError:
+                    continue
+                if events and not any(_names_variety(e, variety) for e in events):
+                    other = decl
+    if not meant and other is not None and not any(p.type in ("card", "cards", "variety") for p in other.params):
+        # `plants the blue` in phase 1, the blue behind the green: the move of this verb the
+        # timing allows now takes the card the rules say, another one (round 53's table was
+        # answered with phase 3's rule)
+        # (a note beside the reading that names the card, whose refusal stays the verdict)
+        said.append(f"'{tok}': the move of this moment, {other.name} ({_lower_first(other.title or other.name)}), "
+                    f"takes another card, not the {variety} [{other.cites[0] if other.cites else other.name}]")
     return None
 
 
@@ -1783,6 +1807,10 @@ def _card_at_ref(engine: Engine, state: State, owner: str, ref: str) -> str | No
         return B.card_variety(state, owner, ref, engine.spec.zones, engine.fields_zone)
     except SpecRuntimeError:  # not a reference this game reads
         return None
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def _names_variety(event: dict, variety: str) -> bool:

@@ -2753,3 +2753,38 @@ def test_the_proposer_accepting_his_own_offer_is_told_whose_answer_it_waits_for(
     code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon offers Nina his fire for her red",
                       "-a", "Keno accepts")
     assert out["results"][1]["rule"] == "ruling/one-offer"
+
+
+def test_round_55s_tables_are_read_as_meant(tmp_path, capsys):
+    # Round 55's tables: each was a wrong verdict (another move judged, or later moves lost).
+    # A space called `a` is not the article: `Nina buys a fortress` was a fortress at space a
+    # under quarry a, refused.
+    sid = "bohnaparte/fortress/attacker-builds-while-defence-awaited-defender-may-not-01"
+    code, out = judge(capsys, sid, "--step", "0", "-a", "Nina buys a fortress for her camp")
+    assert out["results"][0]["action"] == {"type": "build_fortress", "player": "Nina", "quarry": "q", "at": "a"}
+    assert out["results"][0]["legal"] is True
+    code, out = judge(capsys, sid, "--step", "0", "-a", "Nina attacks a with her fire")
+    assert out["results"][0]["action"]["target"] == "a"
+    # A reason or a time said after a move no longer takes the moves after it along.
+    for text in ("Keno harvests field 2 since it pays, then Nina harvests field 1",
+                 "Keno harvests field 2 before drawing, Nina harvests field 1",
+                 "Keno harvests field 2 even though it is not his turn and then Nina harvests field 1"):
+        code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", text)
+        assert [r["action"]["player"] for r in out["results"]] == ["Keno", "Nina"], text
+    # A question with no value said: the move as a player means it (told which others would do).
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Can Keno harvest?")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 2}
+    assert out["results"][0]["notation"] == ["no value said: judged as field 2, the only move of it allowed here"]
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Can Timon harvest?")
+    assert out["results"][0]["notation"] == ["no value said: judged as field 1; any of field 1 or field 2 is allowed here"]
+    # Phase 1, no field taking the foremost card: its planting, refused as no field takes it,
+    # not phase 3's planting.
+    full = {**SOY_TRADE, "phase": "plant_hand", "revealed": [],
+            "players": [{**SOY_TRADE["players"][0], "hand": ["green", "blue"], "fields": [["blue"], ["red"], ["soy"]]},
+                        *SOY_TRADE["players"][1:]]}
+    for text in ("Timon plants the green", "Can Timon plant his front card?"):
+        code, out = judge(capsys, situation(tmp_path, full), "-a", text)
+        verdict = out["results"][0]
+        assert verdict["action"] == {"type": "plant", "player": "Timon", "field": 1}, text
+        assert verdict["rule"] == "bohnanza/course-of-play/8", text
+        assert verdict["notation"] == ["'field' not said: no field of Timon's takes the green now (judged as: field 1)"]

@@ -65,18 +65,16 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         return [data]
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
+    mood = _mood_of(text)  # (`Can Nina ...?`, `Must Nina ...?`: split_moves asks each move so)
     text = _as_typed(engine, state, text)
-    obliged = _MUST.match(text)
-    if obliged is not None:
-        text = obliged[1] + " " + text[obliged.end():]
     typed = [w.lower() for w in text.split()[1:2]]  # the verb as written (a move's own name: meant as such)
     several = _several_moves(engine, state, text)
     if several is not None:
-        return [a for part in several for a in parse_action(engine, state, part, notes)]
+        return [a for part in several for a in parse_action(engine, state, _asked(mood, part), notes)]
     text = _places_named(engine, state, _cards_named(engine, state, text))
     said_first: list[str] = []
-    if obliged is not None:
-        said_first.append(_must_note(engine, state, obliged[1]))
+    if mood == _MUST and text.split():
+        said_first.append(_must_note(engine, state, text.split()[0]))
     text = _troops_sent(engine, state, text, said_first)
     plural_text = text  # (a plural said is `all VARIETY` here)
     paid = _paid_as_part(engine, text)
@@ -109,7 +107,7 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     if kind == "trade":
         actions = _trade(engine, state, player, rest, said, owners_named)
     else:
-        actions = [_single(engine, state, player, kind, rest, said)]
+        actions = [_single(engine, state, player, kind, rest, said, spoken=mood is not None or typed != [kind])]
         if typed != [kind]:
             actions = [_instead_of_untimely(engine, state, player, actions[0], rest, said)]
     for a in actions:
@@ -119,7 +117,7 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         for p in decl.params if decl is not None else ():
             v = a.get(p.name)
             if p.type == "variety" and isinstance(v, str) and re.search(
-                    r"\b(?:a|an|one|1)\s+" + re.escape(v) + r"\b", text, flags=re.IGNORECASE):
+                    r"\b(?:a|an|one|1)\s+" + re.escape(v) + r"\b", plural_text, flags=re.IGNORECASE):
                 said.append(f"'a {v}': {a['type']} names a variety, not a card, and takes every {v} it moves "
                             "(what would happen shows them)")
             # `plants his soys on his soy` read as a move of one card: said (round 51's players).
@@ -328,8 +326,25 @@ def _must_note(engine: Engine, state: State, who: str) -> str:
     return note + (f"; the phase may not end now{by}: {refused.reason} [{refused.rule}]" if refused else "")
 
 
-# The question as _question_asked leaves it: `Timon must plant the green`.
-_MUST = re.compile(r"^(\S+)\s+must\s+", flags=re.IGNORECASE)
+# A question's mood: whether a move may be made (`Can Nina ...?`: a value left out is
+# completed as she means it) or must be (`Must Nina ...?`: the answer notes whether it may be
+# left out). split_moves asks each move of a question in the question's words again.
+_MAY, _MUST = "Can", "Must"
+
+
+def _mood_of(text: str) -> str | None:
+    """The mood of a text as typed: _MUST for `Must Nina ...`, `Does Nina have to ...`; _MAY for
+    another question (`Can Nina ...`, `Is it allowed ...`, `What happens if ...`); else None."""
+    if _OBLIGED.match(text):
+        return _MUST
+    if re.match(r"^\s*(?:can|may|could|might|is|are|would|will|what|how|who|does|do)\b", text, flags=re.IGNORECASE):
+        return _MAY
+    return None
+
+
+def _asked(mood: str | None, move: str) -> str:
+    """One move of a question asked in the question's mood (`Can Nina harvest field 1`)."""
+    return move if mood is None else f"{mood} {move}"
 
 
 def _words_around(state: State, text: str) -> str:
@@ -337,13 +352,20 @@ def _words_around(state: State, text: str) -> str:
     (`even though it is not his turn`), what it is for (`to get into the castle`), when (`before
     drawing`, `before Timon has planted`; not `before the green`, an order), `now`, `still`, and
     a harvest's `and sells them` (round 54's table)."""
-    text = re.sub(r",?\s+(?:even\s+though|even\s+if|although|because|since)\s+.*$", "", text, flags=re.IGNORECASE)
-    text = re.sub(r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be)\b.*$", "", text,
+    # (each up to the next move said: `, then ...`, `and then ...`, `, Timon defends ...`; round 55's
+    # tables lost the moves after such words)
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    upto = r"(?=,?\s+(?:and\s+)?then\s|,\s+(?:and\s+)?(?:" + names + r")\b|\s+and\s+(?:" + names + r")\b|$)"
+    text = re.sub(r",?\s+(?:even\s+though|even\s+if|although|because|since)\s+.*?" + upto, "", text,
+                  flags=re.IGNORECASE)
+    text = re.sub(r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be)\b.*?" + upto, "", text,
                   flags=re.IGNORECASE)
     pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
-    text = re.sub(r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+).*$", "", text,
-                  flags=re.IGNORECASE)
-    text = re.sub(r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b.*$", "", text, flags=re.IGNORECASE)
+    text = re.sub(r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+).*?" + upto, "",
+                  text, flags=re.IGNORECASE)
+    # (`Before drawing, Nina attacks ...`)
+    text = re.sub(r"^(?:before|after)\s+[a-z]+ing\s*,\s*", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b.*?" + upto, "", text, flags=re.IGNORECASE)
     return re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment)\b", "", text,
                   flags=re.IGNORECASE)
 
@@ -378,7 +400,7 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         text = f"{gerund[1]} {verb}{gerund[3]}"
     text = re.sub(r"^\s*(?:can|may|could|might)\s+(\S+)\s+", r"\1 ", text, flags=re.IGNORECASE)
     # (`Must Timon plant ...`, `Does Timon have to ...`: the move; parse_action notes what is answered)
-    text = _OBLIGED.sub(lambda m: next(g for g in m.groups() if g) + " must ", text)
+    text = _OBLIGED.sub(lambda m: next(g for g in m.groups() if g) + " ", text)
     text = _words_around(state, text)
     text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
     riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
@@ -541,13 +563,11 @@ def split_moves(engine: Engine, state: State, text: str) -> list[str]:
     the second read in the hand before the first was played); a JSON action is one move."""
     if text.strip().startswith("{"):
         return [text]
+    mood = _mood_of(text)
     text = _as_typed(engine, state, text)
-    must = _MUST.match(text)  # (said again of each move: each is asked about so)
-    if must is not None:
-        text = must[1] + " " + text[must.end():]
     parts = _several_moves(engine, state, text)
     moves = [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part)]
-    return moves if must is None else [re.sub(r"^(\S+)\s+", r"\1 must ", m) for m in moves]
+    return [_asked(mood, m) for m in moves]  # (each move is asked about as the text asked)
 
 
 def _an_order_allowed(engine: Engine, state: State, texts: list[str]) -> list[str]:
@@ -1042,7 +1062,7 @@ def _roles(state: State, types: dict[str, str], rest: list[str]) -> list[str]:
 
 
 # The parameters a word before a space names (`against 15`: the target), see _roles.
-_ROLE_WORDS = {"against": "target", "at": "target", "under": "at", "on": "at"}
+_ROLE_WORDS = {"against": "target", "at": "target", "under": "at", "on": "at", "for": "at"}
 
 
 def _verb_forms(word: str) -> list[str]:
@@ -1219,6 +1239,9 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         if scattered is not None:
             # `takes the soy from her cart`: take_from_cart, its name's words among the values.
             kind, named = scattered
+            # (the article of a word of the name goes with it: `buys a fortress`, where a map may
+            # call a space `a`)
+            named = named | {k - 1 for k in named if k > 1 and words[k].lower() in ("a", "an", "the")}
             words = [words[0], kind, *(w for k, w in enumerate(words[2:], 1) if k not in named)]
         else:
             words = [words[0], kind, *words[1 + taken:]]
@@ -1251,6 +1274,11 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
                 raise ActionError(f"{whose} holds no {rest[i]} (it holds {', '.join(row) or 'nothing'})")
             out += [low, str(k)]
             i += 1
+        elif low in ("a", "an") and i < len(rest) and rest[i].lower() not in _PLACE_WORDS \
+                and not rest[i].rstrip(",").isdigit():
+            # `buys a fortress`, `with a red`: an article, though a map may call a space `a`
+            # (round 55: a fortress at space a); `attacks a with ...` is the space
+            continue
         elif w in used:
             out.append(w)
         elif low in _FILLERS:
@@ -1273,7 +1301,10 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
     return out
 
 
-def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str], said: list[str]) -> dict:
+def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str], said: list[str],
+            spoken: bool = False) -> dict:
+    """One action from its words. `spoken`: said in the table's words (not the action's own
+    name), where a move given no value at all is completed as a player means it."""
     if kind not in engine.spec.actions:
         from ..language.spec import modules_declaring
         elsewhere = [m for m in modules_declaring(kind) if m not in engine.spec.modules]
@@ -1575,6 +1606,21 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                         f"{', '.join(shown[:-1])} or {shown[-1]}{more} is allowed here")
             return {"type": kind, "player": player,
                     **{n: action[n] if n in action else choices[0][missing.index(n)] for n in names}}
+    elif missing and spoken:
+        # `Can Uwe buy a fortress?`, no value said: the move with the first values allowed, the
+        # others listed (none allowed: told how to write it, as before); not his move now: told why
+        refused = engine.timing(state, kind, player)
+        if refused is not None:
+            raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}] (written in full: "
+                              f"{player} {kind} {' '.join(n.upper() for n in names)})")
+        choices = _completions(engine, state, kind, player, {}, missing)
+        if choices:
+            shown = [" ".join(f"{n} {v}" for n, v in zip(missing, c)) for c in choices[:_SHOWN_CHOICES]]
+            more = " (and more)" if len(choices) > len(shown) else ""
+            said.append(f"no value said: judged as {shown[0]}" + (
+                f"; any of {', '.join(shown[:-1])} or {shown[-1]}{more} is allowed here" if len(shown) > 1
+                else ", the only move of it allowed here"))
+            return {"type": kind, "player": player, **dict(zip(missing, choices[0]))}
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
 
@@ -1741,7 +1787,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         else:
             readings.append((decl, with_field(decl, without)))
     refused: dict[str, tuple[dict, list[str]]] = {}  # action type -> its first refused reading
-    other = None  # an allowed reading that moves another card (phase 1's planting of the foremost)
+    others: list = []  # the moves of this verb that take another card now (phase 1's foremost)
     for decl, words in readings:
         notes: list[str] = []  # what reading it says, kept only if it is the reading taken
         try:
@@ -1754,8 +1800,8 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             if field_note is not None and not named_field and ("field" in action or "target" in action):
                 said.append(field_note)
             return action
-        if outcome.accepted and other is None:
-            other = decl
+        if outcome.accepted and decl not in others:
+            others.append(decl)
         if not outcome.accepted and engine.timing(state, decl.name, player) is None:
             refused.setdefault(decl.name, (action, notes))
 
@@ -1769,30 +1815,40 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         events = engine.effect_events(state, action)
         if events is None or any(_names_variety(e, variety) for e in events):
             meant.append((action, notes))
-        elif other is None:
-            other = engine.spec.actions[action["type"]]
+        elif engine.spec.actions[action["type"]] not in others:
+            others.append(engine.spec.actions[action["type"]])
     if len(meant) == 1:
         action, notes = meant[0]
         said.extend(notes)
         return action
-    if not meant and other is None:
-        # (no field said nor any that fits: the move the timing allows is tried at field 1, its
-        # effect run with the requirements set aside, to see which card it takes)
+    if not meant and not others and not named_field:
+        # (no field said nor any that fits: each move the timing allows is tried at field 1, its
+        # effect run with the requirements set aside, to see which card it takes; the one taking
+        # this card is meant, refused as no field takes it: round 55's `plants the red` in phase
+        # 1 with every field full was answered with phase 3's rule)
         for decl in candidates:
             if [p.type for p in decl.params] == ["field"] and engine.timing(state, decl.name, player) is None:
                 try:
-                    events = engine.effect_events(state, _single(engine, state, player, decl.name, ["field", "1"], []))
+                    action = _single(engine, state, player, decl.name, ["field", "1"], [])
+                    events = engine.effect_events(state, action)
                 except BohnspecError:
                     continue
-                if events and not any(_names_variety(e, variety) for e in events):
-                    other = decl
-    if not meant and other is not None and not any(p.type in ("card", "cards", "variety") for p in other.params):
-        # `plants the blue` in phase 1, the blue behind the green: the move of this verb the
-        # timing allows now takes the card the rules say, another one (round 53's table was
-        # answered with phase 3's rule)
-        # (a note beside the reading that names the card, whose refusal stays the verdict)
-        said.append(f"'{tok}': the move of this moment, {other.name} ({_lower_first(other.title or other.name)}), "
-                    f"takes another card, not the {variety} [{other.cites[0] if other.cites else other.name}]")
+                if events and any(_names_variety(e, variety) for e in events):
+                    said.append(f"'field' not said: no field of {player}'s takes the {variety} now "
+                                "(judged as: field 1)")
+                    return action
+                if events:
+                    others.append(decl)
+    others = [d for d in others if not any(p.type in ("card", "cards", "variety") for p in d.params)]
+    if not meant and others:
+        # `plants the blue` in phase 1, the blue behind the green: the moves of this verb the
+        # timing allows now take the cards the rules say, other ones (round 53's table was
+        # answered with phase 3's rule); a note beside the reading that names the card, whose
+        # refusal stays the verdict
+        moves = " and ".join(f"{d.name} ({_lower_first(d.title or d.name)})" for d in others)
+        cites = ", ".join(dict.fromkeys(d.cites[0] for d in others if d.cites))
+        said.append(f"'{tok}': the move{'s' if len(others) > 1 else ''} of this moment, {moves}, "
+                    f"take{'' if len(others) > 1 else 's'} another card, not the {variety} [{cites}]")
     return None
 
 

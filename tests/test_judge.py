@@ -2788,3 +2788,31 @@ def test_round_55s_tables_are_read_as_meant(tmp_path, capsys):
         assert verdict["action"] == {"type": "plant", "player": "Timon", "field": 1}, text
         assert verdict["rule"] == "bohnanza/course-of-play/8", text
         assert verdict["notation"] == ["'field' not said: no field of Timon's takes the green now (judged as: field 1)"]
+
+
+def test_round_55s_card_table_sentences_are_read(tmp_path, capsys):
+    # Round 55's card table: a verb said once for several cards or fields, `a second card`,
+    # `gives away`, `both his fire fields`, `declines the gift`, a draft's discard said as such.
+    phase1 = {**SOY_TRADE, "phase": "plant_hand", "revealed": [],
+              "players": [{**SOY_TRADE["players"][0], "hand": ["blue", "red", "fire"], "fields": [["blue"], ["red"], []]},
+                          *SOY_TRADE["players"][1:]]}
+    for text in ("Timon plants the blue, then the red", "Timon plants the blue and then the red",
+                 "Timon plants the blue and then a second card"):
+        code, out = judge(capsys, situation(tmp_path, phase1), "-a", text)
+        assert [r["action"] for r in out["results"]] == [{"type": "plant", "player": "Timon", "field": 1},
+                                                         {"type": "plant", "player": "Timon", "field": 2}], text
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Keno harvests field 2 and then field 1")
+    assert [r["action"]["field"] for r in out["results"]] == [2, 1]
+    fires = {**SOY_TRADE, "players": [*SOY_TRADE["players"][:2], {**SOY_TRADE["players"][2],
+                                                                  "fields": [["fire"], ["fire", "fire"]]}]}
+    code, out = judge(capsys, situation(tmp_path, fires), "-a", "Keno harvests both his fire fields")
+    assert [r["action"]["field"] for r in out["results"]] == [2, 1]
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon gives away the soy")
+    assert out["results"][0]["action"]["give"] == ["revealed 1"]
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon offers Nina his fire for her red",
+                      "-a", "Nina declines the gift")
+    assert out["results"][1]["action"] == {"type": "decline", "player": "Nina"}
+    sid = "base/jumping-bean/draft-events-01"
+    for text in ("Timon puts the fire on the discard pile", "Timon discards the fire"):
+        code, out = judge(capsys, sid, "--step", "2", "-a", text)
+        assert out["results"][0]["action"] == {"type": "draft", "player": "Timon", "card": 3, "target": "discard"}, text

@@ -848,3 +848,30 @@ def test_a_cart_bought_in_the_mixed_game_is_the_sutler_purchase(capsys):
     code, out = judge(capsys, sid, "--step", "0", "-a", "Timon buys a cart")
     assert out["results"][0]["action"] == {"type": "buy_sutler", "player": "Timon"}
     assert out["results"][0]["rule"] == "bohnaparte/cavalry-variant/2"
+
+
+def test_round_55s_war_table_sentences_are_read(tmp_path, capsys):
+    # Round 55's war table: each of these was an input error (or a move lost).
+    path = tmp_path / "riders.yaml"
+    path.write_text(RIDERS_READY, encoding="utf-8")
+
+    def results(*texts):
+        code, out = judge(capsys, str(path), *(x for t in texts for x in ("-a", t)))
+        assert "results" in out, texts
+        return out["results"]
+    assert results("Timon ends the attack step")[0]["action"] == {"type": "end_phase", "player": "Timon"}
+    assert results("Timon attacks the Dschingis town 17 with his fire")[0]["action"]["target"] == "17"
+    # A move naming no space, with none at stake: the space said is left out and the rules answer.
+    burn = results("Timon burns the town 17")[0]
+    assert burn["action"] == {"type": "burn_town", "player": "Timon"} and burn["legal"] is False
+    assert burn["notation"] == ["'17': burn_town names no space; it is about the one at stake, and none is now"]
+    # Troops said with their place: the charge from there, judged (another's steppe: refused).
+    charge = results("Timon attacks 09 with his riders from 08")[0]
+    assert charge["action"] == {"type": "charge", "player": "Timon", "target": "09", "riders": "08"}
+    assert charge["rule"] == "dschingis/landscapes/5"
+    assert results("Timon sends the riders of 13 against 09")[0]["action"]["riders"] == "13"
+    # Moves joined by a pronoun, a possessive subject after `then`, a full stop.
+    for text in ("Timon attacks 09 with his fire and then he ends the attack step",
+                 "Timon attacks 09 with his fire, then Timon's riders attack 12",
+                 "Timon attacks 09 with his fire. Timon ends the attack step"):
+        assert len(results(text)) == 2, text

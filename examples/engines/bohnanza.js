@@ -580,6 +580,15 @@ Object.assign(ACTIONS, {
       if (p.coins.length === 0) throw new Reject('bohnroeschen/tribute/1', 'you have no coin to pay');
       const coin = g.payCoin(p);
       g.emit({ event: 'tribute_paid', player: p.name, coin });
+      // solo: the neutral figures' move that waits for her claims comes before her figure
+      // steps on (ruling/solo-neutral-move-at-turn-start)
+      if (g.solo && s.vars.neutral_pending) {
+        s.vars.neutral_pending = 0;
+        if (!s.players.some(q => q.vars.in_castle)) {
+          g.moveNeutrals(p);
+          if (g.neutralInCastle()) g.soloLost();
+        }
+      }
       if (s.phase === 'intermediate') for (const q of s.players) q.vars.passed = false;
       g.advance(p);
     },

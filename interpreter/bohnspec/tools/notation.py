@@ -439,6 +439,8 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
                       lambda m: f"{m[2].lower()} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
     if "hand" in engine.spec.zones:
         text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
+        # (`plants a second card`: phase 1's second planting, of the card then foremost)
+        text = re.sub(r"\ba\s+second\s+card\b", "hand 1", text, flags=re.IGNORECASE)
         text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
     text = _zone_cards_said(engine, state, text)
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
@@ -472,8 +474,8 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
     player's troops may ride from now, with a note; else as said (_card tells what to write)."""
     # (`Nina sends her riders against 09`: the attack with them)
     text = re.sub(r"^(\S+)\s+(?:sends?|dispatch(?:es)?|orders?)\s+((?:(?:his|her|their|my|the)\s+)?(?:"
-                  + "|".join(_TROOPS) + r"))\s+(?:against|at|to\s+attack|to)\s+(.+)$", r"\1 attacks \3 with \2", text,
-                  flags=re.IGNORECASE)
+                  + "|".join(_TROOPS) + r")(?:\s+(?:from\s+|of\s+)?\w+)??)\s+(?:against|at|to\s+attack|to)\s+(.+)$",
+                  r"\1 attacks \3 with \2", text, flags=re.IGNORECASE)
     words = text.split()
     # (`with his cavalry from p2`, `the cavalry of p1` as _places_named leaves it: where they stand)
     troop = re.fullmatch(r"(?:(?:his|her|their|my|the)\s+)?(\S+)(?:\s+(?:(?:from|of|at|in|on)\s+)?(\S+))?",
@@ -494,7 +496,8 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
     move = next((m for m in M.timely(engine, state) if m.kind == action.name and m.player == who), None)
     places = move.alone(k) if move is not None else []
     if troop[2] is not None:
-        if troop[2] not in map(str, places):
+        # (the place said: the charge from it, which the rules judge, beaten troops or another's)
+        if state.board is None or troop[2] not in state.board:
             return text
         places = [troop[2]]
     if len(places) > 1:
@@ -536,6 +539,10 @@ def _kinds_named(engine: Engine, text: str) -> str:
     `across the river`, where the reach rules decide, and `fortified` say nothing more."""
     for said, kind in _card_names(engine).items():
         text = re.sub(r"(?<![\w-])" + re.escape(said) + r"(?![\w-])", kind, text, flags=re.IGNORECASE)
+    # (`the Dschingis town` where only one book's towns are played: the town)
+    books = "|".join(map(re.escape, sorted(engine.spec.modules)))
+    text = re.sub(r"\b(?:" + books + r")\s+(?=(?:" + "|".join(map(re.escape, engine.spec.cards)) + r")\b)", "", text,
+                  flags=re.IGNORECASE)
     text = re.sub(r"\s+(?:across|over)\s+the\s+river\b", "", text, flags=re.IGNORECASE)
     return re.sub(r"\bfortified\s+", "", text, flags=re.IGNORECASE)
 
@@ -613,9 +620,17 @@ def _onto_the_discard(engine: Engine, text: str) -> str:
     """`Nina puts her blue bean on the discard pile`, in a game with a move that discards
     (the two-player game's phase 0): that move; `one of the green beans`: `a green` (the
     answer says so when the move takes the whole variety)."""
+    onto = r"\s+(?:on|onto|to|in|into)\s+the\s+discard(?:\s+pile)?$"
     if any(a == "discard" or a.startswith("discard_") for a in engine.spec.actions):
-        text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)\s+(?:on|onto|to|in|into)\s+"
-                      r"the\s+discard(?:\s+pile)?$", r"\1 discards \2", text, flags=re.IGNORECASE)
+        text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)" + onto, r"\1 discards \2",
+                      text, flags=re.IGNORECASE)
+    elif any(p.type == "target" for a in engine.spec.actions.values() for p in a.params):
+        # (no move that discards, but one whose place may be the discard pile: the Jumping Bean
+        # draft's pick, `puts the green on the discard pile`, `discards the green`; round 55)
+        mover = next(a.name for a in engine.spec.actions.values() if any(p.type == "target" for p in a.params))
+        text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)" + onto,
+                      rf"\1 {mover} \2 onto the discard pile", text, flags=re.IGNORECASE)
+        text = re.sub(r"^(\S+)\s+discards?\s+(.+)$", rf"\1 {mover} \2 onto the discard pile", text, flags=re.IGNORECASE)
     return re.sub(r"\bone\s+of\s+(?:the|his|her|their|my)\s+(\S+?)(?:s|\s+beans)\b", r"a \1", text, flags=re.IGNORECASE)
 
 
@@ -631,6 +646,7 @@ def _exchange(text: str) -> str:
         words[1] = "trades"
         text = " ".join(words)
     if len(words) > 2 and words[1].lower() in ("gives", "give", "gifts", "gift"):
+        text = re.sub(r"^(\S+\s+\S+)\s+away\s+", r"\1 ", text, flags=re.IGNORECASE)  # (`gives away the soy`)
         # `gives Nina the soy for free`, `as a gift`: a gift, nothing asked back; `gives the soy
         # away`: to whom, the words do not say (the one player it can go to, or asked)
         text = re.sub(r"\s+(?:for\s+free|for\s+nothing|as\s+an?\s+(?:gift|present)|away|"
@@ -658,7 +674,22 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
         return None
     # (`..., Nina picks the green`: a comma before a player named joins as `and` does; a list of
     # players first, `Nina, Keno and Eiko harvest`, stays one, _subjects reading `and` in it)
-    text = re.sub(r",\s+(?=(?:" + "|".join(map(re.escape, names)) + r")\b)", " and ", text, flags=re.IGNORECASE)
+    alt = "|".join(map(re.escape, names))
+    text = re.sub(r"(?:,|\.|;)\s+(?=(?:" + alt + r")\b)", " and ", text, flags=re.IGNORECASE)
+    # (`and then she attacks 13`: the player who moves first, said again by a pronoun)
+    first = _subjects(state, text)[0]
+    if len(first) == 1:
+        text = re.sub(r"\b(and|then|,)\s+(then\s+)?(?:he|she|they)\s+", lambda m: f"{m[1]} {m[2] or ''}{first[0]} ",
+                      text, flags=re.IGNORECASE)
+        # (`plants the soy, ends the phase`: a comma before a verb of this game's moves, the same player)
+        tokens = text.split()
+        for k in range(1, len(tokens) - 1):
+            later = tokens[k + 1:]
+            if tokens[k].endswith(",") and later[0].lower() not in ("then", "and") \
+                    and later[0].lower().rstrip(",") not in {n.lower() for n in names} \
+                    and _names_a_move(engine, later) and not _an_object(engine, state, " ".join(later)):
+                tokens[k] = tokens[k][:-1] + " and"
+        text = " ".join(tokens)
     if " and " in text.lower() or " then " in text.lower():
         # (at `and` or `, then` before a player named, not inside a list of players: `Timon draws
         # and Nina and Keno pay tribute`)
@@ -668,14 +699,16 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
         for k in range(1, len(tokens) - 1):
             w = tokens[k].lower()
             joins = w in ("and", "then") or (tokens[k - 1].endswith(",") and w == "then")
-            if joins and tokens[k + 1].rstrip(",").lower() in lower and tokens[k - 1].rstrip(",").lower() not in lower \
+            named = re.sub(r"'s$", "", tokens[k + 1].rstrip(",").lower())  # (`then Nina's riders attack`)
+            if joins and named in lower and tokens[k - 1].rstrip(",").lower() not in lower \
                     and not (w == "and" and tokens[k - 1].lower() == "then"):
                 back = k - 1 if w == "then" and tokens[k - 1].lower() == "and" else k
                 parts.append(" ".join(tokens[start:back]).rstrip(","))
                 start = k + 1
         parts.append(" ".join(tokens[start:]))
         parts = [re.sub(r"^then\s+", "", p, flags=re.IGNORECASE) for p in parts]
-        if len(parts) > 1 and all(who and words for who, words in (_subjects(state, part) for part in parts)):
+        if len(parts) > 1 and all(who and words for who, words in (
+                _subjects(state, re.sub(r"^(\S+)'s\s", r"\1 ", part)) for part in parts)):
             return parts
         # `Nina discards the red and plants the green in field 2`: a verb of a move of this
         # game after `and` (not a card, a place or a player) is a move of the same player.
@@ -699,11 +732,14 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     each = _each_card(engine, state, text) or _repeated(engine, state, text)
     if each is not None:
         return each
-    every = re.match(r"^(\S+\s+\S+)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?fields?$", text,
-                     flags=re.IGNORECASE)
+    every = re.match(r"^(\S+\s+\S+)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?(?:(\S+)\s+)?"
+                     r"fields?$", text, flags=re.IGNORECASE)
+    if every is not None and every[3] is not None and every[3].lower() not in engine.spec.varieties:
+        every = None
     if every is not None and (who := _subjects(state, every[1])[0]):
         fields = state.player(who[0]).zones.get(engine.fields_zone, [])
-        planted = [k for k, f in enumerate(fields, 1) if f]
+        # (`both his fire fields`: those growing fire)
+        planted = [k for k, f in enumerate(fields, 1) if f and (every[3] is None or f[-1] == every[3].lower())]
         if every[2].lower() == "both" and len(planted) != 2:
             raise ActionError(f"'both': {who[0]} has {len(planted) or 'no'} field{'s' if len(planted) != 1 else ''} "
                               "holding beans: name the fields by their numbers")
@@ -767,16 +803,35 @@ def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
         return None
     kind, n = _action_named(engine, tokens)
     family = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
-    if not family or any(p.type == "cards" for a in family for p in a.params) \
-            or not _family_names_cards(engine, kind):
+    if not family or any(p.type == "cards" for a in family for p in a.params):
         return None
+    verb = " ".join(tokens[:n])
     said = re.match(r"^" + _CARD_SAID + r",?\s+and\s+" + _CARD_SAID + r"(\s.*)?$", " ".join(tokens[n:]),
                     flags=re.IGNORECASE)
-    if said is None or not all(_names_a_card(engine, w) or w.lower() in _bean_names(engine)
-                               for w in (said[2], said[4])):
+    if said is not None and _family_names_cards(engine, kind) and all(
+            _names_a_card(engine, w) or w.lower() in _bean_names(engine) for w in (said[2], said[4])):
+        after = said[5] or ""
+        return [f"{who[0]} {verb} {said[1]}{after}", f"{who[0]} {verb} {said[3]}{after}"]
+    # `plants the blue, then the soy, then the red`, `harvests field 2 and then field 1`: the
+    # verb said once for several cards or fields, each with its own words (round 55's table)
+    items = [i for i in re.split(r"\s*,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+",
+                                 " ".join(tokens[n:]), flags=re.IGNORECASE) if i]
+    if len(items) < 2 or not all(_an_object(engine, state, item) for item in items):
         return None
-    verb, after = " ".join(tokens[:n]), said[5] or ""
-    return [f"{who[0]} {verb} {said[1]}{after}", f"{who[0]} {verb} {said[3]}{after}"]
+    return [f"{who[0]} {verb} {item}" for item in items]
+
+
+def _an_object(engine: Engine, state: State, words: str) -> bool:
+    """Whether words begin with what a move is done to, not another move or player: a card, a
+    variety (as people name it) or a field (`the soy`, `her red`, `field 2`, `the other red`)."""
+    first = re.sub(r"^(?:(?:the|his|her|their|my|a|an|other|last|first|second|third)\s+)*", "", words,
+                   flags=re.IGNORECASE).split()
+    if not first:
+        return False
+    w = first[0].lower().rstrip(",")
+    return w not in {n.lower() for n in state.names()} and (
+        w == "field" or _names_a_card(engine, w) or w in _bean_names(engine) or w.rstrip("s") in engine.spec.varieties
+        or w in ("front", "foremost", "card", "cards"))
 
 
 def _names_a_move(engine: Engine, words: list[str]) -> bool:
@@ -1226,6 +1281,10 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
     if len(words) > 2 and words[1].lower() in ("is", "has") and words[2].lower() in _DONE:
         # `Timon is done trading`: he ends the phase he names (the words after say which).
         words = [words[0], "ends", *(w for w in words[3:] if w.lower() != "with")]
+    if len(words) > 2 and words[1].lower() in _ENDING and any(_phases_named(engine, w) for w in words[2:]):
+        # (`ends the attack step`: the phase's name says it; `step`, `phase` nothing more)
+        words = [w for k, w in enumerate(words) if not (k > 2 and w.lower() in ("step", "phase")
+                                                        and _phases_named(engine, words[k - 1]))]
     if len(words) > 2 and words[1].lower() in _ENDING and any(
             _phases_named(engine, w) for w in words[2:] if w.lower() not in _FILLERS):
         # `Timon stops trading`, `ends the attack`: the end of the phase named, not a claim's
@@ -1370,12 +1429,14 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             said.append(f"{kind} takes no count ({rest[k]} {unit} is not read): one {kind} is judged, with as many "
                         f"{unit} as the rules give it; a move made several times is given once for each time")
             del rest[k:k + 2]
-        # `claims his blue bean card`, `fulfils her task`: the card is the one the rules mean
-        card = re.search(r"\b(?:(?:his|her|their|my|the)\s+)?(?:\S+\s+){0,3}?(?:vine\s+)?(?:card|task)$",
+        # `claims his blue bean card`, `fulfils her task`, `declines the gift`: what the move is
+        # about is the one the rules mean
+        card = re.search(r"\b(?:(?:his|her|their|my|the)\s+)?(?:\S+\s+){0,3}?(?:vine\s+)?(?:card|task)$"
+                         r"|^(?:(?:his|her|their|my|the)\s+)?(?:gift|offer|trade|deal|proposal)$",
                          " ".join(rest), flags=re.IGNORECASE)
         if card is not None and not all(w.lower() in _title_words(engine, kind)[0] or w.lower() in _ARTICLES
                                         for w in rest):
-            said.append(f"'{card[0]}': {kind} names no card; it is about the one the rules mean")
+            said.append(f"'{card[0]}': {kind} names nothing; it is about the one the rules mean")
             rest = " ".join(rest)[:card.start()].split()
     rest = [w for k, w in enumerate(rest) if w.lower() not in _AGAIN
             and not (w.lower() == "once" and rest[k + 1:k + 2] == ["more"])
@@ -1437,6 +1498,13 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         held = {v for v in state.vars.values() if isinstance(v, str) and v in state.board}
         rest = [w for w in rest if w not in held and not (
             w.lower() in engine.spec.cards and w not in types and held & set(_spaces_of_kind(state, w.lower())))]
+        if not held:
+            # `Nina burns Timon's town` with no town taken: the move names no space, and none is at
+            # stake; the space said is left out, said, and the rules answer (round 55)
+            places = [w for w in rest if w not in types and (w in state.board or _spaces_of_kind(state, w.lower()))]
+            if places:
+                said.append(f"'{places[0]}': {kind} names no space; it is about the one at stake, and none is now")
+                rest = [w for w in rest if w not in places]
         stray = next((w for w in rest if w not in types and _spaces_of_kind(state, w.lower())), None)
         if stray is not None and held:
             fought = ", ".join(f"{h} ({(state.space_cards.get(h) or ['?'])[0]})" for h in sorted(held))

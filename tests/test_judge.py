@@ -2816,3 +2816,16 @@ def test_round_55s_card_table_sentences_are_read(tmp_path, capsys):
     for text in ("Timon puts the fire on the discard pile", "Timon discards the fire"):
         code, out = judge(capsys, sid, "--step", "2", "-a", text)
         assert out["results"][0]["action"] == {"type": "draft", "player": "Timon", "card": 3, "target": "discard"}, text
+
+
+def test_players_called_like_the_words_of_a_question(tmp_path, capsys):
+    # `May harvests field 1`: May is a player, not a question's `may` (read as the player
+    # `harvests` before).
+    table = {"players": [{"name": "May", "hand": ["soy"], "fields": [["blue", "blue"], ["red"]]},
+                         {"name": "Will", "hand": ["red"], "fields": [["soy"], []]},
+                         {"name": "Art", "hand": ["fire"], "fields": [[], []]}],
+             "active": "May", "phase": "trade", "revealed": ["soy", "blue"], "draw_pile": ["green", "green", "red"]}
+    for text, who in (("May harvests field 1", "May"), ("Can May harvest field 1?", "May"),
+                      ("Will harvests field 1", "Will"), ("May Will harvest field 1?", "Will")):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert out["results"][0]["action"] == {"type": "harvest", "player": who, "field": 1}, text

@@ -398,7 +398,9 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         verb = next((v for v in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
                      if v and (v == "trade" or _names_a_move(engine, [v]))), stem)
         text = f"{gerund[1]} {verb}{gerund[3]}"
-    text = re.sub(r"^\s*(?:can|may|could|might)\s+(\S+)\s+", r"\1 ", text, flags=re.IGNORECASE)
+    # (only before a player named: a player may be called May or Will)
+    players = "|".join(map(re.escape, state.names())) or "(?!)"
+    text = re.sub(r"^\s*(?:can|may|could|might)\s+((?:" + players + r")(?:'s)?)\s+", r"\1 ", text, flags=re.IGNORECASE)
     # (`Must Timon plant ...`, `Does Timon have to ...`: the move; parse_action notes what is answered)
     text = _OBLIGED.sub(lambda m: next(g for g in m.groups() if g) + " ", text)
     text = _words_around(state, text)

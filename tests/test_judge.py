@@ -2829,3 +2829,28 @@ def test_players_called_like_the_words_of_a_question(tmp_path, capsys):
                       ("Will harvests field 1", "Will"), ("May Will harvest field 1?", "Will")):
         code, out = judge(capsys, situation(tmp_path, table), "-a", text)
         assert out["results"][0]["action"] == {"type": "harvest", "player": who, "field": 1}, text
+
+
+def test_round_56s_regressions_are_mended(tmp_path, capsys):
+    # Round 56's regression hunt: a reason in mid-sentence took the moves after it along; a
+    # player named May or Will made every move a question of a player 'Can'; `Can she ...?` at
+    # a table of one; a trade answered in words was made before the answer.
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a",
+                      "Keno harvests field 2 since it pays and harvests field 1")
+    assert [r["action"]["field"] for r in out["results"]] == [2, 1]
+    table = {"players": [{"name": "Will", "hand": ["red"], "fields": [["soy"], []]},
+                         {"name": "May", "hand": ["soy"], "fields": [["blue", "blue"], ["red"]]},
+                         {"name": "Art", "hand": ["fire"], "fields": [[], []]}],
+             "active": "Will", "phase": "trade", "revealed": ["soy", "blue"], "draw_pile": ["green", "green", "red"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Will gives May the soy and May accepts")
+    assert [r["action"]["type"] for r in out["results"]] == ["offer", "accept"]
+    assert main(["judge", situation(tmp_path, table), "-a", "What a nice hand May has"]) == 2
+    assert "'What' is not at the table" in capsys.readouterr().err
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon trades his fire for Nina's red, Nina declines")
+    assert [r["action"] for r in out["results"]] == [
+        {"type": "offer", "player": "Timon", "to": "Nina", "give": ["hand 1"], "get": ["hand 1"]},
+        {"type": "decline", "player": "Nina"}]
+    assert all(r["legal"] for r in out["results"])
+    code, out = judge(capsys, "solo/independent/r55-tribute-does-not-delay-neutral-move-01", "--step", "0",
+                      "-a", "Can she plant the soy in field 2?")
+    assert out["results"][0]["action"]["player"] == "Nina"

@@ -704,8 +704,14 @@ def test_riders_named_as_a_combat_card_are_sent_to_the_charge(tmp_path, capsys):
         verdict = out["results"][0]
         assert verdict["action"] == {"type": "charge", "player": "Timon", "target": "09", "riders": "13"}, said
         assert any("read as charge with the riders of 13" in n for n in verdict["notation"]), said
-    # None ready: told what to write, as before.
+    # None ready (round 56: an input error before): his own, refused for their defeat.
     path.write_text(RIDERS_READY.replace('"13": {owner: Timon}', '"13": {owner: Timon, ready: false}'), encoding="utf-8")
+    for said in ("Timon attack 09 with riders", "Timon rides against 09"):
+        code, out = judge(capsys, str(path), "-a", said)
+        assert out["results"][0]["action"] == {"type": "charge", "player": "Timon", "target": "09", "riders": "13"}, said
+        assert out["results"][0]["rule"] == "dschingis/riders/6", said
+    # None of his: told what to write, as before.
+    path.write_text(RIDERS_READY.replace('"13": {owner: Timon}', '"13": {owner: Nina}'), encoding="utf-8")
     assert main(["judge", str(path), "-a", "Timon attack 09 with riders"]) == 2
     assert "they ride with charge (`Timon charge TARGET riders SPACE`" in capsys.readouterr().err
 
@@ -875,3 +881,32 @@ def test_round_55s_war_table_sentences_are_read(tmp_path, capsys):
                  "Timon attacks 09 with his fire, then Timon's riders attack 12",
                  "Timon attacks 09 with his fire. Timon ends the attack step"):
         assert len(results(text)) == 2, text
+
+
+def test_round_56s_war_regressions_are_mended(tmp_path, capsys):
+    # Round 56's regression hunt: `he` after a join went to the first player named, not the one
+    # meant; a space called `for` or `then` was a filler or a join; `blindly` alone was a hand card.
+    board = {"geometry": "graph", "spaces": {"hc": "camp", "for": "farm", "then": "village", "q": "quarry",
+                                              "uc": "camp", "kc": "camp"},
+             "edges": [["hc", "for"], ["hc", "then"], ["hc", "q"], ["for", "uc"], ["uc", "kc"]]}
+    state = {"board": board, "spaces": {"hc": {"owner": "Hanno"}, "then": {"owner": "Hanno"},
+                                        "q": {"owner": "Hanno"}, "uc": {"owner": "Uwe"}, "for": {"owner": "Uwe"},
+                                        "kc": {"owner": "Keno"}},
+             "players": [{"name": "Hanno", "hand": ["fire", "soy"], "coins": ["red", "soy", "green"], "fields": [[], []]},
+                         {"name": "Uwe", "hand": ["red"], "fields": [[], []]},
+                         {"name": "Keno", "hand": ["blue"], "fields": [[], []]}],
+             "active": "Hanno", "phase": "attack", "draw_pile": ["green", "soy", "red", "blue", "broad"]}
+    path = tmp_path / "words.yaml"
+    path.write_text(json.dumps({"modules": ["base", "bohnaparte"], "state": state}), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Hanno attacks for with his fire")
+    assert out["results"][0]["action"]["target"] == "for"
+    code, out = judge(capsys, str(path), "-a", "Hanno builds a fortress under then with q")
+    assert out["results"][0]["action"]["at"] == "then"
+    code, out = judge(capsys, str(path), "-a", "Hanno attacks for blindly")
+    assert out["results"][0]["action"]["with"] == "draw_pile 1"
+    # Two players named: `he` is not guessed (told); one named: that one.
+    code, out = judge(capsys, str(path), "-a", "Hanno attacks for with his fire and then he ends the attack")
+    assert [r["action"]["player"] for r in out["results"]] == ["Hanno", "Hanno"]
+    assert main(["judge", str(path), "-a", "Hanno attacks for with his fire and Uwe defends with his red, "
+                 "then he builds a fortress under then with q"]) == 2
+    assert "'he': whom it means, the words do not say" in capsys.readouterr().err

@@ -48,7 +48,7 @@ def _lists_kept(text: str) -> str:
     return _LIST_PLACE.sub(lambda m: f"{m[1] or m[3]}{_KEPT}{m[2] or m[4]}", text)
 
 
-def parse_action(engine: Engine, state: State, text: str, notes: list | None = None) -> list[dict]:
+def parse_action(engine: Engine, state: State, text: str, notes: list | None = None, whole: bool = True) -> list[dict]:
     """Turn notation (or a JSON object) into one or more protocol actions.
 
     `trade` gives two actions: the offer and its acceptance. `notes`, if given, receives
@@ -65,12 +65,14 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         return [data]
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
-    mood = _mood_of(text)  # (`Can Nina ...?`, `Must Nina ...?`: split_moves asks each move so)
+    mood = _mood_of(state, text)  # (`Can Nina ...?`, `Must Nina ...?`: split_moves asks each move so)
     text = _as_typed(engine, state, text)
+    if whole:  # (a pronoun is read in the whole text, never in a part of it)
+        text = _pronouns(state, text)
     typed = [w.lower() for w in text.split()[1:2]]  # the verb as written (a move's own name: meant as such)
     several = _several_moves(engine, state, text)
     if several is not None:
-        return [a for part in several for a in parse_action(engine, state, _asked(mood, part), notes)]
+        return [a for part in several for a in parse_action(engine, state, _asked(mood, part), notes, whole=False)]
     text = _places_named(engine, state, _cards_named(engine, state, text))
     said_first: list[str] = []
     if mood == _MUST and text.split():
@@ -98,12 +100,21 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         raise ActionError("write an action as PLAYER ACTION [VALUES], e.g. \"Nina harvest 1\"")
     player, kind, rest = words[0], words[1], words[2:]
     if player not in state.names():
+        if player.lower() in _PRONOUNS:
+            raise ActionError(f"{player!r}: whom it means, the words do not say (several players are named); "
+                              f"name the player: {', '.join(state.names())}")
         raise ActionError(f"{player!r} is not at the table{suggest(player, state.names())}; "
                           f"players: {', '.join(state.names())}")
     said: list[str] = said_first
     if paid is not None:
         said.append(f"'pays a coin and': no move of this game is a payment alone; read as the {kind} that "
                     "follows, whose price, if it has one, is paid in what it does")
+    decl = engine.spec.actions.get(kind)
+    if decl is not None and len(set(owners_named)) == 1 and decl.params and decl.params[0].type == "player" \
+            and not any(w in state.names() for w in rest):
+        # `offers the soy for Nina's red`: the player whose cards are asked for is the partner
+        # (the red was looked for in the offerer's hand before the partner was known)
+        rest = [owners_named[0], *rest]
     if kind == "trade":
         actions = _trade(engine, state, player, rest, said, owners_named)
     else:
@@ -332,14 +343,19 @@ def _must_note(engine: Engine, state: State, who: str) -> str:
 _MAY, _MUST = "Can", "Must"
 
 
-def _mood_of(text: str) -> str | None:
+def _mood_of(state: State, text: str) -> str | None:
     """The mood of a text as typed: _MUST for `Must Nina ...`, `Does Nina have to ...`; _MAY for
-    another question (`Can Nina ...`, `Is it allowed ...`, `What happens if ...`); else None."""
-    if _OBLIGED.match(text):
+    another question of a player's move (`Can Nina ...`, `Is it allowed for Nina ...`, `What
+    happens if Nina ...`, `How many coins does Nina get ...`); else None. A player may be called
+    May or Will (`Will gives May the soy` asks nothing)."""
+    who = "|".join([*map(re.escape, state.names()), "she", "he", "they", "i"])
+    obliged = _OBLIGED.match(text)
+    if obliged is not None and re.fullmatch(who, next(g for g in obliged.groups() if g), flags=re.IGNORECASE):
         return _MUST
-    if re.match(r"^\s*(?:can|may|could|might|is|are|would|will|what|how|who|does|do)\b", text, flags=re.IGNORECASE):
-        return _MAY
-    return None
+    asking = (r"^\s*(?:(?:can|may|could|might)\s+(?:" + who + r")(?:'s)?\s|(?:is|would)\s+it\s|(?:is|are)\s+(?:" + who
+              + r")\s+(?:allowed|able|permitted)\s|what\s+(?:happens|if|would|does|do|will)\s|how\s+(?:many|much)\s"
+              r"|who\s+wins\s|suppose\s)")
+    return _MAY if re.match(asking, text, flags=re.IGNORECASE) else None
 
 
 def _asked(mood: str | None, move: str) -> str:
@@ -347,25 +363,41 @@ def _asked(mood: str | None, move: str) -> str:
     return move if mood is None else f"{mood} {move}"
 
 
-def _words_around(state: State, text: str) -> str:
-    """The text without what is said around the move and is no part of it: the player's reason
-    (`even though it is not his turn`), what it is for (`to get into the castle`), when (`before
-    drawing`, `before Timon has planted`; not `before the green`, an order), `now`, `still`, and
-    a harvest's `and sells them` (round 54's table)."""
-    # (each up to the next move said: `, then ...`, `and then ...`, `, Timon defends ...`; round 55's
-    # tables lost the moves after such words)
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
-    upto = r"(?=,?\s+(?:and\s+)?then\s|,\s+(?:and\s+)?(?:" + names + r")\b|\s+and\s+(?:" + names + r")\b|$)"
-    text = re.sub(r",?\s+(?:even\s+though|even\s+if|although|because|since)\s+.*?" + upto, "", text,
-                  flags=re.IGNORECASE)
-    text = re.sub(r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be)\b.*?" + upto, "", text,
-                  flags=re.IGNORECASE)
+def _words_around(engine: Engine, state: State, text: str) -> str:
+    """The text without what is said around a move and is no part of it: the player's reason
+    (`even though it is not his turn`, `since ...`, `because ...`), what it is for (`to get into
+    the castle`), when (`before drawing`, `before Timon has planted`; not `before the green`, an
+    order), `now`, `still`, and a harvest's `and sells them` (round 54's table). Each runs up to
+    the next move said: `and` or `then` or a comma before a move of this game or a player
+    (`... since he is stuck and pays tribute again`: round 56's table lost the second tribute)."""
+    names = {n.lower() for n in state.names()}
     pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
-    text = re.sub(r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+).*?" + upto, "",
-                  text, flags=re.IGNORECASE)
+    clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
+               r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be)\b",
+               r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+)",
+               r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b")
+
+    def next_move(tokens: list[str]) -> int:
+        """Where the words of a clause end: at the first join before another move or a player."""
+        for k in range(1, len(tokens)):
+            low = tokens[k].lower()
+            joined = low in ("and", "then") or tokens[k - 1].endswith(",")
+            after = tokens[k + 1:] if low in ("and", "then") else tokens[k:]
+            if after and after[0].lower() == "then":
+                after = after[1:]
+            if joined and after and (re.sub(r"'s$", "", after[0].lower().rstrip(",")) in names
+                                     or _names_a_move(engine, after)):
+                return k
+        return len(tokens)
+    for clause in clauses:
+        while (m := re.search(clause, text, flags=re.IGNORECASE)) is not None:
+            tokens = text[m.start():].split()
+            end = next_move(tokens)
+            kept = tokens[end:]
+            comma = "," if kept and tokens[end - 1].endswith(",") else ""  # (the comma before the next move stays)
+            text = (text[:m.start()].rstrip() + comma + " " + " ".join(kept)).strip()
     # (`Before drawing, Nina attacks ...`)
     text = re.sub(r"^(?:before|after)\s+[a-z]+ing\s*,\s*", "", text, flags=re.IGNORECASE)
-    text = re.sub(r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b.*?" + upto, "", text, flags=re.IGNORECASE)
     return re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment)\b", "", text,
                   flags=re.IGNORECASE)
 
@@ -403,7 +435,7 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^\s*(?:can|may|could|might)\s+((?:" + players + r")(?:'s)?)\s+", r"\1 ", text, flags=re.IGNORECASE)
     # (`Must Timon plant ...`, `Does Timon have to ...`: the move; parse_action notes what is answered)
     text = _OBLIGED.sub(lambda m: next(g for g in m.groups() if g) + " ", text)
-    text = _words_around(state, text)
+    text = _words_around(engine, state, text)
     text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
     riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
     if len(riding) == 1 and state.names():
@@ -441,8 +473,10 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
                       lambda m: f"{m[2].lower()} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
     if "hand" in engine.spec.zones:
         text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
-        # (`plants a second card`: phase 1's second planting, of the card then foremost)
-        text = re.sub(r"\ba\s+second\s+card\b", "hand 1", text, flags=re.IGNORECASE)
+        # (`plants a second card`: phase 1's second planting, of the card then foremost, unless a
+        # move of the game plays the second card itself: the two-player game's, round 56)
+        if not any("second" in (a.title or "").lower() for a in engine.spec.actions.values()):
+            text = re.sub(r"\ba\s+second\s+card\b", "hand 1", text, flags=re.IGNORECASE)
         text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
     text = _zone_cards_said(engine, state, text)
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
@@ -502,11 +536,17 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
         if state.board is None or troop[2] not in state.board:
             return text
         places = [troop[2]]
+    target = words[2:words.index("with")]
     if len(places) > 1:
-        target = " ".join(words[2:words.index("with")]) or "TARGET"
         raise ActionError(f"'with {troop[0]}': mounted troops ride by {action.name}, naming where they stand: "
                           f"{who}'s may ride from {' or '.join(map(str, places))} "
-                          f"(`{who} {action.name} {target} {action.params[k].name} {places[0]}`)")
+                          f"(`{who} {action.name} {' '.join(target) or 'TARGET'} {action.params[k].name} {places[0]}`)")
+    others = [p.name for p in action.params if p.type == "space" and p.name != action.params[k].name]
+    if not places and len(target) == 1 and state.board is not None and target[0] in state.board and len(others) == 1:
+        # (none may ride now, beaten say: the troops whose refusal comes last, the player's own;
+        # round 56's `attacks 09 with her riders` after they lost was an input error)
+        nearest = _refused_whatever(engine, state, action.name, who, {others[0]: target[0]}, [action.params[k].name])
+        places = [nearest[action.params[k].name]] if nearest is not None else []
     if not places:
         return text
     said.append(f"'with {troop[0]}': mounted troops ride by {action.name}, from where they stand: "
@@ -566,16 +606,25 @@ def _card_names(engine: Engine) -> dict[str, str]:
     return dict(sorted(one.items(), key=lambda kv: -len(kv[0])))
 
 
-def split_moves(engine: Engine, state: State, text: str) -> list[str]:
+def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:
     """The moves one text says, each as a text of its own (_several_moves), to be read one after
     another, each in the situation the ones before leave (round 51's table had a card named by
     the second read in the hand before the first was played); a JSON action is one move."""
     if text.strip().startswith("{"):
         return [text]
-    mood = _mood_of(text)
+    mood = _mood_of(state, text)
     text = _as_typed(engine, state, text)
+    if whole:  # (a pronoun is read in the whole text, never in a part of it)
+        text = _pronouns(state, text)
     parts = _several_moves(engine, state, text)
-    moves = [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part)]
+    moves = [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part, whole=False)]
+    # (`trades the soy for Nina's red, Nina declines`: a trade answered in words is its offer, the
+    # answer said being the one judged; round 56's table had it made and the decline refused)
+    for k in range(len(moves) - 1):
+        words, answer = moves[k].split(), moves[k + 1].split()
+        if len(words) > 2 and words[1].lower() in ("trades", "trade") and len(answer) > 1 \
+                and _action_named(engine, answer[1:])[0] in ("accept", "decline"):
+            moves[k] = " ".join([words[0], "offers", *words[2:]])
     return [_asked(mood, m) for m in moves]  # (each move is asked about as the text asked)
 
 
@@ -614,6 +663,10 @@ def _paid_for(text: str) -> str:
     taken that says nothing of which (`blindly`, `without looking at it`, `face down`)."""
     text = re.sub(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:\S+\s+)?(?:gold\s+|bean\s+)?coins?\s+for\s+"
                   r"(?=(?:a|an|the|his|her|their)\s)", r"\1 buys ", text, flags=re.IGNORECASE)
+    # (`attacks f blindly`, no card said: the top of the pile; `blindly from the pile`: said already)
+    if not re.search(r"\b(?:with|from)\b", text, flags=re.IGNORECASE):
+        text = re.sub(r"\s+(?:blindly|unseen|face\s+down|without\s+looking(?:\s+at\s+it)?)\b", " with the pile", text,
+                      count=1, flags=re.IGNORECASE)
     return re.sub(r"\s+(?:blindly|unseen|face\s+down|without\s+looking(?:\s+at\s+it)?)\b", "", text,
                   flags=re.IGNORECASE)
 
@@ -661,7 +714,25 @@ def _exchange(text: str) -> str:
 def _solo_subject(state: State, text: str) -> str:
     """`She plants ...` at a table of one (the solo game): the one player there (round 49)."""
     if len(state.names()) == 1:
-        return re.sub(r"^\s*(?:she|he|they|i)\s+", state.names()[0] + " ", text, flags=re.IGNORECASE)
+        # (`Can she plant ...?`, `Must I ...?`: after a question's first word too)
+        return re.sub(r"^\s*((?:can|may|must|could|might|does|do|is|would)\s+)?(?:she|he|they|i)\s+",
+                      lambda m: (m[1] or "") + state.names()[0] + " ", text, flags=re.IGNORECASE)
+    return text
+
+
+_PRONOUNS = frozenset({"he", "she", "they"})
+
+
+def _pronouns(state: State, text: str) -> str:
+    """`... and then she attacks 13`: the one player a whole text names, said again by a pronoun
+    after a join; with several named, whom it means the words do not say (round 56: `he` went to
+    the first named), and it stays, to be told."""
+    names = state.names()
+    first = _subjects(state, text)[0]
+    mentioned = {n for n in names if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)}
+    if len(first) == 1 and len(mentioned) == 1:
+        text = re.sub(r"\b(and|then|,)\s+(then\s+)?(?:he|she|they)\s+", lambda m: f"{m[1]} {m[2] or ''}{first[0]} ",
+                      text, flags=re.IGNORECASE)
     return text
 
 
@@ -678,11 +749,8 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     # players first, `Nina, Keno and Eiko harvest`, stays one, _subjects reading `and` in it)
     alt = "|".join(map(re.escape, names))
     text = re.sub(r"(?:,|\.|;)\s+(?=(?:" + alt + r")\b)", " and ", text, flags=re.IGNORECASE)
-    # (`and then she attacks 13`: the player who moves first, said again by a pronoun)
     first = _subjects(state, text)[0]
     if len(first) == 1:
-        text = re.sub(r"\b(and|then|,)\s+(then\s+)?(?:he|she|they)\s+", lambda m: f"{m[1]} {m[2] or ''}{first[0]} ",
-                      text, flags=re.IGNORECASE)
         # (`plants the soy, ends the phase`: a comma before a verb of this game's moves, the same player)
         tokens = text.split()
         for k in range(1, len(tokens) - 1):
@@ -702,15 +770,16 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
             w = tokens[k].lower()
             joins = w in ("and", "then") or (tokens[k - 1].endswith(",") and w == "then")
             named = re.sub(r"'s$", "", tokens[k + 1].rstrip(",").lower())  # (`then Nina's riders attack`)
-            if joins and named in lower and tokens[k - 1].rstrip(",").lower() not in lower \
+            # (`then he builds`, the pronoun left for want of one player named: a move of its own, told)
+            if joins and (named in lower or named in _PRONOUNS) and tokens[k - 1].rstrip(",").lower() not in lower \
                     and not (w == "and" and tokens[k - 1].lower() == "then"):
                 back = k - 1 if w == "then" and tokens[k - 1].lower() == "and" else k
                 parts.append(" ".join(tokens[start:back]).rstrip(","))
                 start = k + 1
         parts.append(" ".join(tokens[start:]))
         parts = [re.sub(r"^then\s+", "", p, flags=re.IGNORECASE) for p in parts]
-        if len(parts) > 1 and all(who and words for who, words in (
-                _subjects(state, re.sub(r"^(\S+)'s\s", r"\1 ", part)) for part in parts)):
+        if len(parts) > 1 and all(part.split()[0].lower() in _PRONOUNS or all(_subjects(state, re.sub(
+                r"^(\S+)'s\s", r"\1 ", part))) for part in parts if part.split()):
             return parts
         # `Nina discards the red and plants the green in field 2`: a verb of a move of this
         # game after `and` (not a card, a place or a player) is a move of the same player.
@@ -727,7 +796,9 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
                     pieces.append(words.split()[start:k])
                     start = k + 1
                 pieces.append(words.split()[start:])
-                moves = [re.sub(r"(?:\s+and)?,?$", "", " ".join(w for w in piece if w.lower() != "then"))
+                # (only a `then` that begins a piece: a map may call a space `then`)
+                moves = [re.sub(r"(?:\s+and)?,?$", "", " ".join(piece[1:] if piece[:1] and piece[0].lower() == "then"
+                                                                  else piece)).rstrip(",")
                          for piece in pieces]
                 if all(moves):
                     return [f"{who[0]} {m}" for m in moves]
@@ -743,8 +814,9 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
         # (`both his fire fields`: those growing fire)
         planted = [k for k, f in enumerate(fields, 1) if f and (every[3] is None or f[-1] == every[3].lower())]
         if every[2].lower() == "both" and len(planted) != 2:
-            raise ActionError(f"'both': {who[0]} has {len(planted) or 'no'} field{'s' if len(planted) != 1 else ''} "
-                              "holding beans: name the fields by their numbers")
+            what = f"{every[3].lower()} field" if every[3] else "field"
+            raise ActionError(f"'both': {who[0]} has {len(planted) or 'no'} {what}{'s' if len(planted) != 1 else ''}"
+                              + ("" if every[3] else " holding beans") + ": name the fields by their numbers")
         if planted:
             return _an_order_allowed(engine, state, [f"{every[1]} field {k}" for k in planted])
     subjects, after = _subjects(state, text)
@@ -1453,7 +1525,10 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     # the depot 1`; and the mounted troops by either book's name (`riders` in a game whose
     # parameter is `cavalry`, as the mixed game's steppe card calls them).
     rest = _roles(state, types, rest)
-    rest = [w for w in rest if not (w in _PLACE_WORDS and w not in types)]
+    # (a map may call a space `for`, `at`, `on`: such a word not before a space is that space)
+    board = set(state.board.ids) if state.board is not None else set()
+    rest = [w for k, w in enumerate(rest) if not (w in _PLACE_WORDS and w not in types and not (
+        w in board and not (k + 1 < len(rest) and rest[k + 1] in board)))]
     # `pays a gold coin as tribute`, `gives her broad as a gift`: the move's own name, another
     # name of it, an article (a space of a map may be called `a`: kept).
     own_names = {kind, *(x.lower() for x in decl.aka)}
@@ -1684,6 +1759,12 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}] (written in full: "
                               f"{player} {kind} {' '.join(n.upper() for n in names)})")
         choices = _completions(engine, state, kind, player, {}, missing)
+        whatever = None if choices else _refused_whatever(engine, state, kind, player, {}, missing)
+        if whatever is not None:
+            # (`Can Nina harvest?`, every field empty: refused whatever it is)
+            said.append(f"no value said: the rules refuse this whatever {'it is' if len(missing) == 1 else 'they are'}"
+                        f" (judged as: {' '.join(f'{n} {whatever[n]}' for n in missing)})")
+            return whatever
         if choices:
             shown = [" ".join(f"{n} {v}" for n, v in zip(missing, c)) for c in choices[:_SHOWN_CHOICES]]
             more = " (and more)" if len(choices) > len(shown) else ""
@@ -1752,14 +1833,26 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
     # (one value left out, each of which the rules refuse: `plants the received fire` where no
     # field takes it)
     if len(missing) == 1:
+        # (judged with the value refused last in the published order, the nearest to allowed:
+        # `rides against 09` with her riders beaten is refused for their defeat, not for a
+        # steppe nobody holds; round 56)
         i = next(i for i, p in enumerate(move.params) if p.name == missing[0])
+        order = [d.loc for d in deciding]
+        best, latest = ordered, order.index(refused.where) if refused.where in order else -1
         for v in move.domain(i, {})[1:_COMPLETIONS]:
             try:
-                if engine.apply(state, {**ordered, missing[0]: v}).accepted:
-                    return None
+                outcome = engine.apply(state, {**ordered, missing[0]: v})
             except BohnspecError:
                 return None
-        return ordered
+            if outcome.accepted:
+                return None
+            where = outcome.rejection.where if outcome.rejection is not None else None
+            if where in order and order.index(where) > latest:
+                best, latest = {**ordered, missing[0]: v}, order.index(where)
+        # (a space that stands out by nothing is no answer: the map's first space, nobody's)
+        if best is ordered and move.params[i].type == "space":
+            return None
+        return best
     return None
 
 

@@ -2854,3 +2854,26 @@ def test_round_56s_regressions_are_mended(tmp_path, capsys):
     code, out = judge(capsys, "solo/independent/r55-tribute-does-not-delay-neutral-move-01", "--step", "0",
                       "-a", "Can she plant the soy in field 2?")
     assert out["results"][0]["action"]["player"] == "Nina"
+
+
+def test_round_57s_findings_are_mended(tmp_path, capsys):
+    # A reason before `then she ...` took the rest along; a player at no table after a join was
+    # read as the player before; a space called `a` before a value was an article; a player
+    # called A was an article; a space named after a player (`keno`) was the player.
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a",
+                      "Keno harvests field 2 because it pays, then he harvests field 1")
+    assert [r["action"]["field"] for r in out["results"]] == [2, 1]
+    assert main(["judge", situation(tmp_path, SOY_TRADE), "-a", "Keno harvests field 2, then Zed harvests field 1"]) == 2
+    capsys.readouterr()
+    sid = "bohnaparte/fortress/attacker-builds-while-defence-awaited-defender-may-not-01"
+    code, out = judge(capsys, sid, "--step", "0", "-a", "Nina attack a hand 1")
+    assert out["results"][0]["action"]["target"] == "a" and out["results"][0]["rule"] == "ruling/no-attack-on-own"
+    code, out = judge(capsys, sid, "--step", "0", "-a", "Nina build_fortress a q")
+    assert out["results"][0]["action"] == {"type": "build_fortress", "player": "Nina", "quarry": "a", "at": "q"}
+    code, out = judge(capsys, "mixed/riders/paddock-cavalry-may-charge-town-01", "--step", "0", "-a", "Nina attack keno hand 1")
+    assert out["results"][0]["action"]["target"] == "keno"
+    table = {"players": [{"name": "May", "hand": ["soy"], "fields": [["blue", "blue"], []]},
+                         {"name": "A", "hand": ["fire"], "fields": [[], []]}, {"name": "Will", "fields": [[], []]}],
+             "active": "May", "phase": "trade", "revealed": ["soy"], "draw_pile": ["green", "red"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "May offer to A give soy get fire")
+    assert out["results"][0]["action"]["to"] == "A"

@@ -386,7 +386,7 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
             if after and after[0].lower() == "then":
                 after = after[1:]
             if joined and after and (re.sub(r"'s$", "", after[0].lower().rstrip(",")) in names
-                                     or _names_a_move(engine, after)):
+                                     or after[0].lower() in _PRONOUNS or _names_a_move(engine, after)):
                 return k
         return len(tokens)
     for clause in clauses:
@@ -663,12 +663,13 @@ def _paid_for(text: str) -> str:
     taken that says nothing of which (`blindly`, `without looking at it`, `face down`)."""
     text = re.sub(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:\S+\s+)?(?:gold\s+|bean\s+)?coins?\s+for\s+"
                   r"(?=(?:a|an|the|his|her|their)\s)", r"\1 buys ", text, flags=re.IGNORECASE)
-    # (`attacks f blindly`, no card said: the top of the pile; `blindly from the pile`: said already)
-    if not re.search(r"\b(?:with|from)\b", text, flags=re.IGNORECASE):
-        text = re.sub(r"\s+(?:blindly|unseen|face\s+down|without\s+looking(?:\s+at\s+it)?)\b", " with the pile", text,
-                      count=1, flags=re.IGNORECASE)
-    return re.sub(r"\s+(?:blindly|unseen|face\s+down|without\s+looking(?:\s+at\s+it)?)\b", "", text,
-                  flags=re.IGNORECASE)
+    # (`attacks f blindly`, `Timon defends blindly`, no card said in that move: the top of the
+    # pile; `blindly from the pile`: said already)
+    blind = r"\s+(?:blindly|unseen|face\s+down|without\s+looking(?:\s+at\s+it)?)\b"
+    pieces = re.split(r"(,\s*|\s+and\s+|\s+then\s+)", text, flags=re.IGNORECASE)
+    pieces = [re.sub(blind, " with the pile" if not re.search(r"\b(?:with|from)\b", p, flags=re.IGNORECASE) else "", p,
+                     count=1, flags=re.IGNORECASE) for p in pieces]
+    return re.sub(blind, "", "".join(pieces), flags=re.IGNORECASE)
 
 
 def _onto_the_discard(engine: Engine, text: str) -> str:
@@ -748,7 +749,8 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     # (`..., Nina picks the green`: a comma before a player named joins as `and` does; a list of
     # players first, `Nina, Keno and Eiko harvest`, stays one, _subjects reading `and` in it)
     alt = "|".join(map(re.escape, names))
-    text = re.sub(r"(?:,|\.|;)\s+(?=(?:" + alt + r")\b)", " and ", text, flags=re.IGNORECASE)
+    # (as written: a player called Then is not the word `then`)
+    text = re.sub(r"(?:,|\.|;)\s+(?=(?:" + alt + r")\b)", " and ", text)
     first = _subjects(state, text)[0]
     if len(first) == 1:
         # (`plants the soy, ends the phase`: a comma before a verb of this game's moves, the same player)
@@ -777,7 +779,7 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
                 parts.append(" ".join(tokens[start:back]).rstrip(","))
                 start = k + 1
         parts.append(" ".join(tokens[start:]))
-        parts = [re.sub(r"^then\s+", "", p, flags=re.IGNORECASE) for p in parts]
+        parts = [p for p in (re.sub(r"^then\s+", "", p, flags=re.IGNORECASE) for p in parts) if p.strip(" ,")]
         if len(parts) > 1 and all(part.split()[0].lower() in _PRONOUNS or all(_subjects(state, re.sub(
                 r"^(\S+)'s\s", r"\1 ", part))) for part in parts if part.split()):
             return parts
@@ -911,8 +913,16 @@ def _an_object(engine: Engine, state: State, words: str) -> bool:
 def _names_a_move(engine: Engine, words: list[str]) -> bool:
     """Whether the words begin with a move of this game: its name or another (`claims`), or a
     verb its moves are named after (`discards`: discard_kind, discard_card)."""
+    if not words:
+        return False
+    # (its first word must be a verb of this game: `then Zed harvest 1`, Zed at no table, is no
+    # move of the player before; round 57 judged it as his)
+    verbs = _verbs(engine)
+    if not any(f in engine.spec.actions or f in verbs or f == "trade" or any(a.startswith(f + "_")
+               for a in engine.spec.actions) for f in _verb_forms(words[0].rstrip(","))):
+        return False
     kind = _action_named(engine, words)[0]
-    return kind in engine.spec.actions or any(
+    return kind in engine.spec.actions or kind == "trade" or any(
         a.startswith(v + "_") for a in engine.spec.actions for v in _verb_forms(kind))
 
 
@@ -1345,8 +1355,11 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         return words
     names = state.names()
 
+    spaces = set(state.board.ids) if state.board is not None else set()
+
     def player_named(w: str) -> str:
-        same = [n for n in names if n.lower() == w.lower()] if w not in names else []
+        # (a map may name a space after a player, `keno`: the space, written so; round 57)
+        same = [n for n in names if n.lower() == w.lower()] if w not in names and w not in spaces else []
         return same[0] if len(same) == 1 else w
     words = [player_named(w) if w.rstrip(",") == w else player_named(w[:-1]) + "," for w in words]
     if len(words) > 2 and words[1].lower() in _SAYING:
@@ -1407,8 +1420,10 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
                 raise ActionError(f"{whose} holds no {rest[i]} (it holds {', '.join(row) or 'nothing'})")
             out += [low, str(k)]
             i += 1
-        elif low in ("a", "an") and i < len(rest) and rest[i].lower() not in _PLACE_WORDS \
-                and not rest[i].rstrip(",").isdigit():
+        elif low in ("a", "an") and i < len(rest) and (
+                rest[i].lower() in spec.varieties or rest[i].lower() in _bean_names(engine)
+                or (rest[i] not in used and rest[i].lower() not in used and rest[i].lower() not in _PLACE_WORDS
+                    and not rest[i].rstrip(",").isdigit())):
             # `buys a fortress`, `with a red`: an article, though a map may call a space `a`
             # (round 55: a fortress at space a); `attacks a with ...` is the space
             continue
@@ -1533,7 +1548,8 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     # name of it, an article (a space of a map may be called `a`: kept).
     own_names = {kind, *(x.lower() for x in decl.aka)}
     spaces = set(state.board.ids) if state.board is not None else set()
-    rest = [w for w in rest if w in types or w in spaces or not (w.lower() in own_names or w.lower() in ("a", "an"))]
+    rest = [w for w in rest if w in types or w in spaces or w in state.names()
+            or not (w.lower() in own_names or w.lower() in ("a", "an"))]
     # `her red field`: the word `field` with no number after it only says what the value is.
     rest = [w for k, w in enumerate(rest) if not (
         w.lower() in ("field", "fields") and any(t in ("field", "target") for t in types.values())

@@ -44,7 +44,10 @@ PHRASES = ["fields blue", "hand soy", "revealed red", "his blue field", "on his 
            "the second round", "the cavalry of 02", "Nina and Timon", "and Timon defends with",
            # (round 53's table, read since)
            "swaps", "in exchange for", "for free", "twice", "three times", "two coins", "all his coins",
-           "the green and the blue", "with her riders", "with his cavalry from 13", "the town", "Nina's two blues"]
+           "the green and the blue", "with her riders", "with his cavalry from 13", "the town", "Nina's two blues",
+           # (rounds 54-57)
+           ", because", "since he must", "before drawing,", "then she", ", then", "Can", "Must", "blindly", "a",
+           "for", "gives away", "asks Nina for", "declines the gift", "from the middle", ". Timon"]
 
 
 @functools.cache

@@ -363,6 +363,10 @@ def _asked(mood: str | None, move: str) -> str:
     return move if mood is None else f"{mood} {move}"
 
 
+# The most clauses of one kind taken out of one text (`since ...`, `before ...`).
+_MOST_CLAUSES = 20
+
+
 def _words_around(engine: Engine, state: State, text: str) -> str:
     """The text without what is said around a move and is no part of it: the player's reason
     (`even though it is not his turn`, `since ...`, `because ...`), what it is for (`to get into
@@ -390,7 +394,10 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                 return k
         return len(tokens)
     for clause in clauses:
-        while (m := re.search(clause, text, flags=re.IGNORECASE)) is not None:
+        for _ in range(_MOST_CLAUSES):  # (each round takes words out; bounded all the same)
+            m = re.search(clause, text, flags=re.IGNORECASE)
+            if m is None:
+                break
             tokens = text[m.start():].split()
             end = next_move(tokens)
             kept = tokens[end:]

@@ -2877,3 +2877,15 @@ def test_round_57s_findings_are_mended(tmp_path, capsys):
              "active": "May", "phase": "trade", "revealed": ["soy"], "draw_pile": ["green", "red"]}
     code, out = judge(capsys, situation(tmp_path, table), "-a", "May offer to A give soy get fire")
     assert out["results"][0]["action"]["to"] == "A"
+
+
+def test_a_gift_answered_and_moves_begun_with_then_or_a_reason(tmp_path, capsys):
+    # Round 57's left readings: `gives the soy to Nina and Nina accepts` (a name before `and`
+    # ended no move), `Then Timon ...`, `Since it pays, Keno ...`; a list of players first stays one.
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon gives the soy to Nina and Nina accepts")
+    assert [r["action"]["type"] for r in out["results"]] == ["offer", "accept"]
+    for text in ("Then Keno harvests field 2", "Since it pays, Keno harvests field 2"):
+        code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", text)
+        assert out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 2}, text
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Nina and Keno harvest their soy fields")
+    assert [r["action"]["player"] for r in out["results"]] == ["Nina", "Keno"]

@@ -403,8 +403,10 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
             kept = tokens[end:]
             comma = "," if kept and tokens[end - 1].endswith(",") else ""  # (the comma before the next move stays)
             text = (text[:m.start()].rstrip() + comma + " " + " ".join(kept)).strip()
-    # (`Before drawing, Nina attacks ...`)
+    # (`Before drawing, Nina attacks ...`, `Since it pays, Nina harvests ...`, `Then Timon draws`)
     text = re.sub(r"^(?:before|after)\s+[a-z]+ing\s*,\s*", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^(?:since|because|although|even\s+though|even\s+if)\s+[^,]+,\s*", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^(?:and\s+)?then\s+(?=\S+\s)", "", text, flags=re.IGNORECASE)
     return re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment)\b", "", text,
                   flags=re.IGNORECASE)
 
@@ -780,7 +782,11 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
             joins = w in ("and", "then") or (tokens[k - 1].endswith(",") and w == "then")
             named = re.sub(r"'s$", "", tokens[k + 1].rstrip(",").lower())  # (`then Nina's riders attack`)
             # (`then he builds`, the pronoun left for want of one player named: a move of its own, told)
-            if joins and (named in lower or named in _PRONOUNS) and tokens[k - 1].rstrip(",").lower() not in lower \
+            # (not inside a list of players, `Nina and Keno harvest`; but `gives the soy to Nina and
+            # Nina accepts`: a move said before the name)
+            before = [t.rstrip(",").lower() for t in tokens[start:k - 1]]
+            listed = tokens[k - 1].rstrip(",").lower() in lower and all(t in lower or t == "and" for t in before)
+            if joins and (named in lower or named in _PRONOUNS) and not listed \
                     and not (w == "and" and tokens[k - 1].lower() == "then"):
                 back = k - 1 if w == "then" and tokens[k - 1].lower() == "and" else k
                 parts.append(" ".join(tokens[start:back]).rstrip(","))

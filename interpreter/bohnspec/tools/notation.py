@@ -22,7 +22,7 @@ import functools
 import itertools
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..execution import builtins as B
@@ -536,9 +536,8 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
     if len(sends) != 1 or kind == sends[0][0].name or kind not in engine.spec.actions \
             or any(p.name in (name, _TROOPS.get(name)) for p in engine.spec.actions[kind].params):
         return text
-    from ..execution import moves as M
     action, k = sends[0]
-    move = next((m for m in M.timely(engine, state) if m.kind == action.name and m.player == who), None)
+    move = _timely_move(engine, state, action.name, who)
     places = move.alone(k) if move is not None else []
     if troop[2] is not None:
         # (the place said: the charge from it, which the rules judge, beaten troops or another's)
@@ -1810,18 +1809,31 @@ def _only_completion(engine: Engine, state: State, kind: str, player: str, given
     """The one legal action of `kind` for `player` that has the `given` values (None: none, or
     several), from the state's move generation (moves.py), as judge lists what a player may do;
     with `compared`, one of those legal actions when they all agree on those parameters."""
-    from ..execution import moves
     found: dict | None = None
-    for move in moves.timely(engine, state):
-        if move.kind != kind or move.player != player:
-            continue
-        for a in itertools.islice(move.actions(max_list=moves.LISTED_CARDS, every_order=False), _COMPLETIONS):
-            if all(a.get(k) == v for k, v in given.items()):
-                if found is not None and found != a and (
-                        compared is None or any(found.get(k) != a.get(k) for k in compared)):
-                    return None
-                found = a
+    for a in _legal_with(engine, state, kind, player, given):
+        if found is not None and found != a and (
+                compared is None or any(found.get(k) != a.get(k) for k in compared)):
+            return None
+        found = a
     return found
+
+
+def _timely_move(engine: Engine, state: State, kind: str, player: str):
+    """The move of `kind` for `player` whose timing allows it now (moves.Move), or None."""
+    from ..execution import moves
+    return next((m for m in moves.timely(engine, state) if m.kind == kind and m.player == player), None)
+
+
+def _legal_with(engine: Engine, state: State, kind: str, player: str, given: dict) -> Iterator[dict]:
+    """The legal actions of `kind` for `player` that have the `given` values, in the order move
+    generation lists them (the first _COMPLETIONS of them looked through)."""
+    from ..execution import moves
+    move = _timely_move(engine, state, kind, player)
+    if move is None:
+        return
+    for a in itertools.islice(move.actions(max_list=moves.LISTED_CARDS, every_order=False), _COMPLETIONS):
+        if all(a.get(k) == v for k, v in given.items()):
+            yield a
 
 
 # How many legal actions of one type are looked through for the one a value left out allows.
@@ -1836,8 +1848,7 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
     refuse it by a clause that reads none of those parameters (so any value would be refused
     alike); None otherwise."""
     from ..conformance.deciding import reads
-    from ..execution import moves
-    move = next((m for m in moves.timely(engine, state) if m.kind == kind and m.player == player), None)
+    move = _timely_move(engine, state, kind, player)
     if move is None:
         return None
     action = {"type": kind, "player": player, **{k: v for k, v in given.items() if k not in ("type", "player")}}
@@ -1889,14 +1900,11 @@ def _completions(engine: Engine, state: State, kind: str, player: str, given: di
                  missing: Sequence[str]) -> list[tuple]:
     """The values of the `missing` parameters of the legal actions of `kind` for `player` that
     have the `given` values, each once, in the order move generation finds them."""
-    from ..execution import moves
     out: list[tuple] = []
-    for move in moves.timely(engine, state):
-        if move.kind == kind and move.player == player:
-            for a in itertools.islice(move.actions(max_list=moves.LISTED_CARDS, every_order=False), _COMPLETIONS):
-                values = tuple(a.get(n) for n in missing)
-                if values not in out and all(a.get(k) == v for k, v in given.items()):
-                    out.append(values)
+    for a in _legal_with(engine, state, kind, player, given):
+        values = tuple(a.get(n) for n in missing)
+        if values not in out:
+            out.append(values)
     return out
 
 

@@ -2889,3 +2889,19 @@ def test_a_gift_answered_and_moves_begun_with_then_or_a_reason(tmp_path, capsys)
         assert out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 2}, text
     code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Nina and Keno harvest their soy fields")
     assert [r["action"]["player"] for r in out["results"]] == ["Nina", "Keno"]
+
+
+def test_a_pronoun_after_a_question_word_or_a_reason_said_mid_text(tmp_path, capsys):
+    # Left by round 57: `Can he harvest?` at a table of several was "'Can' is not at the table";
+    # a reason said between two moves (`. Since it pays, she ...`, `and since it pays, she ...`)
+    # lost the second move or kept a join with none after it.
+    for text in ("Can he harvest?", "Must she harvest field 2?", "Can I harvest field 2?"):
+        assert main(["judge", situation(tmp_path, SOY_TRADE), "-a", text]) == 2, text
+        assert "whom it means, the words do not say; name the player: Timon, Nina, Keno" in capsys.readouterr().err
+    for text in ("Keno harvests field 2. Since it pays, he harvests field 1",
+                 "Keno harvests field 2 and since it pays, he harvests field 1"):
+        code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", text)
+        assert [r["action"] for r in out["results"]] == [{"type": "harvest", "player": "Keno", "field": 2},
+                                                         {"type": "harvest", "player": "Keno", "field": 1}], text
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Keno harvests field 2 and since it pays")
+    assert [r["action"] for r in out["results"]] == [{"type": "harvest", "player": "Keno", "field": 2}]

@@ -100,8 +100,8 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         raise ActionError("write an action as PLAYER ACTION [VALUES], e.g. \"Nina harvest 1\"")
     player, kind, rest = words[0], words[1], words[2:]
     if player not in state.names():
-        if player.lower() in _PRONOUNS:
-            raise ActionError(f"{player!r}: whom it means, the words do not say (several players are named); "
+        if player.lower() in _PRONOUNS or player.lower() in ("i", "you", "we"):
+            raise ActionError(f"{player!r}: whom it means, the words do not say; "
                               f"name the player: {', '.join(state.names())}")
         raise ActionError(f"{player!r} is not at the table{suggest(player, state.names())}; "
                           f"players: {', '.join(state.names())}")
@@ -401,8 +401,15 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
             tokens = text[m.start():].split()
             end = next_move(tokens)
             kept = tokens[end:]
-            comma = "," if kept and tokens[end - 1].endswith(",") else ""  # (the comma before the next move stays)
-            text = (text[:m.start()].rstrip() + comma + " " + " ".join(kept)).strip()
+            before = text[:m.start()].rstrip()
+            # (the comma before the next move stays, unless a join is there already: `... blue.
+            # Since it pays, she ...`, `... blue and since it pays, she ...`; a join left with
+            # no move after it goes)
+            joined = re.search(r"(?:\band|\bthen|[.;,])$", before, flags=re.IGNORECASE)
+            if not kept and joined:
+                before = before[:joined.start()].rstrip()
+            comma = "," if kept and tokens[end - 1].endswith(",") and not joined else ""
+            text = (before + comma + " " + " ".join(kept)).strip()
     # (`Before drawing, Nina attacks ...`, `Since it pays, Nina harvests ...`, `Then Timon draws`)
     text = re.sub(r"^(?:before|after)\s+[a-z]+ing\s*,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:since|because|although|even\s+though|even\s+if)\s+[^,]+,\s*", "", text, flags=re.IGNORECASE)
@@ -441,7 +448,9 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         text = f"{gerund[1]} {verb}{gerund[3]}"
     # (only before a player named: a player may be called May or Will)
     players = "|".join(map(re.escape, state.names())) or "(?!)"
-    text = re.sub(r"^\s*(?:can|may|could|might)\s+((?:" + players + r")(?:'s)?)\s+", r"\1 ", text, flags=re.IGNORECASE)
+    # (before a pronoun too, `Can he harvest?`: whom it means is asked when the words do not say)
+    text = re.sub(r"^\s*(?:can|may|could|might)\s+((?:" + players + r"|he|she|they|i)(?:'s)?)\s+", r"\1 ", text,
+                  flags=re.IGNORECASE)
     # (`Must Timon plant ...`, `Does Timon have to ...`: the move; parse_action notes what is answered)
     text = _OBLIGED.sub(lambda m: next(g for g in m.groups() if g) + " ", text)
     text = _words_around(engine, state, text)
@@ -740,8 +749,8 @@ def _pronouns(state: State, text: str) -> str:
     first = _subjects(state, text)[0]
     mentioned = {n for n in names if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)}
     if len(first) == 1 and len(mentioned) == 1:
-        text = re.sub(r"\b(and|then|,)\s+(then\s+)?(?:he|she|they)\s+", lambda m: f"{m[1]} {m[2] or ''}{first[0]} ",
-                      text, flags=re.IGNORECASE)
+        text = re.sub(r"(\band|\bthen|[,.;])\s+(then\s+)?(?:he|she|they)\s+",
+                      lambda m: f"{m[1]} {m[2] or ''}{first[0]} ", text, flags=re.IGNORECASE)
     return text
 
 

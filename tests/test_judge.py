@@ -2905,3 +2905,39 @@ def test_a_pronoun_after_a_question_word_or_a_reason_said_mid_text(tmp_path, cap
                                                          {"type": "harvest", "player": "Keno", "field": 1}], text
     code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Keno harvests field 2 and since it pays")
     assert [r["action"] for r in out["results"]] == [{"type": "harvest", "player": "Keno", "field": 2}]
+
+
+def test_a_trade_with_no_partner_said_and_a_list_of_cards_offered(tmp_path, capsys):
+    # Round 56's left: `Must Timon trade the soy?` was "write a trade as ..."; `offers the soy and
+    # the blue to Nina` was "offer is given to twice" (the list read as the partner).
+    for text in ("Must Timon trade the soy?", "Can Timon trade the soy?"):
+        code, out = judge(capsys, situation(tmp_path), "-a", text)
+        r = out["results"][0]
+        assert (r["action"]["type"], r["action"]["give"], r["action"]["get"], r["legal"]) == \
+            ("offer", ["revealed 1"], [], True), text
+        assert any("neither partner nor price said" in n for n in r["notation"]), text
+    code, out = judge(capsys, situation(tmp_path), "-a", "Timon offers the soy and the blue to Nina")
+    assert out["results"][0]["action"] == {"type": "offer", "player": "Timon", "to": "Nina",
+                                           "give": ["revealed 1", "revealed 2"], "get": []}
+    code, out = judge(capsys, situation(tmp_path), "-a",
+                      "Timon trades the soy and the blue to Nina for her red, Nina accepts")
+    assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("offer", True), ("accept", True)]
+    assert out["results"][0]["action"]["give"] == ["revealed 1", "revealed 2"]
+
+
+def test_a_purchase_named_in_two_words_is_that_modules_move(tmp_path, capsys):
+    # Round 56's left: `Nina buys a fortress` in Dschingis Bohn was read as buy_cart ("'fortress'
+    # is one too many"); it is Bohnaparte's move, told as such. `buys a cart` stays this game's.
+    data = {"modules": ["base", "dschingis"], "state": {
+        "board": "beginner_3", "options": {"layout": "beginner"},
+        "spaces": {"08": {"owner": "Nina"}, "02": {"owner": "Timon"}, "12": {"owner": "Keno"}},
+        "players": [{"name": "Nina", "hand": ["soy"], "coins": ["red", "soy", "soy"], "fields": [[], []]},
+                    {"name": "Timon", "hand": ["broad"], "fields": [[], []]},
+                    {"name": "Keno", "hand": ["garden"], "fields": [[], []]}],
+        "active": "Nina", "phase": "draw_cards", "draw_pile": ["fire", "red", "soy", "garden"]}}
+    path = tmp_path / "dz.yaml"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Nina buys a fortress"]) == 2
+    assert "'build_fortress' is a move of bohnaparte only" in capsys.readouterr().err
+    code, out = judge(capsys, str(path), "-a", "Nina buys a cart")
+    assert out["results"][0]["action"]["type"] == "buy_cart"

@@ -115,7 +115,14 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         # `offers the soy for Nina's red`: the player whose cards are asked for is the partner
         # (the red was looked for in the offerer's hand before the partner was known)
         rest = [owners_named[0], *rest]
-    if kind == "trade":
+    if kind == "trade" and "offer" in engine.spec.actions and rest and not owners_named and not any(
+            w in ("give", "get", "with", "for", "to", "nothing") or w in state.names() for w in rest):
+        # `Must Timon trade the soy?`: neither partner nor price said; the offer of those cards,
+        # as the partner left out of a move is completed (round 56)
+        said.append("a trade with neither partner nor price said: judged as the offer of those cards, "
+                    "asking nothing back; the partner accepting it makes the trade")
+        actions = [_single(engine, state, player, "offer", rest, said, spoken=True)]
+    elif kind == "trade":
         actions = _trade(engine, state, player, rest, said, owners_named)
     else:
         actions = [_single(engine, state, player, kind, rest, said, spoken=mood is not None or typed != [kind])]
@@ -1307,6 +1314,14 @@ def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
            and w.lower() not in _ORDINALS and _ordinal_digits(w.lower()) is None]
     second = nxt[0] if nxt else None
     verbs = _verbs(engine)
+    if second is not None:
+        # `buys a fortress`: another name of two words (`aka "buy fortress"`), of this game's
+        # actions or another module's (told as such), before the verb alone (`buy`: a cart's)
+        for f in _verb_forms(head):
+            named = verbs.get(f"{f} {words[second].lower()}")
+            own = f"{f}_{words[second].lower()}"  # (`buys a cart`: this game's buy_cart, not the mixed game's name)
+            if named is not None and is_action(named) and (named in known or own not in known):
+                return named, second + 1
     # (`chooses the camp 02`: choose_camp, though `choose` alone is said of a draft's pick.)
     for s in dict.fromkeys(x for f in _verb_forms(head) for x in (f, verbs.get(f, f))):
         for k in nxt:
@@ -1938,6 +1953,8 @@ def _typed_slot(engine: Engine, state: State, tok: str, names: list[str], types:
         wanted: tuple[str, ...] = ("player",)
     elif _names_a_card(engine, tok):
         wanted = ("card", "cards")
+    elif "," in tok and all(_names_a_card(engine, t) for t in tok.split(",")):
+        wanted = ("cards",)  # (`offers the soy and the blue`: a list, for a value of several cards)
     else:
         return None
     if types[open_names[0]] in wanted:

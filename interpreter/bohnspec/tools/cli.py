@@ -206,7 +206,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "then goes to standard error)")
     m.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
-    j = sub.add_parser("judge", help="settle a rules question: what may each player do, is this action legal")
+    j = sub.add_parser("judge", help="settle a rules question: what may each player do, is this action legal",
+                       epilog="exit 0: every action legal (or none given); 1: an action refused, or JSON that is not "
+                              "an action (an unknown type or player); 2: the situation or a notation could not be "
+                              "read. Notation: docs/NOTATION.md")
     j.add_argument("situation", help="a state in the scenario format (YAML; or `modules:` and `state:` as a scenario "
                                         "has them), a new game's `modules:` and `setup:` (is it allowed?), a "
                                         "scenario file, or a corpus scenario id")

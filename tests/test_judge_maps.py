@@ -910,3 +910,23 @@ def test_round_56s_war_regressions_are_mended(tmp_path, capsys):
     assert main(["judge", str(path), "-a", "Hanno attacks for with his fire and Uwe defends with his red, "
                  "then he builds a fortress under then with q"]) == 2
     assert "'he': whom it means, the words do not say" in capsys.readouterr().err
+
+
+def test_a_ride_asked_with_no_value_and_the_riders_beaten_is_judged_for_their_defeat(tmp_path, capsys):
+    # Round 56's left: `Can Nina ride?` with her riders beaten and nothing else said was "not an
+    # action" (both the target and the steppe left out); `Can Hanno ...` with no Hanno at the
+    # table blamed the word 'Can'.
+    state = {"board": "beginner_3", "options": {"layout": "beginner"},
+             "spaces": {"13": {"owner": "Nina", "ready": False}, "08": {"owner": "Nina"}, "14": {"owner": "Timon"},
+                        "12": {"owner": "Timon"}, "02": {"owner": "Keno"}},
+             "players": [{"name": "Nina", "hand": ["blue", "fire"], "coins": ["soy", "red", "soy"], "fields": [[], []]},
+                         {"name": "Timon", "hand": ["red", "green"], "fields": [[], []]},
+                         {"name": "Keno", "fields": [[], []]}],
+             "active": "Nina", "phase": "attack", "draw_pile": ["green", "green", "fire", "soy", "soy"]}
+    path = tmp_path / "beaten.yaml"
+    path.write_text(json.dumps({"modules": ["base", "dschingis"], "state": state}), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Can Nina ride?")
+    r = out["results"][0]
+    assert (r["action"]["type"], r["action"]["riders"], r["rule"]) == ("charge", "13", "dschingis/riders/6")
+    assert main(["judge", str(path), "-a", "Can Hanno ride?"]) == 2
+    assert "'Hanno' is not at the table" in capsys.readouterr().err

@@ -458,6 +458,9 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     # (before a pronoun too, `Can he harvest?`: whom it means is asked when the words do not say)
     text = re.sub(r"^\s*(?:can|may|could|might)\s+((?:" + players + r"|he|she|they|i)(?:'s)?)\s+", r"\1 ", text,
                   flags=re.IGNORECASE)
+    if text.split() and text.split()[0] not in state.names():
+        # (`Can Hanno ride?` where nobody is called Hanno: the name is what is not at the table)
+        text = re.sub(r"^\s*(?:[Cc]an|[Mm]ay|[Cc]ould|[Mm]ight)\s+(?=[A-Z][\w'-]*\s)", "", text)
     # (`Must Timon plant ...`, `Does Timon have to ...`: the move; parse_action notes what is answered)
     text = _OBLIGED.sub(lambda m: next(g for g in m.groups() if g) + " ", text)
     text = _words_around(engine, state, text)
@@ -1894,30 +1897,31 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
     condition = next((d.condition for d in deciding if d.loc == refused.where and d.condition is not None), None)
     if condition is not None and not any(reads(condition, "name", n) for n in missing):
         return ordered
-    # (one value left out, each of which the rules refuse: `plants the received fire` where no
-    # field takes it)
-    if len(missing) == 1:
-        # (judged with the value refused last in the published order, the nearest to allowed:
-        # `rides against 09` with her riders beaten is refused for their defeat, not for a
-        # steppe nobody holds; round 56)
-        i = next(i for i, p in enumerate(move.params) if p.name == missing[0])
-        order = [d.loc for d in deciding]
-        best, latest = ordered, order.index(refused.where) if refused.where in order else -1
-        for v in move.domain(i, {})[1:_COMPLETIONS]:
-            try:
-                outcome = engine.apply(state, {**ordered, missing[0]: v})
-            except BohnspecError:
-                return None
-            if outcome.accepted:
-                return None
-            where = outcome.rejection.where if outcome.rejection is not None else None
-            if where in order and order.index(where) > latest:
-                best, latest = {**ordered, missing[0]: v}, order.index(where)
-        # (a space that stands out by nothing is no answer: the map's first space, nobody's)
-        if best is ordered and move.params[i].type == "space":
+    # (values left out, each of which the rules refuse: `plants the received fire` where no
+    # field takes it; `Can Nina ride?` with her riders beaten, target and steppe left out)
+    # Judged with the values refused last in the published order: the clauses are checked in
+    # that order, so these pass the most of them, the nearest to allowed (`rides against 09`
+    # with her riders beaten is refused for their defeat, not for a steppe nobody holds; round 56).
+    at = [i for i, p in enumerate(move.params) if p.name in missing]
+    if any(move.params[i].type == "cards" for i in at):
+        return None
+    order = [d.loc for d in deciding]
+    best, latest = ordered, order.index(refused.where) if refused.where in order else -1
+    for values in itertools.islice(itertools.product(*(move.domain(i, {}) for i in at)), 1, _COMPLETIONS):
+        tried = {**ordered, **{move.params[i].name: v for i, v in zip(at, values)}}
+        try:
+            outcome = engine.apply(state, tried)
+        except BohnspecError:
             return None
-        return best
-    return None
+        if outcome.accepted:
+            return None
+        where = outcome.rejection.where if outcome.rejection is not None else None
+        if where in order and order.index(where) > latest:
+            best, latest = tried, order.index(where)
+    # (a space that stands out by nothing is no answer: the map's first space, nobody's)
+    if best is ordered and any(move.params[i].type == "space" for i in at):
+        return None
+    return best
 
 
 def _completions(engine: Engine, state: State, kind: str, player: str, given: dict,

@@ -1053,3 +1053,14 @@ def test_a_reason_may_call_a_definition_with_the_actions_own_names(tmp_path):
                             "parameters, given the action's own names (its player and parameters: p, target, with)")
     (error,) = errors_of(tmp_path, head.replace("{attack_price(p, target)}", "{attack_price(p)}"))
     assert error.endswith("; 'attack_price' takes 2")
+
+
+def test_a_cards_other_names_say_one_card(tmp_path):
+    # A card's `aka` (the mixed game's `Edelsteinfeld`) is read by judge's notation: one card each.
+    ok = ('module mycards\ncategory hut with roof 1 cites bohnanza/setup/5\n'
+          'card shed "Shed" aka "Schuppen" hut count 2 cites bohnanza/setup/5\n'
+          'card barn "Barn" aka "Scheune" hut count 1 cites bohnanza/setup/5\n')
+    assert errors_of(tmp_path, ok) == []
+    taken = ok.replace('"Scheune"', '"Schuppen"')
+    assert errors_of(tmp_path, taken) == ["card 'barn' is also called 'Schuppen', which names 'shed' already: "
+                                          "each name says one card"]

@@ -930,3 +930,22 @@ def test_a_ride_asked_with_no_value_and_the_riders_beaten_is_judged_for_their_de
     assert (r["action"]["type"], r["action"]["riders"], r["rule"]) == ("charge", "13", "dschingis/riders/6")
     assert main(["judge", str(path), "-a", "Can Hanno ride?"]) == 2
     assert "'Hanno' is not at the table" in capsys.readouterr().err
+
+
+def test_a_landscape_by_its_other_name_in_the_mixed_game(tmp_path, capsys):
+    # Round 56's left: the mixed game's gemstone field, whose title names its book and not its
+    # German name, could not be called `Edelsteinfeld`; the card's `aka` says it.
+    state = {"board": {"geometry": "graph", "spaces": {"nc": "camp", "gm": "gemstone", "pl": "plantation",
+                                                       "tc": "camp", "kc": "camp"},
+                       "edges": [["nc", "gm"], ["gm", "pl"], ["pl", "tc"], ["tc", "kc"], ["kc", "nc"]]},
+             "spaces": {"nc": {"owner": "Nina"}, "tc": {"owner": "Timon"}, "kc": {"owner": "Keno"}},
+             "players": [{"name": "Nina", "hand": ["fire"], "coins": ["soy"], "fields": [[], []]},
+                         {"name": "Timon", "hand": ["green"], "fields": [[], []]},
+                         {"name": "Keno", "hand": ["broad"], "fields": [[], []]}],
+             "active": "Nina", "phase": "attack", "draw_pile": ["soy", "garden", "green", "red"]}
+    path = tmp_path / "mixed.yaml"
+    path.write_text(json.dumps({"modules": ["base", "mixed"], "state": state}), encoding="utf-8")
+    for text, space in (("Nina attacks the Edelsteinfeld with her fire", "gm"),
+                        ("Nina attacks the gemstone field with her fire", "gm")):
+        code, out = judge(capsys, str(path), "-a", text)
+        assert out["results"][0]["action"]["target"] == space, text

@@ -7,6 +7,7 @@ interpreter can compile. Every finding carries file, line and column.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from os import PathLike
@@ -456,7 +457,7 @@ class Checker:
                           {o.name: {o.name, o.title.lower(), *(a.lower() for a in o.aka)}
                            for o in self.spec.varieties.values() if o is not v})
 
-    def _other_names(self, d: Variety | Action, what: str, one: str, own: set[str],
+    def _other_names(self, d: Variety | Action | Card, what: str, one: str, own: set[str],
                      others: dict[str, set[str]]) -> None:
         """Each of `d.aka` names `d` alone (not by its own name again, not another's, not twice):
         `own` are the names it has already, `others` each other declaration's names."""
@@ -496,6 +497,11 @@ class Checker:
                 self.error(c.loc, f"category {cat.name!r} has no attribute {name!r}{suggest(name, known)}")
         if c.name in spec.varieties or c.name in spec.vines:
             self.error(c.loc, f"{c.name!r} is already a bean variety or vine card")
+        # A name of the table must say one card: judge's notation reads it (`Edelsteinfeld`).
+        # (told once, at the later of two cards sharing a name)
+        earlier = list(itertools.takewhile(lambda o: o is not c, spec.cards.values()))
+        self._other_names(c, "card", "card", {c.name, c.title.lower()},
+                          {o.name: {o.name, o.title.lower(), *(a.lower() for a in o.aka)} for o in earlier})
         self._check_not_shadowed(c, "card")
         if c.count < 1:
             self.error(c.loc, f"card {c.name!r} has count {c.count}: the box holds at least one card of each kind")

@@ -250,11 +250,15 @@ class _ToModel(Transformer):
         _, cites = _split(rest)
         return CategoryExtension(str(name), "", cites, self._loc(meta), attrs=attrs)
 
-    def card(self, meta, name, title, category, count, *rest):
-        parts, cites = _split(rest)
+    def card(self, meta, name, title, *rest):
+        aka: tuple[str, ...] = ()
+        if isinstance(rest[0], _Aka):
+            aka, rest = tuple(rest[0]), rest[1:]
+        category, count, *more = rest
+        parts, cites = _split(tuple(more))
         attrs = next((p for p in parts if not isinstance(p, Node)), ())
         in_play = next((p for p in parts if isinstance(p, Node)), None)
-        return Card(str(name), "", cites, self._loc(meta), title=_text(title), category=str(category),
+        return Card(str(name), "", cites, self._loc(meta), title=_text(title), aka=aka, category=str(category),
                     count=int(count), attrs=attrs, in_play=in_play)
 
     def invariant(self, meta, *parts):

@@ -115,6 +115,7 @@ class CategoryExtension(Decl):
 class Card(Decl):
     """A kind of card of a category: how many the box holds and its own attribute values."""
     title: str = ""
+    aka: tuple[str, ...] = ()  # other names players give it (another book's, another language's)
     category: str = ""
     count: int = 0
     attrs: tuple[tuple[str, int], ...] = ()

@@ -629,6 +629,8 @@ def _card_names(engine: Engine) -> dict[str, str]:
         for said in (english.strip(), german if german != "dschingis bohn" else "", kind.replace("_", " ")):
             if said and (" " in said or said == german) and said != kind:
                 names.setdefault(said, set()).add(kind)
+        for said in card.aka:  # (the spec's other names, `aka "Edelsteinfeld"`)
+            names.setdefault(said.lower(), set()).add(kind)
     one = {said: next(iter(kinds)) for said, kinds in names.items() if len(kinds) == 1}
     return dict(sorted(one.items(), key=lambda kv: -len(kv[0])))
 

@@ -92,7 +92,14 @@ class _Covers(tuple):
 
 
 class _Aka(tuple):
-    """A variety's other names, or an action's other verbs, while the tree is transformed."""
+    """A variety's or card's other names, or an action's other verbs, while the tree is transformed."""
+
+
+def _other_names(rest: tuple) -> tuple[tuple[str, ...], tuple]:
+    """A declaration's `aka` names, if its parts after the title begin with them, and the rest."""
+    if rest and isinstance(rest[0], _Aka):
+        return tuple(rest[0]), rest[1:]
+    return (), rest
 
 
 # A zone's `default rest` among the parts of its declaration.
@@ -152,9 +159,7 @@ class _ToModel(Transformer):
         return Module(str(name), str(name), cites, self._loc(meta), requires=requires, covers=covers)
 
     def variety(self, meta, name, title, *rest):
-        aka: tuple[str, ...] = ()
-        if isinstance(rest[0], _Aka):
-            aka, rest = tuple(rest[0]), rest[1:]
+        aka, rest = _other_names(rest)
         count, meter, *more = rest
         parts, cites = _split(tuple(more))
         in_play = parts[0] if parts else None
@@ -251,9 +256,7 @@ class _ToModel(Transformer):
         return CategoryExtension(str(name), "", cites, self._loc(meta), attrs=attrs)
 
     def card(self, meta, name, title, *rest):
-        aka: tuple[str, ...] = ()
-        if isinstance(rest[0], _Aka):
-            aka, rest = tuple(rest[0]), rest[1:]
+        aka, rest = _other_names(rest)
         category, count, *more = rest
         parts, cites = _split(tuple(more))
         attrs = next((p for p in parts if not isinstance(p, Node)), ())

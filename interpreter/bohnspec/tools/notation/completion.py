@@ -1,0 +1,119 @@
+"""The legal moves with some values given: what a value left out may be, the one the rules allow, or
+the one refused last when the rules refuse whatever it is."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ...errors import BohnspecError
+from ...execution.interpret import Engine
+from ...execution.state import State
+
+
+def _only_completion(engine: Engine, state: State, kind: str, player: str, given: dict,
+                     compared: Sequence[str] | None = None) -> dict | None:
+    """The one legal action of `kind` for `player` that has the `given` values (None: none, or
+    several), from the state's move generation (moves.py), as judge lists what a player may do;
+    with `compared`, one of those legal actions when they all agree on those parameters."""
+    found: dict | None = None
+    for a in _legal_with(engine, state, kind, player, given):
+        if found is not None and found != a and (
+                compared is None or any(found.get(k) != a.get(k) for k in compared)):
+            return None
+        found = a
+    return found
+
+
+def _timely_move(engine: Engine, state: State, kind: str, player: str):
+    """The move of `kind` for `player` whose timing allows it now (moves.Move), or None."""
+    from ...execution import moves
+    return next((m for m in moves.timely(engine, state) if m.kind == kind and m.player == player), None)
+
+
+def _legal_with(engine: Engine, state: State, kind: str, player: str, given: dict) -> Iterator[dict]:
+    """The legal actions of `kind` for `player` that have the `given` values, in the order move
+    generation lists them (the first _COMPLETIONS of them looked through)."""
+    from ...execution import moves
+    move = _timely_move(engine, state, kind, player)
+    if move is None:
+        return
+    for a in itertools.islice(move.actions(max_list=moves.LISTED_CARDS, every_order=False), _COMPLETIONS):
+        if all(a.get(k) == v for k, v in given.items()):
+            yield a
+
+
+# How many legal actions of one type are looked through for the one a value left out allows.
+_COMPLETIONS = 2000
+
+
+# How many of the values a value left out could be are shown.
+_SHOWN_CHOICES = 6
+
+
+def _refused_whatever(engine: Engine, state: State, kind: str, player: str, given: dict,
+                      missing: Sequence[str]) -> dict | None:
+    """The action with the first well-formed value of each parameter left out, when the rules
+    refuse it by a clause that reads none of those parameters (so any value would be refused
+    alike); None otherwise."""
+    from ...conformance.deciding import reads
+    move = _timely_move(engine, state, kind, player)
+    if move is None:
+        return None
+    action = {"type": kind, "player": player, **{k: v for k, v in given.items() if k not in ("type", "player")}}
+    for i, p in enumerate(move.params):
+        if p.name in missing:
+            values = move.domain(i, {})
+            if not values or p.type == "cards":
+                return None
+            action[p.name] = values[0]
+    ordered = {"type": kind, "player": player, **{p.name: action[p.name] for p in move.params if p.name in action}}
+    try:
+        outcome = engine.apply(state, ordered)
+    except BohnspecError:
+        return None
+    refused = outcome.rejection
+    if refused is None:
+        return None
+    deciding: list[Any] = [*engine.spec.clauses_of(kind), *engine.spec.forbids]
+    condition = next((d.condition for d in deciding if d.loc == refused.where and d.condition is not None), None)
+    if condition is not None and not any(reads(condition, "name", n) for n in missing):
+        return ordered
+    # (values left out, each of which the rules refuse: `plants the received fire` where no
+    # field takes it; `Can Nina ride?` with her riders beaten, target and steppe left out)
+    # Judged with the values refused last in the published order: the clauses are checked in
+    # that order, so these pass the most of them, the nearest to allowed (`rides against 09`
+    # with her riders beaten is refused for their defeat, not for a steppe nobody holds; round 56).
+    at = [i for i, p in enumerate(move.params) if p.name in missing]
+    if any(move.params[i].type == "cards" for i in at):
+        return None
+    order = [d.loc for d in deciding]
+    best, latest = ordered, order.index(refused.where) if refused.where in order else -1
+    for values in itertools.islice(itertools.product(*(move.domain(i, {}) for i in at)), 1, _COMPLETIONS):
+        tried = {**ordered, **{move.params[i].name: v for i, v in zip(at, values)}}
+        try:
+            outcome = engine.apply(state, tried)
+        except BohnspecError:
+            return None
+        if outcome.accepted:
+            return None
+        where = outcome.rejection.where if outcome.rejection is not None else None
+        if where in order and order.index(where) > latest:
+            best, latest = tried, order.index(where)
+    # (a space that stands out by nothing is no answer: the map's first space, nobody's)
+    if best is ordered and any(move.params[i].type == "space" for i in at):
+        return None
+    return best
+
+
+def _completions(engine: Engine, state: State, kind: str, player: str, given: dict,
+                 missing: Sequence[str]) -> list[tuple]:
+    """The values of the `missing` parameters of the legal actions of `kind` for `player` that
+    have the `given` values, each once, in the order move generation finds them."""
+    out: list[tuple] = []
+    for a in _legal_with(engine, state, kind, player, given):
+        values = tuple(a.get(n) for n in missing)
+        if values not in out:
+            out.append(values)
+    return out

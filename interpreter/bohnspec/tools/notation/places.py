@@ -1,0 +1,315 @@
+"""Places and cards as a player points at them: spaces by kind, owner or neighbour, zones and their
+cards, the top of a pile, `field 2`, `hand 3`."""
+
+from __future__ import annotations
+
+import re
+
+from ...errors import ActionError, SpecRuntimeError, suggest
+from ...execution import builtins as B
+from ...execution.interpret import Engine
+from ...execution.state import State
+from .words import _ORDINALS, _ordinal_digits
+
+_REF = re.compile(r"^[a-z_]+ [0-9]+$")
+
+
+_REF_WORDS = ("hand", "received", "revealed", "field", "draft", "draw_pile", "cart")
+
+
+def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
+    """`her second blue`: the hand's second card of that variety (of the player who moves, or of
+    the one named: `Nina's second blue`), by its place; not a count (round 50's players had both
+    blues given); `his first soy field`: the first of his fields growing it. One beyond those
+    there is told."""
+    if "hand" not in engine.spec.zones or not engine.spec.varieties or not state.names():
+        return text
+    names = {n.lower(): n for n in state.names()}
+    subject = _mover(state, text)
+
+    def nth(m: re.Match) -> str:
+        owner = names.get(m[1][:-2].lower()) if m[1] and m[1].endswith("'s") else subject
+        k = int(_ORDINALS.get(m[2].lower()) or _ordinal_digits(m[2].lower()) or 0)
+        if owner is None or not k:
+            return m[0]
+        if m[4]:
+            # `his first soy field`: the fields growing it, in order (round 51: read as a count).
+            places = _fields_growing(engine, state, owner, m[3])
+            what = f"{m[3]} field"
+        else:
+            # The rows of cards that hold the variety, the owner's and the table's (hand,
+            # received, revealed): one of them, or the words cannot tell (round 52: a second soy
+            # among received cards was looked for in the hand alone).
+            rows = {z: [i for i, c in enumerate(state.player(owner).zones.get(z, []) if d.per_player
+                                                 else state.zones.get(z, []), 1) if c == m[3]]
+                    for z, d in engine.spec.zones.items() if d.kind == "row"}
+            rows = {z: found for z, found in rows.items() if found}
+            if len(rows) > 1:
+                where = ", ".join(f"{z} ({len(found)})" for z, found in rows.items())
+                raise ActionError(f"{m[0]!r}: {m[3]} lies in {where}: name the card by its place "
+                                  f"(`{next(iter(rows))} {next(iter(rows.values()))[0]}`)")
+            zone, places = next(iter(rows.items()), ("hand", []))
+            what = f"{m[3]} in {zone}"
+        if k > len(places):
+            raise ActionError(f"{m[0]!r}: {owner} has {len(places) or 'no'} {what}, no {m[2]}")
+        if m[4]:
+            return f"field {places[k - 1]}"
+        whose = f"{m[1]} " if m[1] and m[1].endswith("'s") and engine.spec.zones[zone].per_player else ""
+        return f"{whose}{zone} {places[k - 1]}"
+    return re.sub(r"\b(" + _whose_words(state) + r")\s+(" + "|".join(_ORDINALS) + r"|[0-9]+(?:st|nd|rd|th))\s+("
+                  + "|".join(map(re.escape, engine.spec.varieties)) + r")\b(\s+fields?\b)?", nth, text,
+                  flags=re.IGNORECASE)
+
+
+def _phase_numbered(engine: Engine, number: str) -> str | None:
+    """The phase of this game's turn whose title numbers it so (`Phase 2: ...`), if one."""
+    found = [name for name in engine.spec.playable_phases()
+             if (engine.spec.phases[name].title or "").lower().startswith(f"phase {number}:")]
+    return found[0] if len(found) == 1 else None
+
+
+def _fields_growing(engine: Engine, state: State, owner: str, variety: str) -> list[int]:
+    """The numbers of the owner's fields that hold the variety (`his soy field`)."""
+    return [k for k, f in enumerate(state.player(owner).zones.get(engine.fields_zone, []), 1) if variety in f]
+
+
+def _mover(state: State, text: str) -> str | None:
+    """The player who moves: the words' first, in any case (`nina plants ...`); None if no player."""
+    first = text.split()[:1]
+    return next((n for n in state.names() if first and first[0].lower() == n.lower()), None)
+
+
+def _whose_words(state: State) -> str:
+    """The words before a place that say whose it is (`Timon's`, `his`), as a pattern's alternatives."""
+    return "|".join([*(re.escape(n) + "'s" for n in state.names()), "his", "her", "their", "my", "the"])
+
+
+def _last_cards(engine: Engine, state: State, text: str) -> str:
+    """`the last card of her depot`, `his last card` (of the hand): that place's last card, of
+    the player who moves unless another is named (`Timon's`), by its number (round 49)."""
+    names = {n.lower(): n for n in state.names()}
+    subject = _mover(state, text)
+    zones = [z for z in engine.spec.zones if z != "draw_pile" and engine.spec.zones[z].kind != "fields"]
+    if not zones:
+        return text
+
+    def place(zone: str, whose: str | None) -> str | None:
+        if not engine.spec.zones[zone].per_player:
+            cards = state.zones.get(zone, [])
+        else:
+            owner = names.get(whose.lower()[:-2]) if whose and whose.lower().endswith("'s") else subject
+            if owner is None:
+                return None
+            cards = state.player(owner).zones.get(zone, [])
+        return f"{zone} {len(cards)}" if cards else None
+
+    def of_zone(m: re.Match) -> str:
+        return place(m[2].lower(), m[1]) or m[0]
+    text = re.sub(r"\b(?:the\s+)?last\s+card\s+(?:of|from|in|on)\s+(?:(" + _whose_words(state) + r")\s+)?("
+                  + "|".join(map(re.escape, zones)) + r")\b", of_zone, text, flags=re.IGNORECASE)
+    if "hand" in zones:
+        text = re.sub(r"\b(?:his|her|their|my)\s+last\s+(?:hand\s+)?card\b",
+                      lambda m: place("hand", None) or m[0], text, flags=re.IGNORECASE)
+    return text
+
+
+def _zone_cards_said(engine: Engine, state: State, text: str) -> str:
+    """`with his depot card`: the one card of a row of the player's (more: told); `with the blue
+    on his depot`, a card said with the row it lies on: that row's (`from his depot`), where the
+    move takes a card, not where it puts one (`puts the fire on his depot` stays)."""
+    who = _mover(state, text)
+    if who is None:
+        return text
+    rows = [z for z, d in engine.spec.zones.items() if d.per_player and d.kind == "row" and z != "hand"]
+    if not rows:
+        return text
+    alt = "|".join(map(re.escape, rows))
+
+    def one_card(m: re.Match) -> str:
+        row = m[1].lower()
+        cards = state.player(who).zones.get(row, [])
+        if len(cards) != 1:
+            many = f"{len(cards) or 'no'} card{'s' if len(cards) != 1 else ''}"
+            raise ActionError(f"'{m[0]}': {who}'s {row} holds {many}: name the one meant ({row} 1 is the first)")
+        return f"{row} 1"
+    text = re.sub(r"\b(?:(?:his|her|their|my|the)\s+)?(" + alt + r")\s+card\b", one_card, text, flags=re.IGNORECASE)
+    return re.sub(r"\b(with\s+(?:(?:the|his|her|their|my)\s+)?\S+)\s+(?:on|in)\s+((?:his|her|their|my|the)\s+)?(" + alt
+                  + r")\b", r"\1 from \3", text, flags=re.IGNORECASE)
+
+
+def _card_at_ref(engine: Engine, state: State, owner: str, ref: str) -> str | None:
+    """The variety of the card a reference (`hand 2`) names for `owner`, None if none."""
+    try:
+        return B.card_variety(state, owner, ref, engine.spec.zones, engine.fields_zone)
+    except SpecRuntimeError:  # not a reference this game reads
+        return None
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _names_variety(event: dict, variety: str) -> bool:
+    return any(v == variety or (isinstance(v, list) and variety in v) for k, v in event.items() if k != "event")
+
+
+def _other_zones(words: list[str], engine: Engine) -> set[str]:
+    """The words before a number that name a zone of another module (`depot 1` in a Dschingis
+    Bohn game): read as the card reference they are meant as, for the rules to refuse it with
+    their reason, not as a stray word."""
+    from ...language.model import Zone
+    from ...language.spec import modules_declaring
+    return {w for w, n in zip(words, words[1:]) if n.isdigit() and w not in engine.spec.zones
+            and modules_declaring(w, Zone)}
+
+
+def _group_refs(words: list[str], zones=_REF_WORDS) -> list[str]:
+    """Join `hand 3` (any zone of the rules, and `field`) into one token."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if i + 1 < len(words) and words[i] in zones and words[i + 1].isdigit():
+            out.append(f"{words[i]} {words[i + 1]}")
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def _usable(engine: Engine, kind: str, name: str) -> frozenset:
+    """The zones a card parameter's values may come from, as move generation reads them off its
+    requirements (`plant_card`: the received and revealed cards); empty when they say nothing."""
+    from ...execution.moves import card_zones
+    zones = card_zones(engine, kind, name)
+    return frozenset(z.split(" ")[0] for z in zones) if zones else frozenset()
+
+
+def _number(raw: str) -> int:
+    """A number as typed; one of more digits than any count of a game is refused, not read (Python
+    would refuse to read thousands)."""
+    if len(raw) > 9:
+        raise ActionError(f"{raw[:12]}{'...' if len(raw) > 12 else ''} is no number of this game: a field, a place "
+                          "or a count is a small number")
+    return int(raw)
+
+
+def _space(state: State, raw: str) -> str:
+    """A space of the map by its id; a number is padded like the ids of rows (`6` -> `06`); a
+    kind of landscape the map has once (`the swamp`) is that space."""
+    board = state.board
+    if board is None:
+        raise ActionError("this game has no map: there are no spaces to name")
+    if raw not in board and raw.isdigit() and len(raw) <= 4 and f"{int(raw):02d}" in board:
+        return f"{int(raw):02d}"
+    lying = _spaces_of_kind(state, raw)
+    if raw not in board and lying:
+        if len(lying) == 1:
+            return lying[0]
+        # Whose it is tells them apart only where their holders differ (a river is nobody's).
+        owners = [state.space_vars.get(s, {}).get("owner") for s in lying]
+        whose = next((o for o in owners if o is not None and owners.count(o) == 1), None)
+        described = "; ".join(f"{s}: {state.space_cards[s][0]}, " + (f"{o}'s" if o else "nobody's")
+                              for s, o in zip(lying, owners))
+        raise ActionError(f"{len(lying)} spaces are a {raw} ({described}): name the one meant by its id"
+                          + (f", or by whose it is (`{whose}'s {raw}`)" if whose else ""))
+    if raw not in board:
+        raise ActionError(f"{raw!r} is not a space of the board{suggest(raw, board.ids)}; "
+                          f"spaces: {', '.join(board.ids)}")
+    return raw
+
+
+def _spaces_of_kind(state: State, kind: str, owner: str | None = None) -> list[str]:
+    """The spaces the card `kind` lies on (of `owner`'s, when given), in the map's order; also
+    a card whose name ends in it (`town`: the mixed game's dschingis_town, round 47)."""
+    if state.board is None:
+        return []
+    low = kind.lower()
+
+    def lies(s: str, exact: bool) -> bool:
+        cards = state.space_cards.get(s)
+        if not cards or not (owner is None or state.space_vars.get(s, {}).get("owner") == owner):
+            return False
+        return cards[0] == low if exact else cards[0].endswith("_" + low)
+    # (both, where both lie: Nina's `town` in the mixed game may be either book's; round 49)
+    return [s for s in state.board.ids if lies(s, True)] + [s for s in state.board.ids if lies(s, False)]
+
+
+def _owned_spaces(state: State, text: str) -> str:
+    """`Nina's village` in the words, or `his village` said of the player who moves: the space of
+    that kind she holds, by its id, when she holds one (several: the words are left as they
+    are, and the reading says so)."""
+    if state.board is None or not state.names():
+        return text
+
+    def one(m: re.Match) -> str:
+        found = _spaces_of_kind(state, m[2], m[1])
+        if not found:
+            _none_held(state, m[0], m[1], m[2])
+        return found[0] if len(found) == 1 else m[0]
+    text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\b", one, text)
+    # `under his village`: the space of that kind the one who makes the move holds (round 49).
+    subject = _mover(state, text)
+    if subject is None:
+        return text
+
+    def own(m: re.Match) -> str:
+        found = _spaces_of_kind(state, m[2], subject)
+        if not found:
+            _none_held(state, m[0], subject, m[2])  # (`his swamp`, Nina's: never another's, silently)
+        return found[0] if len(found) == 1 else m[0]
+    return re.sub(r"\b(his|her|their|my)\s+([a-z_]+)\b", own, text, flags=re.IGNORECASE)
+
+
+def _none_held(state: State, said: str, who: str, kind: str) -> None:
+    """`his swamp`, `Keno's village`, where he holds none of the kind the map has: told, with
+    whose they are (round 50's players had another's swamp attacked, and were told of trades)."""
+    others = _spaces_of_kind(state, kind)
+    if others:
+        whose = "; ".join(f"{s}: {state.space_vars.get(s, {}).get('owner') or 'nobody'}'s" for s in others)
+        raise ActionError(f"{said!r}: {who} holds no {kind} ({whose}): name it by its id or by whose it is")
+
+
+def _spaces_described(state: State, text: str) -> str:
+    """`the neutral town` (the one nobody holds), `the village next to 13` (the one beside that
+    space; the space beside may be named by its kind where the map has one, or already by whose
+    it is): by its id, when the words leave one (round 50's players); else as they are."""
+    board = state.board
+    if board is None:
+        return text
+
+    def nobodys(m: re.Match) -> str:
+        found = [s for s in _spaces_of_kind(state, m[1]) if not state.space_vars.get(s, {}).get("owner")]
+        return found[0] if len(found) == 1 else m[0]
+    text = re.sub(r"\b(?:the\s+)?neutral\s+([a-z_]+)\b", nobodys, text, flags=re.IGNORECASE)
+
+    def beside(m: re.Match) -> str:
+        anchors = [m[2]] if m[2] in board else _spaces_of_kind(state, m[2])
+        kinds = _spaces_of_kind(state, m[1])
+        if not anchors or not kinds:
+            return m[0]  # (`next to` said of something else than spaces)
+        found = sorted({s for a in anchors for s in kinds if board.adjacent(a, s)}, key=board.ids.index)
+        if len(found) == 1:
+            return found[0]
+        # Several or none: told, with the spaces there are (round 51: 'next' was one too many).
+        raise ActionError(f"{m[0]!r}: " + (f"{len(found)} spaces are a {m[1]} beside {' or '.join(anchors)} "
+                                           f"({', '.join(found)})" if found else
+                                           f"no {m[1]} lies beside {' or '.join(anchors)}")
+                          + ": name the one meant by its id")
+    return re.sub(r"\b(?:the\s+)?([a-z_]+)\s+(?:next\s+to|beside|by|adjacent\s+to)\s+(?:the\s+)?([a-z_0-9]+)\b",
+                  beside, text, flags=re.IGNORECASE)
+
+
+def _zone_cards(state: State, owner: str, zone: str) -> list:
+    return state.zones[zone] if zone in state.zones else state.player(owner).zones.get(zone, [])
+
+
+# What players call the draw pile at the table.
+_PILE_WORDS = frozenset({"stack", "pile", "deck", "top"})
+
+
+def _pile_hint(engine: Engine, word: str) -> str:
+    """For the table's word for the draw pile, where its top card is named: else nothing."""
+    if word in _PILE_WORDS and "draw_pile" in engine.spec.zones:
+        return " (the top card of the draw pile is 'draw_pile 1')"
+    return ""

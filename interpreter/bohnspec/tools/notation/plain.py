@@ -1,0 +1,598 @@
+"""A sentence of the table made plain before it is read: the question asked and its mood, the words
+around a move that say nothing of it, pronouns, swaps and gifts, prices, cards and places by name."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ...errors import ActionError, BohnspecError
+from ...execution.interpret import Engine
+from ...execution.state import State
+from .completion import _refused_whatever, _timely_move
+from .places import (
+    _REF_WORDS,
+    _last_cards,
+    _mover,
+    _nth_of_variety,
+    _owned_spaces,
+    _phase_numbered,
+    _spaces_described,
+    _zone_cards_said,
+)
+from .words import (
+    _DONE,
+    _ENDING,
+    _FILLERS,
+    _NUMBER_WORDS,
+    _ORDINALS,
+    _PLACE_WORDS,
+    _PRONOUNS,
+    _SAYING,
+    _SWAPS,
+    _TROOPS,
+    _action_named,
+    _bean_names,
+    _kinds_named,
+    _names_a_card,
+    _names_a_move,
+    _ordinal_digits,
+    _phases_named,
+    _scattered_name,
+    _subjects,
+    _title_words,
+    _verbs,
+)
+
+# A list of places, `hand 1, hand 3`, is one word of the notation: the spaces inside its
+# places are kept apart from those between words while the text is split.
+_KEPT = "\x00"
+
+
+_LIST_PLACE = re.compile(r"\b([a-z_]+) ([0-9]+)(?=\s*,)|(?<=,)\s*([a-z_]+) ([0-9]+)\b")
+
+
+def _lists_kept(text: str) -> str:
+    """The text with each list of cards written as one word (`hand 1, hand 3` as `hand 1,hand 3`,
+    the space inside each place kept from the split)."""
+    text = re.sub(r"\s*,\s*", ",", text)
+    return _LIST_PLACE.sub(lambda m: f"{m[1] or m[3]}{_KEPT}{m[2] or m[4]}", text)
+
+
+_PAID = re.compile(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:(?:a|an|one|two|three|four|five|[0-9]+|the|his|her|their|my)\s+)?"
+                   r"(?:gold\s+|bean\s+)?coins?\s+and\s+(?:then\s+)?(\S.*)$", re.IGNORECASE)
+
+
+def _paid_as_part(engine: Engine, text: str) -> str | None:
+    """`Nina pays a coin and attacks 09`: in a game where paying is no move of its own (the war
+    games: an attack's price is part of it, round 47's players were pointed at Bohnröschen's
+    tribute), the move that follows; None where `pay` names a move of this game or no move of
+    this game follows."""
+    m = _PAID.match(text)
+    if m is None or _verbs(engine).get("pay") in engine.spec.actions or "pay" in engine.spec.actions:
+        return None
+    if _action_named(engine, m[2].split())[0] not in engine.spec.actions:
+        return None
+    return f"{m[1]} {m[2]}"
+
+
+# A question whether a move must be made (the answer says whether it may, and parse_action
+# notes how to ask whether it may be left out).
+_OBLIGED = re.compile(r"^\s*(?:must\s+(\S+)|(?:does|do)\s+(\S+)\s+(?:have|need)\s+to|(?:is|are)\s+(\S+)\s+"
+                      r"(?:required|obliged|forced)\s+to)\s+", flags=re.IGNORECASE)
+
+
+def _must_note(engine: Engine, state: State, who: str) -> str:
+    """What a question whether a move must be made is answered with besides the move's verdict:
+    whether the player may end the phase now without it (the game's `end_phase`, if it has one)."""
+    note = "'must': the answer says whether the move is allowed"
+    if "end_phase" not in engine.spec.actions or who not in state.names():
+        return note
+    # (the phase is ended by whoever may end it: the active player, when the one asked about may not)
+    ender = next((p for p in dict.fromkeys([who, state.active]) if p in state.names()
+                  and engine.timing(state, "end_phase", p) is None), who)
+    try:
+        outcome = engine.apply(state, {"type": "end_phase", "player": ender})
+    except BohnspecError:
+        return note
+    by = "" if ender == who else f" (by {ender})"
+    if outcome.accepted:
+        return note + f"; the phase may also end now{by} without it"
+    refused = outcome.rejection
+    return note + (f"; the phase may not end now{by}: {refused.reason} [{refused.rule}]" if refused else "")
+
+
+# A question's mood: whether a move may be made (`Can Nina ...?`: a value left out is
+# completed as she means it) or must be (`Must Nina ...?`: the answer notes whether it may be
+# left out). split_moves asks each move of a question in the question's words again.
+_MAY, _MUST = "Can", "Must"
+
+
+def _mood_of(state: State, text: str) -> str | None:
+    """The mood of a text as typed: _MUST for `Must Nina ...`, `Does Nina have to ...`; _MAY for
+    another question of a player's move (`Can Nina ...`, `Is it allowed for Nina ...`, `What
+    happens if Nina ...`, `How many coins does Nina get ...`); else None. A player may be called
+    May or Will (`Will gives May the soy` asks nothing)."""
+    who = "|".join([*map(re.escape, state.names()), "she", "he", "they", "i"])
+    obliged = _OBLIGED.match(text)
+    if obliged is not None and re.fullmatch(who, next(g for g in obliged.groups() if g), flags=re.IGNORECASE):
+        return _MUST
+    asking = (r"^\s*(?:(?:can|may|could|might)\s+(?:" + who + r")(?:'s)?\s|(?:is|would)\s+it\s|(?:is|are)\s+(?:" + who
+              + r")\s+(?:allowed|able|permitted)\s|what\s+(?:happens|if|would|does|do|will)\s|how\s+(?:many|much)\s"
+              r"|who\s+wins\s|suppose\s)")
+    return _MAY if re.match(asking, text, flags=re.IGNORECASE) else None
+
+
+def _asked(mood: str | None, move: str) -> str:
+    """One move of a question asked in the question's mood (`Can Nina harvest field 1`)."""
+    return move if mood is None else f"{mood} {move}"
+
+
+# The most clauses of one kind taken out of one text (`since ...`, `before ...`).
+_MOST_CLAUSES = 20
+
+
+def _words_around(engine: Engine, state: State, text: str) -> str:
+    """The text without what is said around a move and is no part of it: the player's reason
+    (`even though it is not his turn`, `since ...`, `because ...`), what it is for (`to get into
+    the castle`), when (`before drawing`, `before Timon has planted`; not `before the green`, an
+    order), `now`, `still`, and a harvest's `and sells them` (round 54's table). Each runs up to
+    the next move said: `and` or `then` or a comma before a move of this game or a player
+    (`... since he is stuck and pays tribute again`: round 56's table lost the second tribute)."""
+    names = {n.lower() for n in state.names()}
+    pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
+    clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
+               r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be)\b",
+               r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+)",
+               r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b")
+
+    def next_move(tokens: list[str]) -> int:
+        """Where the words of a clause end: at the first join before another move or a player."""
+        for k in range(1, len(tokens)):
+            low = tokens[k].lower()
+            joined = low in ("and", "then") or tokens[k - 1].endswith(",")
+            after = tokens[k + 1:] if low in ("and", "then") else tokens[k:]
+            if after and after[0].lower() == "then":
+                after = after[1:]
+            if joined and after and (re.sub(r"'s$", "", after[0].lower().rstrip(",")) in names
+                                     or after[0].lower() in _PRONOUNS or _names_a_move(engine, after)):
+                return k
+        return len(tokens)
+    for clause in clauses:
+        for _ in range(_MOST_CLAUSES):  # (each round takes words out; bounded all the same)
+            m = re.search(clause, text, flags=re.IGNORECASE)
+            if m is None:
+                break
+            tokens = text[m.start():].split()
+            end = next_move(tokens)
+            kept = tokens[end:]
+            before = text[:m.start()].rstrip()
+            # (the comma before the next move stays, unless a join is there already: `... blue.
+            # Since it pays, she ...`, `... blue and since it pays, she ...`; a join left with
+            # no move after it goes)
+            joined = re.search(r"(?:\band|\bthen|[.;,])$", before, flags=re.IGNORECASE)
+            if not kept and joined:
+                before = before[:joined.start()].rstrip()
+            comma = "," if kept and tokens[end - 1].endswith(",") and not joined else ""
+            text = (before + comma + " " + " ".join(kept)).strip()
+    # (`Before drawing, Nina attacks ...`, `Since it pays, Nina harvests ...`, `Then Timon draws`)
+    text = re.sub(r"^(?:before|after)\s+[a-z]+ing\s*,\s*", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^(?:since|because|although|even\s+though|even\s+if)\s+[^,]+,\s*", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^(?:and\s+)?then\s+(?=\S+\s)", "", text, flags=re.IGNORECASE)
+    return re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment)\b", "", text,
+                  flags=re.IGNORECASE)
+
+
+def _question_asked(engine: Engine, state: State, text: str) -> str:
+    """The move a question or a sentence of the table asks about, with its player first: `Can
+    Nina harvest field 2`, `Is Nina allowed to ...`, `What happens if Nina attacks ...`, `Is it
+    allowed for Nina to ...` (round 49); `Nina's riders attack 17` (the troops as the subject: their
+    owner's move with them); `... and keeps the blue` (what a player keeps is no part of it)."""
+    text = re.sub(r"^\s*(?:what\s+happens\s+(?:if|when)|what\s+if|suppose|who\s+wins\s+(?:if|when))\s+", "", text,
+                  flags=re.IGNORECASE)
+    # `Nina keeps the soy and plants the broad bean`: what she keeps is no move
+    text = re.sub(r"^(\S+)\s+keeps?\s+.+?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
+    # `Timon asks Nina for her red (as a gift)`: his offer, giving nothing, for her card
+    text = re.sub(r"^(\S+)\s+asks\s+(\S+)\s+for\s+(?:(?:his|her|their)\s+)?(.+?)(?:\s+as\s+an?\s+(?:gift|present)"
+                  r"|\s+for\s+free)?$", r"\1 offers \2 nothing for \2's \3", text, flags=re.IGNORECASE)
+    text = re.sub(r"^\s*(?:is|would)\s+it\s+(?:be\s+)?(?:allowed|legal|ok|okay|possible)\s+for\s+(\S+)\s+to\s+",
+                  r"\1 ", text, flags=re.IGNORECASE)
+    # `How many coins does Keno get if he harvests field 1`, `What does Keno get for harvesting
+    # field 1`: the move, whose answer shows what it pays.
+    text = re.sub(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
+                  r"(?:get|earn|receive|make|gain)\s+(?:if|when)\s+(?:he|she|they|\1)\s+", r"\1 ", text,
+                  flags=re.IGNORECASE)
+    gerund = re.match(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
+                      r"(?:get|earn|receive|make|gain)\s+(?:for|by|from)\s+([a-z]+)ing\b(.*)$", text,
+                      flags=re.IGNORECASE)
+    if gerund is not None:
+        # (`harvesting`: harvest; `trading`: trade, the verb a move is named by)
+        stem = gerund[2].lower()
+        verb = next((v for v in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
+                     if v and (v == "trade" or _names_a_move(engine, [v]))), stem)
+        text = f"{gerund[1]} {verb}{gerund[3]}"
+    # (only before a player named: a player may be called May or Will)
+    players = "|".join(map(re.escape, state.names())) or "(?!)"
+    # (before a pronoun too, `Can he harvest?`: whom it means is asked when the words do not say)
+    text = re.sub(r"^\s*(?:can|may|could|might)\s+((?:" + players + r"|he|she|they|i)(?:'s)?)\s+", r"\1 ", text,
+                  flags=re.IGNORECASE)
+    if text.split() and text.split()[0] not in state.names():
+        # (`Can Hanno ride?` where nobody is called Hanno: the name is what is not at the table)
+        text = re.sub(r"^\s*(?:[Cc]an|[Mm]ay|[Cc]ould|[Mm]ight)\s+(?=[A-Z][\w'-]*\s)", "", text)
+    # (`Must Timon plant ...`, `Does Timon have to ...`: the move; parse_action notes what is answered)
+    text = _OBLIGED.sub(lambda m: next(g for g in m.groups() if g) + " ", text)
+    text = _words_around(engine, state, text)
+    text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
+    riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
+    if len(riding) == 1 and state.names():
+        text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
+                      + r")\s+(?:attack|ride|charge|gallop)s?\b", r"\1 " + riding[0], text, flags=re.IGNORECASE)
+    return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\b.*$", "", text, flags=re.IGNORECASE)
+
+
+def _cards_named(engine: Engine, state: State, text: str) -> str:
+    """Cards as the table names them, in the notation's words: a bean by its name on the card
+    (`give Soy Bean`, `Red Beans`) or another name (`Chili`, `Sojabohne`: the variety's `aka`);
+    a plural (`her blue beans`, `reds`) as `all blue`, read as the move's values need (_plural;
+    round 50's players had one of two traded); the top of the draw pile (`the top card of the
+    stack`, `a card from the pile`: round 47); `the last card of her depot`; `the second revealed
+    card`; `her front card`, `his second card`; `her second blue` (_nth_of_variety); `the fire
+    from his hand`; a variety after a word of place as the field growing it (`plants the fire on
+    his fires`: round 50's players had phase 1's planting read as phase 3's)."""
+    def bean(m: re.Match, name: str) -> str:
+        return f"all {name}" if m[1] else name
+    for called, name in _bean_names(engine).items():
+        if called in text.lower():
+            text = re.sub(r"(?<![\w-])" + re.escape(called) + r"(s|n)?(?![\w-])", functools.partial(bean, name=name),
+                          text, flags=re.IGNORECASE)
+    if "draw_pile" in engine.spec.zones:
+        text = re.sub(r"\b(?:(?:the|a)\s+)?(?:top\s+)?card\s+(?:of|from)\s+(?:the\s+)?(?:draw pile|stack|pile|deck)\b",
+                      "draw_pile", text, flags=re.IGNORECASE)
+        text = re.sub(r"\b(?:the\s+)?top\s+(?:card\s+)?of\s+(?:the\s+)?(?:draw pile|stack|pile|deck)\b", "draw_pile",
+                      text, flags=re.IGNORECASE)
+        text = re.sub(r"\btop card\b", "top", text, flags=re.IGNORECASE)
+        text = re.sub(r"\bdraw pile\b", "draw_pile", text, flags=re.IGNORECASE)
+    text = _last_cards(engine, state, text)
+    places = [z for z in engine.spec.zones if engine.spec.zones[z].kind != "fields"]
+    if places:
+        text = re.sub(r"\b(" + "|".join(_ORDINALS) + r")\s+(" + "|".join(map(re.escape, places)) + r")\s+cards?\b",
+                      lambda m: f"{m[2].lower()} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
+    if "hand" in engine.spec.zones:
+        text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
+        # (`plants a second card`: phase 1's second planting, of the card then foremost, unless a
+        # move of the game plays the second card itself: the two-player game's, round 56)
+        if not any("second" in (a.title or "").lower() for a in engine.spec.actions.values()):
+            text = re.sub(r"\ba\s+second\s+card\b", "hand 1", text, flags=re.IGNORECASE)
+        text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
+    text = _zone_cards_said(engine, state, text)
+    if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
+        text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
+    for name in engine.spec.varieties:
+        text = re.sub(r"(?<![\w-])" + re.escape(name) + r"s(?![\w-])", f"all {name}", text, flags=re.IGNORECASE)
+    text = re.sub(r"\ball\s+(?:(?:his|her|their|my|the|of)\s+)*all\b", "all", text, flags=re.IGNORECASE)
+    text = _nth_of_variety(engine, state, text)
+    if engine.spec.varieties:
+        text = re.sub(r"\b(on|onto|in|into|to)\s+(?:(?:his|her|their|my|the)\s+)?(?:all\s+)?("
+                      + "|".join(map(re.escape, engine.spec.varieties)) + r")(?:\s+beans?)?\b(?!\s+(?:field|[0-9]))",
+                      r"\1 \2 field", text, flags=re.IGNORECASE)
+    own = [z for z, d in engine.spec.zones.items() if d.per_player and d.kind != "fields"]
+    if own and engine.spec.varieties:
+        # (`the fire from his received cards`: the row's cards are the row)
+        text = re.sub(r"\b(" + "|".join(map(re.escape, engine.spec.varieties)) + r")(?:\s+beans?)?\s+from\s+(?:his\s+|"
+                      r"her\s+|their\s+|my\s+|the\s+)?(" + "|".join(map(re.escape, own)) + r")(?:\s+cards?)?\b",
+                      r"\2 \1", text, flags=re.IGNORECASE)
+    shared = [z for z, d in engine.spec.zones.items() if not d.per_player and d.kind == "row"]
+    if shared:
+        # `the red bean from the middle`: a card of a row on the table is looked for where the
+        # move takes it from; the row said says nothing more
+        text = re.sub(r"\s+from\s+the\s+(?:" + "|".join(map(re.escape, shared)) + r")\b(?!\s+[0-9])", "", text,
+                      flags=re.IGNORECASE)
+    return text
+
+
+def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> str:
+    """`Nina attacks 17 with her riders` (round 53's table): mounted troops are sent by a move of
+    their own (`charge`, naming where they stand), read as that move from the one place the
+    player's troops may ride from now, with a note; else as said (_card tells what to write)."""
+    # (`Nina sends her riders against 09`: the attack with them)
+    text = re.sub(r"^(\S+)\s+(?:sends?|dispatch(?:es)?|orders?)\s+((?:(?:his|her|their|my|the)\s+)?(?:"
+                  + "|".join(_TROOPS) + r")(?:\s+(?:from\s+|of\s+)?\w+)??)\s+(?:against|at|to\s+attack|to)\s+(.+)$",
+                  r"\1 attacks \3 with \2", text, flags=re.IGNORECASE)
+    words = text.split()
+    # (`with his cavalry from p2`, `the cavalry of p1` as _places_named leaves it: where they stand)
+    troop = re.fullmatch(r"(?:(?:his|her|their|my|the)\s+)?(\S+)(?:\s+(?:(?:from|of|at|in|on)\s+)?(\S+))?",
+                         " ".join(words[words.index("with") + 1:]), flags=re.IGNORECASE) \
+        if "with" in words[2:] else None
+    who = _mover(state, text)
+    if troop is None or who is None:
+        return text
+    name = troop[1].lower()
+    sends = [(a, k) for said_as in (name, _TROOPS.get(name)) for a in engine.spec.actions.values()
+             for k, p in enumerate(a.params) if p.name == said_as and p.type == "space"][:2]
+    kind = _action_named(engine, words[1:])[0]
+    if len(sends) != 1 or kind == sends[0][0].name or kind not in engine.spec.actions \
+            or any(p.name in (name, _TROOPS.get(name)) for p in engine.spec.actions[kind].params):
+        return text
+    action, k = sends[0]
+    move = _timely_move(engine, state, action.name, who)
+    places = move.alone(k) if move is not None else []
+    if troop[2] is not None:
+        # (the place said: the charge from it, which the rules judge, beaten troops or another's)
+        if state.board is None or troop[2] not in state.board:
+            return text
+        places = [troop[2]]
+    target = words[2:words.index("with")]
+    if len(places) > 1:
+        raise ActionError(f"'with {troop[0]}': mounted troops ride by {action.name}, naming where they stand: "
+                          f"{who}'s may ride from {' or '.join(map(str, places))} "
+                          f"(`{who} {action.name} {' '.join(target) or 'TARGET'} {action.params[k].name} {places[0]}`)")
+    others = [p.name for p in action.params if p.type == "space" and p.name != action.params[k].name]
+    if not places and len(target) == 1 and state.board is not None and target[0] in state.board and len(others) == 1:
+        # (none may ride now, beaten say: the troops whose refusal comes last, the player's own;
+        # round 56's `attacks 09 with her riders` after they lost was an input error)
+        nearest = _refused_whatever(engine, state, action.name, who, {others[0]: target[0]}, [action.params[k].name])
+        places = [nearest[action.params[k].name]] if nearest is not None else []
+    if not places:
+        return text
+    said.append(f"'with {troop[0]}': mounted troops ride by {action.name}, from where they stand: "
+                f"read as {action.name} with the {action.params[k].name} of {places[0]}")
+    return " ".join([words[0], action.name, *words[2:words.index("with")], action.params[k].name, str(places[0])])
+
+
+def _places_named(engine: Engine, state: State, text: str) -> str:
+    """Places as the table names them: `phase 2` (the phase of this game's turn its title numbers
+    so); `the cavalry of p1`; `Nina's village`, `his village` (_owned_spaces); `the neutral town`,
+    `the village next to 13` (_spaces_described); `her empty field` (her one field holding nothing)."""
+    text = re.sub(r"\bphase\s+([0-9])\b", lambda m: _phase_numbered(engine, m[1]) or m[0], text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+of\s+", r"\1 ", text, flags=re.IGNORECASE)
+    if state.board is not None:
+        text = _kinds_named(engine, text)
+    text = _spaces_described(state, _owned_spaces(state, text))
+    if text.split() and text.split()[0] in state.names():
+        fields = state.player(text.split()[0]).zones.get(engine.fields_zone, [])
+        empty = [k for k, f in enumerate(fields, 1) if not f]
+        said = re.search(r"\b(?:his|her|their|my|the|an)\s+empty\s+field\b", text, flags=re.IGNORECASE)
+        if len(empty) == 1:
+            text = text[:said.start()] + f"field {empty[0]}" + text[said.end():] if said else text
+        elif said and not empty:
+            raise ActionError(f"'{said[0]}': {text.split()[0]} has no empty field (each of the "
+                              f"{len(fields)} holds beans): name the field by its number")
+    return text
+
+
+def _as_typed(engine: Engine, state: State, text: str) -> str:
+    """The text as people type it, made plain: a phone's apostrophe, a question mark at the end,
+    `She plants` at a table of one, the question asked (`Can Nina ...?`, `Must Nina ...?`) and
+    the words around the move, a swap or an exchange (a trade), a price said for a purchase,
+    a card put on the discard pile."""
+    text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))
+    return _onto_the_discard(engine, _paid_for(_exchange(_question_asked(engine, state, text))))
+
+
+def _paid_for(text: str) -> str:
+    """`Hanno pays two coins for a fortress under his camp`, `pays three coins for a third
+    field`: the purchase (`buys a fortress ...`), whose price is part of it; and how a card is
+    taken that says nothing of which (`blindly`, `without looking at it`, `face down`)."""
+    text = re.sub(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:\S+\s+)?(?:gold\s+|bean\s+)?coins?\s+for\s+"
+                  r"(?=(?:a|an|the|his|her|their)\s)", r"\1 buys ", text, flags=re.IGNORECASE)
+    # (`attacks f blindly`, `Timon defends blindly`, no card said in that move: the top of the
+    # pile; `blindly from the pile`: said already)
+    blind = r"\s+(?:blindly|unseen|face\s+down|without\s+looking(?:\s+at\s+it)?)\b"
+    pieces = re.split(r"(,\s*|\s+and\s+|\s+then\s+)", text, flags=re.IGNORECASE)
+    pieces = [re.sub(blind, " with the pile" if not re.search(r"\b(?:with|from)\b", p, flags=re.IGNORECASE) else "", p,
+                     count=1, flags=re.IGNORECASE) for p in pieces]
+    return re.sub(blind, "", "".join(pieces), flags=re.IGNORECASE)
+
+
+def _onto_the_discard(engine: Engine, text: str) -> str:
+    """`Nina puts her blue bean on the discard pile`, in a game with a move that discards
+    (the two-player game's phase 0): that move; `one of the green beans`: `a green` (the
+    answer says so when the move takes the whole variety)."""
+    onto = r"\s+(?:on|onto|to|in|into)\s+the\s+discard(?:\s+pile)?$"
+    if any(a == "discard" or a.startswith("discard_") for a in engine.spec.actions):
+        text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)" + onto, r"\1 discards \2",
+                      text, flags=re.IGNORECASE)
+    elif any(p.type == "target" for a in engine.spec.actions.values() for p in a.params):
+        # (no move that discards, but one whose place may be the discard pile: the Jumping Bean
+        # draft's pick, `puts the green on the discard pile`, `discards the green`; round 55)
+        mover = next(a.name for a in engine.spec.actions.values() if any(p.type == "target" for p in a.params))
+        text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)" + onto,
+                      rf"\1 {mover} \2 onto the discard pile", text, flags=re.IGNORECASE)
+        text = re.sub(r"^(\S+)\s+discards?\s+(.+)$", rf"\1 {mover} \2 onto the discard pile", text, flags=re.IGNORECASE)
+    return re.sub(r"\bone\s+of\s+(?:the|his|her|their|my)\s+(\S+?)(?:s|\s+beans)\b", r"a \1", text, flags=re.IGNORECASE)
+
+
+def _exchange(text: str) -> str:
+    """`Timon swaps his red for Nina's blue`: a trade; `Timon gives Nina his red in exchange for
+    her blue`: the offer of his red for her blue, as `gives ... for` is; `for free`: a gift."""
+    words = text.split()
+    if len(words) > 2 and words[1].lower() in _SWAPS:
+        words[1] = "trades"
+        text = " ".join(words)
+    if len(words) > 2 and words[1].lower() in ("gives", "give", "gifts", "gift"):
+        text = re.sub(r"^(\S+\s+\S+)\s+away\s+", r"\1 ", text, flags=re.IGNORECASE)  # (`gives away the soy`)
+        # `gives Nina the soy for free`, `as a gift`: a gift, nothing asked back; `gives the soy
+        # away`: to whom, the words do not say (the one player it can go to, or asked)
+        text = re.sub(r"\s+(?:for\s+free|for\s+nothing|as\s+an?\s+(?:gift|present)|away|"
+                      r"without\s+(?:getting|asking\s+for|taking)\s+anything(?:\s+back|\s+in\s+return)?)$", "", text,
+                      flags=re.IGNORECASE)
+    # (`gives Nina his red in exchange for her blue`: an offer asking her blue back, as `for`)
+    return re.sub(r"\s+in\s+exchange\s+for\s+", " for ", text, flags=re.IGNORECASE)
+
+
+def _solo_subject(state: State, text: str) -> str:
+    """`She plants ...` at a table of one (the solo game): the one player there (round 49)."""
+    if len(state.names()) == 1:
+        # (`Can she plant ...?`, `Must I ...?`: after a question's first word too)
+        return re.sub(r"^\s*((?:can|may|must|could|might|does|do|is|would)\s+)?(?:she|he|they|i)\s+",
+                      lambda m: (m[1] or "") + state.names()[0] + " ", text, flags=re.IGNORECASE)
+    return text
+
+
+def _pronouns(state: State, text: str) -> str:
+    """`... and then she attacks 13`: the one player a whole text names, said again by a pronoun
+    after a join; with several named, whom it means the words do not say (round 56: `he` went to
+    the first named), and it stays, to be told."""
+    names = state.names()
+    first = _subjects(state, text)[0]
+    mentioned = {n for n in names if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)}
+    if len(first) == 1 and len(mentioned) == 1:
+        text = re.sub(r"(\band|\bthen|[,.;])\s+(then\s+)?(?:he|she|they)\s+",
+                      lambda m: f"{m[1]} {m[2] or ''}{first[0]} ", text, flags=re.IGNORECASE)
+    return text
+
+
+_CARD_SAID = r"((?:(?:the|his|her|their|my|a|an|one)\s+)?(\S+?)(?:\s+beans?)?)"
+
+
+def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
+    """`Timon plants the green and the blue` (round 53's table): cards listed for a move that
+    takes one card or one variety each time (no move its verb names takes a list) is that move
+    once for each, in the order said, with the words after them for each; None otherwise."""
+    who, words = _subjects(state, text)
+    tokens = words.split()
+    if len(who) != 1 or len(tokens) < 4:
+        return None
+    kind, n = _action_named(engine, tokens)
+    family = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
+    if not family or any(p.type == "cards" for a in family for p in a.params):
+        return None
+    verb = " ".join(tokens[:n])
+    said = re.match(r"^" + _CARD_SAID + r",?\s+and\s+" + _CARD_SAID + r"(\s.*)?$", " ".join(tokens[n:]),
+                    flags=re.IGNORECASE)
+    if said is not None and _family_names_cards(engine, kind) and all(
+            _names_a_card(engine, w) or w.lower() in _bean_names(engine) for w in (said[2], said[4])):
+        after = said[5] or ""
+        return [f"{who[0]} {verb} {said[1]}{after}", f"{who[0]} {verb} {said[3]}{after}"]
+    # `plants the blue, then the soy, then the red`, `harvests field 2 and then field 1`: the
+    # verb said once for several cards or fields, each with its own words (round 55's table)
+    items = [i for i in re.split(r"\s*,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+",
+                                 " ".join(tokens[n:]), flags=re.IGNORECASE) if i]
+    if len(items) < 2 or not all(_an_object(engine, state, item) for item in items):
+        return None
+    return [f"{who[0]} {verb} {item}" for item in items]
+
+
+def _an_object(engine: Engine, state: State, words: str) -> bool:
+    """Whether words begin with what a move is done to, not another move or player: a card, a
+    variety (as people name it) or a field (`the soy`, `her red`, `field 2`, `the other red`)."""
+    first = re.sub(r"^(?:(?:the|his|her|their|my|a|an|other|last|first|second|third)\s+)*", "", words,
+                   flags=re.IGNORECASE).split()
+    if not first:
+        return False
+    w = first[0].lower().rstrip(",")
+    return w not in {n.lower() for n in state.names()} and (
+        w == "field" or _names_a_card(engine, w) or w in _bean_names(engine) or w.rstrip("s") in engine.spec.varieties
+        or w in ("front", "foremost", "card", "cards"))
+
+
+@functools.lru_cache(maxsize=256)
+def _family_names_cards(engine: Engine, kind: str) -> bool:
+    """Whether the verb's moves (`plant`, `plant_card`, `plant_kind`) name a card or a variety."""
+    return any(p.type in ("card", "cards", "variety") for a in engine.spec.actions.values()
+               if a.name == kind or a.name.startswith(kind + "_") for p in a.params)
+
+
+def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
+    """The words of an action as the notation reads them, from the way people say it: a
+    player's name in any case (`nina`), an action's name with the -s of speech (`Nina
+    harvests 1`, `Timon offers ...`), numbers in words or as ordinals (`one`, `1st`, `second`),
+    an ordinal before the place it counts (`the first field`: `field 1`), and no filler words
+    (`the`, `my`). A word the game itself uses (a variety, a zone, a space, a parameter's name)
+    is never changed."""
+    if not words:
+        return words
+    names = state.names()
+
+    spaces = set(state.board.ids) if state.board is not None else set()
+
+    def player_named(w: str) -> str:
+        # (a map may name a space after a player, `keno`: the space, written so; round 57)
+        same = [n for n in names if n.lower() == w.lower()] if w not in names and w not in spaces else []
+        return same[0] if len(same) == 1 else w
+    words = [player_named(w) if w.rstrip(",") == w else player_named(w[:-1]) + "," for w in words]
+    if len(words) > 2 and words[1].lower() in _SAYING:
+        # `Keno says "Stop"`: what a player says at the table is the move (the claim of a task).
+        words = [words[0], words[2].strip('"\''), *words[3:]]
+    if len(words) > 2 and words[1].lower() in ("is", "has") and words[2].lower() in _DONE:
+        # `Timon is done trading`: he ends the phase he names (the words after say which).
+        words = [words[0], "ends", *(w for w in words[3:] if w.lower() != "with")]
+    if len(words) > 2 and words[1].lower() in _ENDING and any(_phases_named(engine, w) for w in words[2:]):
+        # (`ends the attack step`: the phase's name says it; `step`, `phase` nothing more)
+        words = [w for k, w in enumerate(words) if not (k > 2 and w.lower() in ("step", "phase")
+                                                        and _phases_named(engine, words[k - 1]))]
+    if len(words) > 2 and words[1].lower() in _ENDING and any(
+            _phases_named(engine, w) for w in words[2:] if w.lower() not in _FILLERS):
+        # `Timon stops trading`, `ends the attack`: the end of the phase named, not a claim's
+        # "Stop" nor a new attack (round 47's players).
+        words = [words[0], "ends", *words[2:]]
+    if len(words) > 1:
+        kind, taken = _action_named(engine, words[1:])
+        # A name of several words said in full (`attacks the second round with her fire`:
+        # follow_up's `aka "attack second round"`) is the more telling, before its verb alone.
+        scattered = _scattered_name(engine, words[1:], several_only=kind in engine.spec.actions)
+        if scattered is not None:
+            # `takes the soy from her cart`: take_from_cart, its name's words among the values.
+            kind, named = scattered
+            # (the article of a word of the name goes with it: `buys a fortress`, where a map may
+            # call a space `a`)
+            named = named | {k - 1 for k in named if k > 1 and words[k].lower() in ("a", "an", "the")}
+            words = [words[0], kind, *(w for k, w in enumerate(words[2:], 1) if k not in named)]
+        else:
+            words = [words[0], kind, *words[1 + taken:]]
+    spec = engine.spec
+    used = {*spec.varieties, *spec.zones, *spec.cards, *names, *_REF_WORDS,
+            *(p.name for a in spec.actions.values() for p in a.params)}
+    if state.board is not None:
+        used.update(state.board.ids)
+    out = list(words[:2])
+    rest = words[2:]
+    ordinals = _title_words(engine, out[1])[1] if len(out) > 1 else frozenset()
+    i = 0
+    while i < len(rest):
+        w = rest[i]
+        i += 1
+        if w.endswith(",") and len(w) > 1:  # `hand one, hand two`: the comma stays after the word read
+            out.extend(_as_said(engine, state, [*out[:2], w[:-1]])[2:] or [""])
+            out[-1] += ","
+            continue
+        low = w.lower()
+        if low in spec.zones and spec.zones[low].kind != "fields" and i < len(rest) and rest[i] in spec.varieties and (
+                not spec.zones[low].per_player or out[0] in names):
+            # `the revealed soy`: the first such card of a shared row; `the received soy`, of
+            # the player's own.
+            row = state.zones.get(low, []) if not spec.zones[low].per_player else \
+                state.player(out[0]).zones.get(low, [])
+            k = next((k for k, c in enumerate(row, 1) if c == rest[i]), None)
+            if k is None:
+                whose = f"{out[0]}'s {low}" if spec.zones[low].per_player else f"the {low} row"
+                raise ActionError(f"{whose} holds no {rest[i]} (it holds {', '.join(row) or 'nothing'})")
+            out += [low, str(k)]
+            i += 1
+        elif low in ("a", "an") and i < len(rest) and (
+                rest[i].lower() in spec.varieties or rest[i].lower() in _bean_names(engine)
+                or (rest[i] not in used and rest[i].lower() not in used and rest[i].lower() not in _PLACE_WORDS
+                    and not rest[i].rstrip(",").isdigit())):
+            # `buys a fortress`, `with a red`: an article, though a map may call a space `a`
+            # (round 55: a fortress at space a); `attacks a with ...` is the space
+            continue
+        elif w in used:
+            out.append(w)
+        elif low in _FILLERS:
+            continue
+        elif low == "and" and len(out) > 2:  # `give soy and fire`: a list
+            out[-1] += ","
+        elif low in _NUMBER_WORDS:
+            out.append(_NUMBER_WORDS[low])
+        elif (number := _ORDINALS.get(low) or _ordinal_digits(low)) is not None:
+            if number in ordinals:  # `buys a 3rd field`: the title's own "third"
+                continue
+            if i < len(rest) and rest[i] in _REF_WORDS:
+                # `first field`: the place, then its number, as the notation writes it.
+                out += [rest[i], number]
+                i += 1
+            else:
+                out.append(number)
+        else:
+            out.append(w)
+    return out

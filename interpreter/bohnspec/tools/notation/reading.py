@@ -1,0 +1,873 @@
+"""Reading a text into protocol actions: the moves it says, one after another, each read in the
+situation the ones before leave (parse_action, split_moves)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ...errors import ActionError, BohnspecError, closest, suggest
+from ...execution.interpret import Engine
+from ...execution.state import State
+from .completion import _SHOWN_CHOICES, _completions, _only_completion, _refused_whatever
+from .places import (
+    _REF_WORDS,
+    _card_at_ref,
+    _fields_growing,
+    _group_refs,
+    _lower_first,
+    _mover,
+    _names_variety,
+    _other_zones,
+    _pile_hint,
+    _spaces_of_kind,
+    _usable,
+)
+from .plain import (
+    _KEPT,
+    _MUST,
+    _an_object,
+    _as_said,
+    _as_typed,
+    _asked,
+    _cards_named,
+    _each_card,
+    _lists_kept,
+    _mood_of,
+    _must_note,
+    _paid_as_part,
+    _places_named,
+    _pronouns,
+    _troops_sent,
+)
+from .values import (
+    _MOST_REPEATS,
+    _NUMBERED_TRIED,
+    _counted_cards,
+    _counted_fields,
+    _fields_by_variety,
+    _once,
+    _plural,
+    _roles,
+    _rulings_on_absent,
+    _trade,
+    _typed_slot,
+    _value,
+)
+from .words import (
+    _AGAIN,
+    _ARTICLES,
+    _COUNTED,
+    _NUMBER_WORDS,
+    _PLACE_WORDS,
+    _PRONOUNS,
+    _REPEATS,
+    _TIMES,
+    _TROOPS,
+    _action_named,
+    _names_a_card,
+    _names_a_move,
+    _phases_named,
+    _subjects,
+    _title_words,
+    _verb_forms,
+    _verbs,
+)
+from .writing import card_owners
+
+
+def parse_action(engine: Engine, state: State, text: str, notes: list | None = None, whole: bool = True) -> list[dict]:
+    """Turn notation (or a JSON object) into one or more protocol actions.
+
+    `trade` gives two actions: the offer and its acceptance. `notes`, if given, receives
+    (index of the action, text) for each card name read as a place where no usable card is."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ActionError(f"the action is not valid JSON: {exc.msg} (at column {exc.colno})") from None
+        except (ValueError, RecursionError):  # Python's bounds on a number's digits and on nesting
+            raise ActionError("the action holds a number of thousands of digits or is nested too deep: "
+                              "no game has such a thing") from None
+        return [data]
+    # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
+    # two words (`Nina end phase?`).
+    mood = _mood_of(state, text)  # (`Can Nina ...?`, `Must Nina ...?`: split_moves asks each move so)
+    text = _as_typed(engine, state, text)
+    if whole:  # (a pronoun is read in the whole text, never in a part of it)
+        text = _pronouns(state, text)
+    typed = [w.lower() for w in text.split()[1:2]]  # the verb as written (a move's own name: meant as such)
+    several = _several_moves(engine, state, text)
+    if several is not None:
+        return [a for part in several for a in parse_action(engine, state, _asked(mood, part), notes, whole=False)]
+    text = _places_named(engine, state, _cards_named(engine, state, text))
+    said_first: list[str] = []
+    if mood == _MUST and text.split():
+        said_first.append(_must_note(engine, state, text.split()[0]))
+    text = _troops_sent(engine, state, text, said_first)
+    plural_text = text  # (a plural said is `all VARIETY` here)
+    paid = _paid_as_part(engine, text)
+    if paid is not None:
+        text = paid
+    text = " ".join(_as_said(engine, state, text.split()))
+    # `Timon's hand 2`, as judge lists another player's cards: whose they are the action says
+    # (the cards one gets are the partner's); the name is checked against it below.
+    owners_named: list[str] = []
+
+    def possessive(m: re.Match) -> str:
+        owners_named.append(m[1])
+        return ""
+    # (`Nina's two blues`, said as `Nina's 2 all blue`: a count of a variety after the name too)
+    counted = r"|[0-9]+\s+(?:all\s+)?(?:" + "|".join(map(re.escape, engine.spec.varieties)) + r")\b" \
+        if engine.spec.varieties else ""
+    text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?=[a-z_]+" + counted + ")",
+                  possessive, text) if state.names() else text
+    words = [w.replace(_KEPT, " ") for w in _lists_kept(text).split()]
+    if len(words) < 2:
+        raise ActionError("write an action as PLAYER ACTION [VALUES], e.g. \"Nina harvest 1\"")
+    player, kind, rest = words[0], words[1], words[2:]
+    if player not in state.names():
+        if player.lower() in _PRONOUNS or player.lower() in ("i", "you", "we"):
+            raise ActionError(f"{player!r}: whom it means, the words do not say; "
+                              f"name the player: {', '.join(state.names())}")
+        raise ActionError(f"{player!r} is not at the table{suggest(player, state.names())}; "
+                          f"players: {', '.join(state.names())}")
+    said: list[str] = said_first
+    if paid is not None:
+        said.append(f"'pays a coin and': no move of this game is a payment alone; read as the {kind} that "
+                    "follows, whose price, if it has one, is paid in what it does")
+    decl = engine.spec.actions.get(kind)
+    if decl is not None and len(set(owners_named)) == 1 and decl.params and decl.params[0].type == "player" \
+            and not any(w in state.names() for w in rest):
+        # `offers the soy for Nina's red`: the player whose cards are asked for is the partner
+        # (the red was looked for in the offerer's hand before the partner was known)
+        rest = [owners_named[0], *rest]
+    if kind == "trade" and "offer" in engine.spec.actions and rest and not owners_named and not any(
+            w in ("give", "get", "with", "for", "to", "nothing") or w in state.names() for w in rest):
+        # `Must Timon trade the soy?`: neither partner nor price said; the offer of those cards,
+        # as the partner left out of a move is completed (round 56)
+        said.append("a trade with neither partner nor price said: judged as the offer of those cards, "
+                    "asking nothing back; the partner accepting it makes the trade")
+        actions = [_single(engine, state, player, "offer", rest, said, spoken=True)]
+    elif kind == "trade":
+        actions = _trade(engine, state, player, rest, said, owners_named)
+    else:
+        actions = [_single(engine, state, player, kind, rest, said, spoken=mood is not None or typed != [kind])]
+        if typed != [kind]:
+            actions = [_instead_of_untimely(engine, state, player, actions[0], rest, said)]
+    for a in actions:
+        # `plants a soy` read as a move naming a variety: it takes every soy it moves, not one
+        # (the two-player game's phase 3, round 49's players); said.
+        decl = engine.spec.actions.get(a.get("type", ""))
+        for p in decl.params if decl is not None else ():
+            v = a.get(p.name)
+            if p.type == "variety" and isinstance(v, str) and re.search(
+                    r"\b(?:a|an|one|1)\s+" + re.escape(v) + r"\b", plural_text, flags=re.IGNORECASE):
+                said.append(f"'a {v}': {a['type']} names a variety, not a card, and takes every {v} it moves "
+                            "(what would happen shows them)")
+            # `plants his soys on his soy` read as a move of one card: said (round 51's players).
+            card = _card_at_ref(engine, state, player, v) if p.type == "card" and isinstance(v, str) else None
+            if card is not None and re.search(r"\ball\s+" + re.escape(card) + r"\b", plural_text):
+                said.append(f"'{card}' in the plural: {a['type']} takes one card; a move made for each card is "
+                            "given once for each (-a \"...\" -a \"...\")")
+    for name in owners_named:
+        partners = {v for a in actions for v in a.values() if isinstance(v, str) and v in state.names()} - {player}
+        if name not in partners:
+            raise ActionError(f"{name}'s cards are not part of this action: name another player's cards only "
+                              f"for what you get from him (`offer to {name} ... get {name}'s hand 2`)")
+    if notes is not None:
+        notes.extend((0, s) for s in said)
+    return actions
+
+
+def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict, rest: list[str],
+                         said: list[str]) -> dict:
+    """The move read, or, when its timing refuses it, the one other move the player may make now
+    that the same words, without the space they name, make legal, where that space is the one
+    the game is busy with (a variable of the game holds it: the battle): `Nina attacks 15 with
+    her blue` while her second round against 15 awaits is that round (round 50). (A defender
+    asking to attack elsewhere is not read as his defence.)"""
+    kind = action.get("type")
+    refused = engine.timing(state, kind, player) if kind in engine.spec.actions else None
+    if refused is None or state.board is None or player != state.active:
+        return action  # (`Can Nina attack t`, the defender: a question about an attack, answered so)
+    # (the space the game's variables hold: the one fought over)
+    named = {v for v in action.values() if isinstance(v, str) and v in state.board} & {
+        v for v in state.vars.values() if isinstance(v, str)}
+    if not named:
+        return action
+    from ...execution import moves
+    kinds = list(dict.fromkeys(m.kind for m in moves.timely(engine, state) if m.player == player and m.kind != kind))
+    words = [w for w in rest if w not in state.board and not _spaces_of_kind(state, w)]
+    legal = _legal_readings(engine, state, player, [
+        (other, words, f"read as {other}: {player} may not {kind} now ({refused.reason}), and {other}, in the fight "
+                       f"over {', '.join(sorted(named))}, is the move these words make") for other in kinds])
+    if len({json.dumps(a, sort_keys=True) for a, _ in legal}) != 1:
+        return action
+    said.extend(legal[0][1])
+    return legal[0][0]
+
+
+def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:
+    """The moves one text says, each as a text of its own (_several_moves), to be read one after
+    another, each in the situation the ones before leave (round 51's table had a card named by
+    the second read in the hand before the first was played); a JSON action is one move."""
+    if text.strip().startswith("{"):
+        return [text]
+    mood = _mood_of(state, text)
+    text = _as_typed(engine, state, text)
+    if whole:  # (a pronoun is read in the whole text, never in a part of it)
+        text = _pronouns(state, text)
+    parts = _several_moves(engine, state, text)
+    moves = [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part, whole=False)]
+    # (`trades the soy for Nina's red, Nina declines`: a trade answered in words is its offer, the
+    # answer said being the one judged; round 56's table had it made and the decline refused)
+    for k in range(len(moves) - 1):
+        words, answer = moves[k].split(), moves[k + 1].split()
+        if len(words) > 2 and words[1].lower() in ("trades", "trade") and len(answer) > 1 \
+                and _action_named(engine, answer[1:])[0] in ("accept", "decline"):
+            moves[k] = " ".join([words[0], "offers", *words[2:]])
+    return [_asked(mood, m) for m in moves]  # (each move is asked about as the text asked)
+
+
+def _an_order_allowed(engine: Engine, state: State, texts: list[str]) -> list[str]:
+    """The moves in the first order the rules allow them one after another (`harvests all her
+    fields`: the long field before the lone bean it protects, round 51), else as given."""
+    if len(texts) > 4:
+        return texts
+    for order in itertools.permutations(texts):
+        now = state
+        for text in order:
+            try:
+                outcome = engine.apply(now, parse_action(engine, now, text)[0])
+            except BohnspecError:
+                break
+            if not outcome.accepted:
+                break
+            now = outcome.state
+        else:
+            return list(order)
+    return texts
+
+
+def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
+    """The moves one text says, each as a text of its own, one after another (round 49's
+    players); None for one move. `Nina attacks 17 with her blue and Timon defends with his red`:
+    moves joined by `and`, each with its player named; `harvests both her fields` (`all`,
+    `each`): the move once for each field holding beans; `Nina and Keno harvest their soy
+    fields`: each player named first makes the move, in the order named."""
+    names = state.names()
+    if not names:
+        return None
+    # (`..., Nina picks the green`: a comma before a player named joins as `and` does; a list of
+    # players first, `Nina, Keno and Eiko harvest`, stays one, _subjects reading `and` in it)
+    alt = "|".join(map(re.escape, names))
+    # (as written: a player called Then is not the word `then`)
+    text = re.sub(r"(?:,|\.|;)\s+(?=(?:" + alt + r")\b)", " and ", text)
+    first = _subjects(state, text)[0]
+    if len(first) == 1:
+        # (`plants the soy, ends the phase`: a comma before a verb of this game's moves, the same player)
+        tokens = text.split()
+        for k in range(1, len(tokens) - 1):
+            later = tokens[k + 1:]
+            if tokens[k].endswith(",") and later[0].lower() not in ("then", "and") \
+                    and later[0].lower().rstrip(",") not in {n.lower() for n in names} \
+                    and _names_a_move(engine, later) and not _an_object(engine, state, " ".join(later)):
+                tokens[k] = tokens[k][:-1] + " and"
+        text = " ".join(tokens)
+    if " and " in text.lower() or " then " in text.lower():
+        # (at `and` or `, then` before a player named, not inside a list of players: `Timon draws
+        # and Nina and Keno pay tribute`)
+        lower = {n.lower() for n in names}
+        tokens = text.split()
+        parts, start = [], 0
+        for k in range(1, len(tokens) - 1):
+            w = tokens[k].lower()
+            joins = w in ("and", "then") or (tokens[k - 1].endswith(",") and w == "then")
+            named = re.sub(r"'s$", "", tokens[k + 1].rstrip(",").lower())  # (`then Nina's riders attack`)
+            # (`then he builds`, the pronoun left for want of one player named: a move of its own, told)
+            # (not inside a list of players, `Nina and Keno harvest`; but `gives the soy to Nina and
+            # Nina accepts`: a move said before the name)
+            before = [t.rstrip(",").lower() for t in tokens[start:k - 1]]
+            listed = tokens[k - 1].rstrip(",").lower() in lower and all(t in lower or t == "and" for t in before)
+            if joins and (named in lower or named in _PRONOUNS) and not listed \
+                    and not (w == "and" and tokens[k - 1].lower() == "then"):
+                back = k - 1 if w == "then" and tokens[k - 1].lower() == "and" else k
+                parts.append(" ".join(tokens[start:back]).rstrip(","))
+                start = k + 1
+        parts.append(" ".join(tokens[start:]))
+        parts = [p for p in (re.sub(r"^then\s+", "", p, flags=re.IGNORECASE) for p in parts) if p.strip(" ,")]
+        if len(parts) > 1 and all(part.split()[0].lower() in _PRONOUNS or all(_subjects(state, re.sub(
+                r"^(\S+)'s\s", r"\1 ", part))) for part in parts if part.split()):
+            return parts
+        # `Nina discards the red and plants the green in field 2`: a verb of a move of this
+        # game after `and` (not a card, a place or a player) is a move of the same player.
+        who, words = _subjects(state, text)
+        if len(who) == 1 and _paid_as_part(engine, text) is None:  # (`pays a coin and attacks`: one move)
+            spec = engine.spec
+            nouns = {*spec.varieties, *spec.zones, *spec.cards, *(n.lower() for n in names)}
+            cut = [k for k, w in enumerate(words.split()) if k and w.lower() in ("and", "then")
+                   and k + 1 < len(words.split()) and words.split()[k + 1].lower() not in nouns
+                   and _names_a_move(engine, words.split()[k + 1:])]
+            if cut:
+                pieces, start = [], 0
+                for k in cut:
+                    pieces.append(words.split()[start:k])
+                    start = k + 1
+                pieces.append(words.split()[start:])
+                # (only a `then` that begins a piece: a map may call a space `then`)
+                moves = [re.sub(r"(?:\s+and)?,?$", "", " ".join(piece[1:] if piece[:1] and piece[0].lower() == "then"
+                                                                  else piece)).rstrip(",")
+                         for piece in pieces]
+                if all(moves):
+                    return [f"{who[0]} {m}" for m in moves]
+    each = _each_card(engine, state, text) or _repeated(engine, state, text)
+    if each is not None:
+        return each
+    every = re.match(r"^(\S+\s+\S+)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?(?:(\S+)\s+)?"
+                     r"fields?$", text, flags=re.IGNORECASE)
+    if every is not None and every[3] is not None and every[3].lower() not in engine.spec.varieties:
+        every = None
+    if every is not None and (who := _subjects(state, every[1])[0]):
+        fields = state.player(who[0]).zones.get(engine.fields_zone, [])
+        # (`both his fire fields`: those growing fire)
+        planted = [k for k, f in enumerate(fields, 1) if f and (every[3] is None or f[-1] == every[3].lower())]
+        if every[2].lower() == "both" and len(planted) != 2:
+            what = f"{every[3].lower()} field" if every[3] else "field"
+            raise ActionError(f"'both': {who[0]} has {len(planted) or 'no'} {what}{'s' if len(planted) != 1 else ''}"
+                              + ("" if every[3] else " holding beans") + ": name the fields by their numbers")
+        if planted:
+            return _an_order_allowed(engine, state, [f"{every[1]} field {k}" for k in planted])
+    subjects, after = _subjects(state, text)
+    if len(subjects) > 1:
+        return [f"{who} {after}" for who in subjects]
+    return None
+
+
+def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:
+    """A move said several times over, the move once for each time, in the situation each
+    leaves: `pays tribute twice`, `harvests field 1 three times`; and for a move of no values
+    that pays a single coin of a pile of the player's named by the word said (`coins`), that
+    many coins said: `pays two coins`, `pays all his coins` (bohnroeschen/tribute/1: several
+    coins paid, several vine cards on). None otherwise."""
+    def count(word: str) -> int:
+        word = _NUMBER_WORDS.get(word.lower(), word)
+        return int(word) if word.isdigit() and len(word) < 4 else 0
+    times = re.match(r"^(\S+\s+.+?)\s+(?:(twice|thrice)|(\S+)\s+times)$", text, flags=re.IGNORECASE)
+    if times is not None:
+        n = _TIMES.get((times[2] or "").lower()) or count(times[3] or "")
+        return [times[1]] * n if 1 < n <= _MOST_REPEATS else None
+    paid = re.match(r"^(\S+)\s+(\S+)\s+(?:(all)\s+(?:of\s+)?(?:his|her|their|my)|(\S+))\s+"
+                    r"(?:gold\s+|bean\s+)?(\S+?)s\b(.*)$", text, flags=re.IGNORECASE)
+    who = _mover(state, text)
+    if paid is None or who is None or paid[5].lower() + "s" not in engine.spec.zones:
+        return None
+    zone = paid[5].lower() + "s"
+    held = state.player(who).zones.get(zone, [])
+    n = len(held) if paid[3] else count(paid[4])
+    kind = _action_named(engine, [paid[2], "a", paid[5]])[0]
+    decl = engine.spec.actions.get(kind)
+    if decl is None or decl.params or not 1 < n <= _MOST_REPEATS:
+        return None
+    once = f"{paid[1]} {paid[2]} a {paid[5]}{paid[6]}"
+    try:
+        outcome = engine.apply(state, parse_action(engine, state, once)[0])
+    except BohnspecError:
+        return None
+    paid_once = len(held) - len(outcome.state.player(who).zones.get(zone, [])) if outcome.accepted else 1
+    return [once] * n if paid_once == 1 else None
+
+
+def _move_named_among(engine: Engine, state: State, player: str, kind: str, rest: list[str],
+                      said: list[str]) -> dict | None:
+    """For a verb naming a move of another game only: a word among the others that names moves
+    of this game (`discard`: discard_kind, discard_card), read as the one of them the rules
+    allow here with the rest of the words; None when no single one is."""
+    readings = [(name, rest[:k] + rest[k + 1:],
+                 f"read as {name}: the verb names {kind}, a move of another game, and {w!r} this one")
+                for k, w in enumerate(rest)
+                for name in engine.spec.actions if name == w.lower() or name.startswith(w.lower() + "_")]
+    legal = _legal_readings(engine, state, player, readings)
+    if len({json.dumps(a, sort_keys=True) for a, _ in legal}) != 1:
+        return None
+    said.extend(legal[0][1])
+    return legal[0][0]
+
+
+def _legal_readings(engine: Engine, state: State, player: str,
+                    readings: Sequence[tuple[str, list[str], str | None]]) -> list[tuple[dict, list[str]]]:
+    """Of the readings (action type, the words after the verb, a note saying the reading or
+    None), the actions the rules accept here, each with the notes the notation made of it."""
+    legal: list[tuple[dict, list[str]]] = []
+    for name, words, note in readings:
+        notes: list[str] = [note] if note else []
+        try:
+            reading = _single(engine, state, player, name, words, notes)
+            if engine.apply(state, reading).accepted:
+                legal.append((reading, notes))
+        except Exception:  # noqa: BLE001 - a reading the words or the rules cannot take is no reading
+            continue
+    return legal
+
+
+def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str], said: list[str],
+            spoken: bool = False) -> dict:
+    """One action from its words. `spoken`: said in the table's words (not the action's own
+    name), where a move given no value at all is completed as a player means it."""
+    if kind not in engine.spec.actions:
+        from ...language.spec import modules_declaring
+        elsewhere = [m for m in modules_declaring(kind) if m not in engine.spec.modules]
+        if elsewhere:
+            # `puts the red beans on the discard pile` in the two-player game (`put` is said of
+            # Bohnaparte's stow): a word naming moves of this game, the one the rules allow.
+            found = _move_named_among(engine, state, player, kind, rest, said)
+            if found is not None:
+                return found
+            played = ", ".join(sorted(engine.spec.modules))
+            # A player asking "may I plant a second card?" of the base game gets the answer
+            # first (nobody may, here), then how to judge the game where the move exists. A
+            # ruling of this game that speaks of the move's paragraphs says why it is not here
+            # (the mixed game's carts: round 43's players).
+            ruled = _rulings_on_absent(engine, kind, elsewhere)
+            why = f"; {', '.join(ruled)} of this game says why (bohnspec explain {ruled[0]})" if ruled else ""
+            raise ActionError(f"no player may {kind} in this game (modules {played}): {kind!r} is a move of "
+                              f"{' and '.join(elsewhere)} only{why}; to judge that game instead, give the situation "
+                              f"`modules: [{elsewhere[0]}]`")
+        known = [*engine.spec.actions, "trade"]
+        # `discards hand 4`: the actions whose names begin with the verb (discard_card, discard_kind).
+        family = [a for a in known if any(a.startswith(v + "_") for v in _verb_forms(kind))]
+        if len(family) == 1 and family[0] in engine.spec.actions:
+            # `takes cart 2`: the one action of this game named after the verb.
+            return _single(engine, state, player, family[0], rest, said)
+        if family:
+            # `discards the red beans` in the two-player phase 0: of the moves of that verb, the
+            # one the rules allow here with these words (round 48's players), else asked which.
+            legal = _legal_readings(engine, state, player, [(name, rest, None) for name in family])
+            if len(legal) == 1:
+                said.extend(legal[0][1])
+                return legal[0][0]
+            # None allowed: the one the words can be read as at all, judged (`discards her blue bean
+            # from her hand` in phase 0: the discard of a hand card, refused for its phase).
+            readable = []
+            for name in family:
+                notes: list[str] = []
+                try:
+                    reading = _single(engine, state, player, name, list(rest), notes)
+                    engine.apply(state, reading)  # (a well-formed action: refused, not malformed)
+                except BohnspecError:
+                    continue
+                readable.append((reading, notes))
+            if not legal and len(readable) == 1:
+                said.extend(readable[0][1])
+                return readable[0][0]
+            raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
+                              f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")
+        # A misspelt verb of the table (`claimz`) is matched against the spec's `aka` verbs too.
+        said = [v for v, a in _verbs(engine).items() if a in engine.spec.actions]
+        raise ActionError(f"unknown action {kind!r}" + (suggest(kind, [*known, *said]) or
+                                                       f" (this game's actions: {', '.join(known)})"))
+    decl = engine.spec.actions[kind]
+    names = [p.name for p in decl.params]
+    types = {p.name: p.type for p in decl.params}
+    if not decl.params:
+        # `draws three cards`: a move of no values moves as many cards as the rules say; the
+        # number said is not read, and the answer says so (round 47's players).
+        counted = [k for k in range(len(rest) - 1) if rest[k].isdigit() and rest[k + 1].lower() in _COUNTED]
+        rest = list(rest)
+        for k in reversed(counted):
+            unit = rest[k + 1].lower().rstrip("s") + "s"
+            said.append(f"{kind} takes no count ({rest[k]} {unit} is not read): one {kind} is judged, with as many "
+                        f"{unit} as the rules give it; a move made several times is given once for each time")
+            del rest[k:k + 2]
+        # `claims his blue bean card`, `fulfils her task`, `declines the gift`: what the move is
+        # about is the one the rules mean
+        card = re.search(r"\b(?:(?:his|her|their|my|the)\s+)?(?:\S+\s+){0,3}?(?:vine\s+)?(?:card|task)$"
+                         r"|^(?:(?:his|her|their|my|the)\s+)?(?:gift|offer|trade|deal|proposal)$",
+                         " ".join(rest), flags=re.IGNORECASE)
+        if card is not None and not all(w.lower() in _title_words(engine, kind)[0] or w.lower() in _ARTICLES
+                                        for w in rest):
+            said.append(f"'{card[0]}': {kind} names nothing; it is about the one the rules mean")
+            rest = " ".join(rest)[:card.start()].split()
+    rest = [w for k, w in enumerate(rest) if w.lower() not in _AGAIN
+            and not (w.lower() == "once" and rest[k + 1:k + 2] == ["more"])
+            and not (w.lower() == "more" and k and rest[k - 1].lower() == "once")]
+    if any(t in ("field", "target") for t in types.values()):
+        rest = _fields_by_variety(engine, state, player, rest, said)
+    given = list(rest)
+    if any(w.lower() in _REPEATS for w in rest):
+        raise ActionError(f"one action is judged at a time: to {kind} twice, give it twice "
+                          f"(-a \"{player} {kind} ...\" -a \"{player} {kind} ...\")")
+    # Words of speech the action has no parameter for: `charge 04 with riders 13`, `defend from
+    # the depot 1`; and the mounted troops by either book's name (`riders` in a game whose
+    # parameter is `cavalry`, as the mixed game's steppe card calls them).
+    rest = _roles(state, types, rest)
+    # (a map may call a space `for`, `at`, `on`: such a word not before a space is that space)
+    board = set(state.board.ids) if state.board is not None else set()
+    rest = [w for k, w in enumerate(rest) if not (w in _PLACE_WORDS and w not in types and not (
+        w in board and not (k + 1 < len(rest) and rest[k + 1] in board)))]
+    # `pays a gold coin as tribute`, `gives her broad as a gift`: the move's own name, another
+    # name of it, an article (a space of a map may be called `a`: kept).
+    own_names = {kind, *(x.lower() for x in decl.aka)}
+    spaces = set(state.board.ids) if state.board is not None else set()
+    rest = [w for w in rest if w in types or w in spaces or w in state.names()
+            or not (w.lower() in own_names or w.lower() in ("a", "an"))]
+    # `her red field`: the word `field` with no number after it only says what the value is.
+    rest = [w for k, w in enumerate(rest) if not (
+        w.lower() in ("field", "fields") and any(t in ("field", "target") for t in types.values())
+        and (w not in types or k == len(rest) - 1) and not (k + 1 < len(rest) and rest[k + 1].isdigit()))]
+    # Words of the action's own title that name no value (`fulfils her task`, `buys a field`).
+    title, _ = _title_words(engine, kind)
+    values = {*engine.spec.varieties, *engine.spec.zones, *_REF_WORDS, *state.names(),
+              *(state.board.ids if state.board is not None else ())}
+    rest = [w for k, w in enumerate(rest) if not (w.lower() in title and w not in types and (
+        w not in values
+        # `on his depot`: a place of the title with no number after it says where, not which card.
+        or (w in engine.spec.zones and not (k + 1 < len(rest) and rest[k + 1].isdigit()))))]
+    # `ends trading`: a phase by its name of one word says which phase is meant: the phase
+    # under way needs no more saying; another is not the one a move is judged in.
+    # (A card's name is not a phase's: `attacks the camp` names a space.)
+    values.update(engine.spec.cards)
+    for w in rest:
+        phases = _phases_named(engine, w) if w not in types and w not in values else ()
+        if phases and state.phase not in phases:
+            now = engine.spec.phases.get(state.phase)
+            raise ActionError(f"{w!r} names the phase {' or '.join(phases)}, but it is {state.phase}"
+                              + (f" ({now.title})" if now is not None and now.title else "")
+                              + f" now: a move is judged where the game stands (`{player} {kind}` judges it there)")
+    rest = [w for w in rest if w in types or w in values or not _phases_named(engine, w)]
+    if state.board is not None:
+        # `attacks space 15`, `the village 15`: the word before a space's id says what it is.
+        # Only when that space is of the kind said: `under the farm with q` names the farm, not
+        # the quarry q (round 49's players were told a fortress under the quarry was legal).
+        kinds = {"space", *(c for c in engine.spec.cards)}
+        rest = [w for k, w in enumerate(rest) if not (
+            w.lower() in kinds and w not in types and k + 1 < len(rest)
+            and (rest[k + 1] in _spaces_of_kind(state, w) or w.lower() == "space" and rest[k + 1] in state.board
+                 or rest[k + 1] not in state.board and rest[k + 1].isdigit()))]
+    rest = [_TROOPS.get(w, w) if w not in types and _TROOPS.get(w) in types else w for w in rest]
+    if state.board is not None and "space" not in types.values():
+        # `defends her swamp with her fire`, `burns his town`: the space fought over, which the
+        # move need not name (a variable of the game holds it), says nothing more.
+        # (`defends the town`: its kind said, when the space fought over is of that kind)
+        held = {v for v in state.vars.values() if isinstance(v, str) and v in state.board}
+        rest = [w for w in rest if w not in held and not (
+            w.lower() in engine.spec.cards and w not in types and held & set(_spaces_of_kind(state, w.lower())))]
+        if not held:
+            # `Nina burns Timon's town` with no town taken: the move names no space, and none is at
+            # stake; the space said is left out, said, and the rules answer (round 55)
+            places = [w for w in rest if w not in types and (w in state.board or _spaces_of_kind(state, w.lower()))]
+            if places:
+                said.append(f"'{places[0]}': {kind} names no space; it is about the one at stake, and none is now")
+                rest = [w for w in rest if w not in places]
+        stray = next((w for w in rest if w not in types and _spaces_of_kind(state, w.lower())), None)
+        if stray is not None and held:
+            fought = ", ".join(f"{h} ({(state.space_cards.get(h) or ['?'])[0]})" for h in sorted(held))
+            raise ActionError(f"'{stray}': the space at stake now is {fought}; {kind} names no space "
+                              "(it is about that one)")
+    rest = _plural(engine, kind, types, rest)
+    rest = _counted_cards(engine, types, rest)
+    rest = _counted_fields(engine, state, player, kind, types, rest, said)
+    rest = [w for k, w in enumerate(rest) if not (w.lower() == "all" and rest[k + 1:k + 2]
+                                                  and rest[k + 1].split(",")[0] in engine.spec.varieties)]
+    tokens = _group_refs(rest, {*engine.spec.zones, *_REF_WORDS, *_other_zones(rest, engine)})
+    raw: dict[str, str] = {}
+    position = 0
+    i = 0
+    listed: str | None = None  # a list of cards just given by its name (`give soy`)
+    while i < len(tokens):
+        tok = tokens[i]
+        word = tok.split()[0]
+        if listed is not None and tok not in types:
+            # `give soy red`: the second card would silently become the next value (`get red`),
+            # answering about another trade than the one meant.
+            raise ActionError(f"{tok!r} follows {listed} {raw[listed]}: the cards of a list are written with "
+                              f"commas ({listed} {raw[listed]},{tok}); name the next value by its key "
+                              f"({', '.join(n for n in names if n not in raw)})")
+        listed = None
+        named_card = _names_a_card(engine, tok) and word not in types
+        if named_card and not any(t in ("card", "cards", "variety") for t in types.values()):
+            # `plants black_eyed into field 2` in a phase where the hand card of that variety is
+            # played (`plant_second`, which names no card, takes it): the reading under which the
+            # very card named is moved, when one of the verb's actions does it here.
+            found = _moving_the_card(engine, state, player, kind, tokens, i, said)
+            if found is not None:
+                return found
+        if named_card and not any(t in ("card", "cards") for t in types.values()):
+            # `plants red into field 2`, `plants received 1`: the action of that verb that names
+            # a card is another.
+            family = [a.name for a in engine.spec.actions.values() if a.name.startswith(kind + "_")
+                      and any(p.type in ("card", "cards") for p in a.params)]
+            if len(family) == 1:  # `plants fire into field 1`: read as the one that names a card
+                return _single(engine, state, player, family[0], given, said)
+            if family:
+                naming = [a.name for a in engine.spec.actions.values()
+                          if any(p.type in ("card", "cards") for p in a.params)]
+                raise ActionError(f"{kind} names no card ({kind} {' '.join(n.upper() for n in names)}), so {tok!r} "
+                                  f"has no place here; to name one, {' or '.join(family)}: `{player} {family[0]} "
+                                  f"{tok} ...`; the actions that name a card: {', '.join(naming)}")
+        near = closest(tok, [n for n in names if n not in raw]) if tok.isalpha() and len(tok) > 2 else None
+        is_value = tok in types or tok in engine.spec.varieties or tok in state.names() or tok in engine.spec.zones \
+            or tok == "nothing" or (state.board is not None and tok in state.board)
+        if near is not None and not is_value:
+            # `gives soy`: a key misspelt would be taken as the value of the next one.
+            raise ActionError(f"{kind} has no value called {tok!r} (did you mean {near!r}?); it takes "
+                              f"{', '.join(names)}")
+        if " " in tok and word in types and types[word] not in ("card", "cards"):
+            # `harvest field 2`: the parameter `field` named, not the card reference `field 2`.
+            _once(kind, names, raw, word, tok.split()[1])
+            i += 1
+            continue
+        if tok in types and i + 1 == len(tokens) and types[tok] not in ("cards", "player"):
+            # `charges Nina's town with his cavalry`: the value named by its parameter and left
+            # out (his only one, filled in below when one alone will do).
+            i += 1
+            continue
+        if tok in types and i + 1 < len(tokens):
+            key, value = tok, tokens[i + 1]
+            i += 2
+            if types[key] == "cards":
+                listed = key
+        elif (slot := _typed_slot(engine, state, tok, names, types, raw, position)) is not None:
+            # `offers soy to Keno`: a card where the next value in order is a player goes to
+            # the first card value not given yet (and a player to the first player value).
+            key, value = slot, tok
+            i += 1
+        else:
+            while position < len(names) and names[position] in raw:
+                position += 1
+            if position >= len(names):
+                before = tokens[i - 1] if i else ""
+                if tok.isdigit() and before in engine.spec.varieties and not any(
+                        t in ("card", "cards") for t in types.values()):
+                    # `plant blue 2`: a card named for an action that takes none.
+                    naming = [a.name for a in engine.spec.actions.values()
+                              if any(p.type in ("card", "cards") for p in a.params)]
+                    raise ActionError(f"{kind} names no card ({kind} {' '.join(n.upper() for n in names)}), so "
+                                      f"{before!r} has no place here; the actions that name a card: "
+                                      f"{', '.join(naming)}")
+                # `attack 05 riders 01`: a parameter of another action (the charge's riders).
+                other = [a.name for a in engine.spec.actions.values() if a.name != kind
+                         and any(p.name == before for p in a.params)]
+                if before and before not in types and other:
+                    raise ActionError(f"{kind} takes no {before!r} ({kind} {' '.join(n.upper() for n in names)}); "
+                                      f"{' and '.join(other)} does: write `{player} {other[0]} ...`")
+                if tok.isdigit() and before and " " not in before and before not in types:
+                    # `pile 1`: meant as a card reference, with a place the game does not have.
+                    raise ActionError(f"{before + ' ' + tok!r} is no card reference: {before!r} is not a place of "
+                                      f"this game{suggest(before, engine.spec.zones)}{_pile_hint(engine, before)} "
+                                      f"(places: {', '.join(engine.spec.zones)})")
+                raise ActionError(f"{kind} takes {len(names)} value(s) ({', '.join(names) or 'none'}); "
+                                  f"{tok!r} is one too many")
+            key, value = names[position], tok
+            i += 1
+        _once(kind, names, raw, key, value)
+    action: dict = {"type": kind, "player": player}
+    # Players first: a card parameter may belong to one of them (`get` to the partner).
+    for key in sorted(raw, key=lambda k: types[k] in ("card", "cards")):
+        owner = player
+        if types[key] in ("card", "cards"):
+            owner_param = card_owners(engine, kind).get(key)
+            if owner_param and owner_param != decl.actor and action.get(owner_param) in state.names():
+                owner = action[owner_param]
+        try:
+            action[key] = _value(engine, state, player, types[key], raw[key], owner, said, _usable(engine, kind, key))
+        except ActionError as exc:
+            # `picks the soy into field 2` with no draft under way: the words cannot be read,
+            # and the move could not be made anyway; both are said (round 48's players).
+            refused = engine.timing(state, kind, player)
+            if refused is None:
+                raise
+            raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]; and the words "
+                              f"cannot be read as a {kind}: {exc}") from None
+    # A list of cards not named is empty (`offer to Nina give soy`: a gift).
+    for p in decl.params:
+        if p.type == "cards" and p.name not in action:
+            action[p.name] = []
+    missing = [n for n in names if n not in action]
+    if missing and len(missing) < len(names):
+        # `rides against 15`: a value left out beside those given, that one value alone would
+        # make legal here (his only riders that may charge), is that value, and the answer says
+        # so (an action given no value at all is told how to write it: `Nina harvest FIELD`).
+        found = _only_completion(engine, state, kind, player, {n: action[n] for n in names if n in action})
+        if found is not None:
+            said.append(f"{', '.join(f'{n} {found[n]}' for n in missing)}: the only "
+                        f"{'value' if len(missing) == 1 else 'values'} with which {player} may {kind} here")
+            return found
+        # `rides against 17`, a town no riders may attack: the value every legal move of the
+        # type has (his only riders) is the one meant, and the move is judged with it (round
+        # 47's players were told the grammar instead of the rule).
+        alone = _only_completion(engine, state, kind, player, {}, missing)
+        if alone is not None:
+            said.append(f"{', '.join(f'{n} {alone[n]}' for n in missing)}: the only "
+                        f"{'value' if len(missing) == 1 else 'values'} with which {player} may {kind} at all now")
+            return {"type": kind, "player": player, **{n: action[n] if n in action else alone[n] for n in names}}
+        # `Timon rides against 13`, Timon not the player whose turn it is: the value left out
+        # is not what stops him, and the answer says first what does (round 47's players).
+        refused = engine.timing(state, kind, player)
+        if refused is not None:
+            raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]; and the words leave "
+                              f"out {', '.join(missing)}: written in full, {player} {kind} "
+                              f"{' '.join(n.upper() for n in names)}" + "".join(f" (note: {n})" for n in said))
+        # `gives the soy away`: several values would do; which ones is the answer's to give.
+        choices = _completions(engine, state, kind, player, {n: action[n] for n in names if n in action}, missing)
+        if not choices:
+            # `Can Hanno attack the farm?`, out of his reach: refused whatever the card, by a rule
+            # that reads none of the values left out; judged with any of them, and said.
+            whatever = _refused_whatever(engine, state, kind, player, action, missing)
+            if whatever is not None:
+                said.append(f"{', '.join(repr(n) for n in missing)} not said: the rules refuse this whatever "
+                            f"{'it is' if len(missing) == 1 else 'they are'} (judged as: "
+                            f"{', '.join(f'{n} {whatever[n]}' for n in missing)})")
+                return whatever
+        if len(choices) > 1:
+            # (`Can Hanno attack the town?`: yes, with any of these; judged with the first, said)
+            shown = [" ".join(map(str, c)) for c in choices[:_SHOWN_CHOICES]]
+            more = " (and more)" if len(choices) > len(shown) else ""
+            first = " ".join(map(str, choices[0]))
+            said.append(f"{', '.join(repr(n) for n in missing)} not said: judged as {first}; any of "
+                        f"{', '.join(shown[:-1])} or {shown[-1]}{more} is allowed here")
+            return {"type": kind, "player": player,
+                    **{n: action[n] if n in action else choices[0][missing.index(n)] for n in names}}
+    elif missing and spoken:
+        # `Can Uwe buy a fortress?`, no value said: the move with the first values allowed, the
+        # others listed (none allowed: told how to write it, as before); not his move now: told why
+        refused = engine.timing(state, kind, player)
+        if refused is not None:
+            raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}] (written in full: "
+                              f"{player} {kind} {' '.join(n.upper() for n in names)})")
+        choices = _completions(engine, state, kind, player, {}, missing)
+        whatever = None if choices else _refused_whatever(engine, state, kind, player, {}, missing)
+        if whatever is not None:
+            # (`Can Nina harvest?`, every field empty: refused whatever it is)
+            said.append(f"no value said: the rules refuse this whatever {'it is' if len(missing) == 1 else 'they are'}"
+                        f" (judged as: {' '.join(f'{n} {whatever[n]}' for n in missing)})")
+            return whatever
+        if choices:
+            shown = [" ".join(f"{n} {v}" for n, v in zip(missing, c)) for c in choices[:_SHOWN_CHOICES]]
+            more = " (and more)" if len(choices) > len(shown) else ""
+            said.append(f"no value said: judged as {shown[0]}" + (
+                f"; any of {', '.join(shown[:-1])} or {shown[-1]}{more} is allowed here" if len(shown) > 1
+                else ", the only move of it allowed here"))
+            return {"type": kind, "player": player, **dict(zip(missing, choices[0]))}
+    # Keep the declaration's order of parameters, as the protocol writes them.
+    return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
+
+
+def _moving_the_card(engine: Engine, state: State, player: str, kind: str, tokens: list[str], at: int,
+                     said: list[str]) -> dict | None:
+    """The action of verb `kind` (itself or one named `kind_...`) that the words mean when they
+    name a card (`tokens[at]`) the action itself does not name: the first of them that the rules
+    allow here and that moves a card of that variety (an event of it names the variety), the
+    card named as the one of them that names a card or a variety, and left out of the others.
+    When none is legal, the one reading among them that the timing allows now and only its
+    requirements refuse (`plants the red in field 1` in phase 1, where field 1 grows soy: the
+    planting of phase 1, refused because the field holds another variety, not the planting of
+    phase 3, refused because it is phase 1: round 47's players). None when there is no such
+    one: the caller's reading then says what is wrong."""
+    tok = tokens[at]
+    variety = tok if tok in engine.spec.varieties else _card_at_ref(engine, state, player, tok)
+    if variety is None:
+        return None
+    without = [w for j, t in enumerate(tokens) if j != at for w in t.split()]
+    candidates = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
+    # `plants the fire`, no field said: the field growing that variety, as a player means it
+    # (round 52: phase 1's planting was refused for want of a field); none growing it, an empty
+    # one, said (round 53).
+    fields = state.player(player).zones.get(engine.fields_zone, [])
+    growing = _fields_growing(engine, state, player, variety)
+    empty = [k for k, f in enumerate(fields, 1) if not f]
+    # (a `target` is a field or `discard`, the language's own type: either said is a place said)
+    named_field = any(t.split()[0] in ("field", "target", "discard") or t.isdigit()
+                      for j, t in enumerate(tokens) if j != at)
+    chosen = growing[0] if len(growing) == 1 else empty[0] if not growing and empty else None
+    field_note = None if chosen is None or growing else (
+        f"no field said: field {chosen}, {'the' if len(empty) == 1 else 'one'} empty field"
+        + (f" (any of {', '.join(map(str, empty))} will do)" if len(empty) > 1 else ""))
+
+    def with_field(decl, words: list[str]) -> list[str]:
+        if named_field or chosen is None or not any(p.type in ("field", "target") for p in decl.params):
+            return words
+        return [*words, "field", str(chosen)]
+    readings: list[tuple[Any, list[str]]] = []
+    for decl in candidates:
+        ptypes = {p.type for p in decl.params}
+        if "card" in ptypes or "cards" in ptypes:
+            readings.append((decl, with_field(decl, [w for j, t in enumerate(tokens)
+                                                     for w in (t.split() if j != at else tok.split())])))
+        elif "variety" in ptypes:
+            readings.append((decl, with_field(decl, [w for j, t in enumerate(tokens)
+                                                     for w in (t.split() if j != at else [variety])])))
+        elif decl.params and decl.params[0].type == "int":
+            # `picks the soy into field 2`: a card of the rules' own numbering (the draft's place),
+            # each number tried in turn for the one that moves that card.
+            readings += [(decl, with_field(decl, [str(n), *without])) for n in range(1, _NUMBERED_TRIED + 1)]
+        else:
+            readings.append((decl, with_field(decl, without)))
+    refused: dict[str, tuple[dict, list[str]]] = {}  # action type -> its first refused reading
+    others: list = []  # the moves of this verb that take another card now (phase 1's foremost)
+    for decl, words in readings:
+        notes: list[str] = []  # what reading it says, kept only if it is the reading taken
+        try:
+            action = _single(engine, state, player, decl.name, words, notes)
+            outcome = engine.apply(state, action)
+        except Exception:  # noqa: BLE001 - a reading the words or the rules cannot take is no reading
+            continue
+        if outcome.accepted and any(_names_variety(e, variety) for e in outcome.events):
+            said.extend(notes)
+            if field_note is not None and not named_field and ("field" in action or "target" in action):
+                said.append(field_note)
+            return action
+        if outcome.accepted and decl not in others:
+            others.append(decl)
+        if not outcome.accepted and engine.timing(state, decl.name, player) is None:
+            refused.setdefault(decl.name, (action, notes))
+
+    # A move naming no card moves the one the rules say (phase 1's foremost): it is meant when
+    # that card is of the variety named, as its effect shows, run with the requirements set
+    # aside (`plants the garden bean first` is not about the red in front; `plays her second
+    # card` is the two-player game's second card, not the foremost), or when the effect cannot
+    # run there to tell (a field 3 a table of six does not have).
+    meant = []
+    for action, notes in refused.values():
+        events = engine.effect_events(state, action)
+        if events is None or any(_names_variety(e, variety) for e in events):
+            meant.append((action, notes))
+        elif engine.spec.actions[action["type"]] not in others:
+            others.append(engine.spec.actions[action["type"]])
+    if len(meant) == 1:
+        action, notes = meant[0]
+        said.extend(notes)
+        return action
+    if not meant and not others and not named_field:
+        # (no field said nor any that fits: each move the timing allows is tried at field 1, its
+        # effect run with the requirements set aside, to see which card it takes; the one taking
+        # this card is meant, refused as no field takes it: round 55's `plants the red` in phase
+        # 1 with every field full was answered with phase 3's rule)
+        for decl in candidates:
+            if [p.type for p in decl.params] == ["field"] and engine.timing(state, decl.name, player) is None:
+                try:
+                    action = _single(engine, state, player, decl.name, ["field", "1"], [])
+                    events = engine.effect_events(state, action)
+                except BohnspecError:
+                    continue
+                if events and any(_names_variety(e, variety) for e in events):
+                    said.append(f"'field' not said: no field of {player}'s takes the {variety} now "
+                                "(judged as: field 1)")
+                    return action
+                if events:
+                    others.append(decl)
+    others = [d for d in others if not any(p.type in ("card", "cards", "variety") for p in d.params)]
+    if not meant and others:
+        # `plants the blue` in phase 1, the blue behind the green: the moves of this verb the
+        # timing allows now take the cards the rules say, other ones (round 53's table was
+        # answered with phase 3's rule); a note beside the reading that names the card, whose
+        # refusal stays the verdict
+        moves = " and ".join(f"{d.name} ({_lower_first(d.title or d.name)})" for d in others)
+        cites = ", ".join(dict.fromkeys(d.cites[0] for d in others if d.cites))
+        said.append(f"'{tok}': the move{'s' if len(others) > 1 else ''} of this moment, {moves}, "
+                    f"take{'' if len(others) > 1 else 's'} another card, not the {variety} [{cites}]")
+    return None

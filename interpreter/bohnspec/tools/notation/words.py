@@ -1,0 +1,312 @@
+"""The table's vocabulary: the words that name this game's actions (their names, other verbs, titles),
+cards, bean varieties, phases, numbers and ordinals, and the small words that say nothing."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ...execution.interpret import Engine
+from ...execution.state import State
+
+
+def _kinds_named(engine: Engine, text: str) -> str:
+    """A kind of space by the name on its card, in several words or the book's German one
+    (`the iron mine`, `the gemstone field`, `Edelsteinfeld`, `the Dschingis town`): its id;
+    `across the river`, where the reach rules decide, and `fortified` say nothing more."""
+    for said, kind in _card_names(engine).items():
+        text = re.sub(r"(?<![\w-])" + re.escape(said) + r"(?![\w-])", kind, text, flags=re.IGNORECASE)
+    # (`the Dschingis town` where only one book's towns are played: the town)
+    books = "|".join(map(re.escape, sorted(engine.spec.modules)))
+    text = re.sub(r"\b(?:" + books + r")\s+(?=(?:" + "|".join(map(re.escape, engine.spec.cards)) + r")\b)", "", text,
+                  flags=re.IGNORECASE)
+    text = re.sub(r"\s+(?:across|over)\s+the\s+river\b", "", text, flags=re.IGNORECASE)
+    return re.sub(r"\bfortified\s+", "", text, flags=re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=64)
+def _card_names(engine: Engine) -> dict[str, str]:
+    """The names of several words or in German of the spec's cards (not bean varieties), lower
+    case, longest first, each naming one card: `iron mine`, `eisenmine`, `gemstone field`,
+    `dschingis town` (the id's words)."""
+    names: dict[str, set[str]] = {}
+    for kind, card in engine.spec.cards.items():
+        title = (card.title or "").lower()
+        english, _, rest = title.partition("(")
+        german = rest.rstrip(")").strip()
+        for said in (english.strip(), german if german != "dschingis bohn" else "", kind.replace("_", " ")):
+            if said and (" " in said or said == german) and said != kind:
+                names.setdefault(said, set()).add(kind)
+        for said in card.aka:  # (the spec's other names, `aka "Edelsteinfeld"`)
+            names.setdefault(said.lower(), set()).add(kind)
+    one = {said: next(iter(kinds)) for said, kinds in names.items() if len(kinds) == 1}
+    return dict(sorted(one.items(), key=lambda kv: -len(kv[0])))
+
+
+# What players call a trade besides trading it (round 53's table: `swaps`, `in exchange for`).
+_SWAPS = frozenset({"swaps", "swap", "swapped", "exchanges", "exchange", "exchanged", "switches", "switch"})
+
+
+_PRONOUNS = frozenset({"he", "she", "they"})
+
+
+_TIMES = {"twice": 2, "thrice": 3}
+
+
+def _names_a_move(engine: Engine, words: list[str]) -> bool:
+    """Whether the words begin with a move of this game: its name or another (`claims`), or a
+    verb its moves are named after (`discards`: discard_kind, discard_card)."""
+    if not words:
+        return False
+    # (its first word must be a verb of this game: `then Zed harvest 1`, Zed at no table, is no
+    # move of the player before; round 57 judged it as his)
+    verbs = _verbs(engine)
+    if not any(f in engine.spec.actions or f in verbs or f == "trade" or any(a.startswith(f + "_")
+               for a in engine.spec.actions) for f in _verb_forms(words[0].rstrip(","))):
+        return False
+    kind = _action_named(engine, words)[0]
+    return kind in engine.spec.actions or kind == "trade" or any(
+        a.startswith(v + "_") for a in engine.spec.actions for v in _verb_forms(kind))
+
+
+def _subjects(state: State, text: str) -> tuple[list[str], str]:
+    """The players named first (`Nina, Keno and Eiko ...`, in any case) and the words after them."""
+    words = text.split()
+    lower = {n.lower(): n for n in state.names()}
+    found: list[str] = []
+    k = 0
+    while k < len(words):
+        w = words[k].rstrip(",").lower()
+        if w in lower and lower[w] not in found:
+            found.append(lower[w])
+        elif not (w == "and" and found):
+            break
+        k += 1
+    return found, " ".join(words[k:])
+
+
+# Numbers as people say them: `harvest one`, `hand 2nd`, `the first field`.
+_NUMBER_WORDS = {w: str(n) for n, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+
+
+_ORDINALS = {w: str(n) for n, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), 1)}
+
+
+_ORDINAL_DIGITS = re.compile(r"^([0-9]+)(?:st|nd|rd|th)$")
+
+
+# Words of how, where or whence that an action has no parameter for (`plants red into field 2`,
+# `charge 04 with riders 13`, `draft 1 to the discard pile`, `chooses card 1 for field 2`).
+_PLACE_WORDS = frozenset({"with", "from", "into", "in", "onto", "on", "to", "for", "under", "against", "at", "as"})
+
+
+# Words asking for an action more than once (`pays tribute twice`).
+_REPEATS = frozenset({"twice", "thrice", "times"})
+
+
+# Words that ask for the move once more, which is the move itself (`attacks 17 again`, a further
+# attack; `defends again` in a second round: round 49's players were told to give it twice).
+_AGAIN = frozenset({"again", "anew"})
+
+
+# The two books' words for mounted troops, each read as the other where a game has only one.
+_TROOPS = {"riders": "cavalry", "cavalry": "riders"}
+
+
+# Words that say nothing about the action (`harvest the field 1`, `plant my soy`).
+_FILLERS = frozenset({"the", "my", "his", "her", "their", "himself", "herself", "themselves", "myself"})
+
+
+# Verbs of speech before the word said (`Keno says stop`), which names the move.
+_SAYING = frozenset({"says", "say", "calls", "call"})
+
+
+# What a count said with a move of no values counts (`draws three cards`, `buys a field for
+# three coins`).
+_COUNTED = frozenset({"card", "cards", "coin", "coins"})
+
+
+# What a player says when he ends what he is doing (`Timon is done trading`), and the verbs
+# that end the phase they name (`Timon stops trading`).
+_DONE = frozenset({"done", "finished", "through"})
+
+
+_ENDING = frozenset({"ends", "end", "stops", "stop", "finishes", "finish", "quits", "quit", "closes", "skips", "skip"})
+
+
+def _stem(word: str) -> str:
+    """A word without the endings of speech (`trading`, `trades`, `traded` -> `trad`)."""
+    w = word.lower()
+    for ending in ("ing", "ed", "es", "s", "e"):
+        if w.endswith(ending) and len(w) - len(ending) >= 3:
+            return w[:-len(ending)]
+    return w
+
+
+@functools.lru_cache(maxsize=1024)
+def _phases_named(engine: Engine, word: str) -> tuple[str, ...]:
+    """The phases a word names: the one whose whole name it is (`trading`: trade), else those
+    whose name begins with it, the verb of the phase (`planting`: plant_hand, plant_trades;
+    not `cards`, which says nothing of draw_cards: round 47's `pays tribute for her card`)."""
+    stem = _stem(word)
+    whole = tuple(name for name in engine.spec.phases if _stem(name) == stem)
+    return whole or tuple(name for name in engine.spec.phases if "_" in name and _stem(name.split("_")[0]) == stem)
+
+
+def _verb_forms(word: str) -> list[str]:
+    """A verb as said and without the -s or -es of speech (`plants`, `passes`), lower case."""
+    w = word.lower()
+    return [w, *([w[:-1]] if w.endswith("s") else []), *([w[:-2]] if w.endswith("es") else [])]
+
+
+def _bean_names(engine: Engine) -> dict[str, str]:
+    """What players call each bean variety, lower case, longest first, mapped to its id: its
+    title and other names (`aka`), and the word before "Bean" of an English one (`chili`,
+    `black-eyed`) where no other variety, zone or action is called so."""
+    names: dict[str, str] = {}
+    spec = engine.spec
+    short: dict[str, set[str]] = {}
+    for name, v in spec.varieties.items():
+        for said in (v.title, *v.aka):
+            low = said.lower()
+            if low and low != name:
+                names[low] = name
+            head, _, last = low.rpartition(" ")
+            if last == "bean" and " " not in head and head:
+                short.setdefault(head, set()).add(name)
+    for head, which in short.items():
+        # (`black-eyed` may be its own id hyphenated, round 49's players; not another variety's)
+        under = head.replace("-", "_")
+        if len(which) == 1 and head not in names and head not in spec.varieties and head not in spec.zones \
+                and head not in spec.actions and (under not in spec.varieties or under in which):
+            names[head] = next(iter(which))
+    return dict(sorted(names.items(), key=lambda kv: -len(kv[0])))
+
+
+# Words between a verb and its object that say nothing (`end the phase`, `buy a field`).
+_ARTICLES = _FILLERS | {"a", "an"}
+
+
+@functools.lru_cache(maxsize=32)
+def _verbs(engine: Engine) -> dict[str, str]:
+    """The other verbs players use for each action (the spec's `aka`: `claim` for `fulfil`),
+    lower case: this game's, then those of spec/'s other modules (told as such by the caller)."""
+    from ...language.spec import spec_verbs
+    return {**spec_verbs(), **{said.lower(): a.name for a in engine.spec.actions.values() for said in a.aka}}
+
+
+@functools.lru_cache(maxsize=256)
+def _title_words(engine: Engine, kind: str) -> tuple[frozenset, frozenset]:
+    """The words of an action's own title ("Fulfil the task of your vine card"), which say
+    what it is and no value of it (`Nina fulfils her task`), and the numbers its ordinals
+    say ("Buy a third bean field": `buys a 3rd field`)."""
+    decl = engine.spec.actions.get(kind)
+    title = decl.title if decl is not None else _foreign_title(kind)
+    words = frozenset(re.findall(r"[a-z]+", title.lower())) if title else frozenset()
+    return words, frozenset(_ORDINALS[w] for w in words if w in _ORDINALS)
+
+
+@functools.lru_cache(maxsize=64)
+def _foreign_title(kind: str) -> str:
+    """The title of an action of spec/ that the game judged does not have (`buys a 3rd bean
+    field` in the base game: a move of Bohnröschen's, which the answer names as such)."""
+    from ...language.model import Action
+    from ...language.spec import parse_files, spec_files
+    return next((d.title or "" for f in parse_files(spec_files()) for d in f.decls
+                 if isinstance(d, Action) and d.name == kind), "")
+
+
+def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
+    """The action named at the head of `words` and how many words name it: its name, or said
+    with the -s of speech, in two words with an article between (`ends the phase`, `buys a
+    field`), as another edition spells it (`fulfills`), or as a verb and the action's name
+    (`pays tribute`). Unchanged (one word) when none is found."""
+    from ...language.spec import modules_declaring
+    known = {*engine.spec.actions, "trade"}
+
+    def is_action(name: str) -> bool:  # of this game, or of another (told as such by the caller)
+        return name in known or bool(modules_declaring(name))
+
+    head = words[0]
+    if head in known:
+        return head, 1
+    # (`buys a 3rd field`: an ordinal of the title stands between too)
+    nxt = [k for k, w in enumerate(words[1:5], 1) if w.lower() not in _ARTICLES
+           and w.lower() not in _ORDINALS and _ordinal_digits(w.lower()) is None]
+    second = nxt[0] if nxt else None
+    verbs = _verbs(engine)
+    if second is not None:
+        # `buys a fortress`: another name of two words (`aka "buy fortress"`), of this game's
+        # actions or another module's (told as such), before the verb alone (`buy`: a cart's)
+        for f in _verb_forms(head):
+            named = verbs.get(f"{f} {words[second].lower()}")
+            own = f"{f}_{words[second].lower()}"  # (`buys a cart`: this game's buy_cart, not the mixed game's name)
+            if named is not None and is_action(named) and (named in known or own not in known):
+                return named, second + 1
+    # (`chooses the camp 02`: choose_camp, though `choose` alone is said of a draft's pick.)
+    for s in dict.fromkeys(x for f in _verb_forms(head) for x in (f, verbs.get(f, f))):
+        for k in nxt:
+            # `buys a third bean field`: the words before the one that names it are its title's.
+            compound = f"{s}_{words[k].lower()}"
+            if is_action(compound) and (k == second or all(
+                    w.lower() in _title_words(engine, compound)[0] for w in words[second:k])):
+                return compound, k + 1
+        if is_action(s):
+            if second is not None and words[second].lower() == s:
+                return s, second + 1  # `pays tribute`, where `pay` is said of tribute itself
+            return s, 1
+    # `pays tribute`: a verb, then the action's own name (not `ends the attack`: a phase's).
+    if second is not None and is_action(words[second].lower()) and words[second].lower() != "trade" \
+            and not _phases_named(engine, words[second]):
+        return words[second].lower(), second + 1
+    return head, 1
+
+
+def _scattered_name(engine: Engine, words: list[str], several_only: bool = False) -> tuple[str, set[int]] | None:
+    """An action named by a verb and two later words with values between (`takes the soy from
+    her cart`: take_from_cart; `from` and `cart` are its name's, `soy` its value): the action and
+    the places of those two words; None when no action of this game is so named.
+    `several_only`: only another name of several words (`aka "buy free"`)."""
+    verbs = _verbs(engine)
+    forms = _verb_forms(words[0])
+    lowered = [w.lower() for w in words]
+    # `buys himself free`: another name of several words (`aka "buy free"`), its verb first and
+    # its other words later, in order, with others between (the longest such name first).
+    for said, name in sorted(verbs.items(), key=lambda kv: -len(kv[0])):
+        head, *later = said.split()
+        if later and head in forms and name in engine.spec.actions:
+            at: set[int] = set()
+            k = 1
+            for w in later:
+                k = next((j for j in range(k, len(words)) if lowered[j] == w), -1)
+                if k < 0:
+                    break
+                at.add(k)
+                k += 1
+            else:
+                return name, at
+    if several_only:
+        return None
+    for s in (verbs.get(f, f) for f in forms):
+        for a in range(1, len(words)):
+            for b in range(a + 1, len(words)):
+                name = f"{s}_{lowered[a]}_{lowered[b]}"
+                if name in engine.spec.actions:
+                    return name, {a, b}
+    return None
+
+
+def _ordinal_digits(word: str) -> str | None:
+    m = _ORDINAL_DIGITS.match(word)
+    return m[1] if m else None
+
+
+def _names_a_card(engine: Engine, tok: str) -> bool:
+    """Whether a word of the notation names a card: a variety, or a place of a zone that holds
+    cards (`hand 2`; not `field 2`, a field)."""
+    word = tok.split()[0]
+    if tok.startswith("all:"):
+        return tok[4:] in engine.spec.varieties
+    return tok in engine.spec.varieties or (" " in tok and word in engine.spec.zones and word != engine.fields_zone)

@@ -2941,3 +2941,17 @@ def test_a_purchase_named_in_two_words_is_that_modules_move(tmp_path, capsys):
     assert "'build_fortress' is a move of bohnaparte only" in capsys.readouterr().err
     code, out = judge(capsys, str(path), "-a", "Nina buys a cart")
     assert out["results"][0]["action"]["type"] == "buy_cart"
+
+
+def test_a_card_by_the_row_it_came_from_and_words_of_time_or_purpose(tmp_path, capsys):
+    # Round 58's author: `the green he received right away`, `the blue she revealed`, `to show
+    # five coins` were each "one too many" or "neither a card nor a variety".
+    soy = {**SOY_TRADE, "players": [{**SOY_TRADE["players"][0], "received": ["green"]}, *SOY_TRADE["players"][1:]],
+           "phase": "plant_trades"}
+    for text in ("Can Timon plant the green he received right away?", "Timon plants the green that he got immediately"):
+        code, out = judge(capsys, situation(tmp_path, soy), "-a", text)
+        assert out["results"][0]["action"]["card"] == "received 1", text
+    code, out = judge(capsys, situation(tmp_path), "-a", "May Timon trade the blue he revealed to Keno for nothing?")
+    assert out["results"][0]["action"]["give"] == ["revealed 2"]
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Can Keno harvest field 2 to show five coins?")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 2}

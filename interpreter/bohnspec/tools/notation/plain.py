@@ -142,7 +142,7 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     names = {n.lower() for n in state.names()}
     pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
     clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
-               r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be)\b",
+               r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be|show|afford|prove|raise)\b",
                r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+)",
                r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b")
 
@@ -179,7 +179,8 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^(?:before|after)\s+[a-z]+ing\s*,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:since|because|although|even\s+though|even\s+if)\s+[^,]+,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:and\s+)?then\s+(?=\S+\s)", "", text, flags=re.IGNORECASE)
-    return re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment)\b", "", text,
+    return re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
+                  r"immediately|at\s+once)\b", "", text,
                   flags=re.IGNORECASE)
 
 
@@ -281,6 +282,15 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
         text = re.sub(r"\b(" + "|".join(map(re.escape, engine.spec.varieties)) + r")(?:\s+beans?)?\s+from\s+(?:his\s+|"
                       r"her\s+|their\s+|my\s+|the\s+)?(" + "|".join(map(re.escape, own)) + r")(?:\s+cards?)?\b",
                       r"\2 \1", text, flags=re.IGNORECASE)
+    rows = [z for z in ("received", "revealed") if z in engine.spec.zones]
+    if rows and engine.spec.varieties:
+        # (`the green he received`, `the blue she revealed`: the card of that row; round 58)
+        said = {"received": "received|got|was\\s+given|has\\s+received", "revealed": "revealed|turned\\s+up|drew"}
+        who = "|".join(["he", "she", "they", "i", *map(re.escape, state.names())])
+        for row in rows:
+            text = re.sub(r"\b(?:the\s+)?(" + "|".join(map(re.escape, engine.spec.varieties)) + r")(?:\s+beans?)?\s+"
+                          r"(?:that\s+|which\s+)?(?:" + who + r")\s+(?:" + said[row] + r")\b", rf"{row} \1", text,
+                          flags=re.IGNORECASE)
     shared = [z for z, d in engine.spec.zones.items() if not d.per_player and d.kind == "row"]
     if shared:
         # `the red bean from the middle`: a card of a row on the table is looked for where the

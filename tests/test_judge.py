@@ -2242,11 +2242,14 @@ def test_round_49s_card_table_is_read_as_meant(tmp_path, capsys):
 def test_a_variety_said_as_one_card_of_a_move_taking_the_variety_is_noted(capsys):
     # The two-player phase 3 plants a kind all together: `plants a soy` is read as the kind's
     # planting, and the answer says it takes every soy (round 49's players read "LEGAL" as one).
+    # Round 58's table: LEGAL, even with the note, answered a move of one of them, which no
+    # move of the rules is; where the variety's move would take several, that is the answer.
+    assert main(["judge", "duo/phase-0/discard-leftovers-by-variety-in-any-order-01", "--step", "0",
+                 "-a", "Nina discards a red"]) == 2
+    assert "'one red': discard_kind moves every red it takes at once" in capsys.readouterr().err
     code, out = judge(capsys, "duo/phase-0/discard-leftovers-by-variety-in-any-order-01", "--step", "0",
-                      "-a", "Nina discards a red")
-    verdict = out["results"][0]
-    assert verdict["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
-    assert any("'a red': discard_kind names a variety, not a card" in n for n in verdict["notation"])
+                      "-a", "Nina discards the reds")
+    assert out["results"][0]["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
 
 
 def test_questions_and_troops_as_the_subject_are_read(tmp_path, capsys):
@@ -2715,9 +2718,8 @@ def test_round_54s_two_player_sentences_are_read(capsys):
     sid = "duo/phase-0/discard-leftovers-by-variety-in-any-order-01"
     code, out = judge(capsys, sid, "--step", "0", "-a", "Nina discards the red bean from the middle")
     assert out["results"][0]["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
-    code, out = judge(capsys, sid, "--step", "0", "-a", "Nina plants one of the red beans")
-    assert out["results"][0]["action"]["type"] == "plant_kind"
-    assert any("'a red': plant_kind names a variety" in n for n in out["results"][0]["notation"])
+    assert main(["judge", sid, "--step", "0", "-a", "Nina plants one of the red beans"]) == 2
+    assert "'one red': plant_kind moves every red it takes at once" in capsys.readouterr().err
 
 
 def test_round_54s_war_table_sentences_are_read(tmp_path, capsys):
@@ -2955,3 +2957,60 @@ def test_a_card_by_the_row_it_came_from_and_words_of_time_or_purpose(tmp_path, c
     assert out["results"][0]["action"]["give"] == ["revealed 2"]
     code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Can Keno harvest field 2 to show five coins?")
     assert out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 2}
+
+
+R58_P1 = {"players": [{"name": "Timon", "hand": ["blue", "soy", "red", "fire"], "fields": [["blue"], ["soy"] * 3]},
+                      {"name": "Nina", "hand": ["red", "red", "green"], "fields": [["red"], []]},
+                      {"name": "Keno", "hand": ["broad", "fire"], "fields": [["fire"], ["fire", "fire"]]},
+                      {"name": "Eiko", "hand": ["soy"], "fields": [["green"], ["blue"]]}],
+          "active": "Timon", "phase": "plant_hand", "draw_pile": ["soy", "red", "blue", "fire"]}
+R58_P2 = {"players": [{"name": "Timon", "hand": ["fire", "green", "blue"], "fields": [["blue", "blue"], ["red"]]},
+                      {"name": "Nina", "hand": ["red", "soy", "red", "green"], "fields": [["green"], []]},
+                      {"name": "Keno", "hand": ["broad", "fire"], "fields": [["fire"], ["fire", "fire"]]},
+                      {"name": "Eiko", "hand": ["soy", "black_eyed"], "fields": [["green"], ["blue"]]}],
+          "active": "Timon", "phase": "trade", "revealed": ["soy", "blue"], "draw_pile": ["broad", "green", "fire"]}
+
+
+def test_round_58s_table_questions_are_answered_about_the_move_asked(tmp_path, capsys):
+    # `Can Timon trade with Keno?` was an empty offer, refused: it is the first offer the rules
+    # allow between the two.
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Can Timon trade with Keno?")
+    r = out["results"][0]
+    assert (r["action"]["type"], r["action"]["to"], r["legal"]) == ("offer", "Keno", True)
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Can Keno trade with Eiko?")
+    assert out["results"][0]["rule"] == "bohnanza/phase-2/4"
+    # The partner's received or hand cards were looked for among the proposer's.
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Timon trades his fire for Nina's soy",
+                      "-a", "Timon trades his green for Nina's received fire")
+    assert (out["results"][2]["action"]["get"], out["results"][2]["rule"]) == (["received 1"], "bohnanza/phase-2/7")
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Nina offers Timon her red for his hand blue")
+    assert out["results"][0]["action"]["get"] == ["hand 3"]
+    # Nina planting in Timon's phase 1: phase 1's planting, refused as only the active player's.
+    code, out = judge(capsys, situation(tmp_path, R58_P1), "-a", "Nina plants her red on her red field")
+    assert (out["results"][0]["action"]["type"], out["results"][0]["rule"]) == ("plant", "bohnanza/phase-1/1")
+    # The bigger of two fields of a variety; one of two not told apart is asked.
+    code, out = judge(capsys, situation(tmp_path, R58_P1), "-a", "Keno harvests the bigger fire field")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 2}
+    assert main(["judge", situation(tmp_path, R58_P1), "-a", "Keno harvests his fire field"]) == 2
+    assert "Keno grows fire in field 1 (1), field 2 (2)" in capsys.readouterr().err
+
+
+def test_a_vine_card_named_that_the_claim_is_not_about_is_told(tmp_path, capsys):
+    # Round 58: `Nina fulfils the blue card` was judged as claiming the card under her figure
+    # (two reds), which bohnroeschen/tasks/1 allows alone; a card named by its own words is that claim.
+    data = {"modules": ["base", "bohnroeschen"], "state": {
+        "players": [{"name": "Timon", "hand": ["green"], "fields": [["green"], ["soy", "soy"], []]},
+                    {"name": "Nina", "hand": ["red"], "fields": [["red", "red"], ["blue"], []], "coins": ["soy"],
+                     "vars": {"vine_pos": 3}},
+                    {"name": "Keno", "fields": [["fire"], [], []], "vars": {"vine_pos": 4}}],
+        "active": "Timon", "phase": "plant_hand",
+        "vine_row": ["two_onto_existing_in_phase_1", "two_alike_in_phase_1", "anyone_two_red", "blue_in_a_field",
+                     "sell_for_two"],
+        "vine_deck": ["one_bean_each_field", "castle"], "draw_pile": ["soy", "red", "blue", "fire"]}}
+    path = tmp_path / "vines.yaml"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Nina fulfils the blue card"]) == 2
+    assert "it is about 'Some player has at least two Red Beans planted.' (anyone_two_red) now, not the card " \
+           "named [bohnroeschen/tasks/1]" in capsys.readouterr().err
+    code, out = judge(capsys, str(path), "-a", "Nina fulfils the red card")
+    assert (out["results"][0]["action"], out["results"][0]["legal"]) == ({"type": "fulfil", "player": "Nina"}, True)

@@ -570,12 +570,23 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         if low in spec.zones and spec.zones[low].kind != "fields" and i < len(rest) and rest[i] in spec.varieties and (
                 not spec.zones[low].per_player or out[0] in names):
             # `the revealed soy`: the first such card of a shared row; `the received soy`, of
-            # the player's own.
+            # the player's own, or of the one named before it (`Nina's received fire`); among
+            # the cards asked for (`for her received fire`), of the partner, found later
+            # (round 58's table had them looked for among the proposer's).
+            owner = out[0]
+            if spec.zones[low].per_player:
+                possessive = re.fullmatch(r"(.+)'s", out[-1]) if len(out) > 2 else None
+                if possessive is not None and possessive[1] in names:
+                    owner = possessive[1]
+                elif any(x.lower() in ("for", "get") for x in out[2:]):
+                    out.append(f"{low}{_KEPT}{rest[i]}")  # (one value: `received fire`)
+                    i += 1
+                    continue
             row = state.zones.get(low, []) if not spec.zones[low].per_player else \
-                state.player(out[0]).zones.get(low, [])
+                state.player(owner).zones.get(low, [])
             k = next((k for k, c in enumerate(row, 1) if c == rest[i]), None)
             if k is None:
-                whose = f"{out[0]}'s {low}" if spec.zones[low].per_player else f"the {low} row"
+                whose = f"{owner}'s {low}" if spec.zones[low].per_player else f"the {low} row"
                 raise ActionError(f"{whose} holds no {rest[i]} (it holds {', '.join(row) or 'nothing'})")
             out += [low, str(k)]
             i += 1

@@ -12,7 +12,7 @@ from typing import Any
 from ...errors import ActionError, BohnspecError, closest, suggest
 from ...execution.interpret import Engine
 from ...execution.state import State
-from .completion import _SHOWN_CHOICES, _completions, _only_completion, _refused_whatever
+from .completion import _SHOWN_CHOICES, _completions, _legal_with, _only_completion, _refused_whatever
 from .places import (
     _REF_WORDS,
     _card_at_ref,
@@ -153,6 +153,17 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         said.append("a trade with neither partner nor price said: judged as the offer of those cards, "
                     "asking nothing back; the partner accepting it makes the trade")
         actions = [_single(engine, state, player, "offer", rest, said, spoken=True)]
+    elif kind == "trade" and "offer" in engine.spec.actions and len(rest) == 2 and rest[0] in ("with", "to") \
+            and rest[1] in state.names() and mood is not None:
+        # `Can Timon trade with Keno?`: whether the two may trade at all; the offer with the
+        # cards left out, completed as any value is (round 58: an empty offer, refused)
+        allowed = next(_legal_with(engine, state, "offer", player, {"to": rest[1]}), None)
+        if allowed is None:
+            actions = [_single(engine, state, player, "offer", [rest[1]], said, spoken=True)]
+        else:
+            said.append("a trade with no cards said: judged as the first offer the rules allow between the two (other "
+                        "cards may be offered or asked for); the partner accepting it makes the trade")
+            actions = [allowed]
     elif kind == "trade":
         actions = _trade(engine, state, player, rest, said, owners_named)
     else:
@@ -167,6 +178,17 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
             v = a.get(p.name)
             if p.type == "variety" and isinstance(v, str) and re.search(
                     r"\b(?:a|an|one|1)\s+" + re.escape(v) + r"\b", plural_text, flags=re.IGNORECASE):
+                # (more than one moved, where one was said: no move of the rules moves one alone,
+                # and the answer says so with the move's paragraphs; round 58's table was told
+                # LEGAL for the one blue the rules forbid leaving behind)
+                try:
+                    moved = engine.effect_events(state, a) or []
+                except BohnspecError:
+                    moved = []
+                if decl is not None and sum(1 for e in moved if _names_variety(e, v)) > 1:
+                    raise ActionError(f"'one {v}': {a['type']} moves every {v} it takes at once, so no move of the "
+                                      f"rules moves one of them alone [{', '.join(decl.cites[:2])}]; to judge moving "
+                                      f"them all: `{player} {a['type']} {v} ...`")
                 said.append(f"'a {v}': {a['type']} names a variety, not a card, and takes every {v} it moves "
                             "(what would happen shows them)")
             # `plants his soys on his soy` read as a move of one card: said (round 51's players).
@@ -490,6 +512,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                          " ".join(rest), flags=re.IGNORECASE)
         if card is not None and not all(w.lower() in _title_words(engine, kind)[0] or w.lower() in _ARTICLES
                                         for w in rest):
+            _the_card_meant(engine, state, player, kind, card[0])
             said.append(f"'{card[0]}': {kind} names nothing; it is about the one the rules mean")
             rest = " ".join(rest)[:card.start()].split()
     rest = [w for k, w in enumerate(rest) if w.lower() not in _AGAIN
@@ -757,6 +780,34 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
 
 
+def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: str) -> None:
+    """`fulfils the blue card`, of a move that names no card but is about one (the vine card
+    where the player's figure stands): told when the words name another card than the one the
+    move is about, which its event names (round 58: the card ahead was judged as the card under
+    the figure)."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", said)} - {
+        *_ARTICLES, "card", "task", "vine", "his", "her", "their", "my", "the", "this", "that", "next", "current"}
+    if not words:
+        return
+    action = {"type": kind, "player": player}
+    try:
+        outcome = engine.apply(state, action)
+        events = outcome.events if outcome.accepted else engine.effect_events(state, action)
+    except BohnspecError:
+        return
+    titles = {**{n: c.title for n, c in engine.spec.cards.items()}, **{n: v.text for n, v in engine.spec.vines.items()}}
+    about = next((v for e in events or () for v in e.values() if isinstance(v, str) and v in titles), None)
+    if about is None:
+        return
+    title = titles[about] or about
+    known = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{title} {about.replace('_', ' ')}")}
+    if all(w in known or w.rstrip("s") in known or w + "s" in known for w in words):
+        return
+    cites = engine.spec.actions[kind].cites
+    raise ActionError(f"'{said}': {kind} names no card: it is about {title!r} ({about}) now, not the card named"
+                      + (f" [{cites[0]}]" if cites else ""))
+
+
 def _moving_the_card(engine: Engine, state: State, player: str, kind: str, tokens: list[str], at: int,
                      said: list[str]) -> dict | None:
     """The action of verb `kind` (itself or one named `kind_...`) that the words mean when they
@@ -838,6 +889,22 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             meant.append((action, notes))
         elif engine.spec.actions[action["type"]] not in others:
             others.append(engine.spec.actions[action["type"]])
+    if not refused and not others:
+        # (no move of this verb is the player's now: the one of this moment, the active
+        # player's now, when it takes that card; round 58: Nina's red planted in Timon's phase
+        # 1 was answered with phase 3's rule)
+        for decl, words in readings:
+            if engine.timing(state, decl.name, player) is None or state.active not in state.names() \
+                    or engine.timing(state, decl.name, state.active) is not None:
+                continue
+            notes = []
+            try:
+                action = _single(engine, state, player, decl.name, words, notes)
+                events = engine.effect_events(state, action)
+            except BohnspecError:
+                continue
+            if events is None or any(_names_variety(e, variety) for e in events):
+                meant.append((action, notes))
     if len(meant) == 1:
         action, notes = meant[0]
         said.extend(notes)

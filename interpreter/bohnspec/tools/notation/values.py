@@ -153,14 +153,34 @@ def _fields_by_variety(engine: Engine, state: State, player: str, rest: list[str
                 k + 2 < len(rest) and rest[k + 2].isdigit()):
             continue  # (`soy field 1`: the variety, then the field by its number)
         holding = _fields_growing(engine, state, player, variety)
+        size = (_BIGGER.get(rest[k - 1].lower()) if k else None) if len(holding) > 1 else None
+        if size is not None:
+            # (`the bigger fire field`: of his fields growing it, the one with the most beans, or
+            # the fewest; round 58's table had the lone fire judged)
+            sizes = {f: len(fields[f - 1]) for f in holding}
+            best = (max if size else min)(sizes.values())
+            chosen = [f for f in holding if sizes[f] == best]
+            if len(chosen) == 1:
+                said.append(f"{player}'s {rest[k - 1]} {variety} field: read as field {chosen[0]}")
+                out[k - 1:k + 2] = ["", "field", str(chosen[0])]
+                continue
         if len(holding) == 1:
             said.append(f"{player}'s {variety} field: read as field {holding[0]}")
             out[k], out[k + 1] = "field", str(holding[0])
+        elif len(holding) > 1 and word == "field":
+            counts = ", ".join(f"field {f} ({len(fields[f - 1])})" for f in holding)
+            raise ActionError(f"'{variety} field': {player} grows {variety} in {counts}: name the field by its "
+                              "number (or say the bigger or the smaller one)")
         elif not holding:
             # (round 51: `on her greens`, where she grows none, went into her empty field silently)
             grown = ", ".join(f"field {i}: {f[0]}" for i, f in enumerate(fields, 1) if f) or "none grows anything"
             raise ActionError(f"{player} grows no {variety} ({grown}): name the field by its number")
-    return out
+    return [w for w in out if w]
+
+
+# Words before a variety that say which of a player's fields growing it: True the most beans.
+_BIGGER = {"bigger": True, "larger": True, "longer": True, "fuller": True, "biggest": True, "largest": True,
+           "longest": True, "smaller": False, "shorter": False, "smallest": False, "shortest": False}
 
 
 # Words before a variety that count a field's beans (`all`: however many; see _counted_fields).
@@ -331,6 +351,15 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
     (the rules refuse the action then, with their own paragraph)."""
     if _REF.match(raw):
         return raw
+    row_said = re.fullmatch(r"([a-z_]+) ([a-z_]+)", raw)
+    if row_said is not None and row_said[1] in engine.spec.zones and row_said[2] in engine.spec.varieties:
+        # `received fire`, the partner's, among the cards asked for: the first such card there
+        row, variety = row_said[1], row_said[2]
+        cards = _zone_cards(state, owner, row) or []
+        k = next((k for k, c in enumerate(cards, 1) if c == variety and f"{row} {k}" not in taken), None)
+        if k is None:
+            raise ActionError(f"{owner}'s {row} holds no {variety} (it holds {', '.join(cards) or 'nothing'})")
+        return f"{row} {k}"
     if (raw in _PILE_WORDS or raw == "draw_pile") and "draw_pile" in usable:
         # `attack 09 with stack`, `defend pile`: the books' own word for the top card of the
         # draw pile, where the action may take it (round 43's players).

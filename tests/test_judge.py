@@ -2847,7 +2847,7 @@ def test_round_56s_regressions_are_mended(tmp_path, capsys):
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Will gives May the soy and May accepts")
     assert [r["action"]["type"] for r in out["results"]] == ["offer", "accept"]
     assert main(["judge", situation(tmp_path, table), "-a", "What a nice hand May has"]) == 2
-    assert "'What' is not at the table" in capsys.readouterr().err
+    assert "judge answers a question about a move: name the player and the move" in capsys.readouterr().err
     code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon trades his fire for Nina's red, Nina declines")
     assert [r["action"] for r in out["results"]] == [
         {"type": "offer", "player": "Timon", "to": "Nina", "give": ["hand 1"], "get": ["hand 1"]},
@@ -3014,3 +3014,26 @@ def test_a_vine_card_named_that_the_claim_is_not_about_is_told(tmp_path, capsys)
            "named [bohnroeschen/tasks/1]" in capsys.readouterr().err
     code, out = judge(capsys, str(path), "-a", "Nina fulfils the red card")
     assert (out["results"][0]["action"], out["results"][0]["legal"]) == ({"type": "fulfil", "player": "Nina"}, True)
+
+
+def test_round_58s_table_words_for_moves_and_questions_of_no_move(tmp_path, capsys):
+    # `puts the blue into field 1` (`places`, `lays`) is a planting; `says yes` / `says no` /
+    # `turns it down` answer an offer; `plant the second card` is phase 1's second planting;
+    # `How many coins does Timon get for his soy field` is its harvest; a question naming no
+    # move says how to ask one.
+    for text in ("Timon puts the blue into field 1", "Timon places the blue into field 1", "Timon lays the blue in field 1"):
+        code, out = judge(capsys, situation(tmp_path, R58_P1), "-a", text)
+        assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 1}, text
+    for answer, kind in (("Nina says yes", "accept"), ("Nina says no", "decline"), ("Nina turns it down", "decline")):
+        code, out = judge(capsys, situation(tmp_path), "-a", f"Timon offers the soy to Nina, {answer}")
+        assert [r["action"]["type"] for r in out["results"]] == ["offer", kind], answer
+    code, out = judge(capsys, situation(tmp_path, R58_P1), "-a", "Timon plant 1",
+                      "-a", "Does Timon have to plant the second card?")
+    r = out["results"][1]
+    assert (r["action"]["type"], r["legal"]) == ("plant", True)
+    assert any("the phase may also end now without it" in n for n in r["notation"])
+    code, out = judge(capsys, situation(tmp_path, R58_P1), "-a", "How many coins does Timon get for his soy field")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Timon", "field": 2}
+    for text in ("who wins on a tie?", "What happens when the deck runs out?"):
+        assert main(["judge", situation(tmp_path, R58_P1), "-a", text]) == 2
+        assert "judge answers a question about a move" in capsys.readouterr().err

@@ -41,6 +41,7 @@ from .words import (
     _scattered_name,
     _subjects,
     _title_words,
+    _verb_forms,
     _verbs,
 )
 
@@ -203,6 +204,10 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
                   r"(?:get|earn|receive|make|gain)\s+(?:if|when)\s+(?:he|she|they|\1)\s+", r"\1 ", text,
                   flags=re.IGNORECASE)
+    # `How many coins does Timon get for his soy field`: its harvest (round 58)
+    text = re.sub(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
+                  r"(?:get|earn|receive|make|gain)\s+(?:for|from)\s+((?:(?:his|her|their|the)\s+)?\S+\s+fields?)$",
+                  r"\1 harvests \2", text, flags=re.IGNORECASE)
     gerund = re.match(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
                       r"(?:get|earn|receive|make|gain)\s+(?:for|by|from)\s+([a-z]+)ing\b(.*)$", text,
                       flags=re.IGNORECASE)
@@ -264,6 +269,8 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
         # move of the game plays the second card itself: the two-player game's, round 56)
         if not any("second" in (a.title or "").lower() for a in engine.spec.actions.values()):
             text = re.sub(r"\ba\s+second\s+card\b", "hand 1", text, flags=re.IGNORECASE)
+            # (`plant the second card`, after a verb of planting: that second planting too; round 58)
+            text = re.sub(r"\b((?:plant|play)\w*)\s+the\s+second\s+card\b", r"\1 hand 1", text, flags=re.IGNORECASE)
         text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
     text = _zone_cards_said(engine, state, text)
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
@@ -376,7 +383,14 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     the words around the move, a swap or an exchange (a trade), a price said for a purchase,
     a card put on the discard pile."""
     text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))
-    return _onto_the_discard(engine, _paid_for(_exchange(_question_asked(engine, state, text))))
+    return _onto_the_discard(engine, _laid_in_a_field(_paid_for(_exchange(_question_asked(engine, state, text)))))
+
+
+def _laid_in_a_field(text: str) -> str:
+    """`Timon puts the blue into field 1` (`places`, `lays`): a planting, where a field is the
+    place said (`puts ... onto his depot` stays: Bohnaparte's stow; round 58's table)."""
+    return re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay)\s+(?=.+?\s+(?:in|into|on|onto)\s+(?:(?:his|her|their|"
+                  r"my|the|an|a)\s+)?(?:\S+\s+)?fields?\b)", r"\1 plants ", text, flags=re.IGNORECASE)
 
 
 def _paid_for(text: str) -> str:
@@ -521,7 +535,9 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         same = [n for n in names if n.lower() == w.lower()] if w not in names and w not in spaces else []
         return same[0] if len(same) == 1 else w
     words = [player_named(w) if w.rstrip(",") == w else player_named(w[:-1]) + "," for w in words]
-    if len(words) > 2 and words[1].lower() in _SAYING:
+    if len(words) > 2 and words[1].lower() in _SAYING and not any(
+            f"{f} {words[2].lower()}" in _verbs(engine) for f in _verb_forms(words[1].lower())):
+        # (`says yes`, `says no`: another name of a move, `aka "say yes"`, stays)
         # `Keno says "Stop"`: what a player says at the table is the move (the claim of a task).
         words = [words[0], words[2].strip('"\''), *words[3:]]
     if len(words) > 2 and words[1].lower() in ("is", "has") and words[2].lower() in _DONE:

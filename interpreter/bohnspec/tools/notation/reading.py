@@ -134,6 +134,11 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         if player.lower() in _PRONOUNS or player.lower() in ("i", "you", "we"):
             raise ActionError(f"{player!r}: whom it means, the words do not say; "
                               f"name the player: {', '.join(state.names())}")
+        if player.lower() in _QUESTION_WORDS:
+            # (`Who wins on a tie?`, `What happens when the deck runs out?`: no move said)
+            raise ActionError("judge answers a question about a move: name the player and the move (`Can Timon "
+                              "harvest field 1?`, `What happens if Timon draws?`); without --action it shows what "
+                              "each player may do now, and every answer that reaches the end says who wins")
         raise ActionError(f"{player!r} is not at the table{suggest(player, state.names())}; "
                           f"players: {', '.join(state.names())}")
     said: list[str] = said_first
@@ -496,6 +501,8 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     names = [p.name for p in decl.params]
     types = {p.name: p.type for p in decl.params}
     if not decl.params:
+        # (`turns it down`: what `it` is, the move knows)
+        rest = [w for w in rest if w.lower() not in ("it", "them", "this", "that")]
         # `draws three cards`: a move of no values moves as many cards as the rules say; the
         # number said is not read, and the answer says so (round 47's players).
         counted = [k for k in range(len(rest) - 1) if rest[k].isdigit() and rest[k + 1].lower() in _COUNTED]
@@ -778,6 +785,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             return {"type": kind, "player": player, **dict(zip(missing, choices[0]))}
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
+
+
+# The first words of a question that names no player's move.
+_QUESTION_WORDS = frozenset({"can", "may", "must", "how", "what", "who", "when", "why", "where", "which", "is", "are",
+                             "does", "do", "will", "would", "should", "could"})
 
 
 def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: str) -> None:

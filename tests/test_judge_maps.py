@@ -949,3 +949,24 @@ def test_a_landscape_by_its_other_name_in_the_mixed_game(tmp_path, capsys):
                         ("Nina attacks the gemstone field with her fire", "gm")):
         code, out = judge(capsys, str(path), "-a", text)
         assert out["results"][0]["action"]["target"] == space, text
+
+
+def test_round_58s_war_author_sentences_are_read(capsys):
+    # `Timon's town 17` (whose, what, and the id), `defends blind`, `places the fire onto her
+    # depot` (the book's verb: bohnaparte/course-of-play/9), `defends with the riders of 13`
+    # (judged as the defence it is: dschingis/combat/15, not the attacker's charge), and a
+    # move of another module asked in JSON, told why it is absent.
+    town = "dschingis/independent/r58-town-tie-at-floor-then-taken-spared-riders-still-refused-01"
+    code, out = judge(capsys, town, "--step", "0", "-a", "Nina attacks Timon's town 17 with her fire")
+    assert out["results"][0]["action"] == {"type": "attack", "player": "Nina", "target": "17", "with": "hand 1"}
+    code, out = judge(capsys, town, "--step", "2", "-a", "Timon defends blind from the stack")
+    assert out["results"][0]["action"] == {"type": "defend", "player": "Timon", "with": "draw_pile 1"}
+    riders = "dschingis/independent/r58-five-players-riders-take-steppe-ride-its-riders-beaten-own-ride-on-01"
+    code, out = judge(capsys, riders, "--step", "8", "-a", "Eiko defends with the riders of 13")
+    assert (out["results"][0]["action"]["type"], out["results"][0]["rule"]) == ("defend", "dschingis/combat/15")
+    depot = "bohnaparte/independent/r58-bp-turn-stows-in-steps-1-and-3-depot-card-ties-fortified-farm-01"
+    code, out = judge(capsys, depot, "--step", "0", "-a", "Nina places the fire onto her depot")
+    assert out["results"][0]["action"]["type"] == "stow"
+    mixed = "mixed/independent/r58-mixed-sides-cavalry-takes-fortified-dschingis-village-fortress-then-depot-takes-forest-01"
+    code, out = judge(capsys, mixed, "--step", "9", "-a", '{"type": "buy_cart", "player": "Nina"}')
+    assert "ruling/mixed-game-rules of this game says why" in out["results"][0]["malformed"]

@@ -30,7 +30,7 @@ from ..language.model import STATE_KEYS, Action, Decl, EndRule, Handler, Node, P
     Winners, first_citation
 from ..language.spec import Spec, through_definitions
 from ..userfile import Document
-from .notation import card_owners, card_title, format_action, ref_text
+from .notation import absent_move, card_owners, card_title, format_action, ref_text
 from ..execution import moves as M
 from ..execution import tracing as T
 from ..execution.parts import values_seen
@@ -2029,7 +2029,9 @@ def _malformed(engine: Engine, action: object, exc: ActionError) -> str:
     kind: str = action["type"]
     decl = engine.spec.actions.get(kind)
     if decl is None:
-        return str(exc)
+        from ..language.spec import modules_declaring
+        homes = [m for m in modules_declaring(kind) if m not in engine.spec.modules]
+        return absent_move(engine, kind, homes) if homes else str(exc)
     who = action.get("player")
     form = " ".join([who if isinstance(who, str) else "PLAYER", kind, *(p.name.upper() for p in decl.params)])
     return f"{exc}; written in full: {form}"

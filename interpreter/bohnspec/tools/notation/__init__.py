@@ -21,6 +21,7 @@ The package, one job a module: `words` (the vocabulary), `places` (places and ca
 """
 
 from .reading import parse_action, split_moves
+from .values import absent_move
 from .writing import card_owners, card_title, format_action, ref_text
 
-__all__ = ["card_owners", "card_title", "format_action", "parse_action", "ref_text", "split_moves"]
+__all__ = ["absent_move", "card_owners", "card_title", "format_action", "parse_action", "ref_text", "split_moves"]

@@ -247,6 +247,12 @@ def _owned_spaces(state: State, text: str) -> str:
         if not found:
             _none_held(state, m[0], m[1], m[2])
         return found[0] if len(found) == 1 else m[0]
+    # (`Timon's town 17`: the id said after it is the space, `Timon's` and `town` say whose and
+    # what it is; round 58)
+    board = state.board
+    kinds = {"space", *(cards[0] for cards in state.space_cards.values() if cards)}
+    text = re.sub(r"\b(?:" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\s+(\S+)",
+                  lambda m: m[2] if m[1] in kinds and m[2] in board else m[0], text)
     text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\b", one, text)
     # `under his village`: the space of that kind the one who makes the move holds (round 49).
     subject = _mover(state, text)

@@ -331,6 +331,14 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
             or any(p.name in (name, _TROOPS.get(name)) for p in engine.spec.actions[kind].params):
         return text
     action, k = sends[0]
+    own = engine.spec.actions[kind]
+    if troop[2] is not None and state.board is not None and troop[2] in state.board \
+            and not any(p.type == "space" for p in own.params) and any(p.type == "card" for p in own.params):
+        # `Eiko defends with the riders of 13`: a move that fights with a card and names no place
+        # to ride against; the troops as its card, for its own rules to judge (round 58: read as a
+        # charge, and refused as the attacker's move)
+        at = words.index("with")
+        return " ".join([*words[:at + 1], f"{action.params[k].name}{_KEPT}{troop[2]}"])
     move = _timely_move(engine, state, action.name, who)
     places = move.alone(k) if move is not None else []
     if troop[2] is not None:
@@ -401,7 +409,7 @@ def _paid_for(text: str) -> str:
                   r"(?=(?:a|an|the|his|her|their)\s)", r"\1 buys ", text, flags=re.IGNORECASE)
     # (`attacks f blindly`, `Timon defends blindly`, no card said in that move: the top of the
     # pile; `blindly from the pile`: said already)
-    blind = r"\s+(?:blindly|unseen|face\s+down|without\s+looking(?:\s+at\s+it)?)\b"
+    blind = r"\s+(?:blindly|blind|unseen|face\s+down|without\s+looking(?:\s+at\s+it)?)\b"
     pieces = re.split(r"(,\s*|\s+and\s+|\s+then\s+)", text, flags=re.IGNORECASE)
     pieces = [re.sub(blind, " with the pile" if not re.search(r"\b(?:with|from)\b", p, flags=re.IGNORECASE) else "", p,
                      count=1, flags=re.IGNORECASE) for p in pieces]

@@ -52,10 +52,10 @@ from .values import (
     _once,
     _plural,
     _roles,
-    _rulings_on_absent,
     _trade,
     _typed_slot,
     _value,
+    absent_move,
 )
 from .words import (
     _AGAIN,
@@ -454,16 +454,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             found = _move_named_among(engine, state, player, kind, rest, said)
             if found is not None:
                 return found
-            played = ", ".join(sorted(engine.spec.modules))
-            # A player asking "may I plant a second card?" of the base game gets the answer
-            # first (nobody may, here), then how to judge the game where the move exists. A
-            # ruling of this game that speaks of the move's paragraphs says why it is not here
-            # (the mixed game's carts: round 43's players).
-            ruled = _rulings_on_absent(engine, kind, elsewhere)
-            why = f"; {', '.join(ruled)} of this game says why (bohnspec explain {ruled[0]})" if ruled else ""
-            raise ActionError(f"no player may {kind} in this game (modules {played}): {kind!r} is a move of "
-                              f"{' and '.join(elsewhere)} only{why}; to judge that game instead, give the situation "
-                              f"`modules: [{elsewhere[0]}]`")
+            raise ActionError(absent_move(engine, kind, elsewhere))
         known = [*engine.spec.actions, "trade"]
         # `discards hand 4`: the actions whose names begin with the verb (discard_card, discard_kind).
         family = [a for a in known if any(a.startswith(v + "_") for v in _verb_forms(kind))]

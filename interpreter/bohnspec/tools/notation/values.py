@@ -244,6 +244,19 @@ def _typed_slot(engine: Engine, state: State, tok: str, names: list[str], types:
 _NUMBERED_TRIED = 12
 
 
+def absent_move(engine: Engine, kind: str, homes: list[str]) -> str:
+    """Why no player may make a move of another module's (`homes`) in the game judged: a player
+    asking "may I plant a second card?" of the base game gets the answer first (nobody may,
+    here), then how to judge the game where the move exists; a ruling of this game that speaks
+    of the move's paragraphs says why it is not here (the mixed game's carts: round 43's
+    players; asked in JSON too, round 58)."""
+    played = ", ".join(sorted(engine.spec.modules))
+    ruled = _rulings_on_absent(engine, kind, homes)
+    why = f"; {', '.join(ruled)} of this game says why (bohnspec explain {ruled[0]})" if ruled else ""
+    return (f"no player may {kind} in this game (modules {played}): {kind!r} is a move of {' and '.join(homes)} "
+            f"only{why}; to judge that game instead, give the situation `modules: [{homes[0]}]`")
+
+
 def _rulings_on_absent(engine: Engine, kind: str, homes: list[str]) -> list[str]:
     """The rulings of the game played that cite a paragraph of the section an action it does not
     have belongs to (the section of the action's first paragraph: `dschingis/carts`), of a module

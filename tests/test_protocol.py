@@ -349,6 +349,8 @@ def test_without_rule_ids_a_rejection_that_changes_the_state_fails(tmp_path):
         changed = [p for p in step["problems"] if p.startswith("a rejected action changed the state")]
         assert changed and "state.discard:" in changed[0]  # what changed is shown
         assert not any("rule" in p for p in step["problems"])  # rule ids are still not compared
+        # (the card the rejection made up is told too: round 58)
+        assert any("holds other cards than the game" in p for p in step["problems"])
     check_reports(run)
 
 
@@ -908,6 +910,24 @@ def test_a_reply_that_seats_other_players_is_a_protocol_error(tmp_path):
     run = conform(tmp_path, "--impl", fake("seats_another"), "-k", BLUE)
     assert set(run.verdicts.values()) == {"protocol-error"}, run.out
     assert "seats Nina, Timon, Keno, Zoe, where the game seats Nina, Timon, Keno" in run.out, run.out
+
+
+def test_a_setup_reply_that_seats_the_players_otherwise_is_a_protocol_error(tmp_path):
+    # Round 58's engine author: the seating was checked after a load, never after a setup, so
+    # an engine seating the players one place round passed every setup scenario.
+    run = conform(tmp_path, "--impl", fake("setup_reseats"), "-k", "base/setup/first-listed-player-starts-01")
+    assert set(run.verdicts.values()) == {"protocol-error"}, run.out
+    assert "seats Timon, Nina, Keno, where the game seats Nina, Keno, Timon" in run.out, run.out
+
+
+def test_a_state_holding_a_card_the_game_does_not_have_fails_its_step(tmp_path):
+    # Round 58's engine author: a Blue Bean more on the discard pile after every accepted action
+    # passed every scenario whose expectations did not look there (159 of the base game).
+    run = conform(tmp_path, "--impl", fake("makes_a_card"), "-k", BLUE)
+    assert set(run.verdicts.values()) == {"failed"}, run.out
+    step = run.scenario(next(iter(run.verdicts)))["failed_step"]
+    assert any("holds other cards than the game: 1 card(s) the game does not have (blue)" in p
+               for p in step["problems"]), step
 
 
 def test_a_reply_with_a_number_of_thousands_of_digits_is_a_protocol_error(tmp_path):

@@ -138,7 +138,9 @@ def test_a_wrong_engine_fails_where_it_is_wrong(subset_runs, fake):
     assert verdicts(report) == {sid: "failed" if sid in must_fail else "passed" for sid in SUBSET}, out
     for s in report["scenarios"]:
         if s["id"] in must_fail:
-            assert any(text in p for p in s["failed_step"]["problems"]), (s["id"], s["failed_step"])
+            # (a state that is wrong from the start, a load's reply, fails before any step)
+            said = [*s.get("failed_step", {}).get("problems", []), s.get("message") or ""]
+            assert any(text in p for p in said), (s["id"], s.get("failed_step"), s.get("message"))
 
 
 # ------------------------------------------------------------ the whole corpus
@@ -249,7 +251,9 @@ def corpus_runs(tmp_path_factory):
 @pytest.mark.parametrize("fake, must_fail, could_fail", [
     ("wrong_accepts_all", refuses_an_action, refuses_an_action),
     ("wrong_rule_id", refuses_beyond_neighbours, refuses),
-    ("wrong_missing_key", expects_discard, expects_discard),
+    # (a discard pile left out loses its cards: wherever it holds any, since round 58 the
+    # runner counts the cards of every state an engine returns)
+    ("wrong_missing_key", expects_discard, lambda sc: True),
     ("wrong_hand_order", expects_an_ordered_hand, expects_an_ordered_hand),
     ("wrong_rejection_changes_state", refuses_an_action, refuses_an_action),
     ("wrong_event_order", nothing, lambda sc: expects_events(sc, at_least=2)),

@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
@@ -784,6 +784,74 @@ def without_own_keys(state: dict, zones: frozenset, variables: frozenset) -> dic
     return out
 
 
+_COUNTED: dict[int, tuple[Any, frozenset]] = {}
+
+
+def _counted_zones(engine: Any) -> frozenset:
+    """The zones whose cards a state lists in full: those of a category no `default rest` zone
+    holds (the box of landscapes, which a state may leave out: it holds what lies nowhere
+    else, and a plundered town's point comes out of it)."""
+    spec = engine.spec
+    hit = _COUNTED.get(id(spec))
+    if hit is None or hit[0] is not spec:
+        if len(_COUNTED) > 64:
+            _COUNTED.clear()
+        boxed = {z.cards for z in spec.zones.values() if z.rest}
+        hit = _COUNTED[id(spec)] = (spec, frozenset(n for n, z in spec.zones.items() if z.cards not in boxed))
+    return hit[1]
+
+
+def cards_held(state: dict, zones: frozenset) -> Counter:
+    """Every card a state lists in the counted zones, the players' and the table's (a field's
+    cards one by one; `red*3` as three)."""
+    from ..execution.state import expand_cards
+    found: Counter = Counter()
+
+    def add(cards: Any) -> None:
+        if isinstance(cards, list):
+            for c in cards:
+                if isinstance(c, list):
+                    add(c)
+                elif isinstance(c, str):
+                    if "*" in c:
+                        found.update(expand_cards([c]))
+                    else:
+                        found[c] += 1
+    for key, value in state.items():
+        if key in zones:
+            add(value)
+    for p in state.get("players") or ():
+        if isinstance(p, dict):
+            for key, value in p.items():
+                if key in zones:
+                    add(value)
+    return found
+
+
+def _zones_differing(before: dict, after: dict, zones: frozenset) -> list[str]:
+    """The places (`state.discard`, `state.players[1].hand`) whose cards differ between two
+    states that should hold the same cards in the same places (a state loaded, and the reply)."""
+    def listed(holder: dict, key: str) -> Counter:
+        return cards_held({key: holder.get(key) or []}, zones)
+    out = [f"state.{k}" for k in sorted(zones) if listed(before, k) != listed(after, k)]
+    players = [p for p in after.get("players") or () if isinstance(p, dict)]
+    for i, (old, new) in enumerate(zip(before.get("players") or (), players)):
+        if isinstance(old, dict):
+            out += [f"state.players[{i}].{k}" for k in sorted(zones) if listed(old, k) != listed(new, k)]
+    return out[:4]
+
+
+def _cards_changed(expected: Counter, got: Counter) -> str:
+    """What a state holds more or less than the cards of the game, said briefly."""
+    more, fewer = got - expected, expected - got
+
+    def said(c: Counter) -> str:
+        return ", ".join(f"{n} {card}" if n > 1 else card for card, n in sorted(c.items())[:8]) + \
+            (", ..." if len(c) > 8 else "")
+    return "; ".join(x for x in (f"{sum(more.values())} card(s) the game does not have ({said(more)})" if more else "",
+                                 f"{sum(fewer.values())} card(s) missing ({said(fewer)})" if fewer else "") if x)
+
+
 def state_problem(state: Any, known: dict | None = None) -> str:
     """Why a state an engine returned breaks state.schema.json ("" if it does not): the path
     of the first bad field (`state.players[0].coins`) and what is wrong there. `known`: a
@@ -913,6 +981,13 @@ class ProtocolAdapter:
         # The last state known to be valid (sent, or returned and checked): the next reply's
         # equal parts need no second look.
         self._known: dict | None = None
+        # The cards of the game under way: no rule makes or destroys a card, it only moves
+        # them, so every state the engine returns holds these (round 58's lying engines passed
+        # with a card lost or made up wherever no expectation looked).
+        self._cards: Counter | Callable[[], Counter] | None = None
+        self._counted: frozenset = frozenset()  # the zones whose cards are counted (_counted_zones)
+        self._card_problem: str | None = None  # a returned state's cards that are not the game's
+        self._just_loaded = False  # the next state returned is the reply to a load: the state sent
         # The names the game of the scenario under way gives its zones and variables: a key of
         # the engine's own (a turn counter, a log) is set aside before a state is checked.
         self._names: tuple[frozenset, frozenset] | None = None
@@ -994,7 +1069,15 @@ class ProtocolAdapter:
                 raise
             raise sc.error(exc.path, exc.message) from None
         self._send_next()  # a scenario without steps: all its replies are in already
+        self._no_card_problem()
         return started
+
+    def _no_card_problem(self) -> None:
+        """A state the engine started from (a setup's or a load's reply) that holds other cards
+        than the game: the scenario fails before its first step."""
+        if self._card_problem is not None:
+            problem, self._card_problem = self._card_problem, None
+            raise EngineFault("failed", problem, self.client.stderr())
 
     def _start(self, sc: S.Scenario) -> Message:
         from . import scenario as S
@@ -1005,6 +1088,10 @@ class ProtocolAdapter:
         checked, self._setup_checked = self._setup_checked is sc, None
         self._ahead.clear()
         self._known = None
+        self._cards = None
+        self._card_problem = None
+        self._just_loaded = False
+        self._counted = _counted_zones(self.reference_engine(sc))
         self._names = _game_names(self.reference_engine(sc))
         self.fault_after = None
         sent, self._sent_next, self._stderr_before_next = self._sent_next, None, None
@@ -1019,6 +1106,8 @@ class ProtocolAdapter:
             # Sent while the scenario before was judged: its replies are the next to come (an
             # engine that died on them meanwhile is this scenario's fault, not a fresh start).
             self._known = sent[1]["state"]
+            self._cards = cards_held(self._known, self._counted)
+            self._just_loaded = True
             self._ahead.extend(planned)
             self._prepare(upcoming)
             reply = self.client.receive(("ok",))
@@ -1051,6 +1140,10 @@ class ProtocolAdapter:
                 request["zones"] = zones
             if "board" in setup:
                 request["board"] = setup["board"]  # a declared board's name or a map given inline
+            # The game seats the players as the setup names them (the seating check of _checked),
+            # and holds the cards the rules' own setup gives it.
+            self._known = {"players": [{"name": n} for n in setup["players"]]}
+            self._cards = lambda: cards_held(S.build_state(ref, sc, check=False)[0].to_json(), self._counted)
             # Version 2 lets an engine refuse a setup its rules do not allow, with the rule.
             version2 = getattr(self.client, "version", 1) >= 2
             reply = self._first(request, ("ok", "rejected") if version2 else ("ok",), planned, upcoming)
@@ -1064,6 +1157,8 @@ class ProtocolAdapter:
             prepared, self._prepared = self._prepared, None
             full = prepared[1] if prepared is not None and prepared[0] is sc else self._full_state(sc)
             self._known = full
+            self._cards = cards_held(full, self._counted)
+            self._just_loaded = True
             reply = self._first({"type": "load", "state": full}, ("ok",), planned, upcoming)
             return {"state": self._state(reply), "events": []}
 
@@ -1151,7 +1246,11 @@ class ProtocolAdapter:
         """Load a complete state (--isolate: the reference's state before a step)."""
         reply = self.client.request({"type": "load", "state": state}, expect=("ok",))
         self._known = state
-        return {"state": self._state(reply), "events": []}
+        self._cards = cards_held(state, self._counted) if self._counted else None
+        self._just_loaded = True
+        loaded = {"state": self._state(reply), "events": []}
+        self._no_card_problem()
+        return loaded
 
     def _state(self, previous: dict | None = None) -> dict:
         """The state after a request: from its reply if the engine sent it, else asked for;
@@ -1185,7 +1284,20 @@ class ProtocolAdapter:
             raise EngineFault("protocol-error", f"{what} seats {', '.join(map(str, seated))}, where the game seats "
                                                 f"{', '.join(map(str, before))}: the players and their order never "
                                                 "change during a game", self.client.stderr())
+        if self._cards is not None:
+            if callable(self._cards):
+                self._cards = self._cards()
+            held = cards_held(state, self._counted)
+            if held != self._cards:
+                # (told as the step's failure, beside what its expectations find; a load's reply
+                # is the state loaded, so there the places that differ are named)
+                where = _zones_differing(self._known, state, self._counted) \
+                    if self._just_loaded and isinstance(self._known, dict) else []
+                self._card_problem = (f"{what} holds other cards than the game: {_cards_changed(self._cards, held)}"
+                                      + (f" (at {', '.join(where)})" if where else "")
+                                      + "; cards are never made or destroyed in a game, only moved")
         self._known = state
+        self._just_loaded = False
         return state
 
     def _events(self, reply: dict) -> list:
@@ -1211,6 +1323,8 @@ class ProtocolAdapter:
             out = {"accepted": True, "events": self._events(reply), "state": state}
             if "events" not in reply:
                 out["events_left_out"] = True  # told as such by the runner, when it compares events
+        if self._card_problem is not None:
+            out["problems"], self._card_problem = [self._card_problem], None
         self._send_next()
         return out
 

@@ -747,6 +747,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
             if step.action is not None:
                 before = now
                 reply = now = adapter.apply(step.action)
+                result.problems.extend(reply.get("problems", ()))  # (the adapter's own: cards made or lost)
                 expected_rules = S.rules_of(step.expect["rejected"]) if "rejected" in step.expect else None
                 if not reply["accepted"]:
                     rule, reason = reply.get("rule"), reply.get("reason", "")
@@ -775,7 +776,11 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                     if after_refusal != unchanged:
                         changes = (subset_problems(state_view(unchanged), state_view(after_refusal))
                                    + _keys_added(state_view(unchanged), state_view(after_refusal)))[:6]
-                        result.problems.append("a rejected action changed the state (it must leave it as it was)"
+                        # (against the engine's own state before it: where that one was already
+                        # wrong, --isolate names the step that made it so; round 58)
+                        result.problems.append("a rejected action changed the state (it must leave it as the "
+                                               "engine's reply before it had it; if that reply was wrong, "
+                                               "--isolate judges each step from the reference's state)"
                                                + "".join("\n  " + c.replace("\n", "\n  ") for c in changes))
                 elif expected_rules is not None:
                     result.problems.append(f"the action was accepted; expected a rejection "

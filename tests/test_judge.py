@@ -3037,3 +3037,25 @@ def test_round_58s_table_words_for_moves_and_questions_of_no_move(tmp_path, caps
     for text in ("who wins on a tie?", "What happens when the deck runs out?"):
         assert main(["judge", situation(tmp_path, R58_P1), "-a", text]) == 2
         assert "judge answers a question about a move" in capsys.readouterr().err
+
+
+def test_round_58s_table_conditions_tags_and_questions_after_a_move(tmp_path, capsys):
+    # `— legal?`, `, is that legal?` and a condition said (`while his other field has 3`) are
+    # no part of the move; a question after a sentence is asked in its own mood, and `must`
+    # names the other moves the player may make instead (Nina may decline the gift).
+    for text in ("Timon harvests field 1 \u2014 legal?", "Timon harvests field 1, is that legal?",
+                 "Can Timon harvest field 1 while his other field has 3?"):
+        code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", text)
+        assert [r["action"] for r in out["results"]] == [{"type": "harvest", "player": "Timon", "field": 1}], text
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Timon offers the soy to Nina. Does Nina have to accept?")
+    r = out["results"][1]
+    assert r["action"] == {"type": "accept", "player": "Nina"}
+    assert any("Nina may also harvest or decline instead" in n for n in r["notation"]), r["notation"]
+    # `the field with two fires`; a field offered is its top card, which the rules refuse.
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Keno harvests the field with two fires")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 2}
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Timon offers his blue field to Nina")
+    assert (out["results"][0]["action"]["give"], out["results"][0]["rule"]) == (["field 1"], "bohnanza/phase-2/8")
+    # `I` and `me` are the seat given with --player.
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "--player", "Timon", "-a", "can I harvest my blue field?")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Timon", "field": 1}

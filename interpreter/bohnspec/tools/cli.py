@@ -1070,7 +1070,11 @@ def _judge(args: argparse.Namespace) -> int:
     if args.player and args.player not in state.names():
         raise _usage(f"--player {args.player!r} is not at the table ({', '.join(state.names())})")
     if args.action:
-        texts = [part for text in args.action for part in split_moves(engine, state, text)]
+        # (`--player Timon -a "can I harvest my blue?"`: the seat asking is the one who says `I`;
+        # round 58's table. Not JSON: a name there is a value.)
+        said = [re.sub(r"\bI\b|\bme\b", args.player, text) if args.player and not text.lstrip().startswith("{")
+                else text for text in args.action]
+        texts = [part for text in said for part in split_moves(engine, state, text)]
         results, actions, now = judge_texts(engine, state, texts, parse_action, books)
         if args.player:
             # From one seat: what each action opens to this player only.

@@ -26,6 +26,12 @@ def _only_completion(engine: Engine, state: State, kind: str, player: str, given
     return found
 
 
+def _timely_moves(engine: Engine, state: State) -> list:
+    """The moves whose timing allows them now, of every player (moves.Move)."""
+    from ...execution import moves
+    return list(moves.timely(engine, state))
+
+
 def _timely_move(engine: Engine, state: State, kind: str, player: str):
     """The move of `kind` for `player` whose timing allows it now (moves.Move), or None."""
     from ...execution import moves

@@ -9,7 +9,7 @@ import re
 from ...errors import ActionError, BohnspecError
 from ...execution.interpret import Engine
 from ...execution.state import State
-from .completion import _refused_whatever, _timely_move
+from .completion import _legal_with, _refused_whatever, _timely_move, _timely_moves
 from .places import (
     _REF_WORDS,
     _last_cards,
@@ -83,11 +83,19 @@ _OBLIGED = re.compile(r"^\s*(?:must\s+(\S+)|(?:does|do)\s+(\S+)\s+(?:have|need)\
                       r"(?:required|obliged|forced)\s+to)\s+", flags=re.IGNORECASE)
 
 
-def _must_note(engine: Engine, state: State, who: str) -> str:
+def _must_note(engine: Engine, state: State, who: str, kind: str = "") -> str:
     """What a question whether a move must be made is answered with besides the move's verdict:
-    whether the player may end the phase now without it (the game's `end_phase`, if it has one)."""
+    the other moves of other kinds the player may make now instead (`Does Nina have to
+    accept?`: she may decline; round 58's table), and whether the player may end the phase now
+    without it (the game's `end_phase`, if it has one)."""
     note = "'must': the answer says whether the move is allowed"
-    if "end_phase" not in engine.spec.actions or who not in state.names():
+    if who not in state.names():
+        return note
+    instead = [k for k in dict.fromkeys(m.kind for m in _timely_moves(engine, state))
+               if k not in (kind, "end_phase") and next(_legal_with(engine, state, k, who, {}), None) is not None]
+    if instead:
+        note += f"; {who} may also {' or '.join(instead[:4])} instead"
+    if "end_phase" not in engine.spec.actions:
         return note
     # (the phase is ended by whoever may end it: the active player, when the one asked about may not)
     ender = next((p for p in dict.fromkeys([who, state.active]) if p in state.names()
@@ -145,6 +153,9 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
                r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be|show|afford|prove|raise)\b",
                r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+)",
+               # (`while his other field has 3`, `if nobody wants it`: a condition said, no move)
+               r",?\s+(?:while|whilst|when|if|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|another|"
+               r"one|every|all)\b",
                r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b")
 
     def next_move(tokens: list[str]) -> int:
@@ -382,6 +393,15 @@ def _places_named(engine: Engine, state: State, text: str) -> str:
         elif said and not empty:
             raise ActionError(f"'{said[0]}': {text.split()[0]} has no empty field (each of the "
                               f"{len(fields)} holds beans): name the field by its number")
+        if engine.spec.varieties:
+            # `the field with two fires`: the one of hers holding that many of them (round 58)
+            def holding(m: re.Match) -> str:
+                many = _NUMBER_WORDS.get(m[1].lower(), m[1])
+                found = [k for k, f in enumerate(fields, 1) if many.isdigit() and f.count(m[2]) == int(many) == len(f)]
+                return f"field {found[0]}" if len(found) == 1 else m[0]
+            kinds = "|".join(map(re.escape, engine.spec.varieties))
+            text = re.sub(r"\b(?:(?:the|his|her|their|my)\s+)?field\s+(?:with|of|holding)\s+(\S+)\s+(?:all\s+)?("
+                          + kinds + r")\b", holding, text, flags=re.IGNORECASE)
     return text
 
 
@@ -391,6 +411,11 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     the words around the move, a swap or an exchange (a trade), a price said for a purchase,
     a card put on the discard pile."""
     text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))
+    # (`Timon harvests field 1 — legal?`, `..., is that allowed?`: the question of the move said)
+    text = re.sub(r"\s*(?:[,;:\u2014\u2013-]+\s*|\s+)(?:is\s+(?:that|this|it)\s+|is\s+this\s+move\s+)?(?:legal|allowed|"
+                  r"ok|okay|fine|correct|possible)\s*[?.!]*$", "", text, flags=re.IGNORECASE) \
+        if re.search(r"(?:[,;:\u2014\u2013-]|\bis\s+(?:that|this|it))\s*(?:is\s+this\s+move\s+)?(?:legal|allowed|ok|"
+                     r"okay|fine|correct|possible)\s*[?.!]*$", text, flags=re.IGNORECASE) else text
     return _onto_the_discard(engine, _laid_in_a_field(_paid_for(_exchange(_question_asked(engine, state, text)))))
 
 

@@ -107,7 +107,8 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     text = _places_named(engine, state, _cards_named(engine, state, text))
     said_first: list[str] = []
     if mood == _MUST and text.split():
-        said_first.append(_must_note(engine, state, text.split()[0]))
+        said_first.append(_must_note(engine, state, text.split()[0], _action_named(engine, text.split()[1:])[0]
+                                     if len(text.split()) > 1 else ""))
     text = _troops_sent(engine, state, text, said_first)
     plural_text = text  # (a plural said is `all VARIETY` here)
     paid = _paid_as_part(engine, text)
@@ -245,6 +246,13 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
     the second read in the hand before the first was played); a JSON action is one move."""
     if text.strip().startswith("{"):
         return [text]
+    if whole:
+        # (`Timon offers the soy to Nina. Does Nina have to accept?`: a question after a sentence
+        # is asked in its own mood; round 58's table)
+        sentences = re.split(r"(?<=[.!;])\s+(?=(?:can|may|must|does|do|is|are|would|could|what|how)\s)", text.strip(),
+                             flags=re.IGNORECASE)
+        if len(sentences) > 1:
+            return [m for sentence in sentences for m in split_moves(engine, state, sentence, whole=True)]
     mood = _mood_of(state, text)
     text = _as_typed(engine, state, text)
     if whole:  # (a pronoun is read in the whole text, never in a part of it)
@@ -516,7 +524,9 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     rest = [w for k, w in enumerate(rest) if w.lower() not in _AGAIN
             and not (w.lower() == "once" and rest[k + 1:k + 2] == ["more"])
             and not (w.lower() == "more" and k and rest[k - 1].lower() == "once")]
-    if any(t in ("field", "target") for t in types.values()):
+    if any(t in ("field", "target", "card", "cards") for t in types.values()):
+        # (a card value too: `trades his blue field`, the field's top card, for the rules to
+        # refuse: fields are not traded; round 58's table had the field read as the partner)
         rest = _fields_by_variety(engine, state, player, rest, said)
     given = list(rest)
     if any(w.lower() in _REPEATS for w in rest):

@@ -230,6 +230,9 @@ def _typed_slot(engine: Engine, state: State, tok: str, names: list[str], types:
         wanted: tuple[str, ...] = ("player",)
     elif _names_a_card(engine, tok):
         wanted = ("card", "cards")
+    elif tok.split()[0] == "field" and " " in tok and not any(t in ("field", "target")
+                                                                        for t in types.values()):
+        wanted = ("card", "cards")  # (`field 1` where the move takes no field: its top card, a card)
     elif "," in tok and all(_names_a_card(engine, t) for t in tok.split(",")):
         wanted = ("cards",)  # (`offers the soy and the blue`: a list, for a value of several cards)
     else:

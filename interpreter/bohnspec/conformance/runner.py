@@ -851,7 +851,9 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                      "citing the rule, not an `error`; PROTOCOL.md, 'Malformed or refused?')")
         verdict.message = _at(verdict, result, adapter, text)
         restart = getattr(adapter, "restart", None)
-        if restart:
+        if restart and exc.verdict != FAILED:
+            # (a state that is wrong, its cards say, fails the scenario; the engine spoke the
+            # protocol well, and its process plays on, as after any failed step)
             restart()
     except ActionError as exc:
         verdict.verdict, verdict.broken = ERRORED, True

@@ -970,3 +970,46 @@ def test_round_58s_war_author_sentences_are_read(capsys):
     mixed = "mixed/independent/r58-mixed-sides-cavalry-takes-fortified-dschingis-village-fortress-then-depot-takes-forest-01"
     code, out = judge(capsys, mixed, "--step", "9", "-a", '{"type": "buy_cart", "player": "Nina"}')
     assert "ruling/mixed-game-rules of this game says why" in out["results"][0]["malformed"]
+
+
+def test_round_58s_table_attacks_a_player_and_says_whose_turn(tmp_path, capsys):
+    # `Can Timon attack Nina?`: one of her spaces, the first the rules allow, said; `on Timon's
+    # turn` says nothing the situation does not.
+    state = {"board": "beginner_3",
+             "spaces": {"02": {"owner": "Timon"}, "01": {"owner": "Timon"}, "08": {"owner": "Nina"},
+                        "04": {"owner": "Nina"}, "12": {"owner": "Keno"}, "07": {"owner": "Keno"}},
+             "players": [{"name": "Timon", "hand": ["blue", "red", "fire"], "coins": ["soy", "red", "green", "blue"],
+                          "fields": [["soy"], ["green", "green"]]},
+                         {"name": "Nina", "hand": ["green", "fire"], "coins": ["soy"], "fields": [["red"], []]},
+                         {"name": "Keno", "hand": ["broad"], "coins": ["fire", "fire", "fire"], "fields": [[], []]}],
+             "active": "Timon", "phase": "attack", "draw_pile": ["green", "fire", "black_eyed", "broad"],
+             "discard": ["red"]}
+    path = tmp_path / "attack.yaml"
+    path.write_text(json.dumps({"modules": ["base", "dschingis"], "state": state}), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Can Timon attack Nina with his red?")
+    r = out["results"][0]
+    assert (r["action"]["target"], r["legal"]) == ("04", True)
+    assert any("'Nina': attack names a space; read as Nina's 04" in n for n in r["notation"])
+    code, out = judge(capsys, str(path), "-a", "Timon attacks Keno with the top of the stack")
+    r = out["results"][0]
+    assert (r["action"]["target"], r["rule"]) == ("07", "dschingis/combat/5")
+    code, out = judge(capsys, str(path), "-a", "Can Keno buy a cart on Timon's turn?")
+    assert out["results"][0]["action"] == {"type": "buy_cart", "player": "Keno"}
+
+
+def test_a_second_discard_of_phase_1_is_that_move_refused(tmp_path, capsys):
+    # Round 58's table: two moves discard (phase 0's kind, phase 1's card); the one whose moment
+    # this is, refused by its own rule (one hand card a turn), not "did you mean".
+    state = {"players": [{"name": "Nina", "hand": ["green", "soy", "blue", "fire"], "fields": [["red"], ["soy", "soy"]],
+                          "coins": ["blue", "red", "fire", "soy"]},
+                         {"name": "Timon", "hand": ["broad", "red"], "fields": [["fire", "fire"], ["blue"]],
+                          "coins": ["green"], "vars": {"vine_pos": 2}}],
+             "active": "Nina", "phase": "plant_hand", "draw_pile": ["soy", "red", "blue", "fire", "green"],
+             "discard": ["blue", "red", "red", "broad"],
+             "vine_row": ["sell_for_two", "blue_in_a_field", "one_bean_each_field", "buy_third_field"],
+             "vine_deck": ["draw_pile_runs_out", "castle"]}
+    path = tmp_path / "duo.yaml"
+    path.write_text(json.dumps({"modules": ["duo"], "state": state}), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina discards the soy", "-a", "Nina discards the fire")
+    r = out["results"][1]
+    assert (r["action"]["type"], r["rule"]) == ("discard_card", "bohnroeschen/two-player/9")

@@ -191,6 +191,9 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^(?:before|after)\s+[a-z]+ing\s*,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:since|because|although|even\s+though|even\s+if)\s+[^,]+,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:and\s+)?then\s+(?=\S+\s)", "", text, flags=re.IGNORECASE)
+    # (`on Timon's turn`, `during her turn`: whose turn it is, the situation says)
+    text = re.sub(r"\s+(?:on|in|during)\s+(?:\S+'s|his|her|their|my|the\s+active\s+player's)\s+(?:own\s+)?turn\b", "",
+                  text, flags=re.IGNORECASE)
     return re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
                   r"immediately|at\s+once)\b", "", text,
                   flags=re.IGNORECASE)

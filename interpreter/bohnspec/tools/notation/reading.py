@@ -490,6 +490,12 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             if not legal and len(readable) == 1:
                 said.extend(readable[0][1])
                 return readable[0][0]
+            # (several: the one whose moment this is, refused by its requirements alone; round
+            # 58's table had a second discard of phase 1 told to choose between two moves)
+            timely = [r for r in readable if engine.timing(state, r[0]["type"], player) is None]
+            if not legal and len(timely) == 1:
+                said.extend(timely[0][1])
+                return timely[0][0]
             raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
                               f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")
         # A misspelt verb of the table (`claimz`) is matched against the spec's `aka` verbs too.
@@ -524,6 +530,22 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     rest = [w for k, w in enumerate(rest) if w.lower() not in _AGAIN
             and not (w.lower() == "once" and rest[k + 1:k + 2] == ["more"])
             and not (w.lower() == "more" and k and rest[k - 1].lower() == "once")]
+    space_params = [n for n, t in types.items() if t == "space"]
+    if state.board is not None and space_params and "player" not in types.values():
+        # `Can Timon attack Nina?`: a player where a space is meant, one of hers; the first the
+        # rules allow, the others said (none: her first, for the rules to refuse; round 58)
+        named = [w for w in rest if w in state.names() and w != player]
+        if len(named) == 1:
+            hers = [sp for sp in state.board.ids if state.space_vars.get(sp, {}).get("owner") == named[0]]
+            if not hers:
+                raise ActionError(f"'{named[0]}': {kind} names a space, and {named[0]} holds none")
+            allowed = [a for a in _legal_with(engine, state, kind, player, {}) if a.get(space_params[0]) in hers]
+            choice = allowed[0][space_params[0]] if allowed else hers[0]
+            others = list(dict.fromkeys(a[space_params[0]] for a in allowed))
+            said.append(f"'{named[0]}': {kind} names a space; read as {named[0]}'s {choice}"
+                        + (f" (any of {', '.join(others)} is allowed here)" if len(others) > 1 else
+                           "" if allowed else f" (of {', '.join(hers)}, none is allowed here)"))
+            rest = [choice if w == named[0] else w for w in rest]
     if any(t in ("field", "target", "card", "cards") for t in types.values()):
         # (a card value too: `trades his blue field`, the field's top card, for the rules to
         # refuse: fields are not traded; round 58's table had the field read as the partner)

@@ -1013,3 +1013,43 @@ def test_a_second_discard_of_phase_1_is_that_move_refused(tmp_path, capsys):
     code, out = judge(capsys, str(path), "-a", "Nina discards the soy", "-a", "Nina discards the fire")
     r = out["results"][1]
     assert (r["action"]["type"], r["rule"]) == ("discard_card", "bohnroeschen/two-player/9")
+
+
+def test_round_59s_bohnaparte_table_loose_verbs_and_cards_of_another_row(tmp_path, capsys):
+    # `takes camp 11` in the camp choice is choose_camp (it was a sutler's take); `chooses 11`
+    # too; a defender who `takes the top card of the pile` defends from it (attack/21).
+    camps = "bohnaparte/setup/camp-choice-order-4-players-01"
+    for text in ("Timon takes camp 11", "Timon chooses 11"):
+        code, out = judge(capsys, camps, "--step", "0", "-a", text)
+        assert out["results"][0]["action"] == {"type": "choose_camp", "player": "Timon", "camp": "11"}, text
+    fight = {"board": {"geometry": "offset", "rows": [[0, "camp", "farm", "camp", "camp"]]},
+             "spaces": {"01": {"owner": "Uwe"}, "02": {"owner": "Hanno"}, "03": {"owner": "Hanno"},
+                        "04": {"owner": "Nina"}},
+             "players": [{"name": "Uwe", "hand": ["fire", "soy", "fire"], "coins": ["soy", "red"], "fields": [[], []]},
+                         {"name": "Hanno", "hand": ["fire", "garden"], "depot": ["fire"], "vars": {"has_depot": True},
+                          "fields": [[], []]},
+                         {"name": "Nina", "hand": ["green"], "fields": [[], []]}],
+             "active": "Uwe", "phase": "attack", "draw_pile": ["green", "broad", "blue"], "discard": ["red"]}
+    path = tmp_path / "fight.yaml"
+    path.write_text(json.dumps({"modules": ["base", "bohnaparte"], "state": fight}), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Uwe attacks 02 with fire", "-a", "Hanno takes the top card of the pile")
+    assert out["results"][1]["action"] == {"type": "defend", "player": "Hanno", "with": "draw_pile 1"}
+    # `face down` is how every combat card is laid, not the pile's card.
+    code, out = judge(capsys, str(path), "-a", "Uwe attacks 02 with fire", "-a", "Hanno defends face down with his garden")
+    assert out["results"][1]["action"] == {"type": "defend", "player": "Hanno", "with": "hand 2"}
+    # `stows the red` in step 3, her hand's red refused there: her received red.
+    trade = {"board": {"geometry": "offset", "rows": [[0, "camp", "farm", "camp"]]},
+             "spaces": {"01": {"owner": "Uwe"}, "03": {"owner": "Nina"}},
+             "players": [{"name": "Uwe", "hand": ["broad"], "fields": [["blue"], ["soy"]]},
+                         {"name": "Nina", "hand": ["broad", "red"], "received": ["red"], "fields": [["red"], ["broad"]],
+                          "depot": [], "vars": {"has_depot": True}},
+                         {"name": "Timon", "hand": ["fire"], "fields": [[], []]}],
+             "active": "Uwe", "phase": "plant_trades", "draw_pile": ["red", "blue", "soy", "green"]}
+    path = tmp_path / "stow.yaml"
+    path.write_text(json.dumps({"modules": ["base", "bohnaparte"], "state": trade}), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina stows the red")
+    r = out["results"][0]
+    assert (r["action"]["card"], r["legal"]) == ("received 1", True)
+    # `plants the fire too`: `too` says nothing of the move
+    code, out = judge(capsys, str(path), "-a", "Nina plants the red too")
+    assert out["results"][0]["action"] == {"type": "plant_card", "player": "Nina", "card": "received 1", "field": 1}

@@ -194,8 +194,10 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     # (`on Timon's turn`, `during her turn`: whose turn it is, the situation says)
     text = re.sub(r"\s+(?:on|in|during)\s+(?:\S+'s|his|her|their|my|the\s+active\s+player's)\s+(?:own\s+)?turn\b", "",
                   text, flags=re.IGNORECASE)
+    # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
+    # face down, Bohnaparte's attack/11; round 59's table)
     return re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
-                  r"immediately|at\s+once)\b", "", text,
+                  r"immediately|at\s+once|too|also|as\s+well|please|face\s+down)\b", "", text,
                   flags=re.IGNORECASE)
 
 
@@ -432,12 +434,13 @@ def _laid_in_a_field(text: str) -> str:
 def _paid_for(text: str) -> str:
     """`Hanno pays two coins for a fortress under his camp`, `pays three coins for a third
     field`: the purchase (`buys a fortress ...`), whose price is part of it; and how a card is
-    taken that says nothing of which (`blindly`, `without looking at it`, `face down`)."""
+    taken that says nothing of which (`blindly`, `without looking at it`; not `face down`, as every
+    combat card is laid)."""
     text = re.sub(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:\S+\s+)?(?:gold\s+|bean\s+)?coins?\s+for\s+"
                   r"(?=(?:a|an|the|his|her|their)\s)", r"\1 buys ", text, flags=re.IGNORECASE)
     # (`attacks f blindly`, `Timon defends blindly`, no card said in that move: the top of the
     # pile; `blindly from the pile`: said already)
-    blind = r"\s+(?:blindly|blind|unseen|face\s+down|without\s+looking(?:\s+at\s+it)?)\b"
+    blind = r"\s+(?:blindly|blind|unseen|without\s+looking(?:\s+at\s+it)?)\b"
     pieces = re.split(r"(,\s*|\s+and\s+|\s+then\s+)", text, flags=re.IGNORECASE)
     pieces = [re.sub(blind, " with the pile" if not re.search(r"\b(?:with|from)\b", p, flags=re.IGNORECASE) else "", p,
                      count=1, flags=re.IGNORECASE) for p in pieces]

@@ -173,9 +173,14 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     elif kind == "trade":
         actions = _trade(engine, state, player, rest, said, owners_named)
     else:
-        actions = [_single(engine, state, player, kind, rest, said, spoken=mood is not None or typed != [kind])]
-        if typed != [kind]:
-            actions = [_instead_of_untimely(engine, state, player, actions[0], rest, said)]
+        instead = _timely_reading(engine, state, player, kind, typed, rest, said) \
+            if typed != [kind] or kind not in engine.spec.actions else None
+        if instead is not None:
+            actions = [instead]
+        else:
+            actions = [_single(engine, state, player, kind, rest, said, spoken=mood is not None or typed != [kind])]
+            if typed != [kind]:
+                actions = [_instead_of_untimely(engine, state, player, actions[0], rest, said)]
     for a in actions:
         # `plants a soy` read as a move naming a variety: it takes every soy it moves, not one
         # (the two-player game's phase 3, round 49's players); said.
@@ -210,6 +215,44 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     if notes is not None:
         notes.extend((0, s) for s in said)
     return actions
+
+
+def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed: list[str], rest: list[str],
+                    said: list[str]) -> dict | None:
+    """A verb players use loosely (`takes`, `picks`, `chooses`, `draws`) read as a move that is
+    not the player's now, when a move that is says the same: the one named after a word of the
+    sentence (`Timon takes camp 11`: choose_camp, in the camp choice), or else the one move of
+    the player's now that the words make legal (`Hanno takes the top card of the pile`, while
+    he defends: his defence from the pile). None: the move read stands (round 59's table had
+    both answered as a sutler's)."""
+    if not typed or not any(f in _LOOSE_VERBS for f in _verb_forms(typed[0])):
+        return None
+    if _legal_readings(engine, state, player, [(kind, list(rest), None)]):
+        return None  # (the move read is allowed: it stands)
+    from ...execution import moves
+    kinds = list(dict.fromkeys(m.kind for m in moves.timely(engine, state) if m.player == player and m.kind != kind))
+    refused = engine.timing(state, kind, player) if kind in engine.spec.actions else None
+    why = f"{player} may not {kind} now ({refused.reason})" if refused is not None else \
+        f"'{typed[0]}' names no move of {player}'s allowed here"
+    for other in kinds:
+        words = [w for w in rest if not other.endswith("_" + w.lower())]
+        if len(words) < len(rest):
+            legal = _legal_readings(engine, state, player, [(other, words, f"'{typed[0]}': read as {other}: {why}")])
+            if legal:
+                said.extend(legal[0][1])
+                return legal[0][0]
+    legal = _legal_readings(engine, state, player, [
+        (other, list(rest), f"'{typed[0]}': read as {other}, the move {player} may make now that these words "
+                            f"make: {why}") for other in kinds])
+    if len({json.dumps(a, sort_keys=True) for a, _ in legal}) != 1:
+        return None
+    said.extend(legal[0][1])
+    return legal[0][0]
+
+
+# Verbs players use of many moves (`takes a card`, `picks a camp`): read as the move the player
+# may make now when the one they name is not (_timely_reading).
+_LOOSE_VERBS = frozenset({"take", "draw", "pick", "choose", "get", "use", "grab"})
 
 
 def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict, rest: list[str],
@@ -740,6 +783,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     for p in decl.params:
         if p.type == "cards" and p.name not in action:
             action[p.name] = []
+    _another_card_of_the_variety(engine, state, action, raw, types, said)
     missing = [n for n in names if n not in action]
     if missing and len(missing) < len(names):
         # `rides against 15`: a value left out beside those given, that one value alone would
@@ -813,6 +857,32 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
 # The first words of a question that names no player's move.
 _QUESTION_WORDS = frozenset({"can", "may", "must", "how", "what", "who", "when", "why", "where", "which", "is", "are",
                              "does", "do", "will", "would", "should", "could"})
+
+
+def _another_card_of_the_variety(engine: Engine, state: State, action: dict, raw: dict, types: dict,
+                                 said: list[str]) -> None:
+    """A card named by its variety whose first place the rules refuse here (`Nina stows the red`
+    in step 3: her hand's red, where only received cards are laid on a depot) is the card of
+    that variety in another of the owner's rows that the rules allow, when there is one (round
+    59's table); the action is changed in place, and the note says so."""
+    keys = [k for k in raw if types.get(k) == "card" and raw[k] in engine.spec.varieties
+            and isinstance(action.get(k), str)]
+    if len(keys) != 1 or any(k not in action for k in types):
+        return
+    key = keys[0]
+    try:
+        if engine.apply(state, action).accepted:
+            return
+    except BohnspecError:
+        return
+    first = action[key]
+    for other in _legal_with(engine, state, action["type"], action["player"],
+                             {k: v for k, v in action.items() if k not in (key, "type", "player")}):
+        ref = other.get(key)
+        if isinstance(ref, str) and ref != first and _card_at_ref(engine, state, action["player"], ref) == raw[key]:
+            action[key] = ref
+            said.append(f"'{raw[key]}': {first} may not be used here, {ref} (a {raw[key]} too) may: read as {ref}")
+            return
 
 
 def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: str) -> None:

@@ -987,3 +987,17 @@ def test_serve_checks_a_loaded_state_once_across_runs(tmp_path, monkeypatch):
                                    {"name": "Cy"}]}
     reply = later.answer(json.dumps({"id": 10, "type": "load", "state": broken}))
     assert reply["type"] == "error" and "received" in reply["message"] and asked == [1, 1]
+
+
+def test_a_refused_setup_gives_no_cards_to_count():
+    # Round 59's engine author: an engine accepting a setup the rules refuse was told the
+    # scenario was broken (the runner's count built the rules' own setup, and met the refusal);
+    # it fails for accepting it, as before.
+    from bohnspec.conformance import runner as R
+    from bohnspec.conformance.protocol import _counted_zones, _set_up_cards
+    sc = next(sc for sc in R.select(None, None, "base/independent/r30-setup-seven-players-refused-01").scenarios)
+    adapter = R.InProcess()
+    engine = adapter.engine(sc.modules)
+    assert _set_up_cards(engine, sc, _counted_zones(engine)) is None
+    fine = next(sc for sc in R.select(None, None, "base/setup/first-listed-player-starts-01").scenarios)
+    assert sum(_set_up_cards(engine, fine, _counted_zones(engine)).values()) > 100

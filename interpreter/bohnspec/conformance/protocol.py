@@ -797,13 +797,16 @@ def _counted_zones(engine: Any) -> frozenset:
         if len(_COUNTED) > 64:
             _COUNTED.clear()
         boxed = {z.cards for z in spec.zones.values() if z.rest}
-        hit = _COUNTED[id(spec)] = (spec, frozenset(n for n, z in spec.zones.items() if z.cards not in boxed))
+        hit = _COUNTED[id(spec)] = (spec, frozenset(("player." + n) if z.per_player else n
+                                                    for n, z in spec.zones.items() if z.cards not in boxed))
     return hit[1]
 
 
 def cards_held(state: dict, zones: frozenset) -> Counter:
     """Every card a state lists in the counted zones, the players' and the table's (a field's
-    cards one by one; `red*3` as three)."""
+    cards one by one; `red*3` as three). A zone counts where the game has it: a key of a
+    player's named like a zone of the table is the engine's own (round 59), and the other way
+    round; `zones` holds the table's by name and the players' as `player.NAME`."""
     from ..execution.state import expand_cards
     found: Counter = Counter()
 
@@ -823,7 +826,7 @@ def cards_held(state: dict, zones: frozenset) -> Counter:
     for p in state.get("players") or ():
         if isinstance(p, dict):
             for key, value in p.items():
-                if key in zones:
+                if "player." + key in zones:
                     add(value)
     return found
 
@@ -832,13 +835,25 @@ def _zones_differing(before: dict, after: dict, zones: frozenset) -> list[str]:
     """The places (`state.discard`, `state.players[1].hand`) whose cards differ between two
     states that should hold the same cards in the same places (a state loaded, and the reply)."""
     def listed(holder: dict, key: str) -> Counter:
-        return cards_held({key: holder.get(key) or []}, zones)
-    out = [f"state.{k}" for k in sorted(zones) if listed(before, k) != listed(after, k)]
+        return cards_held({key: holder.get(key) or []}, frozenset({key}))
+    shared = sorted(z for z in zones if not z.startswith("player."))
+    own = sorted(z[len("player."):] for z in zones if z.startswith("player."))
+    out = [f"state.{k}" for k in shared if listed(before, k) != listed(after, k)]
     players = [p for p in after.get("players") or () if isinstance(p, dict)]
     for i, (old, new) in enumerate(zip(before.get("players") or (), players)):
         if isinstance(old, dict):
-            out += [f"state.players[{i}].{k}" for k in sorted(zones) if listed(old, k) != listed(new, k)]
+            out += [f"state.players[{i}].{k}" for k in own if listed(old, k) != listed(new, k)]
     return out[:4]
+
+
+def _set_up_cards(ref: Any, sc: Any, zones: frozenset) -> Counter | None:
+    """The cards of the game the rules set up for a scenario's `setup:`; None when the rules
+    refuse that setup (an engine accepting it fails for that, not for its cards: round 59)."""
+    from . import scenario as S
+    try:
+        return cards_held(S.build_state(ref, sc, check=False)[0].to_json(), zones)
+    except BohnspecError:
+        return None
 
 
 def _cards_changed(expected: Counter, got: Counter) -> str:
@@ -984,7 +999,7 @@ class ProtocolAdapter:
         # The cards of the game under way: no rule makes or destroys a card, it only moves
         # them, so every state the engine returns holds these (round 58's lying engines passed
         # with a card lost or made up wherever no expectation looked).
-        self._cards: Counter | Callable[[], Counter] | None = None
+        self._cards: Counter | Callable[[], Counter | None] | None = None
         self._counted: frozenset = frozenset()  # the zones whose cards are counted (_counted_zones)
         self._card_problem: str | None = None  # a returned state's cards that are not the game's
         self._just_loaded = False  # the next state returned is the reply to a load: the state sent
@@ -1143,7 +1158,7 @@ class ProtocolAdapter:
             # The game seats the players as the setup names them (the seating check of _checked),
             # and holds the cards the rules' own setup gives it.
             self._known = {"players": [{"name": n} for n in setup["players"]]}
-            self._cards = lambda: cards_held(S.build_state(ref, sc, check=False)[0].to_json(), self._counted)
+            self._cards = functools.partial(_set_up_cards, ref, sc, self._counted)
             # Version 2 lets an engine refuse a setup its rules do not allow, with the rule.
             version2 = getattr(self.client, "version", 1) >= 2
             reply = self._first(request, ("ok", "rejected") if version2 else ("ok",), planned, upcoming)
@@ -1284,9 +1299,9 @@ class ProtocolAdapter:
             raise EngineFault("protocol-error", f"{what} seats {', '.join(map(str, seated))}, where the game seats "
                                                 f"{', '.join(map(str, before))}: the players and their order never "
                                                 "change during a game", self.client.stderr())
+        if callable(self._cards):
+            self._cards = self._cards()
         if self._cards is not None:
-            if callable(self._cards):
-                self._cards = self._cards()
             held = cards_held(state, self._counted)
             if held != self._cards:
                 # (told as the step's failure, beside what its expectations find; a load's reply

@@ -3059,3 +3059,24 @@ def test_round_58s_table_conditions_tags_and_questions_after_a_move(tmp_path, ca
     # `I` and `me` are the seat given with --player.
     code, out = judge(capsys, situation(tmp_path, R58_P2), "--player", "Timon", "-a", "can I harvest my blue field?")
     assert out["results"][0]["action"] == {"type": "harvest", "player": "Timon", "field": 1}
+
+
+def test_round_59s_regressions_of_this_sessions_readings_are_mended(tmp_path, capsys):
+    # A loose verb is read as another move only where the words leave no doubt: `Timon draws`
+    # in phase 2 is the draw, refused (it was judged an end of the phase), `takes the soy` no
+    # offer of it.
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Timon draws")
+    assert (out["results"][0]["action"]["type"], out["results"][0]["rule"]) == ("draw", "bohnanza/phase-4/1")
+    assert main(["judge", situation(tmp_path, R58_P2), "-a", "Timon takes the soy"]) == 2
+    assert "unknown action 'takes'" in capsys.readouterr().err
+    # `the second card` before the first planting is the hand's second card, not the first one.
+    code, out = judge(capsys, situation(tmp_path, R58_P1), "-a", "Timon plants the second card into field 1")
+    assert out["results"][0]["legal"] is False and out["results"][0]["action"].get("card") == "hand 2"
+    # Another player's turn said is another situation, told.
+    assert main(["judge", situation(tmp_path, R58_P1), "-a", "Timon plants the blue on Nina's turn"]) == 2
+    assert "it is Timon's turn in this situation" in capsys.readouterr().err
+    # `big` is `bigger`; `trades the soy away` is a gift to someone.
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Keno harvests his big fire field")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 2}
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Timon trades the soy away")
+    assert (out["results"][0]["action"]["type"], out["results"][0]["action"]["give"]) == ("offer", ["revealed 1"])

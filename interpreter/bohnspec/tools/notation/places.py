@@ -62,9 +62,10 @@ def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
 
 
 def _phase_numbered(engine: Engine, number: str) -> str | None:
-    """The phase of this game's turn whose title numbers it so (`Phase 2: ...`), if one."""
+    """The phase of this game's turn whose title numbers it so (`Phase 2: ...`, Bohnaparte's
+    `Step 4: ...`), if one."""
     found = [name for name in engine.spec.playable_phases()
-             if (engine.spec.phases[name].title or "").lower().startswith(f"phase {number}:")]
+             if (engine.spec.phases[name].title or "").lower().startswith((f"phase {number}:", f"step {number}:"))]
     return found[0] if len(found) == 1 else None
 
 

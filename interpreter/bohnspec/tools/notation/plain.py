@@ -191,9 +191,16 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^(?:before|after)\s+[a-z]+ing\s*,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:since|because|although|even\s+though|even\s+if)\s+[^,]+,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:and\s+)?then\s+(?=\S+\s)", "", text, flags=re.IGNORECASE)
-    # (`on Timon's turn`, `during her turn`: whose turn it is, the situation says)
-    text = re.sub(r"\s+(?:on|in|during)\s+(?:\S+'s|his|her|their|my|the\s+active\s+player's)\s+(?:own\s+)?turn\b", "",
-                  text, flags=re.IGNORECASE)
+    # (`on Timon's turn`, `during her turn`: whose turn it is, the situation says; another's
+    # than the active player's is another situation, told: round 59's regression hunt)
+    def whose_turn(m: re.Match) -> str:
+        named = re.sub(r"'s$", "", m[1])
+        if named in state.names() and named != state.active:
+            raise ActionError(f"'{m[0].strip()}': it is {state.active}'s turn in this situation; judge answers where "
+                              f"the game stands (give a situation of {named}'s turn)")
+        return ""
+    text = re.sub(r"\s+(?:on|in|during)\s+(\S+'s|his|her|their|my|the\s+active\s+player's)\s+(?:own\s+)?turn\b",
+                  whose_turn, text, flags=re.IGNORECASE)
     # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
     # face down, Bohnaparte's attack/11; round 59's table)
     return re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
@@ -285,8 +292,12 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
         # move of the game plays the second card itself: the two-player game's, round 56)
         if not any("second" in (a.title or "").lower() for a in engine.spec.actions.values()):
             text = re.sub(r"\ba\s+second\s+card\b", "hand 1", text, flags=re.IGNORECASE)
-            # (`plant the second card`, after a verb of planting: that second planting too; round 58)
-            text = re.sub(r"\b((?:plant|play)\w*)\s+the\s+second\s+card\b", r"\1 hand 1", text, flags=re.IGNORECASE)
+            # (`plant the second card`, after a verb of planting, once the phase may end, the first
+            # planting made: that second planting too; before it, the hand's second card; round 58
+            # and 59)
+            if _first_planting_made(engine, state, text):
+                text = re.sub(r"\b((?:plant|play)\w*)\s+the\s+second\s+card\b", r"\1 hand 1", text,
+                              flags=re.IGNORECASE)
         text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
     text = _zone_cards_said(engine, state, text)
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
@@ -384,7 +395,8 @@ def _places_named(engine: Engine, state: State, text: str) -> str:
     """Places as the table names them: `phase 2` (the phase of this game's turn its title numbers
     so); `the cavalry of p1`; `Nina's village`, `his village` (_owned_spaces); `the neutral town`,
     `the village next to 13` (_spaces_described); `her empty field` (her one field holding nothing)."""
-    text = re.sub(r"\bphase\s+([0-9])\b", lambda m: _phase_numbered(engine, m[1]) or m[0], text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?:phase|step)\s+([0-9])\b", lambda m: _phase_numbered(engine, m[1]) or m[0], text,
+                  flags=re.IGNORECASE)
     text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+of\s+", r"\1 ", text, flags=re.IGNORECASE)
     if state.board is not None:
         text = _kinds_named(engine, text)
@@ -422,6 +434,17 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
         if re.search(r"(?:[,;:\u2014\u2013-]|\bis\s+(?:that|this|it))\s*(?:is\s+this\s+move\s+)?(?:legal|allowed|ok|"
                      r"okay|fine|correct|possible)\s*[?.!]*$", text, flags=re.IGNORECASE) else text
     return _onto_the_discard(engine, _laid_in_a_field(_paid_for(_exchange(_question_asked(engine, state, text)))))
+
+
+def _first_planting_made(engine: Engine, state: State, text: str) -> bool:
+    """Whether the player who moves may end the phase now (the obligatory planting made)."""
+    who = _mover(state, text)
+    if who is None or "end_phase" not in engine.spec.actions:
+        return False
+    try:
+        return engine.apply(state, {"type": "end_phase", "player": who}).accepted
+    except BohnspecError:
+        return False
 
 
 def _laid_in_a_field(text: str) -> str:

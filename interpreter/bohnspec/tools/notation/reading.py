@@ -158,7 +158,8 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         # as the partner left out of a move is completed (round 56)
         said.append("a trade with neither partner nor price said: judged as the offer of those cards, "
                     "asking nothing back; the partner accepting it makes the trade")
-        actions = [_single(engine, state, player, "offer", rest, said, spoken=True)]
+        actions = [_single(engine, state, player, "offer", [w for w in rest if w.lower() != "away"], said,
+                           spoken=True)]
     elif kind == "trade" and "offer" in engine.spec.actions and len(rest) == 2 and rest[0] in ("with", "to") \
             and rest[1] in state.names() and mood is not None:
         # `Can Timon trade with Keno?`: whether the two may trade at all; the offer with the
@@ -241,9 +242,20 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
             if legal:
                 said.extend(legal[0][1])
                 return legal[0][0]
+    # (else only words that leave no doubt: the pile's top card, for a move that may take it
+    # there, or one space and nothing else; `Timon takes the soy` in phase 2 is no offer, and
+    # `Timon draws` no end of the phase: round 59's regression hunt)
+    from ...execution.moves import card_zones
+    pile = any(w.startswith("draw_pile") for w in rest)
+    lone_space = len(rest) == 1 and state.board is not None and rest[0] in state.board
+    if not (pile or lone_space):
+        return None
+    fitting = [other for other in kinds if any(
+        (pile and p.type in ("card", "cards") and "draw_pile 1" in (card_zones(engine, other, p.name) or ()))
+        or (lone_space and p.type == "space") for p in engine.spec.actions[other].params)]
     legal = _legal_readings(engine, state, player, [
         (other, list(rest), f"'{typed[0]}': read as {other}, the move {player} may make now that these words "
-                            f"make: {why}") for other in kinds])
+                            f"make: {why}") for other in fitting])
     if len({json.dumps(a, sort_keys=True) for a, _ in legal}) != 1:
         return None
     said.extend(legal[0][1])
@@ -1008,6 +1020,8 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
                 events = engine.effect_events(state, action)
             except BohnspecError:
                 continue
+            if any(p.name not in action for p in decl.params):
+                continue  # (no field said nor any that takes it: the reading before stands)
             if events is None or any(_names_variety(e, variety) for e in events):
                 meant.append((action, notes))
     if len(meant) == 1:

@@ -180,7 +180,8 @@ def _fields_by_variety(engine: Engine, state: State, player: str, rest: list[str
 
 # Words before a variety that say which of a player's fields growing it: True the most beans.
 _BIGGER = {"bigger": True, "larger": True, "longer": True, "fuller": True, "biggest": True, "largest": True,
-           "longest": True, "smaller": False, "shorter": False, "smallest": False, "shortest": False}
+           "longest": True, "big": True, "large": True, "long": True, "full": True, "smaller": False,
+           "shorter": False, "smallest": False, "shortest": False, "small": False, "short": False, "little": False}
 
 
 # Words before a variety that count a field's beans (`all`: however many; see _counted_fields).

@@ -1053,3 +1053,21 @@ def test_round_59s_bohnaparte_table_loose_verbs_and_cards_of_another_row(tmp_pat
     # `plants the fire too`: `too` says nothing of the move
     code, out = judge(capsys, str(path), "-a", "Nina plants the red too")
     assert out["results"][0]["action"] == {"type": "plant_card", "player": "Nina", "card": "received 1", "field": 1}
+
+
+def test_bohnaparte_numbers_its_turn_in_five_steps(tmp_path, capsys):
+    # Round 59's Bohnaparte table: "Uwe ends phase 4" in the attack was refused as the draw's,
+    # and the draw was announced as "Phase 4"; the book's step 4 is the attack, step 5 the draw.
+    fight = {"board": {"geometry": "offset", "rows": [[0, "camp", "farm", "camp", "camp"]]},
+             "spaces": {"01": {"owner": "Uwe"}, "02": {"owner": "Hanno"}, "04": {"owner": "Nina"}},
+             "players": [{"name": "Uwe", "hand": ["fire"], "coins": ["soy"], "fields": [[], []]},
+                         {"name": "Hanno", "hand": ["garden"], "fields": [[], []]},
+                         {"name": "Nina", "hand": ["green"], "fields": [[], []]}],
+             "active": "Uwe", "phase": "attack", "draw_pile": ["green", "broad", "blue", "soy", "red", "fire"]}
+    path = tmp_path / "steps.yaml"
+    path.write_text(json.dumps({"modules": ["base", "bohnaparte"], "state": fight}), encoding="utf-8")
+    for text in ("Uwe ends phase 4", "Uwe ends step 4"):
+        code, out = judge(capsys, str(path), "-a", text)
+        assert (out["results"][0]["action"]["type"], out["results"][0]["legal"]) == ("end_phase", True), text
+    assert main(["judge", str(path), "--brief", "-a", "Uwe ends step 4"]) == 0
+    assert "Step 5: draw new bean cards (draw_cards) begins" in capsys.readouterr().out

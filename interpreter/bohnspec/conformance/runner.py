@@ -779,8 +779,8 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                         # (against the engine's own state before it: where that one was already
                         # wrong, --isolate names the step that made it so; round 58)
                         result.problems.append("a rejected action changed the state (it must leave it as the "
-                                               "engine's reply before it had it; if that reply was wrong, "
-                                               "--isolate judges each step from the reference's state)"
+                                               "engine's previous reply showed it; if that reply was already "
+                                               "wrong, --isolate judges each step from the reference's state)"
                                                + "".join("\n  " + c.replace("\n", "\n  ") for c in changes))
                 elif expected_rules is not None:
                     result.problems.append(f"the action was accepted; expected a rejection "

@@ -972,20 +972,28 @@ def test_round_58s_war_author_sentences_are_read(capsys):
     assert "ruling/mixed-game-rules of this game says why" in out["results"][0]["malformed"]
 
 
+# Round 58's table: Timon's attack step on beginner_3, Nina's and Keno's spaces around his.
+DSCH3_ATTACK = {"board": "beginner_3",
+                "spaces": {"02": {"owner": "Timon"}, "01": {"owner": "Timon"}, "08": {"owner": "Nina"},
+                           "04": {"owner": "Nina"}, "12": {"owner": "Keno"}, "07": {"owner": "Keno"}},
+                "players": [{"name": "Timon", "hand": ["blue", "red", "fire"],
+                             "coins": ["soy", "red", "green", "blue"], "fields": [["soy"], ["green", "green"]]},
+                            {"name": "Nina", "hand": ["green", "fire"], "coins": ["soy"], "fields": [["red"], []]},
+                            {"name": "Keno", "hand": ["broad"], "coins": ["fire", "fire", "fire"], "fields": [[], []]}],
+                "active": "Timon", "phase": "attack", "draw_pile": ["green", "fire", "black_eyed", "broad"],
+                "discard": ["red"]}
+
+
+def dschingis_attack(tmp_path):
+    path = tmp_path / "attack.yaml"
+    path.write_text(json.dumps({"modules": ["base", "dschingis"], "state": DSCH3_ATTACK}), encoding="utf-8")
+    return path
+
+
 def test_round_58s_table_attacks_a_player_and_says_whose_turn(tmp_path, capsys):
     # `Can Timon attack Nina?`: one of her spaces, the first the rules allow, said; `on Timon's
     # turn` says nothing the situation does not.
-    state = {"board": "beginner_3",
-             "spaces": {"02": {"owner": "Timon"}, "01": {"owner": "Timon"}, "08": {"owner": "Nina"},
-                        "04": {"owner": "Nina"}, "12": {"owner": "Keno"}, "07": {"owner": "Keno"}},
-             "players": [{"name": "Timon", "hand": ["blue", "red", "fire"], "coins": ["soy", "red", "green", "blue"],
-                          "fields": [["soy"], ["green", "green"]]},
-                         {"name": "Nina", "hand": ["green", "fire"], "coins": ["soy"], "fields": [["red"], []]},
-                         {"name": "Keno", "hand": ["broad"], "coins": ["fire", "fire", "fire"], "fields": [[], []]}],
-             "active": "Timon", "phase": "attack", "draw_pile": ["green", "fire", "black_eyed", "broad"],
-             "discard": ["red"]}
-    path = tmp_path / "attack.yaml"
-    path.write_text(json.dumps({"modules": ["base", "dschingis"], "state": state}), encoding="utf-8")
+    path = dschingis_attack(tmp_path)
     code, out = judge(capsys, str(path), "-a", "Can Timon attack Nina with his red?")
     r = out["results"][0]
     assert (r["action"]["target"], r["legal"]) == ("04", True)
@@ -1071,3 +1079,12 @@ def test_bohnaparte_numbers_its_turn_in_five_steps(tmp_path, capsys):
         assert (out["results"][0]["action"]["type"], out["results"][0]["legal"]) == ("end_phase", True), text
     assert main(["judge", str(path), "--brief", "-a", "Uwe ends step 4"]) == 0
     assert "Step 5: draw new bean cards (draw_cards) begins" in capsys.readouterr().out
+
+
+def test_a_kind_of_space_lying_twice_is_the_one_the_rules_allow(tmp_path, capsys):
+    # Round 59's Bohnaparte table: "attacks the gemstone field" was asked which of two, though
+    # only one is in reach; the one the rules allow is read, and said.
+    code, out = judge(capsys, str(dschingis_attack(tmp_path)), "-a", "Timon attacks the gemstone field with his red")
+    r = out["results"][0]
+    assert (r["action"]["target"], r["legal"]) == ("03", True)
+    assert any("only 03 is allowed here" in n for n in r["notation"])

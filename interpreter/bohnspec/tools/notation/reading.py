@@ -773,6 +773,18 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             key, value = names[position], tok
             i += 1
         _once(kind, names, raw, key, value)
+    if state.board is not None:
+        # `attacks the gemstone field` where two lie on the map: the one the rules allow here,
+        # when one alone is (round 59's Bohnaparte table was asked which)
+        for key in [k for k in raw if types[k] == "space" and raw[k] not in state.board]:
+            lying = _spaces_of_kind(state, raw[key])
+            if len(lying) > 1:
+                reachable = list(dict.fromkeys(str(a[key]) for a in _legal_with(engine, state, kind, player, {})
+                                               if a.get(key) in lying))
+                if len(reachable) == 1:
+                    said.append(f"'{raw[key]}': of {', '.join(lying)}, only {reachable[0]} is allowed here: read as "
+                                f"{reachable[0]}")
+                    raw[key] = reachable[0]
     action: dict = {"type": kind, "player": player}
     # Players first: a card parameter may belong to one of them (`get` to the partner).
     for key in sorted(raw, key=lambda k: types[k] in ("card", "cards")):

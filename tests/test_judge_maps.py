@@ -1088,3 +1088,43 @@ def test_a_kind_of_space_lying_twice_is_the_one_the_rules_allow(tmp_path, capsys
     r = out["results"][0]
     assert (r["action"]["target"], r["legal"]) == ("03", True)
     assert any("only 03 is allowed here" in n for n in r["notation"])
+
+
+def test_round_60s_regressions_of_this_sessions_readings_are_mended(tmp_path, capsys):
+    # A card named by its variety is never the hidden top of the pile (a blind draw): Timon's
+    # fire lies on his depot, refused for a swamp; the pile's fire was judged in its place.
+    swamp = {"board": {"geometry": "offset", "rows": [[0, "swamp", "camp", "farm", "camp", "camp"]]},
+             "spaces": {"02": {"owner": "Timon"}, "04": {"owner": "Nina"}, "05": {"owner": "Keno"}},
+             "players": [{"name": "Timon", "hand": ["green"], "depot": ["fire"], "coins": ["soy", "red"],
+                          "vars": {"has_depot": True}, "fields": [[], []]},
+                         {"name": "Nina", "hand": ["blue"], "fields": [[], []]},
+                         {"name": "Keno", "hand": ["red"], "fields": [[], []]}],
+             "active": "Timon", "phase": "attack", "draw_pile": ["fire", "garden", "blue"]}
+    path = tmp_path / "swamp.yaml"
+    path.write_text(json.dumps({"modules": ["base", "bohnaparte"], "state": swamp}), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Timon attacks 01 with the fire")
+    r = out["results"][0]
+    assert (r["action"]["with"], r["rule"]) == ("depot 1", "bohnaparte/swamp/1")
+    # `on his turn`, said of a player whose turn it is not, is told; of the active one, nothing.
+    assert main(["judge", str(path), "-a", "Can Nina harvest field 1 on her turn?"]) == 2
+    assert "it is Timon's turn in this situation" in capsys.readouterr().err
+    # Bohnaparte's step 1 is the base game's phase 1: `the second card` once the first is planted
+    # (`follow_up`, titled "the second round", no longer turns the reading off).
+    step1 = {"board": {"geometry": "graph", "spaces": {"nc": "camp", "tc": "camp", "kc": "camp", "f": "farm"},
+                       "edges": [["nc", "f"], ["f", "tc"], ["tc", "kc"]]},
+             "spaces": {"nc": {"owner": "Nina"}, "tc": {"owner": "Timon"}, "kc": {"owner": "Keno"}},
+             "players": [{"name": "Nina", "hand": ["soy", "fire", "red"], "fields": [["soy"], ["fire", "fire"]]},
+                         {"name": "Timon", "hand": ["fire"]}, {"name": "Keno", "hand": ["green"]}],
+             "active": "Nina", "phase": "plant_hand", "draw_pile": ["green", "fire", "broad", "broad", "broad"]}
+    path = tmp_path / "step1.yaml"
+    path.write_text(json.dumps({"modules": ["base", "bohnaparte"], "state": step1}), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina plants the soy", "-a", "Nina plants the second card into field 2")
+    assert (out["results"][1]["action"], out["results"][1]["legal"]) == (
+        {"type": "plant", "player": "Nina", "field": 2}, True)
+    # A move said as the time of another is asked to be said in order, not dropped.
+    assert main(["judge", str(path), "-a", "Nina plants the soy after harvesting field 2"]) == 2
+    assert "a move said as the time of another is not judged so" in capsys.readouterr().err
+    # Two moves named after the word said (burn_town, spare_town for `the town`): neither chosen.
+    town = "dschingis/independent/burn-town-takes-top-box-card-01"
+    code, out = judge(capsys, town, "--step", "2", "-a", "Nina takes the town")
+    assert out["results"][0]["action"]["type"] != "burn_town"

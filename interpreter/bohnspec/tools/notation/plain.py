@@ -154,7 +154,7 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be|show|afford|prove|raise)\b",
                r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+)",
                # (`while his other field has 3`, `if nobody wants it`: a condition said, no move)
-               r",?\s+(?:while|whilst|when|if|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|another|"
+               r",?\s+(?:while|whilst|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|another|"
                r"one|every|all)\b",
                r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b")
 
@@ -178,6 +178,14 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
             tokens = text[m.start():].split()
             end = next_move(tokens)
             kept = tokens[end:]
+            timed = [t.lower().strip(",") for t in tokens[:end]]
+            if timed and timed[0] in ("before", "after", "while", "until") and len(timed) >= 3 and (
+                    _names_a_move(engine, [re.sub(r"ing$", "", timed[1])]) or _names_a_move(engine, timed[2:3])
+                    or _names_a_move(engine, [re.sub(r"ing$", "e", timed[1])])):
+                # (`after harvesting field 2`: a move said as the time of another; dropped, it
+                # changed the answer; round 60)
+                raise ActionError(f"'{' '.join(tokens[:end]).strip(',')}': a move said as the time of another is not "
+                                  "judged so; say the moves in their order (`..., then ...`)")
             before = text[:m.start()].rstrip()
             # (the comma before the next move stays, unless a join is there already: `... blue.
             # Since it pays, she ...`, `... blue and since it pays, she ...`; a join left with
@@ -195,15 +203,21 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     # than the active player's is another situation, told: round 59's regression hunt)
     def whose_turn(m: re.Match) -> str:
         named = re.sub(r"'s$", "", m[1])
-        if named in state.names() and named != state.active:
-            raise ActionError(f"'{m[0].strip()}': it is {state.active}'s turn in this situation; judge answers where "
-                              f"the game stands (give a situation of {named}'s turn)")
-        return ""
+        if named.lower() in ("his", "her", "their", "my"):
+            if not text.split() or text.split()[0] not in state.names():
+                return ""
+            named = text.split()[0]  # (the one who moves: `Can Timon ... on his turn?`)
+        if named.lower() == "the active player" or named == state.active:
+            return ""
+        if named not in state.names():
+            raise ActionError(f"'{m[0].strip()}': {named!r} is not at the table; players: {', '.join(state.names())}")
+        raise ActionError(f"'{m[0].strip()}': it is {state.active}'s turn in this situation; judge answers where "
+                          f"the game stands (give a situation of {named}'s turn)")
     text = re.sub(r"\s+(?:on|in|during)\s+(\S+'s|his|her|their|my|the\s+active\s+player's)\s+(?:own\s+)?turn\b",
                   whose_turn, text, flags=re.IGNORECASE)
     # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
     # face down, Bohnaparte's attack/11; round 59's table)
-    return re.sub(r"\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
+    return re.sub(r",?\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
                   r"immediately|at\s+once|too|also|as\s+well|please|face\s+down)\b", "", text,
                   flags=re.IGNORECASE)
 
@@ -290,7 +304,7 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
         text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
         # (`plants a second card`: phase 1's second planting, of the card then foremost, unless a
         # move of the game plays the second card itself: the two-player game's, round 56)
-        if not any("second" in (a.title or "").lower() for a in engine.spec.actions.values()):
+        if not any("second hand card" in (a.title or "").lower() for a in engine.spec.actions.values()):
             text = re.sub(r"\ba\s+second\s+card\b", "hand 1", text, flags=re.IGNORECASE)
             # (`plant the second card`, after a verb of planting, once the phase may end, the first
             # planting made: that second planting too; before it, the hand's second card; round 58

@@ -235,13 +235,17 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
     refused = engine.timing(state, kind, player) if kind in engine.spec.actions else None
     why = f"{player} may not {kind} now ({refused.reason})" if refused is not None else \
         f"'{typed[0]}' names no move of {player}'s allowed here"
-    for other in kinds:
-        words = [w for w in rest if not other.endswith("_" + w.lower())]
-        if len(words) < len(rest):
-            legal = _legal_readings(engine, state, player, [(other, words, f"'{typed[0]}': read as {other}: {why}")])
-            if legal:
-                said.extend(legal[0][1])
-                return legal[0][0]
+    named = [other for other in kinds if any(other.endswith("_" + w.lower()) for w in rest)]
+    if len(named) == 1:
+        # (one move alone named after a word said; two, `burn_town` and `spare_town` for `takes
+        # the town`, and the words do not say which: round 60)
+        words = [w for w in rest if not named[0].endswith("_" + w.lower())]
+        legal = _legal_readings(engine, state, player, [(named[0], words, f"'{typed[0]}': read as {named[0]}: {why}")])
+        if legal:
+            said.extend(legal[0][1])
+            return legal[0][0]
+    if named:
+        return None
     # (else only words that leave no doubt: the pile's top card, for a move that may take it
     # there, or one space and nothing else; `Timon takes the soy` in phase 2 is no offer, and
     # `Timon draws` no end of the phase: round 59's regression hunt)
@@ -903,6 +907,9 @@ def _another_card_of_the_variety(engine: Engine, state: State, action: dict, raw
     for other in _legal_with(engine, state, action["type"], action["player"],
                              {k: v for k, v in action.items() if k not in (key, "type", "player")}):
         ref = other.get(key)
+        zone = engine.spec.zones.get(ref.split()[0]) if isinstance(ref, str) else None
+        if zone is None or zone.kind in ("pile", "deck"):
+            continue  # (the top of a pile is a blind draw, never the card a player names: round 60)
         if isinstance(ref, str) and ref != first and _card_at_ref(engine, state, action["player"], ref) == raw[key]:
             action[key] = ref
             said.append(f"'{raw[key]}': {first} may not be used here, {ref} (a {raw[key]} too) may: read as {ref}")

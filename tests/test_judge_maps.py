@@ -1063,17 +1063,20 @@ def test_round_59s_bohnaparte_table_loose_verbs_and_cards_of_another_row(tmp_pat
     assert out["results"][0]["action"] == {"type": "plant_card", "player": "Nina", "card": "received 1", "field": 1}
 
 
+# Uwe's attack step in a Bohnaparte game of three (round 59's table).
+UWE_ATTACKS = {"board": {"geometry": "offset", "rows": [[0, "camp", "farm", "camp", "camp"]]},
+               "spaces": {"01": {"owner": "Uwe"}, "02": {"owner": "Hanno"}, "04": {"owner": "Nina"}},
+               "players": [{"name": "Uwe", "hand": ["fire"], "coins": ["soy"], "fields": [[], []]},
+                           {"name": "Hanno", "hand": ["garden"], "fields": [[], []]},
+                           {"name": "Nina", "hand": ["green"], "fields": [[], []]}],
+               "active": "Uwe", "phase": "attack", "draw_pile": ["green", "broad", "blue", "soy", "red", "fire"]}
+
+
 def test_bohnaparte_numbers_its_turn_in_five_steps(tmp_path, capsys):
     # Round 59's Bohnaparte table: "Uwe ends phase 4" in the attack was refused as the draw's,
     # and the draw was announced as "Phase 4"; the book's step 4 is the attack, step 5 the draw.
-    fight = {"board": {"geometry": "offset", "rows": [[0, "camp", "farm", "camp", "camp"]]},
-             "spaces": {"01": {"owner": "Uwe"}, "02": {"owner": "Hanno"}, "04": {"owner": "Nina"}},
-             "players": [{"name": "Uwe", "hand": ["fire"], "coins": ["soy"], "fields": [[], []]},
-                         {"name": "Hanno", "hand": ["garden"], "fields": [[], []]},
-                         {"name": "Nina", "hand": ["green"], "fields": [[], []]}],
-             "active": "Uwe", "phase": "attack", "draw_pile": ["green", "broad", "blue", "soy", "red", "fire"]}
     path = tmp_path / "steps.yaml"
-    path.write_text(json.dumps({"modules": ["base", "bohnaparte"], "state": fight}), encoding="utf-8")
+    path.write_text(json.dumps({"modules": ["base", "bohnaparte"], "state": UWE_ATTACKS}), encoding="utf-8")
     for text in ("Uwe ends phase 4", "Uwe ends step 4"):
         code, out = judge(capsys, str(path), "-a", text)
         assert (out["results"][0]["action"]["type"], out["results"][0]["legal"]) == ("end_phase", True), text
@@ -1128,3 +1131,11 @@ def test_round_60s_regressions_of_this_sessions_readings_are_mended(tmp_path, ca
     town = "dschingis/independent/burn-town-takes-top-box-card-01"
     code, out = judge(capsys, town, "--step", "2", "-a", "Nina takes the town")
     assert out["results"][0]["action"]["type"] != "burn_town"
+
+
+def test_a_defender_who_draws_a_card_defends_from_the_pile(tmp_path, capsys):
+    # Round 60: "Hanno draws a card" while he defends (attack/21's words) was the phase-4 draw.
+    path = tmp_path / "draws.yaml"
+    path.write_text(json.dumps({"modules": ["base", "bohnaparte"], "state": UWE_ATTACKS}), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Uwe attacks 02 with his fire", "-a", "Hanno draws a card")
+    assert out["results"][1]["action"] == {"type": "defend", "player": "Hanno", "with": "draw_pile 1"}

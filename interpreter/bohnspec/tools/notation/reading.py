@@ -250,6 +250,8 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
     # there, or one space and nothing else; `Timon takes the soy` in phase 2 is no offer, and
     # `Timon draws` no end of the phase: round 59's regression hunt)
     from ...execution.moves import card_zones
+    if "draw" in _verb_forms(typed[0]) and all(w.lower() in ("a", "the", "top", "card", "one", "1") for w in rest):
+        rest = ["draw_pile 1"]  # (`Hanno draws a card` while he defends: the pile's top card, attack/21)
     pile = any(w.startswith("draw_pile") for w in rest)
     lone_space = len(rest) == 1 and state.board is not None and rest[0] in state.board
     if not (pile or lone_space):

@@ -164,6 +164,8 @@ def _fields_by_variety(engine: Engine, state: State, player: str, rest: list[str
                 said.append(f"{player}'s {rest[k - 1]} {variety} field: read as field {chosen[0]}")
                 out[k - 1:k + 2] = ["", "field", str(chosen[0])]
                 continue
+            raise ActionError(f"'{rest[k - 1]} {variety} field': {player}'s fields {' and '.join(map(str, chosen))} "
+                              f"hold {best} {variety} each: name the field by its number")
         if len(holding) == 1:
             said.append(f"{player}'s {variety} field: read as field {holding[0]}")
             out[k], out[k + 1] = "field", str(holding[0])

@@ -807,7 +807,6 @@ def cards_held(state: dict, zones: frozenset) -> Counter:
     cards one by one; `red*3` as three). A zone counts where the game has it: a key of a
     player's named like a zone of the table is the engine's own (round 59), and the other way
     round; `zones` holds the table's by name and the players' as `player.NAME`."""
-    from ..execution.state import expand_cards
     found: Counter = Counter()
 
     def add(cards: Any) -> None:
@@ -817,6 +816,7 @@ def cards_held(state: dict, zones: frozenset) -> Counter:
                     add(c)
                 elif isinstance(c, str):
                     if "*" in c:
+                        from ..execution.state import expand_cards  # (a compact card: rare in a reply)
                         found.update(expand_cards([c]))
                     else:
                         found[c] += 1
@@ -846,14 +846,16 @@ def _zones_differing(before: dict, after: dict, zones: frozenset) -> list[str]:
     return out[:4]
 
 
-def _set_up_cards(ref: Any, sc: Any, zones: frozenset) -> Counter | None:
-    """The cards of the game the rules set up for a scenario's `setup:`; None when the rules
-    refuse that setup (an engine accepting it fails for that, not for its cards: round 59)."""
+def _set_up_cards(ref: Any, sc: Any, zones: frozenset, built: Any = None) -> Counter | None:
+    """The cards of the game the rules set up for a scenario's `setup:` (`built`: that game as
+    the runner set it up, a (state, events) pair); None when the rules refuse that setup (an
+    engine accepting it fails for that, not for its cards: round 59)."""
     from . import scenario as S
     try:
-        return cards_held(S.build_state(ref, sc, check=False)[0].to_json(), zones)
+        state = built[0] if built is not None else S.build_state(ref, sc, check=False)[0]
     except BohnspecError:
         return None
+    return cards_held(state.to_json(), zones)
 
 
 def _cards_changed(expected: Counter, got: Counter) -> str:
@@ -993,6 +995,7 @@ class ProtocolAdapter:
         self._planned: list[dict] = []  # the actions the runner will apply after the next start
         self._ahead: deque[dict] = deque()  # those of them sent with the start, not applied yet
         self._setup_checked: S.Scenario | None = None  # the runner set this scenario's game up already
+        self._setup_built: Any = None  # that game, as the rules set it up (its cards are counted)
         # The last state known to be valid (sent, or returned and checked): the next reply's
         # equal parts need no second look.
         self._known: dict | None = None
@@ -1051,7 +1054,7 @@ class ProtocolAdapter:
     def reuse_setup(self, sc: S.Scenario, engine: Engine, built: tuple) -> None:
         """The runner has set up the scenario's game on the reference already (its deck and
         setup checked): `start` does not do it again."""
-        self._setup_checked = sc
+        self._setup_checked, self._setup_built = sc, built
 
     def reference(self) -> InProcess:
         if self._reference is None:
@@ -1101,6 +1104,7 @@ class ProtocolAdapter:
         planned, self._planned = self._planned, []
         upcoming, self._upcoming = self._upcoming, None
         checked, self._setup_checked = self._setup_checked is sc, None
+        built, self._setup_built = (self._setup_built if checked else None), None
         self._ahead.clear()
         self._known = None
         self._cards = None
@@ -1158,7 +1162,8 @@ class ProtocolAdapter:
             # The game seats the players as the setup names them (the seating check of _checked),
             # and holds the cards the rules' own setup gives it.
             self._known = {"players": [{"name": n} for n in setup["players"]]}
-            self._cards = functools.partial(_set_up_cards, ref, sc, self._counted)
+            # (the game the runner set up already, when it did: not dealt a second time)
+            self._cards = functools.partial(_set_up_cards, ref, sc, self._counted, built)
             # Version 2 lets an engine refuse a setup its rules do not allow, with the rule.
             version2 = getattr(self.client, "version", 1) >= 2
             reply = self._first(request, ("ok", "rejected") if version2 else ("ok",), planned, upcoming)

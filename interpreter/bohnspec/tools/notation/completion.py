@@ -26,10 +26,11 @@ def _only_completion(engine: Engine, state: State, kind: str, player: str, given
     return found
 
 
-def _timely_moves(engine: Engine, state: State) -> list:
-    """The moves whose timing allows them now, of every player (moves.Move)."""
+def _kinds_timely_for(engine: Engine, state: State, player: str, but: str = "") -> list[str]:
+    """The kinds of move whose timing allows `player` to make them now (but `but`), in the order
+    move generation lists them."""
     from ...execution import moves
-    return list(moves.timely(engine, state))
+    return list(dict.fromkeys(m.kind for m in moves.timely(engine, state) if m.player == player and m.kind != but))
 
 
 def _timely_move(engine: Engine, state: State, kind: str, player: str):

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Any
 
 from ...errors import ActionError, BohnspecError
 from ...execution.interpret import Engine
 from ...execution.state import State
-from .completion import _legal_with, _refused_whatever, _timely_move, _timely_moves
+from .completion import _kinds_timely_for, _legal_with, _refused_whatever, _timely_move
 from .places import (
     _REF_WORDS,
     _last_cards,
@@ -91,18 +92,15 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "") -> str:
     note = "'must': the answer says whether the move is allowed"
     if who not in state.names():
         return note
-    instead = [k for k in dict.fromkeys(m.kind for m in _timely_moves(engine, state))
-               if k not in (kind, "end_phase") and next(_legal_with(engine, state, k, who, {}), None) is not None]
+    instead = [k for k in _kinds_timely_for(engine, state, who, but=kind)
+               if k != "end_phase" and next(_legal_with(engine, state, k, who, {}), None) is not None]
     if instead:
         note += f"; {who} may also {' or '.join(instead[:4])} instead"
-    if "end_phase" not in engine.spec.actions:
-        return note
     # (the phase is ended by whoever may end it: the active player, when the one asked about may not)
     ender = next((p for p in dict.fromkeys([who, state.active]) if p in state.names()
-                  and engine.timing(state, "end_phase", p) is None), who)
-    try:
-        outcome = engine.apply(state, {"type": "end_phase", "player": ender})
-    except BohnspecError:
+                  and "end_phase" in engine.spec.actions and engine.timing(state, "end_phase", p) is None), who)
+    outcome = _phase_ended_by(engine, state, ender)
+    if outcome is None:
         return note
     by = "" if ender == who else f" (by {ender})"
     if outcome.accepted:
@@ -450,15 +448,22 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     return _onto_the_discard(engine, _laid_in_a_field(_paid_for(_exchange(_question_asked(engine, state, text)))))
 
 
+def _phase_ended_by(engine: Engine, state: State, who: str) -> Any:
+    """The outcome of `who` ending the phase now (the game's `end_phase`); None in a game
+    without that move, or where the rules cannot judge it."""
+    if "end_phase" not in engine.spec.actions:
+        return None
+    try:
+        return engine.apply(state, {"type": "end_phase", "player": who})
+    except BohnspecError:
+        return None
+
+
 def _first_planting_made(engine: Engine, state: State, text: str) -> bool:
     """Whether the player who moves may end the phase now (the obligatory planting made)."""
     who = _mover(state, text)
-    if who is None or "end_phase" not in engine.spec.actions:
-        return False
-    try:
-        return engine.apply(state, {"type": "end_phase", "player": who}).accepted
-    except BohnspecError:
-        return False
+    outcome = _phase_ended_by(engine, state, who) if who is not None else None
+    return outcome is not None and outcome.accepted
 
 
 def _laid_in_a_field(text: str) -> str:

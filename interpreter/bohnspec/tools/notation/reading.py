@@ -12,7 +12,14 @@ from typing import Any
 from ...errors import ActionError, BohnspecError, closest, suggest
 from ...execution.interpret import Engine
 from ...execution.state import State
-from .completion import _SHOWN_CHOICES, _completions, _legal_with, _only_completion, _refused_whatever
+from .completion import (
+    _SHOWN_CHOICES,
+    _completions,
+    _kinds_timely_for,
+    _legal_with,
+    _only_completion,
+    _refused_whatever,
+)
 from .places import (
     _REF_WORDS,
     _card_at_ref,
@@ -230,8 +237,7 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
         return None
     if _legal_readings(engine, state, player, [(kind, list(rest), None)]):
         return None  # (the move read is allowed: it stands)
-    from ...execution import moves
-    kinds = list(dict.fromkeys(m.kind for m in moves.timely(engine, state) if m.player == player and m.kind != kind))
+    kinds = _kinds_timely_for(engine, state, player, but=kind)
     refused = engine.timing(state, kind, player) if kind in engine.spec.actions else None
     why = f"{player} may not {kind} now ({refused.reason})" if refused is not None else \
         f"'{typed[0]}' names no move of {player}'s allowed here"
@@ -289,8 +295,7 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
         v for v in state.vars.values() if isinstance(v, str)}
     if not named:
         return action
-    from ...execution import moves
-    kinds = list(dict.fromkeys(m.kind for m in moves.timely(engine, state) if m.player == player and m.kind != kind))
+    kinds = _kinds_timely_for(engine, state, player, but=str(kind))
     words = [w for w in rest if w not in state.board and not _spaces_of_kind(state, w)]
     legal = _legal_readings(engine, state, player, [
         (other, words, f"read as {other}: {player} may not {kind} now ({refused.reason}), and {other}, in the fight "

@@ -51,6 +51,12 @@ def _legal_with(engine: Engine, state: State, kind: str, player: str, given: dic
             yield a
 
 
+def _values_allowed(engine: Engine, state: State, kind: str, player: str, key: str, among: Sequence[str]) -> list[str]:
+    """The values of parameter `key`, of those `among`, with which the rules allow `player` a
+    move of `kind` now (the others left out), each once, in the order move generation finds them."""
+    return list(dict.fromkeys(str(a[key]) for a in _legal_with(engine, state, kind, player, {}) if a.get(key) in among))
+
+
 # How many legal actions of one type are looked through for the one a value left out allows.
 _COMPLETIONS = 2000
 

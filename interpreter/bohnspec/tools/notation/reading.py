@@ -19,6 +19,7 @@ from .completion import (
     _legal_with,
     _only_completion,
     _refused_whatever,
+    _values_allowed,
 )
 from .places import (
     _REF_WORDS,
@@ -605,11 +606,10 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             hers = [sp for sp in state.board.ids if state.space_vars.get(sp, {}).get("owner") == named[0]]
             if not hers:
                 raise ActionError(f"'{named[0]}': {kind} names a space, and {named[0]} holds none")
-            allowed = [a for a in _legal_with(engine, state, kind, player, {}) if a.get(space_params[0]) in hers]
-            choice = allowed[0][space_params[0]] if allowed else hers[0]
-            others = list(dict.fromkeys(a[space_params[0]] for a in allowed))
+            allowed = _values_allowed(engine, state, kind, player, space_params[0], hers)
+            choice = allowed[0] if allowed else hers[0]
             said.append(f"'{named[0]}': {kind} names a space; read as {named[0]}'s {choice}"
-                        + (f" (any of {', '.join(others)} is allowed here)" if len(others) > 1 else
+                        + (f" (any of {', '.join(allowed)} is allowed here)" if len(allowed) > 1 else
                            "" if allowed else f" (of {', '.join(hers)}, none is allowed here)"))
             rest = [choice if w == named[0] else w for w in rest]
     if any(t in ("field", "target", "card", "cards") for t in types.values()):
@@ -790,8 +790,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         for key in [k for k in raw if types[k] == "space" and raw[k] not in state.board]:
             lying = _spaces_of_kind(state, raw[key])
             if len(lying) > 1:
-                reachable = list(dict.fromkeys(str(a[key]) for a in _legal_with(engine, state, kind, player, {})
-                                               if a.get(key) in lying))
+                reachable = _values_allowed(engine, state, kind, player, key, lying)
                 if len(reachable) == 1:
                     said.append(f"'{raw[key]}': of {', '.join(lying)}, only {reachable[0]} is allowed here: read as "
                                 f"{reachable[0]}")

@@ -761,27 +761,33 @@ def without_own_keys(state: dict, zones: frozenset, variables: frozenset) -> dic
     """The state without the keys of an engine's own (PROTOCOL.md: a turn counter, a log, a
     variable the game does not have), which are allowed and never compared: only what the game
     has is checked against the schema. The state itself is left as it is."""
-    def own(d: dict, keep: frozenset) -> bool:
-        return any(k not in keep and k not in zones for k in d)
+    state_keys, player_keys = _kept_keys(zones)
     out = state
-    if own(state, _STATE_KEYS):
-        out = {k: v for k, v in state.items() if k in _STATE_KEYS or k in zones}
+    # (the keys compared as sets, in C: a state that keeps to the game's names is the rule)
+    if not state.keys() <= state_keys:
+        out = {k: v for k, v in state.items() if k in state_keys}
     vars_ = out.get("vars")
-    if isinstance(vars_, dict) and any(k not in variables for k in vars_):
+    if isinstance(vars_, dict) and not vars_.keys() <= variables:
         out = {**out, "vars": {k: v for k, v in vars_.items() if k in variables}}
     players = out.get("players")
     if isinstance(players, list) and any(isinstance(p, dict) and (
-            own(p, _PLAYER_KEYS) or isinstance(p.get("vars"), dict) and any(k not in variables for k in p["vars"]))
+            not p.keys() <= player_keys or isinstance(p.get("vars"), dict) and not p["vars"].keys() <= variables)
             for p in players):
         kept = []
         for p in players:
             if isinstance(p, dict):
-                p = {k: v for k, v in p.items() if k in _PLAYER_KEYS or k in zones}
+                p = {k: v for k, v in p.items() if k in player_keys}
                 if isinstance(p.get("vars"), dict):
                     p["vars"] = {k: v for k, v in p["vars"].items() if k in variables}
             kept.append(p)
         out = {**out, "players": kept}
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _kept_keys(zones: frozenset) -> tuple[frozenset, frozenset]:
+    """The keys a game's state has, and those of a player's: the rest are an engine's own."""
+    return _STATE_KEYS | zones, _PLAYER_KEYS | zones
 
 
 _COUNTED: dict[int, tuple[Any, frozenset]] = {}
@@ -802,6 +808,9 @@ def _counted_zones(engine: Any) -> frozenset:
     return hit[1]
 
 
+_TEXTS = frozenset({str})
+
+
 def cards_held(state: dict, zones: frozenset) -> Counter:
     """Every card a state lists in the counted zones, the players' and the table's (a field's
     cards one by one; `red*3` as three). A zone counts where the game has it: a key of a
@@ -811,6 +820,9 @@ def cards_held(state: dict, zones: frozenset) -> Counter:
 
     def add(cards: Any) -> None:
         if isinstance(cards, list):
+            if set(map(type, cards)) <= _TEXTS and "*" not in "".join(cards):
+                found.update(cards)  # plain cards, the common list: counted in C
+                return
             for c in cards:
                 if isinstance(c, list):
                     add(c)
@@ -829,6 +841,47 @@ def cards_held(state: dict, zones: frozenset) -> Counter:
                 if "player." + key in zones:
                     add(value)
     return found
+
+
+def cards_held_after(known: Any, known_held: Counter | None, state: dict, zones: frozenset) -> Counter:
+    """cards_held(state, zones), worked out from a state whose count is known (`known`, counted
+    `known_held`): only the zones that differ from it are counted, since a list equal to the one
+    it replaces holds the same cards (most of a reply is the state before it). A known state
+    that cannot be matched player by player is passed over: the state is counted in full."""
+    old_players = known.get("players") if isinstance(known, dict) else None
+    players = state.get("players")
+    if known_held is None or not isinstance(old_players, list) or not isinstance(players, list) \
+            or len(old_players) != len(players) or not all(isinstance(p, dict) for p in old_players):
+        return cards_held(state, zones)
+    shared, own = _zone_kinds(zones)
+    added: dict = {}
+    removed: dict = {}
+    for key in shared:
+        new, old = state.get(key), known.get(key)
+        if new != old:
+            added[key], removed[key] = new, old
+    for i, (p, old) in enumerate(zip(players, old_players)):
+        if p == old:  # (compared in C: most players are untouched by a step)
+            continue
+        if not isinstance(p, dict):
+            return cards_held(state, zones)
+        for key in own:
+            new, before = p.get(key), old.get(key)
+            if new != before:
+                added[f"{i}.{key}"], removed[f"{i}.{key}"] = new, before
+    if not added:
+        return known_held
+    held = known_held.copy()
+    held.subtract(cards_held(removed, frozenset(removed)))
+    held.update(cards_held(added, frozenset(added)))
+    return +held  # (nothing below none: a card removed was among those known)
+
+
+@functools.lru_cache(maxsize=64)
+def _zone_kinds(zones: frozenset) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The counted zones of the table, and those of each player (without `player.`)."""
+    return (tuple(z for z in zones if not z.startswith("player.")),
+            tuple(z[len("player."):] for z in zones if z.startswith("player.")))
 
 
 def _zones_differing(before: dict, after: dict, zones: frozenset) -> list[str]:
@@ -897,9 +950,11 @@ def _plainly_valid(state: dict, known: dict | None = None) -> bool:
     patterns of names and cards. A map given inline, or anything doubtful, goes to the schema.
 
     `known`: a state found valid before (the one sent with a `load`, the one before an
-    action). A list of cards equal to the one it holds in the same place is not looked at
-    again: a list of texts equals only a list of the same texts, so nothing of another type
-    slips through. Variables and other values (where 1 equals true) are always looked at."""
+    action). A part equal to the one it holds in the same place is not looked at again: a
+    list of texts equals only a list of the same texts, and a variable's value equals only
+    values the schema allows there too (true and 1 are both allowed; 1.0 is an integer to
+    JSON Schema), so nothing of another type slips through. `over` alone is always looked at:
+    it must be a truth, and 1 equals true."""
     from . import scenario as S
     players = state.get("players")
     if not isinstance(players, list) or not players:
@@ -911,8 +966,12 @@ def _plainly_valid(state: dict, known: dict | None = None) -> bool:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"]:
             return False
         old = before[i] if i < len(before) else None
+        if p == old:
+            continue  # a player equal to one known to be valid, name, cards and variables
         for key, value in p.items():
             if key == "vars":
+                if old is not None and old.get("vars") == value:
+                    continue
                 if not isinstance(value, dict) or not S._values_ok(value):
                     return False
                 continue
@@ -944,9 +1003,9 @@ def _plainly_valid(state: dict, known: dict | None = None) -> bool:
     return True
 
 
-# The parts of a state whose values may be numbers, truths or nothing (1 == True in Python):
-# looked at every time, never passed over as equal to a state known to be valid.
-_SCALAR_PARTS = frozenset({"starting_player", "active", "phase", "options", "vars", "over", "spaces"})
+# The parts of a state looked at every time, never passed over as equal to a state known to be
+# valid: a truth, which 1 equals in Python (and 0 false) where the schema allows no number.
+_SCALAR_PARTS = frozenset({"over"})
 
 
 def _cards_ok(cards: Any) -> bool:
@@ -999,6 +1058,7 @@ class ProtocolAdapter:
         # The last state known to be valid (sent, or returned and checked): the next reply's
         # equal parts need no second look.
         self._known: dict | None = None
+        self._known_held: Counter | None = None  # the cards it holds, when counted (cards_held)
         # The cards of the game under way: no rule makes or destroys a card, it only moves
         # them, so every state the engine returns holds these (round 58's lying engines passed
         # with a card lost or made up wherever no expectation looked).
@@ -1107,6 +1167,7 @@ class ProtocolAdapter:
         built, self._setup_built = (self._setup_built if checked else None), None
         self._ahead.clear()
         self._known = None
+        self._known_held = None
         self._cards = None
         self._card_problem = None
         self._just_loaded = False
@@ -1125,7 +1186,7 @@ class ProtocolAdapter:
             # Sent while the scenario before was judged: its replies are the next to come (an
             # engine that died on them meanwhile is this scenario's fault, not a fresh start).
             self._known = sent[1]["state"]
-            self._cards = cards_held(self._known, self._counted)
+            self._cards = self._known_held = cards_held(self._known, self._counted)
             self._just_loaded = True
             self._ahead.extend(planned)
             self._prepare(upcoming)
@@ -1162,6 +1223,7 @@ class ProtocolAdapter:
             # The game seats the players as the setup names them (the seating check of _checked),
             # and holds the cards the rules' own setup gives it.
             self._known = {"players": [{"name": n} for n in setup["players"]]}
+            self._known_held = Counter()
             # (the game the runner set up already, when it did: not dealt a second time)
             self._cards = functools.partial(_set_up_cards, ref, sc, self._counted, built)
             # Version 2 lets an engine refuse a setup its rules do not allow, with the rule.
@@ -1177,7 +1239,7 @@ class ProtocolAdapter:
             prepared, self._prepared = self._prepared, None
             full = prepared[1] if prepared is not None and prepared[0] is sc else self._full_state(sc)
             self._known = full
-            self._cards = cards_held(full, self._counted)
+            self._cards = self._known_held = cards_held(full, self._counted)
             self._just_loaded = True
             reply = self._first({"type": "load", "state": full}, ("ok",), planned, upcoming)
             return {"state": self._state(reply), "events": []}
@@ -1266,7 +1328,7 @@ class ProtocolAdapter:
         """Load a complete state (--isolate: the reference's state before a step)."""
         reply = self.client.request({"type": "load", "state": state}, expect=("ok",))
         self._known = state
-        self._cards = cards_held(state, self._counted) if self._counted else None
+        self._cards = self._known_held = cards_held(state, self._counted) if self._counted else None
         self._just_loaded = True
         loaded = {"state": self._state(reply), "events": []}
         self._no_card_problem()
@@ -1306,9 +1368,10 @@ class ProtocolAdapter:
                                                 "change during a game", self.client.stderr())
         if callable(self._cards):
             self._cards = self._cards()
+        held = None
         if self._cards is not None:
-            held = cards_held(state, self._counted)
-            if held != self._cards:
+            held = cards_held_after(self._known, self._known_held, state, self._counted)
+            if not dict.__eq__(held, self._cards):  # (neither counts a card none times: compared in C)
                 # (told as the step's failure, beside what its expectations find; a load's reply
                 # is the state loaded, so there the places that differ are named)
                 where = _zones_differing(self._known, state, self._counted) \
@@ -1316,7 +1379,7 @@ class ProtocolAdapter:
                 self._card_problem = (f"{what} holds other cards than the game: {_cards_changed(self._cards, held)}"
                                       + (f" (at {', '.join(where)})" if where else "")
                                       + "; cards are never made or destroyed in a game, only moved")
-        self._known = state
+        self._known, self._known_held = state, held
         self._just_loaded = False
         return state
 

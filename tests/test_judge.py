@@ -3081,3 +3081,28 @@ def test_round_59s_regressions_of_this_sessions_readings_are_mended(tmp_path, ca
     assert out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 2}
     code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Timon trades the soy away")
     assert (out["results"][0]["action"]["type"], out["results"][0]["action"]["give"]) == ("offer", ["revealed 1"])
+
+
+def test_round_60s_leftovers_a_field_traded_a_rows_card_and_players_called_will_and_may(tmp_path, capsys):
+    # `trades his blue field` is the field's top card, for the rules to refuse, as in an offer
+    # (it was unreadable in a trade).
+    code, out = judge(capsys, situation(tmp_path, R58_P2), "-a", "Timon trades his blue field to Nina for her red")
+    r = out["results"][0]
+    assert (r["action"]["give"], r["rule"]) == (["field 1"], "bohnanza/phase-2/8"), r
+    # `the second card from his sutler` is the sutler's, not the hand's (sutler/3 allows it).
+    code, out = judge(capsys, "bohnaparte/cavalry/draw-through-sutler-01", "--step", "1", "-a",
+                      "Timon takes the second card from his sutler")
+    assert (out["results"][0]["action"]["card"], out["results"][0]["legal"]) == ("sutler 2", True), out["results"]
+    code, out = judge(capsys, "base/five-players/drafted-card-is-no-hand-planting-01", "--step", "2", "-a",
+                      "Mara chooses the second card of the draft")
+    assert out["results"][0]["action"]["card"] == 2, out["results"]
+    # A player called Will asking about one called May: `Will May accept?` is May's acceptance.
+    table = {"players": [{"name": "Will", "hand": ["broad", "garden"], "fields": [["red"], []]},
+                         {"name": "May", "hand": ["garden"], "fields": [[], []]},
+                         {"name": "Timon", "hand": ["soy"], "fields": [[], []]}],
+             "active": "Will", "phase": "trade", "revealed": ["soy", "blue"], "draw_pile": ["broad", "green"]}
+    for text in ("Will offers May the broad. Will May accept?", "Will offers May the broad. Does May accept?"):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert [r["action"] for r in out["results"]][1] == {"type": "accept", "player": "May"}, text
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Will offers May the broad. Will declines.")
+    assert out["results"][1]["action"] == {"type": "decline", "player": "Will"}

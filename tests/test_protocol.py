@@ -930,6 +930,13 @@ def test_a_state_holding_a_card_the_game_does_not_have_fails_its_step(tmp_path):
                for p in step["problems"]), step
 
 
+def test_a_state_written_compactly_is_read_card_by_card(tmp_path):
+    # Round 59's engine author: a reply's `red*3`, which the schema allows as a scenario's
+    # states do, was counted as three cards but compared as one text, failing every hand of two.
+    run = conform(tmp_path, "--impl", fake("writes_compactly"), "-k", "base/harvest/*")
+    assert len(run.verdicts) > 20 and set(run.verdicts.values()) == {"passed"}, run.out
+
+
 def test_a_reply_with_a_number_of_thousands_of_digits_is_a_protocol_error(tmp_path):
     # Round 43's bad-input tester: it was an internal error of bohnspec's, not the engine's fault.
     run = conform(tmp_path, "--impl", fake("huge_number"), "-k", BLUE)

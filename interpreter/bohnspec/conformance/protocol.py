@@ -321,6 +321,8 @@ class ProtocolEngine:
         self._mark = 0  # where the standard error of the scenario under way begins
         self._selector: selectors.BaseSelector | None = None
         self.last_request: Message | None = None
+        # Whether the last reply read may write cards compactly (`red*3`): read as three cards.
+        self.compact = False
         self.version = 1  # the version agreed in the handshake
         self.version_said = True  # whether the engine's hello named it (none: version 1)
         # Requests written whose replies are not read yet, oldest first: one, or (an engine that
@@ -492,6 +494,7 @@ class ProtocolEngine:
             raise EngineFault("protocol-error", f"the engine printed an empty line where the reply to {msg['type']!r} "
                                                 "was expected: write exactly one JSON line per request, no blank "
                                                 "lines", self.stderr())
+        self.compact = b"*" in line
         try:
             reply = json.loads(line, parse_constant=_not_json)
         except UnicodeDecodeError as exc:
@@ -882,6 +885,23 @@ def _zone_kinds(zones: frozenset) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The counted zones of the table, and those of each player (without `player.`)."""
     return (tuple(z for z in zones if not z.startswith("player.")),
             tuple(z[len("player."):] for z in zones if z.startswith("player.")))
+
+
+def _expanded(state: dict, zones: frozenset) -> dict:
+    """The state with its zones' `red*3` written out as three cards, as a scenario's are (the
+    schema allows the shorthand in a state): compared card by card, as it is counted."""
+    from ..execution.state import expand_cards
+
+    def cards(value: Any) -> Any:
+        if isinstance(value, list):
+            if any(isinstance(c, list) for c in value):
+                return [cards(c) for c in value]  # fields, shuffles
+            if any(isinstance(c, str) and "*" in c for c in value):
+                return expand_cards(value)
+        return value
+    out = {k: cards(v) if k in zones or k == "shuffles" else v for k, v in state.items()}
+    out["players"] = [{k: cards(v) if k in zones else v for k, v in p.items()} for p in state["players"]]
+    return out
 
 
 def _zones_differing(before: dict, after: dict, zones: frozenset) -> list[str]:
@@ -1357,6 +1377,11 @@ class ProtocolAdapter:
         problem = state_problem(state, self._known)
         if problem:
             raise EngineFault("protocol-error", f"{what} is malformed: {problem}", self.client.stderr())
+        if getattr(self.client, "compact", False) and self._names is not None:
+            try:
+                state = _expanded(state, self._names[0])
+            except BohnspecError as exc:
+                raise EngineFault("protocol-error", f"{what} is malformed: {exc}", self.client.stderr()) from None
         # Nobody joins, leaves or changes seats during a game: a reply that seats others would be
         # compared only where a scenario names a player (round 43's lying engine passed).
         seated = [p.get("name") for p in state["players"]]

@@ -19,6 +19,7 @@ from .places import (
     _owned_spaces,
     _phase_numbered,
     _spaces_described,
+    _whose_words,
     _zone_cards_said,
 )
 from .words import (
@@ -127,7 +128,21 @@ def _mood_of(state: State, text: str) -> str | None:
     asking = (r"^\s*(?:(?:can|may|could|might)\s+(?:" + who + r")(?:'s)?\s|(?:is|would)\s+it\s|(?:is|are)\s+(?:" + who
               + r")\s+(?:allowed|able|permitted)\s|what\s+(?:happens|if|would|does|do|will)\s|how\s+(?:many|much)\s"
               r"|who\s+wins\s|suppose\s)")
-    return _MAY if re.match(asking, text, flags=re.IGNORECASE) else None
+    if re.match(asking, text, flags=re.IGNORECASE) or _AUXILIARY_ASKING(state, text) is not None:
+        return _MAY
+    return None
+
+
+def _AUXILIARY_ASKING(state: State, text: str) -> re.Match | None:
+    """`Will May accept?`, `Does Nina accept?`: a question, marked so, opened by an auxiliary
+    before a player (a player may be called Will, one may be called May: round 60's table had
+    `Will May accept?` judged as Will's acceptance)."""
+    if not text.rstrip().endswith("?") and not re.match(r"\s*(?:can|may|could|might)\s", text, flags=re.IGNORECASE):
+        return None  # (a question split from others is asked as `Can ...`, its mark left behind)
+    who = "|".join([*map(re.escape, state.names()), "she", "he", "they", "i"])
+    return re.match(r"^\s*(?:(?:can|may|could|might)\s+)?(?:will|would|shall|should|does|do|did)\s+(" + who + r")\s+"
+                    r"(?!(?:have|has|had|need|needs)\s+to\b)",
+                    text, flags=re.IGNORECASE)
 
 
 def _asked(mood: str | None, move: str) -> str:
@@ -298,6 +313,11 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
     if places:
         text = re.sub(r"\b(" + "|".join(_ORDINALS) + r")\s+(" + "|".join(map(re.escape, places)) + r")\s+cards?\b",
                       lambda m: f"{m[2].lower()} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
+        # `the second card from his sutler`, `of the draft`: that row's, not the hand's (round 60)
+        text = re.sub(r"\b(" + "|".join(_ORDINALS) + r")\s+cards?\s+(?:of|from|in|on)\s+(?:(" + _whose_words(state)
+                      + r")\s+)?(" + "|".join(map(re.escape, places)) + r")\b",
+                      lambda m: (f"{m[2]} " if m[2] and m[2].endswith("'s") else "")
+                      + f"{m[3].lower()} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
     if "hand" in engine.spec.zones:
         text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
         # (`plants a second card`: phase 1's second planting, of the card then foremost, unless a
@@ -439,6 +459,9 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     `She plants` at a table of one, the question asked (`Can Nina ...?`, `Must Nina ...?`) and
     the words around the move, a swap or an exchange (a trade), a price said for a purchase,
     a card put on the discard pile."""
+    auxiliary = _AUXILIARY_ASKING(state, text)
+    if auxiliary is not None:  # (`Will May accept?`: May's acceptance, asked)
+        text = text[auxiliary.start(1):]
     text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))
     # (`Timon harvests field 1 — legal?`, `..., is that allowed?`: the question of the move said)
     text = re.sub(r"\s*(?:[,;:\u2014\u2013-]+\s*|\s+)(?:is\s+(?:that|this|it)\s+|is\s+this\s+move\s+)?(?:legal|allowed|"

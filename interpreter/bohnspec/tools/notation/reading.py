@@ -316,7 +316,10 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
     if whole:
         # (`Timon offers the soy to Nina. Does Nina have to accept?`: a question after a sentence
         # is asked in its own mood; round 58's table)
-        sentences = re.split(r"(?<=[.!;])\s+(?=(?:can|may|must|does|do|is|are|would|could|what|how)\s)", text.strip(),
+        # (`Will May accept?` too, a question marked so: a player may be called Will)
+        names = "|".join(map(re.escape, state.names())) or "(?!)"
+        sentences = re.split(r"(?<=[.!;])\s+(?=(?:can|may|must|does|do|is|are|would|could|what|how)\s|(?:will|shall|"
+                             r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)", text.strip(),
                              flags=re.IGNORECASE)
         if len(sentences) > 1:
             return [m for sentence in sentences for m in split_moves(engine, state, sentence, whole=True)]

@@ -496,6 +496,10 @@ def _trade(engine: Engine, state: State, player: str, words: list[str], said: li
                     raise ActionError(f"'{many} {variety}': {owner} has {len(every) or 'no'} {variety} to trade")
                 picked += every[:many]
                 continue
+            if re.search(r"\bfields?\b", part, flags=re.IGNORECASE):
+                # `trades his blue field`: the field's top card, for the rules to refuse (fields
+                # are not traded), as in an offer (round 60's table had it unreadable here)
+                part = " ".join(_fields_by_variety(engine, state, owner, part.split(), said))
             picked.append(_card(engine, state, owner, part, picked, said))
         return picked
 

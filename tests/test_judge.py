@@ -2154,11 +2154,13 @@ def test_the_players_left_phrases_of_round_48_are_read(tmp_path, capsys):
 
 def test_a_value_left_out_of_a_move_the_timing_refuses_says_the_timing_first(capsys):
     # Round 47's players: `Timon rides against 13` in Nina's turn was told the grammar (no
-    # riders given) instead of the rule that stops him.
+    # riders given) instead of the rule that stops him. Round 61's table: it is a verdict, not an
+    # unreadable question (exit 2), the value left out said, since any would be refused alike.
     assert main(["judge", "dschingis/independent/r23-riders-last-card-auxiliary-pile-second-round-01", "--step", "0",
-                 "-a", "Timon rides against 13"]) == 2
-    assert "Timon may not charge now: only the active player attacks [dschingis/combat/2]; and the words leave out " \
-           "riders" in capsys.readouterr().err
+                 "--brief", "-a", "Timon rides against 13"]) == 1
+    out = capsys.readouterr().out
+    assert "ILLEGAL [dschingis/combat/2]: only the active player attacks" in out
+    assert "'riders' not said: the rules refuse this whatever it is" in out
 
 
 FORT = {"modules": ["base", "bohnaparte"],
@@ -3106,3 +3108,68 @@ def test_round_60s_leftovers_a_field_traded_a_rows_card_and_players_called_will_
         assert [r["action"] for r in out["results"]][1] == {"type": "accept", "player": "May"}, text
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Will offers May the broad. Will declines.")
     assert out["results"][1]["action"] == {"type": "decline", "player": "Will"}
+
+
+R61_P3 = {"players": [{"name": "Timon", "hand": ["green"], "fields": [["red"], ["blue", "blue"], []], "received": ["red"]},
+                      {"name": "Nina", "hand": ["green"], "fields": [["fire"], ["soy"], ["green", "green"]],
+                       "received": ["soy", "fire"]},
+                      {"name": "Keno", "hand": ["red"], "fields": [["black_eyed"], [], []]}],
+          "active": "Timon", "phase": "plant_trades", "revealed": ["blue"], "draw_pile": ["blue", "green", "red"]}
+R61_P2 = {"players": [{"name": "Nina", "hand": ["soy", "blue"], "fields": [["red"], ["fire", "fire", "fire"], []]},
+                      {"name": "Timon", "hand": ["green", "red", "green", "blue"], "fields": [["blue"], [], []]},
+                      {"name": "Keno", "hand": ["red", "red"], "fields": [["soy", "soy"], [], []]}],
+          "active": "Timon", "phase": "trade", "revealed": ["soy", "broad"], "draw_pile": ["blue", "green", "red"]}
+
+
+def test_round_61s_table_order_words_conditions_and_questions_after_a_dash(tmp_path, capsys):
+    # `first` said of when a move is made is no field 1 (round 61's table had the soy refused
+    # for field 1 and an attack on `the village first` read as space 01); `last`, `once`, `a
+    # second time` and what a move is made `instead of` say nothing of it either.
+    for text, first in (("Nina plants the soy first", {"card": "received 1", "field": 2}),
+                        ("Nina plants the soy first, then the fire", {"card": "received 1", "field": 2}),
+                        ("Nina plants the fire, and plants the soy last", {"card": "received 2", "field": 1}),
+                        ("Nina plants the soy once", {"card": "received 1", "field": 2})):
+        code, out = judge(capsys, situation(tmp_path, R61_P3), "-a", text)
+        r = out["results"][0]
+        assert ({k: r["action"][k] for k in first}, r["legal"]) == (first, True), (text, r)
+    duo = {"modules": ["duo"], "state": {
+        "players": [{"name": "Nina", "hand": ["green", "soy", "blue"], "fields": [["red"], []]},
+                    {"name": "Timon", "hand": ["broad"], "fields": [["blue", "blue"], ["soy"]]}],
+        "active": "Nina", "phase": "plant_hand", "middle": [], "draw_pile": ["red", "soy", "blue"]}}
+    path = tmp_path / "duo.yaml"
+    path.write_text(json.dumps(duo), encoding="utf-8")
+    for text in ("Nina plays her second card instead of the first", "Instead of the green, Nina plays her second card",
+                 "Nina plants her second card rather than her first"):
+        code, out = judge(capsys, str(path), "-a", text)
+        r = out["results"][0]
+        assert (r["action"]["type"], r["legal"]) == ("plant_second", True), (text, r)
+    # `when her other field has three`, as `while`: a condition said, no part of the move.
+    code, out = judge(capsys, situation(tmp_path, R61_P2), "-a", "Can Nina harvest field 1 when her other field has three?")
+    assert (out["results"][0]["action"], out["results"][0]["rule"]) == (
+        {"type": "harvest", "player": "Nina", "field": 1}, "bohnanza/bean-protection/1")
+    # A question after a dash is asked of its own; `wants to` is the move meant.
+    code, out = judge(capsys, situation(tmp_path, R61_P2), "-a",
+                      "Timon offers the soy to Keno \u2014 must Keno accept?")
+    assert [r["action"]["type"] for r in out["results"]] == ["offer", "accept"]
+    code, out = judge(capsys, situation(tmp_path, R61_P2), "-a", "Timon wants to trade the broad with Keno")
+    assert out["results"][0]["action"]["type"] == "offer"
+    # A base game's card is never told about fighting (round 61: `the blue bean from his field`).
+    code = main(["judge", situation(tmp_path, R61_P2), "-a", "Can Timon offer Nina the blue bean from his field?"])
+    assert code == 2 and "fight" not in capsys.readouterr().err
+
+
+def test_round_61s_table_war_order_words(tmp_path, capsys):
+    # `attacks the village first` is the village she may attack (06), not space 01, her own steppe.
+    war = {"modules": ["base", "dschingis"], "state": {
+        "board": "beginner_3", "options": {"layout": "beginner"},
+        "spaces": {"02": {"owner": "Nina"}, "01": {"owner": "Nina"}, "08": {"owner": "Timon"}, "13": {"owner": "Timon"},
+                   "12": {"owner": "Keno"}, "07": {"owner": "Keno"}},
+        "players": [{"name": "Nina", "hand": ["soy", "fire", "red"], "coins": ["soy"], "fields": [[], []]},
+                    {"name": "Timon", "hand": ["blue", "red"], "fields": [[], []]},
+                    {"name": "Keno", "hand": ["green"], "fields": [[], []]}],
+        "starting_player": "Nina", "active": "Nina", "phase": "attack", "draw_pile": ["blue", "red", "green"]}}
+    path = tmp_path / "war.yaml"
+    path.write_text(json.dumps(war), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina attacks the village first with her fire")
+    r = out["results"][0]
+    assert (r["action"]["target"], r["legal"]) == ("06", True), r

@@ -61,11 +61,20 @@ def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
                   flags=re.IGNORECASE)
 
 
-def _phase_numbered(engine: Engine, number: str) -> str | None:
-    """The phase of this game's turn whose title numbers it so (`Phase 2: ...`, Bohnaparte's
-    `Step 4: ...`), if one."""
-    found = [name for name in engine.spec.playable_phases()
-             if (engine.spec.phases[name].title or "").lower().startswith((f"phase {number}:", f"step {number}:"))]
+def _phase_numbered(engine: Engine, state: State, word: str, number: str) -> str | None:
+    """The phase of this game's turn whose title numbers it so (`phase 2`: `Phase 2: ...`;
+    `step 4`: Bohnaparte's `Step 4: ...`), if one. A turn told in steps has no phase 4: the
+    step of that number when it is under way (`ends phase 4` in the attack: round 59's table),
+    else which step a player means by it (the attack, or the base game's drawing, step 5) the
+    words do not say, and the steps are listed (round 60's regression hunter)."""
+    titles = {name: (engine.spec.phases[name].title or "") for name in engine.spec.playable_phases()}
+    found = [name for name, title in titles.items() if title.lower().startswith(f"{word.lower()} {number}:")]
+    if not found and word.lower() == "phase" and any(t.lower().startswith("step ") for t in titles.values()):
+        if titles.get(state.phase, "").lower().startswith(f"step {number}:"):
+            return state.phase
+        steps = "; ".join(t for t in titles.values() if t.lower().startswith("step "))
+        raise ActionError(f"'{word} {number}': this game's turn is told in steps ({steps}): "
+                          "say the step (`step 5`) or the phase by its name")
     return found[0] if len(found) == 1 else None
 
 

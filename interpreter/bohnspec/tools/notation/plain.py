@@ -167,7 +167,8 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be|show|afford|prove|raise)\b",
                r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+)",
                # (`while his other field has 3`, `if nobody wants it`: a condition said, no move)
-               r",?\s+(?:while|whilst|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|another|"
+               r",?\s+(?:while|whilst|when|whenever|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|"
+               r"another|"
                r"one|every|all)\b",
                r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b")
 
@@ -226,12 +227,12 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
             raise ActionError(f"'{m[0].strip()}': {named!r} is not at the table; players: {', '.join(state.names())}")
         raise ActionError(f"'{m[0].strip()}': it is {state.active}'s turn in this situation; judge answers where "
                           f"the game stands (give a situation of {named}'s turn)")
-    text = re.sub(r"\s+(?:on|in|during)\s+(\S+'s|his|her|their|my|the\s+active\s+player's)\s+(?:own\s+)?turn\b",
+    text = re.sub(r",?\s+(?:on|in|during)\s+(\S+'s|his|her|their|my|the\s+active\s+player's)\s+(?:own\s+)?turn\b",
                   whose_turn, text, flags=re.IGNORECASE)
     # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
     # face down, Bohnaparte's attack/11; round 59's table)
     return re.sub(r",?\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
-                  r"immediately|at\s+once|too|also|as\s+well|please|face\s+down)\b", "", text,
+                  r"immediately|at\s+once|too|also|as\s+well|please|face\s+down)\b,?", "", text,
                   flags=re.IGNORECASE)
 
 
@@ -242,6 +243,10 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     owner's move with them); `... and keeps the blue` (what a player keeps is no part of it)."""
     text = re.sub(r"^\s*(?:what\s+happens\s+(?:if|when)|what\s+if|suppose|who\s+wins\s+(?:if|when))\s+", "", text,
                   flags=re.IGNORECASE)
+    # `Nina wants to trade ...`, `tries to`, `would like to`, `decides to`: the move she means
+    # to make, judged (round 61's table)
+    text = re.sub(r"^(\S+)\s+(?:wants|wishes|tries|tried|decides|decided|chooses|means|intends|would\s+like|'d\s+like)"
+                  r"\s+to\s+(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
     # `Nina keeps the soy and plants the broad bean`: what she keeps is no move
     text = re.sub(r"^(\S+)\s+keeps?\s+.+?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
     # `Timon asks Nina for her red (as a gift)`: his offer, giving nothing, for her card
@@ -328,7 +333,7 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
             # planting made: that second planting too; before it, the hand's second card; round 58
             # and 59)
             if _first_planting_made(engine, state, text):
-                text = re.sub(r"\b((?:plant|play)\w*)\s+the\s+second\s+card\b", r"\1 hand 1", text,
+                text = re.sub(r"\b((?:plant|play)\w*)\s+(?:the|his|her|their|my)\s+second\s+card\b", r"\1 hand 1", text,
                               flags=re.IGNORECASE)
         text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
     text = _zone_cards_said(engine, state, text)
@@ -427,7 +432,7 @@ def _places_named(engine: Engine, state: State, text: str) -> str:
     """Places as the table names them: `phase 2` (the phase of this game's turn its title numbers
     so); `the cavalry of p1`; `Nina's village`, `his village` (_owned_spaces); `the neutral town`,
     `the village next to 13` (_spaces_described); `her empty field` (her one field holding nothing)."""
-    text = re.sub(r"\b(?:phase|step)\s+([0-9])\b", lambda m: _phase_numbered(engine, m[1]) or m[0], text,
+    text = re.sub(r"\b(phase|step)\s+([0-9])\b", lambda m: _phase_numbered(engine, state, m[1], m[2]) or m[0], text,
                   flags=re.IGNORECASE)
     text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+of\s+", r"\1 ", text, flags=re.IGNORECASE)
     if state.board is not None:
@@ -468,7 +473,43 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
                   r"ok|okay|fine|correct|possible)\s*[?.!]*$", "", text, flags=re.IGNORECASE) \
         if re.search(r"(?:[,;:\u2014\u2013-]|\bis\s+(?:that|this|it))\s*(?:is\s+this\s+move\s+)?(?:legal|allowed|ok|"
                      r"okay|fine|correct|possible)\s*[?.!]*$", text, flags=re.IGNORECASE) else text
+    text = _order_words(state, text)
     return _onto_the_discard(engine, _laid_in_a_field(_paid_for(_exchange(_question_asked(engine, state, text)))))
+
+
+# Words that count a card or a place (`the first card`, `his last field`), where an order word
+# is an ordinal, not an adverb.
+_COUNTED_BY_ORDER = frozenset({"card", "cards", "field", "fields", "one", "ones", "bean", "beans", "round", "of",
+                               "more", "time", "hand"})
+
+
+def _order_words(state: State, text: str) -> str:
+    """The text without words that only say when or in what order a move is made, which the
+    order of the moves given already says (round 61's table had `plants the soy first` read as
+    field 1, `attacks the village first` as space 01): `first`, `last`, `once` as adverbs (not
+    `the first card`, `her last field`, `once more`); a repeat said (`a second time`, `one more
+    time`, like `again`); and what the move is made instead of (`instead of the first`,
+    `rather than her first`, `Instead of the green, ...`)."""
+    text = re.sub(r"\b(?:(?:a|one)\s+(?:second|third|fourth|more)\s+time|for\s+the\s+(?:first|second|third|fourth|"
+                  r"last)\s+time|another\s+time)\b", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^\s*(?:instead\s+of|rather\s+than)\s+[^,]+,\s*", "", text, flags=re.IGNORECASE)
+    text = re.sub(r",?\s+(?:instead\s+of|rather\s+than)\s+.+?(?=,|\s+then\s|\s+and\s|$)", "", text,
+                  flags=re.IGNORECASE)
+    words = text.split()
+    names = {n.lower() for n in state.names()} | {s.lower() for s in (state.board.ids if state.board else ())}
+    kept: list[str] = []
+    for k, w in enumerate(words):
+        low = w.lower().rstrip(",")
+        if low in ("first", "firstly", "last", "once") and low not in names:
+            before = words[k - 1].lower() if k else ""
+            after = words[k + 1].lower().rstrip(",?.!") if k + 1 < len(words) else ""
+            if before not in ("the", "his", "her", "their", "my", "a", "an", "its", "at") \
+                    and not before.endswith("'s") and after not in _COUNTED_BY_ORDER:
+                if w.endswith(",") and kept:
+                    kept[-1] += ","
+                continue
+        kept.append(w)
+    return " ".join(kept)
 
 
 def _phase_ended_by(engine: Engine, state: State, who: str) -> Any:

@@ -318,7 +318,9 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # is asked in its own mood; round 58's table)
         # (`Will May accept?` too, a question marked so: a player may be called Will)
         names = "|".join(map(re.escape, state.names())) or "(?!)"
-        sentences = re.split(r"(?<=[.!;])\s+(?=(?:can|may|must|does|do|is|are|would|could|what|how)\s|(?:will|shall|"
+        # (and after a dash: `Timon offers two greens for Keno's red \u2014 must Keno take both?`)
+        sentences = re.split(r"(?:(?<=[.!;])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?=(?:can|may|must|does|do|is|are|would|"
+                             r"could|what|how)\s|(?:will|shall|"
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)", text.strip(),
                              flags=re.IGNORECASE)
         if len(sentences) > 1:
@@ -842,6 +844,14 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         # `Timon rides against 13`, Timon not the player whose turn it is: the value left out
         # is not what stops him, and the answer says first what does (round 47's players).
         refused = engine.timing(state, kind, player)
+        whatever = _refused_whatever(engine, state, kind, player, action, missing) if refused is not None else None
+        if whatever is not None:
+            # (judged, not told as unreadable: the move is refused whatever the value left out,
+            # which the answer says; round 61's table had such questions answered with exit 2)
+            said.append(f"{', '.join(repr(n) for n in missing)} not said: the rules refuse this whatever "
+                        f"{'it is' if len(missing) == 1 else 'they are'} (judged as: "
+                        f"{', '.join(f'{n} {whatever[n]}' for n in missing)})")
+            return whatever
         if refused is not None:
             raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]; and the words leave "
                               f"out {', '.join(missing)}: written in full, {player} {kind} "

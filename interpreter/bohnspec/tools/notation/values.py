@@ -22,7 +22,7 @@ from .places import (
     _zone_cards,
 )
 from .plain import _family_names_cards
-from .words import _names_a_card
+from .words import _TROOPS, _names_a_card
 from .writing import card_title
 
 # The most times one text is read as repeating a move (`pays tribute twice`).
@@ -385,7 +385,10 @@ def _card(engine: Engine, state: State, owner: str, raw: str, taken: list[str], 
         return "draw_pile 1"
     if raw in engine.spec.zones:
         raise ActionError(f"{raw!r} is a place, not a card: write '{raw} 1' for its first card (its top)")
-    troops = [a.name for a in engine.spec.actions.values() if any(p.name == raw for p in a.params)]
+    # (only the mounted troops' words: `the blue bean from his field` is no troop in the base
+    # game, though plant_card has a `field`; round 61's table was told about fighting)
+    troops = [a.name for a in engine.spec.actions.values() if any(p.name == raw for p in a.params)] \
+        if raw in _TROOPS else []
     if troops and raw not in engine.spec.varieties:
         # `attack 04 with riders`: mounted troops are sent by an action of their own; a defender
         # asking to defend with them is told that action is not his now (round 49's players).

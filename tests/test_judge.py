@@ -3173,3 +3173,42 @@ def test_round_61s_table_war_order_words(tmp_path, capsys):
     code, out = judge(capsys, str(path), "-a", "Nina attacks the village first with her fire")
     r = out["results"][0]
     assert (r["action"]["target"], r["legal"]) == ("06", True), r
+
+
+def _roeschen(tmp_path, state: dict) -> str:
+    path = tmp_path / "roeschen.yaml"
+    path.write_text(json.dumps({"modules": ["base", "bohnroeschen"], "state": state}), encoding="utf-8")
+    return str(path)
+
+
+R62_TRIBUTE = {"players": [{"name": "Nina", "hand": ["soy"], "fields": [["soy"], ["fire"]], "coins": ["soy", "red"]},
+                           {"name": "Timon", "hand": ["blue", "green"], "fields": [["blue"], []], "coins": ["soy"]},
+                           {"name": "Keno", "hand": ["green"], "fields": [["red"], []], "coins": ["fire"]}],
+               "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "soy", "blue", "fire", "red", "broad"],
+               "vine_row": ["sell_for_two", "anyone_two_red", "one_bean_each_field", "buy_third_field"],
+               "vine_deck": ["last_figure", "draw_pile_runs_out", "castle"]}
+
+
+def test_round_62s_table_tributes_claims_and_the_card_they_are_for(tmp_path, capsys):
+    # A tribute is for the card under the figure (tribute/1, examples/2: `pays tribute for the
+    # following vine card`); judge held the words to the card ahead, and refused `for` itself.
+    for text in ("Timon pays tribute for the sell-for-two card", "Timon pays tribute for the next card",
+                 "Timon buys himself free of the sell for two task"):
+        code, out = judge(capsys, _roeschen(tmp_path, R62_TRIBUTE), "-a", text)
+        assert (out["results"][0]["action"]["type"], out["results"][0]["legal"]) == ("tribute", True), text
+    # `twice in one turn`: two tributes, the second refused for want of a coin.
+    code, out = judge(capsys, _roeschen(tmp_path, R62_TRIBUTE), "-a", "Can Timon pay tribute twice in one turn?")
+    assert [r["legal"] for r in out["results"]] == [True, False]
+    # A claim said after a harvest without its player (`then says stop`) is a move of hers.
+    sell = {**R62_TRIBUTE, "active": "Keno", "phase": "plant_trades", "players": [
+        {"name": "Nina", "hand": ["green"], "fields": [["red", "red", "red"], ["soy"] * 6]},
+        {"name": "Timon", "hand": ["green"], "fields": [["green"], []], "coins": ["red"]},
+        {"name": "Keno", "hand": ["green"], "fields": [["fire"], []], "coins": ["fire"]}]}
+    code, out = judge(capsys, _roeschen(tmp_path, sell), "-a",
+                      "Nina harvests her soy and sells them for three coins, then says stop")
+    assert [r["action"]["type"] for r in out["results"]] == ["harvest", "fulfil"]
+    # A card named in the players' words (`the blue beans card`, `every` for the title's `each`).
+    one = {**R62_TRIBUTE, "active": "Keno", "phase": "trade",
+           "vine_row": ["one_bean_each_field", "blue_in_a_field", "anyone_two_red", "last_figure"]}
+    code, out = judge(capsys, _roeschen(tmp_path, one), "-a", "Nina fulfils the one bean on every field card")
+    assert out["results"][0]["action"] == {"type": "fulfil", "player": "Nina"}

@@ -128,12 +128,12 @@ def _mood_of(state: State, text: str) -> str | None:
     asking = (r"^\s*(?:(?:can|may|could|might)\s+(?:" + who + r")(?:'s)?\s|(?:is|would)\s+it\s|(?:is|are)\s+(?:" + who
               + r")\s+(?:allowed|able|permitted)\s|what\s+(?:happens|if|would|does|do|will)\s|how\s+(?:many|much)\s"
               r"|who\s+wins\s|suppose\s)")
-    if re.match(asking, text, flags=re.IGNORECASE) or _AUXILIARY_ASKING(state, text) is not None:
+    if re.match(asking, text, flags=re.IGNORECASE) or _auxiliary_question(state, text) is not None:
         return _MAY
     return None
 
 
-def _AUXILIARY_ASKING(state: State, text: str) -> re.Match | None:
+def _auxiliary_question(state: State, text: str) -> re.Match | None:
     """`Will May accept?`, `Does Nina accept?`: a question, marked so, opened by an auxiliary
     before a player (a player may be called Will, one may be called May: round 60's table had
     `Will May accept?` judged as Will's acceptance)."""
@@ -168,8 +168,7 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+)",
                # (`while his other field has 3`, `if nobody wants it`: a condition said, no move)
                r",?\s+(?:while|whilst|when|whenever|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|"
-               r"another|"
-               r"one|every|all)\b",
+               r"another|one|every|all)\b",
                r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b")
 
     def next_move(tokens: list[str]) -> int:
@@ -232,7 +231,8 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
     # face down, Bohnaparte's attack/11; round 59's table)
     return re.sub(r",?\s+(?:right\s+now|now|still|at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
-                  r"immediately|at\s+once|too|also|as\s+well|please|face\s+down)\b,?", "", text,
+                  r"immediately|at\s+once|too|also|as\s+well|please|face\s+down|in\s+(?:one|a|the\s+same|a\s+single)\s+"
+                  r"turn|this\s+turn)\b,?", "", text,
                   flags=re.IGNORECASE)
 
 
@@ -464,7 +464,7 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     `She plants` at a table of one, the question asked (`Can Nina ...?`, `Must Nina ...?`) and
     the words around the move, a swap or an exchange (a trade), a price said for a purchase,
     a card put on the discard pile."""
-    auxiliary = _AUXILIARY_ASKING(state, text)
+    auxiliary = _auxiliary_question(state, text)
     if auxiliary is not None:  # (`Will May accept?`: May's acceptance, asked)
         text = text[auxiliary.start(1):]
     text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))

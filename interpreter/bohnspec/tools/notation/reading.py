@@ -591,7 +591,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             del rest[k:k + 2]
         # `claims his blue bean card`, `fulfils her task`, `declines the gift`: what the move is
         # about is the one the rules mean
-        card = re.search(r"\b(?:(?:his|her|their|my|the)\s+)?(?:\S+\s+){0,3}?(?:vine\s+)?(?:card|task)$"
+        card = re.search(r"\b(?:(?:his|her|their|my|the)\s+)?(?:\S+\s+){0,6}?(?:vine\s+)?(?:card|task)$"
                          r"|^(?:(?:his|her|their|my|the)\s+)?(?:gift|offer|trade|deal|proposal)$",
                          " ".join(rest), flags=re.IGNORECASE)
         if card is not None and not all(w.lower() in _title_words(engine, kind)[0] or w.lower() in _ARTICLES
@@ -935,13 +935,18 @@ def _another_card_of_the_variety(engine: Engine, state: State, action: dict, raw
             return
 
 
+# Words a player says for those of a card's title (`every field`: `each of your fields`).
+_SAME_WORD = {"every": "each", "each": "every", "sell": "sold", "sold": "sell", "fulfil": "fulfill"}
+
+
 def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: str) -> None:
     """`fulfils the blue card`, of a move that names no card but is about one (the vine card
     where the player's figure stands): told when the words name another card than the one the
     move is about, which its event names (round 58: the card ahead was judged as the card under
     the figure)."""
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", said)} - {
-        *_ARTICLES, "card", "task", "vine", "his", "her", "their", "my", "the", "this", "that", "next", "current"}
+        *_ARTICLES, "card", "task", "vine", "his", "her", "their", "my", "the", "this", "that", "next", "current",
+        "for", "of", "free", "himself", "herself", "themselves", "on", "at", "all"}
     if not words:
         return
     action = {"type": kind, "player": player}
@@ -951,12 +956,17 @@ def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: 
     except BohnspecError:
         return
     titles = {**{n: c.title for n, c in engine.spec.cards.items()}, **{n: v.text for n, v in engine.spec.vines.items()}}
-    about = next((v for e in events or () for v in e.values() if isinstance(v, str) and v in titles), None)
+    # The card the move's own first event names (a claim's); a move whose first event names
+    # none (a tribute: the figure then moves on to the next card, which a later event names)
+    # does not say which card it is about, and the words are not held to one (round 62's table
+    # was told a tribute was for the card ahead).
+    about = next((v for v in (events or [{}])[0].values() if isinstance(v, str) and v in titles), None)
     if about is None:
         return
     title = titles[about] or about
     known = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{title} {about.replace('_', ' ')}")}
-    if all(w in known or w.rstrip("s") in known or w + "s" in known for w in words):
+    known |= {_SAME_WORD[w] for w in known if w in _SAME_WORD}
+    if all(w in known or w.rstrip("s") in known or w + "s" in known or _SAME_WORD.get(w) in known for w in words):
         return
     cites = engine.spec.actions[kind].cites
     raise ActionError(f"'{said}': {kind} names no card: it is about {title!r} ({about}) now, not the card named"

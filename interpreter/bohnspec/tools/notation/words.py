@@ -58,6 +58,8 @@ def _names_a_move(engine: Engine, words: list[str]) -> bool:
     verb its moves are named after (`discards`: discard_kind, discard_card)."""
     if not words:
         return False
+    if words[0].lower() in _SAYING and len(words) > 1:
+        words = words[1:]  # (`then says stop`: the word said names the move; round 62's table)
     # (its first word must be a verb of this game: `then Zed harvest 1`, Zed at no table, is no
     # move of the player before; round 57 judged it as his)
     verbs = _verbs(engine)

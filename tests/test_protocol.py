@@ -937,6 +937,26 @@ def test_a_state_written_compactly_is_read_card_by_card(tmp_path):
     assert len(run.verdicts) > 20 and set(run.verdicts.values()) == {"passed"}, run.out
 
 
+def test_replies_written_as_another_language_may_write_them_pass(tmp_path):
+    # Round 62's engine author: an escaped star (`"red\u002a3"`) was one card named `red*3`,
+    # compact cards in an event were compared as one text, and own keys named like a zone of
+    # the other kind (`"hand": 5` at the top), or an object among a space's variables, were
+    # malformed states. Each is allowed by PROTOCOL.md.
+    for pattern in ("base/harvest/*", "dschingis/combat/*",
+                    "base/independent/r17-setup-four-players-jumping-game-first-turn-draft-to-the-right-01"):
+        run = conform(tmp_path, "--impl", fake("writes_oddly"), "-k", pattern)
+        assert run.verdicts and set(run.verdicts.values()) == {"passed"}, (pattern, run.out)
+
+
+def test_a_rejection_that_retypes_a_value_changes_the_state(tmp_path):
+    # Round 62's engine author: `false` for `0` after a rejection passed, compared as Python
+    # sees it (0 == False); as JSON, the state changed.
+    run = conform(tmp_path, "--impl", fake("rejection_retypes"), "-k", "base/phase-2/*")
+    failed = [sid for sid, v in run.verdicts.items() if v == "failed"]
+    assert failed, run.out
+    assert "a rejected action changed the state" in run.out
+
+
 def test_a_reply_with_a_number_of_thousands_of_digits_is_a_protocol_error(tmp_path):
     # Round 43's bad-input tester: it was an internal error of bohnspec's, not the engine's fault.
     run = conform(tmp_path, "--impl", fake("huge_number"), "-k", BLUE)

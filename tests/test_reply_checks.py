@@ -49,7 +49,7 @@ def lie(state: dict, rng: random.Random) -> dict:
     players = out["players"]
     p = rng.choice(players)
     zones = [k for k, v in p.items() if isinstance(v, list) and k != "fields"]
-    kind = rng.randrange(9)
+    kind = rng.randrange(10)
     if kind == 0 and zones:
         rng.choice([p[z] for z in zones]).append("blue")  # a card made
     elif kind == 1:
@@ -71,6 +71,10 @@ def lie(state: dict, rng: random.Random) -> dict:
         p[rng.choice(zones)] = rng.choice([["Blue"], [1], "blue", None, [["blue"]]])
     elif kind == 8:
         out["phase"] = rng.choice(["plant", 1, "Phase 1", None])
+    elif kind == 9 and out.get("spaces"):
+        # (a space's card is a text or nothing: round 62's engine author had `7` pass)
+        space = rng.choice(sorted(out["spaces"]))
+        out["spaces"][space]["card"] = rng.choice([7, ["camp"], None, "camp", True])
     return out
 
 

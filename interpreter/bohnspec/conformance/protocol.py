@@ -494,7 +494,8 @@ class ProtocolEngine:
             raise EngineFault("protocol-error", f"the engine printed an empty line where the reply to {msg['type']!r} "
                                                 "was expected: write exactly one JSON line per request, no blank "
                                                 "lines", self.stderr())
-        self.compact = b"*" in line
+        # (`\u002a` is a star too, as JSON reads it: round 62's engine author wrote runs so)
+        self.compact = b"*" in line or (b"\\u" in line and b"\\u002a" in line.lower())
         try:
             reply = json.loads(line, parse_constant=_not_json)
         except UnicodeDecodeError as exc:
@@ -745,26 +746,33 @@ _STATE_KEYS = frozenset({"modules", "options", "players", "starting_player", "ac
 _PLAYER_KEYS = frozenset({"name", "vars"})
 
 
-_NAMES: dict[int, tuple[Any, tuple[frozenset, frozenset]]] = {}
+_NAMES: dict[int, tuple[Any, tuple[frozenset, frozenset, frozenset, frozenset]]] = {}
 
 
-def _game_names(engine: Any) -> tuple[frozenset, frozenset]:
-    """The zones and the variables a game declares (its spec's), whatever the module; made
-    once a spec."""
+def _game_names(engine: Any) -> tuple[frozenset, frozenset, frozenset, frozenset]:
+    """The keys a game's state has at the top and in a player (its zones of each kind among
+    them), the variables it declares, and the keys of a space (its card and its variables),
+    whatever the module; made once a spec. The rest are an engine's own (without_own_keys)."""
     spec = engine.spec
     hit = _NAMES.get(id(spec))
     if hit is None or hit[0] is not spec:
         if len(_NAMES) > 64:
             _NAMES.clear()
-        hit = _NAMES[id(spec)] = (spec, (frozenset(spec.zones), frozenset(spec.vars)))
+        shared = frozenset(n for n, z in spec.zones.items() if not z.per_player)
+        own = frozenset(n for n, z in spec.zones.items() if z.per_player)
+        space = frozenset({"card", *(n for n, v in spec.vars.items() if v.per_space)})
+        hit = _NAMES[id(spec)] = (spec, (_STATE_KEYS | shared, _PLAYER_KEYS | own, frozenset(spec.vars), space))
     return hit[1]
 
 
-def without_own_keys(state: dict, zones: frozenset, variables: frozenset) -> dict:
+def without_own_keys(state: dict, state_keys: frozenset, player_keys: frozenset, variables: frozenset,
+                     space_keys: frozenset = frozenset()) -> dict:
     """The state without the keys of an engine's own (PROTOCOL.md: a turn counter, a log, a
-    variable the game does not have), which are allowed and never compared: only what the game
-    has is checked against the schema. The state itself is left as it is."""
-    state_keys, player_keys = _kept_keys(zones)
+    variable the game does not have, at the top, in a player, among the variables or a space's),
+    which are allowed and never compared: only what the game has is checked against the schema
+    (_game_names: a player's key named like a zone of the table is the engine's own, and the
+    other way round; round 62's engine author had `"hand": 5` at the top refused as malformed).
+    The state itself is left as it is."""
     out = state
     # (the keys compared as sets, in C: a state that keeps to the game's names is the rule)
     if not state.keys() <= state_keys:
@@ -784,13 +792,12 @@ def without_own_keys(state: dict, zones: frozenset, variables: frozenset) -> dic
                     p["vars"] = {k: v for k, v in p["vars"].items() if k in variables}
             kept.append(p)
         out = {**out, "players": kept}
+    spaces = out.get("spaces")
+    if space_keys and isinstance(spaces, dict) and any(isinstance(v, dict) and not v.keys() <= space_keys
+                                                       for v in spaces.values()):
+        out = {**out, "spaces": {sid: {k: x for k, x in v.items() if k in space_keys} if isinstance(v, dict) else v
+                                 for sid, v in spaces.items()}}
     return out
-
-
-@functools.lru_cache(maxsize=64)
-def _kept_keys(zones: frozenset) -> tuple[frozenset, frozenset]:
-    """The keys a game's state has, and those of a player's: the rest are an engine's own."""
-    return _STATE_KEYS | zones, _PLAYER_KEYS | zones
 
 
 _COUNTED: dict[int, tuple[Any, frozenset]] = {}
@@ -887,20 +894,24 @@ def _zone_kinds(zones: frozenset) -> tuple[tuple[str, ...], tuple[str, ...]]:
             tuple(z[len("player."):] for z in zones if z.startswith("player.")))
 
 
-def _expanded(state: dict, zones: frozenset) -> dict:
+def _expanded_list(value: Any) -> Any:
+    """A list of texts with `red*3` written out (anything else as it is)."""
+    if isinstance(value, list) and any(isinstance(c, str) and "*" in c for c in value):
+        from ..execution.state import expand_cards
+        return expand_cards(value)
+    return value
+
+
+def _expanded(state: dict, state_keys: frozenset, player_keys: frozenset) -> dict:
     """The state with its zones' `red*3` written out as three cards, as a scenario's are (the
     schema allows the shorthand in a state): compared card by card, as it is counted."""
-    from ..execution.state import expand_cards
-
     def cards(value: Any) -> Any:
-        if isinstance(value, list):
-            if any(isinstance(c, list) for c in value):
-                return [cards(c) for c in value]  # fields, shuffles
-            if any(isinstance(c, str) and "*" in c for c in value):
-                return expand_cards(value)
-        return value
-    out = {k: cards(v) if k in zones or k == "shuffles" else v for k, v in state.items()}
-    out["players"] = [{k: cards(v) if k in zones else v for k, v in p.items()} for p in state["players"]]
+        if isinstance(value, list) and any(isinstance(c, list) for c in value):
+            return [cards(c) for c in value]  # fields, shuffles
+        return _expanded_list(value)
+    # (the game's keys only, own keys set aside already: `modules` and `winners` hold no `*`)
+    out = {k: cards(v) if k in state_keys and k != "players" else v for k, v in state.items()}
+    out["players"] = [{k: cards(v) if k in player_keys else v for k, v in p.items()} for p in state["players"]]
     return out
 
 
@@ -1088,7 +1099,7 @@ class ProtocolAdapter:
         self._just_loaded = False  # the next state returned is the reply to a load: the state sent
         # The names the game of the scenario under way gives its zones and variables: a key of
         # the engine's own (a turn counter, a log) is set aside before a state is checked.
-        self._names: tuple[frozenset, frozenset] | None = None
+        self._names: tuple[frozenset, frozenset, frozenset, frozenset] | None = None
         self._upcoming: S.Scenario | None = None  # the scenario the runner plays next, if it said
         self._prepared: tuple[S.Scenario, dict] | None = None  # a next scenario's full state, made ahead
         # A next scenario sent ahead in full (its load and steps, once this one's replies were all
@@ -1379,7 +1390,7 @@ class ProtocolAdapter:
             raise EngineFault("protocol-error", f"{what} is malformed: {problem}", self.client.stderr())
         if getattr(self.client, "compact", False) and self._names is not None:
             try:
-                state = _expanded(state, self._names[0])
+                state = _expanded(state, self._names[0], self._names[1])
             except BohnspecError as exc:
                 raise EngineFault("protocol-error", f"{what} is malformed: {exc}", self.client.stderr()) from None
         # Nobody joins, leaves or changes seats during a game: a reply that seats others would be
@@ -1414,6 +1425,13 @@ class ProtocolAdapter:
                                                    for e in events):
             raise EngineFault("protocol-error", f"{reply.get('type')}.events must be a list of objects with an "
                                                 "`event` name", self.client.stderr())
+        if getattr(self.client, "compact", False):
+            # `"cards": ["blue*5"]` in an event, as a scenario may write it (round 62)
+            try:
+                events = [{k: _expanded_list(v) for k, v in e.items()} for e in events]
+            except BohnspecError as exc:
+                raise EngineFault("protocol-error", f"{reply.get('type')}.events: {exc}",
+                                  self.client.stderr()) from None
         return events
 
     def apply(self, action: dict) -> dict:

@@ -773,7 +773,8 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                     else:
                         after_refusal = without_internal(now["state"], internal)
                         unchanged = without_internal(before["state"], internal)
-                    if after_refusal != unchanged:
+                    # (as JSON: `false` for `0` is a change; round 62's engine author passed so)
+                    if not json_equal(after_refusal, unchanged):
                         changes = (subset_problems(state_view(unchanged), state_view(after_refusal))
                                    + _keys_added(state_view(unchanged), state_view(after_refusal)))[:6]
                         # (against the engine's own state before it: where that one was already

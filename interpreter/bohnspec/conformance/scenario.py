@@ -1592,7 +1592,10 @@ _PART_SHAPES: dict[str, Callable[[Any], bool]] = {
     "shuffles": lambda v: isinstance(v, list) and all(_strings(s) for s in v),
     "over": lambda v: isinstance(v, bool),
     "board": lambda v: isinstance(v, (str, dict)),
-    "spaces": lambda v: isinstance(v, dict) and all(isinstance(x, dict) and _values_ok(x) for x in v.values()),
+    # (a space's card is a text or nothing, never a number: round 62's engine author had `7` pass)
+    "spaces": lambda v: isinstance(v, dict) and all(isinstance(x, dict) and _values_ok(x)
+                                                    and (x.get("card") is None or x["card"].__class__ is str)
+                                                    for x in v.values()),
 }
 
 

@@ -129,7 +129,7 @@ def compare(ref: JSON, eng: JSON, eng_before: JSON, claims: Claims, internal: se
                 eng.get("rule") not in (rules() if rules is not None else [ref.get("rule")]):
             problems.append(f"rejected with rule {eng.get('rule')!r} ({eng.get('reason', '')}), "
                             f"the reference with {ref.get('rule')!r} ({ref.get('reason', '')})")
-        elif normative(eng["state"], internal) != normative(eng_before, internal):
+        elif not R.json_equal(normative(eng["state"], internal), normative(eng_before, internal)):
             problems.append("a rejected action changed the state")
             category = "changed-on-rejection"
         return problems, category

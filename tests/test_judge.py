@@ -3143,8 +3143,9 @@ def test_round_61s_table_order_words_conditions_and_questions_after_a_dash(tmp_p
         code, out = judge(capsys, str(path), "-a", text)
         r = out["results"][0]
         assert (r["action"]["type"], r["legal"]) == ("plant_second", True), (text, r)
-    # `when her other field has three`, as `while`: a condition said, no part of the move.
-    code, out = judge(capsys, situation(tmp_path, R61_P2), "-a", "Can Nina harvest field 1 when her other field has three?")
+    # `while her other field has three`: a condition said, no part of the move (`when` is not
+    # read: `when her coins are gone` may ask of another situation; round 62's regression hunter).
+    code, out = judge(capsys, situation(tmp_path, R61_P2), "-a", "Can Nina harvest field 1 while her other field has three?")
     assert (out["results"][0]["action"], out["results"][0]["rule"]) == (
         {"type": "harvest", "player": "Nina", "field": 1}, "bohnanza/bean-protection/1")
     # A question after a dash is asked of its own; `wants to` is the move meant.
@@ -3212,3 +3213,55 @@ def test_round_62s_table_tributes_claims_and_the_card_they_are_for(tmp_path, cap
            "vine_row": ["one_bean_each_field", "blue_in_a_field", "anyone_two_red", "last_figure"]}
     code, out = judge(capsys, _roeschen(tmp_path, one), "-a", "Nina fulfils the one bean on every field card")
     assert out["results"][0]["action"] == {"type": "fulfil", "player": "Nina"}
+
+
+R62_P1 = {"players": [{"name": "Timon", "hand": ["soy", "fire", "red", "blue"], "fields": [["soy", "soy"], [], []]},
+                      {"name": "Nina", "hand": ["blue"], "fields": [["blue"], ["green"]]},
+                      {"name": "Keno", "hand": ["red"], "fields": [["red"], []]}],
+          "active": "Timon", "phase": "plant_hand", "draw_pile": ["blue", "green", "red", "soy", "fire", "broad"]}
+
+
+def test_round_62s_regressions_of_this_sessions_readings_are_mended(tmp_path, capsys):
+    def types(text, data=R62_P1):
+        code, out = judge(capsys, situation(tmp_path, data), "-a", text)
+        return [(r["action"]["type"], r["legal"]) for r in out.get("results", [])], out
+    # A tag after a dash is no question of its own; a comma after `now` still joins two moves.
+    assert types("Timon harvests field 1 - is that allowed?", R61_P2)[0] == [("harvest", True)]
+    assert types("Timon harvests field 1 now, Keno harvests field 1", R61_P2)[0] == [("harvest", True)] * 2
+    # `then the second card in his hand` is phase 1's second planting; `first ... second` are order.
+    assert types("Timon plants the soy, then the second card in his hand")[0] == [("plant", True)] * 2
+    assert types("Timon plants the soy first and the fire second")[0] == [("plant", True)] * 2
+    # `he` in a question after a dash is the one player named.
+    assert len(types("Timon plants the soy - must he plant the fire too?")[0]) == 2
+    # `first revealed card` counts a row's card.
+    found, out = types("Timon offers first revealed card to Nina", R61_P2)
+    assert out["results"][0]["action"]["give"] == ["revealed 1"]
+    # A partner left out of a refused offer is another player, never the one offering.
+    found, out = types("Can Timon offer the soy?")
+    assert out["results"][0]["action"]["to"] != "Timon"
+    assert types("Would Nina be allowed to harvest field 2?", R61_P2)[0] == [("harvest", True)]
+    # `instead of ...` inside a move is not dropped (a gift of the blue was judged).
+    assert main(["judge", situation(tmp_path, R61_P2), "-a", "Timon offers his blue instead of his red for Nina's soy"]) == 2
+    capsys.readouterr()
+
+
+def test_round_62s_regressions_steps_and_loose_verbs(tmp_path, capsys):
+    # Bohnaparte's steps 1 and 2, the book's words, are the base game's phases 1 and 2.
+    code, out = judge(capsys, "bohnaparte/cavalry/draw-through-sutler-01", "--step", "0", "-a", "Timon ends step 5")
+    assert out["results"][0]["action"]["type"] == "end_phase"
+    bp = {"modules": ["base", "bohnaparte"], "state": {
+        "board": {"geometry": "graph", "spaces": {"nc": "camp", "tc": "camp", "kc": "camp", "f": "farm"},
+                  "edges": [["nc", "f"], ["f", "tc"], ["tc", "kc"]]},
+        "spaces": {"nc": {"owner": "Nina"}, "tc": {"owner": "Timon"}, "kc": {"owner": "Keno"}},
+        "players": [{"name": "Nina", "hand": ["soy", "red"], "depot": [], "fields": [["fire"], []],
+                     "vars": {"has_depot": True}},
+                    {"name": "Timon", "hand": ["fire"]}, {"name": "Keno", "hand": ["green"]}],
+        "active": "Nina", "phase": "plant_hand", "draw_pile": ["green", "fire", "broad"]}}
+    path = tmp_path / "bp.yaml"
+    path.write_text(json.dumps(bp), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Can Nina stow the soy in step 1?")
+    assert (out["results"][0]["action"]["type"], out["results"][0]["legal"]) == ("stow", True)
+    # A loose verb of a move not allowed now is not judged as that move (`picks` a camp: no draft).
+    assert main(["judge", "dschingis/setup/camp-choice-order-3-players-01", "--step", "0", "-a",
+                 "Keno picks the first camp"]) == 2
+    capsys.readouterr()

@@ -88,7 +88,10 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
             values = move.domain(i, {})
             if not values or p.type == "cards":
                 return None
-            action[p.name] = values[0]
+            # (a partner left out is another player: `Can Timon offer the soy?` in phase 1 was
+            # shown as an offer to himself; round 62's regression hunter)
+            others = [v for v in values if v != player] if p.type == "player" else values
+            action[p.name] = (others or values)[0]
     ordered = {"type": kind, "player": player, **{p.name: action[p.name] for p in move.params if p.name in action}}
     try:
         outcome = engine.apply(state, ordered)

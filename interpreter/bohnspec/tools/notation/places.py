@@ -69,6 +69,9 @@ def _phase_numbered(engine: Engine, state: State, word: str, number: str) -> str
     words do not say, and the steps are listed (round 60's regression hunter)."""
     titles = {name: (engine.spec.phases[name].title or "") for name in engine.spec.playable_phases()}
     found = [name for name, title in titles.items() if title.lower().startswith(f"{word.lower()} {number}:")]
+    if not found and word.lower() == "step":
+        # (Bohnaparte's steps 1 and 2 are the base game's phases, titled so: the book says `step`)
+        found = [name for name, title in titles.items() if title.lower().startswith(f"phase {number}:")]
     if not found and word.lower() == "phase" and any(t.lower().startswith("step ") for t in titles.values()):
         if titles.get(state.phase, "").lower().startswith(f"step {number}:"):
             return state.phase

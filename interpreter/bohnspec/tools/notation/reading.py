@@ -319,8 +319,14 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (`Will May accept?` too, a question marked so: a player may be called Will)
         names = "|".join(map(re.escape, state.names())) or "(?!)"
         # (and after a dash: `Timon offers two greens for Keno's red \u2014 must Keno take both?`)
-        sentences = re.split(r"(?:(?<=[.!;])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?=(?:can|may|must|does|do|is|are|would|"
-                             r"could|what|how)\s|(?:will|shall|"
+        # (not before a tag that asks of the move said: `— is that allowed?`; and `he` in the
+        # question, when the text names one player, is that player: round 62's regression hunter)
+        named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)]
+        if len(named) == 1:
+            text = re.sub(r"((?:[.!;]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
+                          r"(?:he|she|they)\b", lambda m: m[1] + named[0], text, flags=re.IGNORECASE)
+        sentences = re.split(r"(?:(?<=[.!;])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
+                             r"(?=(?:can|may|must|does|do|is|are|would|could|what|how)\s|(?:will|shall|"
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)", text.strip(),
                              flags=re.IGNORECASE)
         if len(sentences) > 1:
@@ -844,7 +850,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         # `Timon rides against 13`, Timon not the player whose turn it is: the value left out
         # is not what stops him, and the answer says first what does (round 47's players).
         refused = engine.timing(state, kind, player)
-        whatever = _refused_whatever(engine, state, kind, player, action, missing) if refused is not None else None
+        # (a move of a loose verb, `picks`: the player may mean another move, whose moment it is;
+        # `Keno picks the first camp` was judged a draft, refused: round 62's regression hunter)
+        loose = any(w.split()[0].lower() in _LOOSE_VERBS for w in (kind, *decl.aka))
+        whatever = _refused_whatever(engine, state, kind, player, action, missing) \
+            if refused is not None and not loose else None
         if whatever is not None:
             # (judged, not told as unreadable: the move is refused whatever the value left out,
             # which the answer says; round 61's table had such questions answered with exit 2)

@@ -3231,11 +3231,19 @@ def test_round_62s_regressions_of_this_sessions_readings_are_mended(tmp_path, ca
     # `then the second card in his hand` is phase 1's second planting; `first ... second` are order.
     assert types("Timon plants the soy, then the second card in his hand")[0] == [("plant", True)] * 2
     assert types("Timon plants the soy first and the fire second")[0] == [("plant", True)] * 2
+    # ... and the field said for the second card is not the first card's too (round 63: the soy
+    # went to field 3, and the fire was refused).
+    found, out = types("Timon plants the soy first and the fire into the third field")
+    assert [r["action"].get("field") for r in out["results"]] == [1, 3] and found == [("plant", True)] * 2
+    # `after it`: after the move said before (round 63: the fire was refused).
+    assert types("Timon plants the soy - can he plant the fire after it?")[0] == [("plant", True)] * 2
     # `he` in a question after a dash is the one player named.
     assert len(types("Timon plants the soy - must he plant the fire too?")[0]) == 2
-    # `first revealed card` counts a row's card.
+    # `first revealed card` counts a row's card; `the second card of the revealed cards` too.
     found, out = types("Timon offers first revealed card to Nina", R61_P2)
     assert out["results"][0]["action"]["give"] == ["revealed 1"]
+    found, out = types("Timon offers the second card of the revealed cards to Keno", R61_P2)
+    assert out["results"][0]["action"]["give"] == ["revealed 2"]
     # A partner left out of a refused offer is another player, never the one offering.
     found, out = types("Can Timon offer the soy?")
     assert out["results"][0]["action"]["to"] != "Timon"
@@ -3265,3 +3273,27 @@ def test_round_62s_regressions_steps_and_loose_verbs(tmp_path, capsys):
     assert main(["judge", "dschingis/setup/camp-choice-order-3-players-01", "--step", "0", "-a",
                  "Keno picks the first camp"]) == 2
     capsys.readouterr()
+
+
+def test_round_63s_regression_hunter_tags_commas_and_rows(tmp_path, capsys):
+    # Tags after a dash ask of the move said; a comma before `for` is no list's.
+    for text in ("Timon harvests field 1 - is he allowed to?", "Timon harvests field 1 - may he do that?",
+                 "Timon harvests field 1 - right?"):
+        code, out = judge(capsys, situation(tmp_path, R61_P2), "-a", text)
+        assert [r["action"]["type"] for r in out["results"]] == ["harvest"], text
+    code, out = judge(capsys, situation(tmp_path, R61_P2), "-a", "Timon offers the broad to Nina, for her soy")
+    assert out["results"][0]["action"]["to"] == "Nina"
+    # `plants the red into her depot` in Bohnaparte's step 1 is the stow the book allows (course-
+    # of-play/9, munitions-depot/3), and the soy said before it is planted into its field.
+    bp = {"modules": ["base", "bohnaparte"], "state": {
+        "board": {"geometry": "graph", "spaces": {"nc": "camp", "tc": "camp", "kc": "camp", "f": "farm"},
+                  "edges": [["nc", "f"], ["f", "tc"], ["tc", "kc"]]},
+        "spaces": {"nc": {"owner": "Nina"}, "tc": {"owner": "Timon"}, "kc": {"owner": "Keno"}},
+        "players": [{"name": "Nina", "hand": ["soy", "red", "fire"], "depot": ["blue"], "fields": [["soy"], ["fire"]],
+                     "vars": {"has_depot": True}},
+                    {"name": "Timon", "hand": ["fire"]}, {"name": "Keno", "hand": ["green"]}],
+        "active": "Nina", "phase": "plant_hand", "draw_pile": ["green", "fire", "broad"]}}
+    path = tmp_path / "bp.yaml"
+    path.write_text(json.dumps(bp), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina plants the soy first and the red into her depot")
+    assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("plant", True), ("stow", True)]

@@ -169,7 +169,9 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                # (`while his other field has 3`, `if nobody wants it`: a condition said, no move)
                r",?\s+(?:while|whilst|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|"
                r"another|one|every|all)\b",
-               r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b")
+               r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b",
+               # (`can he plant the fire after it?`: after the move said before; round 63)
+               r",?\s+(?:after\s+(?:it|that|this|them)|afterwards|next)\s*$")
 
     def next_move(tokens: list[str]) -> int:
         """Where the words of a clause end: at the first join before another move or a player."""
@@ -322,7 +324,7 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
         # (not the hand's: `then the second card in his hand` is phase 1's second planting, read below)
         rows = [z for z in places if z != "hand"]
         text = re.sub(r"\b(" + "|".join(_ORDINALS) + r")\s+cards?\s+(?:of|from|in|on)\s+(?:(" + _whose_words(state)
-                      + r")\s+)?(" + "|".join(map(re.escape, rows)) + r")\b",
+                      + r")\s+)?(" + "|".join(map(re.escape, rows)) + r")(?:\s+(?:cards|row))?\b",
                       lambda m: (f"{m[2]} " if m[2] and m[2].endswith("'s") else "")
                       + f"{m[3].lower()} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
     if "hand" in engine.spec.zones:
@@ -477,8 +479,11 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
                   r"ok|okay|fine|correct|possible)\s*[?.!]*$", "", text, flags=re.IGNORECASE) \
         if re.search(r"(?:[,;:\u2014\u2013-]|\bis\s+(?:that|this|it))\s*(?:is\s+this\s+move\s+)?(?:legal|allowed|ok|"
                      r"okay|fine|correct|possible)\s*[?.!]*$", text, flags=re.IGNORECASE) else text
+    # (`to Nina, for her soy`: the comma no list's; round 63)
+    text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
     text = _order_words(engine, state, text)
-    return _onto_the_discard(engine, _laid_in_a_field(_paid_for(_exchange(_question_asked(engine, state, text)))))
+    return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(_paid_for(_exchange(
+        _question_asked(engine, state, text))))))
 
 
 # Words that count a card or a place (`the first card`, `his last field`), where an order word
@@ -515,8 +520,12 @@ def _order_words(engine: Engine, state: State, text: str) -> str:
             after = words[k + 1].lower().rstrip(",?.!") if k + 1 < len(words) else ""
             if before not in ("the", "his", "her", "their", "my", "a", "an", "its", "at") \
                     and not before.endswith("'s") and after not in counted:
-                if w.endswith(",") and kept:
+                if (w.endswith(",") or after in ("and", "then")) and kept and not kept[-1].endswith(","):
                     kept[-1] += ","
+                if after == "and":
+                    # (`the soy first and the fire into field 3`: one move, then the other, each
+                    # with its own words; `and` would share the field said last with both)
+                    words[k + 1] = "then"
                 continue
         kept.append(w)
     return " ".join(kept)
@@ -538,6 +547,29 @@ def _first_planting_made(engine: Engine, state: State, text: str) -> bool:
     who = _mover(state, text)
     outcome = _phase_ended_by(engine, state, who) if who is not None else None
     return outcome is not None and outcome.accepted
+
+
+def _without_tag(text: str) -> str:
+    """The text without a tag that asks of the move said (`- is he allowed to?`, `- may he do
+    that?`, `- right?`; round 63's regression hunter): no question of its own."""
+    return re.sub(r"\s*[,;:\u2014\u2013-]+\s*(?:is\s+(?:he|she|they|that|this|it)\s+(?:allowed|able|permitted)\s+to"
+                  r"(?:\s+do\s+(?:that|this|it))?|(?:may|can|could)\s+(?:he|she|they)\s+do\s+(?:that|this|it)|right)"
+                  r"\s*[?.!]*$", "", text, flags=re.IGNORECASE)
+
+
+def _planted_on_a_row(engine: Engine, text: str) -> str:
+    """`Nina plants the red onto her depot`: the move that lays a card on that row of hers
+    instead of planting it (Bohnaparte's stow, whose title names the depot), the one move of
+    one card whose title names the row; `plants` said of a row is no planting (round 63)."""
+    # (one move's words: not across `, then` or `and`, where another move begins)
+    m = re.match(r"^(\S+)\s+(?:plants?|puts?|places?|lays?)\s+((?:(?!,|\bthen\b|\band\b).)+?)\s+(?:in|into|on|onto)\s+"
+                 r"(?:(?:his|her|their|my|the)\s+)?"
+                 r"(?:munitions\s+)?(\w+)$", text, flags=re.IGNORECASE)
+    if m is None or m[3].lower() not in engine.spec.zones or engine.spec.zones[m[3].lower()].kind == "fields":
+        return text
+    movers = [a.name for a in engine.spec.actions.values() if len(a.params) == 1 and a.params[0].type == "card"
+              and re.search(r"\b" + re.escape(m[3].lower()) + r"\b", (a.title or "").lower())]
+    return f"{m[1]} {movers[0]} {m[2]}" if len(movers) == 1 else text
 
 
 def _laid_in_a_field(text: str) -> str:

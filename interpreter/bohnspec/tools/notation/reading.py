@@ -50,6 +50,7 @@ from .plain import (
     _places_named,
     _pronouns,
     _troops_sent,
+    _without_tag,
 )
 from .values import (
     _MOST_REPEATS,
@@ -321,6 +322,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (and after a dash: `Timon offers two greens for Keno's red \u2014 must Keno take both?`)
         # (not before a tag that asks of the move said: `— is that allowed?`; and `he` in the
         # question, when the text names one player, is that player: round 62's regression hunter)
+        text = _without_tag(text)
         named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)]
         if len(named) == 1:
             text = re.sub(r"((?:[.!;]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"

@@ -3253,21 +3253,26 @@ def test_round_62s_regressions_of_this_sessions_readings_are_mended(tmp_path, ca
     capsys.readouterr()
 
 
-def test_round_62s_regressions_steps_and_loose_verbs(tmp_path, capsys):
-    # Bohnaparte's steps 1 and 2, the book's words, are the base game's phases 1 and 2.
-    code, out = judge(capsys, "bohnaparte/cavalry/draw-through-sutler-01", "--step", "0", "-a", "Timon ends step 5")
-    assert out["results"][0]["action"]["type"] == "end_phase"
+def _bohnaparte_step_1(tmp_path) -> str:
+    """Bohnaparte's step 1: Nina, with a munitions depot, plays the soy and the red from her hand."""
     bp = {"modules": ["base", "bohnaparte"], "state": {
         "board": {"geometry": "graph", "spaces": {"nc": "camp", "tc": "camp", "kc": "camp", "f": "farm"},
                   "edges": [["nc", "f"], ["f", "tc"], ["tc", "kc"]]},
         "spaces": {"nc": {"owner": "Nina"}, "tc": {"owner": "Timon"}, "kc": {"owner": "Keno"}},
-        "players": [{"name": "Nina", "hand": ["soy", "red"], "depot": [], "fields": [["fire"], []],
+        "players": [{"name": "Nina", "hand": ["soy", "red", "fire"], "depot": ["blue"], "fields": [["soy"], ["fire"]],
                      "vars": {"has_depot": True}},
                     {"name": "Timon", "hand": ["fire"]}, {"name": "Keno", "hand": ["green"]}],
         "active": "Nina", "phase": "plant_hand", "draw_pile": ["green", "fire", "broad"]}}
     path = tmp_path / "bp.yaml"
     path.write_text(json.dumps(bp), encoding="utf-8")
-    code, out = judge(capsys, str(path), "-a", "Can Nina stow the soy in step 1?")
+    return str(path)
+
+
+def test_round_62s_regressions_steps_and_loose_verbs(tmp_path, capsys):
+    # Bohnaparte's steps 1 and 2, the book's words, are the base game's phases 1 and 2.
+    code, out = judge(capsys, "bohnaparte/cavalry/draw-through-sutler-01", "--step", "0", "-a", "Timon ends step 5")
+    assert out["results"][0]["action"]["type"] == "end_phase"
+    code, out = judge(capsys, _bohnaparte_step_1(tmp_path), "-a", "Can Nina stow the soy in step 1?")
     assert (out["results"][0]["action"]["type"], out["results"][0]["legal"]) == ("stow", True)
     # A loose verb of a move not allowed now is not judged as that move (`picks` a camp: no draft).
     assert main(["judge", "dschingis/setup/camp-choice-order-3-players-01", "--step", "0", "-a",
@@ -3285,15 +3290,5 @@ def test_round_63s_regression_hunter_tags_commas_and_rows(tmp_path, capsys):
     assert out["results"][0]["action"]["to"] == "Nina"
     # `plants the red into her depot` in Bohnaparte's step 1 is the stow the book allows (course-
     # of-play/9, munitions-depot/3), and the soy said before it is planted into its field.
-    bp = {"modules": ["base", "bohnaparte"], "state": {
-        "board": {"geometry": "graph", "spaces": {"nc": "camp", "tc": "camp", "kc": "camp", "f": "farm"},
-                  "edges": [["nc", "f"], ["f", "tc"], ["tc", "kc"]]},
-        "spaces": {"nc": {"owner": "Nina"}, "tc": {"owner": "Timon"}, "kc": {"owner": "Keno"}},
-        "players": [{"name": "Nina", "hand": ["soy", "red", "fire"], "depot": ["blue"], "fields": [["soy"], ["fire"]],
-                     "vars": {"has_depot": True}},
-                    {"name": "Timon", "hand": ["fire"]}, {"name": "Keno", "hand": ["green"]}],
-        "active": "Nina", "phase": "plant_hand", "draw_pile": ["green", "fire", "broad"]}}
-    path = tmp_path / "bp.yaml"
-    path.write_text(json.dumps(bp), encoding="utf-8")
-    code, out = judge(capsys, str(path), "-a", "Nina plants the soy first and the red into her depot")
+    code, out = judge(capsys, _bohnaparte_step_1(tmp_path), "-a", "Nina plants the soy first and the red into her depot")
     assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("plant", True), ("stow", True)]

@@ -3292,3 +3292,9 @@ def test_round_63s_regression_hunter_tags_commas_and_rows(tmp_path, capsys):
     # of-play/9, munitions-depot/3), and the soy said before it is planted into its field.
     code, out = judge(capsys, _bohnaparte_step_1(tmp_path), "-a", "Nina plants the soy first and the red into her depot")
     assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("plant", True), ("stow", True)]
+    # `in her hand` is no row a card is laid on (the second card was judged as a discard), and
+    # `first and then` keeps its `then`.
+    code, out = judge(capsys, situation(tmp_path, R62_P1), "-a", "Timon plants the soy first and then the fire into field 2")
+    assert [r["action"].get("field") for r in out["results"]] == [1, 2]
+    code, out = judge(capsys, situation(tmp_path, R62_P1), "-a", "Timon plants the soy, then the second card in his hand")
+    assert [r["action"]["type"] for r in out["results"]] == ["plant", "plant"]

@@ -522,7 +522,7 @@ def _order_words(engine: Engine, state: State, text: str) -> str:
                     and not before.endswith("'s") and after not in counted:
                 if (w.endswith(",") or after in ("and", "then")) and kept and not kept[-1].endswith(","):
                     kept[-1] += ","
-                if after == "and":
+                if after == "and" and not (k + 2 < len(words) and words[k + 2].lower() == "then"):
                     # (`the soy first and the fire into field 3`: one move, then the other, each
                     # with its own words; `and` would share the field said last with both)
                     words[k + 1] = "then"
@@ -567,8 +567,10 @@ def _planted_on_a_row(engine: Engine, text: str) -> str:
                  r"(?:munitions\s+)?(\w+)$", text, flags=re.IGNORECASE)
     if m is None or m[3].lower() not in engine.spec.zones or engine.spec.zones[m[3].lower()].kind == "fields":
         return text
+    # (the row the title lays the card on: `on your munitions depot`; not `from your hand`)
     movers = [a.name for a in engine.spec.actions.values() if len(a.params) == 1 and a.params[0].type == "card"
-              and re.search(r"\b" + re.escape(m[3].lower()) + r"\b", (a.title or "").lower())]
+              and re.search(r"\b(?:on|onto|into|to)\s+your\s+(?:\w+\s+)?" + re.escape(m[3].lower()) + r"\b",
+                            (a.title or "").lower())]
     return f"{m[1]} {movers[0]} {m[2]}" if len(movers) == 1 else text
 
 

@@ -740,6 +740,13 @@ def moves(engine: Engine, state: State, rejections: dict | None = None) -> list[
     return out
 
 
+def move_of(engine: Engine, state: State, kind: str, player: str) -> Move | None:
+    """The Move of one action type for one player whatever its timing says (None: no such
+    type): its parameters' domains, for a move the rules refuse now to be judged with (judge)."""
+    plan = _plans(engine).get(kind)
+    return Move(_Table(engine, state), plan, player) if plan is not None else None
+
+
 def timely(engine: Engine, state: State) -> list[Move]:
     """The (action type, player) pairs whose timing allows them now, as Moves whose
     requirements reading no parameter are not asked yet (Move.refusal asks them): an agent

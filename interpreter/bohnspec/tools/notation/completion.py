@@ -39,14 +39,6 @@ def _timely_move(engine: Engine, state: State, kind: str, player: str):
     return next((m for m in moves.timely(engine, state) if m.kind == kind and m.player == player), None)
 
 
-def _untimely_move(engine: Engine, state: State, kind: str, player: str):
-    """The move of `kind` for `player` whatever its timing says (moves.Move), for the values a
-    refused move may be judged with; None for a kind the game does not have."""
-    from ...execution import moves
-    plan = moves._plans(engine).get(kind)
-    return moves.Move(moves._Table(engine, state), plan, player) if plan is not None else None
-
-
 def _legal_with(engine: Engine, state: State, kind: str, player: str, given: dict) -> Iterator[dict]:
     """The legal actions of `kind` for `player` that have the `given` values, in the order move
     generation lists them (the first _COMPLETIONS of them looked through)."""
@@ -79,7 +71,8 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
     refuse it by a clause that reads none of those parameters (so any value would be refused
     alike); None otherwise."""
     from ...conformance.deciding import reads
-    move = _timely_move(engine, state, kind, player) or _untimely_move(engine, state, kind, player)
+    from ...execution import moves
+    move = _timely_move(engine, state, kind, player) or moves.move_of(engine, state, kind, player)
     if move is None:
         return None
     action = {"type": kind, "player": player, **{k: v for k, v in given.items() if k not in ("type", "player")}}

@@ -317,11 +317,11 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
     if whole:
         # (`Timon offers the soy to Nina. Does Nina have to accept?`: a question after a sentence
         # is asked in its own mood; round 58's table)
-        # (`Will May accept?` too, a question marked so: a player may be called Will)
+        # (after a dash too, `... for Keno's red \u2014 must Keno take both?`, but not at a tag that
+        # asks of the move said, `\u2014 is that allowed?`; `Will May accept?`, a question marked so,
+        # though a player may be called Will; and `he` in the question, when the text names one
+        # player, is that player: rounds 61 and 62)
         names = "|".join(map(re.escape, state.names())) or "(?!)"
-        # (and after a dash: `Timon offers two greens for Keno's red \u2014 must Keno take both?`)
-        # (not before a tag that asks of the move said: `— is that allowed?`; and `he` in the
-        # question, when the text names one player, is that player: round 62's regression hunter)
         text = _without_tag(text)
         named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)]
         if len(named) == 1:
@@ -978,7 +978,7 @@ def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: 
     title = titles[about] or about
     known = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{title} {about.replace('_', ' ')}")}
     known |= {_SAME_WORD[w] for w in known if w in _SAME_WORD}
-    if all(w in known or w.rstrip("s") in known or w + "s" in known or _SAME_WORD.get(w) in known for w in words):
+    if all(w in known or w.rstrip("s") in known or w + "s" in known for w in words):
         return
     cites = engine.spec.actions[kind].cites
     raise ActionError(f"'{said}': {kind} names no card: it is about {title!r} ({about}) now, not the card named"

@@ -920,8 +920,7 @@ def _zones_differing(before: dict, after: dict, zones: frozenset) -> list[str]:
     states that should hold the same cards in the same places (a state loaded, and the reply)."""
     def listed(holder: dict, key: str) -> Counter:
         return cards_held({key: holder.get(key) or []}, frozenset({key}))
-    shared = sorted(z for z in zones if not z.startswith("player."))
-    own = sorted(z[len("player."):] for z in zones if z.startswith("player."))
+    shared, own = (sorted(names) for names in _zone_kinds(zones))
     out = [f"state.{k}" for k in shared if listed(before, k) != listed(after, k)]
     players = [p for p in after.get("players") or () if isinstance(p, dict)]
     for i, (old, new) in enumerate(zip(before.get("players") or (), players)):

@@ -116,12 +116,18 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "") -> str:
 _MAY, _MUST = "Can", "Must"
 
 
+def _who(state: State) -> str:
+    """The words a question names a player by, as a pattern's alternatives: the players' names
+    and the pronouns."""
+    return "|".join([*map(re.escape, state.names()), "she", "he", "they", "i"])
+
+
 def _mood_of(state: State, text: str) -> str | None:
     """The mood of a text as typed: _MUST for `Must Nina ...`, `Does Nina have to ...`; _MAY for
     another question of a player's move (`Can Nina ...`, `Is it allowed for Nina ...`, `What
     happens if Nina ...`, `How many coins does Nina get ...`); else None. A player may be called
     May or Will (`Will gives May the soy` asks nothing)."""
-    who = "|".join([*map(re.escape, state.names()), "she", "he", "they", "i"])
+    who = _who(state)
     obliged = _OBLIGED.match(text)
     if obliged is not None and re.fullmatch(who, next(g for g in obliged.groups() if g), flags=re.IGNORECASE):
         return _MUST
@@ -139,7 +145,7 @@ def _auxiliary_question(state: State, text: str) -> re.Match | None:
     `Will May accept?` judged as Will's acceptance)."""
     if not text.rstrip().endswith("?") and not re.match(r"\s*(?:can|may|could|might)\s", text, flags=re.IGNORECASE):
         return None  # (a question split from others is asked as `Can ...`, its mark left behind)
-    who = "|".join([*map(re.escape, state.names()), "she", "he", "they", "i"])
+    who = _who(state)
     return re.match(r"^\s*(?:(?:can|may|could|might)\s+)?(?:will|would|shall|should|does|do|did)\s+(" + who + r")\s+"
                     r"(?!(?:have|has|had|need|needs)\s+to\b)",
                     text, flags=re.IGNORECASE)
@@ -474,11 +480,6 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
         text = re.sub(r"^(\S+)\s+be\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text[auxiliary.start(1):],
                       flags=re.IGNORECASE)
     text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))
-    # (`Timon harvests field 1 — legal?`, `..., is that allowed?`: the question of the move said)
-    text = re.sub(r"\s*(?:[,;:\u2014\u2013-]+\s*|\s+)(?:is\s+(?:that|this|it)\s+|is\s+this\s+move\s+)?(?:legal|allowed|"
-                  r"ok|okay|fine|correct|possible)\s*[?.!]*$", "", text, flags=re.IGNORECASE) \
-        if re.search(r"(?:[,;:\u2014\u2013-]|\bis\s+(?:that|this|it))\s*(?:is\s+this\s+move\s+)?(?:legal|allowed|ok|"
-                     r"okay|fine|correct|possible)\s*[?.!]*$", text, flags=re.IGNORECASE) else text
     # (`to Nina, for her soy`: the comma no list's; round 63)
     text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
     text = _order_words(engine, state, text)
@@ -550,8 +551,13 @@ def _first_planting_made(engine: Engine, state: State, text: str) -> bool:
 
 
 def _without_tag(text: str) -> str:
-    """The text without a tag that asks of the move said (`- is he allowed to?`, `- may he do
-    that?`, `- right?`; round 63's regression hunter): no question of its own."""
+    """The text without a tag that asks of the move said (`Timon harvests field 1 \u2014 legal?`,
+    `..., is that allowed?`; `- is he allowed to?`, `- may he do that?`, `- right?`: round 63's
+    regression hunter): no question of its own."""
+    if re.search(r"(?:[,;:\u2014\u2013-]|\bis\s+(?:that|this|it))\s*(?:is\s+this\s+move\s+)?(?:legal|allowed|ok|"
+                 r"okay|fine|correct|possible)\s*[?.!]*$", text, flags=re.IGNORECASE):
+        text = re.sub(r"\s*(?:[,;:\u2014\u2013-]+\s*|\s+)(?:is\s+(?:that|this|it)\s+|is\s+this\s+move\s+)?"
+                      r"(?:legal|allowed|ok|okay|fine|correct|possible)\s*[?.!]*$", "", text, flags=re.IGNORECASE)
     return re.sub(r"\s*[,;:\u2014\u2013-]+\s*(?:is\s+(?:he|she|they|that|this|it)\s+(?:allowed|able|permitted)\s+to"
                   r"(?:\s+do\s+(?:that|this|it))?|(?:may|can|could)\s+(?:he|she|they)\s+do\s+(?:that|this|it)|right)"
                   r"\s*[?.!]*$", "", text, flags=re.IGNORECASE)

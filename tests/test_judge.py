@@ -2202,6 +2202,14 @@ def test_round_49s_war_table_is_read_as_meant(tmp_path, capsys):
     assert out["results"][0]["rule"] == "dschingis/combat/2"
     code, out = judge(capsys, second, "--step", "1", "-a", "Nina attack 13 with hand 1")
     assert out["results"][0]["rule"] == "dschingis/combat/10"
+    # A defender asking to defend with his riders is told where a defence's card comes from
+    # (combat/15), not that he may not charge (round 61's table); an attacker naming riders
+    # is still pointed to the charge.
+    code = main(["judge", second, "--step", "1", "-a", "Timon defends with his riders"])
+    err = capsys.readouterr().err
+    assert code == 2 and "'riders' are not a card to defend with" in err and "dschingis/combat/15" in err
+    code, out = judge(capsys, second, "--step", "0", "-a", "Nina attacks 09 with her riders")
+    assert out["results"][0]["action"]["type"] == "charge"
 
 
 def test_round_49s_card_table_is_read_as_meant(tmp_path, capsys):
@@ -2632,6 +2640,13 @@ def test_several_coins_paid_in_tribute_are_as_many_tributes(tmp_path, capsys):
         assert all(r["legal"] for r in out["results"]), text
     code, out = judge(capsys, situation(tmp_path, vines, phase="draw_cards"), "-a", "Ada draws three cards")
     assert [r["action"]["type"] for r in out["results"]] == ["draw"]
+    # `for two cards`: a coin for each card, so two tributes (round 62's table); a move that
+    # pays more than one coin at once (a field bought) is not repeated for the coins said.
+    for text, times in (("Ada pays tribute for two cards", 2), ("Ada pays tribute for 3 vine cards", 3)):
+        code, out = judge(capsys, situation(tmp_path, vines), "-a", text)
+        assert [r["action"] for r in out["results"]] == [{"type": "tribute", "player": "Ada"}] * times, text
+    code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada pays tribute for one card")
+    assert [r["action"] for r in out["results"]] == [{"type": "tribute", "player": "Ada"}]
 
 
 def test_questions_of_what_a_move_pays_and_a_gift_to_nobody_said(tmp_path, capsys):
@@ -3298,3 +3313,13 @@ def test_round_63s_regression_hunter_tags_commas_and_rows(tmp_path, capsys):
     assert [r["action"].get("field") for r in out["results"]] == [1, 2]
     code, out = judge(capsys, situation(tmp_path, R62_P1), "-a", "Timon plants the soy, then the second card in his hand")
     assert [r["action"]["type"] for r in out["results"]] == ["plant", "plant"]
+
+
+def test_taking_an_offer_is_accepting_it(tmp_path, capsys):
+    # Round 61's table: `— must Keno take both?` and `then Keno takes the offer` were unknown
+    # verbs; taking the offer (all of it) is accepting it, which Keno need not do.
+    for text in ("Timon offers his fire for Keno's fire — must Keno take both?",
+                 "Timon offers his fire for Keno's fire, then Keno takes the offer"):
+        code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", text)
+        assert [r["action"]["type"] for r in out["results"]] == ["offer", "accept"], text
+        assert all(r["legal"] for r in out["results"]), text

@@ -257,6 +257,7 @@ class _Param:
     own: Any = None
     check: Any = None
     zones: frozenset | None = None  # card, cards: the ref words (or single refs) values come from
+    zone_clauses: tuple = ()  # card: the `require` clauses `zones` was read from
     lows: list = field(default_factory=list)  # int: (compiled bound, offset)
     highs: list = field(default_factory=list)
     element_tests: list = field(default_factory=list)  # cards: (part, the lists read as [])
@@ -284,6 +285,14 @@ def card_zones(engine: Engine, kind: str, name: str) -> frozenset | None:
     plan = _plans(engine).get(kind)
     param = next((p for p in plan.params if p.name == name), None) if plan is not None else None
     return param.zones if param is not None else None
+
+
+def card_zone_clauses(engine: Engine, kind: str, name: str) -> tuple:
+    """The `require` clauses that say which zones a card parameter's values come from (a
+    defence's card: the hand or the top of the stack), in the order the spec gives them."""
+    plan = _plans(engine).get(kind)
+    param = next((p for p in plan.params if p.name == name), None) if plan is not None else None
+    return param.zone_clauses if param is not None else ()
 
 
 @functools.lru_cache(maxsize=64)
@@ -361,8 +370,10 @@ def _plan(engine: Engine, kind: str, batch: list) -> _Plan:
     for i, p in enumerate(params):
         mine = [part for _, part in parts if p.name in _names_in(part)]
         if p.type == "card":
-            known = [z for z in (reader.zones(part, p.name)[0] for part in mine) if z is not None]
+            read = [(clause, reader.zones(part, p.name)[0]) for clause, part in parts if p.name in _names_in(part)]
+            known = [z for _, z in read if z is not None]
             p.zones = functools.reduce(_meet, known) if known else None
+            p.zone_clauses = tuple({id(c): c for c, z in read if z is not None}.values())
         elif p.type == "cards":
             # Later lists read by a part are empty while this one's elements are tried alone.
             later_lists = frozenset(n for n in names[i + 1:] if n in lists)

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...errors import ActionError, BohnspecError, closest, suggest
 from ...execution.interpret import Engine
+from ...execution.moves import card_zone_clauses
 from ...execution.state import State
 from .completion import (
     _SHOWN_CHOICES,
@@ -476,6 +477,11 @@ def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:
     if times is not None:
         n = _TIMES.get((times[2] or "").lower()) or count(times[3] or "")
         return [times[1]] * n if 1 < n <= _MOST_REPEATS else None
+    each = re.match(r"^(\S+\s+.+?)\s+for\s+(\S+)\s+(?:vine\s+|bean\s+)?(?:cards?|tasks?)$", text, flags=re.IGNORECASE)
+    if each is not None and 1 < count(each[2]) <= _MOST_REPEATS and _pays_one(engine, state, each[1]):
+        # `pays tribute for two cards`: a payment of one coin for each card (bohnroeschen/
+        # tribute/1), the move once for each card said
+        return [each[1]] * count(each[2])
     paid = re.match(r"^(\S+)\s+(\S+)\s+(?:(all)\s+(?:of\s+)?(?:his|her|their|my)|(\S+))\s+"
                     r"(?:gold\s+|bean\s+)?(\S+?)s\b(.*)$", text, flags=re.IGNORECASE)
     who = _mover(state, text)
@@ -495,6 +501,23 @@ def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:
         return None
     paid_once = len(held) - len(outcome.state.player(who).zones.get(zone, [])) if outcome.accepted else 1
     return [once] * n if paid_once == 1 else None
+
+
+def _pays_one(engine: Engine, state: State, text: str) -> bool:
+    """Whether the move `text` says, made once here, is a payment of a single card: it takes
+    exactly one card from the mover's piles and none from anywhere else of theirs."""
+    who = _mover(state, text)
+    try:
+        action = parse_action(engine, state, text)[0]
+        outcome = engine.apply(state, action)
+    except BohnspecError:
+        return False
+    if who is None or not outcome.accepted or engine.spec.actions[action["type"]].params:
+        return False
+    before, after = state.player(who).zones, outcome.state.player(who).zones
+    lost = [len(before.get(z, [])) - len(after.get(z, [])) for z, d in engine.spec.zones.items()
+            if d.per_player and d.kind == "pile"]
+    return sorted(n for n in lost if n) == [1]
 
 
 def _move_named_among(engine: Engine, state: State, player: str, kind: str, rest: list[str],
@@ -594,7 +617,8 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         rest = list(rest)
         for k in reversed(counted):
             unit = rest[k + 1].lower().rstrip("s") + "s"
-            said.append(f"{kind} takes no count ({rest[k]} {unit} is not read): one {kind} is judged, with as many "
+            amount = f"{rest[k]} {unit[:-1] if rest[k] == '1' else unit}"
+            said.append(f"{kind} takes no count ({amount} is not read): one {kind} is judged, with as many "
                         f"{unit} as the rules give it; a move made several times is given once for each time")
             del rest[k:k + 2]
         # `claims his blue bean card`, `fulfils her task`, `declines the gift`: what the move is
@@ -816,6 +840,15 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             owner_param = card_owners(engine, kind).get(key)
             if owner_param and owner_param != decl.actor and action.get(owner_param) in state.names():
                 owner = action[owner_param]
+        if types[key] == "card" and raw[key] in _TROOPS and raw[key] not in types:
+            # `defends with his riders`: troops are no card of this move, nor may he send them
+            # now; the clause saying where its card comes from answers (dschingis/combat/15),
+            # not the troops' move's timing.
+            clauses = card_zone_clauses(engine, kind, key)
+            troops = [a.name for a in engine.spec.actions.values() if any(p.name == raw[key] for p in a.params)]
+            if clauses and troops and engine.timing(state, troops[0], owner) is not None:
+                raise ActionError(f"{raw[key]!r} are not a card to {kind} with: {clauses[0].reason} "
+                                  f"[{', '.join(clauses[0].cites)}]")
         try:
             action[key] = _value(engine, state, player, types[key], raw[key], owner, said, _usable(engine, kind, key))
         except ActionError as exc:

@@ -93,3 +93,36 @@ def test_narrowing_keeps_every_legal_value(module, players):
     rng = random.Random(7)
     for state in rec.states[::25]:
         choices_agree(engine, state, rng)
+
+
+def test_the_in_process_refusal_gives_the_rules_a_trace_gives():
+    # The runner asks which ids a refusal may fairly cite in the state the in-process
+    # adapter refused the step in, instead of playing the scenario again (runner.fair): the
+    # same ids as the reference's trace, at every refused step of the corpus.
+    from bohnspec.conformance import runner as R, scenario as S
+    adapter = R.InProcess(engine="compiled")
+    asked = 0
+    for sc in helpers.corpus():
+        if sc.setup is not None or not any(s.action is not None and "rejected" in s.expect for s in sc.steps):
+            continue
+        engine = adapter.reference_engine(sc)
+        try:
+            adapter.start(sc)
+        except S.Refused:
+            continue
+        trace = None
+        for index, step in enumerate(sc.steps):
+            if step.action is None:
+                continue
+            reply = adapter.apply(step.action)
+            if reply["accepted"]:
+                continue
+            found = adapter.refused_here(engine, step.action)
+            assert found is not None, sc.id
+            trace = trace or R.reference_trace(engine, sc, check=False)
+            for listed in (S.rules_of(step.expect.get("rejected") or {}) or [], [reply["rule"]]):
+                assert R.rules_fair_for(engine, *found, listed) == trace.fair_rules(engine, sc, index, listed), sc.id
+            asked += 1
+            # Another request since: the refusal is no longer the state's last word.
+            assert adapter.refused_here(engine, {**step.action, "player": "nobody"}) is None
+    assert asked > 500

@@ -11,7 +11,7 @@ from typing import Any
 
 from . import scenario as S
 from .checked import CheckedScenarios
-from ..execution.interpret import Engine, engine_for
+from ..execution.interpret import Engine, Rejection, engine_for
 from ..execution.state import State
 
 
@@ -83,6 +83,8 @@ class InProcess:
         # replies that read the state between the same two requests read the same JSON.
         self._requests = 0
         self._json: tuple | None = None  # (state, requests then, JSON)
+        # (action, state, Rejection, requests then) of the last refusal
+        self._refused: tuple[Any, State, Rejection, int] | None = None
 
     def engine(self, modules: Iterable[str] | None) -> Engine:
         key = tuple(modules) if modules is not None else None
@@ -134,6 +136,16 @@ class InProcess:
         self.state = loaded = S.state_from_data(self.current, state, modules, validate=False)
         return {"state": loaded.to_json(), "events": []}
 
+    def refused_here(self, engine: Engine, action: Any) -> tuple[State, Any, Rejection] | None:
+        """When the last request was `action`, played by `engine`, and the rules refused it:
+        the state it was refused in (a refusal leaves it as it was), the action and the
+        refusal; else None."""
+        found = self._refused
+        if (found is None or self.current is not engine or found[3] != self._requests
+                or self.state is None or found[1] is not self.state or found[0] != action):
+            return None
+        return found[1], found[0], found[2]
+
     def reference_engine(self, sc: S.Scenario) -> Engine:
         return self.engine(sc.modules)
 
@@ -150,6 +162,7 @@ class InProcess:
             raise
         self.state = outcome.state
         if outcome.rejection is not None:
+            self._refused = (action, outcome.state, outcome.rejection, self._requests)
             return Reply(outcome.state, self, accepted=False, rule=outcome.rejection.rule,
                          reason=outcome.rejection.reason)
         return Reply(outcome.state, self, accepted=True, events=wire_events(outcome.events))

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from .. import paths
 from . import scenario as S
 from ..errors import ActionError, BohnspecError, ScenarioError, ShuffleMismatch, SpecRuntimeError, closest, suggest
-from ..execution.interpret import Engine, Outcome
+from ..execution.interpret import Engine, Outcome, Rejection
 from .deciding import (LEADING, LIMIT, allowed_here, changing_parts, deciding_paragraphs, held_cites, in_play,
                        refusing_cites, with_rulings)
 from .inprocess import HOOK_EVENTS, InProcess  # noqa: F401  (callers take the reference adapter from the runner)
@@ -557,19 +557,22 @@ class Trace:
         first citation is the reference's own answer; a scenario written from the rulebook
         names the paragraph it read, where a clause may put a ruling first or another clause
         refuse first); else none."""
-        outcome, step = self.outcomes[index], sc.steps[index]
+        outcome = self.outcomes[index]
         if outcome is None or outcome.rejection is None:
             return set()
-        state = self.states[index]
-        try:
-            refusing = engine.refusals(state.copy(), step.action)
-        except BohnspecError:
-            refusing = [outcome.rejection]
-        fair = {c for r in [outcome.rejection, *refusing]
-                for c in refusing_cites(engine.spec, step.action, r, engine, state)}
-        # Any rule the action breaks there will do for the scenario (a combat under way refuses
-        # a charge, and so does the beaten troop the author had in mind).
-        return fair if fair & set(listed) else set()
+        return rules_fair_for(engine, self.states[index], sc.steps[index].action, outcome.rejection, listed)
+
+
+def rules_fair_for(engine: Engine, state: State, action: Any, rejection: Rejection, listed: list[str]) -> set[str]:
+    """Trace.fair_rules for an action the reference refused (`rejection`) in `state`."""
+    try:
+        refusing = engine.refusals(state.copy(), action)
+    except BohnspecError:
+        refusing = [rejection]
+    fair = {c for r in [rejection, *refusing] for c in refusing_cites(engine.spec, action, r, engine, state)}
+    # Any rule the action breaks there will do for the scenario (a combat under way refuses
+    # a charge, and so does the beaten troop the author had in mind).
+    return fair if fair & set(listed) else set()
 
 
 def reference_trace(engine: Engine, sc: S.Scenario, check: bool = True) -> Trace:
@@ -636,6 +639,13 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         if reference is None:
             return set()
         try:
+            # The reference in this process refused the step itself, leaving its state as it
+            # was: the rules are asked there, without playing the scenario again up to it.
+            own = getattr(adapter, "refused_here", None)
+            found = own(reference(sc), sc.steps[index].action) if own is not None else None
+            if found is not None:
+                state, action, rejection = found
+                return rules_fair_for(reference(sc), state, action, rejection, listed)
             return traced().fair_rules(reference(sc), sc, index, listed)
         except BohnspecError:
             return set()

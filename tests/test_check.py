@@ -1064,3 +1064,35 @@ def test_a_cards_other_names_say_one_card(tmp_path):
     taken = ok.replace('"Scheune"', '"Schuppen"')
     assert errors_of(tmp_path, taken) == ["card 'barn' is also called 'Schuppen', which names 'shed' already: "
                                           "each name says one card"]
+
+
+def test_an_option_value_hidden_by_another_name_is_an_error(tmp_path):
+    # Round 64's designer: `option protection one of book, none` checked clean, and
+    # `protection != none` compared with the literal none, so the house rule changed nothing.
+    for value, taken in (("none", "the language's own literal"), ("true", "the language's own literal"),
+                         ("active", "a name every rules file reads"), ("discard", "a shared zone"),
+                         ("hand_size", "a definition")):
+        errors = errors_of(tmp_path, f"module mycards\noption house one of book, {value} default book "
+                                     "cites bohnanza/harvest/1\n")
+        assert errors == [f"option 'house' has a value {value!r}, which is also {taken}: in the rules `{value}` "
+                          f"means that, so `house == {value}` never compares with this value; give the value "
+                          "another name"], value
+    assert errors_of(tmp_path, "module mycards\noption house one of book, waived default book "
+                               "cites bohnanza/harvest/1\n") == []
+
+
+def test_an_option_defaulting_to_no_value_of_its_own_is_an_error(tmp_path):
+    assert errors_of(tmp_path, "module mycards\noption bonus one of off, on default of cites bohnanza/harvest/1\n") == [
+        "option 'bonus' defaults to 'of', which is not one of its values (off, on) (did you mean 'off'?)"]
+
+
+def test_a_task_waiting_for_another_games_event_is_warned_of(tmp_path):
+    # Round 64's designer: a Bohnröschen card `on conquered(player)` (an event of the war
+    # games) checked clean; in a game without them it can never be met.
+    text = ('module mycards requires bohnroeschen\n'
+            'vine conquest "Conquer a landscape." by h cites bohnroeschen/tasks/1 {\n'
+            '  on conquered(player) when player == h\n}\n')
+    assert warnings_of(tmp_path, text) == [
+        "event 'conquered' is emitted only by module war, which module 'mycards' does not require: in a game "
+        "without it this task can never be met"]
+    assert warnings_of(tmp_path, text.replace("requires bohnroeschen", "requires bohnroeschen, dschingis")) == []

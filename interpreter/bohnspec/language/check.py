@@ -84,6 +84,8 @@ class Checker:
         self.emit_keys: dict[str, list[tuple[str, ...]]] = {n: [k] for n, k in _BUILTIN_EVENTS.items()}
         self.proc_calls: dict[str, set[str]] = {}
         self.listened: list[tuple[str, Location, tuple[str, ...], str]] = []  # event, where, keys, what
+        self._listeners: list[str | None] = []  # the module of each of `listened`
+        self._emitters: dict[str, set[str | None]] = {}  # an event -> the modules emitting it
         self.define_calls: dict[str, set[str]] = {}
         self._current: str | None = None
         self._parameters: set[str] = set()  # the action's, while its timing is checked
@@ -603,6 +605,28 @@ class Checker:
                     self.error(d.loc, f"{what} {name!r} is named like {hidden}: in the rules `{name}` would mean "
                                       f"the {what} everywhere, never {hidden}; give the {what} another name")
 
+    def _check_option(self, o: Option) -> None:
+        """An option's default is one of its values, and no value is named like something a
+        bare name means before an option's value (language/names.py): `protection != none`
+        would compare with the literal none, never with a value called `none`, and the option
+        would silently change nothing (round 64's designer)."""
+        from .names import SPECIAL_NAMES
+        if o.default not in o.values:
+            self.error(o.loc, f"option {o.name!r} defaults to {o.default!r}, which is not one of its values "
+                              f"({', '.join(o.values)}){suggest(o.default, o.values)}")
+        spec = self.spec
+        for value in o.values:
+            taken = ("the language's own literal" if value in ("true", "false", "none") else
+                     "a name every rules file reads" if value in SPECIAL_NAMES else
+                     "a variable" if value in spec.vars else
+                     "a definition" if value in spec.defines and spec.defines[value].params is None else
+                     "an option" if value in spec.options else
+                     "a shared zone" if value in spec.zones and not spec.zones[value].per_player else None)
+            if taken is not None:
+                self.error(o.loc, f"option {o.name!r} has a value {value!r}, which is also {taken}: in the rules "
+                                  f"`{value}` means that, so `{o.name} == {value}` never compares with this value; "
+                                  "give the value another name")
+
     def _check_vine(self, v: Vine) -> None:
         self._check_not_shadowed(v, "vine card")
         if v.name in self.spec.varieties:
@@ -643,6 +667,7 @@ class Checker:
                 self._truth(ev.condition, {v.holder, *ev.keys}, f"`on {ev.event} when` of vine card {v.name!r}")
             self._unnamed_keys(before, ev.event, ev.keys, f"`on {ev.event}(...) when ...`", "a condition")
             self.listened.append((ev.event, ev.condition.loc or v.loc, tuple(ev.keys), "this task can never be met"))
+            self._listeners.append(self._module)
         if v.met or v.events:
             card_of = self.spec.defines.get("card_of")
             task_met = self.spec.vars.get("task_met")
@@ -811,6 +836,7 @@ class Checker:
                                       f"so no {wrong.kind.replace('_stmt', '').replace('_', ' ')} here")
         if h.name != "enter":
             self.listened.append((h.name, h.loc, tuple(h.params), "this handler never runs"))
+            self._listeners.append(self._module)
 
     def _not_derived(self, stmts: Iterable[Node], scope: set[str], called: set[str]) -> Node | None:
         """The first statement (in these or a procedure they call) that does more than assign
@@ -947,11 +973,18 @@ class Checker:
                 self.warn(phase.loc, f"phase {name!r} is neither in the turn nor entered by `goto`: unreachable")
         # A handler or vine task of an event no rule emits never runs (most often a misspelling);
         # one that takes a key its event does not give fails when it runs.
-        for name, loc, keys, what in self.listened:
+        for (name, loc, keys, what), module in zip(self.listened, self._listeners):
             if name not in self.emitted:
                 self.error(loc, f"unknown event {name!r}: no rule emits it, so {what}"
                                 f"{suggest(name, sorted(self.emitted))}")
                 continue
+            emitters = self._emitters.get(name)
+            reach = self._closures.get(module, {module}) | {"base"} if module is not None else None
+            if emitters is not None and reach is not None and None not in emitters and not emitters & reach:
+                # Another game's event (round 64's designer: a Bohnröschen card waiting for a
+                # conquest): it runs only in a game that adds that game too.
+                self.warn(loc, f"event {name!r} is emitted only by module {' and '.join(sorted(emitters))}, which "
+                               f"module {module!r} does not require: in a game without it {what}")
             shapes = self.emit_keys.get(name, [])
             everywhere = set.intersection(*(set(k) for k in shapes)) if shapes else set()
             anywhere = {k for ks in shapes for k in ks}
@@ -1082,6 +1115,7 @@ class Checker:
     def _stmt_emit(self, s: Node, scope: set[str]) -> None:
         event, kwargs = s.args
         self.emitted.add(event)
+        self._emitters.setdefault(event, set()).add(self._module)
         if event == self._handling:
             self.warn(s.loc, f"a handler of {event!r} emits {event!r} again: each emit runs the handler anew, "
                              "until the depth limit stops the game with an error")
@@ -1423,7 +1457,7 @@ _DECL_CHECKS: dict[type, Callable[[Checker, Any], None]] = {
     Handler: Checker._check_handler, EndRule: Checker._check_end_rule, Winners: Checker._check_winners,
     Setup: Checker._check_setup, Vine: Checker._check_vine, Card: Checker._check_card, Board: Checker._check_board,
     Invariant: Checker._check_invariant, Zone: Checker._check_zone,
-    CategoryExtension: Checker._check_category_extension,
+    CategoryExtension: Checker._check_category_extension, Option: Checker._check_option,
 }
 _STMT_CHECKS: dict[str, Callable[[Checker, Node, set[str]], None]] = {
     "let": Checker._stmt_let, "assign": Checker._stmt_assign, "move": Checker._stmt_move,

@@ -983,7 +983,7 @@ class Checker:
             if emitters is not None and reach is not None and None not in emitters and not emitters & reach:
                 # Another game's event (round 64's designer: a Bohnröschen card waiting for a
                 # conquest): it runs only in a game that adds that game too.
-                self.warn(loc, f"event {name!r} is emitted only by module {' and '.join(sorted(emitters))}, which "
+                self.warn(loc, f"event {name!r} is emitted only by module {' and '.join(sorted(str(m) for m in emitters))}, which "
                                f"module {module!r} does not require: in a game without it {what}")
             shapes = self.emit_keys.get(name, [])
             everywhere = set.intersection(*(set(k) for k in shapes)) if shapes else set()

@@ -1096,3 +1096,15 @@ def test_a_task_waiting_for_another_games_event_is_warned_of(tmp_path):
         "event 'conquered' is emitted only by module war, which module 'mycards' does not require: in a game "
         "without it this task can never be met"]
     assert warnings_of(tmp_path, text.replace("requires bohnroeschen", "requires bohnroeschen, dschingis")) == []
+
+
+def test_a_local_hiding_the_option_it_is_compared_with_is_an_error(tmp_path):
+    # `cavalry != off` inside `charge(space target, space cavalry)` compared the space with
+    # `off`: the parameter hides the option, and the clause never refused (found writing one).
+    text = ('module mycards\noption mode one of off, on default off cites bohnanza/harvest/1\n'
+            'action sow(int mode) by p "Sow" cites bohnanza/phase-1/1 {\n'
+            '  require mode != off else "no" cites bohnanza/phase-1/1\n'
+            '  require mode >= 1 and mode <= 2 else "no" cites bohnanza/phase-1/1\n}\n')
+    assert errors_of(tmp_path, text) == [
+        "`mode != off`: `mode` here is the local of that name, which hides option 'mode'; read the option through "
+        "a `define` declared outside (`define mode_chosen = mode`)"]

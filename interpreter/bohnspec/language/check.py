@@ -983,7 +983,8 @@ class Checker:
             if emitters is not None and reach is not None and None not in emitters and not emitters & reach:
                 # Another game's event (round 64's designer: a Bohnröschen card waiting for a
                 # conquest): it runs only in a game that adds that game too.
-                self.warn(loc, f"event {name!r} is emitted only by module {' and '.join(sorted(str(m) for m in emitters))}, which "
+                by = " and ".join(sorted(str(m) for m in emitters))
+                self.warn(loc, f"event {name!r} is emitted only by module {by}, which "
                                f"module {module!r} does not require: in a game without it {what}")
             shapes = self.emit_keys.get(name, [])
             everywhere = set.intersection(*(set(k) for k in shapes)) if shapes else set()
@@ -1396,6 +1397,16 @@ class Checker:
                 self._truth(part, scope, f"`{k}`")
         elif k == "compare":
             left, op, right = e.args
+            for mine, other in ((left, right), (right, left)):
+                # `cavalry != off` inside `charge(space target, space cavalry)`: the parameter
+                # hides the option it is named like, and the test compares a space with `off`.
+                option = self.spec.options.get(mine.args[0]) if mine.kind == "name" and mine.args[0] in scope else None
+                if option is not None and other.kind == "name" and other.args[0] in option.values \
+                        and other.args[0] not in scope:
+                    self.error(e.loc, f"`{unparse(e)}`: `{mine.args[0]}` here is the local of that name, which "
+                                      f"hides option {mine.args[0]!r}; read the option through a `define` "
+                                      f"declared outside (`define {mine.args[0]}_chosen = {mine.args[0]}`)")
+                    return
             kl, kr = self._kind(left, scope), self._kind(right, scope)
             if op in ("<", "<=", ">", ">="):
                 for side, kind in ((left, kl), (right, kr)):

@@ -10,6 +10,7 @@ from typing import Any
 from ...errors import BohnspecError
 from ...execution.interpret import Engine
 from ...execution.state import State
+from .places import _spaces_of_kind
 
 
 def _only_completion(engine: Engine, state: State, kind: str, player: str, given: dict,
@@ -107,7 +108,9 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
         return None
     order = [d.loc for d in deciding]
     best, latest = ordered, order.index(refused.where) if refused.where in order else -1
-    for values in itertools.islice(itertools.product(*(move.domain(i, {}) for i in at)), 1, _COMPLETIONS):
+    domains = [move.domain(i, {}) for i in at]
+    same = True  # every value tried refused by the clause that refused the first
+    for values in itertools.islice(itertools.product(*domains), 1, _COMPLETIONS):
         tried = {**ordered, **{move.params[i].name: v for i, v in zip(at, values)}}
         try:
             outcome = engine.apply(state, tried)
@@ -116,11 +119,26 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
         if outcome.accepted:
             return None
         where = outcome.rejection.where if outcome.rejection is not None else None
+        same = same and where == refused.where
         if where in order and order.index(where) > latest:
             best, latest = tried, order.index(where)
-    # (a space that stands out by nothing is no answer: the map's first space, nobody's)
     if best is ordered and any(move.params[i].type == "space" for i in at):
-        return None
+        # (a space that stands out by nothing is no answer: the map's first space, nobody's;
+        # but when every space is refused by one clause, the player's own space of the kind
+        # the value is named for is: `Can Uwe buy a fortress?` with his quarry used up, round 64)
+        complete = sum(1 for _ in itertools.islice(itertools.product(*domains), _COMPLETIONS)) < _COMPLETIONS
+        if not (same and complete):
+            return None
+        own = dict(ordered)
+        named = False
+        for i in at:
+            p = move.params[i]
+            if p.type == "space" and state.board is not None:
+                mine = _spaces_of_kind(state, p.name, player)
+                named = named or bool(mine)
+                mine = mine or [s for s in state.board.ids if state.space_vars.get(s, {}).get("owner") == player]
+                own[p.name] = mine[0] if mine else own[p.name]
+        return own if named else None
     return best
 
 

@@ -200,7 +200,10 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
             end = next_move(tokens)
             kept = tokens[end:]
             timed = [t.lower().strip(",") for t in tokens[:end]]
-            if timed and timed[0] in ("before", "after", "while", "until") and len(timed) >= 3 and (
+            # (`before planting his first bean`, `while the draft is going on`: the move asked is
+            # made now, in the situation given, so the clause goes; the books say it so,
+            # tribute/4, round 64's table. `after harvesting field 2` needs that move first.)
+            if timed and timed[0] in ("after", "until") and len(timed) >= 3 and (
                     _names_a_move(engine, [re.sub(r"ing$", "", timed[1])]) or _names_a_move(engine, timed[2:3])
                     or _names_a_move(engine, [re.sub(r"ing$", "e", timed[1])])):
                 # (`after harvesting field 2`: a move said as the time of another; dropped, it
@@ -216,6 +219,14 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                 before = before[:joined.start()].rstrip()
             comma = "," if kept and tokens[end - 1].endswith(",") and not joined else ""
             text = (before + comma + " " + " ".join(kept)).strip()
+    # (`plants the soy before the blue`, `first, ahead of the blue`: the order said of a card,
+    # the card before it being the one played; round 64's table had the soy replaced by it)
+    order = re.search(r",?\s+(?:before|ahead\s+of|in\s+front\s+of)\s+(?:(?:the|his|her|their|my)\s+)?(\S+?)"
+                      r"(?:\s+beans?)?(?=\s*[?.!]?\s*$)", text, flags=re.IGNORECASE)
+    if order is not None:
+        word = order[1].lower()
+        if any(w in engine.spec.varieties or w in _bean_names(engine) for w in (word, word.rstrip("s"))):
+            text = text[:order.start()] + text[order.end():]
     # (`Before drawing, Nina attacks ...`, `Since it pays, Nina harvests ...`, `Then Timon draws`)
     text = re.sub(r"^(?:before|after)\s+[a-z]+ing\s*,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:since|because|although|even\s+though|even\s+if)\s+[^,]+,\s*", "", text, flags=re.IGNORECASE)
@@ -265,12 +276,21 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     # `How many coins does Keno get if he harvests field 1`, `What does Keno get for harvesting
     # field 1`: the move, whose answer shows what it pays.
     text = re.sub(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
-                  r"(?:get|earn|receive|make|gain)\s+(?:if|when)\s+(?:he|she|they|\1)\s+", r"\1 ", text,
-                  flags=re.IGNORECASE)
-    # `How many coins does Timon get for his soy field`: its harvest (round 58)
+                  r"(?:get|earn|receive|make|gain)\s+(?:if|when)\s+(?:he|she|they|\1)\s+(\S+)",
+                  lambda m: f"{m[1]} {_present(engine, m[2])}", text, flags=re.IGNORECASE)
+    # `How many coins does Timon get for his soy field`: its harvest (round 58); `for his five
+    # broad beans` too, the field of them (round 64)
+    # (not `from his gemstone field`, a landscape of the map: round 64's table)
+    def harvested(m: re.Match) -> str:
+        said = m[2].split()
+        word = said[-2].lower() if len(said) > 1 else ""
+        bean = word.rstrip("s") in engine.spec.varieties or word in _bean_names(engine) or word.isdigit() or \
+            word in ("first", "second", "third", "other", "last", "only", "empty", "biggest", "largest")
+        return f"{m[1]} harvests {m[2]}" if bean or said[-1].lower().startswith("bean") else m[0]
     text = re.sub(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
-                  r"(?:get|earn|receive|make|gain)\s+(?:for|from)\s+((?:(?:his|her|their|the)\s+)?\S+\s+fields?)$",
-                  r"\1 harvests \2", text, flags=re.IGNORECASE)
+                  r"(?:get|earn|receive|make|gain)\s+(?:for|from)\s+((?:(?:his|her|their|the)\s+)?\S+\s+fields?|"
+                  r"(?:his|her|their|the)\s+(?:\S+\s+)?\S+?\s+beans?)\s*\??$",
+                  harvested, text, flags=re.IGNORECASE)
     gerund = re.match(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
                       r"(?:get|earn|receive|make|gain)\s+(?:for|by|from)\s+([a-z]+)ing\b(.*)$", text,
                       flags=re.IGNORECASE)
@@ -439,14 +459,32 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
     return " ".join([words[0], action.name, *words[2:words.index("with")], action.params[k].name, str(places[0])])
 
 
+_PHASE_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5"}
+
+
+def _present(engine: Engine, verb: str) -> str:
+    """A verb of a move said in the past, as a hypothesis says it (`if she harvested ...`), as
+    the present of speech (`harvests`); any other word as it is."""
+    if verb.lower().endswith("ed"):
+        for stem in (verb[:-2], verb[:-1]):
+            if _names_a_move(engine, [stem]):
+                return stem + "s"
+    return verb
+
+
 def _places_named(engine: Engine, state: State, text: str) -> str:
     """Places as the table names them: `phase 2` (the phase of this game's turn its title numbers
     so); `the cavalry of p1`; `Nina's village`, `his village` (_owned_spaces); `the neutral town`,
     `the village next to 13` (_spaces_described); `her empty field` (her one field holding nothing)."""
+    # (`phase one`, `phase four`: the number in words too; round 64's table)
+    text = re.sub(r"\b(phase|step)\s+(zero|one|two|three|four|five)\b",
+                  lambda m: f"{m[1]} {_PHASE_WORDS[m[2].lower()]}", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(phase|step)\s+([0-9])\b", lambda m: _phase_numbered(engine, state, m[1], m[2]) or m[0], text,
                   flags=re.IGNORECASE)
     text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+of\s+", r"\1 ", text, flags=re.IGNORECASE)
     if state.board is not None:
+        # (`his own village`, `Timon's burnt town`: whose it is says it; round 64's table)
+        text = re.sub(r"\b(his|her|their|my|\S+'s)\s+(?:own|burnt|burned)\s+", r"\1 ", text, flags=re.IGNORECASE)
         text = _kinds_named(engine, text)
     text = _spaces_described(state, _owned_spaces(state, text))
     if text.split() and text.split()[0] in state.names():
@@ -662,6 +700,8 @@ def _pronouns(state: State, text: str) -> str:
 
 
 _CARD_SAID = r"((?:(?:the|his|her|their|my|a|an|one)\s+)?(\S+?)(?:\s+beans?)?)"
+# The most cards counted for a move made once for each (`plants the three reds`): a hand.
+_MOST_COUNTED = 7
 
 
 def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
@@ -670,13 +710,33 @@ def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
     once for each, in the order said, with the words after them for each; None otherwise."""
     who, words = _subjects(state, text)
     tokens = words.split()
-    if len(who) != 1 or len(tokens) < 4:
+    if len(who) != 1 or len(tokens) < 3:
         return None
     kind, n = _action_named(engine, tokens)
     family = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
     if not family or any(p.type == "cards" for a in family for p in a.params):
         return None
     verb = " ".join(tokens[:n])
+    # `plants both green beans in field 1`, `the two greens`: a move that takes one card each
+    # time, once for each card counted (round 64's table: one planting, then the claim it
+    # allows judged in the wrong state)
+    counted = re.match(r"^(?:(?:the|his|her|their|my)\s+)?(both|\d+|" + "|".join(_NUMBER_WORDS) +
+                       r")\s+(\S+?)(?:s|\s+beans?)?(\s.*)?$", " ".join(tokens[n:]), flags=re.IGNORECASE)
+    if counted is not None and _family_names_cards(engine, kind):
+        times = 2 if counted[1].lower() == "both" else int(_NUMBER_WORDS.get(counted[1].lower(), counted[1]))
+        variety = _bean_names(engine).get(counted[2].lower(), counted[2].lower())
+        if variety in engine.spec.varieties and 1 < times <= _MOST_COUNTED:
+            return [f"{who[0]} {verb} the {variety}{counted[3] or ''}"] * times
+    # `Can Timon plant a second card?` before his first planting: the first, then the second
+    # (round 64's table had the first judged alone, as if it were the second)
+    second = re.match(r"^an?\s+second\s+card\b(.*)$", " ".join(tokens[n:]), flags=re.IGNORECASE)
+    if second is not None and kind in ("plant", "play") and "hand" in engine.spec.zones \
+            and not any("second hand card" in (a.title or "").lower() for a in engine.spec.actions.values()) \
+            and len(state.player(who[0]).zones.get("hand", [])) > 1 and not _first_planting_made(engine, state, text):
+        # (the second is the foremost card once the first is planted)
+        return [f"{who[0]} {verb} the first card{second[1]}"] * 2
+    if len(tokens) < 4:
+        return None
     said = re.match(r"^" + _CARD_SAID + r",?\s+and\s+" + _CARD_SAID + r"(\s.*)?$", " ".join(tokens[n:]),
                     flags=re.IGNORECASE)
     if said is not None and _family_names_cards(engine, kind) and all(

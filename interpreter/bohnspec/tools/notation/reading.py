@@ -309,6 +309,12 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
     return legal[0][0]
 
 
+# A question after the moves of what they lead to (the events of the answer say it).
+_OUTCOME_ASKED = re.compile(r"^(?:who\s+(?:wins|won|has\s+won|is\s+(?:the\s+)?winner|is\s+winning|wins\s+the\s+game)"
+                            r"(?:\s+then|\s+now)?|(?:is|does)\s+the\s+game\s+(?:over|end)(?:\s+then|\s+now)?|"
+                            r"what\s+happens(?:\s+then|\s+now|\s+next)?|what\s+now)\s*[?.!]*$", re.IGNORECASE)
+
+
 def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:
     """The moves one text says, each as a text of its own (_several_moves), to be read one after
     another, each in the situation the ones before leave (round 51's table had a card named by
@@ -329,11 +335,16 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             text = re.sub(r"((?:[.!;]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
                           r"(?:he|she|they)\b", lambda m: m[1] + named[0], text, flags=re.IGNORECASE)
         sentences = re.split(r"(?:(?<=[.!;])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
-                             r"(?=(?:can|may|must|does|do|is|are|would|could|what|how)\s|(?:will|shall|"
+                             r"(?=(?:can|may|must|does|do|is|are|would|could|what|how|who)\s|(?:will|shall|"
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)", text.strip(),
                              flags=re.IGNORECASE)
+        # (`Timon draws. Who wins?`: a question of what the moves before lead to, which the
+        # answer shows with their events; round 64's table had it read as a move)
+        asked = [s for s in sentences[1:] if _OUTCOME_ASKED.match(s.strip())]
+        sentences = [s.rstrip(" ;,") if asked else s for s in sentences if s not in asked] or sentences
         if len(sentences) > 1:
             return [m for sentence in sentences for m in split_moves(engine, state, sentence, whole=True)]
+        text = sentences[0]
     mood = _mood_of(state, text)
     text = _as_typed(engine, state, text)
     if whole:  # (a pronoun is read in the whole text, never in a part of it)
@@ -687,6 +698,10 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     # under way needs no more saying; another is not the one a move is judged in.
     # (A card's name is not a phase's: `attacks the camp` names a space.)
     values.update(engine.spec.cards)
+    # (`during the intermediate phase`, `during trading`: the words around a phase's name;
+    # round 64's table)
+    rest = [w for k, w in enumerate(rest) if w in types or w in values or not (
+        w.lower() == "during" or w.lower() == "phase" and k and _phases_named(engine, rest[k - 1]))]
     for w in rest:
         phases = _phases_named(engine, w) if w not in types and w not in values else ()
         if phases and state.phase not in phases:
@@ -700,6 +715,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         # Only when that space is of the kind said: `under the farm with q` names the farm, not
         # the quarry q (round 49's players were told a fortress under the quarry was legal).
         kinds = {"space", *(c for c in engine.spec.cards)}
+        # (`the plantation at 05`, `the village on 09`: the word between goes too, `at` read as
+        # the name of the parameter by then; round 64's table)
+        rest = [w for k, w in enumerate(rest) if not (
+            w.lower() in ("at", "on", "in", *types) and 0 < k < len(rest) - 1 and rest[k - 1].lower() in kinds
+            and rest[k + 1] in _spaces_of_kind(state, rest[k - 1].lower()))]
         rest = [w for k, w in enumerate(rest) if not (
             w.lower() in kinds and w not in types and k + 1 < len(rest)
             and (rest[k + 1] in _spaces_of_kind(state, w) or w.lower() == "space" and rest[k + 1] in state.board

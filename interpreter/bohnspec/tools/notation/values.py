@@ -298,7 +298,7 @@ def _once(kind: str, names: list[str], raw: dict, key: str, value: str) -> None:
     """raw[key] = value, refused when the key is given already: `plant hand 2 field 1` would
     silently replace the first value, and a player asking about his second card would be
     answered about the foremost."""
-    if key in raw:
+    if key in raw and raw[key] != value:  # (the same said twice, `Nina's village at 09`, is one)
         raise ActionError(f"{kind} is given {key} twice ({raw[key]!r}, then {value!r}); it takes "
                           f"{', '.join(names) or 'no values'}")
     raw[key] = value

@@ -63,8 +63,11 @@ def _names_a_move(engine: Engine, words: list[str]) -> bool:
     # (its first word must be a verb of this game: `then Zed harvest 1`, Zed at no table, is no
     # move of the player before; round 57 judged it as his)
     verbs = _verbs(engine)
+    forms = _verb_forms(words[0].rstrip(","))
+    if "discard" in forms and any(p.type == "target" for a in engine.spec.actions.values() for p in a.params):
+        return True  # (`... and discards the soy`: the draft's pick onto the discard pile; round 64)
     if not any(f in engine.spec.actions or f in verbs or f == "trade" or any(a.startswith(f + "_")
-               for a in engine.spec.actions) for f in _verb_forms(words[0].rstrip(","))):
+               for a in engine.spec.actions) for f in forms):
         return False
     kind = _action_named(engine, words)[0]
     return kind in engine.spec.actions or kind == "trade" or any(

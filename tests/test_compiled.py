@@ -497,3 +497,17 @@ def test_a_value_of_the_environment_variable_that_is_neither_yes_nor_no_is_told(
     monkeypatch.setenv("BOHNSPEC_ACCELERATE", "off")
     accelerate.install_if_requested()
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", __import__("bohnspec.execution.accelerate", fromlist=["HOT_MODULES"]).HOT_MODULES)
+def test_every_hot_module_is_one_cython_translates(name, tmp_path):
+    # A construct Cython refuses (`except (A, *B)`) made the accelerator run interpret.py as
+    # Python, with a line on stderr nobody read, for a day of measurements. Cython's translation
+    # to C (no compiler needed) catches it wherever Cython is installed.
+    pytest.importorskip("Cython")
+    import importlib.util
+    source = importlib.util.find_spec(name).origin
+    done = subprocess.run([sys.executable, "-m", "cython", "-3", "-X", "language_level=3", "-o",
+                           str(tmp_path / "out.c"), source], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -74,6 +74,8 @@ def unwalked(items: Any, loc: Location | None) -> int:
 # operation to a value it does not fit (`x in 5`, a player's zone of a number): the rules' mistake,
 # told at the declaration that was running (unfit_error), never the host's crash.
 UNFIT = (TypeError, KeyError, AttributeError, ValueError, IndexError, ZeroDivisionError)
+# (one tuple: Cython, the optional accelerator, compiles no starred `except (A, *B)`)
+_REFUSED_OR_UNFIT = (BohnspecError,) + UNFIT
 
 
 def mark_unfit(exc: BaseException, decl: object) -> None:
@@ -1297,7 +1299,7 @@ class Engine:
             env = Env(self, state.copy(), {decl.actor: player, **values})
             self._enter(env, decl)
             self.run_block(env, effect)
-        except (BohnspecError, *UNFIT):
+        except _REFUSED_OR_UNFIT:
             return None
         return env.events
 

@@ -815,8 +815,9 @@ def test_judge_tells_the_intermediate_phase_under_its_own_paragraph(tmp_path, ca
 
 
 def test_judge_names_the_other_rules_a_refused_action_breaks(tmp_path, capsys):
-    # "May I plant my second hand card?" in phase 1: too early for a traded card's planting,
-    # and, what the player asked, a hand card is planted foremost first.
+    # "May I plant my second hand card?" in phase 1: phase 1 plants the foremost hand card
+    # (round 65's table: the answer cited the ruling on traded cards first), and a hand card
+    # is no card of this move.
     where = _situation(tmp_path, """
         players:
           - {name: Timon, hand: [red, blue, green], fields: [[blue], [soy]]}
@@ -829,7 +830,7 @@ def test_judge_names_the_other_rules_a_refused_action_breaks(tmp_path, capsys):
         """)
     assert main(["judge", where, "--brief", "-a", "Timon plant_card hand 2 1"]) == 1
     out = capsys.readouterr().out
-    assert "ILLEGAL [ruling/plant-in-phase-3-only]" in out
+    assert "ILLEGAL [bohnanza/phase-1/1]" in out
     assert ("also refused: only traded and revealed cards are planted this way; hand cards are planted in phase 1, "
             "the foremost first") in out
     assert "bohnanza/phase-1/1, bohnanza/setup/9)" in out

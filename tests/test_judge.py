@@ -2504,8 +2504,11 @@ def test_round_51s_card_table_is_read_as_meant(tmp_path, capsys):
         code, out = judge(capsys, situation(tmp_path, table), "-a", text)
         assert [r["action"] for r in out["results"]] == [{"type": "plant", "player": "Timon", "field": 1}] * 2, text
         assert [r["legal"] for r in out["results"]] == [True, True], text
+    # Three greens with two in hand: not three plantings (the third would be a green of his
+    # field); one, with a note that a count is not read (round 65's hunter).
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon plants three greens")
-    assert [r["legal"] for r in out["results"]] == [True, True, False]
+    assert [r["legal"] for r in out["results"]] == [True]
+    assert any("one move is judged" in n for n in out["results"][0]["notation"])
 
 
 def test_a_space_beside_another_that_leaves_none_or_several_is_told(tmp_path, capsys):
@@ -3455,6 +3458,9 @@ def test_round_64s_war_table_spaces_said_with_at_and_a_move_with_nothing_left_to
     """
     code, out = judge(capsys, _written(tmp_path, bp), "-a", "Can Uwe buy a fortress?")
     assert (out["results"][0]["action"]["quarry"], out["results"][0]["rule"]) == ("quarry", "bohnaparte/fortress/1")
+    # `Can Uwe charge?` in the basic game: refused whatever the spaces, as it has no cavalry.
+    code, out = judge(capsys, _written(tmp_path, bp), "-a", "Can Uwe charge?")
+    assert out["results"][0]["rule"] == "bohnaparte/cavalry-variant/1"
     # `his own village`: his village (`own` was read as a space).
     code, out = judge(capsys, _written(tmp_path, dsch), "-a", "Can Timon attack his own village?")
     assert (out["results"][0]["action"]["target"], out["results"][0]["rule"]) == ("06", "ruling/no-attack-on-own")
@@ -3484,3 +3490,43 @@ def test_round_64s_table_moves_read_in_the_situation_the_ones_before_leave(tmp_p
     assert [r["action"] for r in out["results"]] == [
         {"type": "harvest", "player": "Keno", "field": 1},
         {"type": "draft", "player": "Keno", "card": 1, "target": "discard"}]
+
+
+def test_round_65s_hunt_and_table(tmp_path, capsys):
+    table = {"players": [{"name": "Timon", "hand": ["blue", "soy", "fire"], "fields": [["blue", "blue"], ["green"], []],
+                          "coins": ["red"]},
+                         {"name": "Nina", "hand": ["red", "green"], "fields": [["soy"], ["red"], []]},
+                         {"name": "Keno", "hand": ["green"], "fields": [["fire"], [], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["soy", "red", "green"]}
+    # A second card asked in a sentence after the first planting: one more planting (the
+    # sentences of one --action are split in the situation the ones before leave).
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon plants the blue. Can he plant a second card?")
+    assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("plant", True), ("plant", True)]
+    # `his third card` is the hand's third, not field 3, and phase 1 answers (phase-1/1).
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Can Timon plant his third card?")
+    assert (out["results"][0]["action"]["card"], out["results"][0]["rule"]) == ("hand 3", "bohnanza/phase-1/1")
+    # `both blues` with one blue in hand is not two plantings (the second was his field's blue).
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon plants both blues")
+    assert len(out["results"]) == 1
+    # `... and discards the beans` after a harvest: the harvested beans (harvest/9), no draft.
+    trade = {**table, "phase": "trade"}
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Nina harvests her soy field and discards the beans")
+    assert [r["action"]["type"] for r in out["results"]] == ["harvest"]
+    # Two fellow players swapping: a trade between them, refused (phase-2/4); it was a gift to
+    # the active player, LEGAL.
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Can Nina and Keno swap their greens?")
+    assert (out["results"][0]["action"]["to"], out["results"][0]["rule"]) == ("Keno", "bohnanza/phase-2/4")
+    # `ends step two` / `phase two` while another phase is under way is told, not read as `the trade`.
+    assert main(["judge", situation(tmp_path, table), "-a", "Timon ends phase two"]) == 2
+    assert "names the phase trade, but it is plant_hand" in capsys.readouterr().err
+
+
+def test_round_65s_hunt_a_coin_said_for_two_cards_is_not_two_tributes(tmp_path, capsys):
+    vines = {"players": [{"name": "Ada", "coins": ["soy", "red", "blue"]}, {"name": "Ben", "coins": ["red"]},
+                         {"name": "Cleo"}],
+             "active": "Ada", "phase": "trade",
+             "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"],
+             "vine_deck": ["castle"]}
+    code = main(["judge", _roeschen(tmp_path, vines), "-a", "Ada pays a coin in tribute for two vine cards", "--json"])
+    out = capsys.readouterr().out
+    assert code == 2 or len(json.loads(out)["results"]) == 1

@@ -129,16 +129,17 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
         complete = sum(1 for _ in itertools.islice(itertools.product(*domains), _COMPLETIONS)) < _COMPLETIONS
         if not (same and complete):
             return None
+        # (whatever space: refused all the same, as `Can Uwe charge?` in the basic game, which
+        # has no cavalry; the player's own spaces are named, his of the kind the value is
+        # named for first; round 65's hunter)
         own = dict(ordered)
-        named = False
         for i in at:
             p = move.params[i]
             if p.type == "space" and state.board is not None:
-                mine = _spaces_of_kind(state, p.name, player)
-                named = named or bool(mine)
-                mine = mine or [s for s in state.board.ids if state.space_vars.get(s, {}).get("owner") == player]
+                mine = _spaces_of_kind(state, p.name, player) or [
+                    s for s in state.board.ids if state.space_vars.get(s, {}).get("owner") == player]
                 own[p.name] = mine[0] if mine else own[p.name]
-        return own if named else None
+        return own
     return best
 
 

@@ -268,6 +268,14 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
                   r"\s+to\s+(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
     # `Nina keeps the soy and plants the broad bean`: what she keeps is no move
     text = re.sub(r"^(\S+)\s+keeps?\s+.+?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
+    # `Nina and Keno swap their greens`: the first's green offered to the second for his
+    # (judged as a trade between them; it was Nina's gift to the active player: round 65)
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    text = re.sub(r"^((?:can|may|could|must|should|will|would)\s+)?(" + names + r")\s+and\s+(" + names +
+                  r")\s+(?:swap|trade|exchange)s?\s+(?:their|the)\s+(\S+?)(?:s|\s+beans?)?"
+                  r"(\s+(?:cards?|with\s+each\s+other))?\s*([?.!]*)$",
+                  lambda m: f"{m[1] or ''}{m[2]} trades the {m[4]} to {m[3]} for {m[3]}'s {m[4]}{m[6]}"
+                  if m[2] != m[3] else m[0], text, flags=re.IGNORECASE)
     # `Timon asks Nina for her red (as a gift)`: his offer, giving nothing, for her card
     text = re.sub(r"^(\S+)\s+asks\s+(\S+)\s+for\s+(?:(?:his|her|their)\s+)?(.+?)(?:\s+as\s+an?\s+(?:gift|present)"
                   r"|\s+for\s+free)?$", r"\1 offers \2 nothing for \2's \3", text, flags=re.IGNORECASE)
@@ -367,6 +375,11 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
                               r"(?:\s+(?:in|of|from)\s+(?:the|his|her|their|my)\s+hand)?\b", r"\1hand 1", text,
                               flags=re.IGNORECASE)
         text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
+        # (`his third card`, `the 4th card in his hand`: that place of the hand, as `second` is;
+        # it was read as field 3, and the front card's planting there judged LEGAL: round 65)
+        text = re.sub(r"\b(?:(?:his|her|their|my|the)\s+)?(third|fourth|fifth|sixth|seventh|[3-9](?:rd|th))\s+"
+                      r"(?:hand\s+)?card(?:\s+(?:in|of|from)\s+(?:the|his|her|their|my)\s+hand)?\b",
+                      lambda m: f"hand {_ORDINALS.get(m[1].lower(), m[1][:-2])}", text, flags=re.IGNORECASE)
     text = _zone_cards_said(engine, state, text)
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
         text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
@@ -725,7 +738,14 @@ def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
     if counted is not None and _family_names_cards(engine, kind):
         times = 2 if counted[1].lower() == "both" else int(_NUMBER_WORDS.get(counted[1].lower(), counted[1]))
         variety = _bean_names(engine).get(counted[2].lower(), counted[2].lower())
-        if variety in engine.spec.varieties and 1 < times <= _MOST_COUNTED:
+        # (only as many as he holds off his fields: `both blues` with one blue in hand took the
+        # blue of his field for the second; round 65's hunter)
+        held = sum(cards.count(variety) for z, cards in state.player(who[0]).zones.items()
+                   if z != engine.fields_zone and engine.spec.zones.get(z) is not None
+                   and engine.spec.zones[z].kind != "pile") + sum(
+            cards.count(variety) for z, cards in state.zones.items()
+            if engine.spec.zones.get(z) is not None and engine.spec.zones[z].kind == "row")
+        if variety in engine.spec.varieties and 1 < times <= min(_MOST_COUNTED, held):
             return [f"{who[0]} {verb} the {variety}{counted[3] or ''}"] * times
     # `Can Timon plant a second card?` before his first planting: the first, then the second
     # (round 64's table had the first judged alone, as if it were the second)

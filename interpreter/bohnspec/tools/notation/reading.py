@@ -343,7 +343,12 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         asked = [s for s in sentences[1:] if _OUTCOME_ASKED.match(s.strip())]
         sentences = [s.rstrip(" ;,") if asked else s for s in sentences if s not in asked] or sentences
         if len(sentences) > 1:
-            return [m for sentence in sentences for m in split_moves(engine, state, sentence, whole=True)]
+            # (each sentence split in the situation the ones before it leave: `Timon plants the
+            # blue. Can he plant a second card?` is one more planting; round 65's hunter)
+            out: list[str] = []
+            for sentence in sentences:
+                out += split_moves(engine, _played(engine, state, out), sentence, whole=True)
+            return out
         text = sentences[0]
     mood = _mood_of(state, text)
     text = _as_typed(engine, state, text)
@@ -359,6 +364,33 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                 and _action_named(engine, answer[1:])[0] in ("accept", "decline"):
             moves[k] = " ".join([words[0], "offers", *words[2:]])
     return [_asked(mood, m) for m in moves]  # (each move is asked about as the text asked)
+
+
+def _no_other_phase(engine: Engine, state: State, player: str, kind: str, words: list[str]) -> None:
+    """A word naming a phase other than the one under way is told: a move is judged where the
+    game stands."""
+    for w in words:
+        phases = _phases_named(engine, w)
+        if phases and state.phase not in phases:
+            now = engine.spec.phases.get(state.phase)
+            raise ActionError(f"{w!r} names the phase {' or '.join(phases)}, but it is {state.phase}"
+                              + (f" ({now.title})" if now is not None and now.title else "")
+                              + f" now: a move is judged where the game stands (`{player} {kind}` judges it there)")
+
+
+def _played(engine: Engine, state: State, texts: list[str]) -> State:
+    """The situation the moves said leave, as far as they can be read and the rules allow them
+    (the first that cannot stops it: the situation before it)."""
+    for text in texts:
+        try:
+            for action in parse_action(engine, state, text):
+                outcome = engine.apply(state, action)
+                if not outcome.accepted:
+                    return state
+                state = outcome.state
+        except BohnspecError:
+            return state
+    return state
 
 
 def _an_order_allowed(engine: Engine, state: State, texts: list[str]) -> list[str]:
@@ -489,7 +521,11 @@ def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:
         n = _TIMES.get((times[2] or "").lower()) or count(times[3] or "")
         return [times[1]] * n if 1 < n <= _MOST_REPEATS else None
     each = re.match(r"^(\S+\s+.+?)\s+for\s+(\S+)\s+(?:vine\s+|bean\s+)?(?:cards?|tasks?)$", text, flags=re.IGNORECASE)
-    if each is not None and 1 < count(each[2]) <= _MOST_REPEATS and _pays_one(engine, state, each[1]):
+    # (not `pays a coin in tribute for two cards`: the coins said are what is paid; round 65)
+    coins = r"\b(?:a|an|one|\d+|" + "|".join(_NUMBER_WORDS) + r")\s+(?:gold\s+)?coins?\b"
+    coins_said = each is not None and re.search(coins, each[1], flags=re.IGNORECASE)
+    if each is not None and not coins_said and 1 < count(each[2]) <= _MOST_REPEATS \
+            and _pays_one(engine, state, each[1]):
         # `pays tribute for two cards`: a payment of one coin for each card (bohnroeschen/
         # tribute/1), the move once for each card said
         return [each[1]] * count(each[2])
@@ -620,6 +656,9 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     names = [p.name for p in decl.params]
     types = {p.name: p.type for p in decl.params}
     if not decl.params:
+        # (`ends step two` in step 4: the phase said is not the one under way, before `trade`
+        # is read as an offer meant; round 65's hunter)
+        _no_other_phase(engine, state, player, kind, [w for w in rest if w not in engine.spec.cards])
         # (`turns it down`: what `it` is, the move knows)
         rest = [w for w in rest if w.lower() not in ("it", "them", "this", "that")]
         # `draws three cards`: a move of no values moves as many cards as the rules say; the
@@ -702,13 +741,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     # round 64's table)
     rest = [w for k, w in enumerate(rest) if w in types or w in values or not (
         w.lower() == "during" or w.lower() == "phase" and k and _phases_named(engine, rest[k - 1]))]
-    for w in rest:
-        phases = _phases_named(engine, w) if w not in types and w not in values else ()
-        if phases and state.phase not in phases:
-            now = engine.spec.phases.get(state.phase)
-            raise ActionError(f"{w!r} names the phase {' or '.join(phases)}, but it is {state.phase}"
-                              + (f" ({now.title})" if now is not None and now.title else "")
-                              + f" now: a move is judged where the game stands (`{player} {kind}` judges it there)")
+    _no_other_phase(engine, state, player, kind, [w for w in rest if w not in types and w not in values])
     rest = [w for w in rest if w in types or w in values or not _phases_named(engine, w)]
     if state.board is not None:
         # `attacks space 15`, `the village 15`: the word before a space's id says what it is.

@@ -65,7 +65,12 @@ def _names_a_move(engine: Engine, words: list[str]) -> bool:
     verbs = _verbs(engine)
     forms = _verb_forms(words[0].rstrip(","))
     if "discard" in forms and any(p.type == "target" for a in engine.spec.actions.values() for p in a.params):
-        return True  # (`... and discards the soy`: the draft's pick onto the discard pile; round 64)
+        # (`... and discards the soy`: the draft's pick onto the discard pile, round 64; not
+        # `discards the beans`, `the rest`, the harvested cards going there, harvest/9)
+        said = [w.lower().rstrip(",.") for w in words[1:3] if w.lower() not in ("the", "a", "his", "her", "their")]
+        variety = said[0].rstrip("s") if said else ""
+        if variety in engine.spec.varieties and engine.spec.varieties[variety].meter is not None:
+            return True
     if not any(f in engine.spec.actions or f in verbs or f == "trade" or any(a.startswith(f + "_")
                for a in engine.spec.actions) for f in forms):
         return False

@@ -472,7 +472,8 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
     return " ".join([words[0], action.name, *words[2:words.index("with")], action.params[k].name, str(places[0])])
 
 
-_PHASE_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5"}
+# A phase's number in words (the two-player game has a phase 0).
+_PHASE_WORDS = {"zero": "0", **_NUMBER_WORDS}
 
 
 def _present(engine: Engine, verb: str) -> str:
@@ -490,7 +491,7 @@ def _places_named(engine: Engine, state: State, text: str) -> str:
     so); `the cavalry of p1`; `Nina's village`, `his village` (_owned_spaces); `the neutral town`,
     `the village next to 13` (_spaces_described); `her empty field` (her one field holding nothing)."""
     # (`phase one`, `phase four`: the number in words too; round 64's table)
-    text = re.sub(r"\b(phase|step)\s+(zero|one|two|three|four|five)\b",
+    text = re.sub(r"\b(phase|step)\s+(" + "|".join(_PHASE_WORDS) + r")\b",
                   lambda m: f"{m[1]} {_PHASE_WORDS[m[2].lower()]}", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(phase|step)\s+([0-9])\b", lambda m: _phase_numbered(engine, state, m[1], m[2]) or m[0], text,
                   flags=re.IGNORECASE)

@@ -3530,3 +3530,49 @@ def test_round_65s_hunt_a_coin_said_for_two_cards_is_not_two_tributes(tmp_path, 
     code = main(["judge", _roeschen(tmp_path, vines), "-a", "Ada pays a coin in tribute for two vine cards", "--json"])
     out = capsys.readouterr().out
     assert code == 2 or len(json.loads(out)["results"]) == 1
+
+
+def test_round_66s_hunt(tmp_path, capsys):
+    table = {"players": [{"name": "Timon", "hand": ["blue", "soy", "fire"], "fields": [["blue", "blue"], ["green"], []]},
+                         {"name": "Nina", "hand": ["red", "green"], "fields": [["soy", "soy", "soy"], ["red"], []]},
+                         {"name": "Keno", "hand": ["green"], "fields": [["fire"], ["black_eyed", "black_eyed"], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["soy", "red", "green"]}
+    # `a third card` after two plantings: the count of plantings (phase-1/3), not hand 3.
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon plants the blue and the soy. Can he plant a third card?")
+    assert [r["rule"] for r in out["results"] if not r["legal"]] == ["bohnanza/phase-1/3"]
+    # `... and discards the fire bean` after an ordinary harvest: what the harvest does
+    # (harvest/9), judged as the harvest alone (Keno's lone fire is protected).
+    trade = {**table, "phase": "trade"}
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Keno harvests his fire and discards the fire bean")
+    assert [(r["action"]["type"], r.get("rule")) for r in out["results"]] == [("harvest", "bohnanza/bean-protection/1")]
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Nina harvests her soy field and discards the soy beans")
+    assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("harvest", True)]
+    # `the fourth step` / `the second phase`: the phase by its ordinal.
+    assert main(["judge", situation(tmp_path, table), "-a", "Timon ends the second phase"]) == 2
+    assert "names the phase trade, but it is plant_hand" in capsys.readouterr().err
+    # Two fellow players swapping two varieties: their trade, refused (phase-2/4).
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Can Nina and Keno swap their red and green?")
+    assert (out["results"][0]["action"]["to"], out["results"][0]["rule"]) == ("Keno", "bohnanza/phase-2/4")
+
+
+def test_round_66s_hunt_whole_variety_and_coins_for_cards(tmp_path, capsys):
+    # The two-player game plants a whole variety at once: `both soys` is one plant_kind (it was
+    # split in two, the second refused by two-player/11).
+    duo = {"modules": ["duo"], "state": {
+        "players": [{"name": "Timon", "hand": ["blue", "fire"], "fields": [["soy"], []], "coins": ["red"],
+                     "vars": {"vine_pos": 1}},
+                    {"name": "Nina", "hand": ["green"], "fields": [["green", "green"], []], "vars": {"vine_pos": 1}}],
+        "active": "Timon", "phase": "plant_revealed", "revealed": ["soy", "red", "green", "soy"],
+        "vine_row": ["sell_for_two", "blue_in_a_field", "anyone_two_red", "buy_third_field"], "vine_deck": ["castle"],
+        "draw_pile": ["broad", "blue", "green"], "discard": ["black_eyed"]}}
+    path = tmp_path / "duo.yaml"
+    path.write_text(json.dumps(duo), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Timon plants both soys")
+    assert [r["action"]["type"] for r in out["results"]] == ["plant_kind"]
+    # `two coins in tribute for two cards`: two tributes; `a coin ... for two cards` is not.
+    vines = {"players": [{"name": "Ada", "coins": ["soy", "red", "blue"]}, {"name": "Ben", "coins": ["red"]},
+                         {"name": "Cleo"}],
+             "active": "Ada", "phase": "trade",
+             "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"], "vine_deck": ["castle"]}
+    code, out = judge(capsys, _roeschen(tmp_path, vines), "-a", "Ada pays two coins in tribute for two vine cards")
+    assert [r["action"]["type"] for r in out["results"]] == ["tribute", "tribute"]

@@ -272,6 +272,11 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     # (judged as a trade between them; it was Nina's gift to the active player: round 65)
     names = "|".join(map(re.escape, state.names())) or "(?!)"
     text = re.sub(r"^((?:can|may|could|must|should|will|would)\s+)?(" + names + r")\s+and\s+(" + names +
+                  r")\s+(?:swap|trade|exchange)s?\s+(?:their|the)\s+(\S+?)(?:s|\s+beans?)?\s+(?:and|for)\s+(?:the\s+)?"
+                  r"(\S+?)(?:s|\s+beans?)?\s*([?.!]*)$",
+                  lambda m: f"{m[1] or ''}{m[2]} trades the {m[4]} to {m[3]} for {m[3]}'s {m[5]}{m[6]}"
+                  if m[2] != m[3] else m[0], text, flags=re.IGNORECASE)
+    text = re.sub(r"^((?:can|may|could|must|should|will|would)\s+)?(" + names + r")\s+and\s+(" + names +
                   r")\s+(?:swap|trade|exchange)s?\s+(?:their|the)\s+(\S+?)(?:s|\s+beans?)?"
                   r"(\s+(?:cards?|with\s+each\s+other))?\s*([?.!]*)$",
                   lambda m: f"{m[1] or ''}{m[2]} trades the {m[4]} to {m[3]} for {m[3]}'s {m[4]}{m[6]}"
@@ -377,9 +382,13 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
         text = re.sub(r"\bsecond\s+(?:hand\s+)?card\b", "hand 2", text, flags=re.IGNORECASE)
         # (`his third card`, `the 4th card in his hand`: that place of the hand, as `second` is;
         # it was read as field 3, and the front card's planting there judged LEGAL: round 65)
-        text = re.sub(r"\b(?:(?:his|her|their|my|the)\s+)?(third|fourth|fifth|sixth|seventh|[3-9](?:rd|th))\s+"
-                      r"(?:hand\s+)?card(?:\s+(?:in|of|from)\s+(?:the|his|her|their|my)\s+hand)?\b",
-                      lambda m: f"hand {_ORDINALS.get(m[1].lower(), m[1][:-2])}", text, flags=re.IGNORECASE)
+        # (not `a third card`, a count of plantings: phase-1/3; round 66's hunter)
+        nth = r"(third|fourth|fifth|sixth|seventh|[3-9](?:rd|th))"
+        in_hand = r"\s+(?:in|of|from)\s+(?:the|his|her|their|my)\s+hand"
+        text = re.sub(r"\b(?:(?:his|her|their|my)\s+" + nth + r"\s+(?:hand\s+)?card(?:" + in_hand + r")?|(?:the\s+)?"
+                      + nth + r"\s+(?:hand\s+)?card" + in_hand + r")\b",
+                      lambda m: f"hand {_ORDINALS.get((m[1] or m[2]).lower(), (m[1] or m[2])[:-2])}", text,
+                      flags=re.IGNORECASE)
     text = _zone_cards_said(engine, state, text)
     if "discard" in engine.spec.zones:  # `onto the discard pile`: a draft's target
         text = re.sub(r"\bdiscard pile\b", "discard", text, flags=re.IGNORECASE)
@@ -491,6 +500,8 @@ def _places_named(engine: Engine, state: State, text: str) -> str:
     so); `the cavalry of p1`; `Nina's village`, `his village` (_owned_spaces); `the neutral town`,
     `the village next to 13` (_spaces_described); `her empty field` (her one field holding nothing)."""
     # (`phase one`, `phase four`: the number in words too; round 64's table)
+    text = re.sub(r"\b(?:the\s+)?(first|second|third|fourth|fifth)\s+(phase|step)\b",
+                  lambda m: f"{m[2]} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(phase|step)\s+(" + "|".join(_PHASE_WORDS) + r")\b",
                   lambda m: f"{m[1]} {_PHASE_WORDS[m[2].lower()]}", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(phase|step)\s+([0-9])\b", lambda m: _phase_numbered(engine, state, m[1], m[2]) or m[0], text,
@@ -736,7 +747,10 @@ def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
     # allows judged in the wrong state)
     counted = re.match(r"^(?:(?:the|his|her|their|my)\s+)?(both|\d+|" + "|".join(_NUMBER_WORDS) +
                        r")\s+(\S+?)(?:s|\s+beans?)?(\s.*)?$", " ".join(tokens[n:]), flags=re.IGNORECASE)
-    if counted is not None and _family_names_cards(engine, kind):
+    # (not for a verb one of whose moves takes a whole variety at once, the two-player game's
+    # plant_kind: `plants both soys` is one such move; round 66's hunter)
+    if counted is not None and _family_names_cards(engine, kind) \
+            and not any(p.type == "variety" for a in family for p in a.params):
         times = 2 if counted[1].lower() == "both" else int(_NUMBER_WORDS.get(counted[1].lower(), counted[1]))
         variety = _bean_names(engine).get(counted[2].lower(), counted[2].lower())
         # (only as many as he holds off his fields: `both blues` with one blue in hand took the

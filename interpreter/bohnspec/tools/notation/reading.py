@@ -78,6 +78,7 @@ from .words import (
     _TIMES,
     _TROOPS,
     _action_named,
+    _bean_names,
     _names_a_card,
     _names_a_move,
     _phases_named,
@@ -469,9 +470,15 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
         if len(who) == 1 and _paid_as_part(engine, text) is None:  # (`pays a coin and attacks`: one move)
             spec = engine.spec
             nouns = {*spec.varieties, *spec.zones, *spec.cards, *(n.lower() for n in names)}
-            cut = [k for k, w in enumerate(words.split()) if k and w.lower() in ("and", "then")
-                   and k + 1 < len(words.split()) and words.split()[k + 1].lower() not in nouns
-                   and _names_a_move(engine, words.split()[k + 1:])]
+            split = words.split()
+            said = _discarded_by(engine, state, who[0], split)
+            if said is not None:  # (`harvests her soy field and discards the beans`: what the harvest does)
+                shorter = f"{who[0]} {' '.join(split[:said])}"
+                return _several_moves(engine, state, shorter) or [shorter]
+            cut = [k for k, w in enumerate(split) if k and w.lower() in ("and", "then")
+                   and k + 1 < len(split) and split[k + 1].lower() not in nouns
+                   and (_names_a_move(engine, split[k + 1:])
+                        or _picks_onto_the_discard(engine, state, who[0], split[:k], split[k + 1:]))]
             if cut:
                 pieces, start = [], 0
                 for k in cut:
@@ -522,10 +529,16 @@ def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:
         return [times[1]] * n if 1 < n <= _MOST_REPEATS else None
     each = re.match(r"^(\S+\s+.+?)\s+for\s+(\S+)\s+(?:vine\s+|bean\s+)?(?:cards?|tasks?)$", text, flags=re.IGNORECASE)
     # (not `pays a coin in tribute for two cards`: the coins said are what is paid; round 65)
-    coins = r"\b(?:a|an|one|\d+|" + "|".join(_NUMBER_WORDS) + r")\s+(?:gold\s+)?coins?\b"
-    coins_said = each is not None and re.search(coins, each[1], flags=re.IGNORECASE)
-    if each is not None and not coins_said and 1 < count(each[2]) <= _MOST_REPEATS \
-            and _pays_one(engine, state, each[1]):
+    coins = r"\b(a|an|one|\d+|" + "|".join(_NUMBER_WORDS) + r")\s+(?:gold\s+)?coins?\b"
+    coins_said = re.search(coins, each[1], flags=re.IGNORECASE) if each is not None else None
+    if coins_said is not None and each is not None:
+        # (`two coins ... for two cards`: as many coins as cards, each paid for one: the coin
+        # count said once, `pays a coin`, each time)
+        coins_paid = 1 if coins_said[1].lower() in ("a", "an") else count(coins_said[1])
+        once = each[1][:coins_said.start()] + "a coin" + each[1][coins_said.end():]
+        if coins_paid == count(each[2]) and 1 < coins_paid <= _MOST_REPEATS and _pays_one(engine, state, once):
+            return [once] * coins_paid
+    elif each is not None and 1 < count(each[2]) <= _MOST_REPEATS and _pays_one(engine, state, each[1]):
         # `pays tribute for two cards`: a payment of one coin for each card (bohnroeschen/
         # tribute/1), the move once for each card said
         return [each[1]] * count(each[2])
@@ -548,6 +561,48 @@ def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:
         return None
     paid_once = len(held) - len(outcome.state.player(who).zones.get(zone, [])) if outcome.accepted else 1
     return [once] * n if paid_once == 1 else None
+
+
+def _discarded_by(engine: Engine, state: State, player: str, words: list[str]) -> int | None:
+    """Where `and discards ...` begins, when the move said before it lays cards on the discard
+    pile itself (a harvest's beans, harvest/9) and opens no pick onto it: the words say what
+    that move does (round 66's hunter); None otherwise."""
+    k = next((k for k, w in enumerate(words) if k and w.lower() in ("and", "then") and k + 1 < len(words)
+              and "discard" in _verb_forms(words[k + 1].rstrip(","))), None)
+    if k is None or "discard" not in engine.spec.zones or any(
+            a == "discard" or a.startswith("discard_") for a in engine.spec.actions) or _picks_onto_the_discard(
+            engine, state, player, words[:k], words[k + 1:]):
+        return None  # (the two-player game discards by moves of its own: `discards the red and then the blue`)
+    try:
+        outcome = engine.apply(state, parse_action(engine, state, " ".join([player, *words[:k]]))[0])
+    except BohnspecError:
+        return None
+    grew = len(outcome.state.zones.get("discard", [])) > len(state.zones.get("discard", []))
+    return k if outcome.accepted and grew else None
+
+
+def _picks_onto_the_discard(engine: Engine, state: State, player: str, before: list[str], after: list[str]) -> bool:
+    """`Keno harvests his jumping beans and discards the soy`: `discards` after a move that
+    opens a move placing a card onto a `target` (the Jumping Bean draft's pick) for the player,
+    where the game has no move that discards; not `discards the beans` after a harvest, whose
+    cards go to the discard pile with it (harvest/9; round 66's hunter)."""
+    if not after or "discard" not in _verb_forms(after[0].rstrip(",")) or any(
+            a == "discard" or a.startswith("discard_") for a in engine.spec.actions):
+        return False
+    placing = [a.name for a in engine.spec.actions.values() if any(p.type == "target" for p in a.params)]
+    if not placing or any(engine.timing(state, kind, player) is None for kind in placing):
+        return False
+    # (`harvests his jumping beans and discards the jumping beans`: the harvested cards)
+    names = _bean_names(engine)
+    def varieties(ws: list[str]) -> set:
+        return {names.get(w.lower().rstrip(",."), w.lower().rstrip(",.s")) for w in ws} & set(engine.spec.varieties)
+    if varieties(before) & varieties(after[1:]):
+        return False
+    try:
+        outcome = engine.apply(state, parse_action(engine, state, " ".join([player, *before]))[0])
+    except BohnspecError:
+        return False
+    return outcome.accepted and any(engine.timing(outcome.state, kind, player) is None for kind in placing)
 
 
 def _pays_one(engine: Engine, state: State, text: str) -> bool:

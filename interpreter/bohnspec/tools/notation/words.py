@@ -63,16 +63,8 @@ def _names_a_move(engine: Engine, words: list[str]) -> bool:
     # (its first word must be a verb of this game: `then Zed harvest 1`, Zed at no table, is no
     # move of the player before; round 57 judged it as his)
     verbs = _verbs(engine)
-    forms = _verb_forms(words[0].rstrip(","))
-    if "discard" in forms and any(p.type == "target" for a in engine.spec.actions.values() for p in a.params):
-        # (`... and discards the soy`: the draft's pick onto the discard pile, round 64; not
-        # `discards the beans`, `the rest`, the harvested cards going there, harvest/9)
-        said = [w.lower().rstrip(",.") for w in words[1:3] if w.lower() not in ("the", "a", "his", "her", "their")]
-        variety = said[0].rstrip("s") if said else ""
-        if variety in engine.spec.varieties and engine.spec.varieties[variety].meter is not None:
-            return True
     if not any(f in engine.spec.actions or f in verbs or f == "trade" or any(a.startswith(f + "_")
-               for a in engine.spec.actions) for f in forms):
+               for a in engine.spec.actions) for f in _verb_forms(words[0].rstrip(","))):
         return False
     kind = _action_named(engine, words)[0]
     return kind in engine.spec.actions or kind == "trade" or any(

@@ -3576,3 +3576,35 @@ def test_round_66s_hunt_whole_variety_and_coins_for_cards(tmp_path, capsys):
              "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"], "vine_deck": ["castle"]}
     code, out = judge(capsys, _roeschen(tmp_path, vines), "-a", "Ada pays two coins in tribute for two vine cards")
     assert [r["action"]["type"] for r in out["results"]] == ["tribute", "tribute"]
+
+
+def test_round_65s_table_unread_phrasings(tmp_path, capsys):
+    table = {"players": [{"name": "Timon", "hand": ["blue", "soy"], "fields": [["blue", "blue"], ["green"], []]},
+                         {"name": "Nina", "hand": ["red", "green"], "fields": [["soy", "soy", "soy"], ["red"], []]},
+                         {"name": "Keno", "hand": ["black_eyed", "green"], "fields": [["fire"], [], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["soy", "red", "green"]}
+    # `black eyed` without its hyphen is the variety.
+    trade = {**table, "phase": "trade"}
+    code, out = judge(capsys, situation(tmp_path, trade), "-a", "Keno gives Nina his black eyed bean as a present")
+    assert out["results"][0]["action"]["give"] == ["hand 1"]
+    # `without planting`: the situation given; the rules answer whether the phase may end.
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon ends phase 1 without planting")
+    assert (out["results"][0]["action"]["type"], out["results"][0]["rule"]) == ("end_phase", "bohnanza/phase-1/1")
+    # `draws,who wins` (no space) and `, who wins?` after a move: the move, its events answer.
+    draw = {**table, "phase": "draw_cards"}
+    for text in ("Timon draws,who wins", "Timon draws, who wins?"):
+        code, out = judge(capsys, situation(tmp_path, draw), "-a", text)
+        assert [r["action"]["type"] for r in out["results"]] == ["draw"], text
+    # A verb naming several moves, none allowed now: judged as the first, said (two-player/8).
+    duo = {"modules": ["duo"], "state": {
+        "players": [{"name": "Timon", "hand": ["blue", "soy", "fire"], "fields": [["blue"], []], "coins": ["red"],
+                     "vars": {"vine_pos": 1}},
+                    {"name": "Nina", "hand": ["green"], "fields": [["green", "green"], []], "vars": {"vine_pos": 1}}],
+        "active": "Timon", "phase": "plant_hand",
+        "vine_row": ["sell_for_two", "blue_in_a_field", "anyone_two_red", "buy_third_field"], "vine_deck": ["castle"],
+        "draw_pile": ["broad", "blue", "green"]}}
+    path = tmp_path / "duo.yaml"
+    path.write_text(json.dumps(duo), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Can Nina discard her green?")
+    assert (out["results"][0]["action"]["type"], out["results"][0]["rule"]) == (
+        "discard_kind", "bohnroeschen/two-player/8")

@@ -176,6 +176,9 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                r",?\s+(?:while|whilst|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|"
                r"another|one|every|all)\b",
                r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b",
+               # (`ends phase 1 without planting`: what he has not done is the situation given;
+               # the rules answer whether the move may be made so; round 65's table)
+               r",?\s+without\s+(?:[a-z]+ing|doing|having)\b",
                # (`can he plant the fire after it?`: after the move said before; round 63)
                r",?\s+(?:after\s+(?:it|that|this|them)|afterwards|next)\s*$")
 

@@ -330,6 +330,12 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # though a player may be called Will; and `he` in the question, when the text names one
         # player, is that player: rounds 61 and 62)
         names = "|".join(map(re.escape, state.names())) or "(?!)"
+        # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
+        text = re.sub(r"(?<=[a-z])([,.;!?])(?=[A-Za-z])", r"\1 ", text)
+        # (`Keno draws, who wins?`: the question of what the move leads to, after a comma)
+        outcome = re.search(r",\s*([^,]+)$", text)
+        if outcome is not None and _OUTCOME_ASKED.match(outcome[1].strip()):
+            text = text[:outcome.start()]
         text = _without_tag(text)
         named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)]
         if len(named) == 1:
@@ -701,6 +707,15 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             if not legal and len(timely) == 1:
                 said.extend(timely[0][1])
                 return timely[0][0]
+            # (several readable, none at its moment: each is refused by its timing, so the
+            # answer is the same whichever; the first judged, the others said: `Can Nina discard
+            # her green?` out of her turn in the two-player game, round 65's table)
+            untimely = [r for r in readable if engine.timing(state, r[0]["type"], player) is not None]
+            if not legal and not timely and untimely and len(untimely) == len(readable):
+                said.extend(untimely[0][1])
+                said.append(f"'{kind}' names {' and '.join(r[0]['type'] for r in untimely)}: none may be made now; "
+                            f"judged as {untimely[0][0]['type']}")
+                return untimely[0][0]
             raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
                               f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")
         # A misspelt verb of the table (`claimz`) is matched against the spec's `aka` verbs too.

@@ -184,6 +184,10 @@ def _bean_names(engine: Engine) -> dict[str, str]:
         if len(which) == 1 and head not in names and head not in spec.varieties and head not in spec.zones \
                 and head not in spec.actions and (under not in spec.varieties or under in which):
             names[head] = next(iter(which))
+    # (`black eyed`, the hyphen left out as players type it: round 65's table)
+    for said, name in list(names.items()):
+        if "-" in said:
+            names.setdefault(said.replace("-", " "), name)
     return dict(sorted(names.items(), key=lambda kv: -len(kv[0])))
 
 

@@ -149,3 +149,16 @@ def test_the_look_ahead_draws_legal_choices_with_the_first_card():
             seen += 1
             spread += len({a["target"] for a in others}) > 1
     assert seen > 5 and spread > 0
+
+
+def test_a_random_game_names_its_modules_as_a_scenario_does():
+    # Round 66's engine author: fuzz sent `[base, bohnaparte, mixed, war]` (sorted, with the
+    # shared part) where conform sends `[base, bohnaparte, mixed]`; PROTOCOL.md names the game's
+    # modules each after those it requires, without the shared parts.
+    import random
+    from bohnspec.execution.interpret import engine_for
+    from bohnspec.execution.play import new_random_game
+    for modules, players, named in ((["base", "dschingis"], 3, ["base", "dschingis"]),
+                                    (["solo"], 1, ["base", "bohnroeschen", "duo", "solo"])):
+        state, _ = new_random_game(engine_for(modules), ["A", "B", "C"][:players], random.Random(1))
+        assert state.modules == named

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import SpecRuntimeError
+from ..language.spec import played_modules
 from . import builtins as B
 from . import moves
 from .interpret import Engine, Env
@@ -263,7 +264,7 @@ def new_random_game(engine: Engine, players: list[str], rng: random.Random, opti
             if cards:
                 rng.shuffle(cards)
                 zones[name] = cards
-    modules = sorted(engine.spec.modules) or ["base"]
+    modules = list(played_modules(engine.spec)) or ["base"]
     return engine.new_game(players, deck, options, modules=modules, zones=zones,
                            board=engine.layout(board) if board is not None else None)
 

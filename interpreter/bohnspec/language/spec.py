@@ -434,6 +434,14 @@ def games_of(given: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(m for m in out if m not in parts or m in given)
 
 
+def played_modules(spec: Spec) -> tuple[str, ...]:
+    """The modules a game of this spec names, as a state and the protocol name them (games_of):
+    each after those it requires, without the shared parts (war); round 66's engine author had
+    fuzz send `[base, bohnaparte, mixed, war]` where conform sends `[base, bohnaparte, mixed]`."""
+    parts = parts_of(spec.files)
+    return games_of(tuple(m for m in sorted(spec.modules) if m not in parts))
+
+
 @functools.lru_cache(maxsize=1)
 def spec_modules() -> tuple[Module, ...]:
     """The `module` lines of spec/'s files (a module opened in several files, once for each)."""

@@ -1108,3 +1108,29 @@ def test_a_local_hiding_the_option_it_is_compared_with_is_an_error(tmp_path):
     assert errors_of(tmp_path, text) == [
         "`mode != off`: `mode` here is the local of that name, which hides option 'mode'; read the option through "
         "a `define` declared outside (`define mode_chosen = mode`)"]
+
+
+def test_round_67s_designer_silent_mistakes_are_errors(tmp_path):
+    # An option named like a definition, variable or shared zone is never read.
+    for name, what in (("hand_size", "a definition"), ("exhaustions", "a variable"), ("discard", "a shared zone")):
+        errors = errors_of(tmp_path, f"module mycards\noption {name} one of low, high default low "
+                                     "cites bohnanza/harvest/1\n")
+        assert errors == [f"option {name!r} is named like {what}: in the rules `{name}` means that, so the option "
+                          "could never be read; give the option another name"], name
+    # An option compared with a value of another option: always (or never) true.
+    text = ('module mycards\noption tax one of untaxed, taxed default untaxed cites bohnanza/harvest/1\n'
+            'option relief one of nobody, poorest default nobody cites bohnanza/harvest/1\n'
+            'define due = relief != taxed cites bohnanza/harvest/1\n')
+    assert errors_of(tmp_path, text) == [
+        "`relief != taxed`: 'taxed' is not a value of option 'relief' (its values: nobody, poorest), so this is "
+        "always true"]
+    # An attribute given twice: the last one would win without a word.
+    land = ('module mycards requires dschingis\nextend category landscape with beacon 0 cites dschingis/landscapes/1\n'
+            'card beacon_hill "Beacon Hill" landscape count 1 with beacon 3, beacon 2 cites dschingis/landscapes/1\n')
+    assert "card 'beacon_hill' gives attribute 'beacon' 2 times: give it once" in errors_of(tmp_path, land)
+    # A card's attribute read off a space: `kind(s).beacon`.
+    space = land.replace(", beacon 2", "") + 'define lit(s) = s.beacon > 0 cites dschingis/landscapes/1\n' \
+        'define any_lit(p) = any s in spaces: s.owner == p and lit(s) cites dschingis/landscapes/1\n'
+    space = space.replace("define lit(s) = s.beacon > 0", "define lit_here = any s in spaces: s.beacon > 0")
+    assert any("'beacon' is an attribute of cards, and `s` is a space: read it off the card lying there, "
+               "`kind(s).beacon`" in e for e in errors_of(tmp_path, space))

@@ -105,6 +105,11 @@ class Checker:
         # variable) setting its own; a name in scope but not here is unsure.
         self._locals: dict[str, str | None] = {}
         self.names = Resolver(spec, (v for d in spec.all_decls() if isinstance(d, Option) for v in d.values))
+        # The values of the options of each name, every module's (`layout` is two games' option).
+        self._values_of_option: dict[str, tuple[str, ...]] = {}
+        for d in spec.all_decls():
+            if isinstance(d, Option):
+                self._values_of_option[d.name] = (*self._values_of_option.get(d.name, ()), *d.values)
 
     def error(self, loc: Location, message: str) -> None:
         self.out.append(Diagnostic(loc, "error", message))
@@ -497,6 +502,7 @@ class Checker:
         for name, _ in c.attrs:
             if name not in known:
                 self.error(c.loc, f"category {cat.name!r} has no attribute {name!r}{suggest(name, known)}")
+        self._attributes_once(c, f"card {c.name!r}")
         if c.name in spec.varieties or c.name in spec.vines:
             self.error(c.loc, f"{c.name!r} is already a bean variety or vine card")
         # A name of the table must say one card: judge's notation reads it (`Edelsteinfeld`).
@@ -513,6 +519,12 @@ class Checker:
         if c.in_play is not None:
             self.expr(c.in_play, set())
 
+    def _attributes_once(self, d: Decl, what: str) -> None:
+        """`with beacon 3, beacon 2`: the last one would win without a word (round 67's designer)."""
+        names = [a for a, _ in getattr(d, "attrs", ())]
+        for a in dict.fromkeys(n for n in names if names.count(n) > 1):
+            self.error(d.loc, f"{what} gives attribute {a!r} {names.count(a)} times: give it once")
+
     def _check_category_extension(self, x: CategoryExtension) -> None:
         cat = next((d for d in self.spec.all_decls() if isinstance(d, Category) and d.name == x.name), None)
         if cat is None:
@@ -522,6 +534,7 @@ class Checker:
         if x.module != cat.module and cat.module not in self._closures.get(x.module, {x.module}):
             self.error(x.loc, f"module {x.module} extends the category {x.name!r} of module {cat.module}, which it "
                               f"does not require: add `requires {cat.module}` to its module line")
+        self._attributes_once(x, f"the extension of category {x.name!r}")
         own = {a for a, _ in cat.attrs}
         for other in self.spec.category_extensions:
             if other is x:
@@ -615,6 +628,14 @@ class Checker:
             self.error(o.loc, f"option {o.name!r} defaults to {o.default!r}, which is not one of its values "
                               f"({', '.join(o.values)}){suggest(o.default, o.values)}")
         spec = self.spec
+        # (an option named like a variable, a definition or a shared zone is never read: a bare
+        # name means those first; round 67's designer had `option hand_size` change nothing)
+        hidden = ("a variable" if o.name in spec.vars else
+                  "a definition" if o.name in spec.defines and spec.defines[o.name].params is None else
+                  "a shared zone" if o.name in spec.zones and not spec.zones[o.name].per_player else None)
+        if hidden is not None:
+            self.error(o.loc, f"option {o.name!r} is named like {hidden}: in the rules `{o.name}` means that, so the "
+                              "option could never be read; give the option another name")
         for value in o.values:
             taken = ("the language's own literal" if value in ("true", "false", "none") else
                      "a name every rules file reads" if value in SPECIAL_NAMES else
@@ -1187,6 +1208,14 @@ class Checker:
             meaning = self.names.attribute(e.args[1])
             if meaning.kind == "error":
                 self.error(e.loc, meaning.message)
+            elif meaning.kind == "card" and self._kind(e.args[0], scope) in (SPACE, PLAYER):
+                from .unparse import unparse
+                # `s.beacon` of a space: a card's attribute is read off the card lying there
+                # (`kind(s).beacon`); it failed only in play, at the spec's line (round 67)
+                held = self._kind(e.args[0], scope)
+                self.error(e.loc, f"`{unparse(e)}`: {e.args[1]!r} is an attribute of cards, and `{unparse(e.args[0])}` "
+                                  f"is {held}" + (f": read it off the card lying there, `kind({unparse(e.args[0])})."
+                                                  f"{e.args[1]}`" if held == SPACE else ""))
             else:
                 self._required(e.loc, e.args[1])
         elif k == "call":
@@ -1401,6 +1430,16 @@ class Checker:
                 # `cavalry != off` inside `charge(space target, space cavalry)`: the parameter
                 # hides the option it is named like, and the test compares a space with `off`.
                 option = self.spec.options.get(mine.args[0]) if mine.kind == "name" and mine.args[0] in scope else None
+                values = self._values_of_option.get(mine.args[0], ()) if mine.kind == "name" else ()
+                if values and mine.args[0] not in scope and self.names.name(mine.args[0], scope).kind == "option" \
+                        and other.kind == "name" and other.args[0] not in scope \
+                        and other.args[0] in self.names.option_values and other.args[0] not in values \
+                        and self.names.name(other.args[0], scope).kind == "constant":
+                    # `relief != taxed`: a value of another option, never this one's (round 67)
+                    self.error(e.loc, f"`{unparse(e)}`: {other.args[0]!r} is not a value of option {mine.args[0]!r} "
+                                      f"(its values: {', '.join(values)}){suggest(other.args[0], values)}, so this "
+                                      f"is {'never' if op == '==' else 'always'} true")
+                    return
                 if option is not None and other.kind == "name" and other.args[0] in option.values \
                         and other.args[0] not in scope:
                     self.error(e.loc, f"`{unparse(e)}`: `{mine.args[0]}` here is the local of that name, which "

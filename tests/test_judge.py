@@ -3608,3 +3608,65 @@ def test_round_65s_table_unread_phrasings(tmp_path, capsys):
     code, out = judge(capsys, str(path), "-a", "Can Nina discard her green?")
     assert (out["results"][0]["action"]["type"], out["results"][0]["rule"]) == (
         "discard_kind", "bohnroeschen/two-player/8")
+
+
+R67_WAR = """\
+    modules: [base, dschingis]
+    state:
+      board: beginner_3
+      spaces:
+        "01": {owner: Timon}
+        "02": {owner: Timon}
+        "05": {owner: Timon}
+        "08": {owner: Nina}
+        "09": {owner: Nina}
+        "13": {owner: Nina}
+        "17": {owner: Nina}
+        "12": {owner: Keno}
+        "15": {owner: Keno}
+        "16": {owner: Keno}
+        "19": {owner: Keno}
+      players:
+        - {name: Timon, hand: [fire, green, blue, red], coins: [soy, red, soy, black_eyed], fields: [[], []]}
+        - {name: Nina, hand: [blue, red], fields: [[], []]}
+        - {name: Keno, hand: [fire], fields: [[], []]}
+      active: Timon
+      phase: attack
+      draw_pile: [green, red, blue, broad, soy, black_eyed, fire, broad, green]
+"""
+
+
+def test_round_67s_table(tmp_path, capsys):
+    # A question after a time clause was dropped, and exit 0 said all was legal.
+    code, out = judge(capsys, _written(tmp_path, R67_WAR), "-a",
+                      "Timon attacks 09 with his fire. Before Nina defends, can Timon attack 06 with his blue?")
+    assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("attack", True), ("attack", False)]
+    # `defends blindly` after a sentence: the pile's top card (his hand's first was judged).
+    code, out = judge(capsys, _written(tmp_path, R67_WAR), "-a", "Timon attacks 09 with his fire. Nina defends blindly")
+    assert out["results"][1]["action"] == {"type": "defend", "player": "Nina", "with": "draw_pile 1"}
+    # An offer, `and before she answers he offers ...`: the second is not silently dropped
+    # (and an empty piece of a card list crashed judge).
+    trade = {"players": [{"name": "Timon", "hand": ["green", "fire"], "fields": [["blue"], []]},
+                         {"name": "Nina", "hand": ["red", "soy"], "fields": [[], []]},
+                         {"name": "Keno", "hand": ["blue"], "fields": [[], []]}],
+             "active": "Timon", "phase": "trade", "draw_pile": ["green", "green"]}
+    code = main(["judge", situation(tmp_path, trade), "--json", "-a",
+                 "Timon offers Nina his green for her soy, and before she answers he offers Keno his fire for the blue"])
+    assert code in (1, 2)
+    capsys.readouterr()
+    # `plants the soy there` after a harvest: the field the harvest emptied.
+    plant = {"players": [{"name": "Timon", "hand": ["soy"], "fields": [["red"], ["fire", "fire"]]},
+                         {"name": "Nina", "hand": ["red"], "fields": [[], []]},
+                         {"name": "Keno", "hand": ["blue"], "fields": [[], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green"]}
+    code, out = judge(capsys, situation(tmp_path, plant), "-a", "Timon harvests his fire beans and plants the soy there")
+    assert [(r["action"].get("field"), r["legal"]) for r in out["results"]] == [(2, True), (2, True)]
+    # A planting said while a Jumping Bean draft waits for his pick: the pick (jumping-bean/4).
+    jump = {"options": {"beans": "jumping"},
+            "players": [{"name": "Keno", "hand": ["blue"], "fields": [["soy"], ["jumping", "jumping"]]},
+                        {"name": "Nina", "hand": ["fire"], "fields": [["blue"], []]},
+                        {"name": "Timon", "hand": ["green"], "fields": [["red", "red"], []]}],
+            "active": "Timon", "phase": "trade", "draw_pile": ["soy", "green", "red", "blue", "fire", "broad"]}
+    code, out = judge(capsys, situation(tmp_path, jump), "-a", "Keno harvests his jumping beans",
+                      "-a", "Keno plants the soy in field 1")
+    assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("harvest", True), ("draft", True)]

@@ -184,8 +184,13 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
 
     def next_move(tokens: list[str]) -> int:
         """Where the words of a clause end: at the first join before another move or a player."""
+        timed = tokens[0].lower().strip(",") in ("before", "after", "while", "until")
         for k in range(1, len(tokens)):
             low = tokens[k].lower()
+            # (`before she answers he offers Keno ...`: a player or pronoun after the clause's own
+            # subject and verb, then a move, begins the next move, comma or not; round 67's table)
+            if timed and k >= 3 and (low in names or low in _PRONOUNS) and _names_a_move(engine, tokens[k + 1:]):
+                return k
             joined = low in ("and", "then") or tokens[k - 1].endswith(",")
             after = tokens[k + 1:] if low in ("and", "then") else tokens[k:]
             if after and after[0].lower() == "then":
@@ -519,7 +524,9 @@ def _places_named(engine: Engine, state: State, text: str) -> str:
         fields = state.player(text.split()[0]).zones.get(engine.fields_zone, [])
         empty = [k for k, f in enumerate(fields, 1) if not f]
         said = re.search(r"\b(?:his|her|their|my|the|an)\s+empty\s+field\b", text, flags=re.IGNORECASE)
-        if len(empty) == 1:
+        if empty:
+            # (several empty: the first, as like the others as a field can be; a table of three
+            # has three fields: round 67's `plants the soy there`)
             text = text[:said.start()] + f"field {empty[0]}" + text[said.end():] if said else text
         elif said and not empty:
             raise ActionError(f"'{said[0]}': {text.split()[0]} has no empty field (each of the "
@@ -663,7 +670,7 @@ def _paid_for(text: str) -> str:
     # (`attacks f blindly`, `Timon defends blindly`, no card said in that move: the top of the
     # pile; `blindly from the pile`: said already)
     blind = r"\s+(?:blindly|blind|unseen|without\s+looking(?:\s+at\s+it)?)\b"
-    pieces = re.split(r"(,\s*|\s+and\s+|\s+then\s+)", text, flags=re.IGNORECASE)
+    pieces = re.split(r"(,\s*|[.;]\s+|\s+and\s+|\s+then\s+)", text, flags=re.IGNORECASE)
     pieces = [re.sub(blind, " with the pile" if not re.search(r"\b(?:with|from)\b", p, flags=re.IGNORECASE) else "", p,
                      count=1, flags=re.IGNORECASE) for p in pieces]
     return re.sub(blind, "", "".join(pieces), flags=re.IGNORECASE)

@@ -190,9 +190,10 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         if instead is not None:
             actions = [instead]
         else:
+            first = len(said)
             actions = [_single(engine, state, player, kind, rest, said, spoken=mood is not None or typed != [kind])]
             if typed != [kind]:
-                actions = [_instead_of_untimely(engine, state, player, actions[0], rest, said)]
+                actions = [_instead_of_untimely(engine, state, player, actions[0], rest, said, first)]
     for a in actions:
         # `plants a soy` read as a move naming a variety: it takes every soy it moves, not one
         # (the two-player game's phase 3, round 49's players); said.
@@ -284,7 +285,7 @@ _LOOSE_VERBS = frozenset({"take", "draw", "pick", "choose", "get", "use", "grab"
 
 
 def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict, rest: list[str],
-                         said: list[str]) -> dict:
+                         said: list[str], first: int = 0) -> dict:
     """The move read, or, when its timing refuses it, the one other move the player may make now
     that the same words, without the space they name, make legal, where that space is the one
     the game is busy with (a variable of the game holds it: the battle): `Nina attacks 15 with
@@ -292,6 +293,19 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
     asking to attack elsewhere is not read as his defence.)"""
     kind = action.get("type")
     refused = engine.timing(state, kind, player) if kind in engine.spec.actions else None
+    if refused is not None and any(p.type in ("field", "target") for p in engine.spec.actions[str(kind)].params):
+        # (`plants the soy from the draft` while a Jumping Bean draft waits for his pick: the
+        # one move that lays a card onto a field now, the pick; round 67's table)
+        placing = [k for k in _kinds_timely_for(engine, state, player, but=str(kind))
+                   if any(p.type == "target" for p in engine.spec.actions[k].params)]
+        words = [w for w in rest if w.lower() not in ("from", "of") and w != "draft"]
+        legal = _legal_readings(engine, state, player, [
+            (other, words, f"read as {other}: {player} may not {kind} now ({refused.reason}), and {other} lays the "
+                           "card said") for other in placing]) if len(placing) == 1 else []
+        if len(legal) == 1:
+            del said[first:]  # (the notes of the move first read are not this one's)
+            said.extend(legal[0][1])
+            return legal[0][0]
     if refused is None or state.board is None or player != state.active:
         return action  # (`Can Nina attack t`, the defender: a question about an attack, answered so)
     # (the space the game's variables hold: the one fought over)
@@ -362,6 +376,12 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
     if whole:  # (a pronoun is read in the whole text, never in a part of it)
         text = _pronouns(state, text)
     parts = _several_moves(engine, state, text)
+    if parts is not None:
+        # (`harvests his fire beans and plants the soy there`: the field the harvest emptied,
+        # his empty field when the planting is read; round 67's table)
+        parts = [re.sub(r"\bthere\b", "into the empty field", p, flags=re.IGNORECASE)
+                 if k and _action_named(engine, parts[k - 1].split()[1:])[0] == "harvest" else p
+                 for k, p in enumerate(parts)]
     moves = [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part, whole=False)]
     # (`trades the soy for Nina's red, Nina declines`: a trade answered in words is its offer, the
     # answer said being the one judged; round 56's table had it made and the decline refused)

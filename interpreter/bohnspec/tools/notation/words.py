@@ -312,6 +312,8 @@ def _ordinal_digits(word: str) -> str | None:
 def _names_a_card(engine: Engine, tok: str) -> bool:
     """Whether a word of the notation names a card: a variety, or a place of a zone that holds
     cards (`hand 2`; not `field 2`, a field)."""
+    if not tok.split():
+        return False  # (an empty piece of a list, `fire,` before a clause: round 67's table)
     word = tok.split()[0]
     if tok.startswith("all:"):
         return tok[4:] in engine.spec.varieties

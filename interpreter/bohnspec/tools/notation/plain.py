@@ -35,6 +35,7 @@ from .words import (
     _TROOPS,
     _action_named,
     _bean_names,
+    _discards_by_a_move,
     _kinds_named,
     _names_a_card,
     _names_a_move,
@@ -681,7 +682,7 @@ def _onto_the_discard(engine: Engine, text: str) -> str:
     (the two-player game's phase 0): that move; `one of the green beans`: `a green` (the
     answer says so when the move takes the whole variety)."""
     onto = r"\s+(?:on|onto|to|in|into)\s+the\s+discard(?:\s+pile)?$"
-    if any(a == "discard" or a.startswith("discard_") for a in engine.spec.actions):
+    if _discards_by_a_move(engine):
         text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)" + onto, r"\1 discards \2",
                       text, flags=re.IGNORECASE)
     elif any(p.type == "target" for a in engine.spec.actions.values() for p in a.params):

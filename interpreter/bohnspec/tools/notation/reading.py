@@ -79,6 +79,7 @@ from .words import (
     _TROOPS,
     _action_named,
     _bean_names,
+    _discards_by_a_move,
     _names_a_card,
     _names_a_move,
     _phases_named,
@@ -595,8 +596,7 @@ def _discarded_by(engine: Engine, state: State, player: str, words: list[str]) -
     that move does (round 66's hunter); None otherwise."""
     k = next((k for k, w in enumerate(words) if k and w.lower() in ("and", "then") and k + 1 < len(words)
               and "discard" in _verb_forms(words[k + 1].rstrip(","))), None)
-    if k is None or "discard" not in engine.spec.zones or any(
-            a == "discard" or a.startswith("discard_") for a in engine.spec.actions) or _picks_onto_the_discard(
+    if k is None or "discard" not in engine.spec.zones or _discards_by_a_move(engine) or _picks_onto_the_discard(
             engine, state, player, words[:k], words[k + 1:]):
         return None  # (the two-player game discards by moves of its own: `discards the red and then the blue`)
     try:
@@ -612,14 +612,14 @@ def _picks_onto_the_discard(engine: Engine, state: State, player: str, before: l
     opens a move placing a card onto a `target` (the Jumping Bean draft's pick) for the player,
     where the game has no move that discards; not `discards the beans` after a harvest, whose
     cards go to the discard pile with it (harvest/9; round 66's hunter)."""
-    if not after or "discard" not in _verb_forms(after[0].rstrip(",")) or any(
-            a == "discard" or a.startswith("discard_") for a in engine.spec.actions):
+    if not after or "discard" not in _verb_forms(after[0].rstrip(",")) or _discards_by_a_move(engine):
         return False
     placing = [a.name for a in engine.spec.actions.values() if any(p.type == "target" for p in a.params)]
     if not placing or any(engine.timing(state, kind, player) is None for kind in placing):
         return False
     # (`harvests his jumping beans and discards the jumping beans`: the harvested cards)
     names = _bean_names(engine)
+
     def varieties(ws: list[str]) -> set:
         return {names.get(w.lower().rstrip(",."), w.lower().rstrip(",.s")) for w in ws} & set(engine.spec.varieties)
     if varieties(before) & varieties(after[1:]):

@@ -147,6 +147,13 @@ def _stem(word: str) -> str:
     return w
 
 
+@functools.lru_cache(maxsize=64)
+def _discards_by_a_move(engine: Engine) -> bool:
+    """Whether the game has a move of its own that discards (the two-player game's phase 0):
+    else `discards the soy` is the Jumping Bean draft's pick, or what a harvest does."""
+    return any(a == "discard" or a.startswith("discard_") for a in engine.spec.actions)
+
+
 @functools.lru_cache(maxsize=1024)
 def _phases_named(engine: Engine, word: str) -> tuple[str, ...]:
     """The phases a word names: the one whose whole name it is (`trading`: trade), else those

@@ -3670,3 +3670,36 @@ def test_round_67s_table(tmp_path, capsys):
     code, out = judge(capsys, situation(tmp_path, jump), "-a", "Keno harvests his jumping beans",
                       "-a", "Keno plants the soy in field 1")
     assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("harvest", True), ("draft", True)]
+
+
+def test_round_68s_hunt(tmp_path, capsys):
+    table = {"players": [{"name": "Timon", "hand": ["soy", "blue", "green"], "fields": [["blue", "blue"], [], []]},
+                         {"name": "Nina", "hand": ["red"], "fields": [["soy", "soy"], [], []]},
+                         {"name": "Keno", "hand": ["fire"], "fields": [["broad", "broad"], [], ["red", "red"]]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green", "red"]}
+    # `there` after another player's harvest is no field of Timon's: not his field 2, LEGAL.
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Keno harvests his reds and Timon plants the soy there")
+    assert out["results"][1]["legal"] is False
+    # `the soy and the blue there`: both into the field harvested, the blue refused.
+    code, out = judge(capsys, situation(tmp_path, table), "-a",
+                      "Timon harvests his blues and plants the soy and the blue there")
+    assert [(r["action"].get("field"), r["legal"]) for r in out["results"]] == [(1, True), (1, True), (1, False)]
+    # A card of the hand `discarded` after a harvest is told, not dropped (harvest/9 discards
+    # the field's cards only).
+    assert main(["judge", situation(tmp_path, table), "-a", "Keno harvests his broad beans and discards the fire"]) == 2
+    capsys.readouterr()
+    # `his third card` after two plantings asks for a third planting (phase-1/3).
+    code, out = judge(capsys, situation(tmp_path, table), "-a",
+                      "Timon plants his soy in the second field, then the blue into field 1. Can he plant his third card too?")
+    assert out["results"][-1]["rule"] == "bohnanza/phase-1/3"
+    # During a Jumping Bean draft: a comma-joined pick is read; a planting is never a discard.
+    jump = {"options": {"beans": "jumping"},
+            "players": [{"name": "Keno", "hand": ["blue"], "fields": [["jumping", "jumping"], ["soy"]]},
+                        {"name": "Nina", "hand": ["green", "fire"], "fields": [["red", "red"], ["fire"]]},
+                        {"name": "Timon", "hand": ["green"], "fields": [["red"], []]}],
+            "active": "Timon", "phase": "trade", "draw_pile": ["soy", "green", "red", "blue", "fire", "broad"]}
+    code, out = judge(capsys, situation(tmp_path, jump), "-a", "Keno harvests his jumping beans, discards the soy")
+    assert [r["action"]["type"] for r in out["results"]] == ["harvest", "draft"]
+    code, out = judge(capsys, situation(tmp_path, jump), "-a",
+                      "Keno harvests his jumping beans. Keno plants the soy in field 2. Nina plants the green")
+    assert out["results"][2]["legal"] is False

@@ -392,7 +392,10 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
         # (`his third card`, `the 4th card in his hand`: that place of the hand, as `second` is;
         # it was read as field 3, and the front card's planting there judged LEGAL: round 65)
         # (not `a third card`, a count of plantings: phase-1/3; round 66's hunter)
-        nth = r"(third|fourth|fifth|sixth|seventh|[3-9](?:rd|th))"
+        # (after the first planting, `his third card` asks for a third planting: phase-1/3, as
+        # before; round 68's hunter)
+        nth = r"(third|fourth|fifth|sixth|seventh|[3-9](?:rd|th))" if not _first_planting_made(engine, state, text) \
+            else r"(?!)(x)"
         in_hand = r"\s+(?:in|of|from)\s+(?:the|his|her|their|my)\s+hand"
         text = re.sub(r"\b(?:(?:his|her|their|my)\s+" + nth + r"\s+(?:hand\s+)?card(?:" + in_hand + r")?|(?:the\s+)?"
                       + nth + r"\s+(?:hand\s+)?card" + in_hand + r")\b",

@@ -303,6 +303,9 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
         legal = _legal_readings(engine, state, player, [
             (other, words, f"read as {other}: {player} may not {kind} now ({refused.reason}), and {other} lays the "
                            "card said") for other in placing]) if len(placing) == 1 else []
+        # (onto a field, as a planting is: not the discard pile; round 68's hunter)
+        legal = [r for r in legal if all(r[0].get(p.name) != "discard" for p in engine.spec.actions[r[0]["type"]].params
+                                         if p.type == "target")]
         if len(legal) == 1:
             del said[first:]  # (the notes of the move first read are not this one's)
             said.extend(legal[0][1])
@@ -378,11 +381,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _pronouns(state, text)
     parts = _several_moves(engine, state, text)
     if parts is not None:
-        # (`harvests his fire beans and plants the soy there`: the field the harvest emptied,
-        # his empty field when the planting is read; round 67's table)
-        parts = [re.sub(r"\bthere\b", "into the empty field", p, flags=re.IGNORECASE)
-                 if k and _action_named(engine, parts[k - 1].split()[1:])[0] == "harvest" else p
-                 for k, p in enumerate(parts)]
+        parts = [_there(engine, state, parts, k) for k in range(len(parts))]
     moves = [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part, whole=False)]
     # (`trades the soy for Nina's red, Nina declines`: a trade answered in words is its offer, the
     # answer said being the one judged; round 56's table had it made and the decline refused)
@@ -392,6 +391,25 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                 and _action_named(engine, answer[1:])[0] in ("accept", "decline"):
             moves[k] = " ".join([words[0], "offers", *words[2:]])
     return [_asked(mood, m) for m in moves]  # (each move is asked about as the text asked)
+
+
+def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
+    """Move `k` of those said, `there` being the field the move before it named, when that move
+    is the same player's and names one of his fields (`harvests his fire beans and plants the
+    soy there`: the field harvested; round 67's table). Another player's field is no place of
+    his (round 68's hunter): the word stays, to be told."""
+    text = parts[k]
+    if not k or not re.search(r"\bthere\b", text, flags=re.IGNORECASE):
+        return text
+    who, before = _mover(state, text), parts[k - 1]
+    if who is None or _mover(state, before) != who:
+        return text
+    try:
+        action = parse_action(engine, _played(engine, state, parts[:k - 1]), before)[0]
+    except BohnspecError:
+        return text
+    field = next((action[p.name] for p in engine.spec.actions[action["type"]].params if p.type == "field"), None)
+    return text if field is None else re.sub(r"\bthere\b", f"into field {field}", text, flags=re.IGNORECASE)
 
 
 def _no_other_phase(engine: Engine, state: State, player: str, kind: str, words: list[str]) -> None:
@@ -463,7 +481,8 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
             later = tokens[k + 1:]
             if tokens[k].endswith(",") and later[0].lower() not in ("then", "and") \
                     and later[0].lower().rstrip(",") not in {n.lower() for n in names} \
-                    and _names_a_move(engine, later) and not _an_object(engine, state, " ".join(later)):
+                    and (_names_a_move(engine, later) and not _an_object(engine, state, " ".join(later))
+                         or _picks_onto_the_discard(engine, state, first[0], tokens[1:k + 1], later)):
                 tokens[k] = tokens[k][:-1] + " and"
         text = " ".join(tokens)
     if " and " in text.lower() or " then " in text.lower():
@@ -600,11 +619,23 @@ def _discarded_by(engine: Engine, state: State, player: str, words: list[str]) -
             engine, state, player, words[:k], words[k + 1:]):
         return None  # (the two-player game discards by moves of its own: `discards the red and then the blue`)
     try:
-        outcome = engine.apply(state, parse_action(engine, state, " ".join([player, *words[:k]]))[0])
+        action = parse_action(engine, state, " ".join([player, *words[:k]]).rstrip(","))[0]
+        outcome = engine.apply(state, action)
     except BohnspecError:
         return None
     grew = len(outcome.state.zones.get("discard", [])) > len(state.zones.get("discard", []))
-    return k if outcome.accepted and grew else None
+    # (`harvests his broad beans and discards the fire`: a card the harvest does not lay there,
+    # told, not dropped; round 68's hunter)
+    field = next((action[p.name] for p in engine.spec.actions[action["type"]].params if p.type == "field"), None)
+    fields = state.player(player).zones.get(engine.fields_zone, [])
+    laid = fields[field - 1][-1:] if isinstance(field, int) and 0 < field <= len(fields) else []
+    return k if outcome.accepted and grew and _varieties_said(engine, words[k + 2:]) <= set(laid) else None
+
+
+def _varieties_said(engine: Engine, words: list[str]) -> set[str]:
+    """The bean varieties the words name, as players call them (`fires`, `chili`)."""
+    names = _bean_names(engine)
+    return {names.get(w.lower().rstrip(",."), w.lower().rstrip(",.s")) for w in words} & set(engine.spec.varieties)
 
 
 def _picks_onto_the_discard(engine: Engine, state: State, player: str, before: list[str], after: list[str]) -> bool:
@@ -618,14 +649,10 @@ def _picks_onto_the_discard(engine: Engine, state: State, player: str, before: l
     if not placing or any(engine.timing(state, kind, player) is None for kind in placing):
         return False
     # (`harvests his jumping beans and discards the jumping beans`: the harvested cards)
-    names = _bean_names(engine)
-
-    def varieties(ws: list[str]) -> set:
-        return {names.get(w.lower().rstrip(",."), w.lower().rstrip(",.s")) for w in ws} & set(engine.spec.varieties)
-    if varieties(before) & varieties(after[1:]):
+    if _varieties_said(engine, before) & _varieties_said(engine, after[1:]):
         return False
     try:
-        outcome = engine.apply(state, parse_action(engine, state, " ".join([player, *before]))[0])
+        outcome = engine.apply(state, parse_action(engine, state, " ".join([player, *before]).rstrip(","))[0])
     except BohnspecError:
         return False
     return outcome.accepted and any(engine.timing(outcome.state, kind, player) is None for kind in placing)

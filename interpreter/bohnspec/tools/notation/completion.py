@@ -4,6 +4,7 @@ the one refused last when the rules refuse whatever it is."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -123,15 +124,13 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
         if where in order and order.index(where) > latest:
             best, latest = tried, order.index(where)
     if best is ordered and any(move.params[i].type == "space" for i in at):
-        # (a space that stands out by nothing is no answer: the map's first space, nobody's;
-        # but when every space is refused by one clause, the player's own space of the kind
-        # the value is named for is: `Can Uwe buy a fortress?` with his quarry used up, round 64)
-        complete = sum(1 for _ in itertools.islice(itertools.product(*domains), _COMPLETIONS)) < _COMPLETIONS
-        if not (same and complete):
+        # (a space that stands out by nothing is no answer: the map's first space, nobody's.
+        # But when every value was tried and one clause refused them all, the answer is that
+        # clause whatever the space: `Can Uwe buy a fortress?` with his quarry used up, `Can Uwe
+        # charge?` in the basic game; judged with the player's own space, of the kind the value
+        # is named for first; rounds 64 and 65)
+        if not same or math.prod(len(d) for d in domains) >= _COMPLETIONS:
             return None
-        # (whatever space: refused all the same, as `Can Uwe charge?` in the basic game, which
-        # has no cavalry; the player's own spaces are named, his of the kind the value is
-        # named for first; round 65's hunter)
         own = dict(ordered)
         for i in at:
             p = move.params[i]

@@ -3703,3 +3703,16 @@ def test_round_68s_hunt(tmp_path, capsys):
     code, out = judge(capsys, situation(tmp_path, jump), "-a",
                       "Keno harvests his jumping beans. Keno plants the soy in field 2. Nina plants the green")
     assert out["results"][2]["legal"] is False
+
+
+def test_round_67s_table_questions_put_in_the_negative(tmp_path, capsys):
+    # `Can't Timon ...?` and `Isn't Timon allowed to ...?` were "not at the table": the same
+    # question, which the verdict answers.
+    table = {"players": [{"name": "Timon", "hand": ["blue", "soy"], "fields": [["blue", "blue"], ["green"], []]},
+                         {"name": "Nina", "hand": ["red"], "fields": [["soy", "soy"], [], []]},
+                         {"name": "Keno", "hand": ["fire"], "fields": [["fire"], [], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green"]}
+    for text, legal in (("Can't Timon harvest field 1?", True), ("Isn\u2019t Timon allowed to harvest field 1?", True),
+                        ("Is Timon not allowed to harvest field 1?", True), ("Cannot Timon plant the soy?", False)):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert out["results"][0]["legal"] is legal, text

@@ -348,6 +348,10 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # though a player may be called Will; and `he` in the question, when the text names one
         # player, is that player: rounds 61 and 62)
         names = "|".join(map(re.escape, state.names())) or "(?!)"
+        # (`Can't Timon plant the soy?`, `Isn't Timon allowed to ...`, `Is Timon not allowed to
+        # ...`: a question asked the other way round asks whether the move is allowed all the
+        # same, and the verdict answers it; round 67's table)
+        text = _unnegated(text.replace("\u2019", "'"))
         # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
         text = re.sub(r"(?<=[a-z])([,.;!?])(?=[A-Za-z])", r"\1 ", text)
         # (`Keno draws, who wins?`: the question of what the move leads to, after a comma)
@@ -391,6 +395,19 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                 and _action_named(engine, answer[1:])[0] in ("accept", "decline"):
             moves[k] = " ".join([words[0], "offers", *words[2:]])
     return [_asked(mood, m) for m in moves]  # (each move is asked about as the text asked)
+
+
+_NEGATED = {"can't": "can", "cant": "can", "cannot": "can", "can not": "can", "isn't": "is", "isnt": "is",
+            "doesn't": "does", "doesnt": "does", "don't": "do", "dont": "do", "mustn't": "must",
+            "shouldn't": "should", "wouldn't": "would", "couldn't": "could", "won't": "will", "aren't": "are"}
+
+
+def _unnegated(text: str) -> str:
+    """A question put in the negative, as the same question (the verdict answers both)."""
+    said = "|".join(sorted(map(re.escape, _NEGATED), key=len, reverse=True))
+    text = re.sub(r"(^|[.!?;]\s+|\s[\u2014\u2013-]+\s*)(" + said + r")\b",
+                  lambda m: m[1] + _NEGATED[m[2].lower()].capitalize(), text, flags=re.IGNORECASE)
+    return re.sub(r"\b(is|are)\s+(\S+)\s+not\s+(allowed|permitted|able)\b", r"\1 \2 \3", text, flags=re.IGNORECASE)
 
 
 def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:

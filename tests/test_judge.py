@@ -3389,6 +3389,14 @@ def test_round_64s_table_words_of_time_order_and_outcome(tmp_path, capsys):
           draw_pile: [green, fire]
           discard: [blue]
     """
+    # (and `How many coins does he get?` after a harvest: the harvest, whose event says it)
+    code, out = judge(capsys, situation(tmp_path, {"players": [{"name": "Timon", "hand": ["red"], "fields": [["soy"] * 4, []]},
+                                                              {"name": "Nina", "hand": ["blue"]},
+                                                              {"name": "Keno", "hand": ["red"]}],
+                                                  "active": "Timon", "phase": "trade", "draw_pile": ["green"]}),
+                      "-a", "Timon harvests his soy field. How many coins does he get?")
+    assert [r["action"]["type"] for r in out["results"]] == ["harvest"]
+    assert out["results"][0]["events"][0]["coins"] == 2
     for text in ("Timon draws. Who wins?", "Timon draws; is the game over?", "Timon draws - what happens then?"):
         code, out = judge(capsys, _written(tmp_path, last), "-a", text)
         assert [r["action"]["type"] for r in out["results"]] == ["draw"], text

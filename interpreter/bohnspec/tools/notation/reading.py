@@ -331,7 +331,11 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
 # A question after the moves of what they lead to (the events of the answer say it).
 _OUTCOME_ASKED = re.compile(r"^(?:who\s+(?:wins|won|has\s+won|is\s+(?:the\s+)?winner|is\s+winning|wins\s+the\s+game)"
                             r"(?:\s+then|\s+now)?|(?:is|does)\s+the\s+game\s+(?:over|end)(?:\s+then|\s+now)?|"
-                            r"what\s+happens(?:\s+then|\s+now|\s+next)?|what\s+now)\s*[?.!]*$", re.IGNORECASE)
+                            r"what\s+happens(?:\s+then|\s+now|\s+next)?|what\s+now|"
+                            # (`... How many coins does he get?`: what the move before pays; round 67)
+                            r"(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|did|will|would|do)\s+\S+\s+"
+                            r"(?:get|earn|receive|make|gain)(?:\s+(?:then|now|for\s+(?:it|that|them)))?)\s*[?.!]*$",
+                            re.IGNORECASE)
 
 
 def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:

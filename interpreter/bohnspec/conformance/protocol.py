@@ -25,6 +25,7 @@ from ..errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError
 from ..language.model import STATE_KEYS
 from .checked import SoundStates
 from .inprocess import InProcess, wire_events
+from ..execution.state import expand_runs
 
 if TYPE_CHECKING:
     from . import scenario as S
@@ -894,21 +895,13 @@ def _zone_kinds(zones: frozenset) -> tuple[tuple[str, ...], tuple[str, ...]]:
             tuple(z[len("player."):] for z in zones if z.startswith("player.")))
 
 
-def _expanded_list(value: Any) -> Any:
-    """A list of texts with `red*3` written out (anything else as it is)."""
-    if isinstance(value, list) and any(isinstance(c, str) and "*" in c for c in value):
-        from ..execution.state import expand_cards
-        return expand_cards(value)
-    return value
-
-
 def _expanded(state: dict, state_keys: frozenset, player_keys: frozenset) -> dict:
     """The state with its zones' `red*3` written out as three cards, as a scenario's are (the
     schema allows the shorthand in a state): compared card by card, as it is counted."""
     def cards(value: Any) -> Any:
         if isinstance(value, list) and any(isinstance(c, list) for c in value):
             return [cards(c) for c in value]  # fields, shuffles
-        return _expanded_list(value)
+        return expand_runs(value)
     # (the game's keys only, own keys set aside already: `modules` and `winners` hold no `*`)
     out = {k: cards(v) if k in state_keys and k != "players" else v for k, v in state.items()}
     out["players"] = [{k: cards(v) if k in player_keys else v for k, v in p.items()} for p in state["players"]]
@@ -1427,7 +1420,7 @@ class ProtocolAdapter:
         if getattr(self.client, "compact", False):
             # `"cards": ["blue*5"]` in an event, as a scenario may write it (round 62)
             try:
-                events = [{k: _expanded_list(v) for k, v in e.items()} for e in events]
+                events = [{k: expand_runs(v) for k, v in e.items()} for e in events]
             except BohnspecError as exc:
                 raise EngineFault("protocol-error", f"{reply.get('type')}.events: {exc}",
                                   self.client.stderr()) from None

@@ -26,7 +26,7 @@ from .deciding import (LEADING, LIMIT, allowed_here, changing_parts, deciding_pa
                        refusing_cites, with_rulings)
 from .inprocess import HOOK_EVENTS, InProcess  # noqa: F401  (callers take the reference adapter from the runner)
 from .protocol import EngineFault, EngineUnsupported
-from ..execution.state import State, expand_cards
+from ..execution.state import State, expand_runs
 from ..language.model import Option
 
 if TYPE_CHECKING:
@@ -139,10 +139,7 @@ def normalise(value: Any) -> Any:
         for v in value:  # (loops, not all() over a generator: this runs for every expected list)
             if v.__class__ is not str and not isinstance(v, str):
                 return [normalise(v) for v in value]
-        for v in value:
-            if "*" in v:
-                return expand_cards(value)
-        return value
+        return expand_runs(value)
     if isinstance(value, dict):
         return {k: normalise(v) for k, v in value.items()}
     return value

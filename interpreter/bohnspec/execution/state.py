@@ -21,6 +21,16 @@ _CARD_RUN = re.compile(r"^([a-z_][a-z0-9_]*)\*([1-9][0-9]{0,3})$")
 MOST_CARDS_IN_A_LIST = 1_000_000
 
 
+def expand_runs(value: Any) -> Any:
+    """A list with `red*3` among its texts written out (expand_cards); anything else as it is:
+    a scenario's expected list, a reply's zone or an event's list of cards."""
+    if isinstance(value, list):
+        for c in value:  # (a loop, not any() over a generator: this runs for every list compared)
+            if isinstance(c, str) and "*" in c:
+                return expand_cards(value)
+    return value
+
+
 def expand_cards(cards: Iterable[Any]) -> list[str]:
     """Expand the `blue*3` shorthand of a card list into single cards (a BohnspecError for a
     list of more than MOST_CARDS_IN_A_LIST)."""

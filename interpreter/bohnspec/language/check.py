@@ -83,8 +83,8 @@ class Checker:
         # event -> the keys of each `emit` of it (a handler may use only keys every one gives)
         self.emit_keys: dict[str, list[tuple[str, ...]]] = {n: [k] for n, k in _BUILTIN_EVENTS.items()}
         self.proc_calls: dict[str, set[str]] = {}
-        self.listened: list[tuple[str, Location, tuple[str, ...], str]] = []  # event, where, keys, what
-        self._listeners: list[str | None] = []  # the module of each of `listened`
+        # event, where, keys, what would fail, the module listening
+        self.listened: list[tuple[str, Location, tuple[str, ...], str, str | None]] = []
         self._emitters: dict[str, set[str | None]] = {}  # an event -> the modules emitting it
         self.define_calls: dict[str, set[str]] = {}
         self._current: str | None = None
@@ -628,21 +628,23 @@ class Checker:
             self.error(o.loc, f"option {o.name!r} defaults to {o.default!r}, which is not one of its values "
                               f"({', '.join(o.values)}){suggest(o.default, o.values)}")
         spec = self.spec
+
+        def read_first(name: str, options: bool = False) -> str | None:
+            """What a bare name means before an option's value (before the option itself, without
+            `options`), in language/names.py's order, if anything."""
+            return ("a variable" if name in spec.vars else
+                    "a definition" if name in spec.defines and spec.defines[name].params is None else
+                    "an option" if options and name in spec.options else
+                    "a shared zone" if name in spec.zones and not spec.zones[name].per_player else None)
         # (an option named like a variable, a definition or a shared zone is never read: a bare
         # name means those first; round 67's designer had `option hand_size` change nothing)
-        hidden = ("a variable" if o.name in spec.vars else
-                  "a definition" if o.name in spec.defines and spec.defines[o.name].params is None else
-                  "a shared zone" if o.name in spec.zones and not spec.zones[o.name].per_player else None)
+        hidden = read_first(o.name)
         if hidden is not None:
             self.error(o.loc, f"option {o.name!r} is named like {hidden}: in the rules `{o.name}` means that, so the "
                               "option could never be read; give the option another name")
         for value in o.values:
             taken = ("the language's own literal" if value in ("true", "false", "none") else
-                     "a name every rules file reads" if value in SPECIAL_NAMES else
-                     "a variable" if value in spec.vars else
-                     "a definition" if value in spec.defines and spec.defines[value].params is None else
-                     "an option" if value in spec.options else
-                     "a shared zone" if value in spec.zones and not spec.zones[value].per_player else None)
+                     "a name every rules file reads" if value in SPECIAL_NAMES else read_first(value, options=True))
             if taken is not None:
                 self.error(o.loc, f"option {o.name!r} has a value {value!r}, which is also {taken}: in the rules "
                                   f"`{value}` means that, so `{o.name} == {value}` never compares with this value; "
@@ -687,8 +689,8 @@ class Checker:
                 self.expr(ev.condition, {v.holder, *ev.keys})
                 self._truth(ev.condition, {v.holder, *ev.keys}, f"`on {ev.event} when` of vine card {v.name!r}")
             self._unnamed_keys(before, ev.event, ev.keys, f"`on {ev.event}(...) when ...`", "a condition")
-            self.listened.append((ev.event, ev.condition.loc or v.loc, tuple(ev.keys), "this task can never be met"))
-            self._listeners.append(self._module)
+            self.listened.append((ev.event, ev.condition.loc or v.loc, tuple(ev.keys), "this task can never be met",
+                                  self._module))
         if v.met or v.events:
             card_of = self.spec.defines.get("card_of")
             task_met = self.spec.vars.get("task_met")
@@ -856,8 +858,7 @@ class Checker:
                                       "a given situation implies): it may not change what the table sees, "
                                       f"so no {wrong.kind.replace('_stmt', '').replace('_', ' ')} here")
         if h.name != "enter":
-            self.listened.append((h.name, h.loc, tuple(h.params), "this handler never runs"))
-            self._listeners.append(self._module)
+            self.listened.append((h.name, h.loc, tuple(h.params), "this handler never runs", self._module))
 
     def _not_derived(self, stmts: Iterable[Node], scope: set[str], called: set[str]) -> Node | None:
         """The first statement (in these or a procedure they call) that does more than assign
@@ -994,7 +995,7 @@ class Checker:
                 self.warn(phase.loc, f"phase {name!r} is neither in the turn nor entered by `goto`: unreachable")
         # A handler or vine task of an event no rule emits never runs (most often a misspelling);
         # one that takes a key its event does not give fails when it runs.
-        for (name, loc, keys, what), module in zip(self.listened, self._listeners):
+        for name, loc, keys, what, module in self.listened:
             if name not in self.emitted:
                 self.error(loc, f"unknown event {name!r}: no rule emits it, so {what}"
                                 f"{suggest(name, sorted(self.emitted))}")

@@ -1060,8 +1060,7 @@ def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, judge_texts, load_situation, overview, render_overview,
                         render_verdicts)
-    from .notation import format_action, parse_action, split_moves
-    from ..errors import BohnspecError
+    from .notation import format_action, parse_action, split_in_turn
 
     books = rulebooks_folder(args.rulebooks)
     try:
@@ -1075,17 +1074,7 @@ def _judge(args: argparse.Namespace) -> int:
         # round 58's table. Not JSON: a name there is a value.)
         said = [re.sub(r"\bI\b|\bme\b", args.player, text) if args.player and not text.lstrip().startswith("{")
                 else text for text in args.action]
-        # Each --action is split into its moves in the situation the ones before it leave
-        # (`Timon plants`, then `Can Timon plant a second card?`: one more planting, not two).
-        texts: list[str] = []
-        for text in said:
-            now = state
-            if texts:
-                try:
-                    now = judge_texts(engine, state, texts, parse_action)[2]
-                except BohnspecError:
-                    pass  # (told when all are judged below)
-            texts += split_moves(engine, now, text)
+        texts = split_in_turn(engine, state, said)
         results, actions, now = judge_texts(engine, state, texts, parse_action, books)
         if args.player:
             # From one seat: what each action opens to this player only.

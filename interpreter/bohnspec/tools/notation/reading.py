@@ -378,10 +378,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         if len(sentences) > 1:
             # (each sentence split in the situation the ones before it leave: `Timon plants the
             # blue. Can he plant a second card?` is one more planting; round 65's hunter)
-            out: list[str] = []
-            for sentence in sentences:
-                out += split_moves(engine, _played(engine, state, out), sentence, whole=True)
-            return out
+            return split_in_turn(engine, state, sentences)
         text = sentences[0]
     mood = _mood_of(state, text)
     text = _as_typed(engine, state, text)
@@ -431,6 +428,16 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
         return text
     field = next((action[p.name] for p in engine.spec.actions[action["type"]].params if p.type == "field"), None)
     return text if field is None else re.sub(r"\bthere\b", f"into field {field}", text, flags=re.IGNORECASE)
+
+
+def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[str]:
+    """The moves of several texts (split_moves), each text split in the situation the moves of
+    the ones before it leave: the sentences of one text, or the `--action`s of a question
+    (`Timon plants`, then `Can Timon plant a second card?`: one more planting, not two)."""
+    out: list[str] = []
+    for text in texts:
+        out += split_moves(engine, _played(engine, state, out), text)
+    return out
 
 
 def _no_other_phase(engine: Engine, state: State, player: str, kind: str, words: list[str]) -> None:

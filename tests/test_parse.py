@@ -368,3 +368,27 @@ def test_hint_for_a_quantifier_inside_and_or_without_parentheses(text):
     err = syntax_error(text)
     assert err.message.endswith("\nhint: a quantifier inside `and`, `or`, `not` or a comparison is written in "
                                 "parentheses: `a and (any f in h.fields: size(f) == 0)`")
+
+
+# Review round 67's designer: signs and words of other languages got no hint.
+@pytest.mark.parametrize("body, hint", [
+    ("define x(p) = !p.coins", "`not C` negates a condition"),
+    ("define x(p) = p.coins > 1 && true", "`A and B`"),
+    ("define x(p) = p.coins > 1 || true", "`A or B`"),
+    ("define x(p) = p.coins > 1 ? 1 : 2", "`if C then A else B`"),
+    ("define x(p) = 1 if p.coins > 1 else 2", "`if C then A else B`"),
+    ("define x(p) = p.coins;", "need no `;`"),
+    ("define x(p) = emit e()", "a `define` is a value"),
+    ("procedure q(p) cites x/y/1 {\n  if true { } else if true { }\n}", "not `else if`"),
+    ("procedure q(p) cites x/y/1 {\n  if true { } elseif true { }\n}", "elif C { }"),
+    ("procedure q(p) cites x/y/1 {\n  p.coins += 1\n}", "`x = x + 1`"),
+    ("procedure q(p) cites x/y/1 {\n  return 1\n}", "returns nothing"),
+])
+def test_hint_for_another_languages_habit(body, hint):
+    err = syntax_error(f"module m\n{body}\n")
+    assert "\nhint: " in err.message and hint in err.message.split("\nhint: ", 1)[1]
+
+
+def test_a_mistyped_emit_statement_gets_no_define_hint():
+    err = syntax_error("module m\nprocedure q(p) cites x/y/1 {\n  emit 5\n}\n")
+    assert "hint" not in err.message

@@ -140,6 +140,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
                        'than \\" \\\\ \\n \\t')
         elif allowed:
             message += f"; expected {_describe(allowed)}"
+        hint = _CHARACTER_HINTS.get(char)
+        if hint:
+            message += f"\nhint: {hint}"
+        return RulesSyntaxError(location, message, _context(text, location.line, location.column))
     else:
         expected = getattr(exc, "expected", None) or getattr(exc, "accepts", None) or set()
         token = getattr(exc, "token", None)
@@ -156,6 +160,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
                 message += (f": the block opened at {opened[0]}:{opened[1]} is not closed; a '}}' is missing "
                             f"before this {str(token)}")
                 return RulesSyntaxError(location, message, _context(text, location.line, location.column))
+        word_hint = _word_hint(text, token, expected) if token is not None and token.type != "$END" else None
+        if word_hint:
+            return RulesSyntaxError(location, f"{message}\nhint: {word_hint}",
+                                    _context(text, location.line, location.column))
         if found == "'='" and "COMPARE" in expected:
             return RulesSyntaxError(location, message + "\nhint: a comparison is written `==`, `!=`, `<`, `<=`, "
                                                         "`>` or `>=` (not `=`, `=>` or `=<`)",
@@ -164,6 +172,44 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
     if hint:
         message += f"\nhint: {hint}"
     return RulesSyntaxError(location, message, _context(text, location.line, location.column))
+
+
+# Signs of other languages that the rules language writes otherwise.
+_CHARACTER_HINTS = {
+    "!": "`not C` negates a condition; `!=` is the only comparison with `!`",
+    "&": "both conditions are written `A and B`",
+    "|": "either condition is written `A or B`",
+    "?": "a value chosen by a condition is written `if C then A else B`",
+    "+=": "a variable is changed by `x = x + 1` (there is no `+=`, `-=` or `*=`)",
+    ";": "statements need no `;`: one after another, on lines of their own",
+}
+
+# Words of other languages, met before the token that failed, and what to write instead.
+_WORD_HINTS = {
+    "else": "a statement chain is written `if C { } elif C { } else { }` (not `else if`)",
+    "elseif": "a statement chain is written `if C { } elif C { } else { }`",
+    "emit": "a `define` is a value: it cannot emit events or change anything; write a `procedure` "
+            "and call it from a statement",
+    "return": "a `procedure` returns nothing; a value is written `define NAME(x) = EXPR`",
+}
+
+
+def _word_hint(text: str, token: Token, expected: Iterable[str]) -> str | None:
+    """A hint from the word just before the failing token (`else if`, `emit` in a define), or
+    from the token itself (`+=`, a Python-style `A if C else B`)."""
+    start = token.start_pos or 0
+    before = re.search(r"([A-Za-z_]\w*)\s*$", text[max(0, start - 40):start])
+    word = before.group(1) if before else None
+    if str(token) == "if":
+        return _WORD_HINTS["else"] if word == "else" else "a value chosen by a condition is written " \
+            "`if C then A else B`"
+    if word == "emit" and "DEFINE" not in expected:  # a statement's emit, only mistyped
+        return None
+    if word in _WORD_HINTS and word != "else":
+        return _WORD_HINTS[word]
+    if str(token) in ("+", "-", "*") and text[start + 1:start + 2] == "=":
+        return _CHARACTER_HINTS["+="]
+    return None
 
 
 # The words that begin a declaration: one met inside a block means its '}' is missing.

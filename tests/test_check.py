@@ -1134,3 +1134,19 @@ def test_round_67s_designer_silent_mistakes_are_errors(tmp_path):
     space = space.replace("define lit(s) = s.beacon > 0", "define lit_here = any s in spaces: s.beacon > 0")
     assert any("'beacon' is an attribute of cards, and `s` is a space: read it off the card lying there, "
                "`kind(s).beacon`" in e for e in errors_of(tmp_path, space))
+
+
+def test_a_number_parameter_without_an_upper_bound_is_refused_at_its_action(tmp_path, capsys):
+    # Round 64's designer: `int n` bounded only below checked clean; the first simulate or
+    # `legal` request then failed with the message.
+    from bohnspec.tools.cli import main
+    rules = tmp_path / "donate.bohn"
+    action = ('action donate(int n) by p "Give coins to the bank" cites bohnanza/phase-1/1 {\n'
+              '  require n >= 1 else "at least one" cites bohnanza/phase-1/1\n}\n')
+    rules.write_text("module housepay requires base\n\n" + action, encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 1
+    assert f"{rules}:3:1: error: action donate: the number 'n' has no range to choose from" \
+           in capsys.readouterr().out
+    rules.write_text("module housepay requires base\n\n" + action.replace(
+        "n >= 1 else", "n >= 1 and n <= size(p.coins) else"), encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 0, capsys.readouterr().out

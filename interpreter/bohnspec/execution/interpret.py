@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable, Sequence
@@ -1568,7 +1569,9 @@ ENGINES = ("reference", "compiled")
 
 @functools.lru_cache(maxsize=32)
 def _cached_engine(modules: tuple[str, ...], extra_rules: tuple[str, ...], engine: str = "reference",
-                   accelerate: bool = False) -> Engine:
+                   accelerate: bool = False, stamps: tuple = ()) -> Engine:
+    # `stamps`: the rules files' sizes and times, so a file edited in a running process (a
+    # designer's session, a test) is read again rather than served stale.
     from ..language.spec import load
     spec = load(list(modules), list(extra_rules))
     if engine == "compiled":
@@ -1584,5 +1587,14 @@ def engine_for(modules: Iterable[str] | None, extra_rules: Iterable[str | PathLi
     `accelerate` also compiles that to a C extension when Cython and a C compiler are there)."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}: choose {' or '.join(ENGINES)}")
-    return _cached_engine(tuple(sorted(set(modules or ["base"]))), tuple(str(f) for f in extra_rules),
-                          engine, bool(accelerate) and engine == "compiled")
+    files = tuple(str(f) for f in extra_rules)
+    return _cached_engine(tuple(sorted(set(modules or ["base"]))), files,
+                          engine, bool(accelerate) and engine == "compiled", tuple(map(_stamp, files)))
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None  # loading it says what is wrong
+    return st.st_size, st.st_mtime_ns

@@ -335,6 +335,12 @@ def _cost(engine: Engine, node: Node, depth: int = 0) -> int:
     return n * 10 if node.kind in ("quant", "reach") else n
 
 
+def plan_listing(engine: Engine, kind: str) -> None:
+    """Plan action `kind` as listing its legal actions plans it, for `bohnspec check`: a
+    SpecRuntimeError when a parameter has nothing to range over."""
+    _plan(engine, kind, [])
+
+
 def _plan(engine: Engine, kind: str, batch: list) -> _Plan:
     """The plan of one action, its parts as indices into `batch` (the expressions to compile,
     with their scopes)."""

@@ -3724,3 +3724,25 @@ def test_round_67s_table_questions_put_in_the_negative(tmp_path, capsys):
                         ("Is Timon not allowed to harvest field 1?", True), ("Cannot Timon plant the soy?", False)):
         code, out = judge(capsys, situation(tmp_path, table), "-a", text)
         assert out["results"][0]["legal"] is legal, text
+
+
+def test_round_67s_table_already_yet_instead_and_he_beside_a_named_player(tmp_path, capsys):
+    # `already`, `yet`, `instead` were "one too many"; `Can he offer Nina ...?` after `Timon
+    # plants ...` was asked about: a pronoun subject is never the player its own sentence names.
+    table = {"players": [{"name": "Timon", "hand": ["soy", "red"], "fields": [["blue", "blue"], []]},
+                         {"name": "Nina", "hand": ["green"], "fields": [["soy", "soy"], []]},
+                         {"name": "Keno", "hand": ["fire"], "fields": [["fire"], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a",
+                      "Timon plants soy into field 2. Can he offer Nina his red for her green already?")
+    offer = out["results"][-1]
+    assert offer["action"]["type"] == "offer" and offer["action"]["player"] == "Timon"
+    assert offer["legal"] is False and offer["rule"] == "bohnanza/course-of-play/5"
+    for text, kind, legal in (("Can Timon already harvest field 1?", "harvest", True),
+                              ("Can Nina draw instead?", "draw", False),
+                              ("Can Timon just end the phase?", "end_phase", False)):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert out["results"][0]["action"]["type"] == kind and out["results"][0]["legal"] is legal, text
+    # Both named in the question's own sentence: whom `she` means is still asked.
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon offers Nina his red. Can she accept?")
+    assert code == 2

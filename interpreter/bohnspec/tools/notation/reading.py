@@ -364,9 +364,16 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             text = text[:outcome.start()]
         text = _without_tag(text)
         named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)]
-        if len(named) == 1:
+
+        def meant(m: re.Match) -> str:
+            # (a pronoun subject is never a player its own sentence names: `Can he offer Nina his
+            # red for her green?` after `Timon plants`, he is Timon; round 67's table)
+            rest = re.split(r"[.!;?]", text[m.end():], maxsplit=1)[0]
+            left = [n for n in named if not re.search(r"\b" + re.escape(n) + r"\b", rest, flags=re.IGNORECASE)]
+            return m[1] + left[0] if len(left) == 1 else m[0]
+        if named:
             text = re.sub(r"((?:[.!;]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
-                          r"(?:he|she|they)\b", lambda m: m[1] + named[0], text, flags=re.IGNORECASE)
+                          r"(?:he|she|they)\b", meant, text, flags=re.IGNORECASE)
         sentences = re.split(r"(?:(?<=[.!;])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
                              r"(?=(?:can|may|must|does|do|is|are|would|could|what|how|who)\s|(?:will|shall|"
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)", text.strip(),

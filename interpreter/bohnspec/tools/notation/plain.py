@@ -259,7 +259,8 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
     # face down, Bohnaparte's attack/11; round 59's table; `already`, `yet`, `instead`, `just`,
     # `anyway`: the move is judged where the game stands, whatever else was in mind; round 67's)
-    return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
+    return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|"
+                  r"at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
                   r"immediately|at\s+once|too|also|as\s+well|please|face\s+down|in\s+(?:one|a|the\s+same|a\s+single)\s+"
                   r"turn|this\s+turn)\b", "", text,
                   flags=re.IGNORECASE)

@@ -3746,3 +3746,20 @@ def test_round_67s_table_already_yet_instead_and_he_beside_a_named_player(tmp_pa
     # Both named in the question's own sentence: whom `she` means is still asked.
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon offers Nina his red. Can she accept?")
     assert code == 2
+
+
+def test_round_67s_table_a_time_clause_at_the_start(tmp_path, capsys):
+    # `Before he draws, Timon harvests ...` was "'Before' is not at the table".
+    table = {"players": [{"name": "Timon", "hand": ["soy", "red"], "fields": [["blue", "blue"], []]},
+                         {"name": "Nina", "hand": ["green"], "fields": [["soy", "soy"], []]},
+                         {"name": "Keno", "hand": ["fire"], "fields": [["fire"], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "green"]}
+    for text, who in (("Before he draws, Timon harvests field 1", "Timon"),
+                      ("Before Timon plants, can Nina harvest her field 1?", "Nina"),
+                      ("While Timon plants, can Nina harvest field 1?", "Nina")):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out["results"]] == \
+            [("harvest", who, True)], text
+    # A move said as the time of another is told, not dropped.
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "After Timon plants, can Nina harvest field 1?")
+    assert code == 2

@@ -172,7 +172,8 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
     clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
                r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be|show|afford|prove|raise)\b",
-               r",?\s+(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+)",
+               # (at the start too: `Before he draws, Timon harvests ...`; round 67's table)
+               r"(?:^|,?\s+)(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+)",
                # (`while his other field has 3`, `if nobody wants it`: a condition said, no move)
                r",?\s+(?:while|whilst|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|"
                r"another|one|every|all)\b",
@@ -226,7 +227,7 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
             joined = re.search(r"(?:\band|\bthen|[.;,])$", before, flags=re.IGNORECASE)
             if not kept and joined:
                 before = before[:joined.start()].rstrip()
-            comma = "," if kept and tokens[end - 1].endswith(",") and not joined else ""
+            comma = "," if kept and tokens[end - 1].endswith(",") and not joined and before else ""
             text = (before + comma + " " + " ".join(kept)).strip()
     # (`plants the soy before the blue`, `first, ahead of the blue`: the order said of a card,
     # the card before it being the one played; round 64's table had the soy replaced by it)

@@ -1150,3 +1150,23 @@ def test_a_number_parameter_without_an_upper_bound_is_refused_at_its_action(tmp_
     rules.write_text("module housepay requires base\n\n" + action.replace(
         "n >= 1 else", "n >= 1 and n <= size(p.coins) else"), encoding="utf-8")
     assert main(["check", "--rules", str(rules)]) == 0, capsys.readouterr().out
+
+
+def test_a_board_laid_for_one_layout_is_tried_under_it(tmp_path, capsys):
+    # Round 69's designer: a board `when layout == beginner` was tried under the default
+    # (random) layout only, whose table keeps no river, and refused; conform and simulate played it.
+    from bohnspec.tools.cli import main
+    rules = tmp_path / "coast.bohn"
+    board = ("board coast_3 \"The coast\" offset for 3 players when layout == beginner cites ruling/my-coast {\n"
+             "  row 2: camp, forest, forest\n  row 1: village, plantation, steppe, steppe\n"
+             "  row 0: gemstone, town, river, camp, village\n  row 1: steppe, forest, plantation, town\n"
+             "  row 2: camp, village, gemstone\n}\n")
+    head = "module my_coast requires dschingis\n\nruling my-coast\n  question \"q?\"\n  decision \"d.\"\n" \
+           "  reason \"r.\"\n  cites dschingis/variants/1\n\n"
+    rules.write_text(head + board, encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 0, capsys.readouterr().out
+    # A game under no layout takes it (a camp short): refused, with the first reason.
+    rules.write_text(head + board.replace("row 2: camp, village", "row 2: town, village"), encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 1
+    assert "board 'coast_3' is laid for 3 players, but a game of module my_coast for 3 players refuses it" \
+        in capsys.readouterr().out

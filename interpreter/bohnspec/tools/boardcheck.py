@@ -31,12 +31,38 @@ def unusable_boards(files: Sequence[str | PathLike[str]]) -> list[Diagnostic]:
                 continue
             try:
                 engine = engine_for([d.module], list(files))
-                names = [f"P{i + 1}" for i in range(d.players)]
-                new_random_game(engine, names, random.Random(0), None, d.name)
-            except SetupError as exc:
-                out.append(Diagnostic(d.loc, "error", f"board {d.name!r} is laid for {d.players} players, but a "
-                                                      f"game of module {d.module} for {d.players} players refuses "
-                                                      f"it: {exc.message}"))
             except BohnspecError:
                 continue  # a game that cannot be built at all: the checker's errors say why
+            names = [f"P{i + 1}" for i in range(d.players)]
+            refused: SetupError | None = None
+            # The board is usable when a game under some choice of the options takes it: one
+            # laid `when layout == beginner` is tried under that layout (round 69's designer
+            # had a good board refused, tried under the default layout only).
+            for options in _choices(engine):
+                try:
+                    new_random_game(engine, names, random.Random(0), options or None, d.name)
+                    refused = None
+                    break
+                except SetupError as exc:
+                    refused = refused or exc
+                except BohnspecError:
+                    refused = None
+                    break  # not a setup's refusal: the checker's errors say why
+            if refused is not None:
+                out.append(Diagnostic(d.loc, "error", f"board {d.name!r} is laid for {d.players} players, but a "
+                                                      f"game of module {d.module} for {d.players} players refuses "
+                                                      f"it: {refused.message}"))
+    return out
+
+
+# The most choices of the options a board is tried under (the defaults first).
+_MOST_CHOICES = 64
+
+
+def _choices(engine) -> list[dict[str, str]]:
+    """The choices of the engine's options, the defaults first, at most _MOST_CHOICES."""
+    out: list[dict[str, str]] = [{}]
+    for name, option in engine.spec.options.items():
+        others = [v for v in option.values if v != option.default]
+        out = out + [{**c, name: v} for c in out for v in others][:max(0, _MOST_CHOICES - len(out))]
     return out

@@ -1170,3 +1170,22 @@ def test_a_board_laid_for_one_layout_is_tried_under_it(tmp_path, capsys):
     assert main(["check", "--rules", str(rules)]) == 1
     assert "board 'coast_3' is laid for 3 players, but a game of module my_coast for 3 players refuses it" \
         in capsys.readouterr().out
+
+
+def test_an_event_key_named_like_a_word_opening_an_expression_is_warned_of(tmp_path):
+    # Round 69's designer: `on exhausted(count)` checked clean, and every reading of `count`
+    # was a syntax error with no word why; `to` of `traded` is read as any name.
+    head = "module mycards requires base\nvar times: int = 0 cites bohnanza/end/1\n"
+    found = diagnostics_of(tmp_path, head + "on exhausted(count) cites bohnanza/end/1 {\n  times = times + 1\n}\n")
+    assert [d.severity for d in found] == ["warning"]
+    assert "the key 'count' of exhausted is named like the word `count` that opens an expression" in found[0].message
+    good = "var gifts: int per player = 0 cites bohnanza/end/1\non traded(to) cites bohnanza/end/1 {\n" \
+           "  to.gifts = to.gifts + 1\n}\n"
+    assert diagnostics_of(tmp_path, "module mycards requires base\n" + good) == []
+
+
+def test_a_misspelt_option_is_suggested_among_the_names(tmp_path):
+    # Round 69's designer: `reveall` three lines below `option reveal` was told 'revealed' (a zone).
+    text = ("module mycards requires base\noption reveal one of two, three default two cites bohnanza/phase-2/1\n"
+            "define reveal_count = if reveall == three then 3 else 2 cites bohnanza/phase-2/1\n")
+    assert errors_of(tmp_path, text) == ["unknown name 'reveall' (did you mean 'reveal'?)"]

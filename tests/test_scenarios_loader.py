@@ -785,3 +785,11 @@ def test_a_list_of_more_cards_than_any_game_is_refused_before_it_is_written_out(
     data["state"]["draw_pile"] = ["blue*9999"] * 200
     err = build_error(engine, write(tmp_path, yaml.safe_dump(data, sort_keys=False)), tmp_path)
     assert err.path == "state.draw_pile" and "1,999,800 cards, more than any game has" in err.message, err
+
+
+def test_a_key_indented_otherwise_is_told_so_not_to_quote(tmp_path):
+    # Round 69's designer: `   phase: ...` one space deeper than the key above was told to quote a text.
+    path = write(tmp_path, GOOD.replace("\ntitle: ", "\n title: ", 1))
+    err = load_error(path, tmp_path)
+    assert "this key is indented otherwise than the keys above it" in err.message, err
+    assert "must be quoted" not in err.message

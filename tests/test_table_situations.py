@@ -80,7 +80,7 @@ def test_the_situations_a_game_reaches_load():
 
 @pytest.mark.parametrize("options, path, words", [
     ({"bean": "jumping"}, "state.options.bean", "unknown option (did you mean 'beans'?)"),
-    ({"beans": "jumpin"}, "state.options.beans", "'jumpin' is not one of garden, jumping"),
+    ({"beans": "jumpin"}, "state.options.beans", "'jumpin' is not one of garden, jumping (did you mean 'jumping'?)"),
 ])
 def test_a_situation_names_only_the_games_options_and_their_values(options, path, words):
     # A misspelt option played its default without a word (a round-14 designer's scenario).

@@ -168,10 +168,10 @@ def bounded_events(text: str, name: str, max_depth: int = MAX_DEPTH, max_nodes: 
                 fail(event, f"the document would expand to more than {max_nodes:,} values (aliases counted "
                             "with everything they stand for): refused as a likely alias bomb; write the data out")
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc, name) from None
+        raise _yaml_error(exc, name, text) from None
 
 
-def _yaml_error(exc: yaml.YAMLError, name: str) -> UserFileError:
+def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "") -> UserFileError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None)
@@ -179,11 +179,29 @@ def _yaml_error(exc: yaml.YAMLError, name: str) -> UserFileError:
         # Newer PyYAML refuses deep nesting itself, before our own bound sees it: one message.
         return UserFileError(name, f"nested more than {MAX_DEPTH} deep: no bohnspec file needs that; flatten it",
                              mark.line + 1 if mark else None, mark.column + 1 if mark else None)
+    source = text
     text = f"not valid YAML: {problem}" + (f" ({context})" if context and context != problem else "")
     if "mapping values are not allowed" in problem:
-        # The commonest slip: a title or note with ": " in it, which YAML reads as a new key.
-        text += "; a text holding \": \" (a title, a note) must be quoted: note: \"...\""
+        if _a_key_alone_before(mark, source):
+            # (`   phase: ...` one space deeper than the key above it; round 69's designer was
+            # told to quote a text)
+            text += "; this key is indented otherwise than the keys above it: keys of one mapping begin in the " \
+                    "same column"
+        else:
+            # The commonest slip: a title or note with ": " in it, which YAML reads as a new key.
+            text += "; a text holding \": \" (a title, a note) must be quoted: note: \"...\""
     return UserFileError(name, text, mark.line + 1 if mark else None, mark.column + 1 if mark else None)
+
+
+def _a_key_alone_before(mark, text: str) -> bool:
+    """Whether the line of `mark` holds only a key before it (an indentation slip), not a text
+    with a colon in it."""
+    if mark is None:
+        return False
+    lines = text.split("\n")
+    if not 0 <= mark.line < len(lines):
+        return False
+    return re.fullmatch(r"\s*(?:-\s+)?[A-Za-z_][\w-]*\s*", lines[mark.line][:mark.column]) is not None
 
 
 def parse_yaml(text: str, name: str, **bounds: int) -> Document:
@@ -197,7 +215,7 @@ def parse_yaml(text: str, name: str, **bounds: int) -> Document:
             _no_key_twice(node, name)
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc, name) from None
+        raise _yaml_error(exc, name, text) from None
     except UserFileError:
         raise
     except (TypeError, ValueError, OverflowError) as exc:  # e.g. an unhashable key

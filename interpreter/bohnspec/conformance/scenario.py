@@ -783,7 +783,8 @@ def check_options(engine: Engine, options: dict, where: str) -> None:
             raise ScenarioError("", f"{where}.{key}", f"unknown option{_hint(key, engine.spec.options)} "
                                                       f"(this game's options: {known})")
         if value not in option.values:
-            raise ScenarioError("", f"{where}.{key}", f"{value!r} is not one of {', '.join(option.values)}")
+            raise ScenarioError("", f"{where}.{key}", f"{value!r} is not one of {', '.join(option.values)}"
+                                                      f"{_hint(value, option.values)}")
 
 
 def _played_with(spec: Spec, module: str) -> bool:

@@ -29,6 +29,10 @@ from .spec import Spec, build, display_name, module_closure, nodes_of, parse_fil
 # Declarations that state a rule and so must cite the paragraphs they encode.
 _MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Exempt, Procedure, Handler, EndRule, Winners,
               Setup, Ruling, Vine, Category, CategoryExtension, Card, Board, Invariant)
+# Words that open an expression: a name spelt so cannot be read where an expression begins.
+_OPENING_WORDS = frozenset({"any", "all", "no", "count", "sum", "most", "least", "not", "if", "reach",
+                            "true", "false", "none"})
+
 # Events the interpreter itself emits, with the keys it gives them.
 _BUILTIN_EVENTS = {"phase": ("phase",), "game_end": (), "game_over": ("winners",), "turn_over": (),
                    "after_action": (), "game_start": (), "state_loaded": ()}
@@ -689,6 +693,7 @@ class Checker:
                 self.expr(ev.condition, {v.holder, *ev.keys})
                 self._truth(ev.condition, {v.holder, *ev.keys}, f"`on {ev.event} when` of vine card {v.name!r}")
             self._unnamed_keys(before, ev.event, ev.keys, f"`on {ev.event}(...) when ...`", "a condition")
+            self._keyword_keys(ev.condition.loc or v.loc, ev.event, ev.keys)
             self.listened.append((ev.event, ev.condition.loc or v.loc, tuple(ev.keys), "this task can never be met",
                                   self._module))
         if v.met or v.events:
@@ -851,6 +856,7 @@ class Checker:
         finally:
             self._handling = None
         self._unnamed_keys(before, h.name, h.params, f"`on {h.name}(...) cites ...`", "a handler")
+        self._keyword_keys(h.loc, h.name, h.params)
         if h.name == LOADED:
             wrong = self._not_derived(h.body, set(h.params), set())
             if wrong is not None:
@@ -890,6 +896,15 @@ class Checker:
             else:
                 return s
         return None
+
+    def _keyword_keys(self, loc: Location, event: str, named: Sequence[str]) -> None:
+        """A key named like a word that opens an expression (`count` of `exhausted`): naming it
+        is allowed, reading it is a syntax error, so the designer is told at once (round 69)."""
+        for k in named:
+            if k in _OPENING_WORDS:
+                self.warn(loc, f"the key {k!r} of {event} is named like the word `{k}` that opens an expression: "
+                               f"no condition or statement can read it (`{k} == 1` does not parse); read what it "
+                               "reports from the state instead")
 
     def _unnamed_keys(self, before: int, event: str, named: Sequence[str], form: str, who: str) -> None:
         """The unknown names reported since `before` that are keys of `event` its `on` clause

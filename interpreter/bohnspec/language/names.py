@@ -104,7 +104,7 @@ class Resolver:
         if define is not None:
             return Name("error", name, message=f"{name!r} takes arguments: write {name}(...)")
         known = [*scope, *SPECIAL_NAMES, *spec.vars, *spec.phases, *spec.varieties, *spec.defines,
-                 *spec.zones, *spec.cards]
+                 *spec.options, *spec.zones, *spec.cards]
         if len(name) > 2:  # an option's value (`dera` for `dear`); short ones (`on`) would be noise
             known += sorted(self.option_values)
         return Name("error", name, message=f"unknown name {name!r}{suggest(name, known)}")

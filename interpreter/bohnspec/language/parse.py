@@ -209,6 +209,8 @@ def _word_hint(text: str, token: Token, expected: Iterable[str]) -> str | None:
         return _WORD_HINTS[word]
     if str(token) in ("+", "-", "*") and text[start + 1:start + 2] == "=":
         return _CHARACTER_HINTS["+="]
+    if str(token) == "-" and "INT" in expected:
+        return "a number has no sign of its own: a negative one is written `0 - 1`"
     return None
 
 

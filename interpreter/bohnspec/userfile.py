@@ -193,7 +193,7 @@ def _yaml_error(exc: yaml.YAMLError, name: str, text: str = "") -> UserFileError
     return UserFileError(name, text, mark.line + 1 if mark else None, mark.column + 1 if mark else None)
 
 
-def _a_key_alone_before(mark, text: str) -> bool:
+def _a_key_alone_before(mark: yaml.Mark | None, text: str) -> bool:
     """Whether the line of `mark` holds only a key before it (an indentation slip), not a text
     with a colon in it."""
     if mark is None:

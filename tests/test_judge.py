@@ -2777,8 +2777,13 @@ def test_the_proposer_accepting_his_own_offer_is_told_whose_answer_it_waits_for(
     # Round 54: the proposer was told "there is no offer open to you" (ruling/one-offer only).
     code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon offers Nina his fire for her red",
                       "-a", "Timon accepts")
-    assert out["results"][1]["rule"] == "bohnanza/phase-2/14"
+    # (a trade waits for the agreement of both sides, phase-2/11; a gift for its note, phase-2/14:
+    # round 69's lawyer)
+    assert out["results"][1]["rule"] == "bohnanza/phase-2/11"
     assert out["results"][1]["reason"] == "the open offer is your own: Nina accepts or declines it"
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon offers Nina his fire",
+                      "-a", "Timon accepts")
+    assert out["results"][1]["rule"] == "bohnanza/phase-2/14"
     code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon offers Nina his fire for her red",
                       "-a", "Keno accepts")
     assert out["results"][1]["rule"] == "ruling/one-offer"

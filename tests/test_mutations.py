@@ -155,7 +155,10 @@ MUTATIONS = {
         ("move all of f to top of discard", "move all of f to top of p.coins")]),
     "proposer-accepts-own-offer": ("phase-2", [
         # (the proposer's own refusal left out, and the addressee's widened to him)
-        ('when offer_from != p else "the open offer is your own: {offer_to} accepts or declines it"\n'
+        ("when offer_from != p or size(offer_give) == 0 or size(offer_get) == 0\n"
+         '      else "the open offer is your own: {offer_to} accepts or declines it"\n'
+         "      cites bohnanza/phase-2/11, bohnanza/phase-2/14, ruling/one-offer\n"
+         '  when offer_from != p else "the open offer is your own: {offer_to} accepts or declines it"\n'
          "      cites bohnanza/phase-2/14, bohnanza/phase-2/11, ruling/one-offer\n"
          "  when offer_to == p else", "when offer_to == p or offer_from == p else"),
         ("require offer_to == p else", "require offer_to == p or offer_from == p else")]),

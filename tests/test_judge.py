@@ -3768,3 +3768,16 @@ def test_round_67s_table_a_time_clause_at_the_start(tmp_path, capsys):
     # A move said as the time of another is told, not dropped.
     code, out = judge(capsys, situation(tmp_path, table), "-a", "After Timon plants, can Nina harvest field 1?")
     assert code == 2
+
+
+def test_round_69s_table_a_coin_paid_for_a_card_is_tribute(tmp_path, capsys):
+    # `Timon pays a coin for the last card` was read as buying a third field, LEGAL.
+    table = {"modules": ["base", "bohnroeschen"],
+             "players": [{"name": "Timon", "coins": ["soy", "soy", "soy", "soy"]},
+                         {"name": "Nina"}, {"name": "Keno"}],
+             "active": "Timon", "phase": "trade",
+             "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"], "vine_deck": ["castle"]}
+    for text in ("Timon pays a coin for the last card", "Can Timon pay a coin for his vine card?",
+                 "Timon pays one coin for his task"):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert out["results"][0]["action"]["type"] == "tribute", text

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import yaml
+
 import pytest
 
 from bohnspec import paths
@@ -1140,3 +1142,26 @@ def test_a_defender_who_draws_a_card_defends_from_the_pile(tmp_path, capsys):
     path.write_text(json.dumps({"modules": ["base", "bohnaparte"], "state": UWE_ATTACKS}), encoding="utf-8")
     code, out = judge(capsys, str(path), "-a", "Uwe attacks 02 with his fire", "-a", "Hanno draws a card")
     assert out["results"][1]["action"] == {"type": "defend", "player": "Hanno", "with": "draw_pile 1"}
+
+
+def test_round_69s_table_a_space_said_by_kind_and_id(tmp_path, capsys):
+    # `under his camp 01` was a fortress at 01 from "quarry 01" (refused, though his quarry 08
+    # was full); `the empty village 02`, `the neutral farm 13` left a word over.
+    board = {"board": {"geometry": "graph", "spaces": {"01": "camp", "02": "village", "05": "farm", "08": "quarry",
+                                                       "13": "farm", "09": "camp", "20": "camp"},
+                       "edges": [["01", "02"], ["01", "05"], ["05", "08"], ["05", "13"], ["02", "09"], ["09", "20"]]},
+             "spaces": {"01": {"owner": "Hanno"}, "05": {"owner": "Hanno"}, "08": {"owner": "Hanno"},
+                        "09": {"owner": "Uwe"}, "20": {"owner": "Keno"}}}
+    sit = {"modules": ["bohnaparte"], "state": {
+        "players": [{"name": "Hanno", "hand": ["red", "blue"], "coins": ["soy", "soy", "soy"]},
+                    {"name": "Uwe", "hand": ["green"]}, {"name": "Keno", "hand": ["green"]}],
+        "active": "Hanno", "phase": "attack", "draw_pile": ["green", "green", "soy"], **board}}
+    path = tmp_path / "h.yaml"
+    path.write_text(yaml.safe_dump(sit), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Can Hanno build a fortress under his camp 01?")
+    r = out["results"][0]
+    assert (r["action"]["quarry"], r["action"]["at"], r["legal"]) == ("08", "01", True), r
+    for text, target in (("Hanno attacks the empty village 02 with his red", "02"),
+                         ("Hanno attacks the neutral farm 13 with his blue", "13")):
+        code, out = judge(capsys, str(path), "-a", text)
+        assert out["results"][0]["action"]["target"] == target, text

@@ -267,6 +267,10 @@ def _owned_spaces(state: State, text: str) -> str:
     text = re.sub(r"\b(?:" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\s+(\S+)",
                   lambda m: m[2] if m[1] in kinds and m[2] in board else m[0], text)
     text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\b", one, text)
+    # (`his camp 01`: the id said after the kind is the space, as after a name; round 69's table
+    # had `his camp` made 01 and the 01 after it taken for the quarry)
+    text = re.sub(r"\b(?:his|her|their|my)\s+([a-z_]+)\s+(\S+?)(?=[\s,.;?!]|$)",
+                  lambda m: m[2] if m[1] in kinds and m[2] in board else m[0], text, flags=re.IGNORECASE)
     # `under his village`: the space of that kind the one who makes the move holds (round 49).
     subject = _mover(state, text)
     if subject is None:
@@ -296,6 +300,12 @@ def _spaces_described(state: State, text: str) -> str:
     board = state.board
     if board is None:
         return text
+
+    # (`the neutral farm 13`, `the empty village 02`: the id said after the kind is the space,
+    # the words before it say what it is; round 69's table had `neutral` read as a space)
+    kinds = {"space", *(cards[0] for cards in state.space_cards.values() if cards)}
+    text = re.sub(r"\b(?:the\s+)?(?:neutral|empty|unheld|unowned|free|open)\s+([a-z_]+)\s+(\S+?)(?=[\s,.;?!]|$)",
+                  lambda m: m[2] if m[1] in kinds and m[2] in board else m[0], text, flags=re.IGNORECASE)
 
     def nobodys(m: re.Match) -> str:
         found = [s for s in _spaces_of_kind(state, m[1]) if not state.space_vars.get(s, {}).get("owner")]

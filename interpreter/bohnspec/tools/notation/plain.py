@@ -672,8 +672,11 @@ def _paid_for(text: str) -> str:
     field`: the purchase (`buys a fortress ...`), whose price is part of it; and how a card is
     taken that says nothing of which (`blindly`, `without looking at it`; not `face down`, as every
     combat card is laid)."""
+    # (not a coin paid for a card or a task: `pays a coin for the last card` is Bohnröschen's
+    # tribute, a payment, not a purchase; round 69's table had a third field bought, LEGAL)
     text = re.sub(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:\S+\s+)?(?:gold\s+|bean\s+)?coins?\s+for\s+"
-                  r"(?=(?:a|an|the|his|her|their)\s)", r"\1 buys ", text, flags=re.IGNORECASE)
+                  r"(?=(?:a|an|the|his|her|their)\s)(?!\S+\s+(?:\S+\s+)?(?:vine\s+)?(?:cards?|tasks?)\b)",
+                  r"\1 buys ", text, flags=re.IGNORECASE)
     # (`attacks f blindly`, `Timon defends blindly`, no card said in that move: the top of the
     # pile; `blindly from the pile`: said already)
     blind = r"\s+(?:blindly|blind|unseen|without\s+looking(?:\s+at\s+it)?)\b"

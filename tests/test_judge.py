@@ -3781,3 +3781,29 @@ def test_round_69s_table_a_coin_paid_for_a_card_is_tribute(tmp_path, capsys):
                  "Timon pays one coin for his task"):
         code, out = judge(capsys, situation(tmp_path, table), "-a", text)
         assert out["results"][0]["action"]["type"] == "tribute", text
+
+
+def test_round_69s_table_readings(tmp_path, capsys):
+    table = {"players": [{"name": "Timon", "hand": ["red", "soy"], "fields": [["red"], ["green", "green"]]},
+                         {"name": "Nina", "hand": ["blue"], "fields": [["soy"], []]},
+                         {"name": "Keno", "fields": [[], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "fire", "blue", "soy", "red", "broad"]}
+
+    def kinds(text, **changes):
+        code, out = judge(capsys, situation(tmp_path, table, **changes), "-a", text)
+        return [(r["action"]["type"], r["legal"], r.get("rule")) for r in out["results"]]
+    # the end of a phase said with where it leads; `then stops planting` is a move of its own
+    assert kinds("Timon plants one red and then stops planting and goes on to the trading") == \
+        [("plant", True, None), ("end_phase", True, None)]
+    assert kinds("Timon goes on to the trading")[0][0] == "end_phase"
+    # `his planted greens`: his green field, which no trade takes (phase-2/8; a false LEGAL
+    # with `planted` dropped, a phase before)
+    assert kinds("Can Timon offer Nina his planted greens for her blue?", phase="trade") == \
+        [("offer", False, "bohnanza/phase-2/8")]
+    # `in Timon's phase 1`: the time of his turn, not his cards
+    assert kinds("Can Nina harvest her soy field now, in Timon's phase 1?") == [("harvest", True, None)]
+    # a sentence of the story names no move; `What happens? Who wins?` asks what the answer shows
+    assert kinds("Timon plants his red. The pile is still full. What happens? Who wins?") == [("plant", True, None)]
+    # `Nina: ...`, a player's words written as in a play
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon: plant!")
+    assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 1}

@@ -171,7 +171,8 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     names = {n.lower() for n in state.names()}
     pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
     clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
-               r"\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be|show|afford|prove|raise)\b",
+               r",?\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be|show|afford|prove|raise|skip|avoid|"
+               r"escape|catch|free)\b",
                # (at the start too: `Before he draws, Timon harvests ...`; round 67's table)
                r"(?:^|,?\s+)(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+)",
                # (`while his other field has 3`, `if nobody wants it`: a condition said, no move)
@@ -241,21 +242,46 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^(?:before|after)\s+[a-z]+ing\s*,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:since|because|although|even\s+though|even\s+if)\s+[^,]+,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:and\s+)?then\s+(?=\S+\s)", "", text, flags=re.IGNORECASE)
+    # (`stops planting and goes on to the trading`: where the end leads says nothing more;
+    # round 69's table)
+    text = re.sub(r"(\b(?:ends|end|stops|stop|finishes|finish|skips|skip)\s+[^,.;]*?)\s+and\s+(?:then\s+)?(?:goes|go|"
+                  r"moves|move|proceeds|proceed|passes|pass)\s+on\s+to\s+(?:the\s+)?[a-z]+(?:\s+(?:phase|step))?\b",
+                  r"\1", text, flags=re.IGNORECASE)
+    # (`the traded red`, `his planted greens`: a card told by how it came, which its place says;
+    # round 69's table had the word read as a phase)
+    text = re.sub(r"\b((?:the|his|her|their|my|its)\s+)(?:traded|gifted|turned[- ]up|"
+                  r"new)\s+(?=\S)", r"\1", text, flags=re.IGNORECASE)
+
+    # (`his planted greens`: the field they grow in, whose cards no move but a harvest takes)
+    def planted(m: re.Match) -> str:
+        word = m[2].lower()
+        names = _bean_names(engine)
+        variety = next((names.get(w, w if w in engine.spec.varieties else None)
+                        for w in (word, word[:-1] if word.endswith("s") else word, f"{word} bean")
+                        if w in engine.spec.varieties or w in names), None)
+        return f"{m[1]} {variety} field" if variety is not None else m[0]
+    text = re.sub(r"\b(his|her|their|my)\s+planted\s+(\S+?)(?:\s+beans?)?(?=[\s,.;?!]|$)", planted, text,
+                  flags=re.IGNORECASE)
     # (`on Timon's turn`, `during her turn`: whose turn it is, the situation says; another's
     # than the active player's is another situation, told: round 59's regression hunt)
     def whose_turn(m: re.Match) -> str:
         named = re.sub(r"'s$", "", m[1])
+        # (`in Timon's phase 1`, `during Timon's draw`: that time of his turn, kept to be read as
+        # any time said is; round 69's table had the name read as his cards)
+        when = f" during {m[2]}" if m[2] and not re.fullmatch(r"turn", m[2], flags=re.IGNORECASE) else ""
         if named.lower() in ("his", "her", "their", "my"):
             if not text.split() or text.split()[0] not in state.names():
-                return ""
+                return when
             named = text.split()[0]  # (the one who moves: `Can Timon ... on his turn?`)
         if named.lower() == "the active player" or named == state.active:
-            return ""
+            return when
         if named not in state.names():
             raise ActionError(f"'{m[0].strip()}': {named!r} is not at the table; players: {', '.join(state.names())}")
         raise ActionError(f"'{m[0].strip()}': it is {state.active}'s turn in this situation; judge answers where "
                           f"the game stands (give a situation of {named}'s turn)")
-    text = re.sub(r",?\s+(?:on|in|during)\s+(\S+'s|his|her|their|my|the\s+active\s+player's)\s+(?:own\s+)?turn\b",
+    text = re.sub(r",?\s+(?:on|in|during)\s+(\S+'s|his|her|their|my|the\s+active\s+player's)\s+(?:own\s+)?"
+                  r"(turn|(?:phase|step)\s+(?:\d|one|two|three|four|zero)|draw|drawing|trading|trade|planting|"
+                  r"attack(?:\s+step)?|intermediate\s+phase)\b",
                   whose_turn, text, flags=re.IGNORECASE)
     # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
     # face down, Bohnaparte's attack/11; round 59's table; `already`, `yet`, `instead`, `just`,
@@ -853,6 +879,14 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
     if len(words) > 2 and words[1].lower() in ("is", "has") and words[2].lower() in _DONE:
         # `Timon is done trading`: he ends the phase he names (the words after say which).
         words = [words[0], "ends", *(w for w in words[3:] if w.lower() != "with")]
+    if len(words) > 3 and words[1].lower() in ("goes", "go", "moves", "move", "proceeds", "proceed", "passes", "pass") \
+            and "to" in (w.lower() for w in words[2:4]) and "end_phase" in engine.spec.actions:
+        # (`goes on to the trading`: the end of this phase, when the one named comes next;
+        # round 69's table)
+        turn = list(engine.spec.turn.phases) if engine.spec.turn is not None else []
+        after = turn[turn.index(state.phase) + 1] if state.phase in turn[:-1] else None
+        if after is not None and any(after in _phases_named(engine, w) for w in words[3:]):
+            words = [words[0], "end_phase"]
     if len(words) > 2 and words[1].lower() in _ENDING and any(_phases_named(engine, w) for w in words[2:]):
         # (`ends the attack step`: the phase's name says it; `step`, `phase` nothing more)
         words = [w for k, w in enumerate(words) if not (k > 2 and w.lower() in ("step", "phase")

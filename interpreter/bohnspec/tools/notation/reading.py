@@ -329,12 +329,17 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
 
 
 # A question after the moves of what they lead to (the events of the answer say it).
-_OUTCOME_ASKED = re.compile(r"^(?:who\s+(?:wins|won|has\s+won|is\s+(?:the\s+)?winner|is\s+winning|wins\s+the\s+game)"
+_OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+next)?|who\s+(?:wins|won|has\s+won|is\s+(?:the\s+)?winner|is\s+winning|wins\s+the\s+game)"
+                            # (`Who wins that?`, `who wins the fight?`: round 69's table)
+                            r"(?:\s+(?:that|it|this|the\s+(?:fight|combat|battle|attack|duel|round)))?"
                             r"(?:\s+then|\s+now)?|(?:is|does)\s+the\s+game\s+(?:over|end)(?:\s+then|\s+now)?|"
                             r"what\s+happens(?:\s+then|\s+now|\s+next)?|what\s+now|"
-                            # (`... How many coins does he get?`: what the move before pays; round 67)
-                            r"(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|did|will|would|do)\s+\S+\s+"
-                            r"(?:get|earn|receive|make|gain)(?:\s+(?:then|now|for\s+(?:it|that|them)))?)\s*[?.!]*$",
+                            # (`... How many coins does he get?`: what the move before pays; round 67;
+                            # `What cards does he turn over?`, `How many cards does he draw?`: round 69)
+                            r"(?:how\s+many(?:\s+(?:coins|cards|beans|points))?|how\s+much|what|which)"
+                            r"(?:\s+(?:coins?|cards?|beans?|points?))?\s+(?:does|did|will|would|do)\s+\S+\s+"
+                            r"(?:get|earn|receive|make|gain|draw|turn\s+(?:over|up)|reveal|take|lose|keep|have)"
+                            r"(?:\s+(?:then|now|for\s+(?:it|that|them)))?)\s*[?.!]*$",
                             re.IGNORECASE)
 
 
@@ -356,6 +361,8 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
         text = _unnegated(text.replace("\u2019", "'"))
+        # (`Nina: Stop!`, a player's words written as a play's: what she says; round 69's table)
+        text = re.sub(r"(^|[.!;?]\s+)(" + names + r"):\s+", r"\1\2 says ", text)
         # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
         text = re.sub(r"(?<=[a-z])([,.;!?])(?=[A-Za-z])", r"\1 ", text)
         # (`Keno draws, who wins?`: the question of what the move leads to, after a comma)
@@ -374,10 +381,21 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         if named:
             text = re.sub(r"((?:[.!;]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
                           r"(?:he|she|they)\b", meant, text, flags=re.IGNORECASE)
-        sentences = re.split(r"(?:(?<=[.!;])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
-                             r"(?=(?:can|may|must|does|do|is|are|would|could|what|how|who)\s|(?:will|shall|"
-                             r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)", text.strip(),
+        sentences = re.split(r"(?:(?<=[.!;?])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
+                             r"(?=(?:can|may|must|does|do|is|are|would|could|what|how|who|whose)\s|(?:will|shall|"
+                             r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)"
+                             # (`Hanno draws. The pile runs out for the fourth time. Who wins?`: a
+                             # sentence of the story, told apart to be left out below; round 69's table)
+                             r"|(?<=[.!;])\s+(?=(?:the|this|that|it|there|only|now)\s)", text.strip(),
                              flags=re.IGNORECASE)
+        # (a sentence of fact naming no player and no move, `The pile is empty for the third
+        # time.`: what the moves before lead to, which the answer shows; it is no move)
+        story = [k for k, t in enumerate(sentences) if k and re.match(r"(?:the|this|that|it|there|only|now)\s", t,
+                                                                        flags=re.IGNORECASE)
+                 and not any(re.search(r"\b" + re.escape(n) + r"\b", t, flags=re.IGNORECASE) for n in state.names())
+                 and not _OUTCOME_ASKED.match(t.strip())
+                 and not t.rstrip().endswith("?")]
+        sentences = [t for k, t in enumerate(sentences) if k not in story]
         # (`Timon draws. Who wins?`: a question of what the moves before lead to, which the
         # answer shows with their events; round 64's table had it read as a move)
         asked = [s for s in sentences[1:] if _OUTCOME_ASKED.match(s.strip())]

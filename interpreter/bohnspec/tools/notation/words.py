@@ -63,6 +63,11 @@ def _names_a_move(engine: Engine, words: list[str]) -> bool:
     # (its first word must be a verb of this game: `then Zed harvest 1`, Zed at no table, is no
     # move of the player before; round 57 judged it as his)
     verbs = _verbs(engine)
+    # (`then stops planting`: the end of the phase named, when the game has a move ending one;
+    # round 69's table)
+    if words[0].lower().rstrip(",") in _ENDING and len(words) > 1 and "end_phase" in engine.spec.actions \
+            and any(_phases_named(engine, w.rstrip(",.;")) for w in words[1:3]):
+        return True
     if not any(f in engine.spec.actions or f in verbs or f == "trade" or any(a.startswith(f + "_")
                for a in engine.spec.actions) for f in _verb_forms(words[0].rstrip(","))):
         return False

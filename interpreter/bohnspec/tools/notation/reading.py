@@ -329,7 +329,8 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
 
 
 # A question after the moves of what they lead to (the events of the answer say it).
-_OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+next)?|who\s+(?:wins|won|has\s+won|is\s+(?:the\s+)?winner|is\s+winning|wins\s+the\s+game)"
+_OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+next)?|"
+                            r"who\s+(?:wins|won|has\s+won|is\s+(?:the\s+)?winner|is\s+winning|wins\s+the\s+game)"
                             # (`Who wins that?`, `who wins the fight?`: round 69's table)
                             r"(?:\s+(?:that|it|this|the\s+(?:fight|combat|battle|attack|duel|round)))?"
                             r"(?:\s+then|\s+now)?|(?:is|does)\s+the\s+game\s+(?:over|end)(?:\s+then|\s+now)?|"

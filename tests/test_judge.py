@@ -3807,3 +3807,27 @@ def test_round_69s_table_readings(tmp_path, capsys):
     # `Nina: ...`, a player's words written as in a play
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon: plant!")
     assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 1}
+
+
+def test_round_69s_table_the_card_left_and_a_space_taken(tmp_path, capsys):
+    table = {"players": [{"name": "Timon", "hand": ["red", "red", "blue"], "fields": [["red"], ["soy", "soy"]]},
+                         {"name": "Nina", "hand": ["blue"], "fields": [["soy"], []]},
+                         {"name": "Keno", "fields": [[], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "fire", "blue", "soy", "red", "broad"]}
+    for text in ("Timon plants a red on his red field, then he puts the second red on top of his soy beans",
+                 "Timon plants a red on his red field, then he puts the other red on his soy field"):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert [(r["action"]["type"], r["legal"], r.get("rule")) for r in out["results"]] == \
+            [("plant", True, None), ("plant", False, "bohnanza/course-of-play/8")], text
+    # the two-player game: the front card after the second was played is refused by the
+    # one-card rule (two-player/9), not by phase 3's (two-player/11)
+    duo = {"modules": ["base", "bohnroeschen", "duo"],
+           "players": [{"name": "Timon", "hand": ["blue", "green"], "fields": [["blue"], []]},
+                       {"name": "Nina", "hand": ["fire"], "fields": [["red"], []]}],
+           "active": "Timon", "phase": "plant_hand",
+           "vine_row": ["two_alike_in_phase_1", "sell_for_two", "blue_in_a_field", "anyone_two_red"],
+           "vine_deck": ["castle"], "draw_pile": ["soy", "red", "green", "fire"]}
+    code, out = judge(capsys, situation(tmp_path, duo), "-a",
+                      "Timon plays his second card into field 2 and then plants the blue on his blue field")
+    assert [(r["action"]["type"], r.get("rule")) for r in out["results"]] == \
+        [("plant_second", None), ("plant", "bohnroeschen/two-player/9")]

@@ -1165,3 +1165,10 @@ def test_round_69s_table_a_space_said_by_kind_and_id(tmp_path, capsys):
                          ("Hanno attacks the neutral farm 13 with his blue", "13")):
         code, out = judge(capsys, str(path), "-a", text)
         assert out["results"][0]["action"]["target"] == target, text
+
+
+def test_round_69s_table_a_space_taken_with_a_card_is_attacked(capsys):
+    code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno takes 06 with his first card")
+    assert out["results"][0]["action"]["type"] == "attack" and out["results"][0]["action"]["target"] == "06"
+    code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno conquers 06 with his first card")
+    assert out["results"][0]["action"]["type"] == "attack"

@@ -50,12 +50,18 @@ def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
                                   f"(`{next(iter(rows))} {next(iter(rows.values()))[0]}`)")
             zone, places = next(iter(rows.items()), ("hand", []))
             what = f"{m[3]} in {zone}"
+        if k == len(places) + 1 and not m[4] and m[1] and m[1].lower() == "the" and places:
+            # (`plants a red, then the second red`: the one left of the two; round 69's table)
+            k = len(places)
         if k > len(places):
             raise ActionError(f"{m[0]!r}: {owner} has {len(places) or 'no'} {what}, no {m[2]}")
         if m[4]:
             return f"field {places[k - 1]}"
         whose = f"{m[1]} " if m[1] and m[1].endswith("'s") and engine.spec.zones[zone].per_player else ""
         return f"{whose}{zone} {places[k - 1]}"
+    # (`the other red`, `the next red`, `the remaining red`: the one left, as `the red` is)
+    text = re.sub(r"\b(the|his|her|their|my)\s+(?:other|next|remaining)\s+(?=(?:" +
+                  "|".join(map(re.escape, engine.spec.varieties)) + r")\b)", r"\1 ", text, flags=re.IGNORECASE)
     return re.sub(r"\b(" + _whose_words(state) + r")\s+(" + "|".join(_ORDINALS) + r"|[0-9]+(?:st|nd|rd|th))\s+("
                   + "|".join(map(re.escape, engine.spec.varieties)) + r")\b(\s+fields?\b)?", nth, text,
                   flags=re.IGNORECASE)

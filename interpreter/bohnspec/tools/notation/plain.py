@@ -590,7 +590,20 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
     text = _order_words(engine, state, text)
     return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(_paid_for(_exchange(
-        _question_asked(engine, state, text))))))
+        _space_taken(engine, state, _question_asked(engine, state, text)))))))
+
+
+def _space_taken(engine: Engine, state: State, text: str) -> str:
+    """`Timon takes Keno's town 19 with his blue`: a space taken with a card is attacked (the
+    game's move that names a space and a card); `takes` is otherwise a cart's (round 69's table)."""
+    m = re.match(r"^(\S+)\s+(?:takes|take|took|grabs|grab|seizes|seize)\s+(.+?)\s+with\s+", text, flags=re.IGNORECASE)
+    if m is None or state.board is None:
+        return text
+    attack = next((a.name for a in engine.spec.actions.values()
+                   if [p.type for p in a.params] == ["space", "card"]), None)
+    if attack is None or not any(w.strip(",.") in state.board for w in m[2].split()):
+        return text
+    return f"{m[1]} {attack} {text[m.end(1):].split(None, 1)[1]}"
 
 
 # Words that count a card or a place (`the first card`, `his last field`), where an order word
@@ -689,6 +702,9 @@ def _planted_on_a_row(engine: Engine, text: str) -> str:
 def _laid_in_a_field(text: str) -> str:
     """`Timon puts the blue into field 1` (`places`, `lays`): a planting, where a field is the
     place said (`puts ... onto his depot` stays: Bohnaparte's stow; round 58's table)."""
+    # (`on top of his soy beans`, `on his soys`: on the field they grow in; round 69's table)
+    text = re.sub(r"\s+on\s+top\s+of\s+((?:his|her|their|my|the)\s+)?(\S+?)\s+beans\b", r" on \1\2 field", text,
+                  flags=re.IGNORECASE)
     return re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay)\s+(?=.+?\s+(?:in|into|on|onto)\s+(?:(?:his|her|their|"
                   r"my|the|an|a)\s+)?(?:\S+\s+)?fields?\b)", r"\1 plants ", text, flags=re.IGNORECASE)
 

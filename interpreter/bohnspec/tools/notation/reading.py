@@ -1317,12 +1317,20 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
     # card` is the two-player game's second card, not the foremost), or when the effect cannot
     # run there to tell (a field 3 a table of six does not have).
     meant = []
+    shown = []  # those whose effect shows the card moved: meant before one that cannot tell
     for action, notes in refused.values():
         events = engine.effect_events(state, action)
+        if events is not None and any(_names_variety(e, variety) for e in events):
+            shown.append((action, notes))
         if events is None or any(_names_variety(e, variety) for e in events):
             meant.append((action, notes))
         elif engine.spec.actions[action["type"]] not in others:
             others.append(engine.spec.actions[action["type"]])
+    if len(shown) == 1 and len(meant) > 1:
+        # (`plants the blue` after the two-player game's second card was played: the foremost's
+        # planting, refused by two-player/9, not the second's, whose effect cannot run with one
+        # card left; round 69's table was answered with phase 3's rule)
+        meant = shown
     if not refused and not others:
         # (no move of this verb is the player's now: the one of this moment, the active
         # player's now, when it takes that card; round 58: Nina's red planted in Timon's phase

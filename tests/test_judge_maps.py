@@ -1172,3 +1172,10 @@ def test_round_69s_table_a_space_taken_with_a_card_is_attacked(capsys):
     assert out["results"][0]["action"]["type"] == "attack" and out["results"][0]["action"]["target"] == "06"
     code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno conquers 06 with his first card")
     assert out["results"][0]["action"]["type"] == "attack"
+
+
+def test_round_69s_table_a_move_not_his_now_is_judged_without_values(capsys):
+    # `Can Keno attack?` before his attack step: refused whatever the values, judged (exit 1),
+    # not told with exit 2.
+    code, out = judge(capsys, RIVER, "--step", "0", "-a", "Can Nina attack?")
+    assert code == 1 and out["results"][0]["legal"] is False

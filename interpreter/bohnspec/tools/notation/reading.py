@@ -1150,6 +1150,15 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         # others listed (none allowed: told how to write it, as before); not his move now: told why
         refused = engine.timing(state, kind, player)
         if refused is not None:
+            # (`Can Nina build a fortress during Hanno's turn?`: not her move now, whatever the
+            # values; judged so, as a move refused whatever its values is; round 69's table had
+            # the rule told and exit 2)
+            loose = any(w.split()[0].lower() in _LOOSE_VERBS for w in (kind, *decl.aka))
+            whatever = None if loose else _refused_whatever(engine, state, kind, player, {}, missing)
+            if whatever is not None:
+                said.append(f"no value said: the rules refuse this whatever {'it is' if len(missing) == 1 else 'they are'}"
+                            f" (judged as: {' '.join(f'{n} {whatever[n]}' for n in missing)})")
+                return whatever
             raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}] (written in full: "
                               f"{player} {kind} {' '.join(n.upper() for n in names)})")
         choices = _completions(engine, state, kind, player, {}, missing)

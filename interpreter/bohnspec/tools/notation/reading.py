@@ -1156,7 +1156,8 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             loose = any(w.split()[0].lower() in _LOOSE_VERBS for w in (kind, *decl.aka))
             whatever = None if loose else _refused_whatever(engine, state, kind, player, {}, missing)
             if whatever is not None:
-                said.append(f"no value said: the rules refuse this whatever {'it is' if len(missing) == 1 else 'they are'}"
+                said.append(f"no value said: the rules refuse this whatever "
+                            f"{'it is' if len(missing) == 1 else 'they are'}"
                             f" (judged as: {' '.join(f'{n} {whatever[n]}' for n in missing)})")
                 return whatever
             raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}] (written in full: "

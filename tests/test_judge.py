@@ -3831,3 +3831,19 @@ def test_round_69s_table_the_card_left_and_a_space_taken(tmp_path, capsys):
                       "Timon plays his second card into field 2 and then plants the blue on his blue field")
     assert [(r["action"]["type"], r.get("rule")) for r in out["results"]] == \
         [("plant_second", None), ("plant", "bohnroeschen/two-player/9")]
+
+
+def test_round_69s_table_the_two_player_phase_0_and_1_in_one_story(tmp_path, capsys):
+    duo = {"modules": ["base", "bohnroeschen", "duo"],
+           "players": [{"name": "Timon", "hand": ["soy", "fire", "blue"], "fields": [["red"], ["blue", "blue"]],
+                        "coins": ["soy", "soy", "red"]},
+                       {"name": "Nina", "hand": ["black_eyed"], "fields": [["green", "green"], ["fire"]]}],
+           "active": "Timon", "phase": "leftovers", "middle": ["red", "red", "green"],
+           "vine_row": ["sell_for_two", "one_bean_each_field", "blue_in_a_field", "anyone_two_red"],
+           "vine_deck": ["castle"], "draw_pile": ["green", "fire", "blue", "soy", "red", "broad"]}
+    code, out = judge(capsys, situation(tmp_path, duo), "-a",
+                      "Timon discards the reds and the green and ends phase 0. Then he throws away his soy and plays "
+                      "the blue, which is now his second card, on his blues.")
+    assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [
+        ("discard_kind", True), ("discard_kind", True), ("end_phase", True), ("discard_card", True),
+        ("plant_second", True)]

@@ -242,6 +242,9 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^(?:before|after)\s+[a-z]+ing\s*,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:since|because|although|even\s+though|even\s+if)\s+[^,]+,\s*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:and\s+)?then\s+(?=\S+\s)", "", text, flags=re.IGNORECASE)
+    # (`plays the blue, which is now his second card, on his blues`: what the card is, said
+    # between commas; round 69's table)
+    text = re.sub(r",\s+(?:which|that|who)\s+(?:is|was|are|were|has|had)\b[^,]*(?:,|$)", "", text, flags=re.IGNORECASE)
     # (`stops planting and goes on to the trading`: where the end leads says nothing more;
     # round 69's table)
     text = re.sub(r"(\b(?:ends|end|stops|stop|finishes|finish|skips|skip)\s+[^,.;]*?)\s+and\s+(?:then\s+)?(?:goes|go|"
@@ -800,6 +803,10 @@ def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
     if len(who) != 1 or len(tokens) < 3:
         return None
     kind, n = _action_named(engine, tokens)
+    if kind not in engine.spec.actions:
+        # (`discards the reds and the green`: a verb only its moves are named after, the
+        # two-player game's discard_kind and discard_card; round 69's table)
+        kind = next((f for f in _verb_forms(kind) if any(a.startswith(f + "_") for a in engine.spec.actions)), kind)
     family = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
     if not family or any(p.type == "cards" for a in family for p in a.params):
         return None
@@ -837,7 +844,8 @@ def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
     said = re.match(r"^" + _CARD_SAID + r",?\s+and\s+" + _CARD_SAID + r"(\s.*)?$", " ".join(tokens[n:]),
                     flags=re.IGNORECASE)
     if said is not None and _family_names_cards(engine, kind) and all(
-            _names_a_card(engine, w) or w.lower() in _bean_names(engine) for w in (said[2], said[4])):
+            _names_a_card(engine, w) or w.lower() in _bean_names(engine)
+            or (w.lower().endswith("s") and w.lower()[:-1] in engine.spec.varieties) for w in (said[2], said[4])):
         after = said[5] or ""
         return [f"{who[0]} {verb} {said[1]}{after}", f"{who[0]} {verb} {said[3]}{after}"]
     # `plants the blue, then the soy, then the red`, `harvests field 2 and then field 1`: the

@@ -3847,3 +3847,16 @@ def test_round_69s_table_the_two_player_phase_0_and_1_in_one_story(tmp_path, cap
     assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [
         ("discard_kind", True), ("discard_kind", True), ("end_phase", True), ("discard_card", True),
         ("plant_second", True)]
+
+
+def test_round_69s_table_it_them_and_that_field_after_a_planting(tmp_path, capsys):
+    table = {"players": [{"name": "Timon", "hand": ["soy"], "fields": [["fire", "fire"], [], []], "received": ["fire"]},
+                         {"name": "Nina"}, {"name": "Keno"}],
+             "active": "Timon", "phase": "plant_trades", "draw_pile": ["green", "fire", "blue", "soy", "red"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a",
+                      "Timon plants the fire on his two fires and then harvests them. How many coins?")
+    assert [(r["action"]["type"], r["action"].get("field")) for r in out["results"]] == [("plant_card", 1), ("harvest", 1)]
+    code, out = judge(capsys, situation(tmp_path, table), "-a",
+                      "Timon plants the fire on his fire field, then harvests it and plants the soy in that field")
+    assert [(r["action"]["type"], r["action"].get("field")) for r in out["results"]][:2] == \
+        [("plant_card", 1), ("harvest", 1)]

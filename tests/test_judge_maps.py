@@ -1179,3 +1179,10 @@ def test_round_69s_table_a_move_not_his_now_is_judged_without_values(capsys):
     # not told with exit 2.
     code, out = judge(capsys, RIVER, "--step", "0", "-a", "Can Nina attack?")
     assert code == 1 and out["results"][0]["legal"] is False
+
+
+def test_round_69s_table_riders_with_their_place_as_the_subject(capsys):
+    # `Timon's riders from 01 charge 06`: 'riders' was read as a player
+    for text in ("Can Timon's riders from 01 charge 06?", "Timon's riders (from 01) charge 06!"):
+        code, out = judge(capsys, RIDERS, "--step", "0", "-a", text)
+        assert out["results"][0]["action"] == {"type": "charge", "player": "Timon", "target": "06", "riders": "01"}

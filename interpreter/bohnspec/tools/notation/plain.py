@@ -368,6 +368,13 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
     riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
     if len(riding) == 1 and state.names():
+        # (`Timon's riders from 01 charge 05`, `Timon's riders (from 01) charge 05`: where they
+        # stand, said with them; round 69's table)
+        troop = next(p.name for p in engine.spec.actions[riding[0]].params if p.name in _TROOPS)
+        text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
+                      + r")\s+\(?(?:from|of|at|on|in)\s+(\w+)\)?\s+(?:attack|ride|charge|gallop)s?\b(.*)$",
+                      lambda m: f"{m[1]} {riding[0]}{m[3]} {troop} {m[2]}"
+                      if state.board is not None and m[2] in state.board else m[0], text, flags=re.IGNORECASE)
         text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
                       + r")\s+(?:attack|ride|charge|gallop)s?\b", r"\1 " + riding[0], text, flags=re.IGNORECASE)
     return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\b.*$", "", text, flags=re.IGNORECASE)

@@ -334,7 +334,7 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             # (`Who wins that?`, `who wins the fight?`: round 69's table)
                             r"(?:\s+(?:that|it|this|the\s+(?:fight|combat|battle|attack|duel|round)))?"
                             r"(?:\s+then|\s+now)?|(?:is|does)\s+the\s+game\s+(?:over|end)(?:\s+then|\s+now)?|"
-                            r"what\s+happens(?:\s+then|\s+now|\s+next)?|what\s+now|"
+                            r"what\s+happens(?:\s+then|\s+now|\s+next)?|what\s+now|how\s+many\s+coins|"
                             # (`... How many coins does he get?`: what the move before pays; round 67;
                             # `What cards does he turn over?`, `How many cards does he draw?`: round 69)
                             r"(?:how\s+many(?:\s+(?:coins|cards|beans|points))?|how\s+much|what|which)"
@@ -412,7 +412,8 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _pronouns(state, text)
     parts = _several_moves(engine, state, text)
     if parts is not None:
-        parts = [_there(engine, state, parts, k) for k in range(len(parts))]
+        for k in range(len(parts)):  # (each read after the one before it: `harvests it and plants ... there`)
+            parts[k] = _there(engine, state, parts, k)
     moves = [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part, whole=False)]
     # (`trades the soy for Nina's red, Nina declines`: a trade answered in words is its offer, the
     # answer said being the one judged; round 56's table had it made and the decline refused)
@@ -443,7 +444,14 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
     soy there`: the field harvested; round 67's table). Another player's field is no place of
     his (round 68's hunter): the word stays, to be told."""
     text = parts[k]
-    if not k or not re.search(r"\bthere\b", text, flags=re.IGNORECASE):
+    # (`plants the green in that field`, `harvests it`, `harvests them`: the field of the move
+    # before, as `there` is; round 69's table)
+    words = text.split()
+    kind = _action_named(engine, words[1:])[0] if len(words) > 2 else None
+    decl = engine.spec.actions.get(kind) if kind is not None else None
+    pronoun = decl is not None and bool(decl.params) and decl.params[0].type == "field" \
+        and re.fullmatch(r"(?:it|them)[,.]?", words[2], flags=re.IGNORECASE) is not None
+    if not k or not (pronoun or re.search(r"\b(?:there|(?:that|the\s+same)\s+field)\b", text, flags=re.IGNORECASE)):
         return text
     who, before = _mover(state, text), parts[k - 1]
     if who is None or _mover(state, before) != who:
@@ -453,7 +461,13 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
     except BohnspecError:
         return text
     field = next((action[p.name] for p in engine.spec.actions[action["type"]].params if p.type == "field"), None)
-    return text if field is None else re.sub(r"\bthere\b", f"into field {field}", text, flags=re.IGNORECASE)
+    if field is None:
+        return text
+    if pronoun:
+        return " ".join([*words[:2], f"field {field}", *words[3:]])
+    text = re.sub(r"\b(?:in|into|on|onto)\s+(?:that|the\s+same)\s+field\b", f"into field {field}", text,
+                  flags=re.IGNORECASE)
+    return re.sub(r"\bthere\b", f"into field {field}", text, flags=re.IGNORECASE)
 
 
 def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[str]:

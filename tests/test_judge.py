@@ -3277,9 +3277,10 @@ def test_round_62s_regressions_of_this_sessions_readings_are_mended(tmp_path, ca
     found, out = types("Can Timon offer the soy?")
     assert out["results"][0]["action"]["to"] != "Timon"
     assert types("Would Nina be allowed to harvest field 2?", R61_P2)[0] == [("harvest", True)]
-    # `instead of ...` inside a move is not dropped (a gift of the blue was judged).
-    assert main(["judge", situation(tmp_path, R61_P2), "-a", "Timon offers his blue instead of his red for Nina's soy"]) == 2
-    capsys.readouterr()
+    # `instead of ...` inside a move: what is not given goes, the rest stays (a gift of the blue
+    # was judged once; round 70: the whole phrase `instead of his red` is dropped)
+    found, out = types("Timon offers his blue instead of his red for Nina's soy", R61_P2)
+    assert (out["results"][0]["action"]["to"], out["results"][0]["action"]["give"]) == ("Nina", ["hand 4"])
 
 
 def _bohnaparte_step_1(tmp_path) -> str:
@@ -3860,3 +3861,25 @@ def test_round_69s_table_it_them_and_that_field_after_a_planting(tmp_path, capsy
                       "Timon plants the fire on his fire field, then harvests it and plants the soy in that field")
     assert [(r["action"]["type"], r["action"].get("field")) for r in out["results"]][:2] == \
         [("plant_card", 1), ("harvest", 1)]
+
+
+def test_round_70s_hunter_regressions_of_this_sessions_readings(tmp_path, capsys):
+    table = {"players": [{"name": "Timon", "hand": ["red", "red", "blue"], "fields": [["red"], ["soy", "soy"]]},
+                         {"name": "Nina", "hand": ["blue"], "fields": [["green"], []]},
+                         {"name": "Keno", "fields": [[], []]}],
+             "active": "Timon", "phase": "plant_hand", "draw_pile": ["green", "fire", "blue", "soy", "red", "broad"]}
+
+    def results(text, data=table):
+        code, out = judge(capsys, situation(tmp_path, data), "-a", text)
+        return code, [(r["action"]["type"], r["legal"]) for r in out.get("results", [])]
+    # a sentence after `Now` with a pronoun or a name is a move, never a story sentence
+    assert results("Timon plants a red. Now he plants the blue.")[1] == [("plant", True), ("plant_card", False)]
+    assert results("Timon plants a red. Now Nina harvests her green.")[1] == [("plant", True), ("harvest", True)]
+    # `the traded red` is no hand card
+    assert results("Timon plants the traded red")[0] == 2
+    # a player called Instead is no filler
+    named = json.loads(json.dumps(table))
+    named["players"][1]["name"] = "Instead"
+    code, out = judge(capsys, situation(tmp_path, named), "-a", "Can Timon harvest Instead's field?")
+    assert code == 2 or out["results"][0]["action"]["player"] == "Timon"
+    assert results("Timon plants the red instead of the blue and the soy")[1] == [("plant", True)]

@@ -252,9 +252,22 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                   r"\1", text, flags=re.IGNORECASE)
     # (`the traded red`, `his planted greens`: a card told by how it came, which its place says;
     # round 69's table had the word read as a phase)
-    text = re.sub(r"\b((?:the|his|her|their|my|its)\s+)(?:traded|gifted|turned[- ]up|"
-                  r"new)\s+(?=\S)", r"\1", text, flags=re.IGNORECASE)
+    # (where the game keeps such cards, when it has that zone: `the traded red` in phase 1 is no
+    # hand card; round 70's hunter had it planted from the hand)
+    zones = engine.spec.zones
 
+    def kept_in(m: re.Match) -> str:
+        how = m[2].lower()
+        zone = "received" if how in ("traded", "gifted") else "revealed" if how.startswith("turned") else None
+        return m[1] + (f"{zone} " if zone in zones else "")
+    text = re.sub(r"\b((?:the|his|her|their|my|its)\s+)(traded|gifted|turned[- ]up|new)\s+(?=\S)", kept_in, text,
+                  flags=re.IGNORECASE)
+
+    # (`plants the soy instead of the fire and the red`: what is not done is no move; round 70's
+    # hunter had the red planted as a second move)
+    text = re.sub(r"\s+instead\s+of\s+(?:(?:the|his|her|their|my|a|an)\s+)?[\w'-]+(?:\s+beans?)?"
+                  r"(?:\s*(?:,|and|or)\s+(?:(?:the|his|her|their|my|a|an)\s+)?[\w'-]+(?:\s+beans?)?)*", "", text,
+                  flags=re.IGNORECASE)
     # (`his planted greens`: the field they grow in, whose cards no move but a harvest takes)
     def planted(m: re.Match) -> str:
         word = m[2].lower()
@@ -289,10 +302,16 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
     # face down, Bohnaparte's attack/11; round 59's table; `already`, `yet`, `instead`, `just`,
     # `anyway`: the move is judged where the game stands, whatever else was in mind; round 67's)
+    # (not a word that names a player or a space here: a table may have a player called Instead;
+    # round 70's hunter)
+    named = {n.lower() for n in state.names()} | ({b.lower() for b in state.board.ids} if state.board else set())
+
+    def filler(m: re.Match) -> str:
+        return m[0] if m[0].strip(" ,").lower() in named else ""
     return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|"
                   r"at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
                   r"immediately|at\s+once|too|also|as\s+well|please|face\s+down|in\s+(?:one|a|the\s+same|a\s+single)\s+"
-                  r"turn|this\s+turn)\b", "", text,
+                  r"turn|this\s+turn)\b", filler, text,
                   flags=re.IGNORECASE)
 
 

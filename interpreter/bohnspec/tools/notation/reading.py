@@ -387,13 +387,14 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)"
                              # (`Hanno draws. The pile runs out for the fourth time. Who wins?`: a
                              # sentence of the story, told apart to be left out below; round 69's table)
-                             r"|(?<=[.!;])\s+(?=(?:the|this|that|it|there|only|now)\s)", text.strip(),
-                             flags=re.IGNORECASE)
-        # (a sentence of fact naming no player and no move, `The pile is empty for the third
-        # time.`: what the moves before lead to, which the answer shows; it is no move)
-        story = [k for k, t in enumerate(sentences) if k and re.match(r"(?:the|this|that|it|there|only|now)\s", t,
-                                                                        flags=re.IGNORECASE)
+                             r"|(?<=[.!;])\s+(?=the\s)", text.strip(), flags=re.IGNORECASE)
+        # (a sentence of fact naming no player, no pronoun for one and no move, `The pile is
+        # empty for the third time.`: what the moves before lead to, which the answer shows; it
+        # is no move; one that names any of them stays, to be read: round 70's hunter)
+        story = [k for k, t in enumerate(sentences) if k and re.match(r"the\s", t, flags=re.IGNORECASE)
                  and not any(re.search(r"\b" + re.escape(n) + r"\b", t, flags=re.IGNORECASE) for n in state.names())
+                 and not re.search(r"\b(?:he|she|they|him|his|her|them|their)\b", t, flags=re.IGNORECASE)
+                 and not any(_names_a_move(engine, t.split()[i:]) for i in range(len(t.split())))
                  and not _OUTCOME_ASKED.match(t.strip())
                  and not t.rstrip().endswith("?")]
         sentences = [t for k, t in enumerate(sentences) if k not in story]

@@ -1186,3 +1186,11 @@ def test_round_69s_table_riders_with_their_place_as_the_subject(capsys):
     for text in ("Can Timon's riders from 01 charge 06?", "Timon's riders (from 01) charge 06!"):
         code, out = judge(capsys, RIDERS, "--step", "0", "-a", text)
         assert out["results"][0]["action"] == {"type": "charge", "player": "Timon", "target": "06", "riders": "01"}
+
+
+def test_round_69s_table_questions_of_what_moves_lead_to(capsys):
+    # a question after the moves naming no move is answered by their events (exit 2 before)
+    for question in ("Does the game end right away?", "Is the game over now, and who wins?",
+                     "Does Keno keep his forest?", "How many points is that for Keno?"):
+        code, out = judge(capsys, FOREST, "--step", "0", "-a", f"Nina attacks 09 with her first card. {question}")
+        assert [r["action"]["type"] for r in out["results"]] == ["attack"], question

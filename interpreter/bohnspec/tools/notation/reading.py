@@ -333,7 +333,8 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             r"who\s+(?:wins|won|has\s+won|is\s+(?:the\s+)?winner|is\s+winning|wins\s+the\s+game)"
                             # (`Who wins that?`, `who wins the fight?`: round 69's table)
                             r"(?:\s+(?:that|it|this|the\s+(?:fight|combat|battle|attack|duel|round)))?"
-                            r"(?:\s+then|\s+now)?|(?:is|does)\s+the\s+game\s+(?:over|end)(?:\s+then|\s+now)?|"
+                            r"(?:\s+then|\s+now)?|(?:is|does)\s+the\s+game\s+(?:over|end)(?:\s+then|\s+now|\s+right\s+away|"
+                            r"\s+at\s+once|\s+immediately|\s+here|\s+yet)?|"
                             r"what\s+happens(?:\s+then|\s+now|\s+next)?|what\s+now|how\s+many\s+coins|"
                             # (`... How many coins does he get?`: what the move before pays; round 67;
                             # `What cards does he turn over?`, `How many cards does he draw?`: round 69)
@@ -342,6 +343,20 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             r"(?:get|earn|receive|make|gain|draw|turn\s+(?:over|up)|reveal|take|lose|keep|have)"
                             r"(?:\s+(?:then|now|for\s+(?:it|that|them)))?)\s*[?.!]*$",
                             re.IGNORECASE)
+
+
+def _asks_an_outcome(engine: Engine, sentence: str) -> bool:
+    """Whether a question after the moves asks what they lead to, which the answer's events
+    show: `Who wins?`, and any question opening with a question word or an auxiliary that
+    names no move of the game (`Is Uwe out of the game?`, `Does the cannon help him?`, `How
+    many points is that for Timon?`: round 69's table)."""
+    text = sentence.strip()
+    if _OUTCOME_ASKED.match(text):
+        return True
+    words = text.rstrip("?.! ").split()
+    return bool(re.match(r"(?:what|how|who|which|whose|does|do|did|is|are|was|were|will|would)\s", text,
+                         flags=re.IGNORECASE)) and text.endswith("?") \
+        and not any(_names_a_move(engine, words[i:]) for i in range(1, len(words)))
 
 
 def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:
@@ -400,7 +415,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         sentences = [t for k, t in enumerate(sentences) if k not in story]
         # (`Timon draws. Who wins?`: a question of what the moves before lead to, which the
         # answer shows with their events; round 64's table had it read as a move)
-        asked = [s for s in sentences[1:] if _OUTCOME_ASKED.match(s.strip())]
+        asked = [s for s in sentences[1:] if _asks_an_outcome(engine, s)]
         sentences = [s.rstrip(" ;,") if asked else s for s in sentences if s not in asked] or sentences
         if len(sentences) > 1:
             # (each sentence split in the situation the ones before it leave: `Timon plants the

@@ -3883,3 +3883,21 @@ def test_round_70s_hunter_regressions_of_this_sessions_readings(tmp_path, capsys
     code, out = judge(capsys, situation(tmp_path, named), "-a", "Can Timon harvest Instead's field?")
     assert code == 2 or out["results"][0]["action"]["player"] == "Timon"
     assert results("Timon plants the red instead of the blue and the soy")[1] == [("plant", True)]
+
+
+def test_round_70s_table_stop_said_in_a_phase_and_a_field_just_bought(tmp_path, capsys):
+    vines = {"modules": ["base", "bohnroeschen"],
+             "players": [{"name": "Ada", "hand": ["blue", "soy"], "fields": [["red"], ["soy"]],
+                          "coins": ["soy", "soy", "soy", "red"]},
+                         {"name": "Ben", "fields": [["blue"], []]}, {"name": "Cleo"}, {"name": "Dan"}],
+             "active": "Ada", "phase": "plant_hand",
+             "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"], "vine_deck": ["castle"]}
+    for text in ("Ben says Stop during Ada's phase 1", "Can Ben say Stop in phase 1?",
+                 "Ben says Stop for his blue card during Ada's phase 1"):
+        code, out = judge(capsys, situation(tmp_path, vines, players=[
+            vines["players"][0], {"name": "Ben", "fields": [["blue"], []], "vars": {"vine_pos": 2}},
+            {"name": "Cleo"}, {"name": "Dan"}]), "-a", text)
+        assert [r["action"]["type"] for r in out["results"]] == ["fulfil"], text
+    code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada buys a third field and plants the blue in it")
+    assert [(r["action"]["type"], r["action"].get("field"), r["legal"]) for r in out["results"]] == \
+        [("buy_field", None, True), ("plant", 3, True)]

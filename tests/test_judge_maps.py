@@ -1194,3 +1194,11 @@ def test_round_69s_table_questions_of_what_moves_lead_to(capsys):
                      "Does Keno keep his forest?", "How many points is that for Keno?"):
         code, out = judge(capsys, FOREST, "--step", "0", "-a", f"Nina attacks 09 with her first card. {question}")
         assert [r["action"]["type"] for r in out["results"]] == ["attack"], question
+
+
+def test_round_70s_table_the_step_said_by_its_word(capsys):
+    # Bohnaparte's own word `step`: `ends the step`; `during the attack step` is the step under way
+    code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno attacks 06 with his first card during the attack step")
+    assert out["results"][0]["action"]["type"] == "attack"
+    code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno ends the step")
+    assert out["results"][0]["action"]["type"] == "end_phase"

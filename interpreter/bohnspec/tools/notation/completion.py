@@ -86,7 +86,10 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
             # (a partner left out is another player: `Can Timon offer the soy?` in phase 1 was
             # shown as an offer to himself; round 62's regression hunter)
             others = [v for v in values if v != player] if p.type == "player" else values
-            action[p.name] = (others or values)[0]
+            # (a value the parameter's own requirements allow first: `charge n1 with his riders`
+            # during a combat is judged with his steppe, not his camp; round 70's table)
+            fit = [v for v in move.alone(i) if v in others] if p.type != "player" else []
+            action[p.name] = (fit or others or values)[0]
     ordered = {"type": kind, "player": player, **{p.name: action[p.name] for p in move.params if p.name in action}}
     try:
         outcome = engine.apply(state, ordered)

@@ -299,6 +299,17 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                   r"(turn|(?:phase|step)\s+(?:\d|one|two|three|four|zero)|draw|drawing|trading|trade|planting|"
                   r"attack(?:\s+step)?|intermediate\s+phase)\b",
                   whose_turn, text, flags=re.IGNORECASE)
+    # (`says Stop for her blue card in phase 1`, `during Timon's phase 1`: the phase under way
+    # said of it says nothing more; another phase stays, to be told; round 70's table)
+    def this_phase(m: re.Match) -> str:
+        try:
+            return "" if _phase_numbered(engine, state, m[1], m[2]) == state.phase else m[0]
+        except ActionError:
+            return m[0]
+    text = re.sub(r",?\s+(?:in|during)\s+(?:the\s+)?(phase|step)\s+(\d)\b", this_phase, text, flags=re.IGNORECASE)
+    # (`during the attack step`, `in the trading`: the phase under way by its name)
+    text = re.sub(r",?\s+(?:in|during)\s+the\s+([a-z]+)(?:\s+(?:step|phase))?\b",
+                  lambda m: "" if state.phase in _phases_named(engine, m[1]) else m[0], text, flags=re.IGNORECASE)
     # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
     # face down, Bohnaparte's attack/11; round 59's table; `already`, `yet`, `instead`, `just`,
     # `anyway`: the move is judged where the game stands, whatever else was in mind; round 67's)
@@ -308,7 +319,7 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
 
     def filler(m: re.Match) -> str:
         return m[0] if m[0].strip(" ,").lower() in named else ""
-    return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|"
+    return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|again|"
                   r"at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
                   r"immediately|at\s+once|too|also|as\s+well|please|face\s+down|in\s+(?:one|a|the\s+same|a\s+single)\s+"
                   r"turn|this\s+turn)\b", filler, text,
@@ -921,11 +932,13 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         same = [n for n in names if n.lower() == w.lower()] if w not in names and w not in spaces else []
         return same[0] if len(same) == 1 else w
     words = [player_named(w) if w.rstrip(",") == w else player_named(w[:-1]) + "," for w in words]
+    aloud = False  # (a word said aloud, `says "Stop"`: a move's own word, never the end of a phase)
     if len(words) > 2 and words[1].lower() in _SAYING and not any(
             f"{f} {words[2].lower()}" in _verbs(engine) for f in _verb_forms(words[1].lower())):
         # (`says yes`, `says no`: another name of a move, `aka "say yes"`, stays)
         # `Keno says "Stop"`: what a player says at the table is the move (the claim of a task).
         words = [words[0], words[2].strip('"\''), *words[3:]]
+        aloud = True
     if len(words) > 2 and words[1].lower() in ("is", "has") and words[2].lower() in _DONE:
         # `Timon is done trading`: he ends the phase he names (the words after say which).
         words = [words[0], "ends", *(w for w in words[3:] if w.lower() != "with")]
@@ -937,11 +950,18 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         after = turn[turn.index(state.phase) + 1] if state.phase in turn[:-1] else None
         if after is not None and any(after in _phases_named(engine, w) for w in words[3:]):
             words = [words[0], "end_phase"]
-    if len(words) > 2 and words[1].lower() in _ENDING and any(_phases_named(engine, w) for w in words[2:]):
+    if len(words) > 2 and not aloud and words[1].lower() in _ENDING and "end_phase" in engine.spec.actions \
+            and [w.lower().strip(",.") for w in words[2:] if w.lower() not in ("the", "this", "his", "her", "my",
+                                                                                "their", "current")] in (["step"],
+                                                                                                          ["phase"]):
+        # (`ends the step`, Bohnaparte's own word for its phases: the one under way; round 70's table)
+        words = [words[0], "end_phase"]
+    if len(words) > 2 and not aloud and words[1].lower() in _ENDING and any(_phases_named(engine, w)
+                                                                            for w in words[2:]):
         # (`ends the attack step`: the phase's name says it; `step`, `phase` nothing more)
         words = [w for k, w in enumerate(words) if not (k > 2 and w.lower() in ("step", "phase")
                                                         and _phases_named(engine, words[k - 1]))]
-    if len(words) > 2 and words[1].lower() in _ENDING and any(
+    if len(words) > 2 and not aloud and words[1].lower() in _ENDING and any(
             _phases_named(engine, w) for w in words[2:] if w.lower() not in _FILLERS):
         # `Timon stops trading`, `ends the attack`: the end of the phase named, not a claim's
         # "Stop" nor a new attack (round 47's players).

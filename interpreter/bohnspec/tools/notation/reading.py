@@ -467,18 +467,28 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
     decl = engine.spec.actions.get(kind) if kind is not None else None
     pronoun = decl is not None and bool(decl.params) and decl.params[0].type == "field" \
         and re.fullmatch(r"(?:it|them)[,.]?", words[2], flags=re.IGNORECASE) is not None
-    if not k or not (pronoun or re.search(r"\b(?:there|(?:that|the\s+same)\s+field)\b", text, flags=re.IGNORECASE)):
+    if not k or not (pronoun or re.search(r"\b(?:there|(?:that|the\s+same)\s+field|(?:in|into|on|onto)\s+it)\b",
+                                          text, flags=re.IGNORECASE)):
         return text
     who, before = _mover(state, text), parts[k - 1]
     if who is None or _mover(state, before) != who:
         return text
     try:
-        action = parse_action(engine, _played(engine, state, parts[:k - 1]), before)[0]
+        earlier = _played(engine, state, parts[:k - 1])
+        action = parse_action(engine, earlier, before)[0]
     except BohnspecError:
         return text
     field = next((action[p.name] for p in engine.spec.actions[action["type"]].params if p.type == "field"), None)
     if field is None:
+        # (`buys a third field and plants the blue in it`: the field the move before made;
+        # round 70's table had the blue judged for field 1)
+        outcome = engine.apply(earlier, action)
+        had = len(earlier.player(who).zones.get(engine.fields_zone, []))
+        if outcome.accepted and len(outcome.state.player(who).zones.get(engine.fields_zone, [])) == had + 1:
+            field = had + 1
+    if field is None:
         return text
+    text = re.sub(r"\b(?:in|into|on|onto)\s+it\b", f"into field {field}", text, flags=re.IGNORECASE)
     if pronoun:
         return " ".join([*words[:2], f"field {field}", *words[3:]])
     text = re.sub(r"\b(?:in|into|on|onto)\s+(?:that|the\s+same)\s+field\b", f"into field {field}", text,

@@ -1202,3 +1202,9 @@ def test_round_70s_table_the_step_said_by_its_word(capsys):
     assert out["results"][0]["action"]["type"] == "attack"
     code, out = judge(capsys, RIVER, "--step", "0", "-a", "Keno ends the step")
     assert out["results"][0]["action"]["type"] == "end_phase"
+
+
+def test_round_70s_table_a_third_field_in_the_war_game_is_told_by_its_ruling(capsys):
+    code = main(["judge", RIVER, "--step", "0", "-a", "Can Keno buy a third bean field?"])
+    err = capsys.readouterr().err
+    assert code == 2 and "ruling/war-two-fields of this game says why" in err

@@ -273,9 +273,12 @@ def _rulings_on_absent(engine: Engine, kind: str, homes: list[str]) -> list[str]
     shared = set(module_closure(files, homes))
     first = next((d.cites[0] for f in files for d in f.decls
                   if isinstance(d, Action) and d.name == kind and d.cites), None)
-    if first is None or first.startswith("ruling/"):
+    if first is None:
         return []
-    section = first.rsplit("/", 1)[0] + "/"
+    # (an action a ruling of its own game makes, `buy_field` of ruling/third-field-classic: the
+    # rulings of this game citing that ruling; round 70's table asked for a third field in
+    # Dschingis Bohn and was told of modules)
+    section = first if first.startswith("ruling/") else first.rsplit("/", 1)[0] + "/"
     found = [(name, r) for name, r in engine.spec.rulings.items()
              if r.module in engine.spec.modules and r.module not in shared
              and any(c.startswith(section) for c in r.cites)]

@@ -3901,3 +3901,15 @@ def test_round_70s_table_stop_said_in_a_phase_and_a_field_just_bought(tmp_path, 
     code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada buys a third field and plants the blue in it")
     assert [(r["action"]["type"], r["action"].get("field"), r["legal"]) for r in out["results"]] == \
         [("buy_field", None, True), ("plant", 3, True)]
+
+
+def test_round_70s_table_a_trade_at_a_table_of_one(tmp_path, capsys):
+    solo = {"modules": ["solo"],
+            "players": [{"name": "Ada", "hand": ["blue"], "fields": [["red"], []], "vars": {"vine_pos": 1}}],
+            "active": "Ada", "phase": "plant_hand",
+            "vine_row": ["two_alike_in_phase_1", "sell_for_two", "blue_in_a_field", "anyone_two_red",
+                         "one_bean_each_field", "buy_third_field", "last_figure", "anyone_four_green",
+                         "draw_pile_runs_out", "two_onto_existing_in_phase_1", "castle"],
+            "draw_pile": ["soy", "red", "green"], "vars": {"violet_pos": 9, "red_pos": 8}}
+    code, out = judge(capsys, situation(tmp_path, solo), "-a", "Can Ada trade?")
+    assert code == 1 and out["results"][0]["rule"] == "bohnroeschen/two-player/7"

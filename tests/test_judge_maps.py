@@ -1208,3 +1208,8 @@ def test_round_70s_table_a_third_field_in_the_war_game_is_told_by_its_ruling(cap
     code = main(["judge", RIVER, "--step", "0", "-a", "Can Keno buy a third bean field?"])
     err = capsys.readouterr().err
     assert code == 2 and "ruling/war-two-fields of this game says why" in err
+
+
+def test_round_70s_table_his_riders_after_a_join_are_a_move_of_their_own(capsys):
+    code, out = judge(capsys, RIDERS, "--step", "0", "-a", "Timon's riders charge 06, then his riders charge 09")
+    assert [r["action"]["type"] for r in out["results"]] == ["charge", "charge"]

@@ -379,6 +379,12 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _unnegated(text.replace("\u2019", "'"))
         # (`Nina: Stop!`, a player's words written as a play's: what she says; round 69's table)
         text = re.sub(r"(^|[.!;?]\s+)(" + names + r"):\s+", r"\1\2 says ", text)
+        # (`Timon's riders charge n1, then his riders charge np`: the troops said again by his
+        # or her after a join are the first player's named, a move of their own; round 70's table)
+        mover = _mover(state, re.sub(r"^(\S+)'s\b", r"\1", text.strip()))
+        if mover is not None:
+            text = re.sub(r"(,|\band\b|\bthen\b)\s+(?:then\s+)?(?:his|her|their)\s+(" + "|".join(_TROOPS) +
+                          r")\s+(?=\w)", lambda m: f"{m[1]} then {mover}'s {m[2]} ", text, flags=re.IGNORECASE)
         # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
         text = re.sub(r"(?<=[a-z])([,.;!?])(?=[A-Za-z])", r"\1 ", text)
         # (`Keno draws, who wins?`: the question of what the move leads to, after a comma)

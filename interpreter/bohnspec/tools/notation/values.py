@@ -480,6 +480,11 @@ def _trade(engine: Engine, state: State, player: str, words: list[str], said: li
         else:
             parts[key] = (parts[key] + " " + w).strip()
     other = parts["with"]
+    if not other:
+        # (no partner said: the one other player; at a table of one, `Can Ada trade?` in the solo
+        # game, with herself, which the rules refuse as they refuse any trade there; round 70)
+        others = [n for n in state.names() if n != player]
+        other = others[0] if len(others) == 1 else player if not others else ""
     if other not in state.names():
         raise ActionError(f"a trade needs `with PLAYER`{suggest(other, state.names()) if other else ''}")
 

@@ -1213,3 +1213,12 @@ def test_round_70s_table_a_third_field_in_the_war_game_is_told_by_its_ruling(cap
 def test_round_70s_table_his_riders_after_a_join_are_a_move_of_their_own(capsys):
     code, out = judge(capsys, RIDERS, "--step", "0", "-a", "Timon's riders charge 06, then his riders charge 09")
     assert [r["action"]["type"] for r in out["results"]] == ["charge", "charge"]
+
+
+def test_round_70s_table_a_foreign_moves_verb_said_with_it(capsys):
+    # `burns it` in the mixed game: 'burns' was an unknown action; its name `burns the town` was
+    # told why (ruling/mixed-game-rules)
+    code = main(["judge", "mixed/combat/dschingis-town-taken-no-plunder-attack-again-01", "--step", "0",
+                 "-a", "Nina attacks dt with her blue, and then Nina burns it"])
+    err = capsys.readouterr().err
+    assert code == 2 and "no player may burn_town in this game" in err and "ruling/" in err

@@ -388,6 +388,11 @@ def spec_verbs() -> dict[str, str]:
             if isinstance(d, Action) for said in d.aka}
 
 
+def all_action_names() -> frozenset[str]:
+    """The names of every action spec/ declares, whatever the module."""
+    return frozenset(name for kind, name in _spec_declaring() if kind is Action)
+
+
 @functools.lru_cache(maxsize=1)
 def _spec_paths() -> frozenset[str]:
     return frozenset(f.path for f in parse_files(spec_files()))

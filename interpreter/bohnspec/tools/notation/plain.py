@@ -904,7 +904,10 @@ def _an_object(engine: Engine, state: State, words: str) -> bool:
     w = first[0].lower().rstrip(",")
     return w not in {n.lower() for n in state.names()} and (
         w == "field" or _names_a_card(engine, w) or w in _bean_names(engine) or w.rstrip("s") in engine.spec.varieties
-        or w in ("front", "foremost", "card", "cards"))
+        or w in ("front", "foremost", "card", "cards")
+        # (`the revealed blue`, `the received soy`: a card told by the zone it lies in; round 70)
+        or (w in engine.spec.zones and len(first) > 1 and (first[1].lower().rstrip(",") in engine.spec.varieties
+                                                            or first[1].lower() in _bean_names(engine))))
 
 
 @functools.lru_cache(maxsize=256)

@@ -811,8 +811,8 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             spoken: bool = False) -> dict:
     """One action from its words. `spoken`: said in the table's words (not the action's own
     name), where a move given no value at all is completed as a player means it."""
+    from ...language.spec import modules_declaring
     if kind not in engine.spec.actions:
-        from ...language.spec import modules_declaring
         elsewhere = [m for m in modules_declaring(kind) if m not in engine.spec.modules]
         if elsewhere:
             # `puts the red beans on the discard pile` in the two-player game (`put` is said of
@@ -865,6 +865,15 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                 return untimely[0][0]
             raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
                               f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")
+        # (`burns it` in the mixed game: the verb of a move of another module only, named after
+        # it, `burn_town`; told why it is not here as for its own name; round 70's table)
+        from ...language.spec import all_action_names
+        foreign = sorted({a for a in all_action_names() if a not in engine.spec.actions
+                          and any(a.startswith(v + "_") for v in _verb_forms(kind))})
+        if len(foreign) == 1:
+            homes = [m for m in modules_declaring(foreign[0]) if m not in engine.spec.modules]
+            if homes:
+                raise ActionError(absent_move(engine, foreign[0], homes))
         # A misspelt verb of the table (`claimz`) is matched against the spec's `aka` verbs too.
         said = [v for v, a in _verbs(engine).items() if a in engine.spec.actions]
         raise ActionError(f"unknown action {kind!r}" + (suggest(kind, [*known, *said]) or

@@ -1189,3 +1189,21 @@ def test_a_misspelt_option_is_suggested_among_the_names(tmp_path):
     text = ("module mycards requires base\noption reveal one of two, three default two cites bohnanza/phase-2/1\n"
             "define reveal_count = if reveall == three then 3 else 2 cites bohnanza/phase-2/1\n")
     assert errors_of(tmp_path, text) == ["unknown name 'reveall' (did you mean 'reveal'?)"]
+
+
+def test_an_option_or_its_values_no_rule_reads_are_warned_of(tmp_path):
+    # Round 69's designer: `reveal: two|three|four` read only as `reveal == three` checked clean,
+    # and `four` played as `two`; an option read nowhere changed nothing.
+    head = "module mycards requires base\noption reveal one of two, three, four default two cites bohnanza/phase-2/1\n"
+    read = "define reveal_count = if reveal == three then 3 else 2 cites bohnanza/phase-2/1\n"
+    assert warnings_of(tmp_path, head + read) == [
+        "option 'reveal': no rule reads the values two, four, so choosing one or another of them plays the same"]
+    assert warnings_of(tmp_path, head + "define reveal_count = 2 cites bohnanza/phase-2/1\n") == [
+        "option 'reveal' is never read by a rule: whichever value is chosen, the game plays the same"]
+    told = "define reveal_count = if reveal == three then 3 else if reveal == four then 4 else 2 " \
+           "cites bohnanza/phase-2/1\n"
+    assert warnings_of(tmp_path, head + told) == []
+    # passed on to a definition: which values matter the checker cannot tell, so it says nothing
+    passed = "define count_for(r) = if r == three then 3 else 2 cites bohnanza/phase-2/1\n" \
+             "define reveal_count = count_for(reveal) cites bohnanza/phase-2/1\n"
+    assert warnings_of(tmp_path, head + passed) == []

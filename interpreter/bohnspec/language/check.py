@@ -6,6 +6,7 @@ interpreter can compile. Every finding carries file, line and column.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -82,6 +83,7 @@ class Checker:
         self.paragraphs = paragraph_index()
         self.called_procs: set[str] = set()
         self.used_defines: set[str] = set()
+        self.read_names: set[str] = set()  # options and constants (option values) a rule reads
         self.goto_phases: set[str] = set()
         self.emitted: set[str] = set(_BUILTIN_EVENTS)
         # event -> the keys of each `emit` of it (a handler may use only keys every one gives)
@@ -1004,6 +1006,18 @@ class Checker:
                 if near:
                     self.warn(d.loc, f"define {name!r} is never used{near}: a replacement must have the very "
                                      "name of what it replaces")
+        # An option no rule reads, or values no rule tells apart, change nothing when chosen
+        # (round 69's designer: `reveal: two|three|four`, `four` read nowhere, played as two).
+        for name, o in spec.options.items():
+            if name not in self.read_names:
+                self.warn(o.loc, f"option {name!r} is never read by a rule: whichever value is chosen, the game "
+                                 "plays the same")
+                continue
+            told, opaque = _values_told_apart(spec, name)
+            unread = [v for v in o.values if v not in told]
+            if not opaque and len(unread) >= 2 and len(o.values) >= 3:
+                self.warn(o.loc, f"option {name!r}: no rule reads the values {', '.join(unread)}, so choosing one "
+                                 "or another of them plays the same")
         turn = {p for d in spec.all_decls() if isinstance(d, Turn) for p in d.phases}
         for name, phase in spec.phases.items():
             if name not in turn and name not in self.goto_phases:
@@ -1500,6 +1514,8 @@ class Checker:
         meaning = self.names.name(e.args[0], scope)
         if meaning.kind == "define":
             self.used_defines.add(e.args[0])
+        elif meaning.kind in ("option", "constant"):
+            self.read_names.add(e.args[0])
         if meaning.kind in ("var", "define", "option") and e.args[0] not in scope:
             self._required(e.loc, e.args[0])
         elif meaning.kind == "constant" and e.args[0] in self._value_homes and e.args[0] not in self.spec.phases \
@@ -1513,6 +1529,51 @@ class Checker:
             self.error(e.loc, meaning.message)
         elif meaning.kind == "define" and self._current and self._current.startswith("define:"):
             self.define_calls.setdefault(self._current[7:], set()).add(e.args[0])
+
+def _values_told_apart(spec: Spec, option: str) -> tuple[set[str], bool]:
+    """The values of an option the rules compare it with (`reveal == three`, `reveal in [two,
+    four]`), and whether it is also read otherwise (passed on, kept in a variable: then which
+    values matter the checker cannot tell)."""
+    told: set[str] = set()
+    opaque = False
+
+    def nodes(value: Any) -> Iterator[Node]:
+        if isinstance(value, Node):
+            yield value
+        elif isinstance(value, (tuple, list)):
+            for v in value:
+                yield from nodes(v)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for f in dataclasses.fields(value):
+                yield from nodes(getattr(value, f.name))
+
+    def is_option(n: Node) -> bool:
+        return n.kind == "name" and n.args[0] == option
+
+    def walk(n: Node, compared: bool = False) -> None:
+        nonlocal opaque
+        if n.kind == "compare":
+            left, _, right = n.args
+            for mine, other in ((left, right), (right, left)):
+                if is_option(mine) and other.kind == "name":
+                    told.add(other.args[0])
+            for side in (left, right):
+                walk(side, compared=any(is_option(x) for x in (left, right)) and side.kind == "name")
+            return
+        if n.kind == "member" and is_option(n.args[0]):
+            told.update(x.args[0] for x in n.args[-1].children() if x.kind == "name")
+            for x in n.args[-1].children():
+                walk(x)
+            return
+        if is_option(n) and not compared:
+            opaque = True
+        for c in n.children():
+            walk(c)
+    for decl in spec.all_decls():
+        for n in nodes(decl):
+            walk(n)
+    return told, opaque
+
 
 # What each kind of declaration and statement is checked for (one method each).
 _DECL_CHECKS: dict[type, Callable[[Checker, Any], None]] = {

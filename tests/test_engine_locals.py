@@ -42,6 +42,10 @@ action dive() by p "Dive" cites bohnanza/harvest/1 {
 action fall() by p "Fall" cites bohnanza/harvest/1 {
   effect { sink(0) }
 }
+
+action owe() by p "Owe" cites bohnanza/harvest/1 {
+  effect { repeat 0 - 1 { emit seen(x: 0, n: 0, a: false, b: 0) } }
+}
 '''
 
 TABLE = {"players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}]}
@@ -101,3 +105,12 @@ def test_a_quantifier_word_outside_the_language_is_refused_by_both_engines():
         reference.expr(node, frozenset())
     with pytest.raises(SpecRuntimeError, match="unknown quantifier 'every'"):
         Generator(reference.spec).expr_root(node, frozenset())
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=["reference", "compiled"])
+def test_a_count_below_none_is_an_error_at_its_line(engine):
+    # Round 69's designer: a price of `0 - 1` ran its `repeat` no times, and attacks were free.
+    state = state_from_data(engine, TABLE)
+    with pytest.raises(SpecRuntimeError, match="repeat needs a count of none or more, got -1") as caught:
+        engine.apply(state, {"type": "owe", "player": "Nina"})
+    assert caught.value.location is not None and caught.value.location.file == "tests/t.bohn"

@@ -1341,7 +1341,7 @@ class Generator:
     def _s_repeat(self, node, scope, out):
         n = self.settle(self.expr(node.args[0], scope, out), out)
         loc = self.loc(node)
-        out.line(f"if not isinstance({n}, int):")
+        out.line(f"if not isinstance({n}, int) or {n} < 0:")
         out.line(f"    repeat_fail({n}, {loc})")
         out.line(f"for _ in range({n}):")
         with out.indent():

@@ -115,6 +115,14 @@ def seated(state: State, value: Any, name: str, loc: Location | None) -> str:
                                 f"not {_shown(value)}")
 
 
+def repeat_fail(n: object, loc: Location | None) -> NoReturn:
+    # (a count below none is a rule gone wrong, never a loop run no times: a price of `0 - 1`
+    # made attacks free without a word; round 69's designer)
+    if isinstance(n, int) and not isinstance(n, bool):
+        raise SpecRuntimeError(loc, f"repeat needs a count of none or more, got {n}")
+    raise SpecRuntimeError(loc, f"repeat needs a number, got {n!r}")
+
+
 def repeating(frames: list) -> str:
     """What runs round in circles when calls nest too deeply: the declarations that are on the
     frames more than once, each with its place: a designer's `on phase { goto ... }` was told
@@ -994,8 +1002,8 @@ class Engine:
 
         def run_repeat(env):
             n = count(env)
-            if not isinstance(n, int):
-                raise SpecRuntimeError(node.loc, f"repeat needs a number, got {n!r}")
+            if not isinstance(n, int) or n < 0:
+                repeat_fail(n, node.loc)
             for _ in range(n):
                 env.burn(node.loc)
                 self.run_block(env, body)

@@ -12,6 +12,7 @@ from ..errors import EvaluationLimitError, Location, SetupError, ShuffleMismatch
 from .builtins import REFS, FieldRef, as_zone, card_at, card_variety
 from .builtins import _parse_ref as parse_ref
 from ..language.board import reach
+from .interpret import repeat_fail  # noqa: F401 - called by the generated code
 from .interpret import MAX_CALL_DEPTH, MAX_LIST, MAX_NUMBER, SIZED, STEP_BUDGET, Env, list_too_long, \
     mark_unfit, number_too_big, repeating, seated, serialise, unwalked
 from .state import State
@@ -73,10 +74,6 @@ def arith_slow(total: Any, op: str, v: Any, loc: Location | None) -> list:
 
 def product_fail(v: object, loc: Location | None) -> NoReturn:
     raise SpecRuntimeError(loc, f"cannot multiply by {v!r}")
-
-
-def repeat_fail(n: object, loc: Location | None) -> NoReturn:
-    raise SpecRuntimeError(loc, f"repeat needs a number, got {n!r}")
 
 
 def no_space(value: object, loc: Location | None) -> NoReturn:

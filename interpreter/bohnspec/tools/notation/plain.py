@@ -245,15 +245,23 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     # (`plays the blue, which is now his second card, on his blues`: what the card is, said
     # between commas; round 69's table)
     text = re.sub(r",\s+(?:which|that|who)\s+(?:is|was|are|were|has|had)\b[^,]*(?:,|$)", "", text, flags=re.IGNORECASE)
+    text = _cards_described(engine, text)
+    text = _times_said(engine, state, text)
+    return _fillers_dropped(state, text)
+
+
+def _cards_described(engine: Engine, text: str) -> str:
+    """Words telling a card or a field by how it came or what it is, said in the notation's own
+    words: `the traded red` (received), `his planted greens` (his green field); what is not done,
+    `instead of the fire`, and where the end of a phase leads, `and goes on to the trading`, go."""
     # (`stops planting and goes on to the trading`: where the end leads says nothing more;
     # round 69's table)
     text = re.sub(r"(\b(?:ends|end|stops|stop|finishes|finish|skips|skip)\s+[^,.;]*?)\s+and\s+(?:then\s+)?(?:goes|go|"
                   r"moves|move|proceeds|proceed|passes|pass)\s+on\s+to\s+(?:the\s+)?[a-z]+(?:\s+(?:phase|step))?\b",
                   r"\1", text, flags=re.IGNORECASE)
-    # (`the traded red`, `his planted greens`: a card told by how it came, which its place says;
-    # round 69's table had the word read as a phase)
-    # (where the game keeps such cards, when it has that zone: `the traded red` in phase 1 is no
-    # hand card; round 70's hunter had it planted from the hand)
+    # (`the traded red`: a card told by how it came, said by where the game keeps such cards,
+    # when it has that zone; round 69's table had the word read as a phase, and dropping it, round
+    # 70's hunter had `the traded red` in phase 1 planted from the hand)
     zones = engine.spec.zones
 
     def kept_in(m: re.Match) -> str:
@@ -278,6 +286,12 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
         return f"{m[1]} {variety} field" if variety is not None else m[0]
     text = re.sub(r"\b(his|her|their|my)\s+planted\s+(\S+?)(?:\s+beans?)?(?=[\s,.;?!]|$)", planted, text,
                   flags=re.IGNORECASE)
+    return text
+
+
+def _times_said(engine: Engine, state: State, text: str) -> str:
+    """A time said of a move: whose turn (the active player's goes; another's is another
+    situation, told), the phase under way by its number or name (goes; another stays, to be told)."""
     # (`on Timon's turn`, `during her turn`: whose turn it is, the situation says; another's
     # than the active player's is another situation, told: round 59's regression hunt)
     def whose_turn(m: re.Match) -> str:
@@ -310,6 +324,11 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     # (`during the attack step`, `in the trading`: the phase under way by its name)
     text = re.sub(r",?\s+(?:in|during)\s+the\s+([a-z]+)(?:\s+(?:step|phase))?\b",
                   lambda m: "" if state.phase in _phases_named(engine, m[1]) else m[0], text, flags=re.IGNORECASE)
+    return text
+
+
+def _fillers_dropped(state: State, text: str) -> str:
+    """Words that say nothing of the move (`now`, `too`, `already`, `instead`, `please`)."""
     # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
     # face down, Bohnaparte's attack/11; round 59's table; `already`, `yet`, `instead`, `just`,
     # `anyway`: the move is judged where the game stands, whatever else was in mind; round 67's)
@@ -646,6 +665,10 @@ def _space_taken(engine: Engine, state: State, text: str) -> str:
     return f"{m[1]} {attack} {text[m.end(1):].split(None, 1)[1]}"
 
 
+# The words before a thing that say whose it is.
+_POSSESSIVES = ("his", "her", "their", "my")
+
+
 # Words that count a card or a place (`the first card`, `his last field`), where an order word
 # is an ordinal, not an adverb.
 _COUNTED_BY_ORDER = frozenset({"card", "cards", "field", "fields", "one", "ones", "bean", "beans", "round", "of",
@@ -953,10 +976,9 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         after = turn[turn.index(state.phase) + 1] if state.phase in turn[:-1] else None
         if after is not None and any(after in _phases_named(engine, w) for w in words[3:]):
             words = [words[0], "end_phase"]
+    ended = [w.lower().strip(",.") for w in words[2:] if w.lower() not in ("the", "this", "current", *_POSSESSIVES)]
     if len(words) > 2 and not aloud and words[1].lower() in _ENDING and "end_phase" in engine.spec.actions \
-            and [w.lower().strip(",.") for w in words[2:] if w.lower() not in ("the", "this", "his", "her", "my",
-                                                                                "their", "current")] in (["step"],
-                                                                                                          ["phase"]):
+            and ended in (["step"], ["phase"]):
         # (`ends the step`, Bohnaparte's own word for its phases: the one under way; round 70's table)
         words = [words[0], "end_phase"]
     if len(words) > 2 and not aloud and words[1].lower() in _ENDING and any(_phases_named(engine, w)

@@ -3913,3 +3913,32 @@ def test_round_70s_table_a_trade_at_a_table_of_one(tmp_path, capsys):
             "draw_pile": ["soy", "red", "green"], "vars": {"violet_pos": 9, "red_pos": 8}}
     code, out = judge(capsys, situation(tmp_path, solo), "-a", "Can Ada trade?")
     assert code == 1 and out["results"][0]["rule"] == "bohnroeschen/two-player/7"
+
+
+def test_round_71s_table_readings(tmp_path, capsys):
+    def moves(data, text):
+        code, out = judge(capsys, situation(tmp_path, data), "-a", text)
+        return [(r["action"]["type"], r["legal"]) for r in out.get("results", [])], out
+    # the last pick of a draft named by its bean is that card, not the one left over for the
+    # owner's coins (a false LEGAL: the blue was taken for `red`)
+    jump = {"options": {"beans": "jumping"},
+            "players": [{"name": "Anna", "hand": ["red"], "fields": [["red"], ["soy", "soy"]]},
+                        {"name": "Felix", "hand": ["soy"], "fields": [["soy"], ["jumping", "jumping"]]},
+                        {"name": "Greta", "hand": ["green"], "fields": [["jumping"], ["blue", "blue"]]}],
+            "active": "Felix", "phase": "plant_hand", "draw_pile": ["green", "red", "blue", "soy", "fire"]}
+    found, out = moves(jump, "Felix harvests field 2. Felix draft 1 discard. Anna draft 3 discard. "
+                             "Greta picks the red into field 2")
+    assert out["results"][-1]["action"] == {"type": "draft", "player": "Greta", "card": 1, "target": 2}, out
+    assert out["results"][-1]["legal"] is False  # (a red on her blue field: course-of-play/8)
+    # `on top of her blue bean`, `on top of the blue`: the blue field (course-of-play/8)
+    table = {"players": [{"name": "Anna", "hand": ["soy", "red"], "fields": [["soy"], ["blue"], []]},
+                         {"name": "Paul"}, {"name": "Lisa"}],
+             "active": "Anna", "phase": "plant_hand", "draw_pile": ["green", "fire", "blue"]}
+    for text in ("Anna plants her soy on top of her blue bean", "Can Anna put her soy on top of the blue?"):
+        assert moves(table, text)[0] == [("plant", False)], text
+    assert moves(table, "Anna puts her soy in the empty third field")[0] == [("plant", True)]
+    # `takes back the offer`: the proposer's withdrawal (decline's `take back`), not an acceptance
+    trade = {"players": [{"name": "Paul", "hand": ["soy"]}, {"name": "Lisa", "hand": ["broad"]}, {"name": "Anna"}],
+             "active": "Paul", "phase": "trade", "revealed": ["garden"], "draw_pile": ["green", "fire"]}
+    assert moves(trade, "Paul offers Lisa the garden for her broad. Paul takes back the offer. Lisa accepts.")[0] == \
+        [("offer", True), ("decline", True), ("accept", False)]

@@ -648,7 +648,7 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     # (`to Nina, for her soy`: the comma no list's; round 63)
     text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
     text = _order_words(engine, state, text)
-    return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(_paid_for(_exchange(
+    return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(engine, _paid_for(_exchange(
         _space_taken(engine, state, _question_asked(engine, state, text)))))))
 
 
@@ -762,14 +762,26 @@ def _planted_on_a_row(engine: Engine, text: str) -> str:
     return f"{m[1]} {movers[0]} {m[2]}" if len(movers) == 1 else text
 
 
-def _laid_in_a_field(text: str) -> str:
+def _laid_in_a_field(engine: Engine, text: str) -> str:
     """`Timon puts the blue into field 1` (`places`, `lays`): a planting, where a field is the
     place said (`puts ... onto his depot` stays: Bohnaparte's stow; round 58's table)."""
-    # (`on top of his soy beans`, `on his soys`: on the field they grow in; round 69's table)
-    text = re.sub(r"\s+on\s+top\s+of\s+((?:his|her|their|my|the)\s+)?(\S+?)\s+beans\b", r" on \1\2 field", text,
+    # (`on top of his soy beans`, `on top of the blue`, `on his soys`: on the field they grow in;
+    # rounds 69 and 71)
+    names = _bean_names(engine)
+
+    def grown(m: re.Match) -> str:
+        word = m[3].lower()
+        variety = next((names.get(w, w if w in engine.spec.varieties else None)
+                        for w in (word, word[:-1] if word.endswith("s") else word, f"{word} bean")
+                        if w in engine.spec.varieties or w in names), None)
+        return f" on {m[2] or ''}{variety} field" if variety is not None else m[0]
+    # (`the empty third field`: the field counted; that it is empty, the situation says)
+    text = re.sub(r"\bempty\s+(?=(?:first|second|third|fourth|fifth|[0-9]+(?:st|nd|rd|th))\s+field)", "", text,
                   flags=re.IGNORECASE)
+    text = re.sub(r"\s+(on\s+top\s+of|on|onto)\s+((?:his|her|their|my|the)\s+)?([\w-]+?)(?:\s+beans?)?(?=[\s,.;?!]|$)"
+                  r"(?!\s+field)", grown, text, flags=re.IGNORECASE)
     return re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay)\s+(?=.+?\s+(?:in|into|on|onto)\s+(?:(?:his|her|their|"
-                  r"my|the|an|a)\s+)?(?:\S+\s+)?fields?\b)", r"\1 plants ", text, flags=re.IGNORECASE)
+                  r"my|the|an|a)\s+)?(?:\S+\s+){0,2}fields?\b)", r"\1 plants ", text, flags=re.IGNORECASE)
 
 
 def _paid_for(text: str) -> str:

@@ -1298,13 +1298,26 @@ def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: 
     if about is None:
         return
     title = titles[about] or about
-    known = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{title} {about.replace('_', ' ')}")}
-    known |= {_SAME_WORD[w] for w in known if w in _SAME_WORD}
-    if all(w in known or w.rstrip("s") in known or w + "s" in known for w in words):
+
+    def fits(name: str) -> bool:
+        known = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{titles[name] or name} {name.replace('_', ' ')}")}
+        known |= {_SAME_WORD[w] for w in known if w in _SAME_WORD}
+        return all(w in known or w.rstrip("s") in known or w + "s" in known for w in words)
+    # (told only when the words name another card: `the two-identical-beans card` fits no title
+    # word for word, and is the card under the figure all the same; round 71's table)
+    if fits(about) or not any(fits(other) for other in titles if other != about):
         return
     cites = engine.spec.actions[kind].cites
     raise ActionError(f"'{said}': {kind} names no card: it is about {title!r} ({about}) now, not the card named"
                       + (f" [{cites[0]}]" if cites else ""))
+
+
+def _moves_it(events: list[dict], variety: str, player: str) -> bool:
+    """Whether a move's events name the variety as what the player moved: those naming him, when
+    some do (the last pick of a draft ends it, and the card left over, another, goes to the
+    owner's coins in an event of his; round 71's table had `draft red` take the blue)."""
+    own = [e for e in events if e.get("player") == player]
+    return any(_names_variety(e, variety) for e in (own or events))
 
 
 def _moving_the_card(engine: Engine, state: State, player: str, kind: str, tokens: list[str], at: int,
@@ -1366,7 +1379,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             outcome = engine.apply(state, action)
         except Exception:  # noqa: BLE001 - a reading the words or the rules cannot take is no reading
             continue
-        if outcome.accepted and any(_names_variety(e, variety) for e in outcome.events):
+        if outcome.accepted and _moves_it(outcome.events, variety, player):
             said.extend(notes)
             if field_note is not None and not named_field and ("field" in action or "target" in action):
                 said.append(field_note)
@@ -1385,9 +1398,9 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
     shown = []  # those whose effect shows the card moved: meant before one that cannot tell
     for action, notes in refused.values():
         events = engine.effect_events(state, action)
-        if events is not None and any(_names_variety(e, variety) for e in events):
+        if events is not None and _moves_it(events, variety, player):
             shown.append((action, notes))
-        if events is None or any(_names_variety(e, variety) for e in events):
+        if events is None or _moves_it(events, variety, player):
             meant.append((action, notes))
         elif engine.spec.actions[action["type"]] not in others:
             others.append(engine.spec.actions[action["type"]])
@@ -1412,7 +1425,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
                 continue
             if any(p.name not in action for p in decl.params):
                 continue  # (no field said nor any that takes it: the reading before stands)
-            if events is None or any(_names_variety(e, variety) for e in events):
+            if events is None or _moves_it(events, variety, player):
                 meant.append((action, notes))
     if len(meant) == 1:
         action, notes = meant[0]
@@ -1430,7 +1443,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
                     events = engine.effect_events(state, action)
                 except BohnspecError:
                     continue
-                if events and any(_names_variety(e, variety) for e in events):
+                if events and _moves_it(events, variety, player):
                     said.append(f"'field' not said: no field of {player}'s takes the {variety} now "
                                 "(judged as: field 1)")
                     return action

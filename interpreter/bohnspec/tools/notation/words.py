@@ -292,8 +292,14 @@ def _scattered_name(engine: Engine, words: list[str], several_only: bool = False
     lowered = [w.lower() for w in words]
     # `buys himself free`: another name of several words (`aka "buy free"`), its verb first and
     # its other words later, in order, with others between (the longest such name first).
+    # A name said whole at the head (`takes back the offer`: decline's `take back`) is meant
+    # before one scattered over the words (accept's `take the offer`; round 71's table).
+    whole = next((verbs[f"{f} {lowered[1]}"] for f in forms if len(words) > 1 and f"{f} {lowered[1]}" in verbs
+                  and verbs[f"{f} {lowered[1]}"] in engine.spec.actions), None)
     for said, name in sorted(verbs.items(), key=lambda kv: -len(kv[0])):
         head, *later = said.split()
+        if whole is not None and name != whole:
+            continue
         if later and head in forms and name in engine.spec.actions:
             at: set[int] = set()
             k = 1

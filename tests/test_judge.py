@@ -3942,3 +3942,28 @@ def test_round_71s_table_readings(tmp_path, capsys):
              "active": "Paul", "phase": "trade", "revealed": ["garden"], "draw_pile": ["green", "fire"]}
     assert moves(trade, "Paul offers Lisa the garden for her broad. Paul takes back the offer. Lisa accepts.")[0] == \
         [("offer", True), ("decline", True), ("accept", False)]
+
+
+def test_round_71s_table_partners_said_by_cards_and_pronouns(tmp_path, capsys):
+    table = {"players": [{"name": "Anna", "hand": ["red", "soy"], "fields": [["soy"], []]},
+                         {"name": "Felix", "hand": ["green"]}, {"name": "Greta", "hand": ["blue", "green"]},
+                         {"name": "Paul", "hand": ["red"]}],
+             "active": "Greta", "phase": "trade", "revealed": ["red", "garden"], "draw_pile": ["green", "fire"]}
+
+    def results(text, data=table):
+        code, out = judge(capsys, situation(tmp_path, data), "-a", text)
+        return out.get("results", [])
+    # `offers his green for the red`: the red is the active player's, whom he may trade with
+    # (Greta's green was traded, the red looked for in his hand)
+    found = results("Felix offers his green for the red. Greta accepts.")
+    assert found[0]["action"]["to"] == "Greta" and found[0]["action"]["get"] == ["revealed 1"]
+    # a sentence's pronoun subject; `, but Lisa says no` is her answer
+    phase1 = {"players": [{"name": "Anna", "hand": ["soy"], "fields": [["soy"], []]}, {"name": "Lisa"},
+                          {"name": "Paul"}],
+              "active": "Anna", "phase": "plant_hand", "draw_pile": ["green", "fire", "blue"]}
+    assert [(r["action"]["type"], r["legal"]) for r in results(
+        "Anna plants the soy and ends phase 1. She gives the revealed green to Lisa for free, but Lisa says no.",
+        phase1)] == [("plant", True), ("end_phase", True), ("offer", True), ("decline", True)]
+    # `offers him his red`: the other player named
+    found = results("Greta ends the trading phase, then Felix offers him his green")
+    assert found[1]["action"]["to"] == "Greta" and found[1]["legal"] is False

@@ -403,6 +403,20 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         if named:
             text = re.sub(r"((?:[.!;]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
                           r"(?:he|she|they)\b", meant, text, flags=re.IGNORECASE)
+            # (`... ends phase 1. She gives the revealed green to Lisa`: a sentence's pronoun
+            # subject too; round 71's table)
+            text = re.sub(r"((?<=[.!;])\s+)(?:he|she|they)\b(?=\s+\w)", meant, text, flags=re.IGNORECASE)
+
+            def partner(m: re.Match) -> str:
+                # (`Paul ends the trading, then Felix offers him his red`: the one player named
+                # who is not the one offering; round 71's table had `him` taken for a name)
+                start = max(text.rfind(".", 0, m.start()), text.rfind(";", 0, m.start()), text.rfind(",", 0, m.start()))
+                subject = _mover(state, re.sub(r"^(?:\s*(?:and|then)\s+)+", "", text[start + 1:m.start()].strip(),
+                                               flags=re.IGNORECASE))
+                others = [n for n in named if n != subject]
+                return f"{m[1]} {others[0]}" if subject is not None and len(others) == 1 else m[0]
+            text = re.sub(r"\b(offers?|gives?|hands?|shows?|passes)\s+(?:him|her|them)\b(?=\s+(?:his|her|their|the|a|"
+                          r"an|my|one|two|both|all)\b)", partner, text, flags=re.IGNORECASE)
         sentences = re.split(r"(?:(?<=[.!;?])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
                              r"(?=(?:can|may|must|does|do|is|are|would|could|what|how|who|whose)\s|(?:will|shall|"
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)"
@@ -572,7 +586,8 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     # players first, `Nina, Keno and Eiko harvest`, stays one, _subjects reading `and` in it)
     alt = "|".join(map(re.escape, names))
     # (as written: a player called Then is not the word `then`)
-    text = re.sub(r"(?:,|\.|;)\s+(?=(?:" + alt + r")\b)", " and ", text)
+    # (`..., but Lisa says no`: the answer, a move of its own; round 71's table)
+    text = re.sub(r"(?:,|\.|;)\s+(?:but\s+)?(?=(?:" + alt + r")\b)", " and ", text)
     first = _subjects(state, text)[0]
     if len(first) == 1:
         # (`plants the soy, ends the phase`: a comma before a verb of this game's moves, the same player)
@@ -1111,6 +1126,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                     said.append(f"'{raw[key]}': of {', '.join(lying)}, only {reachable[0]} is allowed here: read as "
                                 f"{reachable[0]}")
                     raw[key] = reachable[0]
+    _owner_by_cards(engine, state, kind, player, raw, types, said)
     action: dict = {"type": kind, "player": player}
     # Players first: a card parameter may belong to one of them (`get` to the partner).
     for key in sorted(raw, key=lambda k: types[k] in ("card", "cards")):
@@ -1310,6 +1326,34 @@ def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: 
     cites = engine.spec.actions[kind].cites
     raise ActionError(f"'{said}': {kind} names no card: it is about {title!r} ({about}) now, not the card named"
                       + (f" [{cites[0]}]" if cites else ""))
+
+
+def _owner_by_cards(engine: Engine, state: State, kind: str, player: str, raw: dict, types: dict,
+                    said: list[str]) -> None:
+    """`Felix offers his green for the red`, no partner said: the one other player holding the
+    cards asked for (the red Greta revealed) is the partner, whose cards they are (round 71's
+    table had the red looked for in Felix's hand, and Greta's green traded)."""
+    for key, owner_param in card_owners(engine, kind).items():
+        if key not in raw or owner_param in raw or types.get(owner_param) != "player":
+            continue
+        wanted = [w for w in str(raw[key]).split(",") if w]
+        if not wanted or not all(w in engine.spec.varieties for w in wanted):
+            continue
+        mine = [c for z in ("hand", "received") for c in state.player(player).zones.get(z, [])]
+        if player == state.active:
+            mine += state.zones.get("revealed", [])
+        if all(w in mine for w in wanted):
+            continue  # (his own cards: the words do not say whose else)
+
+        def held(name: str) -> list:
+            cards = [c for z in ("hand", "received") for c in state.player(name).zones.get(z, [])]
+            return cards + (state.zones.get("revealed", []) if name == state.active else [])
+        holders = [n for n in state.names() if n != player and all(w in held(n) for w in wanted)]
+        if len(holders) > 1:  # (those with whom the rules allow the move now: the active player)
+            holders = _values_allowed(engine, state, kind, player, owner_param, holders)
+        if len(holders) == 1:
+            raw[owner_param] = holders[0]
+            said.append(f"{owner_param} not said: {holders[0]}, who holds the {' and the '.join(wanted)} asked for")
 
 
 def _moves_it(events: list[dict], variety: str, player: str) -> bool:

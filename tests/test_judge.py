@@ -3967,3 +3967,21 @@ def test_round_71s_table_partners_said_by_cards_and_pronouns(tmp_path, capsys):
     # `offers him his red`: the other player named
     found = results("Greta ends the trading phase, then Felix offers him his green")
     assert found[1]["action"]["to"] == "Greta" and found[1]["legal"] is False
+
+
+def test_round_71s_table_amounts_last_cards_and_everybody(tmp_path, capsys):
+    vines = {"modules": ["base", "bohnroeschen"],
+             "players": [{"name": "Anna", "hand": ["red"], "fields": [["soy", "soy", "soy", "soy"], []],
+                          "coins": ["blue"]}, {"name": "Paul"}, {"name": "Lisa"}],
+             "active": "Anna", "phase": "plant_hand",
+             "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"], "vine_deck": ["castle"]}
+
+    def kinds(text, data=vines):
+        code, out = judge(capsys, situation(tmp_path, data), "-a", text)
+        return [r["action"]["type"] for r in out.get("results", [])]
+    # the amount said with a harvest is what it pays; the answer shows it
+    assert kinds("Anna harvests her soys for two coins and says Stop. Who wins?") == ["harvest", "fulfil"]
+    # a coin paid for her last card is a tribute, not her hand's last card
+    assert kinds("Anna pays a coin for her last card") == ["tribute"]
+    # `everybody passes`: each player, from the one whose turn it is
+    assert kinds("Everybody passes", dict(vines, phase="intermediate")) == ["pass", "pass", "pass"]

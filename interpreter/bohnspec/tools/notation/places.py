@@ -127,7 +127,9 @@ def _last_cards(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"\b(?:the\s+)?last\s+card\s+(?:of|from|in|on)\s+(?:(" + _whose_words(state) + r")\s+)?("
                   + "|".join(map(re.escape, zones)) + r")\b", of_zone, text, flags=re.IGNORECASE)
     if "hand" in zones:
-        text = re.sub(r"\b(?:his|her|their|my)\s+last\s+(?:hand\s+)?card\b",
+        # (not a card a coin is paid for: `pays a coin for her last card`, Bohnröschen's tribute
+        # for the last vine card; round 71's table had the hand's last card read)
+        text = re.sub(r"(?<!\bfor\s)\b(?:his|her|their|my)\s+last\s+(?:hand\s+)?card\b",
                       lambda m: place("hand", None) or m[0], text, flags=re.IGNORECASE)
     return text
 

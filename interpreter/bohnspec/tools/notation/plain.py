@@ -328,7 +328,11 @@ def _times_said(engine: Engine, state: State, text: str) -> str:
 
 
 def _fillers_dropped(state: State, text: str) -> str:
-    """Words that say nothing of the move (`now`, `too`, `already`, `instead`, `please`)."""
+    """Words that say nothing of the move (`now`, `too`, `already`, `instead`, `please`), and
+    the amount a harvest brings said with it (`harvests her soys for two coins`: what it pays,
+    the answer shows; round 71's table)."""
+    text = re.sub(r"\s+for\s+(?:a|an|one|two|three|four|five|six|seven|eight|[0-9]+)\s+(?:gold\s+|bean\s+)?coins?\b"
+                  r"(?=\s*(?:[,.;?!]|$|\s+(?:and|then|but)\b))", "", text, flags=re.IGNORECASE)
     # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
     # face down, Bohnaparte's attack/11; round 59's table; `already`, `yet`, `instead`, `just`,
     # `anyway`: the move is judged where the game stands, whatever else was in mind; round 67's)

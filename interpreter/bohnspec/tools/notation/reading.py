@@ -377,6 +377,15 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
         text = _unnegated(text.replace("\u2019", "'"))
+        # (`Lisa draws and everybody passes`: each player, from the one whose turn it is round the
+        # table, as `Anna, Paul and Lisa pass` is read; round 71's table)
+        seated = state.names()
+        if state.active in seated:
+            k = seated.index(state.active)
+            seated = seated[k:] + seated[:k]
+        everyone = ", ".join(seated[:-1]) + f" and {seated[-1]}" if len(seated) > 1 else "".join(seated)
+        text = re.sub(r"\b(?:everybody|everyone|all\s+(?:the\s+)?players|all\s+of\s+them|each\s+player)\s+(?=[a-z])",
+                      everyone + " ", text, flags=re.IGNORECASE)
         # (`Nina: Stop!`, a player's words written as a play's: what she says; round 69's table)
         text = re.sub(r"(^|[.!;?]\s+)(" + names + r"):\s+", r"\1\2 says ", text)
         # (`Timon's riders charge n1, then his riders charge np`: the troops said again by his

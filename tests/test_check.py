@@ -1207,3 +1207,15 @@ def test_an_option_or_its_values_no_rule_reads_are_warned_of(tmp_path):
     passed = "define count_for(r) = if r == three then 3 else 2 cites bohnanza/phase-2/1\n" \
              "define reveal_count = count_for(reveal) cites bohnanza/phase-2/1\n"
     assert warnings_of(tmp_path, head + passed) == []
+
+
+def test_a_designers_vine_card_with_no_task_is_warned_of(tmp_path):
+    # Round 69's designer: `{}` for a task checked clean; only simulate's "fulfilled 0.00" told.
+    text = "module myvines requires bohnroeschen\n" \
+           'vine idle "Do nothing at all." by h cites bohnroeschen/tasks/1 {}\n'
+    path = tmp_path / "v.bohn"
+    path.write_text(text, encoding="utf-8")
+    diagnostics, _ = check_files([path])
+    assert [d.message for d in diagnostics if d.severity == "warning"] == [
+        "vine card 'idle' has no task (no `met when`, `claim when` or `on EVENT when`) and no rule names it: a figure "
+        "on it can never fulfil it, only pay tribute to move on"]

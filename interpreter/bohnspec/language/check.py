@@ -1006,6 +1006,13 @@ class Checker:
                 if near:
                     self.warn(d.loc, f"define {name!r} is never used{near}: a replacement must have the very "
                                      "name of what it replaces")
+        # A designer's vine card with no task that no rule names (the castle is read by name)
+        # can only be paid tribute for (round 69's designer wrote one, `{}`, by mistake).
+        for name, v in spec.vines.items():
+            if not (v.met or v.claim or v.events) and name not in self.read_names \
+                    and (not self.official or v.loc.file not in self.official):
+                self.warn(v.loc, f"vine card {name!r} has no task (no `met when`, `claim when` or `on EVENT when`) and "
+                                 "no rule names it: a figure on it can never fulfil it, only pay tribute to move on")
         # An option no rule reads, or values no rule tells apart, change nothing when chosen
         # (round 69's designer: `reveal: two|three|four`, `four` read nowhere, played as two).
         for name, o in spec.options.items():

@@ -1219,3 +1219,14 @@ def test_a_designers_vine_card_with_no_task_is_warned_of(tmp_path):
     assert [d.message for d in diagnostics if d.severity == "warning"] == [
         "vine card 'idle' has no task (no `met when`, `claim when` or `on EVENT when`) and no rule names it: a figure "
         "on it can never fulfil it, only pay tribute to move on"]
+
+
+def test_a_card_of_a_category_its_module_does_not_require_is_refused(tmp_path):
+    # Round 69's designer: a landscape in a module requiring only bohnroeschen checked clean and
+    # was in no game.
+    text = ("module des_m requires bohnroeschen\n"
+            'card beacon "Beacon" landscape count 1 with points 2 cites bohnroeschen/components/1\n')
+    assert errors_of(tmp_path, text) == [
+        "'landscape' (a category) is declared by module 'war', which module 'des_m' does not require: a game of "
+        "'des_m' would have no such name (add `requires bohnaparte` or `requires dschingis`, the games that bring "
+        "war to its module line)"]

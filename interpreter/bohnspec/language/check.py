@@ -508,6 +508,9 @@ class Checker:
         for name, _ in c.attrs:
             if name not in known:
                 self.error(c.loc, f"category {cat.name!r} has no attribute {name!r}{suggest(name, known)}")
+        # (a card of a category its module does not require, `landscape` in a module requiring
+        # only bohnroeschen: in no game of it; round 69's designer)
+        self._required(c.loc, c.category, {cat.module}, " (a category)")
         self._attributes_once(c, f"card {c.name!r}")
         if c.name in spec.varieties or c.name in spec.vines:
             self.error(c.loc, f"{c.name!r} is already a bean variety or vine card")
@@ -769,8 +772,13 @@ class Checker:
             self._reach[mine] = reach
         if not homes & reach:
             home = sorted(homes)[0]
+            # (a shared part no game is played with alone, `war`: the games that bring it)
+            games = sorted({d.module for d in self.spec.all_decls() if isinstance(d, Players)
+                            and home in self._closures.get(d.module, ())})
+            add = f"`requires {home}`" if home in games or not games else \
+                " or ".join(f"`requires {g}`" for g in games) + f", the games that bring {home}"
             self.error(loc, f"{name!r}{what} is declared by module {home!r}, which module {mine!r} does not require: "
-                            f"a game of {mine!r} would have no such name (add `requires {home}` to its module line)")
+                            f"a game of {mine!r} would have no such name (add {add} to its module line)")
 
     def _index_modules(self) -> None:
         """Each module with every module it requires (spec.module_closure, as a game loads

@@ -114,3 +114,16 @@ def test_a_count_below_none_is_an_error_at_its_line(engine):
     with pytest.raises(SpecRuntimeError, match="repeat needs a count of none or more, got -1") as caught:
         engine.apply(state, {"type": "owe", "player": "Nina"})
     assert caught.value.location is not None and caught.value.location.file == "tests/t.bohn"
+
+
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+def test_a_card_attribute_read_off_a_space_is_told_at_its_line(engine, capsys):
+    # Round 69's designer: `t.floor` (for `kind(t).floor`) compared nothing with a number, and
+    # play failed with "cannot compare None > 0".
+    from bohnspec.tools.cli import main
+    data = helpers.ROOT / "tests" / "data" / "designer"
+    code = main(["conform", "--engine", engine, "--rules", str(data / "attribute-off-a-space.bohn"),
+                 str(data / "attribute-off-a-space-01.yaml")])
+    out = capsys.readouterr().out
+    assert code != 0 and "attribute-off-a-space.bohn:12:32: '02' is a space of the board, not a card: the floor of " \
+                         "the card lying there is read `kind(s).floor`" in out, out

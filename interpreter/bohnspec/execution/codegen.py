@@ -727,7 +727,12 @@ class Generator:
                 spec = self.spec
                 self._attr_tables[attr] = self.const(
                     ("value", {k: spec.card_attribute(k, attr) for k in (*spec.varieties, *spec.cards)}))
-            return f"{self._attr_tables[attr]}.get({obj})"
+            obj = self.settle(obj, out)
+            t = out.tmp()
+            out.line(f"{t} = {self._attr_tables[attr]}.get({obj})")
+            out.line(f"if {t} is None:")
+            out.line(f"    {t} = card_attr_miss(S, {obj}, {literal(attr)}, {self.loc(node)})")
+            return t
         if kind == "self":
             return obj
         self.fail(node, meaning.message)

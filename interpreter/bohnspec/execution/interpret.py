@@ -115,6 +115,15 @@ def seated(state: State, value: Any, name: str, loc: Location | None) -> str:
                                 f"not {_shown(value)}")
 
 
+def card_attr_miss(state: State, obj: object, attr: str, loc: Location | None) -> None:
+    """A card attribute read off what has none: nothing, but a space of the board is told (a
+    designer's `t.floor` for `kind(t).floor` compared nothing with a number; round 69)."""
+    if isinstance(obj, str) and state.board is not None and obj in state.board.ids:
+        raise SpecRuntimeError(loc, f"{obj!r} is a space of the board, not a card: the {attr} of the card lying "
+                                    f"there is read `kind(s).{attr}`")
+    return None
+
+
 def repeat_fail(n: object, loc: Location | None) -> NoReturn:
     # (a count below none is a rule gone wrong, never a loop run no times: a price of `0 - 1`
     # made attacks free without a word; round 69's designer)
@@ -538,7 +547,13 @@ class Engine:
             return space_var
         if kind == "card":
             table = self._attributes(attr)
-            return lambda env: table.get(obj(env))
+            loc = node.loc
+
+            def card_attr(env):
+                o = obj(env)
+                v = table.get(o)
+                return v if v is not None else card_attr_miss(env.state, o, attr, loc)
+            return card_attr
         if kind == "self":
             return obj
         self._fail(node, meaning.message)

@@ -12,7 +12,7 @@ from ..errors import EvaluationLimitError, Location, SetupError, ShuffleMismatch
 from .builtins import REFS, FieldRef, as_zone, card_at, card_variety
 from .builtins import _parse_ref as parse_ref
 from ..language.board import reach
-from .interpret import repeat_fail  # noqa: F401 - called by the generated code
+from .interpret import card_attr_miss, repeat_fail
 from .interpret import MAX_CALL_DEPTH, MAX_LIST, MAX_NUMBER, SIZED, STEP_BUDGET, Env, list_too_long, \
     mark_unfit, number_too_big, repeating, seated, serialise, unwalked
 from .state import State
@@ -23,7 +23,8 @@ __all__ = [
     "list_too_long", "unwalked", "mark_unfit", "seated", "limit", "located", "cannot_compare", "arith_slow",
     "product_fail",
     "field_ref", "field_refs", "space_var", "space_vars_of", "pick_refs", "pick_all", "pick_each",
-    "pick_last", "pick_item", "pick_first", "take", "put", "no_space", "repeat_fail", "nest_fail", "reshuffle",
+    "pick_last", "pick_item", "pick_first", "take", "put", "no_space", "repeat_fail", "card_attr_miss", "nest_fail",
+    "reshuffle",
     "not_in_turn", "parse_ref", "card_at", "card_variety", "take_ref", "stored", "REFS",
 ]
 

@@ -1230,3 +1230,11 @@ def test_a_card_of_a_category_its_module_does_not_require_is_refused(tmp_path):
         "'landscape' (a category) is declared by module 'war', which module 'des_m' does not require: a game of "
         "'des_m' would have no such name (add `requires bohnaparte` or `requires dschingis`, the games that bring "
         "war to its module line)"]
+
+
+def test_a_players_zone_read_bare_in_a_vine_task_is_told_with_the_holder(tmp_path):
+    # Round 69's designer: `met when size(coins) == 2` was told `write p.coins`, in a card whose
+    # holder is `h`.
+    text = ("module myvines requires bohnroeschen\n"
+            'vine rich "Hold two coins." by h cites bohnroeschen/tasks/1 {\n  met when size(coins) == 2\n}\n')
+    assert errors_of(tmp_path, text) == ["'coins' belongs to each player: write h.coins"]

@@ -61,6 +61,12 @@ class Attribute:
     message: str = ""
 
 
+def _whose(scope: Collection[str]) -> str:
+    """The name a player is most likely bound to here (a vine card's holder `h`, an action's
+    `p`), for a message: round 69's designer was told `p.coins` inside a vine card's task."""
+    return next((n for n in ("p", "h", "holder", "q") if n in scope), "p")
+
+
 class Resolver:
     """Resolves the names of one Spec. `option_values` widens the option values a name may be
     (the checker reads every module's, also alternatives not loaded together)."""
@@ -83,7 +89,7 @@ class Resolver:
         var = spec.vars.get(name)
         if var is not None:
             if var.per_player:
-                return Name("error", name, message=f"{name!r} belongs to each player: write p.{name}")
+                return Name("error", name, message=f"{name!r} belongs to each player: write {_whose(scope)}.{name}")
             if var.per_space:
                 return Name("error", name, message=f"{name!r} belongs to each space: write s.{name}")
             return Name("var", name)
@@ -96,7 +102,7 @@ class Resolver:
         zone = spec.zones.get(name)
         if zone is not None:
             if zone.per_player:
-                return Name("error", name, message=f"{name!r} belongs to each player: write p.{name}")
+                return Name("error", name, message=f"{name!r} belongs to each player: write {_whose(scope)}.{name}")
             return Name("zone", name)
         if name in spec.phases or name in spec.varieties or name in spec.vines or name in spec.cards \
                 or name in self.option_values:

@@ -3985,3 +3985,27 @@ def test_round_71s_table_amounts_last_cards_and_everybody(tmp_path, capsys):
     assert kinds("Anna pays a coin for her last card") == ["tribute"]
     # `everybody passes`: each player, from the one whose turn it is
     assert kinds("Everybody passes", dict(vines, phase="intermediate")) == ["pass", "pass", "pass"]
+
+
+def test_round_72s_hunter_regressions_of_this_sessions_readings(tmp_path, capsys):
+    table = {"players": [{"name": "Timon", "hand": ["red", "red", "blue"], "fields": [["red"], ["soy", "soy"]]},
+                         {"name": "Nina", "hand": ["red", "fire"], "fields": [["soy"], []]},
+                         {"name": "Keno", "hand": ["soy", "blue"], "fields": [[], []]}],
+             "active": "Timon", "phase": "plant_hand", "revealed": [], "draw_pile": ["soy", "fire", "blue", "red"]}
+
+    def results(text, **changes):
+        code, out = judge(capsys, situation(tmp_path, table, **changes), "-a", text)
+        return [(r["action"]["type"], r["legal"]) for r in out.get("results", [])], out
+    # `stops in phase 1`: the end of the phase, never Bohnröschen's Stop
+    assert results("Timon plants a red. He stops in phase 1.")[0] == [("plant", True), ("end_phase", True)]
+    # `during his trading`: the phase under way, whoever `his` is
+    trade = dict(phase="trade", revealed=["soy", "fire"])
+    assert results("Nina offers Timon her fire during his trading", **trade)[0] == [("offer", True)]
+    # `everyone` in a reason is no move of each player
+    assert results("Timon plants a red because everyone else has more coins")[0] == [("plant", True)]
+    # the cards asked for are the partner's, even when the one asking holds such a card
+    found, out = results("Keno offers his blue for the soy", **trade)
+    assert out["results"][0]["action"]["get"] == ["revealed 1"] and out["results"][0]["action"]["to"] == "Timon"
+    # `the traded soy` in an offer is the soy being traded
+    found, out = results("Timon offers Nina the traded soy for her red", **trade)
+    assert out["results"][0]["action"]["give"] == ["revealed 1"]

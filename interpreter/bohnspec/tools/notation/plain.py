@@ -254,6 +254,10 @@ def _cards_described(engine: Engine, text: str) -> str:
     """Words telling a card or a field by how it came or what it is, said in the notation's own
     words: `the traded red` (received), `his planted greens` (his green field); what is not done,
     `instead of the fire`, and where the end of a phase leads, `and goes on to the trading`, go."""
+    # (`discards the red, his third card, then ...`: what the card is, said again; round 72's
+    # hunter had it read as a second card)
+    text = re.sub(r"(\b(?:the|his|her|their|my)\s+[\w-]+),\s+(?:his|her|their|my)\s+(?:first|second|third|fourth|fifth|"
+                  r"last|front|foremost|next)\s+card\b,?", r"\1", text, flags=re.IGNORECASE)
     # (`stops planting and goes on to the trading`: where the end leads says nothing more;
     # round 69's table)
     text = re.sub(r"(\b(?:ends|end|stops|stop|finishes|finish|skips|skip)\s+[^,.;]*?)\s+and\s+(?:then\s+)?(?:goes|go|"
@@ -267,6 +271,11 @@ def _cards_described(engine: Engine, text: str) -> str:
     def kept_in(m: re.Match) -> str:
         how = m[2].lower()
         zone = "received" if how in ("traded", "gifted") else "revealed" if how.startswith("turned") else None
+        # (`offers Nina the traded soy`: the soy being traded, in the offer said; round 72's hunter.
+        # Elsewhere a received card: `plants the traded red` in phase 1 is no hand card)
+        if zone == "received" and re.search(r"\b(?:offers?|trades?|gives?|swaps?|exchanges?|proposes?)\b",
+                                             text[:m.start()], flags=re.IGNORECASE):
+            zone = None
         return m[1] + (f"{zone} " if zone in zones else "")
     text = re.sub(r"\b((?:the|his|her|their|my|its)\s+)(traded|gifted|turned[- ]up|new)\s+(?=\S)", kept_in, text,
                   flags=re.IGNORECASE)
@@ -291,7 +300,11 @@ def _cards_described(engine: Engine, text: str) -> str:
 
 def _times_said(engine: Engine, state: State, text: str) -> str:
     """A time said of a move: whose turn (the active player's goes; another's is another
-    situation, told), the phase under way by its number or name (goes; another stays, to be told)."""
+    situation, told), the phase under way by its number or name (goes, but after a verb that
+    ends a phase, `stops in phase 1`, whose phase it names; another stays, to be told)."""
+    def ending(m: re.Match) -> bool:
+        # (the verb just before the time: `and stops in phase 1`)
+        return re.search(r"\b(?:" + "|".join(_ENDING) + r")\s*$", text[:m.start()], flags=re.IGNORECASE) is not None
     # (`on Timon's turn`, `during her turn`: whose turn it is, the situation says; another's
     # than the active player's is another situation, told: round 59's regression hunt)
     def whose_turn(m: re.Match) -> str:
@@ -300,7 +313,9 @@ def _times_said(engine: Engine, state: State, text: str) -> str:
         # any time said is; round 69's table had the name read as his cards)
         when = f" during {m[2]}" if m[2] and not re.fullmatch(r"turn", m[2], flags=re.IGNORECASE) else ""
         if named.lower() in ("his", "her", "their", "my"):
-            if not text.split() or text.split()[0] not in state.names():
+            if when or not text.split() or text.split()[0] not in state.names():
+                # (`during his trading`: a phase of a turn is the one under way, whoever `his` is;
+                # round 72's hunter had it read as the mover's turn)
                 return when
             named = text.split()[0]  # (the one who moves: `Can Timon ... on his turn?`)
         if named.lower() == "the active player" or named == state.active:
@@ -317,13 +332,14 @@ def _times_said(engine: Engine, state: State, text: str) -> str:
     # said of it says nothing more; another phase stays, to be told; round 70's table)
     def this_phase(m: re.Match) -> str:
         try:
-            return "" if _phase_numbered(engine, state, m[1], m[2]) == state.phase else m[0]
+            return "" if not ending(m) and _phase_numbered(engine, state, m[1], m[2]) == state.phase else m[0]
         except ActionError:
             return m[0]
     text = re.sub(r",?\s+(?:in|during)\s+(?:the\s+)?(phase|step)\s+(\d)\b", this_phase, text, flags=re.IGNORECASE)
     # (`during the attack step`, `in the trading`: the phase under way by its name)
     text = re.sub(r",?\s+(?:in|during)\s+the\s+([a-z]+)(?:\s+(?:step|phase))?\b",
-                  lambda m: "" if state.phase in _phases_named(engine, m[1]) else m[0], text, flags=re.IGNORECASE)
+                  lambda m: "" if not ending(m) and state.phase in _phases_named(engine, m[1]) else m[0], text,
+                  flags=re.IGNORECASE)
     return text
 
 

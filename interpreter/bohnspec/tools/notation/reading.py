@@ -384,8 +384,11 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             k = seated.index(state.active)
             seated = seated[k:] + seated[:k]
         everyone = ", ".join(seated[:-1]) + f" and {seated[-1]}" if len(seated) > 1 else "".join(seated)
-        text = re.sub(r"\b(?:everybody|everyone|all\s+(?:the\s+)?players|all\s+of\s+them|each\s+player)\s+(?=[a-z])",
-                      everyone + " ", text, flags=re.IGNORECASE)
+        # (only as the subject of a move: `because everyone else is ahead of him` is a reason;
+        # round 72's hunter)
+        text = re.sub(r"(^|[.!;?]\s+|,\s+|\b(?:and|then)\s+)(?:everybody|everyone|all\s+(?:the\s+)?players|all\s+of\s+"
+                      r"them|each\s+player)\s+(?!else\b)(?=[a-z])", lambda m: m[1] + everyone + " ", text,
+                      flags=re.IGNORECASE)
         # (`Nina: Stop!`, a player's words written as a play's: what she says; round 69's table)
         text = re.sub(r"(^|[.!;?]\s+)(" + names + r"):\s+", r"\1\2 says ", text)
         # (`Timon's riders charge n1, then his riders charge np`: the troops said again by his
@@ -423,6 +426,13 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                 subject = _mover(state, re.sub(r"^(?:\s*(?:and|then)\s+)+", "", text[start + 1:m.start()].strip(),
                                                flags=re.IGNORECASE))
                 others = [n for n in named if n != subject]
+                if len(others) > 1:
+                    # (the one the sentence before was about: `Paul offers Anna the soy. Lisa
+                    # offers him her blue`; round 72's hunter)
+                    before = text[:max(text.rfind(".", 0, m.start()), 0)]
+                    last = re.split(r"[.!;?]\s+", before.strip())[-1] if before.strip() else ""
+                    previous = _mover(state, last)
+                    others = [previous] if previous in others else others
                 return f"{m[1]} {others[0]}" if subject is not None and len(others) == 1 else m[0]
             text = re.sub(r"\b(offers?|gives?|hands?|shows?|passes)\s+(?:him|her|them)\b(?=\s+(?:his|her|their|the|a|"
                           r"an|my|one|two|both|all)\b)", partner, text, flags=re.IGNORECASE)
@@ -1348,11 +1358,6 @@ def _owner_by_cards(engine: Engine, state: State, kind: str, player: str, raw: d
         wanted = [w for w in str(raw[key]).split(",") if w]
         if not wanted or not all(w in engine.spec.varieties for w in wanted):
             continue
-        mine = [c for z in ("hand", "received") for c in state.player(player).zones.get(z, [])]
-        if player == state.active:
-            mine += state.zones.get("revealed", [])
-        if all(w in mine for w in wanted):
-            continue  # (his own cards: the words do not say whose else)
 
         def held(name: str) -> list:
             cards = [c for z in ("hand", "received") for c in state.player(name).zones.get(z, [])]

@@ -6,7 +6,6 @@ interpreter can compile. Every finding carries file, line and column.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import itertools
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -1549,45 +1548,22 @@ def _values_told_apart(spec: Spec, option: str) -> tuple[set[str], bool]:
     """The values of an option the rules compare it with (`reveal == three`, `reveal in [two,
     four]`), and whether it is also read otherwise (passed on, kept in a variable: then which
     values matter the checker cannot tell)."""
-    told: set[str] = set()
-    opaque = False
-
-    def nodes(value: Any) -> Iterator[Node]:
-        if isinstance(value, Node):
-            yield value
-        elif isinstance(value, (tuple, list)):
-            for v in value:
-                yield from nodes(v)
-        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-            for f in dataclasses.fields(value):
-                yield from nodes(getattr(value, f.name))
-
     def is_option(n: Node) -> bool:
         return n.kind == "name" and n.args[0] == option
-
-    def walk(n: Node, compared: bool = False) -> None:
-        nonlocal opaque
+    told: set[str] = set()
+    compared: set[int] = set()  # the option's own nodes that are compared with a value
+    every = [n for d in spec.all_decls() for n in nodes_of(d)]
+    for n in every:
         if n.kind == "compare":
             left, _, right = n.args
             for mine, other in ((left, right), (right, left)):
                 if is_option(mine) and other.kind == "name":
                     told.add(other.args[0])
-            for side in (left, right):
-                walk(side, compared=any(is_option(x) for x in (left, right)) and side.kind == "name")
-            return
-        if n.kind == "member" and is_option(n.args[0]):
+                    compared.add(id(mine))
+        elif n.kind == "member" and is_option(n.args[0]):
             told.update(x.args[0] for x in n.args[-1].children() if x.kind == "name")
-            for x in n.args[-1].children():
-                walk(x)
-            return
-        if is_option(n) and not compared:
-            opaque = True
-        for c in n.children():
-            walk(c)
-    for decl in spec.all_decls():
-        for n in nodes(decl):
-            walk(n)
-    return told, opaque
+            compared.add(id(n.args[0]))
+    return told, any(is_option(n) and id(n) not in compared for n in every)
 
 
 # What each kind of declaration and statement is checked for (one method each).

@@ -242,7 +242,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="bohnanza/harvest/1, ruling/<name>, or a clause name such as harvest; with --rules and "
                         "no id, every card and rule of those files")
     e.add_argument("--rules", action="append", default=[], metavar="FILE",
-                   help="extra rules file (your own vine cards, landscapes, ...): explained like the spec")
+                   help="extra rules file (your own vine cards, landscapes, ...): explained like the spec, "
+                        "with the scenarios of a `scenarios` folder beside it")
     e.add_argument("--rulebooks", metavar="DIR",
                    help="the folder of the rulebooks (bohnanza.md, bohnroeschen.md, dschingis.md, "
                         "bohnaparte.en.md), for the paragraphs' own words; they are not shipped with "

@@ -359,6 +359,71 @@ def _asks_an_outcome(engine: Engine, sentence: str) -> bool:
         and not any(_names_a_move(engine, words[i:]) for i in range(1, len(words)))
 
 
+def _subjects_said(state: State, text: str) -> str:
+    """Who makes the moves, said otherwise than by a name first: `everybody` (each player),
+    `Nina: Stop!` (what she says), `then his riders charge` (the first player named's)."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    # (`Lisa draws and everybody passes`: each player, from the one whose turn it is round the
+    # table, as `Anna, Paul and Lisa pass` is read; round 71's table)
+    seated = state.names()
+    if state.active in seated:
+        k = seated.index(state.active)
+        seated = seated[k:] + seated[:k]
+    everyone = ", ".join(seated[:-1]) + f" and {seated[-1]}" if len(seated) > 1 else "".join(seated)
+    # (only as the subject of a move: `because everyone else is ahead of him` is a reason;
+    # round 72's hunter)
+    text = re.sub(r"(^|[.!;?]\s+|,\s+|\b(?:and|then)\s+)(?:everybody|everyone|all\s+(?:the\s+)?players|all\s+of\s+"
+                  r"them|each\s+player)\s+(?!else\b)(?=[a-z])", lambda m: m[1] + everyone + " ", text,
+                  flags=re.IGNORECASE)
+    # (`Nina: Stop!`, a player's words written as a play's: what she says; round 69's table)
+    text = re.sub(r"(^|[.!;?]\s+)(" + names + r"):\s+", r"\1\2 says ", text)
+    # (`Timon's riders charge n1, then his riders charge np`: the troops said again by his
+    # or her after a join are the first player's named, a move of their own; round 70's table)
+    mover = _mover(state, re.sub(r"^(\S+)'s\b", r"\1", text.strip()))
+    if mover is not None:
+        text = re.sub(r"(,|\band\b|\bthen\b)\s+(?:then\s+)?(?:his|her|their)\s+(" + "|".join(_TROOPS) +
+                      r")\s+(?=\w)", lambda m: f"{m[1]} then {mover}'s {m[2]} ", text, flags=re.IGNORECASE)
+    return text
+
+
+def _pronouns_meant(state: State, text: str) -> str:
+    """A pronoun said for a player, when the words leave one: the subject of a question or a
+    sentence (never a player its own sentence names), and the partner of `offers him ...`."""
+    named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)]
+
+    def meant(m: re.Match) -> str:
+        # (a pronoun subject is never a player its own sentence names: `Can he offer Nina his
+        # red for her green?` after `Timon plants`, he is Timon; round 67's table)
+        rest = re.split(r"[.!;?]", text[m.end():], maxsplit=1)[0]
+        left = [n for n in named if not re.search(r"\b" + re.escape(n) + r"\b", rest, flags=re.IGNORECASE)]
+        return m[1] + left[0] if len(left) == 1 else m[0]
+    if named:
+        text = re.sub(r"((?:[.!;]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
+                      r"(?:he|she|they)\b", meant, text, flags=re.IGNORECASE)
+        # (`... ends phase 1. She gives the revealed green to Lisa`: a sentence's pronoun
+        # subject too; round 71's table)
+        text = re.sub(r"((?<=[.!;])\s+)(?:he|she|they)\b(?=\s+\w)", meant, text, flags=re.IGNORECASE)
+
+        def partner(m: re.Match) -> str:
+            # (`Paul ends the trading, then Felix offers him his red`: the one player named
+            # who is not the one offering; round 71's table had `him` taken for a name)
+            start = max(text.rfind(".", 0, m.start()), text.rfind(";", 0, m.start()), text.rfind(",", 0, m.start()))
+            subject = _mover(state, re.sub(r"^(?:\s*(?:and|then)\s+)+", "", text[start + 1:m.start()].strip(),
+                                           flags=re.IGNORECASE))
+            others = [n for n in named if n != subject]
+            if len(others) > 1:
+                # (the one the sentence before was about: `Paul offers Anna the soy. Lisa
+                # offers him her blue`; round 72's hunter)
+                before = text[:max(text.rfind(".", 0, m.start()), 0)]
+                last = re.split(r"[.!;?]\s+", before.strip())[-1] if before.strip() else ""
+                previous = _mover(state, last)
+                others = [previous] if previous in others else others
+            return f"{m[1]} {others[0]}" if subject is not None and len(others) == 1 else m[0]
+        text = re.sub(r"\b(offers?|gives?|hands?|shows?|passes)\s+(?:him|her|them)\b(?=\s+(?:his|her|their|the|a|"
+                      r"an|my|one|two|both|all)\b)", partner, text, flags=re.IGNORECASE)
+    return text
+
+
 def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:
     """The moves one text says, each as a text of its own (_several_moves), to be read one after
     another, each in the situation the ones before leave (round 51's table had a card named by
@@ -377,26 +442,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
         text = _unnegated(text.replace("\u2019", "'"))
-        # (`Lisa draws and everybody passes`: each player, from the one whose turn it is round the
-        # table, as `Anna, Paul and Lisa pass` is read; round 71's table)
-        seated = state.names()
-        if state.active in seated:
-            k = seated.index(state.active)
-            seated = seated[k:] + seated[:k]
-        everyone = ", ".join(seated[:-1]) + f" and {seated[-1]}" if len(seated) > 1 else "".join(seated)
-        # (only as the subject of a move: `because everyone else is ahead of him` is a reason;
-        # round 72's hunter)
-        text = re.sub(r"(^|[.!;?]\s+|,\s+|\b(?:and|then)\s+)(?:everybody|everyone|all\s+(?:the\s+)?players|all\s+of\s+"
-                      r"them|each\s+player)\s+(?!else\b)(?=[a-z])", lambda m: m[1] + everyone + " ", text,
-                      flags=re.IGNORECASE)
-        # (`Nina: Stop!`, a player's words written as a play's: what she says; round 69's table)
-        text = re.sub(r"(^|[.!;?]\s+)(" + names + r"):\s+", r"\1\2 says ", text)
-        # (`Timon's riders charge n1, then his riders charge np`: the troops said again by his
-        # or her after a join are the first player's named, a move of their own; round 70's table)
-        mover = _mover(state, re.sub(r"^(\S+)'s\b", r"\1", text.strip()))
-        if mover is not None:
-            text = re.sub(r"(,|\band\b|\bthen\b)\s+(?:then\s+)?(?:his|her|their)\s+(" + "|".join(_TROOPS) +
-                          r")\s+(?=\w)", lambda m: f"{m[1]} then {mover}'s {m[2]} ", text, flags=re.IGNORECASE)
+        text = _subjects_said(state, text)
         # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
         text = re.sub(r"(?<=[a-z])([,.;!?])(?=[A-Za-z])", r"\1 ", text)
         # (`Keno draws, who wins?`: the question of what the move leads to, after a comma)
@@ -404,38 +450,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         if outcome is not None and _OUTCOME_ASKED.match(outcome[1].strip()):
             text = text[:outcome.start()]
         text = _without_tag(text)
-        named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)]
-
-        def meant(m: re.Match) -> str:
-            # (a pronoun subject is never a player its own sentence names: `Can he offer Nina his
-            # red for her green?` after `Timon plants`, he is Timon; round 67's table)
-            rest = re.split(r"[.!;?]", text[m.end():], maxsplit=1)[0]
-            left = [n for n in named if not re.search(r"\b" + re.escape(n) + r"\b", rest, flags=re.IGNORECASE)]
-            return m[1] + left[0] if len(left) == 1 else m[0]
-        if named:
-            text = re.sub(r"((?:[.!;]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
-                          r"(?:he|she|they)\b", meant, text, flags=re.IGNORECASE)
-            # (`... ends phase 1. She gives the revealed green to Lisa`: a sentence's pronoun
-            # subject too; round 71's table)
-            text = re.sub(r"((?<=[.!;])\s+)(?:he|she|they)\b(?=\s+\w)", meant, text, flags=re.IGNORECASE)
-
-            def partner(m: re.Match) -> str:
-                # (`Paul ends the trading, then Felix offers him his red`: the one player named
-                # who is not the one offering; round 71's table had `him` taken for a name)
-                start = max(text.rfind(".", 0, m.start()), text.rfind(";", 0, m.start()), text.rfind(",", 0, m.start()))
-                subject = _mover(state, re.sub(r"^(?:\s*(?:and|then)\s+)+", "", text[start + 1:m.start()].strip(),
-                                               flags=re.IGNORECASE))
-                others = [n for n in named if n != subject]
-                if len(others) > 1:
-                    # (the one the sentence before was about: `Paul offers Anna the soy. Lisa
-                    # offers him her blue`; round 72's hunter)
-                    before = text[:max(text.rfind(".", 0, m.start()), 0)]
-                    last = re.split(r"[.!;?]\s+", before.strip())[-1] if before.strip() else ""
-                    previous = _mover(state, last)
-                    others = [previous] if previous in others else others
-                return f"{m[1]} {others[0]}" if subject is not None and len(others) == 1 else m[0]
-            text = re.sub(r"\b(offers?|gives?|hands?|shows?|passes)\s+(?:him|her|them)\b(?=\s+(?:his|her|their|the|a|"
-                          r"an|my|one|two|both|all)\b)", partner, text, flags=re.IGNORECASE)
+        text = _pronouns_meant(state, text)
         sentences = re.split(r"(?:(?<=[.!;?])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
                              r"(?=(?:can|may|must|does|do|is|are|would|could|what|how|who|whose)\s|(?:will|shall|"
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)"

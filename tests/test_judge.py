@@ -4009,3 +4009,21 @@ def test_round_72s_hunter_regressions_of_this_sessions_readings(tmp_path, capsys
     # `the traded soy` in an offer is the soy being traded
     found, out = results("Timon offers Nina the traded soy for her red", **trade)
     assert out["results"][0]["action"]["give"] == ["revealed 1"]
+
+
+def test_round_73s_hunter_him_by_the_rules_and_it_inside_a_part(tmp_path, capsys):
+    table = {"players": [{"name": "Paul", "hand": ["soy"]}, {"name": "Anna", "hand": ["blue"]},
+                         {"name": "Lisa", "hand": ["red", "blue"]}],
+             "active": "Paul", "phase": "trade", "revealed": ["soy"], "draw_pile": ["green", "fire"]}
+    code, out = judge(capsys, situation(tmp_path, table), "-a",
+                      "Paul offers Anna the soy for her blue. Anna says no. Lisa offers him her blue.")
+    # `him` is Paul, the one the rules let Lisa trade with (the sentence before was Anna's)
+    assert out["results"][2]["action"]["to"] == "Paul" and out["results"][2]["legal"] is True
+    vines = {"modules": ["base", "bohnroeschen"],
+             "players": [{"name": "Greta", "fields": [["blue"], []], "coins": ["soy", "soy", "soy"],
+                          "received": ["red"]}, {"name": "Paul"}, {"name": "Anna"}, {"name": "Lisa"}],
+             "active": "Greta", "phase": "plant_trades", "revealed": ["green"],
+             "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"], "vine_deck": ["castle"]}
+    code, out = judge(capsys, situation(tmp_path, vines), "-a",
+                      "Greta plants the red in field 2. She buys a third field and plants the green in it.")
+    assert out["results"][-1]["action"]["field"] == 3 and out["results"][-1]["legal"] is True

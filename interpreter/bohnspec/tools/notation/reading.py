@@ -386,7 +386,7 @@ def _subjects_said(state: State, text: str) -> str:
     return text
 
 
-def _pronouns_meant(state: State, text: str) -> str:
+def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
     """A pronoun said for a player, when the words leave one: the subject of a question or a
     sentence (never a player its own sentence names), and the partner of `offers him ...`."""
     named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)]
@@ -411,13 +411,15 @@ def _pronouns_meant(state: State, text: str) -> str:
             subject = _mover(state, re.sub(r"^(?:\s*(?:and|then)\s+)+", "", text[start + 1:m.start()].strip(),
                                            flags=re.IGNORECASE))
             others = [n for n in named if n != subject]
-            if len(others) > 1:
-                # (the one the sentence before was about: `Paul offers Anna the soy. Lisa
-                # offers him her blue`; round 72's hunter)
-                before = text[:max(text.rfind(".", 0, m.start()), 0)]
-                last = re.split(r"[.!;?]\s+", before.strip())[-1] if before.strip() else ""
-                previous = _mover(state, last)
-                others = [previous] if previous in others else others
+            if len(others) > 1 and subject is not None:
+                # (the one of them the rules let the subject make the move with: `Paul offers Anna
+                # the soy. Lisa offers him her blue`, Paul the player whose turn it is; round 72's
+                # hunter; a guess from the sentence before took Anna, round 73's)
+                kind = _action_named(engine, [m[1]])[0]
+                partner_param = next((p.name for p in engine.spec.actions[kind].params if p.type == "player"), None) \
+                    if kind in engine.spec.actions else None
+                if partner_param is not None:
+                    others = _values_allowed(engine, state, kind, subject, partner_param, others) or others
             return f"{m[1]} {others[0]}" if subject is not None and len(others) == 1 else m[0]
         text = re.sub(r"\b(offers?|gives?|hands?|shows?|passes)\s+(?:him|her|them)\b(?=\s+(?:his|her|their|the|a|"
                       r"an|my|one|two|both|all)\b)", partner, text, flags=re.IGNORECASE)
@@ -450,7 +452,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         if outcome is not None and _OUTCOME_ASKED.match(outcome[1].strip()):
             text = text[:outcome.start()]
         text = _without_tag(text)
-        text = _pronouns_meant(state, text)
+        text = _pronouns_meant(engine, state, text)
         sentences = re.split(r"(?:(?<=[.!;?])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
                              r"(?=(?:can|may|must|does|do|is|are|would|could|what|how|who|whose)\s|(?:will|shall|"
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)"
@@ -526,6 +528,13 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
         return text
     who, before = _mover(state, text), parts[k - 1]
     if who is None or _mover(state, before) != who:
+        return text
+    # (a part of several moves, `buys a third field and plants the green in it`: `it` is said of
+    # the move before it in the part, read when the part is split; round 73's hunter)
+    said_at = re.search(r"\b(?:there|that\s+field|the\s+same\s+field|it|them)\b", text, flags=re.IGNORECASE)
+    head = text[:said_at.start()] if said_at else text
+    if any(_names_a_move(engine, head.split()[i + 1:]) for i, w in enumerate(head.split())
+           if w.lower() in ("and", "then")):
         return text
     try:
         earlier = _played(engine, state, parts[:k - 1])

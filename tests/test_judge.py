@@ -4027,3 +4027,15 @@ def test_round_73s_hunter_him_by_the_rules_and_it_inside_a_part(tmp_path, capsys
     code, out = judge(capsys, situation(tmp_path, vines), "-a",
                       "Greta plants the red in field 2. She buys a third field and plants the green in it.")
     assert out["results"][-1]["action"]["field"] == 3 and out["results"][-1]["legal"] is True
+
+
+def test_round_71s_table_a_correction_said_at_the_table(tmp_path, capsys):
+    table = {"players": [{"name": "Anna", "hand": ["soy", "blue"], "fields": [["red"], ["blue"], []]},
+                         {"name": "Paul"}, {"name": "Lisa"}],
+             "active": "Anna", "phase": "plant_hand", "draw_pile": ["green", "fire", "blue"]}
+    for text in ("Anna plants the soy in field 1 \u2014 no wait, in field 3",
+                 "Anna plants the soy in field 1, no wait, in field 3",
+                 "Anna plants the soy, no wait, she plants the soy in field 3"):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert [(r["action"]["type"], r["action"].get("field"), r["legal"]) for r in out["results"]] == \
+            [("plant", 3, True)], text

@@ -359,6 +359,28 @@ def _asks_an_outcome(engine: Engine, sentence: str) -> bool:
         and not any(_names_a_move(engine, words[i:]) for i in range(1, len(words)))
 
 
+def _corrected(state: State, text: str) -> str:
+    """A correction said at the table is what is meant: `plants the soy in field 1 — no wait, in
+    field 3` (the place said again replaces the one before), `plants the soy, no wait, she plants
+    the blue` (a move said again replaces the one before); round 71's table."""
+    m = re.search(r"\s*(?:[\u2014\u2013]|--?|,)\s*(?:no\s*,?\s*wait|no\s*,?\s*sorry|sorry|I\s+mean|rather)\s*,?\s+",
+                  text, flags=re.IGNORECASE)
+    if m is None:
+        return text
+    before, after = text[:m.start()], text[m.end():]
+    place = re.match(r"(in|into|on|onto|to|for|with|against|under)\s+\S", after, flags=re.IGNORECASE)
+    if place is not None:
+        said = re.search(r"\s(?:in|into|on|onto|to|for|with|against|under)\s+(?:(?!\s(?:in|into|on|onto|to|for|with|"
+                         r"against|under)\s).)*$", before, flags=re.IGNORECASE)
+        if said is not None:
+            return before[:said.start()] + " " + after
+    # (a move said again, its player by a pronoun: the one of the move before)
+    mover = _mover(state, before)
+    if mover is not None:
+        after = re.sub(r"^(?:he|she|they)\b", mover, after, flags=re.IGNORECASE)
+    return _corrected(state, after) if after.split() else text
+
+
 def _subjects_said(state: State, text: str) -> str:
     """Who makes the moves, said otherwise than by a name first: `everybody` (each player),
     `Nina: Stop!` (what she says), `then his riders charge` (the first player named's)."""
@@ -444,6 +466,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
         text = _unnegated(text.replace("\u2019", "'"))
+        text = _corrected(state, text)
         text = _subjects_said(state, text)
         # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
         text = re.sub(r"(?<=[a-z])([,.;!?])(?=[A-Za-z])", r"\1 ", text)

@@ -4039,3 +4039,13 @@ def test_round_71s_table_a_correction_said_at_the_table(tmp_path, capsys):
         code, out = judge(capsys, situation(tmp_path, table), "-a", text)
         assert [(r["action"]["type"], r["action"].get("field"), r["legal"]) for r in out["results"]] == \
             [("plant", 3, True)], text
+
+
+def test_round_71s_table_takes_a_card_of_the_draft(tmp_path, capsys):
+    jump = {"options": {"beans": "jumping"},
+            "players": [{"name": "Anna", "hand": ["red"], "fields": [["red"], ["soy", "soy"]]},
+                        {"name": "Felix", "hand": ["soy"], "fields": [["soy"], ["jumping", "jumping"]]},
+                        {"name": "Greta", "hand": ["green"], "fields": [["jumping"], ["blue", "blue"]]}],
+            "active": "Felix", "phase": "plant_hand", "draw_pile": ["green", "red", "blue", "soy", "fire"]}
+    code, out = judge(capsys, situation(tmp_path, jump), "-a", "Felix harvests field 2. He takes the soy into field 1.")
+    assert out["results"][1]["action"]["type"] == "draft" and out["results"][1]["legal"] is True

@@ -669,7 +669,20 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
     text = _order_words(engine, state, text)
     return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(engine, _paid_for(_exchange(
-        _space_taken(engine, state, _question_asked(engine, state, text)))))))
+        _card_taken(engine, _space_taken(engine, state, _question_asked(engine, state, text))))))))
+
+
+def _card_taken(engine: Engine, text: str) -> str:
+    """`He takes the soy into field 1` (`gets`, `grabs`) in a game where no move is named
+    `take`: the move players call `pick` (the Jumping Bean draft's), where the card goes (round
+    71's table had `takes` unknown)."""
+    verbs = _verbs(engine)
+    pick = verbs.get("pick")
+    if pick is None or pick not in engine.spec.actions or any(a == "take" or a.startswith("take_")
+                                                              for a in engine.spec.actions):
+        return text
+    return re.sub(r"^(\S+)\s+(?:takes|take|gets|get|grabs|grab)\s+(?=.+?\s+(?:into|onto|in|on|to)\s+\S)",
+                  r"\1 picks ", text, flags=re.IGNORECASE)
 
 
 def _space_taken(engine: Engine, state: State, text: str) -> str:

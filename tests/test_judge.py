@@ -4049,3 +4049,20 @@ def test_round_71s_table_takes_a_card_of_the_draft(tmp_path, capsys):
             "active": "Felix", "phase": "plant_hand", "draw_pile": ["green", "red", "blue", "soy", "fire"]}
     code, out = judge(capsys, situation(tmp_path, jump), "-a", "Felix harvests field 2. He takes the soy into field 1.")
     assert out["results"][1]["action"]["type"] == "draft" and out["results"][1]["legal"] is True
+
+
+def test_round_74s_hunter_a_corrected_move_keeps_the_sentences_before(tmp_path, capsys):
+    table = {"players": [{"name": "Timon", "hand": ["green"]}, {"name": "Nina", "hand": ["red"]},
+                         {"name": "Keno", "hand": ["soy", "blue"]}],
+             "active": "Timon", "phase": "trade", "revealed": ["soy", "fire"], "draw_pile": ["green", "fire"]}
+
+    def results(text):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        return [(r["action"]["type"], r["action"]["player"], r["action"].get("to"), r["legal"])
+                for r in out.get("results", [])]
+    assert results("Timon offers Nina the soy for her red. Nina says yes \u2014 no wait, she says no.") == [
+        ("offer", "Timon", "Nina", True), ("decline", "Nina", None, True)]
+    # `her` after Keno declined: not Keno, whom the words say nothing of being a her; the rules let
+    # Timon offer to anyone, so the words do not say whom (it was Keno)
+    found = results("Timon offers Keno the soy for his blue. Keno says no. Timon offers her the fire.")
+    assert found[-1][2] != "Keno"

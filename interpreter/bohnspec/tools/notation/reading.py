@@ -374,11 +374,13 @@ def _corrected(state: State, text: str) -> str:
                          r"against|under)\s).)*$", before, flags=re.IGNORECASE)
         if said is not None:
             return before[:said.start()] + " " + after
-    # (a move said again, its player by a pronoun: the one of the move before)
-    mover = _mover(state, before)
+    # (a move said again, its player by a pronoun: the one of the move before; the sentences
+    # before that one stay, round 74's hunter)
+    last = max((m_.end() for m_ in re.finditer(r"[.!;?]\s+", before)), default=0)
+    mover = _mover(state, before[last:].strip())
     if mover is not None:
         after = re.sub(r"^(?:he|she|they)\b", mover, after, flags=re.IGNORECASE)
-    return _corrected(state, after) if after.split() else text
+    return _corrected(state, before[:last] + after) if after.split() else text
 
 
 def _subjects_said(state: State, text: str) -> str:
@@ -432,17 +434,24 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
             start = max(text.rfind(".", 0, m.start()), text.rfind(";", 0, m.start()), text.rfind(",", 0, m.start()))
             subject = _mover(state, re.sub(r"^(?:\s*(?:and|then)\s+)+", "", text[start + 1:m.start()].strip(),
                                            flags=re.IGNORECASE))
+            if subject is None:
+                return m[0]
+            # (the one player the rules let the subject make the move with: `Paul offers Anna the
+            # soy. Lisa offers him her blue`, Paul the player whose turn it is; a guess from the
+            # sentence before took Anna, round 73's hunter; where the rules let several, the one
+            # other player named, if nobody else could be meant, nor a him be a her: round 74's)
+            kind = _action_named(engine, [m[1]])[0]
+            partner_param = next((p.name for p in engine.spec.actions[kind].params if p.type == "player"), None) \
+                if kind in engine.spec.actions else None
+            everyone = [n for n in state.names() if n != subject]
+            allowed = _values_allowed(engine, state, kind, subject, partner_param, everyone) \
+                if partner_param is not None else everyone
             others = [n for n in named if n != subject]
-            if len(others) > 1 and subject is not None:
-                # (the one of them the rules let the subject make the move with: `Paul offers Anna
-                # the soy. Lisa offers him her blue`, Paul the player whose turn it is; round 72's
-                # hunter; a guess from the sentence before took Anna, round 73's)
-                kind = _action_named(engine, [m[1]])[0]
-                partner_param = next((p.name for p in engine.spec.actions[kind].params if p.type == "player"), None) \
-                    if kind in engine.spec.actions else None
-                if partner_param is not None:
-                    others = _values_allowed(engine, state, kind, subject, partner_param, others) or others
-            return f"{m[1]} {others[0]}" if subject is not None and len(others) == 1 else m[0]
+            if len(allowed) == 1:
+                return f"{m[1]} {allowed[0]}"
+            if not allowed and len(others) == 1:  # (nobody now: the verdict refuses whoever it is)
+                return f"{m[1]} {others[0]}"
+            return m[0]
         text = re.sub(r"\b(offers?|gives?|hands?|shows?|passes)\s+(?:him|her|them)\b(?=\s+(?:his|her|their|the|a|"
                       r"an|my|one|two|both|all)\b)", partner, text, flags=re.IGNORECASE)
     return text

@@ -4035,7 +4035,8 @@ def test_round_71s_table_a_correction_said_at_the_table(tmp_path, capsys):
              "active": "Anna", "phase": "plant_hand", "draw_pile": ["green", "fire", "blue"]}
     for text in ("Anna plants the soy in field 1 \u2014 no wait, in field 3",
                  "Anna plants the soy in field 1, no wait, in field 3",
-                 "Anna plants the soy, no wait, she plants the soy in field 3"):
+                 "Anna plants the soy, no wait, she plants the soy in field 3",
+                 "Anna plants the soy in field 1, I mean field 3", "Anna plants the soy in field 1 \u2014 no, in field 3"):
         code, out = judge(capsys, situation(tmp_path, table), "-a", text)
         assert [(r["action"]["type"], r["action"].get("field"), r["legal"]) for r in out["results"]] == \
             [("plant", 3, True)], text

@@ -363,17 +363,20 @@ def _corrected(state: State, text: str) -> str:
     """A correction said at the table is what is meant: `plants the soy in field 1 — no wait, in
     field 3` (the place said again replaces the one before), `plants the soy, no wait, she plants
     the blue` (a move said again replaces the one before); round 71's table."""
-    m = re.search(r"\s*(?:[\u2014\u2013]|--?|,)\s*(?:no\s*,?\s*wait|no\s*,?\s*sorry|sorry|I\s+mean|rather)\s*,?\s+",
-                  text, flags=re.IGNORECASE)
+    m = re.search(r"\s*(?:[\u2014\u2013]|--?|,)\s*(?:no\s*,?\s*wait|no\s*,?\s*sorry|sorry|I\s+mean|rather|"
+                  r"no\s*,(?=\s+(?:in|into|on|onto|to|for|with|against|under)\s))\s*,?\s+", text, flags=re.IGNORECASE)
     if m is None:
         return text
     before, after = text[:m.start()], text[m.end():]
     place = re.match(r"(in|into|on|onto|to|for|with|against|under)\s+\S", after, flags=re.IGNORECASE)
-    if place is not None:
-        said = re.search(r"\s(?:in|into|on|onto|to|for|with|against|under)\s+(?:(?!\s(?:in|into|on|onto|to|for|with|"
-                         r"against|under)\s).)*$", before, flags=re.IGNORECASE)
-        if said is not None:
-            return before[:said.start()] + " " + after
+    said = re.search(r"\s(in|into|on|onto|to|for|with|against|under)\s+(?:(?!\s(?:in|into|on|onto|to|for|with|"
+                     r"against|under)\s).)*$", before, flags=re.IGNORECASE)
+    if said is not None and place is not None:
+        return before[:said.start()] + " " + after
+    if said is not None and len(after.split()) <= 4 and _mover(state, after) is None \
+            and after.split()[0].lower() not in ("he", "she", "they", "i"):
+        # (`in field 2, I mean field 1`: the place said again without its word)
+        return f"{before[:said.start()]} {said[1]} {after}"
     # (a move said again, its player by a pronoun: the one of the move before; the sentences
     # before that one stay, round 74's hunter)
     last = max((m_.end() for m_ in re.finditer(r"[.!;?]\s+", before)), default=0)

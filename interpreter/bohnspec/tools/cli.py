@@ -1486,9 +1486,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     diagnostics, nfiles = check_files(files or None)
     if files and not any(d.severity == "error" for d in diagnostics):
         # A map of one's own laid for a table its game's setup refuses (round 48's designer:
-        # four camps `for 3 players` passed, and simulate's hints then went round in a circle).
-        from .actioncheck import unlistable_actions
-        from .boardcheck import unusable_boards
+        # four camps `for 3 players` passed, and simulate's hints then went round in a circle),
+        # and an action whose legal moves cannot be listed (round 64's).
+        from .playcheck import unlistable_actions, unusable_boards
         diagnostics = [*diagnostics, *unusable_boards(files), *unlistable_actions(files)]
     errors = [d for d in diagnostics if d.severity == "error"]
     data = {"files": nfiles, "diagnostics": [

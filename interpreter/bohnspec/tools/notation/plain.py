@@ -44,6 +44,7 @@ from .words import (
     _scattered_name,
     _subjects,
     _title_words,
+    _variety_said,
     _verb_forms,
     _verbs,
 )
@@ -287,11 +288,7 @@ def _cards_described(engine: Engine, text: str) -> str:
                   flags=re.IGNORECASE)
     # (`his planted greens`: the field they grow in, whose cards no move but a harvest takes)
     def planted(m: re.Match) -> str:
-        word = m[2].lower()
-        names = _bean_names(engine)
-        variety = next((names.get(w, w if w in engine.spec.varieties else None)
-                        for w in (word, word[:-1] if word.endswith("s") else word, f"{word} bean")
-                        if w in engine.spec.varieties or w in names), None)
+        variety = _variety_said(engine, m[2])
         return f"{m[1]} {variety} field" if variety is not None else m[0]
     text = re.sub(r"\b(his|her|their|my)\s+planted\s+(\S+?)(?:\s+beans?)?(?=[\s,.;?!]|$)", planted, text,
                   flags=re.IGNORECASE)
@@ -800,13 +797,8 @@ def _laid_in_a_field(engine: Engine, text: str) -> str:
     place said (`puts ... onto his depot` stays: Bohnaparte's stow; round 58's table)."""
     # (`on top of his soy beans`, `on top of the blue`, `on his soys`: on the field they grow in;
     # rounds 69 and 71)
-    names = _bean_names(engine)
-
     def grown(m: re.Match) -> str:
-        word = m[3].lower()
-        variety = next((names.get(w, w if w in engine.spec.varieties else None)
-                        for w in (word, word[:-1] if word.endswith("s") else word, f"{word} bean")
-                        if w in engine.spec.varieties or w in names), None)
+        variety = _variety_said(engine, m[3])
         return f" on {m[2] or ''}{variety} field" if variety is not None else m[0]
     # (`the empty third field`: the field counted; that it is empty, the situation says)
     text = re.sub(r"\bempty\s+(?=(?:first|second|third|fourth|fifth|[0-9]+(?:st|nd|rd|th))\s+field)", "", text,

@@ -159,6 +159,16 @@ def _discards_by_a_move(engine: Engine) -> bool:
     return any(a == "discard" or a.startswith("discard_") for a in engine.spec.actions)
 
 
+def _variety_said(engine: Engine, word: str) -> str | None:
+    """The variety a word names as players say it (`greens`, `blue`, `chili`: its id, its name
+    or the word before "Bean"), singular or plural; None for a word naming none."""
+    word = word.lower()
+    names = _bean_names(engine)
+    return next((names.get(w, w if w in engine.spec.varieties else None)
+                 for w in (word, word[:-1] if word.endswith("s") else word, f"{word} bean")
+                 if w in engine.spec.varieties or w in names), None)
+
+
 @functools.lru_cache(maxsize=1024)
 def _phases_named(engine: Engine, word: str) -> tuple[str, ...]:
     """The phases a word names: the one whose whole name it is (`trading`: trade), else those

@@ -1022,14 +1022,19 @@ class Checker:
                                  "no rule names it: a figure on it can never fulfil it, only pay tribute to move on")
         # An option no rule reads, or values no rule tells apart, change nothing when chosen
         # (round 69's designer: `reveal: two|three|four`, `four` read nowhere, played as two).
+        every: list[Node] | None = None  # every node of the rules, walked once for all the options
         for name, o in spec.options.items():
             if name not in self.read_names:
                 self.warn(o.loc, f"option {name!r} is never read by a rule: whichever value is chosen, the game "
                                  "plays the same")
                 continue
-            told, opaque = _values_told_apart(spec, name)
+            if len(o.values) < 3:
+                continue
+            if every is None:
+                every = [n for d in spec.all_decls() for n in nodes_of(d)]
+            told, opaque = _values_told_apart(every, name)
             unread = [v for v in o.values if v not in told]
-            if not opaque and len(unread) >= 2 and len(o.values) >= 3:
+            if not opaque and len(unread) >= 2:
                 self.warn(o.loc, f"option {name!r}: no rule reads the values {', '.join(unread)}, so choosing one "
                                  "or another of them plays the same")
         turn = {p for d in spec.all_decls() if isinstance(d, Turn) for p in d.phases}
@@ -1544,15 +1549,14 @@ class Checker:
         elif meaning.kind == "define" and self._current and self._current.startswith("define:"):
             self.define_calls.setdefault(self._current[7:], set()).add(e.args[0])
 
-def _values_told_apart(spec: Spec, option: str) -> tuple[set[str], bool]:
-    """The values of an option the rules compare it with (`reveal == three`, `reveal in [two,
-    four]`), and whether it is also read otherwise (passed on, kept in a variable: then which
+def _values_told_apart(every: list[Node], option: str) -> tuple[set[str], bool]:
+    """The values of an option the rules (`every` node of them) compare it with (`reveal ==
+    three`, `reveal in [two, four]`), and whether it is also read otherwise (passed on, kept in a variable: then which
     values matter the checker cannot tell)."""
     def is_option(n: Node) -> bool:
         return n.kind == "name" and n.args[0] == option
     told: set[str] = set()
     compared: set[int] = set()  # the option's own nodes that are compared with a value
-    every = [n for d in spec.all_decls() for n in nodes_of(d)]
     for n in every:
         if n.kind == "compare":
             left, _, right = n.args

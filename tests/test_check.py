@@ -445,6 +445,15 @@ def test_a_varietys_other_names_say_one_variety(tmp_path):
                                         "already: each name says one variety"]
 
 
+def test_a_phases_other_names_say_one_phase(tmp_path):
+    # `aka` on a phase: the names players give it (`the pause`), which judge's notation reads.
+    ok = 'module mycards\nphase siesta "Siesta" aka "nap" cites bohnanza/setup/5 { }\n'
+    assert errors_of(tmp_path, ok) == []
+    taken = ok.replace('"nap"', '"trade"')
+    assert errors_of(tmp_path, taken) == ["phase 'siesta' is also called 'trade', which names 'trade' already: "
+                                          "each name says one phase"]
+
+
 def test_a_variables_first_value_has_its_declared_kind(tmp_path):
     # Round 43's bad-input tester: `var x: int = "text"` checked clean.
     text = 'module mycards\nvar x: int = "text" cites bohnanza/setup/5\n'

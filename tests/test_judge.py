@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import re
@@ -4067,3 +4068,87 @@ def test_round_74s_hunter_a_corrected_move_keeps_the_sentences_before(tmp_path, 
     # Timon offer to anyone, so the words do not say whom (it was Keno)
     found = results("Timon offers Keno the soy for his blue. Keno says no. Timon offers her the fire.")
     assert found[-1][2] != "Keno"
+
+
+# Round 71's family at a Bohnröschen table: Anna's turn, phase 1.
+R71_VINES = {"modules": ["base", "bohnroeschen"],
+             "players": [{"name": "Anna", "hand": ["red"], "fields": [["soy", "soy"], ["blue"]], "coins": ["blue"]},
+                         {"name": "Paul", "hand": ["fire"], "fields": [["fire", "fire"], ["soy"]]},
+                         {"name": "Lisa", "hand": ["broad"], "fields": [["red"], ["broad"]], "coins": ["soy"]}],
+             "active": "Anna", "phase": "plant_hand",
+             "vine_row": ["sell_for_two", "blue_in_a_field", "last_figure", "anyone_two_red"], "vine_deck": ["castle"],
+             "draw_pile": ["green", "fire", "blue", "soy", "red", "broad"]}
+
+
+def r71_moves(capsys, tmp_path, text, data=R71_VINES, **changes):
+    """The moves judge read in `text` at round 71's table: (type, player, legal) each."""
+    code, out = judge(capsys, situation(tmp_path, data, **changes), "-a", text)
+    assert "error" not in out, (text, out)
+    return [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out["results"]]
+
+
+def test_round_71s_table_joins_times_and_words_of_the_table(tmp_path, capsys):
+    vines = R71_VINES
+
+    def moves(text, **changes):
+        return r71_moves(capsys, tmp_path, text, **changes)
+    # `the pause`: the intermediate phase's other name (the spec's `aka`), where no field is harvested
+    assert moves("Paul harvests his two fire beans in the pause", phase="intermediate") == [
+        ("harvest", "Paul", False)]
+    # `cashes in` a harvest; a `lonely` bean is a single one, protected by the longer field
+    assert moves("Anna cashes in her lonely blue bean") == [("harvest", "Anna", False)]
+    # `, and after that she ...`: the next move; `To make room ..., ` and `meanwhile`: no move
+    assert moves("Anna harvests the two soys, and after that she harvests the single blue too") == [
+        ("harvest", "Anna", True)] * 2
+    assert moves("To make room for the red, Paul harvests his lone soy") == [("harvest", "Paul", False)]
+    assert moves("Paul meanwhile harvests his fire beans") == [("harvest", "Paul", True)]
+    # `It's Anna's turn.` said after the question is the situation's; another player's is told
+    assert moves("Can Paul plant his fire now? It's Anna's turn") == [("plant", "Paul", False)]
+    code, out = judge(capsys, situation(tmp_path, vines), "-a", "Can Paul plant his fire now? It's Paul's turn")
+    assert code == 2 and "it is Anna's turn in this situation" in out["error"]
+    # `shouts Stop`, `says Stop for selling`, `too early`: the claim, whatever the task said
+    for text in ("Anna shouts Stop", "Anna says Stop for selling", "Anna says Stop too early"):
+        assert moves(text) == [("fulfil", "Anna", False)], text
+    # ... but a task said that is another card's is told, as `for the blue card` is
+    code, out = judge(capsys, situation(tmp_path, vines), "-a", "Anna says Stop for one bean on every field")
+    assert code == 2 and "not the card named" in out["error"]
+    # a time opening a sentence; a question between the moves; `the last three cards from the pile`
+    draw = dict(phase="draw_cards")
+    assert moves("Anna draws. In the pause Lisa says Stop", **draw) == [("draw", "Anna", True),
+                                                                        ("fulfil", "Lisa", False)]
+    assert moves("Anna draws, and in the pause afterwards Lisa pays a coin", **draw) == [
+        ("draw", "Anna", True), ("tribute", "Lisa", True)]
+    assert moves("Anna draws the last three cards from the pile. Is the game over? Then Lisa pays a coin.",
+                 **draw) == [("draw", "Anna", True), ("tribute", "Lisa", True)]
+    # `pay another coin` is one more tribute; `so she gets into the castle` what it is for
+    assert moves("Can Lisa pay another coin so she gets into the castle?") == [("tribute", "Lisa", False)]
+    # `no thanks`: the answer is no
+    trade = dict(active="Paul", phase="trade", revealed=["garden", "soy"])
+    assert moves("Paul gives the garden bean to Lisa as a present, and Lisa says no thanks", **trade) == [
+        ("offer", "Paul", True), ("decline", "Lisa", True)]
+
+
+def test_questions_of_what_the_moves_did_before_and_between_them(tmp_path, capsys):
+    vines = copy.deepcopy(R71_VINES)
+    vines["players"][0]["hand"] = ["red", "soy"]
+
+    def moves(text, **changes):
+        return r71_moves(capsys, tmp_path, text, vines, **changes)
+    # `Which coin does he pay?`, `Where does the coin go?`: what the move did, its events show
+    for text in ("Anna pays a coin. Which coin does she pay?", "Anna pays tribute. Where does the coin go?"):
+        assert moves(text) == [("tribute", "Anna", True)], text
+    # a question first, of the moves after it
+    assert moves("How many cards does Anna draw at the end of her turn? Anna draws.", phase="draw_cards") == [
+        ("draw", "Anna", True)]
+    # `After that, can ...?`: the question, after the move before
+    assert moves("Anna plants the red. After that, can Anna plant the soy?")[1:] == [("plant", "Anna", True)]
+    # `Stop: she has ...`: what she says, then her reason
+    assert moves("It's Anna's turn, but Lisa says Stop: she has one red on a field") == [("fulfil", "Lisa", False)]
+    # `No, he plants ...` after a question: the answer's word, then the one player named
+    assert moves("Can Paul harvest his fire beans? No, he harvests his soy.") == [("harvest", "Paul", True),
+                                                                                 ("harvest", "Paul", True)]
+    # `Does Lisa get to move?` names no move: asked of the moves before, not judged as one
+    assert moves("Anna plants the red. Does Lisa get to move?") == [("plant", "Anna", True)]
+    # `It is Lisa's turn to ...` says something else than whose turn it is: not told as another turn
+    code, out = judge(capsys, situation(tmp_path, vines), "-a", "It is Lisa's turn to harvest: Lisa harvests her red")
+    assert "it is Anna's turn in this situation" not in out.get("error", "")

@@ -469,7 +469,7 @@ class Checker:
                           {o.name: {o.name, o.title.lower(), *(a.lower() for a in o.aka)}
                            for o in self.spec.varieties.values() if o is not v})
 
-    def _other_names(self, d: Variety | Action | Card, what: str, one: str, own: set[str],
+    def _other_names(self, d: Variety | Action | Card | Phase, what: str, one: str, own: set[str],
                      others: dict[str, set[str]]) -> None:
         """Each of `d.aka` names `d` alone (not by its own name again, not another's, not twice):
         `own` are the names it has already, `others` each other declaration's names."""
@@ -809,6 +809,10 @@ class Checker:
 
     def _check_phase(self, p: Phase) -> None:
         self.block(p.on_enter, set())
+        # A name of the table must say one phase: judge reads `in the pause` by it.
+        self._other_names(p, "phase", "phase", {p.name, p.title.lower()},
+                          {o.name: {o.name, o.title.lower(), *(a.lower() for a in o.aka)}
+                           for o in self.spec.phases.values() if o is not p})
 
     def _check_turn(self, t: Turn) -> None:
         for p in t.phases:

@@ -327,13 +327,16 @@ class _ToModel(Transformer):
     def phase(self, meta, name, *rest):
         parts, cites = _split(rest)
         title = ""
+        aka: tuple[str, ...] = ()
         on_enter: tuple = ()
         for p in parts:
             if _is_token(p, "STRING"):
                 title = _text(p)
+            elif isinstance(p, _Aka):
+                aka = tuple(p)
             else:
                 on_enter = on_enter + p
-        return Phase(str(name), "", cites, self._loc(meta), title=title, on_enter=on_enter)
+        return Phase(str(name), "", cites, self._loc(meta), title=title, aka=aka, on_enter=on_enter)
 
     def phase_part(self, meta, block):
         return block

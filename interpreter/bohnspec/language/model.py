@@ -144,6 +144,7 @@ class Define(Decl):
 @dataclass(frozen=True)
 class Phase(Decl):
     title: str = ""
+    aka: tuple[str, ...] = ()  # other names players give it (`pause` for the intermediate phase)
     on_enter: tuple[Node, ...] = ()
 
 

@@ -172,6 +172,8 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     names = {n.lower() for n in state.names()}
     pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
     clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
+               # (`so she gets into the castle`: what it is for; round 71's table)
+               r",?\s+so\s+(?:that\s+)?(?:" + pronouns + r")\s+(?:gets?|can|could|reaches|will|would|is|has|wins)\b",
                r",?\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be|show|afford|prove|raise|skip|avoid|"
                r"escape|catch|free)\b",
                # (at the start too: `Before he draws, Timon harvests ...`; round 67's table)
@@ -356,6 +358,8 @@ def _fillers_dropped(state: State, text: str) -> str:
     def filler(m: re.Match) -> str:
         return m[0] if m[0].strip(" ,").lower() in named else ""
     return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|again|"
+                  # (`meanwhile`, `no thanks`, `too early`: round 71's table)
+                  r"meanwhile|in\s+the\s+meantime|thanks|thank\s+you|(?:a\s+bit\s+|too\s+)?early|"
                   r"at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
                   r"immediately|at\s+once|too|also|as\s+well|please|face\s+down|in\s+(?:one|a|the\s+same|a\s+single)\s+"
                   r"turn|this\s+turn)\b", filler, text,
@@ -1002,6 +1006,15 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         # `Keno says "Stop"`: what a player says at the table is the move (the claim of a task).
         words = [words[0], words[2].strip('"\''), *words[3:]]
         aloud = True
+        kind = _action_named(engine, words[1:])[0]
+        if kind in engine.spec.actions and not engine.spec.actions[kind].params and len(words) > 2:
+            # (`says Stop because ...`, `as everyone else is ahead`: her reason; `for selling`,
+            # `for one bean on every field`: the card she claims, told if it names another than
+            # the one under her figure, as `for the blue card` is; round 71's table)
+            if words[2].lower() in ("because", "since", "as"):
+                words = words[:2]
+            elif words[2].lower() == "for" and words[-1].lower().rstrip(".!?") not in ("card", "task"):
+                words = [*words, "card"]
     if len(words) > 2 and words[1].lower() in ("is", "has") and words[2].lower() in _DONE:
         # `Timon is done trading`: he ends the phase he names (the words after say which).
         words = [words[0], "ends", *(w for w in words[3:] if w.lower() != "with")]

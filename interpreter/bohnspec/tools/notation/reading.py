@@ -354,7 +354,10 @@ def _asks_an_outcome(engine: Engine, sentence: str) -> bool:
     if _OUTCOME_ASKED.match(text):
         return True
     words = text.rstrip("?.! ").split()
-    return bool(re.match(r"(?:what|how|who|which|whose|does|do|did|is|are|was|were|will|would)\s", text,
+    if re.match(r"(?:which|where|what)\b(?:(?!\b(?:can|may|must|could|might|should)\b)[^?])*\b(?:does|do|did|will|"
+                r"would|is|are)\b[^?]*\?$", text, flags=re.IGNORECASE):
+        return True  # (`Which coin does he pay?`, `Where does the coin go?`: what the move did)
+    return bool(re.match(r"(?:what|how|who|which|whose|where|does|do|did|is|are|was|were|will|would)\s", text,
                          flags=re.IGNORECASE)) and text.endswith("?") \
         and not any(_names_a_move(engine, words[i:]) for i in range(1, len(words)))
 
@@ -413,6 +416,55 @@ def _subjects_said(state: State, text: str) -> str:
     return text
 
 
+def _joins_said(engine: Engine, state: State, text: str) -> str:
+    """Ways of the table to join and open sentences, in the words the rest reads (round 71's
+    table): `, and after that she ...` (`then`), `What's` (`What is`), a time opening a sentence,
+    `In the pause Lisa says ...` (said after her name, where a time of a move is read), a purpose
+    opening one, `To make room for the red, Paul ...` (no move), `It's Anna's turn.` (the
+    situation's, else told), `draws the last three cards` (the draw), `Does she get to draw?`."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    text = re.sub(r"(,?\s+and|,)\s+(?:after\s+(?:that|this)|afterwards)\s*,?\s+", r"\1 then ", text,
+                  flags=re.IGNORECASE)
+    # (`After that, can Timon defend ...?`: the question, asked after the moves before)
+    text = re.sub(r"(^|[.!;?]\s+)(?:after\s+(?:that|this)|afterwards|then)\s*,?\s+(?=(?:can|may|must|could|does|do|is|"
+                  r"are|will|would)\s)", r"\1", text, flags=re.IGNORECASE)
+    text = re.sub(r"(^|[.!;?]\s+)(?:after\s+(?:that|this)|afterwards)\s*,?\s+", r"\1Then ", text, flags=re.IGNORECASE)
+    # (`Nina says Stop: she has one bean on each field`: her reason, after what she says)
+    text = re.sub(r"\b((?:says|say|calls|call|shouts|shout)\s+[\"']?\w+[\"'!]?)\s*:\s+[^.!?;]*", r"\1", text,
+                  flags=re.IGNORECASE)
+    # (`Can Timon plant the blue? No, he plants the red.`: the answer's words open the moves said)
+    text = re.sub(r"((?:^|[.!;?])\s+)(?:no|yes|ok|okay|well)\s*,\s+(?=(?:" + names + r"|he|she|they)\s)", r"\1",
+                  text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(what|who|where|how)'s\b", r"\1 is", text, flags=re.IGNORECASE)
+    text = re.sub(r"(^|[.!;?]\s+|,?\s+and\s+(?:then\s+)?|,\s+)((?:in|during)\s+the\s+[a-z]+(?:\s+(?:phase|step))?)"
+                  r"(?:\s+(?:afterwards|after\s+that|then))?\s*,?\s+(" + names + r"|he|she|they)\s+", r"\1\3 \2 ", text,
+                  flags=re.IGNORECASE)
+    text = re.sub(r"(^|[.!;?]\s+)(?:in\s+order\s+)?to\s+[^,.;!?]+,\s*(?=(?:" + names + r"|he|she|they)\b)", r"\1",
+                  text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(draws?|drew)\s+the\s+last\s+(?=(?:one|two|three|four|five|[0-9]+)\s+cards?\b)", r"\1 ", text,
+                  flags=re.IGNORECASE)
+    text = re.sub(r"\b(draws?|drew)(\s+(?:the\s+)?(?:one|two|three|four|five|[0-9]+)\s+cards?)?\s+(?:from|off)\s+"
+                  r"(?:the\s+)?(?:draw\s+)?(?:pile|deck|stack)\b", r"\1\2", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(pays?|paid)\s+another\s+(?=(?:gold\s+)?coin\b)", r"\1 a ", text, flags=re.IGNORECASE)
+    # (`Does she get to draw?`, a move of the game after it: whether she may; round 71's table)
+    text = re.sub(r"\b(?:(?:does|do|did)|(can|may|could))\s+(" + names + r"|he|she|they)\s+get\s+to\s+(?=(\S+))",
+                  lambda m: f"{m[1] or 'can'} {m[2]} " if _names_a_move(engine, [m[3]]) else m[0], text,
+                  flags=re.IGNORECASE)
+
+    def whose(m: re.Match) -> str:
+        named = m[2]
+        if named == state.active:
+            return m[1]
+        if named not in state.names():
+            raise ActionError(f"'{m[0].strip()}': {named!r} is not at the table; players: {', '.join(state.names())}")
+        raise ActionError(f"'{m[0].strip()}': it is {state.active}'s turn in this situation; judge answers where "
+                          f"the game stands (give a situation of {named}'s turn)")
+    # (only as a sentence of its own, or before `, but` or `, and`: `It is Nina's turn to
+    # harvest` says something else)
+    return re.sub(r"(^|(?<=[.!;?]))\s*it(?:'s|\s+is)\s+(?:now\s+)?(\w+)'s\s+turn(?:\s+now)?\s*"
+                  r"(?:[.!;]|,\s*(?:but|and|so)\b|,|$)", whose, text, flags=re.IGNORECASE).strip()
+
+
 def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
     """A pronoun said for a player, when the words leave one: the subject of a question or a
     sentence (never a player its own sentence names), and the partner of `offers him ...`."""
@@ -429,7 +481,8 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
                       r"(?:he|she|they)\b", meant, text, flags=re.IGNORECASE)
         # (`... ends phase 1. She gives the revealed green to Lisa`: a sentence's pronoun
         # subject too; round 71's table)
-        text = re.sub(r"((?<=[.!;])\s+)(?:he|she|they)\b(?=\s+\w)", meant, text, flags=re.IGNORECASE)
+        # (after a question too: `Can Timon plant the blue? No, he plants the red.`)
+        text = re.sub(r"((?<=[.!;?])\s+)(?:he|she|they)\b(?=\s+\w)", meant, text, flags=re.IGNORECASE)
 
         def partner(m: re.Match) -> str:
             # (`Paul ends the trading, then Felix offers him his red`: the one player named
@@ -480,6 +533,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _unnegated(text.replace("\u2019", "'"))
         text = _corrected(state, text)
         text = _subjects_said(state, text)
+        text = _joins_said(engine, state, text)
         # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
         text = re.sub(r"(?<=[a-z])([,.;!?])(?=[A-Za-z])", r"\1 ", text)
         # (`Keno draws, who wins?`: the question of what the move leads to, after a comma)
@@ -489,11 +543,15 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _without_tag(text)
         text = _pronouns_meant(engine, state, text)
         sentences = re.split(r"(?:(?<=[.!;?])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
-                             r"(?=(?:can|may|must|does|do|is|are|would|could|what|how|who|whose)\s|(?:will|shall|"
+                             r"(?=(?:can|may|must|does|do|is|are|would|could|what|how|who|whose|which|why|where)\s|"
+                             r"(?:will|shall|"
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)"
                              # (`Hanno draws. The pile runs out for the fourth time. Who wins?`: a
                              # sentence of the story, told apart to be left out below; round 69's table)
-                             r"|(?<=[.!;])\s+(?=the\s)", text.strip(), flags=re.IGNORECASE)
+                             r"|(?<=[.!;])\s+(?=the\s)"
+                             # (`... Is the game over? Then Lisa says Stop.`: moves after a
+                             # question; round 71's table)
+                             r"|(?<=\?)\s+(?=\S)", text.strip(), flags=re.IGNORECASE)
         # (a sentence of fact naming no player, no pronoun for one and no move, `The pile is
         # empty for the third time.`: what the moves before lead to, which the answer shows; it
         # is no move; one that names any of them stays, to be read: round 70's hunter)
@@ -507,6 +565,13 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (`Timon draws. Who wins?`: a question of what the moves before lead to, which the
         # answer shows with their events; round 64's table had it read as a move)
         asked = [s for s in sentences[1:] if _asks_an_outcome(engine, s)]
+        # (`How many cards does Timon draw? Timon ends phase 3 and draws.`: asked first, of the
+        # moves after it)
+        if len(sentences) > 1 and sentences[0].rstrip().endswith("?") and not sentences[1].rstrip().endswith("?") \
+                and re.match(r"(?:how|what|which|where|who|whose)\s", sentences[0], flags=re.IGNORECASE) \
+                and not re.match(r"(?:what\s+(?:happens|if)|who\s+wins\s+(?:if|when))\b", sentences[0],
+                                 flags=re.IGNORECASE):
+            asked.insert(0, sentences[0])
         sentences = [s.rstrip(" ;,") if asked else s for s in sentences if s not in asked] or sentences
         if len(sentences) > 1:
             # (each sentence split in the situation the ones before it leave: `Timon plants the

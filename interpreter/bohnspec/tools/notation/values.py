@@ -187,7 +187,7 @@ _BIGGER = {"bigger": True, "larger": True, "longer": True, "fuller": True, "bigg
 
 
 # Words before a variety that count a field's beans (`all`: however many; see _counted_fields).
-_FIELD_COUNTS: dict[str, int | None] = {"both": 2, "all": None, "lone": 1, "single": 1, "only": 1}
+_FIELD_COUNTS: dict[str, int | None] = {"both": 2, "all": None, "lone": 1, "lonely": 1, "single": 1, "only": 1}
 
 
 def _roles(state: State, types: dict[str, str], rest: list[str]) -> list[str]:

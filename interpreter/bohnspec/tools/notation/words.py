@@ -127,7 +127,7 @@ _FILLERS = frozenset({"the", "my", "his", "her", "their", "himself", "herself", 
 
 
 # Verbs of speech before the word said (`Keno says stop`), which names the move.
-_SAYING = frozenset({"says", "say", "calls", "call"})
+_SAYING = frozenset({"says", "say", "calls", "call", "shouts", "shout", "yells", "yell", "cries", "cry"})
 
 
 # What a count said with a move of no values counts (`draws three cards`, `buys a field for
@@ -171,11 +171,13 @@ def _variety_said(engine: Engine, word: str) -> str | None:
 
 @functools.lru_cache(maxsize=1024)
 def _phases_named(engine: Engine, word: str) -> tuple[str, ...]:
-    """The phases a word names: the one whose whole name it is (`trading`: trade), else those
+    """The phases a word names: the one whose whole name or other name it is (`trading`: trade), else those
     whose name begins with it, the verb of the phase (`planting`: plant_hand, plant_trades;
     not `cards`, which says nothing of draw_cards: round 47's `pays tribute for her card`)."""
     stem = _stem(word)
-    whole = tuple(name for name in engine.spec.phases if _stem(name) == stem)
+    # (its `aka` too: `the pause`, the intermediate phase; round 71's table)
+    whole = tuple(name for name, p in engine.spec.phases.items()
+                  if _stem(name) == stem or any(_stem(a) == stem for a in p.aka))
     return whole or tuple(name for name in engine.spec.phases if "_" in name and _stem(name.split("_")[0]) == stem)
 
 

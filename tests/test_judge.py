@@ -522,6 +522,12 @@ def test_a_vine_refusal_names_the_card_and_why(tmp_path, capsys):
     assert "\"Some player has at least two Red Beans planted.\" (anyone_two_red)" in why
     assert "under Ada's figure, is not fulfilled" in why
     assert "before the figure arrived does not count" in why
+    # a task met by an event says which, with the holder by name, not the rules' `h` (round 75)
+    sell = dict(example, players=[{"name": "Ada", "fields": [["blue"], [], []], "vars": {"vine_pos": 4}},
+                                  {"name": "Ben", "coins": ["red"]}, {"name": "Cleo"}])
+    code, out = judge(capsys, situation(tmp_path, sell), "-a", "Ada fulfil")
+    why = " ".join(out["results"][0]["explanation"])
+    assert "what it asks for, a `harvested` event where player == Ada and coins == 2, has not happened" in why, why
 
 
 def test_a_solo_vine_refusal_names_the_card_after_the_figure(tmp_path, capsys):

@@ -1835,16 +1835,21 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
     if vine.events:
         # Each event with the condition it must meet: a harvest of three coins is a harvest,
         # but not the one "sell for two" asks for.
-        names = "; or ".join(f"{e.event}" + (f" with `{unparse(e.condition)}`" if not _always(e.condition) else "")
-                             for e in vine.events)
-        asks.append(f"what it asks for ({names}; h = {player}) has not happened since the figure arrived on "
-                    "the card")
+        # (the card's holder said by name, not as the rules' `h`: round 75's author)
+        names = " or ".join(("an" if e.event[:1] in "aeiou" else "a") + f" `{e.event}` event"
+                            + (f" where {_HOLDER.sub(player, unparse(e.condition))}" if not _always(e.condition)
+                               else "") for e in vine.events)
+        asks.append(f"what it asks for, {names}, has not happened since the figure arrived on the card")
     line = f"the task of {named}, {where}, is not fulfilled: {'; '.join(asks)}"
     if vine.met and not state.player(player).vars.get("task_met"):
         line += ", and it has not held at any moment since the figure arrived on the card"
     if vine.met or vine.events:
         line += "; what happened before the figure arrived does not count"
     return [line]
+
+
+# The rules' name for a vine card's holder, as a word of its task's condition.
+_HOLDER = re.compile(r"(?<![.\w])h(?![\w])")
 
 
 def _vine_named(card: str, vine: Vine) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from pathlib import Path
 import json
 import re
 import textwrap
@@ -1097,7 +1098,8 @@ def test_a_task_refused_says_what_its_event_must_meet_and_the_cards_ruling(tmp_p
     code, out = judge(capsys, situation(tmp_path, example), "-a", "Nina harvest 2", "-a", "Nina fulfil")
     refused = out["results"][1]
     assert code == 1 and refused["legal"] is False
-    assert "(harvested with `player == h and coins == 2`; h = Nina) has not happened" in refused["explanation"][0]
+    assert "what it asks for, a `harvested` event where player == Nina and coins == 2, has not happened" in \
+        refused["explanation"][0]
     assert refused["card_cites"] == ["bohnroeschen/tasks/2", "ruling/sell-for-exactly-two"]
     assert "exactly two coins" in refused["ruling"]["ruling/sell-for-exactly-two"]
 
@@ -4158,3 +4160,35 @@ def test_questions_of_what_the_moves_did_before_and_between_them(tmp_path, capsy
     # `It is Lisa's turn to ...` says something else than whose turn it is: not told as another turn
     code, out = judge(capsys, situation(tmp_path, vines), "-a", "It is Lisa's turn to harvest: Lisa harvests her red")
     assert "it is Anna's turn in this situation" not in out.get("error", "")
+
+
+R75 = Path(__file__).parent / "data" / "tables" / "r75"
+
+
+@pytest.mark.parametrize("table, texts, expected", [
+    # `and next` / `and finally` is a join: the harvest before it stays (it was dropped, and the
+    # broad bean's harvest refused under bean protection)
+    ("b1", ["Nina harvests her reds and next her broad bean"], [("harvest", True), ("harvest", True)]),
+    ("b1", ["Nina harvests her reds and finally her broad bean"], [("harvest", True), ("harvest", True)]),
+    # two vine cards claimed in one sentence: each claim judged (Example 2b refuses the second)
+    ("r1", ["Keno harvests his reds, then Nina fulfils the blue card and then the two red beans card"],
+     [("harvest", True), ("fulfil", True), ("fulfil", False)]),
+    ("r1", ["Timon pays tribute for this card and then for the next card"], [("tribute", True), ("tribute", True)]),
+    # a coin paid for a vine card is a tribute, never a third field bought (3 coins were spent)
+    ("r1", ["Timon pays one gold coin for the two identical beans card"], [("tribute", True)]),
+    ("r5", ["Timon pays a coin for the third field card"], [("tribute", True)]),
+    ("r5", ["Timon pays three coins for the third bean field card"], [("buy_field", False)]),
+    # `throws ... away`: the discard the rules allow now (solo phase 3, two-player phase 0)
+    ("s1", ["Nina throws the blue away"], [("discard_kind", True)]),
+    ("d1", ["Ada throws away the soy"], [("discard_kind", True)]),
+    # a defender who plays, lays or places his card face down defends with it
+    ("p1", ["Uwe attacks the village with the green.", "Hanno plays his red."], [("attack", True), ("defend", True)]),
+    ("p1", ["Uwe attacks the village with the green.", "Hanno places his red face down."],
+     [("attack", True), ("defend", True)]),
+    ("z1", ["Nina attacks 10 with blue.", "Keno places his fire face down in front of him."],
+     [("attack", True), ("defend", True)]),
+])
+def test_round_75s_table_wrong_verdicts_of_words_misread(capsys, table, texts, expected):
+    args = [a for t in texts for a in ("-a", t)]
+    code, out = judge(capsys, str(R75 / f"{table}.yaml"), *args)
+    assert [(r["action"]["type"], r["legal"]) for r in out.get("results", [])] == expected, out

@@ -283,6 +283,10 @@ def _cards_described(engine: Engine, text: str) -> str:
     text = re.sub(r"\b((?:the|his|her|their|my|its)\s+)(traded|gifted|turned[- ]up|new)\s+(?=\S)", kept_in, text,
                   flags=re.IGNORECASE)
 
+    # (`the third field card`: a card's name, not field 3; `one gold coin`: a coin; round 75's table)
+    text = re.sub(r"\b(?:third|3rd)\s+(?:bean\s+)?field\s+(cards?)\b", r"third-field \1", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(a|an|one|two|three|four|five|another|[0-9]+)\s+(?:gold|bean)\s+(coins?)\b", r"\1 \2", text,
+                  flags=re.IGNORECASE)
     # (`plants the soy instead of the fire and the red`: what is not done is no move; round 70's
     # hunter had the red planted as a second move)
     text = re.sub(r"\s+instead\s+of\s+(?:(?:the|his|her|their|my|a|an)\s+)?[\w'-]+(?:\s+beans?)?"
@@ -361,7 +365,8 @@ def _fillers_dropped(state: State, text: str) -> str:
                   # (`meanwhile`, `no thanks`, `too early`: round 71's table)
                   r"meanwhile|in\s+the\s+meantime|thanks|thank\s+you|(?:a\s+bit\s+|too\s+)?early|"
                   r"at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
-                  r"immediately|at\s+once|too|also|as\s+well|please|face\s+down|in\s+(?:one|a|the\s+same|a\s+single)\s+"
+                  r"immediately|at\s+once|too|also|as\s+well|please|face\s+down|in\s+front\s+of\s+(?:him|her|them|"
+                  r"himself|herself|themselves)|in\s+(?:one|a|the\s+same|a\s+single)\s+"
                   r"turn|this\s+turn)\b", filler, text,
                   flags=re.IGNORECASE)
 
@@ -820,9 +825,15 @@ def _paid_for(text: str) -> str:
     combat card is laid)."""
     # (not a coin paid for a card or a task: `pays a coin for the last card` is Bohnröschen's
     # tribute, a payment, not a purchase; round 69's table had a third field bought, LEGAL)
-    text = re.sub(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:\S+\s+)?(?:gold\s+|bean\s+)?coins?\s+for\s+"
-                  r"(?=(?:a|an|the|his|her|their)\s)(?!\S+\s+(?:\S+\s+)?(?:vine\s+)?(?:cards?|tasks?)\b)",
-                  r"\1 buys ", text, flags=re.IGNORECASE)
+    # (nor for a card said with more words: `the two identical beans card`; round 75's table had
+    # three coins paid and a field bought; but the 3rd bean field card, bought with more coins
+    # than one, is the purchase)
+    text = re.sub(r"^(\S+)\s+pa(?:ys|y|id)\s+(\S+\s+)?(?:gold\s+|bean\s+)?coins?\s+for\s+"
+                  r"(?=(?:a|an|the|his|her|their)\s)(?:(?![^,.;]*?\b(?:cards?|tasks?)\b)|(?=(?:a|an|the|his|her|their)\s+"
+                  r"(?:third|3rd)[\s-]+(?:bean\s+)?field\s+card\b))",
+                  lambda m: m[0] if m[2] and m[2].strip().lower() in ("a", "an", "one", "1") and re.match(
+                      r"\S+\s+(?:third|3rd)[\s-]+(?:bean\s+)?field\s+card\b", text[m.end():], flags=re.IGNORECASE)
+                  else f"{m[1]} buys ", text, flags=re.IGNORECASE)
     # (`attacks f blindly`, `Timon defends blindly`, no card said in that move: the top of the
     # pile; `blindly from the pile`: said already)
     blind = r"\s+(?:blindly|blind|unseen|without\s+looking(?:\s+at\s+it)?)\b"
@@ -837,6 +848,12 @@ def _onto_the_discard(engine: Engine, text: str) -> str:
     (the two-player game's phase 0): that move; `one of the green beans`: `a green` (the
     answer says so when the move takes the whole variety)."""
     onto = r"\s+(?:on|onto|to|in|into)\s+the\s+discard(?:\s+pile)?$"
+    # (`throws the blue away`, `throws away`, `gets rid of`: the verb `discards`, the move of it
+    # the rules allow now; round 75's table had solo phase 3's leftovers read as phase 1's discard)
+    text = re.sub(r"^(\S+)\s+(?:throws|throw|tosses|toss)\s+(.+?)\s+away\b", r"\1 discards \2", text,
+                  flags=re.IGNORECASE)
+    text = re.sub(r"^(\S+)\s+(?:throws|throw|tosses|toss)\s+away\b|^(\S+)\s+(?:gets|get)\s+rid\s+of\b",
+                  lambda m: f"{m[1] or m[2]} discards", text, flags=re.IGNORECASE)
     if _discards_by_a_move(engine):
         text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)" + onto, r"\1 discards \2",
                       text, flags=re.IGNORECASE)

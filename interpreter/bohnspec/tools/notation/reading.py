@@ -239,14 +239,24 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
     the player's now that the words make legal (`Hanno takes the top card of the pile`, while
     he defends: his defence from the pile). None: the move read stands (round 59's table had
     both answered as a sutler's)."""
-    if not typed or not any(f in _LOOSE_VERBS for f in _verb_forms(typed[0])):
+    laying = bool(typed) and any(f in _LAYING_VERBS for f in _verb_forms(typed[0]))
+    if not typed or not (laying or any(f in _LOOSE_VERBS for f in _verb_forms(typed[0]))):
         return None
-    if _legal_readings(engine, state, player, [(kind, list(rest), None)]):
+    if kind in engine.spec.actions and _legal_readings(engine, state, player, [(kind, list(rest), None)]):
         return None  # (the move read is allowed: it stands)
     kinds = _kinds_timely_for(engine, state, player, but=kind)
     refused = engine.timing(state, kind, player) if kind in engine.spec.actions else None
     why = f"{player} may not {kind} now ({refused.reason})" if refused is not None else \
         f"'{typed[0]}' names no move of {player}'s allowed here"
+    if laying:
+        # (`Hanno plays his red`, `places his red face down` while he defends: the one move of his
+        # now that lays one card the words name; round 75's table had a planting refused. Only
+        # where the move named is not his now at all: `plays her fire` in a phase of planting
+        # is a planting, whatever the card)
+        if kind in engine.spec.actions and refused is None:
+            return None
+        fitting = [other for other in kinds if [p.type for p in engine.spec.actions[other].params] == ["card"]]
+        return _the_one_reading(engine, state, player, fitting, rest, f"'{typed[0]}'", why, said)
     named = [other for other in kinds if any(other.endswith("_" + w.lower()) for w in rest)]
     if len(named) == 1:
         # (one move alone named after a word said; two, `burn_town` and `spare_town` for `takes
@@ -271,9 +281,16 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
     fitting = [other for other in kinds if any(
         (pile and p.type in ("card", "cards") and "draw_pile 1" in (card_zones(engine, other, p.name) or ()))
         or (lone_space and p.type == "space") for p in engine.spec.actions[other].params)]
+    return _the_one_reading(engine, state, player, fitting, rest, f"'{typed[0]}'", why, said)
+
+
+def _the_one_reading(engine: Engine, state: State, player: str, kinds: list[str], rest: list[str], verb: str,
+                     why: str, said: list[str]) -> dict | None:
+    """The one action of these kinds that the words make legal now (with its notes), or None
+    when none or several do."""
     legal = _legal_readings(engine, state, player, [
-        (other, list(rest), f"'{typed[0]}': read as {other}, the move {player} may make now that these words "
-                            f"make: {why}") for other in fitting])
+        (other, list(rest), f"{verb}: read as {other}, the move {player} may make now that these words make: {why}")
+        for other in kinds])
     if len({json.dumps(a, sort_keys=True) for a, _ in legal}) != 1:
         return None
     said.extend(legal[0][1])
@@ -283,6 +300,9 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
 # Verbs players use of many moves (`takes a card`, `picks a camp`): read as the move the player
 # may make now when the one they name is not (_timely_reading).
 _LOOSE_VERBS = frozenset({"take", "draw", "pick", "choose", "get", "use", "grab"})
+# Verbs of laying a card down: read as the one move of the player's now that lays the card
+# named, when the move they name is not allowed now (a defender `plays his red`).
+_LAYING_VERBS = frozenset({"play", "lay", "place", "put"})
 
 
 def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict, rest: list[str],
@@ -423,12 +443,13 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     opening one, `To make room for the red, Paul ...` (no move), `It's Anna's turn.` (the
     situation's, else told), `draws the last three cards` (the draw), `Does she get to draw?`."""
     names = "|".join(map(re.escape, state.names())) or "(?!)"
-    text = re.sub(r"(,?\s+and|,)\s+(?:after\s+(?:that|this)|afterwards)\s*,?\s+", r"\1 then ", text,
-                  flags=re.IGNORECASE)
+    text = re.sub(r"(,?\s+and|,)\s+(?:after\s+(?:that|this)|afterwards|next|later|finally|lastly|subsequently|"
+                  r"(?:only\s+)?then)\s*,?\s+", r"\1 then ", text, flags=re.IGNORECASE)
     # (`After that, can Timon defend ...?`: the question, asked after the moves before)
     text = re.sub(r"(^|[.!;?]\s+)(?:after\s+(?:that|this)|afterwards|then)\s*,?\s+(?=(?:can|may|must|could|does|do|is|"
                   r"are|will|would)\s)", r"\1", text, flags=re.IGNORECASE)
-    text = re.sub(r"(^|[.!;?]\s+)(?:after\s+(?:that|this)|afterwards)\s*,?\s+", r"\1Then ", text, flags=re.IGNORECASE)
+    text = re.sub(r"(^|[.!;?]\s+)(?:after\s+(?:that|this)|afterwards|next|later|finally|lastly|subsequently)\s*,?\s+",
+                  r"\1Then ", text, flags=re.IGNORECASE)
     # (`Nina says Stop: she has one bean on each field`: her reason, after what she says)
     text = re.sub(r"\b((?:says|say|calls|call|shouts|shout)\s+[\"']?\w+[\"'!]?)\s*:\s+[^.!?;]*", r"\1", text,
                   flags=re.IGNORECASE)
@@ -795,7 +816,7 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
                          for piece in pieces]
                 if all(moves):
                     return [f"{who[0]} {m}" for m in moves]
-    each = _each_card(engine, state, text) or _repeated(engine, state, text)
+    each = _each_card(engine, state, text) or _each_task(engine, text) or _repeated(engine, state, text)
     if each is not None:
         return each
     every = re.match(r"^(\S+\s+\S+)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?(?:(\S+)\s+)?"
@@ -816,6 +837,26 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     if len(subjects) > 1:
         return [f"{who} {after}" for who in subjects]
     return None
+
+
+# A vine card said after a move that takes no values: `the blue card`, `for this card`, `the next task`.
+_TASK_SAID = r"(?:for\s+)?(?:the|this|that|his|her|my|their|next|a|an)\b[^,]*?\b(?:card|task)"
+
+
+def _each_task(engine: Engine, text: str) -> list[str] | None:
+    """`Nina fulfils the blue card and then the red card`, `pays tribute for this card and then
+    for the next card`: a move of no values said of several vine cards, once for each, in the
+    order said (round 75's table had the second claim read as a note of the first)."""
+    join = r"\s*,?\s*(?:and\s+then|and|then)\s+"
+    m = re.match(r"^(\S+\s+.+?)\s+(" + _TASK_SAID + r")((?:" + join + _TASK_SAID + r")+)\s*$", text,
+                 flags=re.IGNORECASE)
+    if m is None:
+        return None
+    kind = _action_named(engine, m[1].split()[1:])[0]
+    if kind not in engine.spec.actions or engine.spec.actions[kind].params:
+        return None
+    rest = re.split(join + "(?=" + _TASK_SAID + ")", m[3].strip(" ,"), flags=re.IGNORECASE)
+    return [f"{m[1]} {m[2]}", *(f"{m[1]} {t}" for t in rest if t)]
 
 
 def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:

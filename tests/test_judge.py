@@ -3758,8 +3758,11 @@ def test_round_67s_table_already_yet_instead_and_he_beside_a_named_player(tmp_pa
                               ("Can Timon just end the phase?", "end_phase", False)):
         code, out = judge(capsys, situation(tmp_path, table), "-a", text)
         assert out["results"][0]["action"]["type"] == kind and out["results"][0]["legal"] is legal, text
-    # Both named in the question's own sentence: whom `she` means is still asked.
-    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon offers Nina his red. Can she accept?")
+    # `she` of the two named before: not Timon, whom the words said to be a he (`his red`;
+    # round 76); where they say nothing of either, whom `she` means is still asked.
+    code, out = judge(capsys, situation(tmp_path, table, phase="trade"), "-a", "Timon offers Nina his red. Can she accept?")
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]][-1] == ("accept", "Nina")
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon offers Nina the red. Can she accept?")
     assert code == 2
 
 
@@ -4153,8 +4156,8 @@ def test_questions_of_what_the_moves_did_before_and_between_them(tmp_path, capsy
     # `Stop: she has ...`: what she says, then her reason
     assert moves("It's Anna's turn, but Lisa says Stop: she has one red on a field") == [("fulfil", "Lisa", False)]
     # `No, he plants ...` after a question: the answer's word, then the one player named
-    assert moves("Can Paul harvest his fire beans? No, he harvests his soy.") == [("harvest", "Paul", True),
-                                                                                 ("harvest", "Paul", True)]
+    # (the question answered by the one asking is not judged too: the answer is what happens)
+    assert moves("Can Paul harvest his fire beans? No, he harvests his soy.") == [("harvest", "Paul", False)]
     # `Does Lisa get to move?` names no move: asked of the moves before, not judged as one
     assert moves("Anna plants the red. Does Lisa get to move?") == [("plant", "Anna", True)]
     # `It is Lisa's turn to ...` says something else than whose turn it is: not told as another turn
@@ -4192,3 +4195,92 @@ def test_round_75s_table_wrong_verdicts_of_words_misread(capsys, table, texts, e
     args = [a for t in texts for a in ("-a", t)]
     code, out = judge(capsys, str(R75 / f"{table}.yaml"), *args)
     assert [(r["action"]["type"], r["legal"]) for r in out.get("results", [])] == expected, out
+
+
+@pytest.mark.parametrize("table, text, expected", [
+    # the one who answers an offer is the one it was made to; the one who takes it back, its maker
+    ("b2", "Timon offers the revealed soy to Nina for her red, and she says yes",
+     [("offer", "Timon", True), ("accept", "Nina", True)]),
+    ("b2", "Timon offers his fire to Keno for the broad and he accepts",
+     [("offer", "Timon", True), ("accept", "Keno", True)]),
+    ("b2", "Timon gives Eiko the blue for free and she takes it", [("offer", "Timon", True), ("accept", "Eiko", True)]),
+    ("b2", "Timon offers Nina the soy. She says no.", [("offer", "Timon", True), ("decline", "Nina", True)]),
+    ("b2", "Timon offers Nina the soy, and then he takes it back", [("offer", "Timon", True), ("decline", "Timon", True)]),
+    # `then`, `quickly` after the subject say nothing of the move
+    ("b2", "Keno quickly harvests field 1", [("harvest", "Keno", True)]),
+    # the riders said with their owner stay in that move: Eiko's defence is hers alone
+    ("z3", "Nina's riders from 13 charge Eiko's camp and Eiko defends from the stack",
+     [("charge", "Nina", True), ("defend", "Eiko", True)]),
+])
+def test_round_75s_table_answers_to_offers_and_riders_said_first(capsys, table, text, expected):
+    code, out = judge(capsys, str(R75 / f"{table}.yaml"), "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out.get("results", [])] == expected, out
+
+
+R76 = Path(__file__).parent / "data" / "tables" / "r76"
+
+
+@pytest.mark.parametrize("table, text, expected", [
+    # a question answered by the one asking: the answer alone (the move was made twice)
+    ("b4t", "Timon offers Nina the soy for her red. Does Nina decline? No, Nina accepts.",
+     [("offer", "Timon", True), ("accept", "Nina", True)]),
+    ("r1", "Can Timon pay tribute? Yes, Timon pays tribute.", [("tribute", "Timon", True)]),
+    # a question word's question of another move than the one before it is that move, judged
+    ("b4p", "Timon plants a red. What does Keno get if he harvests his fire?",
+     [("plant", "Timon", True), ("harvest", "Keno", False)]),
+    ("r1", "Timon plants his green. What does Keno get if he pays tribute?",
+     [("plant", "Timon", True), ("tribute", "Keno", False)]),
+    # a reason after what is said runs up to the next move, which is judged
+    ("r1", "Nina says Stop: one bean each, and Keno pays tribute", [("fulfil", "Nina", True),
+                                                                    ("tribute", "Keno", False)]),
+    # `, meanwhile` and `; after that,` join moves
+    ("b4p", "Timon plants a red, meanwhile Keno harvests his fire", [("plant", "Timon", True),
+                                                                    ("harvest", "Keno", False)]),
+    ("b4p", "Timon plants a red; after that, Nina plants her green", [("plant", "Timon", True),
+                                                                     ("plant", "Nina", False)]),
+    # after the moves, whose turn they lead to is said, not the situation's
+    ("b4p", "Timon plants a red. It's Nina's turn now. Nina harvests her green.",
+     [("plant", "Timon", True), ("harvest", "Nina", True)]),
+    # `, so Eiko can say Stop`: Eiko's claim, judged
+    ("r1", "Timon plants his green, so Eiko can say Stop", [("plant", "Timon", True), ("fulfil", "Eiko", True)]),
+    # (round 76's table) a defence said with `while`; `in his village` is where the fortress goes
+    ("e2", "Timon takes Nina's town nt with his blue while Nina defends with her soy, and then Timon burns it down.",
+     [("attack", "Timon", True), ("defend", "Nina", True), ("burn_town", "Timon", True)]),
+    ("b1a", "Hanno builds a fortress in his village", [("build_fortress", "Hanno", True)]),
+    # `He burns it`: of the two named before, the one the words said is a he (it was Nina)
+    ("e2", "Timon attacks the town nt with his blue. Nina defends with her red. He burns it.",
+     [("attack", "Timon", True), ("defend", "Nina", True), ("burn_town", "Timon", True)]),
+])
+def test_round_76s_hunter_and_table(capsys, table, text, expected):
+    code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out.get("results", [])] == expected, out
+
+
+@pytest.mark.parametrize("table, text, told", [
+    # `To Nina, ...` is the partner said first, never a purpose: never an offer to another
+    ("b4t", "To Nina, Timon offers the fire for a blue", ""),
+    # a claim for another card's task is told (it was judged as her own card's)
+    ("r1", "Nina says Stop for being last", "not the card named"),
+    # `he` of a sentence after two players' moves, neither said to be a he, is not guessed
+    ("e2", "Timon attacks the town nt with the blue. Nina defends with the red. He burns it.", "whom it means"),
+])
+def test_round_76s_readings_told_not_guessed(capsys, table, text, told):
+    code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
+    partners = [r["action"].get("to") for r in out.get("results", [])]
+    assert code == 2 or partners == ["Nina"], out
+    assert told in out.get("error", ""), out
+
+
+@pytest.mark.parametrize("table, text, expected", [
+    # `it`, the card of the move before: the soy offered and declined, offered again
+    ("b4t", "Timon offers the soy to Nina. Nina declines. Timon then offers it to Keno",
+     [("offer", "Timon", True), ("decline", "Nina", True), ("offer", "Timon", True)]),
+    # ... and the garden given and taken, offered back: received, it is not traded again (phase-2/7)
+    ("b4t", "Timon gives Nina the revealed soy for nothing and she takes it. Then Nina offers it back to Timon.",
+     [("offer", "Timon", True), ("accept", "Nina", True), ("offer", "Nina", False)]),
+])
+def test_it_is_the_card_of_the_move_before(capsys, table, text, expected):
+    code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out.get("results", [])] == expected, out
+    if expected[-1] == ("offer", "Nina", False):
+        assert out["results"][-1]["rule"] == "bohnanza/phase-2/7", out["results"][-1]

@@ -173,7 +173,8 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
     clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
                # (`so she gets into the castle`: what it is for; round 71's table)
-               r",?\s+so\s+(?:that\s+)?(?:" + pronouns + r")\s+(?:gets?|can|could|reaches|will|would|is|has|wins)\b",
+               # (not `so Eiko can say Stop`: another player's move, judged; round 76's hunter)
+               r",?\s+so\s+(?:that\s+)?(?:he|she|they|it)\s+(?:gets?|can|could|reaches|will|would|is|has|wins)\b",
                r",?\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be|show|afford|prove|raise|skip|avoid|"
                r"escape|catch|free)\b",
                # (at the start too: `Before he draws, Timon harvests ...`; round 67's table)
@@ -361,6 +362,9 @@ def _fillers_dropped(state: State, text: str) -> str:
 
     def filler(m: re.Match) -> str:
         return m[0] if m[0].strip(" ,").lower() in named else ""
+    # (`takes the top card for the second round`: the round the move is; round 76's hunter had
+    # `second` read as the pile's second card)
+    text = re.sub(r"\s+(?:for|in)\s+the\s+second\s+round\b", "", text, flags=re.IGNORECASE)
     return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|again|"
                   # (`meanwhile`, `no thanks`, `too early`: round 71's table)
                   r"meanwhile|in\s+the\s+meantime|thanks|thank\s+you|(?:a\s+bit\s+|too\s+)?early|"
@@ -448,7 +452,9 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         troop = next(p.name for p in engine.spec.actions[riding[0]].params if p.name in _TROOPS)
         text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
                       + r")\s+\(?(?:from|of|at|on|in)\s+(\w+)\)?\s+(?:attack|ride|charge|gallop)s?\b(.*)$",
-                      lambda m: f"{m[1]} {riding[0]}{m[3]} {troop} {m[2]}"
+                      # (the troops said right after the move: the rest may hold another move,
+                      # `... and Eiko defends from the stack`; round 75's table had them in it)
+                      lambda m: f"{m[1]} {riding[0]} {troop} {m[2]}{m[3]}"
                       if state.board is not None and m[2] in state.board else m[0], text, flags=re.IGNORECASE)
         text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
                       + r")\s+(?:attack|ride|charge|gallop)s?\b", r"\1 " + riding[0], text, flags=re.IGNORECASE)
@@ -740,7 +746,7 @@ def _order_words(engine: Engine, state: State, text: str) -> str:
         if low in adverbs and low not in names:
             before = words[k - 1].lower() if k else ""
             after = words[k + 1].lower().rstrip(",?.!") if k + 1 < len(words) else ""
-            if before not in ("the", "his", "her", "their", "my", "a", "an", "its", "at") \
+            if before not in ("the", "his", "her", "their", "my", "a", "an", "its", "at", "being") \
                     and not before.endswith("'s") and after not in counted:
                 if (w.endswith(",") or after in ("and", "then")) and kept and not kept[-1].endswith(","):
                     kept[-1] += ","
@@ -881,6 +887,9 @@ def _exchange(text: str) -> str:
         text = re.sub(r"\s+(?:for\s+free|for\s+nothing|as\s+an?\s+(?:gift|present)|away|"
                       r"without\s+(?:getting|asking\s+for|taking)\s+anything(?:\s+back|\s+in\s+return)?)$", "", text,
                       flags=re.IGNORECASE)
+    # (`gives a red back`, `offers it back to Paul`: the partner said or not, `back` says nothing
+    # more; round 76's hunter had it read as the partner)
+    text = re.sub(r"\b((?:gives?|offers?|hands?)\s+(?:\S+\s+){0,3}?\S+)\s+back\b", r"\1", text, flags=re.IGNORECASE)
     # (`gives Nina his red in exchange for her blue`: an offer asking her blue back, as `for`)
     return re.sub(r"\s+in\s+exchange\s+for\s+", " for ", text, flags=re.IGNORECASE)
 
@@ -901,7 +910,12 @@ def _pronouns(state: State, text: str) -> str:
     names = state.names()
     first = _subjects(state, text)[0]
     mentioned = {n for n in names if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)}
-    if len(first) == 1 and len(mentioned) == 1:
+    # (not where another player is said by a pronoun: `Timon offers her the soy and she accepts`,
+    # `she` is not Timon; round 76's hunter)
+    other = re.search(r"\b(?:offers?|gives?|hands?|shows?|asks?|tells?|passes|trades?\s+with|swaps?\s+with)\s+"
+                      r"(?:him|them|her(?=\s+(?:the|a|an|his|her|their|my|one|two|both|all|some|\d)\b))\b", text,
+                      flags=re.IGNORECASE)
+    if len(first) == 1 and len(mentioned) == 1 and other is None:
         text = re.sub(r"(\band|\bthen|[,.;])\s+(then\s+)?(?:he|she|they)\s+",
                       lambda m: f"{m[1]} {m[2] or ''}{first[0]} ", text, flags=re.IGNORECASE)
     return text

@@ -72,6 +72,7 @@ from .words import (
     _ARTICLES,
     _COUNTED,
     _NUMBER_WORDS,
+    _ORDINALS,
     _PLACE_WORDS,
     _PRONOUNS,
     _REPEATS,
@@ -83,8 +84,10 @@ from .words import (
     _names_a_card,
     _names_a_move,
     _phases_named,
+    _stem,
     _subjects,
     _title_words,
+    _variety_said,
     _verb_forms,
     _verbs,
 )
@@ -258,6 +261,15 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
         fitting = [other for other in kinds if [p.type for p in engine.spec.actions[other].params] == ["card"]]
         return _the_one_reading(engine, state, player, fitting, rest, f"'{typed[0]}'", why, said)
     named = [other for other in kinds if any(other.endswith("_" + w.lower()) for w in rest)]
+    if not named:
+        # (none of his: the one move of this moment, anyone's, named so, judged for him and
+        # refused; `Can Timon take camp 13?` while Keno chooses; round 76's table)
+        from ...execution import moves
+        moment = [k for k in dict.fromkeys(m.kind for m in moves.timely(engine, state))
+                  if k != kind and any(k.endswith("_" + w.lower()) for w in rest)]
+        if len(moment) == 1:
+            words = [w for w in rest if not moment[0].endswith("_" + w.lower())]
+            return _the_one_reading(engine, state, player, moment, words, f"'{typed[0]}'", why, said)
     if len(named) == 1:
         # (one move alone named after a word said; two, `burn_town` and `spare_town` for `takes
         # the town`, and the words do not say which: round 60)
@@ -278,19 +290,39 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
     lone_space = len(rest) == 1 and state.board is not None and rest[0] in state.board
     if not (pile or lone_space):
         return None
-    fitting = [other for other in kinds if any(
-        (pile and p.type in ("card", "cards") and "draw_pile 1" in (card_zones(engine, other, p.name) or ()))
-        or (lone_space and p.type == "space") for p in engine.spec.actions[other].params)]
+    def fits(other: str) -> bool:
+        return any((pile and p.type in ("card", "cards") and "draw_pile 1" in (card_zones(engine, other, p.name) or ()))
+                   or (lone_space and p.type == "space") for p in engine.spec.actions[other].params)
+    fitting = [other for other in kinds if fits(other)]
+    if not fitting:
+        # (none of his: the one move of this moment, anyone's, that these words make, judged for
+        # him and refused; `Can Timon take camp 13?` while Keno chooses; round 76's table)
+        from ...execution import moves
+        fitting = [k for k in dict.fromkeys(m.kind for m in moves.timely(engine, state)) if k != kind and fits(k)]
+        if len(fitting) != 1:
+            return None
     return _the_one_reading(engine, state, player, fitting, rest, f"'{typed[0]}'", why, said)
 
 
 def _the_one_reading(engine: Engine, state: State, player: str, kinds: list[str], rest: list[str], verb: str,
                      why: str, said: list[str]) -> dict | None:
-    """The one action of these kinds that the words make legal now (with its notes), or None
-    when none or several do."""
+    """The one action of these kinds that the words make legal now (with its notes); where none
+    does and the kind is one, that action as the words make it, to be refused (`Can Timon take
+    camp 13?` in the camp choice, before his turn to choose; round 76's table got a cart's move);
+    else None."""
     legal = _legal_readings(engine, state, player, [
         (other, list(rest), f"{verb}: read as {other}, the move {player} may make now that these words make: {why}")
         for other in kinds])
+    if not legal and len(kinds) == 1:
+        notes = [f"{verb}: read as {kinds[0]}, the move of this moment these words name: {why}"]
+        try:
+            action = _single(engine, state, player, kinds[0], list(rest), notes)
+        except BohnspecError:
+            return None
+        if any(action.get(p.name) is None for p in engine.spec.actions[kinds[0]].params):
+            return None  # (`Nina picks a camp`: which one, the words do not say)
+        said.extend(notes)
+        return action
     if len({json.dumps(a, sort_keys=True) for a, _ in legal}) != 1:
         return None
     said.extend(legal[0][1])
@@ -365,21 +397,41 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             re.IGNORECASE)
 
 
-def _asks_an_outcome(engine: Engine, sentence: str) -> bool:
+def _asks_an_outcome(engine: Engine, sentence: str, near: str = "", players: Sequence[str] = ()) -> bool:
     """Whether a question after the moves asks what they lead to, which the answer's events
     show: `Who wins?`, and any question opening with a question word or an auxiliary that
     names no move of the game (`Is Uwe out of the game?`, `Does the cannon help him?`, `How
-    many points is that for Timon?`: round 69's table)."""
+    many points is that for Timon?`: round 69's table); and `Which coin does he pay?`, `How many
+    cards does Timon draw?`, a question word's question of the move `near` it says (the sentence
+    before it, or after a question asked first), not of another (`What does Keno get if he
+    harvests his fire?`: that harvest, judged; round 76's hunter)."""
     text = sentence.strip()
     if _OUTCOME_ASKED.match(text):
         return True
-    words = text.rstrip("?.! ").split()
-    if re.match(r"(?:which|where|what)\b(?:(?!\b(?:can|may|must|could|might|should)\b)[^?])*\b(?:does|do|did|will|"
-                r"would|is|are)\b[^?]*\?$", text, flags=re.IGNORECASE):
+    words = [w.strip(",;:") for w in text.rstrip("?.! ").split()]
+    said = _kinds_said(engine, words[1:])
+
+    def named(t: str) -> set[str]:
+        """The players and the bean varieties the words name."""
+        return {n for n in players if re.search(r"\b" + re.escape(n) + r"\b", t)} | {
+            v for w in re.findall(r"[\w-]+", t) if (v := _variety_said(engine, w)) is not None}
+    # (of the same move, by the same player, of the same cards: `Timon plants a red. Where does
+    # Nina plant her green?` asks of Nina's planting, `Where does he plant the blue?` of the
+    # blue's, each judged; so is a question of what he may do, `Which field is he allowed to`)
+    if said and said & _kinds_said(engine, [w.strip(",;:") for w in near.rstrip("?.! ").split()]) \
+            and not named(text) - named(near) \
+            and text.endswith("?") and re.match(r"(?:which|where|what|how)\b[^?]*\b(?:does|do|did|will|would|is|are)\b",
+                                                text, flags=re.IGNORECASE) \
+            and not re.search(r"\b(?:can|may|must|could|might|should|if|when|allowed|able|permitted|supposed)\b", text,
+                              flags=re.IGNORECASE):
         return True  # (`Which coin does he pay?`, `Where does the coin go?`: what the move did)
     return bool(re.match(r"(?:what|how|who|which|whose|where|does|do|did|is|are|was|were|will|would)\s", text,
-                         flags=re.IGNORECASE)) and text.endswith("?") \
-        and not any(_names_a_move(engine, words[i:]) for i in range(1, len(words)))
+                         flags=re.IGNORECASE)) and text.endswith("?") and not said
+
+
+def _kinds_said(engine: Engine, words: list[str]) -> set[str]:
+    """The moves of the game the words name, wherever they are said."""
+    return {_action_named(engine, words[i:])[0] for i in range(len(words)) if _names_a_move(engine, words[i:])}
 
 
 def _corrected(state: State, text: str) -> str:
@@ -439,29 +491,67 @@ def _subjects_said(state: State, text: str) -> str:
 def _joins_said(engine: Engine, state: State, text: str) -> str:
     """Ways of the table to join and open sentences, in the words the rest reads (round 71's
     table): `, and after that she ...` (`then`), `What's` (`What is`), a time opening a sentence,
-    `In the pause Lisa says ...` (said after her name, where a time of a move is read), a purpose
+    `In the pause Lisa says ...` (said after her verb, where a time of a move is read), a purpose
     opening one, `To make room for the red, Paul ...` (no move), `It's Anna's turn.` (the
-    situation's, else told), `draws the last three cards` (the draw), `Does she get to draw?`."""
+    situation's, else told), `draws the last three cards` (the draw), `Does she get to draw?`, a
+    question answered by the one asking, `Does Nina decline? No, she accepts.` (the answer)."""
     names = "|".join(map(re.escape, state.names())) or "(?!)"
-    text = re.sub(r"(,?\s+and|,)\s+(?:after\s+(?:that|this)|afterwards|next|later|finally|lastly|subsequently|"
-                  r"(?:only\s+)?then)\s*,?\s+", r"\1 then ", text, flags=re.IGNORECASE)
-    # (`After that, can Timon defend ...?`: the question, asked after the moves before)
-    text = re.sub(r"(^|[.!;?]\s+)(?:after\s+(?:that|this)|afterwards|then)\s*,?\s+(?=(?:can|may|must|could|does|do|is|"
-                  r"are|will|would)\s)", r"\1", text, flags=re.IGNORECASE)
-    text = re.sub(r"(^|[.!;?]\s+)(?:after\s+(?:that|this)|afterwards|next|later|finally|lastly|subsequently)\s*,?\s+",
-                  r"\1Then ", text, flags=re.IGNORECASE)
-    # (`Nina says Stop: she has one bean on each field`: her reason, after what she says)
-    text = re.sub(r"\b((?:says|say|calls|call|shouts|shout)\s+[\"']?\w+[\"'!]?)\s*:\s+[^.!?;]*", r"\1", text,
+    subject = r"(?:" + names + r"|he|she|they)"
+    # (`; after that, Nina ...` as `, then`: round 76's hunter had `red;` read as a card)
+    text = re.sub(r"(,?\s+and|,|;)\s+(?:after\s+(?:that|this)|afterwards|next|later|finally|lastly|subsequently|"
+                  r"(?:only\s+)?then)\s*,?\s+", lambda m: (m[1] if "and" in m[1] else ",") + " then ", text,
                   flags=re.IGNORECASE)
-    # (`Can Timon plant the blue? No, he plants the red.`: the answer's words open the moves said)
-    text = re.sub(r"((?:^|[.!;?])\s+)(?:no|yes|ok|okay|well)\s*,\s+(?=(?:" + names + r"|he|she|they)\s)", r"\1",
+    # (`Timon takes Nina's town with his blue while Nina defends with her soy`: her move, made
+    # as his goes on; it was dropped as a time, round 76's table)
+    # (with more words after the verb: `while Paul plays` alone is a time, his turn)
+    text = re.sub(r",?\s+while\s+(" + names + r")\s+(?=(\S+)\s+(?!(?:and|then|but)\b)\w)",
+                  lambda m: f" and {m[1]} " if _names_a_move(engine, [m[2]]) else m[0], text, flags=re.IGNORECASE)
+    # (`Timon plants his green, so Eiko can say Stop`: Eiko's move after his, judged)
+    text = re.sub(r",?\s+so\s+(?:that\s+)?(" + names + r")\s+(?:can|could|may)\s+(?=[a-z])", r" and \1 ", text,
+                  flags=re.IGNORECASE)
+    # (`, meanwhile Keno harvests`: a move of its own, after the comma; round 76's hunter)
+    text = re.sub(r",\s+meanwhile\s*,?\s+(?=" + subject + r"\s)", ", ", text, flags=re.IGNORECASE)
+    # (`After that, can Timon defend ...?`: the question, asked after the moves before)
+    text = re.sub(r"(^|[.!?]\s+)(?:after\s+(?:that|this)|afterwards|then)\s*,?\s+(?=(?:can|may|must|could|does|do|is|"
+                  r"are|will|would)\s)", r"\1", text, flags=re.IGNORECASE)
+    text = re.sub(r"(^|[.!?]\s+)(?:after\s+(?:that|this)|afterwards|next|later|finally|lastly|subsequently)\s*,?\s+",
+                  r"\1Then ", text, flags=re.IGNORECASE)
+    # (`Timon then offers it to Keno`, `Keno quickly harvests`: when and how, said after the subject)
+    text = re.sub(r"((?:^|[.!;?,]\s+|\b(?:and|but)\s+)" + subject + r")\s+(?:then|quickly|simply|immediately|promptly|"
+                  r"first)\s+(?=[a-z])", r"\1 ", text, flags=re.IGNORECASE)
+    # (`Nina says Stop: she has one bean on each field`: her reason, after what she says, up to
+    # the next move said; round 76's hunter had `, and Keno pays tribute` taken with it)
+    next_move = r"(?:,?\s+(?:and|then|but)\s+|,\s+)(?:then\s+)?" + subject + r"\b"
+    said = r"\b((?:says|say|calls|call|shouts|shout)\s+[\"']?\w+[\"'!]?)"
+    text = re.sub(said + r"\s*:\s+(?:(?!" + next_move + r")[^.!?;])*", r"\1", text, flags=re.IGNORECASE)
+    # (`No, thanks`, `yes, thank you`: the answer; not `Timon thanks Nina`, round 76's hunter)
+    text = re.sub(r"\b(no|yes)\s*,?\s+(?:thanks|thank\s+you)\b", r"\1", text, flags=re.IGNORECASE)
+    text = re.sub(r",\s*(?:thanks|thank\s+you)\s*(?=[.!?]|$)", "", text, flags=re.IGNORECASE)
+
+    # (`Can Timon plant the blue? No, he plants the red.`, `Does Nina accept? Yes, Nina accepts.`:
+    # the one asking answers; the answer is what happens, and the question is not judged too,
+    # round 76's hunter had the move made twice; `he` is the one the question named)
+    def answered(m: re.Match) -> str:
+        who = m[3]
+        if who.lower() in _PRONOUNS:
+            named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", m[2])]
+            who = named[0] if len(named) == 1 else who
+        return m[1] + who + " "
+    text = re.sub(r"(^|[.!;?]\s+)([^.!?;]*\?)\s+(?:yes|no|ok|okay|well|sure)\s*,\s+(" + subject + r")\s+", answered,
                   text, flags=re.IGNORECASE)
     text = re.sub(r"\b(what|who|where|how)'s\b", r"\1 is", text, flags=re.IGNORECASE)
-    text = re.sub(r"(^|[.!;?]\s+|,?\s+and\s+(?:then\s+)?|,\s+)((?:in|during)\s+the\s+[a-z]+(?:\s+(?:phase|step))?)"
-                  r"(?:\s+(?:afterwards|after\s+that|then))?\s*,?\s+(" + names + r"|he|she|they)\s+", r"\1\3 \2 ", text,
-                  flags=re.IGNORECASE)
-    text = re.sub(r"(^|[.!;?]\s+)(?:in\s+order\s+)?to\s+[^,.;!?]+,\s*(?=(?:" + names + r"|he|she|they)\b)", r"\1",
-                  text, flags=re.IGNORECASE)
+    # (`the first phase`: phase 1, as the rest reads it)
+    text = re.sub(r"\bthe\s+(first|second|third|fourth|fifth)\s+(phase|step)\b",
+                  lambda m: f"{m[2]} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
+    # (`In the pause Lisa says Stop`: the time, said after her verb, where a time of a move is
+    # read; after the name, `he in the trading phase offers` was no move: round 76's hunter)
+    text = re.sub(r"(^|[.!;?]\s+|,?\s+and\s+(?:then\s+)?|,\s+)((?:in|during)\s+(?:the\s+[a-z]+(?:\s+(?:phase|step))?|"
+                  r"(?:phase|step)\s+\d))(?:\s+(?:afterwards|after\s+that|then))?\s*,?\s+(" + subject + r")\s+(\S+)",
+                  r"\1\3 \4 \2", text, flags=re.IGNORECASE)
+    # (`To make room for the red, Paul ...`: what it is for; not `To Nina, Timon offers ...`, a
+    # partner said first: round 76's hunter)
+    text = re.sub(r"(^|[.!;?]\s+)(?:in\s+order\s+)?to\s+(?!(?:" + names + r"|the|his|her|their|a|an|my|him|them)\b)"
+                  r"[a-z]+\b[^,.;!?]*,\s*(?=" + subject + r"\b)", r"\1", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(draws?|drew)\s+the\s+last\s+(?=(?:one|two|three|four|five|[0-9]+)\s+cards?\b)", r"\1 ", text,
                   flags=re.IGNORECASE)
     text = re.sub(r"\b(draws?|drew)(\s+(?:the\s+)?(?:one|two|three|four|five|[0-9]+)\s+cards?)?\s+(?:from|off)\s+"
@@ -474,7 +564,10 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
 
     def whose(m: re.Match) -> str:
         named = m[2]
-        if named == state.active:
+        # (after moves said, not asked, whose turn they lead to is the answer's to show: `Timon
+        # draws. It's Nina's turn now.`; round 76's hunter was told the situation's)
+        before = text[:m.start()].strip()
+        if named == state.active or before and not before.endswith("?"):
             return m[1]
         if named not in state.names():
             raise ActionError(f"'{m[0].strip()}': {named!r} is not at the table; players: {', '.join(state.names())}")
@@ -496,6 +589,13 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
         # red for her green?` after `Timon plants`, he is Timon; round 67's table)
         rest = re.split(r"[.!;?]", text[m.end():], maxsplit=1)[0]
         left = [n for n in named if not re.search(r"\b" + re.escape(n) + r"\b", rest, flags=re.IGNORECASE)]
+        if len(left) > 1:
+            # (of several, the one the words have not said to be the other: `Timon attacks with
+            # his blue. Nina defends with her red. He burns it.`; one merely said to be a he, where
+            # another's words say nothing, is no surer: round 76's hunter)
+            pronoun = m[0][len(m[1]):].lower()
+            other = {"he": "she", "she": "he"}.get(pronoun)
+            left = [n for n in left if other is None or _said_to_be(text[:m.start()], n, state.names()) != other]
         return m[1] + left[0] if len(left) == 1 else m[0]
     if named:
         text = re.sub(r"((?:[.!;]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
@@ -508,9 +608,11 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
         def partner(m: re.Match) -> str:
             # (`Paul ends the trading, then Felix offers him his red`: the one player named
             # who is not the one offering; round 71's table had `him` taken for a name)
-            start = max(text.rfind(".", 0, m.start()), text.rfind(";", 0, m.start()), text.rfind(",", 0, m.start()))
-            subject = _mover(state, re.sub(r"^(?:\s*(?:and|then)\s+)+", "", text[start + 1:m.start()].strip(),
-                                           flags=re.IGNORECASE))
+            start = max(text.rfind(".", 0, m.start()), text.rfind(";", 0, m.start()), text.rfind(",", 0, m.start()),
+                        text.rfind("?", 0, m.start()))
+            # (`Can Nina offer him ...?`: the subject after a question's word; round 76's hunter)
+            subject = _mover(state, re.sub(r"^(?:\s*(?:and|then|can|may|must|could|would|will|should|does|do)\s+)+", "",
+                                           text[start + 1:m.start()].strip(), flags=re.IGNORECASE))
             if subject is None:
                 return m[0]
             # (the one player the rules let the subject make the move with: `Paul offers Anna the
@@ -531,7 +633,48 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
             return m[0]
         text = re.sub(r"\b(offers?|gives?|hands?|shows?|passes)\s+(?:him|her|them)\b(?=\s+(?:his|her|their|the|a|"
                       r"an|my|one|two|both|all)\b)", partner, text, flags=re.IGNORECASE)
+        text = _answer_to_the_offer(state, text)
     return text
+
+
+def _said_to_be(text: str, name: str, names: Sequence[str]) -> str:
+    """`he` or `she` where the words say which the player is: a `his` or `her` in a sentence or
+    clause the player opens, the first of it that is the subject's (not after `for`, which asks
+    for the partner's: `Nina offers Timon her red for his green` says Nina is a she and nothing of
+    Timon); "" when they say neither, or both."""
+    found = set()
+    joins = r"[.!?;]|,?\s+(?:and|then|but)\s+(?=(?:" + "|".join(map(re.escape, names)) + r")\b)|,\s+"
+    for clause in re.split(joins, text):
+        m = re.match(r"\s*(?:(?:and|then|but)\s+)*" + re.escape(name) + r"\b(.*)$", clause)
+        if m is None:
+            continue
+        word = re.search(r"(?<!\bfor\s)(?<!\bof\s)\b(his|her)\b(?!\s+(?:the|a|an)\b)", m[1], flags=re.IGNORECASE)
+        if word is not None:
+            found.add("he" if word[1].lower() == "his" else "she")
+    return found.pop() if len(found) == 1 else ""
+
+
+def _answer_to_the_offer(state: State, text: str) -> str:
+    """`Timon offers the soy to Nina for her red, and she says yes`: the one who answers an offer
+    is the one it was made to (only that player may take or turn it down, phase-2/14), and the
+    one who takes it back is the one who made it; said of the offer just before (round 75's
+    table was asked whom `she` means)."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    offer = (r"\b(" + names + r")\s+(?:offers?|gives?|hands?|proposes?|trades?)\b(?:(?![.!?;]).)*?"
+             r"\b(?:to\s+)?(" + names + r")\b(?:(?![.!?;]).)*?(?:[,.;]\s*|\s+)(?:(?:and|but|then)\s+)*")
+
+    def meant(m: re.Match) -> str:
+        maker, to, verb = m[1], m[2], m[4]
+        if maker == to:
+            return m[0]
+        back = re.match(r"(?:takes?\s+(?:it|the\s+offer)\s+back|takes?\s+back|withdraws?)", verb, flags=re.IGNORECASE)
+        # (`and she takes it`: the offer taken, her acceptance)
+        said = "accepts" if re.fullmatch(r"takes?\s+it", verb, flags=re.IGNORECASE) else verb
+        return m[0][:m.start(3) - m.start(0)] + (maker if back else to) + " " + said + m[0][m.end(4) - m.start(0):]
+    return re.sub(offer + r"(he|she|they)\s+(says?\s+(?:yes|no)|accepts?|agrees?|declines?|refuses?|rejects?|"
+                  r"turns?\s+it\s+down|takes?\s+it(?:\s+back)?|takes?\s+the\s+offer\s+back|takes?\s+back\s+(?:the\s+"
+                  r"offer|it)|withdraws?)\b",
+                  meant, text, flags=re.IGNORECASE)
 
 
 def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:
@@ -585,13 +728,13 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         sentences = [t for k, t in enumerate(sentences) if k not in story]
         # (`Timon draws. Who wins?`: a question of what the moves before lead to, which the
         # answer shows with their events; round 64's table had it read as a move)
-        asked = [s for s in sentences[1:] if _asks_an_outcome(engine, s)]
+        asked = [s for k, s in enumerate(sentences)
+                 if k and _asks_an_outcome(engine, s, sentences[k - 1], state.names())]
         # (`How many cards does Timon draw? Timon ends phase 3 and draws.`: asked first, of the
         # moves after it)
         if len(sentences) > 1 and sentences[0].rstrip().endswith("?") and not sentences[1].rstrip().endswith("?") \
                 and re.match(r"(?:how|what|which|where|who|whose)\s", sentences[0], flags=re.IGNORECASE) \
-                and not re.match(r"(?:what\s+(?:happens|if)|who\s+wins\s+(?:if|when))\b", sentences[0],
-                                 flags=re.IGNORECASE):
+                and _asks_an_outcome(engine, sentences[0], sentences[1], state.names()):
             asked.insert(0, sentences[0])
         sentences = [s.rstrip(" ;,") if asked else s for s in sentences if s not in asked] or sentences
         if len(sentences) > 1:
@@ -607,6 +750,8 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
     if parts is not None:
         for k in range(len(parts)):  # (each read after the one before it: `harvests it and plants ... there`)
             parts[k] = _there(engine, state, parts, k)
+            if k:
+                parts[k] = _it_meant(engine, state, parts[:k], parts[k])
     moves = [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part, whole=False)]
     # (`trades the soy for Nina's red, Nina declines`: a trade answered in words is its offer, the
     # answer said being the one judged; round 56's table had it made and the decline refused)
@@ -686,8 +831,59 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
     (`Timon plants`, then `Can Timon plant a second card?`: one more planting, not two)."""
     out: list[str] = []
     for text in texts:
-        out += split_moves(engine, _played(engine, state, out), text)
+        moves = split_moves(engine, _played(engine, state, out), text)
+        if out and moves:
+            moves[0] = _it_meant(engine, state, out, moves[0])
+        out += moves
     return out
+
+
+def _it_meant(engine: Engine, state: State, before: list[str], text: str) -> str:
+    """`Lisa offers it to Paul` after a move of one card (`Paul gives Lisa the garden`): that
+    card, said by its bean (round 71's table had `it` read as the partner). Only as the object
+    right after the verb of a move that takes a card, and only where the move before names one."""
+    words = text.split()
+    if len(words) < 3 or words[2].lower().strip(",.") != "it":
+        return text
+    kind = _action_named(engine, words[1:])[0]
+    decl = engine.spec.actions.get(kind)
+    if decl is None or not any(p.type in ("card", "cards") for p in decl.params) \
+            or any(p.type == "field" for p in decl.params[:1]):
+        return text
+    # (the last move before that names cards: `Nina declines` names none)
+    for k in range(len(before) - 1, -1, -1):
+        earlier = _played(engine, state, before[:k])
+        try:
+            action = parse_action(engine, earlier, before[k])[0]
+        except BohnspecError:
+            return text
+        kind_before = engine.spec.actions.get(action.get("type", ""))
+        refs = [r for p in (kind_before.params if kind_before is not None else ()) if p.type in ("card", "cards")
+                for r in ([action.get(p.name)] if p.type == "card" else action.get(p.name) or [])]
+        if refs:
+            break
+    else:
+        return text
+    if len(refs) != 1 or not isinstance(refs[0], str):
+        return text
+    owner = str(action.get("player"))
+    variety = _card_at_ref(engine, earlier, owner, refs[0])
+    if variety is None:
+        return text
+    # (where that card lies now: still where it was, or come to the player who moves, in the
+    # place the moves since put it, `received`: that very card, not another of its bean)
+    now, mover = _played(engine, state, before), _mover(state, text)
+    said = f"the {variety}"
+    if mover == owner and _card_at_ref(engine, now, owner, refs[0]) == variety:
+        said = refs[0]
+    elif mover is not None:
+        for zone, kept in engine.spec.zones.items():
+            if kept.per_player and zone != engine.fields_zone:
+                was, cards = earlier.player(mover).zones.get(zone, []), now.player(mover).zones.get(zone, [])
+                if cards.count(variety) > was.count(variety):
+                    said = f"{zone} {len(cards) - cards[::-1].index(variety)}"
+                    break
+    return " ".join([*words[:2], said, *words[3:]])
 
 
 def _no_other_phase(engine: Engine, state: State, player: str, kind: str, words: list[str]) -> None:
@@ -752,6 +948,9 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     # (as written: a player called Then is not the word `then`)
     # (`..., but Lisa says no`: the answer, a move of its own; round 71's table)
     text = re.sub(r"(?:,|\.|;)\s+(?:but\s+)?(?=(?:" + alt + r")\b)", " and ", text)
+    # (`Nina defends with her red. He burns it.`: a sentence of its own, whose `he` the whole
+    # text did not tell; it was taken for Nina, round 76's table)
+    text = re.sub(r"[.;!]\s+(?=(?:he|she|they)\s)", " and ", text, flags=re.IGNORECASE)
     first = _subjects(state, text)[0]
     if len(first) == 1:
         # (`plants the soy, ends the phase`: a comma before a verb of this game's moves, the same player)
@@ -1431,6 +1630,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                 f"; any of {', '.join(shown[:-1])} or {shown[-1]}{more} is allowed here" if len(shown) > 1
                 else ", the only move of it allowed here"))
             return {"type": kind, "player": player, **dict(zip(missing, choices[0]))}
+    # (`offers him the soy` where the words do not say whom: asked, not `to: him`; round 76's hunter)
+    for p in engine.spec.actions[kind].params if kind in engine.spec.actions else ():
+        if p.type == "player" and str(action.get(p.name, "")).lower() in ("him", "her", "them"):
+            raise ActionError(f"{action[p.name]!r}: whom it means, the words do not say; name the player: "
+                              f"{', '.join(state.names())}")
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
 
@@ -1499,13 +1703,22 @@ def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: 
         return
     title = titles[about] or about
 
-    def fits(name: str) -> bool:
+    def matched(name: str) -> int:
+        """How many of the words said are words of the card's title or name."""
         known = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{titles[name] or name} {name.replace('_', ' ')}")}
         known |= {_SAME_WORD[w] for w in known if w in _SAME_WORD}
-        return all(w in known or w.rstrip("s") in known or w + "s" in known for w in words)
+        stems = {_stem(w) for w in known}
+        return sum(1 for w in words if w in known or w.rstrip("s") in known or w + "s" in known or _stem(w) in stems)
+
+    def fits(name: str) -> bool:
+        return matched(name) == len(words)
     # (told only when the words name another card: `the two-identical-beans card` fits no title
-    # word for word, and is the card under the figure all the same; round 71's table)
-    if fits(about) or not any(fits(other) for other in titles if other != about):
+    # word for word, and is the card under the figure all the same; round 71's table; or say
+    # more of another card than of this one, `says Stop for being last`: round 76's hunter)
+    if fits(about):
+        return
+    own = matched(about)
+    if not any(fits(other) or matched(other) > own for other in titles if other != about):
         return
     cites = engine.spec.actions[kind].cites
     raise ActionError(f"'{said}': {kind} names no card: it is about {title!r} ({about}) now, not the card named"

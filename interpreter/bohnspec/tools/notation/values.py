@@ -218,7 +218,7 @@ def _roles(state: State, types: dict[str, str], rest: list[str]) -> list[str]:
 
 
 # The parameters a word before a space names (`against 15`: the target), see _roles.
-_ROLE_WORDS = {"against": "target", "at": "target", "under": "at", "on": "at", "for": "at"}
+_ROLE_WORDS = {"against": "target", "at": "target", "under": "at", "on": "at", "in": "at", "for": "at"}
 
 
 def _typed_slot(engine: Engine, state: State, tok: str, names: list[str], types: dict, raw: dict,

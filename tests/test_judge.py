@@ -4284,3 +4284,10 @@ def test_it_is_the_card_of_the_move_before(capsys, table, text, expected):
     assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out.get("results", [])] == expected, out
     if expected[-1] == ("offer", "Nina", False):
         assert out["results"][-1]["rule"] == "bohnanza/phase-2/7", out["results"][-1]
+
+
+def test_round_76s_partner_said_first_and_a_player_called_then(capsys):
+    # `To Eiko, Timon gives the fire`: the partner said first (it was an offer to Nina)
+    code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", "To Eiko, Timon gives the fire as a present")
+    assert [(r["action"]["type"], r["action"].get("to"), r["legal"]) for r in out["results"]] == [
+        ("offer", "Eiko", True)]

@@ -507,8 +507,13 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r",?\s+while\s+(" + names + r")\s+(?=(\S+)\s+(?!(?:and|then|but)\b)\w)",
                   lambda m: f" and {m[1]} " if _names_a_move(engine, [m[2]]) else m[0], text, flags=re.IGNORECASE)
     # (`Timon plants his green, so Eiko can say Stop`: Eiko's move after his, judged)
-    text = re.sub(r",?\s+so\s+(?:that\s+)?(" + names + r")\s+(?:can|could|may)\s+(?=[a-z])", r" and \1 ", text,
+    # (not a player called Then or And: the join word would be read)
+    text = re.sub(r",?\s+so\s+(?:that\s+)?(" + names + r")\s+(?:can|could|may)\s+(?=[a-z])",
+                  lambda m: m[0] if m[1].lower() in ("then", "and", "but", "so") else f" and {m[1]} ", text,
                   flags=re.IGNORECASE)
+    # (`To Nina, Timon offers the fire`: the partner said first; round 76's hunter)
+    text = re.sub(r"(^|[.!;?]\s+)to\s+(" + names + r")\s*,\s*(" + names + r")\s+(offers?|gives?|hands?|passes)\s+",
+                  r"\1\3 \4 \2 ", text, flags=re.IGNORECASE)
     # (`, meanwhile Keno harvests`: a move of its own, after the comma; round 76's hunter)
     text = re.sub(r",\s+meanwhile\s*,?\s+(?=" + subject + r"\s)", ", ", text, flags=re.IGNORECASE)
     # (`After that, can Timon defend ...?`: the question, asked after the moves before)

@@ -454,6 +454,38 @@ def test_a_phases_other_names_say_one_phase(tmp_path):
                                           "each name says one phase"]
 
 
+def test_what_judge_cannot_read_as_a_phases_other_name_is_refused(tmp_path):
+    # Round 77's designer: "market day" (two words), "Phase 3", "draw" (a move) and "soy" (a bean)
+    # passed check, and judge never read them so.
+    ok = 'module mycards\nphase siesta "Siesta" aka "nap" cites bohnanza/setup/5 { }\n'
+    for said, told in (('"market day"', "one word of letters"), ('"Phase 3"', "one word of letters"),
+                       ('""', "one word of letters"), ('"draw"', "names the action 'draw'"),
+                       ('"sell"', "names the action 'harvest'"), ('"soy"', "names the bean 'soy'")):
+        errors = errors_of(tmp_path, ok.replace('"nap"', said))
+        assert len(errors) == 1 and told in errors[0], (said, errors)
+
+
+def test_a_phase_named_twice_in_the_turn_is_an_error(tmp_path):
+    # Round 77's designer: every simulated game ended the same phase thousands of times.
+    text = ('module mycards requires base\n'
+            'turn plant_hand, trade, trade, plant_trades, draw_cards cites bohnanza/course-of-play/2\n')
+    assert any("phase 'trade' is named 2 times in the turn" in e for e in errors_of(tmp_path, text))
+
+
+def test_a_cards_other_name_in_its_title_brackets_is_not_said_again(tmp_path):
+    text = ('module mycards requires dschingis\n'
+            'card grove "Grove (Hain)" aka "Hain" landscape count 1 cites dschingis/landscapes/6\n')
+    assert any("is also called 'Hain', which names it already" in e for e in errors_of(tmp_path, text))
+
+
+def test_an_event_value_as_a_condition_is_warned_of(tmp_path):
+    # Round 77's designer: `if coins {` held for any coins but 0, with no word from check.
+    text = ('module mycards requires base\n'
+            'on harvested(player, coins) cites bohnanza/harvest/1 { if coins { planted = 0 } }\n')
+    warned = warnings_of(tmp_path, text)
+    assert any("`coins` is a value of the event or a parameter" in w and "`coins > 0`" in w for w in warned), warned
+
+
 def test_a_variables_first_value_has_its_declared_kind(tmp_path):
     # Round 43's bad-input tester: `var x: int = "text"` checked clean.
     text = 'module mycards\nvar x: int = "text" cites bohnanza/setup/5\n'

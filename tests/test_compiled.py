@@ -511,3 +511,32 @@ def test_every_hot_module_is_one_cython_translates(name, tmp_path):
     done = subprocess.run([sys.executable, "-m", "cython", "-3", "-X", "language_level=3", "-o",
                            str(tmp_path / "out.c"), source], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+ROUND = '''module t requires base
+
+action ring() by p "Go round" cites bohnanza/harvest/1 {
+  effect { goto loop_a }
+}
+
+phase loop_a "A" cites bohnanza/harvest/1 {
+  on enter { goto loop_b }
+}
+
+phase loop_b "B" cites bohnanza/harvest/1 {
+  on enter { goto loop_a }
+}
+'''
+
+
+def test_phases_going_to_one_another_stop_at_the_depth_limit_at_the_rules_place():
+    # Round 77's designer: `on enter { goto ... }` round in circles met the host's RecursionError,
+    # told as input "nested too deep", with no place; now as deep calls are, on both engines.
+    ref, comp = _both(ROUND)
+    state = state_from_data(ref, TABLE)
+    ring = {"type": "ring", "player": "Nina"}
+    got, want = _error(comp, state, ring), _error(ref, state, ring)
+    assert got[0] is want[0] is EvaluationLimitError
+    assert got == want and "nest too deeply" in got[1], (got, want)
+    # (where the limit is met may be a handler of the `phase` event; the phases going round are named)
+    assert "running round: phase loop_a at tests/t.bohn:7:1, phase loop_b at tests/t.bohn:11:1" in got[1], got

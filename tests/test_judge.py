@@ -4291,3 +4291,32 @@ def test_round_76s_partner_said_first_and_a_player_called_then(capsys):
     code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", "To Eiko, Timon gives the fire as a present")
     assert [(r["action"]["type"], r["action"].get("to"), r["legal"]) for r in out["results"]] == [
         ("offer", "Eiko", True)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a move asked and said again (`Sure, Timon offers it`): the question's move, with its partner
+    ("Can Timon offer Eiko the fire? Sure, Timon offers it.", [("offer", "Timon", "Eiko", True)]),
+    # `so Keno can harvest`: his move, as `Keno harvests` reads
+    ("Timon ends the trading, so Keno can harvest", [("end_phase", "Timon", None, True),
+                                                     ("harvest", "Keno", None, True)]),
+    # `While Keno ..., Timon ...`: two moves (the first was dropped as a time)
+    ("While Keno harvests his fire beans, Timon ends the trading.", [("harvest", "Keno", None, True),
+                                                                     ("end_phase", "Timon", None, True)]),
+])
+def test_round_77s_hunter_readings(capsys, text, expected):
+    code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"], r["action"].get("to"), r["legal"])
+            for r in out.get("results", [])] == expected, out
+
+
+@pytest.mark.parametrize("text", [
+    # `it`, a card the mover never held: asked, not his own card of that bean (a false LEGAL)
+    "Nina offers Timon her fire. Timon declines. Timon offers it to Keno.",
+    # `he accepts` where the words said the maker is the he: asked, not his partner's acceptance
+    "Timon offers Nina his green for her red, and he accepts.",
+    # `She accepts` after `offers her`: she is her, not Timon
+    "Timon offers her the soy. She accepts.",
+])
+def test_round_77s_hunter_pronouns_asked_not_guessed(capsys, text):
+    code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", text)
+    assert code == 2 and "whom it means" in out["error"] or "given to twice" in out["error"], out

@@ -1252,12 +1252,16 @@ class Generator:
             inner = _Body(self, 2)
             self.block(decl.on_enter, {}, inner)
             if inner.lines:
+                # (one level deeper, as a call: `on enter { goto ... }` round in circles stops at
+                # the depth limit, at the goto, not in the host's recursion; round 77's designer)
+                body.lines.extend("    " + x for x in self._deeper("t9", "loc", "phase entries (`goto`)"))
                 body.line(f"env.frames.append({self.value(decl)})")
                 body.line("try:")
                 body.lines.extend("        " + x for x in self._state_lines("\n".join(inner.lines)))
                 body.lines.extend(inner.lines)
                 body.line("finally:")
                 body.line("    env.frames.pop()")
+                body.line("    env.depth -= 1")
             self.functions.append("\n".join([f"def {self.phase_entry(phase)}(env, loc):", *body.lines]))
         order = list(dict.fromkeys(self.spec.turn.phases)) if self.spec.turn else []
         body = _Body(self, 1)

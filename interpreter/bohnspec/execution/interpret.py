@@ -920,7 +920,9 @@ class Engine:
         # The phase event is told under the phase's own paragraphs (the intermediate phase's,
         # say), inside what led to it; its handlers run where the event was raised.
         self.emit(env, "phase", {"phase": phase}, source=(*env.frames, decl))
-        with _Locals(env, {}, decl):
+        # (one level deeper, as a call: `on enter { goto ... }` round in circles stops at the
+        # depth limit, at the goto; round 77's designer met the host's recursion)
+        with _Locals(env, {}, decl, (loc, "phase entries (`goto`)")):
             self.run_block(env, self._phase_enter[phase])
 
     def _s_emit(self, node, scope):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from os import PathLike
@@ -516,7 +517,9 @@ class Checker:
         # A name of the table must say one card: judge's notation reads it (`Edelsteinfeld`).
         # (told once, at the later of two cards sharing a name)
         earlier = list(itertools.takewhile(lambda o: o is not c, spec.cards.values()))
-        self._other_names(c, "card", "card", {c.name, c.title.lower()},
+        # (a name in the title's brackets, `"Forest (Wald)"`, is one of its names already: round 77)
+        bracketed = {b.strip().lower() for b in re.findall(r"\(([^)]*)\)", c.title)}
+        self._other_names(c, "card", "card", {c.name, c.title.lower(), *bracketed},
                           {o.name: {o.name, o.title.lower(), *(a.lower() for a in o.aka)} for o in earlier})
         self._check_not_shadowed(c, "card")
         if c.count < 1:
@@ -813,11 +816,32 @@ class Checker:
         self._other_names(p, "phase", "phase", {p.name, p.title.lower()},
                           {o.name: {o.name, o.title.lower(), *(a.lower() for a in o.aka)}
                            for o in self.spec.phases.values() if o is not p})
+        # ... one word of letters, as judge reads it (`in the pause`), that names no move or bean
+        # (`draw`, `sell`, `soy`: read as those); round 77's designer had "market day" and "Phase 3"
+        # pass and never read
+        spec = self.spec
+        taken = {**{a.name: f"the action {a.name!r}" for a in spec.actions.values()},
+                 **{x.lower(): f"the action {a.name!r}" for a in spec.actions.values() for x in a.aka},
+                 **{v.name: f"the bean {v.name!r}" for v in spec.varieties.values()},
+                 **{x.lower(): f"the bean {v.name!r}" for v in spec.varieties.values() for x in (v.title, *v.aka)}}
+        for name in p.aka:
+            if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", name):
+                self.error(p.loc, f"phase {p.name!r} is also called {name!r}: another name of a phase is one word of "
+                                  "letters, as players say `in the pause` (\"pause\")")
+            elif name.lower() in taken:
+                self.error(p.loc, f"phase {p.name!r} is also called {name!r}, which names {taken[name.lower()]}: "
+                                  "a word of the table says one thing")
 
     def _check_turn(self, t: Turn) -> None:
         for p in t.phases:
             if p not in self.spec.phases:
                 self.error(t.loc, f"unknown phase {p!r} in the turn{suggest(p, self.spec.phases)}")
+        for p in dict.fromkeys(t.phases):
+            if t.phases.count(p) > 1:
+                # (`goto next` from it would come back to it for ever: round 77's designer saw
+                # every game of simulate end the phase some thousand times and give up)
+                self.error(t.loc, f"phase {p!r} is named {t.phases.count(p)} times in the turn: a turn passes each "
+                                  "phase once; for a phase played twice, declare a second phase of another name")
 
     def _check_players(self, p: Players) -> None:
         if p.least < 1 or p.least > p.most:
@@ -1329,6 +1353,12 @@ class Checker:
         elif kind == PLAYER:
             self.error(e.loc, f"{where} asks whether something holds, but `{_shown(e)}` is a player: "
                               f"compare it (`{_shown(e)} == active`) to make a truth")
+        elif kind is None and e.kind == "name" and e.args[0] in scope and e.args[0] not in self._locals:
+            # (`if coins {` in a handler: an event's value, whose kind no declaration says; as a
+            # condition it would hold whenever it is not 0 or empty; round 77's designer)
+            self.warn(e.loc, f"{where} asks whether something holds, but `{_shown(e)}` is a value of the event or a "
+                             "parameter, whose kind the checker cannot see: it would hold whenever it is not 0 or "
+                             f"empty; compare it (`{_shown(e)} > 0`, `{_shown(e)} == true`) to say which is meant")
 
     def _collection(self, e: Node, scope: set[str], what: str) -> None:
         """A place that walks or measures a collection (players, spaces, a zone's cards)."""

@@ -1222,6 +1222,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
             # A card or clause in words: what it is and what it cites, not its rules-language
             # source (round 42's implementer, writing an engine blind to spec/, was shown it).
             info = {**info, "clauses": [{**c, "source": ""} for c in info.get("clauses", [])]}
+    if args.rules and not any((Path(r).parent / "scenarios").is_dir() for r in args.rules) and not args.json_file:
+        # (round 77's designer kept scenarios in a folder of another name and was shown none)
+        print(f"note: scenarios are read from a folder named `scenarios` beside your rules "
+              f"({Path(args.rules[0]).parent / 'scenarios'}); there is none", file=sys.stderr)
     return EXIT_OK if _answer(args, info, render(info)) else EXIT_INPUT
 
 

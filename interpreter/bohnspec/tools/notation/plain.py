@@ -856,10 +856,13 @@ def _onto_the_discard(engine: Engine, text: str) -> str:
     onto = r"\s+(?:on|onto|to|in|into)\s+the\s+discard(?:\s+pile)?$"
     # (`throws the blue away`, `throws away`, `gets rid of`: the verb `discards`, the move of it
     # the rules allow now; round 75's table had solo phase 3's leftovers read as phase 1's discard)
-    text = re.sub(r"^(\S+)\s+(?:throws|throw|tosses|toss)\s+(.+?)\s+away\b", r"\1 discards \2", text,
-                  flags=re.IGNORECASE)
-    text = re.sub(r"^(\S+)\s+(?:throws|throw|tosses|toss)\s+away\b|^(\S+)\s+(?:gets|get)\s+rid\s+of\b",
-                  lambda m: f"{m[1] or m[2]} discards", text, flags=re.IGNORECASE)
+    # (only in a game with a move that discards: in the base game it is told to be the two-player
+    # game's, as before; round 77's hunter)
+    if _discards_by_a_move(engine):
+        text = re.sub(r"^(\S+)\s+(?:throws|throw|tosses|toss)\s+(.+?)\s+away\b", r"\1 discards \2", text,
+                      flags=re.IGNORECASE)
+        text = re.sub(r"^(\S+)\s+(?:throws|throw|tosses|toss)\s+away\b|^(\S+)\s+(?:gets|get)\s+rid\s+of\b",
+                      lambda m: f"{m[1] or m[2]} discards", text, flags=re.IGNORECASE)
     if _discards_by_a_move(engine):
         text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)" + onto, r"\1 discards \2",
                       text, flags=re.IGNORECASE)

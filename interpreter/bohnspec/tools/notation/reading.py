@@ -71,6 +71,7 @@ from .words import (
     _AGAIN,
     _ARTICLES,
     _COUNTED,
+    _ENDING,
     _NUMBER_WORDS,
     _ORDINALS,
     _PLACE_WORDS,
@@ -503,14 +504,19 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
                   flags=re.IGNORECASE)
     # (`Timon takes Nina's town with his blue while Nina defends with her soy`: her move, made
     # as his goes on; it was dropped as a time, round 76's table)
+    # (`While Keno harvests his fire, Timon plants a red`: two moves, said at once; it was
+    # dropped as a time, round 77's hunter)
+    text = re.sub(r"(^|[.!;?]\s+)while\s+(" + names + r")\s+((\S+)\s+[^,.;!?]+),\s*(?=" + subject + r"\s)",
+                  lambda m: f"{m[1]}{m[2]} {m[3]}, and " if _names_a_move(engine, [m[4]]) else m[0], text,
+                  flags=re.IGNORECASE)
     # (with more words after the verb: `while Paul plays` alone is a time, his turn)
     text = re.sub(r",?\s+while\s+(" + names + r")\s+(?=(\S+)\s+(?!(?:and|then|but)\b)\w)",
                   lambda m: f" and {m[1]} " if _names_a_move(engine, [m[2]]) else m[0], text, flags=re.IGNORECASE)
     # (`Timon plants his green, so Eiko can say Stop`: Eiko's move after his, judged)
     # (not a player called Then or And: the join word would be read)
-    text = re.sub(r",?\s+so\s+(?:that\s+)?(" + names + r")\s+(?:can|could|may)\s+(?=[a-z])",
-                  lambda m: m[0] if m[1].lower() in ("then", "and", "but", "so") else f" and {m[1]} ", text,
-                  flags=re.IGNORECASE)
+    text = re.sub(r",?\s+so\s+(?:that\s+)?(" + names + r")\s+(?:can|could|may)\s+([a-z]+)\b",
+                  lambda m: m[0] if m[1].lower() in ("then", "and", "but", "so")
+                  else f" and {m[1]} {_said_of_one(m[2])}", text, flags=re.IGNORECASE)
     # (`To Nina, Timon offers the fire`: the partner said first; round 76's hunter)
     text = re.sub(r"(^|[.!;?]\s+)to\s+(" + names + r")\s*,\s*(" + names + r")\s+(offers?|gives?|hands?|passes)\s+",
                   r"\1\3 \4 \2 ", text, flags=re.IGNORECASE)
@@ -537,22 +543,50 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     # the one asking answers; the answer is what happens, and the question is not judged too,
     # round 76's hunter had the move made twice; `he` is the one the question named)
     def answered(m: re.Match) -> str:
-        who = m[3]
+        lead, question, word, who, rest = m[1], m[2], m[3].lower(), m[4], m[5]
+        asker = _mover(state, re.sub(r"^\s*(?:can|may|could|might|does|do|did|will|would|is|are)\s+", "", question,
+                                     flags=re.IGNORECASE))
+        if word != "no" and who.lower() not in _PRONOUNS and asker is not None and who != asker:
+            # (`Can Nina accept? Yes, Timon offers her the soy first.`: another's move; both judged)
+            return lead + question + " " + who + " " + rest
+        if asker is None and who.lower() not in _PRONOUNS:
+            # (`Can she decline it? Yes, Nina declines it.`: the answer says who she is)
+            question = re.sub(r"^(\s*(?:can|may|could|might|does|do|did|will|would)\s+)(?:he|she|they)\b",
+                              r"\g<1>" + who, question, flags=re.IGNORECASE)
+        if word != "no" and re.search(r"\b(?:it|them)\b", rest, flags=re.IGNORECASE) \
+                and re.match(r"(?:can|may|could|might)\s", question.strip(), flags=re.IGNORECASE) \
+                and _kinds_said(engine, question.rstrip("?").split()[1:]) & _kinds_said(engine, rest.split()):
+            # (`Can Timon offer Eiko the fire? Sure, Timon offers it.`: the move asked, said again:
+            # the question is judged, with what it named, and the answer's other moves after it)
+            more = re.split(r",?\s+(?:and|then)\s+(?=" + subject + r"\b)", rest, maxsplit=1, flags=re.IGNORECASE)
+            return lead + question + (" " + more[1] if len(more) > 1 else "")
         if who.lower() in _PRONOUNS:
-            named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", m[2])]
-            who = named[0] if len(named) == 1 else who
-        return m[1] + who + " "
-    text = re.sub(r"(^|[.!;?]\s+)([^.!?;]*\?)\s+(?:yes|no|ok|okay|well|sure)\s*,\s+(" + subject + r")\s+", answered,
-                  text, flags=re.IGNORECASE)
+            # (the one asked of, or the one player the whole text names: `Can Timon plant the
+            # blue? No, he plants the red`)
+            named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text)]
+            who = named[0] if len(named) == 1 else asker if word != "no" and asker else who
+        # (`Can Timon offer Nina the soy? No, Timon offers it to Keno.`: `it`, the one bean the
+        # question named; round 77's hunter had `to: it`)
+        beans = {v for w in re.findall(r"[\w-]+", question) if (v := _variety_said(engine, w)) is not None}
+        rest = re.sub(r"\bit\b", f"the {next(iter(beans))}", rest, count=1) if len(beans) == 1 else rest
+        return lead + who + " " + rest
+    text = re.sub(r"(^|[.!;?]\s+)([^.!?;]*\?)\s+(yes|no|ok|okay|well|sure)\s*,\s+(" + subject + r")\s+([^.!?;]*)",
+                  answered, text, flags=re.IGNORECASE)
     text = re.sub(r"\b(what|who|where|how)'s\b", r"\1 is", text, flags=re.IGNORECASE)
     # (`the first phase`: phase 1, as the rest reads it)
     text = re.sub(r"\bthe\s+(first|second|third|fourth|fifth)\s+(phase|step)\b",
                   lambda m: f"{m[2]} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
     # (`In the pause Lisa says Stop`: the time, said after her verb, where a time of a move is
     # read; after the name, `he in the trading phase offers` was no move: round 76's hunter)
+    # (a verb that ends a phase takes the time after its words: `In the bazaar Timon ends the
+    # phase`, else the phase it ends would be the one named; round 77's designer)
+    def timed(m: re.Match) -> str:
+        if m[4].lower() in _ENDING:
+            return f"{m[1]}{m[3]} {m[4]}{m[5]} {m[2]}"
+        return f"{m[1]}{m[3]} {m[4]} {m[2]}{m[5]}"
     text = re.sub(r"(^|[.!;?]\s+|,?\s+and\s+(?:then\s+)?|,\s+)((?:in|during)\s+(?:the\s+[a-z]+(?:\s+(?:phase|step))?|"
-                  r"(?:phase|step)\s+\d))(?:\s+(?:afterwards|after\s+that|then))?\s*,?\s+(" + subject + r")\s+(\S+)",
-                  r"\1\3 \4 \2", text, flags=re.IGNORECASE)
+                  r"(?:phase|step)\s+\d))(?:\s+(?:afterwards|after\s+that|then))?\s*,?\s+(" + subject + r")\s+(\S+)"
+                  r"((?:(?!,?\s+(?:and|then)\s)[^.!;?])*)", timed, text, flags=re.IGNORECASE)
     # (`To make room for the red, Paul ...`: what it is for; not `To Nina, Timon offers ...`, a
     # partner said first: round 76's hunter)
     text = re.sub(r"(^|[.!;?]\s+)(?:in\s+order\s+)?to\s+(?!(?:" + names + r"|the|his|her|their|a|an|my|him|them)\b)"
@@ -584,6 +618,16 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
                   r"(?:[.!;]|,\s*(?:but|and|so)\b|,|$)", whose, text, flags=re.IGNORECASE).strip()
 
 
+def _said_of_one(verb: str) -> str:
+    """A verb as said of one player (`harvest`: `harvests`, `pay`: `pays`, `pass`: `passes`),
+    as the notation reads a move said of its player."""
+    if re.search(r"(?:s|sh|ch|x|z)$", verb):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
 def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
     """A pronoun said for a player, when the words leave one: the subject of a question or a
     sentence (never a player its own sentence names), and the partner of `offers him ...`."""
@@ -594,11 +638,16 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
         # red for her green?` after `Timon plants`, he is Timon; round 67's table)
         rest = re.split(r"[.!;?]", text[m.end():], maxsplit=1)[0]
         left = [n for n in named if not re.search(r"\b" + re.escape(n) + r"\b", rest, flags=re.IGNORECASE)]
+        pronoun = m[0][len(m[1]):].lower()
+        said_to = {"she": "her", "he": "him", "they": "them"}.get(pronoun)
+        if said_to and re.search(r"\b(?:offers?|gives?|hands?|shows?|asks?|tells?|passes)\s+" + said_to +
+                                 r"\b(?=\s+(?:the|a|an|his|her|their|my|one|two|both|all|some|\d))", text[:m.start()],
+                                 flags=re.IGNORECASE):
+            return m[0]  # (`Timon offers her the soy. She accepts.`: she is her, not Timon; round 77's hunter)
         if len(left) > 1:
             # (of several, the one the words have not said to be the other: `Timon attacks with
             # his blue. Nina defends with her red. He burns it.`; one merely said to be a he, where
             # another's words say nothing, is no surer: round 76's hunter)
-            pronoun = m[0][len(m[1]):].lower()
             other = {"he": "she", "she": "he"}.get(pronoun)
             left = [n for n in left if other is None or _said_to_be(text[:m.start()], n, state.names()) != other]
         return m[1] + left[0] if len(left) == 1 else m[0]
@@ -669,10 +718,20 @@ def _answer_to_the_offer(state: State, text: str) -> str:
              r"\b(?:to\s+)?(" + names + r")\b(?:(?![.!?;]).)*?(?:[,.;]\s*|\s+)(?:(?:and|but|then)\s+)*")
 
     def meant(m: re.Match) -> str:
-        maker, to, verb = m[1], m[2], m[4]
+        maker, to, pronoun, verb = m[1], m[2], m[3].lower(), m[4]
         if maker == to:
             return m[0]
+        # (not against what the words said of them: `Timon offers Nina his green ..., and he
+        # accepts` is Timon's own acceptance, asked; round 77's hunter)
+        # (the partner's `for her red` in the offer says what the partner is; what the maker is
+        # says nothing: `Timon offers his fire to Keno ... and he accepts` is Keno's answer)
+        other = {"he": "she", "she": "he"}.get(pronoun)
+        asked_for = re.search(r"\bfor\s+(his|her)\b", m[0][:m.start(3) - m.start(0)], flags=re.IGNORECASE)
+        partner_is = {"his": "he", "her": "she"}[asked_for[1].lower()] if asked_for else \
+            _said_to_be(text[:m.start(3)], to, state.names())
         back = re.match(r"(?:takes?\s+(?:it|the\s+offer)\s+back|takes?\s+back|withdraws?)", verb, flags=re.IGNORECASE)
+        if other is not None and not back and partner_is == other:
+            return m[0]
         # (`and she takes it`: the offer taken, her acceptance)
         said = "accepts" if re.fullmatch(r"takes?\s+it", verb, flags=re.IGNORECASE) else verb
         return m[0][:m.start(3) - m.start(0)] + (maker if back else to) + " " + said + m[0][m.end(4) - m.start(0):]
@@ -878,7 +937,9 @@ def _it_meant(engine: Engine, state: State, before: list[str], text: str) -> str
     # (where that card lies now: still where it was, or come to the player who moves, in the
     # place the moves since put it, `received`: that very card, not another of its bean)
     now, mover = _played(engine, state, before), _mover(state, text)
-    said = f"the {variety}"
+    # (only a card the mover holds: `Nina offers Timon her fire. Timon declines. Timon offers it`
+    # is no card of his; read as his own fire it was a false LEGAL, round 77's hunter)
+    said = None
     if mover == owner and _card_at_ref(engine, now, owner, refs[0]) == variety:
         said = refs[0]
     elif mover is not None:
@@ -888,7 +949,7 @@ def _it_meant(engine: Engine, state: State, before: list[str], text: str) -> str
                 if cards.count(variety) > was.count(variety):
                     said = f"{zone} {len(cards) - cards[::-1].index(variety)}"
                     break
-    return " ".join([*words[:2], said, *words[3:]])
+    return text if said is None else " ".join([*words[:2], said, *words[3:]])
 
 
 def _no_other_phase(engine: Engine, state: State, player: str, kind: str, words: list[str]) -> None:

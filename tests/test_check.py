@@ -1279,3 +1279,10 @@ def test_a_players_zone_read_bare_in_a_vine_task_is_told_with_the_holder(tmp_pat
     text = ("module myvines requires bohnroeschen\n"
             'vine rich "Hold two coins." by h cites bohnroeschen/tasks/1 {\n  met when size(coins) == 2\n}\n')
     assert errors_of(tmp_path, text) == ["'coins' belongs to each player: write h.coins"]
+
+
+def test_a_misspelt_replacement_phase_is_told_the_phase_it_is_close_to(tmp_path):
+    # Round 77's designer: `phase trdae` was only "unreachable".
+    text = 'module mycards requires base\nphase trdae "Trade" cites bohnanza/phase-2/1 { }\n'
+    warned = warnings_of(tmp_path, text)
+    assert any("unreachable (to replace the turn's phase 'trade', declare it by that name)" in w for w in warned), warned

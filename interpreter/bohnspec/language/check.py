@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..execution import builtins as B
-from ..errors import BohnspecError, Diagnostic, Location, RulesSyntaxError, suggest
+from ..errors import BohnspecError, Diagnostic, Location, RulesSyntaxError, closest, suggest
 from .model import REASON_FIELD
 from .model import (
     Action, Board, Card, Category, CategoryExtension, Decl, Define, Drop, EndRule, Exempt, Extend, Forbid, Handler,
@@ -1068,7 +1068,11 @@ class Checker:
         turn = {p for d in spec.all_decls() if isinstance(d, Turn) for p in d.phases}
         for name, phase in spec.phases.items():
             if name not in turn and name not in self.goto_phases:
-                self.warn(phase.loc, f"phase {name!r} is neither in the turn nor entered by `goto`: unreachable")
+                # (a misspelt replacement, `phase trdae`, is a phase of its own: said so; round 77)
+                near_phase = closest(name, sorted(turn))
+                self.warn(phase.loc, f"phase {name!r} is neither in the turn nor entered by `goto`: unreachable"
+                                     + (f" (to replace the turn's phase {near_phase!r}, declare it by that name)"
+                                        if near_phase is not None else ""))
         # A handler or vine task of an event no rule emits never runs (most often a misspelling);
         # one that takes a key its event does not give fails when it runs.
         for name, loc, keys, what, module in self.listened:

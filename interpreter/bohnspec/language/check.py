@@ -474,7 +474,7 @@ class Checker:
                      others: dict[str, set[str]]) -> None:
         """Each of `d.aka` names `d` alone (not by its own name again, not another's, not twice):
         `own` are the names it has already, `others` each other declaration's names."""
-        for name in d.aka:
+        for name in dict.fromkeys(d.aka):  # (a name said twice is told once)
             low = name.lower()
             named = ["it"] if low in own else [repr(other) for other, names in others.items() if low in names]
             for whose in named:

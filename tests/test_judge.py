@@ -4201,7 +4201,7 @@ def test_round_75s_table_wrong_verdicts_of_words_misread(capsys, table, texts, e
     # the one who answers an offer is the one it was made to; the one who takes it back, its maker
     ("b2", "Timon offers the revealed soy to Nina for her red, and she says yes",
      [("offer", "Timon", True), ("accept", "Nina", True)]),
-    ("b2", "Timon offers his fire to Keno for the broad and he accepts",
+    ("b2", "Timon offers the fire to Keno for the broad and he accepts",
      [("offer", "Timon", True), ("accept", "Keno", True)]),
     ("b2", "Timon gives Eiko the blue for free and she takes it", [("offer", "Timon", True), ("accept", "Eiko", True)]),
     ("b2", "Timon offers Nina the soy. She says no.", [("offer", "Timon", True), ("decline", "Nina", True)]),
@@ -4316,7 +4316,49 @@ def test_round_77s_hunter_readings(capsys, text, expected):
     "Timon offers Nina his green for her red, and he accepts.",
     # `She accepts` after `offers her`: she is her, not Timon
     "Timon offers her the soy. She accepts.",
+    # the maker said to be a he (`his fire`), nothing said of the partner: whom `he` means is asked
+    "Timon offers his fire to Keno for the broad and he accepts.",
 ])
 def test_round_77s_hunter_pronouns_asked_not_guessed(capsys, text):
     code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", text)
     assert code == 2 and "whom it means" in out["error"] or "given to twice" in out["error"], out
+
+
+@pytest.mark.parametrize("text, expected", [
+    # round 78's hunter: every move of an answer stays (the plant was dropped: a false LEGAL)
+    ("Can Timon offer Nina the soy? Okay, he offers it to her, Nina accepts, and Timon offers Keno the fire.",
+     [("offer", "Timon", "Nina", True), ("accept", "Nina", None, True), ("offer", "Timon", "Keno", True)]),
+    # `Will ...? Yes, he offers it to her.`: the question's partner for `her`
+    ("Will Timon offer Nina the soy? Yes, he offers it to her.", [("offer", "Timon", "Nina", True)]),
+    # `and Timon offers her the soy` is Timon's offer to her, never to himself
+    ("Nina harvests her soy and Timon offers her the soy", [("harvest", "Nina", None, True),
+                                                            ("offer", "Timon", "Nina", True)]),
+])
+def test_round_78s_hunter_readings(capsys, text, expected):
+    code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"], r["action"].get("to"), r["legal"])
+            for r in out.get("results", [])] == expected, out
+
+
+def test_round_78s_hunter_a_move_denied_is_no_move(capsys):
+    # `so Nina can not defend` was Nina's defence, LEGAL
+    code, out = judge(capsys, str(R76 / "e2.yaml"), "-a", "Timon attacks nt with his blue, so Nina can not defend.")
+    assert not any(r["action"]["type"] == "defend" for r in out.get("results", [])), out
+
+
+@pytest.mark.parametrize("table, text, expected", [
+    # `them`, `it`: what the question named after its verb (one red was planted; the green was
+    # taken for the place attacked)
+    ("b4p", "Can Timon plant both reds? Yes, he plants them.", [("plant", "Timon", None, True)] * 2),
+    ("b4t", "Can Timon offer Nina the soy and the fire? Yes, he offers them to her.",
+     [("offer", "Timon", "Nina", True)]),
+    # `so Timon can give him the fire`: him, the one other player said to be a he (it was Timon)
+    ("b4t", "Keno harvests his fire, so Timon can give him the fire.", [("harvest", "Keno", None, True),
+                                                                        ("offer", "Timon", "Keno", True)]),
+    # `Yes, he harvests his blues first`: that move, then the one asked
+    ("b4p", "Can Keno harvest his fire? Yes, he harvests his blues first.", [("harvest", "Keno", None, True)] * 2),
+])
+def test_round_78s_hunter_what_the_question_named(capsys, table, text, expected):
+    code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"], r["action"].get("to"), r["legal"])
+            for r in out.get("results", [])] == expected, out

@@ -514,9 +514,18 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
                   lambda m: f" and {m[1]} " if _names_a_move(engine, [m[2]]) else m[0], text, flags=re.IGNORECASE)
     # (`Timon plants his green, so Eiko can say Stop`: Eiko's move after his, judged)
     # (not a player called Then or And: the join word would be read)
-    text = re.sub(r",?\s+so\s+(?:that\s+)?(" + names + r")\s+(?:can|could|may)\s+([a-z]+)\b",
-                  lambda m: m[0] if m[1].lower() in ("then", "and", "but", "so")
-                  else f" and {m[1]} {_said_of_one(m[2])}", text, flags=re.IGNORECASE)
+    # (not `so Nina can not defend`, a move denied, nor one said again after it, `so Keno can
+    # accept, and he accepts`; round 78's hunter)
+    def so_can(m: re.Match) -> str:
+        again = re.search(r"\b(?:" + re.escape(m[1]) + r"|he|she|they)\s+" + re.escape(_said_of_one(m[2].lower()))
+                          + r"\b", text[m.end():], flags=re.IGNORECASE)
+        if m[1].lower() in ("then", "and", "but", "so") or m[2].lower() in ("not", "never", "no", "hardly") or again \
+                or not _names_a_move(engine, [m[2], *text[m.end():].split()[:3]]):
+            return m[0]  # (`so she can get into the castle`: what it is for, no move)
+        return f" and {m[1]} {_said_of_one(m[2])}"
+    # (a name only: `so she can defend` after Timon's attack took Timon for her; round 78's hunter)
+    text = re.sub(r",?\s+so\s+(?:that\s+)?(" + names + r")\s+(?:can|could|may)\s+([a-z]+)\b", so_can, text,
+                  flags=re.IGNORECASE)
     # (`To Nina, Timon offers the fire`: the partner said first; round 76's hunter)
     text = re.sub(r"(^|[.!;?]\s+)to\s+(" + names + r")\s*,\s*(" + names + r")\s+(offers?|gives?|hands?|passes)\s+",
                   r"\1\3 \4 \2 ", text, flags=re.IGNORECASE)
@@ -544,31 +553,50 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     # round 76's hunter had the move made twice; `he` is the one the question named)
     def answered(m: re.Match) -> str:
         lead, question, word, who, rest = m[1], m[2], m[3].lower(), m[4], m[5]
-        asker = _mover(state, re.sub(r"^\s*(?:can|may|could|might|does|do|did|will|would|is|are)\s+", "", question,
+        asker = _mover(state, re.sub(r"^\s*(?:can|may|could|might|does|do|did|will|would|is|are|must)\s+", "", question,
                                      flags=re.IGNORECASE))
-        if word != "no" and who.lower() not in _PRONOUNS and asker is not None and who != asker:
+        named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text)]
+        if word == "no":
+            # (`No, he plants the red`: the answer alone, its `he` the one player the text names;
+            # what its `it` is, the question does not say: `No, Keno offers it`, round 78's hunter)
+            return lead + (named[0] if who.lower() in _PRONOUNS and len(named) == 1 else who) + " " + rest
+        if who.lower() not in _PRONOUNS and asker is not None and who != asker:
             # (`Can Nina accept? Yes, Timon offers her the soy first.`: another's move; both judged)
             return lead + question + " " + who + " " + rest
-        if asker is None and who.lower() not in _PRONOUNS:
-            # (`Can she decline it? Yes, Nina declines it.`: the answer says who she is)
-            question = re.sub(r"^(\s*(?:can|may|could|might|does|do|did|will|would)\s+)(?:he|she|they)\b",
-                              r"\g<1>" + who, question, flags=re.IGNORECASE)
-        if word != "no" and re.search(r"\b(?:it|them)\b", rest, flags=re.IGNORECASE) \
-                and re.match(r"(?:can|may|could|might)\s", question.strip(), flags=re.IGNORECASE) \
-                and _kinds_said(engine, question.rstrip("?").split()[1:]) & _kinds_said(engine, rest.split()):
-            # (`Can Timon offer Eiko the fire? Sure, Timon offers it.`: the move asked, said again:
-            # the question is judged, with what it named, and the answer's other moves after it)
-            more = re.split(r",?\s+(?:and|then)\s+(?=" + subject + r"\b)", rest, maxsplit=1, flags=re.IGNORECASE)
-            return lead + question + (" " + more[1] if len(more) > 1 else "")
-        if who.lower() in _PRONOUNS:
-            # (the one asked of, or the one player the whole text names: `Can Timon plant the
-            # blue? No, he plants the red`)
-            named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text)]
-            who = named[0] if len(named) == 1 else asker if word != "no" and asker else who
-        # (`Can Timon offer Nina the soy? No, Timon offers it to Keno.`: `it`, the one bean the
-        # question named; round 77's hunter had `to: it`)
-        beans = {v for w in re.findall(r"[\w-]+", question) if (v := _variety_said(engine, w)) is not None}
-        rest = re.sub(r"\bit\b", f"the {next(iter(beans))}", rest, count=1) if len(beans) == 1 else rest
+        if who.lower() in _PRONOUNS and asker is not None:
+            who = asker
+        def beans_of(words: str) -> set[str]:
+            return {v for w in re.findall(r"[\w-]+", words) if (v := _variety_said(engine, w)) is not None}
+        # (unless the answer says that move too: `..., and then his fire`)
+        if re.search(r"\bfirst\b", rest, flags=re.IGNORECASE) and not (beans_of(question)
+                                                                        and beans_of(question) <= beans_of(rest)):
+            # (`Can Keno harvest his fire? Yes, he harvests his blues first.`: that move, then the
+            # one asked; round 78's hunter had the question's lost)
+            return (lead + who + " " + re.sub(r",?\s*\bfirst\b", "", rest, count=1, flags=re.IGNORECASE) + ". "
+                    + question)
+        if not _kinds_said(engine, question.rstrip("?").split()[1:]) & _kinds_said(engine, rest.split()):
+            # (the same player's move in other words, `Yes, Ada throws the green away`: the answer)
+            return lead + who + " " + rest
+        # (the move asked, said again: the answer, once, with what the question named of it, its
+        # bean for `it` and its partner for `her` or where none is said: `Can Timon offer Eiko the
+        # fire? Sure, he offers it.`; every move of the answer stays, round 78's hunter)
+        partners = [n for n in state.names() if n != who and re.search(r"\b" + re.escape(n) + r"\b", question)]
+        # (`it`, `them`: what the question named after its verb, its partner left out: `Can Timon
+        # plant both reds? Yes, he plants them.`, `Can Uwe attack the village with the green? Yes,
+        # he attacks it`; round 78's hunter had one red, and the green taken for the place)
+        partner_names = {n.lower() for n in partners}
+        asked = [w for w in question.rstrip(" ?").split()[3:] if w.strip(",").lower() not in partner_names]
+        if asked and beans_of(" ".join(asked)) | {w for w in asked if state.board is not None and w in state.board}:
+            rest = re.sub(r"\b(?:it|them)\b", " ".join(asked), rest, count=1, flags=re.IGNORECASE)
+        if len(partners) == 1:
+            partner = partners[0]
+            rest = re.sub(r"\bto\s+(?:him|her|them)\b", f"to {partner}", rest, count=1, flags=re.IGNORECASE)
+            rest = re.sub(r"^((?:offers?|gives?|hands?)\s+)(?:him|her|them)\b", r"\g<1>" + partner, rest,
+                          flags=re.IGNORECASE)
+            if re.match(r"(?:offers?|gives?|hands?)\s", rest, flags=re.IGNORECASE) \
+                    and not re.search(r"\b(?:" + "|".join(map(re.escape, state.names())) + r")\b",
+                                      rest.split(",")[0]):
+                rest = re.sub(r"^(\S+\s+)", r"\g<1>" + partner + " ", rest)
         return lead + who + " " + rest
     text = re.sub(r"(^|[.!;?]\s+)([^.!?;]*\?)\s+(yes|no|ok|okay|well|sure)\s*,\s+(" + subject + r")\s+([^.!?;]*)",
                   answered, text, flags=re.IGNORECASE)
@@ -665,8 +693,11 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
             start = max(text.rfind(".", 0, m.start()), text.rfind(";", 0, m.start()), text.rfind(",", 0, m.start()),
                         text.rfind("?", 0, m.start()))
             # (`Can Nina offer him ...?`: the subject after a question's word; round 76's hunter)
+            # (the clause's own subject: `Nina harvests her soy and Timon offers her ...` is Timon's
+            # offer, not Nina's; round 78's hunter had the offer made to Timon)
+            clause = re.split(r"\b(?:and|then|but)\s+(?=\S)", text[start + 1:m.start()], flags=re.IGNORECASE)[-1]
             subject = _mover(state, re.sub(r"^(?:\s*(?:and|then|can|may|must|could|would|will|should|does|do)\s+)+", "",
-                                           text[start + 1:m.start()].strip(), flags=re.IGNORECASE))
+                                           clause.strip(), flags=re.IGNORECASE))
             if subject is None:
                 return m[0]
             # (the one player the rules let the subject make the move with: `Paul offers Anna the
@@ -683,6 +714,11 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
             if len(allowed) == 1:
                 return f"{m[1]} {allowed[0]}"
             if not allowed and len(others) == 1:  # (nobody now: the verdict refuses whoever it is)
+                return f"{m[1]} {others[0]}"
+            # (the one other player named, whom the words said to be what the pronoun is: `Keno
+            # harvests his fire, so Timon can give him the fire`; round 78's hunter)
+            sex = {"him": "he", "her": "she"}.get(m[0].split()[-1].lower())
+            if len(others) == 1 and sex and _said_to_be(text, others[0], state.names()) == sex:
                 return f"{m[1]} {others[0]}"
             return m[0]
         text = re.sub(r"\b(offers?|gives?|hands?|shows?|passes)\s+(?:him|her|them)\b(?=\s+(?:his|her|their|the|a|"
@@ -723,14 +759,16 @@ def _answer_to_the_offer(state: State, text: str) -> str:
             return m[0]
         # (not against what the words said of them: `Timon offers Nina his green ..., and he
         # accepts` is Timon's own acceptance, asked; round 77's hunter)
-        # (the partner's `for her red` in the offer says what the partner is; what the maker is
-        # says nothing: `Timon offers his fire to Keno ... and he accepts` is Keno's answer)
+        # (the partner's `for her red` in the offer says what the partner is; where the words say
+        # the maker is what the pronoun is and say nothing of the partner, `Nina offers Timon her
+        # fire, and she accepts`, whom it means is asked; rounds 77 and 78's hunters)
         other = {"he": "she", "she": "he"}.get(pronoun)
         asked_for = re.search(r"\bfor\s+(his|her)\b", m[0][:m.start(3) - m.start(0)], flags=re.IGNORECASE)
         partner_is = {"his": "he", "her": "she"}[asked_for[1].lower()] if asked_for else \
             _said_to_be(text[:m.start(3)], to, state.names())
+        maker_is = _said_to_be(text[:m.start(3)], maker, state.names())
         back = re.match(r"(?:takes?\s+(?:it|the\s+offer)\s+back|takes?\s+back|withdraws?)", verb, flags=re.IGNORECASE)
-        if other is not None and not back and partner_is == other:
+        if other is not None and not back and (partner_is == other or maker_is == pronoun and partner_is != pronoun):
             return m[0]
         # (`and she takes it`: the offer taken, her acceptance)
         said = "accepts" if re.fullmatch(r"takes?\s+it", verb, flags=re.IGNORECASE) else verb

@@ -491,11 +491,10 @@ def _subjects_said(state: State, text: str) -> str:
 
 def _joins_said(engine: Engine, state: State, text: str) -> str:
     """Ways of the table to join and open sentences, in the words the rest reads (round 71's
-    table): `, and after that she ...` (`then`), `What's` (`What is`), a time opening a sentence,
-    `In the pause Lisa says ...` (said after her verb, where a time of a move is read), a purpose
-    opening one, `To make room for the red, Paul ...` (no move), `It's Anna's turn.` (the
-    situation's, else told), `draws the last three cards` (the draw), `Does she get to draw?`, a
-    question answered by the one asking, `Does Nina decline? No, she accepts.` (the answer)."""
+    table and the hunters after it): `, and after that she ...` (`then`), `; afterwards`, `while`,
+    `so Eiko can say Stop`, `To Nina, Timon offers ...`, `, meanwhile`, `Timon then offers`, a
+    reason after what is said (`says Stop: ...`), `no thanks`; then a question the asker answers,
+    the openings, the amounts and whose turn it is (each its own function below)."""
     names = "|".join(map(re.escape, state.names())) or "(?!)"
     subject = r"(?:" + names + r"|he|she|they)"
     # (`; after that, Nina ...` as `, then`: round 76's hunter had `red;` read as a card)
@@ -547,7 +546,18 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     # (`No, thanks`, `yes, thank you`: the answer; not `Timon thanks Nina`, round 76's hunter)
     text = re.sub(r"\b(no|yes)\s*,?\s+(?:thanks|thank\s+you)\b", r"\1", text, flags=re.IGNORECASE)
     text = re.sub(r",\s*(?:thanks|thank\s+you)\s*(?=[.!?]|$)", "", text, flags=re.IGNORECASE)
+    text = _asker_answered(engine, state, text)
+    text = _openings_said(engine, state, text)
+    text = _amounts_said(engine, state, text)
+    return _whose_turn_said(state, text)
 
+
+def _asker_answered(engine: Engine, state: State, text: str) -> str:
+    """A question its asker answers: `Does Nina decline? No, she accepts.` (the answer alone),
+    `Can Timon offer Eiko the fire? Sure, he offers it.` (the answer, once, with what the question
+    named); another player's move in the answer: both (rounds 76 to 78's hunters)."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    subject = r"(?:" + names + r"|he|she|they)"
     # (`Can Timon plant the blue? No, he plants the red.`, `Does Nina accept? Yes, Nina accepts.`:
     # the one asking answers; the answer is what happens, and the question is not judged too,
     # round 76's hunter had the move made twice; `he` is the one the question named)
@@ -600,6 +610,15 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
         return lead + who + " " + rest
     text = re.sub(r"(^|[.!;?]\s+)([^.!?;]*\?)\s+(yes|no|ok|okay|well|sure)\s*,\s+(" + subject + r")\s+([^.!?;]*)",
                   answered, text, flags=re.IGNORECASE)
+    return text
+
+
+def _openings_said(engine: Engine, state: State, text: str) -> str:
+    """`What's` (`What is`), `the first phase` (phase 1), a time opening a sentence (`In the pause
+    Lisa says ...`: said after her verb) and a purpose opening one (`To make room for the red,
+    Paul ...`: no move)."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    subject = r"(?:" + names + r"|he|she|they)"
     text = re.sub(r"\b(what|who|where|how)'s\b", r"\1 is", text, flags=re.IGNORECASE)
     # (`the first phase`: phase 1, as the rest reads it)
     text = re.sub(r"\bthe\s+(first|second|third|fourth|fifth)\s+(phase|step)\b",
@@ -619,6 +638,13 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     # partner said first: round 76's hunter)
     text = re.sub(r"(^|[.!;?]\s+)(?:in\s+order\s+)?to\s+(?!(?:" + names + r"|the|his|her|their|a|an|my|him|them)\b)"
                   r"[a-z]+\b[^,.;!?]*,\s*(?=" + subject + r"\b)", r"\1", text, flags=re.IGNORECASE)
+    return text
+
+
+def _amounts_said(engine: Engine, state: State, text: str) -> str:
+    """`draws the last three cards from the pile` (the draw), `pays another coin` (a coin), and
+    `Does she get to draw?` (whether she may)."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
     text = re.sub(r"\b(draws?|drew)\s+the\s+last\s+(?=(?:one|two|three|four|five|[0-9]+)\s+cards?\b)", r"\1 ", text,
                   flags=re.IGNORECASE)
     text = re.sub(r"\b(draws?|drew)(\s+(?:the\s+)?(?:one|two|three|four|five|[0-9]+)\s+cards?)?\s+(?:from|off)\s+"
@@ -628,7 +654,12 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"\b(?:(?:does|do|did)|(can|may|could))\s+(" + names + r"|he|she|they)\s+get\s+to\s+(?=(\S+))",
                   lambda m: f"{m[1] or 'can'} {m[2]} " if _names_a_move(engine, [m[3]]) else m[0], text,
                   flags=re.IGNORECASE)
+    return text
 
+
+def _whose_turn_said(state: State, text: str) -> str:
+    """`It's Anna's turn.`: the situation's (another player's is told), or after moves said,
+    whose turn they lead to."""
     def whose(m: re.Match) -> str:
         named = m[2]
         # (after moves said, not asked, whose turn they lead to is the answer's to show: `Timon
@@ -644,7 +675,6 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     # harvest` says something else)
     return re.sub(r"(^|(?<=[.!;?]))\s*it(?:'s|\s+is)\s+(?:now\s+)?(\w+)'s\s+turn(?:\s+now)?\s*"
                   r"(?:[.!;]|,\s*(?:but|and|so)\b|,|$)", whose, text, flags=re.IGNORECASE).strip()
-
 
 def _said_of_one(verb: str) -> str:
     """A verb as said of one player (`harvest`: `harvests`, `pay`: `pays`, `pass`: `passes`),

@@ -366,8 +366,8 @@ def _fillers_dropped(state: State, text: str) -> str:
     # `second` read as the pile's second card)
     text = re.sub(r"\s+(?:for|in)\s+the\s+second\s+round\b", "", text, flags=re.IGNORECASE)
     return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|again|"
-                  # (`meanwhile`, `no thanks`, `too early`: round 71's table)
-                  r"meanwhile|in\s+the\s+meantime|thanks|thank\s+you|(?:a\s+bit\s+|too\s+)?early|"
+                  # (`meanwhile`, `too early`: round 71's table; `no thanks` is read with the joins)
+                  r"meanwhile|in\s+the\s+meantime|(?:a\s+bit\s+|too\s+)?early|"
                   r"at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
                   r"immediately|at\s+once|too|also|as\s+well|please|face\s+down|in\s+front\s+of\s+(?:him|her|them|"
                   r"himself|herself|themselves)|in\s+(?:one|a|the\s+same|a\s+single)\s+"

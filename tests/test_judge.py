@@ -4286,6 +4286,14 @@ def test_it_is_the_card_of_the_move_before(capsys, table, text, expected):
         assert out["results"][-1]["rule"] == "bohnanza/phase-2/7", out["results"][-1]
 
 
+def test_a_bystander_defending_is_told_whose_landscape_is_attacked(capsys):
+    # (round 76's war table) Keno, defending Nina's town, was told no attack awaited a defence
+    code, out = judge(capsys, str(R76 / "e2.yaml"), "-a", "Timon attacks the town nt with his blue. Keno defends with his red.")
+    last = out["results"][-1]
+    assert (last["action"]["type"], last["action"]["player"], last["legal"]) == ("defend", "Keno", False), out
+    assert last["rule"] == "dschingis/combat/7" and "Nina's: only its holder defends it" in last["reason"], last
+
+
 def test_round_76s_partner_said_first_and_a_player_called_then(capsys):
     # `To Eiko, Timon gives the fire`: the partner said first (it was an offer to Nina)
     code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", "To Eiko, Timon gives the fire as a present")

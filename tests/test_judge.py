@@ -4370,3 +4370,52 @@ def test_round_78s_hunter_what_the_question_named(capsys, table, text, expected)
     code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
     assert [(r["action"]["type"], r["action"]["player"], r["action"].get("to"), r["legal"])
             for r in out.get("results", [])] == expected, out
+
+
+@pytest.mark.parametrize("table, text, expected", [
+    # another player's move said to come first: made first (the acceptance was judged before the
+    # offer: a false ILLEGAL)
+    ("b4t", "Can Nina accept? Yes, Timon offers her the soy first.",
+     [("offer", "Timon", "Nina", True), ("accept", "Nina", None, True)]),
+    ("e2", "Can Nina defend? Yes, Timon attacks nt with his blue first.",
+     [("attack", "Timon", None, True), ("defend", "Nina", None, True)]),
+    # `Yes, he first plants the red`: that move, then the one asked (the blue was dropped: a false
+    # LEGAL; the blue is not the next card)
+    ("b4p", "Can Timon plant the blue? Yes, he first plants the red.",
+     [("plant", "Timon", None, True), ("plant_card", "Timon", None, False)]),
+    ("b4t", "Can Timon offer Keno the fire? Yes, he first offers Nina the soy.",
+     [("offer", "Timon", "Nina", True), ("offer", "Timon", "Keno", False)]),
+    # `Yes, he offers it first`: the move asked, once (it was an offer to `it`)
+    ("b4t", "Can Timon offer Keno the fire? Yes, he offers it first.", [("offer", "Timon", "Keno", True)]),
+    ("b4t", "Can Timon give Nina the soy? Yes, he gives it first.", [("offer", "Timon", "Nina", True)]),
+    # what the question asked of Nina in return is not asked of the partner the answer names
+    ("b4t", "Can Timon offer Nina the soy for her red? Yes, he offers it to Keno.", [("offer", "Timon", "Keno", True)]),
+    ("b4t", "Can Timon offer Nina the fire for her red? Yes, he offers it to Keno, and Keno accepts.",
+     [("offer", "Timon", "Keno", True), ("accept", "Keno", None, True)]),
+    # `her green` after Nina's name says nothing of Timon: `he` is Timon
+    ("b4p", "Must Timon plant the red before Nina harvests her green? Yes, he plants it.",
+     [("plant", "Timon", None, True)]),
+    # `, thanks,` said between two moves
+    ("b4t", "Timon offers Nina the soy for her red, thanks, and Keno offers Eiko his blue",
+     [("offer", "Timon", "Nina", True), ("offer", "Keno", "Eiko", False)]),
+])
+def test_round_79s_hunter_answers(capsys, table, text, expected):
+    code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"], r["action"].get("to"), r["legal"])
+            for r in out.get("results", [])] == expected, out
+    if table == "b4t" and "offers it to Keno" in text:
+        assert out["results"][0]["action"]["get"] == [], out
+
+
+@pytest.mark.parametrize("table, text", [
+    # the answer's `she` or `he` is not the asker the words say is the other (Timon defended, Nina
+    # planted Timon's red): asked, where the words name no one it can be
+    ("e2", "Can Timon attack nt with his blue? Yes, she defends with her soy."),
+    ("b4p", "Can Nina plant her soy? No, he plants his red."),
+    ("e2", "Can Nina attack ts with her blue? No, he attacks nt with his blue."),
+    # ... nor, when the answer is another move and the question names another player, guessed
+    ("b4t", "Can Timon offer Nina the soy? Yes, she accepts it."),
+])
+def test_round_79s_hunter_pronouns_of_answers_asked(capsys, table, text):
+    code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
+    assert code == 2 and "whom it means" in out["error"], out

@@ -536,8 +536,12 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"(^|[.!?]\s+)(?:after\s+(?:that|this)|afterwards|next|later|finally|lastly|subsequently)\s*,?\s+",
                   r"\1Then ", text, flags=re.IGNORECASE)
     # (`Timon then offers it to Keno`, `Keno quickly harvests`: when and how, said after the subject)
-    text = re.sub(r"((?:^|[.!;?,]\s+|\b(?:and|but)\s+)" + subject + r")\s+(?:then|quickly|simply|immediately|promptly|"
-                  r"first)\s+(?=[a-z])", r"\1 ", text, flags=re.IGNORECASE)
+    # (but an answer's `Yes, he first plants the red` keeps its `first`: the move asked comes
+    # after it, round 79's hunter had it dropped)
+    text = re.sub(r"((?:^|[.!;?,]\s+|\b(?:and|but)\s+)" + subject + r")\s+(then|quickly|simply|immediately|promptly|"
+                  r"first)\s+(?=[a-z])", lambda m: m[0] if m[2].lower() == "first" and re.search(
+                      r"\?\s+(?:yes|no|ok|okay|well|sure)\s*,\s*$", text[:m.start(1) + 2], flags=re.IGNORECASE)
+                  else m[1] + " ", text, flags=re.IGNORECASE)
     # (`Nina says Stop: she has one bean on each field`: her reason, after what she says, up to
     # the next move said; round 76's hunter had `, and Keno pays tribute` taken with it)
     next_move = r"(?:,?\s+(?:and|then|but)\s+|,\s+)(?:then\s+)?" + subject + r"\b"
@@ -545,7 +549,7 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     text = re.sub(said + r"\s*:\s+(?:(?!" + next_move + r")[^.!?;])*", r"\1", text, flags=re.IGNORECASE)
     # (`No, thanks`, `yes, thank you`: the answer; not `Timon thanks Nina`, round 76's hunter)
     text = re.sub(r"\b(no|yes)\s*,?\s+(?:thanks|thank\s+you)\b", r"\1", text, flags=re.IGNORECASE)
-    text = re.sub(r",\s*(?:thanks|thank\s+you)\s*(?=[.!?]|$)", "", text, flags=re.IGNORECASE)
+    text = re.sub(r",\s*(?:thanks|thank\s+you)\s*(?=[.!?,]|$)", "", text, flags=re.IGNORECASE)
     text = _asker_answered(engine, state, text)
     text = _openings_said(engine, state, text)
     text = _amounts_said(engine, state, text)
@@ -563,23 +567,53 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
     # round 76's hunter had the move made twice; `he` is the one the question named)
     def answered(m: re.Match) -> str:
         lead, question, word, who, rest = m[1], m[2], m[3].lower(), m[4], m[5]
-        asker = _mover(state, re.sub(r"^\s*(?:can|may|could|might|does|do|did|will|would|is|are|must)\s+", "", question,
-                                     flags=re.IGNORECASE))
+        asked_of = re.sub(r"^\s*(?:can|may|could|might|does|do|did|will|would|is|are|must)\s+", "", question,
+                          flags=re.IGNORECASE)
+        asker = _mover(state, asked_of)
         named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text)]
+        pronoun = who.lower() if who.lower() in _PRONOUNS else None
+        other_sex = {"he": "she", "she": "he"}.get(pronoun or "")
+        # (`Yes, he first plants the red`: `first` said before the verb, as after its words)
+        first = re.match(r"first\s+", rest, flags=re.IGNORECASE) is not None or \
+            re.search(r"\bfirst\b", rest, flags=re.IGNORECASE) is not None
+        rest = re.sub(r"^first\s+", "", rest, flags=re.IGNORECASE)
         if word == "no":
             # (`No, he plants the red`: the answer alone, its `he` the one player the text names;
-            # what its `it` is, the question does not say: `No, Keno offers it`, round 78's hunter)
-            return lead + (named[0] if who.lower() in _PRONOUNS and len(named) == 1 else who) + " " + rest
-        if who.lower() not in _PRONOUNS and asker is not None and who != asker:
-            # (`Can Nina accept? Yes, Timon offers her the soy first.`: another's move; both judged)
+            # what its `it` is, the question does not say: `No, Keno offers it`, round 78's hunter;
+            # not one the words say is a she: `Can Nina plant her soy? No, he plants his red`,
+            # round 79's hunter had Nina plant Timon's red)
+            if pronoun and len(named) == 1 and not (other_sex and _said_to_be(asked_of, named[0], state.names())
+                                                    == other_sex):
+                who = named[0]
+            return lead + who + " " + rest
+        others = [n for n in state.names() if n != asker and re.search(r"\b" + re.escape(n) + r"\b", question)]
+        if pronoun and asker is not None:
+            same_move = bool(_kinds_said(engine, question.rstrip("?").split()[1:]) & _kinds_said(engine, rest.split()))
+            if other_sex and _said_to_be(asked_of, asker, state.names()) == other_sex:
+                # (`Can Timon attack nt with his blue? Yes, she defends`: not the asker; the other
+                # player the question names, when the words leave one, else asked; round 79's hunter)
+                fits = [n for n in others if _said_to_be(text, n, state.names()) != other_sex]
+                who = fits[0] if len(fits) == 1 else who
+            elif same_move or not others:
+                who = asker
+            # (`Can Timon offer Nina the soy? Yes, she accepts it.`: another move, and the question
+            # names another player: whom the pronoun means is not guessed here)
+        if asker is not None and (who != asker or who.lower() in _PRONOUNS):
+            # (`Can Nina accept? Yes, Timon offers her the soy first.`: another's move, made first
+            # when the answer says so, then the question; else after it; round 79's hunter had the
+            # offer judged after the acceptance)
+            if first:
+                return lead + who + " " + re.sub(r",?\s*\bfirst\b", "", rest, count=1, flags=re.IGNORECASE) + ". " + \
+                    question
             return lead + question + " " + who + " " + rest
-        if who.lower() in _PRONOUNS and asker is not None:
-            who = asker
         def beans_of(words: str) -> set[str]:
             return {v for w in re.findall(r"[\w-]+", words) if (v := _variety_said(engine, w)) is not None}
         # (unless the answer says that move too: `..., and then his fire`)
-        if re.search(r"\bfirst\b", rest, flags=re.IGNORECASE) and not (beans_of(question)
-                                                                        and beans_of(question) <= beans_of(rest)):
+        if re.search(r"\b(?:it|them)\b", rest, flags=re.IGNORECASE) \
+                and _kinds_said(engine, question.rstrip("?").split()[1:]) & _kinds_said(engine, rest.split()):
+            # (`Yes, he offers it first`: the move asked, said again; `first` of nothing before it)
+            rest = re.sub(r",?\s*\bfirst\b", "", rest, count=1, flags=re.IGNORECASE)
+        elif first and not (beans_of(question) and beans_of(question) <= beans_of(rest)):
             # (`Can Keno harvest his fire? Yes, he harvests his blues first.`: that move, then the
             # one asked; round 78's hunter had the question's lost)
             return (lead + who + " " + re.sub(r",?\s*\bfirst\b", "", rest, count=1, flags=re.IGNORECASE) + ". "
@@ -596,6 +630,10 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
         # he attacks it`; round 78's hunter had one red, and the green taken for the place)
         partner_names = {n.lower() for n in partners}
         asked = [w for w in question.rstrip(" ?").split()[3:] if w.strip(",").lower() not in partner_names]
+        if any(re.search(r"\b" + re.escape(n) + r"\b", rest) for n in state.names() if n != who and n not in partners):
+            # (`Can Timon offer Nina the soy for her red? Yes, he offers it to Keno.`: what he
+            # asked of Nina is not asked of Keno; round 79's hunter had Keno's third card asked)
+            asked = asked[:next((k for k, w in enumerate(asked) if w.lower() == "for"), len(asked))]
         if asked and beans_of(" ".join(asked)) | {w for w in asked if state.board is not None and w in state.board}:
             rest = re.sub(r"\b(?:it|them)\b", " ".join(asked), rest, count=1, flags=re.IGNORECASE)
         if len(partners) == 1:
@@ -708,6 +746,9 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
             # another's words say nothing, is no surer: round 76's hunter)
             other = {"he": "she", "she": "he"}.get(pronoun)
             left = [n for n in left if other is None or _said_to_be(text[:m.start()], n, state.names()) != other]
+        elif left and pronoun in ("he", "she") and _said_to_be(_unasked(text[:m.start()]), left[0], state.names()) \
+                == {"he": "she", "she": "he"}[pronoun]:
+            return m[0]  # (`Can Timon attack with his blue? She defends`: not Timon; round 79's hunter)
         return m[1] + left[0] if len(left) == 1 else m[0]
     if named:
         text = re.sub(r"((?:[.!;]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
@@ -757,6 +798,13 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
     return text
 
 
+def _unasked(text: str) -> str:
+    """The words with each question's opening (`Can`, `Does`) left out: `Can Timon attack with
+    his blue?` says of Timon what `Timon attacks with his blue` says."""
+    return re.sub(r"(^|[.!?;]\s*)(?:can|may|could|might|does|do|did|will|would|is|are|must)\s+", r"\1", text,
+                  flags=re.IGNORECASE)
+
+
 def _said_to_be(text: str, name: str, names: Sequence[str]) -> str:
     """`he` or `she` where the words say which the player is: a `his` or `her` in a sentence or
     clause the player opens, the first of it that is the subject's (not after `for`, which asks
@@ -768,7 +816,13 @@ def _said_to_be(text: str, name: str, names: Sequence[str]) -> str:
         m = re.match(r"\s*(?:(?:and|then|but)\s+)*" + re.escape(name) + r"\b(.*)$", clause)
         if m is None:
             continue
-        word = re.search(r"(?<!\bfor\s)(?<!\bof\s)\b(his|her)\b(?!\s+(?:the|a|an)\b)", m[1], flags=re.IGNORECASE)
+        # (up to another player said to do something: `Timon plants the red before Nina harvests
+        # her green` says nothing of Timon, round 79's hunter had him a she; `Timon offers Nina his
+        # green` says he is a he)
+        own = re.split(r"\b(?:" + "|".join(re.escape(n) for n in names if n != name) + r")\b(?=\s+(?!(?:his|her|"
+                       r"their|the|a|an|my|one|two|both|all|some|for|and|or|to)\b)[a-z]+)", m[1])[0] \
+            if len(names) > 1 else m[1]
+        word = re.search(r"(?<!\bfor\s)(?<!\bof\s)\b(his|her)\b(?!\s+(?:the|a|an)\b)", own, flags=re.IGNORECASE)
         if word is not None:
             found.add("he" if word[1].lower() == "his" else "she")
     return found.pop() if len(found) == 1 else ""

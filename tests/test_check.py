@@ -458,11 +458,17 @@ def test_what_judge_cannot_read_as_a_phases_other_name_is_refused(tmp_path):
     # Round 77's designer: "market day" (two words), "Phase 3", "draw" (a move) and "soy" (a bean)
     # passed check, and judge never read them so.
     ok = 'module mycards\nphase siesta "Siesta" aka "nap" cites bohnanza/setup/5 { }\n'
-    for said, told in (('"market day"', "one word of letters"), ('"Phase 3"', "one word of letters"),
-                       ('""', "one word of letters"), ('"draw"', "names the action 'draw'"),
+    for said, told in (('"market day"', "one word of the letters a to z"), ('"Phase 3"', "one word of the letters"),
+                       ('""', "one word of the letters"), ('"draw"', "names the action 'draw'"),
                        ('"sell"', "names the action 'harvest'"), ('"soy"', "names the bean 'soy'")):
         errors = errors_of(tmp_path, ok.replace('"nap"', said))
         assert len(errors) == 1 and told in errors[0], (said, errors)
+
+
+def test_a_phases_other_name_said_twice_in_other_case_is_told_once(tmp_path):
+    # (round 79's hostile tester: `"nap", "nap"` was an error, `"nap", "NAP"` passed; judge reads both alike)
+    errors = errors_of(tmp_path, 'module mycards\nphase siesta "Siesta" aka "nap", "NAP" cites bohnanza/setup/5 { }\n')
+    assert errors == ["phase 'siesta' names 'nap' twice (names are read in any case)"], errors
 
 
 def test_a_phase_named_twice_in_the_turn_is_an_error(tmp_path):

@@ -67,6 +67,25 @@ def test_an_impl_that_does_not_split_is_exit_2(tmp_path, capsys):
     assert "cannot split the command into words" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("impl, told", [
+    # round 80's engine author: a variable set first did not start; `2>log` reached the engine
+    ("JSENGINE=1 node engine.js", "the variable setting 'JSENGINE=1'"),
+    ("node engine.js 2>log", "the shell's '2>log'"),
+    ("node engine.js | tee out", "the shell's '|'"),
+])
+def test_an_impl_written_for_a_shell_is_told_to_use_one(tmp_path, capsys, impl, told):
+    write(tmp_path, PASSING)
+    assert run("--impl", impl, tmp_path) == 2
+    err = capsys.readouterr().err
+    assert told in err and "run without a shell" in err and "sh -c '" in err, err
+
+
+def test_an_engine_killed_by_a_signal_is_told_so():
+    from bohnspec.conformance.protocol import _ended
+    assert _ended(3) == "exited (code 3)"
+    assert _ended(-11) == "was killed by SIGSEGV (signal 11)"
+
+
 def test_a_run_where_everything_is_skipped_fails_loudly(tmp_path, capsys):
     write(tmp_path, PASSING.replace("modules: [base]", "modules: [base, bohnroeschen]"))
     assert run("--modules", "base", tmp_path) == 2

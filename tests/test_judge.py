@@ -4419,3 +4419,80 @@ def test_round_79s_hunter_answers(capsys, table, text, expected):
 def test_round_79s_hunter_pronouns_of_answers_asked(capsys, table, text):
     code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
     assert code == 2 and "whom it means" in out["error"], out
+
+
+@pytest.mark.parametrize("table, text, expected", [
+    # what the question asked of Nina in return stays asked when the answer's later moves name others
+    ("b4t", "Can Timon offer Nina the soy for her red? Yes, he offers it to her, and Keno harvests his fire.",
+     [("offer", "Timon", "Nina", True), ("harvest", "Keno", None, True)]),
+    # `offer her his green`: `her` is Nina, the object, and says nothing of Timon: one offer
+    ("b4t", "Nina harvests her soy. Can Timon offer her his green? Yes, he offers it.",
+     [("harvest", "Nina", None, True), ("offer", "Timon", "Nina", True)]),
+    # `gives his green to her`: to Nina (it was a player called `to`)
+    ("b4t", "Nina harvests her soy. Timon gives his green to her.",
+     [("harvest", "Nina", None, True), ("offer", "Timon", "Nina", True)]),
+    # another partner said with `first`: that offer, then the one asked (which was dropped)
+    ("b4t", "Can Timon offer Nina the soy? Yes, he offers it to Keno first.",
+     [("offer", "Timon", "Keno", True), ("offer", "Timon", "Nina", False)]),
+    # a card said again after `no wait` replaces the card said before (`his` was a player)
+    ("b4p", "Timon plants his red, no wait, his blue.", [("plant_card", "Timon", None, False)]),
+    ("b4p", "Timon plants his red — no wait — his blue.", [("plant_card", "Timon", None, False)]),
+    # `them` of two cards named, `it` of a card and a field's number: the question's
+    ("b4t", "Can Timon offer Nina the soy and the fire? Yes, he offers them to her.", [("offer", "Timon", "Nina", True)]),
+    ("b4p", "Can Timon plant the red into field 2? Yes, he plants it.", [("plant", "Timon", None, False)]),
+])
+def test_round_80s_hunter_answers_and_partners(capsys, table, text, expected):
+    code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"], r["action"].get("to"), r["legal"])
+            for r in out.get("results", [])] == expected, out
+    if "for her red" in text:
+        assert out["results"][0]["action"]["get"] != [], out  # (it was a gift)
+    if "no wait" in text:
+        assert out["results"][0]["action"]["card"] == "hand 3", out  # the blue
+
+
+@pytest.mark.parametrize("text", [
+    # `them` of one card asked: not that card (`he harvests them first` was the fire alone)
+    "Can Keno harvest his fire? Yes, he harvests them first.",
+    # `she`, of another player's move the question names, is hers, never the asker's (it was
+    # Timon's harvest): asked here, where `it` is not said
+    "Can Timon plant the red after Nina harvests her green? Yes, she harvests it first.",
+])
+def test_round_80s_hunter_readings_asked_not_guessed(capsys, text):
+    code, out = judge(capsys, str(R76 / "b4p.yaml"), "-a", text)
+    assert code == 2 and not any(r["action"]["player"] == "Timon" and r["action"]["type"] == "harvest"
+                                 for r in out.get("results", [])), out
+
+
+@pytest.mark.parametrize("table, text", [
+    # a backslash in the words, or in a player's name, was an internal error (exit 70)
+    ("b4t", "Can Timon offer Nina the soy \\1? Yes, he offers it."),
+    ("b4t", "Can Timon offer Nina the soy\\? Yes, he offers them."),
+])
+def test_round_79s_hostile_backslashes_are_words(capsys, table, text):
+    code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
+    assert code in (1, 2) and ("error" in out or out.get("results")), out
+
+
+def test_round_79s_hostile_a_player_called_with_a_backslash(tmp_path, capsys):
+    sit = (R76 / "b4p.yaml").read_text().replace("Timon", "Ti\\1mon")
+    path = tmp_path / "odd.yaml"
+    path.write_text(sit)
+    code, out = judge(capsys, str(path), "-a", "Ti\\1mon plants his red, no wait, his blue.")
+    assert code in (0, 1) and out["results"][0]["action"]["player"] == "Ti\\1mon", out
+
+
+def test_round_79s_hostile_lists_of_names_are_read_once(capsys):
+    # a list of partners was read as a move for each, each again with the names after it: the
+    # time grew twice over with the list (30 names: 5 s; 64: minutes)
+    names = ", ".join((["Nina", "Keno", "Eiko"] * 30)[:60])
+    code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", f"Timon offers the soy to {names}.")
+    assert len(out["results"]) == 1 and "'to' must name a player" in json.dumps(out), out
+    code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", " ".join(["Timon", "Nina", "Keno", "Eiko"] * 16) +
+                      " harvest.")
+    assert len(out.get("results", [])) <= 4, out
+
+
+def test_a_text_of_pages_is_told_not_read(capsys):
+    code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", "Timon plants his red, so Nina can harvest. " * 60)
+    assert code == 2 and "at most 2,000 characters an action" in out["error"], out

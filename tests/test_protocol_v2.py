@@ -178,6 +178,20 @@ def test_claims_naming_nothing_the_rules_know_are_warned_about(tmp_path):
         in run.err, run.err
 
 
+def test_misspelt_capabilities_are_warned_about_and_what_is_not_compared_is_said(tmp_path):
+    # Round 80's engine author: `ruleIds` and `event` were read as claims of the engine's own,
+    # and a run comparing neither rule ids nor events ended green without a word.
+    run = conform(tmp_path, "--impl", fake("no_rule_ids"), "-k", "five-players-get-two-fields",
+                  env=child_env(FAKE_OMIT_CLAIMS="camel"))
+    assert "warning: the engine claims 'ruleIds', which is no capability (did you mean 'rule_ids'?)" in run.err, run.err
+    assert "warning: the engine claims 'event', which is no capability (did you mean 'events'?)" in run.err, run.err
+    assert "NOT COMPARED in any scenario: the rule ids of rejections" in run.out and "events of actions" in run.out
+    assert run.report["not_compared"] == ["rule_ids", "events"]
+    # ... and an engine claiming both is told nothing of it
+    assert R.not_compared({"rule_ids": True, "events": True}) == []
+    assert R.claim_warnings({"modules": ["base"], "x-my-own": True}, 2) == []
+
+
 def test_an_option_two_modules_declare_takes_the_values_of_both():
     """`layout` is Dschingis Bohn's (random, beginner) and Bohnaparte's (given, pyramid5,
     pyramid6): a Bohnaparte engine's claim of its own values is not warned about."""

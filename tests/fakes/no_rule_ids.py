@@ -3,7 +3,8 @@ in every rejection.
 
 FAKE_MUTATE_ON_REJECT=1: a rejection also changes the state (a blue bean appears on the discard
 pile, in every state the engine reports from then on).
-FAKE_OMIT_CLAIMS=1: the hello lists only `modules` (rule_ids, events, legal_actions omitted).
+FAKE_OMIT_CLAIMS=1: the hello lists only `modules` (rule_ids, events, legal_actions omitted);
+FAKE_OMIT_CLAIMS=camel: and spells the two it means as a JavaScript engine might (`ruleIds`, `event`).
 """
 
 import os
@@ -21,6 +22,8 @@ def transform(reply):
         reply["engine"] = {"name": "no-rule-ids", "version": "1", "language": "python"}
         if os.environ.get("FAKE_OMIT_CLAIMS"):
             reply["capabilities"] = {"modules": reply["capabilities"]["modules"]}
+            if os.environ["FAKE_OMIT_CLAIMS"] == "camel":
+                reply["capabilities"].update(ruleIds=True, event=True)
         else:
             reply["capabilities"]["rule_ids"] = False
     elif kind == "rejected":

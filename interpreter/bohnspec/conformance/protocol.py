@@ -615,7 +615,7 @@ class ProtocolEngine:
                     raise EngineFault("errored", f"the engine closed its standard output before answering {what!r}, "
                                                  "and is still running", self.stderr()) from None
                 cut = f"; it had written {size} bytes of the reply without ending the line" if size else ""
-                raise EngineFault("errored", f"the engine exited (code {code}) before answering {what!r}{cut}",
+                raise EngineFault("errored", f"the engine {_ended(code)} before answering {what!r}{cut}",
                                   self.stderr())
             if chunk:
                 parts.append(chunk)
@@ -635,7 +635,7 @@ class ProtocolEngine:
                 self._buffer = b"".join(parts)
                 ended = proc.poll()
                 if ended is not None and not size:
-                    raise EngineFault("errored", f"the engine exited (code {ended}) before answering {what!r}; a "
+                    raise EngineFault("errored", f"the engine {_ended(ended)} before answering {what!r}; a "
                                                  "process it started still holds its output open", self.stderr())
                 hint = (f"it wrote {size} bytes but never ended the line: end each reply with a newline" if size
                         else "raise --timeout if the engine is just slow, and flush its output after each reply")
@@ -673,6 +673,17 @@ def _pipe(pipe: IO[bytes] | None) -> IO[bytes]:
     return pipe
 
 
+def _ended(code: int | None) -> str:
+    """How an engine process ended, as its user knows it: `exited (code 3)`, or `was killed by
+    SIGSEGV (signal 11)` for what Python reports as code -11 (round 80's engine author)."""
+    if code is not None and code < 0:
+        try:
+            return f"was killed by {signal.Signals(-code).name} (signal {-code})"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited (code {code})"
+
+
 def _claims_problem(caps: dict, version: int) -> str:
     """What is wrong with a hello's capabilities beyond the modules list ("" if nothing)."""
     if not all(isinstance(m, str) for m in caps["modules"]):
@@ -706,6 +717,14 @@ def engine_argv(command: str) -> list[str]:
         raise BohnspecError(f"--impl {command!r}: cannot split the command into words ({exc})") from None
     if not argv:
         raise BohnspecError("--impl is empty: give the command that starts your engine")
+    # (split as a shell would, but run without one: a variable set before the command, or a
+    # redirection, would reach the engine as a word, or not start it; round 80's engine author)
+    shell = next((w for w in argv[1:] if re.fullmatch(r"\d?>>?.*|<.*|\||\|\||&&|;|&", w)), None)
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=.*", argv[0]) or shell is not None:
+        what = f"the variable setting {argv[0]!r}" if shell is None else f"the shell's {shell!r}"
+        raise BohnspecError(f"--impl {command!r}: the command is split into words and run without a shell, so "
+                            f"{what} would not work; run it through one: --impl \"sh -c '{command}'\" "
+                            "(or `env NAME=VALUE COMMAND` for a variable)")
     return argv
 
 

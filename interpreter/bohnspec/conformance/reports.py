@@ -13,7 +13,7 @@ import yaml
 from .. import __version__
 from .. import userfile
 from ..errors import BohnspecError
-from .runner import NOT_APPLICABLE, PASSED, SKIPPED, VERDICTS, Verdict, not_tested, summary
+from .runner import NOT_APPLICABLE, PASSED, SKIPPED, VERDICTS, Verdict, not_compared, not_tested, summary
 
 
 def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, seconds: float,
@@ -31,6 +31,7 @@ def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, secon
         "seconds": round(seconds, 3),
         "summary": summary(verdicts),
         "not_tested": not_tested(verdicts),
+        "not_compared": not_compared(capabilities or {}),
         "scenarios": [v.to_json() for v in verdicts],
     }
     if protocol is not None:

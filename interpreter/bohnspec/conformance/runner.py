@@ -453,13 +453,37 @@ def scenario_options(spec: Spec, sc: S.Scenario) -> dict[str, str]:
     return {name: str(given.get(name, opt.default)) for name, opt in spec.options.items()}
 
 
+# The capabilities a hello may claim (PROTOCOL.md, Capabilities).
+CLAIMS = ("modules", "rule_ids", "events", "legal_actions", "options", "internal_state", "pipelining")
+# The claims that make a run compare a part of each reply, and what the run leaves out without them.
+COMPARED_BY = {"rule_ids": "the rule ids of rejections", "events": "the events of actions"}
+
+
+def not_compared(claims: dict) -> list[str]:
+    """The claims (of COMPARED_BY) an engine does not make: what a run of it compares nowhere."""
+    return [key for key in COMPARED_BY if claims.get(key) is not True]
+
+
 def claim_warnings(claims: dict, version: int, extra_rules: Iterable[str] = ()) -> list[str]:
-    """What in an engine's claims names nothing the rules know: a module, an option or an
-    option value (a misspelt claim would otherwise be read silently, as claiming nothing)."""
+    """What in an engine's claims names nothing the rules know: a capability near one of the
+    protocol's, a module, an option or an option value (a misspelt claim would otherwise be read
+    silently, as claiming nothing)."""
     from ..language import spec as spec_module
     files = spec_module.parse_files([*spec_module.spec_files(), *extra_rules])
     known_modules = sorted(spec_module.module_closure(files, None))
     out = []
+    # (`ruleIds`, `event`, `pipeline`: a JavaScript engine's natural spellings, read as claims of
+    # its own, turned off what they would have; round 80's engine author passed with no word)
+    squashed = {c.replace("_", ""): c for c in CLAIMS}
+    for key in claims:
+        if key in CLAIMS or not isinstance(key, str):
+            continue
+        near = squashed.get(re.sub(r"[_\-\s]", "", key).lower()) or squashed.get(
+            re.sub(r"[_\-\s]", "", key).lower().rstrip("s") + "s") or closest(key, CLAIMS)
+        if near is not None:
+            out.append(f"the engine claims {key!r}, which is no capability (did you mean {near!r}?): a claim of its "
+                       f"own is read as nothing" + (f", so {COMPARED_BY[near]} are not compared" if near in COMPARED_BY
+                                                   and claims.get(near) is not True else ""))
     for m in claims.get("modules") or []:
         if m not in known_modules:
             out.append(f"the engine claims module {m!r}, which the rules do not have"

@@ -474,14 +474,18 @@ class Checker:
                      others: dict[str, set[str]]) -> None:
         """Each of `d.aka` names `d` alone (not by its own name again, not another's, not twice):
         `own` are the names it has already, `others` each other declaration's names."""
-        for name in dict.fromkeys(d.aka):  # (a name said twice is told once)
+        # (a name said twice is told once; `"nap", "NAP"` is one name twice, as judge reads it in
+        # any case: round 79's hostile tester)
+        lowered = [a.lower() for a in d.aka]
+        for name in {a.lower(): a for a in reversed(d.aka)}.values():
             low = name.lower()
             named = ["it"] if low in own else [repr(other) for other, names in others.items() if low in names]
             for whose in named:
                 self.error(d.loc, f"{what} {d.name!r} is also called {name!r}, which names {whose} already: "
                                   f"each name says one {one}")
-            if d.aka.count(name) > 1:
-                self.error(d.loc, f"{what} {d.name!r} names {name!r} twice")
+            if lowered.count(low) > 1:
+                self.error(d.loc, f"{what} {d.name!r} names {name!r} twice" + (
+                    "" if d.aka.count(name) == lowered.count(low) else " (names are read in any case)"))
 
     def _check_var(self, v: Var) -> None:
         # `x.NAME` must say one thing: a player's, a space's or a card's.
@@ -827,7 +831,7 @@ class Checker:
         for name in p.aka:
             if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", name):
                 self.error(p.loc, f"phase {p.name!r} is also called {name!r}: another name of a phase is one word of "
-                                  "letters, as players say `in the pause` (\"pause\")")
+                                  "the letters a to z (and ' or -), as players say `in the pause` (\"pause\")")
             elif name.lower() in taken:
                 self.error(p.loc, f"phase {p.name!r} is also called {name!r}, which names {taken[name.lower()]}: "
                                   "a word of the table says one thing")

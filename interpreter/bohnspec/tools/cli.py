@@ -725,8 +725,11 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
             ids = sorted(v.id for v in rest)
             more = f" and {len(ids) - 10} more" if len(ids) > 10 else ""
             # Which fault, in short: several groups' lines come together at the end.
+            # (told in the first one's words: the numbers blanked to group them made `UTF-8` read
+            # `UTF-N`; round 80's engine author)
+            said = _fault_text(group[0].message, blank=False)
             why = "handshake failure" if text.startswith(HANDSHAKE_FAILED) else \
-                f"kind of fault ({_shown(text[:120])}{'...' if len(text) > 120 else ''})"
+                f"kind of fault (as {group[0].id}'s: {_shown(said[:120])}{'...' if len(said) > 120 else ''})"
             print(f"{verdict.upper().replace('-', ' ')} the other {len(ids)} scenario(s), for the same {why}: "
                   f"{', '.join(ids[:10])}{more}", file=out)
     for problem in problems:
@@ -763,6 +766,12 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
         print(f"NOT TESTED {count} scenario(s): {reason}", file=out)
     if len(shown) > 8:
         print(f"NOT TESTED ... and {len(shown) - 8} more reason(s) (see the JSON report)", file=out)
+    # (a run green with neither events nor rule ids compared says so: round 80's engine author)
+    missing = R.not_compared(dict(getattr(probe, "capabilities", {}) or {}))
+    if missing and verdicts:
+        print("NOT COMPARED in any scenario: " + "; ".join(
+            f"{R.COMPARED_BY[k]} (the engine does not claim `{k}`: PROTOCOL.md, Capabilities)" for k in missing),
+            file=out)
     noun = "scenario" if len(verdicts) == 1 else "scenarios"
     print(", ".join(parts) + f"  ({len(verdicts)} {noun} in {seconds:.2f}s, engine: {probe.name}{stopped})",
           file=out)
@@ -968,7 +977,7 @@ def _replay_path(path: str) -> str:
         return shlex.quote(path) + " "
 
 
-def _fault_text(message: str) -> str:
+def _fault_text(message: str, blank: bool = True) -> str:
     """A fault's message without the step and request it happened at (`at step 2 {...}
     (request apply): `), with its numbers blanked (a count of coins, a request id) and what it
     quotes of the engine's output blanked (a debug line, a reply with a wrong id): what makes
@@ -977,6 +986,8 @@ def _fault_text(message: str) -> str:
         return message
     if " (request " in message:
         message = re.sub(r"^at .*? \(request \w+\): ", "", message, count=1)
+    if not blank:
+        return message
     message = re.sub(r"(: |got )'.*?'(?= \(|$)", r"\1'...'", message)
     return re.sub(r"\d+", "N", message)
 
@@ -1057,6 +1068,10 @@ def cmd_judge(args: argparse.Namespace) -> int:
         raise
 
 
+# The longest text one --action of judge reads (a few sentences said at the table).
+MAX_SAID = 2000
+
+
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, judge_texts, load_situation, overview, render_overview,
@@ -1073,8 +1088,15 @@ def _judge(args: argparse.Namespace) -> int:
     if args.action:
         # (`--player Timon -a "can I harvest my blue?"`: the seat asking is the one who says `I`;
         # round 58's table. Not JSON: a name there is a value.)
-        said = [re.sub(r"\bI\b|\bme\b", args.player, text) if args.player and not text.lstrip().startswith("{")
-                else text for text in args.action]
+        # (what a player says at the table, not pages: a text longer than that is told, not read
+        # in a time growing faster than its length; round 79's hostile tester)
+        long = next((t for t in args.action if len(t) > MAX_SAID and not t.lstrip().startswith("{")), None)
+        if long is not None:
+            raise _usage(f"an --action of {len(long):,} characters ('{long[:40]}...'): judge reads what is said at "
+                         f"the table, at most {MAX_SAID:,} characters an action; give each move or sentence its own "
+                         "--action")
+        said = [re.sub(r"\bI\b|\bme\b", lambda _m: args.player, text)
+                if args.player and not text.lstrip().startswith("{") else text for text in args.action]
         texts = split_in_turn(engine, state, said)
         results, actions, now = judge_texts(engine, state, texts, parse_action, books)
         if args.player:

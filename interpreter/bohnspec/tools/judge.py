@@ -1837,8 +1837,8 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
         # but not the one "sell for two" asks for.
         # (the card's holder said by name, not as the rules' `h`: round 75's author)
         names = " or ".join(("an" if e.event[:1] in "aeiou" else "a") + f" `{e.event}` event"
-                            + (f" where {_HOLDER.sub(player, unparse(e.condition))}" if not _always(e.condition)
-                               else "") for e in vine.events)
+                            + (f" where {_HOLDER.sub(lambda _m: player, unparse(e.condition))}"
+                               if not _always(e.condition) else "") for e in vine.events)
         asks.append(f"what it asks for, {names}, has not happened since the figure arrived on the card")
     line = f"the task of {named}, {where}, is not fulfilled: {'; '.join(asks)}"
     if vine.met and not state.player(player).vars.get("task_met"):
@@ -2246,7 +2246,7 @@ def _in_words(text: str) -> str:
     def said(m: re.Match) -> str:
         if not m[1]:
             return ""
-        asked = re.sub(r"\b" + re.escape(m[2]) + r"\b", m[3], m[1])
+        asked = re.sub(r"\b" + re.escape(m[2]) + r"\b", lambda _m: m[3], m[1])
         # The values the test saw, past its holder: which other figure keeps it from holding,
         # each said of its player (`Timon's vine_pos 1`), not of the rules' names for them.
         pairs = [p.split(" = ", 1) for p in re.split(r", (?![^()]*\))", m[4].removeprefix(", ")) if " = " in p]

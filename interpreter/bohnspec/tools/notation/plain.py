@@ -457,7 +457,8 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
                       lambda m: f"{m[1]} {riding[0]} {troop} {m[2]}{m[3]}"
                       if state.board is not None and m[2] in state.board else m[0], text, flags=re.IGNORECASE)
         text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
-                      + r")\s+(?:attack|ride|charge|gallop)s?\b", r"\1 " + riding[0], text, flags=re.IGNORECASE)
+                      + r")\s+(?:attack|ride|charge|gallop)s?\b", lambda m: f"{m[1]} {riding[0]}", text,
+                      flags=re.IGNORECASE)
     return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\b.*$", "", text, flags=re.IGNORECASE)
 
 
@@ -871,8 +872,9 @@ def _onto_the_discard(engine: Engine, text: str) -> str:
         # draft's pick, `puts the green on the discard pile`, `discards the green`; round 55)
         mover = next(a.name for a in engine.spec.actions.values() if any(p.type == "target" for p in a.params))
         text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)" + onto,
-                      rf"\1 {mover} \2 onto the discard pile", text, flags=re.IGNORECASE)
-        text = re.sub(r"^(\S+)\s+discards?\s+(.+)$", rf"\1 {mover} \2 onto the discard pile", text, flags=re.IGNORECASE)
+                      lambda m: f"{m[1]} {mover} {m[2]} onto the discard pile", text, flags=re.IGNORECASE)
+        text = re.sub(r"^(\S+)\s+discards?\s+(.+)$", lambda m: f"{m[1]} {mover} {m[2]} onto the discard pile", text,
+                      flags=re.IGNORECASE)
     return re.sub(r"\bone\s+of\s+(?:the|his|her|their|my)\s+(\S+?)(?:s|\s+beans)\b", r"a \1", text, flags=re.IGNORECASE)
 
 

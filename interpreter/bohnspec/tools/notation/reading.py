@@ -440,10 +440,21 @@ def _corrected(state: State, text: str) -> str:
     field 3` (the place said again replaces the one before), `plants the soy, no wait, she plants
     the blue` (a move said again replaces the one before); round 71's table."""
     m = re.search(r"\s*(?:[\u2014\u2013]|--?|,)\s*(?:no\s*,?\s*wait|no\s*,?\s*sorry|sorry|I\s+mean|rather|"
-                  r"no\s*,(?=\s+(?:in|into|on|onto|to|for|with|against|under)\s))\s*,?\s+", text, flags=re.IGNORECASE)
+                  r"no\s*,(?=\s+(?:in|into|on|onto|to|for|with|against|under)\s))\s*(?:,|[\u2014\u2013]|--?)?\s+", text,
+                  flags=re.IGNORECASE)
     if m is None:
         return text
     before, after = text[:m.start()], text[m.end():]
+    if re.match(r"(?:no\s*,?\s*wait|no\s*,?\s*sorry|sorry|I\s+mean|rather)\b", after, flags=re.IGNORECASE):
+        return _corrected(state, before + ", " + after)  # (`no wait, no wait, ...`: said once)
+    card = re.match(r"((?:his|her|their|my|the|a|an)\s+[\w-]+)\s*([.!?]?)$", after.strip(), flags=re.IGNORECASE)
+    if card is not None and _mover(state, after) is None:
+        # (`plants his red, no wait, his blue`: the card said again replaces the last one said;
+        # round 79's hostile tester had `his` taken for a player)
+        said_cards = list(re.finditer(r"\b(?:his|her|their|my|the|a|an)\s+[\w-]+", before, flags=re.IGNORECASE))
+        if said_cards:
+            replaced = said_cards[-1]
+            return before[:replaced.start()] + card[1] + before[replaced.end():] + card[2]
     place = re.match(r"(in|into|on|onto|to|for|with|against|under)\s+\S", after, flags=re.IGNORECASE)
     said = re.search(r"\s(in|into|on|onto|to|for|with|against|under)\s+(?:(?!\s(?:in|into|on|onto|to|for|with|"
                      r"against|under)\s).)*$", before, flags=re.IGNORECASE)
@@ -458,7 +469,7 @@ def _corrected(state: State, text: str) -> str:
     last = max((m_.end() for m_ in re.finditer(r"[.!;?]\s+", before)), default=0)
     mover = _mover(state, before[last:].strip())
     if mover is not None:
-        after = re.sub(r"^(?:he|she|they)\b", mover, after, flags=re.IGNORECASE)
+        after = re.sub(r"^(?:he|she|they)\b", lambda _m: mover, after, flags=re.IGNORECASE)
     return _corrected(state, before[:last] + after) if after.split() else text
 
 
@@ -587,8 +598,15 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
                 who = named[0]
             return lead + who + " " + rest
         others = [n for n in state.names() if n != asker and re.search(r"\b" + re.escape(n) + r"\b", question)]
+        answer_kinds = _kinds_said(engine, rest.split()[:1])
         if pronoun and asker is not None:
-            same_move = bool(_kinds_said(engine, question.rstrip("?").split()[1:]) & _kinds_said(engine, rest.split()))
+            # (the asker's move, not another's the question names: `Can Timon plant the red after
+            # Nina harvests her green? Yes, she harvests it first.` is hers; round 80's hunter)
+            own = re.split(r"\b(?:" + "|".join(re.escape(n) for n in others) + r")\b", asked_of)[0] if others \
+                else asked_of
+            same_move = bool(_kinds_said(engine, own.split()[1:]) & answer_kinds)
+            theirs = [n for n in others if answer_kinds and answer_kinds <= _kinds_said(
+                engine, re.split(r"[,;]", question.split(n, 1)[1])[0].split())]
             if other_sex and _said_to_be(asked_of, asker, state.names()) == other_sex:
                 # (`Can Timon attack nt with his blue? Yes, she defends`: not the asker; the other
                 # player the question names, when the words leave one, else asked; round 79's hunter)
@@ -596,6 +614,8 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
                 who = fits[0] if len(fits) == 1 else who
             elif same_move or not others:
                 who = asker
+            elif len(theirs) == 1 and not (other_sex and _said_to_be(text, theirs[0], state.names()) == other_sex):
+                who = theirs[0]
             # (`Can Timon offer Nina the soy? Yes, she accepts it.`: another move, and the question
             # names another player: whom the pronoun means is not guessed here)
         if asker is not None and (who != asker or who.lower() in _PRONOUNS):
@@ -608,8 +628,45 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
             return lead + question + " " + who + " " + rest
         def beans_of(words: str) -> set[str]:
             return {v for w in re.findall(r"[\w-]+", words) if (v := _variety_said(engine, w)) is not None}
+        # (the answer's own clause naming a partner the question did not: another move, `Yes, he
+        # offers it to Keno first` an offer to Keno, then the one asked; round 80's hunter)
+        clause = re.split(r",|\s+(?:and|then|but)\s+", rest)[0]
+        asked_to = [n for n in state.names() if n != who and re.search(r"\b" + re.escape(n) + r"\b", question)]
+        new_partner = any(re.search(r"\b" + re.escape(n) + r"\b", clause) for n in state.names()
+                          if n != who and n not in asked_to)
+        # (what the question named after its verb, its partners left out, `him` or `her` before
+        # the card too: `Can Timon give her his green?`, round 80's hunter)
+        asked = [w for w in question.rstrip(" ?").split()[3:] if w.strip(",").lower() not in
+                 {n.lower() for n in asked_to}]
+        if len(asked) > 1 and asked[0].lower() in ("him", "her", "them") and asked[1].lower() in (
+                "his", "her", "their", "my", "the", "a", "an", "both", "all", "one", "two"):
+            asked = asked[1:]
+        if first and new_partner:
+            # (its `it` the card the question named, asked of no one: `offers it to Keno first`)
+            given = asked[:next((k for k, w in enumerate(asked) if w.lower() == "for"), len(asked))]
+            if beans_of(" ".join(given)):
+                rest = re.sub(r"\b(?:it|them)\b", lambda _m: " ".join(given), rest, count=1, flags=re.IGNORECASE)
+            return (lead + who + " " + re.sub(r",?\s*\bfirst\b", "", rest, count=1, flags=re.IGNORECASE) + ". "
+                    + question)
+        # (`it` of one card, `them` of several: `Can Keno harvest his fire? Yes, he harvests them
+        # first.` is not the fire; round 80's hunter)
+        def several(words: str) -> bool:
+            said = re.findall(r"[\w-]+", words.lower())
+            return len(beans_of(words)) > 1 or any(
+                w in ("both", "all", "several", "two", "three", "four", "five", "six", "beans", "cards")
+                or w.endswith("s") and _variety_said(engine, w[:-1]) is not None
+                or w.isdigit() and int(w) > 1 and k + 1 < len(said) and _variety_said(engine, said[k + 1]) is not None
+                for k, w in enumerate(said))
+        pronoun_of = re.search(r"\b(it|them)\b", clause, flags=re.IGNORECASE)
+        # (of the cards the move asked gives: not what it asks for in return, nor another's move
+        # said with it: `... the soy for her red`, `... the red before Nina harvests her green`)
+        lower_names = {n.lower() for n in state.names()}
+        given_words = list(itertools.takewhile(
+            lambda w: w.lower() not in ("for", "before", "after", "while", "when", "if", "so", "then")
+            and w.strip(",").lower() not in lower_names, asked))
+        agrees = pronoun_of is None or (pronoun_of[1].lower() == "them") == several(" ".join(given_words))
         # (unless the answer says that move too: `..., and then his fire`)
-        if re.search(r"\b(?:it|them)\b", rest, flags=re.IGNORECASE) \
+        if re.search(r"\b(?:it|them)\b", rest, flags=re.IGNORECASE) and agrees \
                 and _kinds_said(engine, question.rstrip("?").split()[1:]) & _kinds_said(engine, rest.split()):
             # (`Yes, he offers it first`: the move asked, said again; `first` of nothing before it)
             rest = re.sub(r",?\s*\bfirst\b", "", rest, count=1, flags=re.IGNORECASE)
@@ -628,23 +685,22 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
         # (`it`, `them`: what the question named after its verb, its partner left out: `Can Timon
         # plant both reds? Yes, he plants them.`, `Can Uwe attack the village with the green? Yes,
         # he attacks it`; round 78's hunter had one red, and the green taken for the place)
-        partner_names = {n.lower() for n in partners}
-        asked = [w for w in question.rstrip(" ?").split()[3:] if w.strip(",").lower() not in partner_names]
-        if any(re.search(r"\b" + re.escape(n) + r"\b", rest) for n in state.names() if n != who and n not in partners):
+        if new_partner:
             # (`Can Timon offer Nina the soy for her red? Yes, he offers it to Keno.`: what he
             # asked of Nina is not asked of Keno; round 79's hunter had Keno's third card asked)
             asked = asked[:next((k for k, w in enumerate(asked) if w.lower() == "for"), len(asked))]
-        if asked and beans_of(" ".join(asked)) | {w for w in asked if state.board is not None and w in state.board}:
-            rest = re.sub(r"\b(?:it|them)\b", " ".join(asked), rest, count=1, flags=re.IGNORECASE)
+        if asked and agrees and beans_of(" ".join(asked)) | {w for w in asked if state.board is not None
+                                                              and w in state.board}:
+            rest = re.sub(r"\b(?:it|them)\b", lambda _m: " ".join(asked), rest, count=1, flags=re.IGNORECASE)
         if len(partners) == 1:
             partner = partners[0]
-            rest = re.sub(r"\bto\s+(?:him|her|them)\b", f"to {partner}", rest, count=1, flags=re.IGNORECASE)
-            rest = re.sub(r"^((?:offers?|gives?|hands?)\s+)(?:him|her|them)\b", r"\g<1>" + partner, rest,
+            rest = re.sub(r"\bto\s+(?:him|her|them)\b", lambda _m: f"to {partner}", rest, count=1, flags=re.IGNORECASE)
+            rest = re.sub(r"^((?:offers?|gives?|hands?)\s+)(?:him|her|them)\b", lambda m: m[1] + partner, rest,
                           flags=re.IGNORECASE)
             if re.match(r"(?:offers?|gives?|hands?)\s", rest, flags=re.IGNORECASE) \
                     and not re.search(r"\b(?:" + "|".join(map(re.escape, state.names())) + r")\b",
                                       rest.split(",")[0]):
-                rest = re.sub(r"^(\S+\s+)", r"\g<1>" + partner + " ", rest)
+                rest = re.sub(r"^(\S+\s+)", lambda m: m[1] + partner + " ", rest)
         return lead + who + " " + rest
     text = re.sub(r"(^|[.!;?]\s+)([^.!?;]*\?)\s+(yes|no|ok|okay|well|sure)\s*,\s+(" + subject + r")\s+([^.!?;]*)",
                   answered, text, flags=re.IGNORECASE)
@@ -792,6 +848,12 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
             if len(others) == 1 and sex and _said_to_be(text, others[0], state.names()) == sex:
                 return f"{m[1]} {others[0]}"
             return m[0]
+        # (`gives his green to her`: as `gives her his green`; it was an offer to a player called
+        # `to`, round 80's hunter)
+        text = re.sub(r"\b(offers?|gives?|hands?|passes)\s+((?:his|her|their|the|a|an|my|one|two|both|all)\s+[\w-]+"
+                      r"(?:\s+(?:and|or)\s+(?:his|her|their|the|a|an|my)\s+[\w-]+)?)\s+to\s+(him|her|them)\b"
+                      r"(?=\s*(?:[.,;!?]|$|\s+(?:and|then|but)\b))", lambda m: f"{m[1]} {m[3]} {m[2]}", text,
+                      flags=re.IGNORECASE)
         text = re.sub(r"\b(offers?|gives?|hands?|shows?|passes)\s+(?:him|her|them)\b(?=\s+(?:his|her|their|the|a|"
                       r"an|my|one|two|both|all)\b)", partner, text, flags=re.IGNORECASE)
         text = _answer_to_the_offer(state, text)
@@ -822,7 +884,9 @@ def _said_to_be(text: str, name: str, names: Sequence[str]) -> str:
         own = re.split(r"\b(?:" + "|".join(re.escape(n) for n in names if n != name) + r")\b(?=\s+(?!(?:his|her|"
                        r"their|the|a|an|my|one|two|both|all|some|for|and|or|to)\b)[a-z]+)", m[1])[0] \
             if len(names) > 1 else m[1]
-        word = re.search(r"(?<!\bfor\s)(?<!\bof\s)\b(his|her)\b(?!\s+(?:the|a|an)\b)", own, flags=re.IGNORECASE)
+        # (`offers her his green`, `gives it to her`: her, another player, the object; round 80's hunter)
+        word = re.search(r"(?<!\bfor\s)(?<!\bof\s)(?<!\bto\s)\b(his|her)\b(?!\s+(?:the|a|an|his|her|their|my|one|two|"
+                         r"both|all|some|it|them)\b)(?!\s*(?:[.,;!?]|$))", own, flags=re.IGNORECASE)
         if word is not None:
             found.add("he" if word[1].lower() == "his" else "she")
     return found.pop() if len(found) == 1 else ""
@@ -1135,7 +1199,11 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     alt = "|".join(map(re.escape, names))
     # (as written: a player called Then is not the word `then`)
     # (`..., but Lisa says no`: the answer, a move of its own; round 71's table)
-    text = re.sub(r"(?:,|\.|;)\s+(?:but\s+)?(?=(?:" + alt + r")\b)", " and ", text)
+    # (only before a player, or a list of players, said to do something: `to Nina, Keno, Eiko`
+    # lists partners, round 79's hostile tester had each read as a move, in time growing with
+    # the list's length twice over)
+    text = re.sub(r"(?:,|\.|;)\s+(?:but\s+)?(?=(?:" + alt + r")(?:'s)?(?:(?:\s*,\s*|\s+(?:and|or)\s+)(?:" + alt
+                  + r"))*\s+(?!(?:and|or)\b)[a-z])", " and ", text)
     # (`Nina defends with her red. He burns it.`: a sentence of its own, whose `he` the whole
     # text did not tell; it was taken for Nina, round 76's table)
     text = re.sub(r"[.;!]\s+(?=(?:he|she|they)\s)", " and ", text, flags=re.IGNORECASE)

@@ -84,8 +84,11 @@ def _subjects(state: State, text: str) -> tuple[list[str], str]:
     k = 0
     while k < len(words):
         w = words[k].rstrip(",").lower()
-        if w in lower and lower[w] not in found:
-            found.append(lower[w])
+        if w in lower:
+            # (a name said twice in the list is one player: round 79's hostile tester's list of
+            # names, each again, was split into a move for each, in time growing twice over)
+            if lower[w] not in found:
+                found.append(lower[w])
         elif not (w == "and" and found):
             break
         k += 1

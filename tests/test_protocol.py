@@ -1028,3 +1028,15 @@ def test_a_refused_setup_gives_no_cards_to_count():
     assert _set_up_cards(engine, sc, _counted_zones(engine)) is None
     fine = next(sc for sc in R.select(None, None, "base/setup/first-listed-player-starts-01").scenarios)
     assert sum(_set_up_cards(engine, fine, _counted_zones(engine)).values()) > 100
+
+
+def test_the_rules_digest_is_the_same_from_every_working_folder(tmp_path, monkeypatch):
+    # Round 80's engine author: a fuzz finding and a conform report of the same rules, written
+    # from two folders, gave two digests (the files were named relative to the working folder).
+    from bohnspec.language.spec import rules_digest
+    here = rules_digest()
+    monkeypatch.chdir(tmp_path)
+    assert rules_digest() == here
+    own = tmp_path / "mine.bohn"
+    own.write_text("module mine\n", encoding="utf-8")
+    assert rules_digest([own]) != here

@@ -307,3 +307,21 @@ def test_a_wrongly_refused_move_is_decided_by_what_allows_it_there(tmp_path):
     assert code == 1, out
     step = data["scenarios"][0]["steps"][0]
     assert step["paragraphs"][:3] == ["bohnanza/phase-4/1", "bohnanza/phase-1/6", "ruling/explicit-phase-end"], step
+
+
+@pytest.mark.parametrize("fake, scenario, told", [
+    # Round 80's engine author: a key or an event named otherwise is the engine's own to the
+    # runner, set aside; the failure said only that the game's one was missing.
+    ("wrong_missing_key", LONE_BEAN, "the engine's state has a key 'discardPile' of its own, set aside and never "
+                                     "compared: did it mean 'discard'?"),
+    ("wrong_dropped_event", DRAW_THREE, "the engine's reply has an event 'Drew' of its own, set aside and never "
+                                        "compared: did it mean 'drew'?"),
+])
+def test_a_name_of_the_engines_own_near_a_missing_one_is_told(tmp_path, fake, scenario, told):
+    report = tmp_path / "r.json"
+    proc = subprocess.Popen(command(impl(fake), report, scenario_path(scenario)), cwd=ROOT,
+                            env=child_env(FAKE_RENAME="1"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    rc, data, out = finish(proc, report)
+    assert rc == 1 and verdicts(data) == {scenario: "failed"}, out
+    problems = [p for s in data["scenarios"] for step in s.get("steps", []) for p in step.get("problems", [])]
+    assert told in problems, problems

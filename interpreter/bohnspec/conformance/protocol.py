@@ -785,6 +785,19 @@ def _game_names(engine: Any) -> tuple[frozenset, frozenset, frozenset, frozenset
     return hit[1]
 
 
+def _own_key_names(state: dict, kept: dict) -> frozenset[str]:
+    """The names of the keys of an engine's own that without_own_keys set aside (at the top, in
+    a player, among the variables)."""
+    names = set(state) - set(kept)
+    for whole, part in [(state.get("vars"), kept.get("vars")),
+                        *zip(state.get("players") or [], kept.get("players") or [])]:
+        if isinstance(whole, dict) and isinstance(part, dict):
+            names |= set(whole) - set(part)
+            if isinstance(whole.get("vars"), dict) and isinstance(part.get("vars"), dict):
+                names |= set(whole["vars"]) - set(part["vars"])
+    return frozenset(n for n in names if isinstance(n, str))
+
+
 def without_own_keys(state: dict, state_keys: frozenset, player_keys: frozenset, variables: frozenset,
                      space_keys: frozenset = frozenset()) -> dict:
     """The state without the keys of an engine's own (PROTOCOL.md: a turn counter, a log, a
@@ -1085,6 +1098,7 @@ class ProtocolAdapter:
                  engine: str = "reference") -> None:
         self.client = ProtocolEngine(command, timeout)
         self.name = command
+        self.own_keys: frozenset[str] = frozenset()  # the engine's own keys in its last state
         # The reference judges the engine's replies with the same rules files (`conform --rules`).
         self.extra_rules = tuple(extra_rules)
         # The runner's own engine, which makes each scenario's state, checks it and traces the
@@ -1395,7 +1409,10 @@ class ProtocolAdapter:
         """A state the engine returned, if it is one: a malformed state is a protocol error
         naming the bad field, not a confusing difference further on."""
         if self._names is not None and isinstance(state, dict):
-            state = without_own_keys(state, *self._names)
+            kept = without_own_keys(state, *self._names)
+            # (their names, for a key the rules miss: `drawPile` beside a missing `draw_pile`)
+            self.own_keys = _own_key_names(state, kept) if kept is not state else frozenset()
+            state = kept
         problem = state_problem(state, self._known)
         if problem:
             raise EngineFault("protocol-error", f"{what} is malformed: {problem}", self.client.stderr())

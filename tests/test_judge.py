@@ -4496,3 +4496,31 @@ def test_round_79s_hostile_lists_of_names_are_read_once(capsys):
 def test_a_text_of_pages_is_told_not_read(capsys):
     code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", "Timon plants his red, so Nina can harvest. " * 60)
     assert code == 2 and "at most 2,000 characters an action" in out["error"], out
+
+
+@pytest.mark.parametrize("table, text, expected", [
+    # `them` of the one card asked, the move said again: that card (it was an offer of nothing)
+    ("b4t", "Can Timon offer Nina the soy? Sure, he offers them to her.", [("offer", "Timon", "Nina", True)]),
+    ("b4t", "Can Timon offer Nina his green? Sure, he offers them to her, and she accepts.",
+     [("offer", "Timon", "Nina", True), ("accept", "Nina", None, True)]),
+    # `it` of a field said by its beans (`blues` made it disagree)
+    ("b4p", "Can Keno harvest his field of blues? Yes, he harvests it.", [("harvest", "Keno", None, True)]),
+    # a field said again by its ordinal is the place, not a card
+    ("b4p", "Timon plants the red in field 2, no wait, the first", [("plant", "Timon", None, True)]),
+    # a verb written with a capital after a name
+    ("b4p", "Timon plants a red. Nina Harvests her green.", [("plant", "Timon", None, True),
+                                                            ("harvest", "Nina", None, True)]),
+])
+def test_round_81s_hunter_readings(capsys, table, text, expected):
+    code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"], r["action"].get("to"), r["legal"])
+            for r in out.get("results", [])] == expected, out
+    if "field 2, no wait" in text:
+        assert out["results"][0]["action"]["field"] == 1, out
+
+
+def test_round_81s_hunter_she_is_not_a_player_whose_move_the_question_does_not_say(capsys):
+    # `Can Timon offer Keno his green? Yes, she harvests her soy first.`: Keno harvested (a false
+    # ILLEGAL on an empty field); the words say nothing of who she is
+    code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", "Can Timon offer Keno his green? Yes, she harvests her soy first.")
+    assert code == 2 and "whom it means" in out["error"], out

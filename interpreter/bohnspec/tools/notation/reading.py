@@ -447,14 +447,16 @@ def _corrected(state: State, text: str) -> str:
     before, after = text[:m.start()], text[m.end():]
     if re.match(r"(?:no\s*,?\s*wait|no\s*,?\s*sorry|sorry|I\s+mean|rather)\b", after, flags=re.IGNORECASE):
         return _corrected(state, before + ", " + after)  # (`no wait, no wait, ...`: said once)
-    card = re.match(r"((?:his|her|their|my|the|a|an)\s+[\w-]+)\s*([.!?]?)$", after.strip(), flags=re.IGNORECASE)
-    if card is not None and _mover(state, after) is None:
+    card = re.match(r"((?:his|her|their|my|the|a|an)\s+([\w-]+))\s*([.!?]?)$", after.strip(), flags=re.IGNORECASE)
+    # (not `his first`, `the third`: a field said again, round 81's hunter)
+    if card is not None and _mover(state, after) is None and card[2].lower() not in _ORDINALS \
+            and not re.fullmatch(r"\d+(?:st|nd|rd|th)?|field|fields|one", card[2], flags=re.IGNORECASE):
         # (`plants his red, no wait, his blue`: the card said again replaces the last one said;
         # round 79's hostile tester had `his` taken for a player)
         said_cards = list(re.finditer(r"\b(?:his|her|their|my|the|a|an)\s+[\w-]+", before, flags=re.IGNORECASE))
         if said_cards:
             replaced = said_cards[-1]
-            return before[:replaced.start()] + card[1] + before[replaced.end():] + card[2]
+            return before[:replaced.start()] + card[1] + before[replaced.end():] + card[3]
     place = re.match(r"(in|into|on|onto|to|for|with|against|under)\s+\S", after, flags=re.IGNORECASE)
     said = re.search(r"\s(in|into|on|onto|to|for|with|against|under)\s+(?:(?!\s(?:in|into|on|onto|to|for|with|"
                      r"against|under)\s).)*$", before, flags=re.IGNORECASE)
@@ -610,7 +612,9 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
             if other_sex and _said_to_be(asked_of, asker, state.names()) == other_sex:
                 # (`Can Timon attack nt with his blue? Yes, she defends`: not the asker; the other
                 # player the question names, when the words leave one, else asked; round 79's hunter)
-                fits = [n for n in others if _said_to_be(text, n, state.names()) != other_sex]
+                # (and only one whose move there is of the answer's kind: `Can Timon offer Keno his
+                # green? Yes, she harvests her soy first` is not Keno's; round 81's hunter)
+                fits = [n for n in theirs if _said_to_be(text, n, state.names()) != other_sex]
                 who = fits[0] if len(fits) == 1 else who
             elif same_move or not others:
                 who = asker
@@ -689,8 +693,10 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
             # (`Can Timon offer Nina the soy for her red? Yes, he offers it to Keno.`: what he
             # asked of Nina is not asked of Keno; round 79's hunter had Keno's third card asked)
             asked = asked[:next((k for k, w in enumerate(asked) if w.lower() == "for"), len(asked))]
-        if asked and agrees and beans_of(" ".join(asked)) | {w for w in asked if state.board is not None
-                                                              and w in state.board}:
+        # (`them` of one card is that card when the answer is the move asked, said again; only
+        # with `first` does the number tell another move: round 81's hunter had an empty offer)
+        if asked and (agrees or not first) and beans_of(" ".join(asked)) | {
+                w for w in asked if state.board is not None and w in state.board}:
             rest = re.sub(r"\b(?:it|them)\b", lambda _m: " ".join(asked), rest, count=1, flags=re.IGNORECASE)
         if len(partners) == 1:
             partner = partners[0]
@@ -1203,7 +1209,7 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     # lists partners, round 79's hostile tester had each read as a move, in time growing with
     # the list's length twice over)
     text = re.sub(r"(?:,|\.|;)\s+(?:but\s+)?(?=(?:" + alt + r")(?:'s)?(?:(?:\s*,\s*|\s+(?:and|or)\s+)(?:" + alt
-                  + r"))*\s+(?!(?:and|or)\b)[a-z])", " and ", text)
+                  + r"))*\s+(?!(?:and|or|And|Or)\b)[A-Za-z])", " and ", text)
     # (`Nina defends with her red. He burns it.`: a sentence of its own, whose `he` the whole
     # text did not tell; it was taken for Nina, round 76's table)
     text = re.sub(r"[.;!]\s+(?=(?:he|she|they)\s)", " and ", text, flags=re.IGNORECASE)

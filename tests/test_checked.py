@@ -105,3 +105,13 @@ def test_an_adapter_of_its_own_engines_checks_every_scenario():
         def engine(self, modules):
             return super().engine(modules)
     assert Mine().checked is None and R.InProcess().checked is not None
+
+
+def test_a_second_adapter_in_the_process_knows_what_the_first_checked(corpus, monkeypatch):
+    # bench/run.py times the compiled engine's run after the reference's, in one process: the
+    # scenarios checked by the first were checked again before the set was saved at exit.
+    _write(corpus, GOOD)
+    calls = _counting(monkeypatch)
+    assert _run(corpus).verdict == R.PASSED and calls
+    calls.clear()
+    assert _run(corpus, "compiled").verdict == R.PASSED and calls == []

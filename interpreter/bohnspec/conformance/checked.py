@@ -36,6 +36,7 @@ def _code_digest() -> str:
 
 
 _CODE: list[str] = []  # _code_digest, worked out once a process
+_SHARED: dict[Path, set[bytes]] = {}  # each file's set, read once a process
 _LOCK = threading.Lock()
 
 
@@ -61,11 +62,17 @@ class CheckedScenarios:
                 key = hashlib.sha256(f"{_CODE[0]}\0{rules_digest(self._extra)}".encode()).hexdigest()
                 name = key[:40] if self._what == "scenarios" else f"{self._what}-{key[:40]}"
                 self._path = cache.root() / "checked" / f"{name}.marshal"
-                try:
-                    found = marshal.loads(self._path.read_bytes())
-                    self._keys = found if isinstance(found, set) else set()
-                except Exception:  # noqa: BLE001 - missing, partial or of another Python: none known
-                    self._keys = set()
+                # (one set a file in a process: a second adapter of the same rules, the compiled
+                # engine's after the reference's, knows what the first checked before it is saved)
+                shared = _SHARED.get(self._path)
+                if shared is None:
+                    try:
+                        found = marshal.loads(self._path.read_bytes())
+                        shared = found if isinstance(found, set) else set()
+                    except Exception:  # noqa: BLE001 - missing, partial or of another Python: none known
+                        shared = set()
+                    _SHARED[self._path] = shared
+                self._keys = shared
                 atexit.register(self.save)
             return self._keys
 

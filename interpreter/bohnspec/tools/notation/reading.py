@@ -1897,8 +1897,23 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         if p.type == "player" and str(action.get(p.name, "")).lower() in ("him", "her", "them"):
             raise ActionError(f"{action[p.name]!r}: whom it means, the words do not say; name the player: "
                               f"{', '.join(state.names())}")
+        # (`offers the soy to Nina, Keno and Eiko`, `to everyone`: a move with one partner, said
+        # to several; round 81's hunter saw 'Nina,Keno' refused as no player)
+        said_to = [w for w in re.split(r"[,\s]+", str(action.get(p.name, ""))) if w]
+        if p.type == "player" and (len(said_to) > 1 and all(w in state.names() or w.lower() in ("and", "or")
+                                                            for w in said_to)
+                                   or str(action.get(p.name, "")).lower() in _EVERYONE):
+            someone = next((n for n in state.names() if n != player), player)
+            raise ActionError(f"{kind} is made with one player at a time, not with {action[p.name]!r}: name one "
+                              f"(`{player} {_said_of_one(kind)} ... to {someone}`), and another after that one"
+                              + (f" ({', '.join(engine.spec.actions[kind].cites[:2])})"
+                                 if engine.spec.actions[kind].cites else ""))
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
+
+
+# Words for every player at once.
+_EVERYONE = frozenset({"everyone", "everybody", "all", "anyone", "anybody", "the table", "each"})
 
 
 # The first words of a question that names no player's move.

@@ -4532,3 +4532,10 @@ def test_an_offer_said_to_several_players_is_told_to_name_one(capsys, text):
     # round 81's hunter: 'Nina,Keno' was refused as no player, the moves after it dropped unsaid
     code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", text)
     assert code == 2 and "offer is made with one player at a time" in out["error"], out
+
+
+def test_a_question_said_in_capitals_is_read_as_said(capsys):
+    # round 79's hostile tester: `TIMON PLANTS HIS RED` was told 'RED' is no number
+    code, out = judge(capsys, str(R76 / "b4p.yaml"), "-a", "TIMON PLANTS HIS RED")
+    assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out["results"]] == [
+        ("plant", "Timon", True)], out

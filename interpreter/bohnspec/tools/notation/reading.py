@@ -1086,7 +1086,12 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
     the ones before it leave: the sentences of one text, or the `--action`s of a question
     (`Timon plants`, then `Can Timon plant a second card?`: one more planting, not two)."""
     out: list[str] = []
+    names = {n.lower(): n for n in state.names()}
     for text in texts:
+        if sum(c.isalpha() for c in text) > 3 and not any(c.islower() for c in text):
+            # (`TIMON PLANTS HIS RED`: said loudly, read as said; the players by their names;
+            # round 79's hostile tester was told 'RED' is no number)
+            text = re.sub(r"[^\W\d_]+", lambda m: names.get(m[0].lower(), m[0].lower()), text)
         moves = split_moves(engine, _played(engine, state, out), text)
         if out and moves:
             moves[0] = _it_meant(engine, state, out, moves[0])

@@ -4539,3 +4539,70 @@ def test_a_question_said_in_capitals_is_read_as_said(capsys):
     code, out = judge(capsys, str(R76 / "b4p.yaml"), "-a", "TIMON PLANTS HIS RED")
     assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out["results"]] == [
         ("plant", "Timon", True)], out
+
+
+@pytest.mark.parametrize("table, text, expected", [
+    # the partner answering, `she accepts it`, is the partner (it was asked after round 81's change)
+    ("b4t", "Can Timon offer Nina his green? Yes, she accepts it.",
+     [("offer", "Timon", "Nina", True), ("accept", "Nina", None, True)]),
+    ("e2", "Can Timon attack Nina's town nt with his blue? Yes, she defends with her red.",
+     [("attack", "Timon", None, True), ("defend", "Nina", None, True)]),
+    # an ordinal said again replaces the ordinal (`his` was a player)
+    ("b4p", "Keno harvests his first field, no wait, his second", [("harvest", "Keno", None, False)]),
+    # the answer's own cards are not the question's (a field of Nina's was asked for)
+    ("b4t", "Can Timon offer Nina the soy? Yes, he offers them the soy.", [("offer", "Timon", "Nina", True)]),
+])
+def test_round_82s_hunter_readings(capsys, table, text, expected):
+    code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"], r["action"].get("to"), r["legal"])
+            for r in out.get("results", [])] == expected, out
+    if "offers them the soy" in text:
+        assert out["results"][0]["action"]["get"] == [], out
+
+
+R82 = Path(__file__).parent / "data" / "tables" / "r82"
+
+
+@pytest.mark.parametrize("table, text, expected", [
+    # a comma before a verb that names no move: a move of its own (`puts` was read into the
+    # harvest, which took the red's field: a false LEGAL on the wrong field); `the emptied field`
+    # is the field just harvested
+    ("b4p", "Timon plants a red, harvests the soy, puts the second red in the emptied field",
+     [("plant", "Timon", True), ("harvest", "Timon", True), ("plant", "Timon", True)]),
+    # `both his red beans`: one planting for each (one was judged)
+    ("b4p", "Timon plants both his red beans on his red field", [("plant", "Timon", True)] * 2),
+    # a dispute, asked as the question of the move; a field told by how many beans it holds
+    ("b4p", "Keno says he can harvest his one-bean field; is he right?", [("harvest", "Keno", False)]),
+    # `both revealed cards`, `soybeans`
+    ("b4t", "Timon offers both revealed cards to Nina", [("offer", "Timon", True)]),
+    ("b4t", "Timon offers the soybeans to Nina", [("offer", "Timon", True)]),
+])
+def test_round_82s_table_readings(capsys, table, text, expected):
+    code, out = judge(capsys, str(R76 / f"{table}.yaml"), "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out.get("results", [])] == expected, out
+    if "emptied" in text:
+        assert [r["action"].get("field") for r in out["results"]] == [1, 2, 2], out
+    if "both revealed" in text:
+        assert out["results"][0]["action"]["give"] == ["revealed 1", "revealed 2"], out
+    if "one-bean" in text:
+        assert out["results"][0]["rule"] == "bohnanza/bean-protection/1", out
+
+
+def test_round_82s_table_riders_beaten_where_others_hold_steppes(capsys):
+    # `Timon rides against 05` with his only riders beaten, on a map where others hold ready
+    # steppes: judged with his riders and refused for their defeat (it was a missing value)
+    code, out = judge(capsys, str(R82 / "g1r.yaml"), "-a", "Timon rides against 05")
+    (r,) = out["results"]
+    assert r["action"]["riders"] == "01" and r["legal"] is False and r["rule"] == "dschingis/riders/6", out
+
+
+@pytest.mark.parametrize("text, give, get", [
+    # `them ... for her red`: the question's fire, for her red (`to her for` was taken for a place
+    # and the red for the answer's own card: the fire was lost)
+    ("Can Timon offer Nina the fire? Yes, he offers them to her for her red.", "revealed 2", "hand 1"),
+    ("Can Timon offer Nina his blue? Yes, he offers them to her for her red.", "hand 1", "hand 1"),
+])
+def test_round_82s_answers_with_what_is_asked_in_return(capsys, text, give, get):
+    code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", text)
+    (r,) = out["results"]
+    assert r["action"]["to"] == "Nina" and r["action"]["give"] == [give] and r["action"]["get"] == [get], out

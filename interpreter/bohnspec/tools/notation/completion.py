@@ -133,6 +133,27 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
         # charge?` in the basic game; judged with the player's own space, of the kind the value
         # is named for first; rounds 64 and 65)
         if not same or math.prod(len(d) for d in domains) >= _COMPLETIONS:
+            # (the player's own spaces stand out: `Timon rides against 05` with his only riders
+            # beaten, where others hold ready steppes, is judged with his, refused the latest of
+            # them; round 82's table was told a value is missing)
+            mine_best, mine_latest = None, -1
+            for values in itertools.islice(itertools.product(*domains), _COMPLETIONS):
+                if state.board is None or not all(move.params[i].type != "space"
+                                                  or state.space_vars.get(v, {}).get("owner") == player
+                                                  for i, v in zip(at, values)):
+                    continue
+                tried = {**ordered, **{move.params[i].name: v for i, v in zip(at, values)}}
+                try:
+                    outcome = engine.apply(state, tried)
+                except BohnspecError:
+                    return None
+                if outcome.accepted:
+                    return None
+                where = outcome.rejection.where if outcome.rejection is not None else None
+                if where in order and order.index(where) > mine_latest:
+                    mine_best, mine_latest = tried, order.index(where)
+            if mine_best is not None:
+                return mine_best
             return None
         own = dict(ordered)
         for i in at:

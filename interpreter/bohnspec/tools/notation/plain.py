@@ -284,6 +284,13 @@ def _cards_described(engine: Engine, text: str) -> str:
     text = re.sub(r"\b((?:the|his|her|their|my|its)\s+)(traded|gifted|turned[- ]up|new)\s+(?=\S)", kept_in, text,
                   flags=re.IGNORECASE)
 
+    # (`soybeans`, `redbean`: the bean said with its variety in one word; round 82's table)
+    text = re.sub(r"\b([a-z]+?)(beans?)\b", lambda m: f"{m[1]} {m[2]}" if _variety_said(engine, m[1]) else m[0], text,
+                  flags=re.IGNORECASE)
+    # (`both revealed cards`, `the two revealed beans`: each card of that row; round 82's table)
+    if "revealed" in engine.spec.zones and not engine.spec.zones["revealed"].per_player:
+        text = re.sub(r"\b(?:both|the\s+two)\s+(?:of\s+the\s+)?(?:revealed|turned[- ]up)\s+(?:bean\s+)?"
+                      r"(?:cards|beans)\b", "revealed 1 and revealed 2", text, flags=re.IGNORECASE)
     # (`the third field card`: a card's name, not field 3; `one gold coin`: a coin; round 75's table)
     text = re.sub(r"\b(?:third|3rd)\s+(?:bean\s+)?field\s+(cards?)\b", r"third-field \1", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(a|an|one|two|three|four|five|another|[0-9]+)\s+(?:gold|bean)\s+(coins?)\b", r"\1 \2", text,
@@ -952,7 +959,8 @@ def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
     # time, once for each card counted (round 64's table: one planting, then the claim it
     # allows judged in the wrong state)
     counted = re.match(r"^(?:(?:the|his|her|their|my)\s+)?(both|\d+|" + "|".join(_NUMBER_WORDS) +
-                       r")\s+(\S+?)(?:s|\s+beans?)?(\s.*)?$", " ".join(tokens[n:]), flags=re.IGNORECASE)
+                       r")\s+(?:(?:of\s+)?(?:the|his|her|their|my)\s+)?(\S+?)(?:s|\s+beans?)?(\s.*)?$",
+                       " ".join(tokens[n:]), flags=re.IGNORECASE)  # (`both his red beans`: round 82's table)
     # (not for a verb one of whose moves takes a whole variety at once, the two-player game's
     # plant_kind: `plants both soys` is one such move; round 66's hunter)
     if counted is not None and _family_names_cards(engine, kind) \

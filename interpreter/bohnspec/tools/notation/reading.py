@@ -448,6 +448,13 @@ def _corrected(state: State, text: str) -> str:
     if re.match(r"(?:no\s*,?\s*wait|no\s*,?\s*sorry|sorry|I\s+mean|rather)\b", after, flags=re.IGNORECASE):
         return _corrected(state, before + ", " + after)  # (`no wait, no wait, ...`: said once)
     card = re.match(r"((?:his|her|their|my|the|a|an)\s+([\w-]+))\s*([.!?]?)$", after.strip(), flags=re.IGNORECASE)
+    ordinal = r"\b(?:" + "|".join(_ORDINALS) + r"|\d+(?:st|nd|rd|th))\b"
+    if card is not None and _mover(state, after) is None and re.fullmatch(ordinal, card[2], flags=re.IGNORECASE):
+        # (`his first field, no wait, his second`: the ordinal said again; round 82's hunter)
+        said_ordinals = list(re.finditer(ordinal, before, flags=re.IGNORECASE))
+        if said_ordinals:
+            replaced = said_ordinals[-1]
+            return before[:replaced.start()] + card[2] + before[replaced.end():] + card[3]
     # (not `his first`, `the third`: a field said again, round 81's hunter)
     if card is not None and _mover(state, after) is None and card[2].lower() not in _ORDINALS \
             and not re.fullmatch(r"\d+(?:st|nd|rd|th)?|field|fields|one", card[2], flags=re.IGNORECASE):
@@ -608,13 +615,15 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
                 else asked_of
             same_move = bool(_kinds_said(engine, own.split()[1:]) & answer_kinds)
             theirs = [n for n in others if answer_kinds and answer_kinds <= _kinds_said(
-                engine, re.split(r"[,;]", question.split(n, 1)[1])[0].split())]
+                engine, [w.strip("?!.") for w in re.split(r"[,;]", question.split(n, 1)[1])[0].split()])]
             if other_sex and _said_to_be(asked_of, asker, state.names()) == other_sex:
                 # (`Can Timon attack nt with his blue? Yes, she defends`: not the asker; the other
                 # player the question names, when the words leave one, else asked; round 79's hunter)
-                # (and only one whose move there is of the answer's kind: `Can Timon offer Keno his
-                # green? Yes, she harvests her soy first` is not Keno's; round 81's hunter)
-                fits = [n for n in theirs if _said_to_be(text, n, state.names()) != other_sex]
+                # (and, for a move said to come `first`, only one whose move there is of the
+                # answer's kind: `Can Timon offer Keno his green? Yes, she harvests her soy first`
+                # is not Keno's, round 81's hunter; the partner answering, `Yes, she accepts it`, is
+                # the partner, round 82's)
+                fits = [n for n in (theirs if first else others) if _said_to_be(text, n, state.names()) != other_sex]
                 who = fits[0] if len(fits) == 1 else who
             elif same_move or not others:
                 who = asker
@@ -645,13 +654,6 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
         if len(asked) > 1 and asked[0].lower() in ("him", "her", "them") and asked[1].lower() in (
                 "his", "her", "their", "my", "the", "a", "an", "both", "all", "one", "two"):
             asked = asked[1:]
-        if first and new_partner:
-            # (its `it` the card the question named, asked of no one: `offers it to Keno first`)
-            given = asked[:next((k for k, w in enumerate(asked) if w.lower() == "for"), len(asked))]
-            if beans_of(" ".join(given)):
-                rest = re.sub(r"\b(?:it|them)\b", lambda _m: " ".join(given), rest, count=1, flags=re.IGNORECASE)
-            return (lead + who + " " + re.sub(r",?\s*\bfirst\b", "", rest, count=1, flags=re.IGNORECASE) + ". "
-                    + question)
         # (`it` of one card, `them` of several: `Can Keno harvest his fire? Yes, he harvests them
         # first.` is not the fire; round 80's hunter)
         def several(words: str) -> bool:
@@ -669,6 +671,13 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
             lambda w: w.lower() not in ("for", "before", "after", "while", "when", "if", "so", "then")
             and w.strip(",").lower() not in lower_names, asked))
         agrees = pronoun_of is None or (pronoun_of[1].lower() == "them") == several(" ".join(given_words))
+        if first and new_partner:
+            # (its `it` the card the question named, asked of no one: `offers it to Keno first`)
+            given = asked[:next((k for k, w in enumerate(asked) if w.lower() == "for"), len(asked))]
+            if beans_of(" ".join(given)) and agrees:
+                rest = re.sub(r"\b(?:it|them)\b", lambda _m: " ".join(given), rest, count=1, flags=re.IGNORECASE)
+            return (lead + who + " " + re.sub(r",?\s*\bfirst\b", "", rest, count=1, flags=re.IGNORECASE) + ". "
+                    + question)
         # (unless the answer says that move too: `..., and then his fire`)
         if re.search(r"\b(?:it|them)\b", rest, flags=re.IGNORECASE) and agrees \
                 and _kinds_said(engine, question.rstrip("?").split()[1:]) & _kinds_said(engine, rest.split()):
@@ -695,7 +704,18 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
             asked = asked[:next((k for k, w in enumerate(asked) if w.lower() == "for"), len(asked))]
         # (`them` of one card is that card when the answer is the move asked, said again; only
         # with `first` does the number tell another move: round 81's hunter had an empty offer)
-        if asked and (agrees or not first) and beans_of(" ".join(asked)) | {
+        # (the answer's own clause naming its cards keeps them: `he offers them the soy`, or in
+        # words after it that name no move, `..., the soy and the fire`; round 82's hunter)
+        apposition = re.split(r"[,:;]", rest, maxsplit=1)[1].strip() if re.search(r"[,:;]", rest) else ""
+        # (not a bean said where or with what: `plants them in his soy field`, `attacks it with
+        # his blue`, whose `it` is still the question's)
+        places = r"(?:with|in|into|on|onto|to|for|from|under|against)\b"
+        placed = re.sub(r"\b" + places + r"\s+(?:(?:his|her|their|my|the|a|an)\s+)?(?!" + places + r")[\w-]+"
+                        r"(?:\s+(?:beans?|fields?))?", " ", clause, flags=re.IGNORECASE)
+        own_cards = pronoun_of is not None and (beans_of(placed) or (
+            re.match(r"(?:the|his|her|their|a|an|both)\s", apposition, flags=re.IGNORECASE) is not None
+            and not _kinds_said(engine, apposition.split()) and beans_of(apposition)))
+        if asked and (agrees or not first) and not own_cards and beans_of(" ".join(asked)) | {
                 w for w in asked if state.board is not None and w in state.board}:
             rest = re.sub(r"\b(?:it|them)\b", lambda _m: " ".join(asked), rest, count=1, flags=re.IGNORECASE)
         if len(partners) == 1:
@@ -720,6 +740,13 @@ def _openings_said(engine: Engine, state: State, text: str) -> str:
     names = "|".join(map(re.escape, state.names())) or "(?!)"
     subject = r"(?:" + names + r"|he|she|they)"
     text = re.sub(r"\b(what|who|where|how)'s\b", r"\1 is", text, flags=re.IGNORECASE)
+    # (`Keno says he can harvest his one-bean field; is he right?`: a dispute, asked as the
+    # question of the move; round 82's table was told 'he' is no action)
+    text = re.sub(r"(^|[.!?]\s+)(" + names + r")\s+(?:says|claims|thinks|insists|argues)\s+(?:that\s+)?(?:he|she|they|"
+                  r"\2)\s+(?:can|may|is\s+allowed\s+to|are\s+allowed\s+to)\s+([^.;?!]+?)\s*(?:[;,.]\s*|\s+[\u2014\u2013-]+\s*)?"
+                  r"(?:(?:is|are)\s+(?:he|she|they|that)\s+(?:right|correct)|(?:is|are)\s+(?:that|this|it)\s+(?:true|"
+                  r"correct|right|allowed|legal)|right)?\s*\?",
+                  lambda m: f"{m[1]}Can {m[2]} {m[3]}?", text, flags=re.IGNORECASE)
     # (`the first phase`: phase 1, as the rest reads it)
     text = re.sub(r"\bthe\s+(first|second|third|fourth|fifth)\s+(phase|step)\b",
                   lambda m: f"{m[2]} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
@@ -1043,6 +1070,11 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
     words = text.split()
     kind = _action_named(engine, words[1:])[0] if len(words) > 2 else None
     decl = engine.spec.actions.get(kind) if kind is not None else None
+    # (`puts the second red in the emptied field`: the field the move before harvested, as
+    # `that field` is; round 82's table)
+    text = re.sub(r"\b(?:the|his|her|their)\s+(?:just\s+)?(?:emptied|harvested|now[\s-]empty)\s+field\b|"
+                  r"\bthe\s+field\s+(?:he|she|they)\s+(?:just\s+)?(?:emptied|harvested)\b", "that field", text,
+                  flags=re.IGNORECASE)
     pronoun = decl is not None and bool(decl.params) and decl.params[0].type == "field" \
         and re.fullmatch(r"(?:it|them)[,.]?", words[2], flags=re.IGNORECASE) is not None
     if not k or not (pronoun or re.search(r"\b(?:there|(?:that|the\s+same)\s+field|(?:in|into|on|onto)\s+it)\b",
@@ -1196,6 +1228,24 @@ def _an_order_allowed(engine: Engine, state: State, texts: list[str]) -> list[st
     return texts
 
 
+def _unknown_verb(engine: Engine, words: list[str]) -> bool:
+    """Whether the words begin with what reads as a verb said of a player that names no move of
+    the game (`puts the second red ...` after a comma): a move of its own, to be told as unknown,
+    not words of the move before (round 82's table had `harvests the soy, puts the second red in
+    the emptied field` read as a harvest of the red's field)."""
+    if len(words) < 2:
+        return False
+    verb, after = words[0], words[1].lower()
+    return verb.isalpha() and verb.islower() and len(verb) > 3 and verb.endswith("s") \
+        and verb not in _NOT_VERBS and _variety_said(engine, verb) is None and verb[:-1] not in engine.spec.zones \
+        and after in ("the", "his", "her", "their", "my", "a", "an", "both", "all", "one", "two", "it", "them")
+
+
+# Words ending in -s before a card that are no verbs.
+_NOT_VERBS = frozenset({"this", "those", "these", "plus", "towards", "besides", "unless", "yes", "thus", "always",
+                        "perhaps", "cards", "beans", "fields", "coins"})
+
+
 def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     """The moves one text says, each as a text of its own, one after another (round 49's
     players); None for one move. `Nina attacks 17 with her blue and Timon defends with his red`:
@@ -1227,7 +1277,8 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
             if tokens[k].endswith(",") and later[0].lower() not in ("then", "and") \
                     and later[0].lower().rstrip(",") not in {n.lower() for n in names} \
                     and (_names_a_move(engine, later) and not _an_object(engine, state, " ".join(later))
-                         or _picks_onto_the_discard(engine, state, first[0], tokens[1:k + 1], later)):
+                         or _picks_onto_the_discard(engine, state, first[0], tokens[1:k + 1], later)
+                         or _unknown_verb(engine, later)):
                 tokens[k] = tokens[k][:-1] + " and"
         text = " ".join(tokens)
     if " and " in text.lower() or " then " in text.lower():
@@ -1269,7 +1320,8 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
             cut = [k for k, w in enumerate(split) if k and w.lower() in ("and", "then")
                    and k + 1 < len(split) and split[k + 1].lower() not in nouns
                    and (_names_a_move(engine, split[k + 1:])
-                        or _picks_onto_the_discard(engine, state, who[0], split[:k], split[k + 1:]))]
+                        or _picks_onto_the_discard(engine, state, who[0], split[:k], split[k + 1:])
+                        or _unknown_verb(engine, split[k + 1:]))]
             if cut:
                 pieces, start = [], 0
                 for k in cut:
@@ -1907,18 +1959,17 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         said_to = [w for w in re.split(r"[,\s]+", str(action.get(p.name, ""))) if w]
         if p.type == "player" and (len(said_to) > 1 and all(w in state.names() or w.lower() in ("and", "or")
                                                             for w in said_to)
-                                   or str(action.get(p.name, "")).lower() in _EVERYONE):
+                                   or str(action.get(p.name, "")).lower() in _EVERYONE
+                                   and action.get(p.name) not in state.names()):
             someone = next((n for n in state.names() if n != player), player)
             raise ActionError(f"{kind} is made with one player at a time, not with {action[p.name]!r}: name one "
-                              f"(`{player} {_said_of_one(kind)} ... to {someone}`), and another after that one"
-                              + (f" ({', '.join(engine.spec.actions[kind].cites[:2])})"
-                                 if engine.spec.actions[kind].cites else ""))
+                              f"(`{player} {_said_of_one(kind)} ... to {someone}`), and another after that one")
     # Keep the declaration's order of parameters, as the protocol writes them.
     return {"type": kind, "player": player, **{n: action[n] for n in names if n in action}}
 
 
 # Words for every player at once.
-_EVERYONE = frozenset({"everyone", "everybody", "all", "anyone", "anybody", "the table", "each"})
+_EVERYONE = frozenset({"everyone", "everybody", "all", "anyone", "anybody", "table", "each"})
 
 
 # The first words of a question that names no player's move.

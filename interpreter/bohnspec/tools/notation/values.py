@@ -148,6 +148,16 @@ def _fields_by_variety(engine: Engine, state: State, player: str, rest: list[str
     out = list(rest)
     fields = state.player(player).zones.get(engine.fields_zone, [])
     for k in range(len(rest) - 1):
+        # (`his one-bean field`, `her single-bean field`: the one field holding one bean; round
+        # 82's table, a dispute over bean protection)
+        counted = re.fullmatch(r"(one|single|lone|1|two|2|three|3)-?beans?", rest[k], flags=re.IGNORECASE)
+        if counted is not None and rest[k + 1].lower() == "field":
+            many = {"one": 1, "single": 1, "lone": 1, "two": 2, "three": 3}.get(counted[1].lower()) or int(counted[1])
+            holding = [i for i, f in enumerate(fields, 1) if len(f) == many]
+            if len(holding) == 1:
+                said.append(f"{player}'s {rest[k]} field: read as field {holding[0]}")
+                out[k], out[k + 1] = "field", str(holding[0])
+                continue
         variety, word = rest[k], rest[k + 1].lower()
         if variety not in engine.spec.varieties or word not in ("field", "fields") or (
                 k + 2 < len(rest) and rest[k + 2].isdigit()):

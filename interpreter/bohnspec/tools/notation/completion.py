@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ...errors import BohnspecError
@@ -114,15 +114,11 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
     best, latest = ordered, order.index(refused.where) if refused.where in order else -1
     domains = [move.domain(i, {}) for i in at]
     same = True  # every value tried refused by the clause that refused the first
-    for values in itertools.islice(itertools.product(*domains), 1, _COMPLETIONS):
-        tried = {**ordered, **{move.params[i].name: v for i, v in zip(at, values)}}
-        try:
-            outcome = engine.apply(state, tried)
-        except BohnspecError:
-            return None
-        if outcome.accepted:
-            return None
-        where = outcome.rejection.where if outcome.rejection is not None else None
+    tried_all = _refusals(engine, state, ordered, move, at, itertools.islice(itertools.product(*domains), 1,
+                                                                             _COMPLETIONS))
+    if tried_all is None:
+        return None
+    for tried, where in tried_all:
         same = same and where == refused.where
         if where in order and order.index(where) > latest:
             best, latest = tried, order.index(where)
@@ -136,25 +132,13 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
             # (the player's own spaces stand out: `Timon rides against 05` with his only riders
             # beaten, where others hold ready steppes, is judged with his, refused the latest of
             # them; round 82's table was told a value is missing)
-            mine_best, mine_latest = None, -1
-            for values in itertools.islice(itertools.product(*domains), _COMPLETIONS):
-                if state.board is None or not all(move.params[i].type != "space"
-                                                  or state.space_vars.get(v, {}).get("owner") == player
-                                                  for i, v in zip(at, values)):
-                    continue
-                tried = {**ordered, **{move.params[i].name: v for i, v in zip(at, values)}}
-                try:
-                    outcome = engine.apply(state, tried)
-                except BohnspecError:
-                    return None
-                if outcome.accepted:
-                    return None
-                where = outcome.rejection.where if outcome.rejection is not None else None
-                if where in order and order.index(where) > mine_latest:
-                    mine_best, mine_latest = tried, order.index(where)
-            if mine_best is not None:
-                return mine_best
-            return None
+            owned = [values for values in itertools.islice(itertools.product(*domains), _COMPLETIONS)
+                    if state.board is not None and all(move.params[i].type != "space"
+                                                       or state.space_vars.get(v, {}).get("owner") == player
+                                                       for i, v in zip(at, values))]
+            judged = [(tried, order.index(where)) for tried, where in
+                      _refusals(engine, state, ordered, move, at, owned) or [] if where in order]
+            return max(judged, key=lambda tw: tw[1])[0] if judged else None
         own = dict(ordered)
         for i in at:
             p = move.params[i]
@@ -164,6 +148,23 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
                 own[p.name] = mine[0] if mine else own[p.name]
         return own
     return best
+
+
+def _refusals(engine: Engine, state: State, ordered: dict, move: Any, at: Sequence[int],
+              candidates: Iterable[tuple]) -> list[tuple[dict, Any]] | None:
+    """Each candidate's values put in `ordered` (at the parameters `at`), with where the rules
+    refuse it; None when one of them is allowed, or cannot be judged."""
+    out = []
+    for values in candidates:
+        tried = {**ordered, **{move.params[i].name: v for i, v in zip(at, values)}}
+        try:
+            outcome = engine.apply(state, tried)
+        except BohnspecError:
+            return None
+        if outcome.accepted:
+            return None
+        out.append((tried, outcome.rejection.where if outcome.rejection is not None else None))
+    return out
 
 
 def _completions(engine: Engine, state: State, kind: str, player: str, given: dict,

@@ -112,6 +112,7 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         return [data]
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
+    text = _asides_unwrapped(text)
     mood = _mood_of(state, text)  # (`Can Nina ...?`, `Must Nina ...?`: split_moves asks each move so)
     text = _as_typed(engine, state, text)
     if whole:  # (a pronoun is read in the whole text, never in a part of it)
@@ -960,6 +961,18 @@ def _answer_to_the_offer(state: State, text: str) -> str:
                   meant, text, flags=re.IGNORECASE)
 
 
+# A parenthesised aside outside a list's brackets (a card's name in brackets, `[Nina's hand 1
+# (Red Bean)]`, is the list's own).
+_ASIDE = re.compile(r"\s*\(([^()\[\]]*)\)(?![^\[]*\])")
+
+
+def _asides_unwrapped(text: str) -> str:
+    """`Timon asks Nina for her red (as a gift)`, `buys himself free (of the task)`: the words of
+    an aside read as the sentence's own, as NOTATION.md writes them (round 83's table had each
+    refused as a value too many)."""
+    return _ASIDE.sub(lambda m: " " + m[1], text)
+
+
 def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:
     """The moves one text says, each as a text of its own (_several_moves), to be read one after
     another, each in the situation the ones before leave (round 51's table had a card named by
@@ -977,7 +990,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (`Can't Timon plant the soy?`, `Isn't Timon allowed to ...`, `Is Timon not allowed to
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
-        text = _unnegated(text.replace("\u2019", "'"))
+        text = _unnegated(_asides_unwrapped(text.replace("\u2019", "'")))
         text = _corrected(state, text)
         text = _subjects_said(state, text)
         text = _joins_said(engine, state, text)

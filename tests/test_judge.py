@@ -4607,3 +4607,13 @@ def test_round_82s_answers_with_what_is_asked_in_return(capsys, text, give, get)
     code, out = judge(capsys, str(R76 / "b4t.yaml"), "-a", text)
     (r,) = out["results"]
     assert r["action"]["to"] == "Nina" and r["action"]["give"] == [give] and r["action"]["get"] == [get], out
+
+
+def test_a_hand_card_planted_in_the_trading_phase_is_told_its_own_phase(tmp_path, capsys):
+    # Round 82's table: `Timon plants his fire` in phase 2 (a hand card) was told only that
+    # traded and revealed cards wait for phase 3; hand cards are planted in phase 1.
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), "-a", "Timon plants his fire in field 2")
+    verdict = out["results"][0]
+    assert code == 1 and verdict["legal"] is False
+    assert "bohnanza/phase-1/1" in verdict["cites"], verdict
+    assert "hand cards in phase 1" in verdict["reason"], verdict

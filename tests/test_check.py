@@ -549,7 +549,7 @@ def test_cli_check_of_a_bad_file_exits_1(tmp_path, capsys):
     assert main(["check", str(path)]) == 1
     out = capsys.readouterr().out
     assert "mycards.bohn:4:16: error: unknown name 'feild' (did you mean 'field'?)" in out
-    assert "mycards.bohn:4:3: error: unknown rulebook paragraph 'bohnanza/harvest/99'" in out
+    assert "mycards.bohn:4:42: error: unknown rulebook paragraph 'bohnanza/harvest/99'" in out  # (at the citation itself: round 83)
     assert out.strip().endswith("1 file(s) checked: 2 error(s), 0 warning(s)")
 
 
@@ -883,8 +883,12 @@ def test_a_misspelt_option_value_gets_a_did_you_mean(tmp_path):
 
 
 def test_a_handler_that_emits_its_own_event_is_warned_of(tmp_path):
-    text = 'module mycards requires base\n\non harvested(player) cites bohnanza/harvest/1 {\n  emit harvested(player: player)\n}\n'
+    text = ('module mycards requires base\n\non harvested(player) cites bohnanza/harvest/1 {\n'
+            '  if size(player.coins) > 3 { emit harvested(player: player) }\n}\n')
     assert any("emits 'harvested' again" in w for w in warnings_of(tmp_path, text))
+    # Whenever it runs: it never ends, an error (round 83's designer's `on turn` stopped every game).
+    text = 'module mycards requires base\n\non harvested(player) cites bohnanza/harvest/1 {\n  emit harvested(player: player)\n}\n'
+    assert any("always emits 'harvested' again" in e and "never ends" in e for e in errors_of(tmp_path, text))
 
 
 def test_a_vine_card_in_a_module_without_bohnroeschen_is_told_to_require_it(tmp_path):
@@ -1292,3 +1296,63 @@ def test_a_misspelt_replacement_phase_is_told_the_phase_it_is_close_to(tmp_path)
     text = 'module mycards requires base\nphase trdae "Trade" cites bohnanza/phase-2/1 { }\n'
     warned = warnings_of(tmp_path, text)
     assert any("unreachable (to replace the turn's phase 'trade', declare it by that name)" in w for w in warned), warned
+
+
+# ------------------------------------------------------------ round 83's designer
+
+def test_an_option_compared_with_what_is_none_of_its_values_is_an_error(tmp_path):
+    head = "module mycards requires base\n\noption purge one of no, yes default no cites bohnanza/setup/1\n"
+    for test, said in (("purge == true", "true"), ("purge == 6", "6"), ("purge != none", "none"),
+                       ('purge == "yse"', '"yse"')):
+        errors = errors_of(tmp_path, head + f"define d = {test} cites bohnanza/setup/1\n")
+        assert any("option 'purge' is one of no, yes" in e and f"{said} is none of them" in e for e in errors), test
+    assert "(did you mean 'yes'?)" in errors[0]
+    # Its values, bare or as text, are what it is.
+    for test in ("purge == yes", 'purge == "yes"', "purge != no"):
+        assert errors_of(tmp_path, head + f"define d = {test} cites bohnanza/setup/1\n") == [], test
+
+
+def test_a_space_or_a_player_compared_with_a_cards_name_is_an_error(tmp_path):
+    head = "module mycards requires dschingis\n\n"
+    errors = errors_of(tmp_path, head + "define g(s) = any b in neighbours(s) + [s]: b == town cites dschingis/combat/8\n")
+    assert any("compares a space (`b`, its id) with the card 'town'" in e and "`kind(b) == town`" in e
+               for e in errors), errors
+    errors = errors_of(tmp_path, head + "define g = any p in players: p == soy cites dschingis/combat/8\n")
+    assert any("compares a player (`p`, their name) with the card 'soy'" in e for e in errors), errors
+    assert errors_of(tmp_path, head + "define g(s) = any b in neighbours(s) + [s]: kind(b) == town "
+                                      "cites dschingis/combat/8\n") == []
+    # An item of a sum of lists of spaces is a space: a card's attribute read off it is told.
+    errors = errors_of(tmp_path, head + "define g(s) = any b in neighbours(s) + [s]: b.points == 1 "
+                                        "cites dschingis/combat/8\n")
+    assert any("`b` is a space: read it off the card lying there, `kind(b).points`" in e for e in errors), errors
+
+
+def test_an_option_read_only_by_another_game_is_never_read(tmp_path):
+    # Bohnaparte's rules read its own option `length`; a designer's option of that name in a game
+    # of his own that nothing reads changes nothing.
+    text = "module mycards requires base\n\noption length one of long, quick default long cites bohnanza/end/1\n"
+    assert any("option 'length' is never read by a rule of its game" in w for w in warnings_of(tmp_path, text))
+    read = text + "define last = if length == quick then 2 else 3 cites bohnanza/end/1\n"
+    assert not any("option 'length'" in w for w in warnings_of(tmp_path, read))
+
+
+def test_an_event_key_named_like_a_players_zone_is_told_to_be_named(tmp_path):
+    text = ("module mycards requires bohnroeschen\n\n"
+            'vine big "Harvest 4 coins at once" by h cites bohnroeschen/tasks/1 {\n'
+            "  on harvested(player, cards) when player == h and coins >= 4\n}\n")
+    errors = errors_of(tmp_path, text)
+    assert any("'coins' alone is no value here: it is a key of event 'harvested'" in e
+               and "on harvested(player, cards, coins)" in e for e in errors), errors
+
+
+def test_an_unknown_citation_is_told_where_it_stands(tmp_path):
+    text = "module mycards requires base\n\ndefine d = 1\n    cites bohnanza/setup/1,\n          bohnanza/setup/99\n"
+    d = [x for x in diagnostics_of(tmp_path, text) if "bohnanza/setup/99" in x.message]
+    assert d and (d[0].location.line, d[0].location.column) == (5, 11), d
+
+
+def test_a_quantifier_without_brackets_in_a_define_with_parameters_gets_the_hint(tmp_path):
+    text = "module mycards requires base\n\ndefine q(x) = size(players) > 2 and any p in players: size(p.hand) > 0 cites bohnanza/end/1\n"
+    errors = errors_of(tmp_path, text)
+    assert any("a quantifier inside `and`, `or`, `not` or a comparison is written in parentheses" in e
+               for e in errors), errors

@@ -126,4 +126,4 @@ def test_a_card_attribute_read_off_a_space_is_told_at_its_line(engine, capsys):
                  str(data / "attribute-off-a-space-01.yaml")])
     out = capsys.readouterr().out
     assert code != 0 and "attribute-off-a-space.bohn:12:32: '02' is a space of the board, not a card: the floor of " \
-                         "the card lying there is read `kind(s).floor`" in out, out
+                         "the card lying there is read `kind(t).floor`" in out, out  # (its own name: round 83)

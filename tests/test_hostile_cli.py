@@ -352,3 +352,11 @@ def test_numbers_of_thousands_of_digits_are_told_not_crashed_on(tmp_path, capsys
         assert err.startswith("bohnspec: ") and len(err.splitlines()) == 1 and len(err) < 300, err
     reply = Server().answer('{"id":' + "1" * 5000 + ',"type":"hello"}')
     assert reply["type"] == "error" and "thousands of digits" in reply["message"]
+
+
+def test_a_situation_that_is_no_file_is_told_to_be_saved_to_one(capsys):
+    # Round 83's designer asked `judge /dev/stdin`: a pipe or a device, read unbounded, is refused
+    # with what to do instead.
+    assert main(["judge", "/dev/null"]) == 2
+    err = capsys.readouterr().err
+    assert "is not a regular file (a pipe, a device or a socket)" in err and "save it to one" in err

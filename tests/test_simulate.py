@@ -195,3 +195,14 @@ def test_a_module_requiring_a_war_games_part_alone_is_not_played_without_a_war_g
     assert "--modules bothwars: it requires war, a part of bohnaparte and dschingis, and none of them is played: " \
            "name the game too (--modules bothwars,bohnaparte)" in capsys.readouterr().err
     assert main(["simulate", "--rules", str(rules), "--modules", "bothwars,dschingis", "--games", "1", "-q"]) == 0
+
+
+def test_an_error_of_the_rules_in_the_setup_names_the_game(tmp_path, capsys):
+    # Round 83's designer: a handler failing in the setup's first turn was told without the game.
+    rules = tmp_path / "loop.bohn"
+    rules.write_text('module s51_loop requires base\nruling s51-loop question "q" decision "d" reason "r" '
+                     'cites bohnanza/end/1\non turn(active) cites ruling/s51-loop {\n'
+                     '  if size(active.hand) < 99 { emit turn(active: active) }\n}\n', encoding="utf-8")
+    assert main(["simulate", "--rules", str(rules), "--modules", "s51_loop", "--games", "2", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "event handlers nest too deeply" in err and "met while setting up the random game of seed " in err, err

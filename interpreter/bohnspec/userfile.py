@@ -71,7 +71,9 @@ def read_text(path: str | PathLike[str], label: str = "", max_bytes: int = MAX_B
         if stat.S_ISDIR(info.st_mode):
             raise UserFileError(name, "is a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
-            raise UserFileError(name, "is not a regular file")
+            # (`judge /dev/stdin`, round 83: a pipe has no size to bound before reading it)
+            raise UserFileError(name, "is not a regular file (a pipe, a device or a socket): bohnspec reads "
+                                      "rules, scenarios and situations from files; save it to one and name that")
         size = info.st_size
         if size > max_bytes:
             raise UserFileError(name, f"is {_mib(size)}; bohnspec reads files of at most {_mib(max_bytes)}")

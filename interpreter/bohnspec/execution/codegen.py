@@ -47,6 +47,7 @@ from .interpret import MAX_CALL_DEPTH
 from ..errors import SpecRuntimeError
 from ..language.model import Node
 from ..language.names import Resolver
+from ..language.unparse import unparse
 
 # The most nodes a definition with parameters, or a procedure, may have to be written out where
 # it is called.
@@ -731,7 +732,8 @@ class Generator:
             t = out.tmp()
             out.line(f"{t} = {self._attr_tables[attr]}.get({obj})")
             out.line(f"if {t} is None:")
-            out.line(f"    {t} = card_attr_miss(S, {obj}, {literal(attr)}, {self.loc(node)})")
+            said = literal(unparse(node.args[0]))  # (the model's own expression, written as a literal)
+            out.line(f"    {t} = card_attr_miss(S, {obj}, {literal(attr)}, {self.loc(node)}, {said})")
             return t
         if kind == "self":
             return obj

@@ -101,6 +101,11 @@ def unfit_error(exc: BaseException, outer: object = None) -> BohnspecError:
                                  "mistake (a value's kind may depend on the game)")
 
 
+def _unparsed(node: Any) -> str:
+    from ..language.unparse import unparse
+    return unparse(node)
+
+
 def _shown(value: Any) -> str:
     from ..language.unparse import show
     return show(value)
@@ -115,12 +120,13 @@ def seated(state: State, value: Any, name: str, loc: Location | None) -> str:
                                 f"not {_shown(value)}")
 
 
-def card_attr_miss(state: State, obj: object, attr: str, loc: Location | None) -> None:
+def card_attr_miss(state: State, obj: object, attr: str, loc: Location | None, said: str = "s") -> None:
     """A card attribute read off what has none: nothing, but a space of the board is told (a
-    designer's `t.floor` for `kind(t).floor` compared nothing with a number; round 69)."""
+    designer's `t.floor` for `kind(t).floor` compared nothing with a number; round 69), with
+    the expression read as written (`said`; round 83's was told of an `s` it had not)."""
     if isinstance(obj, str) and state.board is not None and obj in state.board.ids:
         raise SpecRuntimeError(loc, f"{obj!r} is a space of the board, not a card: the {attr} of the card lying "
-                                    f"there is read `kind(s).{attr}`")
+                                    f"there is read `kind({said}).{attr}`")
     return None
 
 
@@ -548,11 +554,12 @@ class Engine:
         if kind == "card":
             table = self._attributes(attr)
             loc = node.loc
+            said = _unparsed(node.args[0])
 
             def card_attr(env):
                 o = obj(env)
                 v = table.get(o)
-                return v if v is not None else card_attr_miss(env.state, o, attr, loc)
+                return v if v is not None else card_attr_miss(env.state, o, attr, loc, said)
             return card_attr
         if kind == "self":
             return obj

@@ -838,7 +838,13 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
         order = rng.sample(cards, len(cards))
         shuffles.append(list(order))
         return order
-    state, events = new_random_game(engine, players, rng, options, board)
+    try:
+        state, events = new_random_game(engine, players, rng, options, board)
+    except SpecRuntimeError as exc:
+        # (which game, as for an error met in play: round 83's designer's `on turn` handler
+        # failed in the setup's first turn and was told without it)
+        raise SpecRuntimeError(exc.location, f"{exc.message} (an error of the rules, met while setting up the "
+                                             f"random game of seed {seed})") from None
     rec = GameRecord(state, states=[state] if record else None, events=list(events), shuffles=shuffles)
     actions, events, rejections = rec.actions, rec.events, rec.rejections
     turns = 0

@@ -7,6 +7,7 @@ interpreter can compile. Every finding carries file, line and column.
 from __future__ import annotations
 
 import functools
+import json
 import itertools
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -76,6 +77,7 @@ def _said(clause: Any) -> str:
 class Checker:
     def __init__(self, spec: Spec, official: Collection[str] = ()):
         self.spec = spec
+        self._cite_places = {f.path: f.cite_places for f in spec.files}
         # The files of spec/ (as their declarations name them), when other files are checked
         # with them: a designer's file, loaded with `--rules`, is any other.
         self.official = frozenset(official)
@@ -84,6 +86,8 @@ class Checker:
         self.called_procs: set[str] = set()
         self.used_defines: set[str] = set()
         self.read_names: set[str] = set()  # options and constants (option values) a rule reads
+        # the modules whose rules read each option (None: a rule of no module known)
+        self.option_readers: dict[str, set[str | None]] = {}
         self.goto_phases: set[str] = set()
         self.emitted: set[str] = set(_BUILTIN_EVENTS)
         # event -> the keys of each `emit` of it (a handler may use only keys every one gives)
@@ -96,6 +100,7 @@ class Checker:
         self._current: str | None = None
         self._parameters: set[str] = set()  # the action's, while its timing is checked
         self._handling: str | None = None  # the event of the handler being checked
+        self._handler_top: set[int] = set()  # its statements that run whenever it does
         self._module: str | None = None  # the module of the declaration being checked
         self._reach: dict[str, set[str]] = {}  # a module -> what a game with it declares
         self._closures: dict[str, set[str]] = {}  # a module -> itself and every module it requires
@@ -283,6 +288,14 @@ class Checker:
             return PLAYER if coll.args[0] == "players" else SPACE
         if coll.kind == "call" and coll.args[0] == "neighbours" and "neighbours" not in self.spec.defines:
             return SPACE
+        if coll.kind == "list":
+            kinds = {self._kind(x, scope) for x in coll.args[0]} if coll.args[0] else {None}
+            return kinds.pop() if len(kinds) == 1 and None not in kinds and kinds <= {PLAYER, SPACE} else None
+        if coll.kind == "arith" and all(op == "+" for op, _ in coll.args[1]):
+            # `neighbours(s) + [s]`: the spaces around and the space itself (round 83's
+            # designer); the parts known agree, the others (a list of a parameter) are unsure
+            known = {self._element(x, scope) for x in (coll.args[0], *(a for _, a in coll.args[1]))} - {None}
+            return known.pop() if len(known) == 1 and known <= {PLAYER, SPACE} else None
         return FIELD if self._kind(coll, scope) == FIELDS else None
 
     def _check_files(self) -> None:
@@ -443,13 +456,22 @@ class Checker:
                 self.error(d.loc, f"{kind} {d.name!r} cites no rulebook paragraph or ruling: add `cites ...`")
         self._check_cites_of(d.loc, d.cites, kind)
 
-    def _check_cites_of(self, loc: Location, cites: tuple[str, ...], what: str) -> None:
+    def _check_cites_of(self, decl_loc: Location, cites: tuple[str, ...], what: str) -> None:
         for c in cites:
             if c.startswith("ruling/"):
                 if c[len("ruling/"):] not in self.spec.rulings:
-                    self.error(loc, f"unknown ruling {c!r}{suggest(c, [f'ruling/{r}' for r in self.spec.rulings])}")
+                    self.error(self._cite_place(decl_loc, c),
+                               f"unknown ruling {c!r}{suggest(c, [f'ruling/{r}' for r in self.spec.rulings])}")
             elif c not in self.paragraphs:
-                self.error(loc, f"unknown rulebook paragraph {c!r}{suggest(c, self.paragraphs)}")
+                self.error(self._cite_place(decl_loc, c),
+                           f"unknown rulebook paragraph {c!r}{suggest(c, self.paragraphs)}")
+
+    def _cite_place(self, owner: Location, cite: str) -> Location:
+        """Where a citation of the declaration or clause at `owner` is written: the first place
+        of that id in its file from `owner` on (the owner's own place when unknown)."""
+        places = self._cite_places.get(owner.file, {}).get(cite, ())
+        at = next(((line, col) for line, col in places if (line, col) >= (owner.line, owner.column)), None)
+        return Location(owner.file, *at) if at is not None else owner
 
     # ------------------------------------------------------------ declarations
     def _check_variety(self, v: Variety) -> None:
@@ -891,11 +913,14 @@ class Checker:
 
     def _check_handler(self, h: Handler) -> None:
         self._handling = h.name
+        # (its statements run whenever it does: an emit of its own event among them never ends)
+        self._handler_top = {id(x) for x in h.body}
         before = len(self.out)
         try:
             self.block(h.body, set(h.params))
         finally:
             self._handling = None
+            self._handler_top = set()
         self._unnamed_keys(before, h.name, h.params, f"`on {h.name}(...) cites ...`", "a handler")
         self._keyword_keys(h.loc, h.name, h.params)
         if h.name == LOADED:
@@ -956,8 +981,11 @@ class Checker:
         keys = self._event_keys.get(event, set())
         found: list[tuple[int, str]] = []
         for i in range(before, len(self.out)):
+            # (`coins` of `harvested`, unnamed, was told to be read as `h.coins`: a player's
+            # zone, which a designer following the hint read in place of the event's key)
             name = next((k for k in keys if k not in named
-                         and self.out[i].message.startswith(f"unknown name {k!r}")), None)
+                         and self.out[i].message.startswith((f"unknown name {k!r}", f"{k!r} belongs to each "))),
+                        None)
             if name is not None:
                 found.append((i, name))
         wanted = [*named, *dict.fromkeys(name for _, name in found)]
@@ -965,7 +993,9 @@ class Checker:
         for i, name in found:
             d = self.out[i]
             self.out[i] = Diagnostic(d.location, d.severity,
-                                     f"unknown name {name!r}: it is a key of event {event!r}, and {who} reads the "
+                                     f"{'unknown name ' if d.message.startswith('unknown') else ''}{name!r}"
+                                     f"{'' if d.message.startswith('unknown') else ' alone is no value here'}"
+                                     f": it is a key of event {event!r}, and {who} reads the "
                                      f"event's keys it names in parentheses: {written} ({event} gives "
                                      f"{', '.join(sorted(keys))})")
 
@@ -1055,10 +1085,18 @@ class Checker:
         # An option no rule reads, or values no rule tells apart, change nothing when chosen
         # (round 69's designer: `reveal: two|three|four`, `four` read nowhere, played as two).
         every: list[Node] | None = None  # every node of the rules, walked once for all the options
+        # (by the declarations, not by name: a designer's `length` beside Bohnaparte's, which
+        # Bohnaparte's rules read, was read by none of his own, round 83)
+        for o in spec.all_decls():
+            if isinstance(o, Option) and not any(
+                    r is None or spec.builds_on(r, o.module) or spec.builds_on(o.module, r)
+                    for r in self.option_readers.get(o.name, ())):
+                self.warn(o.loc, f"option {o.name!r} is never read by a rule"
+                                 + (f" of its game (module {o.module!r} and the modules it requires or that "
+                                    "require it)" if o.name in self.read_names else "")
+                                 + ": whichever value is chosen, the game plays the same")
         for name, o in spec.options.items():
             if name not in self.read_names:
-                self.warn(o.loc, f"option {name!r} is never read by a rule: whichever value is chosen, the game "
-                                 "plays the same")
                 continue
             if len(o.values) < 3:
                 continue
@@ -1223,7 +1261,13 @@ class Checker:
         event, kwargs = s.args
         self.emitted.add(event)
         self._emitters.setdefault(event, set()).add(self._module)
-        if event == self._handling:
+        if event == self._handling and id(s) in self._handler_top:
+            # (round 83's designer's `on turn { ... emit turn(...) }` checked with a warning and
+            # stopped every game)
+            self.error(s.loc, f"a handler of {event!r} always emits {event!r} again: each emit runs the handler "
+                              "anew, so it never ends (the depth limit stops the game with an error); emit it "
+                              "only under a condition that the emit itself makes false, or emit another event")
+        elif event == self._handling:
             self.warn(s.loc, f"a handler of {event!r} emits {event!r} again: each emit runs the handler anew, "
                              "until the depth limit stops the game with an error")
         keys = set()
@@ -1418,6 +1462,19 @@ class Checker:
             self.error(args[0].loc, f"{name}({zone}, {card}) is always 0: `{zone}` is a list of fields (each a row "
                                     f"of cards), which holds no card itself: look in each field, `{fix}`")
 
+    def _card_named(self, left: Node, right: Node, kl: str | None, kr: str | None,
+                    scope: set[str]) -> tuple[Node, str, str] | None:
+        """(the side, its kind, the card's name) where a comparison sets a space or a player
+        against the bare name of a card kind, a variety or a vine card (None: it does not)."""
+        spec = self.spec
+        for side, kind, other in ((left, kl, right), (right, kr, left)):
+            if kind in (SPACE, PLAYER) and other.kind == "name" and other.args[0] not in scope:
+                name = other.args[0]
+                if (name in spec.cards or name in spec.varieties or name in spec.vines) \
+                        and self.names.name(name, scope).kind == "constant":
+                    return side, kind, name
+        return None
+
     def _kind(self, e: Node, scope: set[str]) -> str | None:
         """What an expression surely gives (a number, text, a truth value), None if unsure."""
         k = e.kind
@@ -1531,6 +1588,18 @@ class Checker:
                                       f"(its values: {', '.join(values)}){suggest(other.args[0], values)}, so this "
                                       f"is {'never' if op == '==' else 'always'} true")
                     return
+                if values and other.kind == "const" and mine.args[0] not in scope \
+                        and self.names.name(mine.args[0], scope).kind == "option" \
+                        and not (isinstance(other.args[0], str) and other.args[0] in values):
+                    # `purge == true`, `== 6`, `== "yse"`: an option's value is one of its names
+                    # (round 83's designer's house rule was never played)
+                    v = other.args[0]
+                    said = "none" if v is None else json.dumps(v)
+                    self.error(e.loc, f"`{unparse(e)}`: option {mine.args[0]!r} is one of {', '.join(values)}, "
+                                      f"written bare (`{mine.args[0]} == {values[-1]}`); {said} is none of them"
+                                      f"{suggest(v, values) if isinstance(v, str) else ''}, so this is "
+                                      f"{'never' if op == '==' else 'always'} true")
+                    return
                 if option is not None and other.kind == "name" and other.args[0] in option.values \
                         and other.args[0] not in scope:
                     self.error(e.loc, f"`{unparse(e)}`: `{mine.args[0]}` here is the local of that name, which "
@@ -1552,6 +1621,14 @@ class Checker:
                         self.error(e.loc, f"`{unparse(e)}`: {op} compares numbers, but `{unparse(side)}` is "
                                           f"{kind}{hint}")
                         return
+            elif (card := self._card_named(left, right, kl, kr, scope)) is not None:
+                side, kind, name = card
+                # `b == bastion`: a space is its id and a player their name, never a card's
+                # (round 83's designer's landscape never guarded)
+                fix = f"; the card lying there is `kind({unparse(side)}) {op} {name}`" if kind == SPACE else ""
+                self.error(e.loc, f"`{unparse(e)}` compares {kind} (`{unparse(side)}`, "
+                                  f"{'its id' if kind == SPACE else 'their name'}) with the card {name!r}: they are "
+                                  f"never {'equal' if op == '==' else 'anything but different'}{fix}")
             elif kl in _SCALARS and kr in _SCALARS and not _fits(kl, kr):
                 self.error(e.loc, f"`{unparse(e)}` compares {kl} with {kr}: "
                                   f"they are never {'equal' if op == '==' else 'anything but different'}")
@@ -1577,6 +1654,8 @@ class Checker:
             self.used_defines.add(e.args[0])
         elif meaning.kind in ("option", "constant"):
             self.read_names.add(e.args[0])
+            if meaning.kind == "option":
+                self.option_readers.setdefault(e.args[0], set()).add(self._module)
         if meaning.kind in ("var", "define", "option") and e.args[0] not in scope:
             self._required(e.loc, e.args[0])
         elif meaning.kind == "constant" and e.args[0] in self._value_homes and e.args[0] not in self.spec.phases \

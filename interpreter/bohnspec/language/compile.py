@@ -29,14 +29,15 @@ def compile_text(text: str, filename: str) -> RulesFile:
     """Parse and transform one rules file. Declarations belong to the module last opened."""
     try:
         tree = parse(text, filename)
-        decls = _ToModel(filename).transform(tree)
+        model = _ToModel(filename)
+        decls = model.transform(tree)
     except RecursionError:
         raise _too_deep(text, filename) from None
     except VisitError as exc:
         if isinstance(exc.orig_exc, RecursionError):
             raise _too_deep(text, filename) from None
         raise
-    out = RulesFile(filename)
+    out = RulesFile(filename, cite_places=model.cite_places)
     module = ""
     for d in decls:
         if isinstance(d, Module):
@@ -87,6 +88,7 @@ class _Cites(tuple):
     """A `cites` list while the tree is transformed (the model holds a plain tuple)."""
 
 
+
 class _Covers(tuple):
     """A module's `covers` list of rulebook sections while the tree is transformed."""
 
@@ -130,6 +132,7 @@ class _ToModel(Transformer):
     def __init__(self, filename: str):
         super().__init__()
         self.filename = filename
+        self.cite_places: dict[str, list[tuple[int, int]]] = {}
 
     def _loc(self, meta: Meta) -> Location:
         if getattr(meta, "empty", True):
@@ -144,6 +147,8 @@ class _ToModel(Transformer):
         return list(decls)
 
     def cites(self, meta, *ids):
+        for c in ids:  # (where each stands: an unknown one is told there, round 83's designer)
+            self.cite_places.setdefault(str(c), []).append((c.line or 0, c.column or 0))
         return _Cites(str(c) for c in ids)
 
     def name_list(self, meta, *names):

@@ -323,3 +323,6 @@ class RulesFile:
 
     path: str
     decls: list[Decl] = field(default_factory=list)
+    # Where each cited id stands in the file, (line, column) in order: a citation is a plain
+    # text in the model, and check tells an unknown one where it is written.
+    cite_places: dict[str, list[tuple[int, int]]] = field(default_factory=dict)

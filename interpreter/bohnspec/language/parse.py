@@ -64,6 +64,12 @@ _LIKELY_MISTAKES = {
         "module m\ndefine x = true and all f in players: true",
         "module m\ndefine x = 1 + count f in players: true",
         "module m\ndefine x = 1 < sum f in players: 1",
+        # (in a define with parameters too: round 83's designer was told only what may open a
+        # declaration)
+        "module m\ndefine x(a) = true and any f in players: true",
+        "module m\ndefine x(a) = true or no f in players: true",
+        "module m\ndefine x(a, b) = a.ready and all f in players: true",
+        "module m\ndefine x(a) = 1 + count f in players: true",
         'module m\nvine x "t" by h cites x/y/1 {\n  met when true and any f in players: true\n}',
         'module m\nvine x "t" by h cites x/y/1 {\n  claim when true and any f in players: true\n}',
         'module m\naction a() by p cites x/y/1 {\n  require true and any f in players: true else "r" cites x/y/1\n}',

@@ -357,7 +357,7 @@ def _compiled(text: str, name: str) -> RulesFile:
     corpus builds seven engines over the same forty files); the model's nodes are frozen, so
     sharing them is safe, and each caller gets its own list."""
     cached = _parse_once(text, name)
-    return RulesFile(cached.path, list(cached.decls))
+    return RulesFile(cached.path, list(cached.decls), cached.cite_places)
 
 
 def display_name(path: Path) -> str:

@@ -4617,3 +4617,18 @@ def test_a_hand_card_planted_in_the_trading_phase_is_told_its_own_phase(tmp_path
     assert code == 1 and verdict["legal"] is False
     assert "bohnanza/phase-1/1" in verdict["cites"], verdict
     assert "hand cards in phase 1" in verdict["reason"], verdict
+
+
+def test_a_hand_card_planted_as_a_trade_in_the_two_player_game_is_told_of_phase_1(tmp_path, capsys):
+    # Round 82's table: `Nina plants her blue` (her third hand card) in phase 1 of the two-player
+    # game was told only that revealed beans are planted a variety at a time (two-player/11).
+    duo = {"modules": ["base", "bohnroeschen", "duo"],
+           "state": {"players": [{"name": "Nina", "hand": ["soy", "fire", "blue"], "fields": [["soy"], []]},
+                                 {"name": "Timon"}],
+                     "active": "Nina", "phase": "plant_hand",
+                     "vine_row": ["sell_for_two", "anyone_four_green", "one_bean_each_field", "buy_third_field"],
+                     "vine_deck": ["draw_pile_runs_out", "castle"]}}
+    code, out = judge(capsys, situation(tmp_path, duo), "-a", "Nina plants her blue in field 2")
+    verdict = out["results"][0]
+    assert code == 1 and verdict["legal"] is False
+    assert "bohnroeschen/two-player/9" in verdict["cites"] and "hand cards in phase 1" in verdict["reason"], verdict

@@ -4632,3 +4632,23 @@ def test_a_hand_card_planted_as_a_trade_in_the_two_player_game_is_told_of_phase_
     verdict = out["results"][0]
     assert code == 1 and verdict["legal"] is False
     assert "bohnroeschen/two-player/9" in verdict["cites"] and "hand cards in phase 1" in verdict["reason"], verdict
+
+
+def test_a_draft_pick_named_by_its_bean_is_read_when_the_rules_refuse_it(tmp_path, capsys):
+    # Round 83's table: a pick named by its bean was read only when legal or the draft's first
+    # card; refused (not her pick, or a field of another variety) it was "expected a number".
+    table = {"state": {"options": {"beans": "jumping"},
+                       "players": [{"name": "Nina", "hand": ["red", "soy"], "fields": [["soy"], [], []]},
+                                   {"name": "Timon", "hand": ["green"], "coins": ["blue"],
+                                    "fields": [["jumping", "jumping"], ["blue", "blue"], []]},
+                                   {"name": "Keno", "hand": ["fire"], "fields": [["broad", "broad"], ["red"], ["green"]]}],
+                       "active": "Nina", "phase": "plant_hand",
+                       "draw_pile": ["fire", "soy", "jumping", "blue", "green", "red"], "discard": ["broad"]}}
+    path = situation(tmp_path, table)
+    code, out = judge(capsys, path, "-a", "Timon harvests field 1", "-a", "Can Nina pick the blue into field 2?")
+    assert out["results"][1]["action"] == {"type": "draft", "player": "Nina", "card": 4, "target": 2}
+    assert code == 1 and out["results"][1]["rule"] == "bohnanza/jumping-bean/5"
+    code, out = judge(capsys, path, "-a", "Timon harvests field 1", "-a", "Timon picks the soy into field 3",
+                      "-a", "Nina picks the blue into field 1")
+    assert out["results"][2]["action"] == {"type": "draft", "player": "Nina", "card": 3, "target": 1}
+    assert code == 1 and out["results"][2]["rule"] == "bohnanza/course-of-play/8"

@@ -2152,7 +2152,10 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             readings += [(decl, with_field(decl, [str(n), *without])) for n in range(1, _NUMBERED_TRIED + 1)]
         else:
             readings.append((decl, with_field(decl, without)))
-    refused: dict[str, tuple[dict, list[str]]] = {}  # action type -> its first refused reading
+    # (action type, words) -> a refused reading: one for each move of this verb, and one for
+    # each place tried of a card the rules number (`Nina picks the blue into field 1` with field
+    # 1 full: the blue's place, refused, not the first place's; round 83's table)
+    refused: dict[tuple[str, tuple[str, ...]], tuple[dict, list[str]]] = {}
     others: list = []  # the moves of this verb that take another card now (phase 1's foremost)
     for decl, words in readings:
         notes: list[str] = []  # what reading it says, kept only if it is the reading taken
@@ -2169,7 +2172,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         if outcome.accepted and decl not in others:
             others.append(decl)
         if not outcome.accepted and engine.timing(state, decl.name, player) is None:
-            refused.setdefault(decl.name, (action, notes))
+            refused.setdefault((decl.name, tuple(words)), (action, notes))
 
     # A move naming no card moves the one the rules say (phase 1's foremost): it is meant when
     # that card is of the variety named, as its effect shows, run with the requirements set
@@ -2192,12 +2195,13 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         # card left; round 69's table was answered with phase 3's rule)
         meant = shown
     if not refused and not others:
-        # (no move of this verb is the player's now: the one of this moment, the active
-        # player's now, when it takes that card; round 58: Nina's red planted in Timon's phase
-        # 1 was answered with phase 3's rule)
+        # (no move of this verb is the player's now: the one of this moment, another player's
+        # now, when it takes that card; round 58: Nina's red planted in Timon's phase 1 was
+        # answered with phase 3's rule; round 83: `Nina picks the blue` while Timon picks in
+        # the draft of Nina's turn could not be read at all)
         for decl, words in readings:
-            if engine.timing(state, decl.name, player) is None or state.active not in state.names() \
-                    or engine.timing(state, decl.name, state.active) is not None:
+            if engine.timing(state, decl.name, player) is None or \
+                    not any(engine.timing(state, decl.name, q) is None for q in state.names() if q != player):
                 continue
             notes = []
             try:
@@ -2209,6 +2213,12 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
                 continue  # (no field said nor any that takes it: the reading before stands)
             if events is None or _moves_it(events, variety, player):
                 meant.append((action, notes))
+                if events is not None:
+                    shown.append((action, notes))
+        if len(shown) == 1:
+            # (a card of the rules' own numbering, each place tried: the one place whose effect
+            # moves that card, not the places past the row's end, where it cannot run to tell)
+            meant = shown
     if len(meant) == 1:
         action, notes = meant[0]
         said.extend(notes)

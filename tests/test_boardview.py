@@ -237,11 +237,16 @@ def test_a_long_title_is_split_and_cut_to_fit_its_space():
     assert all(len(line) <= 16 for t in ("Gemstone Field (Edelsteinfeld)", "x" * 40) for line in _split_title(t))
 
 
-def test_a_declared_board_is_drawn_by_its_name(capsys):
+def test_a_declared_board_is_drawn_by_its_name(tmp_path, capsys):
     assert main(["board", "pyramid_5"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "board pyramid_5: declared in module bohnaparte, for 3 players, before the deal"
     assert re.search(r"01 camp\n.*02 \*\s+03 \*", out) and "11 camp" in out and "15 camp" in out
+    # The picture's title names the board once (round 83's second designer read it twice).
+    picture = tmp_path / "p.svg"
+    assert main(["board", "pyramid_5", "--svg", str(picture)]) == 0
+    capsys.readouterr()
+    assert "The map: board pyramid_5: declared in module bohnaparte, for 3 players" in picture.read_text()
     maps = str(helpers.ROOT / "examples" / "bohnaparte" / "reference-maps.bohn")
     assert main(["board", "reference_4", "--rules", maps, "--json", "-"]) == 0
     spaces = json.loads(capsys.readouterr().out)["spaces"]

@@ -1201,6 +1201,12 @@ def test_a_number_parameter_without_an_upper_bound_is_refused_at_its_action(tmp_
     rules.write_text("module housepay requires base\n\n" + action.replace(
         "n >= 1 else", "n >= 1 and n <= size(p.coins) else"), encoding="utf-8")
     assert main(["check", "--rules", str(rules)]) == 0, capsys.readouterr().out
+    # A bound reading a parameter declared after the number says so (round 83's second designer).
+    rules.write_text("module housepay requires base\n\n" + action.replace("(int n)", "(int n, player q)").replace(
+        "n >= 1 else", "n >= 1 and n <= size(q.coins) else"), encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 1
+    assert "a bound of it reads q, declared after it, whose value is not chosen yet: declare 'n' after q" \
+           in capsys.readouterr().out
 
 
 def test_a_board_laid_for_one_layout_is_tried_under_it(tmp_path, capsys):
@@ -1356,3 +1362,34 @@ def test_a_quantifier_without_brackets_in_a_define_with_parameters_gets_the_hint
     errors = errors_of(tmp_path, text)
     assert any("a quantifier inside `and`, `or`, `not` or a comparison is written in parentheses" in e
                for e in errors), errors
+
+
+def test_a_spaces_variable_read_off_a_field_or_a_players_off_a_space_is_an_error(tmp_path):
+    # Round 83's second designer: `requisition(field at, ...)` reading `at.owner` checked clean and
+    # failed in play, where the action then never came up.
+    text = with_action('  require at.owner == p else "x" cites bohnanza/phase-1/1',
+                       head='action grab(field at) by p "Grab" cites bohnanza/phase-1/1').replace(
+                           "module mycards", "module mycards requires dschingis")
+    assert any("`at.owner`: 'owner' belongs to each space, and `at` is a field" in e
+               for e in errors_of(tmp_path, text)), errors_of(tmp_path, text)
+    text = "module mycards requires dschingis\n\ndefine d = any s in spaces: size(s.hand) > 0 cites dschingis/combat/1\n"
+    assert any("'hand' belongs to each player, and `s` is a space" in e for e in errors_of(tmp_path, text))
+
+
+def test_a_field_read_as_a_space_is_told_in_the_rules_words():
+    from bohnspec.execution.interpret import not_a_space
+    from bohnspec.execution.runtime import field_ref
+    assert not_a_space(field_ref("Nina", 1)) == "field 1 of Nina is a field, not a space of the board"
+    assert not_a_space("99") == "'99' is not a space of the board"
+
+
+def test_a_board_only_other_options_take_is_warned_of():
+    # Round 83's second designer: a map with a space more than the default game's territory
+    # cards checked clean; only `cavalry=on` played it, and his scenarios broke.
+    from bohnspec.tools.playcheck import unusable_boards
+    from helpers import ROOT
+    path = ROOT / "tests" / "data" / "designer" / "board-refused-by-default.bohn"
+    found = unusable_boards([path])
+    assert [d.severity for d in found] == ["warning"], found
+    assert "board 'wide_4' is laid under the default options" in found[0].message
+    assert "it is played with cavalry=on" in found[0].message

@@ -883,9 +883,29 @@ def test_judge_answers_whether_a_setup_is_allowed(tmp_path, capsys):
                 + textwrap.dedent(setup) + "refused: bohnaparte/variants/2\n")
     assert main(["judge", _situation(tmp_path, scenario)]) == 1
     assert "setup: ILLEGAL [bohnaparte/variants/2]: " in capsys.readouterr().out
+    # So is one with steps, whose setup the rules refuse (it was a file that cannot be read, exit
+    # 2: round 83's second designer).
+    stepped = scenario.replace("refused: bohnaparte/variants/2\n", "steps:\n  - note: the camps are chosen\n")
+    named = tmp_path / "pyramid-for-four-01.yaml"  # (a scenario's file is named after its id)
+    named.write_text(textwrap.dedent(stepped), encoding="utf-8")
+    assert main(["judge", str(named), "--step", "0"]) == 1
+    assert "setup: ILLEGAL [bohnaparte/variants/2]: " in capsys.readouterr().out
     # `board` draws no map of a game that is never set up, and says so in one line.
     assert main(["board", _situation(tmp_path, setup)]) == 2
     assert "the rules refuse this setup, so there is no map to draw" in capsys.readouterr().err
+    # A designer's map for this table under other options is named with them (round 83's second
+    # designer was told only of another map, by its title, with two maps' tables).
+    rules = tmp_path / "maps.bohn"
+    rules.write_text('module des_m requires bohnaparte\nruling des-m question "q" decision "d" reason "r" '
+                     'cites bohnaparte/variants/1\n'
+                     'board small_3 "Small" offset for 3 players when layout == given cites ruling/des-m {\n'
+                     '  row 0: camp, *, camp\n  row 1: *, *\n  row 0: *, camp, *\n}\n'
+                     'board bent_4 "Bent" offset for 4 players when layout == pyramid5 cites ruling/des-m {\n'
+                     '  row 0: camp, *, *, camp\n  row 1: *, *, *\n  row 0: camp, *, *, camp\n}\n', encoding="utf-8")
+    mine = setup.replace("modules: [base, bohnaparte]", "modules: [des_m]").replace("          options: {layout: pyramid5}\n", "")
+    assert main(["judge", _situation(tmp_path, mine), "--rules", str(rules)]) == 1
+    assert "setup: ILLEGAL [ruling/des-m]: Small is laid for 3 players, not 4; bent_4 is laid for 4 players when " \
+           "layout == pyramid5" in capsys.readouterr().out
 
 
 def test_judge_brief_says_who_wins_and_by_what(tmp_path, capsys):

@@ -206,3 +206,19 @@ def test_an_error_of_the_rules_in_the_setup_names_the_game(tmp_path, capsys):
     assert main(["simulate", "--rules", str(rules), "--modules", "s51_loop", "--games", "2", "-q"]) == 2
     err = capsys.readouterr().err
     assert "event handlers nest too deeply" in err and "met while setting up the random game of seed " in err, err
+
+
+def test_an_action_whose_requirement_fails_in_play_is_an_error_not_a_move_never_legal(tmp_path, capsys):
+    # Round 83's designer: an action whose `require` failed at run time vanished from simulate
+    # (no such move, exit 0) and from judge's moves; it is the rules' error at its line.
+    from helpers import ROOT
+    rules = str(ROOT / "tests" / "data" / "designer" / "require-fails-in-play.bohn")
+    assert main(["simulate", "--rules", rules, "--modules", "des_r", "--games", "3", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "require-fails-in-play.bohn:14:11: a quantifier walks a list" in err and "random game of seed" in err, err
+    situation = tmp_path / "s.yaml"
+    situation.write_text("modules: [des_r]\nstate:\n  players:\n    - {name: Nina, hand: [red], fields: [[soy], []]}\n"
+                         "    - {name: Timon}\n    - {name: Keno}\n  active: Nina\n  phase: draw_cards\n"
+                         "  draw_pile: [soy, red, blue]\n", encoding="utf-8")
+    assert main(["judge", str(situation), "--rules", rules]) == 2
+    assert "require-fails-in-play.bohn:14:11: a quantifier walks a list" in capsys.readouterr().err

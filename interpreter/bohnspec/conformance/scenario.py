@@ -724,8 +724,17 @@ def new_game(engine: Engine, names: Any, deck: Any, options: dict, zones: dict, 
         if other and other[0].cites:
             b = other[0]
             tables = " or ".join(map(str, engine.tables_for_options(options)))
-            raise Refused("setup", b.cites[0], f"{b.title or b.name} is laid for {tables} players, "
-                                               f"not {len(names)}", cites=tuple(b.cites))
+            # (each board by its own title and table, and a board of this table that other
+            # options lay: round 83's second designer was given one map's title with two maps'
+            # tables, and not told of his own map wanting another layout)
+            laid = b.title or b.name if len(other) == 1 else \
+                "the maps these options lay (" + ", ".join(f"{x.name} for {x.players}" for x in other) + ")"
+            elsewhere = [x for x in engine.spec.boards.values() if x.players == len(names) and x.when is not None
+                         and not engine.board_allowed(x.name, options)]
+            hint = "; " + ", ".join(f"{x.name} is laid for {len(names)} players when {unparse(x.when)}"
+                                    for x in elsewhere[:3]) if elsewhere else ""
+            raise Refused("setup", b.cites[0], f"{laid} {'is' if len(other) == 1 else 'are'} laid for {tables} "
+                                               f"players, not {len(names)}{hint}", cites=tuple(b.cites))
         raise ScenarioError("", "setup.board", f"no declared board is laid for {len(names)} players with these options")
     try:
         return engine.new_game(names, deck, options, modules=modules, zones=checked, board=layout)

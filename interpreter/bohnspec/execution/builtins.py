@@ -222,7 +222,8 @@ def _board(env):
 
 def _space(env, s):
     if s not in _board(env):
-        raise SpecRuntimeError(None, f"{s!r} is not a space of the board")
+        from .interpret import not_a_space  # (interpret imports this module)
+        raise SpecRuntimeError(None, not_a_space(s))
     return s
 
 

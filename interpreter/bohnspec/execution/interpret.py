@@ -101,6 +101,17 @@ def unfit_error(exc: BaseException, outer: object = None) -> BohnspecError:
                                  "mistake (a value's kind may depend on the game)")
 
 
+def not_a_space(value: Any) -> str:
+    """Why a value read as a space is none, in the rules' words, never a Python repr (round
+    83's designer was shown `FieldRef(player='Nina', number=1)`)."""
+    if value.__class__ is str:
+        return f"{value!r} is not a space of the board"
+    number, player = getattr(value, "number", None), getattr(value, "player", None)
+    if isinstance(number, int) and isinstance(player, str):
+        return f"field {number} of {player} is a field, not a space of the board"
+    return f"{_shown(value)} is not a space of the board"
+
+
 def _unparsed(node: Any) -> str:
     from ..language.unparse import unparse
     return unparse(node)
@@ -548,7 +559,7 @@ class Engine:
             def space_var(env):
                 values = env.state.space_vars.get(obj(env))
                 if values is None:
-                    raise SpecRuntimeError(loc, f"{obj(env)!r} is not a space of the board")
+                    raise SpecRuntimeError(loc, not_a_space(obj(env)))
                 return values.get(attr)
             return space_var
         if kind == "card":
@@ -814,7 +825,7 @@ class Engine:
                 env.burn(node.loc)
                 values = env.state.space_vars.get(obj(env))
                 if values is None:
-                    raise SpecRuntimeError(node.loc, f"{obj(env)!r} is not a space of the board")
+                    raise SpecRuntimeError(node.loc, not_a_space(obj(env)))
                 values[attr] = serialise(value(env))
             return set_svar
         if var is None or not var.per_player:

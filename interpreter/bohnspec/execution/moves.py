@@ -394,16 +394,23 @@ def _plan(engine: Engine, kind: str, batch: list) -> _Plan:
                 if zones is not None:
                     p.zones = zones if p.zones is None else _meet(p.zones, zones)
         elif p.type == "int":
+            too_late: set[str] = set()  # the parameters after it that a bound of it reads
             for part in mine:
                 lows, highs = reader.bounds(part, p.name)
-                if any(names_in & set(names[i:]) for names_in in (_names_in(e) for e, _ in lows + highs)):
+                bound_reads: set[str] = set().union(*(_names_in(e) for e, _ in lows + highs))
+                if bound_reads & set(names[i:]):
+                    too_late |= bound_reads & set(names[i + 1:])
                     continue  # a bound reading this or a later parameter is no bound yet
                 p.lows += [(later(e), k) for e, k in lows]
                 p.highs += [(later(e), k) for e, k in highs]
             if not p.lows or not p.highs:
+                # (round 83's second designer was told to give a range his clause gave, whose
+                # upper bound read a parameter declared after the number)
+                why = (f"; a bound of it reads {', '.join(sorted(too_late))}, declared after it, whose value is "
+                       f"not chosen yet: declare {p.name!r} after {', '.join(sorted(too_late))}") if too_late else ""
                 raise SpecRuntimeError(
                     decl.loc, f"action {kind}: the number {p.name!r} has no range to choose from: "
-                    f"give it one in a require clause (`require {p.name} >= 1 and {p.name} <= ...`)")
+                    f"give it one in a require clause (`require {p.name} >= 1 and {p.name} <= ...`){why}")
     return _Plan(kind, decl.actor, params, free)
 
 
@@ -705,12 +712,15 @@ class Move:
         return a
 
     def confirm(self, raws: list) -> bool:
-        """The engine's full check, in the published order (for a value left undecided)."""
+        """The engine's full check, in the published order (for a value left undecided). An
+        error of the rules met there is the rules' error, as it would be for the action played:
+        it is raised, never taken for a refusal (round 83's designer's action, whose `require`
+        failed in play, vanished from simulate and from judge's moves without a word)."""
         try:
             _, _, values = self.engine.decode(self.state, self.action(raws))
-            return self.engine.check_after_timing(self.state, self.kind, self.player, values) is None
-        except (ActionError, SpecRuntimeError):
+        except ActionError:
             return False
+        return self.engine.check_after_timing(self.state, self.kind, self.player, values) is None
 
     def actions(self, max_list: int | None = None, every_order: bool = True) -> Iterator[dict]:
         """Every legal action of this move. Lists of cards name at most `max_list` cards

@@ -12,7 +12,7 @@ from ..errors import EvaluationLimitError, Location, SetupError, ShuffleMismatch
 from .builtins import REFS, FieldRef, as_zone, card_at, card_variety
 from .builtins import _parse_ref as parse_ref
 from ..language.board import reach
-from .interpret import card_attr_miss, repeat_fail
+from .interpret import card_attr_miss, not_a_space, repeat_fail
 from .interpret import MAX_CALL_DEPTH, MAX_LIST, MAX_NUMBER, SIZED, STEP_BUDGET, Env, list_too_long, \
     mark_unfit, number_too_big, repeating, seated, serialise, unwalked
 from .state import State
@@ -78,7 +78,7 @@ def product_fail(v: object, loc: Location | None) -> NoReturn:
 
 
 def no_space(value: object, loc: Location | None) -> NoReturn:
-    raise SpecRuntimeError(loc, f"{value!r} is not a space of the board")
+    raise SpecRuntimeError(loc, not_a_space(value))
 
 
 _FIELD_REFS: dict[tuple[str, int], FieldRef] = {}
@@ -101,14 +101,14 @@ def field_refs(state: State, p: str, zone: str) -> list[FieldRef]:
 def space_var(state: State, s: str, attr: str, loc: Location | None) -> Any:
     values = state.space_vars.get(s)
     if values is None:
-        raise SpecRuntimeError(loc, f"{s!r} is not a space of the board")
+        raise SpecRuntimeError(loc, not_a_space(s))
     return values.get(attr)
 
 
 def space_vars_of(state: State, s: str, loc: Location | None) -> dict:
     values = state.space_vars.get(s)
     if values is None:
-        raise SpecRuntimeError(loc, f"{s!r} is not a space of the board")
+        raise SpecRuntimeError(loc, not_a_space(s))
     return values
 
 

@@ -1345,6 +1345,12 @@ class Checker:
                 self.error(e.loc, f"`{unparse(e)}`: {e.args[1]!r} is an attribute of cards, and `{unparse(e.args[0])}` "
                                   f"is {held}" + (f": read it off the card lying there, `kind({unparse(e.args[0])})."
                                                   f"{e.args[1]}`" if held == SPACE else ""))
+            elif (wrong := self._holder_mismatch(meaning.kind, self._kind(e.args[0], scope))) is not None:
+                from .unparse import unparse
+                # `at.owner` of a `field at` parameter: a space's variable read off a field
+                # (round 83's designer's action never played: it failed in play, unseen)
+                self.error(e.loc, f"`{unparse(e)}`: {e.args[1]!r} belongs to each {wrong[0]}, and "
+                                  f"`{unparse(e.args[0])}` is {wrong[1]}")
             else:
                 self._required(e.loc, e.args[1])
         elif k == "call":
@@ -1461,6 +1467,18 @@ class Checker:
                 f"any f in {zone}: count_of(f, {card}) > 0"
             self.error(args[0].loc, f"{name}({zone}, {card}) is always 0: `{zone}` is a list of fields (each a row "
                                     f"of cards), which holds no card itself: look in each field, `{fix}`")
+
+    @staticmethod
+    def _holder_mismatch(attribute: str, held: str | None) -> tuple[str, str] | None:
+        """(what the attribute belongs to, what the value is) where a player's zone or variable
+        or a space's variable is read off a value surely of another kind (None: it may fit)."""
+        if held is None or held == "text":  # (a text may be a player's name or a space's id)
+            return None
+        if attribute == "space_var" and held != SPACE:
+            return "space", held
+        if attribute in ("player_var", "zone", "fields") and held != PLAYER:
+            return "player", held
+        return None
 
     def _card_named(self, left: Node, right: Node, kl: str | None, kr: str | None,
                     scope: set[str]) -> tuple[Node, str, str] | None:

@@ -1186,7 +1186,9 @@ def cmd_board(args: argparse.Namespace) -> int:
         raise _usage(f"{args.situation}: this game has no map (modules {', '.join(state.modules)}); "
                      "a board belongs to games played on one, such as dschingis")
     if args.svg:
-        picture = boardview.svg(view, subtitle=where if declared else
+        # (a declared board's `where` begins with its own name, which the heading gives: round
+        # 83's second designer read "board delta_4: board delta_4: declared ...")
+        picture = boardview.svg(view, subtitle=where.split(": ", 1)[-1] if declared else
                                 f"{where} (phase {state.phase}, active player {state.active})")
         try:
             Path(args.svg).write_text(picture, encoding="utf-8")

@@ -65,7 +65,12 @@ def load_situation(where: str, step: int | None = None,
     if "steps" in data:
         sc = S.load(path)
         engine = engine_for(sc.modules, extra_rules)
-        state, _ = S.build_state(engine, sc)
+        try:
+            state, _ = S.build_state(engine, sc)
+        except S.Refused as exc:
+            # (a scenario whose setup the rules refuse is answered as that setup alone is, not
+            # as a file that cannot be read: round 83's second designer)
+            raise SetupRefused(str(path), engine, exc) from None
         upto = len(sc.steps) if step is None else step
         if not 0 <= upto <= len(sc.steps):
             raise ScenarioError(str(path), "steps",

@@ -47,6 +47,7 @@ def unusable_boards(files: Sequence[str | PathLike[str]]) -> list[Diagnostic]:
             continue
         names = [f"P{i + 1}" for i in range(d.players)]
         refused: SetupError | None = None
+        by_default: SetupError | None = None  # the refusal under the default options
         # The board is usable when a game under some choice of the options takes it: one
         # laid `when layout == beginner` is tried under that layout (round 69's designer
         # had a good board refused, tried under the default layout only).
@@ -57,6 +58,8 @@ def unusable_boards(files: Sequence[str | PathLike[str]]) -> list[Diagnostic]:
                 break
             except SetupError as exc:
                 refused = refused or exc
+                if not options:
+                    by_default = exc
             except BohnspecError:
                 refused = None
                 break  # not a setup's refusal: the checker's errors say why
@@ -64,6 +67,15 @@ def unusable_boards(files: Sequence[str | PathLike[str]]) -> list[Diagnostic]:
             out.append(Diagnostic(d.loc, "error", f"board {d.name!r} is laid for {d.players} players, but a "
                                                   f"game of module {d.module} for {d.players} players refuses "
                                                   f"it: {refused.message}"))
+        elif by_default is not None and engine.board_allowed(d.name, None):
+            # (a board for any options that only some take: round 83's second designer's map
+            # held a space more than the default game's cards, and only cavalry=on played it)
+            chosen = ", ".join(f"{k}={v}" for k, v in options.items())
+            out.append(Diagnostic(d.loc, "warning", f"board {d.name!r} is laid under the default options, but "
+                                                    f"a game of module {d.module} for {d.players} players under "
+                                                    f"them refuses it: {by_default.message} (it is "
+                                                    f"played with {chosen}; say so with `when ...`, or mend "
+                                                    "it)"))
     return out
 
 

@@ -1192,11 +1192,11 @@ def test_a_number_parameter_without_an_upper_bound_is_refused_at_its_action(tmp_
     # `legal` request then failed with the message.
     from bohnspec.tools.cli import main
     rules = tmp_path / "donate.bohn"
-    action = ('action donate(int n) by p "Give coins to the bank" cites bohnanza/phase-1/1 {\n'
+    action = ('action tithe(int n) by p "Give coins to the bank" cites bohnanza/phase-1/1 {\n'
               '  require n >= 1 else "at least one" cites bohnanza/phase-1/1\n}\n')
     rules.write_text("module housepay requires base\n\n" + action, encoding="utf-8")
     assert main(["check", "--rules", str(rules)]) == 1
-    assert f"{rules}:3:1: error: action donate: the number 'n' has no range to choose from" \
+    assert f"{rules}:3:1: error: action tithe: the number 'n' has no range to choose from" \
            in capsys.readouterr().out
     rules.write_text("module housepay requires base\n\n" + action.replace(
         "n >= 1 else", "n >= 1 and n <= size(p.coins) else"), encoding="utf-8")
@@ -1393,3 +1393,30 @@ def test_a_board_only_other_options_take_is_warned_of():
     assert [d.severity for d in found] == ["warning"], found
     assert "board 'wide_4' is laid under the default options" in found[0].message
     assert "it is played with cavalry=on" in found[0].message
+
+
+def test_round_83s_third_designers_base_game_mistakes_are_told(tmp_path):
+    # A phase of the replaced turn left out: its games never draw.
+    text = ("module market requires base\n\nturn plant_hand, trade, plant_trades cites bohnanza/course-of-play/1\n")
+    assert any("phase 'draw_cards' of module base's turn is not in this turn, which replaces it" in w
+               for w in warnings_of(tmp_path, text)), warnings_of(tmp_path, text)
+    # ... but not a phase a turn between already left out (the two-player game trades not).
+    text = ("module market requires duo\n\nturn leftovers, plant_hand, reveal_three, plant_revealed, draw_cards "
+            "cites bohnroeschen/two-player/1\n")
+    assert not any("of module base's turn" in w for w in warnings_of(tmp_path, text))
+    # A variety nobody can hold.
+    text = 'module market requires base\n\nvariety wax "Wax Bean" count 0 meter [2, 3, 5, 6] cites bohnanza/setup/5\n'
+    assert any("bean variety 'wax' has count 0" in e for e in errors_of(tmp_path, text)), errors_of(tmp_path, text)
+    # A quantifier without brackets in an `end when`: the hint.
+    text = "module market requires base\n\nend when phase == draw_cards and any q in players: size(q.coins) >= 15 cites bohnanza/end/1\n"
+    assert any("a quantifier inside `and`, `or`, `not` or a comparison is written in parentheses" in e
+               for e in errors_of(tmp_path, text))
+
+
+def test_an_action_named_like_another_actions_other_name_is_an_error(tmp_path):
+    # Round 83's third designer's `sell` beside the harvest's aka "sell": judge read a harvest
+    # said `sells his wax field` as the sale.
+    text = with_action("", head='action sell(card c) by p "Sell a hand card" cites bohnanza/harvest/1').replace(
+        "module mycards", "module mycards requires base")
+    assert any("action 'sell' has the name that action 'harvest' is also called" in e
+               for e in errors_of(tmp_path, text)), errors_of(tmp_path, text)

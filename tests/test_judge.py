@@ -4652,3 +4652,23 @@ def test_a_draft_pick_named_by_its_bean_is_read_when_the_rules_refuse_it(tmp_pat
                       "-a", "Nina picks the blue into field 1")
     assert out["results"][2]["action"] == {"type": "draft", "player": "Nina", "card": 3, "target": 1}
     assert code == 1 and out["results"][2]["rule"] == "bohnanza/course-of-play/8"
+
+
+def test_a_phase_of_a_module_the_situation_leaves_out_names_its_module(tmp_path, capsys):
+    # Round 83's third designer: a card of a module left out named its module, a phase did not.
+    table = {**SOY_TRADE, "phase": "leftovers"}
+    assert main(["judge", situation(tmp_path, table)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown phase 'leftovers'; 'leftovers' is a phase of duo, which this game does not play" in err, err
+
+
+def test_a_card_named_for_a_harvest_is_no_field(tmp_path, capsys):
+    # Round 83's third designer: `Nina harvests hand 1` (and `the red`, with no red field) was
+    # judged as the harvest of her empty third field, without a word.
+    path = situation(tmp_path, SOY_TRADE)
+    for text, told in (("Nina harvests hand 1", "'hand 1' is Nina's red"),
+                       ("Nina harvests the red", "no field of Nina's grows red")):
+        assert main(["judge", path, "-a", text]) == 2, text
+        assert f"harvest names a field: {told}; name the field" in capsys.readouterr().err, text
+    code, out = judge(capsys, path, "-a", "Nina harvests the soy")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 1}

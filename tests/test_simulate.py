@@ -222,3 +222,14 @@ def test_an_action_whose_requirement_fails_in_play_is_an_error_not_a_move_never_
                          "  draw_pile: [soy, red, blue]\n", encoding="utf-8")
     assert main(["judge", str(situation), "--rules", rules]) == 2
     assert "require-fails-in-play.bohn:14:11: a quantifier walks a list" in capsys.readouterr().err
+
+
+def test_rules_whose_setup_breaks_their_own_invariants_are_refused(tmp_path, capsys):
+    # Round 83's third designer: `define last_exhaustion = 0` ended every game after one action,
+    # and simulate counted them as ordinary ends under bohnanza/end/1.
+    rules = tmp_path / "zero.bohn"
+    rules.write_text('module zero requires base\nruling zero question "q" decision "d" reason "r" cites bohnanza/end/1\n'
+                     'define last_exhaustion = 0 cites ruling/zero\n', encoding="utf-8")
+    assert main(["simulate", "--rules", str(rules), "--modules", "zero", "--games", "3", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "the game these rules set up (seed " in err and "at state.over" in err and "[bohnanza/end/1]" in err, err

@@ -23,7 +23,7 @@ from .. import cache, paths
 from .. import userfile
 from ..userfile import json_path
 from ..language.board import BoardError
-from ..language.model import STATE_KEYS, Board, Node, Option, Var, Zone
+from ..language.model import STATE_KEYS, Board, Node, Option, Phase, Var, Zone
 from ..language.spec import build, defines_read, games_of, modules_declaring, seating_hint
 from ..language.paragraphs import index as paragraph_index
 from ..language.unparse import show, unparse
@@ -890,8 +890,11 @@ def state_from_data(engine: Engine, data: dict, modules: Iterable[str] = ("base"
                 why = f" ({', '.join(turn.cites)})" if turn is not None and turn.cites else ""
                 raise ScenarioError("", "state.phase", f"{data['phase']!r} is not a phase of this game: its turn is "
                                                        f"{', '.join(playable)}{why}")
+            # (a phase of a module the game leaves out names its module, as a card does: round
+            # 83's third designer)
             raise ScenarioError("", "state.phase", f"unknown phase {data['phase']!r}" + (
-                hint or f"; the phases of this game: {', '.join(playable)}"))
+                _module_hint(spec, str(data["phase"]), "phase") or hint
+                or f"; the phases of this game: {', '.join(playable)}"))
         state.phase = data["phase"]
     if state.board is not None:
         _fill_spaces(engine, state, data.get("spaces") or {})
@@ -1289,7 +1292,7 @@ def _var_problem(spec: Spec, name: str, level: str, where: str) -> str:
 
 def _module_hint(spec: Spec, name: str, what: str) -> str:
     """"; NAME belongs to bohnroeschen: ..." when a module this game lacks declares it."""
-    kind = Var if what == "variable" else Board if what == "board" else Zone
+    kind = Var if what == "variable" else Board if what == "board" else Phase if what == "phase" else Zone
     elsewhere = [m for m in modules_declaring(name, kind, spec.files) if m not in spec.modules]
     if not elsewhere:
         return ""
@@ -1348,8 +1351,9 @@ def check_expectations(engine: Engine, sc: Scenario) -> None:
                 _expected_zone(engine, sc, key, value, where)
             elif key == "phase" and value not in spec.phases:
                 playable = _playable_phases(engine)
-                raise sc.error(where, f"unknown phase {value!r}{_hint(str(value), playable)}; the phases of this "
-                                      f"game: {', '.join(playable)}")
+                raise sc.error(where, f"unknown phase {value!r}" + (
+                    _module_hint(spec, str(value), "phase")
+                    or f"{_hint(str(value), playable)}; the phases of this game: {', '.join(playable)}"))
             elif key in ("active", "starting_player") and value not in names:
                 raise sc.error(where, f"{value!r} is not at the table ({', '.join(map(str, names))})"
                                       f"{_hint(str(value), names)}")

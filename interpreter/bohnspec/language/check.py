@@ -476,7 +476,10 @@ class Checker:
     # ------------------------------------------------------------ declarations
     def _check_variety(self, v: Variety) -> None:
         self._check_not_shadowed(v, "bean variety")
-        if v.count > MOST_OF_A_KIND:
+        if v.count < 1:  # (round 83's third designer's variety nobody could ever hold checked clean)
+            self.error(v.loc, f"bean variety {v.name!r} has count {v.count}: the box holds at least one card of "
+                              "each variety")
+        elif v.count > MOST_OF_A_KIND:
             self.error(v.loc, f"bean variety {v.name!r} has count {v.count}: a box holds at most {MOST_OF_A_KIND} "
                               "cards of a kind (a larger box would spend the machine's memory)")
         if v.meter is not None:
@@ -757,6 +760,14 @@ class Checker:
         self._other_names(a, "action", "action", {a.name},
                           {o.name: {o.name, *(x.lower() for x in o.aka)}
                            for o in self.spec.actions.values() if o.name != a.name})
+        # The other way round: an action named like another's other name (a designer's `sell`
+        # beside the harvest's aka "sell": judge read `sells his wax field` as the sale; round 83)
+        for o in self.spec.actions.values():
+            if o.name != a.name and a.name.lower() in (x.lower() for x in o.aka) \
+                    and not (self.official and a.loc.file in self.official) \
+                    and (self.spec.builds_on(a.module, o.module) or self.spec.builds_on(o.module, a.module)):
+                self.error(a.loc, f"action {a.name!r} has the name that action {o.name!r} is also called "
+                                  f"(aka {a.name!r}): each name says one action; call it otherwise")
         with self._bound(self._action_locals(a)):
             for c in a.clauses:
                 self._check_cites_of(c.loc, c.cites, "clause")
@@ -1107,7 +1118,26 @@ class Checker:
             if not opaque and len(unread) >= 2:
                 self.warn(o.loc, f"option {name!r}: no rule reads the values {', '.join(unread)}, so choosing one "
                                  "or another of them plays the same")
-        turn = {p for d in spec.all_decls() if isinstance(d, Turn) for p in d.phases}
+        turns = [d for d in spec.all_decls() if isinstance(d, Turn)]
+        turn = {p for d in turns for p in d.phases}
+        # A designer's turn replacing the turn of a module it requires: a phase of that turn it
+        # leaves out (and no rule enters) is never played in its games (round 83's third
+        # designer's house rule left out phase 4, and its games never drew). The books' own
+        # games leave phases out on purpose (the two-player game trades not).
+        books = {display_name(f) for f in spec_files()}
+        for t in turns:
+            if t.loc.file in books or (self.official and t.loc.file in self.official):
+                continue
+            below = [o for o in turns if o.module != t.module and spec.builds_on(t.module, o.module)]
+            for old in below:
+                if any(o is not old and o.module != old.module and spec.builds_on(o.module, old.module)
+                       for o in below):
+                    continue  # (replaced already by a turn between: the two-player game's, say)
+                for name in old.phases:
+                    if name not in t.phases and name not in self.goto_phases:
+                        self.warn(t.loc, f"phase {name!r} of module {old.module}'s turn is not in this turn, which "
+                                         f"replaces it, and no rule enters it by `goto`: games of module {t.module} "
+                                         "never play it")
         for name, phase in spec.phases.items():
             if name not in turn and name not in self.goto_phases:
                 # (a misspelt replacement, `phase trdae`, is a phase of its own: said so; round 77)

@@ -262,6 +262,26 @@ class Table:
         return summarise(rec, frozenset(engine.spec.vines), engine, holders_of(engine))
 
 
+def _setup_consistent(engine: Engine, names: list[str], seed: int, options: dict | None, board: str | None) -> None:
+    """The first game's setup holds what every situation of the game holds (the spec's
+    invariants, the cards of the box), or the rules' error: round 83's third designer's
+    `define last_exhaustion = 0` ended every game after one action, counted as ordinary ends."""
+    from ..conformance.scenario import check_consistency
+    from ..errors import ScenarioError
+    from ..execution.play import new_random_game
+    try:
+        state, _ = new_random_game(engine, names, random.Random(seed), options, board)
+    except SpecRuntimeError as exc:
+        raise SpecRuntimeError(exc.location, f"{exc.message} (an error of the rules, met while setting up the "
+                                             f"random game of seed {seed})") from None
+    try:
+        check_consistency(engine, state)
+    except ScenarioError as exc:
+        said = exc.message.replace("; the situation could not come about in a game, so it is refused", "")
+        raise SpecRuntimeError(None, f"the game these rules set up (seed {seed}) breaks what every situation of the "
+                                     f"game holds, at {exc.path}: {said}") from None
+
+
 def simulate(engine: Engine, players: int, games: int, seed: int, options: dict | None = None,
              max_actions: int = 6000, progress: Callable[[int, int], object] | None = None, jobs: int = 1,
              modules: list[str] | None = None, rules: list[str] | tuple[str, ...] = (),
@@ -278,6 +298,7 @@ def simulate(engine: Engine, players: int, games: int, seed: int, options: dict 
     table = Table(tuple(sorted(engine.spec.chosen or ["base"]) if modules is None else modules), tuple(rules),
                   tuple(f"P{i + 1}" for i in range(players)), tuple(sorted((options or {}).items())),
                   max_actions, engine_kind(engine), board)
+    _setup_consistent(engine, list(table.names), next(game_seeds(seed, 1)), options, board)
     seeds = game_seeds(seed, games)
     stats = Stats()
     started = time.perf_counter()

@@ -2219,6 +2219,15 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             # (a card of the rules' own numbering, each place tried: the one place whose effect
             # moves that card, not the places past the row's end, where it cannot run to tell)
             meant = shown
+    if len(meant) == 1 and not shown and not named_field and tok.split()[0] != "field" \
+            and chosen is not None and not growing and not any(
+                p.type in ("card", "cards", "variety") for p in engine.spec.actions[meant[0][0]["type"]].params):
+        # (`Nina harvests hand 1`, `harvests the red` with no red field: a move of a field, its
+        # effect unable to tell, on an empty field the words never named; round 83's third
+        # designer got the empty field judged without a word)
+        kind_meant = meant[0][0]["type"]
+        what = f"{tok!r} is {player}'s {variety}" if " " in tok else f"no field of {player}'s grows {variety}"
+        raise ActionError(f"{kind_meant} names a field: {what}; name the field (`{player} {kind_meant} field N`)")
     if len(meant) == 1:
         action, notes = meant[0]
         said.extend(notes)

@@ -4672,3 +4672,16 @@ def test_a_card_named_for_a_harvest_is_no_field(tmp_path, capsys):
         assert f"harvest names a field: {told}; name the field" in capsys.readouterr().err, text
     code, out = judge(capsys, path, "-a", "Nina harvests the soy")
     assert out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 1}
+
+
+def test_a_move_in_a_house_rules_own_phase_is_allowed_by_that_phases_rules(tmp_path, capsys):
+    # Round 83's third designer: ending his market phase was "allowed by bohnanza/phase-2/15",
+    # the trading paragraph end_phase cites for its own phases.
+    from helpers import ROOT
+    rules = str(ROOT / "tests" / "data" / "designer" / "market-phase.bohn")
+    table = {"modules": ["des_market"],
+             "state": {"players": [{"name": "Nina", "hand": ["red"], "fields": [["soy"], []]}, {"name": "Timon"},
+                                   {"name": "Keno"}],
+                       "active": "Nina", "phase": "market", "draw_pile": ["soy", "red", "blue"]}}
+    code, out = judge(capsys, situation(tmp_path, table), "--rules", rules, "-a", "Nina ends the phase")
+    assert code == 0 and out["results"][0]["allowed_by"] == ["ruling/des-market"], out["results"][0]

@@ -38,6 +38,13 @@ from ..execution.state import State
 from ..language.unparse import place, show, spec_path, unparse
 
 
+def _not_the_books(decl: Any) -> bool:
+    """Whether a declaration is a designer's, not of spec/ (whose phases' moves are granted by
+    clauses of their own)."""
+    from ..language.spec import display_name, spec_files
+    return decl.loc is None or decl.loc.file not in {display_name(f) for f in spec_files()}
+
+
 def load_situation(where: str, step: int | None = None,
                    extra_rules: Iterable[str | PathLike[str]] = ()) -> tuple[Engine, State, str]:
     """(engine, state, description) for a situation file, a scenario file, or a corpus id."""
@@ -506,9 +513,16 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     # two-player game's plant, not the base game's second card), else the action's own.
     granted = deciding.granted(engine, state, kind, locals_)
     granting = engine.spec.actions.get(kind)
+    general = list(granting.cites) if granting is not None else []
+    phase = engine.spec.phases.get(state.phase)
+    if not granted and granting is not None and phase is not None and phase.cites and _not_the_books(phase) \
+            and phase.module != granting.module and not engine.spec.builds_on(granting.module, phase.module):
+        # (no grant holds, in a phase of a module the action's own does not know: the phase's
+        # rules allow it there, not the paragraphs the action cites for its own phases; round
+        # 83's third designer's market phase was ended "allowed by bohnanza/phase-2/15")
+        general = list(phase.cites)
     # Of the books this game plays (a grant the two war games share cites both).
-    own = deciding.in_play(engine.spec, granted or [c for c in (granting.cites if granting is not None else ())
-                                                    if c not in engine.spec.dropped_paragraphs])
+    own = deciding.in_play(engine.spec, granted or [c for c in general if c not in engine.spec.dropped_paragraphs])
     # A legal claim of a vine card's task says why it counts, as a refusal says why not: the
     # card, its task, whether it holds now or was met while the figure stood there.
     for what, cond, *_ in items:

@@ -127,3 +127,28 @@ def test_a_card_attribute_read_off_a_space_is_told_at_its_line(engine, capsys):
     out = capsys.readouterr().out
     assert code != 0 and "attribute-off-a-space.bohn:12:32: '02' is a space of the board, not a card: the floor of " \
                          "the card lying there is read `kind(t).floor`" in out, out  # (its own name: round 83)
+
+
+@pytest.mark.parametrize("kind", ["reference", "compiled"])
+def test_an_error_met_in_the_books_rules_names_the_designers_declaration_that_reached_it(kind, tmp_path):
+    # Round 83's designers: a procedure of spec/ called by their own action with a value it does
+    # not fit was told at the spec's line alone.
+    from bohnspec.execution.interpret import engine_for
+    rules = tmp_path / "grab.bohn"
+    rules.write_text('module des_g requires dschingis\nruling des-g question "q" decision "d" reason "r" '
+                     'cites dschingis/object/1\n'
+                     'action grab(space at) by p "Grab a card onto a space" cites ruling/des-g {\n'
+                     '  when p == active else "x" cites ruling/des-g\n'
+                     '  require at.owner == p else "y" cites ruling/des-g\n'
+                     '  effect { from_stack(at) }\n}\n', encoding="utf-8")
+    engine = engine_for(["des_g"], [str(rules)], engine=kind)
+    state = state_from_data(engine, {"board": "beginner_3", "players": [{"name": "Timon"}, {"name": "Nina"},
+                                                                       {"name": "Keno"}],
+                                     "spaces": {"02": {"owner": "Timon"}, "08": {"owner": "Nina"},
+                                                "12": {"owner": "Keno"}},
+                                     "active": "Timon", "phase": "attack", "draw_pile": ["soy", "red", "blue"]},
+                            ["des_g"])
+    with pytest.raises(SpecRuntimeError) as caught:
+        engine.apply(state, {"type": "grab", "player": "Timon", "at": "02"})
+    assert caught.value.location.file.startswith("spec/") and "already holds" in str(caught.value)
+    assert f"(reached from action grab at {rules}:3:1)" in str(caught.value), str(caught.value)

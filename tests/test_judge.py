@@ -4685,3 +4685,34 @@ def test_a_move_in_a_house_rules_own_phase_is_allowed_by_that_phases_rules(tmp_p
                        "active": "Nina", "phase": "market", "draw_pile": ["soy", "red", "blue"]}}
     code, out = judge(capsys, situation(tmp_path, table), "--rules", rules, "-a", "Nina ends the phase")
     assert code == 0 and out["results"][0]["allowed_by"] == ["ruling/des-market"], out["results"][0]
+
+
+def test_round_83s_regression_hunters_draft_and_bracket_readings(tmp_path, capsys):
+    # A bean not in the draft is read as a place with no card and refused for it (it was read so
+    # before the picks named by their bean were looked for place by place).
+    draft = {"state": {"options": {"beans": "jumping"},
+                       "players": [{"name": "Nina", "hand": ["blue"], "fields": [["blue"], ["red", "red"], []]},
+                                   {"name": "Timon", "hand": ["soy"], "fields": [["green"], ["soy", "soy"], ["fire"]]},
+                                   {"name": "Keno", "hand": ["red"], "fields": [[], ["fire"], ["red"]]}],
+                       "active": "Nina", "phase": "trade", "revealed": ["green"], "draft": ["blue", "soy", "fire", "red"],
+                       "discard": ["jumping", "jumping"], "vars": {"choice": "draft", "chooser": "Keno", "draft_owner": "Keno"},
+                       "draw_pile": ["broad", "red", "black_eyed", "soy"]}}
+    for text in ("Keno picks the green into field 1", "Keno picks the broad"):
+        code, out = judge(capsys, situation(tmp_path, draft), "-a", text)
+        assert code == 1 and out["results"][0]["rule"] == "ruling/no-such-card", (text, out)
+    # Words in brackets that would change the reading are told, not guessed: `both revealed
+    # cards` was read as what Timon gives, and a legal gift refused.
+    trade = {"players": [{"name": "Nina", "hand": ["blue", "green"], "fields": [["blue"], []]},
+                         {"name": "Timon", "hand": ["red", "soy"], "fields": [["soy", "soy"], ["red"]]},
+                         {"name": "Keno", "hand": ["fire"], "fields": [["fire"], ["green"]]}],
+             "active": "Nina", "phase": "trade", "revealed": ["soy", "red"], "draw_pile": ["soy", "blue", "fire"]}
+    assert main(["judge", situation(tmp_path, trade), "-a",
+                 "Nina offers Timon the soy and the red (both revealed cards)"]) == 2
+    assert "the words in brackets change what is read" in capsys.readouterr().err
+    # ... and words in brackets that cannot be read are left out: `(four beans)`.
+    planting = {"players": [{"name": "Nina", "hand": ["blue"], "received": ["soy"], "fields": [["soy"], ["red"]]},
+                            {"name": "Timon", "hand": ["green"], "fields": [["fire", "fire"], ["green"]]},
+                            {"name": "Keno", "hand": ["soy"], "fields": [["red", "red", "red", "red"], ["fire"]]}],
+                "active": "Nina", "phase": "plant_trades", "draw_pile": ["soy", "blue", "fire"]}
+    code, out = judge(capsys, situation(tmp_path, planting), "-a", "Keno harvests his red field (four beans)")
+    assert code == 0 and out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 1}

@@ -88,11 +88,34 @@ def mark_unfit(exc: BaseException, decl: object) -> None:
             pass
 
 
+def _reached_from(exc: SpecRuntimeError, decl: object) -> None:
+    """An error met in the books' rules while a designer's action ran (calling a procedure of
+    spec/ with a value it does not fit) says which action: round 83's designers were shown the
+    spec's line alone. Both engines note it as the action leaves, so they tell it alike."""
+    at = getattr(decl, "loc", None)
+    if exc.location is None or at is None or getattr(exc, "bohnspec_reached", False):
+        return
+    books = _book_files()
+    if exc.location.file in books and at.file not in books:
+        exc.bohnspec_reached = True  # type: ignore[attr-defined]
+        exc.message += (f" (reached from {type(decl).__name__.lower()} {getattr(decl, 'name', '?')} at "
+                        f"{at.file}:{at.line}:{at.column})")
+        exc.args = (exc._text(),)
+
+
+@functools.lru_cache(maxsize=1)
+def _book_files() -> frozenset[str]:
+    from ..language.spec import display_name, spec_files
+    return frozenset(display_name(f) for f in spec_files())
+
+
 def unfit_error(exc: BaseException, outer: object = None) -> BohnspecError:
     """A SpecRuntimeError for an error of Python the rules caused, located at the innermost
     declaration it left (else `outer`, the action or setup that ran). bohnspec's own errors
     (a ValueError too) are left as they are."""
     if isinstance(exc, BohnspecError):
+        if isinstance(exc, SpecRuntimeError):
+            _reached_from(exc, outer)
         return exc
     decl = getattr(exc, "bohnspec_decl", None) or outer
     loc = getattr(decl, "loc", None)

@@ -455,6 +455,37 @@ def _check_rules(rules: list[str], option: str = "--rules") -> None:
         raise BohnspecError(f"{option}: {len(errors)} error(s) in the rules; nothing was run:\n{shown}{more}")
 
 
+def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path | None) -> tuple:
+    """judge_texts over the texts said. A text with words in brackets is read twice, with those
+    words and without them (round 83's hunter: `offers Timon the soy and the red (both revealed
+    cards)` was read with `both revealed cards` as what Timon gives, and refused): the reading
+    both give, else the one that can be read; two readings that differ are told, not guessed."""
+    from ..errors import ActionError, BohnspecError
+    from .judge import judge_texts
+    from .notation import parse_action, split_in_turn
+    from .notation.reading import ASIDE
+
+    def judged(texts: list[str]) -> tuple:
+        return judge_texts(engine, state, split_in_turn(engine, state, texts), parse_action, books)
+    if not any(ASIDE.search(t) for t in said if not t.lstrip().startswith("{")):
+        return judged(said)
+    bare = [t if t.lstrip().startswith("{") else ASIDE.sub("", t) for t in said]
+    try:
+        with_words = judged(said)
+    except BohnspecError:
+        return judged(bare)  # (the words in brackets cannot be read: said without them)
+    try:
+        without = judged(bare)
+    except BohnspecError:
+        return with_words
+    if without[1] != with_words[1]:
+        from .notation import format_action
+        shown = [" and ".join(format_action(engine, state, a) for a in x[1]) for x in (with_words, without)]
+        raise ActionError(f"the words in brackets change what is read: with them, {shown[0]}; without them, "
+                          f"{shown[1]}; say it without brackets")
+    return with_words
+
+
 def _check_situation(where: str) -> None:
     """A situation given as a file is read the one way every user's file is: unreadable,
     binary, empty or hostile YAML is one line and exit 2 before anything else looks at it."""
@@ -1074,9 +1105,9 @@ MAX_SAID = 2000
 
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
-    from .judge import (SetupRefused, board_of, fields_text, judge_texts, load_situation, overview, render_overview,
+    from .judge import (SetupRefused, board_of, fields_text, load_situation, overview, render_overview,
                         render_verdicts)
-    from .notation import format_action, parse_action, split_in_turn
+    from .notation import format_action
 
     books = rulebooks_folder(args.rulebooks)
     try:
@@ -1097,8 +1128,7 @@ def _judge(args: argparse.Namespace) -> int:
                          "--action")
         said = [re.sub(r"\bI\b|\bme\b", lambda _m: args.player, text)
                 if args.player and not text.lstrip().startswith("{") else text for text in args.action]
-        texts = split_in_turn(engine, state, said)
-        results, actions, now = judge_texts(engine, state, texts, parse_action, books)
+        results, actions, now = _judged_with_asides(engine, state, said, books)
         if args.player:
             # From one seat: what each action opens to this player only.
             for r in results:

@@ -963,14 +963,14 @@ def _answer_to_the_offer(state: State, text: str) -> str:
 
 # A parenthesised aside outside a list's brackets (a card's name in brackets, `[Nina's hand 1
 # (Red Bean)]`, is the list's own).
-_ASIDE = re.compile(r"\s*\(([^()\[\]]*)\)(?![^\[]*\])")
+ASIDE = re.compile(r"\s*\(([^()\[\]]*)\)(?![^\[]*\])")
 
 
 def _asides_unwrapped(text: str) -> str:
     """`Timon asks Nina for her red (as a gift)`, `buys himself free (of the task)`: the words of
     an aside read as the sentence's own, as NOTATION.md writes them (round 83's table had each
     refused as a value too many)."""
-    return _ASIDE.sub(lambda m: " " + m[1], text)
+    return ASIDE.sub(lambda m: " " + m[1], text)
 
 
 def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:
@@ -2194,6 +2194,11 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         # planting, refused by two-player/9, not the second's, whose effect cannot run with one
         # card left; round 69's table was answered with phase 3's rule)
         meant = shown
+    elif not shown:
+        # (no place of a card the rules number shows the card: one reading a move, the first, as
+        # before each place was tried; `picks the green` with no green in the draft is read as a
+        # place with no card and refused for it, round 83's regression hunter)
+        meant = list({a["type"]: (a, n) for a, n in reversed(meant)}.values())[::-1]
     if not refused and not others:
         # (no move of this verb is the player's now: the one of this moment, another player's
         # now, when it takes that card; round 58: Nina's red planted in Timon's phase 1 was
@@ -2220,8 +2225,8 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             # moves that card, not the places past the row's end, where it cannot run to tell)
             meant = shown
     if len(meant) == 1 and not shown and not named_field and tok.split()[0] != "field" \
-            and chosen is not None and not growing and not any(
-                p.type in ("card", "cards", "variety") for p in engine.spec.actions[meant[0][0]["type"]].params):
+            and chosen is not None and not growing \
+            and [p.type for p in engine.spec.actions[meant[0][0]["type"]].params] == ["field"]:
         # (`Nina harvests hand 1`, `harvests the red` with no red field: a move of a field, its
         # effect unable to tell, on an empty field the words never named; round 83's third
         # designer got the empty field judged without a word)

@@ -1420,3 +1420,15 @@ def test_an_action_named_like_another_actions_other_name_is_an_error(tmp_path):
         "module mycards", "module mycards requires base")
     assert any("action 'sell' has the name that action 'harvest' is also called" in e
                for e in errors_of(tmp_path, text)), errors_of(tmp_path, text)
+
+
+def test_an_other_name_of_an_alternative_expansions_action_is_no_clash(tmp_path):
+    # Round 83's false-positive hunter: two expansions of one game, never played together, one
+    # with `action barter`, the other with `swap aka "barter"`, were refused.
+    text = ('module core\n\naction noop() by p "Nothing" cites bohnanza/end/1 {\n}\n'
+            'module alt_a requires core\n\naction barter() by p "Barter" cites bohnanza/end/1 {\n}\n'
+            'module alt_b requires core\n\naction swap() by p "Swap" aka "barter" cites bohnanza/end/1 {\n}\n')
+    assert errors_of(tmp_path, text) == []
+    # ... while one module requiring both is a clash.
+    joined = text + "module both requires alt_a, alt_b\n"
+    assert any("'barter'" in e for e in errors_of(tmp_path, joined)), errors_of(tmp_path, joined)

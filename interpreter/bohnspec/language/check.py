@@ -757,15 +757,18 @@ class Checker:
                                   "one space apart (\"buy free\": `buys himself free`)")
         # (The same action declared by two games that are never played together, each war game's
         # `charge`, may be given the same other name by both.)
+        # (two alternatives of one game, never played together, may: round 83's false-positive
+        # hunter's `swap aka "barter"` beside another expansion's `barter`)
         self._other_names(a, "action", "action", {a.name},
                           {o.name: {o.name, *(x.lower() for x in o.aka)}
-                           for o in self.spec.actions.values() if o.name != a.name})
+                           for o in self.spec.actions.values()
+                           if o.name != a.name and self.spec.together(a.module, o.module)})
         # The other way round: an action named like another's other name (a designer's `sell`
         # beside the harvest's aka "sell": judge read `sells his wax field` as the sale; round 83)
         for o in self.spec.actions.values():
             if o.name != a.name and a.name.lower() in (x.lower() for x in o.aka) \
                     and not (self.official and a.loc.file in self.official) \
-                    and (self.spec.builds_on(a.module, o.module) or self.spec.builds_on(o.module, a.module)):
+                    and self.spec.together(a.module, o.module):
                 self.error(a.loc, f"action {a.name!r} has the name that action {o.name!r} is also called "
                                   f"(aka {a.name!r}): each name says one action; call it otherwise")
         with self._bound(self._action_locals(a)):
@@ -1298,8 +1301,11 @@ class Checker:
                               "anew, so it never ends (the depth limit stops the game with an error); emit it "
                               "only under a condition that the emit itself makes false, or emit another event")
         elif event == self._handling:
+            # (a condition the game's own data makes false ends it, a fire spreading over the
+            # steppes: round 83's false-positive hunter was told the game surely stops)
             self.warn(s.loc, f"a handler of {event!r} emits {event!r} again: each emit runs the handler anew, "
-                             "until the depth limit stops the game with an error")
+                             "so the condition around the emit must come to fail (nested 64 deep, the depth limit "
+                             "stops the game with an error)")
         keys = set()
         for key, value in kwargs:
             if key in keys or key == "event":

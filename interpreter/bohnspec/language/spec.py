@@ -216,6 +216,15 @@ class Spec:
         found.update((f.loc, f.module) for f in self.forbids if f.covers(action))
         return found
 
+    def together(self, a: str, b: str) -> bool:
+        """Whether the declarations of modules `a` and `b` meet in some game (_together): not
+        two alternatives of one game that no module plays together."""
+        requires = self.__dict__.setdefault("_requires_of", {})
+        for m in (a, b, *self.modules):
+            if m not in requires:
+                requires[m] = module_closure(self.files, [m]) - {m}
+        return _together(a, b, set(self.modules), requires)
+
     def builds_on(self, module: str, other: str) -> bool:
         """Whether `module` is `other` or requires it, directly or through others."""
         seen: set[str] = set()

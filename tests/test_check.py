@@ -1432,3 +1432,12 @@ def test_an_other_name_of_an_alternative_expansions_action_is_no_clash(tmp_path)
     # ... while one module requiring both is a clash.
     joined = text + "module both requires alt_a, alt_b\n"
     assert any("'barter'" in e for e in errors_of(tmp_path, joined)), errors_of(tmp_path, joined)
+
+
+def test_an_option_value_no_ending_an_expression_gets_the_hint(tmp_path):
+    # Round 83's false-positive hunter: `(if c then yes else no)` was told only that a name was
+    # expected (`no` opens a quantifier).
+    text = ("module mycards requires base\n\noption purge one of yes, no default no cites bohnanza/end/1\n"
+            "define d = (if true then yes else no) cites bohnanza/end/1\n")
+    assert any("`no` opens a quantifier" in e for e in errors_of(tmp_path, text)), errors_of(tmp_path, text)
+    assert errors_of(tmp_path, text.replace("else no)", 'else "no")')) == []

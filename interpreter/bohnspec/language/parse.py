@@ -80,6 +80,14 @@ _LIKELY_MISTAKES = {
         'module m\ninvariant true and any f in players: true else "r" cites x/y/1',
         'module m\nprocedure q() cites x/y/1 {\n  if true and any f in players: true { }\n}',
     ],
+    "`no` opens a quantifier (`no x in L: C`); a value named `no` (an option's) that ends an expression "
+    "is written as text there: `else \"no\"`": [
+        "module m\ndefine x = (if true then yes else no)",
+        "module m\ndefine x = [yes, no]",
+        "module m\ndefine x = f(no)",
+        'module m\non turn(active) cites x/y/1 {\n  let v = (if true then yes else no)\n}',
+        'module m\non turn(active) cites x/y/1 {\n  v = f(no)\n}',
+    ],
     "a `grant` names the paragraphs that allow the action there: `grant when COND cites a/b/1`": [
         'module m\naction a() by p { grant when true }',
         'module m\nextend action a { grant when true }',

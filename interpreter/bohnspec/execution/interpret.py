@@ -95,18 +95,13 @@ def _reached_from(exc: SpecRuntimeError, decl: object) -> None:
     at = getattr(decl, "loc", None)
     if exc.location is None or at is None or getattr(exc, "bohnspec_reached", False):
         return
-    books = _book_files()
+    from ..language.spec import book_files
+    books = book_files()
     if exc.location.file in books and at.file not in books:
         exc.bohnspec_reached = True  # type: ignore[attr-defined]
         exc.message += (f" (reached from {type(decl).__name__.lower()} {getattr(decl, 'name', '?')} at "
                         f"{at.file}:{at.line}:{at.column})")
         exc.args = (exc._text(),)
-
-
-@functools.lru_cache(maxsize=1)
-def _book_files() -> frozenset[str]:
-    from ..language.spec import display_name, spec_files
-    return frozenset(display_name(f) for f in spec_files())
 
 
 def unfit_error(exc: BaseException, outer: object = None) -> BohnspecError:

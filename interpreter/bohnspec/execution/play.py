@@ -825,6 +825,18 @@ def _meter_coins(engine: Engine, variety, n: int) -> int:
     return sum(1 for t in v.meter if t is not None and n >= t)
 
 
+def seeded_game(engine: Engine, players: list[str], rng: random.Random, seed: int, options=None,
+                board: str | None = None):
+    """new_random_game for the game of `seed`, an error of the rules met in its setup telling
+    which game (round 83's designer's `on turn` handler failed in the setup's first turn and was
+    told without it)."""
+    try:
+        return new_random_game(engine, players, rng, options, board)
+    except SpecRuntimeError as exc:
+        raise SpecRuntimeError(exc.location, f"{exc.message} (an error of the rules, met while setting up the "
+                                             f"random game of seed {seed})") from None
+
+
 def random_game(engine: Engine, players: list[str], seed: int, options: dict | None = None,
                 max_actions: int = 4000, record: bool = False, board: str | None = None) -> GameRecord:
     """Play one random game from a seeded shuffle to its end (or `max_actions`), on the declared
@@ -838,13 +850,7 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
         order = rng.sample(cards, len(cards))
         shuffles.append(list(order))
         return order
-    try:
-        state, events = new_random_game(engine, players, rng, options, board)
-    except SpecRuntimeError as exc:
-        # (which game, as for an error met in play: round 83's designer's `on turn` handler
-        # failed in the setup's first turn and was told without it)
-        raise SpecRuntimeError(exc.location, f"{exc.message} (an error of the rules, met while setting up the "
-                                             f"random game of seed {seed})") from None
+    state, events = seeded_game(engine, players, rng, seed, options, board)
     rec = GameRecord(state, states=[state] if record else None, events=list(events), shuffles=shuffles)
     actions, events, rejections = rec.actions, rec.events, rec.rejections
     turns = 0

@@ -26,7 +26,7 @@ from .model import (
 )
 from .names import Resolver
 from .paragraphs import index as paragraph_index
-from .spec import Spec, build, display_name, module_closure, nodes_of, parse_files, spec_files
+from .spec import Spec, book_files, build, display_name, module_closure, nodes_of, parse_files, spec_files
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
 _MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Exempt, Procedure, Handler, EndRule, Winners,
@@ -755,10 +755,9 @@ class Checker:
                 self.error(a.loc, f"action {a.name!r} is also called {name!r}: another name is a verb players "
                                   "use, a word of letters (\"claim\"), or such a verb and words said after it, "
                                   "one space apart (\"buy free\": `buys himself free`)")
-        # (The same action declared by two games that are never played together, each war game's
-        # `charge`, may be given the same other name by both.)
-        # (two alternatives of one game, never played together, may: round 83's false-positive
-        # hunter's `swap aka "barter"` beside another expansion's `barter`)
+        # (Two games never played together may share other names and call one's action what the
+        # other names its own: each war game's `charge`; round 83's false-positive hunter's `swap
+        # aka "barter"` beside another expansion's `barter`.)
         self._other_names(a, "action", "action", {a.name},
                           {o.name: {o.name, *(x.lower() for x in o.aka)}
                            for o in self.spec.actions.values()
@@ -1127,7 +1126,7 @@ class Checker:
         # leaves out (and no rule enters) is never played in its games (round 83's third
         # designer's house rule left out phase 4, and its games never drew). The books' own
         # games leave phases out on purpose (the two-player game trades not).
-        books = {display_name(f) for f in spec_files()}
+        books = book_files()
         for t in turns:
             if t.loc.file in books or (self.official and t.loc.file in self.official):
                 continue

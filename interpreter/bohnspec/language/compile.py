@@ -88,7 +88,6 @@ class _Cites(tuple):
     """A `cites` list while the tree is transformed (the model holds a plain tuple)."""
 
 
-
 class _Covers(tuple):
     """A module's `covers` list of rulebook sections while the tree is transformed."""
 

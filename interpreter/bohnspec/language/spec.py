@@ -377,6 +377,17 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
+def book_files() -> frozenset[str]:
+    """The files of spec/ as declarations name them (display_name): a declaration whose file is
+    not among them is a designer's."""
+    return _book_files(str(Path.cwd()))
+
+
+@functools.lru_cache(maxsize=4)
+def _book_files(cwd: str) -> frozenset[str]:  # (display names are relative to the working folder)
+    return frozenset(display_name(f) for f in spec_files())
+
+
 def modules_declaring(name: str, what: type | tuple = Action, files: list[RulesFile] | None = None) -> list[str]:
     """The modules whose files declare an action (or a variable, a zone, a card: `what`) of
     this name, to tell a player whose situation lacks it which module it belongs to: those of

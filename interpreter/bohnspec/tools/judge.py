@@ -41,8 +41,8 @@ from ..language.unparse import place, show, spec_path, unparse
 def _not_the_books(decl: Any) -> bool:
     """Whether a declaration is a designer's, not of spec/ (whose phases' moves are granted by
     clauses of their own)."""
-    from ..language.spec import display_name, spec_files
-    return decl.loc is None or decl.loc.file not in {display_name(f) for f in spec_files()}
+    from ..language.spec import book_files
+    return decl.loc is None or decl.loc.file not in book_files()
 
 
 def load_situation(where: str, step: int | None = None,

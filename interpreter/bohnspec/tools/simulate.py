@@ -268,12 +268,8 @@ def _setup_consistent(engine: Engine, names: list[str], seed: int, options: dict
     `define last_exhaustion = 0` ended every game after one action, counted as ordinary ends."""
     from ..conformance.scenario import check_consistency
     from ..errors import ScenarioError
-    from ..execution.play import new_random_game
-    try:
-        state, _ = new_random_game(engine, names, random.Random(seed), options, board)
-    except SpecRuntimeError as exc:
-        raise SpecRuntimeError(exc.location, f"{exc.message} (an error of the rules, met while setting up the "
-                                             f"random game of seed {seed})") from None
+    from ..execution.play import seeded_game
+    state, _ = seeded_game(engine, names, random.Random(seed), seed, options, board)
     try:
         check_consistency(engine, state)
     except ScenarioError as exc:

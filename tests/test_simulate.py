@@ -166,9 +166,64 @@ def test_a_game_nobody_can_go_on_with_is_told_stuck_not_too_long():
     # "unfinished after 6000 actions" after 817, sending him to look for a game too long.
     from bohnspec.tools.simulate import GameSummary, Stats, add
     stats = Stats()
-    add(stats, GameSummary(actions=817, turns=30, rejections={}, harvests=[], ended=False), 6000)
+    add(stats, GameSummary(actions=817, turns=30, rejections={}, harvests=[], ended=False, stuck=True), 6000)
     add(stats, GameSummary(actions=6000, turns=300, rejections={}, harvests=[], ended=False), 6000)
     assert stats.endings == {"stuck: nobody had a legal action": 1, "unfinished after 6000 actions": 1}
+
+
+NO_DRAW = '''module no_draw requires base
+
+ruling house-no-draw
+  question "What if phase 4 may not be played?"
+  decision "A broken house rule: nobody may draw."
+  reason "It leaves every game stuck in the first turn's phase 4."
+  cites bohnanza/phase-4/1
+
+forbid draw when true else "no drawing in this house" cites ruling/house-no-draw
+'''
+
+
+def test_a_stuck_game_is_shown_where_it_stuck_and_kept_as_a_situation_judge_explains(tmp_path, capsys):
+    # Round 83's designer saw his deadlocks only as a count of "stuck" endings, with no way to
+    # look at one: the first ones are told with their phase, and --keep-unended writes each
+    # last state as a situation whose judge names the rule that blocks every action.
+    from bohnspec.tools.cli import main
+    rules = tmp_path / "no-draw.bohn"
+    rules.write_text(NO_DRAW, encoding="utf-8")
+    base = ["simulate", "--rules", str(rules), "--modules", "base,no_draw", "--games", "2", "-q"]
+    assert main(base) == 0
+    out = capsys.readouterr().out
+    assert "2  stuck: nobody had a legal action" in out
+    assert "the first 2 games that did not end" in out
+    assert "stuck: nobody had a legal action, in phase draw_cards of P1's turn (turn 1)" in out
+    assert "(--keep-unended DIR writes each one's last state as a situation for bohnspec judge)" in out
+    kept = tmp_path / "kept"
+    assert main([*base, "--keep-unended", str(kept), "--json", str(tmp_path / "s.json")]) == 0
+    out = capsys.readouterr().out
+    files = sorted(kept.glob("seed*.yaml"))
+    assert len(files) == 2 and "2 situation(s) written to" in out
+    unended = json.loads((tmp_path / "s.json").read_text())["unended"]
+    assert [u["phase"] for u in unended] == ["draw_cards", "draw_cards"]
+    assert {f"seed{u['seed']}.yaml" for u in unended} == {f.name for f in files}
+    assert main(["judge", str(files[0]), "--rules", str(rules)]) == 0
+    out = capsys.readouterr().out
+    assert "nobody may do anything, and the game is not over: the rules leave it stuck here" in out
+    assert "  draw: no drawing in this house [ruling/house-no-draw]" in out
+
+
+def test_keep_unended_must_name_a_folder(tmp_path, capsys):
+    from bohnspec.tools.cli import main
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    assert main(["simulate", "--games", "1", "-q", "--keep-unended", str(afile)]) == 2
+    assert f"--keep-unended {afile}: not a folder" in capsys.readouterr().err
+
+
+def test_a_game_that_ends_is_not_kept(tmp_path, capsys):
+    from bohnspec.tools.cli import main
+    assert main(["simulate", "--games", "1", "-q", "--keep-unended", str(tmp_path / "k")]) == 0
+    out = capsys.readouterr().out
+    assert "did not end" not in out and not (tmp_path / "k").exists()
 
 
 @pytest.mark.parametrize("args, words", [

@@ -203,6 +203,8 @@ class GameRecord:
     rejections: dict[str, int] = field(default_factory=dict)
     events: list[dict] = field(default_factory=list)
     turns: int = 0
+    # Not over because nobody had a legal action left (not because the actions ran out).
+    stuck: bool = False
     # Every reshuffle's result, in order: a copy of the first state with these as its
     # `shuffles` replays the game exactly from `actions`.
     shuffles: list[list[str]] = field(default_factory=list)
@@ -859,6 +861,7 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
         try:
             action = choose_action(engine, state, rng, rejections)
             if action is None:
+                rec.stuck = True
                 break
             outcome = engine.apply(state, action, in_place=not record, shuffler=shuffle)
         except SpecRuntimeError as exc:

@@ -204,6 +204,10 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--json", **JSON_OPTION,
                    help="also write the statistics as JSON to FILE; to standard output with - or no FILE (the text "
                         "then goes to standard error)")
+    m.add_argument("--keep-unended", metavar="DIR",
+                   help="write the last state of each of the first games that did not end (stuck: nobody had a "
+                        "legal action; or cut off at --max-actions) into DIR as a situation, seedN.yaml, for "
+                        "`bohnspec judge` to say what each player may do there and what holds them back")
     m.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
     j = sub.add_parser("judge", help="settle a rules question: what may each player do, is this action legal",
@@ -1338,6 +1342,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise _usage(f"--players {args.players}: no map of these modules is laid for {args.players} players "
                      f"({which}); give --players, an --option that chooses another map, or maps of your own "
                      "with --rules (the README's simulate command names the example maps)")
+    keep = Path(args.keep_unended) if args.keep_unended is not None else None
+    if keep is not None and keep.exists() and not keep.is_dir():
+        raise _usage(f"--keep-unended {keep}: not a folder")
     out = sys.stderr if json_file == "-" else sys.stdout
     line = ProgressLine(quiet=args.quiet)
 
@@ -1361,8 +1368,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         kind += " (accelerated)"  # BOHNSPEC_ACCELERATE=1: the same games, sooner
     board = f", board {args.board}" if args.board is not None else ""
     who = executor_name(args.executor, args.jobs, args.scheduler)
+    hint, written = "", ""
+    if stats.unended:
+        if keep is None:
+            hint = "(--keep-unended DIR writes each one's last state as a situation for bohnspec judge)"
+        else:
+            written = _keep_unended(keep, stats.unended, args.rules)
+            if written.startswith("--keep-unended"):
+                print(f"bohnspec: {written}", file=sys.stderr)
+                return EXIT_INPUT
     print(render(stats, f"{played}, {args.players} players, modules {args.modules}{board}{beans}, seed {args.seed}"
-                        f"{others}, {kind} engine, {who}"), file=out)
+                        f"{others}, {kind} engine, {who}", hint), file=out)
+    if written:
+        print(written, file=out)
     if json_file:
         data = {"players": args.players, "modules": args.modules, "seed": args.seed, "beans": options.get("beans"),
                 "options": options, **({"board": args.board} if args.board is not None else {}), **stats.to_json()}
@@ -1377,6 +1395,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def _keep_unended(folder: Path, unended: list, rules: list[str]) -> str:
+    """Write each game that did not end as a situation (its last state, YAML, under a header
+    saying how it stopped) into `folder`: the line saying where and how to judge them, or the
+    problem (starting `--keep-unended`) when they cannot be written."""
+    from ..conformance.fuzz.writer import render as yaml_text
+
+    rules_args = "".join(f" --rules {shlex.quote(r)}" for r in rules)
+    paths = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for u in unended:
+            if u.state is None:
+                continue
+            path = folder / f"seed{u.seed}.yaml"
+            path.write_text(yaml_text(u.state, [f"The last state of a random game of bohnspec simulate: {u.said()}.",
+                                                f"bohnspec judge {shlex.quote(str(path))}{rules_args} says what "
+                                                "each player may do here, and what holds them back."]),
+                            encoding="utf-8")
+            paths.append(path)
+    except OSError as exc:
+        return f"--keep-unended {folder}: cannot write the situations ({exc.strerror or exc})"
+    first = shlex.quote(str(paths[0])) if paths else ""
+    return (f"  {len(paths)} situation(s) written to {folder}: bohnspec judge {first}{rules_args} "
+            "says what each player may do there")
 
 
 def _board_playable(engine: Engine, name: str, players: int, options: dict[str, str]) -> None:

@@ -227,9 +227,25 @@ def overview(engine: Engine, state: State) -> dict:
     coming = [] if state.over else _end_reached(engine, state)
     if coming:
         out["end_reached"] = coming
+    if not state.over and not any(p["may"] for p in players):
+        out["stuck"] = _stuck(engine, state, timely)
     board = board_of(engine, state)
     if board is not None:
         out["board"] = board
+    return out
+
+
+def _stuck(engine: Engine, state: State, timely: Sequence[M.Move]) -> list[dict]:
+    """A game nobody can go on with (a designer's rules that leave no way on; simulate's
+    stuck games): every action type of the active player with the rule that refuses it now,
+    its timing's (a forbid, a `when`) or, for one whose moment has come, a requirement's."""
+    moves = {m.kind: m for m in timely if m.player == state.active}
+    out = []
+    for kind in engine.spec.actions:
+        move = moves.get(kind)
+        refused = engine.timing(state, kind, state.active) if move is None else move.refusal()
+        if refused is not None:
+            out.append({"action": kind, "rule": refused.rule, "reason": engine.reason_in(refused.reason, state)})
     return out
 
 
@@ -2227,6 +2243,10 @@ def render_overview(ov: dict, where: str) -> str:
     for e in ov.get("end_reached", []):
         lines.append(f"the end is reached, and the game ends once what is under way is over: "
                      f"{e['words'] or 'its end rule holds then'}  ({_cites(e)})")
+    if "stuck" in ov:
+        lines.append(f"nobody may do anything, and the game is not over: the rules leave it stuck here. "
+                     f"What refuses {ov['active']} each action now:")
+        lines.extend(f"  {h['action']}: {h['reason']} [{h['rule']}]" for h in ov["stuck"])
     if ov.get("board"):
         lines.append("")
         lines.extend(ov["board"]["rows"])

@@ -107,6 +107,8 @@ class Stats:
     # SPACES how many such spaces were laid out, under HELD how many a player held at the end.
     board_cards: dict[str, Counter] = field(default_factory=dict)
     interrupted: bool = False  # stopped by Ctrl-C (or SIGTERM): the statistics of the games played
+    # The first games that did not end (stuck, or cut off at --max-actions), UNENDED_KEPT at most.
+    unended: list = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -118,6 +120,7 @@ class Stats:
             "harvest_coins": dict(sorted(self.harvest_coins.items())),
             "rejections": dict(self.rejections.most_common()),
             "endings": dict(self.endings.most_common()),
+            "unended": [u.to_json() for u in self.unended],
             "winners_per_game": dict(sorted(self.winners_per_game.items())),
             "action_counts": dict(self.action_counts.most_common()),
             "event_counts": dict(self.event_counts.most_common()),
@@ -157,6 +160,12 @@ class GameSummary:
     # there; (card, held) for each space of the final state, held: whether a player holds it.
     space_events: list[tuple[str, str]] = field(default_factory=list)
     spaces: list[tuple[str, bool]] = field(default_factory=list)
+    stuck: bool = False  # nobody had a legal action left (GameRecord.stuck)
+    seed: int | None = None
+    # Of a game that did not end: where it stopped, and its last state (State.to_json), for a
+    # designer to judge why nobody could go on (round 83's designer saw only a count).
+    where: dict | None = None
+    final: dict | None = None
 
 
 def holders_of(engine: Engine) -> tuple[str, ...]:
@@ -165,12 +174,12 @@ def holders_of(engine: Engine) -> tuple[str, ...]:
 
 
 def summarise(rec: GameRecord, vines: frozenset[str] = frozenset(), engine: Engine | None = None,
-              holders: tuple[str, ...] = ()) -> GameSummary:
+              holders: tuple[str, ...] = (), seed: int | None = None) -> GameSummary:
     """The statistics' share of one game; `vines` are the vine card names of the spec,
     `holders` the space variables naming who holds a space (holders_of), `engine` the
-    interpreter, to name the end rule that held."""
+    interpreter, to name the end rule that held, `seed` the game's own (random_game's)."""
     summary = GameSummary(
-        actions=len(rec.actions), turns=rec.turns, rejections=dict(rec.rejections),
+        actions=len(rec.actions), turns=rec.turns, rejections=dict(rec.rejections), stuck=rec.stuck, seed=seed,
         # (A designer's rules may emit `harvested` without these keys: such a harvest is not tallied.)
         harvests=[(e["cards"], e["coins"]) for e in rec.events
                   if e["event"] == "harvested" and type(e.get("cards")) is int and type(e.get("coins")) is int],
@@ -197,6 +206,11 @@ def summarise(rec: GameRecord, vines: frozenset[str] = frozenset(), engine: Engi
         summary.ending = _ending(rec, engine)
         summary.coins = {p.name: len(p.zones.get("coins", [])) for p in rec.state.players}
         summary.winners = list(rec.state.winners)
+    else:
+        # (the turns begun, the first one's event raised by the setup among them)
+        summary.where = {"phase": rec.state.phase, "active": rec.state.active,
+                         "turn": sum(1 for e in rec.events if e["event"] == "turn")}
+        summary.final = rec.state.to_json()
     return summary
 
 
@@ -224,12 +238,38 @@ def add(stats: Stats, g: GameSummary, max_actions: int) -> None:
         stats.winners_per_game[len(g.winners)] += 1
         stats.winner_coins.extend(g.coins[w] for w in g.winners)
         stats.loser_coins.extend(c for p, c in g.coins.items() if p not in g.winners)
-    elif g.actions < max_actions:
+    else:
         # Nobody had a legal action left: the rules leave the game stuck (a designer's forbid
         # that takes away a player's only way on), which is not a game too long.
-        stats.endings["stuck: nobody had a legal action"] += 1
-    else:
-        stats.endings[f"unfinished after {max_actions} actions"] += 1
+        how = STUCK if g.stuck else f"unfinished after {max_actions} actions"
+        stats.endings[how] += 1
+        if len(stats.unended) < UNENDED_KEPT:
+            stats.unended.append(Unended(g.seed, how, g.actions, g.where or {}, g.final))
+
+
+# How a game that nobody could go on with is told, and how many of the games that did not end
+# are kept (the first ones, in seed order) to be shown and written as situations.
+STUCK = "stuck: nobody had a legal action"
+UNENDED_KEPT = 10
+
+
+@dataclass
+class Unended:
+    """A game that did not end: its own seed, how it stopped, after how many actions, where
+    (phase, active player, turns begun) and its last state as JSON."""
+    seed: int | None
+    how: str
+    actions: int
+    where: dict
+    state: dict | None = None
+
+    def to_json(self) -> dict:
+        return {"seed": self.seed, "how": self.how, "actions": self.actions, **self.where}
+
+    def said(self) -> str:
+        w = self.where
+        at = f", in phase {w['phase']} of {w['active']}'s turn (turn {w['turn']})" if w else ""
+        return f"game seed {self.seed}: {self.how}{at}, after {self.actions} actions"
 
 
 def game_seeds(seed: int, games: int) -> Iterator[int]:
@@ -259,7 +299,7 @@ class Table:
         engine = load_engine(list(self.modules), list(self.rules), self.engine)
         rec = random_game(engine, list(self.names), seed, dict(self.options) or None, max_actions=self.max_actions,
                           board=self.board)
-        return summarise(rec, frozenset(engine.spec.vines), engine, holders_of(engine))
+        return summarise(rec, frozenset(engine.spec.vines), engine, holders_of(engine), seed)
 
 
 def _setup_consistent(engine: Engine, names: list[str], seed: int, options: dict | None, board: str | None) -> None:
@@ -304,7 +344,7 @@ def simulate(engine: Engine, players: int, games: int, seed: int, options: dict 
     elif jobs <= 1 or games == 1:
         vines, holders = frozenset(engine.spec.vines), holders_of(engine)
         results = (summarise(random_game(engine, list(table.names), s, options, max_actions=max_actions, board=board),
-                             vines, engine, holders) for s in seeds)
+                             vines, engine, holders, s) for s in seeds)
     else:
         results = _process_results(table, seeds, min(jobs, games), games)
     try:
@@ -440,9 +480,10 @@ def _end_rule_held(engine: Engine, state: State) -> EndRule | None:
     return None
 
 
-def render(stats: Stats, title: str) -> str:
-    """The statistics as text under `title`: tallies, harvests, endings, actions and events per
-    game, the vine cards and the board's cards when there are any, the refusals met."""
+def render(stats: Stats, title: str, unended_hint: str = "") -> str:
+    """The statistics as text under `title`: tallies, harvests, endings (with the first games
+    that did not end, and `unended_hint` under them), actions and events per game, the vine
+    cards and the board's cards when there are any, the refusals met."""
     data = stats.to_json()
     lines = [title, ""]
 
@@ -467,6 +508,12 @@ def render(stats: Stats, title: str) -> str:
     lines.append("\n  how games ended")
     for how, n in stats.endings.most_common():
         lines.append(f"    {n:>6}  {how}")
+    if stats.unended:
+        lines.append(f"  the first {'game' if len(stats.unended) == 1 else f'{len(stats.unended)} games'} "
+                     "that did not end")
+        lines.extend(f"    {u.said()}" for u in stats.unended)
+        if unended_hint:
+            lines.append(f"    {unended_hint}")
     games = stats.games or 1
     lines.append("\n  actions per game, by type (mean)")
     lines.extend(_columns([(k, f"{n / games:.1f}") for k, n in stats.action_counts.most_common()]))

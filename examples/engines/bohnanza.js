@@ -597,14 +597,11 @@ Object.assign(ACTIONS, {
     roe: true,
     check(g, a) { allowOnly(a, []); },
     run(g, p, a) {
-      const s = g.s;
       ownTurnOnly(g, p, 'bohnroeschen/two-player/3', 'a third field is bought');
       decided(g);
       if (p.fields.length >= 3) throw new Reject('ruling/third-field-classic', 'you have three bean fields already');
       if (p.vars.bought_field) throw new Reject('ruling/third-field-classic', 'a third bean field is bought once per game');
       if (p.coins.length < 3) throw new Reject('ruling/third-field-classic', 'a third bean field costs three coins');
-      // the box holds four "3rd bean field" cards (bohnroeschen/components/3)
-      if (s.players.filter(q => q.vars.bought_field).length >= 4) throw new Reject('bohnroeschen/components/3', 'the four 3rd bean field cards have all been bought');
       for (let i = 0; i < 3; i++) g.payCoin(p);
       p.fields.push([]);
       p.vars.bought_field = true;

@@ -1621,7 +1621,7 @@ def test_brief_keeps_a_rulings_decision_however_long_its_question(tmp_path, caps
         encoding="utf-8")
     assert main(["judge", str(path), "-a", "Nina buy_field", "--brief"]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("  the ruling, ruling/third-field"))
-    assert "does not say how. As in classic Bohnanza" in line and "for 3 coins" in line, line
+    assert "as the box has 3rd bean field cards? As in classic Bohnanza" in line and "for 3 coins" in line, line
     assert line.endswith("(`bohnspec explain ruling/third-field-classic` has the rest)"), line
 
 
@@ -4716,3 +4716,29 @@ def test_round_83s_regression_hunters_draft_and_bracket_readings(tmp_path, capsy
                 "active": "Nina", "phase": "plant_trades", "draw_pile": ["soy", "blue", "fire"]}
     code, out = judge(capsys, situation(tmp_path, planting), "-a", "Keno harvests his red field (four beans)")
     assert code == 0 and out["results"][0]["action"] == {"type": "harvest", "player": "Keno", "field": 1}
+
+
+SOW = """\
+module sowing requires base
+ruling sow question "q?" decision "d." reason "r." cites bohnanza/phase-1/1
+action sow(field f, int n) by p "Sow beans" cites ruling/sow {
+  when p == active else "only the active player sows" cites ruling/sow
+  require n >= 1 and n <= 3 else "one to three" cites ruling/sow
+  effect { emit sown(player: p, field: f, count: n) }
+}
+"""
+
+
+@pytest.mark.parametrize("words, field, count", [
+    ("Nina sows two cards", None, 2), ("Nina sows 3 cards into field 2", 2, 3), ("Nina sows one card in field 1", 1, 1),
+])
+def test_a_number_of_cards_said_is_the_moves_count_not_the_value_next_in_order(tmp_path, capsys, words, field, count):
+    # Round 83's designer: `requisitions two cards` had the two read as the space next in order
+    # and the count left at 1, under a note that it was not said.
+    rules = tmp_path / "sowing.bohn"
+    rules.write_text(SOW, encoding="utf-8")
+    data = {"modules": ["base", "sowing"], "players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}],
+            "active": "Nina", "phase": "trade"}
+    code, out = judge(capsys, situation(tmp_path, data), "--rules", str(rules), "-a", words)
+    action = out["results"][0]["action"]
+    assert action["n"] == count and (field is None or action["f"] == field)

@@ -1637,6 +1637,15 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             _the_card_meant(engine, state, player, kind, card[0])
             said.append(f"'{card[0]}': {kind} names nothing; it is about the one the rules mean")
             rest = " ".join(rest)[:card.start()].split()
+    counts = [n for n, t in types.items() if t == "int"]
+    if len(counts) == 1 and counts[0] not in rest:
+        # `requisitions two cards`: a number counting cards or coins is the move's one count, not
+        # the space or field next in order (round 83's designer had the space 02 read, and the
+        # count left at 1 under a note that it was not said).
+        counted = [k for k in range(len(rest) - 1) if rest[k].isdigit() and rest[k + 1].lower() in _COUNTED]
+        if len(counted) == 1:
+            k = counted[0]
+            rest = [*rest[:k], counts[0], rest[k], *rest[k + 2:]]
     rest = [w for k, w in enumerate(rest) if w.lower() not in _AGAIN
             and not (w.lower() == "once" and rest[k + 1:k + 2] == ["more"])
             and not (w.lower() == "more" and k and rest[k - 1].lower() == "once")]

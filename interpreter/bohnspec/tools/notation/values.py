@@ -322,6 +322,8 @@ def _value(engine: Engine, state: State, player: str, ptype: str, raw: str, owne
     if ptype in ("field", "int"):
         if raw.isdigit():
             return _number(raw)
+        if ptype == "field" and raw.startswith("field ") and raw[6:].isdigit():
+            return _number(raw[6:])  # (`into field 2` for a field the rules call otherwise, `f`)
         if raw.startswith("-") and raw[1:].isdigit():
             raise ActionError(f"expected a number, got {raw!r}: places and fields are counted from 1")
         if ptype == "field" and raw in engine.spec.varieties and owner in state.names():

@@ -2666,6 +2666,18 @@ def test_several_coins_paid_in_tribute_are_as_many_tributes(tmp_path, capsys):
         assert [r["action"] for r in out["results"]] == [{"type": "tribute", "player": "Ada"}] * times, text
     code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada pays tribute for one card")
     assert [r["action"] for r in out["results"]] == [{"type": "tribute", "player": "Ada"}]
+    # Round 84's table: what the coins buy said with them is no count left unread, nor is one
+    # coin; the coin named is told (the rules pay the top one, which the events show).
+    code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada pays 2 coins to move two cards")
+    assert [r["action"] for r in out["results"]] == [{"type": "tribute", "player": "Ada"}] * 2
+    assert not any("not read" in n for r in out["results"] for n in r.get("notation", []))
+    code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada pays one gold coin")
+    assert len(out["results"]) == 1 and not out["results"][0].get("notation")
+    code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada pays tribute with her red coin")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "tribute", "player": "Ada"} and verdict["legal"]
+    assert "'red coin': tribute names no card; the rules say which it takes" in " ".join(verdict["notation"])
+    assert [e["coin"] for e in verdict["events"] if e["event"] == "tribute_paid"] == ["soy"]
 
 
 def test_questions_of_what_a_move_pays_and_a_gift_to_nobody_said(tmp_path, capsys):

@@ -1420,6 +1420,15 @@ def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:
         return [each[1]] * count(each[2])
     paid = re.match(r"^(\S+)\s+(\S+)\s+(?:(all)\s+(?:of\s+)?(?:his|her|their|my)|(\S+))\s+"
                     r"(?:gold\s+|bean\s+)?(\S+?)s\b(.*)$", text, flags=re.IGNORECASE)
+    if paid is not None:
+        # (`pays two coins to move two cards`: what the coins buy, as many as paid, said once for
+        # all; each payment is one of them, round 84's table had it noted as a count not read)
+        purpose = re.fullmatch(r"\s+(?:to\s+(?:move|go|get|step)\s+(?:on\s+|forward\s+|ahead\s+)?|for\s+)"
+                               r"(\S+)\s+(?:vine\s+)?cards?\s*", paid[6], flags=re.IGNORECASE)
+        if purpose is not None and count(purpose[1]) == count(paid[4] or ""):
+            text = text[:paid.start(6)]
+            paid = re.match(r"^(\S+)\s+(\S+)\s+(?:(all)\s+(?:of\s+)?(?:his|her|their|my)|(\S+))\s+"
+                            r"(?:gold\s+|bean\s+)?(\S+?)s\b(.*)$", text, flags=re.IGNORECASE)
     who = _mover(state, text)
     if paid is None or who is None or paid[5].lower() + "s" not in engine.spec.zones:
         return None
@@ -1623,9 +1632,10 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         rest = list(rest)
         for k in reversed(counted):
             unit = rest[k + 1].lower().rstrip("s") + "s"
-            amount = f"{rest[k]} {unit[:-1] if rest[k] == '1' else unit}"
-            said.append(f"{kind} takes no count ({amount} is not read): one {kind} is judged, with as many "
-                        f"{unit} as the rules give it; a move made several times is given once for each time")
+            if rest[k] != "1":  # (`pays one coin`: one move, nothing left unread; round 84's table)
+                said.append(f"{kind} takes no count ({rest[k]} {unit} is not read): one {kind} is judged, with as "
+                            f"many {unit} as the rules give it; a move made several times is given once for "
+                            "each time")
             del rest[k:k + 2]
         # `claims his blue bean card`, `fulfils her task`, `declines the gift`: what the move is
         # about is the one the rules mean
@@ -1637,6 +1647,18 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             _the_card_meant(engine, state, player, kind, card[0])
             said.append(f"'{card[0]}': {kind} names nothing; it is about the one the rules mean")
             rest = " ".join(rest)[:card.start()].split()
+        # `pays tribute with his fire coin`: a move of no values takes the card the rules say (the
+        # top coin, bohnroeschen/tribute/2), which what would happen shows; the card said is
+        # told, not read (round 84's table could not ask which coin is paid).
+        for k in reversed(range(len(rest))):
+            variety = _variety_said(engine, rest[k])
+            if variety is None or rest[k] in state.names():
+                continue
+            after = rest[k + 1:k + 2]
+            end = k + 2 if after and after[0].lower().rstrip("s") in ("coin", "card", "bean") else k + 1
+            said.append(f"'{' '.join(rest[k:end])}': {kind} names no card; the rules say which it takes "
+                        "(what would happen shows it)")
+            del rest[k:end]
     counts = [n for n, t in types.items() if t == "int"]
     if len(counts) == 1 and counts[0] not in rest:
         # `requisitions two cards`: a number counting cards or coins is the move's one count, not

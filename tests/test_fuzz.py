@@ -42,8 +42,8 @@ def fake(name: str) -> str:
     return f"{shlex.quote(PY)} {shlex.quote(str(FAKES / (name + '.py')))}"
 
 
-def cli(*args, cwd, timeout=240) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
+def cli(*args, cwd, timeout=240, env=None) -> subprocess.CompletedProcess:
+    env = dict(env or os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(helpers.INTERPRETER), env.get("PYTHONPATH")) if p)
     return subprocess.run([PY, "-m", "bohnspec", *args], capture_output=True, text=True, env=env, cwd=cwd,
                           timeout=timeout)
@@ -607,3 +607,17 @@ def test_a_campaign_that_compared_nothing_is_not_a_pass(tmp_path):
     assert run.returncode == 2, run.stdout + run.stderr
     assert "nothing was tested, not one action was compared" in run.stderr
     assert "no divergence" not in run.stdout
+
+
+def test_fuzz_says_what_it_compared_in_no_game(tmp_path):
+    # Round 84's engine author: `no divergence` for an engine claiming neither rule ids nor
+    # events, which fuzz then never compared, where conform says NOT COMPARED.
+    run = cli("fuzz", "--impl", fake("no_rule_ids"), "--modules", "base", "--games", "1", "--max-actions", "80",
+              "--out", str(tmp_path / "o"), "--json", str(tmp_path / "f.json"), "-q", cwd=tmp_path,
+              env={**os.environ, "FAKE_OMIT_CLAIMS": "1"})
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "NOT COMPARED in any game: the rule ids of rejections" in run.stderr and "events of actions" in run.stderr
+    assert json.loads((tmp_path / "f.json").read_text())["not_compared"] == ["rule_ids", "events"]
+    run = cli("fuzz", "--impl", SERVE, "--modules", "base", "--games", "1", "--max-actions", "80",
+              "--out", str(tmp_path / "o"), "-q", cwd=tmp_path)
+    assert "NOT COMPARED" not in run.stderr

@@ -684,3 +684,18 @@ def test_keys_of_the_engines_own_are_neither_refused_nor_compared(tmp_path):
     run = conform(tmp_path, "--impl", fake("own_keys"), "-k", "base/bean-protection/*")
     assert run.rc == 0, run
     assert run.verdicts and set(run.verdicts.values()) == {"passed"}, run.verdicts
+
+
+def test_keys_an_engine_never_returns_are_said_though_scenarios_pass(tmp_path):
+    # Round 84's engine author: an engine returning no `phase` in any state passed 363 base
+    # scenarios with no word that its states were incomplete.
+    run = conform(tmp_path, "--impl", fake("leaves_keys_out"), "-k", "base/harvest/*")
+    assert "NEVER RETURNED in any state of the engine's: `phase`, `players[].received`" in run.out, run.out
+    assert run.report["never_returned"] == ["phase", "players[].received"]
+    assert run.report["summary"]["passed"] > 0
+    # ... and a state that loses cards by leaving their place out is told so, not only that a
+    # card is missing
+    run = conform(tmp_path, "--impl", fake("leaves_keys_out"), "-k", "base/phase-3/*")
+    assert "it has no `players[" in run.out and "return the state complete" in run.out, run.out
+    complete = conform(tmp_path, "--impl", fake("own_keys"), "-k", "base/harvest/*")
+    assert "NEVER RETURNED" not in complete.out and "never_returned" not in complete.report

@@ -960,6 +960,18 @@ def _zones_differing(before: dict, after: dict, zones: frozenset) -> list[str]:
     return out[:4]
 
 
+def _zone_keys_left_out(before: dict, after: dict, zones: frozenset) -> list[str]:
+    """The places holding cards in `before` whose key `after` leaves out altogether (round 84's
+    engine author was told of a card missing, not of the key it never returned)."""
+    shared, own = _zone_kinds(zones)
+    out = [f"`{k}`" for k in shared if before.get(k) and k not in after]
+    players = [p for p in after.get("players") or () if isinstance(p, dict)]
+    for i, (old, new) in enumerate(zip(before.get("players") or (), players)):
+        if isinstance(old, dict):
+            out += [f"`players[{i}].{k}`" for k in own if old.get(k) and k not in new]
+    return out[:4]
+
+
 def _set_up_cards(ref: Any, sc: Any, zones: frozenset, built: Any = None) -> Counter | None:
     """The cards of the game the rules set up for a scenario's `setup:` (`built`: that game as
     the runner set it up, a (state, events) pair); None when the rules refuse that setup (an
@@ -1093,6 +1105,27 @@ def _inline_board_ok(text: str) -> bool:
     return not S.schema_problems({"players": [{"name": "p"}], "board": json.loads(text)}, "state.schema.json")
 
 
+def _state_keys(state: dict, into: set[str]) -> None:
+    """The keys of a state, a player's written `players[].KEY`, added to `into`."""
+    into.update(k for k in state if k != "players")
+    for p in state.get("players") or ():
+        if isinstance(p, dict):
+            into.update(f"players[].{k}" for k in p if k != "name")
+
+
+def never_returned(adapters: Sequence[Any]) -> list[str]:
+    """The keys of the states the runner sent that the engine returned in no state of the run
+    (`modules` aside, which a reply may leave out), over all its adapters (`--jobs`)."""
+    sent: set[str] = set()
+    returned: set[str] = set()
+    for a in adapters:
+        sent |= getattr(a, "keys_sent", set())
+        returned |= getattr(a, "keys_returned", set())
+    if not returned:
+        return []  # (no state came back at all: every scenario says so already)
+    return sorted(sent - returned - {"modules"})
+
+
 def _text_or_none(value):
     return value if isinstance(value, str) and value else None
 
@@ -1143,6 +1176,12 @@ class ProtocolAdapter:
         self._lost_next: tuple[S.Scenario, Message | None, EngineFault] | None = None
         # A fault met reading the replies to a failed scenario's steps sent ahead after it.
         self.fault_after: EngineFault | None = None
+        # The keys of the states sent in a `load` and of those the engine returned (a player's
+        # as `players[].hand`): a key it never returns fails only the expectations naming it,
+        # so a run of passes can hide it (round 84's engine author passed 363 scenarios with
+        # no `phase` in any state).
+        self.keys_sent: set[str] = set()
+        self.keys_returned: set[str] = set()
 
     def ensure(self) -> None:
         """Start the engine (and shake hands) unless it is running, or the next scenario's
@@ -1303,6 +1342,7 @@ class ProtocolAdapter:
             self._known = full
             self._cards = self._known_held = cards_held(full, self._counted)
             self._just_loaded = True
+            _state_keys(full, self.keys_sent)
             reply = self._first({"type": "load", "state": full}, ("ok",), planned, upcoming)
             return {"state": self._state(reply), "events": []}
 
@@ -1348,6 +1388,7 @@ class ProtocolAdapter:
         self.client.mark()
         actions = [step.action for step in sc.steps if step.action is not None]
         load = {"type": "load", "state": full}
+        _state_keys(full, self.keys_sent)
         if hasattr(self.client, "owner"):
             self.client.owner = sc.id
         try:
@@ -1386,6 +1427,7 @@ class ProtocolAdapter:
     def load(self, state: dict) -> dict:
         """Load a complete state (--isolate: the reference's state before a step)."""
         reply = self.client.request({"type": "load", "state": state}, expect=("ok",))
+        _state_keys(state, self.keys_sent)
         self._known = state
         self._cards = self._known_held = cards_held(state, self._counted) if self._counted else None
         self._just_loaded = True
@@ -1416,6 +1458,8 @@ class ProtocolAdapter:
             # (their names, for a key the rules miss: `drawPile` beside a missing `draw_pile`)
             self.own_keys = _own_key_names(state, kept) if kept is not state else frozenset()
             state = kept
+        if isinstance(state, dict):
+            _state_keys(state, self.keys_returned)
         problem = state_problem(state, self._known)
         if problem:
             raise EngineFault("protocol-error", f"{what} is malformed: {problem}", self.client.stderr())
@@ -1443,9 +1487,13 @@ class ProtocolAdapter:
                 # is the state loaded, so there the places that differ are named)
                 where = _zones_differing(self._known, state, self._counted) \
                     if self._just_loaded and isinstance(self._known, dict) else []
+                left_out = _zone_keys_left_out(self._known, state, self._counted) \
+                    if isinstance(self._known, dict) else []
                 self._card_problem = (f"{what} holds other cards than the game: {_cards_changed(self._cards, held)}"
                                       + (f" (at {', '.join(where)})" if where else "")
-                                      + "; cards are never made or destroyed in a game, only moved")
+                                      + (f"; it has no {', no '.join(left_out)} at all, which held cards before: "
+                                         "return the state complete, the empty places too (PROTOCOL.md, The state)"
+                                         if left_out else "; cards are never made or destroyed in a game, only moved"))
         self._known, self._known_held = state, held
         self._just_loaded = False
         return state

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import yaml
@@ -18,11 +18,12 @@ from .runner import NOT_APPLICABLE, PASSED, SKIPPED, VERDICTS, Verdict, not_comp
 
 def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, seconds: float,
                 command: str | None = None, interrupted: bool = False, protocol: int | None = None,
-                isolate: bool = False, rules_digest: str | None = None) -> dict:
+                isolate: bool = False, rules_digest: str | None = None, never_returned: Sequence[str] = ()) -> dict:
     """The report described by conformance/schemas/report.schema.json; `interrupted`: the run
     was stopped (Ctrl-C) and the report holds the scenarios that ran until then; `protocol`:
     the version agreed with the engine; `isolate`: every step was judged on its own;
-    `rules_digest`: which rules text the reference answered from (language.spec.rules_digest)."""
+    `rules_digest`: which rules text the reference answered from (language.spec.rules_digest);
+    `never_returned`: the keys of the states loaded that the engine returned in no state."""
     out = {
         "suite": {"name": "bohnspec", "version": __version__,
                   **({"rules_digest": rules_digest} if rules_digest else {})},
@@ -34,6 +35,8 @@ def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, secon
         "not_compared": not_compared(capabilities or {}),
         "scenarios": [v.to_json() for v in verdicts],
     }
+    if never_returned:
+        out["never_returned"] = list(never_returned)
     if protocol is not None:
         out["protocol"] = protocol
     if isolate:

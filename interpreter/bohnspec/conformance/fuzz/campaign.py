@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ...errors import BohnspecError
 from ..protocol import ProtocolAdapter
+from ..runner import not_compared
 from .lockstep import Lockstep
 from .plan import Maps, claims_of, game_rng, module_sets, plan_game, tables
 from .shrink import SHRINK_RUNS, SHRINK_SECONDS, Shrinker
@@ -40,6 +41,7 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
         if ensure is not None:
             ensure()  # the handshake: what the engine claims decides what is played and compared
         claims = claims_of(engine)
+        campaign.not_compared = not_compared(dict(claims))
         sets, skipped = module_sets(claims["modules"], modules, rules)
         campaign.skipped = skipped
         if modules is not None and skipped and not sets:
@@ -149,6 +151,7 @@ def campaign_json(campaign: Campaign, seed: int) -> JSON:
                              for ms, n, players, options in zip(campaign.modules, campaign.table_games,
                                                                 campaign.table_players, campaign.table_options)],
                  "not_played": campaign.skipped, "unsupported": campaign.unsupported,
+                 "not_compared": campaign.not_compared,
                  "diverged": campaign.finding is not None}
     if campaign.maps is not None:
         out["maps"] = campaign.maps

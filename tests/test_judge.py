@@ -1428,8 +1428,9 @@ def test_bohnroeschen_winners_in_a_brief_answer_are_told_without_the_rules_expre
     out = capsys.readouterr().out
     assert ("by the count of their coins, counted for a player only if the figure has entered the castle, with five "
             "coins or by the final tribute: Nina 6, Timon 1; so Nina wins") in out, out
-    assert ("Keno cannot win: it is not so for Keno that the figure has entered the castle, with five coins or by "
-            "the final tribute") in out, out
+    # (said once, not as the failed condition and again as the gate; round 84's table)
+    assert ("Keno cannot win: a player counts only if the figure has entered the castle, with five coins or by "
+            "the final tribute, and for Keno it is not so") in out, out
     assert "p.in_castle" not in out and "size(" not in out, out
 
 
@@ -4754,3 +4755,16 @@ def test_a_number_of_cards_said_is_the_moves_count_not_the_value_next_in_order(t
     code, out = judge(capsys, situation(tmp_path, data), "--rules", str(rules), "-a", words)
     action = out["results"][0]["action"]
     assert action["n"] == count and (field is None or action["f"] == field)
+
+
+def test_players_ruled_out_of_winning_alike_are_told_together(tmp_path, capsys):
+    # Round 84's table read "X cannot win: ..." three times over, word for word.
+    table = json.loads(json.dumps(CASTLE_RACE))
+    for p in table["players"]:
+        p.get("fields", [[]]).pop()  # five players: two fields each
+    table["players"] += [{"name": "Uwe"}, {"name": "Eiko"}]
+    assert main(["judge", situation(tmp_path, table), "-a", "Nina tribute", "-a", "Nina harvest 1", "--brief"]) == 0
+    out = capsys.readouterr().out
+    said = [line for line in out.splitlines() if "cannot win" in line]
+    assert said and all(line.count("cannot win") == 1 for line in said), out
+    assert "Keno, Uwe and Eiko cannot win: a player counts only if the figure has entered the castle" in out, out

@@ -1322,8 +1322,19 @@ def _winners_how(engine: Engine, w: Winners, state: State, in_words: bool = Fals
             return ""
     out: list[str] = []
     out_of = [p for p in state.names() if None in scores[p]]
-    for p in out_of:  # a key with no value rules the player out (not in the castle, say)
-        out.append(_ruled_out(engine, w, w.keys[scores[p].index(None)], state, p, in_words))
+    # A key with no value rules the player out (not in the castle, say); players ruled out
+    # alike are told together (round 84's table read the same sentence three times over).
+    alike: dict[str, list[str]] = {}
+    for p in out_of:
+        why = _ruled_out(engine, w, w.keys[scores[p].index(None)], state, p, in_words)
+        alike.setdefault(re.sub(r"\b" + re.escape(p) + r"\b", "\0", why), []).append(p)
+    for why, players in alike.items():
+        if len(players) == 1:
+            out.append(why.replace("\0", players[0]))
+        else:
+            names = ", ".join(players[:-1]) + f" and {players[-1]}"
+            out.append(re.sub(r"\((\w+) = them\)", r"(\1 = each of them)",
+                              why.replace("\0", names, 1).replace("\0", "them")))
     tied = [p for p in state.names() if p not in out_of]
     if not tied:
         out.append("so nobody wins")
@@ -1397,8 +1408,11 @@ def _ruled_out(engine: Engine, w: Winners, key: Node, state: State, player: str,
                 said = _words_of(engine, part, w.var)
                 when = _gate_words(engine, gate[0], w.var) if in_words else ""
                 if said and when:
-                    return (f"{player} cannot win: it is not so for {player} that {_lower_first(said).rstrip('.')}, "
-                            f"and a player counts only if {when}")
+                    said = _lower_first(said).rstrip(".")
+                    if said == when:  # (the condition failed is the whole gate: said once)
+                        return f"{player} cannot win: a player counts only if {when}, and for {player} it is not so"
+                    return (f"{player} cannot win: it is not so for {player} that {said}, and a player counts only "
+                            f"if {when}")
                 meaning = f" ({_lower_first(said).rstrip('.')})" if said else ""
                 return (f"{player} cannot win: {unparse(part)}{meaning} is false for {player} ({w.var} = {player}), "
                         f"and only a player for whom {unparse(gate[0])} holds can win")

@@ -1391,7 +1391,8 @@ def _gate_words(engine: Engine, cond: Node, var: str) -> str:
             said.append(f"not {what.args[0]}" if negated else what.args[0])
         else:
             return ""
-    return " and ".join(said)
+    # (parts that have commas of their own are told apart by one before the `and`)
+    return (", and " if any("," in part for part in said) else " and ").join(said)
 
 
 def _ruled_out(engine: Engine, w: Winners, key: Node, state: State, player: str, in_words: bool = False) -> str:

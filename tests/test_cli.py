@@ -980,7 +980,7 @@ def test_judge_says_which_figure_keeps_a_vine_task_from_being_met(tmp_path, caps
     assert main(["judge", where, "--brief", "-a", "Nina fulfil"]) == 1
     # (in the brief answer without the rules' expression, round 42; the full answer shows it)
     assert ("(the task asks that every other bean figure stands ahead of Nina's, whose figure is clearly the last; "
-            "seen: Keno's vine_pos 1, Nina's vine_pos 1)") in capsys.readouterr().out
+            "seen: Keno's figure on vine card 1, Nina's figure on vine card 1)") in capsys.readouterr().out
 
 
 def test_judge_notation_points_the_tables_words_at_the_games(tmp_path, capsys):

@@ -1573,7 +1573,7 @@ def test_a_task_refused_says_what_its_definition_asks(tmp_path, capsys):
     out = capsys.readouterr().out
     line = out.split("that is:")[1].splitlines()[0]
     assert "it does not hold now (the task asks that every other bean figure stands ahead of Eiko's, whose " \
-           "figure is clearly the last; seen: Timon's vine_pos " in line and "`" not in line, out
+           "figure is clearly the last; seen: Timon's figure on vine card " in line and "`" not in line, out
     # Round 44's players: the values seen are said of the players, not of the rules' names.
     assert " = " not in line and "q." not in line and "h." not in line, line
 
@@ -4768,3 +4768,20 @@ def test_players_ruled_out_of_winning_alike_are_told_together(tmp_path, capsys):
     said = [line for line in out.splitlines() if "cannot win" in line]
     assert said and all(line.count("cannot win") == 1 for line in said), out
     assert "Keno, Uwe and Eiko cannot win: a player counts only if the figure has entered the castle" in out, out
+
+
+def test_a_brief_refusal_of_an_event_task_names_the_card_not_the_event_expression(tmp_path, capsys):
+    # Round 84's table: "what it asks for, a `harvested` event where player == Keno and coins ==
+    # 2, has not happened" in an answer for a table; the card's own words are named before it.
+    table = {"modules": ["base", "bohnroeschen"],
+             "players": [{"name": "Nina", "vars": {"vine_pos": 2}}, {"name": "Timon"},
+                         {"name": "Keno", "fields": [["red"], ["soy", "soy"]]}],
+             "active": "Keno", "phase": "plant_trades",
+             "vine_row": ["sell_for_two", "anyone_two_red", "blue_in_a_field", "last_figure"], "vine_deck": ["castle"]}
+    assert main(["judge", situation(tmp_path, table), "-a", "Keno fulfils", "--brief"]) == 1
+    out = capsys.readouterr().out
+    assert "the task of \"Sell one harvest for two coins.\" (sell_for_two), under Keno's figure, is not fulfilled: " \
+           "what it asks for has not happened since the figure arrived" in out, out
+    assert "`harvested`" not in out and "==" not in out, out
+    assert main(["judge", situation(tmp_path, table), "-a", "Keno fulfils"]) == 1
+    assert "a `harvested` event where player == Keno and coins == 2" in capsys.readouterr().out

@@ -2305,10 +2305,26 @@ def _in_words(text: str) -> str:
         # each said of its player (`Timon's vine_pos 1`), not of the rules' names for them.
         pairs = [p.split(" = ", 1) for p in re.split(r", (?![^()]*\))", m[4].removeprefix(", ")) if " = " in p]
         who = {m[2]: m[3], **{k: v for k, v in pairs if re.fullmatch(r"\w+", k) and re.fullmatch(r"[A-Z]\w*", v)}}
-        seen = ", ".join(f"{who[k.split('.')[0]]}'s {k.split('.', 1)[1]} {v}" if "." in k and k.split(".")[0] in who
-                         else f"{k} {v}" for k, v in pairs if k not in who)
+        seen = ", ".join(f"{who[k.split('.')[0]]}'s {_var_in_words(k.split('.', 1)[1], v)}"
+                         if "." in k and k.split(".")[0] in who else f"{k} {v}" for k, v in pairs if k not in who)
         return f" (the task asks that {asked}" + (f"; seen: {seen}" if seen else "") + ")"
+    # (`a \`harvested\` event where player == Keno and coins == 2`: the card's own words, named
+    # before it, say what it asks for; round 84's table read the expression in a brief answer)
+    text = _ASKED_EVENTS.sub("what it asks for has not happened", text)
     return _FALSE_EXPR.sub(said, text)
+
+
+# A vine card's events as the full answer lists them, with their conditions (_vine_terms).
+_ASKED_EVENTS = re.compile(r"what it asks for, an? `\w+` event(?: where [^,;]*?)?(?: or an? `\w+` event(?: where "
+                           r"[^,;]*?)?)*, has not happened")
+
+
+def _var_in_words(name: str, value: str) -> str:
+    """A player's variable seen by a test, for a table: the figure's place on the vine row by
+    its card, not as the rules' `vine_pos`."""
+    if name == "vine_pos":
+        return f"figure on vine card {value}"
+    return f"{name} {value}"
 
 
 def render_verdicts(results: list[dict], brief: bool = False) -> str:

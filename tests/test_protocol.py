@@ -259,6 +259,8 @@ def test_hello_without_capabilities_fails_the_handshake(tmp_path):
     assert "the engine failed its handshake (protocol-error)" in run.err
     assert "capabilities" in run.err
     assert "bad_hello.py: I forgot my capabilities" in run.err  # the engine's stderr is shown
+    # (its claims were never read: nothing is said of what they leave uncompared; round 84)
+    assert "NOT COMPARED" not in run.out and run.report["not_compared"] == []
 
 
 def test_hello_without_capabilities_in_process(tmp_path, monkeypatch, capsys):

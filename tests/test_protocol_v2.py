@@ -697,5 +697,10 @@ def test_keys_an_engine_never_returns_are_said_though_scenarios_pass(tmp_path):
     # card is missing
     run = conform(tmp_path, "--impl", fake("leaves_keys_out"), "-k", "base/phase-3/*")
     assert "it has no `players[" in run.out and "return the state complete" in run.out, run.out
+    # ... and named beside a key of the engine's own near it
+    run = conform(tmp_path, "--impl", fake("leaves_keys_out"), "-k", "base/phase-3/*",
+                  env=child_env(FAKE_RENAME_DISCARD="1"))
+    assert "it has no `discard`" in run.out and \
+        "(the engine's own key 'discardPile' is beside it: did it mean 'discard'?)" in run.out, run.out
     complete = conform(tmp_path, "--impl", fake("own_keys"), "-k", "base/harvest/*")
     assert "NEVER RETURNED" not in complete.out and "never_returned" not in complete.report

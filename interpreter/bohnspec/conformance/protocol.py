@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .. import __version__
-from ..errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError
+from ..errors import ActionError, BohnspecError, ScenarioError, SpecRuntimeError, closest
 from ..language.model import STATE_KEYS
 from .checked import SoundStates
 from .inprocess import InProcess, wire_events
@@ -960,15 +960,25 @@ def _zones_differing(before: dict, after: dict, zones: frozenset) -> list[str]:
     return out[:4]
 
 
+def _own_near(key: str, own: frozenset[str]) -> str:
+    """What follows a place left out (`discard`, `players[0].received`, as _zone_keys_left_out
+    writes them) when a key of the engine's own is near it: " (the engine's own key
+    'discardPile' is beside it: did it mean 'discard'?)"; "" if none."""
+    name = key.strip("`").rsplit(".", 1)[-1]
+    squashed = {re.sub(r"[_\-]", "", n).lower(): n for n in own}
+    near = squashed.get(name.replace("_", "").lower()) or closest(name, sorted(own))
+    return f" (the engine's own key {near!r} is beside it: did it mean {name!r}?)" if near and near != name else ""
+
+
 def _zone_keys_left_out(before: dict, after: dict, zones: frozenset) -> list[str]:
-    """The places holding cards in `before` whose key `after` leaves out altogether (round 84's
-    engine author was told of a card missing, not of the key it never returned)."""
+    """The places of `before` (a state known complete) whose key `after` leaves out altogether
+    (round 84's engine author was told of a card missing, not of the key it never returned)."""
     shared, own = _zone_kinds(zones)
-    out = [f"`{k}`" for k in shared if before.get(k) and k not in after]
+    out = [f"`{k}`" for k in shared if k in before and k not in after]
     players = [p for p in after.get("players") or () if isinstance(p, dict)]
     for i, (old, new) in enumerate(zip(before.get("players") or (), players)):
         if isinstance(old, dict):
-            out += [f"`players[{i}].{k}`" for k in own if old.get(k) and k not in new]
+            out += [f"`players[{i}].{k}`" for k in own if k in old and k not in new]
     return out[:4]
 
 
@@ -1489,10 +1499,13 @@ class ProtocolAdapter:
                     if self._just_loaded and isinstance(self._known, dict) else []
                 left_out = _zone_keys_left_out(self._known, state, self._counted) \
                     if isinstance(self._known, dict) else []
+                # (a key of the engine's own near a place left out, `discardPile` for `discard`:
+                # round 84's second engine author was told of the cards only)
+                near = "".join(_own_near(k, self.own_keys) for k in left_out)
                 self._card_problem = (f"{what} holds other cards than the game: {_cards_changed(self._cards, held)}"
                                       + (f" (at {', '.join(where)})" if where else "")
-                                      + (f"; it has no {', no '.join(left_out)} at all, which held cards before: "
-                                         "return the state complete, the empty places too (PROTOCOL.md, The state)"
+                                      + (f"; it has no {', no '.join(left_out)} at all{near}: return the state "
+                                         "complete, the empty places too (PROTOCOL.md, The state)"
                                          if left_out else "; cards are never made or destroyed in a game, only moved"))
         self._known, self._known_held = state, held
         self._just_loaded = False

@@ -32,7 +32,7 @@ def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, secon
         "seconds": round(seconds, 3),
         "summary": summary(verdicts),
         "not_tested": not_tested(verdicts),
-        "not_compared": not_compared(capabilities or {}),
+        "not_compared": not_compared(capabilities) if capabilities else [],
         "scenarios": [v.to_json() for v in verdicts],
     }
     if never_returned:

@@ -810,7 +810,9 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
     if len(shown) > 8:
         print(f"NOT TESTED ... and {len(shown) - 8} more reason(s) (see the JSON report)", file=out)
     # (a run green with neither events nor rule ids compared says so: round 80's engine author)
-    missing = R.not_compared(dict(getattr(probe, "capabilities", {}) or {}))
+    # (not after a failed handshake, whose claims were never read: round 84's engine author)
+    caps = dict(getattr(probe, "capabilities", {}) or {})
+    missing = R.not_compared(caps) if caps else []
     if missing and verdicts:
         print("NOT COMPARED in any scenario: " + "; ".join(
             f"{R.COMPARED_BY[k]} (the engine does not claim `{k}`: PROTOCOL.md, Capabilities)" for k in missing),

@@ -678,6 +678,27 @@ def test_decided_by_puts_first_the_paragraphs_of_the_event_the_engine_got_wrong(
     assert found[0] == "bohnanza/harvest/2", found
 
 
+def test_decided_by_sends_a_misreported_draw_to_the_draw_not_to_the_beans_beanometer():
+    # Round 84's engine authors: a `drew` misspelt sent them to the Fire Bean's Beanometer
+    # (bohnanza/harvest/3, ruling/beanometers); a bean's table decides only what an event counts.
+    from types import SimpleNamespace
+
+    from bohnspec.conformance.deciding import deciding_paragraphs
+    from bohnspec.execution.interpret import Outcome, engine_for
+    draw = SimpleNamespace(name="draw", cites=("bohnanza/phase-4/1",))
+    drew = {"event": "drew", "player": "P1", "card": "fire"}
+    spec = engine_for(["base"]).spec
+    action = {"type": "draw", "player": "P1"}
+    found = deciding_paragraphs(spec, action, Outcome(None, [drew], None, [(draw,)]), {"drew"}, theirs=[])
+    assert found == ["bohnanza/phase-4/1"], found
+    meter = spec.varieties["fire"].cites
+    harvested = {"event": "harvested", "player": "P1", "field": 1, "variety": "fire", "cards": 3, "coins": 1}
+    harvest = SimpleNamespace(name="harvest_coins", cites=("bohnanza/harvest/2",))
+    found = deciding_paragraphs(spec, {"type": "harvest", "player": "P1", "field": 1},
+                                Outcome(None, [harvested], None, [(harvest,)]), {"harvested"}, theirs=[])
+    assert any(c in found for c in meter), (found, meter)
+
+
 def test_keys_of_the_engines_own_are_neither_refused_nor_compared(tmp_path):
     # PROTOCOL.md allows keys a game does not have (a turn counter, a log); round 41's
     # implementer found them refused as malformed card zones, failing every scenario.

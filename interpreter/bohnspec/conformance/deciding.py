@@ -403,11 +403,15 @@ def _raisers(frames: tuple, action: Any) -> list:
 
 
 def _cards_named(spec: Spec, event: dict) -> list:
-    """The declarations of the bean varieties and cards an event names."""
+    """The declarations of the cards an event names, and of the bean varieties it names when
+    it counts something (a harvest's coins come from the variety's Beanometer; the bean a draw
+    names owes nothing to it: round 84's engine authors were sent to the Beanometers by a
+    `drew` they misspelt)."""
+    counts = any(type(v) is int for v in event.values())
     out = []
     for value in event.values():
         if isinstance(value, str):
-            card = spec.varieties.get(value) or spec.cards.get(value)
+            card = (spec.varieties.get(value) if counts else None) or spec.cards.get(value)
             if card is not None:
                 out.append(card)
     return out

@@ -2674,11 +2674,18 @@ def test_several_coins_paid_in_tribute_are_as_many_tributes(tmp_path, capsys):
     assert not any("not read" in n for r in out["results"] for n in r.get("notation", []))
     code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada pays one gold coin")
     assert len(out["results"]) == 1 and not out["results"][0].get("notation")
-    code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada pays tribute with her red coin")
+    code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada pays tribute with her soy coin")
     verdict = out["results"][0]
     assert verdict["action"] == {"type": "tribute", "player": "Ada"} and verdict["legal"]
-    assert "'red coin': tribute names no card; the rules say which it takes" in " ".join(verdict["notation"])
+    assert "'soy coin': tribute names no card; the rules say which it moves, and here it is that one" \
+        in " ".join(verdict["notation"])
     assert [e["coin"] for e in verdict["events"] if e["event"] == "tribute_paid"] == ["soy"]
+    # ... and a coin it does not take is told which it does (bohnroeschen/tribute/2: the top one)
+    assert main(["judge", situation(tmp_path, vines), "-a", "Ada pays tribute with her red coin"]) == 2
+    assert "'red': tribute names no card, and here it moves soy" in capsys.readouterr().err
+    # ... and a count of cards that does not match the coins is still said (round 84's hunter)
+    code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada pays two coins to move one card")
+    assert any("1 card is not read" in n for r in out["results"] for n in r.get("notation", []))
 
 
 def test_questions_of_what_a_move_pays_and_a_gift_to_nobody_said(tmp_path, capsys):
@@ -4785,3 +4792,14 @@ def test_a_brief_refusal_of_an_event_task_names_the_card_not_the_event_expressio
     assert "`harvested`" not in out and "==" not in out, out
     assert main(["judge", situation(tmp_path, table), "-a", "Keno fulfils"]) == 1
     assert "a `harvested` event where player == Keno and coins == 2" in capsys.readouterr().out
+
+
+def test_a_bean_said_with_a_move_of_no_values_must_be_what_it_moves(tmp_path, capsys):
+    # Round 84's hunter: `accepts the blue for the green` with a soy-for-red offer open was judged
+    # as accepting that offer, and `Keno draws the soy` in a draft as a draw; `picks 2 cards`
+    # was read as the pick of the draft's second card.
+    offer = ["-a", "Timon offers Nina the revealed soy for her red"]
+    assert main(["judge", situation(tmp_path, SOY_TRADE), *offer, "-a", "Nina accepts the blue for the green"]) == 2
+    assert "accept names no card, and here it moves" in capsys.readouterr().err
+    code, out = judge(capsys, situation(tmp_path, SOY_TRADE), *offer, "-a", "Nina accepts the soy")
+    assert [r["action"]["type"] for r in out["results"]] == ["offer", "accept"] and out["results"][1]["legal"]

@@ -1546,6 +1546,24 @@ def _legal_readings(engine: Engine, state: State, player: str,
     return legal
 
 
+def _beans_moved(engine: Engine, state: State, action: dict) -> set[str] | None:
+    """The bean varieties the events of an action name (what it moves), or None when the
+    rules refuse it or it cannot be played."""
+    try:
+        outcome = engine.apply(state, action)
+    except BohnspecError:
+        return None
+    if not outcome.accepted:
+        return None
+    out: set[str] = set()
+    for e in outcome.events:
+        for v in e.values():
+            for x in (v if isinstance(v, list) else [v]):
+                if isinstance(x, str) and x in engine.spec.varieties:
+                    out.add(x)
+    return out
+
+
 def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str], said: list[str],
             spoken: bool = False) -> dict:
     """One action from its words. `spoken`: said in the table's words (not the action's own
@@ -1632,8 +1650,9 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         rest = list(rest)
         for k in reversed(counted):
             unit = rest[k + 1].lower().rstrip("s") + "s"
-            if rest[k] != "1":  # (`pays one coin`: one move, nothing left unread; round 84's table)
-                said.append(f"{kind} takes no count ({rest[k]} {unit} is not read): one {kind} is judged, with as "
+            if rest[k] != "1" or not unit.startswith("coin"):  # (`pays one coin`: one move; round 84)
+                amount = f"{rest[k]} {unit[:-1] if rest[k] == '1' else unit}"
+                said.append(f"{kind} takes no count ({amount} is not read): one {kind} is judged, with as "
                             f"many {unit} as the rules give it; a move made several times is given once for "
                             "each time")
             del rest[k:k + 2]
@@ -1647,20 +1666,29 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             _the_card_meant(engine, state, player, kind, card[0])
             said.append(f"'{card[0]}': {kind} names nothing; it is about the one the rules mean")
             rest = " ".join(rest)[:card.start()].split()
-        # `pays tribute with his fire coin`: a move of no values takes the card the rules say (the
-        # top coin, bohnroeschen/tribute/2), which what would happen shows; the card said is
-        # told, not read (round 84's table could not ask which coin is paid).
-        for k in reversed(range(len(rest))):
-            variety = _variety_said(engine, rest[k])
-            if variety is None or rest[k] in state.names():
-                continue
-            after = rest[k + 1:k + 2]
-            end = k + 2 if after and after[0].lower().rstrip("s") in ("coin", "card", "bean") else k + 1
-            said.append(f"'{' '.join(rest[k:end])}': {kind} names no card; the rules say which it takes "
-                        "(what would happen shows it)")
-            del rest[k:end]
-    counts = [n for n, t in types.items() if t == "int"]
-    if len(counts) == 1 and counts[0] not in rest:
+        # `pays tribute with his fire coin`, `accepts the soy`: a move of no values takes the
+        # card the rules say (the top coin, bohnroeschen/tribute/2; the offer's cards), which
+        # what would happen shows; a bean said with it is told, not read (round 84's table could
+        # not ask which coin is paid). One that the move moves no card of is told as no reading
+        # of the words, with the cards it does move (`accepts the blue for the green` with
+        # another trade on offer: round 84's hunter).
+        beans = [(k, v) for k, w in enumerate(rest) if (v := _variety_said(engine, w)) is not None
+                 and w not in state.names() and rest[k + 1:k + 2] not in (["field"], ["fields"])]
+        if beans:
+            moved = _beans_moved(engine, state, {"type": kind, "player": player})
+            if moved and not {v for _, v in beans} <= moved:
+                raise ActionError(f"{', '.join(repr(rest[k]) for k, _ in beans)}: {kind} names no card, and here "
+                                  f"it moves {', '.join(sorted(moved))}")
+            for k, _ in reversed(beans):
+                after = rest[k + 1:k + 2]
+                end = k + 2 if after and after[0].lower().rstrip("s") in ("coin", "card", "bean") else k + 1
+                said.append(f"'{' '.join(rest[k:end])}': {kind} names no card"
+                            + ("; the rules say which it moves, and here it is that one" if moved else ""))
+                del rest[k:end]
+    # (an int named like a card or a place, the draft's `card`, is a place, not a count: `picks
+    # 2 cards` is no pick of the second; round 84's hunter)
+    counts = [n for n, t in types.items() if t == "int" and n not in _COUNTED and n not in engine.spec.zones]
+    if len(counts) == 1 and counts[0] not in rest and [t for t in types.values() if t == "int"] == ["int"]:
         # `requisitions two cards`: a number counting cards or coins is the move's one count, not
         # the space or field next in order (round 83's designer had the space 02 read, and the
         # count left at 1 under a note that it was not said).

@@ -4803,3 +4803,19 @@ def test_a_bean_said_with_a_move_of_no_values_must_be_what_it_moves(tmp_path, ca
     assert "accept names no card, and here it moves" in capsys.readouterr().err
     code, out = judge(capsys, situation(tmp_path, SOY_TRADE), *offer, "-a", "Nina accepts the soy")
     assert [r["action"]["type"] for r in out["results"]] == ["offer", "accept"] and out["results"][1]["legal"]
+
+
+def test_a_count_of_cards_is_no_pick_of_the_drafts_place(tmp_path, capsys):
+    # Round 84's hunter: `Keno picks 2 cards` became the legal pick of the draft's second card
+    # once a count of cards was read as an int value; the draft's `card` is a place.
+    table = {"modules": ["base"], "options": {"beans": "jumping"},
+             "players": [{"name": "Nina", "hand": ["blue", "soy"], "fields": [["soy"], ["red", "red"]]},
+                         {"name": "Timon", "hand": ["green"], "fields": [["fire"], []]},
+                         {"name": "Keno", "hand": ["broad"], "fields": [[], ["soy", "soy"]]}],
+             "active": "Nina", "phase": "trade", "revealed": ["blue", "green"],
+             "draft": ["fire", "soy", "red", "broad"],
+             "vars": {"choice": "draft", "chooser": "Keno", "draft_owner": "Keno"},
+             "draw_pile": ["green", "blue", "fire", "red", "soy", "broad"]}
+    for text in ("Keno picks 2 cards", "Keno picks two cards", "Keno picks 2 cards into field 2"):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        assert code != 0 and not any(r.get("legal") for r in out.get("results", [])), (text, out)

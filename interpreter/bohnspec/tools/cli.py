@@ -1392,9 +1392,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if keep is None:
             hint = "(--keep-unended DIR writes each one's last state as a situation for bohnspec judge)"
         else:
-            written = _keep_unended(keep, stats.unended, args.rules)
-            if written.startswith("--keep-unended"):
-                print(f"bohnspec: {written}", file=sys.stderr)
+            written, problem = _keep_unended(keep, stats.unended, args.rules)
+            if problem:
+                print(f"bohnspec: {problem}", file=sys.stderr)
                 return EXIT_INPUT
     print(render(stats, f"{played}, {args.players} players, modules {args.modules}{board}{beans}, seed {args.seed}"
                         f"{others}, {kind} engine, {who}", hint), file=out)
@@ -1416,10 +1416,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _keep_unended(folder: Path, unended: list, rules: list[str]) -> str:
+def _keep_unended(folder: Path, unended: list, rules: list[str]) -> tuple[str, str | None]:
     """Write each game that did not end as a situation (its last state, YAML, under a header
-    saying how it stopped) into `folder`: the line saying where and how to judge them, or the
-    problem (starting `--keep-unended`) when they cannot be written."""
+    saying how it stopped) into `folder`: (the line saying where and how to judge them, None),
+    or ("", the problem) when they cannot be written."""
     from ..conformance.fuzz.writer import render as yaml_text
 
     rules_args = "".join(f" --rules {shlex.quote(r)}" for r in rules)
@@ -1436,10 +1436,10 @@ def _keep_unended(folder: Path, unended: list, rules: list[str]) -> str:
                             encoding="utf-8")
             paths.append(path)
     except OSError as exc:
-        return f"--keep-unended {folder}: cannot write the situations ({exc.strerror or exc})"
+        return "", f"--keep-unended {folder}: cannot write the situations ({exc.strerror or exc})"
     first = shlex.quote(str(paths[0])) if paths else ""
     return (f"  {len(paths)} situation(s) written to {folder}: bohnspec judge {first}{rules_args} "
-            "says what each player may do there")
+            "says what each player may do there"), None
 
 
 def _board_playable(engine: Engine, name: str, players: int, options: dict[str, str]) -> None:

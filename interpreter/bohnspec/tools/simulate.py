@@ -108,7 +108,7 @@ class Stats:
     board_cards: dict[str, Counter] = field(default_factory=dict)
     interrupted: bool = False  # stopped by Ctrl-C (or SIGTERM): the statistics of the games played
     # The first games that did not end (stuck, or cut off at --max-actions), UNENDED_KEPT at most.
-    unended: list = field(default_factory=list)
+    unended: list[Unended] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -239,8 +239,8 @@ def add(stats: Stats, g: GameSummary, max_actions: int) -> None:
         stats.winner_coins.extend(g.coins[w] for w in g.winners)
         stats.loser_coins.extend(c for p, c in g.coins.items() if p not in g.winners)
     else:
-        # Nobody had a legal action left: the rules leave the game stuck (a designer's forbid
-        # that takes away a player's only way on), which is not a game too long.
+        # A game nobody had a legal action left in is stuck (a designer's forbid that takes away
+        # a player's only way on), which is not a game too long.
         how = STUCK if g.stuck else f"unfinished after {max_actions} actions"
         stats.endings[how] += 1
         if len(stats.unended) < UNENDED_KEPT:

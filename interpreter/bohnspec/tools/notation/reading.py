@@ -1390,6 +1390,12 @@ def _each_task(engine: Engine, text: str) -> list[str] | None:
     return [f"{m[1]} {m[2]}", *(f"{m[1]} {t}" for t in rest if t)]
 
 
+# `pays two coins`, `pays all his coins ...`: the player, the verb, how many (or all), the pile
+# named in the plural (`coins`), and the words after.
+_PAID_MANY = re.compile(r"^(\S+)\s+(\S+)\s+(?:(all)\s+(?:of\s+)?(?:his|her|their|my)|(\S+))\s+"
+                        r"(?:gold\s+|bean\s+)?(\S+?)s\b(.*)$", re.IGNORECASE)
+
+
 def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:
     """A move said several times over, the move once for each time, in the situation each
     leaves: `pays tribute twice`, `harvests field 1 three times`; and for a move of no values
@@ -1418,8 +1424,7 @@ def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:
         # `pays tribute for two cards`: a payment of one coin for each card (bohnroeschen/
         # tribute/1), the move once for each card said
         return [each[1]] * count(each[2])
-    paid = re.match(r"^(\S+)\s+(\S+)\s+(?:(all)\s+(?:of\s+)?(?:his|her|their|my)|(\S+))\s+"
-                    r"(?:gold\s+|bean\s+)?(\S+?)s\b(.*)$", text, flags=re.IGNORECASE)
+    paid = _PAID_MANY.match(text)
     if paid is not None:
         # (`pays two coins to move two cards`: what the coins buy, as many as paid, said once for
         # all; each payment is one of them, round 84's table had it noted as a count not read)
@@ -1427,8 +1432,7 @@ def _repeated(engine: Engine, state: State, text: str) -> list[str] | None:
                                r"(\S+)\s+(?:vine\s+)?cards?\s*", paid[6], flags=re.IGNORECASE)
         if purpose is not None and count(purpose[1]) == count(paid[4] or ""):
             text = text[:paid.start(6)]
-            paid = re.match(r"^(\S+)\s+(\S+)\s+(?:(all)\s+(?:of\s+)?(?:his|her|their|my)|(\S+))\s+"
-                            r"(?:gold\s+|bean\s+)?(\S+?)s\b(.*)$", text, flags=re.IGNORECASE)
+            paid = _PAID_MANY.match(text)
     who = _mover(state, text)
     if paid is None or who is None or paid[5].lower() + "s" not in engine.spec.zones:
         return None
@@ -1669,9 +1673,9 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         # `pays tribute with his fire coin`, `accepts the soy`: a move of no values takes the
         # card the rules say (the top coin, bohnroeschen/tribute/2; the offer's cards), which
         # what would happen shows; a bean said with it is told, not read (round 84's table could
-        # not ask which coin is paid). One that the move moves no card of is told as no reading
-        # of the words, with the cards it does move (`accepts the blue for the green` with
-        # another trade on offer: round 84's hunter).
+        # not ask which coin is paid). A bean it does not move, where it moves others, is no
+        # reading of the words: the beans it moves are told (`accepts the blue for the green`
+        # with another trade on offer: round 84's hunter).
         beans = [(k, v) for k, w in enumerate(rest) if (v := _variety_said(engine, w)) is not None
                  and w not in state.names() and rest[k + 1:k + 2] not in (["field"], ["fields"])]
         if beans:
@@ -1688,7 +1692,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     # (an int named like a card or a place, the draft's `card`, is a place, not a count: `picks
     # 2 cards` is no pick of the second; round 84's hunter)
     counts = [n for n, t in types.items() if t == "int" and n not in _COUNTED and n not in engine.spec.zones]
-    if len(counts) == 1 and counts[0] not in rest and [t for t in types.values() if t == "int"] == ["int"]:
+    if len(counts) == 1 and counts[0] not in rest and list(types.values()).count("int") == 1:
         # `requisitions two cards`: a number counting cards or coins is the move's one count, not
         # the space or field next in order (round 83's designer had the space 02 read, and the
         # count left at 1 under a note that it was not said).

@@ -4819,3 +4819,7 @@ def test_a_count_of_cards_is_no_pick_of_the_drafts_place(tmp_path, capsys):
     for text in ("Keno picks 2 cards", "Keno picks two cards", "Keno picks 2 cards into field 2"):
         code, out = judge(capsys, situation(tmp_path, table), "-a", text)
         assert code != 0 and not any(r.get("legal") for r in out.get("results", [])), (text, out)
+    # ... while the chooser's `second card` is the draft's second, not his hand's (NOTATION.md's
+    # own example, an error before)
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Keno picks the second card into field 2")
+    assert out["results"][0]["action"] == {"type": "draft", "player": "Keno", "card": 2, "target": 2}

@@ -503,6 +503,14 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
                       + r")\s+)?(" + "|".join(map(re.escape, rows)) + r")(?:\s+(?:cards|row))?\b",
                       lambda m: (f"{m[2]} " if m[2] and m[2].endswith("'s") else "")
                       + f"{m[3].lower()} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
+        # `Keno picks the second card into field 2` by the chooser of a choice made among the
+        # cards of a row named like it (the draft): that row's second, not his hand's (round
+        # 84's hunter; NOTATION.md's own example)
+        choice = state.vars.get("choice")
+        if isinstance(choice, str) and choice in places and state.zones.get(choice) \
+                and state.vars.get("chooser") == _mover(state, text):
+            text = re.sub(r"\b(" + "|".join(_ORDINALS) + r")\s+card\b(?!\s+(?:in|of|from)\s+\S+\s+hand)",
+                          lambda m: f"{choice} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
     if "hand" in engine.spec.zones:
         text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
         # (`plants a second card`: phase 1's second planting, of the card then foremost, unless a

@@ -4823,3 +4823,5 @@ def test_a_count_of_cards_is_no_pick_of_the_drafts_place(tmp_path, capsys):
     # own example, an error before)
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Keno picks the second card into field 2")
     assert out["results"][0]["action"] == {"type": "draft", "player": "Keno", "card": 2, "target": 2}
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Keno picks the 3rd card onto the discard pile")
+    assert out["results"][0]["action"] == {"type": "draft", "player": "Keno", "card": 3, "target": "discard"}

@@ -509,8 +509,9 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
         choice = state.vars.get("choice")
         if isinstance(choice, str) and choice in places and state.zones.get(choice) \
                 and state.vars.get("chooser") == _mover(state, text):
-            text = re.sub(r"\b(" + "|".join(_ORDINALS) + r")\s+card\b(?!\s+(?:in|of|from)\s+\S+\s+hand)",
-                          lambda m: f"{choice} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
+            text = re.sub(r"\b(" + "|".join(_ORDINALS) + r"|[0-9]+(?:st|nd|rd|th))\s+card\b"
+                          r"(?!\s+(?:in|of|from)\s+\S+\s+hand)",
+                          lambda m: f"{choice} {_ORDINALS.get(m[1].lower()) or m[1][:-2]}", text, flags=re.IGNORECASE)
     if "hand" in engine.spec.zones:
         text = re.sub(r"\b(?:front|foremost|first)\s+(?:hand\s+)?card\b", "hand 1", text, flags=re.IGNORECASE)
         # (`plants a second card`: phase 1's second planting, of the card then foremost, unless a

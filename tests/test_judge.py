@@ -4825,3 +4825,12 @@ def test_a_count_of_cards_is_no_pick_of_the_drafts_place(tmp_path, capsys):
     assert out["results"][0]["action"] == {"type": "draft", "player": "Keno", "card": 2, "target": 2}
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Keno picks the 3rd card onto the discard pile")
     assert out["results"][0]["action"] == {"type": "draft", "player": "Keno", "card": 3, "target": "discard"}
+
+
+def test_a_cart_card_is_named_by_its_place_in_words_while_its_pick_waits(tmp_path, capsys):
+    # Round 84's hunter: `takes card 3 from his cart` and `takes the third card` (the cart's
+    # pick waiting) were errors; the chooser's ordinal is the cart's place, as the draft's is.
+    sc = "conformance/scenarios/dschingis/carts/cart-pick-comes-first-01.yaml"
+    for text in ("Timon takes card 3 from his cart", "Timon takes the third card"):
+        code, out = judge(capsys, sc, "--step", "1", "-a", text)
+        assert out["results"][0]["action"] == {"type": "take_from_cart", "player": "Timon", "card": "cart 3"}, text

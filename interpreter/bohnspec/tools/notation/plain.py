@@ -499,6 +499,11 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
         # `the second card from his sutler`, `of the draft`: that row's, not the hand's (round 60)
         # (not the hand's: `then the second card in his hand` is phase 1's second planting, read below)
         rows = [z for z in places if z != "hand"]
+        # (`card 3 from his cart`: the place by its number; round 84's hunter)
+        text = re.sub(r"\bcard\s+([0-9]+)\s+(?:of|from|in|on)\s+(?:(" + _whose_words(state) + r")\s+)?("
+                      + "|".join(map(re.escape, rows)) + r")\b",
+                      lambda m: (f"{m[2]} " if m[2] and m[2].endswith("'s") else "") + f"{m[3].lower()} {m[1]}",
+                      text, flags=re.IGNORECASE)
         text = re.sub(r"\b(" + "|".join(_ORDINALS) + r")\s+cards?\s+(?:of|from|in|on)\s+(?:(" + _whose_words(state)
                       + r")\s+)?(" + "|".join(map(re.escape, rows)) + r")(?:\s+(?:cards|row))?\b",
                       lambda m: (f"{m[2]} " if m[2] and m[2].endswith("'s") else "")
@@ -506,9 +511,10 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
         # `Keno picks the second card into field 2` by the chooser of a choice made among the
         # cards of a row named like it (the draft): that row's second, not his hand's (round
         # 84's hunter; NOTATION.md's own example)
-        choice = state.vars.get("choice")
-        if isinstance(choice, str) and choice in places and state.zones.get(choice) \
-                and state.vars.get("chooser") == _mover(state, text):
+        choice, chooser = state.vars.get("choice"), state.vars.get("chooser")
+        if isinstance(choice, str) and choice in places and chooser == _mover(state, text) and (
+                state.zones.get(choice) or chooser in state.names()
+                and state.player(chooser).zones.get(choice)):
             text = re.sub(r"\b(" + "|".join(_ORDINALS) + r"|[0-9]+(?:st|nd|rd|th))\s+card\b"
                           r"(?!\s+(?:in|of|from)\s+\S+\s+hand)",
                           lambda m: f"{choice} {_ORDINALS.get(m[1].lower()) or m[1][:-2]}", text, flags=re.IGNORECASE)

@@ -4834,3 +4834,10 @@ def test_a_cart_card_is_named_by_its_place_in_words_while_its_pick_waits(tmp_pat
     for text in ("Timon takes card 3 from his cart", "Timon takes the third card"):
         code, out = judge(capsys, sc, "--step", "1", "-a", text)
         assert out["results"][0]["action"] == {"type": "take_from_cart", "player": "Timon", "card": "cart 3"}, text
+
+
+def test_the_price_of_a_move_said_after_it_is_read_as_the_answer_shows_it(tmp_path, capsys):
+    # Round 84's hunter: `Nina attacks 03 paying one coin` was an error, `for one coin` read.
+    for text in ("Nina attacks 03 paying one coin", "Nina attacks 03, paying 1 coin", "Nina attacks 03 for one coin"):
+        code, out = judge(capsys, "tests/data/tables/r75/z1.yaml", "-a", text)
+        assert out["results"][0]["action"]["type"] == "attack" and out["results"][0]["action"]["target"] == "03", text

@@ -356,9 +356,11 @@ def _times_said(engine: Engine, state: State, text: str) -> str:
 
 def _fillers_dropped(state: State, text: str) -> str:
     """Words that say nothing of the move (`now`, `too`, `already`, `instead`, `please`), and
-    the amount a harvest brings said with it (`harvests her soys for two coins`: what it pays,
-    the answer shows; round 71's table)."""
-    text = re.sub(r"\s+for\s+(?:a|an|one|two|three|four|five|six|seven|eight|[0-9]+)\s+(?:gold\s+|bean\s+)?coins?\b"
+    the amount a harvest brings or a move costs said with it (`harvests her soys for two coins`,
+    `attacks 03 paying one coin`: what it pays, the answer shows; round 71's table)."""
+    # (`attacks 03 paying one coin`: the price said, as the answer shows it; round 84's hunter)
+    text = re.sub(r",?\s+(?:for|paying)\s+(?:a|an|one|two|three|four|five|six|seven|eight|[0-9]+)\s+"
+                  r"(?:gold\s+|bean\s+)?coins?\b"
                   r"(?=\s*(?:[,.;?!]|$|\s+(?:and|then|but)\b))", "", text, flags=re.IGNORECASE)
     # (`plants the fire too`, `also`, `as well`, `please`, `face down`: every combat card is laid
     # face down, Bohnaparte's attack/11; round 59's table; `already`, `yet`, `instead`, `just`,

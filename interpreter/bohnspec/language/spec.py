@@ -67,6 +67,8 @@ class Spec:
     # or replacing the same thing: Bohnröschen's and Bohnaparte's ends of the game, say.
     clashes: list[tuple[Decl, Decl]] = field(default_factory=list)
     chosen: set[str] | None = None  # the modules loaded (None: all)
+    # Each loaded module's requirements, direct or not (module_closure), as build found them.
+    requires: dict[str, set[str]] = field(default_factory=dict)
 
     def all_decls(self) -> Iterator[Decl]:
         """The declarations of the loaded modules (and every ruling), in file order."""
@@ -219,11 +221,7 @@ class Spec:
     def together(self, a: str, b: str) -> bool:
         """Whether the declarations of modules `a` and `b` meet in some game (_together): not
         two alternatives of one game that no module plays together."""
-        requires = self.__dict__.setdefault("_requires_of", {})
-        for m in (a, b, *self.modules):
-            if m not in requires:
-                requires[m] = module_closure(self.files, [m]) - {m}
-        return _together(a, b, set(self.modules), requires)
+        return _together(a, b, set(self.modules), self.requires)
 
     def builds_on(self, module: str, other: str) -> bool:
         """Whether `module` is `other` or requires it, directly or through others."""
@@ -569,7 +567,7 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
     """Index the declarations of the chosen modules; later modules may add to earlier ones."""
     chosen = module_closure(files, modules)
     requires = {m: module_closure(files, [m]) - {m} for m in chosen}
-    spec = Spec(files=files, chosen=chosen if modules is not None else None)
+    spec = Spec(files=files, chosen=chosen if modules is not None else None, requires=requires)
     game = modules is not None  # one game's modules, not every module (`bohnspec check`)
     singles: dict[type, dict[str, Any]] = {
         Variety: spec.varieties, Option: spec.options, Zone: spec.zones, Var: spec.vars,

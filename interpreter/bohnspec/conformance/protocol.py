@@ -1116,25 +1116,29 @@ def _inline_board_ok(text: str) -> bool:
     return not S.schema_problems({"players": [{"name": "p"}], "board": json.loads(text)}, "state.schema.json")
 
 
-def _state_keys(state: dict, into: set[str]) -> None:
-    """The keys of a state, a player's written `players[].KEY`, added to `into`."""
-    into.update(k for k in state if k != "players")
+def _state_keys(state: dict, into: tuple[set[str], set[str]]) -> None:
+    """The keys of a state added to `into`: (those at its top, those of its players), set
+    updates only, as every reply passes here."""
+    into[0].update(state)
     for p in state.get("players") or ():
         if isinstance(p, dict):
-            into.update(f"players[].{k}" for k in p if k != "name")
+            into[1].update(p)
 
 
 def never_returned(adapters: Sequence[Any]) -> list[str]:
     """The keys of the states the runner sent that the engine returned in no state of the run
     (`modules` aside, which a reply may leave out), over all its adapters (`--jobs`)."""
-    sent: set[str] = set()
-    returned: set[str] = set()
+    sent: tuple[set[str], set[str]] = (set(), set())
+    returned: tuple[set[str], set[str]] = (set(), set())
     for a in adapters:
-        sent |= getattr(a, "keys_sent", set())
-        returned |= getattr(a, "keys_returned", set())
-    if not returned:
+        for mine, theirs in ((sent, getattr(a, "keys_sent", None)), (returned, getattr(a, "keys_returned", None))):
+            if theirs is not None:
+                mine[0].update(theirs[0])
+                mine[1].update(theirs[1])
+    if not returned[0]:
         return []  # (no state came back at all: every scenario says so already)
-    return sorted(sent - returned - {"modules"})
+    return sorted([*(sent[0] - returned[0] - {"modules", "players"}),
+                   *(f"players[].{k}" for k in sent[1] - returned[1] - {"name"})])
 
 
 def _text_or_none(value):
@@ -1187,12 +1191,12 @@ class ProtocolAdapter:
         self._lost_next: tuple[S.Scenario, Message | None, EngineFault] | None = None
         # A fault met reading the replies to a failed scenario's steps sent ahead after it.
         self.fault_after: EngineFault | None = None
-        # The keys of the states sent in a `load` and of those the engine returned (a player's
-        # as `players[].hand`): a key it never returns fails only the expectations naming it,
+        # The keys of the states sent in a `load` and of those the engine returned (those at the
+        # top, those of a player): a key it never returns fails only the expectations naming it,
         # so a run of passes can hide it (round 84's engine author passed 363 scenarios with
         # no `phase` in any state).
-        self.keys_sent: set[str] = set()
-        self.keys_returned: set[str] = set()
+        self.keys_sent: tuple[set[str], set[str]] = (set(), set())
+        self.keys_returned: tuple[set[str], set[str]] = (set(), set())
 
     def ensure(self) -> None:
         """Start the engine (and shake hands) unless it is running, or the next scenario's

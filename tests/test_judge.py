@@ -4841,3 +4841,27 @@ def test_the_price_of_a_move_said_after_it_is_read_as_the_answer_shows_it(tmp_pa
     for text in ("Nina attacks 03 paying one coin", "Nina attacks 03, paying 1 coin", "Nina attacks 03 for one coin"):
         code, out = judge(capsys, "tests/data/tables/r75/z1.yaml", "-a", text)
         assert out["results"][0]["action"]["type"] == "attack" and out["results"][0]["action"]["target"] == "03", text
+
+
+def test_a_brief_answer_says_a_variable_in_its_declarations_words(tmp_path, capsys):
+    # The words come from the spec (`var violet_pos: int "violet figure on vine card"`), not
+    # from Python: the solo game's neutral figures are said as a table would say them.
+    path = tmp_path / "solo.yaml"
+    path.write_text(yaml.safe_dump({"modules": ["solo"], "state": {
+        "players": [{"name": "Timon", "coins": ["soy"], "vars": {"vine_pos": 0}}],
+        "active": "Timon", "phase": "plant_hand", "draw_pile": ["fire", "fire", "blue", "blue"],
+        "vine_row": ["last_figure", "anyone_two_red", "sell_for_two", "two_alike_in_phase_1"],
+        "vine_deck": ["blue_in_a_field", "castle"], "vars": {"violet_pos": 0, "red_pos": 3}}}), encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Timon fulfil", "--brief"]) == 1
+    line = capsys.readouterr().out.split("that is:")[1].splitlines()[0]
+    assert "seen: violet figure on vine card 0, Timon's figure on vine card 0)" in line, line
+    assert "violet_pos" not in line and "vine_pos" not in line, line
+
+
+def test_a_variables_words_are_read_from_its_declaration():
+    from bohnspec.language.compile import compile_text
+    rules = compile_text('module m\nvar steps: int per player "steps on the path" = 0 cites ruling/x\n'
+                         'var plain: int = 0 cites ruling/x\n', "t")
+    decls = {d.name: d for d in rules.decls}
+    assert decls["steps"].words == "steps on the path" and decls["steps"].per_player
+    assert decls["plain"].words == ""

@@ -232,8 +232,10 @@ class _ToModel(Transformer):
     def var(self, meta, name, vtype, *rest):
         parts, cites = _split(rest)
         *scopes, default = parts
+        words = next((_text(p) for p in scopes if _is_token(p, "STRING")), "")
         return Var(str(name), "", cites, self._loc(meta), type=str(vtype),
-                   per_player="each_player" in scopes, per_space="each_space" in scopes, default=default)
+                   per_player="each_player" in scopes, per_space="each_space" in scopes, default=default,
+                   words=words)
 
     def internal_var(self, meta, var):
         return replace(var, internal=True)

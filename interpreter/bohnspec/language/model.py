@@ -86,6 +86,7 @@ class Var(Decl):
     default: Node | None = None
     per_space: bool = False
     internal: bool = False  # the reference's bookkeeping, not what the table sees (PROTOCOL.md)
+    words: str = ""  # what a table calls it, said before its value ("figure on vine card" 2)
 
 
 @dataclass(frozen=True)

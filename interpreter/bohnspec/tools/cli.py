@@ -1129,7 +1129,7 @@ MAX_SAID = 2000
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, load_situation, overview, render_overview,
-                        render_verdicts)
+                        render_verdicts, spec_var_words)
     from .notation import format_action
 
     books = rulebooks_folder(args.rulebooks)
@@ -1169,7 +1169,8 @@ def _judge(args: argparse.Namespace) -> int:
             # Said, not silently dropped: a verdict without the books' words looks complete.
             rest.append("note: the rulebooks' words are not quoted: bohnspec does not ship them; give the folder "
                         "holding bohnanza.md and the others with --rulebooks DIR (or set BOHNSPEC_RULEBOOKS=DIR)")
-        text = "\n".join([head, *(board["rows"] if board else []), render_verdicts(results, args.brief), *rest])
+        verdicts = render_verdicts(results, args.brief, spec_var_words(engine.spec))
+        text = "\n".join([head, *(board["rows"] if board else []), verdicts, *rest])
         answer = {"situation": where, **({"board": board} if board else {}), "results": results,
                   **({"not_judged": unjudged} if unjudged else {})}
         if not _answer(args, answer, text):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -2292,10 +2292,13 @@ _NESTED = r"(?:[^()]|\([^()]*\))*"
 _FALSE_EXPR = re.compile(rf": `[^`]*`(?: \(({_NESTED})\))? is false \((\w+) = (\w+)((?:, {_NESTED})?)\)")
 
 
-def _in_words(text: str) -> str:
+def _in_words(text: str, var_words: Mapping[str, str] = {}) -> str:
     """An explanation without the rules' expressions (a definition's own words are kept, with
-    the player named for the rules' name of him)."""
+    the player named for the rules' name of him, and a variable said in its spec's words)."""
     text = _HELD_EXPR.sub("", text)
+
+    def var(name: str, value: str) -> str:
+        return f"{var_words.get(name) or name} {value}"
 
     def said(m: re.Match) -> str:
         if not m[1]:
@@ -2305,8 +2308,8 @@ def _in_words(text: str) -> str:
         # each said of its player (`Timon's vine_pos 1`), not of the rules' names for them.
         pairs = [p.split(" = ", 1) for p in re.split(r", (?![^()]*\))", m[4].removeprefix(", ")) if " = " in p]
         who = {m[2]: m[3], **{k: v for k, v in pairs if re.fullmatch(r"\w+", k) and re.fullmatch(r"[A-Z]\w*", v)}}
-        seen = ", ".join(f"{who[k.split('.')[0]]}'s {_var_in_words(k.split('.', 1)[1], v)}"
-                         if "." in k and k.split(".")[0] in who else f"{k} {v}" for k, v in pairs if k not in who)
+        seen = ", ".join(f"{who[k.split('.')[0]]}'s {var(k.split('.', 1)[1], v)}"
+                         if "." in k and k.split(".")[0] in who else var(k, v) for k, v in pairs if k not in who)
         return f" (the task asks that {asked}" + (f"; seen: {seen}" if seen else "") + ")"
     # (`a \`harvested\` event where player == Keno and coins == 2`: the card's own words, named
     # before it, say what it asks for; round 84's table read the expression in a brief answer)
@@ -2319,18 +2322,16 @@ _ASKED_EVENTS = re.compile(r"what it asks for, an? `\w+` event(?: where [^,;]*?)
                            r"[^,;]*?)?)*, has not happened")
 
 
-def _var_in_words(name: str, value: str) -> str:
-    """A player's variable seen by a test, for a table: the figure's place on the vine row by
-    its card, not as the rules' `vine_pos`."""
-    if name == "vine_pos":
-        return f"figure on vine card {value}"
-    return f"{name} {value}"
+def spec_var_words(spec: Spec) -> dict[str, str]:
+    """Each variable a table has a name for (`var vine_pos: ... "figure on vine card"`), by name."""
+    return {name: v.words for name, v in spec.vars.items() if v.words}
 
 
-def render_verdicts(results: list[dict], brief: bool = False) -> str:
+def render_verdicts(results: list[dict], brief: bool = False, var_words: Mapping[str, str] = {}) -> str:
     """The text of the verdicts `judge_actions` gives; `brief`: the verdict, the paragraphs
     quoted and the events, without the checks and the changes of the state (a table settling
-    a dispute reads the answer, not the working)."""
+    a dispute reads the answer, not the working); `var_words`: the words each variable is said
+    in there (its declaration's, `spec_var_words`)."""
     lines: list[str] = []
     for r in results:
         lines.append(f"action: {r.get('action_text') or show(r['action'])}")
@@ -2342,13 +2343,13 @@ def render_verdicts(results: list[dict], brief: bool = False) -> str:
         if r["legal"]:
             lines.append("  LEGAL" + (f", allowed by {', '.join(r['allowed_by'])}" if r.get("allowed_by") else ""))
             for why in r.get("explanation", []):
-                lines.append(f"  that is: {_in_words(why) if brief else why}")
+                lines.append(f"  that is: {_in_words(why, var_words) if brief else why}")
             if r.get("card_cites"):
                 lines.append(f"  the card's own paragraphs: {', '.join(r['card_cites'])}")
         else:
             lines.append(f"  ILLEGAL [{r['rule']}]: {r['reason']}")
             for why in r.get("explanation", []):
-                lines.append(f"  that is: {_in_words(why) if brief else why}")
+                lines.append(f"  that is: {_in_words(why, var_words) if brief else why}")
             own_words = f" (in its words: \"{r['clause_reason']}\")" if r.get("clause_reason") else ""
             lines.append(f"  decided by the clause at {r['clause']}{own_words}, citing {', '.join(r['cites'])}")
             for a in r.get("also_refused_by", []):

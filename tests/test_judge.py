@@ -2682,7 +2682,7 @@ def test_several_coins_paid_in_tribute_are_as_many_tributes(tmp_path, capsys):
     assert [e["coin"] for e in verdict["events"] if e["event"] == "tribute_paid"] == ["soy"]
     # ... and a coin it does not take is told which it does (bohnroeschen/tribute/2: the top one)
     assert main(["judge", situation(tmp_path, vines), "-a", "Ada pays tribute with her red coin"]) == 2
-    assert "'red': tribute names no card, and here it moves soy" in capsys.readouterr().err
+    assert "'red coin': tribute names no card, and here it takes 1 soy from Ada" in capsys.readouterr().err
     # ... and a count of cards that does not match the coins is still said (round 84's hunter)
     code, out = judge(capsys, situation(tmp_path, vines), "-a", "Ada pays two coins to move one card")
     assert any("1 card is not read" in n for r in out["results"] for n in r.get("notation", []))
@@ -2726,8 +2726,8 @@ def test_trades_said_with_the_partner_among_the_cards_given_and_questions_of_mus
         code, out = judge(capsys, situation(tmp_path, phase1), "-a", text)
         verdict = out["results"][0]
         assert verdict["action"] == {"type": "plant", "player": "Timon", "field": 1}, text
-        assert any("the phase may not end now: the foremost hand card must be planted first [bohnanza/phase-1/1]" in n
-                   for n in verdict["notation"]), text
+        assert any("'must': yes, before the phase ends: it may not end now: the foremost hand card must be planted "
+                   "first [bohnanza/phase-1/1]" in n for n in verdict["notation"]), text
     code, out = judge(capsys, situation(tmp_path, phase1), "-a", "Can Timon skip planting?")
     assert out["results"][0]["action"] == {"type": "end_phase", "player": "Timon"}
     assert out["results"][0]["rule"] == "bohnanza/phase-1/1"
@@ -3093,7 +3093,11 @@ def test_round_58s_table_words_for_moves_and_questions_of_no_move(tmp_path, caps
                       "-a", "Does Timon have to plant the second card?")
     r = out["results"][1]
     assert (r["action"]["type"], r["legal"]) == ("plant", True)
-    assert any("the phase may also end now without it" in n for n in r["notation"])
+    assert any(n.startswith("'must': no, not now: the phase may also end now without it") for n in r["notation"])
+    # (round 85's player: the answer to `must` is the first line, before the move's own verdict)
+    assert main(["judge", situation(tmp_path, R58_P1), "-a", "Timon plant 1", "-a",
+                 "Does Timon have to plant the second card?", "--brief"]) == 0
+    assert "\n  must? no, not now: the phase may also end now without it" in capsys.readouterr().out
     code, out = judge(capsys, situation(tmp_path, R58_P1), "-a", "How many coins does Timon get for his soy field")
     assert out["results"][0]["action"] == {"type": "harvest", "player": "Timon", "field": 2}
     for text in ("who wins on a tie?", "What happens when the deck runs out?"):
@@ -4825,6 +4829,20 @@ def test_a_count_of_cards_is_no_pick_of_the_drafts_place(tmp_path, capsys):
     assert out["results"][0]["action"] == {"type": "draft", "player": "Keno", "card": 2, "target": 2}
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Keno picks the 3rd card onto the discard pile")
     assert out["results"][0]["action"] == {"type": "draft", "player": "Keno", "card": 3, "target": "discard"}
+    # ... a count of several cards says the move takes one at a time (it had 'cards' read as the
+    # target), `one card` leaves which to the draft (told), and `the soy card` is the soy
+    assert main(["judge", situation(tmp_path, table), "-a", "Keno picks 2 cards into field 2"]) == 2
+    assert "'2 cards': draft moves one card at a time" in capsys.readouterr().err
+    for text in ("Keno picks one card into field 1", "Keno picks a card into field 1"):
+        code, out = judge(capsys, situation(tmp_path, table), "-a", text)
+        verdict = out["results"][0]
+        assert verdict["action"] == {"type": "draft", "player": "Keno", "card": 1, "target": 1}, (text, verdict)
+        assert "'card' not said: judged as 1; any of 1, 2, 3 or 4 is allowed here" in verdict["notation"], text
+    code, out = judge(capsys, situation(tmp_path, table), "-a", "Keno picks the soy card into field 2")
+    assert out["results"][0]["action"] == {"type": "draft", "player": "Keno", "card": 2, "target": 2}
+    # (one card planted is the one move: its field is read, not the count as the field)
+    code, out = judge(capsys, "tests/data/tables/r75/b1.yaml", "-a", "Timon plants 1 card into field 2")
+    assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 2}
 
 
 def test_a_cart_card_is_named_by_its_place_in_words_while_its_pick_waits(tmp_path, capsys):
@@ -4865,3 +4883,59 @@ def test_a_variables_words_are_read_from_its_declaration():
     decls = {d.name: d for d in rules.decls}
     assert decls["steps"].words == "steps on the path" and decls["steps"].per_player
     assert decls["plain"].words == ""
+
+
+def test_a_with_phrase_of_a_move_of_no_values_says_the_situation_or_the_coins_paid(tmp_path, capsys):
+    # Round 84's hunter: `ends the phase with a blue left` had 'left' one too many, and `buys a
+    # field with her red, soy and blue coins` the coins; a `with` phrase of a move that takes no
+    # values says what the player holds or leaves (told, not read), or what it pays, which is
+    # checked against what the rules take.
+    path = tmp_path / "field.yaml"
+    path.write_text(yaml.safe_dump({"modules": ["base", "bohnroeschen"], "state": {
+        "players": [{"name": "Nina", "hand": ["soy"], "fields": [["soy"], ["red"]], "coins": ["red", "soy", "blue"]},
+                    {"name": "Timon", "hand": ["green", "blue"], "fields": [["fire", "fire"], ["green"]]},
+                    {"name": "Keno", "hand": ["broad"], "fields": [["broad"], []]},
+                    {"name": "Eiko", "hand": ["black_eyed"], "fields": [[], []]}],
+        "active": "Timon", "phase": "plant_hand", "draw_pile": ["fire"] * 6,
+        "vine_row": ["sell_for_two", "anyone_two_red", "last_figure", "two_alike_in_phase_1"],
+        "vine_deck": ["blue_in_a_field", "castle"]}}), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Nina buys a field with her red, soy and blue coins")
+    verdict = out["results"][0]
+    assert verdict["action"] == {"type": "buy_field", "player": "Nina"} and verdict["legal"], verdict
+    assert "'red, soy, blue coins': buy_field names no card; the rules say which it moves, and here it is those" \
+        in verdict["notation"], verdict
+    assert main(["judge", str(path), "-a", "Nina buys a field with her red, fire and blue coins"]) == 2
+    assert "'red, fire, blue coins': buy_field names no card, and here it takes 1 blue, 1 red, 1 soy from Nina" \
+        in capsys.readouterr().err
+    for text in ("Timon ends the phase with a blue left", "Timon ends the phase with 2 blues in hand",
+                 "Timon ends the phase with the green and the blue still in his hand"):
+        code, out = judge(capsys, str(path), "-a", text)
+        verdict = out["results"][0]
+        assert verdict["action"] == {"type": "end_phase", "player": "Timon"}, (text, verdict)
+        assert verdict["rule"] == "bohnanza/phase-1/1", (text, verdict)  # he has not planted yet
+        assert any("says what Timon holds or leaves: end_phase takes no values" in n for n in verdict["notation"]), text
+
+
+REVEALED_TABLE = {"players": [{"name": "Timon", "hand": ["fire", "green"], "fields": [["blue", "blue"], ["green"]]},
+                              {"name": "Nina", "hand": ["red", "broad", "soy"], "fields": [["red"], ["broad", "broad"]]},
+                              {"name": "Keno", "hand": ["black_eyed"], "fields": [["soy", "soy"], []]},
+                              {"name": "Eiko", "hand": ["green"], "fields": [[], []]}],
+                  "active": "Timon", "phase": "trade", "revealed": ["soy", "blue"],
+                  "draw_pile": ["green", "fire", "red", "broad", "blue", "blue", "fire"]}
+
+
+def test_round_85s_players_revealed_cards_and_a_donation_answered_to(tmp_path, capsys):
+    # `the cards he just turned up` had 'up' one too many, `the revealed cards` was no card;
+    # each is every card of the row
+    for text in ("May Timon trade the cards he just turned up?", "May Timon trade the revealed cards?",
+                 "Timon offers Nina the cards he revealed for her red"):
+        code, out = judge(capsys, situation(tmp_path, REVEALED_TABLE), "-a", text)
+        assert out["results"][0]["action"]["give"] == ["revealed 1", "revealed 2"], (text, out)
+        assert out["results"][0]["legal"], text
+    # `donates` is `gives` (NOTATION.md), the pronoun after it too: `she` had whom it means unread
+    code, out = judge(capsys, situation(tmp_path, REVEALED_TABLE), "-a",
+                      "Timon donates his fire to Nina, and she turns it down")
+    assert [r["action"] for r in out["results"]] == [
+        {"type": "offer", "player": "Timon", "to": "Nina", "give": ["hand 1"], "get": []},
+        {"type": "decline", "player": "Nina"}], out
+    assert all(r["legal"] for r in out["results"])

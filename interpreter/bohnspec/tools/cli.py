@@ -217,7 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     j.add_argument("situation", help="a state in the scenario format (YAML; or `modules:` and `state:` as a scenario "
                                         "has them), a new game's `modules:` and `setup:` (is it allowed?), a "
                                         "scenario file, or a corpus scenario id")
-    j.add_argument("--step", type=STEP, help="with a scenario: the situation after this many steps (default: all)")
+    j.add_argument("--step", type=STEP, help="with a scenario: the situation after this many steps (default: all; "
+                   "0: its start; 1: after its first step, before its second)")
     j.add_argument("--action", "-a", action="append", default=[],
                    help='an action in notation ("Nina harvest 1", "Timon trade give soy get red with Nina") '
                         "or JSON; repeat for a sequence")

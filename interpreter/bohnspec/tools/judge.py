@@ -2327,6 +2327,9 @@ def spec_var_words(spec: Spec) -> dict[str, str]:
     return {name: v.words for name, v in spec.vars.items() if v.words}
 
 
+_MUST_SAID = "'must': "
+
+
 def render_verdicts(results: list[dict], brief: bool = False, var_words: Mapping[str, str] = {}) -> str:
     """The text of the verdicts `judge_actions` gives; `brief`: the verdict, the paragraphs
     quoted and the events, without the checks and the changes of the state (a table settling
@@ -2339,7 +2342,9 @@ def render_verdicts(results: list[dict], brief: bool = False, var_words: Mapping
             lines.append(f"  not an action: {r['malformed']}")
             continue
         for note in r.get("notation", []):
-            lines.append(f"  note: {note}")
+            # (the answer to a `must` question, before the verdict on the move: round 85's player)
+            lines.append(f"  must? {note[len(_MUST_SAID):]}" if note.startswith(_MUST_SAID + "yes")
+                         or note.startswith(_MUST_SAID + "no") else f"  note: {note}")
         if r["legal"]:
             lines.append("  LEGAL" + (f", allowed by {', '.join(r['allowed_by'])}" if r.get("allowed_by") else ""))
             for why in r.get("explanation", []):

@@ -92,24 +92,30 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "") -> str:
     the other moves of other kinds the player may make now instead (`Does Nina have to
     accept?`: she may decline; round 58's table), and whether the player may end the phase now
     without it (the game's `end_phase`, if it has one)."""
+    # The answer to `must` first (round 85's player read the move's ILLEGAL headline as "you
+    # may not", when the question was whether it may be left out): no, when the phase may end
+    # without it; yes, when it may not, with the rule that holds it; the move's verdict follows.
     note = "'must': the answer says whether the move is allowed"
     if who not in state.names():
         return note
     instead = [k for k in _kinds_timely_for(engine, state, who, but=kind)
                if k != "end_phase" and next(_legal_with(engine, state, k, who, {}), None) is not None]
-    if instead:
-        note += f"; {who} may also {' or '.join(instead[:4])} instead"
+    others = f"; {who} may also {' or '.join(instead[:4])} instead" if instead else ""
     # (the phase is ended by whoever may end it: the active player, when the one asked about may not)
     ender = next((p for p in dict.fromkeys([who, state.active]) if p in state.names()
                   and "end_phase" in engine.spec.actions and engine.timing(state, "end_phase", p) is None), who)
     outcome = _phase_ended_by(engine, state, ender)
     if outcome is None:
-        return note
+        return note + others
     by = "" if ender == who else f" (by {ender})"
     if outcome.accepted:
-        return note + f"; the phase may also end now{by} without it"
+        return f"'must': no, not now: the phase may also end now{by} without it{others}; below, whether " \
+               "the move itself is allowed"
     refused = outcome.rejection
-    return note + (f"; the phase may not end now{by}: {refused.reason} [{refused.rule}]" if refused else "")
+    if refused is None:
+        return note + others
+    return f"'must': yes, before the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]" \
+           f"{others.replace(' instead', ' first') if others else ''}; below, whether the move itself is allowed"
 
 
 # A question's mood: whether a move may be made (`Can Nina ...?`: a value left out is
@@ -249,12 +255,12 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     # (`plays the blue, which is now his second card, on his blues`: what the card is, said
     # between commas; round 69's table)
     text = re.sub(r",\s+(?:which|that|who)\s+(?:is|was|are|were|has|had)\b[^,]*(?:,|$)", "", text, flags=re.IGNORECASE)
-    text = _cards_described(engine, text)
+    text = _cards_described(engine, state, text)
     text = _times_said(engine, state, text)
     return _fillers_dropped(state, text)
 
 
-def _cards_described(engine: Engine, text: str) -> str:
+def _cards_described(engine: Engine, state: State, text: str) -> str:
     """Words telling a card or a field by how it came or what it is, said in the notation's own
     words: `the traded red` (received), `his planted greens` (his green field); what is not done,
     `instead of the fire`, and where the end of a phase leads, `and goes on to the trading`, go."""
@@ -288,9 +294,18 @@ def _cards_described(engine: Engine, text: str) -> str:
     text = re.sub(r"\b([a-z]+?)(beans?)\b", lambda m: f"{m[1]} {m[2]}" if _variety_said(engine, m[1]) else m[0], text,
                   flags=re.IGNORECASE)
     # (`both revealed cards`, `the two revealed beans`: each card of that row; round 82's table)
+    # (`the revealed cards`, `the cards he just turned up`: every card of the row, however many;
+    # round 85's player had `'up' is one too many`)
     if "revealed" in engine.spec.zones and not engine.spec.zones["revealed"].per_player:
+        every = " and ".join(f"revealed {k}" for k in range(1, len(state.zones.get("revealed", [])) + 1))
         text = re.sub(r"\b(?:both|the\s+two)\s+(?:of\s+the\s+)?(?:revealed|turned[- ]up)\s+(?:bean\s+)?"
                       r"(?:cards|beans)\b", "revealed 1 and revealed 2", text, flags=re.IGNORECASE)
+        if every:
+            who = "|".join(["he", "she", "they", "i", "you", *map(re.escape, state.names())])
+            text = re.sub(r"(?<!\bof\s)\b(?:all\s+)?the\s+(?:(?:revealed|turned[- ]up)\s+(?:bean\s+)?(?:cards|beans)|"
+                          r"(?:bean\s+)?(?:cards|beans)\s+(?:that\s+|which\s+)?(?:" + who + r")\s+"
+                          r"(?:has\s+|have\s+)?(?:just\s+)?(?:revealed|turned\s+up|turned\s+over))\b", every, text,
+                          flags=re.IGNORECASE)
     # (`the third field card`: a card's name, not field 3; `one gold coin`: a coin; round 75's table)
     text = re.sub(r"\b(?:third|3rd)\s+(?:bean\s+)?field\s+(cards?)\b", r"third-field \1", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(a|an|one|two|three|four|five|another|[0-9]+)\s+(?:gold|bean)\s+(coins?)\b", r"\1 \2", text,
@@ -704,9 +719,23 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))
     # (`to Nina, for her soy`: the comma no list's; round 63)
     text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
-    text = _order_words(engine, state, text)
+    text = _order_words(engine, state, _said_as_give(engine, state, text))
     return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(engine, _paid_for(_exchange(
         _card_taken(engine, _space_taken(engine, state, _question_asked(engine, state, text))))))))
+
+
+def _said_as_give(engine: Engine, state: State, text: str) -> str:
+    """`Timon donates his fire to Nina, and she turns it down`: a verb the spec gives the same
+    move as `give` (its `aka`) is read as `give`, so that whom a pronoun means is found as for
+    `gives` (round 85's player had `she` unread after `donates`)."""
+    verbs = _verbs(engine)
+    give = verbs.get("give")
+    same = [v for v, a in verbs.items() if give is not None and a == give and v != "give" and v.isalpha()]
+    if not same or not state.names():
+        return text
+    names = "|".join(map(re.escape, state.names()))
+    return re.sub(r"\b(" + names + r")\s+(" + "|".join(map(re.escape, same)) + r")(s?)\b", r"\1 give\3", text,
+                  flags=re.IGNORECASE)
 
 
 def _card_taken(engine: Engine, text: str) -> str:

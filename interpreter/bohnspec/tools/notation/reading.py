@@ -6,11 +6,12 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from ...errors import ActionError, BohnspecError, closest, suggest
-from ...execution.interpret import Engine
+from ...execution.interpret import Engine, Outcome
 from ...execution.moves import card_zone_clauses
 from ...execution.state import State
 from .completion import (
@@ -41,6 +42,7 @@ from .plain import (
     _an_object,
     _as_said,
     _as_typed,
+    _said_as_give,
     _asked,
     _cards_named,
     _each_card,
@@ -991,7 +993,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
         text = _unnegated(_asides_unwrapped(text.replace("\u2019", "'")))
-        text = _corrected(state, text)
+        text = _said_as_give(engine, state, _corrected(state, text))
         text = _subjects_said(state, text)
         text = _joins_said(engine, state, text)
         # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
@@ -1550,14 +1552,20 @@ def _legal_readings(engine: Engine, state: State, player: str,
     return legal
 
 
-def _beans_moved(engine: Engine, state: State, action: dict) -> set[str] | None:
-    """The bean varieties the events of an action name (what it moves), or None when the
-    rules refuse it or it cannot be played."""
+def _accepted(engine: Engine, state: State, action: dict) -> Outcome | None:
+    """What an action would do, or None when the rules refuse it or it cannot be played."""
     try:
         outcome = engine.apply(state, action)
     except BohnspecError:
         return None
-    if not outcome.accepted:
+    return outcome if outcome.accepted else None
+
+
+def _beans_moved(engine: Engine, state: State, action: dict) -> set[str] | None:
+    """The bean varieties the events of an action name (what it moves), or None when the
+    rules refuse it or it cannot be played."""
+    outcome = _accepted(engine, state, action)
+    if outcome is None:
         return None
     out: set[str] = set()
     for e in outcome.events:
@@ -1565,6 +1573,88 @@ def _beans_moved(engine: Engine, state: State, action: dict) -> set[str] | None:
             for x in (v if isinstance(v, list) else [v]):
                 if isinstance(x, str) and x in engine.spec.varieties:
                     out.add(x)
+    return out
+
+
+# Words of a `with` phrase saying where the cards are, not which (`with a blue left`, `with
+# 2 cards still in hand`, `with the red unplanted`), and those saying what is paid.
+_LEFT_WORDS = frozenset({"left", "revealed", "unplanted", "remaining", "still", "in", "hand", "untraded", "unsold",
+                         "over", "face", "up", "showing"})
+_PHRASE_WORDS = _LEFT_WORDS | {"and", "all", "bean", "beans", "card", "cards", "coin", "coins"}
+
+
+def _situation_phrase(engine: Engine, state: State, rest: list[str]) -> tuple[int, list[str]] | None:
+    """Where a move of no values is given a `with` phrase of beans, counts and words of where
+    they lie or what they are only: the index of `with` and the beans named in it (each once
+    for each time said: `2 blues` twice), else None."""
+    lowered = [w.lower() for w in rest]
+    if "with" not in lowered or len(rest) == lowered.index("with") + 1:
+        return None
+    at = lowered.index("with")
+    beans: list[str] = []
+    count = 1
+    for word in rest[at + 1:]:
+        parts = word.split(",")
+        if all(_variety_said(engine, p) is not None and p not in state.names() for p in parts):
+            beans.extend(parts * count)
+            count = 1
+        elif word.isdigit():
+            count = max(1, min(int(word), 99))
+        elif not (word.lower() in _PHRASE_WORDS or word.lower() in _ARTICLES):
+            return None
+    return at, beans
+
+
+def _phrase_text(words: list[str]) -> str:
+    """A phrase's words as said (`2 all blue` is `2 blue`, `soy,red` is `soy, red`)."""
+    shown = [w.replace(",", ", ") for k, w in enumerate(words) if not (w == "all" and k and words[k - 1].isdigit())]
+    return " ".join(shown)
+
+
+def _beans_taken(engine: Engine, state: State, action: dict, player: str) -> Counter | None:
+    """The bean cards an action takes from the player, wherever they lay (the coins it pays),
+    or None when the rules refuse it or it cannot be played."""
+    outcome = _accepted(engine, state, action)
+    if outcome is None:
+        return None
+
+    def held(s: State) -> Counter:
+        out: Counter = Counter()
+        for cards in s.player(player).zones.values():
+            for c in cards:
+                out.update(x for x in (c if isinstance(c, list) else [c]) if x in engine.spec.varieties)
+        return out
+    return held(state) - held(outcome.state)
+
+
+def _one_card_said(engine: Engine, state: State, player: str, kind: str, names: list[str], rest: list[str],
+                   said: list[str]) -> list[str]:
+    """The words of a move that takes no count with the cards it moves counted: `picks the soy
+    card` is the soy, `picks one card into field 1` or `plants a card` leaves which card to the
+    move (one move moves one: the value not said is completed, and told), and `picks 2 cards`
+    is no move of this kind, which moves one card at a time (round 84's hunter had the number
+    read as the second card, and the word `cards` as the next value)."""
+    out: list[str] = []
+    k = 0
+    while k < len(rest):
+        word, after = rest[k], rest[k + 1].lower() if k + 1 < len(rest) else ""
+        later = rest[k + 2] if k + 2 < len(rest) else ""
+        if after in ("card", "cards") and word.lower() not in names and not later.isdigit():
+            if _variety_said(engine, word) is not None and word not in state.names():
+                out.append(word)  # `the soy card`
+                k += 2
+                continue
+            if word.lower() in ("a", "an", "1") and after == "card":
+                k += 2  # `one card`: which one, the move's value left unsaid
+                if "card" in names and names.index("card") + 1 < len(names) and k < len(rest):
+                    out.append(names[names.index("card") + 1])  # what follows is the next value
+                continue
+            if word.isdigit() and int(word) > 1 and after == "cards":
+                raise ActionError(f"'{word} cards': {kind} moves one card at a time ({kind} "
+                                  f"{' '.join(n.upper() for n in names)}): say which card, and make a move for each "
+                                  f"(`{player} {kind} ...`, then again)")
+        out.append(word)
+        k += 1
     return out
 
 
@@ -1660,6 +1750,29 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                             f"many {unit} as the rules give it; a move made several times is given once for "
                             "each time")
             del rest[k:k + 2]
+        # `ends the phase with a blue left`, `fulfils with his 2 blues`, `buys a field with her
+        # red, soy and blue coins`: a `with` phrase of a move of no values says what the player
+        # holds, leaves or pays, which the situation (and the rules) decide; its beans are
+        # checked below against what the move moves, the rest told, not read (round 84's hunter).
+        phrase = _situation_phrase(engine, state, rest)
+        if phrase is not None:
+            at, beans_in_it = phrase
+            words = _phrase_text(rest[at:])
+            lowered = {w.lower() for w in rest[at:]}
+            if beans_in_it and lowered & {"coin", "coins"} and not lowered & _LEFT_WORDS:
+                # (`with her red, soy and blue coins`: the coins paid, which the rules choose)
+                taken = _beans_taken(engine, state, {"type": kind, "player": player}, player)
+                words = _phrase_text(rest[at + 1:])
+                if taken is not None and not Counter(_variety_said(engine, b) for b in beans_in_it) <= taken:
+                    paid = ", ".join(f"{n} {v}" for v, n in sorted(taken.items())) or "no bean card"
+                    raise ActionError(f"'{words}': {kind} names no card, and here it takes {paid} from {player}")
+                said.append(f"'{words}': {kind} names no card; the rules say which it moves"
+                            + ("" if not taken else ", and here it is that one" if len(beans_in_it) == 1
+                               else ", and here it is those"))
+            else:
+                said.append(f"'{words}' says what {player} holds or leaves: {kind} takes no values; it is judged "
+                            "in the situation as given")
+            rest = rest[:at]
         # `claims his blue bean card`, `fulfils her task`, `declines the gift`: what the move is
         # about is the one the rules mean
         card = re.search(r"\b(?:(?:his|her|their|my|the)\s+)?(?:\S+\s+){0,6}?(?:vine\s+)?(?:card|task)$"
@@ -1691,7 +1804,10 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                 del rest[k:end]
     # (an int named like a card or a place, the draft's `card`, is a place, not a count: `picks
     # 2 cards` is no pick of the second; round 84's hunter)
-    counts = [n for n, t in types.items() if t == "int" and n not in _COUNTED and n not in engine.spec.zones]
+    counts = [n for n, t in types.items() if t == "int" and n not in _COUNTED and n not in engine.spec.zones
+              and n + "s" not in engine.spec.zones]
+    if not counts and not any(t in ("cards", "refs") for t in types.values()):
+        rest = _one_card_said(engine, state, player, kind, names, rest, said)
     if len(counts) == 1 and counts[0] not in rest and list(types.values()).count("int") == 1:
         # `requisitions two cards`: a number counting cards or coins is the move's one count, not
         # the space or field next in order (round 83's designer had the space 02 read, and the

@@ -44,3 +44,17 @@ def test_every_option_the_docs_give_a_command_is_one_it_has(capsys):
         missing += [f"{name}: bohnspec {sub} {option}" for option, name in sorted(uses)
                     if not re.search(re.escape(option) + r"(?![\w-])", text)]
     assert not missing, "options the docs give that the command does not have:\n" + "\n".join(missing)
+
+
+def test_the_tables_described_in_the_notation_guide_are_situations_judge_reads(tmp_path, capsys):
+    # Round 85's player found how to write a situation only in SCENARIOS.md; NOTATION.md's
+    # "Describing the table" shows one for each game, each of which must load as written.
+    text = (ROOT / "docs" / "NOTATION.md").read_text(encoding="utf-8")
+    section = text.split("## Describing the table", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, flags=re.DOTALL)
+    assert len(blocks) >= 3
+    for i, block in enumerate(blocks):
+        path = tmp_path / f"table{i}.yaml"
+        path.write_text(block, encoding="utf-8")
+        assert main(["judge", str(path)]) == 0, (block, capsys.readouterr())
+        assert "may" in capsys.readouterr().out

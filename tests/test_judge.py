@@ -1364,7 +1364,31 @@ def test_an_end_this_game_never_reaches_is_not_said_to_be_not_reached_yet(capsys
                  "-a", "Timon end_phase", "--json"])
     verdict = json.loads(capsys.readouterr().out)["results"][0]
     assert code == 0 and verdict["legal"] is True
-    assert not any("pile_is_gone" in w["missing"] for w in verdict.get("game_goes_on", [])), verdict
+    assert not any("pile_is_gone" in w["missing"] and not w.get("never") for w in verdict.get("game_goes_on", [])), \
+        verdict
+
+
+def test_a_run_out_in_bohnroeschen_says_the_game_goes_on_by_its_own_paragraph(tmp_path, capsys):
+    # Round 85's player: "Timon draws. Is the game over?" at the third running out was answered
+    # with nothing on the end, and the events cited bohnanza/end/1, which ends the base game there.
+    path = tmp_path / "r07.yaml"
+    path.write_text(yaml.safe_dump({"modules": ["base", "bohnroeschen"], "state": {
+        "players": [{"name": "Timon", "hand": ["fire"], "fields": [["soy", "soy"], ["green"]],
+                     "coins": ["green"] * 3, "vars": {"vine_pos": 1}},
+                    {"name": "Nina", "hand": ["red", "broad", "soy"], "fields": [["red"], ["broad", "broad"]],
+                     "coins": ["blue", "blue"], "vars": {"vine_pos": 2}},
+                    {"name": "Keno", "hand": ["black_eyed"], "fields": [[], []], "vars": {"vine_pos": 1}},
+                    {"name": "Eiko", "hand": ["green"], "fields": [[], []], "vars": {"vine_pos": 3}}],
+        "active": "Timon", "phase": "draw_cards", "draw_pile": ["green"], "discard": ["soy", "blue", "fire", "broad"],
+        "vars": {"exhaustions": 2},
+        "vine_row": ["blue_in_a_field", "sell_for_two", "anyone_two_red", "last_figure", "anyone_four_green",
+                     "one_bean_each_field"], "vine_deck": ["two_alike_in_phase_1", "castle"]}}), encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Timon draws. Is the game over?", "--brief"]) == 0
+    out = capsys.readouterr().out
+    assert "the game goes on: this end is never reached in this game: The draw pile may run out any number of " \
+           "times: it is always reshuffled." in out and "bohnroeschen/end/1" in out, out
+    events = [line for line in out.splitlines() if line.strip().startswith(("exhausted:", "reshuffled:"))]
+    assert len(events) == 2 and not any("bohnanza/end/1" in line for line in events), events
 
 
 def test_a_second_field_of_a_growing_variety_is_allowed_by_its_paragraph(tmp_path, capsys):
@@ -4861,6 +4885,13 @@ def test_the_price_of_a_move_said_after_it_is_read_as_the_answer_shows_it(tmp_pa
         assert out["results"][0]["action"]["type"] == "attack" and out["results"][0]["action"]["target"] == "03", text
 
 
+def test_a_paragraph_of_several_sentences_ending_in_a_colon_is_quoted(capsys):
+    # Round 85's player: dschingis/setup/1 ("There is no "3rd bean field". ... the following
+    # cards are taken out:") was taken for a heading and never quoted in a refusal.
+    code, out = judge(capsys, "tests/data/tables/r85/d09.yaml", "-a", "Timon plants the fire in his third field")
+    assert "dschingis/setup/1" in out["results"][0].get("rulebook", {}), out["results"][0]
+
+
 def test_a_brief_answer_says_a_variable_in_its_declarations_words(tmp_path, capsys):
     # The words come from the spec (`var violet_pos: int "violet figure on vine card"`), not
     # from Python: the solo game's neutral figures are said as a table would say them.
@@ -4939,3 +4970,35 @@ def test_round_85s_players_revealed_cards_and_a_donation_answered_to(tmp_path, c
         {"type": "offer", "player": "Timon", "to": "Nina", "give": ["hand 1"], "get": []},
         {"type": "decline", "player": "Nina"}], out
     assert all(r["legal"] for r in out["results"])
+
+
+def test_an_expansions_count_is_cited_only_where_it_changed_the_count(tmp_path, capsys):
+    # Round 85's player: in Bohnaparte every card drawn cited bohnaparte/village/1, even for a
+    # player with no village, whose draw is the base game's three.
+    main(["judge", "tests/data/tables/r85/p07.yaml", "-a", "Uwe draws", "--brief"])
+    drew = [line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("drew:")]
+    assert len(drew) == 3 and not any("bohnaparte/village/1" in line for line in drew), drew
+    data = yaml.safe_load(open("tests/data/tables/r85/p07.yaml", encoding="utf-8"))
+    data["state"]["active"] = "Hanno"  # his village draws a fourth card
+    path = tmp_path / "hanno.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    main(["judge", str(path), "-a", "Hanno draws", "--brief"])
+    drew = [line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("drew:")]
+    assert len(drew) == 4 and all("bohnaparte/village/1" in line for line in drew), drew
+
+
+def test_a_cannon_tie_at_twenty_names_the_ruling_that_settles_it(capsys):
+    # Round 85's player: "unless both values are twenty" was said, but not the ruling that
+    # decides it (ruling/cannon-final-values), which appeared nowhere in the answer.
+    main(["judge", "tests/data/tables/r85/p06.yaml", "-a", "Uwe attacks Hanno's farm with his blue and Hanno "
+          "defends with the fire on his depot", "--brief"])
+    combat = next(line for line in capsys.readouterr().out.splitlines() if "combat at f1" in line)
+    assert "which does not win this tie: with a cannon the attacker wins a tie against a town, a village or a " \
+           "fortified territory, unless both values are twenty (ruling/cannon-final-values)" in combat, combat
+
+
+def test_does_he_take_it_after_an_attack_asks_whether_it_is_won(capsys):
+    # Round 85's player: the question was read as a take from the cart, refused.
+    code, out = judge(capsys, "tests/data/tables/r85/d01.yaml", "-a",
+                      "Timon attacks the neutral town 02 with his fire. Does he take it?")
+    assert [r["action"]["type"] for r in out["results"]] == ["attack"], out

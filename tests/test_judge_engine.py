@@ -199,4 +199,4 @@ def test_a_variable_the_reference_left_alone_is_put_down_to_where_the_rules_chos
         state = engine.apply(state, step.action).state
     found = changing_paragraphs(engine, state, sc.steps[4].action, ["vars.exhaustions"])
     assert found[:2] == ["dschingis/combat/13", "dschingis/end/2"], found
-    assert "bohnanza/end/1" in found  # and where it is set when it is
+    assert "bohnanza/empty-draw-pile/1" in found  # and where it is set when it is

@@ -349,7 +349,7 @@ def test_a_tie_at_twenty_names_the_cannon_paragraph_that_decides_it(capsys):
     # Why not, in the spec's words (round 39's players asked).
     assert "a tie: the attack fails" in combat and combat.endswith(
         "(by bohnaparte/iron-mine/1; Nina holds Iron mine (Eisenmine), which does not win this tie: with a cannon the "
-        "attacker wins a tie against a town, a village or a fortified territory, unless both values are twenty)")
+        "attacker wins a tie against a town, a village or a fortified territory, unless both values are twenty (ruling/cannon-final-values))")
 
 
 def test_a_bohnaparte_combat_cites_bohnaparte_alone(tmp_path, capsys):

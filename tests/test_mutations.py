@@ -146,7 +146,7 @@ MUTATIONS = {
     # The reshuffle when the last card is drawn (a draw pile left empty is refilled only when
     # a card is next needed: ruling/reshuffle-when-needed).
     "no-reshuffle": ("empty-draw-pile", [
-        ("if not pile_is_gone {\n    reshuffle discard into draw_pile", "if not pile_is_gone {")]),
+        ("if not pile_is_gone {\n    reshuffle_discard()", "if not pile_is_gone {")]),
     "no-refill-when-needed": ("empty-draw-pile", [
         ("if size(draw_pile) == 0 and not pile_is_gone and size(discard) > 0 {", "if false {")]),
     "no-final-harvest": ("end", [

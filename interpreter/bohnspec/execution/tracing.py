@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..language.model import Decl, Node
+from ..language.model import Decl, Define, Node
 from ..language.spec import Spec
 from ..language.unparse import place
 from ..errors import SpecRuntimeError
@@ -88,6 +88,9 @@ class Recorder:
         # space fails the test of a player's last landscape at its first part (nobody lost
         # anything): no step towards that end, unlike a player losing one of several.
         self.guards: dict[str, list[str]] = {}
+        # Every definition evaluated, whatever it gave: an end this game never reaches was asked
+        # about (Bohnröschen's `pile_is_gone`, false), which judge tells.
+        self.asked: set[str] = set()
 
     def checkpoint(self, env: Env) -> None:
         now = env.state.to_json()
@@ -107,6 +110,11 @@ class TracingEngine(Engine):
     def __init__(self, spec: Spec, recorder: Recorder) -> None:
         super().__init__(spec)
         self.recorder = recorder
+        # A definition put in place of another's without parameters, by name: what the one it
+        # replaced would have given is what tells whether it made a difference.
+        self._replaced_defines = {new.name: old for old, new in spec.replaced
+                                  if isinstance(new, Define) and isinstance(old, Define) and old.params is None
+                                  and old.body is not None}
 
     def emit(self, env: Env, name: str, payload: dict, record: bool = True, source: tuple | None = None) -> None:
         self.recorder.checkpoint(env)
@@ -122,13 +130,26 @@ class TracingEngine(Engine):
         values = list(values)
         value = super()._call_define(env, name, values, node)
         self.recorder.defines.append((name, tuple(v for v in values if isinstance(v, str)), value))
-        if env.frames and gave_something(value):
+        self.recorder.asked.add(name)
+        if env.frames and gave_something(value) and self._made_a_difference(env, name, value):
             frame = env.frames[-1]
             used = self.recorder.used.setdefault(place(frame.loc), [])
             if name not in used:
                 used.append(name)
             self.recorder.running[place(frame.loc)] = frame
         return value
+
+    def _made_a_difference(self, env: Env, name: str, value: Any) -> bool:
+        """Whether a definition gave other than the one it replaced would have: a war game's
+        draw_count for a player without a village is the base game's three, and Bohnaparte's
+        village paragraph says nothing of that draw (round 85's player saw it cited for all)."""
+        old = self._replaced_defines.get(name)
+        if old is None or old.body is None:
+            return True
+        try:
+            return Engine.expr(self, old.body, frozenset())(env) != value
+        except SpecRuntimeError:
+            return True
 
     def _s_if(self, node, scope):
         run = super()._s_if(node, scope)

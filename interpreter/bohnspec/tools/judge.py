@@ -26,7 +26,7 @@ from ..conformance import deciding
 from ..conformance import scenario as S
 from ..errors import ActionError, Location, ScenarioError, ShuffleMismatch, SpecRuntimeError
 from ..execution.interpret import Engine, Env, Outcome, Rejection, _names_in, conjuncts, engine_for, serialise
-from ..language.model import STATE_KEYS, Action, Decl, EndRule, Handler, Node, Phase, Procedure, Vine, \
+from ..language.model import STATE_KEYS, Action, Decl, Define, EndRule, Handler, Node, Phase, Procedure, Vine, \
     Winners, first_citation
 from ..language.spec import Spec, through_definitions
 from ..userfile import Document
@@ -610,7 +610,7 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
     if outcome.state.over and not state.over:
         verdict["game_ends"] = _ending(engine, outcome, rec)
     elif not outcome.state.over:
-        waits = _end_waits(engine, state, outcome.state, _ran(rec, outcome), rec.guards)
+        waits = _end_waits(engine, state, outcome.state, _ran(rec, outcome), rec.guards, rec.asked)
         if waits:
             verdict["game_goes_on"] = waits
         was, now = _open_to(engine, state), _open_to(engine, outcome.state)
@@ -1229,7 +1229,7 @@ def _end_reached(engine: Engine, state: State) -> list[dict]:
 
 
 def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] = (),
-               guards: dict[str, list[str]] | None = None) -> list[dict]:
+               guards: dict[str, list[str]] | None = None, asked: Iterable[str] = ()) -> list[dict]:
     """The end rules this action brought nearer without ending the game: a part of the rule's
     condition went from false to true, and others are still false (the third running out while
     revealing: phases 2 and 3 are played first); or the rules that could have made the end hold
@@ -1247,8 +1247,16 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
     blank = _empty_table(engine, after)
     out = []
     for rule, parts, now in _ends_not_met(engine, after):
-        if any(_never(engine, part) for part, h in zip(parts, now) if not h):
-            continue  # an end this game never reaches (Bohnröschen's pile is never gone): no news
+        never = [d for part, h in zip(parts, now) if not h and (d := _never_define(engine, part)) is not None]
+        if never:
+            # An end this game never reaches (Bohnröschen's pile is never gone): news only when
+            # the action asked it (the pile ran out), for a table that asks whether that ends
+            # the game, as it would in another (round 85's player was told nothing).
+            if never[0].name in asked:
+                out.append({**_end_entry(engine, rule, parts, now), "never": {
+                    "declaration": _decl_name(never[0]), "where": place(never[0].loc),
+                    "words": _comment(never[0]), "cites": list(never[0].cites)}})
+            continue
         # A variable a part still false reads, which a rule that ran may set, left as it was:
         # that rule's test failed (the conqueror took a camp, but not the loser's last territory).
         untouched = set().union(*(_variables_read(engine, part) for part, h in zip(parts, now) if not h)) & could
@@ -1282,11 +1290,19 @@ def _defined_as(engine: Engine, part: Node) -> Node | None:
     return part
 
 
-def _never(engine: Engine, part: Node) -> bool:
-    """Whether `part` is false in every situation of this game: a definition (through others
-    without parameters) this game's rules write as the constant false."""
+def _never_define(engine: Engine, part: Node) -> Decl | None:
+    """The definition that makes `part` false in every situation of this game: one (reached
+    through others without parameters) this game's rules write as the constant false."""
     found = _defined_as(engine, part)
-    return found is not None and found.kind == "const" and found.args[0] is False
+    if found is None or found.kind != "const" or found.args[0] is not False:
+        return None
+    step: Node | None = part
+    while step is not None and step.kind == "name" and step.args[0] in engine.spec.defines:
+        d = engine.spec.defines[step.args[0]]
+        if d.body is found:
+            return d
+        step = d.body
+    return None
 
 
 def _counted_towards(engine: Engine, part: Node, before: State, after: State) -> bool:
@@ -1778,23 +1794,33 @@ def _made_by(engine: Engine, moment: State, target: str, attacker: str | None, m
         # Why not, in the words of the definition that settled it (not at twenty).
         why = _valued_words(engine, valued, lambda v: v is False, set(by))
         if why:
-            held_text += f": {_lower_first(why).rstrip('.')}"
+            # (with the rulings of that definition: the twenty is ruling/cannon-final-values',
+            # which round 85's player found nowhere in the answer)
+            settled = _valued_define(engine, valued, lambda v: v is False, set(by))
+            rulings = [c for c in (settled.cites if settled else ()) if c.startswith("ruling/") and c not in by]
+            held_text += f": {_lower_first(why).rstrip('.')}" + (f" ({', '.join(rulings)})" if rulings else "")
     return f"  (by {', '.join(by)}{held_text})" if by else ""
 
 
-def _valued_words(engine: Engine, valued: Sequence[tuple[str, tuple, Any]], gave: Callable[[Any], bool],
-                  cites: set[str] | None = None) -> str:
-    """The comment above the last definition evaluated for a combat whose value `gave` accepts
-    (and which cites one of `cites`, when given): the spec's words for how a value or a result
-    was made; "" when there is none."""
+def _valued_define(engine: Engine, valued: Sequence[tuple[str, tuple, Any]], gave: Callable[[Any], bool],
+                   cites: set[str] | None = None) -> Define | None:
+    """The last definition evaluated for a combat whose value `gave` accepts (and which cites
+    one of `cites`, when given) and has words of its own (a comment above it)."""
     for name, _args, value in reversed(valued):
         d = engine.spec.defines.get(name)
         if d is None or not gave(value) or (cites is not None and not cites & set(d.cites)):
             continue
-        words = _comment(d)
-        if words:
-            return words
-    return ""
+        if _comment(d):
+            return d
+    return None
+
+
+def _valued_words(engine: Engine, valued: Sequence[tuple[str, tuple, Any]], gave: Callable[[Any], bool],
+                  cites: set[str] | None = None) -> str:
+    """The spec's words for how a value or a result was made (_valued_define's comment); ""
+    when there is none."""
+    d = _valued_define(engine, valued, gave, cites)
+    return _comment(d) if d is not None else ""
 
 
 @functools.lru_cache(maxsize=256)
@@ -1835,8 +1861,12 @@ def _questions(engine: Engine, ids: Iterable[str]) -> dict[str, str]:
 
 
 def _heading(text: str) -> bool:
-    """A paragraph that only introduces a list ("Rules for bean trading:")."""
-    return text.rstrip().endswith(":")
+    """A paragraph that only introduces a list ("Rules for bean trading:"): one sentence ending
+    in a colon. Sentences before the colon say something of their own (dschingis/setup/1:
+    "There is no "3rd bean field". ... the following cards are taken out:"; round 85's player
+    missed it in a refusal)."""
+    body = text.rstrip()
+    return body.endswith(":") and not re.search(r"[.!?][\"”')]?\s+\S", body)
 
 
 def _reads_adjacency(engine: Engine, cond: Node) -> bool:
@@ -2557,6 +2587,12 @@ def _goes_on_lines(r: dict, full: bool) -> list[str]:
     condition too, as the rules write it, for who checks."""
     lines: list[str] = []
     for wait in r.get("game_goes_on", []):
+        if wait.get("never"):
+            never = wait["never"]
+            lines.append(f"  the game goes on: this end is never reached in this game: "
+                         f"{(never['words'] if full else _plain(never['words'])) or 'its rules rule it out'}  "
+                         f"({_cites(never)})")
+            continue
         if wait.get("reached"):
             lines.append(f"  the end is reached, and the game ends once what is under way is over: "
                          f"{(wait['words'] if full else _plain(wait['words'])) or 'its end rule holds then'}  "

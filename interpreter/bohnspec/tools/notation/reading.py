@@ -397,7 +397,12 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             r"(?:how\s+many(?:\s+(?:coins|cards|beans|points))?|how\s+much|what|which)"
                             r"(?:\s+(?:coins?|cards?|beans?|points?))?\s+(?:does|did|will|would|do)\s+\S+\s+"
                             r"(?:get|earn|receive|make|gain|draw|turn\s+(?:over|up)|reveal|take|lose|keep|have)"
-                            r"(?:\s+(?:then|now|for\s+(?:it|that|them)))?)\s*[?.!]*$",
+                            r"(?:\s+(?:then|now|for\s+(?:it|that|them)))?|"
+                            # (`Does he take it?` after an attack: whether it is won, which the
+                            # answer's events show; round 85's player had the cart's take read)
+                            r"(?:does|did|will|would)\s+\S+\s+(?:take|conquer|capture|win|get|hold)\s+(?:it|that|"
+                            r"the\s+(?:space|territory|landscape|fight|combat|battle|attack))(?:\s+then|\s+now)?)"
+                            r"\s*[?.!]*$",
                             re.IGNORECASE)
 
 

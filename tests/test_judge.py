@@ -5002,3 +5002,13 @@ def test_does_he_take_it_after_an_attack_asks_whether_it_is_won(capsys):
     code, out = judge(capsys, "tests/data/tables/r85/d01.yaml", "-a",
                       "Timon attacks the neutral town 02 with his fire. Does he take it?")
     assert [r["action"]["type"] for r in out["results"]] == ["attack"], out
+
+
+def test_the_second_card_said_with_an_aside_or_instead_of_the_first(capsys):
+    # Round 85's player (the two-player game's phase 1): the comma before `into field 2` was read
+    # as a list's, and `the green` between commas as a second move.
+    for text in ("Timon plays his second card instead of the first, into field 2",
+                 "Timon plants his second card, the green, into field 2"):
+        code, out = judge(capsys, "tests/data/tables/r85/r08.yaml", "-a", text)
+        assert [r["action"] for r in out["results"]] == [{"type": "plant_second", "player": "Timon", "field": 2}], \
+            (text, out)

@@ -312,8 +312,19 @@ def _cards_described(engine: Engine, state: State, text: str) -> str:
                   flags=re.IGNORECASE)
     # (`plants the soy instead of the fire and the red`: what is not done is no move; round 70's
     # hunter had the red planted as a second move)
+    # (`plays his second card instead of the first, into field 2`: the comma before where it goes
+    # with it; round 85's player had `hand 2,into` read as a list)
     text = re.sub(r"\s+instead\s+of\s+(?:(?:the|his|her|their|my|a|an)\s+)?[\w'-]+(?:\s+beans?)?"
-                  r"(?:\s*(?:,|and|or)\s+(?:(?:the|his|her|their|my|a|an)\s+)?[\w'-]+(?:\s+beans?)?)*", "", text,
+                  r"(?:\s*(?:,|and|or)\s+(?!(?:in|into|on|onto|to)\b)(?:(?:the|his|her|their|my|a|an)\s+)?[\w'-]+"
+                  r"(?:\s+beans?)?)*(?:\s*,(?=\s+(?:in|into|on|onto|to)\b))?", "", text, flags=re.IGNORECASE)
+    # (`plants his second card, the green, into field 2`: the card said again by its bean, between
+    # commas, is the same card; round 85's player)
+    if engine.spec.varieties:
+        text = re.sub(r"(\b(?:his|her|their|my|the)\s+(?:\w+\s+)?card),\s+(?:the|a)\s+(?:"
+                      + "|".join(map(re.escape, engine.spec.varieties)) + r")(?:\s+beans?)?\s*,", r"\1", text,
+                      flags=re.IGNORECASE)
+    # (`plays his second card, into field 2`: a comma before where a card goes is no list's)
+    text = re.sub(r",\s+(?=(?:into|onto|in|on)\s+(?:(?:his|her|their|my|the)\s+)?(?:\w+\s+)?fields?\b)", " ", text,
                   flags=re.IGNORECASE)
     # (`his planted greens`: the field they grow in, whose cards no move but a harvest takes)
     def planted(m: re.Match) -> str:

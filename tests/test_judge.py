@@ -5012,3 +5012,19 @@ def test_the_second_card_said_with_an_aside_or_instead_of_the_first(capsys):
         code, out = judge(capsys, "tests/data/tables/r85/r08.yaml", "-a", text)
         assert [r["action"] for r in out["results"]] == [{"type": "plant_second", "player": "Timon", "field": 2}], \
             (text, out)
+
+
+def test_a_long_list_of_paragraphs_said_again_for_the_next_event_is_said_once(tmp_path, capsys):
+    # Round 85's player: a final scoring repeated "harvest/2, /4, /5, /6 and 4 more" on every
+    # harvest line.
+    data = {"modules": ["base"], "state": {
+        "players": [{"name": "Timon", "hand": ["fire"], "fields": [["soy", "soy"], ["green"]]},
+                    {"name": "Nina", "hand": ["red"], "fields": [["red"], ["broad", "broad"]]},
+                    {"name": "Keno"}, {"name": "Eiko"}],
+        "active": "Timon", "phase": "draw_cards", "draw_pile": ["green"], "vars": {"exhaustions": 2}}}
+    path = tmp_path / "end.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    main(["judge", str(path), "-a", "Timon draws", "--brief"])
+    harvests = [line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("harvested:")]
+    assert len(harvests) == 4 and "and 4 more" in harvests[0], harvests
+    assert all(line.endswith("(the same paragraphs)") for line in harvests[1:]), harvests

@@ -2421,7 +2421,12 @@ def render_verdicts(results: list[dict], brief: bool = False, var_words: Mapping
             if r["legal"]:
                 events = [h for h in r.get("happened", []) if h["what"] == "event"]
                 lines.append("  what would happen:" if events else "  what would happen: no event, but")
-                lines.extend(f"    {h.get('brief_text', h['text'])}  ({_few(h.get('cites', []))})" for h in events)
+                # (a long list of paragraphs said again for the next event of the same rule, each
+                # harvest of a final scoring, is said once: round 85's player counted eight)
+                lines.extend(f"    {h.get('brief_text', h['text'])}  ("
+                             + ("the same paragraphs" if k and len(h.get("cites", [])) > BRIEF_CITES
+                                and h.get("cites") == events[k - 1].get("cites") else _few(h.get("cites", []))) + ")"
+                             for k, h in enumerate(events))
                 if not events:
                     # An action that reports nothing still does something (a draw into a cart):
                     # the changes it makes are the answer, where cards went in a player's words.

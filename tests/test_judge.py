@@ -1389,6 +1389,13 @@ def test_a_run_out_in_bohnroeschen_says_the_game_goes_on_by_its_own_paragraph(tm
            "times: it is always reshuffled." in out and "bohnroeschen/end/1" in out, out
     events = [line for line in out.splitlines() if line.strip().startswith(("exhausted:", "reshuffled:"))]
     assert len(events) == 2 and not any("bohnanza/end/1" in line for line in events), events
+    # ... and a draw that leaves cards in the pile says nothing of it (round 85's second table
+    # had the line after every move)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["state"]["draw_pile"] = ["green", "blue", "fire", "red"]
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert main(["judge", str(path), "-a", "Timon draws", "--brief"]) == 0
+    assert "never reached" not in capsys.readouterr().out
 
 
 def test_a_second_field_of_a_growing_variety_is_allowed_by_its_paragraph(tmp_path, capsys):
@@ -5028,3 +5035,30 @@ def test_a_long_list_of_paragraphs_said_again_for_the_next_event_is_said_once(tm
     harvests = [line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("harvested:")]
     assert len(harvests) == 4 and "and 4 more" in harvests[0], harvests
     assert all(line.endswith("(the same paragraphs)") for line in harvests[1:]), harvests
+
+
+def test_must_is_yes_only_where_the_move_is_what_holds_the_phase(capsys):
+    # Round 85's second table: "must? yes" came for every optional move (a tribute, the
+    # two-player discard, a harvest) of a moment whose phase may not end for another reason.
+    for situation_file, text in (("t2-b10", "Must Nina pay tribute?"), ("t2-b2", "Must Timon harvest his soy field?"),
+                                 ("t2-d1", "Must Nina discard her front card?"),
+                                 ("t2-b7", "Does Eiko have to pay tribute?")):
+        code, out = judge(capsys, f"tests/data/tables/r85/{situation_file}.yaml", "-a", text)
+        note = out["results"][0]["notation"][0]
+        assert note.startswith("'must': no: the phase may not end now, but for another reason, which this move "
+                               "leaves as it is:"), (text, note)
+    # ... the planting owed is (the base game's phase 1), and where another move frees the phase
+    # as well (the two-player game's second card), it is a choice
+    code, out = judge(capsys, "tests/data/tables/r85/t2-d1.yaml", "-a", "Must Nina play her front card?")
+    assert out["results"][0]["notation"][0].startswith("'must': no, not this move in particular: the phase may not "
+                                                       "end now until one of plant or plant_second is made")
+
+
+def test_a_time_said_first_and_a_player_named_as_an_owner(capsys):
+    # Round 85's second table: `During Timon's trading, ...` had `During` taken for a player, and
+    # `she` after `during Timon's trading` was unread (Timon is named only as the phase's owner).
+    for text in ("During Timon's trading, Nina harvests her red field and says Stop.",
+                 "Nina harvests her red field during Timon's trading. Can she say Stop now?"):
+        code, out = judge(capsys, "tests/data/tables/r85/t2-b1.yaml", "-a", text)
+        assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == \
+            [("harvest", "Nina"), ("fulfil", "Nina")], (text, out)

@@ -1252,7 +1252,11 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
             # An end this game never reaches (Bohnröschen's pile is never gone): news only when
             # the action asked it (the pile ran out), for a table that asks whether that ends
             # the game, as it would in another (round 85's player was told nothing).
-            if never[0].name in asked:
+            # (the count the replaced rule would read moved: the pile ran out; not every action
+            # that merely looked, round 85's second table had the line after each move)
+            old = next((o for o, n in engine.spec.replaced if n is never[0]), None)
+            counted = _variables_read(engine, getattr(old, "body", None))
+            if never[0].name in asked and any(before.vars.get(v) != after.vars.get(v) for v in counted):
                 out.append({**_end_entry(engine, rule, parts, now), "never": {
                     "declaration": _decl_name(never[0]), "where": place(never[0].loc),
                     "words": _comment(never[0]), "cites": list(never[0].cites)}})

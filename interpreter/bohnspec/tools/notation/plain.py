@@ -4,6 +4,7 @@ around a move that say nothing of it, pronouns, swaps and gifts, prices, cards a
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from typing import Any
 
@@ -98,8 +99,11 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "") -> str:
     note = "'must': the answer says whether the move is allowed"
     if who not in state.names():
         return note
+    # (the verb said may name a family of moves, `discard`: discard_card, discard_kind)
+    kinds = [kind] if kind in engine.spec.actions else [a for a in engine.spec.actions if a.startswith(kind + "_")]
     instead = [k for k in _kinds_timely_for(engine, state, who, but=kind)
-               if k != "end_phase" and next(_legal_with(engine, state, k, who, {}), None) is not None]
+               if k != "end_phase" and k not in kinds
+               and next(_legal_with(engine, state, k, who, {}), None) is not None]
     others = f"; {who} may also {' or '.join(instead[:4])} instead" if instead else ""
     # (the phase is ended by whoever may end it: the active player, when the one asked about may not)
     ender = next((p for p in dict.fromkeys([who, state.active]) if p in state.names()
@@ -114,8 +118,44 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "") -> str:
     refused = outcome.rejection
     if refused is None:
         return note + others
-    return f"'must': yes, before the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]" \
-           f"{others.replace(' instead', ' first') if others else ''}; below, whether the move itself is allowed"
+    # The phase held: by this move only if making it frees the phase (a planting owed), not by
+    # another rule the move leaves as it was (a tribute asked about before the planting owed:
+    # round 85's second table had "yes" for every optional move of such a moment).
+    frees = _frees_the_phase(engine, state, who, kinds, ender)
+    if frees is None:
+        return note + others + f"; the phase may not end now{by}: {refused.reason} [{refused.rule}]"
+    if frees:
+        # (another move that frees it as well is a choice: the two-player game's second card
+        # played instead of the first)
+        also = [k for k in instead if _frees_the_phase(engine, state, who, [k], ender)]
+        if also:
+            return f"'must': no, not this move in particular: the phase may not end now{by} until one of " \
+                   f"{' or '.join([*kinds[:1], *also])} is made: {refused.reason} [{refused.rule}]; below, whether " \
+                   "the move itself is allowed"
+        return f"'must': yes, before the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]" \
+               f"{others.replace(' instead', ' first') if others else ''}; below, whether the move itself is allowed"
+    return f"'must': no: the phase may not end now{by}, but for another reason, which this move leaves as it is: " \
+           f"{refused.reason} [{refused.rule}]{others}; below, whether the move itself is allowed"
+
+
+def _frees_the_phase(engine: Engine, state: State, who: str, kinds: list[str], ender: str) -> bool | None:
+    """Whether a move of `kinds` that `who` may make now lets the phase end (as `ender` ends it),
+    when it may not end now; None when no move of those kinds may be made now."""
+    legal = [a for kind in kinds for a in itertools.islice(_legal_with(engine, state, kind, who, {}), 12)]
+    if not legal:
+        return None
+    for action in legal:
+        try:
+            after = engine.apply(state, action)
+        except BohnspecError:
+            continue
+        if after.accepted and after.state.phase == state.phase and after.state.active == state.active:
+            ended = _phase_ended_by(engine, after.state, ender)
+            if ended is not None and ended.accepted:
+                return True
+        elif after.accepted:
+            return True  # the move itself ended the phase (a draw ends phase 4)
+    return False
 
 
 # A question's mood: whether a move may be made (`Can Nina ...?`: a value left out is
@@ -339,6 +379,18 @@ def _times_said(engine: Engine, state: State, text: str) -> str:
     """A time said of a move: whose turn (the active player's goes; another's is another
     situation, told), the phase under way by its number or name (goes, but after a verb that
     ends a phase, `stops in phase 1`, whose phase it names; another stays, to be told)."""
+    # (`During Timon's trading, Nina harvests ...`: the time said first is read where it is said
+    # after the move, at the end of its first clause; round 85's second table had `During` taken
+    # for a player)
+    names = "|".join(map(re.escape, state.names()))
+    opening = re.match(r"^((?:on|in|during)\s+(?:\S+'s|his|her|their|my|the)\s+[^,]+?),?\s+(?=(?:" + names + r")\b)",
+                       text, flags=re.IGNORECASE) if names else None
+    if opening is not None:
+        rest = text[opening.end():]
+        cut = re.search(r"[.!?;]|,\s|\s+(?:and|then)\s+", rest)
+        at = cut.start() if cut else len(rest)
+        text = f"{rest[:at]} {opening[1]}{rest[at:]}"
+
     def ending(m: re.Match) -> bool:
         # (the verb just before the time: `and stops in phase 1`)
         return re.search(r"\b(?:" + "|".join(_ENDING) + r")\s*$", text[:m.start()], flags=re.IGNORECASE) is not None
@@ -978,7 +1030,9 @@ def _pronouns(state: State, text: str) -> str:
     the first named), and it stays, to be told."""
     names = state.names()
     first = _subjects(state, text)[0]
-    mentioned = {n for n in names if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)}
+    # (a player named only as an owner, `during Timon's trading`, is no one a pronoun stands
+    # for: round 85's second table had `she` unread)
+    mentioned = {n for n in names if re.search(r"\b" + re.escape(n) + r"\b(?!'s\b)", text, flags=re.IGNORECASE)}
     # (not where another player is said by a pronoun: `Timon offers her the soy and she accepts`,
     # `she` is not Timon; round 76's hunter)
     other = re.search(r"\b(?:offers?|gives?|hands?|shows?|asks?|tells?|passes|trades?\s+with|swaps?\s+with)\s+"

@@ -823,8 +823,9 @@ def _said_of_one(verb: str) -> str:
 
 def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
     """A pronoun said for a player, when the words leave one: the subject of a question or a
-    sentence (never a player its own sentence names), and the partner of `offers him ...`."""
-    named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", text, flags=re.IGNORECASE)]
+    sentence (never a player its own sentence names), and the partner of `offers him ...`. A
+    player named only as an owner (`during Timon's trading`) is no one a pronoun stands for."""
+    named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b(?!'s\b)", text, flags=re.IGNORECASE)]
 
     def meant(m: re.Match) -> str:
         # (a pronoun subject is never a player its own sentence names: `Can he offer Nina his

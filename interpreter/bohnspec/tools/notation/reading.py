@@ -1744,6 +1744,32 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         _no_other_phase(engine, state, player, kind, [w for w in rest if w not in engine.spec.cards])
         # (`turns it down`: what `it` is, the move knows)
         rest = [w for w in rest if w.lower() not in ("it", "them", "this", "that")]
+        # `ends the phase with a blue left`, `fulfils with his 2 blues`, `buys a field with her
+        # red, soy and blue coins`: a `with` phrase of a move of no values says what the player
+        # holds, leaves or pays, which the situation (and the rules) decide; its beans are
+        # checked below against what the move moves, the rest told, not read (round 84's hunter).
+        phrase = _situation_phrase(engine, state, rest)
+        # (a count alone, `with 2 coins`, is told as a count below)
+        if phrase is not None and (phrase[1] or {w.lower() for w in rest[phrase[0]:]} & _LEFT_WORDS):
+            at, beans_in_it = phrase
+            words = _phrase_text(rest[at:])
+            lowered = {w.lower() for w in rest[at:]}
+            if beans_in_it and lowered & {"coin", "coins"} and not lowered & _LEFT_WORDS:
+                # (`with her red, soy and blue coins`: the coins paid, which the rules choose)
+                taken = _beans_taken(engine, state, {"type": kind, "player": player}, player)
+                words = _phrase_text(rest[at + 1:])
+                # (coins said for a move that takes none, `passes with her fire coin`: what she
+                # keeps, told; for one that takes others, no reading of the words)
+                if taken and not Counter(_variety_said(engine, b) for b in beans_in_it) <= taken:
+                    paid = ", ".join(f"{n} {v}" for v, n in sorted(taken.items()))
+                    raise ActionError(f"'{words}': {kind} names no card, and here it takes {paid} from {player}")
+                said.append(f"'{words}': {kind} names no card; the rules say which it moves"
+                            + ("" if taken is None else ", and here it takes none" if not taken
+                               else ", and here it is that one" if len(beans_in_it) == 1 else ", and here it is those"))
+            else:
+                said.append(f"'{words}' says what {player} holds or leaves: {kind} takes no values; it is judged "
+                            "in the situation as given")
+            rest = rest[:at]
         # `draws three cards`: a move of no values moves as many cards as the rules say; the
         # number said is not read, and the answer says so (round 47's players).
         counted = [k for k in range(len(rest) - 1) if rest[k].isdigit() and rest[k + 1].lower() in _COUNTED]
@@ -1756,29 +1782,6 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                             f"many {unit} as the rules give it; a move made several times is given once for "
                             "each time")
             del rest[k:k + 2]
-        # `ends the phase with a blue left`, `fulfils with his 2 blues`, `buys a field with her
-        # red, soy and blue coins`: a `with` phrase of a move of no values says what the player
-        # holds, leaves or pays, which the situation (and the rules) decide; its beans are
-        # checked below against what the move moves, the rest told, not read (round 84's hunter).
-        phrase = _situation_phrase(engine, state, rest)
-        if phrase is not None:
-            at, beans_in_it = phrase
-            words = _phrase_text(rest[at:])
-            lowered = {w.lower() for w in rest[at:]}
-            if beans_in_it and lowered & {"coin", "coins"} and not lowered & _LEFT_WORDS:
-                # (`with her red, soy and blue coins`: the coins paid, which the rules choose)
-                taken = _beans_taken(engine, state, {"type": kind, "player": player}, player)
-                words = _phrase_text(rest[at + 1:])
-                if taken is not None and not Counter(_variety_said(engine, b) for b in beans_in_it) <= taken:
-                    paid = ", ".join(f"{n} {v}" for v, n in sorted(taken.items())) or "no bean card"
-                    raise ActionError(f"'{words}': {kind} names no card, and here it takes {paid} from {player}")
-                said.append(f"'{words}': {kind} names no card; the rules say which it moves"
-                            + ("" if not taken else ", and here it is that one" if len(beans_in_it) == 1
-                               else ", and here it is those"))
-            else:
-                said.append(f"'{words}' says what {player} holds or leaves: {kind} takes no values; it is judged "
-                            "in the situation as given")
-            rest = rest[:at]
         # `claims his blue bean card`, `fulfils her task`, `declines the gift`: what the move is
         # about is the one the rules mean
         card = re.search(r"\b(?:(?:his|her|their|my|the)\s+)?(?:\S+\s+){0,6}?(?:vine\s+)?(?:card|task)$"

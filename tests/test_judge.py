@@ -5062,3 +5062,13 @@ def test_a_time_said_first_and_a_player_named_as_an_owner(capsys):
         code, out = judge(capsys, "tests/data/tables/r85/t2-b1.yaml", "-a", text)
         assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == \
             [("harvest", "Nina"), ("fulfil", "Nina")], (text, out)
+
+
+def test_round_85s_second_table_a_marked_space_and_a_question_of_what_comes_from_a_pile(capsys):
+    # `the burnt town 17` had `burnt` read as a space; `Which beans does he get from the discard
+    # pile?` after the moves was refused as no question of a move.
+    code, out = judge(capsys, "tests/data/tables/r85/t2-x3.yaml", "-a", "Can Timon's riders charge the burnt town 17?")
+    assert out["results"][0]["action"]["target"] == "17", out
+    code, out = judge(capsys, "tests/data/tables/r85/t2-d4.yaml", "-a", "Timon plants his green in field 1 and ends "
+                      "the phase. Which beans does he get from the discard pile?")
+    assert [r["action"]["type"] for r in out["results"]] == ["plant", "end_phase"], out

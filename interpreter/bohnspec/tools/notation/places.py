@@ -314,6 +314,11 @@ def _spaces_described(state: State, text: str) -> str:
     kinds = {"space", *(cards[0] for cards in state.space_cards.values() if cards)}
     text = re.sub(r"\b(?:the\s+)?(?:neutral|empty|unheld|unowned|free|open)\s+([a-z_]+)\s+(\S+?)(?=[\s,.;?!]|$)",
                   lambda m: m[2] if m[1] in kinds and m[2] in board else m[0], text, flags=re.IGNORECASE)
+    # (`the burnt town 17`: a mark of the space that holds there, a variable of the rules said
+    # as a word; round 85's second table had `burnt` read as a space)
+    text = re.sub(r"\b(?:the\s+)?([a-z_]+)\s+([a-z_]+)\s+(\S+?)(?=[\s,.;?!]|$)",
+                  lambda m: m[3] if m[2] in kinds and m[3] in board
+                  and state.space_vars.get(m[3], {}).get(m[1].lower()) is True else m[0], text, flags=re.IGNORECASE)
 
     def nobodys(m: re.Match) -> str:
         found = [s for s in _spaces_of_kind(state, m[1]) if not state.space_vars.get(s, {}).get("owner")]

@@ -397,7 +397,9 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             r"(?:how\s+many(?:\s+(?:coins|cards|beans|points))?|how\s+much|what|which)"
                             r"(?:\s+(?:coins?|cards?|beans?|points?))?\s+(?:does|did|will|would|do)\s+\S+\s+"
                             r"(?:get|earn|receive|make|gain|draw|turn\s+(?:over|up)|reveal|take|lose|keep|have)"
-                            r"(?:\s+(?:then|now|for\s+(?:it|that|them)))?|"
+                            r"(?:\s+(?:then|now|for\s+(?:it|that|them)))?"
+                            # (`Which beans does he get from the discard pile?`: round 85's second table)
+                            r"(?:\s+(?:from|off|out\s+of)\s+(?:the\s+|his\s+|her\s+|their\s+)?[\w-]+(?:\s+pile)?)?|"
                             # (`Does he take it?` after an attack: whether it is won, which the
                             # answer's events show; round 85's player had the cart's take read)
                             r"(?:does|did|will|would)\s+\S+\s+(?:take|conquer|capture|win|get|hold)\s+(?:it|that|"
@@ -1754,9 +1756,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             at, beans_in_it = phrase
             words = _phrase_text(rest[at:])
             lowered = {w.lower() for w in rest[at:]}
-            if beans_in_it and lowered & {"coin", "coins"} and not lowered & _LEFT_WORDS:
-                # (`with her red, soy and blue coins`: the coins paid, which the rules choose)
-                taken = _beans_taken(engine, state, {"type": kind, "player": player}, player)
+            # (`with her red, soy and blue coins`, `pays tribute with the red`: the beans a move
+            # that takes some pays, which the rules choose)
+            taken = _beans_taken(engine, state, {"type": kind, "player": player}, player) \
+                if beans_in_it and not lowered & _LEFT_WORDS else None
+            if beans_in_it and not lowered & _LEFT_WORDS and (lowered & {"coin", "coins"} or taken):
                 words = _phrase_text(rest[at + 1:])
                 # (coins said for a move that takes none, `passes with her fire coin`: what she
                 # keeps, told; for one that takes others, no reading of the words)

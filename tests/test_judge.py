@@ -5072,3 +5072,15 @@ def test_round_85s_second_table_a_marked_space_and_a_question_of_what_comes_from
     code, out = judge(capsys, "tests/data/tables/r85/t2-d4.yaml", "-a", "Timon plants his green in field 1 and ends "
                       "the phase. Which beans does he get from the discard pile?")
     assert [r["action"]["type"] for r in out["results"]] == ["plant", "end_phase"], out
+
+
+def test_a_question_of_points_in_a_game_going_on_is_answered_with_the_count_now(capsys):
+    # Round 85's second table: `How many points is that for Nina?` after a conquest that ends
+    # nothing was passed over without a word (NOTATION.md gives the question as readable).
+    main(["judge", "tests/data/tables/r85/t2-g4.yaml", "--brief", "-a", "Nina attacks the town 17 with her blue and "
+          "Keno defends with his red. Nina burns the town. How many points is that for Nina?"])
+    last = capsys.readouterr().out.rstrip().splitlines()[-1]
+    assert last.startswith("the game goes on; the winners rule counted now") and "Nina 4" in last \
+        and last.endswith("so Nina would win if it ended here"), last
+    code, out = judge(capsys, "tests/data/tables/r85/t2-g4.yaml", "-a", "Nina attacks the town 17 with her blue")
+    assert "score_now" not in out  # (asked only when asked)

@@ -1130,7 +1130,7 @@ MAX_SAID = 2000
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, load_situation, overview, render_overview,
-                        render_verdicts, spec_var_words)
+                        render_verdicts, score_now, spec_var_words, SCORE_ASKED)
     from .notation import format_action
 
     books = rulebooks_folder(args.rulebooks)
@@ -1170,10 +1170,17 @@ def _judge(args: argparse.Namespace) -> int:
             # Said, not silently dropped: a verdict without the books' words looks complete.
             rest.append("note: the rulebooks' words are not quoted: bohnspec does not ship them; give the folder "
                         "holding bohnanza.md and the others with --rulebooks DIR (or set BOHNSPEC_RULEBOOKS=DIR)")
+        # (`How many points is that for Nina?` with the game going on: the count its end would
+        # make now; round 85's second table was told nothing)
+        scored = score_now(engine, now) if any(SCORE_ASKED.search(t) for t in said) and \
+            (not results or results[-1]["legal"]) else ""
+        if scored:
+            rest.insert(0, f"the game goes on; the winners rule counted now, before what the end itself brings "
+                           f"(a final harvest): {scored}")
         verdicts = render_verdicts(results, args.brief, spec_var_words(engine.spec))
         text = "\n".join([head, *(board["rows"] if board else []), verdicts, *rest])
         answer = {"situation": where, **({"board": board} if board else {}), "results": results,
-                  **({"not_judged": unjudged} if unjudged else {})}
+                  **({"not_judged": unjudged} if unjudged else {}), **({"score_now": scored} if scored else {})}
         if not _answer(args, answer, text):
             return EXIT_INPUT
         return EXIT_OK if all(r["legal"] for r in results) else EXIT_FAIL

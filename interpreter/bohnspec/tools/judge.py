@@ -1081,6 +1081,26 @@ def _ending(engine: Engine, outcome: Outcome, rec: T.Recorder | None = None) -> 
     return out
 
 
+# A question of the points or the score among the words said (`How many points is that for
+# Nina?`): where the moves do not end the game, answered with the count the end would make now.
+SCORE_ASKED = re.compile(r"\b(?:how\s+many\s+(?:victory\s+)?points|points?\s+(?:does|do|is|are|would|will)\b|"
+                         r"what(?:'s|\s+is|\s+would\s+be)\s+the\s+score|who\s+(?:is\s+)?(?:leading|ahead))",
+                         re.IGNORECASE)
+
+
+def score_now(engine: Engine, state: State) -> str:
+    """What the rules' winners rule would say in a game not over (the points, the coins, in
+    its words): "" when the game is over (its end says it) or the spec has no such rule."""
+    w = engine.spec.winners
+    if w is None or state.over:
+        return ""
+    names = frozenset(n for n, v in engine.spec.vars.items() if not v.per_player and not v.per_space) | \
+        frozenset(n for n, d in engine.spec.defines.items() if d.params is None) | \
+        frozenset(("starting_player", "active", "phase"))
+    how = _how_in_words(_winners_how(engine, w, state, in_words=True), names)
+    return re.sub(r"\bso (.+?) wins?$", r"so \1 would win if it ended here", how)
+
+
 def _end_told(engine: Engine, rule: EndRule, state: State) -> dict:
     """An end rule that holds, as judge tells it: its declaration, its words and the counts it
     reads in this game, the game's book first."""

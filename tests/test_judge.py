@@ -5084,3 +5084,13 @@ def test_a_question_of_points_in_a_game_going_on_is_answered_with_the_count_now(
         and last.endswith("so Nina would win if it ended here"), last
     code, out = judge(capsys, "tests/data/tables/r85/t2-g4.yaml", "-a", "Nina attacks the town 17 with her blue")
     assert "score_now" not in out  # (asked only when asked)
+
+
+def test_a_brief_refusal_of_a_task_without_words_says_what_the_test_saw(capsys):
+    # Round 85's second table: a phase-1 task claimed in phase 2 was refused in the brief answer
+    # with no reason; the test has no words of the rules, but what it saw says it.
+    main(["judge", "tests/data/tables/r85/t2-b2.yaml", "--brief", "-a",
+          "Timon plants both soys in field 1, then ends the phase. Can Timon say Stop now?"])
+    out = capsys.readouterr().out
+    line = out.split("action: Timon fulfil")[1].split("that is:")[1].splitlines()[0]
+    assert line.rstrip().endswith("it does not now (seen: phase trade)"), line

@@ -2355,15 +2355,19 @@ def _in_words(text: str, var_words: Mapping[str, str] = {}) -> str:
         return f"{var_words.get(name) or name} {value}"
 
     def said(m: re.Match) -> str:
-        if not m[1]:
-            return ""
-        asked = re.sub(r"\b" + re.escape(m[2]) + r"\b", lambda _m: m[3], m[1])
         # The values the test saw, past its holder: which other figure keeps it from holding,
         # each said of its player (`Timon's vine_pos 1`), not of the rules' names for them.
         pairs = [p.split(" = ", 1) for p in re.split(r", (?![^()]*\))", m[4].removeprefix(", ")) if " = " in p]
         who = {m[2]: m[3], **{k: v for k, v in pairs if re.fullmatch(r"\w+", k) and re.fullmatch(r"[A-Z]\w*", v)}}
         seen = ", ".join(f"{who[k.split('.')[0]]}'s {var(k.split('.', 1)[1], v)}"
                          if "." in k and k.split(".")[0] in who else var(k, v) for k, v in pairs if k not in who)
+        if not m[1]:
+            # (no words of the rules for the test: what it saw of the game still says why, `phase
+            # trade` for a task of phase 1, not its working (`size(f) 0`); round 85's second
+            # table found no reason in the brief answer)
+            game = [f"{k} {v}" for k, v in pairs if k in ("phase", "active")]
+            return f" (seen: {', '.join(game)})" if game else ""
+        asked = re.sub(r"\b" + re.escape(m[2]) + r"\b", lambda _m: m[3], m[1])
         return f" (the task asks that {asked}" + (f"; seen: {seen}" if seen else "") + ")"
     # (`a \`harvested\` event where player == Keno and coins == 2`: the card's own words, named
     # before it, say what it asks for; round 84's table read the expression in a brief answer)

@@ -5094,3 +5094,11 @@ def test_a_brief_refusal_of_a_task_without_words_says_what_the_test_saw(capsys):
     out = capsys.readouterr().out
     line = out.split("action: Timon fulfil")[1].split("that is:")[1].splitlines()[0]
     assert line.rstrip().endswith("it does not now (seen: phase trade)"), line
+
+
+def test_a_coin_paid_to_make_a_move_is_that_move_in_a_war_game(capsys):
+    # Round 85's second table: `pay another coin to attack the second round` was read as
+    # Bohnröschen's tribute, a move of another game.
+    code, out = judge(capsys, "tests/data/tables/r85/t2-g1.yaml", "-a", "Timon's riders from 01 charge 06 and Nina "
+                      "defends with her blue. Must Timon pay another coin to attack the second round with his fire?")
+    assert [r["action"]["type"] for r in out["results"]] == ["charge", "defend", "follow_up"], out

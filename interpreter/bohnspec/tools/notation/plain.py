@@ -65,8 +65,11 @@ def _lists_kept(text: str) -> str:
     return _LIST_PLACE.sub(lambda m: f"{m[1] or m[3]}{_KEPT}{m[2] or m[4]}", text)
 
 
-_PAID = re.compile(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:(?:a|an|one|two|three|four|five|[0-9]+|the|his|her|their|my)\s+)?"
-                   r"(?:gold\s+|bean\s+)?coins?\s+and\s+(?:then\s+)?(\S.*)$", re.IGNORECASE)
+# (`pays another coin to attack the second round`: the price said with what it buys; round
+# 85's second table)
+_PAID = re.compile(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:(?:a|an|one|two|three|four|five|[0-9]+|the|his|her|their|my|another|"
+                   r"a\s+second|one\s+more)\s+)?(?:gold\s+|bean\s+)?coins?\s+(?:and\s+(?:then\s+)?|to\s+)(\S.*)$",
+                   re.IGNORECASE)
 
 
 def _paid_as_part(engine: Engine, text: str) -> str | None:

@@ -5102,3 +5102,16 @@ def test_a_coin_paid_to_make_a_move_is_that_move_in_a_war_game(capsys):
     code, out = judge(capsys, "tests/data/tables/r85/t2-g1.yaml", "-a", "Timon's riders from 01 charge 06 and Nina "
                       "defends with her blue. Must Timon pay another coin to attack the second round with his fire?")
     assert [r["action"]["type"] for r in out["results"]] == ["charge", "defend", "follow_up"], out
+
+
+def test_an_event_naming_no_card_is_told_with_the_cards_its_rule_moved(capsys):
+    # Round 85's second table: a third field bought, or an attack, names no coin, and the brief
+    # answer never said which coins went where.
+    main(["judge", "tests/data/tables/r85/d01.yaml", "-a", "Timon attacks the neutral town 02 with his fire",
+          "--brief"])
+    lines = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("attack: player Timon"))
+    assert lines[at + 1].strip() == "the cards: the discard pile: [] -> [soy]; Timon's coins: [soy, soy] -> [soy]"
+    # (an event that names its cards, a harvest, is told as before)
+    main(["judge", "tests/data/tables/r85/t2-b1.yaml", "-a", "Nina harvests her red field", "--brief"])
+    assert "the cards:" not in capsys.readouterr().out

@@ -605,6 +605,8 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
         verdict["combats"] = combats
     verdict["happened"] = _happened(engine, outcome, rec, iter(combats))
     _name_counts_set_elsewhere(engine, rec, verdict["happened"])
+    if any(_cards_moved_by(engine, verdict)):
+        verdict["event_cards"] = _cards_moved_by(engine, verdict)
     verdict["changes"] = diff(state.to_json(), outcome.state.to_json())
     verdict["decided_by"] = {"action": kind, "where": place(decl.loc), "cites": list(decl.cites)}
     if outcome.state.over and not state.over:
@@ -2451,10 +2453,14 @@ def render_verdicts(results: list[dict], brief: bool = False, var_words: Mapping
                 lines.append("  what would happen:" if events else "  what would happen: no event, but")
                 # (a long list of paragraphs said again for the next event of the same rule, each
                 # harvest of a final scoring, is said once: round 85's player counted eight)
-                lines.extend(f"    {h.get('brief_text', h['text'])}  ("
-                             + ("the same paragraphs" if k and len(h.get("cites", [])) > BRIEF_CITES
-                                and h.get("cites") == events[k - 1].get("cites") else _few(h.get("cites", []))) + ")"
-                             for k, h in enumerate(events))
+                moved = r.get("event_cards", [])
+                for k, h in enumerate(events):
+                    lines.append(f"    {h.get('brief_text', h['text'])}  ("
+                                 + ("the same paragraphs" if k and len(h.get("cites", [])) > BRIEF_CITES
+                                    and h.get("cites") == events[k - 1].get("cites") else _few(h.get("cites", [])))
+                                 + ")")
+                    if k < len(moved) and moved[k]:
+                        lines.append(f"      the cards: {'; '.join(moved[k])}")
                 if not events:
                     # An action that reports nothing still does something (a draw into a cart):
                     # the changes it makes are the answer, where cards went in a player's words.
@@ -2540,6 +2546,30 @@ BRIEF_QUOTES = 3
 # decision at least this many, however long its question.
 BRIEF_RULING = 320
 BRIEF_DECISION = 200
+
+
+def _cards_moved_by(engine: Engine, verdict: dict) -> list[list[str]]:
+    """For each event, in order: where an event names no card, the cards its rule moved from
+    where to where before reporting it (a third field bought names no coin, and round 85's
+    second table could not tell from the brief answer which coins went where); else []."""
+    out: list[list[str]] = []
+    payloads = verdict.get("events", [])
+    since: list[dict] = []
+    for h in verdict.get("happened", []):
+        if h["what"] == "change":
+            if h.get("place") and not h.get("internal"):
+                since.append(h)
+            continue
+        if h["what"] != "event":
+            continue
+        payload = payloads[len(out)] if len(out) < len(payloads) else {}
+        names_a_card = any(x in engine.spec.varieties for key, v in payload.items() if key != "event"
+                           for x in (v if isinstance(v, list) else [v]) if isinstance(x, str))
+        mine = [c for c in since if c.get("where") == h.get("where")
+                or any(w.get("where") == h.get("where") for w in c.get("within", []))]
+        out.append([_place_text(c) for c in mine] if mine and not names_a_card else [])
+        since = []
+    return out
 
 
 def _place_text(h: dict) -> str:

@@ -5115,3 +5115,10 @@ def test_an_event_naming_no_card_is_told_with_the_cards_its_rule_moved(capsys):
     # (an event that names its cards, a harvest, is told as before)
     main(["judge", "tests/data/tables/r85/t2-b1.yaml", "-a", "Nina harvests her red field", "--brief"])
     assert "the cards:" not in capsys.readouterr().out
+
+
+def test_an_unknown_verb_a_moves_title_says_is_pointed_at_that_move(capsys):
+    # Round 85's second table: `Can Nina move her figure forward?` was only `unknown action`.
+    assert main(["judge", "tests/data/tables/r85/t2-b10.yaml", "-a", "Can Nina move her figure forward?"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown action 'move'" in err and "the moves whose title says 'move': tribute (Pay a gold coin" in err, err

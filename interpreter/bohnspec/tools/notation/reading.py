@@ -1735,8 +1735,14 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                 raise ActionError(absent_move(engine, foreign[0], homes))
         # A misspelt verb of the table (`claimz`) is matched against the spec's `aka` verbs too.
         said = [v for v, a in _verbs(engine).items() if a in engine.spec.actions]
+        # (`moves her figure forward`: a verb no move is named by, but the title of one says it,
+        # `... and move your figure on`; round 85's second table)
+        titled = [f"{a.name} ({a.title})" for a in engine.spec.actions.values() if a.title and any(
+            re.search(r"\b" + re.escape(v) + r"\b", a.title, flags=re.IGNORECASE) for v in _verb_forms(kind))]
         raise ActionError(f"unknown action {kind!r}" + (suggest(kind, [*known, *said]) or
-                                                       f" (this game's actions: {', '.join(known)})"))
+                                                       f" (this game's actions: {', '.join(known)})")
+                          + (f"; the moves whose title says {_verb_forms(kind)[0]!r}: {'; '.join(titled)}"
+                             if titled else ""))
     decl = engine.spec.actions[kind]
     names = [p.name for p in decl.params]
     types = {p.name: p.type for p in decl.params}

@@ -213,7 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     j = sub.add_parser("judge", help="settle a rules question: what may each player do, is this action legal",
                        epilog="exit 0: every action legal (or none given); 1: an action refused, or JSON that is not "
                               "an action (an unknown type or player); 2: the situation or a notation could not be "
-                              "read. Notation: docs/NOTATION.md")
+                              "read. How to write the situation (the table) and the moves: docs/NOTATION.md")
     j.add_argument("situation", help="a state in the scenario format (YAML; or `modules:` and `state:` as a scenario "
                                         "has them), a new game's `modules:` and `setup:` (is it allowed?), a "
                                         "scenario file, or a corpus scenario id")

@@ -91,23 +91,30 @@ _OBLIGED = re.compile(r"^\s*(?:must\s+(\S+)|(?:does|do)\s+(\S+)\s+(?:have|need)\
                       r"(?:required|obliged|forced)\s+to)\s+", flags=re.IGNORECASE)
 
 
-def _must_note(engine: Engine, state: State, who: str, kind: str = "") -> str:
+def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: dict | None = None) -> str:
     """What a question whether a move must be made is answered with besides the move's verdict:
     the other moves of other kinds the player may make now instead (`Does Nina have to
     accept?`: she may decline; round 58's table), and whether the player may end the phase now
-    without it (the game's `end_phase`, if it has one)."""
+    without it (the game's `end_phase`, if it has one). `action`: the move as read, whose own
+    making is what is asked about."""
     # The answer to `must` first (round 85's player read the move's ILLEGAL headline as "you
     # may not", when the question was whether it may be left out): no, when the phase may end
-    # without it; yes, when it may not, with the rule that holds it; the move's verdict follows.
+    # without it; yes, only when making this very move is what lets it end and no other move
+    # would; else the rule that holds the phase, with no yes or no (a harvest owed before a
+    # planting, a draft's pick, a defence: round 85's hunter found a "no" that was false).
     note = "'must': the answer says whether the move is allowed"
     if who not in state.names():
         return note
+    if action is not None:
+        kind = str(action.get("type", kind))
     # (the verb said may name a family of moves, `discard`: discard_card, discard_kind)
     kinds = [kind] if kind in engine.spec.actions else [a for a in engine.spec.actions if a.startswith(kind + "_")]
     instead = [k for k in _kinds_timely_for(engine, state, who, but=kind)
                if k != "end_phase" and k not in kinds
                and next(_legal_with(engine, state, k, who, {}), None) is not None]
     others = f"; {who} may also {' or '.join(instead[:4])} instead" if instead else ""
+    if kind == "end_phase":
+        return note + others  # (`Must Timon end the phase?`: the verdict on ending it answers)
     # (the phase is ended by whoever may end it: the active player, when the one asked about may not)
     ender = next((p for p in dict.fromkeys([who, state.active]) if p in state.names()
                   and "end_phase" in engine.spec.actions and engine.timing(state, "end_phase", p) is None), who)
@@ -121,33 +128,28 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "") -> str:
     refused = outcome.rejection
     if refused is None:
         return note + others
-    # The phase held: by this move only if making it frees the phase (a planting owed), not by
-    # another rule the move leaves as it was (a tribute asked about before the planting owed:
-    # round 85's second table had "yes" for every optional move of such a moment).
-    frees = _frees_the_phase(engine, state, who, kinds, ender)
-    if frees is None:
-        return note + others + f"; the phase may not end now{by}: {refused.reason} [{refused.rule}]"
-    if frees:
-        # (another move that frees it as well is a choice: the two-player game's second card
-        # played instead of the first)
-        also = [k for k in instead if _frees_the_phase(engine, state, who, [k], ender)]
-        if also:
-            return f"'must': no, not this move in particular: the phase may not end now{by} until one of " \
-                   f"{' or '.join([*kinds[:1], *also])} is made: {refused.reason} [{refused.rule}]; below, whether " \
-                   "the move itself is allowed"
-        return f"'must': yes, before the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]" \
-               f"{others.replace(' instead', ' first') if others else ''}; below, whether the move itself is allowed"
-    return f"'must': no: the phase may not end now{by}, but for another reason, which this move leaves as it is: " \
-           f"{refused.reason} [{refused.rule}]{others}; below, whether the move itself is allowed"
+    held = f"the phase may not end now{by}: {refused.reason} [{refused.rule}]"
+    if action is None or not _frees_the_phase(engine, state, [action], ender):
+        return f"{note}{others}; {held}"
+    # This move lets the phase end: required, unless another would as well (the two-player
+    # game's second card played instead of the first; the soy into field 3 instead of 2).
+    # (of other kinds: the same move with other values, the soy into another empty field, is
+    # still the move asked about)
+    legal_others = [a for k in [*kinds, *instead] if k != action.get("type")
+                    for a in itertools.islice(_legal_with(engine, state, k, who, {}), 12)]
+    also = list(dict.fromkeys(a["type"] for a in legal_others if _frees_the_phase(engine, state, [a], ender)))
+    if also:
+        return f"'must': no, not this move in particular: the phase may not end now{by} until a move such as " \
+               f"{' or '.join(also)} is made: {refused.reason} [{refused.rule}]; below, whether the move itself " \
+               "is allowed"
+    return f"'must': yes, before the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]" \
+           f"{others.replace(' instead', ' first') if others else ''}; below, whether the move itself is allowed"
 
 
-def _frees_the_phase(engine: Engine, state: State, who: str, kinds: list[str], ender: str) -> bool | None:
-    """Whether a move of `kinds` that `who` may make now lets the phase end (as `ender` ends it),
-    when it may not end now; None when no move of those kinds may be made now."""
-    legal = [a for kind in kinds for a in itertools.islice(_legal_with(engine, state, kind, who, {}), 12)]
-    if not legal:
-        return None
-    for action in legal:
+def _frees_the_phase(engine: Engine, state: State, actions: list[dict], ender: str) -> bool:
+    """Whether one of the `actions`, made now, lets the phase end (as `ender` ends it), or ends
+    it itself (a draw ends phase 4), when it may not end now."""
+    for action in actions:
         try:
             after = engine.apply(state, action)
         except BohnspecError:
@@ -157,7 +159,7 @@ def _frees_the_phase(engine: Engine, state: State, who: str, kinds: list[str], e
             if ended is not None and ended.accepted:
                 return True
         elif after.accepted:
-            return True  # the move itself ended the phase (a draw ends phase 4)
+            return True
     return False
 
 
@@ -1027,15 +1029,28 @@ def _solo_subject(state: State, text: str) -> str:
     return text
 
 
+# A time said by whose turn or phase it is (`during Timon's trading`, `on Keno's turn`): the
+# player named there owns the time and is no one a pronoun after it stands for (round 85's
+# second table); a player named as the owner of cards (`for Nina's red. She accepts.`) is.
+_TIME_OWNED = re.compile(r"\b(?:during|in|on|at)\s+\S+'s\s+(?:own\s+)?(?:turn|trading|trade|planting|drawing|draw|"
+                         r"(?:phase|step)(?:\s+(?:\d|one|two|three|four|zero))?|attack(?:\s+step)?|intermediate\s+phase)\b",
+                         re.IGNORECASE)
+
+
+def _without_times(text: str) -> str:
+    """The text without the times it names by whose they are (_TIME_OWNED)."""
+    return _TIME_OWNED.sub("", text)
+
+
 def _pronouns(state: State, text: str) -> str:
     """`... and then she attacks 13`: the one player a whole text names, said again by a pronoun
     after a join; with several named, whom it means the words do not say (round 56: `he` went to
     the first named), and it stays, to be told."""
     names = state.names()
     first = _subjects(state, text)[0]
-    # (a player named only as an owner, `during Timon's trading`, is no one a pronoun stands
-    # for: round 85's second table had `she` unread)
-    mentioned = {n for n in names if re.search(r"\b" + re.escape(n) + r"\b(?!'s\b)", text, flags=re.IGNORECASE)}
+    # (a player named only as a time's owner, `during Timon's trading`, is no one a pronoun
+    # stands for: round 85's second table had `she` unread)
+    mentioned = {n for n in names if re.search(r"\b" + re.escape(n) + r"\b", _without_times(text), flags=re.IGNORECASE)}
     # (not where another player is said by a pronoun: `Timon offers her the soy and she accepts`,
     # `she` is not Timon; round 76's hunter)
     other = re.search(r"\b(?:offers?|gives?|hands?|shows?|asks?|tells?|passes|trades?\s+with|swaps?\s+with)\s+"

@@ -43,6 +43,7 @@ from .plain import (
     _as_said,
     _as_typed,
     _said_as_give,
+    _without_times,
     _asked,
     _cards_named,
     _each_card,
@@ -125,9 +126,9 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         return [a for part in several for a in parse_action(engine, state, _asked(mood, part), notes, whole=False)]
     text = _places_named(engine, state, _cards_named(engine, state, text))
     said_first: list[str] = []
-    if mood == _MUST and text.split():
-        said_first.append(_must_note(engine, state, text.split()[0], _action_named(engine, text.split()[1:])[0]
-                                     if len(text.split()) > 1 else ""))
+    # (`Must Timon ...?`: answered once the move is read, of that very move, below)
+    must = (text.split()[0], _action_named(engine, text.split()[1:])[0] if len(text.split()) > 1 else "") \
+        if mood == _MUST and text.split() else None
     text = _troops_sent(engine, state, text, said_first)
     plural_text = text  # (a plural said is `all VARIETY` here)
     paid = _paid_as_part(engine, text)
@@ -233,6 +234,8 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         if name not in partners:
             raise ActionError(f"{name}'s cards are not part of this action: name another player's cards only "
                               f"for what you get from him (`offer to {name} ... get {name}'s hand 2`)")
+    if must is not None:
+        said.insert(0, _must_note(engine, state, must[0], must[1], actions[0] if len(actions) == 1 else None))
     if notes is not None:
         notes.extend((0, s) for s in said)
     return actions
@@ -826,8 +829,10 @@ def _said_of_one(verb: str) -> str:
 def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
     """A pronoun said for a player, when the words leave one: the subject of a question or a
     sentence (never a player its own sentence names), and the partner of `offers him ...`. A
-    player named only as an owner (`during Timon's trading`) is no one a pronoun stands for."""
-    named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b(?!'s\b)", text, flags=re.IGNORECASE)]
+    player named only as a time's owner (`during Timon's trading`) is no one a pronoun stands
+    for."""
+    untimed = _without_times(text)
+    named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", untimed, flags=re.IGNORECASE)]
 
     def meant(m: re.Match) -> str:
         # (a pronoun subject is never a player its own sentence names: `Can he offer Nina his
@@ -1825,7 +1830,10 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     # 2 cards` is no pick of the second; round 84's hunter)
     counts = [n for n, t in types.items() if t == "int" and n not in _COUNTED and n not in engine.spec.zones
               and n + "s" not in engine.spec.zones]
-    if not counts and not any(t in ("cards", "refs") for t in types.values()):
+    # (only for a move whose moment it is: `plants 1 card into field 2` in phase 3 is no
+    # planting of phase 1, whose words another move of the verb may read; round 85's hunter)
+    if not counts and not any(t in ("cards", "refs") for t in types.values()) \
+            and engine.timing(state, kind, player) is None:
         rest = _one_card_said(engine, state, player, kind, names, rest, said)
     if len(counts) == 1 and counts[0] not in rest and list(types.values()).count("int") == 1:
         # `requisitions two cards`: a number counting cards or coins is the move's one count, not

@@ -5047,8 +5047,9 @@ def test_must_is_yes_only_where_the_move_is_what_holds_the_phase(capsys):
         note = out["results"][0]["notation"][0]
         # (no yes or no: the rule that holds the phase, which this move does not lift; a "no" here
         # was false for a harvest owed before a planting, round 85's hunter)
-        assert note.startswith("'must': the answer says whether the move is allowed") \
-            and "the phase may not end now:" in note, (text, note)
+        assert not note.startswith("'must': yes") and "the phase may not end now:" in note, (text, note)
+        # (a "no" only where a move of another kind lets the phase end without this one)
+        assert not note.startswith("'must': no") or "lets it end without this one" in note, (text, note)
     # ... the planting owed is (the base game's phase 1), and where another move frees the phase
     # as well (the two-player game's second card), it is a choice
     code, out = judge(capsys, "tests/data/tables/r85/t2-d1.yaml", "-a", "Must Nina play her front card?")
@@ -5069,7 +5070,14 @@ def test_must_is_asked_of_the_move_as_read(tmp_path, capsys):
     assert out["results"][0]["notation"][0].startswith("'must': yes, before the phase ends"), out
     for text in ("Must Timon plant the fire?", "Must Timon plant the green?"):
         code, out = judge(capsys, path, "-a", text)
-        assert out["results"][0]["notation"][0].startswith("'must': the answer says whether the move is allowed"), text
+        assert not out["results"][0]["notation"][0].startswith("'must': yes"), text
+    # ... a harvest is not owed where the soy fits a field (no), and is where nothing fits (the
+    # rule that holds the phase, with no no)
+    code, out = judge(capsys, path, "-a", "Does Timon have to harvest his blues?")
+    assert out["results"][0]["notation"][0].startswith("'must': no: the phase may not end now: the foremost hand "
+                                                       "card must be planted first"), out
+    code, out = judge(capsys, "tests/data/tables/r75/b1.yaml", "-a", "Does Timon have to sell his blue beans?")
+    assert out["results"][0]["notation"][0].startswith("'must': the answer says whether the move is allowed"), out
 
 
 def test_a_time_said_first_and_a_player_named_as_an_owner(capsys):

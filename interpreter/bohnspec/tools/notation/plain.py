@@ -130,6 +130,15 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
         return note + others
     held = f"the phase may not end now{by}: {refused.reason} [{refused.rule}]"
     if action is None or not _frees_the_phase(engine, state, [action], ender):
+        # (a move of another kind that lets it end without this one: this one is not needed, a
+        # tribute while the planting owed is still to come; where none may be made now, the
+        # rule alone: a harvest owed before a planting, round 85's hunter)
+        freeing = [k for k in instead if k != (action or {}).get("type")
+                   and _frees_the_phase(engine, state, list(itertools.islice(_legal_with(engine, state, k, who, {}),
+                                                                             12)), ender)]
+        if action is not None and freeing:
+            return f"'must': no: {held}, and a move such as {' or '.join(freeing)} lets it end without this one; " \
+                   "below, whether the move itself is allowed"
         return f"{note}{others}; {held}"
     # This move lets the phase end: required, unless another would as well (the two-player
     # game's second card played instead of the first; the soy into field 3 instead of 2).

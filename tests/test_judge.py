@@ -5169,3 +5169,17 @@ def test_a_card_count_is_not_read_into_a_move_whose_moment_it_is_not(capsys):
     code = main(["judge", "tests/data/tables/r85/h-ph3.yaml", "-a", "Timon plants 1 card into field 2", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 2 or out["results"][0]["rule"] != "bohnanza/phase-1/1", out
+
+
+def test_questions_of_the_outcome_asked_on_their_own_or_in_the_past(capsys):
+    # Round 85's hunter: `-a "Does she take it?"` after the moves' own `-a` was refused as no
+    # question of a move, `Did she win?` was read into the attack, and `the burned town` (only
+    # `burnt` was read) was no space.
+    code, out = judge(capsys, "tests/data/tables/r85/t2-g4.yaml", "-a", "Nina attacks the town 17 with her blue and "
+                      "Keno defends with his red", "-a", "Does she take it?")
+    assert [r["action"]["type"] for r in out["results"]] == ["attack", "defend"], out
+    code, out = judge(capsys, "tests/data/tables/r85/t2-g4.yaml", "-a",
+                      "Nina attacks the town 17 with her blue. Did she win?")
+    assert [r["action"]["type"] for r in out["results"]] == ["attack"], out
+    code, out = judge(capsys, "tests/data/tables/r85/t2-x3.yaml", "-a", "Can Timon's riders charge the burned town 17?")
+    assert out["results"][0]["action"]["target"] == "17", out

@@ -301,6 +301,16 @@ def _none_held(state: State, said: str, who: str, kind: str) -> None:
         raise ActionError(f"{said!r}: {who} holds no {kind} ({whose}): name it by its id or by whose it is")
 
 
+def _participles(word: str) -> tuple[str, ...]:
+    """A word and its other spelling as a past participle (`burned`, `burnt`), either of which a
+    table says for the same mark."""
+    if word.endswith("ed"):
+        return word, word[:-2] + "t"
+    if word.endswith("t"):
+        return word, word[:-1] + "ed"
+    return (word,)
+
+
 def _spaces_described(state: State, text: str) -> str:
     """`the neutral town` (the one nobody holds), `the village next to 13` (the one beside that
     space; the space beside may be named by its kind where the map has one, or already by whose
@@ -317,8 +327,9 @@ def _spaces_described(state: State, text: str) -> str:
     # (`the burnt town 17`: a mark of the space that holds there, a variable of the rules said
     # as a word; round 85's second table had `burnt` read as a space)
     text = re.sub(r"\b(?:the\s+)?([a-z_]+)\s+([a-z_]+)\s+(\S+?)(?=[\s,.;?!]|$)",
-                  lambda m: m[3] if m[2] in kinds and m[3] in board
-                  and state.space_vars.get(m[3], {}).get(m[1].lower()) is True else m[0], text, flags=re.IGNORECASE)
+                  lambda m: m[3] if m[2] in kinds and m[3] in board and any(
+                      state.space_vars.get(m[3], {}).get(w) is True for w in _participles(m[1].lower()))
+                  else m[0], text, flags=re.IGNORECASE)
 
     def nobodys(m: re.Match) -> str:
         found = [s for s in _spaces_of_kind(state, m[1]) if not state.space_vars.get(s, {}).get("owner")]

@@ -405,8 +405,9 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             r"(?:\s+(?:from|off|out\s+of)\s+(?:the\s+|his\s+|her\s+|their\s+)?[\w-]+(?:\s+pile)?)?|"
                             # (`Does he take it?` after an attack: whether it is won, which the
                             # answer's events show; round 85's player had the cart's take read)
-                            r"(?:does|did|will|would)\s+\S+\s+(?:take|conquer|capture|win|get|hold)\s+(?:it|that|"
-                            r"the\s+(?:space|territory|landscape|fight|combat|battle|attack))(?:\s+then|\s+now)?)"
+                            r"(?:does|did|will|would)\s+\S+\s+(?:(?:take|conquer|capture|win|get|hold)\s+(?:it|that|"
+                            r"the\s+(?:space|territory|landscape|town|village|fight|combat|battle|attack))|win)"
+                            r"(?:\s+then|\s+now)?)"
                             r"\s*[?.!]*$",
                             re.IGNORECASE)
 
@@ -1018,7 +1019,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _without_tag(text)
         text = _pronouns_meant(engine, state, text)
         sentences = re.split(r"(?:(?<=[.!;?])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
-                             r"(?=(?:can|may|must|does|do|is|are|would|could|what|how|who|whose|which|why|where)\s|"
+                             r"(?=(?:can|may|must|does|do|did|is|are|would|could|what|how|who|whose|which|why|where)\s|"
                              r"(?:will|shall|"
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)"
                              # (`Hanno draws. The pile runs out for the fourth time. Who wins?`: a
@@ -1152,6 +1153,11 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
             # (`TIMON PLANTS HIS RED`: said loudly, read as said; the players by their names;
             # round 79's hostile tester was told 'RED' is no number)
             text = re.sub(r"[^\W\d_]+", lambda m: names.get(m[0].lower(), m[0].lower()), text)
+        # (`-a "Nina attacks 17 ..." -a "Does she take it?"`: a question of what the moves before
+        # lead to, asked on its own, is answered by their events, as in one text; round 85's
+        # hunter had it refused as no question of a move)
+        if out and _asks_an_outcome(engine, text, out[-1], state.names()):
+            continue
         moves = split_moves(engine, _played(engine, state, out), text)
         if out and moves:
             moves[0] = _it_meant(engine, state, out, moves[0])

@@ -110,11 +110,12 @@ class TracingEngine(Engine):
     def __init__(self, spec: Spec, recorder: Recorder) -> None:
         super().__init__(spec)
         self.recorder = recorder
-        # A definition put in place of another's without parameters, by name: what the one it
-        # replaced would have given is what tells whether it made a difference.
-        self._replaced_defines = {new.name: old for old, new in spec.replaced
-                                  if isinstance(new, Define) and isinstance(old, Define) and old.params is None
-                                  and old.body is not None}
+        # The body of the definition without parameters that another replaced, by the name they
+        # share: what it would have given tells whether the replacement made a difference.
+        self._replaced_bodies: dict[str, Node] = {new.name: old.body for old, new in spec.replaced
+                                                  if isinstance(new, Define) and isinstance(old, Define)
+                                                  and old.params is None and old.body is not None}
+        self._replaced_values: dict[str, Any] = {}  # each one's body, compiled when first asked
 
     def emit(self, env: Env, name: str, payload: dict, record: bool = True, source: tuple | None = None) -> None:
         self.recorder.checkpoint(env)
@@ -143,11 +144,14 @@ class TracingEngine(Engine):
         """Whether a definition gave other than the one it replaced would have: a war game's
         draw_count for a player without a village is the base game's three, and Bohnaparte's
         village paragraph says nothing of that draw (round 85's player saw it cited for all)."""
-        old = self._replaced_defines.get(name)
-        if old is None or old.body is None:
+        body = self._replaced_bodies.get(name)
+        if body is None:
             return True
+        evaluate = self._replaced_values.get(name)
+        if evaluate is None:
+            evaluate = self._replaced_values[name] = Engine.expr(self, body, frozenset())
         try:
-            return Engine.expr(self, old.body, frozenset())(env) != value
+            return evaluate(env) != value
         except SpecRuntimeError:
             return True
 

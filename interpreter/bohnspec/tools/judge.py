@@ -605,8 +605,9 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
         verdict["combats"] = combats
     verdict["happened"] = _happened(engine, outcome, rec, iter(combats))
     _name_counts_set_elsewhere(engine, rec, verdict["happened"])
-    if any(_cards_moved_by(engine, verdict)):
-        verdict["event_cards"] = _cards_moved_by(engine, verdict)
+    event_cards = _cards_moved_by(engine, verdict)
+    if any(event_cards):
+        verdict["event_cards"] = event_cards
     verdict["changes"] = diff(state.to_json(), outcome.state.to_json())
     verdict["decided_by"] = {"action": kind, "where": place(decl.loc), "cites": list(decl.cites)}
     if outcome.state.over and not state.over:
@@ -1074,13 +1075,18 @@ def _ending(engine: Engine, outcome: Outcome, rec: T.Recorder | None = None) -> 
     w = engine.spec.winners
     if w is not None:
         how = _winners_how(engine, w, outcome.state)
-        names = frozenset(n for n, v in engine.spec.vars.items() if not v.per_player and not v.per_space) | \
-            frozenset(n for n, d in engine.spec.defines.items() if d.params is None) | \
-            frozenset(("starting_player", "active", "phase"))
         out["decided_by"] = {**_describe(w), "words": _comment(w), "how": how,
                              "how_in_words": _how_in_words(_winners_how(engine, w, outcome.state, in_words=True),
-                                                           names)}
+                                                           _game_names(engine))}
     return out
+
+
+def _game_names(engine: Engine) -> frozenset[str]:
+    """The names of the game as a whole a winners rule's words may read (its variables, its
+    definitions without parameters, who starts, who is active, the phase): _how_in_words."""
+    return frozenset(n for n, v in engine.spec.vars.items() if not v.per_player and not v.per_space) | \
+        frozenset(n for n, d in engine.spec.defines.items() if d.params is None) | \
+        frozenset(("starting_player", "active", "phase"))
 
 
 # A question of the points or the score among the words said (`How many points is that for
@@ -1096,10 +1102,7 @@ def score_now(engine: Engine, state: State) -> str:
     w = engine.spec.winners
     if w is None or state.over:
         return ""
-    names = frozenset(n for n, v in engine.spec.vars.items() if not v.per_player and not v.per_space) | \
-        frozenset(n for n, d in engine.spec.defines.items() if d.params is None) | \
-        frozenset(("starting_player", "active", "phase"))
-    how = _how_in_words(_winners_how(engine, w, state, in_words=True), names)
+    how = _how_in_words(_winners_how(engine, w, state, in_words=True), _game_names(engine))
     return re.sub(r"\bso (.+?) wins?$", r"so \1 would win if it ended here", how)
 
 
@@ -1302,33 +1305,36 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
     return out
 
 
+def _definitions_through(engine: Engine, part: Node) -> list[Define] | None:
+    """The definitions without parameters `part` names, one through the next (`pile_is_gone`,
+    then what its body names); None when it names one with parameters or without a body."""
+    chain: list[Define] = []
+    while part.kind == "name" and part.args[0] in engine.spec.defines and part.args[0] not in {d.name for d in chain}:
+        d = engine.spec.defines[part.args[0]]
+        if d.params is not None or d.body is None:
+            return None
+        chain.append(d)
+        part = d.body
+    return chain
+
+
 def _defined_as(engine: Engine, part: Node) -> Node | None:
     """The expression `part` stands for, through the definitions without parameters it names
     (`pile_is_gone` is `exhaustions >= last_exhaustion`); None when it names one with
     parameters or without a body."""
-    seen: set[str] = set()
-    while part.kind == "name" and part.args[0] in engine.spec.defines and part.args[0] not in seen:
-        seen.add(part.args[0])
-        d = engine.spec.defines[part.args[0]]
-        if d.params is not None or d.body is None:
-            return None
-        part = d.body
-    return part
+    chain = _definitions_through(engine, part)
+    if chain is None:
+        return None
+    return chain[-1].body if chain else part
 
 
 def _never_define(engine: Engine, part: Node) -> Decl | None:
     """The definition that makes `part` false in every situation of this game: one (reached
     through others without parameters) this game's rules write as the constant false."""
-    found = _defined_as(engine, part)
-    if found is None or found.kind != "const" or found.args[0] is not False:
-        return None
-    step: Node | None = part
-    while step is not None and step.kind == "name" and step.args[0] in engine.spec.defines:
-        d = engine.spec.defines[step.args[0]]
-        if d.body is found:
-            return d
-        step = d.body
-    return None
+    chain = _definitions_through(engine, part)
+    last = chain[-1] if chain else None
+    body = last.body if last is not None else None
+    return last if body is not None and body.kind == "const" and body.args[0] is False else None
 
 
 def _counted_towards(engine: Engine, part: Node, before: State, after: State) -> bool:
@@ -2361,14 +2367,14 @@ def _in_words(text: str, var_words: Mapping[str, str] = {}) -> str:
         # each said of its player (`Timon's vine_pos 1`), not of the rules' names for them.
         pairs = [p.split(" = ", 1) for p in re.split(r", (?![^()]*\))", m[4].removeprefix(", ")) if " = " in p]
         who = {m[2]: m[3], **{k: v for k, v in pairs if re.fullmatch(r"\w+", k) and re.fullmatch(r"[A-Z]\w*", v)}}
-        seen = ", ".join(f"{who[k.split('.')[0]]}'s {var(k.split('.', 1)[1], v)}"
-                         if "." in k and k.split(".")[0] in who else var(k, v) for k, v in pairs if k not in who)
         if not m[1]:
             # (no words of the rules for the test: what it saw of the game still says why, `phase
             # trade` for a task of phase 1, not its working (`size(f) 0`); round 85's second
             # table found no reason in the brief answer)
             game = [f"{k} {v}" for k, v in pairs if k in ("phase", "active")]
             return f" (seen: {', '.join(game)})" if game else ""
+        seen = ", ".join(f"{who[k.split('.')[0]]}'s {var(k.split('.', 1)[1], v)}"
+                         if "." in k and k.split(".")[0] in who else var(k, v) for k, v in pairs if k not in who)
         asked = re.sub(r"\b" + re.escape(m[2]) + r"\b", lambda _m: m[3], m[1])
         return f" (the task asks that {asked}" + (f"; seen: {seen}" if seen else "") + ")"
     # (`a \`harvested\` event where player == Keno and coins == 2`: the card's own words, named

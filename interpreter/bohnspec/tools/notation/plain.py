@@ -109,9 +109,14 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
         kind = str(action.get("type", kind))
     # (the verb said may name a family of moves, `discard`: discard_card, discard_kind)
     kinds = [kind] if kind in engine.spec.actions else [a for a in engine.spec.actions if a.startswith(kind + "_")]
+    legal: dict[str, list[dict]] = {}  # the first legal moves of each kind, looked for once
+
+    def legal_of(k: str) -> list[dict]:
+        if k not in legal:
+            legal[k] = list(itertools.islice(_legal_with(engine, state, k, who, {}), 12))
+        return legal[k]
     instead = [k for k in _kinds_timely_for(engine, state, who, but=kind)
-               if k != "end_phase" and k not in kinds
-               and next(_legal_with(engine, state, k, who, {}), None) is not None]
+               if k != "end_phase" and k not in kinds and legal_of(k)]
     others = f"; {who} may also {' or '.join(instead[:4])} instead" if instead else ""
     if kind == "end_phase":
         return note + others  # (`Must Timon end the phase?`: the verdict on ending it answers)
@@ -134,8 +139,7 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
         # tribute while the planting owed is still to come; where none may be made now, the
         # rule alone: a harvest owed before a planting, round 85's hunter)
         freeing = [k for k in instead if k != (action or {}).get("type")
-                   and _frees_the_phase(engine, state, list(itertools.islice(_legal_with(engine, state, k, who, {}),
-                                                                             12)), ender)]
+                   and _frees_the_phase(engine, state, legal_of(k), ender)]
         if action is not None and freeing:
             return f"'must': no: {held}, and a move such as {' or '.join(freeing)} lets it end without this one; " \
                    "below, whether the move itself is allowed"
@@ -144,8 +148,7 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
     # game's second card played instead of the first; the soy into field 3 instead of 2).
     # (of other kinds: the same move with other values, the soy into another empty field, is
     # still the move asked about)
-    legal_others = [a for k in [*kinds, *instead] if k != action.get("type")
-                    for a in itertools.islice(_legal_with(engine, state, k, who, {}), 12)]
+    legal_others = [a for k in [*kinds, *instead] if k != action.get("type") for a in legal_of(k)]
     also = list(dict.fromkeys(a["type"] for a in legal_others if _frees_the_phase(engine, state, [a], ender)))
     if also:
         return f"'must': no, not this move in particular: the phase may not end now{by} until a move such as " \
@@ -1059,7 +1062,8 @@ def _pronouns(state: State, text: str) -> str:
     first = _subjects(state, text)[0]
     # (a player named only as a time's owner, `during Timon's trading`, is no one a pronoun
     # stands for: round 85's second table had `she` unread)
-    mentioned = {n for n in names if re.search(r"\b" + re.escape(n) + r"\b", _without_times(text), flags=re.IGNORECASE)}
+    untimed = _without_times(text)
+    mentioned = {n for n in names if re.search(r"\b" + re.escape(n) + r"\b", untimed, flags=re.IGNORECASE)}
     # (not where another player is said by a pronoun: `Timon offers her the soy and she accepts`,
     # `she` is not Timon; round 76's hunter)
     other = re.search(r"\b(?:offers?|gives?|hands?|shows?|asks?|tells?|passes|trades?\s+with|swaps?\s+with)\s+"

@@ -1646,8 +1646,8 @@ def _beans_taken(engine: Engine, state: State, action: dict, player: str) -> Cou
     return held(state) - held(outcome.state)
 
 
-def _one_card_said(engine: Engine, state: State, player: str, kind: str, names: list[str], rest: list[str],
-                   said: list[str]) -> list[str]:
+def _one_card_said(engine: Engine, state: State, player: str, kind: str, names: list[str],
+                   rest: list[str]) -> list[str]:
     """The words of a move that takes no count with the cards it moves counted: `picks the soy
     card` is the soy, `picks one card into field 1` or `plants a card` leaves which card to the
     move (one move moves one: the value not said is completed, and told), and `picks 2 cards`
@@ -1840,7 +1840,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     # planting of phase 1, whose words another move of the verb may read; round 85's hunter)
     if not counts and not any(t in ("cards", "refs") for t in types.values()) \
             and engine.timing(state, kind, player) is None:
-        rest = _one_card_said(engine, state, player, kind, names, rest, said)
+        rest = _one_card_said(engine, state, player, kind, names, rest)
     if len(counts) == 1 and counts[0] not in rest and list(types.values()).count("int") == 1:
         # `requisitions two cards`: a number counting cards or coins is the move's one count, not
         # the space or field next in order (round 83's designer had the space 02 read, and the

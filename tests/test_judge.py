@@ -5183,3 +5183,22 @@ def test_questions_of_the_outcome_asked_on_their_own_or_in_the_past(capsys):
     assert [r["action"]["type"] for r in out["results"]] == ["attack"], out
     code, out = judge(capsys, "tests/data/tables/r85/t2-x3.yaml", "-a", "Can Timon's riders charge the burned town 17?")
     assert out["results"][0]["action"]["target"] == "17", out
+
+
+TABLES = Path(__file__).parent / "data" / "tables"
+# so08 is a table's deliberate mistake: a solo game given the two-player game's phase 0.
+REFUSED_TABLES = {"r84/so08.yaml": "bohnroeschen/solo/1"}
+
+
+@pytest.mark.parametrize("path", sorted(TABLES.glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_situation_a_table_wrote_is_read_or_refused_with_its_rule(path, capsys):
+    # The player tables' situations are kept as they wrote them: a change to the state format or
+    # to an invariant that stopped one loading would otherwise go unseen until a test used it.
+    name = f"{path.parent.name}/{path.name}"
+    code = main(["judge", str(path), "--json"])
+    captured = capsys.readouterr()
+    if name in REFUSED_TABLES:
+        assert code == 2 and REFUSED_TABLES[name] in captured.err, captured.err
+    else:
+        assert code == 0, captured.err
+        assert json.loads(captured.out)["players"], captured.out

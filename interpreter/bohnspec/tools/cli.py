@@ -1130,8 +1130,8 @@ MAX_SAID = 2000
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, load_situation, overview, render_overview,
-                        render_verdicts, score_now, spec_var_words, SCORE_ASKED)
-    from .notation import format_action
+                        render_verdicts, score_now, spec_var_words, SCORE_ASKED, END_ASKED)
+    from .notation import asks_an_outcome, format_action
 
     books = rulebooks_folder(args.rulebooks)
     try:
@@ -1172,15 +1172,31 @@ def _judge(args: argparse.Namespace) -> int:
                         "holding bohnanza.md and the others with --rulebooks DIR (or set BOHNSPEC_RULEBOOKS=DIR)")
         # (`How many points is that for Nina?` with the game going on: the count its end would
         # make now; round 85's second table was told nothing)
+        goes_on = False
         scored = score_now(engine, now) if any(SCORE_ASKED.search(t) for t in said) and \
             (not results or results[-1]["legal"]) else ""
         if scored:
             rest.insert(0, f"the game goes on; the winners rule counted now, before what the end itself brings "
                            f"(a final harvest): {scored}")
+        elif any(END_ASKED.search(t) for t in said) and (not results or results[-1]["legal"]) and not now.over \
+                and not any(w.get("reached") for r in results for w in r.get("game_goes_on", [])):
+            # (`Eiko pays tribute for the last card. Is the game over?`: that nothing ends it
+            # was told by no line; round 86's table)
+            rest.insert(0, "the game goes on: the moves judged reach no end of the game")
+            goes_on = True
+        # (a question of what the moves lead to is answered by their events: said which was read
+        # so, lest one seem dropped; round 86's table)
+        outcomes = [q.strip() for t in said for q in re.findall(r"[^.!?;]*\?", t)
+                    if results and asks_an_outcome(engine, state, q.strip())
+                    and not SCORE_ASKED.search(q) and not END_ASKED.search(q)]
+        if outcomes:
+            rest.insert(0, "read as asking what the moves lead to, which the answer above shows: "
+                        + "; ".join(f"'{q}'" for q in dict.fromkeys(outcomes)))
         verdicts = render_verdicts(results, args.brief, spec_var_words(engine.spec))
         text = "\n".join([head, *(board["rows"] if board else []), verdicts, *rest])
         answer = {"situation": where, **({"board": board} if board else {}), "results": results,
-                  **({"not_judged": unjudged} if unjudged else {}), **({"score_now": scored} if scored else {})}
+                  **({"not_judged": unjudged} if unjudged else {}), **({"score_now": scored} if scored else {}),
+                  **({"game_goes_on": True} if goes_on else {})}
         if not _answer(args, answer, text):
             return EXIT_INPUT
         return EXIT_OK if all(r["legal"] for r in results) else EXIT_FAIL

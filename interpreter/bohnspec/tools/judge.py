@@ -1096,6 +1096,13 @@ SCORE_ASKED = re.compile(r"\b(?:how\s+many\s+(?:victory\s+)?points|points?\s+(?:
                          re.IGNORECASE)
 
 
+# A question whether the game is over or who has won it (`Is the game over?`, `Has she won?`):
+# where the moves end no game, the answer says that it goes on, which no event would say.
+END_ASKED = re.compile(r"\b(?:(?:is|was)\s+the\s+game\s+(?:over|finished|done|ended)|(?:does|did|will)\s+the\s+game\s+"
+                       r"end|(?:who|which\s+player)\s+(?:wins|won|has\s+won|is\s+the\s+winner)|(?:has|have|did|does)\s+"
+                       r"\S+\s+(?:won|win)(?:\s+the\s+game)?\s*\?|(?:is|are)\s+\S+\s+the\s+winners?)", re.IGNORECASE)
+
+
 def score_now(engine: Engine, state: State) -> str:
     """What the rules' winners rule would say in a game not over (the points, the coins, in
     its words): "" when the game is over (its end says it) or the spec has no such rule."""

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import re
+from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from ...errors import ActionError, BohnspecError
 from ...execution.interpret import Engine
 from ...execution.state import State
 from .completion import _kinds_timely_for, _legal_with, _refused_whatever, _timely_move
+from .writing import format_action
 from .places import (
     _REF_WORDS,
     _last_cards,
@@ -72,13 +76,32 @@ _PAID = re.compile(r"^(\S+)\s+pa(?:ys|y|id)\s+(?:(?:a|an|one|two|three|four|five
                    re.IGNORECASE)
 
 
+_PAID_FOR = re.compile(r"\b(\S+)\s+pa(?:ys|y|id)\s+(?:(?:a|an|one|the|his|her|their|my|another|a\s+second|"
+                       r"one\s+more)\s+)?(?:gold\s+|bean\s+)?coins?\s+(?:again\s+)?for\s+(?:the|a|his|her|their|my)\s+([^\s?.!]+(?:\s+[^\s?.!]+)?)"
+                       r"\s*[?.!]*$", re.IGNORECASE)
+
+
+def _price_of_a_move(engine: Engine, text: str) -> str:
+    """`Timon pays another coin for the second round`, in a game where paying is no move of
+    its own: the move whose title says what is paid for, as `Timon pays a coin and
+    follow_up`, which _paid_as_part reads (round 86's table had the question dropped)."""
+    if _verbs(engine).get("pay") in engine.spec.actions or "pay" in engine.spec.actions:
+        return text
+    m = _PAID_FOR.search(text)
+    titled = [a.name for a in engine.spec.actions.values() if m is not None and a.title and re.search(
+        r"\b" + re.escape(m[2].lower()) + r"\b", a.title.lower())]
+    return f"{text[:m.start()]}{m[1]} pay a coin and {titled[0]}" if m is not None and len(titled) == 1 else text
+
+
 def _paid_as_part(engine: Engine, text: str) -> str | None:
     """`Nina pays a coin and attacks 09`: in a game where paying is no move of its own (the war
     games: an attack's price is part of it, round 47's players were pointed at Bohnröschen's
     tribute), the move that follows; None where `pay` names a move of this game or no move of
     this game follows."""
+    if _verbs(engine).get("pay") in engine.spec.actions or "pay" in engine.spec.actions:
+        return None
     m = _PAID.match(text)
-    if m is None or _verbs(engine).get("pay") in engine.spec.actions or "pay" in engine.spec.actions:
+    if m is None:
         return None
     if _action_named(engine, m[2].split())[0] not in engine.spec.actions:
         return None
@@ -120,9 +143,11 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
     others = f"; {who} may also {' or '.join(instead[:4])} instead" if instead else ""
     if kind == "end_phase":
         return note + others  # (`Must Timon end the phase?`: the verdict on ending it answers)
-    # (the phase is ended by whoever may end it: the active player, when the one asked about may not)
+    # (the phase is ended by whoever may end it: the active player, when the one asked about may
+    # not, and when neither may now: a draft under way)
     ender = next((p for p in dict.fromkeys([who, state.active]) if p in state.names()
-                  and "end_phase" in engine.spec.actions and engine.timing(state, "end_phase", p) is None), who)
+                  and "end_phase" in engine.spec.actions and engine.timing(state, "end_phase", p) is None),
+                 state.active if state.active in state.names() else who)
     outcome = _phase_ended_by(engine, state, ender)
     if outcome is None:
         return note + others
@@ -134,28 +159,240 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
     if refused is None:
         return note + others
     held = f"the phase may not end now{by}: {refused.reason} [{refused.rule}]"
-    if action is None or not _frees_the_phase(engine, state, [action], ender):
-        # (a move of another kind that lets it end without this one: this one is not needed, a
-        # tribute while the planting owed is still to come; where none may be made now, the
-        # rule alone: a harvest owed before a planting, round 85's hunter)
-        freeing = [k for k in instead if k != (action or {}).get("type")
-                   and _frees_the_phase(engine, state, legal_of(k), ender)]
-        if action is not None and freeing:
-            return f"'must': no: {held}, and a move such as {' or '.join(freeing)} lets it end without this one; " \
-                   "below, whether the move itself is allowed"
+    if action is None:
         return f"{note}{others}; {held}"
-    # This move lets the phase end: required, unless another would as well (the two-player
-    # game's second card played instead of the first; the soy into field 3 instead of 2).
-    # (of other kinds: the same move with other values, the soy into another empty field, is
-    # still the move asked about)
-    legal_others = [a for k in [*kinds, *instead] if k != action.get("type") for a in legal_of(k)]
-    also = list(dict.fromkeys(a["type"] for a in legal_others if _frees_the_phase(engine, state, [a], ender)))
-    if also:
-        return f"'must': no, not this move in particular: the phase may not end now{by} until a move such as " \
-               f"{' or '.join(also)} is made: {refused.reason} [{refused.rule}]; below, whether the move itself " \
-               "is allowed"
-    return f"'must': yes, before the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]" \
-           f"{others.replace(' instead', ' first') if others else ''}; below, whether the move itself is allowed"
+    # Whether the phase can end without the move asked about is found by looking ahead over
+    # the moves the rules allow from here (every player's): a planting owed with other cards
+    # still owed, a harvest owed before a planting, a defence (round 85's hunter found a false
+    # "no" and no answer where only the moves after it settle the question).
+    asked = _asked_as(engine, state, action)
+    mine = action["type"], action.get("player")
+    kind_of = _way_to_end(engine, state, ender, lambda a, _=None: (a["type"], a["player"]) == mine)
+    if kind_of.path is not None:
+        if _frees_the_phase(engine, state, [action], ender):
+            # (this move lets it end, and so would others: the two-player game's second card)
+            return f"'must': no, not this move in particular: the phase may not end now{by} until a move such as " \
+                   f"{kind_of.path[0]['type']} is made: {refused.reason} [{refused.rule}]; below, whether the move " \
+                   "itself is allowed"
+        return f"'must': no: {held}, and {_moves_said(engine, state, kind_of.path)} without this one; below, " \
+               "whether the move itself is allowed"
+    with_it = _way_to_end(engine, state, ender, lambda a, _=None: False)
+    if with_it.path is None or not kind_of.settles(len(with_it.path)):
+        return f"{note}{others}; {held}"
+    without = _way_to_end(engine, state, ender, asked)
+    # (owed, but not yet allowed: a yes followed by ILLEGAL was read as a no by round 86's
+    # table, `Does Keno have to plant the received fire?` before his harvest)
+    try:
+        now = engine.apply(state, action).accepted
+    except BohnspecError:
+        now = False
+    below = "below, whether the move itself is allowed" if now else \
+        "not yet, though: below, why the move is refused now"
+    if without.path is None and without.settles(len(with_it.path)):
+        return f"'must': yes, before the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]" \
+               f"{others.replace(' instead', ' first') if others else ''}; {below}"
+    # (a move of this kind is owed, not this one: another field harvested, another card)
+    alternative = f"; {format_action(engine, state, without.path[0])}, for one, would do as well" \
+        if without.path else ""
+    return f"'must': yes, a {action['type']} of {action['player']}'s before the phase ends, not this one in " \
+           f"particular: it may not end now{by}: {refused.reason} [{refused.rule}]{alternative}; {below}"
+
+
+def _asked_as(engine: Engine, state: State, action: dict):
+    """Whether a legal action (at any position) is the move a `must` question asks about: the
+    same kind of move by the same player taking the same cards from the same places, wherever
+    it puts them (`Must Timon plant the received red?`, into whichever field; `Must Keno
+    defend?` with his red, not with the pile's top card; a harvest of that field)."""
+    mine = _places_left(engine, state, action)
+    # (a move the rules refuse now takes nothing: it is the one naming the same cards, or where
+    # it names none, the same everything)
+    decl = engine.spec.actions.get(str(action.get("type")))
+    params = [p.name for p in decl.params] if decl is not None else []
+    moved = [p.name for p in decl.params if p.type in ("card", "cards", "variety")] if decl is not None else []
+
+    def asked(a: dict, position: State | None = None) -> bool:
+        if (a["type"], a["player"]) != (action["type"], action.get("player")):
+            return False
+        if mine is None:
+            return all(a.get(k) == action.get(k) for k in moved or params)
+        return _places_left(engine, position if position is not None else state, a) == mine
+    return asked
+
+
+def _places_left(engine: Engine, state: State, action: dict) -> frozenset | None:
+    """The cards an action takes from where they lay: (owner, zone, field, card, how many)
+    for each, field None outside a field; None where the rules refuse it."""
+    try:
+        outcome = engine.apply(state, action)
+    except BohnspecError:
+        return None
+    if not outcome.accepted:
+        return None
+    out: set[tuple] = set()
+
+    def lost(owner: str, zones: dict, later: dict) -> None:
+        for name, cards in zones.items():
+            after = later.get(name, [])
+            if cards and isinstance(cards[0], list):
+                for i, f in enumerate(cards):
+                    gone = Counter(f) - Counter(after[i] if i < len(after) else [])
+                    out.update((owner, name, i + 1, c, n) for c, n in gone.items())
+            else:
+                gone = Counter(x for x in cards if isinstance(x, str)) - Counter(x for x in after if isinstance(x, str))
+                out.update((owner, name, None, c, n) for c, n in gone.items())
+    for p in state.players:
+        lost(p.name, p.zones, outcome.state.player(p.name).zones)
+    lost("", state.zones, outcome.state.zones)
+    lost("", state.space_cards, outcome.state.space_cards)
+    return frozenset(out)
+
+
+class _Lookahead:
+    """What a search for an end of the phase found: the moves that lead to it (`path`, None when
+    none was found), and how many moves deep every way was looked through."""
+
+    def __init__(self, path: list[dict] | None, depth: int, exhausted: bool):
+        self.path, self.depth, self.exhausted = path, depth, exhausted
+
+    def settles(self, needed: int) -> bool:
+        """Whether finding no way counts as there being none: every way was looked through, or
+        every way as long as the shortest way there is (the one that makes the move asked
+        about): a way around a move is not looked for further than that."""
+        return self.exhausted or self.depth >= needed
+
+
+# How many positions a `must` question's look-ahead visits breadth first (the shortest ways),
+# then depth first (any way: a draft's picks are too many to take in every order), and how
+# many moves deep it goes.
+_SHORTEST_POSITIONS = 400
+_LOOKAHEAD_POSITIONS = 2500
+_LOOKAHEAD_DEPTH = 12
+
+
+def _way_to_end(engine: Engine, state: State, ender: str, avoided) -> _Lookahead:
+    """A series of legal moves (any player's, but none `avoided`) after which the phase ends or
+    `ender` may end it: the shortest, looked for breadth first among the nearest positions;
+    else any, depth first. A move is followed only where it lets some move be made that could
+    not be before (of another kind or player: a harvest that empties a field a card owed may
+    go to), or changes why the phase may not end, or a variable of the rules (a pass): a harvest
+    of a player who owes nothing leads nowhere the others don't."""
+    search = _Search(engine, state, ender, avoided)
+    near = search.breadth_first(_SHORTEST_POSITIONS)
+    if near.path is not None or near.exhausted:
+        return near
+    far = _Search(engine, state, ender, avoided).depth_first(_LOOKAHEAD_POSITIONS)
+    return _Lookahead(far.path, near.depth, far.exhausted)
+
+
+class _Search:
+    """The positions a look-ahead for the phase's end reaches from `state`."""
+
+    def __init__(self, engine: Engine, state: State, ender: str, avoided):
+        self.engine, self.state, self.ender, self.avoided = engine, state, ender, avoided
+        self.seen = {self.key(state)}
+
+    @staticmethod
+    def key(position: State) -> str:
+        return json.dumps(position.to_json(), sort_keys=True)
+
+    def allowed(self, position: State) -> dict[str, dict]:
+        from ...execution import moves
+        return {json.dumps(a, sort_keys=True): a for a in moves.legal_actions(self.engine, position, max_list=1)
+                if a["type"] != "end_phase" and not self.avoided(a, position)}
+
+    @staticmethod
+    def marks(position: State) -> tuple:
+        """The rules' variables of a position: the table's, the players' and the spaces'."""
+        return position.vars, [p.vars for p in position.players], position.space_vars
+
+    def held(self, position: State) -> tuple[bool, tuple | None]:
+        """Whether the phase has ended or may end at `position`, and else why not."""
+        if position.phase != self.state.phase or position.active != self.state.active:
+            return True, None
+        outcome = _phase_ended_by(self.engine, position, self.ender)
+        if outcome is not None and outcome.accepted:
+            return True, None
+        refused = outcome.rejection if outcome is not None else None
+        return False, None if refused is None else (refused.rule, refused.reason)
+
+    def steps(self, position: State, there: dict[str, dict], why: tuple | None):
+        """(move, position after it, its moves, why the phase is held there, ended) for each
+        move worth following from `position`; a position seen before is not followed again."""
+        for a in there.values():
+            try:
+                after = self.engine.apply(position, a)
+            except BohnspecError:
+                continue
+            if not after.accepted:
+                continue
+            ended, held = self.held(after.state)
+            if ended:
+                yield a, after.state, {}, None, True
+                return
+            k = self.key(after.state)
+            if k in self.seen:
+                continue
+            self.seen.add(k)
+            then = self.allowed(after.state)
+            # (a move that opens or closes none but moves of its own kind by its own player, a
+            # harvest of a field no card owed may go to, is not followed, unless it is marked
+            # in the rules' variables: a pass)
+            changed = then.keys() ^ there.keys()
+            mover = a["type"], a["player"]
+            if held != why or self.marks(position) != self.marks(after.state) \
+                    or any((m["type"], m["player"]) != mover for t in changed for m in (then.get(t) or there[t],)):
+                yield a, after.state, then, held, False
+
+    def breadth_first(self, positions: int) -> _Lookahead:
+        layer: list[tuple[State, list[dict], dict[str, dict], tuple | None]] = [
+            (self.state, [], self.allowed(self.state), self.held(self.state)[1])]
+        depth = 0
+        while layer and depth < _LOOKAHEAD_DEPTH:
+            depth += 1
+            following: list[tuple[State, list[dict], dict[str, dict], tuple | None]] = []
+            for position, path, there, why in layer:
+                for a, after, then, held, ended in self.steps(position, there, why):
+                    if ended:
+                        return _Lookahead([*path, a], depth, False)
+                    if len(self.seen) > positions:
+                        return _Lookahead(None, depth - 1, False)
+                    following.append((after, [*path, a], then, held))
+            layer = following
+        return _Lookahead(None, depth, not layer)
+
+    def depth_first(self, positions: int) -> _Lookahead:
+        stack: list[tuple[Iterator, list[dict]]] = [
+            (self.steps(self.state, self.allowed(self.state), self.held(self.state)[1]), [])]
+        while stack:
+            steps, path = stack[-1]
+            step = next(steps, None)
+            if step is None:
+                stack.pop()
+                continue
+            a, after, then, held, ended = step
+            if ended:
+                return _Lookahead([*path, a], len(path) + 1, False)
+            if len(self.seen) > positions:
+                return _Lookahead(None, 0, False)
+            if len(path) + 1 < _LOOKAHEAD_DEPTH:
+                stack.append((self.steps(after, then, held), [*path, a]))
+        return _Lookahead(None, 0, True)
+
+
+def _moves_said(engine: Engine, state: State, path: list[dict]) -> str:
+    """The moves of a look-ahead, as an answer says them: `a move such as plant lets it end`
+    for one, `the moves Nina plant_card ..., then Timon plant_card ... let it end` for several."""
+    if len(path) == 1:
+        return f"a move such as {path[0]['type']} lets it end"
+    shown, position = [], state
+    for a in path[:3]:
+        shown.append(format_action(engine, position, a))
+        try:
+            position = engine.apply(position, a).state
+        except BohnspecError:
+            break
+    more = f" and {len(path) - 3} more" if len(path) > 3 else ""
+    return "the moves " + ", then ".join(shown) + more + " let it end"
 
 
 def _frees_the_phase(engine: Engine, state: State, actions: list[dict], ender: str) -> bool:
@@ -800,8 +1037,9 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     # (`to Nina, for her soy`: the comma no list's; round 63)
     text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
     text = _order_words(engine, state, _said_as_give(engine, state, text))
-    return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(engine, _paid_for(_exchange(
-        _card_taken(engine, _space_taken(engine, state, _question_asked(engine, state, text))))))))
+    text = _exchange(_card_taken(engine, _space_taken(engine, state, _question_asked(
+        engine, state, _price_of_a_move(engine, text)))))
+    return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(engine, _paid_for(text))))
 
 
 def _said_as_give(engine: Engine, state: State, text: str) -> str:

@@ -51,6 +51,7 @@ from .plain import (
     _mood_of,
     _must_note,
     _paid_as_part,
+    _price_of_a_move,
     _places_named,
     _pronouns,
     _troops_sent,
@@ -423,6 +424,11 @@ def _asks_an_outcome(engine: Engine, sentence: str, near: str = "", players: Seq
     text = sentence.strip()
     if _OUTCOME_ASKED.match(text):
         return True
+    # (`Does Timon have to pay another coin for the second round?`: a question of that move)
+    of = re.match(r"(?:must|(?:does|do|did|will|would)(?=\s+\S+\s+(?:have|need)\s+to\s)|can|may|could)\s+(\S+)\s+"
+                  r"(?:(?:have|need)\s+to\s+)?(.*)$", text, flags=re.IGNORECASE)
+    if of is not None and _paid_as_part(engine, _price_of_a_move(engine, f"{of[1]} {of[2]}")) is not None:
+        return False
     words = [w.strip(",;:") for w in text.rstrip("?.! ").split()]
     said = _kinds_said(engine, words[1:])
 
@@ -440,8 +446,15 @@ def _asks_an_outcome(engine: Engine, sentence: str, near: str = "", players: Seq
             and not re.search(r"\b(?:can|may|must|could|might|should|if|when|allowed|able|permitted|supposed)\b", text,
                               flags=re.IGNORECASE):
         return True  # (`Which coin does he pay?`, `Where does the coin go?`: what the move did)
-    return bool(re.match(r"(?:what|how|who|which|whose|where|does|do|did|is|are|was|were|will|would)\s", text,
+    # (`Has she won?`: round 86's table)
+    return bool(re.match(r"(?:what|how|who|which|whose|where|does|do|did|is|are|was|were|will|would|has|have)\s", text,
                          flags=re.IGNORECASE)) and text.endswith("?") and not said
+
+
+def asks_an_outcome(engine: Engine, state: State, question: str) -> bool:
+    """Whether a question said with moves asks what they lead to (`Does she take it?`), which
+    the answer's events show, rather than of a move of its own."""
+    return _asks_an_outcome(engine, question, "", state.names())
 
 
 def _kinds_said(engine: Engine, words: list[str]) -> set[str]:
@@ -1020,6 +1033,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _pronouns_meant(engine, state, text)
         sentences = re.split(r"(?:(?<=[.!;?])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
                              r"(?=(?:can|may|must|does|do|did|is|are|would|could|what|how|who|whose|which|why|where)\s|"
+                             r"(?:has|have)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?|"
                              r"(?:will|shall|"
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)"
                              # (`Hanno draws. The pile runs out for the fourth time. Who wins?`: a

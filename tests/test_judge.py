@@ -5271,3 +5271,45 @@ def test_must_yes_for_a_move_not_yet_allowed_says_not_yet(capsys):
         "refused now" in note, note
     code, out = judge(capsys, f"{R86}/t-b2.yaml", "-a", "Must Keno harvest his blues?")
     assert out["results"][0]["notation"][0].startswith("'must': yes, before the phase ends"), out
+
+
+@pytest.mark.parametrize("table, text, expected", [
+    # `with each other`: one's move with the other (it was two moves, each of a trade with no partner)
+    ("t-b4", "Can Timon and Keno trade with each other?", [("offer", "Timon")]),
+    # `skips his second planting`: the phase's end (it was `second` read as a value)
+    ("t-b3", "Can Timon skip his second planting?", [("end_phase", "Timon")]),
+    # `the leftover beans` in the two-player game's phase 0: the planting of a whole variety
+    # (it was phase 1's planting, with `beans` read as its field)
+    ("t-d1", "Must Nina plant the leftover beans?", [("plant_kind", "Nina")]),
+    ("t-d1", "Must Nina plant?", [("plant_kind", "Nina")]),
+    # `use his riders against`: a charge (it was an unknown verb `use`, "did you mean 'refuse'?")
+    ("t-g3", "Can Timon use his riders against the village 09?", [("charge", "Timon")]),
+    # `defends it with`: `it` is the space fought over, not a second value
+    ("t-p6", "Timon attacks the neutral farm with his blue and Keno defends it with his black-eyed bean",
+     [("attack", "Timon"), ("defend", "Keno")]),
+])
+def test_round_86s_table_phrasings_are_read(capsys, table, text, expected):
+    code, out = judge(capsys, f"{R86}/{table}.yaml", "-a", text)
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out.get("results", [])] == expected, out
+
+
+def test_who_makes_the_next_move_is_a_question_of_the_outcome(capsys):
+    # `Who defends it?` refused the whole command (exit 2), the attack before it unjudged
+    main(["judge", "tests/data/tables/r85/t2-g4.yaml", "--brief", "-a", "Nina attacks Keno's town 17 with her blue. "
+          "Who defends it?"])
+    out = capsys.readouterr().out
+    assert "Keno may now defend" in out and "read as asking what the moves lead to" in out, out
+
+
+def test_a_coin_laid_out_of_the_game_cites_the_rule_that_lays_it_there_first(capsys):
+    # Round 86's table: the two-player tribute coin "laid on the cards removed from the game"
+    # cited tribute/1 (the discard pile) first, and two-player/5 only in the full answer.
+    main(["judge", f"{R86}/t-d4.yaml", "--brief", "-a", "Timon pays tribute"])
+    line = next(x for x in capsys.readouterr().out.splitlines() if "tribute_paid" in x)
+    assert "laid on the cards removed from the game (out of it)  (bohnroeschen/two-player/5, " in line, line
+
+
+def test_the_board_says_which_action_a_refused_mark_belongs_to(capsys):
+    code, out = judge(capsys, "tests/data/tables/r85/t2-g4.yaml", "-a", "Nina attacks Keno's town 17 with her blue",
+                      "-a", "Nina attacks 13")
+    assert any("target of attack (action 1 of 2)" in row for row in out["board"]["rows"]), out["board"]["rows"]

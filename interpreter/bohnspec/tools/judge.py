@@ -337,7 +337,11 @@ def board_of(engine: Engine, state: State, actions: Sequence[object] = (), refus
         for p in decl.params:
             value = action.get(p.name)
             if p.type == "space" and isinstance(value, str):
-                marks.setdefault(value, []).append(f"{p.name} of {decl.name}" + (" (refused)" if i == refused else ""))
+                # (which action of several: round 86's table read the second attack's "refused"
+                # as the first's)
+                which = f" (action {i + 1} of {len(actions)})" if len(actions) > 1 else ""
+                marks.setdefault(value, []).append(f"{p.name} of {decl.name}{which}"
+                                                   + (" (refused)" if i == refused else ""))
     view = boardview.of_state(engine.spec, state, marks)
     return None if view is None else boardview.to_json(view)
 
@@ -749,10 +753,17 @@ def _happened(engine: Engine, outcome: Outcome, rec: T.Recorder, combats: Iterat
                 # apart by where each came from (round 46's players).
                 h["from"] = taken
                 _said_too(h, f", from {_place_words(engine, taken)}")
-            to = _laid_on(e, frames, since)
-            if to is not None:
+            laid = _laid_on(e, frames, since)
+            if laid is not None:
+                to, by = laid
                 h["to"] = to
                 _said_too(h, f", laid on {_place_words(engine, to)}")
+                # (the rule that laid it there, where another than the event's: the two-player
+                # game's tribute coin out of the game, two-player/5, said first in a brief
+                # answer; round 86's table found only tribute/1's discard pile there)
+                own = [c for c in (by[-1].cites if by else ()) if c not in h["cites"]]
+                if own:
+                    h["place_cites"] = own
             out.append(h)
             since = []
         else:
@@ -775,12 +786,12 @@ def _happened(engine: Engine, outcome: Outcome, rec: T.Recorder, combats: Iterat
     return out
 
 
-def _laid_on(event: dict, frames: Sequence[Decl], since: list[tuple]) -> str | None:
+def _laid_on(event: dict, frames: Sequence[Decl], since: list[tuple]) -> tuple[str, Sequence[Decl]] | None:
     """Where the card an event names was laid, when the rule that emitted it lays its cards in
     more than one place by a test (an income card: a bean coin or the discard pile), or the
     event names a coin (a tribute's: onto the discard pile, or out of the game with two
     players), and says so in none of its fields: the place the same rule added that card to
-    just before."""
+    just before, and the rules that laid it there."""
     card = event.get("card")
     mine = True  # the place must be one the emitting rule itself laid the card on
     if not isinstance(card, str) or not frames or not _lays_in_several(frames[-1]):
@@ -792,7 +803,7 @@ def _laid_on(event: dict, frames: Sequence[Decl], since: list[tuple]) -> str | N
         if (not mine or changed_by and changed_by[-1] is frames[-1]) and isinstance(new, list) and card in new and \
                 (not isinstance(old, list) or new.count(card) > old.count(card)):
             # An event that names the place already (a draft's `target discard`) says it.
-            return None if path.rsplit(".", 1)[-1] in event.values() else path
+            return None if path.rsplit(".", 1)[-1] in event.values() else (path, changed_by)
     return None
 
 
@@ -2470,7 +2481,8 @@ def render_verdicts(results: list[dict], brief: bool = False, var_words: Mapping
                 for k, h in enumerate(events):
                     lines.append(f"    {h.get('brief_text', h['text'])}  ("
                                  + ("the same paragraphs" if k and len(h.get("cites", [])) > BRIEF_CITES
-                                    and h.get("cites") == events[k - 1].get("cites") else _few(h.get("cites", [])))
+                                    and h.get("cites") == events[k - 1].get("cites")
+                                    else _few([*h.get("place_cites", []), *h.get("cites", [])]))
                                  + ")")
                     if k < len(moved) and moved[k]:
                         lines.append(f"      the cards: {'; '.join(moved[k])}")

@@ -81,6 +81,39 @@ _PAID_FOR = re.compile(r"\b(\S+)\s+pa(?:ys|y|id)\s+(?:(?:a|an|one|the|his|her|th
                        r"\s*[?.!]*$", re.IGNORECASE)
 
 
+# The beans a move of a whole variety takes, said without the variety: `plants the leftover
+# beans`, `the leftovers`, `the cards from the middle`.
+_LEFTOVERS = re.compile(r"\s+(?:all\s+)?the\s+(?:(?:leftover|left-over|remaining)\s+(?:beans?|cards?)|leftovers|"
+                        r"(?:beans?|cards?)\s+(?:(?:left\s+)?(?:from|in)\s+the\s+middle|(?:he|she|they)\s+(?:was|were)\s+left))\b",
+                        re.IGNORECASE)
+
+
+def _it_fought_over(engine: Engine, text: str) -> str:
+    """`Keno defends it with his black-eyed`: `it`, what the move is about (the space fought
+    over), is no value of a move that takes its card `with` one (round 86's table)."""
+    m = re.match(r"^(\S+\s+(\S+))\s+(?:it|that|this)\s+(?=with\s)", text, flags=re.IGNORECASE)
+    if m is None:
+        return text
+    kind = _action_named(engine, [m[2]])[0]
+    decl = engine.spec.actions.get(kind)
+    if decl is None or not any(p.name == "with" for p in decl.params) or any(p.type == "space" for p in decl.params):
+        return text
+    return f"{m[1]} {text[m.end():]}"
+
+
+def _leftovers_said(engine: Engine, text: str) -> str:
+    """`Must Nina plant the leftover beans?`, where a move takes a whole variety: no variety
+    said, which the reading completes (each the rules allow, told), not a word read as a value
+    (round 86's table had `beans` read as phase 1's field)."""
+    if not any(p.type == "variety" for a in engine.spec.actions.values() for p in a.params):
+        return text
+    return _LEFTOVERS.sub("", text)
+
+
+# Words of an optional further part of a phase (`skips his second planting`).
+_FURTHER = frozenset({"second", "2nd", "another", "further", "extra", "more", "optional"})
+
+
 def _price_of_a_move(engine: Engine, text: str) -> str:
     """`Timon pays another coin for the second round`, in a game where paying is no move of
     its own: the move whose title says what is paid for, as `Timon pays a coin and
@@ -918,7 +951,8 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
     their own (`charge`, naming where they stand), read as that move from the one place the
     player's troops may ride from now, with a note; else as said (_card tells what to write)."""
     # (`Nina sends her riders against 09`: the attack with them)
-    text = re.sub(r"^(\S+)\s+(?:sends?|dispatch(?:es)?|orders?)\s+((?:(?:his|her|their|my|the)\s+)?(?:"
+    # (and `Can Timon use his riders against the town 17?`: round 86's table)
+    text = re.sub(r"^(\S+)\s+(?:sends?|dispatch(?:es)?|orders?|uses?|employs?)\s+((?:(?:his|her|their|my|the)\s+)?(?:"
                   + "|".join(_TROOPS) + r")(?:\s+(?:from\s+|of\s+)?\w+)??)\s+(?:against|at|to\s+attack|to)\s+(.+)$",
                   r"\1 attacks \3 with \2", text, flags=re.IGNORECASE)
     words = text.split()
@@ -1038,7 +1072,7 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
     text = _order_words(engine, state, _said_as_give(engine, state, text))
     text = _exchange(_card_taken(engine, _space_taken(engine, state, _question_asked(
-        engine, state, _price_of_a_move(engine, text)))))
+        engine, state, _price_of_a_move(engine, _leftovers_said(engine, _it_fought_over(engine, text)))))))
     return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(engine, _paid_for(text))))
 
 
@@ -1450,6 +1484,11 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
         after = turn[turn.index(state.phase) + 1] if state.phase in turn[:-1] else None
         if after is not None and any(after in _phases_named(engine, w) for w in words[3:]):
             words = [words[0], "end_phase"]
+    if len(words) > 2 and not aloud and words[1].lower() in _ENDING and any(_phases_named(engine, w)
+                                                                            for w in words[2:]):
+        # (`skips his second planting`: the phase's end, its optional part left out; round 86's
+        # table had `second` read as a value)
+        words = [w for k, w in enumerate(words) if k < 2 or w.lower() not in _FURTHER]
     ended = [w.lower().strip(",.") for w in words[2:] if w.lower() not in ("the", "this", "current", *_POSSESSIVES)]
     if len(words) > 2 and not aloud and words[1].lower() in _ENDING and "end_phase" in engine.spec.actions \
             and ended in (["step"], ["phase"]):

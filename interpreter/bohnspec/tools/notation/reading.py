@@ -202,7 +202,9 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         else:
             first = len(said)
             actions = [_single(engine, state, player, kind, rest, said, spoken=mood is not None or typed != [kind])]
-            if typed != [kind]:
+            # (in a question the verb is said in its plain form, which may be a move's name: `Must
+            # Nina plant the leftover beans?` asks of the planting of phase 0; round 86's table)
+            if typed != [kind] or mood is not None:
                 actions = [_instead_of_untimely(engine, state, player, actions[0], rest, said, first)]
     for a in actions:
         # `plants a soy` read as a move naming a variety: it takes every soy it moves, not one
@@ -370,6 +372,22 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
             del said[first:]  # (the notes of the move first read are not this one's)
             said.extend(legal[0][1])
             return legal[0][0]
+    if refused is not None and not [w for w in rest if w.lower() not in _ARTICLES]:
+        # (`Must Nina plant?` in phase 0: the one move of the verb's family that is hers now, the
+        # planting of a whole variety, with its values completed; round 86's table)
+        family = [k for k in _kinds_timely_for(engine, state, player, but=str(kind)) if k.startswith(f"{kind}_")]
+        if len(family) == 1:
+            notes: list[str] = []
+            try:
+                other = _single(engine, state, player, family[0], [], notes, spoken=True)
+            except ActionError:
+                other = None
+            if other is not None:
+                del said[first:]
+                said.append(f"read as {family[0]}: {player} may not {kind} now ({refused.reason}), and {family[0]} "
+                            f"is the {kind} of this moment")
+                said.extend(notes)
+                return other
     if refused is None or state.board is None or player != state.active:
         return action  # (`Can Nina attack t`, the defender: a question about an attack, answered so)
     # (the space the game's variables hold: the one fought over)
@@ -431,6 +449,10 @@ def _asks_an_outcome(engine: Engine, sentence: str, near: str = "", players: Seq
         return False
     words = [w.strip(",;:") for w in text.rstrip("?.! ").split()]
     said = _kinds_said(engine, words[1:])
+    # (`Who defends it?` after an attack: who makes the move next, which the answer shows with
+    # the moves it opens; round 86's table had the whole question refused)
+    if len(words) > 1 and words[0].lower() == "who" and text.endswith("?") and _names_a_move(engine, words[1:]):
+        return True
 
     def named(t: str) -> set[str]:
         """The players and the bean varieties the words name."""
@@ -1022,6 +1044,10 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _unnegated(_asides_unwrapped(text.replace("\u2019", "'")))
         text = _said_as_give(engine, state, _corrected(state, text))
         text = _subjects_said(state, text)
+        # (`Can Nina and Keno trade with each other?`: one player's move with the other; round
+        # 86's table had it read as two moves, each of a trade with no partner)
+        text = re.sub(r"\b(" + names + r")\s+and\s+(" + names + r")\s+(\S+)\s+(?:with\s+)?(?:each\s+other|"
+                      r"one\s+another|together)\b", r"\1 \3 with \2", text, flags=re.IGNORECASE)
         text = _joins_said(engine, state, text)
         # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
         text = re.sub(r"(?<=[a-z])([,.;!?])(?=[A-Za-z])", r"\1 ", text)

@@ -1049,3 +1049,16 @@ def test_judge_brief_names_a_few_of_an_events_citations(tmp_path, capsys):
     line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("combat at v"))
     assert "(by bohnaparte/village/2, bohnaparte/fortress/2)" in line
     assert line.endswith("more (the full answer lists them))") and line.count("bohnaparte/attack/") <= 4
+
+
+def test_strict_refusals_pass_a_step_only_on_the_deciding_clause(capsys):
+    # Round 86's blind author had a refusal pass on another clause than the one meant (the game
+    # was over); --strict-refusals says so. This scenario names phase-1/1 for a fellow player
+    # ending phase 1, which the clause of course-of-play/3 decides first.
+    sid = "base/independent/r32-citer3-probe-fellow-ends-phase-1-01"
+    assert main(["conform", "-k", sid, "-q"]) == 0
+    capsys.readouterr()
+    assert main(["conform", "-k", sid, "--strict-refusals"]) == 1
+    out = capsys.readouterr().out
+    assert "rejected with rule 'bohnanza/course-of-play/3', expected 'bohnanza/phase-1/1'" in out, out
+    assert "--strict-refusals" in out  # (the replay command keeps the flag)

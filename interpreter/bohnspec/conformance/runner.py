@@ -594,7 +594,8 @@ class Trace:
             found = list(dict.fromkeys([*head, *rest, *found]))[:LIMIT]
         return found
 
-    def fair_rules(self, engine: Engine, sc: S.Scenario, index: int, listed: list[str]) -> set[str]:
+    def fair_rules(self, engine: Engine, sc: S.Scenario, index: int, listed: list[str],
+                   strict: bool = False) -> set[str]:
         """The ids a refusal of step `index` may fairly cite besides those the scenario lists:
         every citation of each clause that refuses the action in the reference's state there (an
         engine may check its rules in another order, and cite any paragraph a broken rule
@@ -605,13 +606,16 @@ class Trace:
         outcome = self.outcomes[index]
         if outcome is None or outcome.rejection is None:
             return set()
-        return rules_fair_for(engine, self.states[index], sc.steps[index].action, outcome.rejection, listed)
+        return rules_fair_for(engine, self.states[index], sc.steps[index].action, outcome.rejection, listed, strict)
 
 
-def rules_fair_for(engine: Engine, state: State, action: Any, rejection: Rejection, listed: list[str]) -> set[str]:
-    """Trace.fair_rules for an action the reference refused (`rejection`) in `state`."""
+def rules_fair_for(engine: Engine, state: State, action: Any, rejection: Rejection, listed: list[str],
+                   strict: bool = False) -> set[str]:
+    """Trace.fair_rules for an action the reference refused (`rejection`) in `state`; `strict`:
+    of the clause that decided it alone (round 86's blind author had a step pass on a clause
+    he did not mean, the game being over)."""
     try:
-        refusing = engine.refusals(state.copy(), action)
+        refusing = [] if strict else engine.refusals(state.copy(), action)
     except BohnspecError:
         refusing = [rejection]
     fair = {c for r in [rejection, *refusing] for c in refusing_cites(engine.spec, action, r, engine, state)}
@@ -653,10 +657,11 @@ class Adapter(Protocol):
 
 
 def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
-                 upcoming: S.Scenario | None = None) -> Verdict:
+                 upcoming: S.Scenario | None = None, strict_refusals: bool = False) -> Verdict:
     """Play one scenario through the adapter. Rule ids, events and internal variables are
     compared only where the engine claims them; a rejection must always be a rejection that
-    leaves the state as it was. With `isolate`, before each step after the first the engine is
+    leaves the state as it was; with `strict_refusals`, one citing a rule the clause that decides
+    it cites, not any clause that would refuse it too. With `isolate`, before each step after the first the engine is
     loaded with the reference interpreter's state at that point, so that every step is judged
     on its own and every failing step is reported. `upcoming`: the scenario played next on this
     adapter, if known (an outside engine's adapter makes ready what it will send, while the
@@ -690,8 +695,8 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
             found = own(reference(sc), sc.steps[index].action) if own is not None else None
             if found is not None:
                 state, action, rejection = found
-                return rules_fair_for(reference(sc), state, action, rejection, listed)
-            return traced().fair_rules(reference(sc), sc, index, listed)
+                return rules_fair_for(reference(sc), state, action, rejection, listed, strict_refusals)
+            return traced().fair_rules(reference(sc), sc, index, listed, strict_refusals)
         except BohnspecError:
             return set()
 

@@ -164,6 +164,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--isolate", action="store_true",
                    help="judge every step on its own: before each step the engine is loaded with the reference "
                         "interpreter's state at that point, and every failing step is reported with its paragraph")
+    c.add_argument("--strict-refusals", action="store_true",
+                   help="a step expected `rejected:` passes only on a rule the deciding clause cites (the first "
+                        "that refuses it, in the rules' published order), not on any other clause that would "
+                        "refuse it too: for an author checking that the refusal meant is the one made")
     c.add_argument("--engine", choices=("reference", "compiled"), default="reference",
                    help="run the rules with the reference interpreter or compiled to Python (identical answers, "
                         "faster; default: reference); with --impl, the runner's own engine, which makes and "
@@ -747,7 +751,8 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
     # The replay runs as this run did: an engine slower than the default timeout still times out.
     timeout = f" --timeout {args.timeout:g}" if args.impl and args.timeout != TIMEOUT_DEFAULT else ""
     replay = "bohnspec conform" + (f" --impl {shlex.quote(args.impl)}" if args.impl else "") + timeout + \
-        "".join(f" --rules {shlex.quote(r)}" for r in args.rules) + (" --isolate" if args.isolate else "")
+        "".join(f" --rules {shlex.quote(r)}" for r in args.rules) + (" --isolate" if args.isolate else "") + \
+        (" --strict-refusals" if args.strict_refusals else "")
     # A designer's ruling is found with the rules files that declare it (round 46's designer).
     explain = "bohnspec explain" + "".join(f" --rules {shlex.quote(r)}" for r in args.rules)
     # One fault of the engine's met in many scenarios (a failed handshake, a state malformed the
@@ -964,7 +969,8 @@ def _run_all(scenarios: list[Scenario], first_adapter: Adapter, make_adapter: Ca
         try:
             for i, sc in enumerate(scenarios):
                 upcoming = scenarios[i + 1] if i + 1 < total else None
-                results[i] = R.run_scenario(first_adapter, sc, args.isolate, upcoming)
+                results[i] = R.run_scenario(first_adapter, sc, args.isolate, upcoming,
+                                            strict_refusals=args.strict_refusals)
                 tick()
         except KeyboardInterrupt:
             interrupted = True
@@ -982,7 +988,7 @@ def _run_all(scenarios: list[Scenario], first_adapter: Adapter, make_adapter: Ca
                         i = todo.get_nowait()
                     except queue.Empty:
                         return
-                    verdict = R.run_scenario(adapter, scenarios[i], args.isolate)
+                    verdict = R.run_scenario(adapter, scenarios[i], args.isolate, strict_refusals=args.strict_refusals)
                     if stop.is_set():
                         return  # ended by the interruption: not a verdict on the engine
                     results[i] = verdict

@@ -5313,3 +5313,16 @@ def test_the_board_says_which_action_a_refused_mark_belongs_to(capsys):
     code, out = judge(capsys, "tests/data/tables/r85/t2-g4.yaml", "-a", "Nina attacks Keno's town 17 with her blue",
                       "-a", "Nina attacks 13")
     assert any("target of attack (action 1 of 2)" in row for row in out["board"]["rows"]), out["board"]["rows"]
+
+
+def test_round_85s_hunter_a_time_said_first_then_a_pronoun_and_coins_named(capsys):
+    # `In Keno's phase 1, he plants ...`: he is the one whose time it is ('In' was taken for a player)
+    for text in ("In Keno's phase 1, he plants his black-eyed into field 1", "During Keno's turn, he harvests his soys"):
+        code, out = judge(capsys, f"{R86}/h-b11.yaml", "-a", text)
+        assert out["results"][0]["action"]["player"] == "Keno", (text, out)
+    # coins named that the rules do not take: which they take, and the paragraph saying which
+    code, out = judge(capsys, "tests/data/tables/r75/r1.yaml", "-a", "Timon pays tribute with his red coin")
+    assert code == 2 and "here it takes 1 soy from Timon, as the rules say which [bohnroeschen/tribute/1, " \
+        "bohnroeschen/tribute/2]" in out["error"], out
+    code, out = judge(capsys, f"{R86}/h-r02.yaml", "-a", "Keno pays tribute with his blue and his fire")
+    assert "a tribute made several times is said once for each time" in out["error"], out

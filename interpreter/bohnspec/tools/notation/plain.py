@@ -670,10 +670,17 @@ def _times_said(engine: Engine, state: State, text: str) -> str:
     # after the move, at the end of its first clause; round 85's second table had `During` taken
     # for a player)
     names = "|".join(map(re.escape, state.names()))
-    opening = re.match(r"^((?:on|in|during)\s+(?:\S+'s|his|her|their|my|the)\s+[^,]+?),?\s+(?=(?:" + names + r")\b)",
-                       text, flags=re.IGNORECASE) if names else None
+    opening = re.match(r"^((?:on|in|during)\s+(?:\S+'s|his|her|their|my|the)\s+[^,]+?),?\s+(?=(?:" + names
+                       + r"|he|she|they)\b)", text, flags=re.IGNORECASE) if names else None
     if opening is not None:
         rest = text[opening.end():]
+        # (`In Keno's phase 1, he plants ...`: he is the one whose time it is; round 85's hunter)
+        owner = re.match(r"\S+\s+(" + names + r")'s\s", opening[1], flags=re.IGNORECASE)
+        pronoun = re.match(r"(?:he|she|they)\b", rest, flags=re.IGNORECASE)
+        if pronoun is not None:
+            if owner is None:
+                return text  # (whom it means, the words do not say: told as it stands)
+            rest = next(n for n in state.names() if n.lower() == owner[1].lower()) + rest[pronoun.end():]
         cut = re.search(r"[.!?;]|,\s|\s+(?:and|then)\s+", rest)
         at = cut.start() if cut else len(rest)
         text = f"{rest[:at]} {opening[1]}{rest[at:]}"

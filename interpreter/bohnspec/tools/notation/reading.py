@@ -1620,6 +1620,24 @@ def _accepted(engine: Engine, state: State, action: dict) -> Outcome | None:
     return outcome if outcome.accepted else None
 
 
+def _taking_rules(engine: Engine, state: State, action: dict, player: str) -> list[str]:
+    """The paragraphs of the rules that took cards from the player in an action (the top coin
+    of a tribute: bohnroeschen/tribute/2), innermost first; none where it cannot be traced."""
+    from ...execution import tracing as T
+    try:
+        _, rec = T.traced_apply(engine, state, action)
+    except BohnspecError:
+        return []
+    out: list[str] = []
+    for entry in rec.entries:
+        if entry[0] != "change" or not str(entry[1]).startswith(f"players.{player}."):
+            continue
+        _, _, before, after, frames = entry
+        if isinstance(before, list) and isinstance(after, list) and len(after) < len(before) and frames:
+            out += [c for c in frames[-1].cites if c not in out]
+    return out
+
+
 def _beans_moved(engine: Engine, state: State, action: dict) -> set[str] | None:
     """The bean varieties the events of an action name (what it moves), or None when the
     rules refuse it or it cannot be played."""
@@ -1823,7 +1841,12 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                 # keeps, told; for one that takes others, no reading of the words)
                 if taken and not Counter(_variety_said(engine, b) for b in beans_in_it) <= taken:
                     paid = ", ".join(f"{n} {v}" for v, n in sorted(taken.items()))
-                    raise ActionError(f"'{words}': {kind} names no card, and here it takes {paid} from {player}")
+                    why = _taking_rules(engine, state, {"type": kind, "player": player}, player)
+                    again = len(beans_in_it) > sum(taken.values())
+                    raise ActionError(f"'{words}': {kind} names no card, and here it takes {paid} from {player}"
+                                      + (f", as the rules say which [{', '.join(why)}]" if why else "")
+                                      + (f"; a {kind} made several times is said once for each time (-a \"{player} "
+                                         f"{kind}\" -a \"{player} {kind}\")" if again else ""))
                 said.append(f"'{words}': {kind} names no card; the rules say which it moves"
                             + ("" if taken is None else ", and here it takes none" if not taken
                                else ", and here it is that one" if len(beans_in_it) == 1 else ", and here it is those"))

@@ -5326,3 +5326,21 @@ def test_round_85s_hunter_a_time_said_first_then_a_pronoun_and_coins_named(capsy
         "bohnroeschen/tribute/2]" in out["error"], out
     code, out = judge(capsys, f"{R86}/h-r02.yaml", "-a", "Keno pays tribute with his blue and his fire")
     assert "a tribute made several times is said once for each time" in out["error"], out
+
+
+@pytest.mark.parametrize("table, text, expected", [
+    # the card said again after what it is: one move (`next` was read as a field; the green as
+    # a second discard)
+    ("h-b02", "Timon plants his next card, the red, into field 2", [{"type": "plant", "player": "Timon", "field": 2}]),
+    ("h-r15", "Timon discards his first card, the green",
+     [{"type": "discard_card", "player": "Timon", "card": "hand 1"}]),
+    # the two-player game's revealed reds: the planting of the variety (plant_card was refused)
+    ("h-duo_rev", "Timon plants the revealed reds into field 2",
+     [{"type": "plant_kind", "player": "Timon", "variety": "red", "field": 2}]),
+    # `the revealed card`, one lying there: that one, not the received red
+    ("ph3", "Timon plants the revealed card into field 2",
+     [{"type": "plant_card", "player": "Timon", "card": "revealed 1", "field": 2}]),
+])
+def test_round_85s_hunter_cards_told_by_what_they_are(capsys, table, text, expected):
+    code, out = judge(capsys, f"{R86}/{table}.yaml", "-a", text)
+    assert [r["action"] for r in out.get("results", [])] == expected, out

@@ -595,6 +595,10 @@ def _cards_described(engine: Engine, state: State, text: str) -> str:
     # hunter had it read as a second card)
     text = re.sub(r"(\b(?:the|his|her|their|my)\s+[\w-]+),\s+(?:his|her|their|my)\s+(?:first|second|third|fourth|fifth|"
                   r"last|front|foremost|next)\s+card\b,?", r"\1", text, flags=re.IGNORECASE)
+    # (`plants his next card, the red, into field 2`: the card said again after what it is; round
+    # 85's hunter had `next` read as a field)
+    text = re.sub(r"\b(?:his|her|their|my|the)\s+(?:next|front|foremost|first)\s+card,\s+((?:the|his|her|their|my)\s+"
+                  r"[\w-]+(?:\s+(?:bean|one))?)(?:,|(?=[.!?]?\s*$))", r"\1", text, flags=re.IGNORECASE)
     # (`stops planting and goes on to the trading`: where the end leads says nothing more;
     # round 69's table)
     text = re.sub(r"(\b(?:ends|end|stops|stop|finishes|finish|skips|skip)\s+[^,.;]*?)\s+and\s+(?:then\s+)?(?:goes|go|"
@@ -627,6 +631,11 @@ def _cards_described(engine: Engine, state: State, text: str) -> str:
         every = " and ".join(f"revealed {k}" for k in range(1, len(state.zones.get("revealed", [])) + 1))
         text = re.sub(r"\b(?:both|the\s+two)\s+(?:of\s+the\s+)?(?:revealed|turned[- ]up)\s+(?:bean\s+)?"
                       r"(?:cards|beans)\b", "revealed 1 and revealed 2", text, flags=re.IGNORECASE)
+        # (`the revealed card`, one lying there: that one; round 85's hunter had a received card
+        # judged instead)
+        if len(state.zones.get("revealed", [])) == 1:
+            text = re.sub(r"\bthe\s+(?:revealed|turned[- ]up)\s+(?:bean\s+)?(?:card|bean)\b", "revealed 1", text,
+                          flags=re.IGNORECASE)
         if every:
             who = "|".join(["he", "she", "they", "i", "you", *map(re.escape, state.names())])
             text = re.sub(r"(?<!\bof\s)\b(?:all\s+)?the\s+(?:(?:revealed|turned[- ]up)\s+(?:bean\s+)?(?:cards|beans)|"

@@ -5282,6 +5282,7 @@ def test_must_yes_for_a_move_not_yet_allowed_says_not_yet(capsys):
     # (it was phase 1's planting, with `beans` read as its field)
     ("t-d1", "Must Nina plant the leftover beans?", [("plant_kind", "Nina")]),
     ("t-d1", "Must Nina plant?", [("plant_kind", "Nina")]),
+    ("t-d1", "Nina discards the leftovers", [("discard_kind", "Nina")]),
     # `use his riders against`: a charge (it was an unknown verb `use`, "did you mean 'refuse'?")
     ("t-g3", "Can Timon use his riders against the village 09?", [("charge", "Timon")]),
     # `defends it with`: `it` is the space fought over, not a second value

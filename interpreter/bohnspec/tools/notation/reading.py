@@ -1807,6 +1807,12 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
                 said.append(f"'{kind}' names {' and '.join(r[0]['type'] for r in untimely)}: none may be made now; "
                             f"judged as {untimely[0][0]['type']}")
                 return untimely[0][0]
+            # (`Nina discards the leftovers`, no value said: the one move of the verb's family
+            # that is hers now, its values completed and told; round 86's table)
+            now = [name for name in family if name in engine.spec.actions and engine.timing(state, name, player) is None
+                   and next(_legal_with(engine, state, name, player, {}), None) is not None]
+            if len(now) == 1 and not [w for w in rest if w.lower() not in _ARTICLES]:
+                return _single(engine, state, player, now[0], [], said, spoken=True)
             raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
                               f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")
         # (`burns it` in the mixed game: the verb of a move of another module only, named after

@@ -5345,3 +5345,24 @@ def test_round_85s_hunter_a_time_said_first_then_a_pronoun_and_coins_named(capsy
 def test_round_85s_hunter_cards_told_by_what_they_are(capsys, table, text, expected):
     code, out = judge(capsys, f"{R86}/{table}.yaml", "-a", text)
     assert [r["action"] for r in out.get("results", [])] == expected, out
+
+
+def test_round_86s_second_table_depot_coin_and_an_unread_question(capsys):
+    # A revealed soy and red, and room on Uwe's depot for both: planting the soy is not owed
+    # (the look-ahead had not followed a card laid on a depot: "must? yes")
+    code, out = judge(capsys, f"{R86}/u-bp5d.yaml", "-a", "Does Uwe have to plant the revealed soy?")
+    note = out["results"][0]["notation"][0]
+    assert note.startswith("'must': no: the phase may not end now") and "Uwe stow" in note, note
+    # Asked of a price: the second round takes no coin (it read "must? yes, a follow_up")
+    code, out = judge(capsys, f"{R86}/u-bp6.yaml", "-a", "Uwe charges Hanno's farm with his cavalry", "-a",
+                      "Hanno defends with his fire", "-a", "Does Uwe have to pay another coin for the second round?")
+    assert out["results"][-1]["notation"][0].startswith("'must': no coin: follow_up takes none of Uwe's coins"), out
+    # A question that cannot be read no longer takes the moves before it down with it
+    code, out = judge(capsys, f"{R86}/u-x3.yaml", "-a", "Uwe attacks the neutral farm with his green", "-a",
+                      "Can Uwe frobnicate the farm?")
+    assert code == 2 and [r["action"]["type"] for r in out["results"]] == ["attack"], out
+    assert out["not_read"][0]["action"] == 2 and out["not_read"][0]["text"].startswith("Can Uwe frobnicate"), out
+    # ... and `Who has to draw the defending card?` is a question of what the attack leads to
+    code, out = judge(capsys, f"{R86}/u-x3.yaml", "-a", "Uwe attacks the neutral farm with his green. Who has to "
+                      "draw the defending card?")
+    assert code in (0, 1) and "not_read" not in out, out

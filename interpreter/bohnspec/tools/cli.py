@@ -464,7 +464,8 @@ def _check_rules(rules: list[str], option: str = "--rules") -> None:
         raise BohnspecError(f"{option}: {len(errors)} error(s) in the rules; nothing was run:\n{shown}{more}")
 
 
-def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path | None) -> tuple:
+def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path | None,
+                        unread: list[dict] | None = None) -> tuple:
     """judge_texts over the texts said. A text with words in brackets is read twice, with those
     words and without them (round 83's hunter: `offers Timon the soy and the red (both revealed
     cards)` was read with `both revealed cards` as what Timon gives, and refused): the reading
@@ -475,7 +476,9 @@ def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path
     from .notation.reading import ASIDE
 
     def judged(texts: list[str]) -> tuple:
-        return judge_texts(engine, state, split_in_turn(engine, state, texts), parse_action, books)
+        if unread is not None:
+            unread.clear()  # (what a reading read last)
+        return judge_texts(engine, state, split_in_turn(engine, state, texts), parse_action, books, unread)
     if not any(ASIDE.search(t) for t in said if not t.lstrip().startswith("{")):
         return judged(said)
     bare = [t if t.lstrip().startswith("{") else ASIDE.sub("", t) for t in said]
@@ -1158,7 +1161,8 @@ def _judge(args: argparse.Namespace) -> int:
                          "--action")
         said = [re.sub(r"\bI\b|\bme\b", lambda _m: args.player, text)
                 if args.player and not text.lstrip().startswith("{") else text for text in args.action]
-        results, actions, now = _judged_with_asides(engine, state, said, books)
+        unread: list[dict] = []
+        results, actions, now = _judged_with_asides(engine, state, said, books, unread)
         if args.player:
             # From one seat: what each action opens to this player only.
             for r in results:
@@ -1202,8 +1206,17 @@ def _judge(args: argparse.Namespace) -> int:
         text = "\n".join([head, *(board["rows"] if board else []), verdicts, *rest])
         answer = {"situation": where, **({"board": board} if board else {}), "results": results,
                   **({"not_judged": unjudged} if unjudged else {}), **({"score_now": scored} if scored else {}),
-                  **({"game_goes_on": True} if goes_on else {})}
+                  **({"game_goes_on": True} if goes_on else {}),
+                  **({"not_read": unread} if unread else {}),
+                  # (exit 2 always has its error: the first text not read, as it was told alone)
+                  **({"error": f"action {unread[0]['action']} of {unread[0]['of']}, {unread[0]['text']!r}: "
+                               f"{unread[0]['error']}"} if unread else {})}
         if not _answer(args, answer, text):
+            return EXIT_INPUT
+        if unread:
+            # (the moves before it judged and shown, the text not read told as any input error)
+            print(f"bohnspec: action {unread[0]['action']} of {unread[0]['of']}, {unread[0]['text']!r}: "
+                  f"{unread[0]['error']}", file=sys.stderr)
             return EXIT_INPUT
         return EXIT_OK if all(r["legal"] for r in results) else EXIT_FAIL
     ov = overview(engine, state)

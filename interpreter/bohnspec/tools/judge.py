@@ -2273,13 +2273,16 @@ def _books_in_play(spec: Spec, found: Any) -> Any:
 
 
 def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[..., list[dict]],
-                rulebooks: Path | None = None) -> tuple[list[dict], list[dict], State]:
+                rulebooks: Path | None = None,
+                unread: list[dict] | None = None) -> tuple[list[dict], list[dict], State]:
     """judge_actions for actions written in the notation, each read in the situation the
     actions before it leave (a card received in a trade is there to be named by the next one):
     (the verdicts, every action read, the situation the legal ones leave).
     `read(engine, state, text, said)` reads one text into actions, appending to `said` how it
     read card names. Texts after the first refused or malformed action are still read (a
-    mistyped one is still told), not judged."""
+    mistyped one is still told), not judged. `unread`: where given, a text after the first that
+    cannot be read is put there (its number, text and why) and the reading stops, the moves
+    before it judged (round 86's table lost an attack's verdict to the question after it)."""
     results: list[dict] = []
     actions: list[dict] = []
     going = True
@@ -2290,6 +2293,9 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
         except ActionError as exc:
             if len(texts) == 1:
                 raise
+            if unread is not None and number > 1:
+                unread.append({"action": number, "of": len(texts), "text": text, "error": str(exc)})
+                break
             # Of six actions, say which one could not be read (round 45's players).
             raise ActionError(f"action {number} of {len(texts)}, {text!r}: {exc}") from None
         for k, action in enumerate(parsed):

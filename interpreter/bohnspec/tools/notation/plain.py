@@ -225,8 +225,10 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
         return f"'must': yes, before the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]" \
                f"{others.replace(' instead', ' first') if others else ''}; {below}"
     # (a move of this kind is owed, not this one: another field harvested, another card)
-    alternative = f"; {format_action(engine, state, without.path[0])}, for one, would do as well" \
-        if without.path else ""
+    # (the move of that kind in the way found: the pick of another card, not a harvest before it)
+    same_kind = next((a for a in without.path or () if (a["type"], a["player"]) == mine), None)
+    alternative = f"; {_move_in_its_place(engine, state, without.path or [], same_kind)}, for one, would do as " \
+        "well" if same_kind is not None else ""
     return f"'must': yes, a {action['type']} of {action['player']}'s before the phase ends, not this one in " \
            f"particular: it may not end now{by}: {refused.reason} [{refused.rule}]{alternative}; {below}"
 
@@ -367,13 +369,11 @@ class _Search:
                 continue
             self.seen.add(k)
             then = self.allowed(after.state)
-            # (a move that opens or closes none but moves of its own kind by its own player, a
-            # harvest of a field no card owed may go to, is not followed, unless it is marked
-            # in the rules' variables: a pass)
-            changed = then.keys() ^ there.keys()
-            mover = a["type"], a["player"]
-            if held != why or self.marks(position) != self.marks(after.state) \
-                    or any((m["type"], m["player"]) != mover for t in changed for m in (then.get(t) or there[t],)):
+            # (a move that opens or closes no move but itself, a harvest of a field no card owed
+            # may go to, is not followed, unless it is marked in the rules' variables, a pass;
+            # a card laid on a depot closes the laying of the next: followed, round 86's table)
+            changed = (then.keys() ^ there.keys()) - {json.dumps(a, sort_keys=True)}
+            if held != why or self.marks(position) != self.marks(after.state) or changed:
                 yield a, after.state, then, held, False
 
     def breadth_first(self, positions: int) -> _Lookahead:
@@ -410,6 +410,19 @@ class _Search:
             if len(path) + 1 < _LOOKAHEAD_DEPTH:
                 stack.append((self.steps(after, then, held), [*path, a]))
         return _Lookahead(None, 0, True)
+
+
+def _move_in_its_place(engine: Engine, state: State, path: list[dict], move: dict) -> str:
+    """A move of a look-ahead's way in words, its cards named as they lie when it is made."""
+    position = state
+    for a in path:
+        if a is move:
+            break
+        try:
+            position = engine.apply(position, a).state
+        except BohnspecError:
+            break
+    return format_action(engine, position, move)
 
 
 def _moves_said(engine: Engine, state: State, path: list[dict]) -> str:

@@ -237,6 +237,15 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         if name not in partners:
             raise ActionError(f"{name}'s cards are not part of this action: name another player's cards only "
                               f"for what you get from him (`offer to {name} ... get {name}'s hand 2`)")
+    if must is not None and paid is not None and len(actions) == 1 and "coins" in engine.spec.zones:
+        # (`Does Uwe have to pay another coin for the second round?`: asked of the price, which
+        # the move's own rules take or not; round 86's table read "yes, a follow_up" as "pay")
+        coins = _coins_taken(engine, state, actions[0], player)
+        if coins is not None:
+            said.insert(0, f"'must': {'no coin' if not coins else 'yes'}: {kind} takes "
+                           f"{'none' if not coins else coins} of {player}'s coins here; below, whether the move "
+                           "itself is allowed")
+            must = None
     if must is not None:
         said.insert(0, _must_note(engine, state, must[0], must[1], actions[0] if len(actions) == 1 else None))
     if notes is not None:
@@ -467,8 +476,12 @@ def _asks_an_outcome(engine: Engine, sentence: str, near: str = "", players: Seq
     said = _kinds_said(engine, words[1:])
     # (`Who defends it?` after an attack: who makes the move next, which the answer shows with
     # the moves it opens; round 86's table had the whole question refused)
-    if len(words) > 1 and words[0].lower() == "who" and text.endswith("?") and _names_a_move(engine, words[1:]):
-        return True
+    if len(words) > 1 and words[0].lower() == "who" and text.endswith("?"):
+        # (and `Who has to draw the defending card?`: who makes it, as the answer shows)
+        after = words[3:] if [w.lower() for w in words[1:3]] in (["has", "to"], ["needs", "to"], ["gets", "to"]) \
+            else words[2:] if words[1].lower() in ("must", "may", "can", "will", "should") else words[1:]
+        if after and _names_a_move(engine, after):
+            return True
 
     def named(t: str) -> set[str]:
         """The players and the bean varieties the words name."""
@@ -1634,6 +1647,16 @@ def _accepted(engine: Engine, state: State, action: dict) -> Outcome | None:
     except BohnspecError:
         return None
     return outcome if outcome.accepted else None
+
+
+def _coins_taken(engine: Engine, state: State, action: dict, player: str) -> str | None:
+    """How many of the player's coins an action takes (`1 coin`, "" for none), None when the
+    rules refuse it now."""
+    outcome = _accepted(engine, state, action)
+    if outcome is None:
+        return None
+    gone = len(state.player(player).zones.get("coins", [])) - len(outcome.state.player(player).zones.get("coins", []))
+    return "" if gone <= 0 else f"{gone} coin{'s' if gone > 1 else ''}"
 
 
 def _taking_rules(engine: Engine, state: State, action: dict, player: str) -> list[str]:

@@ -5366,3 +5366,16 @@ def test_round_86s_second_table_depot_coin_and_an_unread_question(capsys):
     code, out = judge(capsys, f"{R86}/u-x3.yaml", "-a", "Uwe attacks the neutral farm with his green. Who has to "
                       "draw the defending card?")
     assert code in (0, 1) and "not_read" not in out, out
+
+
+def test_a_brief_answer_shows_cards_moved_by_rules_that_report_no_event(capsys):
+    # Round 86's second table: where the two-player game's unplanted green went at the end of
+    # phase 3 (the middle) was in the full answer only; so were the combat cards' ways.
+    main(["judge", f"{R86}/u-tp5.yaml", "--brief", "-a", "Timon plants the reds in field 1", "-a",
+          "Timon ends the phase. What happens to the green?"])
+    out = capsys.readouterr().out
+    assert "    and the cards: the middle: [] -> [green]; the revealed cards: [green] -> []  (bohnroeschen/two-player/10)" \
+        in out, out
+    main(["judge", f"{R86}/u-x3.yaml", "--brief", "-a", "Uwe attacks the neutral farm with his green"])
+    out = capsys.readouterr().out
+    assert "the neutral front: [red] -> []; Uwe's front: [green] -> []" in out, out

@@ -609,9 +609,11 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
         verdict["combats"] = combats
     verdict["happened"] = _happened(engine, outcome, rec, iter(combats))
     _name_counts_set_elsewhere(engine, rec, verdict["happened"])
-    event_cards = _cards_moved_by(engine, verdict)
+    event_cards, loose = _cards_moved_by(engine, verdict)
     if any(event_cards):
         verdict["event_cards"] = event_cards
+    if loose and verdict["events"]:
+        verdict["cards_besides"] = loose
     verdict["changes"] = diff(state.to_json(), outcome.state.to_json())
     verdict["decided_by"] = {"action": kind, "where": place(decl.loc), "cites": list(decl.cites)}
     if outcome.state.over and not state.over:
@@ -855,6 +857,9 @@ def _place_words(engine: Engine, path: str) -> str:
     if zone is not None and zone.kind in ("pile", "deck"):
         return {"discard": "the discard pile", "removed": "the cards removed from the game (out of it)"}.get(
             path, f"the {path.replace('_', ' ')}")
+    if zone is not None:
+        # (a shared row: the neutral front, the middle; the revealed cards)
+        return f"the {path.replace('_', ' ')}" + (" cards" if path.endswith("ed") else "")
     return path
 
 
@@ -2492,6 +2497,8 @@ def render_verdicts(results: list[dict], brief: bool = False, var_words: Mapping
                                  + ")")
                     if k < len(moved) and moved[k]:
                         lines.append(f"      the cards: {'; '.join(moved[k])}")
+                lines.extend(f"    and the cards: {'; '.join(c['cards'])}  ({_few(c['cites'])})"
+                             for c in r.get("cards_besides", []))
                 if not events:
                     # An action that reports nothing still does something (a draw into a cart):
                     # the changes it makes are the answer, where cards went in a player's words.
@@ -2579,13 +2586,17 @@ BRIEF_RULING = 320
 BRIEF_DECISION = 200
 
 
-def _cards_moved_by(engine: Engine, verdict: dict) -> list[list[str]]:
+def _cards_moved_by(engine: Engine, verdict: dict) -> tuple[list[list[str]], list[dict]]:
     """For each event, in order: where an event names no card, the cards its rule moved from
     where to where before reporting it (a third field bought names no coin, and round 85's
-    second table could not tell from the brief answer which coins went where); else []."""
+    second table could not tell from the brief answer which coins went where); else []. And
+    the cards moved by rules that report no event of their own (the leftover green laid in
+    the middle as the two-player game's phase 3 ends: round 86's second table)."""
     out: list[list[str]] = []
+    loose: list[dict] = []
     payloads = verdict.get("events", [])
     since: list[dict] = []
+    last: dict | None = None  # the last event, where it names cards
     for h in verdict.get("happened", []):
         if h["what"] == "change":
             if h.get("place") and not h.get("internal"):
@@ -2599,8 +2610,20 @@ def _cards_moved_by(engine: Engine, verdict: dict) -> list[list[str]]:
         mine = [c for c in since if c.get("where") == h.get("where")
                 or any(w.get("where") == h.get("where") for w in c.get("within", []))]
         out.append([_place_text(c) for c in mine] if mine and not names_a_card else [])
+        # (an event naming cards tells of those moved before it: the plantings of a variety)
+        loose += _by_rule([c for c in since if c not in mine]) if not names_a_card else []
         since = []
-    return out
+        last = h if names_a_card else None
+    # (and of those its own rule moves after it, the last of several: each red planted)
+    loose += _by_rule([c for c in since if last is None or not (
+        c.get("where") == last.get("where") or any(w.get("where") == last.get("where") for w in c.get("within", [])))])
+    return out, loose
+
+
+def _by_rule(changes: list[dict]) -> list[dict]:
+    """Changes of where cards lie, those of one rule together, with its paragraphs."""
+    return [{"cards": [_place_text(c) for c in group], "cites": list(cites)}
+            for cites, group in itertools.groupby(changes, key=lambda c: tuple(c.get("cites", [])))]
 
 
 def _place_text(h: dict) -> str:

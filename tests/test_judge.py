@@ -5095,14 +5095,17 @@ def test_must_looks_ahead_over_the_moves_the_rules_allow(capsys):
     for text in ("Must Timon plant the received red?", "Does Timon have to plant the revealed soy?",
                  "Does Nina have to harvest her broad beans?", "Must Timon harvest his blue field?"):
         assert must("r86/ph3", text).startswith("'must': yes, before the phase ends"), text
-    # (a harvest is owed, but either field will do)
+    # (a harvest is owed, but either field will do: of the one named, no; of one, yes)
     note = must("r86/ph1full", "Does Timon have to harvest his blue field?")
-    assert note.startswith("'must': yes, a harvest of Timon's before the phase ends, not this one in particular"), note
+    assert note.startswith("'must': no, not this one in particular, but a harvest of Timon's is owed before the "
+                           "phase ends"), note
     assert "Timon harvest field 2, for one, would do as well" in note, note
+    assert must("r86/ph1full", "Does Timon have to harvest a field?").startswith(
+        "'must': yes, a harvest of Timon's is owed before the phase ends, with whichever values"), "a field"
     # (a pick is owed, of any card; a defence, with any card)
-    assert must("r86/jb1", "Must Keno pick a card?").startswith("'must': yes, a draft of Keno's"), "jb1"
+    assert must("r86/jb1", "Must Keno pick a card?").startswith("'must': yes, a draft of Keno's is owed"), "jb1"
     assert must("r85/t2-g4", "Nina attacks Keno's town 17 with her blue. Must Keno defend?").startswith(
-        "'must': yes, a defend of Keno's"), "g4"
+        "'must': yes, a defend of Keno's is owed"), "g4"
     # (a harvest no card owed needs: no, and the moves that end the phase without it are named)
     note = must("r86/ph3", "Must Keno harvest his soys?")
     assert note.startswith("'must': no: the phase may not end now (by Timon): every card received in a trade must be "
@@ -5379,3 +5382,31 @@ def test_a_brief_answer_shows_cards_moved_by_rules_that_report_no_event(capsys):
     main(["judge", f"{R86}/u-x3.yaml", "--brief", "-a", "Uwe attacks the neutral farm with his green"])
     out = capsys.readouterr().out
     assert "the neutral front: [red] -> []; Uwe's front: [green] -> []" in out, out
+
+
+@pytest.mark.parametrize("table, text, starts", [
+    # a harvest the bean protection forbids, never needed: not this one (it read "yes ... not yet")
+    ("r86/w-b_ph1prot", "Does Timon have to harvest the soy?", "'must': no, not this one in particular, but a "
+                                                                "harvest of Timon's is owed"),
+    # a defence no depot card may make at a swamp: not this one
+    ("r85/p06", "Uwe attacks Hanno's swamp with his fire. Must Hanno defend with his depot fire?",
+     "'must': no, not this one in particular, but a defend of Hanno's is owed"),
+    # a question of order: the cards owed are planted in the order the player likes
+    ("r86/w-b_ph3", "Does Timon have to plant the red first?", "'must': no, not first: Timon plant_card card "
+                                                               "revealed 1 (Soy Bean)"),
+    ("r86/w-b_ph3rev", "Must Timon plant the red first?", "'must': no, not first: "),
+])
+def test_round_86s_hunter_must_of_this_one_and_of_order(capsys, table, text, starts):
+    code, out = judge(capsys, f"tests/data/tables/{table}.yaml", "-a", text)
+    note = out["results"][-1]["notation"][0]
+    assert note.startswith(starts), note
+
+
+def test_round_86s_hunter_planting_owed_once_a_draft_is_over_is_never_a_no(capsys):
+    # `Must Timon plant the soy?` during a draft in his phase 1 is read as plant_card; phase 1's
+    # plant makes it once the draft is over, which is the move asked about, not a way without it
+    code, out = judge(capsys, f"{R86}/w-b_jbp1.yaml", "-a", "Must Timon plant the soy?")
+    assert not out["results"][0]["notation"][0].startswith("'must': no"), out["results"][0]["notation"][0]
+    # `put the leftover beans on the discard pile`: the discard of a variety (it pointed at stow)
+    code, out = judge(capsys, f"{R86}/w-d_ph0.yaml", "-a", "Can Nina put the leftover beans on the discard pile?")
+    assert out["results"][0]["action"]["type"] == "discard_kind", out

@@ -18,6 +18,7 @@ from .completion import _kinds_timely_for, _legal_with, _refused_whatever, _time
 from .writing import format_action
 from .places import (
     _REF_WORDS,
+    _card_at_ref,
     _last_cards,
     _mover,
     _nth_of_variety,
@@ -105,8 +106,9 @@ def _leftovers_said(engine: Engine, text: str) -> str:
     """`Must Nina plant the leftover beans?`, where a move takes a whole variety: no variety
     said, which the reading completes (each the rules allow, told), not a word read as a value
     (round 86's table had `beans` read as phase 1's field)."""
-    if not any(p.type == "variety" for a in engine.spec.actions.values() for p in a.params):
-        return text
+    if not any(p.type == "variety" for a in engine.spec.actions.values() for p in a.params) \
+            or re.search(r"\bdiscard", text, flags=re.IGNORECASE):
+        return text  # (`puts the leftover beans on the discard pile`: the words of the discard)
     return _LEFTOVERS.sub("", text)
 
 
@@ -147,7 +149,8 @@ _OBLIGED = re.compile(r"^\s*(?:must\s+(\S+)|(?:does|do)\s+(\S+)\s+(?:have|need)\
                       r"(?:required|obliged|forced)\s+to)\s+", flags=re.IGNORECASE)
 
 
-def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: dict | None = None) -> str:
+def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: dict | None = None,
+               first: bool = False, chosen: bool = False) -> str:
     """What a question whether a move must be made is answered with besides the move's verdict:
     the other moves of other kinds the player may make now instead (`Does Nina have to
     accept?`: she may decline; round 58's table), and whether the player may end the phase now
@@ -200,7 +203,14 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
     # "no" and no answer where only the moves after it settle the question).
     asked = _asked_as(engine, state, action)
     mine = action["type"], action.get("player")
-    kind_of = _way_to_end(engine, state, ender, lambda a, _=None: (a["type"], a["player"]) == mine)
+    if first:
+        # (`... the red first?`: whether another move of its kind may come before it, the soy
+        # owed too; the order of such moves is the player's where the rules allow both now)
+        before = next((a for a in legal_of(action["type"]) if not asked(a)), None)
+        if before is not None:
+            return f"'must': no, not first: {format_action(engine, state, before)} may be made before it, as the " \
+                   f"rules allow both now; below, whether the move itself is allowed"
+    kind_of = _way_to_end(engine, state, ender, lambda a, at=None: (a["type"], a["player"]) == mine or asked(a, at))
     if kind_of.path is not None:
         if _frees_the_phase(engine, state, [action], ender):
             # (this move lets it end, and so would others: the two-player game's second card)
@@ -229,8 +239,16 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
     same_kind = next((a for a in without.path or () if (a["type"], a["player"]) == mine), None)
     alternative = f"; {_move_in_its_place(engine, state, without.path or [], same_kind)}, for one, would do as " \
         "well" if same_kind is not None else ""
-    return f"'must': yes, a {action['type']} of {action['player']}'s before the phase ends, not this one in " \
-           f"particular: it may not end now{by}: {refused.reason} [{refused.rule}]{alternative}; {below}"
+    if chosen:
+        # (the values were the reading's, none said: `Must Keno defend?`, with whichever card)
+        return f"'must': yes, a {action['type']} of {action['player']}'s is owed before the phase ends, with " \
+               f"whichever values the rules allow: it may not end now{by}: {refused.reason} [{refused.rule}]; " \
+               "below, whether the move read is allowed"
+    # (no, of this one: a harvest the bean protection forbids, a defence no depot card may make;
+    # round 86's hunter read "yes, ... not yet" as owed)
+    return f"'must': no, not this one in particular, but a {action['type']} of {action['player']}'s is owed before " \
+           f"the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]{alternative}; " \
+           "below, whether the move itself is allowed"
 
 
 def _asked_as(engine: Engine, state: State, action: dict):
@@ -245,9 +263,22 @@ def _asked_as(engine: Engine, state: State, action: dict):
     params = [p.name for p in decl.params] if decl is not None else []
     moved = [p.name for p in decl.params if p.type in ("card", "cards", "variety")] if decl is not None else []
 
+    player = action.get("player")
+    # (the cards it names, where it names some: a move of the verb's family taking one of them
+    # is the move asked about, `Must Timon plant the soy?` read as plant_card during a draft and
+    # made by phase 1's plant once it is over; round 86's hunter had "no")
+    named = {(player, str(action[k]).split()[0], _card_at_ref(engine, state, str(player), str(action[k])))
+             for k in moved if isinstance(action.get(k), str) and " " in str(action[k])} if mine is None else set()
+    root = str(action.get("type")).split("_")[0]
+
     def asked(a: dict, position: State | None = None) -> bool:
-        if (a["type"], a["player"]) != (action["type"], action.get("player")):
+        if a["player"] != player:
             return False
+        if a["type"] != action["type"]:
+            if not named or a["type"].split("_")[0] != root:
+                return False
+            taken = _places_left(engine, position if position is not None else state, a) or ()
+            return any((o, z, c) in named for o, z, _, c, _ in taken)
         if mine is None:
             return all(a.get(k) == action.get(k) for k in moved or params)
         return _places_left(engine, position if position is not None else state, a) == mine
@@ -300,7 +331,7 @@ class _Lookahead:
 # then depth first (any way: a draft's picks are too many to take in every order), and how
 # many moves deep it goes.
 _SHORTEST_POSITIONS = 400
-_LOOKAHEAD_POSITIONS = 2500
+_LOOKAHEAD_POSITIONS = 1200
 _LOOKAHEAD_DEPTH = 12
 
 
@@ -1178,6 +1209,9 @@ def _order_words(engine: Engine, state: State, text: str) -> str:
     kept: list[str] = []
     for k, w in enumerate(words):
         low = w.lower().rstrip(",")
+        if low == "first" and k == len(words) - 1 and _OBLIGED.match(text):
+            kept.append(w)  # (`Must Timon plant the red first`: a question of order, read by parse_action)
+            continue
         if low in adverbs and low not in names:
             before = words[k - 1].lower() if k else ""
             after = words[k + 1].lower().rstrip(",?.!") if k + 1 < len(words) else ""

@@ -118,6 +118,10 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     # two words (`Nina end phase?`).
     text = _asides_unwrapped(text)
     mood = _mood_of(state, text)  # (`Can Nina ...?`, `Must Nina ...?`: split_moves asks each move so)
+    # (`Does Timon have to plant the red first?`: a question of order; round 86's hunter)
+    asked_first = mood == _MUST and re.search(r"\bfirst\s*[?.!]*$", text, flags=re.IGNORECASE) is not None
+    if asked_first:
+        text = re.sub(r"\s+first\s*([?.!]*)$", r"\1", text, flags=re.IGNORECASE)
     text = _as_typed(engine, state, text)
     if whole:  # (a pronoun is read in the whole text, never in a part of it)
         text = _pronouns(state, text)
@@ -247,7 +251,11 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
                            "itself is allowed")
             must = None
     if must is not None:
-        said.insert(0, _must_note(engine, state, must[0], must[1], actions[0] if len(actions) == 1 else None))
+        # (values the reading chose, none said: the question is of the kind of move, `Must Keno
+        # defend?`, not of the card chosen for it)
+        chosen = any(re.search(r"\bnot said\b|^no value said", n) for n in said)
+        said.insert(0, _must_note(engine, state, must[0], must[1], actions[0] if len(actions) == 1 else None,
+                                  first=asked_first, chosen=chosen))
     if notes is not None:
         notes.extend((0, s) for s in said)
     return actions
@@ -1834,7 +1842,8 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             # that is hers now, its values completed and told; round 86's table)
             now = [name for name in family if name in engine.spec.actions and engine.timing(state, name, player) is None
                    and next(_legal_with(engine, state, name, player, {}), None) is not None]
-            if len(now) == 1 and not [w for w in rest if w.lower() not in _ARTICLES]:
+            bare = {"all", "leftover", "leftovers", "remaining", "beans", "cards"}
+            if len(now) == 1 and not [w for w in rest if w.lower() not in _ARTICLES and w.lower() not in bare]:
                 return _single(engine, state, player, now[0], [], said, spoken=True)
             raise ActionError(f"unknown action {kind!r}: did you mean {' or '.join(family)}? "
                               f"(`{player} {family[0]} ...`; bohnspec explain {family[0]} lists its values)")

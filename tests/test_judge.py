@@ -5395,6 +5395,7 @@ def test_a_brief_answer_shows_cards_moved_by_rules_that_report_no_event(capsys):
     ("r86/w-b_ph3", "Does Timon have to plant the red first?", "'must': no, not first: Timon plant_card card "
                                                                "revealed 1 (Soy Bean)"),
     ("r86/w-b_ph3rev", "Must Timon plant the red first?", "'must': no, not first: "),
+    ("r86/w-b_ph3rev", "Must Timon plant the red before the soy?", "'must': no, not first: "),
 ])
 def test_round_86s_hunter_must_of_this_one_and_of_order(capsys, table, text, starts):
     code, out = judge(capsys, f"tests/data/tables/{table}.yaml", "-a", text)

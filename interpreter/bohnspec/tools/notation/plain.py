@@ -1196,6 +1196,13 @@ def _order_words(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"\b(?:(?:a|one)\s+(?:second|third|fourth|more)\s+time|for\s+the\s+(?:first|second|third|fourth|"
                   r"last)\s+time|another\s+time)\b", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^\s*(?:instead\s+of|rather\s+than)\s+[^,]+,\s*", "", text, flags=re.IGNORECASE)
+    if _OBLIGED.match(text):
+        # (`Must Nina plant the soy before the fire?`: a question of order, as `... first?` is;
+        # round 86's hunter)
+        order = re.search(r"\s+(?:before|ahead\s+of)\s+(?:(?:the|his|her|their|my)\s+)?(\S+?)(?:\s+beans?)?"
+                          r"(?=\s*[?.!]?\s*$)", text, flags=re.IGNORECASE)
+        if order is not None and _variety_said(engine, order[1]) is not None:
+            text = text[:order.start()] + " first" + text[order.end():]
     # (only at the end of a move, a few words: `offers his blue instead of his red for Nina's soy`
     # is no move the words say for sure; round 62's regression hunter)
     text = re.sub(r",?\s+(?:instead\s+of|rather\s+than)\s+(?:[^\s,]+\s+){0,2}[^\s,]+(?=,|\s+then\s|$)", "", text,

@@ -2621,9 +2621,15 @@ def _cards_moved_by(engine: Engine, verdict: dict) -> tuple[list[list[str]], lis
 
 
 def _by_rule(changes: list[dict]) -> list[dict]:
-    """Changes of where cards lie, those of one rule together, with its paragraphs."""
-    return [{"cards": [_place_text(c) for c in group], "cites": list(cites)}
-            for cites, group in itertools.groupby(changes, key=lambda c: tuple(c.get("cites", [])))]
+    """Changes of where cards lie, those of one rule together, with its paragraphs; only those
+    that reach the table (a pile, the middle, a front shared by all): a card laid from a hand
+    on its owner's combat front is what the move itself names."""
+    out = []
+    for cites, group in itertools.groupby(changes, key=lambda c: tuple(c.get("cites", []))):
+        moved = list(group)
+        if any(not str(c.get("path", "")).startswith("players.") for c in moved):
+            out.append({"cards": [_place_text(c) for c in moved], "cites": list(cites)})
+    return out
 
 
 def _place_text(h: dict) -> str:

@@ -5411,3 +5411,15 @@ def test_round_86s_hunter_planting_owed_once_a_draft_is_over_is_never_a_no(capsy
     # `put the leftover beans on the discard pile`: the discard of a variety (it pointed at stow)
     code, out = judge(capsys, f"{R86}/w-d_ph0.yaml", "-a", "Can Nina put the leftover beans on the discard pile?")
     assert out["results"][0]["action"]["type"] == "discard_kind", out
+
+
+def test_a_question_of_the_values_a_move_may_take_lists_them(capsys):
+    # Round 86's second table: `Which spaces can Timon attack?` was refused; it is what he may
+    # do now, of that move (and its family: `What can Timon plant?` in phase 3 is plant_card)
+    main(["judge", "tests/data/tables/r85/t2-g4.yaml", "-a", "Which spaces can Nina attack?"])
+    out = capsys.readouterr().out
+    assert "Nina may now:\n  attack target 04|09|14|17 with hand 1|hand 2|draw_pile 1" in out, out
+    assert "harvest" not in out.split("Nina may now:")[1], out
+    code, out = judge(capsys, f"{R86}/ph3.yaml", "-a", "What can Timon plant?")
+    assert code == 0 and out["asked"]["player"] == "Timon", out
+    assert out["players"][0]["may"] == ["plant_card card received 1|revealed 1 field 2"], out

@@ -1140,7 +1140,7 @@ def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, load_situation, overview, render_overview,
                         render_verdicts, score_now, spec_var_words, SCORE_ASKED, END_ASKED)
-    from .notation import asks_an_outcome, format_action
+    from .notation import asks_an_outcome, format_action, values_asked
 
     books = rulebooks_folder(args.rulebooks)
     try:
@@ -1149,6 +1149,17 @@ def _judge(args: argparse.Namespace) -> int:
         return _setup_refused(args, setup_refused, books)
     if args.player and args.player not in state.names():
         raise _usage(f"--player {args.player!r} is not at the table ({', '.join(state.names())})")
+    asked = values_asked(engine, state, args.action[0]) if args.action and len(args.action) == 1 \
+        and not args.action[0].lstrip().startswith("{") else None
+    if asked is not None:
+        # (`Which spaces can Timon attack?`: what he may do, of those moves, with their values)
+        who, kinds = asked
+        ov = overview(engine, state)
+        ov["players"] = [{**p, "may": [m for m in p["may"] if m.split()[0] in kinds],
+                          "not_now": [h for h in p.get("not_now", []) if h["action"] in kinds]}
+                         for p in ov["players"] if p["player"] == who]
+        ov["asked"] = {"question": args.action[0], "player": who, "moves": kinds}
+        return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT
     if args.action:
         # (`--player Timon -a "can I harvest my blue?"`: the seat asking is the one who says `I`;
         # round 58's table. Not JSON: a name there is a value.)

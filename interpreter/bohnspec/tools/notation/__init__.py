@@ -20,9 +20,9 @@ The package, one job a module: `words` (the vocabulary), `places` (places and ca
 `reading` (texts to actions) and `writing` (actions back to words).
 """
 
-from .reading import asks_an_outcome, parse_action, split_in_turn, split_moves
+from .reading import asks_an_outcome, parse_action, split_in_turn, split_moves, values_asked
 from .values import absent_move
 from .writing import card_owners, card_title, format_action, ref_text
 
 __all__ = ["absent_move", "asks_an_outcome", "card_owners", "card_title", "format_action", "parse_action", "ref_text",
-           "split_in_turn", "split_moves"]
+           "split_in_turn", "split_moves", "values_asked"]

@@ -510,6 +510,23 @@ def _asks_an_outcome(engine: Engine, sentence: str, near: str = "", players: Seq
                          flags=re.IGNORECASE)) and text.endswith("?") and not said
 
 
+def values_asked(engine: Engine, state: State, question: str) -> tuple[str, list[str]] | None:
+    """`Which spaces can Timon attack?`, `What can Nina plant?`: a question of the values a
+    player's moves may take now, answered by what he may do (the player and the moves of the
+    verb's family); None for another question (round 86's second table had it refused)."""
+    names = "|".join(map(re.escape, state.names()))
+    m = re.match(r"^\s*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:can|may|could)\s+(" + names + r")\s+(.+?)\s*\?\s*$",
+                 question, flags=re.IGNORECASE) if names else None
+    if m is None:
+        return None
+    words = m[2].split()
+    kind = _action_named(engine, words)[0] if words else ""
+    # (the verb's family too: `What can Timon plant?` in phase 3 is of plant_card)
+    kinds = [a for a in engine.spec.actions if a == kind or any(a.startswith(v + "_") for v in _verb_forms(kind))]
+    player = next(n for n in state.names() if n.lower() == m[1].lower())
+    return (player, kinds) if kinds else None
+
+
 def asks_an_outcome(engine: Engine, state: State, question: str) -> bool:
     """Whether a question said with moves asks what they lead to (`Does she take it?`), which
     the answer's events show, rather than of a move of its own."""

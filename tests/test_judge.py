@@ -5423,3 +5423,12 @@ def test_a_question_of_the_values_a_move_may_take_lists_them(capsys):
     code, out = judge(capsys, f"{R86}/ph3.yaml", "-a", "What can Timon plant?")
     assert code == 0 and out["asked"]["player"] == "Timon", out
     assert out["players"][0]["may"] == ["plant_card card received 1|revealed 1 field 2"], out
+
+
+def test_a_value_left_out_is_one_its_own_requirements_allow(capsys):
+    # Round 86's second table: `Can Uwe's riders attack the town?` in the mixed game was judged
+    # with the town itself as the riders' space, refused under the basic game's cavalry rule;
+    # his steppe's riders are refused for the town, dschingis/riders/9
+    code, out = judge(capsys, f"{R86}/u-mx1.yaml", "-a", "Can Uwe's riders attack the town?")
+    r = out["results"][0]
+    assert r["action"]["cavalry"] == "st" and r["rule"] == "dschingis/riders/9", r

@@ -78,6 +78,7 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
     if move is None:
         return None
     action = {"type": kind, "player": player, **{k: v for k, v in given.items() if k not in ("type", "player")}}
+    fits: dict[int, list] = {}  # the values each parameter's own requirements allow, where some do
     for i, p in enumerate(move.params):
         if p.name in missing:
             values = move.domain(i, {})
@@ -89,6 +90,8 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
             # (a value the parameter's own requirements allow first: `charge n1 with his riders`
             # during a combat is judged with his steppe, not his camp; round 70's table)
             fit = [v for v in move.alone(i) if v in others] if p.type != "player" else []
+            if fit:
+                fits[i] = fit
             action[p.name] = (fit or others or values)[0]
     ordered = {"type": kind, "player": player, **{p.name: action[p.name] for p in move.params if p.name in action}}
     try:
@@ -112,7 +115,11 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
         return None
     order = [d.loc for d in deciding]
     best, latest = ordered, order.index(refused.where) if refused.where in order else -1
-    domains = [move.domain(i, {}) for i in at]
+    # (the values their own requirements allow, where each has some: `Can Uwe's riders attack
+    # the town?` in the mixed game is judged with his steppe's riders, refused for the town
+    # (dschingis/riders/9), not with the town itself as riders; round 86's second table)
+    chosen = len(fits) == len(at)
+    domains = [fits[i] if chosen else move.domain(i, {}) for i in at]
     same = True  # every value tried refused by the clause that refused the first
     tried_all = _refusals(engine, state, ordered, move, at, itertools.islice(itertools.product(*domains), 1,
                                                                              _COMPLETIONS))
@@ -122,7 +129,7 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
         same = same and where == refused.where
         if where in order and order.index(where) > latest:
             best, latest = tried, order.index(where)
-    if best is ordered and any(move.params[i].type == "space" for i in at):
+    if best is ordered and any(move.params[i].type == "space" for i in at) and not chosen:
         # (a space that stands out by nothing is no answer: the map's first space, nobody's.
         # But when every value was tried and one clause refused them all, the answer is that
         # clause whatever the space: `Can Uwe buy a fortress?` with his quarry used up, `Can Uwe

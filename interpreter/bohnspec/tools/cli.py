@@ -1215,19 +1215,19 @@ def _judge(args: argparse.Namespace) -> int:
                         + "; ".join(f"'{q}'" for q in dict.fromkeys(outcomes)))
         verdicts = render_verdicts(results, args.brief, spec_var_words(engine.spec))
         text = "\n".join([head, *(board["rows"] if board else []), verdicts, *rest])
+        told = f"action {unread[0]['action']} of {unread[0]['of']}, {unread[0]['text']!r}: {unread[0]['error']}" \
+            if unread else ""
         answer = {"situation": where, **({"board": board} if board else {}), "results": results,
                   **({"not_judged": unjudged} if unjudged else {}), **({"score_now": scored} if scored else {}),
                   **({"game_goes_on": True} if goes_on else {}),
                   **({"not_read": unread} if unread else {}),
                   # (exit 2 always has its error: the first text not read, as it was told alone)
-                  **({"error": f"action {unread[0]['action']} of {unread[0]['of']}, {unread[0]['text']!r}: "
-                               f"{unread[0]['error']}"} if unread else {})}
+                  **({"error": told} if told else {})}
         if not _answer(args, answer, text):
             return EXIT_INPUT
-        if unread:
+        if told:
             # (the moves before it judged and shown, the text not read told as any input error)
-            print(f"bohnspec: action {unread[0]['action']} of {unread[0]['of']}, {unread[0]['text']!r}: "
-                  f"{unread[0]['error']}", file=sys.stderr)
+            print(f"bohnspec: {told}", file=sys.stderr)
             return EXIT_INPUT
         return EXIT_OK if all(r["legal"] for r in results) else EXIT_FAIL
     ov = overview(engine, state)

@@ -2607,17 +2607,21 @@ def _cards_moved_by(engine: Engine, verdict: dict) -> tuple[list[list[str]], lis
         payload = payloads[len(out)] if len(out) < len(payloads) else {}
         names_a_card = any(x in engine.spec.varieties for key, v in payload.items() if key != "event"
                            for x in (v if isinstance(v, list) else [v]) if isinstance(x, str))
-        mine = [c for c in since if c.get("where") == h.get("where")
-                or any(w.get("where") == h.get("where") for w in c.get("within", []))]
+        mine = [c for c in since if _changed_by_its_rule(c, h)]
         out.append([_place_text(c) for c in mine] if mine and not names_a_card else [])
         # (an event naming cards tells of those moved before it: the plantings of a variety)
         loose += _by_rule([c for c in since if c not in mine]) if not names_a_card else []
         since = []
         last = h if names_a_card else None
     # (and of those its own rule moves after it, the last of several: each red planted)
-    loose += _by_rule([c for c in since if last is None or not (
-        c.get("where") == last.get("where") or any(w.get("where") == last.get("where") for w in c.get("within", [])))])
+    loose += _by_rule([c for c in since if last is None or not _changed_by_its_rule(c, last)])
     return out, loose
+
+
+def _changed_by_its_rule(change: dict, event: dict) -> bool:
+    """Whether a change was made by the rule that reported an event, or within it."""
+    return change.get("where") == event.get("where") or any(w.get("where") == event.get("where")
+                                                             for w in change.get("within", []))
 
 
 def _by_rule(changes: list[dict]) -> list[dict]:

@@ -116,11 +116,17 @@ def _leftovers_said(engine: Engine, text: str) -> str:
 _FURTHER = frozenset({"second", "2nd", "another", "further", "extra", "more", "optional"})
 
 
+def _paying_is_a_move(engine: Engine) -> bool:
+    """Whether `pay` names a move of this game (Bohnröschen's tribute), not a price paid as
+    part of another (the war games' attacks)."""
+    return _verbs(engine).get("pay") in engine.spec.actions or "pay" in engine.spec.actions
+
+
 def _price_of_a_move(engine: Engine, text: str) -> str:
     """`Timon pays another coin for the second round`, in a game where paying is no move of
     its own: the move whose title says what is paid for, as `Timon pays a coin and
     follow_up`, which _paid_as_part reads (round 86's table had the question dropped)."""
-    if _verbs(engine).get("pay") in engine.spec.actions or "pay" in engine.spec.actions:
+    if _paying_is_a_move(engine):
         return text
     m = _PAID_FOR.search(text)
     titled = [a.name for a in engine.spec.actions.values() if m is not None and a.title and re.search(
@@ -133,7 +139,7 @@ def _paid_as_part(engine: Engine, text: str) -> str | None:
     games: an attack's price is part of it, round 47's players were pointed at Bohnröschen's
     tribute), the move that follows; None where `pay` names a move of this game or no move of
     this game follows."""
-    if _verbs(engine).get("pay") in engine.spec.actions or "pay" in engine.spec.actions:
+    if _paying_is_a_move(engine):
         return None
     m = _PAID.match(text)
     if m is None:
@@ -234,16 +240,16 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
     if without.path is None and without.settles(len(with_it.path)):
         return f"'must': yes, before the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]" \
                f"{others.replace(' instead', ' first') if others else ''}; {below}"
-    # (a move of this kind is owed, not this one: another field harvested, another card)
-    # (the move of that kind in the way found: the pick of another card, not a harvest before it)
-    same_kind = next((a for a in without.path or () if (a["type"], a["player"]) == mine), None)
-    alternative = f"; {_move_in_its_place(engine, state, without.path or [], same_kind)}, for one, would do as " \
-        "well" if same_kind is not None else ""
     if chosen:
         # (the values were the reading's, none said: `Must Keno defend?`, with whichever card)
         return f"'must': yes, a {action['type']} of {action['player']}'s is owed before the phase ends, with " \
                f"whichever values the rules allow: it may not end now{by}: {refused.reason} [{refused.rule}]; " \
                "below, whether the move read is allowed"
+    # (a move of this kind is owed, not this one: another field harvested, another card)
+    # (the move of that kind in the way found: the pick of another card, not a harvest before it)
+    same_kind = next((a for a in without.path or () if (a["type"], a["player"]) == mine), None)
+    alternative = f"; {_move_in_its_place(engine, state, without.path or [], same_kind)}, for one, would do as " \
+        "well" if same_kind is not None else ""
     # (no, of this one: a harvest the bean protection forbids, a defence no depot card may make;
     # round 86's hunter read "yes, ... not yet" as owed)
     return f"'must': no, not this one in particular, but a {action['type']} of {action['player']}'s is owed before " \
@@ -384,7 +390,7 @@ class _Search:
     def steps(self, position: State, there: dict[str, dict], why: tuple | None):
         """(move, position after it, its moves, why the phase is held there, ended) for each
         move worth following from `position`; a position seen before is not followed again."""
-        for a in there.values():
+        for said, a in there.items():
             try:
                 after = self.engine.apply(position, a)
             except BohnspecError:
@@ -403,7 +409,7 @@ class _Search:
             # (a move that opens or closes no move but itself, a harvest of a field no card owed
             # may go to, is not followed, unless it is marked in the rules' variables, a pass;
             # a card laid on a depot closes the laying of the next: followed, round 86's table)
-            changed = (then.keys() ^ there.keys()) - {json.dumps(a, sort_keys=True)}
+            changed = (then.keys() ^ there.keys()) - {said}
             if held != why or self.marks(position) != self.marks(after.state) or changed:
                 yield a, after.state, then, held, False
 
@@ -443,15 +449,24 @@ class _Search:
         return _Lookahead(None, 0, True)
 
 
-def _move_in_its_place(engine: Engine, state: State, path: list[dict], move: dict) -> str:
-    """A move of a look-ahead's way in words, its cards named as they lie when it is made."""
+def _along(engine: Engine, state: State, path: list[dict]) -> Iterator[tuple[dict, State]]:
+    """Each move of a look-ahead's way with the position it is made in (up to one the rules
+    cannot play, which a way found never holds)."""
     position = state
     for a in path:
-        if a is move:
-            break
+        yield a, position
         try:
             position = engine.apply(position, a).state
         except BohnspecError:
+            return
+
+
+def _move_in_its_place(engine: Engine, state: State, path: list[dict], move: dict) -> str:
+    """A move of a look-ahead's way in words, its cards named as they lie when it is made."""
+    position = state
+    for a, at in _along(engine, state, path):
+        position = at
+        if a is move:
             break
     return format_action(engine, position, move)
 
@@ -461,13 +476,7 @@ def _moves_said(engine: Engine, state: State, path: list[dict]) -> str:
     for one, `the moves Nina plant_card ..., then Timon plant_card ... let it end` for several."""
     if len(path) == 1:
         return f"a move such as {path[0]['type']} lets it end"
-    shown, position = [], state
-    for a in path[:3]:
-        shown.append(format_action(engine, position, a))
-        try:
-            position = engine.apply(position, a).state
-        except BohnspecError:
-            break
+    shown = [format_action(engine, at, a) for a, at in _along(engine, state, path[:3])]
     more = f" and {len(path) - 3} more" if len(path) > 3 else ""
     return "the moves " + ", then ".join(shown) + more + " let it end"
 

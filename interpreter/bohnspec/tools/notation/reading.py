@@ -389,13 +389,13 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
             del said[first:]  # (the notes of the move first read are not this one's)
             said.extend(legal[0][1])
             return legal[0][0]
+    timely = _kinds_timely_for(engine, state, player, but=str(kind)) if refused is not None else []
     if refused is not None and str(kind).split("_")[0] in engine.spec.actions:
         # (`Timon plants the revealed reds into field 2` in the two-player game: the one move of
         # the verb's family the words make legal now, the planting of a whole variety; round
         # 85's hunter had the card's planting refused)
         root = str(kind).split("_")[0]
-        siblings = [k for k in _kinds_timely_for(engine, state, player, but=str(kind))
-                    if k == root or k.startswith(f"{root}_")]
+        siblings = [k for k in timely if k == root or k.startswith(f"{root}_")]
         words = [w for w in rest if w.lower() not in ("revealed", "received", "traded", "turned-up")]
         legal = _legal_readings(engine, state, player, [
             (other, words, f"read as {other}: {player} may not {kind} now ({refused.reason}), and {other}, the "
@@ -408,7 +408,7 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
     if refused is not None and not [w for w in rest if w.lower() not in _ARTICLES]:
         # (`Must Nina plant?` in phase 0: the one move of the verb's family that is hers now, the
         # planting of a whole variety, with its values completed; round 86's table)
-        family = [k for k in _kinds_timely_for(engine, state, player, but=str(kind)) if k.startswith(f"{kind}_")]
+        family = [k for k in timely if k.startswith(f"{kind}_")]
         if len(family) == 1:
             notes: list[str] = []
             try:

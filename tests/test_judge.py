@@ -5432,3 +5432,39 @@ def test_a_value_left_out_is_one_its_own_requirements_allow(capsys):
     code, out = judge(capsys, f"{R86}/u-mx1.yaml", "-a", "Can Uwe's riders attack the town?")
     r = out["results"][0]
     assert r["action"]["cavalry"] == "st" and r["rule"] == "dschingis/riders/9", r
+
+
+R87 = "tests/data/tables/r87"
+
+
+def test_round_87_a_card_named_by_its_place_is_that_card_not_one_alike_before_it(capsys):
+    # hand [soy, soy, fire] in phase 1: `his second soy` is hand 2, which phase 1's planting
+    # (of the foremost) does not take, though it is a soy too (it was read as that planting)
+    code, out = judge(capsys, f"{R87}/h-r_ph1.yaml", "-a", "Timon plants his second soy")
+    result = out["results"][0]
+    assert result["action"].get("card") == "hand 2", result["action"]
+    assert any("takes another card, not hand 2 (soy)" in n for n in result["notation"]), result["notation"]
+    code, out = judge(capsys, f"{R87}/h-r_ph1.yaml", "-a", "Timon plants hand 1")
+    assert out["results"][0]["action"] == {"type": "plant", "player": "Timon", "field": 1}, out["results"][0]
+    # the second planting is Timon's to make or not; the first, a plant of his, is owed
+    code, out = judge(capsys, f"{R87}/h-r_ph1.yaml", "-a", "Must Timon plant the second soy?")
+    note = out["results"][0]["notation"][0]
+    assert note.startswith("'must': no:") and "a plant of Timon's is owed, though: Timon plant field" in note, note
+
+
+def test_round_87_must_of_a_move_some_of_whose_values_were_said_is_of_those_values(capsys):
+    # `discard a card from the draft`: the target said, the card not; Keno may plant his pick
+    code, out = judge(capsys, f"{R87}/h-b_jb.yaml", "-a", "Does Keno have to discard a card from the draft?")
+    note = out["results"][0]["notation"][0]
+    assert note.startswith("'must': no, not this one in particular, but a draft of Keno's is owed"), note
+    assert "Keno draft card 1 target 1, for one, would do as well" in note, note
+    code, out = judge(capsys, f"{R87}/h-b_jb.yaml", "-a", "Must Keno pick a card?")
+    assert out["results"][0]["notation"][0].startswith("'must': yes, a draft of Keno's is owed"), out
+
+
+def test_round_87_a_move_not_owed_names_the_move_of_the_same_player_that_is(capsys):
+    # riders beaten: no new attack now, but the second round is owed (dschingis/riders/5)
+    code, out = judge(capsys, f"{R87}/h-g_att.yaml", "-a",
+                      "Timon's riders from 13 charge 09 and Nina defends with her fire. Must Timon attack again?")
+    note = out["results"][-1]["notation"][0]
+    assert note.startswith("'must': no:") and "a follow_up of Timon's is owed, though" in note, note

@@ -156,7 +156,7 @@ _OBLIGED = re.compile(r"^\s*(?:must\s+(\S+)|(?:does|do)\s+(\S+)\s+(?:have|need)\
 
 
 def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: dict | None = None,
-               first: bool = False, chosen: bool = False) -> str:
+               first: bool = False, unsaid: set[str] | frozenset[str] = frozenset()) -> str:
     """What a question whether a move must be made is answered with besides the move's verdict:
     the other moves of other kinds the player may make now instead (`Does Nina have to
     accept?`: she may decline; round 58's table), and whether the player may end the phase now
@@ -209,6 +209,15 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
     # "no" and no answer where only the moves after it settle the question).
     asked = _asked_as(engine, state, action)
     mine = action["type"], action.get("player")
+    decl = engine.spec.actions.get(action["type"])
+    params = [p.name for p in decl.params] if decl is not None else []
+    # (every value the reading's own: the question is of the kind of move, `Must Keno defend?`)
+    chosen = bool(params) and set(params) <= set(unsaid)
+    if unsaid and not chosen:
+        # (some said, some not: the move asked about is any of its kind with the values said,
+        # `Does Keno have to discard a card from the draft?`, whichever card; round 86's hunter
+        # had it answered of the card the reading chose, and so of a pick)
+        asked = _asked_by_values(engine, state, action, set(params) - set(unsaid), asked)
     if first:
         # (`... the red first?`: whether another move of its kind may come before it, the soy
         # owed too; the order of such moves is the player's where the rules allow both now)
@@ -223,8 +232,8 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
             return f"'must': no, not this move in particular: the phase may not end now{by} until a move such as " \
                    f"{kind_of.path[0]['type']} is made: {refused.reason} [{refused.rule}]; below, whether the move " \
                    "itself is allowed"
-        return f"'must': no: {held}, and {_moves_said(engine, state, kind_of.path)} without this one; below, " \
-               "whether the move itself is allowed"
+        return f"'must': no: {held}, and {_moves_said(engine, state, kind_of.path)} without this one" \
+               f"{_owed_instead(engine, state, ender, kind_of, mine)}; below, whether the move itself is allowed"
     with_it = _way_to_end(engine, state, ender, lambda a, _=None: False)
     if with_it.path is None or not kind_of.settles(len(with_it.path)):
         return f"{note}{others}; {held}"
@@ -257,6 +266,40 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
            "below, whether the move itself is allowed"
 
 
+def _owed_instead(engine: Engine, state: State, ender: str, way: _Lookahead, mine: tuple) -> str:
+    """Where a move asked about is not owed: the first move of another kind the same player
+    makes on the way found, when the phase cannot end without a move of that kind of his
+    (`Must Timon attack again?` after his riders were beaten: no new attack, but the second
+    round is owed; round 86's hunter wanted both said), as the answer adds it; else nothing."""
+    kind, player = mine
+    other = next((a for a in way.path or () if a["player"] == player and a["type"] != kind), None)
+    if other is None:
+        return ""
+    around = _way_to_end(engine, state, ender, lambda a, _=None: (a["type"], a["player"]) == (other["type"], player))
+    if around.path is not None or not around.settles(len(way.path or ())):
+        return ""
+    return f"; a {other['type']} of {player}'s is owed, though: " \
+           f"{_move_in_its_place(engine, state, way.path or [], other)}, for one"
+
+
+def _asked_by_values(engine: Engine, state: State, action: dict, said: set[str], same_cards):
+    """_asked_as for a move some of whose values were said: a move of the same kind by the same
+    player with those values, whatever the others are; where cards are among them, one taking
+    those cards as _asked_as follows them (`same_cards`: of the verb's family too)."""
+    decl = engine.spec.actions[action["type"]]
+    cards = {p.name for p in decl.params if p.type in ("card", "cards")} & said
+
+    def asked(a: dict, position: State | None = None) -> bool:
+        if a["player"] != action.get("player"):
+            return False
+        same = a["type"] == action["type"]
+        if same and any(a.get(k) != action.get(k) for k in said - cards):
+            return False
+        # (cards said: a move of the verb's family taking them, as _asked_as has it)
+        return same_cards(a, position) if cards else same
+    return asked
+
+
 def _asked_as(engine: Engine, state: State, action: dict):
     """Whether a legal action (at any position) is the move a `must` question asks about: the
     same kind of move by the same player taking the same cards from the same places, wherever
@@ -273,22 +316,54 @@ def _asked_as(engine: Engine, state: State, action: dict):
     # (the cards it names, where it names some: a move of the verb's family taking one of them
     # is the move asked about, `Must Timon plant the soy?` read as plant_card during a draft and
     # made by phase 1's plant once it is over; round 86's hunter had "no")
-    named = {(player, str(action[k]).split()[0], _card_at_ref(engine, state, str(player), str(action[k])))
+    named = {_rank_in_row(engine, state, str(player), str(action[k]))
              for k in moved if isinstance(action.get(k), str) and " " in str(action[k])} if mine is None else set()
     root = str(action.get("type")).split("_")[0]
 
     def asked(a: dict, position: State | None = None) -> bool:
         if a["player"] != player:
             return False
+        if named and a["type"].split("_")[0] == root:
+            at = position if position is not None else state
+            taken = _places_left(engine, at, a) or ()
+            return any(_takes_ranked(engine, at, rank, o, z, c, n) for o, z, _, c, n in taken for rank in named)
         if a["type"] != action["type"]:
-            if not named or a["type"].split("_")[0] != root:
-                return False
-            taken = _places_left(engine, position if position is not None else state, a) or ()
-            return any((o, z, c) in named for o, z, _, c, _ in taken)
+            return False
         if mine is None:
             return all(a.get(k) == action.get(k) for k in moved or params)
         return _places_left(engine, position if position is not None else state, a) == mine
     return asked
+
+
+def _rank_in_row(engine: Engine, state: State, owner: str, ref: str) -> tuple:
+    """A card named by its place (`hand 2`) as a look-ahead follows it: (owner, zone, variety,
+    how many of that variety lie in the zone up to it, how many in all). Cards of one variety are
+    alike, so the second soy of a hand is the one taken once one soy has left it (phase 1's
+    first planting takes the first: `Must Timon plant the second soy?` is about the second
+    planting; round 86's hunter had it read as the first)."""
+    zone = ref.split()[0]
+    variety = _card_at_ref(engine, state, owner, ref)
+    decl = engine.spec.zones.get(zone)
+    if decl is None or decl.kind != "row" or not ref.split()[-1].isdigit():
+        return owner, zone, variety, None, None
+    row = state.player(owner).zones.get(zone, []) if decl.per_player else state.zones.get(zone, [])
+    k = int(ref.split()[-1])
+    return owner, zone, variety, row[:k].count(variety), row.count(variety)
+
+
+def _takes_ranked(engine: Engine, position: State, rank: tuple, owner: str, zone: str, card, n: int) -> bool:
+    """Whether a move that takes `n` cards `card` from `zone` of `owner` at `position` takes the
+    card `rank` follows (_rank_in_row): the same variety from the same place, and as many of it
+    gone before as lay ahead of it (a place that is no row of cards: any of that variety)."""
+    who, where, variety, ahead, total = rank
+    if (who or "", where, variety) != (owner or who or "", zone, card):
+        return False
+    if ahead is None:
+        return True
+    decl = engine.spec.zones[where]
+    row = position.player(who).zones.get(where, []) if decl.per_player else position.zones.get(where, [])
+    gone = max(total - row.count(variety), 0)
+    return gone <= ahead - 1 < gone + n
 
 
 def _places_left(engine: Engine, state: State, action: dict) -> frozenset | None:

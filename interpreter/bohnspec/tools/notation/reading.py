@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import ActionError, BohnspecError, closest, suggest
+from ...errors import ActionError, BohnspecError, SpecRuntimeError, closest, suggest
+from ...execution import builtins as B
 from ...execution.interpret import Engine, Outcome
 from ...execution.moves import card_zone_clauses
 from ...execution.state import State
@@ -253,9 +254,9 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
     if must is not None:
         # (values the reading chose, none said: the question is of the kind of move, `Must Keno
         # defend?`, not of the card chosen for it)
-        chosen = any(re.search(r"\bnot said\b|^no value said", n) for n in said)
+        unsaid = _values_not_said(engine, actions[0], said) if len(actions) == 1 else set()
         said.insert(0, _must_note(engine, state, must[0], must[1], actions[0] if len(actions) == 1 else None,
-                                  first=asked_first, chosen=chosen))
+                                  first=asked_first, unsaid=unsaid))
     if notes is not None:
         notes.extend((0, s) for s in said)
     return actions
@@ -2417,6 +2418,23 @@ def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: 
                       + (f" [{cites[0]}]" if cites else ""))
 
 
+def _values_not_said(engine: Engine, action: dict, said: list[str]) -> set[str]:
+    """The parameters of a reading whose values the words left out, as its notes tell them
+    (`'card' not said: judged as 1`; `no value said: ...`, every one)."""
+    decl = engine.spec.actions.get(str(action.get("type")))
+    params = {p.name for p in decl.params} if decl is not None else set()
+    out: set[str] = set()
+    for note in said:
+        if note.startswith("no value said"):
+            return params
+        m = re.match(r"((?:'\w+',?\s*)+) not said\b", note)
+        if m is not None:
+            out.update(re.findall(r"'(\w+)'", m[1]))
+        elif (m := re.match(r"(\w+) not said\b", note)) is not None:
+            out.add(m[1])
+    return out & params
+
+
 def _owner_by_cards(engine: Engine, state: State, kind: str, player: str, raw: dict, types: dict,
                     said: list[str]) -> None:
     """`Felix offers his green for the red`, no partner said: the one other player holding the
@@ -2448,6 +2466,30 @@ def _moves_it(events: list[dict], variety: str, player: str) -> bool:
     return any(_names_variety(e, variety) for e in (own or events))
 
 
+def _takes_place(engine: Engine, state: State, player: str, action: dict, place: str | None) -> bool:
+    """Whether a move that names no card, whose events name the variety of the card at `place`
+    (`hand 2`), takes that very card: its effect run again with another variety laid there must
+    name that one (phase 1's planting of `his second soy` behind a first soy takes the first,
+    though both are soy; round 86's regression hunter got it read as the second's). True when no
+    place was said, or the effect cannot run to tell."""
+    if place is None:
+        return True
+    probe = state.copy()
+    try:
+        hit = B.card_at(probe, player, place, engine.spec.zones, engine.fields_zone)
+    except SpecRuntimeError:
+        return True
+    if hit is None:
+        return True
+    row, k = hit
+    marker = next((v for v in engine.spec.varieties if v not in row), None)
+    if marker is None:
+        return True
+    row[k] = marker
+    events = engine.effect_events(probe, action)
+    return events is None or _moves_it(events, marker, player)
+
+
 def _moving_the_card(engine: Engine, state: State, player: str, kind: str, tokens: list[str], at: int,
                      said: list[str]) -> dict | None:
     """The action of verb `kind` (itself or one named `kind_...`) that the words mean when they
@@ -2463,6 +2505,10 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
     variety = tok if tok in engine.spec.varieties else _card_at_ref(engine, state, player, tok)
     if variety is None:
         return None
+    place = None if tok in engine.spec.varieties else tok
+
+    def moves_it(action: dict, events: list[dict]) -> bool:
+        return _moves_it(events, variety, player) and _takes_place(engine, state, player, action, place)
     without = [w for j, t in enumerate(tokens) if j != at for w in t.split()]
     candidates = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
     # `plants the fire`, no field said: the field growing that variety, as a player means it
@@ -2510,7 +2556,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
             outcome = engine.apply(state, action)
         except Exception:  # noqa: BLE001 - a reading the words or the rules cannot take is no reading
             continue
-        if outcome.accepted and _moves_it(outcome.events, variety, player):
+        if outcome.accepted and moves_it(action, outcome.events):
             said.extend(notes)
             if field_note is not None and not named_field and ("field" in action or "target" in action):
                 said.append(field_note)
@@ -2529,9 +2575,9 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
     shown = []  # those whose effect shows the card moved: meant before one that cannot tell
     for action, notes in refused.values():
         events = engine.effect_events(state, action)
-        if events is not None and _moves_it(events, variety, player):
+        if events is not None and moves_it(action, events):
             shown.append((action, notes))
-        if events is None or _moves_it(events, variety, player):
+        if events is None or moves_it(action, events):
             meant.append((action, notes))
         elif engine.spec.actions[action["type"]] not in others:
             others.append(engine.spec.actions[action["type"]])
@@ -2562,7 +2608,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
                 continue
             if any(p.name not in action for p in decl.params):
                 continue  # (no field said nor any that takes it: the reading before stands)
-            if events is None or _moves_it(events, variety, player):
+            if events is None or moves_it(action, events):
                 meant.append((action, notes))
                 if events is not None:
                     shown.append((action, notes))
@@ -2595,7 +2641,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
                     events = engine.effect_events(state, action)
                 except BohnspecError:
                     continue
-                if events and _moves_it(events, variety, player):
+                if events and moves_it(action, events):
                     said.append(f"'field' not said: no field of {player}'s takes the {variety} now "
                                 "(judged as: field 1)")
                     return action
@@ -2609,6 +2655,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         # refusal stays the verdict
         moves = " and ".join(f"{d.name} ({_lower_first(d.title or d.name)})" for d in others)
         cites = ", ".join(dict.fromkeys(d.cites[0] for d in others if d.cites))
+        named = f"the {variety}" if place is None else f"{place} ({variety})"
         said.append(f"'{tok}': the move{'s' if len(others) > 1 else ''} of this moment, {moves}, "
-                    f"take{'' if len(others) > 1 else 's'} another card, not the {variety} [{cites}]")
+                    f"take{'' if len(others) > 1 else 's'} another card, not {named} [{cites}]")
     return None

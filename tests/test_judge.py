@@ -726,9 +726,14 @@ def test_a_territory_is_named_by_its_kind_or_whose_it_is(tmp_path, capsys):
         code, out = judge(capsys, str(path), "-a", text)
         assert out["results"][0]["action"] == {"type": "attack", "player": "Nina", "target": target,
                                                "with": "hand 1"}, text
+    # (none of the three may be attacked: the answer says so, with each one's rule; round 87)
+    code, out = judge(capsys, str(path), "-a", "Nina attacks the camp with blue")
+    assert code == 1 and any(n.startswith("'camp': a or b or c; the rules refuse it whichever (a: ")
+                             for n in out["results"][0]["notation"]), out
+    path.write_text(path.read_text().replace("[[a, f], [b, f]", "[[a, f], [a, b], [a, c], [b, f]"), encoding="utf-8")
     assert main(["judge", str(path), "-a", "Nina attacks the camp with blue"]) == 2
     assert "3 spaces are a camp (a: camp, Nina's; b: camp, Timon's; c: camp, Keno's): name the one meant by its id, " \
-           "or by whose it is (`Nina's camp`)" in capsys.readouterr().err
+           "or by whose it is (`Nina's camp`) (now a: refused [" in capsys.readouterr().err  # b and c: allowed
 
 
 def test_a_value_left_out_that_one_value_alone_allows_is_that_value(capsys):
@@ -5468,3 +5473,57 @@ def test_round_87_a_move_not_owed_names_the_move_of_the_same_player_that_is(caps
                       "Timon's riders from 13 charge 09 and Nina defends with her fire. Must Timon attack again?")
     note = out["results"][-1]["notation"][0]
     assert note.startswith("'must': no:") and "a follow_up of Timon's is owed, though" in note, note
+
+
+@pytest.mark.parametrize("table, texts, index, action", [
+    # `there` in an -a of its own: the field of the move before, as in one text (it was field 1)
+    ("p-x2", ["Timon harvests his soys", "Can Timon plant the red there?"], 1,
+     {"type": "plant", "player": "Timon", "field": 2}),
+    # `the new field`: the one bought, a claim between them (it was field 1)
+    ("p-y6", ["Nina buys a third bean field", "Nina fulfils her task", "Nina plants her blue in the new field"], 2,
+     {"type": "plant_card", "player": "Nina", "card": "hand 1", "field": 3}),
+    # `takes the green and plants it on ...`: one pick of the draft (it was split in two moves)
+    ("p-b7", ["Keno harvests his jumping beans", "Nina takes the green and plants it on her green field"], 1,
+     {"type": "draft", "player": "Nina", "card": 3, "target": 1}),
+    # `with the same riders`: his (`same` was read as a space)
+    ("p-g4", ["Timon attacks the village at 09 with his riders", "Timon follows up with his fire bean",
+              "Timon charges the plantation at 14 with the same riders"], 2,
+     {"type": "charge", "player": "Timon", "target": "14", "riders": "13"}),
+    # `crosses the river and attacks`: the attack (crossing was an unknown move)
+    ("p-g5", ["Timon crosses the river and attacks the plantation at 11 with his fire"], 0,
+     {"type": "attack", "player": "Timon", "target": "11", "with": "hand 1"}),
+    # `using her quarry q`: with it (`q` was one value too many)
+    ("p-p3b", ["Nina builds a fortress under her village using her quarry q"], 0,
+     {"type": "build_fortress", "player": "Nina", "quarry": "q", "at": "v"}),
+    # `How much does a munitions depot cost?`: its purchase by the player whose turn it is
+    ("p-p1", ["How much does a munitions depot cost?"], 0, {"type": "buy_depot", "player": "Timon"}),
+    # `Timon's riders from the steppe`: those of his steppe (the words were refused)
+    ("h-g_att", ["Timon's riders from the steppe attack 09"], 0,
+     {"type": "charge", "player": "Timon", "target": "09", "riders": "13"}),
+    ("h-g_att", ["Can Timon attack 09 with his riders from the steppe?"], 0,
+     {"type": "charge", "player": "Timon", "target": "09", "riders": "13"}),
+])
+def test_round_87s_table_phrasings_read_as_meant(capsys, table, texts, index, action):
+    args = [a for t in texts for a in ("-a", t)]
+    code, out = judge(capsys, f"{R87}/{table}.yaml", *args)
+    assert out["results"][index]["action"] == action, out["results"][index]
+
+
+def test_round_87s_table_answers(capsys):
+    # how many coins he has, after the moves (the brief answer had no total)
+    code, out = judge(capsys, f"{R87}/p-b5.yaml", "-a", "Keno harvests his fire beans",
+                      "-a", "How many coins does Keno have now?")
+    assert out["counted"] == ["Keno has 2 coins now (fire, soy)"], out
+    # a depot card named for planting: the depot's own rule is told beside the base game's (the
+    # module of the deciding clause was taken to build on nothing: one file's `module` line)
+    code, out = judge(capsys, f"{R87}/p-p1c.yaml", "-a", "Nina plants the blue from her depot into her empty field")
+    assert "bohnaparte/munitions-depot/3" in {r for a in out["results"][0]["also_refused_by"] for r in a["cites"]}
+    # riders against `the town`, two on the map: refused whichever, each one's rule said
+    code, out = judge(capsys, f"{R87}/h-g_att.yaml", "-a", "Can Timon's riders from the steppe attack the town?")
+    assert code == 1 and out["results"][0]["rule"] == "dschingis/riders/9", out
+    assert "'town': 17 or 19; the rules refuse it whichever (17: dschingis/riders/9; 19: dschingis/combat/5)" \
+        in " ".join(out["results"][0]["notation"]), out
+    # a second offer while one is open: its proposer may withdraw his (the refusal did not say)
+    code, out = judge(capsys, f"{R87}/p-b3.yaml", "-a", "Timon offers Nina his green for her soy",
+                      "-a", "Keno offers Timon his red for the green instead")
+    assert "withdrawn by its proposer" in out["results"][-1]["reason"], out["results"][-1]

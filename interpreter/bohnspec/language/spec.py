@@ -233,8 +233,10 @@ class Spec:
                 return True
             if m not in seen:
                 seen.add(m)
-                found = self.modules.get(m)
-                todo.extend(found.requires if found is not None else ())
+                # (what every file of the module says it requires: one file's `module` line may
+                # name none, and spec.modules keeps the last one read; round 87's table was not
+                # told of a depot's rule beside the base game's, as if Bohnaparte did not build on it)
+                todo.extend(self.requires.get(m, ()))
         return False
 
     def grants_of(self, action: str) -> Iterator[tuple[str, Clause]]:

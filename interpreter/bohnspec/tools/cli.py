@@ -1139,7 +1139,7 @@ MAX_SAID = 2000
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, load_situation, overview, render_overview,
-                        render_verdicts, score_now, spec_var_words, SCORE_ASKED, END_ASKED)
+                        render_verdicts, score_now, spec_var_words, SCORE_ASKED, END_ASKED, COUNT_ASKED, counts_asked)
     from .notation import asks_an_outcome, format_action, values_asked
 
     books = rulebooks_folder(args.rulebooks)
@@ -1205,11 +1205,16 @@ def _judge(args: argparse.Namespace) -> int:
             # was told by no line; round 86's table)
             rest.insert(0, "the game goes on: the moves judged reach no end of the game")
             goes_on = True
+        # (`How many coins does Keno have now?`: the count itself; round 87's table found it
+        # nowhere in the brief answer)
+        counted = counts_asked(engine, now, said, results[-1]["action"].get("player") if results else None) \
+            if not results or results[-1]["legal"] else []
+        rest[:0] = counted
         # (a question of what the moves lead to is answered by their events: said which was read
         # so, lest one seem dropped; round 86's table)
         outcomes = [q.strip() for t in said for q in re.findall(r"[^.!?;]*\?", t)
                     if results and asks_an_outcome(engine, state, q.strip())
-                    and not SCORE_ASKED.search(q) and not END_ASKED.search(q)]
+                    and not SCORE_ASKED.search(q) and not END_ASKED.search(q) and not COUNT_ASKED.search(q)]
         if outcomes:
             rest.insert(0, "read as asking what the moves lead to, which the answer above shows: "
                         + "; ".join(f"'{q}'" for q in dict.fromkeys(outcomes)))
@@ -1219,7 +1224,7 @@ def _judge(args: argparse.Namespace) -> int:
             if unread else ""
         answer = {"situation": where, **({"board": board} if board else {}), "results": results,
                   **({"not_judged": unjudged} if unjudged else {}), **({"score_now": scored} if scored else {}),
-                  **({"game_goes_on": True} if goes_on else {}),
+                  **({"game_goes_on": True} if goes_on else {}), **({"counted": counted} if counted else {}),
                   **({"not_read": unread} if unread else {}),
                   # (exit 2 always has its error: the first text not read, as it was told alone)
                   **({"error": told} if told else {})}

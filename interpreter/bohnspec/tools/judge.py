@@ -1119,6 +1119,37 @@ END_ASKED = re.compile(r"\b(?:(?:is|was)\s+the\s+game\s+(?:over|finished|done|en
                        r"\S+\s+(?:won|win)(?:\s+the\s+game)?\s*\?|(?:is|are)\s+\S+\s+the\s+winners?)", re.IGNORECASE)
 
 
+# A question of how many cards of a kind a player holds (`How many coins does Keno have now?`):
+# answered with the count of that place of his where the moves leave the game.
+COUNT_ASKED = re.compile(r"\bhow\s+many\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:does|do|did|will|would)\s+(\S+)\s+"
+                         r"(?:have|hold|own|keep|get)\b", re.IGNORECASE)
+# What players call a place of theirs, where the spec's name is another (`cards`: the hand).
+_PLACE_WORDS = {"cards": "hand", "hand cards": "hand", "cards in hand": "hand", "bean fields": "fields",
+                "gold coins": "coins", "bean coins": "coins", "coin": "coins"}
+
+
+def counts_asked(engine: Engine, state: State, texts: list[str], last_player: str | None) -> list[str]:
+    """`Keno has 2 coins now` for each `How many coins does Keno have?` among the texts: the
+    count of that place of the player (a pronoun: the player of the last move judged) as the
+    moves leave the game; a place the words do not name is passed over."""
+    out: list[str] = []
+    for text in texts:
+        for m in COUNT_ASKED.finditer(text):
+            said = m[1].lower()
+            who = next((n for n in state.names() if n.lower() == m[2].lower()), None)
+            if who is None and m[2].lower() in ("he", "she", "they", "i"):
+                who = last_player
+            zone = _PLACE_WORDS.get(said, said)
+            zone = next((z for z in (zone, zone.rstrip("s"), zone + "s")
+                         if z in engine.spec.zones and engine.spec.zones[z].per_player), None)
+            if who is None or zone is None:
+                continue
+            cards = state.player(who).zones.get(zone, [])
+            out.append(f"{who} has {len(cards)} {said} now" + (f" ({', '.join(map(str, cards))})"
+                                                              if cards and zone != engine.fields_zone else ""))
+    return list(dict.fromkeys(out))
+
+
 def score_now(engine: Engine, state: State) -> str:
     """What the rules' winners rule would say in a game not over (the points, the coins, in
     its words): "" when the game is over (its end says it) or the spec has no such rule."""

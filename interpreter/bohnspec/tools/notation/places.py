@@ -215,6 +215,15 @@ def _number(raw: str) -> int:
     return int(raw)
 
 
+class AmbiguousSpace(ActionError):
+    """A kind of landscape said where the map has several of it (`the town`): which ones
+    (parse_action judges the move with each, and tells the one verdict they share)."""
+
+    def __init__(self, message: str, said: str, spaces: list[str]):
+        super().__init__(message)
+        self.said, self.spaces = said, spaces
+
+
 def _space(state: State, raw: str) -> str:
     """A space of the map by its id; a number is padded like the ids of rows (`6` -> `06`); a
     kind of landscape the map has once (`the swamp`) is that space."""
@@ -232,8 +241,8 @@ def _space(state: State, raw: str) -> str:
         whose = next((o for o in owners if o is not None and owners.count(o) == 1), None)
         described = "; ".join(f"{s}: {state.space_cards[s][0]}, " + (f"{o}'s" if o else "nobody's")
                               for s, o in zip(lying, owners))
-        raise ActionError(f"{len(lying)} spaces are a {raw} ({described}): name the one meant by its id"
-                          + (f", or by whose it is (`{whose}'s {raw}`)" if whose else ""))
+        raise AmbiguousSpace(f"{len(lying)} spaces are a {raw} ({described}): name the one meant by its id"
+                             + (f", or by whose it is (`{whose}'s {raw}`)" if whose else ""), raw, lying)
     if raw not in board:
         raise ActionError(f"{raw!r} is not a space of the board{suggest(raw, board.ids)}; "
                           f"spaces: {', '.join(board.ids)}")

@@ -25,6 +25,7 @@ from .places import (
     _owned_spaces,
     _phase_numbered,
     _spaces_described,
+    _spaces_of_kind,
     _whose_words,
     _zone_cards_said,
 )
@@ -631,6 +632,14 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     the next move said: `and` or `then` or a comma before a move of this game or a player
     (`... since he is stuck and pays tribute again`: round 56's table lost the second tribute)."""
     names = {n.lower() for n in state.names()}
+    # (`crosses the river and attacks 11`: the way the attack goes, which the map's rules judge;
+    # `with the same riders`: his, which the rules say may ride or not; round 87's table)
+    text = re.sub(r"^(\S+)\s+(?:cross(?:es|ed)?|fords?|forded)\s+(?:over\s+)?(?:the\s+)?(?:river|stream|water)\s+"
+                  r"(?:and\s+)?(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bthe\s+same\s+(" + "|".join(_TROOPS) + r")\b", r"the \1", text, flags=re.IGNORECASE)
+    # (`builds a fortress under her village using her quarry q`: what it is made with)
+    text = re.sub(r"(?<=\S)\s+(?:using|by\s+means\s+of)\s+(?=(?:his|her|their|my|the|a|an)\s)", " with ", text,
+                  flags=re.IGNORECASE)
     pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
     clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
                # (`so she gets into the castle`: what it is for; round 71's table)
@@ -746,8 +755,9 @@ def _cards_described(engine: Engine, state: State, text: str) -> str:
                                              text[:m.start()], flags=re.IGNORECASE):
             zone = None
         return m[1] + (f"{zone} " if zone in zones else "")
-    text = re.sub(r"\b((?:the|his|her|their|my|its)\s+)(traded|gifted|turned[- ]up|new)\s+(?=\S)", kept_in, text,
-                  flags=re.IGNORECASE)
+    # (`the new field` is a field: the one bought, round 87's table)
+    text = re.sub(r"\b((?:the|his|her|their|my|its)\s+)(traded|gifted|turned[- ]up|new)\s+(?!fields?\b)(?=\S)",
+                  kept_in, text, flags=re.IGNORECASE)
 
     # (`soybeans`, `redbean`: the bean said with its variety in one word; round 82's table)
     text = re.sub(r"\b([a-z]+?)(beans?)\b", lambda m: f"{m[1]} {m[2]}" if _variety_said(engine, m[1]) else m[0], text,
@@ -900,6 +910,14 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     owner's move with them); `... and keeps the blue` (what a player keeps is no part of it)."""
     text = re.sub(r"^\s*(?:what\s+happens\s+(?:if|when)|what\s+if|suppose|who\s+wins\s+(?:if|when))\s+", "", text,
                   flags=re.IGNORECASE)
+    # (`How much does a munitions depot cost?`, no player said: its purchase by the player whose
+    # turn it is, whose verdict quotes the price and shows the coins it takes, or refuses it
+    # for want of them; round 87's table had it refused as no question of a move)
+    if state.active in state.names():
+        text = re.sub(r"^\s*(?:how\s+much|what)\s+(?:does|do|would|will)\s+((?:a|an|the|one)\s+.+?)\s+cost\s*$",
+                      lambda m: f"{state.active} buys {m[1]}", text, flags=re.IGNORECASE)
+        text = re.sub(r"^\s*how\s+much\s+(?:does|do|would|will)\s+it\s+cost\s+to\s+(?=\S+\s+\S)",
+                      lambda m: f"{state.active} ", text, flags=re.IGNORECASE)
     # `Nina wants to trade ...`, `tries to`, `would like to`, `decides to`: the move she means
     # to make, judged (round 61's table)
     text = re.sub(r"^(\S+)\s+(?:wants|wishes|tries|tried|decides|decided|chooses|means|intends|would\s+like|'d\s+like)"
@@ -968,16 +986,33 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         # (`Timon's riders from 01 charge 05`, `Timon's riders (from 01) charge 05`: where they
         # stand, said with them; round 69's table)
         troop = next(p.name for p in engine.spec.actions[riding[0]].params if p.name in _TROOPS)
+        def stand(m: re.Match) -> str:
+            place = _troops_stand(state, m[1], m[2])
+            return m[0] if place is None else f"{m[1]} {riding[0]} {troop} {place}{m[3]}"
         text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
-                      + r")\s+\(?(?:from|of|at|on|in)\s+(\w+)\)?\s+(?:attack|ride|charge|gallop)s?\b(.*)$",
+                      + r")\s+\(?(?:from|of|at|on|in)\s+((?:(?:the|his|her|their|my)\s+)?\w+)\)?\s+"
+                      r"(?:attack|ride|charge|gallop)s?\b(.*)$",
                       # (the troops said right after the move: the rest may hold another move,
                       # `... and Eiko defends from the stack`; round 75's table had them in it)
-                      lambda m: f"{m[1]} {riding[0]} {troop} {m[2]}{m[3]}"
-                      if state.board is not None and m[2] in state.board else m[0], text, flags=re.IGNORECASE)
+                      stand, text, flags=re.IGNORECASE)
         text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
                       + r")\s+(?:attack|ride|charge|gallop)s?\b", lambda m: f"{m[1]} {riding[0]}", text,
                       flags=re.IGNORECASE)
     return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\b.*$", "", text, flags=re.IGNORECASE)
+
+
+def _troops_stand(state: State, who: str, said: str) -> str | None:
+    """Where a player's mounted troops stand, as said after them: a space's id, or the kind of
+    card they stand on (`from the steppe`, `from his steppe`: the one of that kind he holds;
+    round 86's hunter had `Uwe's riders from the steppe` refused); None when the words do not
+    say one space."""
+    if state.board is None:
+        return None
+    place = said.split()[-1]
+    if place in state.board:
+        return place
+    held = _spaces_of_kind(state, place, who)
+    return held[0] if len(held) == 1 else None
 
 
 def _cards_named(engine: Engine, state: State, text: str) -> str:
@@ -1101,12 +1136,24 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
                   r"\1 attacks \3 with \2", text, flags=re.IGNORECASE)
     words = text.split()
     # (`with his cavalry from p2`, `the cavalry of p1` as _places_named leaves it: where they stand)
-    troop = re.fullmatch(r"(?:(?:his|her|their|my|the)\s+)?(\S+)(?:\s+(?:(?:from|of|at|in|on)\s+)?(\S+))?",
+    troop = re.fullmatch(r"(?:(?:his|her|their|my|the)\s+)?(\S+)(?:\s+(?:(?:from|of|at|in|on)\s+)?"
+                         r"((?:(?:the|his|her|their|my)\s+)?\S+))?",
                          " ".join(words[words.index("with") + 1:]), flags=re.IGNORECASE) \
         if "with" in words[2:] else None
     who = _mover(state, text)
     if troop is None or who is None:
         return text
+    if troop[2] is not None and " " in troop[2]:
+        # (`with his riders from the steppe`: where his stand; round 86's hunter)
+        place = _troops_stand(state, who, troop[2]) if troop[1].lower() in _TROOPS else None
+        if place is None:
+            return text
+        words = [*words[:words.index("with") + 1], *troop[0].split()[:-len(troop[2].split())], place]
+        text = " ".join(words)
+        troop = re.fullmatch(r"(?:(?:his|her|their|my|the)\s+)?(\S+)(?:\s+(?:(?:from|of|at|in|on)\s+)?(\S+))?",
+                             " ".join(words[words.index("with") + 1:]), flags=re.IGNORECASE)
+        if troop is None:
+            return text
     name = troop[1].lower()
     sends = [(a, k) for said_as in (name, _TROOPS.get(name)) for a in engine.spec.actions.values()
              for k, p in enumerate(a.params) if p.name == said_as and p.type == "space"][:2]
@@ -1243,6 +1290,11 @@ def _card_taken(engine: Engine, text: str) -> str:
     if pick is None or pick not in engine.spec.actions or any(a == "take" or a.startswith("take_")
                                                               for a in engine.spec.actions):
         return text
+    # (`takes the green and plants it on her green field`: one pick, planted; round 87's table
+    # had it split in two moves)
+    text = re.sub(r"^(\S+\s+(?:takes|take|gets|get|grabs|grab|picks|pick|chooses|choose)\s+.+?)\s+and\s+"
+                  r"(?:then\s+)?(?:plants?|puts?|places?)\s+(?:it|that\s+one)\s+(?=(?:into|onto|in|on)\s+\S)",
+                  r"\1 ", text, flags=re.IGNORECASE)
     return re.sub(r"^(\S+)\s+(?:takes|take|gets|get|grabs|grab)\s+(?=.+?\s+(?:into|onto|in|on|to)\s+\S)",
                   r"\1 picks ", text, flags=re.IGNORECASE)
 

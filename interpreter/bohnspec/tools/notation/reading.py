@@ -25,6 +25,7 @@ from .completion import (
     _values_allowed,
 )
 from .places import (
+    AmbiguousSpace,
     _REF_WORDS,
     _card_at_ref,
     _fields_growing,
@@ -39,6 +40,7 @@ from .places import (
 )
 from .plain import (
     _KEPT,
+    _MAY,
     _MUST,
     _an_object,
     _as_said,
@@ -105,6 +107,49 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
 
     `trade` gives two actions: the offer and its acceptance. `notes`, if given, receives
     (index of the action, text) for each card name read as a place where no usable card is."""
+    try:
+        return _parse_action(engine, state, text, notes, whole)
+    except AmbiguousSpace as exc:
+        if not whole:
+            raise
+        return _on_each_space(engine, state, text, notes, exc)
+
+
+def _on_each_space(engine: Engine, state: State, text: str, notes: list | None, exc: AmbiguousSpace) -> list[dict]:
+    """A move naming a kind of landscape the map has several of (`Can Uwe's riders attack the
+    town?`): judged with each; where the rules refuse it for every one by the same rule, that is
+    the answer, read with the first and said so (round 86's hunter had it asked which town,
+    when neither may be attacked so); else which ones the rules allow is added to the question
+    of which is meant."""
+    said = re.compile(r"\b(?:(?:the|a|an|any|either)\s+)?" + re.escape(exc.said) + r"s?\b", flags=re.IGNORECASE)
+    if said.search(text) is None:
+        raise exc
+    found: list[tuple[str, dict, list, Outcome]] = []
+    for space in exc.spaces:
+        mine: list = []
+        try:
+            actions = _parse_action(engine, state, said.sub(space, text, count=1), mine, True)
+            if len(actions) != 1:
+                raise exc
+            found.append((space, actions[0], mine, engine.apply(state, actions[0])))
+        except BohnspecError:
+            raise exc from None
+    rules = [o.rejection.rule if o.rejection is not None else None for *_, o in found]
+    if not any(o.accepted for *_, o in found) and None not in rules:
+        space, action, mine, _ = found[0]
+        why = f"[{rules[0]}]" if len(set(rules)) == 1 else \
+            "(" + "; ".join(f"{s}: {r}" for (s, *_), r in zip(found, rules)) + ")"
+        if notes is not None:
+            notes.extend(mine)
+            notes.append((0, f"'{exc.said}': {' or '.join(s for s, *_ in found)}; the rules refuse it whichever {why} "
+                             f"(judged with {space})"))
+        return [action]
+    each = "; ".join(f"{s}: allowed" if o.accepted else f"{s}: refused [{o.rejection.rule if o.rejection else '?'}]"
+                     for s, *_, o in found)
+    raise ActionError(f"{exc} (now {each})")
+
+
+def _parse_action(engine: Engine, state: State, text: str, notes: list | None = None, whole: bool = True) -> list[dict]:
     text = text.strip()
     if text.startswith("{"):
         try:
@@ -1196,7 +1241,8 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
     decl = engine.spec.actions.get(kind) if kind is not None else None
     # (`puts the second red in the emptied field`: the field the move before harvested, as
     # `that field` is; round 82's table)
-    text = re.sub(r"\b(?:the|his|her|their)\s+(?:just\s+)?(?:emptied|harvested|now[\s-]empty)\s+field\b|"
+    text = re.sub(r"\b(?:the|his|her|their)\s+(?:just\s+)?(?:emptied|harvested|now[\s-]empty|new|newly\s+bought|"
+                  r"bought)\s+field\b|"
                   r"\bthe\s+field\s+(?:he|she|they)\s+(?:just\s+)?(?:emptied|harvested)\b", "that field", text,
                   flags=re.IGNORECASE)
     pronoun = decl is not None and bool(decl.params) and decl.params[0].type == "field" \
@@ -1214,19 +1260,29 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
     if any(_names_a_move(engine, head.split()[i + 1:]) for i, w in enumerate(head.split())
            if w.lower() in ("and", "then")):
         return text
-    try:
-        earlier = _played(engine, state, parts[:k - 1])
-        action = parse_action(engine, earlier, before)[0]
-    except BohnspecError:
-        return text
-    field = next((action[p.name] for p in engine.spec.actions[action["type"]].params if p.type == "field"), None)
-    if field is None:
-        # (`buys a third field and plants the blue in it`: the field the move before made;
-        # round 70's table had the blue judged for field 1)
-        outcome = engine.apply(earlier, action)
-        had = len(earlier.player(who).zones.get(engine.fields_zone, []))
-        if outcome.accepted and len(outcome.state.player(who).zones.get(engine.fields_zone, [])) == had + 1:
-            field = had + 1
+    field = None
+    # (the last of his moves before it that names or makes a field: `buys a third field`, `fulfils
+    # her task`, `plants her blue in the new field`; round 87's table had field 1 judged)
+    for j in range(k - 1, -1, -1):
+        before = parts[j]
+        if _mover(state, before) != who:
+            break
+        try:
+            earlier = _played(engine, state, parts[:j])
+            action = parse_action(engine, earlier, before)[0]
+        except BohnspecError:
+            return text
+        field = next((action[p.name] for p in engine.spec.actions[action["type"]].params if p.type == "field"),
+                     None)
+        if field is None:
+            # (`buys a third field and plants the blue in it`: the field the move before made;
+            # round 70's table had the blue judged for field 1)
+            outcome = engine.apply(earlier, action)
+            had = len(earlier.player(who).zones.get(engine.fields_zone, []))
+            if outcome.accepted and len(outcome.state.player(who).zones.get(engine.fields_zone, [])) == had + 1:
+                field = had + 1
+        if field is not None:
+            break
     if field is None:
         return text
     text = re.sub(r"\b(?:in|into|on|onto)\s+it\b", f"into field {field}", text, flags=re.IGNORECASE)
@@ -1256,8 +1312,20 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
         moves = split_moves(engine, _played(engine, state, out), text)
         if out and moves:
             moves[0] = _it_meant(engine, state, out, moves[0])
+            # (`-a "Timon harvests his soys" -a "Can Timon plant the red there?"`: the field of
+            # the move before, as in one text; round 87's table had field 1 judged, refused)
+            mood, bare = _mood_said(moves[0])
+            moves[0] = _asked(mood, _there(engine, state, [*(_mood_said(m)[1] for m in out), bare], len(out)))
         out += moves
     return out
+
+
+def _mood_said(move: str) -> tuple[str | None, str]:
+    """A move as split_moves gives it, `Can Nina harvest field 1`: its mood (_asked's) and the move."""
+    for mood in (_MAY, _MUST):
+        if move.startswith(mood + " "):
+            return mood, move[len(mood) + 1:]
+    return None, move
 
 
 def _it_meant(engine: Engine, state: State, before: list[str], text: str) -> str:

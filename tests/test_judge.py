@@ -5527,3 +5527,11 @@ def test_round_87s_table_answers(capsys):
     code, out = judge(capsys, f"{R87}/p-b3.yaml", "-a", "Timon offers Nina his green for her soy",
                       "-a", "Keno offers Timon his red for the green instead")
     assert "withdrawn by its proposer" in out["results"][-1]["reason"], out["results"][-1]
+
+
+def test_round_87_a_card_of_a_row_none_in_particular(capsys):
+    # `a card from the draft`: any of them, judged with the first (it was read as phase 1's planting)
+    code, out = judge(capsys, f"{R87}/h-b_jb.yaml", "-a", "Keno plants a card from the draft")
+    result = out["results"][0]
+    assert result["action"]["type"] == "draft" and result["action"]["card"] == 1, result
+    assert result["notation"][0].startswith("'card' not said: 'a card from the draft', any of the 5 there"), result

@@ -115,6 +115,30 @@ def parse_action(engine: Engine, state: State, text: str, notes: list | None = N
         return _on_each_space(engine, state, text, notes, exc)
 
 
+def _any_card_of(engine: Engine, state: State, text: str, said: list[str]) -> str:
+    """`a card from the draft`, `one of the draft cards`, `a draft card`: a card of that row,
+    none in particular: its first, as a card not said is judged (round 86's hunter had `Must
+    Keno plant a card from the draft?` read as phase 1's planting from the hand)."""
+    rows = [z for z, d in engine.spec.zones.items() if d.kind == "row"]
+    if not rows:
+        return text
+    words = "|".join(map(re.escape, rows))
+    m = re.search(r"\b(?:(?:a|one|any)\s+(?:card|bean)\s+(?:from|of|in)\s+(?:the|his|her|their|my)\s+(" + words
+                  + r")\b|(?:one|any)\s+of\s+(?:the|his|her|their|my)\s+(" + words + r")\s+(?:cards|beans)\b|"
+                  r"(?:a|an|one|any)\s+(" + words + r")\s+(?:card|bean)\b)", text, flags=re.IGNORECASE)
+    if m is None:
+        return text
+    zone = next(g for g in m.groups() if g).lower()
+    who = _mover(state, text)
+    decl = engine.spec.zones[zone]
+    cards = (state.player(who).zones.get(zone, []) if who is not None else []) if decl.per_player \
+        else state.zones.get(zone, [])
+    if not cards:
+        return text
+    said.append(f"'card' not said: {m[0]!r}, any of the {len(cards)} there, judged as {zone} 1 ({cards[0]})")
+    return text[:m.start()] + f"{zone} 1" + text[m.end():]
+
+
 def _on_each_space(engine: Engine, state: State, text: str, notes: list | None, exc: AmbiguousSpace) -> list[dict]:
     """A move naming a kind of landscape the map has several of (`Can Uwe's riders attack the
     town?`): judged with each; where the rules refuse it for every one by the same rule, that is
@@ -175,8 +199,9 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
     several = _several_moves(engine, state, text)
     if several is not None:
         return [a for part in several for a in parse_action(engine, state, _asked(mood, part), notes, whole=False)]
-    text = _places_named(engine, state, _cards_named(engine, state, text))
-    said_first: list[str] = []
+    any_card: list[str] = []
+    text = _places_named(engine, state, _cards_named(engine, state, _any_card_of(engine, state, text, any_card)))
+    said_first: list[str] = any_card
     # (`Must Timon ...?`: answered once the move is read, of that very move, below)
     must = (text.split()[0], _action_named(engine, text.split()[1:])[0] if len(text.split()) > 1 else "") \
         if mood == _MUST and text.split() else None

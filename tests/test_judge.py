@@ -5386,7 +5386,9 @@ def test_a_brief_answer_shows_cards_moved_by_rules_that_report_no_event(capsys):
         in out, out
     main(["judge", f"{R86}/u-x3.yaml", "--brief", "-a", "Uwe attacks the neutral farm with his green"])
     out = capsys.readouterr().out
-    assert "the neutral front: [red] -> []; Uwe's front: [green] -> []" in out, out
+    # (the fronts the combat cards only pass through are left out, round 87's second table: the
+    # piles they come from and go to say it)
+    assert "and the cards: the discard pile: [red] -> [red, green, red]" in out and "front" not in out, out
 
 
 @pytest.mark.parametrize("table, text, starts", [
@@ -5535,3 +5537,61 @@ def test_round_87_a_card_of_a_row_none_in_particular(capsys):
     result = out["results"][0]
     assert result["action"]["type"] == "draft" and result["action"]["card"] == 1, result
     assert result["notation"][0].startswith("'card' not said: 'a card from the draft', any of the 5 there"), result
+
+
+@pytest.mark.parametrize("table, texts, index, action", [
+    # `her second card, the blue`: one card described (it was a second planting, refused)
+    ("q-x1-duo-discard-first", ["Nina discards her front card", "Nina plants her second card, the blue"], 1,
+     {"type": "plant_second", "player": "Nina", "field": 1}),
+    # `Timon's burnt town`: the one of his towns that is burnt (`burnt` was dropped, two left)
+    ("q-g2-burnt", ["Nina's riders attack Timon's burnt town"], 0,
+     {"type": "charge", "player": "Nina", "target": "17", "riders": "13"}),
+    ("q-g2-burnt", ["Nina charges the burnt town at 17 with her riders"], 0,
+     {"type": "charge", "player": "Nina", "target": "17", "riders": "13"}),
+    # `Timon's town` where he holds two: the one the rules allow (Timon's cards were refused)
+    ("q-g2-burnt", ["Nina charges Timon's town with her riders"], 0,
+     {"type": "charge", "player": "Nina", "target": "17", "riders": "13"}),
+    ("q-p4-cannon", ["Nina attacks Timon's fortified village at 03 with her blue"], 0,
+     {"type": "attack", "player": "Nina", "target": "03", "with": "hand 1"}),
+    # a pronoun in an -a of its own: the player of the moves before (it was asked whom)
+    ("q-p5-steps-attack", ["Nina harvests her soy beans", "then she attacks the farm with her blue"], 1,
+     {"type": "attack", "player": "Nina", "target": "02", "with": "hand 1"}),
+    # `Now`, `and` opening a text: the story going on (read as players)
+    ("q-d4-duo-draw", ["Now Nina pays a coin of tribute"], 0, {"type": "tribute", "player": "Nina"}),
+    ("q-r4-tribute-no-coin", ["Nina harvests her reds", "and pays that coin as tribute"], 1,
+     {"type": "tribute", "player": "Nina"}),
+    # the situation said first, `Nina has no coins, so she harvests ...`
+    ("q-p5-steps-attack", ["Nina has no coins, so she harvests her soy beans"], 0,
+     {"type": "harvest", "player": "Nina", "field": 1}),
+    # `Timon and Nina both pay tribute`: each one's
+    ("q-r3-last-figure", ["Timon and Nina both pay tribute"], 1, {"type": "tribute", "player": "Nina"}),
+    # `How many cards does Nina draw?`: the draw, whose answer shows them
+    ("q-p2-sutler", ["How many cards does Nina draw?"], 0, {"type": "draw", "player": "Nina"}),
+    # `claims her card, one bean on every field`: the claim, its card described
+    ("q-r2-one-each", ["Nina claims her card, one bean on every field"], 0, {"type": "fulfil", "player": "Nina"}),
+    # `Does that count for her vine card?`: whether she may claim it now
+    ("q-r1-sell-for-two", ["Nina harvests the six soys (three coins)", "Does that count for her vine card?"], 1,
+     {"type": "fulfil", "player": "Nina"}),
+])
+def test_round_87s_second_table_phrasings_read_as_meant(capsys, table, texts, index, action):
+    args = [a for t in texts for a in ("-a", t)]
+    code, out = judge(capsys, f"{R87}/{table}.yaml", *args)
+    assert out["results"][index]["action"] == action, out["results"][index]
+
+
+def test_round_87s_second_table_answers(capsys):
+    # `her second card, the blue` where the blue is not her second card: told, not split in two
+    code, out = judge(capsys, f"{R87}/q-x1-duo-discard-first.yaml", "-a", "Nina plants her second card, the blue")
+    assert code == 2 and "Nina's second card is the soy" in out["error"], out
+    # who wins mid-game: the count the end would make now
+    main(["judge", f"{R87}/q-p3-quarry-own.yaml", "--brief", "-a", "Nina builds a fortress under her village",
+          "-a", "who wins?"])
+    assert "the winners rule counted now" in capsys.readouterr().out
+    # six players and a third field: Bohnröschen's paragraph on six players is quoted
+    code, out = judge(capsys, f"{R87}/q-r6-six.yaml", "-a", "Lars plants his soy in his third field")
+    assert "bohnroeschen/setup/2" in out["results"][0]["cites"], out["results"][0]
+    # the solo game's leftover red passes through no middle in the brief answer
+    main(["judge", f"{R87}/q-d5-solo.yaml", "--brief", "-a", "Nina plants the two soy beans in her empty field",
+          "-a", "She ends phase 3"])
+    text = capsys.readouterr().out
+    assert "the middle" not in text and "the discard pile: [fire] -> [red, fire]" in text, text

@@ -1203,7 +1203,16 @@ def _judge(args: argparse.Namespace) -> int:
                 and not any(w.get("reached") for r in results for w in r.get("game_goes_on", [])):
             # (`Eiko pays tribute for the last card. Is the game over?`: that nothing ends it
             # was told by no line; round 86's table)
-            rest.insert(0, "the game goes on: the moves judged reach no end of the game")
+            # (`Who wins?` mid-game: the count the end would make now too; round 87's second
+            # table got it only when asking for points)
+            # (only for who wins, and where the count names someone: Bohnröschen's winners are
+            # those in the castle, nobody mid-game)
+            standing = score_now(engine, now) if any(re.search(r"\bwins?\b|\bwon\b|\bwinners?\b", t, re.IGNORECASE)
+                                                     for t in said) else ""
+            standing = "" if "so nobody would win" in standing else standing
+            rest.insert(0, "the game goes on: the moves judged reach no end of the game" + (
+                f"; the winners rule counted now, before what the end itself brings (a final harvest): {standing}"
+                if standing else ""))
             goes_on = True
         # (`How many coins does Keno have now?`: the count itself; round 87's table found it
         # nowhere in the brief answer)

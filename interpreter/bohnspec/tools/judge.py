@@ -1108,7 +1108,8 @@ def _game_names(engine: Engine) -> frozenset[str]:
 # A question of the points or the score among the words said (`How many points is that for
 # Nina?`): where the moves do not end the game, answered with the count the end would make now.
 SCORE_ASKED = re.compile(r"\b(?:how\s+many\s+(?:victory\s+)?points|points?\s+(?:does|do|is|are|would|will)\b|"
-                         r"what(?:'s|\s+is|\s+would\s+be)\s+the\s+score|who\s+(?:is\s+)?(?:leading|ahead))",
+                         r"what(?:'s|\s+is|\s+would\s+be)\s+the\s+score|who\s+(?:is\s+)?(?:leading|ahead)|"
+                         r"who\s+would\s+win|if\s+(?:the\s+game|it)\s+ended\s+(?:now|here))",
                          re.IGNORECASE)
 
 
@@ -2628,9 +2629,19 @@ def _cards_moved_by(engine: Engine, verdict: dict) -> tuple[list[list[str]], lis
     payloads = verdict.get("events", [])
     since: list[dict] = []
     last: dict | None = None  # the last event, where it names cards
+    # (a place the cards only pass through, left as it was: the solo game's leftover red laid in
+    # the middle and taken on to the discard pile; round 87's second table was shown a middle the
+    # solo game does not have)
+    first: dict[str, object] = {}
+    final: dict[str, object] = {}
+    for h in verdict.get("happened", []):
+        if h["what"] == "change" and h.get("place"):
+            first.setdefault(h["path"], h.get("before"))
+            final[h["path"]] = h.get("after")
+    passed = {path for path, before in first.items() if before == final[path]}
     for h in verdict.get("happened", []):
         if h["what"] == "change":
-            if h.get("place") and not h.get("internal"):
+            if h.get("place") and not h.get("internal") and h["path"] not in passed:
                 since.append(h)
             continue
         if h["what"] != "event":

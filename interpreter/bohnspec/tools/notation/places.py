@@ -281,8 +281,9 @@ def _owned_spaces(state: State, text: str) -> str:
     # what it is; round 58)
     board = state.board
     kinds = {"space", *(cards[0] for cards in state.space_cards.values() if cards)}
-    text = re.sub(r"\b(?:" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\s+(\S+)",
+    text = re.sub(r"\b(?:" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\s+(?:at\s+|on\s+)?(\S+)",
                   lambda m: m[2] if m[1] in kinds and m[2] in board else m[0], text)
+    text = _marked_spaces(state, text, kinds)
     text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\b", one, text)
     # (`his camp 01`: the id said after the kind is the space, as after a name; round 69's table
     # had `his camp` made 01 and the 01 after it taken for the quarry)
@@ -299,6 +300,33 @@ def _owned_spaces(state: State, text: str) -> str:
             _none_held(state, m[0], subject, m[2])  # (`his swamp`, Nina's: never another's, silently)
         return found[0] if len(found) == 1 else m[0]
     return re.sub(r"\b(his|her|their|my)\s+([a-z_]+)\b", own, text, flags=re.IGNORECASE)
+
+
+# What the tables call a mark of a space that the rules keep under another name.
+_MARK_WORDS = {"fortified": "fortress"}
+
+
+def _marked_spaces(state: State, text: str, kinds: set[str]) -> str:
+    """`Timon's burnt town`, `his fortified village`, `the burnt town`: of the spaces of that
+    kind (of that player's, when said), the one whose mark of that name holds, by its id, when
+    one alone is (round 87's second table had `burnt` dropped and Timon's two towns left
+    unnamed); else the words as they are."""
+    names = {n.lower(): n for n in state.names()}
+    subject = _mover(state, text)
+
+    def one(m: re.Match) -> str:
+        whose, word, kind = m[1].lower(), m[2].lower(), m[3].lower()
+        if kind not in kinds:
+            return m[0]
+        owner = names.get(whose[:-2]) if whose.endswith("'s") else None if whose == "the" else subject
+        if whose != "the" and owner is None:
+            return m[0]
+        marks = _participles(_MARK_WORDS.get(word, word))
+        found = [x for x in _spaces_of_kind(state, kind, owner)
+                 if any(state.space_vars.get(x, {}).get(w) is True for w in marks)]
+        return found[0] if len(found) == 1 else m[0]
+    return re.sub(r"\b(the|his|her|their|my|\S+'s)\s+([a-z]+)\s+([a-z_]+)\b(?!\s+(?:at\s+|on\s+)?\d)", one, text,
+                  flags=re.IGNORECASE)
 
 
 def _none_held(state: State, said: str, who: str, kind: str) -> None:
@@ -335,7 +363,7 @@ def _spaces_described(state: State, text: str) -> str:
                   lambda m: m[2] if m[1] in kinds and m[2] in board else m[0], text, flags=re.IGNORECASE)
     # (`the burnt town 17`: a mark of the space that holds there, a variable of the rules said
     # as a word; round 85's second table had `burnt` read as a space)
-    text = re.sub(r"\b(?:the\s+)?([a-z_]+)\s+([a-z_]+)\s+(\S+?)(?=[\s,.;?!]|$)",
+    text = re.sub(r"\b(?:the\s+)?([a-z_]+)\s+([a-z_]+)\s+(?:at\s+|on\s+)?(\S+?)(?=[\s,.;?!]|$)",
                   lambda m: m[3] if m[2] in kinds and m[3] in board and any(
                       state.space_vars.get(m[3], {}).get(w) is True for w in _participles(m[1].lower()))
                   else m[0], text, flags=re.IGNORECASE)

@@ -20,6 +20,7 @@ from .places import (
     _REF_WORDS,
     _card_at_ref,
     _last_cards,
+    _marked_spaces,
     _mover,
     _nth_of_variety,
     _owned_spaces,
@@ -924,9 +925,33 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
                   r"\s+to\s+(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
     # `Nina keeps the soy and plants the broad bean`: what she keeps is no move
     text = re.sub(r"^(\S+)\s+keeps?\s+.+?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    # (`Nina has no coins, so she harvests ...`, `Nina already has three fields so she pays
+    # tribute`: the situation said, then the move; round 87's second table)
+    text = re.sub(r"^(" + names + r")\s+(?:already\s+|still\s+)?(?:has|had|holds|owns|is|was|lacks|needs)\b[^.;?!]*?,?"
+                  r"\s+so\s+(?:(?:he|she|they)\s+|\1\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
+    # (`Timon and Nina both pay tribute`: the move of each, one after the other)
+    text = re.sub(r"^((?:can|may|could|must|should|will|would)\s+)?(" + names + r")\s+and\s+(" + names +
+                  r")\s+both\s+(.+?)([?.!]*)$",
+                  lambda m: f"{m[1] or ''}{m[2]} {m[4]} and {m[3]} {m[4]}{m[5]}" if m[2] != m[3] else m[0], text,
+                  flags=re.IGNORECASE)
+    # (`How many cards does Nina draw?`: the move, whose answer shows them; `How many beans does
+    # Nina have to plant?`: whether she must; round 87's second table)
+    text = re.sub(r"^\s*how\s+many\s+\S+(?:\s+\S+)?\s+(?:does|do|will|would|may|can)\s+(" + names +
+                  r"|he|she|they)\s+(?:have\s+to\s+|need\s+to\s+|get\s+to\s+)?(?=(\S+))",
+                  lambda m: f"{m[1]} " if _names_a_move(engine, [m[2]]) and m[2].lower() not in ("have", "get", "hold")
+                  else m[0], text, flags=re.IGNORECASE)
+    # (`Nina claims her card, one bean on every field`: a move that names nothing, its card
+    # described after a comma; round 87's tables had the words read as values)
+    said = re.match(r"^(\S+\s+(\S+)(?:\s+(?:his|her|their|my|the)\s+(?:vine\s+)?(?:card|task))?)\s*,\s+(.+)$", text)
+    if said is not None:
+        kind = _action_named(engine, [said[2]])[0]
+        rest = said[3].split()
+        if kind in engine.spec.actions and not engine.spec.actions[kind].params and not _names_a_move(engine, rest) \
+                and rest[0].lower().strip(",") not in {*(n.lower() for n in state.names()), "and", "then", *_PRONOUNS}:
+            text = said[1]
     # `Nina and Keno swap their greens`: the first's green offered to the second for his
     # (judged as a trade between them; it was Nina's gift to the active player: round 65)
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
     text = re.sub(r"^((?:can|may|could|must|should|will|would)\s+)?(" + names + r")\s+and\s+(" + names +
                   r")\s+(?:swap|trade|exchange)s?\s+(?:their|the)\s+(\S+?)(?:s|\s+beans?)?\s+(?:and|for)\s+(?:the\s+)?"
                   r"(\S+?)(?:s|\s+beans?)?\s*([?.!]*)$",
@@ -1223,7 +1248,9 @@ def _places_named(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+of\s+", r"\1 ", text, flags=re.IGNORECASE)
     if state.board is not None:
         # (`his own village`, `Timon's burnt town`: whose it is says it; round 64's table)
-        text = re.sub(r"\b(his|her|their|my|\S+'s)\s+(?:own|burnt|burned)\s+", r"\1 ", text, flags=re.IGNORECASE)
+        text = _marked_spaces(state, text, {"space", *(cards[0] for cards in state.space_cards.values() if cards)})
+        text = re.sub(r"\b(his|her|their|my|\S+'s)\s+(?:own|burnt|burned|fortified)\s+", r"\1 ", text,
+                      flags=re.IGNORECASE)
         text = _kinds_named(engine, text)
     text = _spaces_described(state, _owned_spaces(state, text))
     if text.split() and text.split()[0] in state.names():

@@ -168,6 +168,14 @@ def _on_each_space(engine: Engine, state: State, text: str, notes: list | None, 
             notes.append((0, f"'{exc.said}': {' or '.join(s for s, *_ in found)}; the rules refuse it whichever {why} "
                              f"(judged with {space})"))
         return [action]
+    allowed = [(s, action, mine) for s, action, mine, o in found if o.accepted]
+    if len(allowed) == 1:
+        space, action, mine = allowed[0]
+        if notes is not None:
+            notes.extend(mine)
+            notes.append((0, f"'{exc.said}': of {', '.join(s for s, *_ in found)}, only {space} is allowed here: "
+                             f"read as {space}"))
+        return [action]
     each = "; ".join(f"{s}: allowed" if o.accepted else f"{s}: refused [{o.rejection.rule if o.rejection else '?'}]"
                      for s, *_, o in found)
     raise ActionError(f"{exc} (now {each})")
@@ -186,7 +194,7 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
         return [data]
     # As people type it: a phone's apostrophe, a question mark at the end, an action's name in
     # two words (`Nina end phase?`).
-    text = _asides_unwrapped(text)
+    text = _asides_unwrapped(_opening_dropped(state, text))
     mood = _mood_of(state, text)  # (`Can Nina ...?`, `Must Nina ...?`: split_moves asks each move so)
     # (`Does Timon have to plant the red first?`: a question of order; round 86's hunter)
     asked_first = mood == _MUST and re.search(r"\bfirst\s*[?.!]*$", text, flags=re.IGNORECASE) is not None
@@ -218,6 +226,14 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
     def possessive(m: re.Match) -> str:
         owners_named.append(m[1])
         return ""
+    if state.board is not None and state.names():
+        # (`charges Timon's town` where Timon holds two: each judged, as `the town` is; round 87's
+        # second table was told Timon's cards are no part of the move)
+        for m in re.finditer(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\b", text):
+            held = _spaces_of_kind(state, m[2], m[1])
+            if len(held) > 1:
+                raise AmbiguousSpace(f"{m[0]!r}: {m[1]} holds {len(held)} of them ({', '.join(held)}): name the one "
+                                     "meant by its id", m[0], held)
     # (`Nina's two blues`, said as `Nina's 2 all blue`: a count of a variety after the name too)
     counted = r"|[0-9]+\s+(?:all\s+)?(?:" + "|".join(map(re.escape, engine.spec.varieties)) + r")\b" \
         if engine.spec.varieties else ""
@@ -601,6 +617,8 @@ def values_asked(engine: Engine, state: State, question: str) -> tuple[str, list
 def asks_an_outcome(engine: Engine, state: State, question: str) -> bool:
     """Whether a question said with moves asks what they lead to (`Does she take it?`), which
     the answer's events show, rather than of a move of its own."""
+    if _claim_asked(state, question) is not None and _verbs(engine).get("claim") in engine.spec.actions:
+        return False  # (a claim asked about, judged as one)
     return _asks_an_outcome(engine, question, "", state.names())
 
 
@@ -1149,6 +1167,67 @@ def _asides_unwrapped(text: str) -> str:
     return ASIDE.sub(lambda m: " " + m[1], text)
 
 
+def _claim_asked(state: State, text: str) -> re.Match | None:
+    """`Does that count for her vine card?`: the words asking whether a task is met, with whose."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    return re.match(r"^\s*(?:does|did|would|will|is|was)\s+(?:that|this|it)\s+(?:count|enough|do|fulfil\w*|meet\w*|"
+                    r"satisf\w*|complete\w*)\b.*?\b(?:(his|her|their|my)|(" + names + r")'s)\s+(?:vine\s+)?"
+                    r"(?:card|task)\b", text, flags=re.IGNORECASE)
+
+
+def _counts_for_the_card(engine: Engine, state: State, out: list[str], text: str) -> str:
+    """`Does that count for her vine card?` after moves said: whether she may claim her task now
+    (the game's move players call `claim`), which the verdict answers (round 87's second table
+    was told only that the moves above show it)."""
+    claim = _verbs(engine).get("claim")
+    m = _claim_asked(state, text)
+    if claim not in engine.spec.actions or m is None:
+        return text
+    who = m[2] if m[2] else _mover(state, _mood_said(out[-1])[1]) if out else None
+    return f"Can {who} {claim}?" if who is not None else text
+
+
+_HAND_PLACES = {"first": 1, "front": 1, "foremost": 1, "second": 2, "third": 3}
+
+
+def _card_described(engine: Engine, state: State, text: str) -> str:
+    """`plants her second card, the blue`: the card by its place in the hand, its bean said
+    after a comma to describe it, one card (round 87's second table had a second planting of the
+    blue judged and refused); a bean that is not the one there is told."""
+    if "hand" not in engine.spec.zones or not engine.spec.varieties:
+        return text
+    kinds = "|".join(map(re.escape, engine.spec.varieties))
+    pattern = re.compile(r"\b(((?:his|her|their|my|the)\s+)(" + "|".join(_HAND_PLACES) + r")\s+card),\s+"
+                         r"(?:the|a|an|his|her|their|my)\s+(" + kinds + r")(?:\s+beans?)?\b", flags=re.IGNORECASE)
+
+    def one(m: re.Match) -> str:
+        who = _mover(state, text[:m.start()].split(".")[-1].strip() or text)
+        if who is None:
+            return m[0]
+        hand = state.player(who).zones.get("hand", [])
+        k = _HAND_PLACES[m[3].lower()]
+        if k <= len(hand) and hand[k - 1] == m[4].lower():
+            return m[1]
+        there = f"is the {hand[k - 1]}" if k <= len(hand) else "is no card"
+        raise ActionError(f"{m[0]!r}: {who}'s {m[3].lower()} card {there} (hand: {', '.join(hand) or 'empty'}); "
+                          "say the card by its place or its bean")
+    return pattern.sub(one, text)
+
+
+_OPENING = re.compile(r"^\s*(?:(?:and|so|ok|okay|well|also)\s*,?\s+)?"
+                      r"(?:(?:then|now|next|afterwards|after\s+that|finally|later)\s*,?\s+)?(?=\S)", flags=re.IGNORECASE)
+
+
+def _opening_dropped(state: State, text: str) -> str:
+    """A text as a player goes on telling the story, `and pays that coin as tribute`, `Now Nina
+    pays`, `then she attacks ...`: without the words that join it to the one before (round 87's
+    second table had `now` and `and` read as players); a player of that name keeps it."""
+    first = text.split()[:1]
+    if first and any(first[0].strip(",").lower() == n.lower() for n in state.names()):
+        return text
+    return _OPENING.sub("", text, count=1)
+
+
 def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:
     """The moves one text says, each as a text of its own (_several_moves), to be read one after
     another, each in the situation the ones before leave (round 51's table had a card named by
@@ -1173,7 +1252,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # 86's table had it read as two moves, each of a trade with no partner)
         text = re.sub(r"\b(" + names + r")\s+and\s+(" + names + r")\s+(\S+)\s+(?:with\s+)?(?:each\s+other|"
                       r"one\s+another|together)\b", r"\1 \3 with \2", text, flags=re.IGNORECASE)
-        text = _joins_said(engine, state, text)
+        text = _joins_said(engine, state, _card_described(engine, state, text))
         # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
         text = re.sub(r"(?<=[a-z])([,.;!?])(?=[A-Za-z])", r"\1 ", text)
         # (`Keno draws, who wins?`: the question of what the move leads to, after a comma)
@@ -1332,8 +1411,23 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
         # (`-a "Nina attacks 17 ..." -a "Does she take it?"`: a question of what the moves before
         # lead to, asked on its own, is answered by their events, as in one text; round 85's
         # hunter had it refused as no question of a move)
+        text = _counts_for_the_card(engine, state, out, text)
         if out and _asks_an_outcome(engine, text, out[-1], state.names()):
             continue
+        text = _opening_dropped(state, text)
+        if out and _names_a_move(engine, text.split()[:3]) and text.split()[0].lower() not in _QUESTION_WORDS:
+            # (`-a "Nina harvests her reds" -a "and pays that coin as tribute"`: the player of the
+            # move before goes on; round 87's second table)
+            before = _mover(state, _mood_said(out[-1])[1])
+            if before is not None:
+                text = f"{before} {text}"
+        if out and re.search(r"\b(?:he|she|they)\b", text, flags=re.IGNORECASE):
+            # (`-a "Nina harvests her soys" -a "then she attacks the farm"`: whom a pronoun
+            # means is read with the moves before it, as in one text; round 87's second table)
+            prefix = " ".join(m.rstrip(".!?;, ") + ("?" if _mood_said(m)[0] else ".") for m in out[-3:]) + " "
+            resolved = _pronouns_meant(engine, state, prefix + _asides_unwrapped(text).lstrip())
+            if resolved.startswith(prefix):
+                text = resolved[len(prefix):]
         moves = split_moves(engine, _played(engine, state, out), text)
         if out and moves:
             moves[0] = _it_meant(engine, state, out, moves[0])

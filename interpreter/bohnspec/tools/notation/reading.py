@@ -1215,7 +1215,8 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
 
 
 _OPENING = re.compile(r"^\s*(?:(?:and|so|ok|okay|well|also)\s*,?\s+)?"
-                      r"(?:(?:then|now|next|afterwards|after\s+that|finally|later)\s*,?\s+)?(?=\S)", flags=re.IGNORECASE)
+                      r"(?:(?:then|now|next|afterwards|after\s+that|finally|later)\s*,?\s+)?(?=\S)",
+                      flags=re.IGNORECASE)
 
 
 def _opening_dropped(state: State, text: str) -> str:

@@ -5595,3 +5595,28 @@ def test_round_87s_second_table_answers(capsys):
           "-a", "She ends phase 3"])
     text = capsys.readouterr().out
     assert "the middle" not in text and "the discard pile: [fire] -> [red, fire]" in text, text
+
+
+@pytest.mark.parametrize("table, texts, index, action", [
+    # `sends her riders from the steppe against ...`: the charge from her steppe
+    ("q-g2-burnt", ["Nina sends her riders from the steppe against Timon's burnt town"], 0,
+     {"type": "charge", "player": "Nina", "target": "17", "riders": "13"}),
+    # `What does it cost Nina to build a fortress?`: her move, whose verdict quotes the price
+    ("q-p3-quarry-own", ["What does it cost Nina to build a fortress?"], 0, None),
+    # `the other village, 04, with ...`: 04
+    ("q-p4-cannon", ["Nina attacks the other village, 04, with her broad bean"], 0,
+     {"type": "attack", "player": "Nina", "target": "04", "with": "hand 2"}),
+    # `Nina says she is last and claims her card`: the claim
+    ("q-r3-last-figure", ["Nina says she is last and claims her card"], 0, {"type": "fulfil", "player": "Nina"}),
+])
+def test_round_87s_second_table_more_phrasings(capsys, table, texts, index, action):
+    args = [a for t in texts for a in ("-a", t)]
+    code, out = judge(capsys, f"{R87}/{table}.yaml", *args)
+    got = out["results"][index]["action"]
+    assert got == action if action is not None else got["type"] == "build_fortress", got
+
+
+def test_round_87_a_count_asked_alone(capsys):
+    # `With six players, how many fields does Lars have?`: no move, the count as the game stands
+    code, out = judge(capsys, f"{R87}/q-r6-six.yaml", "-a", "With six players, how many fields does Lars have?")
+    assert code == 0 and out["counted"] == ["Lars has 2 fields now"], out

@@ -30,7 +30,7 @@ from ..language.model import STATE_KEYS, Action, Decl, Define, EndRule, Handler,
     Winners, first_citation
 from ..language.spec import Spec, through_definitions
 from ..userfile import Document
-from .notation import absent_move, card_owners, card_title, format_action, ref_text
+from .notation import COUNT_ASKED, absent_move, card_owners, card_title, format_action, ref_text
 from ..execution import moves as M
 from ..execution import tracing as T
 from ..execution.parts import values_seen
@@ -1120,10 +1120,6 @@ END_ASKED = re.compile(r"\b(?:(?:is|was)\s+the\s+game\s+(?:over|finished|done|en
                        r"\S+\s+(?:won|win)(?:\s+the\s+game)?\s*\?|(?:is|are)\s+\S+\s+the\s+winners?)", re.IGNORECASE)
 
 
-# A question of how many cards of a kind a player holds (`How many coins does Keno have now?`):
-# answered with the count of that place of his where the moves leave the game.
-COUNT_ASKED = re.compile(r"\bhow\s+many\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:does|do|did|will|would)\s+(\S+)\s+"
-                         r"(?:have|hold|own|keep|get)\b", re.IGNORECASE)
 # What players call a place of theirs, where the spec's name is another (`cards`: the hand).
 _PLACE_WORDS = {"cards": "hand", "hand cards": "hand", "cards in hand": "hand", "bean fields": "fields",
                 "gold coins": "coins", "bean coins": "coins", "coin": "coins"}

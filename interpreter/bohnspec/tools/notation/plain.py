@@ -638,6 +638,15 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^(\S+)\s+(?:cross(?:es|ed)?|fords?|forded)\s+(?:over\s+)?(?:the\s+)?(?:river|stream|water)\s+"
                   r"(?:and\s+)?(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
     text = re.sub(r"\bthe\s+same\s+(" + "|".join(_TROOPS) + r")\b", r"the \1", text, flags=re.IGNORECASE)
+    # (`with the cavalry he just captured`: his; `the other village, 04, with ...`: the space of
+    # that id; `Nina says she is last and claims her card`: the claim; round 87's second table)
+    text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+(?:that\s+|which\s+)?(?:he|she|they)\s+(?:has\s+|had\s+)?"
+                  r"(?:just\s+)?(?:captured|conquered|took|taken|won|got|gained|seized)\b", r"\1", text,
+                  flags=re.IGNORECASE)
+    if state.board is not None:
+        text = re.sub(r"\b(?:the\s+)?(?:other\s+)?([a-z_]+),\s+(\S+?),\s+",
+                      lambda m: f"{m[2]} " if m[2] in state.board and _spaces_of_kind(state, m[1]) else m[0], text,
+                      flags=re.IGNORECASE)
     # (`builds a fortress under her village using her quarry q`: what it is made with)
     text = re.sub(r"(?<=\S)\s+(?:using|by\s+means\s+of)\s+(?=(?:his|her|their|my|the|a|an)\s)", " with ", text,
                   flags=re.IGNORECASE)
@@ -919,6 +928,10 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
                       lambda m: f"{state.active} buys {m[1]}", text, flags=re.IGNORECASE)
         text = re.sub(r"^\s*how\s+much\s+(?:does|do|would|will)\s+it\s+cost\s+to\s+(?=\S+\s+\S)",
                       lambda m: f"{state.active} ", text, flags=re.IGNORECASE)
+    # (`What does it cost Nina to build a fortress?`: her move, whose verdict quotes the price)
+    text = re.sub(r"^\s*(?:what|how\s+much)\s+(?:does|do|would|will)\s+it\s+cost\s+(" +
+                  ("|".join(map(re.escape, state.names())) or "(?!)") + r")\s+to\s+(?=\S)", r"\1 ", text,
+                  flags=re.IGNORECASE)
     # `Nina wants to trade ...`, `tries to`, `would like to`, `decides to`: the move she means
     # to make, judged (round 61's table)
     text = re.sub(r"^(\S+)\s+(?:wants|wishes|tries|tried|decides|decided|chooses|means|intends|would\s+like|'d\s+like)"
@@ -1157,7 +1170,8 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
     # (`Nina sends her riders against 09`: the attack with them)
     # (and `Can Timon use his riders against the town 17?`: round 86's table)
     text = re.sub(r"^(\S+)\s+(?:sends?|dispatch(?:es)?|orders?|uses?|employs?)\s+((?:(?:his|her|their|my|the)\s+)?(?:"
-                  + "|".join(_TROOPS) + r")(?:\s+(?:from\s+|of\s+)?\w+)??)\s+(?:against|at|to\s+attack|to)\s+(.+)$",
+                  + "|".join(_TROOPS) + r")(?:\s+(?:from\s+|of\s+)?(?:(?:the|his|her|their|my)\s+)?\w+)??)\s+"
+                  r"(?:against|at|to\s+attack|to)\s+(.+)$",
                   r"\1 attacks \3 with \2", text, flags=re.IGNORECASE)
     words = text.split()
     # (`with his cavalry from p2`, `the cavalry of p1` as _places_named leaves it: where they stand)

@@ -75,6 +75,7 @@ from .values import (
     absent_move,
 )
 from .words import (
+    COUNT_ASKED,
     _AGAIN,
     _ARTICLES,
     _COUNTED,
@@ -1214,7 +1215,8 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
     return pattern.sub(one, text)
 
 
-_OPENING = re.compile(r"^\s*(?:(?:and|so|ok|okay|well|also)\s*,?\s+)?"
+_OPENING = re.compile(r"^\s*(?:(?:with|in|at)\s+(?:a\s+|the\s+)?(?:two|three|four|five|six|seven|[2-7])\s+players?\s*,\s*)?"
+                      r"(?:(?:and|so|ok|okay|well|also)\s*,?\s+)?"
                       r"(?:(?:then|now|next|afterwards|after\s+that|finally|later)\s*,?\s+)?(?=\S)",
                       flags=re.IGNORECASE)
 
@@ -1253,6 +1255,11 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # 86's table had it read as two moves, each of a trade with no partner)
         text = re.sub(r"\b(" + names + r")\s+and\s+(" + names + r")\s+(\S+)\s+(?:with\s+)?(?:each\s+other|"
                       r"one\s+another|together)\b", r"\1 \3 with \2", text, flags=re.IGNORECASE)
+        # (`Nina says she is last and claims her card`: what she says of herself is no move;
+        # round 87's second table)
+        text = re.sub(r"^(\S+)\s+(?:says|claims|thinks|believes)\s+(?:that\s+)?(?:he|she|they|\1)\s+"
+                      r"(?:is|are|has|have|was)\b[^,.;?!]*?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text,
+                      flags=re.IGNORECASE)
         text = _joins_said(engine, state, _card_described(engine, state, text))
         # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
         text = re.sub(r"(?<=[a-z])([,.;!?])(?=[A-Za-z])", r"\1 ", text)
@@ -1412,7 +1419,12 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
         # (`-a "Nina attacks 17 ..." -a "Does she take it?"`: a question of what the moves before
         # lead to, asked on its own, is answered by their events, as in one text; round 85's
         # hunter had it refused as no question of a move)
-        text = _counts_for_the_card(engine, state, out, text)
+        text = _counts_for_the_card(engine, state, out, _opening_dropped(state, text))
+        if re.fullmatch(r"\s*" + COUNT_ASKED.pattern.replace(r"|keep|get", "") + r"(?:\s+(?:now|then|here))?\s*[?.!]*",
+                        text, flags=re.IGNORECASE):
+            # (`How many fields does Lars have?`: a count where the moves leave the game, which the
+            # answer gives; no move of its own; round 87's second table)
+            continue
         if out and _asks_an_outcome(engine, text, out[-1], state.names()):
             continue
         text = _opening_dropped(state, text)

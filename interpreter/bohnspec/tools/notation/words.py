@@ -351,3 +351,9 @@ def _names_a_card(engine: Engine, tok: str) -> bool:
     if tok.startswith("all:"):
         return tok[4:] in engine.spec.varieties
     return tok in engine.spec.varieties or (" " in tok and word in engine.spec.zones and word != engine.fields_zone)
+
+
+# A question of how many cards of a kind a player holds (`How many coins does Keno have now?`):
+# answered with the count of that place of his where the moves leave the game.
+COUNT_ASKED = re.compile(r"\bhow\s+many\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:does|do|did|will|would)\s+(\S+)\s+"
+                         r"(?:have|hold|own|keep|get)\b", re.IGNORECASE)

@@ -25,5 +25,5 @@ from .values import absent_move
 from .words import COUNT_ASKED
 from .writing import card_owners, card_title, format_action, ref_text
 
-__all__ = ["COUNT_ASKED", "absent_move", "asks_an_outcome", "card_owners", "card_title", "format_action", "parse_action", "ref_text",
-           "split_in_turn", "split_moves", "values_asked"]
+__all__ = ["COUNT_ASKED", "absent_move", "asks_an_outcome", "card_owners", "card_title", "format_action",
+           "parse_action", "ref_text", "split_in_turn", "split_moves", "values_asked"]

@@ -1215,7 +1215,8 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
     return pattern.sub(one, text)
 
 
-_OPENING = re.compile(r"^\s*(?:(?:with|in|at)\s+(?:a\s+|the\s+)?(?:two|three|four|five|six|seven|[2-7])\s+players?\s*,\s*)?"
+_OPENING = re.compile(r"^\s*(?:(?:with|in|at)\s+(?:a\s+|the\s+)?(?:two|three|four|five|six|seven|[2-7])\s+"
+                      r"players?\s*,\s*)?"
                       r"(?:(?:and|so|ok|okay|well|also)\s*,?\s+)?"
                       r"(?:(?:then|now|next|afterwards|after\s+that|finally|later)\s*,?\s+)?(?=\S)",
                       flags=re.IGNORECASE)

@@ -5620,3 +5620,12 @@ def test_round_87_a_count_asked_alone(capsys):
     # `With six players, how many fields does Lars have?`: no move, the count as the game stands
     code, out = judge(capsys, f"{R87}/q-r6-six.yaml", "-a", "With six players, how many fields does Lars have?")
     assert code == 0 and out["counted"] == ["Lars has 2 fields now"], out
+
+
+def test_round_87_a_bean_no_move_discards_is_told_what_takes_it(capsys):
+    # no move of the base game discards a revealed card: the message says what holds the phase
+    for text in ("Timon discards the garden bean",
+                 "Can Timon throw the revealed garden bean away instead of planting it?"):
+        code, out = judge(capsys, f"{R87}/q-b4-revealed-discard.yaml", "-a", text)
+        assert code == 2 and "no move of Timon's takes the garden now, and the phase may not end: the revealed " \
+            "cards must be planted first [bohnanza/phase-3/1]" in out["error"], out

@@ -1525,6 +1525,10 @@ def _onto_the_discard(engine: Engine, text: str) -> str:
         mover = next(a.name for a in engine.spec.actions.values() if any(p.type == "target" for p in a.params))
         text = re.sub(r"^(\S+)\s+(?:puts|put|places|place|lays|lay|throws|throw)\s+(.+?)" + onto,
                       lambda m: f"{m[1]} {mover} {m[2]} onto the discard pile", text, flags=re.IGNORECASE)
+        # (`throws the revealed garden bean away instead of planting it`: the same; round 87's second
+        # table had `throw` unknown)
+        text = re.sub(r"^(\S+)\s+(?:throws|throw|tosses|toss)\s+(.+?)\s+away\b(?:\s+instead\s+of\s+\S+ing(?:\s+it)?)?$",
+                      r"\1 discards \2", text, flags=re.IGNORECASE)
         text = re.sub(r"^(\S+)\s+discards?\s+(.+)$", lambda m: f"{m[1]} {mover} {m[2]} onto the discard pile", text,
                       flags=re.IGNORECASE)
     return re.sub(r"\bone\s+of\s+(?:the|his|her|their|my)\s+(\S+?)(?:s|\s+beans)\b", r"a \1", text, flags=re.IGNORECASE)

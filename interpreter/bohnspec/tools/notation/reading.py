@@ -2416,7 +2416,8 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             if refused is None:
                 raise
             raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]; and the words "
-                              f"cannot be read as a {kind}: {exc}") from None
+                              f"cannot be read as a {kind}: {exc}{_what_takes(engine, state, player, raw[key])}") \
+                from None
     # A list of cards not named is empty (`offer to Nina give soy`: a gift).
     for p in decl.params:
         if p.type == "cards" and p.name not in action:
@@ -2617,6 +2618,44 @@ def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: 
     cites = engine.spec.actions[kind].cites
     raise ActionError(f"'{said}': {kind} names no card: it is about {title!r} ({about}) now, not the card named"
                       + (f" [{cites[0]}]" if cites else ""))
+
+
+def _what_takes(engine: Engine, state: State, player: str, said: object) -> str:
+    """`discards the garden bean` where no move discards it now: the moves of the player's that
+    take that bean now, with their paragraphs (round 87's second table was told only of the
+    Jumping Bean draft the verb names elsewhere); "" when the words name no bean."""
+    from ...execution import moves as M
+    variety = said.lower() if isinstance(said, str) else None
+    if variety not in engine.spec.varieties and isinstance(said, str):
+        variety = _card_at_ref(engine, state, player, said)  # (`revealed 1`: its bean)
+    if variety not in engine.spec.varieties:
+        return ""
+    takers: dict[str, str] = {}
+    for move in M.moves(engine, state):
+        if move.player != player or move.kind in takers or any(p.type == "cards" for p in move.params):
+            continue
+        for action in itertools.islice(move.actions(max_list=1, every_order=False), 40):
+            try:
+                events = engine.effect_events(state, action)
+            except BohnspecError:
+                continue
+            if events and _moves_it(events, variety, player):
+                decl = engine.spec.actions[move.kind]
+                takers[move.kind] = f"{move.kind} ({_lower_first(decl.title or decl.name)})" + (
+                    f" [{decl.cites[0]}]" if decl.cites else "")
+                break
+    if not takers:
+        # (what holds the phase says what is owed: the revealed cards planted first)
+        held = None
+        if "end_phase" in engine.spec.actions and state.active in state.names():
+            try:
+                ended = engine.apply(state, {"type": "end_phase", "player": state.active})
+                held = ended.rejection if not ended.accepted else None
+            except BohnspecError:
+                held = None
+        return f"; no move of {player}'s takes the {variety} now" + (
+            f", and the phase may not end: {held.reason} [{held.rule}]" if held is not None else "")
+    return f"; what takes the {variety} now: {', '.join(takers.values())}"
 
 
 def _values_not_said(engine: Engine, action: dict, said: list[str]) -> set[str]:

@@ -5580,9 +5580,10 @@ def test_round_87s_second_table_phrasings_read_as_meant(capsys, table, texts, in
 
 
 def test_round_87s_second_table_answers(capsys):
-    # `her second card, the blue` where the blue is not her second card: told, not split in two
+    # `her second card, the blue` where the blue is not her second card: the bean said decides,
+    # one move, refused with what the moves of this moment take (not split in two)
     code, out = judge(capsys, f"{R87}/q-x1-duo-discard-first.yaml", "-a", "Nina plants her second card, the blue")
-    assert code == 2 and "Nina's second card is the soy" in out["error"], out
+    assert code == 1 and len(out["results"]) == 1 and "not the blue" in " ".join(out["results"][0]["notation"]), out
     # who wins mid-game: the count the end would make now
     main(["judge", f"{R87}/q-p3-quarry-own.yaml", "--brief", "-a", "Nina builds a fortress under her village",
           "-a", "who wins?"])
@@ -5629,3 +5630,48 @@ def test_round_87_a_bean_no_move_discards_is_told_what_takes_it(capsys):
         code, out = judge(capsys, f"{R87}/q-b4-revealed-discard.yaml", "-a", text)
         assert code == 2 and "no move of Timon's takes the garden now, and the phase may not end: the revealed " \
             "cards must be planted first [bohnanza/phase-3/1]" in out["error"], out
+
+
+@pytest.mark.parametrize("table, texts, index, check", [
+    # the two-player game's `plants the revealed blue`: the whole bean (it became a card, refused)
+    ("r75/s1", ["Nina plants the revealed blue in her empty field"], 0,
+     lambda r: r["action"]["type"] == "plant_kind" and r["legal"]),
+    # `her second card, the red` after her first was planted: the one now in front
+    ("r87/q-b2-second-card", ["Nina plants the soy in field 2", "Nina plants her second card, the red, on her reds"], 1,
+     lambda r: r["legal"] and r["action"]["type"] == "plant"),
+    # `Timon draws` in the attack step: his drawing, refused until he ends the step (not an attack)
+    ("r76/e2", ["Timon draws"], 0, lambda r: r["action"]["type"] == "draw" and not r["legal"]),
+    # `How much does an attack cost?`: the attack, not a cart's purchase
+    ("r85/t2-g1", ["How much does an attack cost?"], 0, lambda r: r["action"]["type"] == "attack"),
+    # `Nina harvests her reds. Does that count for her vine card?`: her claim, asked
+    ("r85/t2-b1", ["Nina harvests her reds. Does that count for her vine card?"], 1,
+     lambda r: r["action"]["type"] == "fulfil"),
+])
+def test_round_87s_hunter_regressions_mended(capsys, table, texts, index, check):
+    args = [a for t in texts for a in ("-a", t)]
+    code, out = judge(capsys, f"tests/data/tables/{table}.yaml", *args)
+    assert check(out["results"][index]), out["results"]
+
+
+@pytest.mark.parametrize("texts", [
+    ["Keno pays tribute", "She pays tribute too"],  # `too`: another player
+    ["Uwe attacks the farm with his blue", "He defends with his fire"],  # the defender's move
+])
+def test_round_87s_hunter_a_pronoun_is_not_guessed_against_the_words(capsys, texts):
+    table = "r85/t2-b7" if "Keno" in texts[0] else "r86/u-x3"
+    code, out = judge(capsys, f"tests/data/tables/{table}.yaml", *[a for t in texts for a in ("-a", t)])
+    assert code == 2 and "whom it means" in out["error"], out
+
+
+def test_round_87s_hunter_counts_and_payouts(capsys):
+    # what a harvest pays is its own answer, not what he has after it
+    code, out = judge(capsys, f"{R87}/p-b5.yaml", "-a", "How many coins does Keno get for his five broad beans?")
+    assert "counted" not in out, out
+    # a count after a refused move: where the legal ones leave the game
+    code, out = judge(capsys, "tests/data/tables/r86/h-b11.yaml", "-a", "Keno harvests field 2",
+                      "-a", "How many coins does Keno have now?")
+    assert out["counted"] == ["Keno has 4 coins now (blue, blue, fire, soy)"], out
+    # a pick planted: not owed, he may discard it
+    code, out = judge(capsys, "tests/data/tables/r86/jb1.yaml", "-a", "Must Keno plant a card from the draft?")
+    note = out["results"][0]["notation"][0]
+    assert note.startswith("'must': no, not this one in particular") and "target discard" in note, note

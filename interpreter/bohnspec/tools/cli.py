@@ -1216,8 +1216,8 @@ def _judge(args: argparse.Namespace) -> int:
             goes_on = True
         # (`How many coins does Keno have now?`: the count itself; round 87's table found it
         # nowhere in the brief answer)
-        counted = counts_asked(engine, now, said, results[-1]["action"].get("player") if results else None) \
-            if not results or results[-1]["legal"] else []
+        # (after a refused move too: the count where the legal ones leave the game; round 87's hunter)
+        counted = counts_asked(engine, now, said, results[-1]["action"].get("player") if results else None)
         rest[:0] = counted
         # (a question of what the moves lead to is answered by their events: said which was read
         # so, lest one seem dropped; round 86's table)

@@ -1142,7 +1142,8 @@ def counts_asked(engine: Engine, state: State, texts: list[str], last_player: st
             if who is None or zone is None:
                 continue
             cards = state.player(who).zones.get(zone, [])
-            out.append(f"{who} has {len(cards)} {said} now" + (f" ({', '.join(map(str, cards))})"
+            word = said[:-1] if len(cards) == 1 and said.endswith("s") else said
+            out.append(f"{who} has {len(cards)} {word} now" + (f" ({', '.join(map(str, cards))})"
                                                               if cards and zone != engine.fields_zone else ""))
     return list(dict.fromkeys(out))
 

@@ -158,7 +158,8 @@ _OBLIGED = re.compile(r"^\s*(?:must\s+(\S+)|(?:does|do)\s+(\S+)\s+(?:have|need)\
 
 
 def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: dict | None = None,
-               first: bool = False, unsaid: set[str] | frozenset[str] = frozenset()) -> str:
+               first: bool = False, unsaid: set[str] | frozenset[str] = frozenset(),
+               any_field: set[str] | frozenset[str] = frozenset()) -> str:
     """What a question whether a move must be made is answered with besides the move's verdict:
     the other moves of other kinds the player may make now instead (`Does Nina have to
     accept?`: she may decline; round 58's table), and whether the player may end the phase now
@@ -215,11 +216,11 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
     params = [p.name for p in decl.params] if decl is not None else []
     # (every value the reading's own: the question is of the kind of move, `Must Keno defend?`)
     chosen = bool(params) and set(params) <= set(unsaid)
-    if unsaid and not chosen:
+    if (unsaid or any_field) and not chosen:
         # (some said, some not: the move asked about is any of its kind with the values said,
         # `Does Keno have to discard a card from the draft?`, whichever card; round 86's hunter
         # had it answered of the card the reading chose, and so of a pick)
-        asked = _asked_by_values(engine, state, action, set(params) - set(unsaid), asked)
+        asked = _asked_by_values(engine, state, action, set(params) - set(unsaid), asked, set(any_field))
     if first:
         # (`... the red first?`: whether another move of its kind may come before it, the soy
         # owed too; the order of such moves is the player's where the rules allow both now)
@@ -284,18 +285,23 @@ def _owed_instead(engine: Engine, state: State, ender: str, way: _Lookahead, min
            f"{_move_in_its_place(engine, state, way.path or [], other)}, for one"
 
 
-def _asked_by_values(engine: Engine, state: State, action: dict, said: set[str], same_cards):
+def _asked_by_values(engine: Engine, state: State, action: dict, said: set[str], same_cards,
+                     any_field: set[str] | None = None):
     """_asked_as for a move some of whose values were said: a move of the same kind by the same
     player with those values, whatever the others are; where cards are among them, one taking
     those cards as _asked_as follows them (`same_cards`: of the verb's family too)."""
     decl = engine.spec.actions[action["type"]]
     cards = {p.name for p in decl.params if p.type in ("card", "cards")} & said
+    fields = set(any_field or ())
 
     def asked(a: dict, position: State | None = None) -> bool:
         if a["player"] != action.get("player"):
             return False
         same = a["type"] == action["type"]
-        if same and any(a.get(k) != action.get(k) for k in said - cards):
+        if same and any(a.get(k) != action.get(k) for k in said - cards - fields):
+            return False
+        # (a field said by the verb, `plant`, not which: any field, not the discard pile)
+        if same and any(a.get(k) == "discard" for k in fields):
             return False
         # (cards said: a move of the verb's family taking them, as _asked_as has it)
         return same_cards(a, position) if cards else same
@@ -924,8 +930,15 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     # turn it is, whose verdict quotes the price and shows the coins it takes, or refuses it
     # for want of them; round 87's table had it refused as no question of a move)
     if state.active in state.names():
+        def priced(m: re.Match) -> str:
+            # (`How much does an attack cost?`: the move itself, whose price it pays; round 87's
+            # hunter had it read as the purchase of a cart)
+            thing = m[1].split()[1:]
+            if len(thing) == 1 and _names_a_move(engine, thing) and _action_named(engine, thing)[0] != "buy":
+                return f"{state.active} {_present(engine, thing[0])}"
+            return f"{state.active} buys {m[1]}"
         text = re.sub(r"^\s*(?:how\s+much|what)\s+(?:does|do|would|will)\s+((?:a|an|the|one)\s+.+?)\s+cost\s*$",
-                      lambda m: f"{state.active} buys {m[1]}", text, flags=re.IGNORECASE)
+                      priced, text, flags=re.IGNORECASE)
         text = re.sub(r"^\s*how\s+much\s+(?:does|do|would|will)\s+it\s+cost\s+to\s+(?=\S+\s+\S)",
                       lambda m: f"{state.active} ", text, flags=re.IGNORECASE)
     # (`What does it cost Nina to build a fortress?`: her move, whose verdict quotes the price)

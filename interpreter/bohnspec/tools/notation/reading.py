@@ -342,8 +342,15 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
         # (values the reading chose, none said: the question is of the kind of move, `Must Keno
         # defend?`, not of the card chosen for it)
         unsaid = _values_not_said(engine, actions[0], said) if len(actions) == 1 else set()
+        decl_read = engine.spec.actions.get(str(actions[0].get("type"))) if len(actions) == 1 else None
+        any_field: set[str] = set()
+        if typed and re.match(r"plant", typed[0]) and decl_read is not None:
+            # (`Must Keno plant a card from the draft?`: planting says where it goes, a field of
+            # his, not the discard pile; round 87's hunter had "yes" for a pick he may discard)
+            any_field = {p.name for p in decl_read.params if p.type == "target"} & unsaid
+            unsaid -= any_field
         said.insert(0, _must_note(engine, state, must[0], must[1], actions[0] if len(actions) == 1 else None,
-                                  first=asked_first, unsaid=unsaid))
+                                  first=asked_first, unsaid=unsaid, any_field=any_field))
     if notes is not None:
         notes.extend((0, s) for s in said)
     return actions
@@ -399,7 +406,10 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
     # there, or one space and nothing else; `Timon takes the soy` in phase 2 is no offer, and
     # `Timon draws` no end of the phase: round 59's regression hunt)
     from ...execution.moves import card_zones
-    if "draw" in _verb_forms(typed[0]) and all(w.lower() in ("a", "the", "top", "card", "one", "1") for w in rest):
+    # (`Timon draws` alone in the attack step is his drawing, refused until he ends the step,
+    # not an attack with the pile's card: round 87's hunter)
+    if "draw" in _verb_forms(typed[0]) and rest and all(w.lower() in ("a", "the", "top", "card", "one", "1")
+                                                         for w in rest):
         rest = ["draw_pile 1"]  # (`Hanno draws a card` while he defends: the pile's top card, attack/21)
     pile = any(w.startswith("draw_pile") for w in rest)
     lone_space = len(rest) == 1 and state.board is not None and rest[0] in state.board
@@ -1168,6 +1178,28 @@ def _asides_unwrapped(text: str) -> str:
     return ASIDE.sub(lambda m: " " + m[1], text)
 
 
+def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved: str) -> bool:
+    """Whether a pronoun opening an -a of its own may be read as the player the moves before
+    name: the words said he or she is that one (`Nina harvests her soys`, then `she attacks`),
+    nothing says it is another (`too`, `also`), and his move is one whose moment is his now
+    (`He defends` after Uwe's attack is the defender's; round 87's hunter)."""
+    if re.search(r"\b(?:too|also|as\s+well|in\s+turn|either)\b", text, flags=re.IGNORECASE):
+        return False
+    said = re.match(r"^\s*(?:(?:can|may|must|does|do|is|will|would|could|should)\s+)?(he|she|they)\b", text,
+                    flags=re.IGNORECASE)
+    who = _mover(state, _mood_said(re.sub(r"^\s*(?:can|may|must|does|do|is|will|would|could|should)\s+", "",
+                                          resolved, flags=re.IGNORECASE))[1])
+    if said is None or who is None:
+        return False
+    pronoun = said[1].lower()
+    if pronoun != "they" and _said_to_be(before, who, state.names()) != pronoun:
+        return False
+    words = re.sub(r"^\s*(?:(?:can|may|must|does|do|is|will|would|could|should)\s+)?\S+\s+", "", resolved,
+                   flags=re.IGNORECASE).split()
+    kind = _action_named(engine, words)[0] if words else ""
+    return kind not in engine.spec.actions or engine.timing(state, kind, who) is None
+
+
 def _claim_asked(state: State, text: str) -> re.Match | None:
     """`Does that count for her vine card?`: the words asking whether a task is met, with whose."""
     names = "|".join(map(re.escape, state.names())) or "(?!)"
@@ -1194,7 +1226,7 @@ _HAND_PLACES = {"first": 1, "front": 1, "foremost": 1, "second": 2, "third": 3}
 def _card_described(engine: Engine, state: State, text: str) -> str:
     """`plants her second card, the blue`: the card by its place in the hand, its bean said
     after a comma to describe it, one card (round 87's second table had a second planting of the
-    blue judged and refused); a bean that is not the one there is told."""
+    blue judged and refused); where another bean lies there, the bean said."""
     if "hand" not in engine.spec.zones or not engine.spec.varieties:
         return text
     kinds = "|".join(map(re.escape, engine.spec.varieties))
@@ -1209,9 +1241,9 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
         k = _HAND_PLACES[m[3].lower()]
         if k <= len(hand) and hand[k - 1] == m[4].lower():
             return m[1]
-        there = f"is the {hand[k - 1]}" if k <= len(hand) else "is no card"
-        raise ActionError(f"{m[0]!r}: {who}'s {m[3].lower()} card {there} (hand: {', '.join(hand) or 'empty'}); "
-                          "say the card by its place or its bean")
+        # (another card there: the bean said decides, `her second card, the red` after her first
+        # was planted being the one now in front; round 87's hunter)
+        return f"{m[2]}{m[4]}"
     return pattern.sub(one, text)
 
 
@@ -1291,6 +1323,8 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                  and not _OUTCOME_ASKED.match(t.strip())
                  and not t.rstrip().endswith("?")]
         sentences = [t for k, t in enumerate(sentences) if k not in story]
+        # (`Nina harvests her reds. Does that count for her vine card?`: her claim, asked)
+        sentences = [_counts_for_the_card(engine, state, sentences[:k], t) if k else t for k, t in enumerate(sentences)]
         # (`Timon draws. Who wins?`: a question of what the moves before lead to, which the
         # answer shows with their events; round 64's table had it read as a move)
         asked = [s for k, s in enumerate(sentences)
@@ -1421,7 +1455,7 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
         # lead to, asked on its own, is answered by their events, as in one text; round 85's
         # hunter had it refused as no question of a move)
         text = _counts_for_the_card(engine, state, out, _opening_dropped(state, text))
-        if re.fullmatch(r"\s*" + COUNT_ASKED.pattern.replace(r"|keep|get", "") + r"(?:\s+(?:now|then|here))?\s*[?.!]*",
+        if re.fullmatch(r"\s*" + COUNT_ASKED.pattern.replace(r"|keep", "") + r"(?:\s+(?:now|then|here))?\s*[?.!]*",
                         text, flags=re.IGNORECASE):
             # (`How many fields does Lars have?`: a count where the moves leave the game, which the
             # answer gives; no move of its own; round 87's second table)
@@ -1440,7 +1474,8 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
             # means is read with the moves before it, as in one text; round 87's second table)
             prefix = " ".join(m.rstrip(".!?;, ") + ("?" if _mood_said(m)[0] else ".") for m in out[-3:]) + " "
             resolved = _pronouns_meant(engine, state, prefix + _asides_unwrapped(text).lstrip())
-            if resolved.startswith(prefix):
+            if resolved.startswith(prefix) and _pronoun_sure(engine, _played(engine, state, out), prefix, text,
+                                                               resolved[len(prefix):]):
                 text = resolved[len(prefix):]
         moves = split_moves(engine, _played(engine, state, out), text)
         if out and moves:
@@ -2672,6 +2707,9 @@ def _values_not_said(engine: Engine, action: dict, said: list[str]) -> set[str]:
             out.update(re.findall(r"'(\w+)'", m[1]))
         elif (m := re.match(r"(\w+) not said\b", note)) is not None:
             out.add(m[1])
+        elif (m := re.match(r"(.+?): the only values? with which\b", note)) is not None:
+            # (`target discard: the only value with which Nina may draft here`: completed, not said)
+            out.update(pair.split()[0] for pair in m[1].split(", ") if pair.split())
     return out & params
 
 
@@ -2748,7 +2786,12 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
     place = None if tok in engine.spec.varieties else tok
 
     def moves_it(action: dict, events: list[dict]) -> bool:
-        return _moves_it(events, variety, player) and _takes_place(engine, state, player, action, place)
+        # (the place said is asked of a move that names no card nor bean, which takes the one
+        # the rules say; a move of a whole bean, the two-player game's `plants the revealed
+        # blue`, takes that card with the others of its kind: round 87's hunter)
+        decl = engine.spec.actions.get(str(action.get("type")))
+        named = decl is not None and any(p.type in ("card", "cards", "variety") for p in decl.params)
+        return _moves_it(events, variety, player) and (named or _takes_place(engine, state, player, action, place))
     without = [w for j, t in enumerate(tokens) if j != at for w in t.split()]
     candidates = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
     # `plants the fire`, no field said: the field growing that variety, as a player means it

@@ -356,4 +356,4 @@ def _names_a_card(engine: Engine, tok: str) -> bool:
 # A question of how many cards of a kind a player holds (`How many coins does Keno have now?`):
 # answered with the count of that place of his where the moves leave the game.
 COUNT_ASKED = re.compile(r"\bhow\s+many\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:does|do|did|will|would)\s+(\S+)\s+"
-                         r"(?:have|hold|own|keep|get)\b", re.IGNORECASE)
+                         r"(?:have|hold|own|keep)\b", re.IGNORECASE)

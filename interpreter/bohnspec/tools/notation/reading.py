@@ -1180,9 +1180,9 @@ def _asides_unwrapped(text: str) -> str:
 
 def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved: str) -> bool:
     """Whether a pronoun opening an -a of its own may be read as the player the moves before
-    name: the words said he or she is that one (`Nina harvests her soys`, then `she attacks`),
-    nothing says it is another (`too`, `also`), and his move is one whose moment is his now
-    (`He defends` after Uwe's attack is the defender's; round 87's hunter)."""
+    name (`before`: their texts as said): nothing says it is another (`too`, `also`; the words
+    before saying the player is a he where a she is meant), and his move is one whose moment is
+    his now (`He defends` after Uwe's attack is the defender's; round 87's hunter)."""
     if re.search(r"\b(?:too|also|as\s+well|in\s+turn|either)\b", text, flags=re.IGNORECASE):
         return False
     said = re.match(r"^\s*(?:(?:can|may|must|does|do|is|will|would|could|should)\s+)?(he|she|they)\b", text,
@@ -1192,12 +1192,13 @@ def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved
     if said is None or who is None:
         return False
     pronoun = said[1].lower()
-    if pronoun != "they" and _said_to_be(before, who, state.names()) != pronoun:
+    if pronoun != "they" and _said_to_be(before, who, state.names()) == {"he": "she", "she": "he"}[pronoun]:
         return False
     words = re.sub(r"^\s*(?:(?:can|may|must|does|do|is|will|would|could|should)\s+)?\S+\s+", "", resolved,
                    flags=re.IGNORECASE).split()
     kind = _action_named(engine, words)[0] if words else ""
-    return kind not in engine.spec.actions or engine.timing(state, kind, who) is None
+    family = [a for a in engine.spec.actions if a == kind or a.startswith(kind + "_")] if kind else []
+    return not family or any(engine.timing(state, k, who) is None for k in family)
 
 
 def _claim_asked(state: State, text: str) -> re.Match | None:
@@ -1224,9 +1225,9 @@ _HAND_PLACES = {"first": 1, "front": 1, "foremost": 1, "second": 2, "third": 3}
 
 
 def _card_described(engine: Engine, state: State, text: str) -> str:
-    """`plants her second card, the blue`: the card by its place in the hand, its bean said
-    after a comma to describe it, one card (round 87's second table had a second planting of the
-    blue judged and refused); where another bean lies there, the bean said."""
+    """`plants her second card, the blue`: one card, the bean said after a comma, which the
+    reading finds where it lies (round 87's second table had a second planting of the blue
+    judged and refused)."""
     if "hand" not in engine.spec.zones or not engine.spec.varieties:
         return text
     kinds = "|".join(map(re.escape, engine.spec.varieties))
@@ -1234,15 +1235,10 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
                          r"(?:the|a|an|his|her|their|my)\s+(" + kinds + r")(?:\s+beans?)?\b", flags=re.IGNORECASE)
 
     def one(m: re.Match) -> str:
-        who = _mover(state, text[:m.start()].split(".")[-1].strip() or text)
-        if who is None:
+        if _mover(state, text[:m.start()].split(".")[-1].strip() or text) is None:
             return m[0]
-        hand = state.player(who).zones.get("hand", [])
-        k = _HAND_PLACES[m[3].lower()]
-        if k <= len(hand) and hand[k - 1] == m[4].lower():
-            return m[1]
-        # (another card there: the bean said decides, `her second card, the red` after her first
-        # was planted being the one now in front; round 87's hunter)
+        # (the bean said decides: the card there where it is that bean, `her second card, the red`
+        # after her first was planted being the one now in front; round 87's hunter)
         return f"{m[2]}{m[4]}"
     return pattern.sub(one, text)
 
@@ -1445,8 +1441,10 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
     the ones before it leave: the sentences of one text, or the `--action`s of a question
     (`Timon plants`, then `Can Timon plant a second card?`: one more planting, not two)."""
     out: list[str] = []
+    said_before: list[str] = []  # (the texts as said, for what they say of the players)
     names = {n.lower(): n for n in state.names()}
     for text in texts:
+        said_before = said_before[-3:]
         if sum(c.isalpha() for c in text) > 3 and not any(c.islower() for c in text):
             # (`TIMON PLANTS HIS RED`: said loudly, read as said; the players by their names;
             # round 79's hostile tester was told 'RED' is no number)
@@ -1474,8 +1472,8 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
             # means is read with the moves before it, as in one text; round 87's second table)
             prefix = " ".join(m.rstrip(".!?;, ") + ("?" if _mood_said(m)[0] else ".") for m in out[-3:]) + " "
             resolved = _pronouns_meant(engine, state, prefix + _asides_unwrapped(text).lstrip())
-            if resolved.startswith(prefix) and _pronoun_sure(engine, _played(engine, state, out), prefix, text,
-                                                               resolved[len(prefix):]):
+            if resolved.startswith(prefix) and _pronoun_sure(engine, _played(engine, state, out), " ".join(said_before),
+                                                               text, resolved[len(prefix):]):
                 text = resolved[len(prefix):]
         moves = split_moves(engine, _played(engine, state, out), text)
         if out and moves:
@@ -1485,6 +1483,7 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
             mood, bare = _mood_said(moves[0])
             moves[0] = _asked(mood, _there(engine, state, [*(_mood_said(m)[1] for m in out), bare], len(out)))
         out += moves
+        said_before.append(text)
     return out
 
 

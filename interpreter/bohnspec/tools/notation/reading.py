@@ -1198,7 +1198,18 @@ def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved
                    flags=re.IGNORECASE).split()
     kind = _action_named(engine, words)[0] if words else ""
     family = [a for a in engine.spec.actions if a == kind or a.startswith(kind + "_")] if kind else []
-    return not family or any(engine.timing(state, k, who) is None for k in family)
+    if family and not any(engine.timing(state, k, who) is None for k in family):
+        return False
+    # (the move refused to him and allowed to another: `Timon plants the red`, then `She plants
+    # the fire`, Nina's received fire; whom it means is asked, not guessed)
+
+    def allowed(name: str) -> bool:
+        try:
+            moves = parse_action(engine, state, f"{name} {' '.join(words)}")
+            return len(moves) == 1 and engine.apply(state, moves[0]).accepted
+        except BohnspecError:
+            return False
+    return allowed(who) or not any(allowed(n) for n in state.names() if n != who)
 
 
 def _claim_asked(state: State, text: str) -> re.Match | None:

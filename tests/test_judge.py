@@ -5675,3 +5675,30 @@ def test_round_87s_hunter_counts_and_payouts(capsys):
     code, out = judge(capsys, "tests/data/tables/r86/jb1.yaml", "-a", "Must Keno plant a card from the draft?")
     note = out["results"][0]["notation"][0]
     assert note.startswith("'must': no, not this one in particular") and "target discard" in note, note
+
+
+@pytest.mark.parametrize("table, texts, kinds", [
+    # `... and throws away her front card, the soy`: the discard, a move of its own (it was dropped)
+    ("t-d2", ["Nina plays her second card, the blue, onto her blue field and throws away her front card, the soy"],
+     [("plant_second", True), ("discard_card", True)]),
+    # `he plants his next card into field 1 too` after his own planting: Timon again, the foremost
+    ("t-r3", ["Timon plants his green into field 1", "he plants his next card into field 1 too"],
+     [("plant", True), ("plant", True)]),
+    # `the blue he got earlier`: his received blue, which may not be traded again
+    ("t-b1", ["Keno offers Timon the blue he got earlier for Timon's fire"], [("offer", False)]),
+    # `, who gets the town?`: a question of what the attack leads to
+    ("t-g", ["Timon attacks the town 19 with his fire bean, who gets the town?"], [("attack", True)]),
+])
+def test_round_87s_third_table(capsys, table, texts, kinds):
+    code, out = judge(capsys, f"{R87}/{table}.yaml", *[a for t in texts for a in ("-a", t)])
+    assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == kinds, out["results"]
+
+
+def test_round_87_a_war_game_table_of_three_is_refused_under_the_war_books(tmp_path, capsys):
+    # three fields at a war game's table of three: refused under the war books' two fields, not
+    # under bohnanza/setup/2, which gives a base table of three its third
+    path = tmp_path / "x1.yaml"
+    path.write_text(Path(f"{R87}/t-g.yaml").read_text(encoding="utf-8").replace(
+        "fields: [[blue, blue], [soy, soy]]", "fields: [[blue, blue], [soy, soy], [red]]", 1), encoding="utf-8")
+    code, out = judge(capsys, str(path))
+    assert code == 2 and "[dschingis/setup/1]" in out["error"], out

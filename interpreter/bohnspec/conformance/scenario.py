@@ -1117,9 +1117,14 @@ def _of_players(spec: Spec, where: str) -> bool:
 def _cited_here(engine: Engine, decl: Any) -> str:
     """The first citation of a declaration that belongs to the game at hand: a rule the war
     games share (spec/war) cites both books, and a Bohnaparte situation is refused under
-    Bohnaparte's paragraph, not Dschingis Bohn's (review round 29)."""
-    from .deciding import in_play
-    return in_play(engine.spec, list(decl.cites))[0] if decl.cites else decl.rule_id
+    Bohnaparte's paragraph, not Dschingis Bohn's (review round 29). A definition it reads that
+    the game replaces speaks first: a war game's two fields for a table of three are the war
+    books', not the base game's three (round 87's third table was pointed at bohnanza/setup/2)."""
+    from .deciding import in_play, replaced_cites
+    condition = getattr(decl, "condition", None)
+    replaced = replaced_cites(engine.spec, condition) if condition is not None else []
+    cites = [*replaced, *(c for c in decl.cites if c not in replaced)]
+    return in_play(engine.spec, cites)[0] if cites else decl.rule_id
 
 
 def _definitions_read(engine: Engine, state: State, condition: Any) -> list[str]:

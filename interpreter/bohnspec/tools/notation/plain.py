@@ -752,6 +752,16 @@ def _cards_described(engine: Engine, state: State, text: str) -> str:
     # 85's hunter had `next` read as a field)
     text = re.sub(r"\b(?:his|her|their|my|the)\s+(?:next|front|foremost|first)\s+card,\s+((?:the|his|her|their|my)\s+"
                   r"[\w-]+(?:\s+(?:bean|one))?)(?:,|(?=[.!?]?\s*$))", r"\1", text, flags=re.IGNORECASE)
+    # (`offers Timon the blue he got earlier`: a card received in a trade; round 87's third table)
+    if "received" in engine.spec.zones:
+        text = re.sub(r"\b(?:the|his|her|their)\s+([\w-]+)\s+(?:that\s+|which\s+)?(?:he|she|they)\s+(?:got|received|"
+                      r"was\s+given|were\s+given|traded\s+for)\b(?:\s+(?:earlier|before|just\s+now|just|from\s+\S+|"
+                      r"in\s+the\s+trade))*", r"the received \1", text, flags=re.IGNORECASE)
+    # (`plants his next card into field 1`: the foremost of his hand; round 87's third table had
+    # `next` read as a field)
+    # (not `for the next card`, a vine card a tribute is paid for)
+    text = re.sub(r"\b(?:his|her|their|my)\s+(?:next|front|foremost)\s+card\b(?!,)", "hand 1", text,
+                  flags=re.IGNORECASE)
     # (`stops planting and goes on to the trading`: where the end leads says nothing more;
     # round 69's table)
     text = re.sub(r"(\b(?:ends|end|stops|stop|finishes|finish|skips|skip)\s+[^,.;]*?)\s+and\s+(?:then\s+)?(?:goes|go|"

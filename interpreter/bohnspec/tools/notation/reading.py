@@ -539,9 +539,12 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
 
 # A question after the moves of what they lead to (the events of the answer say it).
 _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+next)?|"
-                            r"who\s+(?:wins|won|has\s+won|is\s+(?:the\s+)?winner|is\s+winning|wins\s+the\s+game)"
+                            r"who\s+(?:wins|won|has\s+won|is\s+(?:the\s+)?winner|is\s+winning|wins\s+the\s+game|"
+                            # (`who gets the town?`: who takes it; round 87's third table)
+                            r"gets|takes|holds|keeps|owns)"
                             # (`Who wins that?`, `who wins the fight?`: round 69's table)
-                            r"(?:\s+(?:that|it|this|the\s+(?:fight|combat|battle|attack|duel|round)))?"
+                            r"(?:\s+(?:that|it|this|the\s+(?:fight|combat|battle|attack|duel|round|town|village|space|"
+                            r"territory|landscape|land|farm|forest|steppe|paddock|swamp|quarry|mine|plantation)))?"
                             r"(?:\s+then|\s+now)?|(?:is|does)\s+the\s+game\s+(?:over|end)(?:\s+then|\s+now|\s+right\s+away|"
                             r"\s+at\s+once|\s+immediately|\s+here|\s+yet)?|"
                             r"what\s+happens(?:\s+then|\s+now|\s+next)?|what\s+now|how\s+many\s+coins|"
@@ -1183,8 +1186,6 @@ def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved
     name (`before`: their texts as said): nothing says it is another (`too`, `also`; the words
     before saying the player is a he where a she is meant), and his move is one whose moment is
     his now (`He defends` after Uwe's attack is the defender's; round 87's hunter)."""
-    if re.search(r"\b(?:too|also|as\s+well|in\s+turn|either)\b", text, flags=re.IGNORECASE):
-        return False
     said = re.match(r"^\s*(?:(?:can|may|must|does|do|is|will|would|could|should)\s+)?(he|she|they)\b", text,
                     flags=re.IGNORECASE)
     who = _mover(state, _mood_said(re.sub(r"^\s*(?:can|may|must|does|do|is|will|would|could|should)\s+", "",
@@ -1192,7 +1193,12 @@ def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved
     if said is None or who is None:
         return False
     pronoun = said[1].lower()
-    if pronoun != "they" and _said_to_be(before, who, state.names()) == {"he": "she", "she": "he"}[pronoun]:
+    known = _said_to_be(before, who, state.names()) if pronoun != "they" else ""
+    if known and known != pronoun:
+        return False
+    # (`She pays tribute too` after Keno's: another player, where nothing says Keno is a she;
+    # `he plants ... into field 1 too` after `Timon plants his green`: Timon again)
+    if not known and re.search(r"\b(?:too|also|as\s+well|in\s+turn|either)\b", text, flags=re.IGNORECASE):
         return False
     words = re.sub(r"^\s*(?:(?:can|may|must|does|do|is|will|would|could|should)\s+)?\S+\s+", "", resolved,
                    flags=re.IGNORECASE).split()
@@ -1300,6 +1306,13 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = re.sub(r"^(\S+)\s+(?:says|claims|thinks|believes)\s+(?:that\s+)?(?:he|she|they|\1)\s+"
                       r"(?:is|are|has|have|was)\b[^,.;?!]*?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text,
                       flags=re.IGNORECASE)
+        if _discards_by_a_move(engine):
+            # (`... and throws away her front card`: a move of its own, the discard, to be split
+            # from the one before; round 87's third table had it dropped)
+            text = re.sub(r"(,?\s+(?:and|then)\s+(?:then\s+)?)(?:throws|tosses)\s+away\s+", r"\1discards ", text,
+                          flags=re.IGNORECASE)
+            text = re.sub(r"(,?\s+(?:and|then)\s+(?:then\s+)?)(?:throws|tosses)\s+((?:\S+\s+){1,5}?)away\b",
+                          r"\1discards \2", text, flags=re.IGNORECASE)
         text = _joins_said(engine, state, _card_described(engine, state, text))
         # (`Keno draws,who wins`: a word after a stop with no space, as typed in haste)
         text = re.sub(r"(?<=[a-z])([,.;!?])(?=[A-Za-z])", r"\1 ", text)
@@ -2922,7 +2935,11 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         action, notes = meant[0]
         said.extend(notes)
         return action
-    if not meant and not others and not named_field:
+    # (only where nothing else was said: `plays her blue onto her blue field and throws away her
+    # soy` lost its second half to field 1, without a word; round 87's third table)
+    # (words joined on after the move, `and throws ...`: another move, which field 1 would drop)
+    joined_on = re.search(r"(?:^|\s)(?:and|then)\s+(?:then\s+)?[a-z]+", " ".join(without), flags=re.IGNORECASE)
+    if not meant and not others and not named_field and not joined_on:
         # (no field said nor any that fits: each move the timing allows is tried at field 1, its
         # effect run with the requirements set aside, to see which card it takes; the one taking
         # this card is meant, refused as no field takes it: round 55's `plants the red` in phase

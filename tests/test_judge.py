@@ -5702,3 +5702,9 @@ def test_round_87_a_war_game_table_of_three_is_refused_under_the_war_books(tmp_p
         "fields: [[blue, blue], [soy, soy]]", "fields: [[blue, blue], [soy, soy], [red]]", 1), encoding="utf-8")
     code, out = judge(capsys, str(path))
     assert code == 2 and "[dschingis/setup/1]" in out["error"], out
+
+
+def test_round_87_a_verb_alone_is_the_player_before_only_where_the_move_is_his(capsys):
+    # `-a "accepts"` after Timon's offer is not Timon's (he may only withdraw it): asked, as before
+    code, out = judge(capsys, "tests/data/tables/r85/b01.yaml", "-a", "Timon offers Nina the soy", "-a", "accepts")
+    assert code == 2, out

@@ -1489,7 +1489,11 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
             # (`-a "Nina harvests her reds" -a "and pays that coin as tribute"`: the player of the
             # move before goes on; round 87's second table)
             before = _mover(state, _mood_said(out[-1])[1])
-            if before is not None:
+            # (only a move whose moment is his now: `-a "accepts"` after his offer is the other's)
+            kind = _action_named(engine, text.split())[0]
+            family = [a for a in engine.spec.actions if a == kind or a.startswith(kind + "_")]
+            played = _played(engine, state, out)
+            if before is not None and (not family or any(engine.timing(played, k, before) is None for k in family)):
                 text = f"{before} {text}"
         if out and re.search(r"\b(?:he|she|they)\b", text, flags=re.IGNORECASE):
             # (`-a "Nina harvests her soys" -a "then she attacks the farm"`: whom a pronoun

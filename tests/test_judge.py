@@ -5708,3 +5708,13 @@ def test_round_87_a_verb_alone_is_the_player_before_only_where_the_move_is_his(c
     # `-a "accepts"` after Timon's offer is not Timon's (he may only withdraw it): asked, as before
     code, out = judge(capsys, "tests/data/tables/r85/b01.yaml", "-a", "Timon offers Nina the soy", "-a", "accepts")
     assert code == 2, out
+
+
+def test_round_87_a_pronoun_is_asked_where_the_move_fits_another_in_some_field(tmp_path, capsys):
+    # `She plants the fire`, no field said, after Timon's planting: Nina's received fire fits her
+    # empty field, Timon's hand fire may not be planted now: whom it means is asked
+    path = tmp_path / "ph3.yaml"
+    path.write_text(Path("tests/data/tables/r86/ph3.yaml").read_text(encoding="utf-8").replace(
+        "fields: [[red], [broad, broad]]", "fields: [[red], []]", 1), encoding="utf-8")
+    code, out = judge(capsys, str(path), "-a", "Timon plants the red in field 2", "-a", "She plants the fire")
+    assert code == 2 and "whom it means" in out["error"], out

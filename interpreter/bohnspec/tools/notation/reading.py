@@ -1210,9 +1210,14 @@ def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved
     # the fire`, Nina's received fire; whom it means is asked, not guessed)
 
     def allowed(name: str) -> bool:
+        # (in some field of his, where the words say none: `She plants the fire`)
         try:
             moves = parse_action(engine, state, f"{name} {' '.join(words)}")
-            return len(moves) == 1 and engine.apply(state, moves[0]).accepted
+            if len(moves) != 1:
+                return False
+            fields = len(state.player(name).zones.get(engine.fields_zone, []))
+            tries = [moves[0], *({**moves[0], "field": f} for f in range(1, fields + 1) if "field" in moves[0])]
+            return any(engine.apply(state, a).accepted for a in tries)
         except BohnspecError:
             return False
     return allowed(who) or not any(allowed(n) for n in state.names() if n != who)

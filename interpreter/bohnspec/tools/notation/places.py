@@ -280,10 +280,10 @@ def _owned_spaces(state: State, text: str) -> str:
     # (`Timon's town 17`: the id said after it is the space, `Timon's` and `town` say whose and
     # what it is; round 58)
     board = state.board
-    kinds = {"space", *(cards[0] for cards in state.space_cards.values() if cards)}
+    kinds = _space_kinds(state)
     text = re.sub(r"\b(?:" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\s+(?:at\s+|on\s+)?(\S+)",
                   lambda m: m[2] if m[1] in kinds and m[2] in board else m[0], text)
-    text = _marked_spaces(state, text, kinds)
+    text = _marked_spaces(state, text)
     text = re.sub(r"\b(" + "|".join(map(re.escape, state.names())) + r")'s\s+([a-z_]+)\b", one, text)
     # (`his camp 01`: the id said after the kind is the space, as after a name; round 69's table
     # had `his camp` made 01 and the 01 after it taken for the quarry)
@@ -306,13 +306,19 @@ def _owned_spaces(state: State, text: str) -> str:
 _MARK_WORDS = {"fortified": "fortress"}
 
 
-def _marked_spaces(state: State, text: str, kinds: set[str]) -> str:
+def _space_kinds(state: State) -> set[str]:
+    """The words that say what a space is on this map: `space`, and each kind of card lying on one."""
+    return {"space", *(cards[0] for cards in state.space_cards.values() if cards)}
+
+
+def _marked_spaces(state: State, text: str) -> str:
     """`Timon's burnt town`, `his fortified village`, `the burnt town`: of the spaces of that
     kind (of that player's, when said), the one whose mark of that name holds, by its id, when
     one alone is (round 87's second table had `burnt` dropped and Timon's two towns left
     unnamed); else the words as they are."""
     names = {n.lower(): n for n in state.names()}
     subject = _mover(state, text)
+    kinds = _space_kinds(state)
 
     def one(m: re.Match) -> str:
         whose, word, kind = m[1].lower(), m[2].lower(), m[3].lower()
@@ -358,7 +364,7 @@ def _spaces_described(state: State, text: str) -> str:
 
     # (`the neutral farm 13`, `the empty village 02`: the id said after the kind is the space,
     # the words before it say what it is; round 69's table had `neutral` read as a space)
-    kinds = {"space", *(cards[0] for cards in state.space_cards.values() if cards)}
+    kinds = _space_kinds(state)
     text = re.sub(r"\b(?:the\s+)?(?:neutral|empty|unheld|unowned|free|open)\s+([a-z_]+)\s+(\S+?)(?=[\s,.;?!]|$)",
                   lambda m: m[2] if m[1] in kinds and m[2] in board else m[0], text, flags=re.IGNORECASE)
     # (`the burnt town 17`: a mark of the space that holds there, a variable of the rules said

@@ -952,16 +952,15 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         text = re.sub(r"^\s*how\s+much\s+(?:does|do|would|will)\s+it\s+cost\s+to\s+(?=\S+\s+\S)",
                       lambda m: f"{state.active} ", text, flags=re.IGNORECASE)
     # (`What does it cost Nina to build a fortress?`: her move, whose verdict quotes the price)
-    text = re.sub(r"^\s*(?:what|how\s+much)\s+(?:does|do|would|will)\s+it\s+cost\s+(" +
-                  ("|".join(map(re.escape, state.names())) or "(?!)") + r")\s+to\s+(?=\S)", r"\1 ", text,
-                  flags=re.IGNORECASE)
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    text = re.sub(r"^\s*(?:what|how\s+much)\s+(?:does|do|would|will)\s+it\s+cost\s+(" + names + r")\s+to\s+(?=\S)",
+                  r"\1 ", text, flags=re.IGNORECASE)
     # `Nina wants to trade ...`, `tries to`, `would like to`, `decides to`: the move she means
     # to make, judged (round 61's table)
     text = re.sub(r"^(\S+)\s+(?:wants|wishes|tries|tried|decides|decided|chooses|means|intends|would\s+like|'d\s+like)"
                   r"\s+to\s+(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
     # `Nina keeps the soy and plants the broad bean`: what she keeps is no move
     text = re.sub(r"^(\S+)\s+keeps?\s+.+?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
     # (`Nina has no coins, so she harvests ...`, `Nina already has three fields so she pays
     # tribute`: the situation said, then the move; round 87's second table)
     text = re.sub(r"^(" + names + r")\s+(?:already\s+|still\s+)?(?:has|had|holds|owns|is|was|lacks|needs)\b[^.;?!]*?,?"
@@ -1186,6 +1185,12 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
     return text
 
 
+# Troops said after `with`: `his riders`, `the cavalry of p1`, `his riders from 13`, `her riders
+# from the steppe` (the troops' word, then where they stand).
+_TROOP_SAID = re.compile(r"(?:(?:his|her|their|my|the)\s+)?(\S+)(?:\s+(?:(?:from|of|at|in|on)\s+)?"
+                         r"((?:(?:the|his|her|their|my)\s+)?\S+))?", flags=re.IGNORECASE)
+
+
 def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> str:
     """`Nina attacks 17 with her riders` (round 53's table): mounted troops are sent by a move of
     their own (`charge`, naming where they stand), read as that move from the one place the
@@ -1198,10 +1203,7 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
                   r"\1 attacks \3 with \2", text, flags=re.IGNORECASE)
     words = text.split()
     # (`with his cavalry from p2`, `the cavalry of p1` as _places_named leaves it: where they stand)
-    troop = re.fullmatch(r"(?:(?:his|her|their|my|the)\s+)?(\S+)(?:\s+(?:(?:from|of|at|in|on)\s+)?"
-                         r"((?:(?:the|his|her|their|my)\s+)?\S+))?",
-                         " ".join(words[words.index("with") + 1:]), flags=re.IGNORECASE) \
-        if "with" in words[2:] else None
+    troop = _TROOP_SAID.fullmatch(" ".join(words[words.index("with") + 1:])) if "with" in words[2:] else None
     who = _mover(state, text)
     if troop is None or who is None:
         return text
@@ -1212,8 +1214,7 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
             return text
         words = [*words[:words.index("with") + 1], *troop[0].split()[:-len(troop[2].split())], place]
         text = " ".join(words)
-        troop = re.fullmatch(r"(?:(?:his|her|their|my|the)\s+)?(\S+)(?:\s+(?:(?:from|of|at|in|on)\s+)?(\S+))?",
-                             " ".join(words[words.index("with") + 1:]), flags=re.IGNORECASE)
+        troop = _TROOP_SAID.fullmatch(" ".join(words[words.index("with") + 1:]))
         if troop is None:
             return text
     name = troop[1].lower()
@@ -1285,7 +1286,7 @@ def _places_named(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"\b(" + "|".join(_TROOPS) + r")\s+of\s+", r"\1 ", text, flags=re.IGNORECASE)
     if state.board is not None:
         # (`his own village`, `Timon's burnt town`: whose it is says it; round 64's table)
-        text = _marked_spaces(state, text, {"space", *(cards[0] for cards in state.space_cards.values() if cards)})
+        text = _marked_spaces(state, text)
         text = re.sub(r"\b(his|her|their|my|\S+'s)\s+(?:own|burnt|burned|fortified)\s+", r"\1 ", text,
                       flags=re.IGNORECASE)
         text = _kinds_named(engine, text)

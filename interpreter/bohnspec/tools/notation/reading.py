@@ -75,7 +75,6 @@ from .values import (
     absent_move,
 )
 from .words import (
-    COUNT_ASKED,
     _AGAIN,
     _ARTICLES,
     _COUNTED,
@@ -1181,15 +1180,27 @@ def _asides_unwrapped(text: str) -> str:
     return ASIDE.sub(lambda m: " " + m[1], text)
 
 
+# The auxiliary a question opens with, if any (`Can he ...`, `Does she ...`).
+_AUX = r"^\s*(?:(?:can|may|must|does|do|is|will|would|could|should)\s+)?"
+# A count asked with no move of its own (`How many fields does Lars have now?`).
+_COUNT_ALONE = re.compile(r"\s*\bhow\s+many\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:does|do|did|will|would)\s+(\S+)\s+"
+                          r"(?:have|hold|own)\b(?:\s+(?:now|then|here))?\s*[?.!]*", re.IGNORECASE)
+
+
+def _family_timely(engine: Engine, state: State, kind: str, player: str) -> bool:
+    """Whether a move of the verb's family (`plant`: plant, plant_card) is one whose moment is
+    the player's now; True where the verb names no move of the game."""
+    family = [a for a in engine.spec.actions if a == kind or a.startswith(kind + "_")] if kind else []
+    return not family or any(engine.timing(state, k, player) is None for k in family)
+
+
 def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved: str) -> bool:
     """Whether a pronoun opening an -a of its own may be read as the player the moves before
     name (`before`: their texts as said): nothing says it is another (`too`, `also`; the words
     before saying the player is a he where a she is meant), and his move is one whose moment is
     his now (`He defends` after Uwe's attack is the defender's; round 87's hunter)."""
-    said = re.match(r"^\s*(?:(?:can|may|must|does|do|is|will|would|could|should)\s+)?(he|she|they)\b", text,
-                    flags=re.IGNORECASE)
-    who = _mover(state, _mood_said(re.sub(r"^\s*(?:can|may|must|does|do|is|will|would|could|should)\s+", "",
-                                          resolved, flags=re.IGNORECASE))[1])
+    said = re.match(_AUX + r"(he|she|they)\b", text, flags=re.IGNORECASE)
+    who = _mover(state, _mood_said(re.sub(_AUX, "", resolved, count=1, flags=re.IGNORECASE))[1])
     if said is None or who is None:
         return False
     pronoun = said[1].lower()
@@ -1200,11 +1211,8 @@ def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved
     # `he plants ... into field 1 too` after `Timon plants his green`: Timon again)
     if not known and re.search(r"\b(?:too|also|as\s+well|in\s+turn|either)\b", text, flags=re.IGNORECASE):
         return False
-    words = re.sub(r"^\s*(?:(?:can|may|must|does|do|is|will|would|could|should)\s+)?\S+\s+", "", resolved,
-                   flags=re.IGNORECASE).split()
-    kind = _action_named(engine, words)[0] if words else ""
-    family = [a for a in engine.spec.actions if a == kind or a.startswith(kind + "_")] if kind else []
-    if family and not any(engine.timing(state, k, who) is None for k in family):
+    words = re.sub(_AUX + r"\S+\s+", "", resolved, count=1, flags=re.IGNORECASE).split()
+    if words and not _family_timely(engine, state, _action_named(engine, words)[0], who):
         return False
     # (the move refused to him and allowed to another: `Timon plants the red`, then `She plants
     # the fire`, Nina's received fire; whom it means is asked, not guessed)
@@ -1482,33 +1490,29 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
         # lead to, asked on its own, is answered by their events, as in one text; round 85's
         # hunter had it refused as no question of a move)
         text = _counts_for_the_card(engine, state, out, _opening_dropped(state, text))
-        if re.fullmatch(r"\s*" + COUNT_ASKED.pattern.replace(r"|keep", "") + r"(?:\s+(?:now|then|here))?\s*[?.!]*",
-                        text, flags=re.IGNORECASE):
+        if _COUNT_ALONE.fullmatch(text):
             # (`How many fields does Lars have?`: a count where the moves leave the game, which the
             # answer gives; no move of its own; round 87's second table)
             continue
         if out and _asks_an_outcome(engine, text, out[-1], state.names()):
             continue
-        text = _opening_dropped(state, text)
+        played = _played(engine, state, out)  # (where the moves before leave the game)
         if out and _names_a_move(engine, text.split()[:3]) and text.split()[0].lower() not in _QUESTION_WORDS:
             # (`-a "Nina harvests her reds" -a "and pays that coin as tribute"`: the player of the
             # move before goes on; round 87's second table)
             before = _mover(state, _mood_said(out[-1])[1])
             # (only a move whose moment is his now: `-a "accepts"` after his offer is the other's)
-            kind = _action_named(engine, text.split())[0]
-            family = [a for a in engine.spec.actions if a == kind or a.startswith(kind + "_")]
-            played = _played(engine, state, out)
-            if before is not None and (not family or any(engine.timing(played, k, before) is None for k in family)):
+            if before is not None and _family_timely(engine, played, _action_named(engine, text.split())[0], before):
                 text = f"{before} {text}"
         if out and re.search(r"\b(?:he|she|they)\b", text, flags=re.IGNORECASE):
             # (`-a "Nina harvests her soys" -a "then she attacks the farm"`: whom a pronoun
             # means is read with the moves before it, as in one text; round 87's second table)
             prefix = " ".join(m.rstrip(".!?;, ") + ("?" if _mood_said(m)[0] else ".") for m in out[-3:]) + " "
             resolved = _pronouns_meant(engine, state, prefix + _asides_unwrapped(text).lstrip())
-            if resolved.startswith(prefix) and _pronoun_sure(engine, _played(engine, state, out), " ".join(said_before),
-                                                               text, resolved[len(prefix):]):
+            if resolved.startswith(prefix) and _pronoun_sure(engine, played, " ".join(said_before), text,
+                                                               resolved[len(prefix):]):
                 text = resolved[len(prefix):]
-        moves = split_moves(engine, _played(engine, state, out), text)
+        moves = split_moves(engine, played, text)
         if out and moves:
             moves[0] = _it_meant(engine, state, out, moves[0])
             # (`-a "Timon harvests his soys" -a "Can Timon plant the red there?"`: the field of

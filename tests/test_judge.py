@@ -5718,3 +5718,9 @@ def test_round_87_a_pronoun_is_asked_where_the_move_fits_another_in_some_field(t
         "fields: [[red], [broad, broad]]", "fields: [[red], []]", 1), encoding="utf-8")
     code, out = judge(capsys, str(path), "-a", "Timon plants the red in field 2", "-a", "She plants the fire")
     assert code == 2 and "whom it means" in out["error"], out
+
+
+def test_round_87_a_count_of_no_place_is_told(capsys):
+    # a count asked of something no player holds: one line saying what can be counted, not silence
+    code, out = judge(capsys, f"{R87}/q-r6-six.yaml", "-a", "How many zorks does Lars have?")
+    assert code == 2 and "'zorks' is no place of a player's that judge counts" in out["error"], out

@@ -30,7 +30,7 @@ from ..language.model import STATE_KEYS, Action, Decl, Define, EndRule, Handler,
     Winners, first_citation
 from ..language.spec import Spec, through_definitions
 from ..userfile import Document
-from .notation import COUNT_ASKED, absent_move, card_owners, card_title, format_action, ref_text
+from .notation import COUNT_ASKED, absent_move, counted_place, card_owners, card_title, format_action, ref_text
 from ..execution import moves as M
 from ..execution import tracing as T
 from ..execution.parts import values_seen
@@ -1120,11 +1120,6 @@ END_ASKED = re.compile(r"\b(?:(?:is|was)\s+the\s+game\s+(?:over|finished|done|en
                        r"\S+\s+(?:won|win)(?:\s+the\s+game)?\s*\?|(?:is|are)\s+\S+\s+the\s+winners?)", re.IGNORECASE)
 
 
-# What players call a place of theirs, where the spec's name is another (`cards`: the hand).
-_PLACE_WORDS = {"cards": "hand", "hand cards": "hand", "cards in hand": "hand", "bean fields": "fields",
-                "gold coins": "coins", "bean coins": "coins", "coin": "coins"}
-
-
 def counts_asked(engine: Engine, state: State, texts: list[str], last_player: str | None) -> list[str]:
     """`Keno has 2 coins now` for each `How many coins does Keno have?` among the texts: the
     count of that place of the player (a pronoun: the player of the last move judged) as the
@@ -1136,9 +1131,7 @@ def counts_asked(engine: Engine, state: State, texts: list[str], last_player: st
             who = next((n for n in state.names() if n.lower() == m[2].lower()), None)
             if who is None and m[2].lower() in ("he", "she", "they", "i"):
                 who = last_player
-            zone = _PLACE_WORDS.get(said, said)
-            zone = next((z for z in (zone, zone.rstrip("s"), zone + "s")
-                         if z in engine.spec.zones and engine.spec.zones[z].per_player), None)
+            zone = counted_place(engine, said)
             if who is None or zone is None:
                 continue
             cards = state.player(who).zones.get(zone, [])

@@ -75,6 +75,7 @@ from .values import (
     absent_move,
 )
 from .words import (
+    counted_place,
     _AGAIN,
     _ARTICLES,
     _COUNTED,
@@ -1490,9 +1491,13 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
         # lead to, asked on its own, is answered by their events, as in one text; round 85's
         # hunter had it refused as no question of a move)
         text = _counts_for_the_card(engine, state, out, _opening_dropped(state, text))
-        if _COUNT_ALONE.fullmatch(text):
+        if (count := _COUNT_ALONE.fullmatch(text)) is not None:
             # (`How many fields does Lars have?`: a count where the moves leave the game, which the
             # answer gives; no move of its own; round 87's second table)
+            if counted_place(engine, count[1]) is None:
+                places = ", ".join(z for z, d in engine.spec.zones.items() if d.per_player)
+                raise ActionError(f"{text.strip()!r}: {count[1]!r} is no place of a player's that judge counts "
+                                  f"(cards, {places})")
             continue
         if out and _asks_an_outcome(engine, text, out[-1], state.names()):
             continue

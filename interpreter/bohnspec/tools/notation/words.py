@@ -357,3 +357,15 @@ def _names_a_card(engine: Engine, tok: str) -> bool:
 # answered with the count of that place of his where the moves leave the game.
 COUNT_ASKED = re.compile(r"\bhow\s+many\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:does|do|did|will|would)\s+(\S+)\s+"
                          r"(?:have|hold|own|keep)\b", re.IGNORECASE)
+
+# What players call a place of theirs, where the spec's name is another (`cards`: the hand).
+_COUNTED_PLACES = {"cards": "hand", "hand cards": "hand", "cards in hand": "hand", "bean fields": "fields",
+                "gold coins": "coins", "bean coins": "coins", "coin": "coins"}
+
+
+def counted_place(engine: Engine, said: str) -> str | None:
+    """The player's place of the rules a count asks about (`coins`, `cards`: the hand, `fields`),
+    or None where the words name none."""
+    zone = _COUNTED_PLACES.get(said.lower(), said.lower())
+    return next((z for z in (zone, zone.rstrip("s"), zone + "s")
+                 if z in engine.spec.zones and engine.spec.zones[z].per_player), None)

@@ -7,7 +7,7 @@ import itertools
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...errors import ActionError, BohnspecError, SpecRuntimeError, closest, suggest
@@ -103,6 +103,20 @@ from .words import (
 from .writing import card_owners
 
 
+class Completed(str):
+    """A note of a reading that filled in values the words left out (`'card' not said: judged
+    as 1`): the text told to the user, and the parameters filled in (`params`), which
+    `_values_not_said` reads instead of the text."""
+
+    params: frozenset[str] = frozenset()
+
+
+def completed(params: Iterable[str], text: str) -> Completed:
+    note = Completed(text)
+    note.params = frozenset(params)
+    return note
+
+
 def parse_action(engine: Engine, state: State, text: str, notes: list | None = None, whole: bool = True) -> list[dict]:
     """Turn notation (or a JSON object) into one or more protocol actions.
 
@@ -136,7 +150,8 @@ def _any_card_of(engine: Engine, state: State, text: str, said: list[str]) -> st
         else state.zones.get(zone, [])
     if not cards:
         return text
-    said.append(f"'card' not said: {m[0]!r}, any of the {len(cards)} there, judged as {zone} 1 ({cards[0]})")
+    said.append(completed(["card"], f"'card' not said: {m[0]!r}, any of the {len(cards)} there, judged as "
+                                    f"{zone} 1 ({cards[0]})"))
     return text[:m.start()] + f"{zone} 1" + text[m.end():]
 
 
@@ -2506,16 +2521,18 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         # so (an action given no value at all is told how to write it: `Nina harvest FIELD`).
         found = _only_completion(engine, state, kind, player, {n: action[n] for n in names if n in action})
         if found is not None:
-            said.append(f"{', '.join(f'{n} {found[n]}' for n in missing)}: the only "
-                        f"{'value' if len(missing) == 1 else 'values'} with which {player} may {kind} here")
+            said.append(completed(missing, f"{', '.join(f'{n} {found[n]}' for n in missing)}: the only "
+                                            f"{'value' if len(missing) == 1 else 'values'} with which {player} may "
+                                            f"{kind} here"))
             return found
         # `rides against 17`, a town no riders may attack: the value every legal move of the
         # type has (his only riders) is the one meant, and the move is judged with it (round
         # 47's players were told the grammar instead of the rule).
         alone = _only_completion(engine, state, kind, player, {}, missing)
         if alone is not None:
-            said.append(f"{', '.join(f'{n} {alone[n]}' for n in missing)}: the only "
-                        f"{'value' if len(missing) == 1 else 'values'} with which {player} may {kind} at all now")
+            said.append(completed(missing, f"{', '.join(f'{n} {alone[n]}' for n in missing)}: the only "
+                                            f"{'value' if len(missing) == 1 else 'values'} with which {player} may "
+                                            f"{kind} at all now"))
             return {"type": kind, "player": player, **{n: action[n] if n in action else alone[n] for n in names}}
         # `Timon rides against 13`, Timon not the player whose turn it is: the value left out
         # is not what stops him, and the answer says first what does (round 47's players).
@@ -2528,9 +2545,9 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         if whatever is not None:
             # (judged, not told as unreadable: the move is refused whatever the value left out,
             # which the answer says; round 61's table had such questions answered with exit 2)
-            said.append(f"{', '.join(repr(n) for n in missing)} not said: the rules refuse this whatever "
-                        f"{'it is' if len(missing) == 1 else 'they are'} (judged as: "
-                        f"{', '.join(f'{n} {whatever[n]}' for n in missing)})")
+            said.append(completed(missing, f"{', '.join(repr(n) for n in missing)} not said: the rules refuse "
+                                            f"this whatever {'it is' if len(missing) == 1 else 'they are'} (judged "
+                                            f"as: {', '.join(f'{n} {whatever[n]}' for n in missing)})"))
             return whatever
         if refused is not None:
             raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]; and the words leave "
@@ -2543,17 +2560,17 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             # that reads none of the values left out; judged with any of them, and said.
             whatever = _refused_whatever(engine, state, kind, player, action, missing)
             if whatever is not None:
-                said.append(f"{', '.join(repr(n) for n in missing)} not said: the rules refuse this whatever "
-                            f"{'it is' if len(missing) == 1 else 'they are'} (judged as: "
-                            f"{', '.join(f'{n} {whatever[n]}' for n in missing)})")
+                said.append(completed(missing, f"{', '.join(repr(n) for n in missing)} not said: the rules "
+                                                f"refuse this whatever {'it is' if len(missing) == 1 else 'they are'}"
+                                                f" (judged as: {', '.join(f'{n} {whatever[n]}' for n in missing)})"))
                 return whatever
         if len(choices) > 1:
             # (`Can Hanno attack the town?`: yes, with any of these; judged with the first, said)
             shown = [" ".join(map(str, c)) for c in choices[:_SHOWN_CHOICES]]
             more = " (and more)" if len(choices) > len(shown) else ""
             first = " ".join(map(str, choices[0]))
-            said.append(f"{', '.join(repr(n) for n in missing)} not said: judged as {first}; any of "
-                        f"{', '.join(shown[:-1])} or {shown[-1]}{more} is allowed here")
+            said.append(completed(missing, f"{', '.join(repr(n) for n in missing)} not said: judged as {first}; "
+                                            f"any of {', '.join(shown[:-1])} or {shown[-1]}{more} is allowed here"))
             return {"type": kind, "player": player,
                     **{n: action[n] if n in action else choices[0][missing.index(n)] for n in names}}
     elif missing and spoken:
@@ -2567,9 +2584,9 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             loose = any(w.split()[0].lower() in _LOOSE_VERBS for w in (kind, *decl.aka))
             whatever = None if loose else _refused_whatever(engine, state, kind, player, {}, missing)
             if whatever is not None:
-                said.append(f"no value said: the rules refuse this whatever "
-                            f"{'it is' if len(missing) == 1 else 'they are'}"
-                            f" (judged as: {' '.join(f'{n} {whatever[n]}' for n in missing)})")
+                said.append(completed(missing, f"no value said: the rules refuse this whatever "
+                                                f"{'it is' if len(missing) == 1 else 'they are'}"
+                                                f" (judged as: {' '.join(f'{n} {whatever[n]}' for n in missing)})"))
                 return whatever
             raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}] (written in full: "
                               f"{player} {kind} {' '.join(n.upper() for n in names)})")
@@ -2577,15 +2594,16 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         whatever = None if choices else _refused_whatever(engine, state, kind, player, {}, missing)
         if whatever is not None:
             # (`Can Nina harvest?`, every field empty: refused whatever it is)
-            said.append(f"no value said: the rules refuse this whatever {'it is' if len(missing) == 1 else 'they are'}"
-                        f" (judged as: {' '.join(f'{n} {whatever[n]}' for n in missing)})")
+            said.append(completed(missing, "no value said: the rules refuse this whatever "
+                                            f"{'it is' if len(missing) == 1 else 'they are'}"
+                                            f" (judged as: {' '.join(f'{n} {whatever[n]}' for n in missing)})"))
             return whatever
         if choices:
             shown = [" ".join(f"{n} {v}" for n, v in zip(missing, c)) for c in choices[:_SHOWN_CHOICES]]
             more = " (and more)" if len(choices) > len(shown) else ""
-            said.append(f"no value said: judged as {shown[0]}" + (
+            said.append(completed(missing, f"no value said: judged as {shown[0]}" + (
                 f"; any of {', '.join(shown[:-1])} or {shown[-1]}{more} is allowed here" if len(shown) > 1
-                else ", the only move of it allowed here"))
+                else ", the only move of it allowed here")))
             return {"type": kind, "player": player, **dict(zip(missing, choices[0]))}
     # (`offers him the soy` where the words do not say whom: asked, not `to: him`; round 76's hunter)
     for p in engine.spec.actions[kind].params if kind in engine.spec.actions else ():
@@ -2735,22 +2753,13 @@ def _what_takes(engine: Engine, state: State, player: str, said: object) -> str:
 
 
 def _values_not_said(engine: Engine, action: dict, said: list[str]) -> set[str]:
-    """The parameters of a reading whose values the words left out, as its notes tell them
-    (`'card' not said: judged as 1`; `no value said: ...`, every one)."""
+    """The parameters of a reading whose values the words left out: those its notes completed
+    (`completed`), of this action."""
     decl = engine.spec.actions.get(str(action.get("type")))
     params = {p.name for p in decl.params} if decl is not None else set()
     out: set[str] = set()
     for note in said:
-        if note.startswith("no value said"):
-            return params
-        m = re.match(r"((?:'\w+',?\s*)+) not said\b", note)
-        if m is not None:
-            out.update(re.findall(r"'(\w+)'", m[1]))
-        elif (m := re.match(r"(\w+) not said\b", note)) is not None:
-            out.add(m[1])
-        elif (m := re.match(r"(.+?): the only values? with which\b", note)) is not None:
-            # (`target discard: the only value with which Nina may draft here`: completed, not said)
-            out.update(pair.split()[0] for pair in m[1].split(", ") if pair.split())
+        out |= getattr(note, "params", frozenset())
     return out & params
 
 
@@ -2774,7 +2783,8 @@ def _owner_by_cards(engine: Engine, state: State, kind: str, player: str, raw: d
             holders = _values_allowed(engine, state, kind, player, owner_param, holders)
         if len(holders) == 1:
             raw[owner_param] = holders[0]
-            said.append(f"{owner_param} not said: {holders[0]}, who holds the {' and the '.join(wanted)} asked for")
+            said.append(completed([owner_param], f"{owner_param} not said: {holders[0]}, who holds the "
+                                                 f"{' and the '.join(wanted)} asked for"))
 
 
 def _moves_it(events: list[dict], variety: str, player: str) -> bool:
@@ -2970,8 +2980,8 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
                 except BohnspecError:
                     continue
                 if events and moves_it(action, events):
-                    said.append(f"'field' not said: no field of {player}'s takes the {variety} now "
-                                "(judged as: field 1)")
+                    said.append(completed(["field"], f"'field' not said: no field of {player}'s takes the "
+                                                     f"{variety} now (judged as: field 1)"))
                     return action
                 if events:
                     others.append(decl)

@@ -5724,3 +5724,40 @@ def test_round_87_a_count_of_no_place_is_told(capsys):
     # a count asked of something no player holds: one line saying what can be counted, not silence
     code, out = judge(capsys, f"{R87}/q-r6-six.yaml", "-a", "How many zorks does Lars have?")
     assert code == 2 and "'zorks' is no place of a player's that judge counts" in out["error"], out
+
+
+def test_who_questions_name_the_players_a_move_is_open_to(tmp_path, capsys):
+    # `Who may plant?` in phase 1: the active player alone (bohnanza/phase-1/1); `Who may
+    # harvest now?`: everyone, at any time (bohnanza/harvest/1); `Whose turn is it?`: the
+    # active player; each told it named no player before (round 87's table).
+    where = situation(tmp_path, R58_P1)
+    code, out = judge(capsys, where, "-a", "Who may plant?")
+    assert code == 0 and out["asked"]["players"] == ["Timon"]
+    assert all(m.startswith("plant") for p in out["players"] for m in p["may"])
+    code, out = judge(capsys, where, "-a", "Who can harvest now?")
+    assert code == 0 and out["asked"]["players"] == ["Timon", "Nina", "Keno", "Eiko"]
+    assert main(["judge", where, "-a", "Whose turn is it?"]) == 0
+    assert "\nwhose turn: Timon's (the active player; the starting player is Timon)" in capsys.readouterr().out
+    code, out = judge(capsys, where, "-a", "Who chooses a camp first?")
+    assert code == 2  # (no camp in the base game: not a move of it)
+
+
+def test_who_chooses_a_camp_first_is_the_chooser_the_rules_wait_for(capsys):
+    # Dschingis Bohn: camps are chosen from the starting player's right neighbour on
+    # (dschingis/setup/12): with Timon, Nina, Keno seated, Keno first.
+    sc = "dschingis/independent/r84-setup-beginner-camp-choice-01"
+    code, out = judge(capsys, sc, "--step", "0", "-a", "Who chooses a camp first?")
+    assert code == 0 and out["asked"]["players"] == ["Keno"] and out["asked"]["moves"] == ["choose_camp"]
+    assert main(["judge", sc, "--step", "0", "-a", "Whose turn is it?"]) == 0
+    assert "the game waits for a choice of Keno's (camp)" in capsys.readouterr().out
+
+
+def test_who_wins_asked_alone_is_the_standing_now(tmp_path, capsys):
+    # No move said: the winners rule counted now (bohnanza/end/4: the most coins); R58_P1 has
+    # no coins anywhere, so it is a tie of everyone at 0, and the game goes on.
+    for text in ("Who wins?", "What's the score?", "Is the game over?", "Who is leading so far?"):
+        assert main(["judge", situation(tmp_path, R58_P1), "-a", text]) == 0
+        assert "\nthe game goes on" in capsys.readouterr().out
+    data = dict(R58_P1, over=True, winners=["Keno"])
+    assert main(["judge", situation(tmp_path, data), "-a", "Who won?"]) == 0
+    assert "\nthe game is over; winners: Keno" in capsys.readouterr().out

@@ -1139,8 +1139,9 @@ MAX_SAID = 2000
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, load_situation, overview, render_overview,
-                        render_verdicts, score_now, spec_var_words, SCORE_ASKED, END_ASKED, COUNT_ASKED, counts_asked)
-    from .notation import asks_an_outcome, format_action, values_asked
+                        render_verdicts, score_now, spec_var_words, standings, who_may, SCORE_ASKED, END_ASKED,
+                        COUNT_ASKED, STANDINGS_ASKED, counts_asked)
+    from .notation import asks_an_outcome, format_action, players_asked, values_asked
 
     books = rulebooks_folder(args.rulebooks)
     try:
@@ -1159,6 +1160,18 @@ def _judge(args: argparse.Namespace) -> int:
                           "not_now": [h for h in p.get("not_now", []) if h["action"] in kinds]}
                          for p in ov["players"] if p["player"] == who]
         ov["asked"] = {"question": args.action[0], "player": who, "moves": kinds}
+        return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT
+    alone = args.action[0] if args.action and len(args.action) == 1 and not args.action[0].lstrip().startswith("{") \
+        else None
+    whom = players_asked(engine, state, alone) if alone is not None else None
+    if whom is not None or (alone is not None and STANDINGS_ASKED.match(alone)):
+        # (`Who chooses a camp first?`, `Whose turn is it?`: whom the moves are open to now;
+        # `Who wins?`: the standings now; each question was told it names no player)
+        ov = who_may(overview(engine, state), whom) if whom is not None else standings(overview(engine, state), engine,
+                                                                                        state)
+        ov["asked"]["question"] = alone
+        if args.player:
+            ov["players"] = [p for p in ov["players"] if p["player"] == args.player]
         return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT
     if args.action:
         # (`--player Timon -a "can I harvest my blue?"`: the seat asking is the one who says `I`;

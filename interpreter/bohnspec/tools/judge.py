@@ -235,6 +235,29 @@ def overview(engine: Engine, state: State) -> dict:
     return out
 
 
+def who_may(ov: dict, kinds: Sequence[str]) -> dict:
+    """An overview answering whom moves of `kinds` are open to now (`Who chooses a camp
+    first?`): each player's lines of those moves alone, and the answer in a line; no kinds
+    (`Whose turn is it?`): who is to play, the active player and whom a pending choice waits for."""
+    out = dict(ov)
+    if kinds:
+        out["players"] = [{**p, "may": [m for m in p["may"] if m.split()[0] in kinds],
+                           "not_now": [h for h in p.get("not_now", []) if h["action"] in kinds]}
+                          for p in ov["players"]]
+        able = [p["player"] for p in out["players"] if p["may"]]
+        moves = " or ".join(dict.fromkeys(kinds))
+        answer = f"who may {moves} now: {', '.join(able)}" if able else \
+            f"nobody may {moves} now" + ("; the game is over" if ov["over"] else "")
+    else:
+        able = [p["player"] for p in ov["players"] if p["may"]]
+        answer = "the game is over" if ov["over"] else (
+            f"whose turn: {ov['active']}'s (the active player; the starting player is {ov['starting_player']})"
+            + "".join(f"; the game waits for a choice of {p['player']}'s ({p['choice']})" for p in ov["pending"])
+            + (f"; who may do something now: {', '.join(able)}" if able else ""))
+    out["asked"] = {"players": able, "moves": list(kinds), "answer": answer}
+    return out
+
+
 def _stuck(engine: Engine, state: State, timely: Sequence[M.Move]) -> list[dict]:
     """A game nobody can go on with (a designer's rules that leave no way on; simulate's
     stuck games): every action type of the active player with the rule that refuses it now,
@@ -1118,6 +1141,25 @@ SCORE_ASKED = re.compile(r"\b(?:how\s+many\s+(?:victory\s+)?points|points?\s+(?:
 END_ASKED = re.compile(r"\b(?:(?:is|was)\s+the\s+game\s+(?:over|finished|done|ended)|(?:does|did|will)\s+the\s+game\s+"
                        r"end|(?:who|which\s+player)\s+(?:wins|won|has\s+won|is\s+the\s+winner)|(?:has|have|did|does)\s+"
                        r"\S+\s+(?:won|win)(?:\s+the\s+game)?\s*\?|(?:is|are)\s+\S+\s+the\s+winners?)", re.IGNORECASE)
+
+
+# `Who wins?`, `What's the score?`, `Is the game over?` asked alone, no move said: the standings now.
+STANDINGS_ASKED = re.compile(r"^\s*(?:(?:so\s+)?(?:who|which\s+player)\s+(?:wins|won|has\s+won|is\s+the\s+winner|"
+                             r"is\s+winning|is\s+leading|is\s+ahead|leads|would\s+win)|what(?:'s|\s+is)\s+the\s+(?:score|standing)|"
+                             r"(?:is|was)\s+the\s+game\s+(?:over|finished|done|ended))(?:\s+(?:now|so\s+far|here|then))?"
+                             r"\s*\?\s*$", re.IGNORECASE)
+
+
+def standings(ov: dict, engine: Engine, state: State) -> dict:
+    """An overview answering who wins, asked with no move (`Who wins?`): the winners of a game
+    over; of a game going on, the count its winners rule would make now."""
+    if state.over:
+        answer = f"the game is over; winners: {', '.join(state.winners) or 'none'}"
+    else:
+        now = score_now(engine, state)
+        answer = "the game goes on" + (f"; the winners rule counted now, before what the end itself brings (a final "
+                                       f"harvest): {now}" if now and "so nobody would win" not in now else "")
+    return {**ov, "asked": {"answer": answer, "score_now": score_now(engine, state)}}
 
 
 def counts_asked(engine: Engine, state: State, texts: list[str], last_player: str | None) -> list[str]:
@@ -2362,6 +2404,8 @@ def fields_text(engine: Engine, state: State) -> str:
 def render_overview(ov: dict, where: str) -> str:
     """The text of an `overview` of the situation at `where`."""
     lines = [f"situation: {where}"]
+    if ov.get("asked", {}).get("answer"):
+        lines.append(ov["asked"]["answer"])
     if ov["over"]:
         lines.append(f"the game is over; winners: {', '.join(ov['winners']) or 'none'}")
     lines.append(f"phase: {ov['phase']}    active player: {ov['active']}    starting player: {ov['starting_player']}"

@@ -55,6 +55,7 @@ from .words import (
     _variety_said,
     _verb_forms,
     _verbs,
+    verb_family,
 )
 
 # A list of places, `hand 1, hand 3`, is one word of the notation: the spaces inside its
@@ -176,7 +177,7 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
     if action is not None:
         kind = str(action.get("type", kind))
     # (the verb said may name a family of moves, `discard`: discard_card, discard_kind)
-    kinds = [kind] if kind in engine.spec.actions else [a for a in engine.spec.actions if a.startswith(kind + "_")]
+    kinds = [kind] if kind in engine.spec.actions else list(verb_family(engine, kind))
     legal: dict[str, list[dict]] = {}  # the first legal moves of each kind, looked for once
 
     def legal_of(k: str) -> list[dict]:
@@ -1640,7 +1641,7 @@ def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
         # (`discards the reds and the green`: a verb only its moves are named after, the
         # two-player game's discard_kind and discard_card; round 69's table)
         kind = next((f for f in _verb_forms(kind) if any(a.startswith(f + "_") for a in engine.spec.actions)), kind)
-    family = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
+    family = [engine.spec.actions[a] for a in verb_family(engine, kind)]
     if not family or any(p.type == "cards" for a in family for p in a.params):
         return None
     verb = " ".join(tokens[:n])
@@ -1710,8 +1711,8 @@ def _an_object(engine: Engine, state: State, words: str) -> bool:
 @functools.lru_cache(maxsize=256)
 def _family_names_cards(engine: Engine, kind: str) -> bool:
     """Whether the verb's moves (`plant`, `plant_card`, `plant_kind`) name a card or a variety."""
-    return any(p.type in ("card", "cards", "variety") for a in engine.spec.actions.values()
-               if a.name == kind or a.name.startswith(kind + "_") for p in a.params)
+    return any(p.type in ("card", "cards", "variety") for a in verb_family(engine, kind)
+               for p in engine.spec.actions[a].params)
 
 
 def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:

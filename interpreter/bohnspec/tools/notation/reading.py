@@ -75,7 +75,6 @@ from .values import (
     absent_move,
 )
 from .words import (
-    counted_place,
     _AGAIN,
     _ARTICLES,
     _COUNTED,
@@ -99,6 +98,8 @@ from .words import (
     _variety_said,
     _verb_forms,
     _verbs,
+    counted_place,
+    verb_family,
 )
 from .writing import card_owners
 
@@ -641,6 +642,34 @@ def values_asked(engine: Engine, state: State, question: str) -> tuple[str, list
     kinds = [a for a in engine.spec.actions if a == kind or any(a.startswith(v + "_") for v in _verb_forms(kind))]
     player = next(n for n in state.names() if n.lower() == m[1].lower())
     return (player, kinds) if kinds else None
+
+
+# `Whose turn is it?`, `Who goes first?`, `Who is next?`: a question of who is to play, no move said.
+_TURN_ASKED = re.compile(r"^\s*(?:whose\s+(?:turn|move|go)\s+is\s+it(?:\s+now)?|who(?:'s|\s+is)\s+(?:next|first|"
+                         r"on\s+turn|the\s+active\s+player|the\s+starting\s+player|to\s+(?:play|move))(?:\s+now)?|"
+                         r"who\s+(?:goes|plays|moves|starts|begins)(?:\s+(?:first|next|now))?)\s*\?\s*$", re.IGNORECASE)
+# `Who chooses a camp first?`, `Who may harvest now?`: the auxiliary before the verb.
+_WHO_MAY = re.compile(r"^\s*who\s+(?:(?:can|may|could|might|must|should|has\s+to|gets\s+to|is\s+allowed\s+to|"
+                      r"is\s+to|is\s+going\s+to|will)\s+)?(.+?)\s*\?\s*$", re.IGNORECASE)
+
+
+def players_asked(engine: Engine, state: State, question: str) -> list[str] | None:
+    """`Who chooses a camp first?`, `Who may harvest now?`: a question of whom a move is open to
+    now, answered by what each player may do of the verb's moves (their kinds, returned); `Whose
+    turn is it?`, `Who goes first?`: of who is to play, the situation itself (an empty list).
+    None for another question (`Who wins?` is the winners rule's)."""
+    if _TURN_ASKED.match(question):
+        return []
+    m = _WHO_MAY.match(question)
+    if m is None:
+        return None
+    words = m[1].split()
+    if not words or not _names_a_move(engine, words):
+        return None
+    kind = _action_named(engine, words)[0]
+    # (the verb's family too: `Who may plant?` is of every planting)
+    kinds = [a for a in engine.spec.actions if a == kind or any(a.startswith(v + "_") for v in _verb_forms(kind))]
+    return kinds or None
 
 
 def asks_an_outcome(engine: Engine, state: State, question: str) -> bool:
@@ -1206,7 +1235,7 @@ _COUNT_ALONE = re.compile(r"\s*\bhow\s+many\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:does
 def _family_timely(engine: Engine, state: State, kind: str, player: str) -> bool:
     """Whether a move of the verb's family (`plant`: plant, plant_card) is one whose moment is
     the player's now; True where the verb names no move of the game."""
-    family = [a for a in engine.spec.actions if a == kind or a.startswith(kind + "_")] if kind else []
+    family = verb_family(engine, kind) if kind else ()
     return not family or any(engine.timing(state, k, player) is None for k in family)
 
 
@@ -2844,7 +2873,7 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         named = decl is not None and any(p.type in ("card", "cards", "variety") for p in decl.params)
         return _moves_it(events, variety, player) and (named or _takes_place(engine, state, player, action, place))
     without = [w for j, t in enumerate(tokens) if j != at for w in t.split()]
-    candidates = [a for a in engine.spec.actions.values() if a.name == kind or a.name.startswith(kind + "_")]
+    candidates = [engine.spec.actions[a] for a in verb_family(engine, kind)]
     # `plants the fire`, no field said: the field growing that variety, as a player means it
     # (round 52: phase 1's planting was refused for want of a field); none growing it, an empty
     # one, said (round 53).

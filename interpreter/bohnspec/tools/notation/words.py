@@ -184,6 +184,13 @@ def _phases_named(engine: Engine, word: str) -> tuple[str, ...]:
     return whole or tuple(name for name in engine.spec.phases if "_" in name and _stem(name.split("_")[0]) == stem)
 
 
+@functools.lru_cache(maxsize=256)
+def verb_family(engine: Engine, kind: str) -> tuple[str, ...]:
+    """The moves a verb names: the move of that name and those named after it (`plant`: plant,
+    plant_card, plant_kind), in the spec's order."""
+    return tuple(a for a in engine.spec.actions if a == kind or a.startswith(kind + "_"))
+
+
 def _verb_forms(word: str) -> list[str]:
     """A verb as said and without the -s or -es of speech (`plants`, `passes`), lower case."""
     w = word.lower()

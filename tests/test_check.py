@@ -1161,6 +1161,18 @@ def test_a_local_hiding_the_option_it_is_compared_with_is_an_error(tmp_path):
         "a `define` declared outside (`define mode_chosen = mode`)"]
 
 
+def test_a_local_hiding_the_card_it_is_compared_with_is_an_error(tmp_path):
+    # `kind(camp) == camp` inside `choose_camp(space camp)` compared a card with the space and
+    # refused every camp (round 88, found writing the clause that tells a space is no camp).
+    text = ('module mycards requires dschingis\n'
+            'action settle(space camp) by p "Settle" cites dschingis/setup/12 {\n'
+            '  require kind(camp) == camp else "no camp" cites dschingis/setup/12\n}\n')
+    assert errors_of(tmp_path, text) == [
+        "`kind(camp) == camp`: `camp` here is the local of that name, which hides the card 'camp', so this compares "
+        "a card with it; name the card through a `define` declared outside (`define is_camp(s) = kind(s) == camp`)"]
+    assert errors_of(tmp_path, text.replace("space camp", "space s").replace("kind(camp)", "kind(s)")) == []
+
+
 def test_round_67s_designer_silent_mistakes_are_errors(tmp_path):
     # An option named like a definition, variable or shared zone is never read.
     for name, what in (("hand_size", "a definition"), ("exhaustions", "a variable"), ("discard", "a shared zone")):

@@ -1653,6 +1653,16 @@ class Checker:
                                       f"{suggest(v, values) if isinstance(v, str) else ''}, so this is "
                                       f"{'never' if op == '==' else 'always'} true")
                     return
+                hidden = mine.args[0] if mine.kind == "name" and mine.args[0] in scope else None
+                if hidden is not None and (hidden in self.spec.cards or hidden in self.spec.varieties) \
+                        and other.kind == "call" and other.args[0] in ("kind", "variety"):
+                    # `kind(camp) == camp` in `choose_camp(space camp)`: the parameter hides the
+                    # card it is named like, and a card is compared with a space (round 88)
+                    self.error(e.loc, f"`{unparse(e)}`: `{hidden}` here is the local of that name, which hides "
+                                      f"the card {hidden!r}, so this compares a card with it; name the card through "
+                                      f"a `define` declared outside (`define is_{hidden}(s) = {other.args[0]}(s) == "
+                                      f"{hidden}`)")
+                    return
                 if option is not None and other.kind == "name" and other.args[0] in option.values \
                         and other.args[0] not in scope:
                     self.error(e.loc, f"`{unparse(e)}`: `{mine.args[0]}` here is the local of that name, which "

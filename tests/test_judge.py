@@ -5761,3 +5761,50 @@ def test_who_wins_asked_alone_is_the_standing_now(tmp_path, capsys):
     data = dict(R58_P1, over=True, winners=["Keno"])
     assert main(["judge", situation(tmp_path, data), "-a", "Who won?"]) == 0
     assert "\nthe game is over; winners: Keno" in capsys.readouterr().out
+
+
+R88 = "tests/data/tables/r88"
+
+
+def test_round_88_who_wins_the_combat_is_the_combat_not_the_game(capsys):
+    # Fortified village: 16 (broad) against 8 + 2, raised to its floor 16: a tie, the attack
+    # fails (bohnaparte/fortress/2, bohnaparte/village/2); the question is of the combat, answered
+    # by its line, not by who would win the game
+    main(["judge", f"{R88}/w-B3x.yaml", "--brief", "-a", "Timon attacks Nina's fortified village with his broad",
+          "-a", "Nina defends with her red", "-a", "Who wins the combat?"])
+    out = capsys.readouterr().out
+    assert "a tie: the attack fails" in out and "would win if it ended here" not in out, out
+    assert "read as asking what the moves lead to, which the answer above shows: 'Who wins the combat?'" in out
+    main(["judge", f"{R88}/w-D2.yaml", "--brief", "-a", "Timon attacks Keno's town 17 with his fire",
+          "-a", "Keno defends with his red. Does the attack succeed?"])
+    assert "'Does the attack succeed?'" in capsys.readouterr().out
+
+
+def test_round_88_points_his_riders_and_the_farm_with_his_cavalry(capsys):
+    # `How many points does Timon have?`: the score now (it was 'no place judge counts')
+    assert main(["judge", f"{R88}/w-D9.yaml", "--brief", "-a", "How many points does Timon have?"]) == 0
+    assert "the winners rule counted now" in capsys.readouterr().out
+    # `Then his riders attack 05 again`: Timon's, the player of the move before
+    code, out = judge(capsys, f"{R88}/w-D3.yaml", "-a", "Timon attacks the village 09 with his riders",
+                      "-a", "Then his riders attack 05 again")
+    assert [(r["action"]["player"], r["action"]["type"], r["action"]["target"]) for r in out["results"]] == [
+        ("Timon", "charge", "09"), ("Timon", "charge", "05")], out["results"]
+    # `attack the farm with his new cavalry`: the cavalry of the paddock he took, beaten there
+    # (bohnaparte/cavalry/3), not 'cavalry are no card'
+    code, out = judge(capsys, f"{R88}/w-B12.yaml", "-a", "Timon attacks Nina's paddock with his blue",
+                      "-a", "Nina defends with her red", "-a", "Can Timon attack the farm with his new cavalry?")
+    last = out["results"][-1]
+    assert (last["action"]["type"], last["action"]["cavalry"], last["rule"]) == ("charge", "p", "bohnaparte/cavalry/3")
+
+
+def test_round_88_a_defence_for_a_neutral_landscape_and_a_camp_on_a_town(capsys):
+    # bohnaparte/attack/6 has someone play the neutral defender; ruling/neutral-defence-automatic
+    # leaves it to nobody, and the refusal quotes it; 'only its holder defends' is not said
+    code, out = judge(capsys, f"{R88}/w-B7.yaml", "-a", "Timon attacks the neutral farm with his green",
+                      "-a", "Keno defends the farm with the top card of the pile")
+    last = out["results"][-1]
+    assert not last["legal"] and "ruling/neutral-defence-automatic" in last["cites"], last
+    assert not any("only its holder" in a["reason"] for a in last.get("also_refused_by", [])), last
+    # 18 is a town on this beginner layout: no camp, rather than a camp taken
+    code, out = judge(capsys, f"{R88}/w-D12b.yaml", "-a", "Can Eiko choose camp 18?")
+    assert out["results"][0]["reason"] == "the space chosen is no camp: a starting space is one of the camps"

@@ -1139,7 +1139,9 @@ SCORE_ASKED = re.compile(r"\b(?:how\s+many\s+(?:victory\s+)?points|points?\s+(?:
 # A question whether the game is over or who has won it (`Is the game over?`, `Has she won?`):
 # where the moves end no game, the answer says that it goes on, which no event would say.
 END_ASKED = re.compile(r"\b(?:(?:is|was)\s+the\s+game\s+(?:over|finished|done|ended)|(?:does|did|will)\s+the\s+game\s+"
-                       r"end|(?:who|which\s+player)\s+(?:wins|won|has\s+won|is\s+the\s+winner)|(?:has|have|did|does)\s+"
+                       # (`Who wins the combat?` is of the combat, whose line answers it: round 88's table)
+                       r"end|(?:who|which\s+player)\s+(?:wins|won|has\s+won|is\s+the\s+winner)"
+                       r"(?!\s+(?:that|it|this|the\s+(?!game\b)[\w-]+))|(?:has|have|did|does)\s+"
                        r"\S+\s+(?:won|win)(?:\s+the\s+game)?\s*\?|(?:is|are)\s+\S+\s+the\s+winners?)", re.IGNORECASE)
 
 

@@ -1247,6 +1247,10 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
                           f"{who}'s may ride from {' or '.join(map(str, places))} "
                           f"(`{who} {action.name} {' '.join(target) or 'TARGET'} {action.params[k].name} {places[0]}`)")
     others = [p.name for p in action.params if p.type == "space" and p.name != action.params[k].name]
+    if len(target) == 2 and target[0].lower() == "the" and state.board is not None:
+        # (`attack the farm with his cavalry`: the one space of that kind; round 88's war table)
+        lying = _spaces_of_kind(state, target[1].rstrip(".,?!"))
+        target = lying if len(lying) == 1 else target
     if not places and len(target) == 1 and state.board is not None and target[0] in state.board and len(others) == 1:
         # (none may ride now, beaten say: the troops whose refusal comes last, the player's own;
         # round 56's `attacks 09 with her riders` after they lost was an input error)

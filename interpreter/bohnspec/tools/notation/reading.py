@@ -576,7 +576,11 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             # answer's events show; round 85's player had the cart's take read)
                             r"(?:does|did|will|would)\s+\S+\s+(?:(?:take|conquer|capture|win|get|hold)\s+(?:it|that|"
                             r"the\s+(?:space|territory|landscape|town|village|fight|combat|battle|attack))|win)"
-                            r"(?:\s+then|\s+now)?)"
+                            r"(?:\s+then|\s+now)?|"
+                            # (`Does the attack succeed?`, `Is the attack successful?`: round 88's war table)
+                            r"(?:(?:does|did|will|would)\s+(?:the|his|her|their|that|this)\s+(?:attack|charge|defen[cs]e|"
+                            r"raid)\s+(?:succeed|work|fail|hold)|(?:is|was)\s+(?:the|his|her|their|that|this)\s+"
+                            r"(?:attack|charge|defen[cs]e|raid)\s+(?:successful|a\s+success|won|lost))(?:\s+then|\s+now)?)"
                             r"\s*[?.!]*$",
                             re.IGNORECASE)
 
@@ -1538,6 +1542,8 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
         if (count := _COUNT_ALONE.fullmatch(text)) is not None:
             # (`How many fields does Lars have?`: a count where the moves leave the game, which the
             # answer gives; no move of its own; round 87's second table)
+            if re.fullmatch(r"(?:victory\s+)?points?|vps?", count[1], flags=re.IGNORECASE):
+                continue  # (`How many points does Timon have?`: the score, which the answer counts)
             if counted_place(engine, count[1]) is None:
                 places = ", ".join(z for z, d in engine.spec.zones.items() if d.per_player)
                 raise ActionError(f"{text.strip()!r}: {count[1]!r} is no place of a player's that judge counts "
@@ -1553,6 +1559,18 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
             # (only a move whose moment is his now: `-a "accepts"` after his offer is the other's)
             if before is not None and _family_timely(engine, played, _action_named(engine, text.split())[0], before):
                 text = f"{before} {text}"
+        troops = re.match(r"\s*(his|her|their)\s+(?=(?:" + "|".join(_TROOPS) + r")\b)", text, flags=re.IGNORECASE) \
+            if out else None
+        if troops is not None:
+            # (`-a "Timon's riders attack 05" -a "Then his riders attack 05 again"`: the troops of
+            # the player the pronoun means, read as `he` is; round 88's war table)
+            probe = {"his": "he", "her": "she", "their": "they"}[troops[1].lower()] + " " + text[troops.end():]
+            prefix = " ".join(m.rstrip(".!?;, ") + ("?" if _mood_said(m)[0] else ".") for m in out[-3:]) + " "
+            resolved = _pronouns_meant(engine, state, prefix + probe)
+            who = resolved[len(prefix):].split()[0] if resolved.startswith(prefix) and resolved[len(prefix):] else ""
+            if who in state.names() and _pronoun_sure(engine, played, " ".join(said_before), probe,
+                                                      resolved[len(prefix):]):
+                text = f"{who}'s " + text[troops.end():]
         if out and re.search(r"\b(?:he|she|they)\b", text, flags=re.IGNORECASE):
             # (`-a "Nina harvests her soys" -a "then she attacks the farm"`: whom a pronoun
             # means is read with the moves before it, as in one text; round 87's second table)

@@ -2811,8 +2811,13 @@ def test_round_54s_two_player_sentences_are_read(capsys):
     sid = "duo/phase-0/discard-leftovers-by-variety-in-any-order-01"
     code, out = judge(capsys, sid, "--step", "0", "-a", "Nina discards the red bean from the middle")
     assert out["results"][0]["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
-    assert main(["judge", sid, "--step", "0", "-a", "Nina plants one of the red beans"]) == 2
-    assert "'one red': plant_kind moves every red it takes at once" in capsys.readouterr().err
+    # (one of the reds planted: refused under the paragraph that has a kind planted whole,
+    # bohnroeschen/two-player/8; round 88's table had it as unreadable words, exit 2)
+    code, out = judge(capsys, sid, "--step", "0", "-a", "Nina plants one of the red beans")
+    r = out["results"][0]
+    assert code == 1 and (r["legal"], r["rule"]) == (False, "bohnroeschen/two-player/8"), r
+    assert r["reason"].startswith("one red alone: plant_kind moves every red it takes at once"), r
+    assert "ruling/duo-leftovers-one-field" in r["cites"], r
 
 
 def test_round_54s_war_table_sentences_are_read(tmp_path, capsys):
@@ -5808,3 +5813,16 @@ def test_round_88_a_defence_for_a_neutral_landscape_and_a_camp_on_a_town(capsys)
     # 18 is a town on this beginner layout: no camp, rather than a camp taken
     code, out = judge(capsys, f"{R88}/w-D12b.yaml", "-a", "Can Eiko choose camp 18?")
     assert out["results"][0]["reason"] == "the space chosen is no camp: a starting space is one of the camps"
+
+
+def test_round_88_one_bean_of_a_variety_planted_alone_is_refused_not_unreadable(capsys):
+    # Two-player phase 0: planting a kind takes all of it (bohnroeschen/two-player/8), into one
+    # field (ruling/duo-leftovers-one-field); phase 3: all together on one field (two-player/11).
+    for where, text, rule in ((f"{R88}/p-d01.yaml", "Timon plants one red on his red field and discards the other red",
+                               "bohnroeschen/two-player/8"),
+                              (f"{R88}/p-d03.yaml", "Timon plants just one of the soy beans in field 1",
+                               "bohnroeschen/two-player/11")):
+        code, out = judge(capsys, where, "-a", text)
+        r = out["results"][0]
+        assert code == 1 and not r["legal"] and r["rule"] == rule, (text, r)
+        assert r["action"]["type"] == "plant_kind" and r["part_of_a_move"].startswith("'one "), r

@@ -31,6 +31,7 @@ from ..language.model import STATE_KEYS, Action, Decl, Define, EndRule, Handler,
 from ..language.spec import Spec, through_definitions
 from ..userfile import Document
 from .notation import COUNT_ASKED, absent_move, counted_place, card_owners, card_title, format_action, ref_text
+from .notation.reading import PartOfAMove
 from ..execution import moves as M
 from ..execution import tracing as T
 from ..execution.parts import values_seen
@@ -2343,6 +2344,26 @@ def _books_in_play(spec: Spec, found: Any) -> Any:
     return found
 
 
+def _part_refused(engine: Engine, state: State, exc: PartOfAMove, rulebooks: Path | None) -> dict:
+    """The verdict on words making only a part of a move (`plants one red`): refused, under the
+    paragraphs that allow the whole move here (its grant: a phase 0 or a phase 3 of the
+    two-player game); where the whole move is refused too, that refusal, the part noted."""
+    whole = _trace_told(engine, state, exc.action, rulebooks)
+    whole.pop("_state", None)
+    if not whole["legal"]:
+        whole["notation"] = [*whole.get("notation", []), str(exc)]
+        return whole
+    decl = engine.spec.actions[exc.action["type"]]
+    cites = list(whole.get("allowed_by") or decl.cites)
+    said = f"{format_action(engine, state, exc.action)}, but {exc.reason.split(':')[0]}"
+    return {"action": exc.action, "action_text": said,
+            "legal": False, "rule": cites[0], "reason": exc.reason, "clause": place(decl.loc), "cites": cites,
+            "part_of_a_move": str(exc), "rulebook": _rulebook_words(cites, rulebooks),
+            "ruling": _decisions(engine, cites), "checks": [],
+            "notation": [f"the move of them all, {format_action(engine, state, exc.action)}, is allowed here "
+                         f"(by {', '.join(cites)})"]}
+
+
 def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[..., list[dict]],
                 rulebooks: Path | None = None,
                 unread: list[dict] | None = None) -> tuple[list[dict], list[dict], State]:
@@ -2361,6 +2382,13 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
         said: list = []
         try:
             parsed = read(engine, state, text, said)
+        except PartOfAMove as exc:
+            # (`plants one red` where every red goes at once: refused, with what allows the whole)
+            actions.append(exc.action)
+            if going:
+                results.append(_part_refused(engine, state, exc, rulebooks))
+                going = False
+            break
         except ActionError as exc:
             if len(texts) == 1:
                 raise
@@ -2604,7 +2632,8 @@ def render_verdicts(results: list[dict], brief: bool = False, var_words: Mapping
                 lines.extend(_goes_on_lines(r, full=False))
                 lines.extend(_opens_lines(r, within_the_moment=True))
             continue
-        lines.append("  checks, in evaluation order:")
+        if r["checks"]:
+            lines.append("  checks, in evaluation order:")
         for c in r["checks"]:
             mark = "REFUSES" if c["refuses"] else "ok"
             lines.append(f"    [{mark:7}] {c['kind']} {c['source']}   ({c['where']}; {', '.join(c['cites'])})")

@@ -104,6 +104,17 @@ from .words import (
 from .writing import card_owners
 
 
+class PartOfAMove(ActionError):
+    """Words that make only a part of a move of the rules (`plants one red`, where a planting of
+    a variety takes every red at once): refused as such, not unreadable; `action` is the
+    whole move the words are a part of, `reason` why no move makes the part alone."""
+
+    def __init__(self, message: str, action: dict, reason: str) -> None:
+        super().__init__(message)
+        self.action = action
+        self.reason = reason
+
+
 class Completed(str):
     """A note of a reading that filled in values the words left out (`'card' not said: judged
     as 1`): the text told to the user, and the parameters filled in (`params`), which
@@ -330,9 +341,17 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
                 except BohnspecError:
                     moved = []
                 if decl is not None and sum(1 for e in moved if _names_variety(e, v)) > 1:
-                    raise ActionError(f"'one {v}': {a['type']} moves every {v} it takes at once, so no move of the "
-                                      f"rules moves one of them alone [{', '.join(decl.cites[:2])}]; to judge moving "
-                                      f"them all: `{player} {a['type']} {v} ...`")
+                    # (a refusal, with the paragraphs that move them all: round 88's table had it
+                    # as unreadable words, exit 2, which a script takes for a typing mistake)
+                    message = (f"'one {v}': {a['type']} moves every {v} it takes at once, so no move of the "
+                               f"rules moves one of them alone [{', '.join(decl.cites[:2])}]; to judge moving them "
+                               f"all: `{player} {a['type']} {v} ...`")
+                    if any(q.type == "field" for q in decl.params):
+                        # (onto a field: a variety planted goes there whole, so one alone is refused;
+                        # discarding one is no wrong move, only not a move of its own: told so)
+                        raise PartOfAMove(message, a, f"one {v} alone: {a['type']} moves every {v} it takes at "
+                                                      "once, and no move of the rules moves one of them alone")
+                    raise ActionError(message)
                 said.append(f"'a {v}': {a['type']} names a variety, not a card, and takes every {v} it moves "
                             "(what would happen shows them)")
             # `plants his soys on his soy` read as a move of one card: said (round 51's players).

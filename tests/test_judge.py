@@ -5826,3 +5826,17 @@ def test_round_88_one_bean_of_a_variety_planted_alone_is_refused_not_unreadable(
         r = out["results"][0]
         assert code == 1 and not r["legal"] and r["rule"] == rule, (text, r)
         assert r["action"]["type"] == "plant_kind" and r["part_of_a_move"].startswith("'one "), r
+
+
+def test_round_88_the_rulings_that_say_which_card_and_why_no_field_is_bought(capsys):
+    # Solo: the figure stands on the card fulfilled (bohnroeschen/solo/1), so `Stop for the blue
+    # card` under the figure is about the card after it; the ruling saying so is cited
+    assert main(["judge", f"{R88}/p-s02.yaml", "-a", "Can Nina say Stop for the blue card?"]) == 2
+    assert "[bohnroeschen/tasks/1, ruling/solo-figure-on-fulfilled-card]" in capsys.readouterr().err
+    # The base game has no purchase of a field (bohnanza/setup/2, setup/3): its ruling says why;
+    # a war game's own ruling speaks there, not the base game's
+    assert main(["judge", f"{R88}/p-b11.yaml", "-a", "Keno buys a third bean field for three coins"]) == 2
+    assert "ruling/fields-fixed-at-setup of this game says why" in capsys.readouterr().err
+    assert main(["judge", f"{R88}/w-D9.yaml", "-a", "Timon buys a third bean field"]) == 2
+    err = capsys.readouterr().err
+    assert "ruling/war-two-fields of this game says why" in err and "fields-fixed-at-setup" not in err

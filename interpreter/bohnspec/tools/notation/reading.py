@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ...conformance.deciding import replaced_cites
 from ...errors import ActionError, BohnspecError, SpecRuntimeError, closest, suggest
 from ...execution import builtins as B
 from ...execution.interpret import Engine, Outcome
@@ -2775,9 +2776,14 @@ def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: 
     own = matched(about)
     if not any(fits(other) or matched(other) > own for other in titles if other != about):
         return
-    cites = engine.spec.actions[kind].cites
+    # (and the definitions the game replaces that say which card: the solo game's figure stands
+    # on the card fulfilled, ruling/solo-figure-on-fulfilled-card; round 88's table was shown
+    # tasks/1 alone, whose words point at the card under the figure)
+    cites = list(dict.fromkeys([*engine.spec.actions[kind].cites[:1],
+                                *(c for clause in engine.spec.clauses_of(kind) if clause.condition is not None
+                                  for c in replaced_cites(engine.spec, clause.condition))]))
     raise ActionError(f"'{said}': {kind} names no card: it is about {title!r} ({about}) now, not the card named"
-                      + (f" [{cites[0]}]" if cites else ""))
+                      + (f" [{', '.join(cites)}]" if cites else ""))
 
 
 def _what_takes(engine: Engine, state: State, player: str, said: object) -> str:

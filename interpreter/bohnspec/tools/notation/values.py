@@ -289,9 +289,13 @@ def _rulings_on_absent(engine: Engine, kind: str, homes: list[str]) -> list[str]
     # rulings of this game citing that ruling; round 70's table asked for a third field in
     # Dschingis Bohn and was told of modules)
     section = first if first.startswith("ruling/") else first.rsplit("/", 1)[0] + "/"
+    # (a ruling citing the very ruling the move is made of speaks of the move wherever it is:
+    # the base game's ruling/fields-fixed-at-setup, of ruling/third-field-classic; round 88)
+    # (the game's own first: the war games' ruling/war-two-fields, not the base game's)
     found = [(name, r) for name, r in engine.spec.rulings.items()
-             if r.module in engine.spec.modules and r.module not in shared
+             if r.module in engine.spec.modules and (r.module not in shared or section in r.cites)
              and any(c.startswith(section) for c in r.cites)]
+    found = [(name, r) for name, r in found if r.module not in shared] or found
     # Those whose question or decision speaks of the move (words of its title: `burn`, `town`)
     # first, and only those when some do: a ruling on a camp's points cites the section of the
     # burnt town too, and says nothing of why no town is burnt (round 47's players).

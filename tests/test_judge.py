@@ -5840,3 +5840,30 @@ def test_round_88_the_rulings_that_say_which_card_and_why_no_field_is_bought(cap
     assert main(["judge", f"{R88}/w-D9.yaml", "-a", "Timon buys a third bean field"]) == 2
     err = capsys.readouterr().err
     assert "ruling/war-two-fields of this game says why" in err and "fields-fixed-at-setup" not in err
+
+
+def test_round_88_base_and_bohnroeschen_table_phrasings(capsys):
+    def read(where, *texts):
+        code, out = judge(capsys, f"{R88}/{where}", *(x for t in texts for x in ("-a", t)))
+        return code, [(r["action"].get("type"), r["action"].get("player"), r["legal"]) for r in out["results"]]
+    # `asks Nina to give him her red as a gift`: his offer of nothing for her red, refused to
+    # one who is not the active player (bohnanza/phase-2/4)
+    assert read("p-b03.yaml", "Keno asks Nina to give him her red as a gift")[1] == [("offer", "Keno", False)]
+    # `a field to plant her soy`: what the harvest is for; `has to plant` is the planting
+    assert read("p-b05.yaml", "Must Nina harvest a field to plant her soy?")[1][0][0] == "harvest"
+    assert read("p-b05.yaml", "Does Nina have to plant her soy?")[1][0][0] == "plant_card"
+    # `While Keno's draft is still going round, Eiko harvests ...`: the time said, dropped; a
+    # second draft while one goes round is refused (ruling/draft-first)
+    code, out = judge(capsys, f"{R88}/p-b08.yaml", "-a",
+                      "While Keno's draft is still going round, Eiko harvests her two jumping beans")
+    assert out["results"][0]["rule"] == "ruling/draft-first", out["results"][0]
+    # `changes his mind and`: no move
+    assert read("p-r03.yaml", "Keno passes", "Timon pays tribute", "Keno changes his mind and pays tribute after all")[
+        1][-1] == ("tribute", "Keno", True)
+    # a claim naming a card after the game is over: refused as the game is over (ruling/game-over)
+    code, out = judge(capsys, f"{R88}/p-r05.yaml", "-a", "Nina says Stop for the two red beans card", "-a",
+                      "Timon says Stop for his blue card")
+    assert out["results"][-1]["rule"] == "ruling/game-over", out["results"][-1]
+    # `ends phase 3 and leaves the green`: what is left lying is no move
+    assert read("p-s04.yaml", "Nina plants the soys on her soy", "Nina plants the fire on her fires",
+                "Nina ends phase 3 and leaves the green")[1][-1] == ("end_phase", "Nina", True)

@@ -631,6 +631,12 @@ def _asked(mood: str | None, move: str) -> str:
 # The most clauses of one kind taken out of one text (`since ...`, `before ...`).
 _MOST_CLAUSES = 20
 
+# The words after which `to plant` is the move itself (`has to plant`, `is allowed to plant`),
+# not what another move is for (`harvests a field to plant her soy`).
+_TO_OF_THE_MOVE = ("have", "has", "had", "need", "needs", "allowed", "able", "going", "want", "wants", "ought",
+                   "required", "supposed", "permitted", "get", "gets", "forced", "obliged", "chance", "right", "turn",
+                   "wish", "wishes", "try", "tries", "decide", "decides", "choose", "chooses")
+
 
 def _words_around(engine: Engine, state: State, text: str) -> str:
     """The text without what is said around a move and is no part of it: the player's reason
@@ -664,8 +670,13 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                r",?\s+so\s+(?:that\s+)?(?:he|she|they|it)\s+(?:gets?|can|could|reaches|will|would|is|has|wins)\b",
                r",?\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be|show|afford|prove|raise|skip|avoid|"
                r"escape|catch|free)\b",
+               # (`Must Nina harvest a field to plant her soy?`: what the harvest is for, not the
+               # move asked; not `has to plant`, `is allowed to plant`: round 88's table)
+               "".join(rf"(?<!\b{w})" for w in _TO_OF_THE_MOVE) +
+               r",?\s+(?:in\s+order\s+)?to\s+(?:plant|make\s+room|free\s+a\s+field)\b",
                # (at the start too: `Before he draws, Timon harvests ...`; round 67's table)
-               r"(?:^|,?\s+)(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")\s+\S+)",
+               # (and `While Keno's draft is still going round, ...`: round 88's table)
+               r"(?:^|,?\s+)(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")(?:'s)?\s+\S+)",
                # (`while his other field has 3`, `if nobody wants it`: a condition said, no move)
                r",?\s+(?:while|whilst|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|"
                r"another|one|every|all)\b",
@@ -921,6 +932,9 @@ def _fillers_dropped(state: State, text: str) -> str:
     # `second` read as the pile's second card)
     text = re.sub(r"\s+(?:for|in)\s+the\s+second\s+round\b", "", text, flags=re.IGNORECASE)
     return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|again|"
+                  # (`plants only one of the reds`, `changes his mind and pays tribute`: round 88's table)
+                  r"only(?=\s+(?:one|a|an)\s)|(?:changes|changed|has\s+changed)\s+(?:his|her|their|my)\s+mind"
+                  r"(?:\s+and)?|"
                   # (`meanwhile`, `too early`: round 71's table; `no thanks` is read with the joins)
                   r"meanwhile|in\s+the\s+meantime|(?:a\s+bit\s+|too\s+)?early|"
                   r"at\s+this\s+point|at\s+this\s+moment|right\s+away|straight\s+away|"
@@ -999,6 +1013,11 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
                   lambda m: f"{m[1] or ''}{m[2]} trades the {m[4]} to {m[3]} for {m[3]}'s {m[4]}{m[6]}"
                   if m[2] != m[3] else m[0], text, flags=re.IGNORECASE)
     # `Timon asks Nina for her red (as a gift)`: his offer, giving nothing, for her card
+    # (`asks Nina to give him her red as a gift`: the same; round 88's table)
+    text = re.sub(r"^(\S+)\s+asks\s+(\S+)\s+to\s+(?:give|hand|pass)\s+(\S+)\s+",
+                  # (him: the one asking, whom a guess may have named another already)
+                  lambda m: f"{m[1]} asks {m[2]} for " if m[3].lower() in ("him", "her", "them", "me")
+                  or m[3] in state.names() else m[0], text, flags=re.IGNORECASE)
     text = re.sub(r"^(\S+)\s+asks\s+(\S+)\s+for\s+(?:(?:his|her|their)\s+)?(.+?)(?:\s+as\s+an?\s+(?:gift|present)"
                   r"|\s+for\s+free)?$", r"\1 offers \2 nothing for \2's \3", text, flags=re.IGNORECASE)
     text = re.sub(r"^\s*(?:is|would)\s+it\s+(?:be\s+)?(?:allowed|legal|ok|okay|possible)\s+for\s+(\S+)\s+to\s+",
@@ -1059,7 +1078,9 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
                       + r")\s+(?:attack|ride|charge|gallop)s?\b", lambda m: f"{m[1]} {riding[0]}", text,
                       flags=re.IGNORECASE)
-    return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\b.*$", "", text, flags=re.IGNORECASE)
+    # (`ends phase 3 and leaves the green`: what is left where it lies is no move; round 88's table)
+    return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?(?:keeps?|leaves?\s+(?:the|his|her|their|my)\b)\b.*$", "",
+                  text, flags=re.IGNORECASE)
 
 
 def _troops_stand(state: State, who: str, said: str) -> str | None:
@@ -1560,7 +1581,9 @@ def _onto_the_discard(engine: Engine, text: str) -> str:
                       r"\1 discards \2", text, flags=re.IGNORECASE)
         text = re.sub(r"^(\S+)\s+discards?\s+(.+)$", lambda m: f"{m[1]} {mover} {m[2]} onto the discard pile", text,
                       flags=re.IGNORECASE)
-    return re.sub(r"\bone\s+of\s+(?:the|his|her|their|my)\s+(\S+?)(?:s|\s+beans)\b", r"a \1", text, flags=re.IGNORECASE)
+    # (`one of the two reds`: round 88's table)
+    return re.sub(r"\bone\s+of\s+(?:the|his|her|their|my)\s+(?:(?:two|three|four|five|both|[2-9])\s+)?"
+                  r"(\S+?)(?:s|\s+beans)\b", r"a \1", text, flags=re.IGNORECASE)
 
 
 def _exchange(text: str) -> str:

@@ -2741,8 +2741,8 @@ def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: 
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", said)} - {
         *_ARTICLES, "card", "task", "vine", "his", "her", "their", "my", "the", "this", "that", "next", "current",
         "for", "of", "free", "himself", "herself", "themselves", "on", "at", "all"}
-    if not words:
-        return
+    if not words or state.over:
+        return  # (a game over: the move is refused for that, whatever card is named; round 88's table)
     action = {"type": kind, "player": player}
     try:
         outcome = engine.apply(state, action)

@@ -2196,7 +2196,7 @@ def test_the_players_left_phrases_of_round_48_are_read(tmp_path, capsys):
     verdict = out["results"][0]
     assert verdict["action"] == {"type": "attack", "player": "Nina", "target": "09", "with": "hand 1"}
     assert verdict["legal"] is True
-    assert any("'pays a coin and'" in n for n in verdict["notation"])
+    assert any(n.startswith("the coin paid: no move of this game is a payment alone") for n in verdict["notation"])
 
 
 def test_a_value_left_out_of_a_move_the_timing_refuses_says_the_timing_first(capsys):

@@ -285,8 +285,10 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
                           f"players: {', '.join(state.names())}")
     said: list[str] = said_first
     if paid is not None:
-        said.append(f"'pays a coin and': no move of this game is a payment alone; read as the {kind} that "
-                    "follows, whose price, if it has one, is paid in what it does")
+        # (not quoted: `pay another coin for the second round` is read so too; round 88's table
+        # was shown words nobody said)
+        said.append(f"the coin paid: no move of this game is a payment alone; read as the {kind} it goes with, "
+                    "whose price, if it has one, is paid in what it does")
     decl = engine.spec.actions.get(kind)
     if decl is not None and len(set(owners_named)) == 1 and decl.params and decl.params[0].type == "player" \
             and not any(w in state.names() for w in rest):

@@ -289,13 +289,9 @@ def _rulings_on_absent(engine: Engine, kind: str, homes: list[str]) -> list[str]
     # rulings of this game citing that ruling; round 70's table asked for a third field in
     # Dschingis Bohn and was told of modules)
     section = first if first.startswith("ruling/") else first.rsplit("/", 1)[0] + "/"
-    # (a ruling citing the very ruling the move is made of speaks of the move wherever it is:
-    # the base game's ruling/fields-fixed-at-setup, of ruling/third-field-classic; round 88)
-    # (the game's own first: the war games' ruling/war-two-fields, not the base game's)
     found = [(name, r) for name, r in engine.spec.rulings.items()
-             if r.module in engine.spec.modules and (r.module not in shared or section in r.cites)
+             if r.module in engine.spec.modules and r.module not in shared
              and any(c.startswith(section) for c in r.cites)]
-    found = [(name, r) for name, r in found if r.module not in shared] or found
     # Those whose question or decision speaks of the move (words of its title: `burn`, `town`)
     # first, and only those when some do: a ruling on a camp's points cites the section of the
     # burnt town too, and says nothing of why no town is burnt (round 47's players).
@@ -305,6 +301,11 @@ def _rulings_on_absent(engine: Engine, kind: str, homes: list[str]) -> list[str]
     def speaks(r) -> int:
         said = set(re.findall(r"[a-z]+", f"{r.question} {r.decision}".lower()))
         return sum(1 for w in words if w in said or w + "s" in said)
+    if not found and len(words) >= 2:
+        # (a game the move's own game builds on, whose ruling asks of the move itself: the base
+        # game's ruling/fields-fixed-at-setup, of the third field Bohnröschen buys; round 88)
+        found = [(name, r) for name, r in engine.spec.rulings.items() if r.module in engine.spec.modules
+                 and sum(1 for w in words if w in set(re.findall(r"[a-z]+", r.question.lower()))) >= len(words)]
     scored = sorted(found, key=lambda nr: -speaks(nr[1]))
     if scored and speaks(scored[0][1]):
         scored = [nr for nr in scored if speaks(nr[1])]

@@ -2302,8 +2302,12 @@ def test_a_variety_said_as_one_card_of_a_move_taking_the_variety_is_noted(capsys
     # Round 58's table: LEGAL, even with the note, answered a move of one of them, which no
     # move of the rules is; where the variety's move would take several, that is the answer.
     assert main(["judge", "duo/phase-0/discard-leftovers-by-variety-in-any-order-01", "--step", "0",
-                 "-a", "Nina discards a red"]) == 2
+                 "-a", "Nina discards one red"]) == 2
     assert "'one red': discard_kind moves every red it takes at once" in capsys.readouterr().err
+    # (`a red` is the variety, as NOTATION.md has it, with the note; round 88's hunter)
+    code, out = judge(capsys, "duo/phase-0/discard-leftovers-by-variety-in-any-order-01", "--step", "0",
+                      "-a", "Nina discards a red")
+    assert code == 0 and any(n.startswith("'a red': discard_kind names a variety") for n in out["results"][0]["notation"])
     code, out = judge(capsys, "duo/phase-0/discard-leftovers-by-variety-in-any-order-01", "--step", "0",
                       "-a", "Nina discards the reds")
     assert out["results"][0]["action"] == {"type": "discard_kind", "player": "Nina", "variety": "red"}
@@ -5742,7 +5746,8 @@ def test_who_questions_name_the_players_a_move_is_open_to(tmp_path, capsys):
     code, out = judge(capsys, where, "-a", "Who can harvest now?")
     assert code == 0 and out["asked"]["players"] == ["Timon", "Nina", "Keno", "Eiko"]
     assert main(["judge", where, "-a", "Whose turn is it?"]) == 0
-    assert "\nwhose turn: Timon's (the active player; the starting player is Timon)" in capsys.readouterr().out
+    assert "\nwhose turn: Timon's (the active player); who may do something now: Timon, Nina, Keno, Eiko" in \
+        capsys.readouterr().out
     code, out = judge(capsys, where, "-a", "Who chooses a camp first?")
     assert code == 2  # (no camp in the base game: not a move of it)
 
@@ -5867,3 +5872,44 @@ def test_round_88_base_and_bohnroeschen_table_phrasings(capsys):
     # `ends phase 3 and leaves the green`: what is left lying is no move
     assert read("p-s04.yaml", "Nina plants the soys on her soy", "Nina plants the fire on her fires",
                 "Nina ends phase 3 and leaves the green")[1][-1] == ("end_phase", "Nina", True)
+
+
+def test_round_88_hunter_leaves_stops_at_the_next_move_and_who_reads_the_question(capsys):
+    # `and leaves the green` is no move, but the moves after it are (two-player/2: Nina may not
+    # harvest on Timon's turn); it had swallowed them, exit 0
+    code, out = judge(capsys, f"{R88}/h-duo_ph3_reds.yaml", "-a",
+                      "Timon plants the reds into field 1 and leaves the soy, and Nina harvests field 1")
+    assert code == 1 and [r["action"]["type"] for r in out["results"]] == ["plant_kind", "harvest"], out["results"]
+    assert out["results"][1]["rule"] == "bohnroeschen/two-player/2"
+    code, out = judge(capsys, f"{R88}/h-duo_ph0.yaml", "-a",
+                      "Timon plants the reds into field 1 and leaves the green. He ends the phase.")
+    assert [r["action"]["type"] for r in out["results"]] == ["plant_kind", "end_phase"], out["results"]
+    # `Who may harvest field 2?`: judged with each player (Nina's three blues; Timon's lone green
+    # is protected, bohnanza/bean-protection/1; Keno's field 2 is empty)
+    code, out = judge(capsys, f"{R88}/h-base3_trade.yaml", "-a", "Who may harvest field 2?")
+    assert out["asked"]["players"] == ["Nina"], out["asked"]
+    code, out = judge(capsys, f"{R88}/h-base3_trade.yaml", "-a", "Who may harvest Nina's field?")
+    assert out["asked"]["players"] == ["Nina"], out["asked"]
+    # `take camp 02` read as the camp's choice (dschingis/setup/12), not a cart's take
+    code, out = judge(capsys, f"{R88}/h-dsch_camps.yaml", "-a", "Who can take camp 02?")
+    assert (out["asked"]["players"], out["asked"]["moves"]) == (["Keno"], ["choose_camp"]), out["asked"]
+    # before the first turn no starting player is named (Bohnaparte's is the last to choose a camp)
+    assert main(["judge", f"{R88}/h-bp_camps.yaml", "-a", "Who goes first?"]) == 0
+    out_text = capsys.readouterr().out
+    assert "no turn has begun yet (phase camps)" in out_text and "starting player is" not in out_text
+
+
+def test_round_88_hunter_points_of_a_game_over_and_a_red_said(capsys):
+    # a game over: its winners and the count of the winners rule (bohnanza/end/3, /4: the coins,
+    # the tie to the player furthest from the starting player)
+    assert main(["judge", f"{R88}/h-base_over.yaml", "-a", "How many points does Keno have?"]) == 0
+    out = capsys.readouterr().out
+    assert "\nthe winners rule, counted on the table as it ended: by the count of their coins: Timon 5, Nina 7, " \
+           "Keno 7;" in out and "\nthe game is over; winners: Keno" in out, out
+    # `a red` is the variety (NOTATION.md): all the reds, noted; `one red`, `only a red` one alone
+    code, out = judge(capsys, f"{R88}/h-duo_ph0.yaml", "-a", "Timon plants a red into field 1")
+    assert code == 0 and any(n.startswith("'a red'") for n in out["results"][0]["notation"])
+    for text in ("Timon plants one red into field 1", "Timon plants only a red into field 1",
+                 "Timon plants a single red into field 1"):
+        code, out = judge(capsys, f"{R88}/h-duo_ph0.yaml", "-a", text)
+        assert code == 1 and "part_of_a_move" in out["results"][0], text

@@ -1139,9 +1139,9 @@ MAX_SAID = 2000
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, load_situation, overview, render_overview,
-                        render_verdicts, score_now, spec_var_words, standings, who_may, SCORE_ASKED, END_ASKED,
-                        COUNT_ASKED, STANDINGS_ASKED, counts_asked)
-    from .notation import asks_an_outcome, format_action, players_asked, values_asked
+                        render_verdicts, score_now, score_over, spec_var_words, standings, who_may, SCORE_ASKED,
+                        END_ASKED, COUNT_ASKED, STANDINGS_ASKED, counts_asked)
+    from .notation import asks_an_outcome, format_action, players_able, players_asked, values_asked
 
     books = rulebooks_folder(args.rulebooks)
     try:
@@ -1167,8 +1167,10 @@ def _judge(args: argparse.Namespace) -> int:
     if whom is not None or (alone is not None and STANDINGS_ASKED.match(alone)):
         # (`Who chooses a camp first?`, `Whose turn is it?`: whom the moves are open to now;
         # `Who wins?`: the standings now; each question was told it names no player)
-        ov = who_may(overview(engine, state), whom) if whom is not None else standings(overview(engine, state), engine,
-                                                                                        state)
+        # (`Who starts?`, `Who goes first?`: the starting player said too)
+        ov = who_may(overview(engine, state), whom, players_able(engine, state, alone) if whom and alone else None,
+                     first=bool(re.search(r"\b(?:start\w*|first|begins?)\b", alone or "", flags=re.IGNORECASE))) \
+            if whom is not None else standings(overview(engine, state), engine, state, alone or "")
         ov["asked"]["question"] = alone
         if args.player:
             ov["players"] = [p for p in ov["players"] if p["player"] == args.player]
@@ -1212,6 +1214,9 @@ def _judge(args: argparse.Namespace) -> int:
         if scored:
             rest.insert(0, f"the game goes on; the winners rule counted now, before what the end itself brings "
                            f"(a final harvest): {scored}")
+        elif state.over and any(SCORE_ASKED.search(t) or END_ASKED.search(t) for t in said):
+            # (`How many points does Timon have?` of a game over: its end, which no move showed)
+            rest.insert(0, score_over(engine, state))
         elif any(END_ASKED.search(t) for t in said) and (not results or results[-1]["legal"]) and not now.over \
                 and not any(w.get("reached") for r in results for w in r.get("game_goes_on", [])):
             # (`Eiko pays tribute for the last card. Is the game over?`: that nothing ends it

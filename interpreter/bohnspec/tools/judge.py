@@ -222,7 +222,9 @@ def overview(engine: Engine, state: State) -> dict:
         if cards:
             entry["cards"] = cards
         players.append(entry)
+    turn = engine.spec.turn
     out = {"phase": state.phase, "active": state.active, "starting_player": state.starting_player,
+           "in_turn": turn is None or state.phase in turn.phases,
            "fields": fields_text(engine, state), "over": state.over, "winners": state.winners,
            "pending": pending, "players": players}
     coming = [] if state.over else _end_reached(engine, state)
@@ -236,25 +238,43 @@ def overview(engine: Engine, state: State) -> dict:
     return out
 
 
-def who_may(ov: dict, kinds: Sequence[str]) -> dict:
+def who_may(ov: dict, kinds: Sequence[str], asked: tuple[list[str], str, list[str]] | None = None,
+            first: bool = False) -> dict:
     """An overview answering whom moves of `kinds` are open to now (`Who chooses a camp
-    first?`): each player's lines of those moves alone, and the answer in a line; no kinds
-    (`Whose turn is it?`): who is to play, the active player and whom a pending choice waits for."""
+    first?`): each player's lines of those moves alone, and the answer in a line (`able`: the
+    players the move asked, with its values, is allowed to, where the question said more than
+    the verb: `Who may harvest field 2?`); no kinds (`Whose turn is it?`): whose move it is, the
+    active player's or a pending choice's."""
     out = dict(ov)
+    if asked is not None and asked[2]:
+        kinds = asked[2]  # (the moves the words were read as, with each player)
     if kinds:
         out["players"] = [{**p, "may": [m for m in p["may"] if m.split()[0] in kinds],
                            "not_now": [h for h in p.get("not_now", []) if h["action"] in kinds]}
                           for p in ov["players"]]
-        able = [p["player"] for p in out["players"] if p["may"]]
-        moves = " or ".join(dict.fromkeys(kinds))
+        moves = " or ".join(dict.fromkeys(kinds)) + (f" as asked ({asked[1]})" if asked is not None else "")
+        able = asked[0] if asked is not None else [p["player"] for p in out["players"] if p["may"]]
         answer = f"who may {moves} now: {', '.join(able)}" if able else \
             f"nobody may {moves} now" + ("; the game is over" if ov["over"] else "")
     else:
         able = [p["player"] for p in ov["players"] if p["may"]]
-        answer = "the game is over" if ov["over"] else (
-            f"whose turn: {ov['active']}'s (the active player; the starting player is {ov['starting_player']})"
-            + "".join(f"; the game waits for a choice of {p['player']}'s ({p['choice']})" for p in ov["pending"])
-            + (f"; who may do something now: {', '.join(able)}" if able else ""))
+        waits = "; ".join(f"the game waits for a choice of {p['player']}'s ({p['choice']})" for p in ov["pending"])
+        # (a choice pending while the active player may do nothing, a camp's before the first turn:
+        # the choice is whose move it is; the state's active and starting player may not be the
+        # game's yet, Bohnaparte's starting player being the one who chooses last; round 88's hunter)
+        if ov["over"]:
+            answer = "the game is over"
+        elif not ov.get("in_turn", True):
+            # (a phase before the first turn, the camps': whose turn and who starts may be settled
+            # only by it, Bohnaparte's starting player being the last to choose; round 88's hunter)
+            answer = f"no turn has begun yet (phase {ov['phase']})" + (f"; {waits}" if waits else "") + (
+                f"; who may do something now: {', '.join(able)}" if able else "")
+        elif waits and ov["active"] not in able:
+            answer = waits + (f"; who may do something now: {', '.join(able)}" if able else "")
+        else:
+            answer = f"whose turn: {ov['active']}'s (the active player)" + (
+                f"; the starting player is {ov['starting_player']}" if first else "") + (
+                f"; {waits}" if waits else "") + (f"; who may do something now: {', '.join(able)}" if able else "")
     out["asked"] = {"players": able, "moves": list(kinds), "answer": answer}
     return out
 
@@ -1149,19 +1169,30 @@ END_ASKED = re.compile(r"\b(?:(?:is|was)\s+the\s+game\s+(?:over|finished|done|en
 # `Who wins?`, `What's the score?`, `Is the game over?` asked alone, no move said: the standings now.
 STANDINGS_ASKED = re.compile(r"^\s*(?:(?:so\s+)?(?:who|which\s+player)\s+(?:wins|won|has\s+won|is\s+the\s+winner|"
                              r"is\s+winning|is\s+leading|is\s+ahead|leads|would\s+win)|what(?:'s|\s+is)\s+the\s+(?:score|standing)|"
-                             r"(?:is|was)\s+the\s+game\s+(?:over|finished|done|ended))(?:\s+(?:now|so\s+far|here|then))?"
-                             r"\s*\?\s*$", re.IGNORECASE)
+                             # (`What's Timon's score?`, `How many points do Nina and Keno have?`,
+                             # `Who would win if the game ended now?`: round 88's hunter)
+                             r"what(?:'s|\s+is|\s+are)\s+(?:\w+'s|his|her|their|the\s+players')\s+(?:score|points?)|"
+                             r"how\s+many\s+(?:victory\s+)?points\s+(?:does|do)\s+[\w\s,]+?\s+have|"
+                             r"(?:is|was)\s+the\s+game\s+(?:over|finished|done|ended))"
+                             r"(?:\s+if\s+(?:the\s+game|it)\s+(?:ended|ends|were\s+to\s+end|stopped)(?:\s+(?:now|here))?)?"
+                             r"(?:\s+(?:now|so\s+far|here|then))?\s*\?\s*$", re.IGNORECASE)
 
 
-def standings(ov: dict, engine: Engine, state: State) -> dict:
+def standings(ov: dict, engine: Engine, state: State, question: str = "") -> dict:
     """An overview answering who wins, asked with no move (`Who wins?`): the winners of a game
     over; of a game going on, the count its winners rule would make now."""
     if state.over:
-        answer = f"the game is over; winners: {', '.join(state.winners) or 'none'}"
+        # (the winners are in the overview's own line: the count that made them)
+        answer = score_over(engine, state).partition("; the winners rule, ")[2]
+        answer = f"the winners rule, {answer}" if answer else ""
     else:
         now = score_now(engine, state)
+        # (a question of points or the score gets the count, whoever it names; one of who wins only
+        # a count that names someone: Bohnröschen's winners are those in the castle)
+        counted = bool(question and re.search(r"\bpoints?\b|\bscores?\b", question, flags=re.IGNORECASE))
         answer = "the game goes on" + (f"; the winners rule counted now, before what the end itself brings (a final "
-                                       f"harvest): {now}" if now and "so nobody would win" not in now else "")
+                                       f"harvest): {now}" if now and (counted or "so nobody would win" not in now)
+                                       else "")
     return {**ov, "asked": {"answer": answer, "score_now": score_now(engine, state)}}
 
 
@@ -1194,6 +1225,17 @@ def score_now(engine: Engine, state: State) -> str:
         return ""
     how = _how_in_words(_winners_how(engine, w, state, in_words=True), _game_names(engine))
     return re.sub(r"\bso (.+?) wins?$", r"so \1 would win if it ended here", how)
+
+
+def score_over(engine: Engine, state: State) -> str:
+    """Of a game over: its winners, and the count of its winners rule on the final table (`How
+    many points does Timon have?` asked of a situation that is over; round 88's hunter got
+    nothing at all)."""
+    w = engine.spec.winners
+    how = _how_in_words(_winners_how(engine, w, state, in_words=True), _game_names(engine)) \
+        if w is not None and state.over else ""
+    return f"the game is over; winners: {', '.join(state.winners) or 'none'}" + (
+        f"; the winners rule, counted on the table as it ended: {how}" if how else "")
 
 
 def _end_told(engine: Engine, rule: EndRule, state: State) -> dict:

@@ -663,6 +663,10 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     # (`builds a fortress under her village using her quarry q`: what it is made with)
     text = re.sub(r"(?<=\S)\s+(?:using|by\s+means\s+of)\s+(?=(?:his|her|their|my|the|a|an)\s)", " with ", text,
                   flags=re.IGNORECASE)
+    # (`offers Timon her red to get his soy`: what the offer asks for, not what it is for;
+    # round 88's hunter had it read as a gift)
+    text = re.sub(r"^(\S+\s+(?:offers?|gives?|trades?)\b[^,.;]*?)\s+(?:in\s+order\s+)?to\s+(?:get|receive)\s+(?=\S)",
+                  r"\1 for ", text, flags=re.IGNORECASE)
     pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
     clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
                # (`so she gets into the castle`: what it is for; round 71's table)
@@ -678,7 +682,8 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                # (and `While Keno's draft is still going round, ...`: round 88's table)
                r"(?:^|,?\s+)(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")(?:'s)?\s+\S+)",
                # (`while his other field has 3`, `if nobody wants it`: a condition said, no move)
-               r",?\s+(?:while|whilst|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|"
+               # (at the start too: `While the draft is still going round, ...`; round 88's hunter)
+               r"(?:^|,?\s+)(?:while|whilst|as\s+long\s+as)\s+(?:his|her|their|my|the|a|an|there|nobody|no|"
                r"another|one|every|all)\b",
                r"\s+and\s+sells?\s+(?:them|it|the\s+beans?)\b",
                # (`ends phase 1 without planting`: what he has not done is the situation given;
@@ -931,6 +936,8 @@ def _fillers_dropped(state: State, text: str) -> str:
     # (`takes the top card for the second round`: the round the move is; round 76's hunter had
     # `second` read as the pile's second card)
     text = re.sub(r"\s+(?:for|in)\s+the\s+second\s+round\b", "", text, flags=re.IGNORECASE)
+    # (`plants only a red`, `just a red`: one of them, as `a single red` says; round 88's hunter)
+    text = re.sub(r"\b(?:only|just)\s+(?:a|an)\s+(?=\w)", "a single ", text, flags=re.IGNORECASE)
     return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|again|"
                   # (`plants only one of the reds`, `changes his mind and pays tribute`: round 88's table)
                   r"only(?=\s+(?:one|a|an)\s)|(?:changes|changed|has\s+changed)\s+(?:his|her|their|my)\s+mind"
@@ -1078,9 +1085,11 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         text = re.sub(r"^\s*(" + "|".join(map(re.escape, state.names())) + r")'s\s+(?:" + "|".join(_TROOPS)
                       + r")\s+(?:attack|ride|charge|gallop)s?\b", lambda m: f"{m[1]} {riding[0]}", text,
                       flags=re.IGNORECASE)
-    # (`ends phase 3 and leaves the green`: what is left where it lies is no move; round 88's table)
-    return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?(?:keeps?|leaves?\s+(?:the|his|her|their|my)\b)\b.*$", "",
-                  text, flags=re.IGNORECASE)
+    # (`ends phase 3 and leaves the green`: what is left where it lies is no move, up to the next
+    # move said, `, then ends the phase`, `. Nina harvests`; round 88's table and its hunter)
+    text = re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?leaves?\s+(?:the|his|her|their|my)\s+[^,.;!?]*?"
+                  r"(?=\s*(?:[,.;!?]|$)|\s+(?:and|then)\b)", "", text, flags=re.IGNORECASE)
+    return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\b.*$", "", text, flags=re.IGNORECASE)
 
 
 def _troops_stand(state: State, who: str, said: str) -> str | None:
@@ -1583,7 +1592,7 @@ def _onto_the_discard(engine: Engine, text: str) -> str:
                       flags=re.IGNORECASE)
     # (`one of the two reds`: round 88's table)
     return re.sub(r"\bone\s+of\s+(?:the|his|her|their|my)\s+(?:(?:two|three|four|five|both|[2-9])\s+)?"
-                  r"(\S+?)(?:s|\s+beans)\b", r"a \1", text, flags=re.IGNORECASE)
+                  r"(\S+?)(?:s|\s+beans)\b", r"a single \1", text, flags=re.IGNORECASE)
 
 
 def _exchange(text: str) -> str:

@@ -335,7 +335,7 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
         for p in decl.params if decl is not None else ():
             v = a.get(p.name)
             if p.type == "variety" and isinstance(v, str) and re.search(
-                    r"\b(?:a|an|one|1)\s+" + re.escape(v) + r"\b", plural_text, flags=re.IGNORECASE):
+                    r"\b(?:a|an|one|1|(?:a\s+)?single)\s+" + re.escape(v) + r"\b", plural_text, flags=re.IGNORECASE):
                 # (more than one moved, where one was said: no move of the rules moves one alone,
                 # and the answer says so with the move's paragraphs; round 58's table was told
                 # LEGAL for the one blue the rules forbid leaving behind)
@@ -343,7 +343,11 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
                     moved = engine.effect_events(state, a) or []
                 except BohnspecError:
                     moved = []
-                if decl is not None and sum(1 for e in moved if _names_variety(e, v)) > 1:
+                # (`a red`, as NOTATION.md has it, is the variety, with the note below; `one red`,
+                # `a single red` is one of them: round 88's hunter)
+                alone = re.search(r"\b(?:one|1|(?:a\s+)?single)\s+" + re.escape(v) + r"\b", plural_text,
+                                  flags=re.IGNORECASE)
+                if decl is not None and alone and sum(1 for e in moved if _names_variety(e, v)) > 1:
                     # (a refusal, with the paragraphs that move them all: round 88's table had it
                     # as unreadable words, exit 2, which a script takes for a typing mistake)
                     message = (f"'one {v}': {a['type']} moves every {v} it takes at once, so no move of the "
@@ -364,7 +368,7 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
                             "given once for each (-a \"...\" -a \"...\")")
     for name in owners_named:
         partners = {v for a in actions for v in a.values() if isinstance(v, str) and v in state.names()} - {player}
-        if name not in partners:
+        if name not in partners and name != player:  # (`Nina harvests Nina's field`: her own; round 88's hunter)
             raise ActionError(f"{name}'s cards are not part of this action: name another player's cards only "
                               f"for what you get from him (`offer to {name} ... get {name}'s hand 2`)")
     if must is not None and paid is not None and len(actions) == 1 and "coins" in engine.spec.zones:
@@ -696,6 +700,43 @@ def players_asked(engine: Engine, state: State, question: str) -> list[str] | No
     # (the verb's family too: `Who may plant?` is of every planting)
     kinds = [a for a in engine.spec.actions if a == kind or any(a.startswith(v + "_") for v in _verb_forms(kind))]
     return kinds or None
+
+
+def players_able(engine: Engine, state: State, question: str) -> tuple[list[str], str, list[str]] | None:
+    """Of a `Who may VERB ...?` question that says more than its verb (`Who may harvest field
+    2?`, `Who can plant the green?`): the players for whom the move it asks, read with each as
+    its subject, is allowed now, those words, and the kinds of move they were read as (`take
+    camp 02`: the camp's choice); None where it says only the verb (`Who may plant?`, `Who
+    chooses first?`), whose answer is every player the verb's moves are open to."""
+    m = _WHO_MAY.match(re.sub(r"\s+and\s+(?:why|how)\b[^?]*", "", question, flags=re.IGNORECASE))
+    if m is None:
+        return None
+    words = m[1].split()
+    used = _action_named(engine, words)[1]
+    rest = [w for w in words[used:] if w.lower().strip(",") not in ("now", "first", "next", "here", "then", "today")]
+    if not rest:
+        return None
+    able: list[str] = []
+    kinds: list[str] = []
+    read = False
+    for name in state.names():
+        try:
+            actions = parse_action(engine, state, f"Can {name} {m[1]}?")
+        except BohnspecError:
+            continue
+        read = True
+        kinds += [str(a.get("type")) for a in actions[:1] if a.get("type") not in kinds]
+        now = state
+        for action in actions:
+            outcome = engine.apply(now, action)
+            if not outcome.accepted:
+                break
+            now = outcome.state
+        else:
+            if actions:
+                able.append(name)
+    # (words read with nobody, `Who may harvest if Timon ends the phase?`: the verb alone answers)
+    return (able, m[1], kinds) if read else None
 
 
 def asks_an_outcome(engine: Engine, state: State, question: str) -> bool:
@@ -2182,6 +2223,10 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             # `takes cart 2`: the one action of this game named after the verb.
             return _single(engine, state, player, family[0], rest, said)
         if family:
+            # (`discards one red`, `a single red`: the variety, the count told below where the move
+            # takes them all; round 88's hunter had the verb unknown)
+            rest = [w for i, w in enumerate(rest) if not (w.lower() in ("one", "1", "single") and i + 1 < len(rest)
+                                                           and _variety_said(engine, rest[i + 1]) is not None)]
             # `discards the red beans` in the two-player phase 0: of the moves of that verb, the
             # one the rules allow here with these words (round 48's players), else asked which.
             legal = _legal_readings(engine, state, player, [(name, rest, None) for name in family])

@@ -5913,3 +5913,17 @@ def test_round_88_hunter_points_of_a_game_over_and_a_red_said(capsys):
                  "Timon plants a single red into field 1"):
         code, out = judge(capsys, f"{R88}/h-duo_ph0.yaml", "-a", text)
         assert code == 1 and "part_of_a_move" in out["results"][0], text
+
+
+def test_round_88_hunter_a_camp_said_after_and_an_offer_taken_back(capsys):
+    # `chooses 09 as his camp`: the camp's choice, refused as no camp (dschingis/setup/12;
+    # bohnaparte/setup/3 for Bohnaparte's farm)
+    for where, text, rule in ((f"{R88}/h-dsch_camps.yaml", "Keno chooses 09 as his camp", "dschingis/setup/12"),
+                              (f"{R88}/h-bp_camps.yaml", "Timon chooses the farm as his camp", "bohnaparte/setup/3")):
+        code, out = judge(capsys, where, "-a", text)
+        r = out["results"][0]
+        assert (r["action"]["type"], r["rule"]) == ("choose_camp", rule), r
+        assert r["reason"] == "the space chosen is no camp: a starting space is one of the camps", r
+    # `, then takes back the offer`: the withdrawal (decline's `take back`), a move of its own
+    code, out = judge(capsys, f"{R88}/h-base3_trade.yaml", "-a", "Timon offers Nina the soy, then takes back the offer")
+    assert [r["action"]["type"] for r in out["results"]] == ["offer", "decline"], out["results"]

@@ -1019,6 +1019,9 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
                   r"(\s+(?:cards?|with\s+each\s+other))?\s*([?.!]*)$",
                   lambda m: f"{m[1] or ''}{m[2]} trades the {m[4]} to {m[3]} for {m[3]}'s {m[4]}{m[6]}"
                   if m[2] != m[3] else m[0], text, flags=re.IGNORECASE)
+    # (`Keno chooses 09 as his camp`: the camp chosen, said after; round 88's hunter)
+    text = re.sub(r"^(\S+)\s+(chooses?|picks?|takes?|selects?)\s+(?:the\s+)?(?:\w+\s+)??(\w+)\s+as\s+"
+                  r"(?:his|her|their|my)\s+(?:starting\s+)?(camp)\b", r"\1 \2 \4 \3", text, flags=re.IGNORECASE)
     # `Timon asks Nina for her red (as a gift)`: his offer, giving nothing, for her card
     # (`asks Nina to give him her red as a gift`: the same; round 88's table)
     text = re.sub(r"^(\S+)\s+asks\s+(\S+)\s+to\s+(?:give|hand|pass)\s+(\S+)\s+",

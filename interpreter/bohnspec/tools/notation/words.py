@@ -68,8 +68,11 @@ def _names_a_move(engine: Engine, words: list[str]) -> bool:
     if words[0].lower().rstrip(",") in _ENDING and len(words) > 1 and "end_phase" in engine.spec.actions \
             and any(_phases_named(engine, w.rstrip(",.;")) for w in words[1:3]):
         return True
+    # (and the first word of another name of several, `takes back the offer`: decline's `take
+    # back`; round 88's hunter had `, then takes back the offer` read as part of the offer)
     if not any(f in engine.spec.actions or f in verbs or f == "trade" or any(a.startswith(f + "_")
-               for a in engine.spec.actions) for f in _verb_forms(words[0].rstrip(","))):
+               for a in engine.spec.actions) or any(v.startswith(f + " ") for v in verbs)
+               for f in _verb_forms(words[0].rstrip(","))):
         return False
     kind = _action_named(engine, words)[0]
     return kind in engine.spec.actions or kind == "trade" or any(

@@ -241,10 +241,11 @@ def overview(engine: Engine, state: State) -> dict:
 def who_may(ov: dict, kinds: Sequence[str], asked: tuple[list[str], str, list[str]] | None = None,
             first: bool = False) -> dict:
     """An overview answering whom moves of `kinds` are open to now (`Who chooses a camp
-    first?`): each player's lines of those moves alone, and the answer in a line (`able`: the
-    players the move asked, with its values, is allowed to, where the question said more than
-    the verb: `Who may harvest field 2?`); no kinds (`Whose turn is it?`): whose move it is, the
-    active player's or a pending choice's."""
+    first?`): each player's lines of those moves alone, and the answer in a line (`asked`: the
+    players the move asked, with its values, is allowed to, its words and the moves they were
+    read as, where the question said more than the verb: `Who may harvest field 2?`); no kinds
+    (`Whose turn is it?`): whose move it is, the active player's or a pending choice's, and with
+    `first` who starts."""
     out = dict(ov)
     if asked is not None and asked[2]:
         kinds = asked[2]  # (the moves the words were read as, with each player)
@@ -1183,8 +1184,8 @@ def standings(ov: dict, engine: Engine, state: State, question: str = "") -> dic
     over; of a game going on, the count its winners rule would make now."""
     if state.over:
         # (the winners are in the overview's own line: the count that made them)
-        answer = score_over(engine, state).partition("; the winners rule, ")[2]
-        answer = f"the winners rule, {answer}" if answer else ""
+        how = _count_over(engine, state)
+        answer = f"the winners rule, counted on the table as it ended: {how}" if how else ""
     else:
         now = score_now(engine, state)
         # (a question of points or the score gets the count, whoever it names; one of who wins only
@@ -1231,11 +1232,16 @@ def score_over(engine: Engine, state: State) -> str:
     """Of a game over: its winners, and the count of its winners rule on the final table (`How
     many points does Timon have?` asked of a situation that is over; round 88's hunter got
     nothing at all)."""
-    w = engine.spec.winners
-    how = _how_in_words(_winners_how(engine, w, state, in_words=True), _game_names(engine)) \
-        if w is not None and state.over else ""
+    how = _count_over(engine, state)
     return f"the game is over; winners: {', '.join(state.winners) or 'none'}" + (
         f"; the winners rule, counted on the table as it ended: {how}" if how else "")
+
+
+def _count_over(engine: Engine, state: State) -> str:
+    """The winners rule's count on the table of a game over, in its words ("" if none)."""
+    w = engine.spec.winners
+    return _how_in_words(_winners_how(engine, w, state, in_words=True), _game_names(engine)) \
+        if w is not None and state.over else ""
 
 
 def _end_told(engine: Engine, rule: EndRule, state: State) -> dict:
@@ -2430,7 +2436,7 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
             if going:
                 results.append(_part_refused(engine, state, exc, rulebooks))
                 going = False
-            break
+            continue  # (the texts after it still read, listed as not judged)
         except ActionError as exc:
             if len(texts) == 1:
                 raise

@@ -101,6 +101,7 @@ from .words import (
     _verbs,
     counted_place,
     verb_family,
+    verb_moves,
 )
 from .writing import card_owners
 
@@ -669,7 +670,7 @@ def values_asked(engine: Engine, state: State, question: str) -> tuple[str, list
     words = m[2].split()
     kind = _action_named(engine, words)[0] if words else ""
     # (the verb's family too: `What can Timon plant?` in phase 3 is of plant_card)
-    kinds = [a for a in engine.spec.actions if a == kind or any(a.startswith(v + "_") for v in _verb_forms(kind))]
+    kinds = list(verb_moves(engine, kind))
     player = next(n for n in state.names() if n.lower() == m[1].lower())
     return (player, kinds) if kinds else None
 
@@ -698,7 +699,7 @@ def players_asked(engine: Engine, state: State, question: str) -> list[str] | No
         return None
     kind = _action_named(engine, words)[0]
     # (the verb's family too: `Who may plant?` is of every planting)
-    kinds = [a for a in engine.spec.actions if a == kind or any(a.startswith(v + "_") for v in _verb_forms(kind))]
+    kinds = list(verb_moves(engine, kind))
     return kinds or None
 
 

@@ -188,6 +188,13 @@ def _phases_named(engine: Engine, word: str) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=256)
+def verb_moves(engine: Engine, kind: str) -> tuple[str, ...]:
+    """The moves a verb said may mean, in any of its forms (`plants`: plant, plant_card, ...),
+    for a question of which values or players they are open to."""
+    return tuple(a for a in engine.spec.actions if a == kind or any(a.startswith(v + "_") for v in _verb_forms(kind)))
+
+
+@functools.lru_cache(maxsize=256)
 def verb_family(engine: Engine, kind: str) -> tuple[str, ...]:
     """The moves a verb names: the move of that name and those named after it (`plant`: plant,
     plant_card, plant_kind), in the spec's order."""

@@ -5927,3 +5927,23 @@ def test_round_88_hunter_a_camp_said_after_and_an_offer_taken_back(capsys):
     # `, then takes back the offer`: the withdrawal (decline's `take back`), a move of its own
     code, out = judge(capsys, f"{R88}/h-base3_trade.yaml", "-a", "Timon offers Nina the soy, then takes back the offer")
     assert [r["action"]["type"] for r in out["results"]] == ["offer", "decline"], out["results"]
+
+
+def test_round_88_second_tables_counts_of_a_place_scores_and_whose_card(capsys):
+    # `How many cards does Timon have in his cart?`: the cart's cards, not his hand
+    # (dschingis/carts/1: two cards go onto a cart bought)
+    main(["judge", f"{R88}/d-D01.yaml", "--brief", "-a", "Timon buys a cart", "-a",
+          "How many cards does Timon have in his cart?"])
+    assert "\nTimon's cart holds 2 cards now" in capsys.readouterr().out
+    main(["judge", f"{R88}/d-B07.yaml", "--brief", "-a", "How many cards are on Nina's depot?"])
+    assert "\nNina's depot holds " in capsys.readouterr().out
+    # `What's Timon's score?` as an -a of its own after moves: the score, not an unreadable text
+    assert main(["judge", f"{R88}/d-D05.yaml", "--brief", "-a", "Timon attacks the town 17 with his blue", "-a",
+                 "Timon burns the town", "-a", "What's Timon's score?"]) == 0
+    assert "the winners rule counted now" in capsys.readouterr().out
+    # `Timon's steppe riders`: the riders of his steppe
+    code, out = judge(capsys, f"{R88}/d-M4.yaml", "-a", "Can Timon's steppe riders attack the monastery?")
+    assert out["results"][0]["action"]["type"] == "charge", out["results"][0]
+    # `for her second red` in Timon's offer to Nina: Nina's, who holds two (bohnanza/phase-2/5)
+    code, out = judge(capsys, f"{R88}/c-c01.yaml", "-a", "Timon offers Nina his fire for her second red")
+    assert out["results"][0]["action"]["get"][0].startswith("Nina's hand"), out["results"][0]

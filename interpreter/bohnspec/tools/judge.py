@@ -31,6 +31,7 @@ from ..language.model import STATE_KEYS, Action, Decl, Define, EndRule, Handler,
 from ..language.spec import Spec, through_definitions
 from ..userfile import Document
 from .notation import COUNT_ASKED, absent_move, counted_place, card_owners, card_title, format_action, ref_text
+from .notation.words import count_said
 from .notation.reading import PartOfAMove
 from ..execution import moves as M
 from ..execution import tracing as T
@@ -1153,7 +1154,7 @@ def _game_names(engine: Engine) -> frozenset[str]:
 # A question of the points or the score among the words said (`How many points is that for
 # Nina?`): where the moves do not end the game, answered with the count the end would make now.
 SCORE_ASKED = re.compile(r"\b(?:how\s+many\s+(?:victory\s+)?points|points?\s+(?:does|do|is|are|would|will)\b|"
-                         r"what(?:'s|\s+is|\s+would\s+be)\s+the\s+score|who\s+(?:is\s+)?(?:leading|ahead)|"
+                         r"what(?:'s|\s+is|\s+would\s+be)\s+(?:the|\w+'s|his|her|their)\s+score|who\s+(?:is\s+)?(?:leading|ahead)|"
                          r"who\s+would\s+win|if\s+(?:the\s+game|it)\s+ended\s+(?:now|here))",
                          re.IGNORECASE)
 
@@ -1204,17 +1205,21 @@ def counts_asked(engine: Engine, state: State, texts: list[str], last_player: st
     out: list[str] = []
     for text in texts:
         for m in COUNT_ASKED.finditer(text):
-            said = m[1].lower()
-            who = next((n for n in state.names() if n.lower() == m[2].lower()), None)
-            if who is None and m[2].lower() in ("he", "she", "they", "i"):
+            place, whose = count_said(m)
+            said = place.lower()
+            who = next((n for n in state.names() if n.lower() == whose.lower()), None)
+            if who is None and whose.lower() in ("he", "she", "they", "i"):
                 who = last_player
             zone = counted_place(engine, said)
             if who is None or zone is None:
                 continue
             cards = state.player(who).zones.get(zone, [])
-            word = said[:-1] if len(cards) == 1 and said.endswith("s") else said
-            out.append(f"{who} has {len(cards)} {word} now" + (f" ({', '.join(map(str, cards))})"
-                                                              if cards and zone != engine.fields_zone else ""))
+            # (the thing counted as said, and the place after it where one was: `2 cards in his cart`)
+            noun = m[1].lower()
+            word = noun[:-1] if len(cards) == 1 and noun.endswith("s") else noun
+            held = f" ({', '.join(map(str, cards))})" if cards and zone != engine.fields_zone else ""
+            out.append(f"{who}'s {said} holds {len(cards)} {word} now{held}" if said != noun else
+                       f"{who} has {len(cards)} {word} now{held}")
     return list(dict.fromkeys(out))
 
 

@@ -32,6 +32,20 @@ def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
         k = int(_ORDINALS.get(m[2].lower()) or _ordinal_digits(m[2].lower()) or 0)
         if owner is None or not k:
             return m[0]
+        if m[1] and m[1].lower() in ("his", "her", "their") and not m[4] and _held(owner, m[3]) < k:
+            # (`offers Nina his fire for her second red`: `her` the other player named, who holds
+            # that many, where the one who moves does not; round 88's table)
+            others = [n for n in state.names() if n != owner and re.search(r"\b" + re.escape(n) + r"\b", text)
+                      and _held(n, m[3]) >= k]
+            if len(others) == 1:
+                return nth_of(others[0], m, k, f"{others[0]}'s ")
+        return nth_of(owner, m, k, None)
+
+    def _held(who: str, variety: str) -> int:
+        return sum(cards.count(variety) for z, d in engine.spec.zones.items() if d.kind == "row" and d.per_player
+                   for cards in [state.player(who).zones.get(z, [])])
+
+    def nth_of(owner: str, m: re.Match, k: int, said_whose: str | None) -> str:
         if m[4]:
             # `his first soy field`: the fields growing it, in order (round 51: read as a count).
             places = _fields_growing(engine, state, owner, m[3])
@@ -57,7 +71,8 @@ def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
             raise ActionError(f"{m[0]!r}: {owner} has {len(places) or 'no'} {what}, no {m[2]}")
         if m[4]:
             return f"field {places[k - 1]}"
-        whose = f"{m[1]} " if m[1] and m[1].endswith("'s") and engine.spec.zones[zone].per_player else ""
+        whose = said_whose if said_whose is not None and engine.spec.zones[zone].per_player else \
+            f"{m[1]} " if m[1] and m[1].endswith("'s") and engine.spec.zones[zone].per_player else ""
         return f"{whose}{zone} {places[k - 1]}"
     # (`the other red`, `the next red`, `the remaining red`: the one left, as `the red` is)
     text = re.sub(r"\b(the|his|her|their|my)\s+(?:other|next|remaining)\s+(?=(?:" +

@@ -936,6 +936,10 @@ def _fillers_dropped(state: State, text: str) -> str:
     # (`takes the top card for the second round`: the round the move is; round 76's hunter had
     # `second` read as the pile's second card)
     text = re.sub(r"\s+(?:for|in)\s+the\s+second\s+round\b", "", text, flags=re.IGNORECASE)
+    # (`build another fortress`, `buy another third field`, `one more bean field`: a purchase
+    # made again, refused or not by its rules; round 88's tables had `another` read as a place)
+    text = re.sub(r"\b(builds?|buys?|build|buy)\s+(?:another|one\s+more)\s+(?=\w)", r"\1 a ", text,
+                  flags=re.IGNORECASE)
     # (`plants only a red`, `just a red`: one of them, as `a single red` says; round 88's hunter)
     text = re.sub(r"\b(?:only|just)\s+(?:a|an)\s+(?=\w)", "a single ", text, flags=re.IGNORECASE)
     return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|again|"
@@ -1072,6 +1076,13 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     text = _words_around(engine, state, text)
     text = re.sub(r"^\s*(?:is|are)\s+(\S+)\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text, flags=re.IGNORECASE)
     riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
+    if riding and state.board is not None:
+        # (`Timon's steppe riders`: the riders from his steppe; round 88's war table had the steppe
+        # read as the space and the riders left over)
+        kinds = sorted({cards[0] for cards in state.space_cards.values() if cards})
+        if kinds:
+            text = re.sub(r"\b([A-Za-z][\w-]*'s|his|her|their|my)\s+(" + "|".join(map(re.escape, kinds)) + r")\s+("
+                          + "|".join(_TROOPS) + r")\b", r"\1 \3 from the \2", text, flags=re.IGNORECASE)
     if len(riding) == 1 and state.names():
         # (`Timon's riders from 01 charge 05`, `Timon's riders (from 01) charge 05`: where they
         # stand, said with them; round 69's table)

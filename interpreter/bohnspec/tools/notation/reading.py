@@ -99,6 +99,8 @@ from .words import (
     _variety_said,
     _verb_forms,
     _verbs,
+    COUNT_ASKED,
+    count_said,
     counted_place,
     verb_family,
     verb_moves,
@@ -591,6 +593,8 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             r"(?:\s+then|\s+now)?|(?:is|does)\s+the\s+game\s+(?:over|end)(?:\s+then|\s+now|\s+right\s+away|"
                             r"\s+at\s+once|\s+immediately|\s+here|\s+yet)?|"
                             r"what\s+happens(?:\s+then|\s+now|\s+next)?|what\s+now|how\s+many\s+coins|"
+                            # (`What's the score?`, `What's Timon's score?` after the moves: round 88's table)
+                            r"what(?:'s|\s+is)\s+(?:the|\w+'s|his|her|their)\s+(?:score|standings?)(?:\s+now)?|"
                             # (`... How many coins does he get?`: what the move before pays; round 67;
                             # `What cards does he turn over?`, `How many cards does he draw?`: round 69)
                             r"(?:how\s+many(?:\s+(?:coins|cards|beans|points))?|how\s+much|what|which)"
@@ -1296,8 +1300,7 @@ def _asides_unwrapped(text: str) -> str:
 # The auxiliary a question opens with, if any (`Can he ...`, `Does she ...`).
 _AUX = r"^\s*(?:(?:can|may|must|does|do|is|will|would|could|should)\s+)?"
 # A count asked with no move of its own (`How many fields does Lars have now?`).
-_COUNT_ALONE = re.compile(r"\s*\bhow\s+many\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:does|do|did|will|would)\s+(\S+)\s+"
-                          r"(?:have|hold|own)\b(?:\s+(?:now|then|here))?\s*[?.!]*", re.IGNORECASE)
+_COUNT_ALONE = re.compile(r"\s*(?:" + COUNT_ASKED.pattern + r")(?:\s+(?:now|then|here))?\s*[?.!]*", re.IGNORECASE)
 
 
 def _family_timely(engine: Engine, state: State, kind: str, player: str) -> bool:
@@ -1606,11 +1609,12 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
         if (count := _COUNT_ALONE.fullmatch(text)) is not None:
             # (`How many fields does Lars have?`: a count where the moves leave the game, which the
             # answer gives; no move of its own; round 87's second table)
-            if re.fullmatch(r"(?:victory\s+)?points?|vps?", count[1], flags=re.IGNORECASE):
+            place = count_said(count)[0]
+            if re.fullmatch(r"(?:victory\s+)?points?|vps?", place, flags=re.IGNORECASE):
                 continue  # (`How many points does Timon have?`: the score, which the answer counts)
-            if counted_place(engine, count[1]) is None:
+            if counted_place(engine, place) is None:
                 places = ", ".join(z for z, d in engine.spec.zones.items() if d.per_player)
-                raise ActionError(f"{text.strip()!r}: {count[1]!r} is no place of a player's that judge counts "
+                raise ActionError(f"{text.strip()!r}: {place!r} is no place of a player's that judge counts "
                                   f"(cards, {places})")
             continue
         if out and _asks_an_outcome(engine, text, out[-1], state.names()):

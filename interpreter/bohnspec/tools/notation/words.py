@@ -372,8 +372,17 @@ def _names_a_card(engine: Engine, tok: str) -> bool:
 
 # A question of how many cards of a kind a player holds (`How many coins does Keno have now?`):
 # answered with the count of that place of his where the moves leave the game.
-COUNT_ASKED = re.compile(r"\bhow\s+many\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:does|do|did|will|would)\s+(\S+)\s+"
-                         r"(?:have|hold|own|keep)\b", re.IGNORECASE)
+# (`How many cards does Timon have in his cart?`, `How many cards are on Nina's depot?`: the place
+# said after; round 88's tables were told the hand; `count_said` reads a match)
+COUNT_ASKED = re.compile(r"\bhow\s+many\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:(?:does|do|did|will|would)\s+(\S+)\s+"
+                         r"(?:have|hold|own|keep)\b(?:\s+(?:left\s+)?(?:in|on)\s+(?:his|her|their|my|the)\s+([a-z_]+))?|"
+                         r"(?:are|is)\s+(?:left\s+|still\s+|there\s+)?(?:in|on)\s+([^\s']+)'s\s+([a-z_]+))",
+                         re.IGNORECASE)
+
+
+def count_said(m: re.Match) -> tuple[str, str]:
+    """(the place a COUNT_ASKED match counts, as said; whose it is, as said)."""
+    return m[3] or m[5] or m[1], m[2] or m[4]
 
 # What players call a place of theirs, where the spec's name is another (`cards`: the hand).
 _COUNTED_PLACES = {"cards": "hand", "hand cards": "hand", "cards in hand": "hand", "bean fields": "fields",
@@ -384,5 +393,7 @@ def counted_place(engine: Engine, said: str) -> str | None:
     """The player's place of the rules a count asks about (`coins`, `cards`: the hand, `fields`),
     or None where the words name none."""
     zone = _COUNTED_PLACES.get(said.lower(), said.lower())
-    return next((z for z in (zone, zone.rstrip("s"), zone + "s")
+    # (`received cards`: the place named first; round 88's table)
+    words = [zone, *(zone.split()[:1] if len(zone.split()) == 2 and zone.split()[1] in ("cards", "beans") else [])]
+    return next((z for w in words for z in (w, w.rstrip("s"), w + "s")
                  if z in engine.spec.zones and engine.spec.zones[z].per_player), None)

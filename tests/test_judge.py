@@ -5945,5 +5945,7 @@ def test_round_88_second_tables_counts_of_a_place_scores_and_whose_card(capsys):
     code, out = judge(capsys, f"{R88}/d-M4.yaml", "-a", "Can Timon's steppe riders attack the monastery?")
     assert out["results"][0]["action"]["type"] == "charge", out["results"][0]
     # `for her second red` in Timon's offer to Nina: Nina's, who holds two (bohnanza/phase-2/5)
+    # (the get list names the partner's places plainly: `hand 4`, her second red)
     code, out = judge(capsys, f"{R88}/c-c01.yaml", "-a", "Timon offers Nina his fire for her second red")
-    assert out["results"][0]["action"]["get"][0].startswith("Nina's hand"), out["results"][0]
+    r = out["results"][0]
+    assert code == 0 and r["action"]["get"] == ["hand 4"] and "(Red Bean)" in r["action_text"], r

@@ -254,7 +254,8 @@ def who_may(ov: dict, kinds: Sequence[str], asked: tuple[list[str], str, list[st
         out["players"] = [{**p, "may": [m for m in p["may"] if m.split()[0] in kinds],
                            "not_now": [h for h in p.get("not_now", []) if h["action"] in kinds]}
                           for p in ov["players"]]
-        moves = " or ".join(dict.fromkeys(kinds)) + (f" as asked ({asked[1]})" if asked is not None else "")
+        said = "" if asked is None else asked[1] if len(asked[1]) <= 80 else asked[1][:77] + "..."
+        moves = " or ".join(dict.fromkeys(kinds)) + (f" as asked ({said})" if said else "")
         able = asked[0] if asked is not None else [p["player"] for p in out["players"] if p["may"]]
         answer = f"who may {moves} now: {', '.join(able)}" if able else \
             f"nobody may {moves} now" + ("; the game is over" if ov["over"] else "")

@@ -682,7 +682,8 @@ def values_asked(engine: Engine, state: State, question: str) -> tuple[str, list
 # `Whose turn is it?`, `Who goes first?`, `Who is next?`: a question of who is to play, no move said.
 _TURN_ASKED = re.compile(r"^\s*(?:whose\s+(?:turn|move|go)\s+is\s+it(?:\s+now)?|who(?:'s|\s+is)\s+(?:next|first|"
                          r"on\s+turn|the\s+active\s+player|the\s+starting\s+player|to\s+(?:play|move))(?:\s+now)?|"
-                         r"who\s+(?:goes|plays|moves|starts|begins)(?:\s+(?:first|next|now))?)\s*\?\s*$", re.IGNORECASE)
+                         r"who\s+(?:goes|plays|moves|starts|begins)(?:\s+(?:first|next|now))?)\s*\??\s*$",
+                         re.IGNORECASE)
 # `Who chooses a camp first?`, `Who may harvest now?`: the auxiliary before the verb.
 _WHO_MAY = re.compile(r"^\s*who\s+(?:(?:can|may|could|might|must|should|has\s+to|gets\s+to|is\s+allowed\s+to|"
                       r"is\s+to|is\s+going\s+to|will)\s+)?(.+?)\s*\?\s*$", re.IGNORECASE)

@@ -5949,3 +5949,14 @@ def test_round_88_second_tables_counts_of_a_place_scores_and_whose_card(capsys):
     code, out = judge(capsys, f"{R88}/c-c01.yaml", "-a", "Timon offers Nina his fire for her second red")
     r = out["results"][0]
     assert code == 0 and r["action"]["get"] == ["hand 4"] and "(Red Bean)" in r["action_text"], r
+
+
+def test_round_88_what_a_player_may_plant_asked_after_moves(capsys):
+    # Timon gives both revealed cards away and trades his fire for Nina's red: in phase 3 he
+    # plants the red he received (bohnanza/phase-3/1); asked last, where the moves leave the game
+    moves = ["Timon gives both revealed cards to Keno as a gift", "Keno accepts", "Timon offers his fire to Nina for "
+             "her red", "Nina accepts", "Timon ends the phase"]
+    for q in ("What can Timon plant?", "What must Timon plant?", "Which cards does Timon have to plant?"):
+        code, out = judge(capsys, f"{R88}/c-c03.yaml", *(x for t in [*moves, q] for x in ("-a", t)))
+        assert code == 0 and out["asked"]["player"] == "Timon", (q, out.get("asked"))
+        assert out["asked"]["may"] == ["plant_card card received 1 field 1"], (q, out["asked"])

@@ -1188,6 +1188,12 @@ def _judge(args: argparse.Namespace) -> int:
         said = [re.sub(r"\bI\b|\bme\b", lambda _m: args.player, text)
                 if args.player and not text.lstrip().startswith("{") else text for text in args.action]
         unread: list[dict] = []
+        # (`-a "Timon gives Keno both revealed cards" -a "What must Timon plant?"`: the values the
+        # moves leave open, asked last, answered where they leave the game; round 88's table)
+        last_asked = values_asked(engine, state, said[-1]) if len(said) > 1 \
+            and not said[-1].lstrip().startswith("{") else None
+        if last_asked is not None:
+            said = said[:-1]
         results, actions, now = _judged_with_asides(engine, state, said, books, unread)
         if args.player:
             # From one seat: what each action opens to this player only.
@@ -1237,6 +1243,13 @@ def _judge(args: argparse.Namespace) -> int:
         # (after a refused move too: the count where the legal ones leave the game; round 87's hunter)
         counted = counts_asked(engine, now, said, results[-1]["action"].get("player") if results else None)
         rest[:0] = counted
+        values_now: list[str] = []
+        if last_asked is not None and (not results or results[-1]["legal"]):
+            who, kinds = last_asked
+            mine = next(p for p in overview(engine, now)["players"] if p["player"] == who)
+            values_now = [m for m in mine["may"] if m.split()[0] in kinds]
+            rest.append(f"{who} may now, where the moves leave the game: " + ("; ".join(values_now) or
+                        f"no {' or '.join(kinds)}"))
         # (a question of what the moves lead to is answered by their events: said which was read
         # so, lest one seem dropped; round 86's table)
         outcomes = [q.strip() for t in said for q in re.findall(r"[^.!?;]*\?", t)
@@ -1252,6 +1265,8 @@ def _judge(args: argparse.Namespace) -> int:
         answer = {"situation": where, **({"board": board} if board else {}), "results": results,
                   **({"not_judged": unjudged} if unjudged else {}), **({"score_now": scored} if scored else {}),
                   **({"game_goes_on": True} if goes_on else {}), **({"counted": counted} if counted else {}),
+                  **({"asked": {"player": last_asked[0], "moves": last_asked[1], "may": values_now}}
+                     if last_asked is not None else {}),
                   **({"not_read": unread} if unread else {}),
                   # (exit 2 always has its error: the first text not read, as it was told alone)
                   **({"error": told} if told else {})}

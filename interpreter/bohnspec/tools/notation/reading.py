@@ -667,15 +667,18 @@ def values_asked(engine: Engine, state: State, question: str) -> tuple[str, list
     player's moves may take now, answered by what he may do (the player and the moves of the
     verb's family); None for another question (round 86's second table had it refused)."""
     names = "|".join(map(re.escape, state.names()))
-    m = re.match(r"^\s*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:can|may|could)\s+(" + names + r")\s+(.+?)\s*\?\s*$",
+    # (and `What must Timon plant?`, `Which cards does Timon have to plant?`: what he may, the
+    # moves owed among them; round 88's table)
+    m = re.match(r"^\s*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:(?:can|may|could|must|should)\s+(" + names +
+                 r")|(?:does|do|will)\s+(" + names + r")\s+(?:have|need)\s+to)\s+(.+?)\s*\?\s*$",
                  question, flags=re.IGNORECASE) if names else None
     if m is None:
         return None
-    words = m[2].split()
+    words = m[3].split()
     kind = _action_named(engine, words)[0] if words else ""
     # (the verb's family too: `What can Timon plant?` in phase 3 is of plant_card)
     kinds = list(verb_moves(engine, kind))
-    player = next(n for n in state.names() if n.lower() == m[1].lower())
+    player = next(n for n in state.names() if n.lower() == (m[1] or m[2]).lower())
     return (player, kinds) if kinds else None
 
 

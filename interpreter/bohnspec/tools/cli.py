@@ -1138,10 +1138,10 @@ MAX_SAID = 2000
 
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
-    from .judge import (SetupRefused, board_of, fields_text, load_situation, overview, render_overview,
+    from .judge import (SetupRefused, board_of, fields_text, load_situation, of_moves, overview, render_overview,
                         render_verdicts, score_now, score_over, spec_var_words, standings, who_may, SCORE_ASKED,
                         END_ASKED, COUNT_ASKED, STANDINGS_ASKED, counts_asked)
-    from .notation import asks_an_outcome, format_action, players_able, players_asked, values_asked
+    from .notation import asks_an_outcome, format_action, players_asked, values_asked
 
     books = rulebooks_folder(args.rulebooks)
     try:
@@ -1156,9 +1156,7 @@ def _judge(args: argparse.Namespace) -> int:
         # (`Which spaces can Timon attack?`: what he may do, of those moves, with their values)
         who, kinds = asked
         ov = overview(engine, state)
-        ov["players"] = [{**p, "may": [m for m in p["may"] if m.split()[0] in kinds],
-                          "not_now": [h for h in p.get("not_now", []) if h["action"] in kinds]}
-                         for p in ov["players"] if p["player"] == who]
+        ov["players"] = [of_moves(p, kinds) for p in ov["players"] if p["player"] == who]
         ov["asked"] = {"question": args.action[0], "player": who, "moves": kinds}
         return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT
     alone = args.action[0] if args.action and len(args.action) == 1 and not args.action[0].lstrip().startswith("{") \
@@ -1168,7 +1166,7 @@ def _judge(args: argparse.Namespace) -> int:
         # (`Who chooses a camp first?`, `Whose turn is it?`: whom the moves are open to now;
         # `Who wins?`: the standings now; each question was told it names no player)
         # (`Who starts?`, `Who goes first?`: the starting player said too)
-        ov = who_may(overview(engine, state), whom, players_able(engine, state, alone) if whom and alone else None,
+        ov = who_may(overview(engine, state), whom[0], whom[1],
                      first=bool(re.search(r"\b(?:start\w*|first|begins?)\b", alone or "", flags=re.IGNORECASE))) \
             if whom is not None else standings(overview(engine, state), engine, state, alone or "")
         ov["asked"]["question"] = alone
@@ -1246,8 +1244,7 @@ def _judge(args: argparse.Namespace) -> int:
         values_now: list[str] = []
         if last_asked is not None and (not results or results[-1]["legal"]):
             who, kinds = last_asked
-            mine = next(p for p in overview(engine, now)["players"] if p["player"] == who)
-            values_now = [m for m in mine["may"] if m.split()[0] in kinds]
+            values_now = of_moves(next(p for p in overview(engine, now)["players"] if p["player"] == who), kinds)["may"]
             rest.append(f"{who} may now, where the moves leave the game: " + ("; ".join(values_now) or
                         f"no {' or '.join(kinds)}"))
         # (a question of what the moves lead to is answered by their events: said which was read

@@ -239,6 +239,13 @@ def overview(engine: Engine, state: State) -> dict:
     return out
 
 
+def of_moves(entry: dict, kinds: Sequence[str]) -> dict:
+    """A player's entry of an `overview` with only the moves of `kinds` (what he may do of them,
+    and what holds them back now)."""
+    return {**entry, "may": [m for m in entry["may"] if m.split()[0] in kinds],
+            "not_now": [h for h in entry.get("not_now", []) if h["action"] in kinds]}
+
+
 def who_may(ov: dict, kinds: Sequence[str], asked: tuple[list[str], str, list[str]] | None = None,
             first: bool = False) -> dict:
     """An overview answering whom moves of `kinds` are open to now (`Who chooses a camp
@@ -251,9 +258,7 @@ def who_may(ov: dict, kinds: Sequence[str], asked: tuple[list[str], str, list[st
     if asked is not None and asked[2]:
         kinds = asked[2]  # (the moves the words were read as, with each player)
     if kinds:
-        out["players"] = [{**p, "may": [m for m in p["may"] if m.split()[0] in kinds],
-                           "not_now": [h for h in p.get("not_now", []) if h["action"] in kinds]}
-                          for p in ov["players"]]
+        out["players"] = [of_moves(p, kinds) for p in ov["players"]]
         said = "" if asked is None else asked[1] if len(asked[1]) <= 80 else asked[1][:77] + "..."
         moves = " or ".join(dict.fromkeys(kinds)) + (f" as asked ({said})" if said else "")
         able = asked[0] if asked is not None else [p["player"] for p in out["players"] if p["may"]]

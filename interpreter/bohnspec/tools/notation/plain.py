@@ -943,8 +943,9 @@ def _fillers_dropped(state: State, text: str) -> str:
     # (`plants only a red`, `just a red`: one of them, as `a single red` says; round 88's hunter)
     text = re.sub(r"\b(?:only|just)\s+(?:a|an)\s+(?=\w)", "a single ", text, flags=re.IGNORECASE)
     return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|again|"
-                  # (`plants only one of the reds`, `changes his mind and pays tribute`: round 88's table)
-                  r"only(?=\s+(?:one|a|an)\s)|(?:changes|changed|has\s+changed)\s+(?:his|her|their|my)\s+mind"
+                  # (`plants only one of the reds`, `changes his mind and pays tribute`: round 88's table;
+                  # `only a` is `a single` above)
+                  r"only(?=\s+one\s)|(?:changes|changed|has\s+changed)\s+(?:his|her|their|my)\s+mind"
                   r"(?:\s+and)?|"
                   # (`meanwhile`, `too early`: round 71's table; `no thanks` is read with the joins)
                   r"meanwhile|in\s+the\s+meantime|(?:a\s+bit\s+|too\s+)?early|"

@@ -692,45 +692,42 @@ _WHO_MAY = re.compile(r"^\s*who\s+(?:(?:can|may|could|might|must|should|has\s+to
                       r"is\s+to|is\s+going\s+to|will)\s+)?(.+?)\s*\?\s*$", re.IGNORECASE)
 
 
-def players_asked(engine: Engine, state: State, question: str) -> list[str] | None:
+def players_asked(engine: Engine, state: State,
+                  question: str) -> tuple[list[str], tuple[list[str], str, list[str]] | None] | None:
     """`Who chooses a camp first?`, `Who may harvest now?`: a question of whom a move is open to
-    now, answered by what each player may do of the verb's moves (their kinds, returned); `Whose
-    turn is it?`, `Who goes first?`: of who is to play, the situation itself (an empty list).
-    None for another question (`Who wins?` is the winners rule's)."""
+    now, answered by what each player may do of the verb's moves: (their kinds, None). Where it
+    says more than its verb (`Who may harvest field 2?`, `Who can take camp 02?`), the second is
+    (the players for whom the move it asks, read with each as its subject, is allowed now, those
+    words, the kinds of move they were read as); words read as a move of nobody's (`Who may
+    harvest if Timon ends the phase?`) leave the verb alone to answer. `Whose turn is it?`,
+    `Who goes first?`: of who is to play, the situation itself ([], None). None for another
+    question (`Who wins?` is the winners rule's)."""
     if _TURN_ASKED.match(question):
-        return []
-    m = _WHO_MAY.match(question)
+        return [], None
+    m = _WHO_MAY.match(re.sub(r"\s+and\s+(?:why|how)\b[^?]*", "", question, flags=re.IGNORECASE))
     if m is None:
         return None
     words = m[1].split()
     if not words or not _names_a_move(engine, words):
         return None
-    kind = _action_named(engine, words)[0]
+    kind, used = _action_named(engine, words)
     # (the verb's family too: `Who may plant?` is of every planting)
     kinds = list(verb_moves(engine, kind))
-    return kinds or None
-
-
-def players_able(engine: Engine, state: State, question: str) -> tuple[list[str], str, list[str]] | None:
-    """Of a `Who may VERB ...?` question that says more than its verb (`Who may harvest field
-    2?`, `Who can plant the green?`): the players for whom the move it asks, read with each as
-    its subject, is allowed now, those words, and the kinds of move they were read as (`take
-    camp 02`: the camp's choice); None where it says only the verb (`Who may plant?`, `Who
-    chooses first?`), whose answer is every player the verb's moves are open to."""
-    m = _WHO_MAY.match(re.sub(r"\s+and\s+(?:why|how)\b[^?]*", "", question, flags=re.IGNORECASE))
-    if m is None:
+    if not kinds:
         return None
-    words = m[1].split()
-    used = _action_named(engine, words)[1]
     rest = [w for w in words[used:] if w.lower().strip(",") not in ("now", "first", "next", "here", "then", "today")]
-    if not rest:
-        return None
+    return kinds, (_players_able(engine, state, m[1]) if rest else None)
+
+
+def _players_able(engine: Engine, state: State, said: str) -> tuple[list[str], str, list[str]] | None:
+    """Of `Who may SAID?`: the players for whom the move said, read with each as its subject, is
+    allowed now, the words and the kinds of move they were read as; None where nobody's reads."""
     able: list[str] = []
     kinds: list[str] = []
     read = False
     for name in state.names():
         try:
-            actions = parse_action(engine, state, f"Can {name} {m[1]}?")
+            actions = parse_action(engine, state, f"Can {name} {said}?")
         except BohnspecError:
             continue
         read = True
@@ -744,8 +741,7 @@ def players_able(engine: Engine, state: State, question: str) -> tuple[list[str]
         else:
             if actions:
                 able.append(name)
-    # (words read with nobody, `Who may harvest if Timon ends the phase?`: the verb alone answers)
-    return (able, m[1], kinds) if read else None
+    return (able, said, kinds) if read else None
 
 
 def asks_an_outcome(engine: Engine, state: State, question: str) -> bool:
@@ -1631,13 +1627,14 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
             # (only a move whose moment is his now: `-a "accepts"` after his offer is the other's)
             if before is not None and _family_timely(engine, played, _action_named(engine, text.split())[0], before):
                 text = f"{before} {text}"
+        # (the moves before, as one text: whom a pronoun means is read with them)
+        prefix = " ".join(m.rstrip(".!?;, ") + ("?" if _mood_said(m)[0] else ".") for m in out[-3:]) + " "
         troops = re.match(r"\s*(his|her|their)\s+(?=(?:" + "|".join(_TROOPS) + r")\b)", text, flags=re.IGNORECASE) \
             if out else None
         if troops is not None:
             # (`-a "Timon's riders attack 05" -a "Then his riders attack 05 again"`: the troops of
             # the player the pronoun means, read as `he` is; round 88's war table)
             probe = {"his": "he", "her": "she", "their": "they"}[troops[1].lower()] + " " + text[troops.end():]
-            prefix = " ".join(m.rstrip(".!?;, ") + ("?" if _mood_said(m)[0] else ".") for m in out[-3:]) + " "
             resolved = _pronouns_meant(engine, state, prefix + probe)
             who = resolved[len(prefix):].split()[0] if resolved.startswith(prefix) and resolved[len(prefix):] else ""
             if who in state.names() and _pronoun_sure(engine, played, " ".join(said_before), probe,
@@ -1646,7 +1643,6 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
         if out and re.search(r"\b(?:he|she|they)\b", text, flags=re.IGNORECASE):
             # (`-a "Nina harvests her soys" -a "then she attacks the farm"`: whom a pronoun
             # means is read with the moves before it, as in one text; round 87's second table)
-            prefix = " ".join(m.rstrip(".!?;, ") + ("?" if _mood_said(m)[0] else ".") for m in out[-3:]) + " "
             resolved = _pronouns_meant(engine, state, prefix + _asides_unwrapped(text).lstrip())
             if resolved.startswith(prefix) and _pronoun_sure(engine, played, " ".join(said_before), text,
                                                                resolved[len(prefix):]):

@@ -384,6 +384,7 @@ def count_said(m: re.Match) -> tuple[str, str]:
     """(the place a COUNT_ASKED match counts, as said; whose it is, as said)."""
     return m[3] or m[5] or m[1], m[2] or m[4]
 
+
 # What players call a place of theirs, where the spec's name is another (`cards`: the hand).
 _COUNTED_PLACES = {"cards": "hand", "hand cards": "hand", "cards in hand": "hand", "bean fields": "fields",
                 "gold coins": "coins", "bean coins": "coins", "coin": "coins"}

@@ -5960,3 +5960,69 @@ def test_round_88_what_a_player_may_plant_asked_after_moves(capsys):
         code, out = judge(capsys, f"{R88}/c-c03.yaml", *(x for t in [*moves, q] for x in ("-a", t)))
         assert code == 0 and out["asked"]["player"] == "Timon", (q, out.get("asked"))
         assert out["asked"]["may"] == ["plant_card card received 1 field 1"], (q, out["asked"])
+
+
+R89 = "tests/data/tables/r89"
+
+
+def test_round_89_which_planting_it_is_and_the_front_bean_said(capsys):
+    # `as his second bean` says which planting it is, which the game knows: the blue is not the
+    # front card after the soy, so it is refused under phase-1/1 (it was 'one too many')
+    code, out = judge(capsys, f"{R89}/p-c06.yaml", "-a", "Timon plants the soy into field 1",
+                      "-a", "Can Timon plant the blue into field 2 as his second bean?")
+    last = out["results"][-1]
+    assert (last["action"]["type"], last["legal"], last["rule"]) == ("plant_card", False, "bohnanza/phase-1/1"), last
+    # `a third bean, the blue`: no third planting (phase-1/3)
+    code, out = judge(capsys, f"{R89}/p-c06.yaml", "-a", "Timon plants the soy into field 1", "-a",
+                      "Timon harvests his blues", "-a", "Timon plants the fire into field 2",
+                      "-a", "Can Timon plant a third bean, the blue?")
+    assert (out["results"][-1]["legal"], out["results"][-1]["rule"]) == (False, "bohnanza/phase-1/3"), out["results"]
+    # `her front soy`: the front card, the soy, planted on her soy field
+    code, out = judge(capsys, f"{R89}/p-e11.yaml", "-a", "Nina plants her front soy on her soy field")
+    assert (out["results"][0]["action"], out["results"][0]["legal"]) == (
+        {"type": "plant", "player": "Nina", "field": 1}, True), out["results"]
+
+
+def test_round_89_beans_said_by_their_variety_and_a_field_for_a_bean(capsys):
+    # Beanometers: green 7 gives 4, soy 7 gives 4 (shared/cards.md); `greens`, `soybeans`
+    for text, field in (("How many coins does Timon get for his seven greens?", 3),
+                        ("How many coins does Nina get for her soybeans?", 2)):
+        code, out = judge(capsys, f"{R89}/p-e9.yaml", "-a", text)
+        r = out["results"][0]
+        assert (r["action"]["type"], r["action"]["field"], r["legal"]) == ("harvest", field, True), (text, r)
+    # `harvest a field for the fire` is any field, not a field of fires; `one of his fields` too
+    # (read as `a single field`, which was no field at all)
+    for text in ("Does Timon have to harvest a field for the fire?", "Timon harvests one of his fields"):
+        code, out = judge(capsys, f"{R89}/p-c07.yaml", "-a", "Timon plants the soy into field 1", "-a", text)
+        assert code == 0 and out["results"][-1]["action"]["type"] == "harvest", (text, out["results"])
+
+
+def test_round_89_the_revealed_cards_and_what_a_player_holds_said_after(capsys):
+    # The revealed cards lie on the table: `Timon's revealed soy` while it is Timon's turn; Nina
+    # may not trade them (bohnanza/phase-2/4), which was 'Timon's cards are not part of this action'
+    code, out = judge(capsys, f"{R89}/p-c04.yaml", "-a", "Can Nina offer Timon's revealed soy to Keno?")
+    assert (out["results"][0]["legal"], out["results"][0]["rule"]) == (False, "bohnanza/phase-2/4"), out["results"]
+    # `Keno has four green beans, two in each field.` explains; no move (it was "unknown action 'has'")
+    code, out = judge(capsys, f"{R89}/p-e12.yaml", "-a",
+                      "Can Nina claim her card? Keno has four green beans, two in each field.")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["fulfil"], out["results"]
+    # two-player phase 3: `the revealed blues` are the variety, planted whole (plant_kind), refused
+    # for the fire in field 2 (course-of-play/8), not as a card planted alone (two-player/11)
+    code, out = judge(capsys, f"{R89}/p-d2.yaml", "-a", "Timon plays his fire into field 2", "-a",
+                      "Timon ends the phase", "-a", "Timon plants the revealed blues into field 2")
+    last = out["results"][-1]
+    assert (last["action"]["type"], last["rule"]) == ("plant_kind", "bohnanza/course-of-play/8"), last
+
+
+def test_round_89_camps_by_their_kind_and_riders_after_anothers_move(capsys):
+    # 09 is a village, no camp (dschingis/setup/12): `takes camp 09`, `chooses the village 09` are
+    # the camp's choice refused, not a cart's take or the Jumping Bean's draft
+    for text in ("Keno takes camp 09", "Keno chooses the village 09"):
+        code, out = judge(capsys, f"{R88}/h-dsch_camps.yaml", "-a", text)
+        r = out["results"][0]
+        assert (r["action"]["type"], r["action"]["camp"], r["legal"]) == ("choose_camp", "09", False), (text, r)
+    # `Then his riders attack 14` after Nina's defence: Timon's riders (it was `Then then`)
+    code, out = judge(capsys, f"{R89}/h-dsch_attack2.yaml", "-a",
+                      "Timon attacks 09 with his blue. Nina defends with her fire. Then his riders attack 14")
+    assert [(r["action"]["player"], r["action"]["type"]) for r in out["results"]] == [
+        ("Timon", "attack"), ("Nina", "defend"), ("Timon", "charge")], out["results"]

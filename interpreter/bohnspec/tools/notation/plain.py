@@ -769,6 +769,19 @@ def _cards_described(engine: Engine, state: State, text: str) -> str:
     # 85's hunter had `next` read as a field)
     text = re.sub(r"\b(?:his|her|their|my|the)\s+(?:next|front|foremost|first)\s+card,\s+((?:the|his|her|their|my)\s+"
                   r"[\w-]+(?:\s+(?:bean|one))?)(?:,|(?=[.!?]?\s*$))", r"\1", text, flags=re.IGNORECASE)
+    # (`plants the revealed blues`, `both revealed blues`: the revealed cards of a variety, where
+    # a move of the game plants or moves a variety whole; round 88's table had the first of them
+    # planted alone)
+    if any(p.type == "variety" for a in engine.spec.actions.values() for p in a.params):
+        text = re.sub(r"\b(the|both|all(?:\s+the)?|his|her|their|my)\s+(?:(two|three|four|both)\s+)?"
+                      r"(?:revealed|turned[\s-]up|received|traded)\s+([a-z_]+s)\b(?!\s+field)",
+                      lambda m: f"{m[1]} {m[2] + ' ' if m[2] else ''}{m[3]}" if _variety_said(engine, m[3][:-1])
+                      else m[0], text, flags=re.IGNORECASE)
+    # (`Does Timon have to harvest a field for the fire?`: the bean the harvest makes room for,
+    # no field of fires; round 88's table)
+    text = re.sub(r"(\bharvest(?:s|ed|ing)?\s+(?:a|one|an|some|any)\s+(?:of\s+(?:his|her|their|my)\s+)?fields?)\s+"
+                  r"for\s+(?:the|his|her|their|my|a|an)\s+([\w-]+)(?:\s+beans?)?(?=\s*[?.!,;]|\s*$)",
+                  lambda m: m[1] if _variety_said(engine, m[2]) else m[0], text, flags=re.IGNORECASE)
     # (`offers Timon the blue he got earlier`: a card received in a trade; round 87's third table)
     if "received" in engine.spec.zones:
         text = re.sub(r"\b(?:the|his|her|their)\s+([\w-]+)\s+(?:that\s+|which\s+)?(?:he|she|they)\s+(?:got|received|"
@@ -940,6 +953,10 @@ def _fillers_dropped(state: State, text: str) -> str:
     # made again, refused or not by its rules; round 88's tables had `another` read as a place)
     text = re.sub(r"\b(builds?|buys?|build|buy)\s+(?:another|one\s+more)\s+(?=\w)", r"\1 a ", text,
                   flags=re.IGNORECASE)
+    # (`plants the blue into field 2 as his second bean`: which planting it is, the game says;
+    # round 88's table)
+    text = re.sub(r",?\s+as\s+(?:his|her|their|my|the|a)\s+(?:first|second|third|next|last|other)\s+"
+                  r"(?:bean|card|planting)\b", "", text, flags=re.IGNORECASE)
     # (`plants only a red`, `just a red`: one of them, as `a single red` says; round 88's hunter)
     text = re.sub(r"\b(?:only|just)\s+(?:a|an)\s+(?=\w)", "a single ", text, flags=re.IGNORECASE)
     return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|again|"
@@ -1050,10 +1067,15 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         word = said[-2].lower() if len(said) > 1 else ""
         bean = word.rstrip("s") in engine.spec.varieties or word in _bean_names(engine) or word.isdigit() or \
             word in ("first", "second", "third", "other", "last", "only", "empty", "biggest", "largest")
-        return f"{m[1]} harvests {m[2]}" if bean or said[-1].lower().startswith("bean") else m[0]
+        # (`for his seven greens`, `for her soybeans`: the beans said by their variety alone;
+        # round 88's table)
+        last = said[-1].lower()
+        beans = last.startswith("bean") or (last.endswith("s") and _variety_said(engine, last) is not None) or \
+            any(last.endswith(b) and _variety_said(engine, last[:-len(b)]) is not None for b in ("beans", "bean"))
+        return f"{m[1]} harvests {m[2]}" if bean or beans else m[0]
     text = re.sub(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
                   r"(?:get|earn|receive|make|gain)\s+(?:for|from)\s+((?:(?:his|her|their|the)\s+)?\S+\s+fields?|"
-                  r"(?:his|her|their|the)\s+(?:\S+\s+)?\S+?\s+beans?)\s*\??$",
+                  r"(?:his|her|their|the)\s+(?:\S+\s+)?\S+?\s+beans?|(?:his|her|their|the)\s+(?:\S+\s+)?[a-z]+s)\s*\??$",
                   harvested, text, flags=re.IGNORECASE)
     gerund = re.match(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
                       r"(?:get|earn|receive|make|gain)\s+(?:for|by|from)\s+([a-z]+)ing\b(.*)$", text,
@@ -1605,9 +1627,12 @@ def _onto_the_discard(engine: Engine, text: str) -> str:
                       r"\1 discards \2", text, flags=re.IGNORECASE)
         text = re.sub(r"^(\S+)\s+discards?\s+(.+)$", lambda m: f"{m[1]} {mover} {m[2]} onto the discard pile", text,
                       flags=re.IGNORECASE)
-    # (`one of the two reds`: round 88's table)
+    # (`one of the two reds`: round 88's table; `one of his fields` is any field, `a field`, where
+    # `a single field` was no field: round 89)
     return re.sub(r"\bone\s+of\s+(?:the|his|her|their|my)\s+(?:(?:two|three|four|five|both|[2-9])\s+)?"
-                  r"(\S+?)(?:s|\s+beans)\b", r"a single \1", text, flags=re.IGNORECASE)
+                  r"(\S+?)(?:s|\s+beans)\b",
+                  lambda m: f"a single {m[1]}" if _variety_said(engine, m[1]) else f"a {m[1]}", text,
+                  flags=re.IGNORECASE)
 
 
 def _exchange(text: str) -> str:

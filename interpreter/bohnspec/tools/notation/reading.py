@@ -256,7 +256,12 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
     owners_named: list[str] = []
 
     def possessive(m: re.Match) -> str:
-        owners_named.append(m[1])
+        # (`offer Timon's revealed soy to Keno`: a card of a place of the table's, said as the
+        # active player's, whose it is while his turn lasts; round 88's table)
+        after = re.match(r"[a-z_]+", text[m.end():])
+        zone = engine.spec.zones.get(after[0]) if after else None
+        if zone is None or zone.per_player or m[1] != state.active:
+            owners_named.append(m[1])
         return ""
     if state.board is not None and state.names():
         # (`charges Timon's town` where Timon holds two: each judged, as `the town` is; round 87's
@@ -445,6 +450,11 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
         if legal:
             said.extend(legal[0][1])
             return legal[0][0]
+        # (`Keno takes camp 09`, 09 being no camp: the move named, refused for it, not a cart's
+        # take; round 88's hunter. Only with the space said by its id: `picks the first camp`
+        # says none)
+        if len(words) == 1 and state.board is not None and words[0] in state.board:
+            return _the_one_reading(engine, state, player, named, words, f"'{typed[0]}'", why, said)
     if named:
         return None
     # (else only words that leave no doubt: the pile's top card, for a move that may take it
@@ -457,6 +467,11 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
                                                          for w in rest):
         rest = ["draw_pile 1"]  # (`Hanno draws a card` while he defends: the pile's top card, attack/21)
     pile = any(w.startswith("draw_pile") for w in rest)
+    # (`Keno chooses the village 09`: the space's kind said before its id, as NOTATION.md has it;
+    # round 88's hunter had the Jumping Bean's draft refused, exit 2)
+    if len(rest) == 2 and state.board is not None and rest[1] in state.board \
+            and rest[1] in _spaces_of_kind(state, rest[0].rstrip("s")):
+        rest = rest[1:]
     lone_space = len(rest) == 1 and state.board is not None and rest[0] in state.board
     if not (pile or lone_space):
         return None
@@ -827,7 +842,10 @@ def _subjects_said(state: State, text: str) -> str:
     mover = _mover(state, re.sub(r"^(\S+)'s\b", r"\1", text.strip()))
     if mover is not None:
         text = re.sub(r"(,|\band\b|\bthen\b)\s+(?:then\s+)?(?:his|her|their)\s+(" + "|".join(_TROOPS) +
-                      r")\s+(?=\w)", lambda m: f"{m[1]} then {mover}'s {m[2]} ", text, flags=re.IGNORECASE)
+                      # (`. Then his riders attack 14` after another's move: one `then`; round
+                      # 88's hunter had `Then then` read as a value of the move before)
+                      r")\s+(?=\w)", lambda m: f"{m[1]}{'' if m[1].lower() == 'then' else ' then'} {mover}'s {m[2]} ",
+                      text, flags=re.IGNORECASE)
     return text
 
 
@@ -1377,16 +1395,28 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
     if "hand" not in engine.spec.zones or not engine.spec.varieties:
         return text
     kinds = "|".join(map(re.escape, engine.spec.varieties))
-    pattern = re.compile(r"\b(((?:his|her|their|my|the)\s+)(" + "|".join(_HAND_PLACES) + r")\s+card),\s+"
+    # (`a third bean, the blue`, `his second bean, the red`: the same with `bean`; round 88's table)
+    pattern = re.compile(r"\b(((?:his|her|their|my|the|a|an)\s+)(" + "|".join(_HAND_PLACES) + r")\s+(?:card|bean)),\s+"
                          r"(?:the|a|an|his|her|their|my)\s+(" + kinds + r")(?:\s+beans?)?\b", flags=re.IGNORECASE)
 
+    def moves(m: re.Match) -> bool:
+        # (`Can Timon plant a third bean, the blue?`: the player after the question's verb too)
+        said = text[:m.start()].split(".")[-1].strip() or text
+        return _mover(state, re.sub(r"^(?:can|may|could|must|should|will|would)\s+", "", said,
+                                    flags=re.IGNORECASE)) is not None
+
     def one(m: re.Match) -> str:
-        if _mover(state, text[:m.start()].split(".")[-1].strip() or text) is None:
+        if not moves(m):
             return m[0]
         # (the bean said decides: the card there where it is that bean, `her second card, the red`
         # after her first was planted being the one now in front; round 87's hunter)
-        return f"{m[2]}{m[4]}"
-    return pattern.sub(one, text)
+        article = m[2] if m[2].strip().lower() not in ("a", "an") else "the "
+        return f"{article}{m[4]}"
+    text = pattern.sub(one, text)
+    # (`plants her front soy`: the front card said with its bean, which decides as above; round
+    # 88's table had `front` read as a field)
+    front = re.compile(r"\b((?:his|her|their|my|the)\s+)(?:front|foremost)\s+(" + kinds + r")\b", flags=re.IGNORECASE)
+    return front.sub(lambda m: f"{m[1]}{m[2]}" if moves(m) else m[0], text)
 
 
 _OPENING = re.compile(r"^\s*(?:(?:with|in|at)\s+(?:a\s+|the\s+)?(?:two|three|four|five|six|seven|[2-7])\s+"
@@ -1471,6 +1501,17 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                  and not any(_names_a_move(engine, t.split()[i:]) for i in range(len(t.split())))
                  and not _OUTCOME_ASKED.match(t.strip())
                  and not t.rstrip().endswith("?")]
+        # (`Can Nina claim her card? Keno has four green beans, two in each field.`: what a player
+        # holds, said after to explain, is the situation, no move; round 88's table)
+        def holding(t: str) -> bool:
+            m = re.match(r"(?:" + names + r"|he|she|they)\s+(?:already\s+|still\s+|now\s+)?(?:has|have|holds|hold|"
+                         r"owns|own)\s+(?!to\b|got\s+to\b)([^.;!?]*)[.!;]?$", t.strip(), flags=re.IGNORECASE)
+            return m is not None and not any(_names_a_move(engine, m[1].split()[i:]) for i in range(len(m[1].split())))
+        told = [t if t.rstrip().endswith("?") else " ".join(c for c in re.split(r"(?<=[.!;])\s+", t) if not holding(c))
+                for t in sentences]
+        if any(t.strip() for t in told):
+            sentences = told
+            story += [k for k, t in enumerate(sentences) if not t.strip()]
         sentences = [t for k, t in enumerate(sentences) if k not in story]
         # (`Nina harvests her reds. Does that count for her vine card?`: her claim, asked)
         sentences = [_counts_for_the_card(engine, state, sentences[:k], t) if k else t for k, t in enumerate(sentences)]

@@ -6026,3 +6026,16 @@ def test_round_89_camps_by_their_kind_and_riders_after_anothers_move(capsys):
                       "Timon attacks 09 with his blue. Nina defends with her fire. Then his riders attack 14")
     assert [(r["action"]["player"], r["action"]["type"]) for r in out["results"]] == [
         ("Timon", "attack"), ("Nina", "defend"), ("Timon", "charge")], out["results"]
+
+
+def test_round_89_a_task_refused_names_the_event_made_and_no_ruling_beside_the_point(capsys):
+    # sell_for_two after a harvest of three coins: the harvest happened while the figure stood
+    # there, so it is no matter of time; the event made is named (ruling/sell-for-exactly-two)
+    code, out = judge(capsys, f"{R89}/p-r03.yaml", "-a", "Nina harvests her six soy beans for three coins",
+                      "-a", "Does that count for her vine card?")
+    why = out["results"][-1]["explanation"][0]
+    assert "coins 3`, which is not what it asks for" in why and "before the figure arrived" not in why, why
+    # Dschingis Bohn has no tribute; ruling/coin-from-top speaks of how coins are paid, not of it
+    assert main(["judge", f"{R89}/w-D10.yaml", "-a", "Timon pays tribute"]) == 2
+    err = capsys.readouterr().err
+    assert "'tribute' is a move of bohnroeschen only" in err and "coin-from-top" not in err, err

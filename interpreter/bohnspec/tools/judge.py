@@ -2369,6 +2369,8 @@ def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict
             break
         if notes and notes.get(i):
             result["notation"] = list(notes[i])
+        if not result["legal"]:
+            _events_not_asked(result, results)
         results.append(result)
         if not result["legal"]:
             break
@@ -2376,6 +2378,29 @@ def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict
     for r in results:
         r.pop("_state", None)
     return [_books_in_play(engine.spec, r) for r in results]
+
+
+def _events_not_asked(result: dict, before: list[dict]) -> None:
+    """A vine card's task refused for want of its event, where the moves judged before it made
+    events of that name: those are named as not the ones it asks for (`sell for two` after a
+    harvest of three coins; round 88's table read the refusal as one of time)."""
+    for k, why in enumerate(result.get("explanation", [])):
+        asked = re.search(r"what it asks for, (an? `\w+` event.*?), has not happened since the figure arrived", why)
+        if asked is None:
+            continue
+        kinds = set(re.findall(r"`(\w+)` event", asked[1]))
+        player = result["action"].get("player") if isinstance(result["action"], dict) else None
+        made = []
+        for r in before:
+            if r["action"].get("player") == player and r["action"].get("type") == result["action"].get("type"):
+                made = []  # (a claim made since: the figure moved on)
+            made += [h["text"] for h in r.get("happened", []) if h.get("what") == "event" and h.get("event") in kinds
+                     and re.search(r"\bplayer " + re.escape(str(player)) + r"\b", h["text"])]
+        if made:
+            # (the events were made while the figure stood there: not a matter of time)
+            result["explanation"][k] = why.replace("; what happened before the figure arrived does not count", "") + \
+                "; the moves above made " + " and ".join(f"`{m}`" for m in made) + \
+                (", which is not what it asks for" if len(made) == 1 else ", none of which is what it asks for")
 
 
 def _trace_told(engine: Engine, state: State, action: dict, rulebooks: Path | None) -> dict:
@@ -2468,6 +2493,8 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
                 continue
             if k == 0 and said:
                 result["notation"] = [note for _, note in said]
+            if not result["legal"]:
+                _events_not_asked(result, results)
             results.append(result)
             if not result["legal"]:
                 going = False

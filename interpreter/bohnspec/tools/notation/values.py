@@ -309,6 +309,14 @@ def _rulings_on_absent(engine: Engine, kind: str, homes: list[str]) -> list[str]
     scored = sorted(found, key=lambda nr: -speaks(nr[1]))
     if scored and speaks(scored[0][1]):
         scored = [nr for nr in scored if speaks(nr[1])]
+    # (one that names the move itself, where one does: ruling/coin-from-top cites Bohnröschen's
+    # tribute for how coins are paid, and says nothing of why a war game has no tribute; round
+    # 88's table)
+    own = {w for w in kind.split("_") if len(w) >= 4}
+    if own:
+        forms = own | {w + "s" for w in own}
+        scored = [(name, r) for name, r in scored
+                  if forms & set(re.findall(r"[a-z]+", f"{r.question} {r.decision}".lower()))]
     return [f"ruling/{name}" for name, _ in scored]
 
 

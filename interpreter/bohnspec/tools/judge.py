@@ -2390,7 +2390,7 @@ def _events_not_asked(result: dict, before: list[dict]) -> None:
             continue
         kinds = set(re.findall(r"`(\w+)` event", asked[1]))
         player = result["action"].get("player") if isinstance(result["action"], dict) else None
-        made = []
+        made: list[str] = []
         for r in before:
             if r["action"].get("player") == player and r["action"].get("type") == result["action"].get("type"):
                 made = []  # (a claim made since: the figure moved on)

@@ -6039,3 +6039,39 @@ def test_round_89_a_task_refused_names_the_event_made_and_no_ruling_beside_the_p
     assert main(["judge", f"{R89}/w-D10.yaml", "-a", "Timon pays tribute"]) == 2
     err = capsys.readouterr().err
     assert "'tribute' is a move of bohnroeschen only" in err and "coin-from-top" not in err, err
+
+
+def test_round_89_both_in_its_sentence_and_a_received_card_that_must_be_planted(capsys):
+    # Example 3 (bohnroeschen/examples/7, /8): three tributes, then the fourth player claims;
+    # `both` reaches the end of its sentence only (Eiko's claim had been read into each move)
+    code, out = judge(capsys, f"{R89}/e-r07.yaml", "-a", "Timon pays tribute",
+                      "-a", "Nina and Keno both pay tribute. Then Eiko says Stop")
+    assert [(r["action"]["player"], r["action"]["type"], r["legal"]) for r in out["results"]] == [
+        ("Timon", "tribute", True), ("Nina", "tribute", True), ("Keno", "tribute", True), ("Eiko", "fulfil", True)]
+    # Every received card is planted (bohnanza/phase-3/1): no "no, not this one in particular"
+    # for a fire in whichever field; the rule that holds the phase is the answer
+    code, out = judge(capsys, f"{R89}/e-b05.yaml", "-a",
+                      "Timon offers Nina the revealed soy and the fire from his hand for her red", "-a", "Nina accepts",
+                      "-a", "Timon is done trading", "-a", "Must Nina plant the fire?")
+    must = out["results"][-1]["notation"][0]
+    assert "'must': no" not in must and "[bohnanza/phase-3/1]" in must, must
+
+
+def test_round_89_a_third_card_it_for_a_gift_a_count_of_beans_and_whose_trading(capsys):
+    # `a third card` in phase 1: the planting refused by phase-1/3, not field 3
+    code, out = judge(capsys, f"{R89}/e-b08.yaml", "-a", "Timon harvests his greens and plants the red in field 2, "
+                      "then plants the second red on it", "-a", "Can Timon plant a third card?")
+    assert (out["results"][-1]["action"]["type"], out["results"][-1]["rule"]) == ("plant", "bohnanza/phase-1/3")
+    # `plants it` after a gift: the card received (refused in phase 2, ruling/plant-in-phase-3-only)
+    code, out = judge(capsys, f"{R89}/e-b06.yaml", "-a",
+                      "Timon gives Keno his blue as a gift, Keno accepts it and plants it on his blue field")
+    last = out["results"][-1]
+    assert (last["action"]["type"], last["action"]["card"], last["rule"]) == (
+        "plant_card", "received 1", "ruling/plant-in-phase-3-only"), last
+    # `for 5 reds`: red 5 gives 4 (shared/cards.md)
+    code, out = judge(capsys, f"{R89}/e-b09.yaml", "-a", "How many coins does Nina get for 5 reds?")
+    assert "coins 4" in json.dumps(out["results"][0]["happened"]), out["results"]
+    # `During Timon's trading, ...`: the phase under way, said as his; Nina may not trade with
+    # Keno (bohnanza/phase-2/4)
+    code, out = judge(capsys, f"{R89}/e-b04.yaml", "-a", "During Timon's trading, Nina swaps her red for Keno's green")
+    assert out["results"][0]["rule"] == "bohnanza/phase-2/4", out["results"]

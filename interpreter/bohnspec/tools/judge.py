@@ -2492,7 +2492,7 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
                 going = False
                 continue
             if k == 0 and said:
-                result["notation"] = [note for _, note in said]
+                result["notation"] = [note for _, note in said if note]
             if not result["legal"]:
                 _events_not_asked(result, results)
             results.append(result)

@@ -253,6 +253,12 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
     if without.path is None and without.settles(len(with_it.path)):
         return f"'must': yes, before the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]" \
                f"{others.replace(' instead', ' first') if others else ''}; {below}"
+    if without.path is None:
+        # (no way round it found, but not every way looked through: the rule holding the phase
+        # is the answer, with no yes or no; round 89's table had "no, not this one" for a
+        # received card, with four players' harvests too many ways to look through)
+        return f"'must': {held}; whether the phase can end without this move, looking ahead did not settle" \
+               f"{others}; below, whether the move itself is allowed"
     if chosen:
         # (the values were the reading's, none said: `Must Keno defend?`, with whichever card)
         return f"'must': yes, a {action['type']} of {action['player']}'s is owed before the phase ends, with " \
@@ -897,7 +903,10 @@ def _times_said(engine: Engine, state: State, text: str) -> str:
         named = re.sub(r"'s$", "", m[1])
         # (`in Timon's phase 1`, `during Timon's draw`: that time of his turn, kept to be read as
         # any time said is; round 69's table had the name read as his cards)
-        when = f" during {m[2]}" if m[2] and not re.fullmatch(r"turn", m[2], flags=re.IGNORECASE) else ""
+        # (`the` before a phase by its name, `during Timon's trading`, as the phase under way is
+        # read below; round 89's table had `during trading` read as words of the card)
+        when = "" if not m[2] or re.fullmatch(r"turn", m[2], flags=re.IGNORECASE) else \
+            f" during {m[2]}" if re.match(r"(?:phase|step)\s", m[2], flags=re.IGNORECASE) else f" during the {m[2]}"
         if named.lower() in ("his", "her", "their", "my"):
             if when or not text.split() or text.split()[0] not in state.names():
                 # (`during his trading`: a phase of a turn is the one under way, whoever `his` is;
@@ -957,6 +966,11 @@ def _fillers_dropped(state: State, text: str) -> str:
     # round 88's table)
     text = re.sub(r",?\s+as\s+(?:his|her|their|my|the|a)\s+(?:first|second|third|next|last|other)\s+"
                   r"(?:bean|card|planting)\b", "", text, flags=re.IGNORECASE)
+    # (`Can Timon plant a third card?`, `a third bean`, `another card`: one more planting, the
+    # card the rules say; round 89's table had field 3 judged. Not `his second card`, a card
+    # of his hand by its place, nor `a second card`, read with the first before it where none is)
+    text = re.sub(r"\b(plants?|planting|plays?)\s+(?:a\s+|an\s+)?(?:third|fourth|further|another|"
+                  r"one\s+more)\s+(?:card|bean)(?:\s+card)?\b(?!,)", r"\1", text, flags=re.IGNORECASE)
     # (`plants only a red`, `just a red`: one of them, as `a single red` says; round 88's hunter)
     text = re.sub(r"\b(?:only|just)\s+(?:a|an)\s+(?=\w)", "a single ", text, flags=re.IGNORECASE)
     return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|again|"
@@ -1010,10 +1024,12 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^(" + names + r")\s+(?:already\s+|still\s+)?(?:has|had|holds|owns|is|was|lacks|needs)\b[^.;?!]*?,?"
                   r"\s+so\s+(?:(?:he|she|they)\s+|\1\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
     # (`Timon and Nina both pay tribute`: the move of each, one after the other)
+    # (up to the end of its sentence: `Nina and Keno both pay tribute. Then Eiko says Stop` had
+    # Eiko's claim read into each move; round 89's table)
     text = re.sub(r"^((?:can|may|could|must|should|will|would)\s+)?(" + names + r")\s+and\s+(" + names +
-                  r")\s+both\s+(.+?)([?.!]*)$",
-                  lambda m: f"{m[1] or ''}{m[2]} {m[4]} and {m[3]} {m[4]}{m[5]}" if m[2] != m[3] else m[0], text,
-                  flags=re.IGNORECASE)
+                  r")\s+both\s+([^.;!?]+?)([?.!;]*)(\s.*)?$",
+                  lambda m: f"{m[1] or ''}{m[2]} {m[4]} and {m[3]} {m[4]}{m[5]}{m[6] or ''}" if m[2] != m[3] else m[0],
+                  text, flags=re.IGNORECASE | re.DOTALL)
     # (`How many cards does Nina draw?`: the move, whose answer shows them; `How many beans does
     # Nina have to plant?`: whether she must; round 87's second table)
     text = re.sub(r"^\s*how\s+many\s+\S+(?:\s+\S+)?\s+(?:does|do|will|would|may|can)\s+(" + names +
@@ -1075,7 +1091,9 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         return f"{m[1]} harvests {m[2]}" if bean or beans else m[0]
     text = re.sub(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
                   r"(?:get|earn|receive|make|gain)\s+(?:for|from)\s+((?:(?:his|her|their|the)\s+)?\S+\s+fields?|"
-                  r"(?:his|her|their|the)\s+(?:\S+\s+)?\S+?\s+beans?|(?:his|her|their|the)\s+(?:\S+\s+)?[a-z]+s)\s*\??$",
+                  r"(?:his|her|their|the)\s+(?:\S+\s+)?\S+?\s+beans?|(?:his|her|their|the)\s+(?:\S+\s+)?[a-z]+s|"
+                  # (`for 5 reds`, `for five red beans`: a count of them, no field said; round 89's table)
+                  r"(?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+[a-z]+(?:\s+beans?)?)\s*\??$",
                   harvested, text, flags=re.IGNORECASE)
     gerund = re.match(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
                       r"(?:get|earn|receive|make|gain)\s+(?:for|by|from)\s+([a-z]+)ing\b(.*)$", text,

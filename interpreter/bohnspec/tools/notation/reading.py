@@ -1542,6 +1542,12 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             if k:
                 parts[k] = _it_meant(engine, state, parts[:k], parts[k])
     moves = [text] if parts is None else [m for part in parts for m in split_moves(engine, state, part, whole=False)]
+    if parts is not None and len(moves) > len(parts):
+        # (`it` in a part split further, read with every move before it: `Timon gives Keno his
+        # blue, Keno accepts it and plants it`; round 89's table)
+        for k in range(1, len(moves)):
+            if re.search(r"\bit\b", moves[k], flags=re.IGNORECASE):
+                moves[k] = _it_meant(engine, state, moves[:k], moves[k])
     # (`trades the soy for Nina's red, Nina declines`: a trade answered in words is its offer, the
     # answer said being the one judged; round 56's table had it made and the decline refused)
     for k in range(len(moves) - 1):
@@ -1716,9 +1722,11 @@ def _it_meant(engine: Engine, state: State, before: list[str], text: str) -> str
     if len(words) < 3 or words[2].lower().strip(",.") != "it":
         return text
     kind = _action_named(engine, words[1:])[0]
-    decl = engine.spec.actions.get(kind)
-    if decl is None or not any(p.type in ("card", "cards") for p in decl.params) \
-            or any(p.type == "field" for p in decl.params[:1]):
+    # (of the verb's family: `plants it` after a gift is plant_card's, though `plant` names phase
+    # 1's planting, which takes a field; round 89's table)
+    decls = [engine.spec.actions[k] for k in (verb_family(engine, kind) or [kind]) if k in engine.spec.actions]
+    if not any(any(p.type in ("card", "cards") for p in d.params) and not any(p.type == "field" for p in d.params[:1])
+               for d in decls):
         return text
     # (the last move before that names cards: `Nina declines` names none)
     for k in range(len(before) - 1, -1, -1):
@@ -3020,9 +3028,12 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
     named_field = any(t.split()[0] in ("field", "target", "discard") or t.isdigit()
                       for j, t in enumerate(tokens) if j != at)
     chosen = growing[0] if len(growing) == 1 else empty[0] if not growing and empty else None
-    field_note = None if chosen is None or growing else (
+    field_note = None if chosen is None else completed(["field"], "") if growing else completed(["field"], (
         f"no field said: field {chosen}, {'the' if len(empty) == 1 else 'one'} empty field"
-        + (f" (any of {', '.join(map(str, empty))} will do)" if len(empty) > 1 else ""))
+        + (f" (any of {', '.join(map(str, empty))} will do)" if len(empty) > 1 else "")))
+    # (the field growing the bean, as a player means it, says nothing worth a note; it is marked
+    # as not said all the same: `Must Nina plant the fire?` asks of the fire in any field, not
+    # in this one; round 89's table had "no, not this one in particular")
 
     def with_field(decl, words: list[str]) -> list[str]:
         if named_field or chosen is None or not any(p.type in ("field", "target") for p in decl.params):

@@ -585,6 +585,12 @@ def test_simulate_refuses_a_rules_file_whose_module_it_would_not_play(capsys):
     err = capsys.readouterr().err
     assert "its module my_vines is not among the modules played (base, bohnroeschen)" in err
     assert "--modules bohnroeschen,my_vines" in err
+    # A module that cannot join the game played is no module to add: a run of its own is
+    # (round 89's designer was told to add a landscape's module to a game of vine cards)
+    lands = str(helpers.ROOT / "examples" / "landscapes" / "my-landscapes.bohn")
+    assert main(["simulate", "--games", "1", "--modules", "my_vines", "--rules", vines, "--rules", lands, "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "and cannot join them" in err and "--modules my_landscapes" in err and "my_vines,my_landscapes" not in err
 
 
 # ------------------------------------------------------------ the progress line

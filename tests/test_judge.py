@@ -917,8 +917,8 @@ def test_the_last_running_out_while_revealing_is_told_as_the_end_reached(tmp_pat
     code = main(["judge", situation(tmp_path, LAST_RUNNING_OUT), "-a", "Keno end_phase"])
     text = capsys.readouterr().out
     # The end rule in its own words, then as the rules write it.
-    assert "the end is reached, and the game ends once what is under way is over: The last time the draw pile" \
-        in text, text
+    assert "the game is not over yet: its end is reached, and it ends once what is under way is over (the phase or " \
+        "the choice the end's rule names): The last time the draw pile" in text, text
     assert "not reached yet" not in text
     assert "in the rules: end when pile_is_gone" in text and "still to come: cut_short" in text
 
@@ -1719,7 +1719,7 @@ def test_a_situation_after_the_last_running_out_says_the_game_ends_with_what_is_
     sid = "base/independent/r42-last-card-revealed-01"
     assert main(["judge", sid, "--step", "2"]) == 0
     out = capsys.readouterr().out
-    assert "the end is reached, and the game ends once what is under way is over" in out and "bohnanza/end/1" in out
+    assert "the game is not over yet: its end is reached" in out and "bohnanza/end/1" in out
     assert main(["judge", sid, "--step", "0"]) == 0
     assert "the end is reached" not in capsys.readouterr().out
 
@@ -6075,3 +6075,22 @@ def test_round_89_a_third_card_it_for_a_gift_a_count_of_beans_and_whose_trading(
     # Keno (bohnanza/phase-2/4)
     code, out = judge(capsys, f"{R89}/e-b04.yaml", "-a", "During Timon's trading, Nina swaps her red for Keno's green")
     assert out["results"][0]["rule"] == "bohnanza/phase-2/4", out["results"]
+
+
+def test_round_89_war_table_a_misnamed_space_whose_forest_and_which_end(capsys):
+    # `the village 07`, 07 being a forest: told, not read as another village with 07 as riders
+    assert main(["judge", f"{R89}/f-D02.yaml", "-a", "Timon's riders attack the village 07"]) == 2
+    assert "07 is no village but a Forest" in capsys.readouterr().err
+    # A Dschingis forest's crossing is allowed by its own card (dschingis/landscapes/6), not by
+    # Bohnaparte's forest, which is not on this table
+    code, out = judge(capsys, f"{R89}/f-M3.yaml", "-a", "Timon crosses the river and attacks the farm with his fire")
+    assert out["results"][0]["legal"] and out["results"][0]["allowed_by"][0] == "dschingis/landscapes/6", out["results"]
+    # The combined game ends at the fourth running out, by ruling/mixed-game-rules (not dschingis/end/1's third)
+    main(["judge", f"{R89}/f-M4.yaml", "--brief", "-a", "Nina draws", "-a", "Is the game over?"])
+    assert re.search(r"in this game it is 4: .*ruling/mixed-game-rules", capsys.readouterr().out)
+    # `What may Timon do now?` is what --player Timon shows; `crosses both rivers` is the attack's way
+    assert main(["judge", f"{R89}/f-D12.yaml", "-a", "What may Timon do now?"]) == 0
+    assert "Timon may now:" in capsys.readouterr().out
+    code, out = judge(capsys, f"{R89}/f-D05.yaml", "-a",
+                      "Timon crosses both rivers and attacks the gemstone field 03 with his fire")
+    assert (out["results"][0]["action"]["type"], out["results"][0]["legal"]) == ("attack", True), out["results"]

@@ -265,6 +265,13 @@ def test_a_comparison_written_with_one_equals_sign_is_hinted():
                                 "or `=<`)"), err.message
 
 
+def test_a_key_named_like_a_quantifier_is_hinted():
+    # Round 89's designer read `count` of `exhausted` and met "expected a name" alone.
+    err = syntax_error("module m requires base\non exhausted(count) cites bohnanza/end/1 {\n"
+                       "  if count == 2 { }\n}\n")
+    assert "hint: `count` opens an expression" in err.message and "exhaustions" in err.message, err.message
+
+
 def test_unclosed_brace_hint_only_at_the_end_of_the_file():
     err = syntax_error("module mycards\nprocedure p() cites bohnanza/harvest/1 { let x = }\n")
     assert "to close the block" not in err.message

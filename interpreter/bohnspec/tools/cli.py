@@ -94,13 +94,23 @@ def _rules_played(rules: list[str], played: list[str], modules: list[str]) -> No
     """A rules file none of whose modules the game plays would be loaded and never used: an
     input error naming the --modules that would play it."""
     from ..language.model import Module
-    from ..language.spec import parse_files
+    from ..errors import BohnspecError
+    from ..language.spec import load, parse_files
     for path, parsed in zip(rules, parse_files(rules)):
         mine = [d.name for d in parsed.decls if isinstance(d, Module)]
         if mine and not any(m in played for m in mine):
             which = f"module {mine[0]} is" if len(mine) == 1 else f"modules {', '.join(mine)} are"
+            both = [*modules, mine[0]]
+            try:
+                load(both, rules)
+            except BohnspecError as clash:
+                # (a vine card's file and a landscape's: no game plays both, so adding the one
+                # to the other's modules is no advice; round 89's designer was sent round)
+                raise _usage(f"--rules {path}: its {which} not among the modules played ({', '.join(played)}), "
+                             f"and cannot join them ({str(clash).split(':')[0]}): give it a run of its own, "
+                             f"--rules {path} --modules {mine[0]}") from None
             raise _usage(f"--rules {path}: its {which} not among the modules played ({', '.join(played)}): "
-                         f"add {'it' if len(mine) == 1 else 'one'}, e.g. --modules {','.join([*modules, mine[0]])}")
+                         f"add {'it' if len(mine) == 1 else 'one'}, e.g. --modules {','.join(both)}")
 
 
 # Every command's --json: no FILE or - is standard output, FILE a file. Where --json was a flag

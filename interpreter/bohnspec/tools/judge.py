@@ -2529,8 +2529,9 @@ def render_overview(ov: dict, where: str) -> str:
     for p in ov["pending"]:
         lines.append(f"pending: {p['choice']} for {p['player']}" + (f" ({p['detail']})" if p["detail"] else ""))
     for e in ov.get("end_reached", []):
-        lines.append(f"the end is reached, and the game ends once what is under way is over: "
-                     f"{e['words'] or 'its end rule holds then'}  ({_cites(e)})")
+        lines.append(f"the game is not over yet: its end is reached, and it ends once what is under way is over "
+                     f"(the phase or the choice the end's rule names): {e['words'] or 'its end rule holds then'}  "
+                     f"({_cites(e)})")
     if "stuck" in ov:
         lines.append(f"nobody may do anything, and the game is not over: the rules leave it stuck here. "
                      f"What refuses {ov['active']} each action now:")
@@ -2914,7 +2915,10 @@ def _goes_on_lines(r: dict, full: bool) -> list[str]:
                          f"({_cites(never)})")
             continue
         if wait.get("reached"):
-            lines.append(f"  the end is reached, and the game ends once what is under way is over: "
+            # (`Is the game over?` after the last running out while revealing: not yet, said
+            # first; round 89's table read "what is under way" as the action only)
+            lines.append(f"  the game is not over yet: its end is reached, and it ends once what is under way is over "
+                         f"(the phase or the choice the end's rule names): "
                          f"{(wait['words'] if full else _plain(wait['words'])) or 'its end rule holds then'}  "
                          f"({_cites(wait)})")
         else:

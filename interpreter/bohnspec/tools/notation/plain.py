@@ -654,8 +654,9 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     names = {n.lower() for n in state.names()}
     # (`crosses the river and attacks 11`: the way the attack goes, which the map's rules judge;
     # `with the same riders`: his, which the rules say may ride or not; round 87's table)
-    text = re.sub(r"^(\S+)\s+(?:cross(?:es|ed)?|fords?|forded)\s+(?:over\s+)?(?:the\s+)?(?:river|stream|water)\s+"
-                  r"(?:and\s+)?(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
+    # (`crosses both rivers`, `the two rivers`: round 89's war table)
+    text = re.sub(r"^(\S+)\s+(?:cross(?:es|ed)?|fords?|forded)\s+(?:over\s+)?(?:the\s+|both\s+|the\s+two\s+|two\s+)?"
+                  r"(?:rivers?|streams?|water)\s+(?:and\s+)?(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
     text = re.sub(r"\bthe\s+same\s+(" + "|".join(_TROOPS) + r")\b", r"the \1", text, flags=re.IGNORECASE)
     # (`with the cavalry he just captured`: his; `the other village, 04, with ...`: the space of
     # that id; `Nina says she is last and claims her card`: the claim; round 87's second table)
@@ -663,6 +664,19 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                   r"(?:just\s+)?(?:captured|conquered|took|taken|won|got|gained|seized)\b", r"\1", text,
                   flags=re.IGNORECASE)
     if state.board is not None:
+        # (`the village 07`, 07 being a forest: the space said is not what the word says; told,
+        # where the word had been read as another space and the id as the next value; round
+        # 89's war table)
+        for said in re.finditer(r"\b(?:the|a|an|his|her|their|my|\w+'s)\s+([a-z_]+)\s+([\w-]+)", text,
+                                flags=re.IGNORECASE):
+            kind, space = said[1].lower(), said[2]
+            card = engine.spec.cards.get(kind)
+            if card is not None and card.category == "landscape" and space in state.board \
+                    and state.space_cards.get(space) and space not in _spaces_of_kind(state, kind):
+                lying = state.space_cards[space][0]
+                title = engine.spec.cards[lying].title if lying in engine.spec.cards else lying
+                raise ActionError(f"'{said[1]} {space}': {space} is no {kind} but a {title or lying}; name the space "
+                                  f"by its id alone, or the {kind} meant")
         text = re.sub(r"\b(?:the\s+)?(?:other\s+)?([a-z_]+),\s+(\S+?),\s+",
                       lambda m: f"{m[2]} " if m[2] in state.board and _spaces_of_kind(state, m[1]) else m[0], text,
                       flags=re.IGNORECASE)

@@ -690,10 +690,13 @@ def values_asked(engine: Engine, state: State, question: str) -> tuple[str, list
     if m is None:
         return None
     words = m[3].split()
+    player = next(n for n in state.names() if n.lower() == (m[1] or m[2]).lower())
+    # (`What may Timon do now?`: every move of his, as `--player Timon` shows; round 89's war table)
+    if re.fullmatch(r"do(?:\s+(?:now|next|here|at\s+this\s+point|instead))?", m[3], flags=re.IGNORECASE):
+        return player, list(engine.spec.actions)
     kind = _action_named(engine, words)[0] if words else ""
     # (the verb's family too: `What can Timon plant?` in phase 3 is of plant_card)
     kinds = list(verb_moves(engine, kind))
-    player = next(n for n in state.names() if n.lower() == (m[1] or m[2]).lower())
     return (player, kinds) if kinds else None
 
 

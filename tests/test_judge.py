@@ -6094,3 +6094,14 @@ def test_round_89_war_table_a_misnamed_space_whose_forest_and_which_end(capsys):
     code, out = judge(capsys, f"{R89}/f-D05.yaml", "-a",
                       "Timon crosses both rivers and attacks the gemstone field 03 with his fire")
     assert (out["results"][0]["action"]["type"], out["results"][0]["legal"]) == ("attack", True), out["results"]
+
+
+def test_round_89_a_purpose_of_claiming_and_a_hand_card_by_its_place_in_an_offer(capsys):
+    # `harvests her soy to fulfil her card`: the harvest, what it is for said (it was 'one too many')
+    code, out = judge(capsys, f"{R89}/e-r05b.yaml", "-a", "In the pause, Nina harvests her soy to fulfil her card")
+    assert out["results"][0]["action"]["type"] == "harvest", out["results"]
+    # `his third card` in phase 2 is hand 3, which Timon may offer (bohnanza/phase-2/5, /9)
+    code, out = judge(capsys, f"{R89}/e-b03.yaml", "-a",
+                      "Timon offers Keno the revealed blue and his third card for Keno's soy")
+    r = out["results"][0]
+    assert (r["action"]["give"], r["legal"]) == (["revealed 2", "hand 3"], True), r

@@ -693,7 +693,9 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                # (not `so Eiko can say Stop`: another player's move, judged; round 76's hunter)
                r",?\s+so\s+(?:that\s+)?(?:he|she|they|it)\s+(?:gets?|can|could|reaches|will|would|is|has|wins)\b",
                r",?\s+(?:in\s+order\s+)?to\s+(?:get|reach|make|win|earn|enter|have|be|show|afford|prove|raise|skip|avoid|"
-               r"escape|catch|free)\b",
+               # (`harvests her soy to fulfil her card`: what it is for, the claim said after it
+               # or not; round 89's table)
+               r"escape|catch|free|fulfil|fulfill|complete|meet|satisfy)\b",
                # (`Must Nina harvest a field to plant her soy?`: what the harvest is for, not the
                # move asked; not `has to plant`, `is allowed to plant`: round 88's table)
                "".join(rf"(?<!\b{w})" for w in _TO_OF_THE_MOVE) +
@@ -1243,8 +1245,11 @@ def _cards_named(engine: Engine, state: State, text: str) -> str:
         # (not `a third card`, a count of plantings: phase-1/3; round 66's hunter)
         # (after the first planting, `his third card` asks for a third planting: phase-1/3, as
         # before; round 68's hunter)
-        nth = r"(third|fourth|fifth|sixth|seventh|[3-9](?:rd|th))" if not _first_planting_made(engine, state, text) \
-            else r"(?!)(x)"
+        # (only where the words plant: `offers Keno his third card` in phase 2, which the active
+        # player may end, is that hand card; round 89's table)
+        planting = re.search(r"\b(?:plant|play)", text, flags=re.IGNORECASE) is not None
+        nth = r"(third|fourth|fifth|sixth|seventh|[3-9](?:rd|th))" \
+            if not (planting and _first_planting_made(engine, state, text)) else r"(?!)(x)"
         in_hand = r"\s+(?:in|of|from)\s+(?:the|his|her|their|my)\s+hand"
         text = re.sub(r"\b(?:(?:his|her|their|my)\s+" + nth + r"\s+(?:hand\s+)?card(?:" + in_hand + r")?|(?:the\s+)?"
                       + nth + r"\s+(?:hand\s+)?card" + in_hand + r")\b",

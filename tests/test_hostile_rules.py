@@ -192,3 +192,17 @@ def test_a_byte_order_mark_is_read_past(tmp_path, capsys):
     path = tmp_path / "bom.bohn"
     path.write_text("\ufeffmodule bom\n\ndefine a = 1 cites bohnanza/phase-1/1\n", encoding="utf-8")
     assert main(["check", "--rules", str(path)]) == 0, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+def test_a_vine_task_that_does_not_fit_is_told_at_the_vine_not_in_spec(tmp_path, capsys, engine):
+    # Round 89's designer gave his define a row where it reads a player's coins: the error was
+    # told at spec/bohnroeschen/tasks.bohn, a different line for each engine; now at his vine.
+    rules = tmp_path / "rich.bohn"
+    rules.write_text("module rich requires bohnroeschen\n"
+                     "define kinds(p) = count v in [blue, soy]: count_of(p.coins, v) > 0 cites bohnroeschen/tasks/2\n"
+                     "vine rich \"Rich.\" by h cites bohnroeschen/tasks/2 {\n  met when kinds(h.coins) >= 2\n}\n",
+                     encoding="utf-8")
+    code = main(["simulate", "--engine", engine, "--rules", str(rules), "--modules", "rich", "--games", "1", "-q"])
+    err = capsys.readouterr().err
+    assert code == 2 and f"{rules}:3:1: the rules apply an operation to a value it does not fit" in err, err

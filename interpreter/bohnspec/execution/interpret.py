@@ -1021,6 +1021,11 @@ class Engine:
                 if not c(env):
                     return False
             return True
+        except UNFIT as exc:
+            # (told at the vine card, a designer's own line, not at the spec's procedure that
+            # asked: both engines ask here; round 89's designer was shown spec/ and a KeyError)
+            mark_unfit(exc, self.spec.vines[card])
+            raise
         finally:
             env.locals = saved
 

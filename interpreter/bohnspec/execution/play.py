@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import math
 import random
 from collections.abc import Iterable, Iterator
@@ -827,6 +828,11 @@ def _meter_coins(engine: Engine, variety, n: int) -> int:
     return sum(1 for t in v.meter if t is not None and n >= t)
 
 
+def _shown(action: dict) -> str:
+    """An action as the protocol and the scenarios write it (JSON), not as Python prints a dict."""
+    return json.dumps(action, separators=(", ", ": "))
+
+
 def seeded_game(engine: Engine, players: list[str], rng: random.Random, seed: int, options=None,
                 board: str | None = None):
     """new_random_game for the game of `seed`, an error of the rules met in its setup telling
@@ -868,7 +874,7 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
             # Which game and which move met it: `simulate` plays thousands (round 47's designer).
             # An error met while choosing comes from a move looked ahead at, on a copy.
             raise SpecRuntimeError(exc.location, f"{exc.message} (an error of the rules, met in the random game of "
-                                                 f"seed {seed}, " + (f"action {len(actions) + 1}: {action}"
+                                                 f"seed {seed}, " + (f"action {len(actions) + 1}: {_shown(action)}"
                                                  f"{engine.spec.drop_hint(action.get('type'))}" if action is not None
                                                  else f"while choosing action {len(actions) + 1}") + ")") from None
         state = outcome.state

@@ -2368,7 +2368,7 @@ def judge_actions(engine: Engine, state: State, actions: list[dict], notes: dict
             results.append({"action": action, "legal": False, "malformed": _malformed(engine, action, exc)})
             break
         if notes and notes.get(i):
-            result["notation"] = list(notes[i])
+            result["notation"] = [note for note in notes[i] if note]
         if not result["legal"]:
             _events_not_asked(result, results)
         results.append(result)

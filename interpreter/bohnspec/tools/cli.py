@@ -1196,6 +1196,11 @@ def _judge(args: argparse.Namespace) -> int:
         said = [re.sub(r"\bI\b|\bme\b", lambda _m: args.player, text)
                 if args.player and not text.lstrip().startswith("{") else text for text in args.action]
         unread: list[dict] = []
+        # (`... and ends phase one. What may Timon do now?`: the same asked as the last sentence of
+        # a text; round 89's table)
+        tail = re.search(r"(?<=[.!?])\s+([^.!?]+\?)\s*$", said[-1]) if not said[-1].lstrip().startswith("{") else None
+        if tail is not None and values_asked(engine, state, tail[1]) is not None:
+            said = [*said[:-1], said[-1][:tail.start()].strip(), tail[1]]
         # (`-a "Timon gives Keno both revealed cards" -a "What must Timon plant?"`: the values the
         # moves leave open, asked last, answered where they leave the game; round 88's table)
         last_asked = values_asked(engine, state, said[-1]) if len(said) > 1 \

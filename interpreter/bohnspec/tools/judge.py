@@ -2622,7 +2622,8 @@ def render_verdicts(results: list[dict], brief: bool = False, var_words: Mapping
         for note in r.get("notation", []):
             # (the answer to a `must` question, before the verdict on the move: round 85's player)
             lines.append(f"  must? {note[len(_MUST_SAID):]}" if note.startswith(_MUST_SAID + "yes")
-                         or note.startswith(_MUST_SAID + "no") else f"  note: {note}")
+                         or note.startswith(_MUST_SAID + "no") or note.startswith(_MUST_SAID + "cannot tell")
+                         else f"  note: {note}")
         if r["legal"]:
             lines.append("  LEGAL" + (f", allowed by {', '.join(r['allowed_by'])}" if r.get("allowed_by") else ""))
             for why in r.get("explanation", []):

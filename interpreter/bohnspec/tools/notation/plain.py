@@ -147,7 +147,11 @@ def _paid_as_part(engine: Engine, text: str) -> str | None:
     m = _PAID.match(text)
     if m is None:
         return None
-    if _action_named(engine, m[2].split())[0] not in engine.spec.actions:
+    # (`pays a coin and sends his riders against 11`: the troops' move, said with a verb of
+    # their own; round 89's war table had it read as Bohnröschen's tribute)
+    if _action_named(engine, m[2].split())[0] not in engine.spec.actions and not re.search(
+            r"\b(?:sends?|rides?|gallops?|charges?|storms?)\b|\b(?:" + "|".join(_TROOPS) + r")\b", m[2],
+            flags=re.IGNORECASE):
         return None
     return f"{m[1]} {m[2]}"
 
@@ -240,7 +244,10 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
                f"{_owed_instead(engine, state, ender, kind_of, mine)}; below, whether the move itself is allowed"
     with_it = _way_to_end(engine, state, ender, lambda a, _=None: False)
     if with_it.path is None or not kind_of.settles(len(with_it.path)):
-        return f"{note}{others}; {held}"
+        # (the rule holding the phase, said as the answer: round 89's hunter found no `must?` line
+        # at a table where three players still had cards to plant)
+        return f"'must': cannot tell: {held}; whether the phase can end without this move, looking ahead did " \
+               f"not settle{others}; below, whether the move itself is allowed"
     without = _way_to_end(engine, state, ender, asked)
     # (owed, but not yet allowed: a yes followed by ILLEGAL was read as a no by round 86's
     # table, `Does Keno have to plant the received fire?` before his harvest)
@@ -257,8 +264,8 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
         # (no way round it found, but not every way looked through: the rule holding the phase
         # is the answer, with no yes or no; round 89's table had "no, not this one" for a
         # received card, with four players' harvests too many ways to look through)
-        return f"'must': {held}; whether the phase can end without this move, looking ahead did not settle" \
-               f"{others}; below, whether the move itself is allowed"
+        return f"'must': cannot tell: {held}; whether the phase can end without this move, looking ahead did " \
+               f"not settle{others}; below, whether the move itself is allowed"
     if chosen:
         # (the values were the reading's, none said: `Must Keno defend?`, with whichever card)
         return f"'must': yes, a {action['type']} of {action['player']}'s is owed before the phase ends, with " \
@@ -677,6 +684,17 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                 title = engine.spec.cards[lying].title if lying in engine.spec.cards else lying
                 raise ActionError(f"'{said[1]} {space}': {space} is no {kind} but a {title or lying}; name the space "
                                   f"by its id alone, or the {kind} meant")
+        # (`takes the second camp`, `the last village`: that one of the kind, in the map's order;
+        # round 89's hunter had `second` read as the space 02)
+        def nth_space(m: re.Match) -> str:
+            card = engine.spec.cards.get(m[2].lower())
+            if card is None or card.category != "landscape":
+                return m[0]
+            lying = _spaces_of_kind(state, m[2].lower())
+            k = -1 if m[1].lower() == "last" else _ORDINALS_OF_SPACES.index(m[1].lower())
+            return lying[k] if lying and (k == -1 or k < len(lying)) else m[0]
+        text = re.sub(r"\bthe\s+(" + "|".join(_ORDINALS_OF_SPACES) + r"|last)\s+([a-z_]+)\b", nth_space, text,
+                      flags=re.IGNORECASE)
         text = re.sub(r"\b(?:the\s+)?(?:other\s+)?([a-z_]+),\s+(\S+?),\s+",
                       lambda m: f"{m[2]} " if m[2] in state.board and _spaces_of_kind(state, m[1]) else m[0], text,
                       flags=re.IGNORECASE)
@@ -687,6 +705,11 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
     # round 88's hunter had it read as a gift)
     text = re.sub(r"^(\S+\s+(?:offers?|gives?|trades?)\b[^,.;]*?)\s+(?:in\s+order\s+)?to\s+(?:get|receive)\s+(?=\S)",
                   r"\1 for ", text, flags=re.IGNORECASE)
+    # (`defends with the top card of the stack, which turns out to be a red`, `; it is a red`:
+    # what the card turned up is, which the answer shows; round 89's war table)
+    text = re.sub(r"(?:,|;)\s+(?:which|that|it)\s+(?:turns|turned)\s+out\s+to\s+be\s+(?:a|an|the)\s+[\w-]+"
+                  r"(?:\s+bean)?(?=\s*(?:[,.;!?]|$))|;\s+it\s+(?:is|was)\s+(?:a|an)\s+[\w-]+(?:\s+bean)?(?=\s*(?:[.;!?]|$))",
+                  "", text, flags=re.IGNORECASE)
     pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
     clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
                # (`so she gets into the castle`: what it is for; round 71's table)
@@ -723,6 +746,10 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
             # subject and verb, then a move, begins the next move, comma or not; round 67's table)
             if timed and k >= 3 and (low in names or low in _PRONOUNS) and _names_a_move(engine, tokens[k + 1:]):
                 return k
+            # (a sentence ends a clause: `, although his riders could go too. Nina defends ...`;
+            # round 89's war table had Nina's defence dropped with it)
+            if tokens[k - 1].endswith((".", ";", "!", "?")):
+                return k
             joined = low in ("and", "then") or tokens[k - 1].endswith(",")
             after = tokens[k + 1:] if low in ("and", "then") else tokens[k:]
             if after and after[0].lower() == "then":
@@ -758,7 +785,10 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
             if not kept and joined:
                 before = before[:joined.start()].rstrip()
             comma = "," if kept and tokens[end - 1].endswith(",") and not joined and before else ""
-            text = (before + comma + " " + " ".join(kept)).strip()
+            # (the stop that ended the clause ends the sentence before it still)
+            stop = tokens[end - 1][-1] if end and tokens[end - 1][-1:] in (".", ";", "!", "?") and before \
+                and not joined else ""
+            text = (before + (stop or comma) + " " + " ".join(kept)).strip()
     # (`plants the soy before the blue`, `first, ahead of the blue`: the order said of a card,
     # the card before it being the one played; round 64's table had the soy replaced by it)
     order = re.search(r",?\s+(?:before|ahead\s+of|in\s+front\s+of)\s+(?:(?:the|his|her|their|my)\s+)?(\S+?)"
@@ -801,8 +831,10 @@ def _cards_described(engine: Engine, state: State, text: str) -> str:
                       else m[0], text, flags=re.IGNORECASE)
     # (`Does Timon have to harvest a field for the fire?`: the bean the harvest makes room for,
     # no field of fires; round 88's table)
-    text = re.sub(r"(\bharvest(?:s|ed|ing)?\s+(?:a|one|an|some|any)\s+(?:of\s+(?:his|her|their|my)\s+)?fields?)\s+"
-                  r"for\s+(?:the|his|her|their|my|a|an)\s+([\w-]+)(?:\s+beans?)?(?=\s*[?.!,;]|\s*$)",
+    # (`harvests her soy field for the fire`, `field 1 for the fire`: the same; round 89's hunter)
+    text = re.sub(r"(\bharvest(?:s|ed|ing)?\s+(?:(?:a|one|an|some|any|the|his|her|their|my)\s+)?"
+                  r"(?:of\s+(?:his|her|their|my)\s+)?(?:[\w-]+\s+)?fields?(?:\s+\d+)?)\s+"
+                  r"for\s+(?:the|his|her|their|my|a|an)\s+([\w-]+)(?:\s+beans?)?(?=\s*[?.!,;]|\s*$|\s+(?:and|then)\b)",
                   lambda m: m[1] if _variety_said(engine, m[2]) else m[0], text, flags=re.IGNORECASE)
     # (`offers Timon the blue he got earlier`: a card received in a trade; round 87's third table)
     if "received" in engine.spec.zones:
@@ -954,6 +986,10 @@ def _times_said(engine: Engine, state: State, text: str) -> str:
     return text
 
 
+# The places of a kind of space said by their order on the map (`the second camp`).
+_ORDINALS_OF_SPACES = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
 def _fillers_dropped(state: State, text: str) -> str:
     """Words that say nothing of the move (`now`, `too`, `already`, `instead`, `please`), and
     the amount a harvest brings or a move costs said with it (`harvests her soys for two coins`,
@@ -980,8 +1016,11 @@ def _fillers_dropped(state: State, text: str) -> str:
                   flags=re.IGNORECASE)
     # (`plants the blue into field 2 as his second bean`: which planting it is, the game says;
     # round 88's table)
-    text = re.sub(r",?\s+as\s+(?:his|her|their|my|the|a)\s+(?:first|second|third|next|last|other)\s+"
-                  r"(?:bean|card|planting)\b", "", text, flags=re.IGNORECASE)
+    # (`as his first bean` is `first`, the order said, as the reading of `first` has it: `plants
+    # his soy as his first bean and his blue as his second bean into field 2`; round 89's hunter)
+    text = re.sub(r",?\s+as\s+(?:his|her|their|my|the|a)\s+(first|second|third|next|last|other)\s+"
+                  r"(?:bean|card|planting)\b", lambda m: " first" if m[1].lower() == "first" else "", text,
+                  flags=re.IGNORECASE)
     # (`Can Timon plant a third card?`, `a third bean`, `another card`: one more planting, the
     # card the rules say; round 89's table had field 3 judged. Not `his second card`, a card
     # of his hand by its place, nor `a second card`, read with the first before it where none is)
@@ -1043,7 +1082,7 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     # (up to the end of its sentence: `Nina and Keno both pay tribute. Then Eiko says Stop` had
     # Eiko's claim read into each move; round 89's table)
     text = re.sub(r"^((?:can|may|could|must|should|will|would)\s+)?(" + names + r")\s+and\s+(" + names +
-                  r")\s+both\s+([^.;!?]+?)([?.!;]*)(\s.*)?$",
+                  r")\s+both\s+([^.;!?]+)([?.!;]*)(\s.*)?$",
                   lambda m: f"{m[1] or ''}{m[2]} {m[4]} and {m[3]} {m[4]}{m[5]}{m[6] or ''}" if m[2] != m[3] else m[0],
                   text, flags=re.IGNORECASE | re.DOTALL)
     # (`How many cards does Nina draw?`: the move, whose answer shows them; `How many beans does
@@ -1160,7 +1199,11 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     # move said, `, then ends the phase`, `. Nina harvests`; round 88's table and its hunter)
     text = re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?leaves?\s+(?:the|his|her|their|my)\s+[^,.;!?]*?"
                   r"(?=\s*(?:[,.;!?]|$)|\s+(?:and|then)\b)", "", text, flags=re.IGNORECASE)
-    return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\b.*$", "", text, flags=re.IGNORECASE)
+    # (`... and keeps her red, but then she offers ...`: what is kept, up to the next move said, as
+    # what is left; round 89's table had every move after it dropped, exit 0)
+    text = re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\s+[^,.;!?]*?"
+                  r"(?=\s*(?:[,.;!?]|$)|\s+(?:and|then|but)\b)", "", text, flags=re.IGNORECASE)
+    return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\s*$", "", text, flags=re.IGNORECASE)
 
 
 def _troops_stand(state: State, who: str, said: str) -> str | None:
@@ -1304,7 +1347,8 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
     # (and `Can Timon use his riders against the town 17?`: round 86's table)
     text = re.sub(r"^(\S+)\s+(?:sends?|dispatch(?:es)?|orders?|uses?|employs?)\s+((?:(?:his|her|their|my|the)\s+)?(?:"
                   + "|".join(_TROOPS) + r")(?:\s+(?:from\s+|of\s+)?(?:(?:the|his|her|their|my)\s+)?\w+)??)\s+"
-                  r"(?:against|at|to\s+attack|to)\s+(.+)$",
+                  # (`sends his riders again against 14`: round 89's war table)
+                  r"(?:again\s+)?(?:against|at|to\s+attack|to)\s+(.+)$",
                   r"\1 attacks \3 with \2", text, flags=re.IGNORECASE)
     words = text.split()
     # (`with his cavalry from p2`, `the cavalry of p1` as _places_named leaves it: where they stand)
@@ -1355,6 +1399,10 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
         # (`attack the farm with his cavalry`: the one space of that kind; round 88's war table)
         lying = _spaces_of_kind(state, target[1].rstrip(".,?!"))
         target = lying if len(lying) == 1 else target
+    if state.board is not None and len(target) > 1 and target[-1].rstrip(".,?!") in state.board:
+        # (`against the plantation 14`: the space by its id, its kind said before it; round 89's
+        # war table)
+        target = [target[-1].rstrip(".,?!")]
     if not places and len(target) == 1 and state.board is not None and target[0] in state.board and len(others) == 1:
         # (none may ride now, beaten say: the troops whose refusal comes last, the player's own;
         # round 56's `attacks 09 with her riders` after they lost was an input error)
@@ -1664,11 +1712,15 @@ def _onto_the_discard(engine: Engine, text: str) -> str:
                       r"\1 discards \2", text, flags=re.IGNORECASE)
         text = re.sub(r"^(\S+)\s+discards?\s+(.+)$", lambda m: f"{m[1]} {mover} {m[2]} onto the discard pile", text,
                       flags=re.IGNORECASE)
+    traded = re.search(r"\b(?:offers?|gives?|trades?|swaps?|exchanges?|hands?|donates?)\b", text,
+                       flags=re.IGNORECASE) is not None
     # (`one of the two reds`: round 88's table; `one of his fields` is any field, `a field`, where
     # `a single field` was no field: round 89)
     return re.sub(r"\bone\s+of\s+(?:the|his|her|their|my)\s+(?:(?:two|three|four|five|both|[2-9])\s+)?"
                   r"(\S+?)(?:s|\s+beans)\b",
-                  lambda m: f"a single {m[1]}" if _variety_said(engine, m[1]) else f"a {m[1]}", text,
+                  # (in a trade, one card of them, as `a red` is: `offers Nina one of the reds`;
+                  # round 89's hunter had `single` read as a card)
+                  lambda m: f"a single {m[1]}" if _variety_said(engine, m[1]) and not traded else f"a {m[1]}", text,
                   flags=re.IGNORECASE)
 
 

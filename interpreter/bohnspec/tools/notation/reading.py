@@ -245,11 +245,14 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
     # (`Must Timon ...?`: answered once the move is read, of that very move, below)
     must = (text.split()[0], _action_named(engine, text.split()[1:])[0] if len(text.split()) > 1 else "") \
         if mood == _MUST and text.split() else None
-    text = _troops_sent(engine, state, text, said_first)
-    plural_text = text  # (a plural said is `all VARIETY` here)
+    # (the price said first, then the troops: `pays a coin and sends his riders against 11`;
+    # round 89's war table)
     paid = _paid_as_part(engine, text)
     if paid is not None:
         text = paid
+        typed = [w.lower() for w in text.split()[1:2]]
+    text = _troops_sent(engine, state, text, said_first)
+    plural_text = text  # (a plural said is `all VARIETY` here)
     text = " ".join(_as_said(engine, state, text.split()))
     # `Timon's hand 2`, as judge lists another player's cards: whose they are the action says
     # (the cards one gets are the partner's); the name is checked against it below.
@@ -587,6 +590,10 @@ def _instead_of_untimely(engine: Engine, state: State, player: str, action: dict
     if not named:
         return action
     kinds = _kinds_timely_for(engine, state, player, but=str(kind))
+    # (those taking what the move said takes besides the space, its card: `attacks 09 with his
+    # blue` is the second round, not a harvest of his blue field; round 89's hunter)
+    taking = {p.name for p in engine.spec.actions[str(kind)].params if p.type != "space"}
+    kinds = [k for k in kinds if taking & {p.name for p in engine.spec.actions[k].params}] or kinds
     words = [w for w in rest if w not in state.board and not _spaces_of_kind(state, w)]
     legal = _legal_readings(engine, state, player, [
         (other, words, f"read as {other}: {player} may not {kind} now ({refused.reason}), and {other}, in the fight "
@@ -626,7 +633,12 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             # (`Does the attack succeed?`, `Is the attack successful?`: round 88's war table)
                             r"(?:(?:does|did|will|would)\s+(?:the|his|her|their|that|this)\s+(?:attack|charge|defen[cs]e|"
                             r"raid)\s+(?:succeed|work|fail|hold)|(?:is|was)\s+(?:the|his|her|their|that|this)\s+"
-                            r"(?:attack|charge|defen[cs]e|raid)\s+(?:successful|a\s+success|won|lost))(?:\s+then|\s+now)?)"
+                            r"(?:attack|charge|defen[cs]e|raid)\s+(?:successful|a\s+success|won|lost))(?:\s+then|\s+now)?|"
+                            # (`Can he?`, `Can she do that?`, `Is that allowed?` after the moves:
+                            # the verdict on the move before; round 89's table had exit 2)
+                            # (the player said by name once the pronoun is read: `Can Timon?`)
+                            r"(?:can|may|could|might)\s+[\w'-]+(?:\s+do\s+(?:that|this|it|so))?|"
+                            r"(?:is|was)\s+(?:that|this|it)\s+(?:allowed|legal|ok|okay|possible|fine|right|correct))"
                             r"\s*[?.!]*$",
                             re.IGNORECASE)
 
@@ -843,6 +855,13 @@ def _subjects_said(state: State, text: str) -> str:
     # (`Timon's riders charge n1, then his riders charge np`: the troops said again by his
     # or her after a join are the first player's named, a move of their own; round 70's table)
     mover = _mover(state, re.sub(r"^(\S+)'s\b", r"\1", text.strip()))
+    troops = re.match(r"^\s*(\S+)'s\s+(" + "|".join(_TROOPS) + r")\b", text, flags=re.IGNORECASE)
+    if mover is not None and troops is not None:
+        # (`Timon's riders attack 15, then they attack 10`: `they`, the troops said first, not
+        # his hand card's attack; round 89's hunter)
+        text = re.sub(r"(,|\band\b|\bthen\b)\s+(?:then\s+)?they\s+(?=(?:attack|charge|ride|gallop|storm)\w*\b)",
+                      lambda m: f"{m[1]}{'' if m[1].lower() == 'then' else ' then'} {mover}'s {troops[2]} ", text,
+                      flags=re.IGNORECASE)
     if mover is not None:
         text = re.sub(r"(,|\band\b|\bthen\b)\s+(?:then\s+)?(?:his|her|their)\s+(" + "|".join(_TROOPS) +
                       # (`. Then his riders attack 14` after another's move: one `then`; round
@@ -863,6 +882,9 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     # (`; after that, Nina ...` as `, then`: round 76's hunter had `red;` read as a card)
     text = re.sub(r"(,?\s+and|,|;)\s+(?:after\s+(?:that|this)|afterwards|next|later|finally|lastly|subsequently|"
                   r"(?:only\s+)?then)\s*,?\s+", lambda m: (m[1] if "and" in m[1] else ",") + " then ", text,
+                  flags=re.IGNORECASE)
+    # (`Nina says no, but then she offers ...`: a move of its own after the first; round 89's table)
+    text = re.sub(r",?\s+but\s+(?:then\s+|instead\s+|afterwards\s+)?(?=" + subject + r"\s+\S)", ", then ", text,
                   flags=re.IGNORECASE)
     # (`Timon takes Nina's town with his blue while Nina defends with her soy`: her move, made
     # as his goes on; it was dropped as a time, round 76's table)
@@ -1384,7 +1406,11 @@ def _counts_for_the_card(engine: Engine, state: State, out: list[str], text: str
     m = _claim_asked(state, text)
     if claim not in engine.spec.actions or m is None:
         return text
-    who = m[2] if m[2] else _mover(state, _mood_said(out[-1])[1]) if out else None
+    # (the mover of the moves before, past a time said first: `During Timon's trading, Nina
+    # harvests ...`; round 89's hunter had the question dropped)
+    before = re.sub(r"^\s*(?:during|in|on|at|while|after|before)\b[^,]*,\s*", "", _mood_said(out[-1])[1],
+                    flags=re.IGNORECASE) if out else ""
+    who = m[2] if m[2] else _mover(state, before) if out else None
     return f"Can {who} {claim}?" if who is not None else text
 
 
@@ -1411,6 +1437,18 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
     def one(m: re.Match) -> str:
         if not moves(m):
             return m[0]
+        # (the hand's card at that place where it is that bean: `offers Nina his second card, the
+        # blue` gives hand 2, not the revealed blue; round 89's hunter)
+        said = text[:m.start()].split(".")[-1].strip() or text
+        who = _mover(state, re.sub(r"^(?:can|may|could|must|should|will|would)\s+", "", said, flags=re.IGNORECASE))
+        k = _HAND_PLACES[m[3].lower()]
+        if m[2].strip().lower() in ("his", "her", "their", "my") and who is not None \
+                and m[0].split(",")[0].split()[-1].lower() == "card":
+            hand = state.player(who).zones.get("hand", [])
+            # (not in a planting, where the card now in front may be meant: round 87's hunter)
+            if len(hand) >= k and hand[k - 1] == m[4].lower() \
+                    and not re.search(r"\b(?:plant|play)", said, flags=re.IGNORECASE):
+                return f"hand {k}"
         # (the bean said decides: the card there where it is that bean, `her second card, the red`
         # after her first was planted being the one now in front; round 87's hunter)
         article = m[2] if m[2].strip().lower() not in ("a", "an") else "the "
@@ -1603,8 +1641,11 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
     # the move before it in the part, read when the part is split; round 73's hunter)
     said_at = re.search(r"\b(?:there|that\s+field|the\s+same\s+field|it|them)\b", text, flags=re.IGNORECASE)
     head = text[:said_at.start()] if said_at else text
-    if any(_names_a_move(engine, head.split()[i + 1:]) for i, w in enumerate(head.split())
-           if w.lower() in ("and", "then")):
+    # (`and puts the soy into that field`: a verb of laying a card, read as a planting later, is a
+    # move of the part too; round 89's table had the field of the sentence before)
+    if any(_names_a_move(engine, head.split()[i + 1:]) or head.split()[i + 1:i + 2] and
+           head.split()[i + 1].lower() in ("puts", "put", "places", "place", "lays", "lay", "sets", "set", "drops")
+           for i, w in enumerate(head.split()) if w.lower() in ("and", "then")):
         return text
     field = None
     # (the last of his moves before it that names or makes a field: `buys a third field`, `fulfils

@@ -6114,6 +6114,9 @@ def test_round_89_hunter_both_with_the_rest_of_its_verb_and_the_first_bean_said(
                         ("Timon and Nina both pay tribute twice", ["tribute"] * 4)):
         code, out = judge(capsys, f"{R89}/h-ros_inter.yaml", "-a", text)
         assert [r["action"]["type"] for r in out["results"]] == kinds, (text, out["results"])
+    code, out = judge(capsys, f"{R89}/h-ros_inter.yaml", "-a", "Timon and Nina both pay tribute and then both pass")
+    assert [(r["action"]["player"], r["action"]["type"]) for r in out["results"]] == [
+        ("Timon", "tribute"), ("Nina", "tribute"), ("Timon", "pass"), ("Nina", "pass")], out["results"]
     code, out = judge(capsys, f"{R89}/h-r4_soy.yaml", "-a", "Nina and Keno both harvest their soy fields and say Stop")
     assert [(r["action"]["player"], r["action"]["type"]) for r in out["results"]] == [
         ("Nina", "harvest"), ("Nina", "fulfil"), ("Keno", "harvest"), ("Keno", "fulfil")], out["results"]

@@ -1083,7 +1083,11 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     # Eiko's claim read into each move; round 89's table)
     text = re.sub(r"^((?:can|may|could|must|should|will|would)\s+)?(" + names + r")\s+and\s+(" + names +
                   r")\s+both\s+([^.;!?]+)([?.!;]*)(\s.*)?$",
-                  lambda m: f"{m[1] or ''}{m[2]} {m[4]} and {m[3]} {m[4]}{m[5]}{m[6] or ''}" if m[2] != m[3] else m[0],
+                  # (`both pay tribute and then both pass`: each move of both, in turn; round 89's hunter)
+                  lambda m: f"{m[1] or ''}" + ", then ".join(
+                      f"{m[2]} {v} and {m[3]} {v}" for v in re.split(r"\s+and\s+(?:then\s+)?both\s+", m[4],
+                                                                   flags=re.IGNORECASE))
+                  + f"{m[5]}{m[6] or ''}" if m[2] != m[3] else m[0],
                   text, flags=re.IGNORECASE | re.DOTALL)
     # (`How many cards does Nina draw?`: the move, whose answer shows them; `How many beans does
     # Nina have to plant?`: whether she must; round 87's second table)

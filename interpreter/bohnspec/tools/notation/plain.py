@@ -1081,13 +1081,16 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     # (`Timon and Nina both pay tribute`: the move of each, one after the other)
     # (up to the end of its sentence: `Nina and Keno both pay tribute. Then Eiko says Stop` had
     # Eiko's claim read into each move; round 89's table)
+    # (and up to another player's move joined on: `... both pay tribute and Keno says Stop`, `,
+    # Keno says Stop`; round 89's hunter)
     text = re.sub(r"^((?:can|may|could|must|should|will|would)\s+)?(" + names + r")\s+and\s+(" + names +
-                  r")\s+both\s+([^.;!?]+)([?.!;]*)(\s.*)?$",
+                  r")\s+both\s+(.+?)(?=\s*(?:[,;.!?]|$)|\s+(?:(?:and|then)\s+)+(?:" + names + r"|he|she|they)\b)"
+                  r"(.*)$",
                   # (`both pay tribute and then both pass`: each move of both, in turn; round 89's hunter)
                   lambda m: f"{m[1] or ''}" + ", then ".join(
                       f"{m[2]} {v} and {m[3]} {v}" for v in re.split(r"\s+and\s+(?:then\s+)?both\s+", m[4],
                                                                    flags=re.IGNORECASE))
-                  + f"{m[5]}{m[6] or ''}" if m[2] != m[3] else m[0],
+                  + m[5] if m[2] != m[3] else m[0],
                   text, flags=re.IGNORECASE | re.DOTALL)
     # (`How many cards does Nina draw?`: the move, whose answer shows them; `How many beans does
     # Nina have to plant?`: whether she must; round 87's second table)

@@ -222,12 +222,11 @@ def _word_hint(text: str, token: Token, expected: Iterable[str]) -> str | None:
             "`if C then A else B`"
     if word == "emit" and "DEFINE" not in expected:  # a statement's emit, only mistyped
         return None
-    if word in ("count", "sum", "any", "all", "no", "reach") and not re.match(r"\w", str(token)):
+    if word == "count" and not re.match(r"\w", str(token)):
         # (`on exhausted(count) when count == 2`: a key named like a word that opens an
         # expression cannot be read; round 89's designer met the bare syntax error)
-        return (f"`{word}` opens an expression (`{word} x in ZONE: ...`), so a name `{word}` (an event's key, "
-                "`count` of `exhausted`) cannot be read: read the state instead (the variable `exhaustions`)"
-                if word == "count" else f"`{word}` opens an expression (`{word} x in ZONE: ...`) and is no name")
+        return ("`count` opens an expression (`count x in ZONE: ...`), so a name `count` (the key of `exhausted`) "
+                "cannot be read: read the state instead (the variable `exhaustions`)")
     if word in _WORD_HINTS and word != "else":
         return _WORD_HINTS[word]
     if str(token) in ("+", "-", "*") and text[start + 1:start + 2] == "=":

@@ -6196,3 +6196,18 @@ def test_round_89_war_stories_although_a_coin_paid_for_riders_and_the_card_turne
                       "defends with the top card of the stack.", "-a",
                       "Then Timon sends his riders again against the plantation 14. Is that allowed?")
     assert out["results"][-1]["rule"] == "dschingis/riders/6", out["results"][-1]
+
+
+def test_round_89_stories_a_compound_question_a_count_of_coins_and_buying_one(capsys):
+    # `Is that allowed, and which coins does Nina give up?`: asked of the moves, not read as one;
+    # Nina may not pay tribute in Timon's phase 4 (bohnroeschen/tribute/4)
+    code, out = judge(capsys, f"{R89}/g-g22.yaml", "-a", "Nina pays two coins as tribute and Keno pays a coin too. "
+                      "Is that allowed, and which coins does Nina give up?")
+    assert code == 1 and out["results"][0]["rule"] == "bohnroeschen/tribute/4", out["results"]
+    # `Keno pays one.`: a coin
+    code, out = judge(capsys, f"{R89}/g-g22.yaml", "-a", "Keno pays one.")
+    assert out["results"][0]["action"]["type"] == "tribute", out["results"]
+    # `Can she buy one anyway?`: the third field the words named, refused with three fields
+    code, out = judge(capsys, f"{R89}/g-g16.yaml", "-a", "Can Nina buy one anyway?")
+    assert (out["results"][0]["action"]["type"], out["results"][0]["rule"]) == (
+        "buy_field", "ruling/third-field-classic"), out["results"]

@@ -1026,6 +1026,14 @@ def _fillers_dropped(state: State, text: str) -> str:
     # of his hand by its place, nor `a second card`, read with the first before it where none is)
     text = re.sub(r"\b(plants?|planting|plays?)\s+(?:a\s+|an\s+)?(?:third|fourth|further|another|"
                   r"one\s+more)\s+(?:card|bean)(?:\s+card)?\b(?!,)", r"\1", text, flags=re.IGNORECASE)
+    # (`Can she buy one anyway?`: one of what the words before named, not the number 1; round 89's
+    # table)
+    text = re.sub(r"\b(buys?|builds?)\s+one\b(?=\s*(?:[.,;!?]|$)|\s+(?:anyway|too|now|as\s+well|also|instead|"
+                  r"after\s+all)\b)", r"\1", text, flags=re.IGNORECASE)
+    # (`Keno pays one.`, `pays two too`: coins, said by their number alone; round 89's table)
+    text = re.sub(r"\b(pa(?:ys|y|id))\s+(one|two|three|four|five)(?=\s*(?:[.,;!?]|$)|\s+(?:too|as\s+well|also|"
+                  r"each|more)\b)", lambda m: f"{m[1]} {m[2]} coin{'' if m[2].lower() == 'one' else 's'}", text,
+                  flags=re.IGNORECASE)
     # (`plants only a red`, `just a red`: one of them, as `a single red` says; round 88's hunter)
     text = re.sub(r"\b(?:only|just)\s+(?:a|an)\s+(?=\w)", "a single ", text, flags=re.IGNORECASE)
     return re.sub(r",?\s+(?:right\s+now|now|still|already|yet|instead|anyway|anyhow|after\s+all|just|again|"

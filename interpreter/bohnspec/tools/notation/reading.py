@@ -621,7 +621,9 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             # `What cards does he turn over?`, `How many cards does he draw?`: round 69)
                             r"(?:how\s+many(?:\s+(?:coins|cards|beans|points))?|how\s+much|what|which)"
                             r"(?:\s+(?:coins?|cards?|beans?|points?))?\s+(?:does|did|will|would|do)\s+\S+\s+"
-                            r"(?:get|earn|receive|make|gain|draw|turn\s+(?:over|up)|reveal|take|lose|keep|have)"
+                            r"(?:get|earn|receive|make|gain|draw|turn\s+(?:over|up)|reveal|take|lose|keep|have|"
+                            # (`which coins does Nina give up?`: round 89's table)
+                            r"give(?:\s+up)?|pay|spend)"
                             r"(?:\s+(?:then|now|for\s+(?:it|that|them)))?"
                             # (`Which beans does he get from the discard pile?`: round 85's second table)
                             r"(?:\s+(?:from|off|out\s+of)\s+(?:the\s+|his\s+|her\s+|their\s+)?[\w-]+(?:\s+pile)?)?|"
@@ -654,6 +656,12 @@ def _asks_an_outcome(engine: Engine, sentence: str, near: str = "", players: Seq
     text = sentence.strip()
     if _OUTCOME_ASKED.match(text):
         return True
+    # (`Is that allowed, and which coins does Nina give up?`: two questions of the moves, each
+    # answered by them; round 89's table had the whole read as a move)
+    parts = re.split(r",?\s+and\s+(?=(?:which|what|who|whose|how|where|is|does|do|did|can|may|could)\b)", text,
+                     flags=re.IGNORECASE)
+    if len(parts) > 1:
+        return all(_asks_an_outcome(engine, part.strip().rstrip("?") + "?", near, players) for part in parts)
     # (`Does Timon have to pay another coin for the second round?`: a question of that move)
     of = re.match(r"(?:must|(?:does|do|did|will|would)(?=\s+\S+\s+(?:have|need)\s+to\s)|can|may|could)\s+(\S+)\s+"
                   r"(?:(?:have|need)\s+to\s+)?(.*)$", text, flags=re.IGNORECASE)
@@ -1522,7 +1530,11 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             text = text[:outcome.start()]
         text = _without_tag(text)
         text = _pronouns_meant(engine, state, text)
-        sentences = re.split(r"(?:(?<=[.!;?])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)(?!is\s+(?:that|this|it)\b)"
+        # (not before a tag `Is that allowed?`, which asks of the move before it; but a question
+        # going on after it, `Is that allowed, and which coins ...?`, is one of its own: round
+        # 89's table)
+        sentences = re.split(r"(?:(?<=[.!;?])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)"
+                             r"(?!is\s+(?:that|this|it)\b(?![^.!?;]*,\s+and\s+(?:which|what|who|how|where)\b))"
                              r"(?=(?:can|may|must|does|do|did|is|are|would|could|what|how|who|whose|which|why|where)\s|"
                              r"(?:has|have)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?|"
                              r"(?:will|shall|"

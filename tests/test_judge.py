@@ -6211,3 +6211,8 @@ def test_round_89_stories_a_compound_question_a_count_of_coins_and_buying_one(ca
     code, out = judge(capsys, f"{R89}/g-g16.yaml", "-a", "Can Nina buy one anyway?")
     assert (out["results"][0]["action"]["type"], out["results"][0]["rule"]) == (
         "buy_field", "ruling/third-field-classic"), out["results"]
+    # `Stop for the last card before the castle`: a card said by another card, the one under the
+    # figure here; not "names no card ... not the card named" (the castle was read as named)
+    code, out = judge(capsys, f"{R89}/g-g19.yaml", "-a",
+                      "Timon says Stop for the last card before the castle, since he has blue in a field")
+    assert (out["results"][0]["action"]["type"], out["results"][0]["legal"]) == ("fulfil", True), out["results"]

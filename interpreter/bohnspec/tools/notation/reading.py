@@ -2900,6 +2900,8 @@ def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: 
         "for", "of", "free", "himself", "herself", "themselves", "on", "at", "all"}
     if not words or state.over:
         return  # (a game over: the move is refused for that, whatever card is named; round 88's table)
+    if re.search(r"\b(?:before|after|ahead\s+of|behind|next\s+to)\s+(?:the\s+)?\w", said, flags=re.IGNORECASE):
+        return  # (`for the last card before the castle`: a card said by another, not that one; round 89's table)
     action = {"type": kind, "player": player}
     try:
         outcome = engine.apply(state, action)

@@ -6216,3 +6216,45 @@ def test_round_89_stories_a_compound_question_a_count_of_coins_and_buying_one(ca
     code, out = judge(capsys, f"{R89}/g-g19.yaml", "-a",
                       "Timon says Stop for the last card before the castle, since he has blue in a field")
     assert (out["results"][0]["action"]["type"], out["results"][0]["legal"]) == ("fulfil", True), out["results"]
+
+
+def test_round_89_second_hunter_a_third_bean_fortresses_and_what_was_meant_instead(capsys):
+    # `Can Keno plant a third bean?` with none planted: the two before it, then the third,
+    # refused by bohnanza/phase-1/3 (it was a first planting, LEGAL)
+    code, out = judge(capsys, f"{R89}/h-g4_ph1.yaml", "-a", "Can Keno plant a third bean?")
+    assert [r["legal"] for r in out["results"]] == [True, True, False], out["results"]
+    assert out["results"][-1]["rule"] == "bohnanza/phase-1/3", out["results"][-1]
+    # A fortress names two spaces: `under the village q`, q her quarry, is no misnamed space
+    code, out = judge(capsys, f"{R89}/h2-bp_quarry.yaml", "-a", "Nina builds a fortress under the village q")
+    assert (out["results"][0]["action"]["quarry"], out["results"][0]["legal"]) == ("q", True), out["results"]
+    # `wants to X, but Y instead`: Y alone is made
+    for where, text, kinds in ((f"{R89}/h-g4_ph3.yaml", "Nina wants to plant the fire, but she harvests field 1 instead",
+                                ["harvest"]),
+                               (f"{R89}/h2-r4_inter.yaml", "Timon would like to pay tribute, but he says Stop instead",
+                                ["fulfil"]),
+                               (f"{R89}/h2-dsch_k14.yaml",
+                                "Timon wants to attack 09. But he attacks 14 with his blue instead.", ["attack"])):
+        code, out = judge(capsys, where, "-a", text)
+        assert [r["action"]["type"] for r in out["results"]] == kinds, (text, out["results"])
+
+
+def test_round_89_second_hunter_it_so_then_they_and_anothers_card_by_place(capsys):
+    # `Keno declines, so Timon offers it to Nina`: Timon's red, the card he offered
+    code, out = judge(capsys, f"{R89}/h2-t_hand.yaml", "-a",
+                      "Timon offers Keno the red for his blue, but Keno declines, so Timon offers it to Nina")
+    last = out["results"][-1]
+    assert (last["action"]["to"], last["action"]["give"]) == ("Nina", ["revealed 2"]), last
+    # `for Nina's second card, the broad`: her hand 2, a broad
+    code, out = judge(capsys, f"{R89}/h2-t_hand.yaml", "-a", "Timon offers his blue for Nina's second card, the broad")
+    assert out["results"][0]["action"]["get"] == ["hand 2"] and out["results"][0]["legal"], out["results"]
+    # `sends his riders against 15, then they attack 11`: the riders again (riders/8)
+    code, out = judge(capsys, f"{R89}/h2-dsch_attack.yaml", "-a", "Timon sends his riders against 15, then they attack 11")
+    assert [r["action"]["type"] for r in out["results"]] == ["charge", "charge"], out["results"]
+    # `the neutral village 07`, 07 a forest: told
+    assert main(["judge", f"{R89}/h2-dsch_attack.yaml", "-a", "Timon attacks the neutral village 07 with his fire"]) == 2
+    assert "07 is no village" in capsys.readouterr().err
+    # `... although it is not his turn and says Stop, but Nina says Stop too`: his claim is judged
+    code, out = judge(capsys, f"{R89}/h-r4_sell.yaml", "-a",
+                      "Keno harvests his reds although it is not his turn and says Stop, but Nina says Stop too")
+    assert [(r["action"]["player"], r["action"]["type"]) for r in out["results"]] == [
+        ("Keno", "harvest"), ("Keno", "fulfil"), ("Nina", "fulfil")], out["results"]

@@ -674,8 +674,14 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
         # (`the village 07`, 07 being a forest: the space said is not what the word says; told,
         # where the word had been read as another space and the id as the next value; round
         # 89's war table)
-        for said in re.finditer(r"\b(?:the|a|an|his|her|their|my|\w+'s)\s+([a-z_]+)\s+([\w-]+)", text,
-                                flags=re.IGNORECASE):
+        # (not for a move of two spaces, `builds a fortress under the village q`, q being the
+        # quarry: the word names one, the id the other; round 89's second hunter)
+        verb = _action_named(engine, text.split()[1:])[0] if len(text.split()) > 1 else ""
+        spaces_taken = max((sum(1 for p in engine.spec.actions[k].params if p.type == "space" and p.name not in _TROOPS)
+                            for k in verb_family(engine, verb)), default=0) if verb else 0
+        for said in re.finditer(r"\b(?:the|a|an|his|her|their|my|\w+'s)\s+(?:(?:empty|neutral|free|other|enemy)\s+)?"
+                                r"([a-z_]+)\s+([\w-]+)",
+                                text if spaces_taken < 2 else "", flags=re.IGNORECASE):
             kind, space = said[1].lower(), said[2]
             card = engine.spec.cards.get(kind)
             if card is not None and card.category == "landscape" and space in state.board \
@@ -754,8 +760,10 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
             after = tokens[k + 1:] if low in ("and", "then") else tokens[k:]
             if after and after[0].lower() == "then":
                 after = after[1:]
+            # (`and says Stop, but ...`: the words as the move's, without the comma said after them)
             if joined and after and (re.sub(r"'s$", "", after[0].lower().rstrip(",")) in names
-                                     or after[0].lower() in _PRONOUNS or _names_a_move(engine, after)):
+                                     or after[0].lower() in _PRONOUNS
+                                     or _names_a_move(engine, [t.rstrip(",;") for t in after])):
                 return k
         return len(tokens)
     for clause in clauses:
@@ -1024,7 +1032,8 @@ def _fillers_dropped(state: State, text: str) -> str:
     # (`Can Timon plant a third card?`, `a third bean`, `another card`: one more planting, the
     # card the rules say; round 89's table had field 3 judged. Not `his second card`, a card
     # of his hand by its place, nor `a second card`, read with the first before it where none is)
-    text = re.sub(r"\b(plants?|planting|plays?)\s+(?:a\s+|an\s+)?(?:third|fourth|further|another|"
+    # (`a third`: the plantings before it too, where they are not made yet: _several_moves)
+    text = re.sub(r"\b(plants?|planting|plays?)\s+(?:a\s+|an\s+)?(?:fourth|further|another|"
                   r"one\s+more)\s+(?:card|bean)(?:\s+card)?\b(?!,)", r"\1", text, flags=re.IGNORECASE)
     # (`Can she buy one anyway?`: one of what the words before named, not the number 1; round 89's
     # table)
@@ -1854,6 +1863,13 @@ def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
             and len(state.player(who[0]).zones.get("hand", [])) > 1 and not _first_planting_made(engine, state, text):
         # (the second is the foremost card once the first is planted)
         return [f"{who[0]} {verb} the first card{second[1]}"] * 2
+    # (`Can Keno plant a third bean?`: the plantings not made yet before it, then the third, the
+    # foremost card each time; round 89's hunter had a first planting judged as the third)
+    third = re.match(r"^an?\s+third\s+(?:card|bean)(?:\s+card)?\b(?!,)(.*)$", " ".join(tokens[n:]), flags=re.IGNORECASE)
+    if third is not None and kind in ("plant", "play") and "hand" in engine.spec.zones:
+        made = 0 if not _first_planting_made(engine, state, text) else \
+            1 if next(_legal_with(engine, state, "plant", who[0], {}), None) is not None else 2
+        return [f"{who[0]} {verb} the first card{third[1]}"] * (3 - made)
     if len(tokens) < 4:
         return None
     said = re.match(r"^" + _CARD_SAID + r",?\s+and\s+" + _CARD_SAID + r"(\s.*)?$", " ".join(tokens[n:]),

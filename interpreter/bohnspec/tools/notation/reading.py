@@ -863,7 +863,9 @@ def _subjects_said(state: State, text: str) -> str:
     # (`Timon's riders charge n1, then his riders charge np`: the troops said again by his
     # or her after a join are the first player's named, a move of their own; round 70's table)
     mover = _mover(state, re.sub(r"^(\S+)'s\b", r"\1", text.strip()))
-    troops = re.match(r"^\s*(\S+)'s\s+(" + "|".join(_TROOPS) + r")\b", text, flags=re.IGNORECASE)
+    # (and `Timon sends his riders against 15, then they attack 11`: round 89's second hunter)
+    troops = re.match(r"^\s*(\S+)'s\s+(" + "|".join(_TROOPS) + r")\b", text, flags=re.IGNORECASE) or \
+        re.match(r"^\s*(\S+)\s+[^,.;]*?\b(?:his|her|their)\s+(" + "|".join(_TROOPS) + r")\b", text, flags=re.IGNORECASE)
     if mover is not None and troops is not None:
         # (`Timon's riders attack 15, then they attack 10`: `they`, the troops said first, not
         # his hand card's attack; round 89's hunter)
@@ -891,6 +893,11 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"(,?\s+and|,|;)\s+(?:after\s+(?:that|this)|afterwards|next|later|finally|lastly|subsequently|"
                   r"(?:only\s+)?then)\s*,?\s+", lambda m: (m[1] if "and" in m[1] else ",") + " then ", text,
                   flags=re.IGNORECASE)
+    # (`Nina wants to plant the fire, but she harvests field 1 instead`: the move meant is not
+    # made, the one done instead is; round 89's second hunter had both judged)
+    text = re.sub(r"(^|[.!;?]\s+)(" + names + r")\s+(?:wants|wanted|would\s+like|'d\s+like|intends|intended|means|"
+                  r"meant|tries|tried|planned|plans)\s+to\s+[^.;!?]*?[,.;]?\s+but\s+(?:then\s+)?(?:he|she|they|\2)\s+"
+                  r"(?=[^.;!?]*\binstead\b)", r"\1\2 ", text, flags=re.IGNORECASE)
     # (`Nina says no, but then she offers ...`: a move of its own after the first; round 89's table)
     text = re.sub(r",?\s+but\s+(?:then\s+|instead\s+|afterwards\s+)?(?=" + subject + r"\s+\S)", ", then ", text,
                   flags=re.IGNORECASE)
@@ -918,6 +925,13 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     # (a name only: `so she can defend` after Timon's attack took Timon for her; round 78's hunter)
     text = re.sub(r",?\s+so\s+(?:that\s+)?(" + names + r")\s+(?:can|could|may)\s+([a-z]+)\b", so_can, text,
                   flags=re.IGNORECASE)
+    # (`Keno declines, so Timon offers it to Nina`: what follows, a move of its own; round 89's
+    # second hunter had it dropped)
+    text = re.sub(r",\s+so\s+(?=(?:" + names + r")\s+(\S+))",
+                  lambda m: ", then " if _names_a_move(engine, [m[1]]) else m[0], text, flags=re.IGNORECASE)
+    # (`Keno declines, but then accepts`: the same player's move after his; round 89's second hunter)
+    text = re.sub(r",?\s+but\s+then\s+(?=(\S+))",
+                  lambda m: ", then " if _names_a_move(engine, [m[1]]) else m[0], text, flags=re.IGNORECASE)
     # (`To Nina, Timon offers the fire`: the partner said first; round 76's hunter)
     text = re.sub(r"(^|[.!;?]\s+)to\s+(" + names + r")\s*,\s*(" + names + r")\s+(offers?|gives?|hands?|passes)\s+",
                   r"\1\3 \4 \2 ", text, flags=re.IGNORECASE)
@@ -1433,7 +1447,10 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
         return text
     kinds = "|".join(map(re.escape, engine.spec.varieties))
     # (`a third bean, the blue`, `his second bean, the red`: the same with `bean`; round 88's table)
-    pattern = re.compile(r"\b(((?:his|her|their|my|the|a|an)\s+)(" + "|".join(_HAND_PLACES) + r")\s+(?:card|bean)),\s+"
+    # (and another's: `for Nina's second card, the broad`; round 89's second hunter)
+    owners = "|".join(re.escape(f"{n}'s") for n in state.names()) or "(?!)"
+    pattern = re.compile(r"\b(((?:his|her|their|my|the|a|an|" + owners + r")\s+)(" + "|".join(_HAND_PLACES) +
+                         r")\s+(?:card|bean)),\s+"
                          r"(?:the|a|an|his|her|their|my)\s+(" + kinds + r")(?:\s+beans?)?\b", flags=re.IGNORECASE)
 
     def moves(m: re.Match) -> bool:
@@ -1450,13 +1467,15 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
         said = text[:m.start()].split(".")[-1].strip() or text
         who = _mover(state, re.sub(r"^(?:can|may|could|must|should|will|would)\s+", "", said, flags=re.IGNORECASE))
         k = _HAND_PLACES[m[3].lower()]
-        if m[2].strip().lower() in ("his", "her", "their", "my") and who is not None \
-                and m[0].split(",")[0].split()[-1].lower() == "card":
-            hand = state.player(who).zones.get("hand", [])
+        whose = m[2].strip()
+        named = next((n for n in state.names() if whose == f"{n}'s"), None)
+        holder = named or (who if whose.lower() in ("his", "her", "their", "my") else None)
+        if holder is not None and m[0].split(",")[0].split()[-1].lower() == "card":
+            hand = state.player(holder).zones.get("hand", [])
             # (not in a planting, where the card now in front may be meant: round 87's hunter)
             if len(hand) >= k and hand[k - 1] == m[4].lower() \
                     and not re.search(r"\b(?:plant|play)", said, flags=re.IGNORECASE):
-                return f"hand {k}"
+                return f"{named}'s hand {k}" if named else f"hand {k}"
         # (the bean said decides: the card there where it is that bean, `her second card, the red`
         # after her first was planted being the one now in front; round 87's hunter)
         article = m[2] if m[2].strip().lower() not in ("a", "an") else "the "
@@ -1798,6 +1817,13 @@ def _it_meant(engine: Engine, state: State, before: list[str], text: str) -> str
             break
     else:
         return text
+    if len(refs) > 1 and kind_before is not None:
+        # (`Timon offers Keno the red for his blue, Keno declines, so Timon offers it to Nina`: of
+        # an offer's cards, those of the one who made it; round 89's second hunter)
+        owners = card_owners(engine, kind_before.name)
+        refs = [r for p in kind_before.params if p.type in ("card", "cards")
+                and owners.get(p.name) in (None, kind_before.actor)
+                for r in ([action.get(p.name)] if p.type == "card" else action.get(p.name) or [])]
     if len(refs) != 1 or not isinstance(refs[0], str):
         return text
     owner = str(action.get("player"))

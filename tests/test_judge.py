@@ -6221,9 +6221,11 @@ def test_round_89_stories_a_compound_question_a_count_of_coins_and_buying_one(ca
 def test_round_89_second_hunter_a_third_bean_fortresses_and_what_was_meant_instead(capsys):
     # `Can Keno plant a third bean?` with none planted: the two before it, then the third,
     # refused by bohnanza/phase-1/3 (it was a first planting, LEGAL)
-    code, out = judge(capsys, f"{R89}/h-g4_ph1.yaml", "-a", "Can Keno plant a third bean?")
-    assert [r["legal"] for r in out["results"]] == [True, True, False], out["results"]
-    assert out["results"][-1]["rule"] == "bohnanza/phase-1/3", out["results"][-1]
+    for text in ("Can Keno plant a third bean?",
+                 "Keno plants the soy into field 1, the blue into field 2, then a third card"):
+        code, out = judge(capsys, f"{R89}/h-g4_ph1.yaml", "-a", text)
+        assert [r["legal"] for r in out["results"]] == [True, True, False], (text, out["results"])
+        assert out["results"][-1]["rule"] == "bohnanza/phase-1/3", out["results"][-1]
     # A fortress names two spaces: `under the village q`, q her quarry, is no misnamed space
     code, out = judge(capsys, f"{R89}/h2-bp_quarry.yaml", "-a", "Nina builds a fortress under the village q")
     assert (out["results"][0]["action"]["quarry"], out["results"][0]["legal"]) == ("q", True), out["results"]

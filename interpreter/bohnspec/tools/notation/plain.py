@@ -1865,11 +1865,16 @@ def _each_card(engine: Engine, state: State, text: str) -> list[str] | None:
         return [f"{who[0]} {verb} the first card{second[1]}"] * 2
     # (`Can Keno plant a third bean?`: the plantings not made yet before it, then the third, the
     # foremost card each time; round 89's hunter had a first planting judged as the third)
-    third = re.match(r"^an?\s+third\s+(?:card|bean)(?:\s+card)?\b(?!,)(.*)$", " ".join(tokens[n:]), flags=re.IGNORECASE)
-    if third is not None and kind in ("plant", "play") and "hand" in engine.spec.zones:
+    # (the verb said, whichever move its words name: `plants a third card` names plant_card)
+    third = re.match(r"^an?\s+third\s+(?:card|bean)(?:\s+card)?\b(?!,)(.*)$", " ".join(tokens[1:]),
+                     flags=re.IGNORECASE)
+    if third is not None and re.match(r"(?:plant|play)", tokens[0], flags=re.IGNORECASE) \
+            and "plant" in engine.spec.actions and "hand" in engine.spec.zones:
         made = 0 if not _first_planting_made(engine, state, text) else \
             1 if next(_legal_with(engine, state, "plant", who[0], {}), None) is not None else 2
-        return [f"{who[0]} {verb} the first card{third[1]}"] * (3 - made)
+        # (the verb alone: the planting takes the card the rules say, `the first card` once two
+        # are made being no card of this phase's planting)
+        return [f"{who[0]} {tokens[0]}{third[1]}"] * (3 - made)
     if len(tokens) < 4:
         return None
     said = re.match(r"^" + _CARD_SAID + r",?\s+and\s+" + _CARD_SAID + r"(\s.*)?$", " ".join(tokens[n:]),

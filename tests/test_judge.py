@@ -5991,6 +5991,10 @@ def test_round_89_beans_said_by_their_variety_and_a_field_for_a_bean(capsys):
         code, out = judge(capsys, f"{R89}/p-e9.yaml", "-a", text)
         r = out["results"][0]
         assert (r["action"]["type"], r["action"]["field"], r["legal"]) == ("harvest", field, True), (text, r)
+    # `for field 1`, `for his blue`: that field (blue 12 gives 4)
+    for text in ("How many coins does Timon get for field 1?", "How many coins does Timon get for his blue?"):
+        code, out = judge(capsys, f"{R89}/p-e9.yaml", "-a", text)
+        assert out["results"][0]["action"] == {"type": "harvest", "player": "Timon", "field": 1}, (text, out)
     # `harvest a field for the fire` is any field, not a field of fires; `one of his fields` too
     # (read as `a single field`, which was no field at all)
     for text in ("Does Timon have to harvest a field for the fire?", "Timon harvests one of his fields"):

@@ -1165,14 +1165,19 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         # (`for his seven greens`, `for her soybeans`: the beans said by their variety alone;
         # round 88's table)
         last = said[-1].lower()
-        beans = last.startswith("bean") or (last.endswith("s") and _variety_said(engine, last) is not None) or \
+        if len(said) >= 2 and said[-2].lower() in ("field", "fields") and last.isdigit():
+            return f"{m[1]} harvests field {last}"
+        beans = last.startswith("bean") or _variety_said(engine, last) is not None or \
             any(last.endswith(b) and _variety_said(engine, last[:-len(b)]) is not None for b in ("beans", "bean"))
         return f"{m[1]} harvests {m[2]}" if bean or beans else m[0]
     text = re.sub(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
                   r"(?:get|earn|receive|make|gain)\s+(?:for|from)\s+((?:(?:his|her|their|the)\s+)?\S+\s+fields?|"
                   r"(?:his|her|their|the)\s+(?:\S+\s+)?\S+?\s+beans?|(?:his|her|their|the)\s+(?:\S+\s+)?[a-z]+s|"
                   # (`for 5 reds`, `for five red beans`: a count of them, no field said; round 89's table)
-                  r"(?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+[a-z]+(?:\s+beans?)?)\s*\??$",
+                  r"(?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+[a-z]+(?:\s+beans?)?|"
+                  # (`for field 1`, `for his blue`: the field by its number, or by the one variety
+                  # said; round 89's second hunter)
+                  r"(?:his|her|their|the)?\s*fields?\s+\d+|(?:his|her|their)\s+[a-z_-]+)\s*\??$",
                   harvested, text, flags=re.IGNORECASE)
     gerund = re.match(r"^\s*(?:how\s+many\s+coins|how\s+much|what)\s+(?:does|would|will|do)\s+(\S+)\s+"
                       r"(?:get|earn|receive|make|gain)\s+(?:for|by|from)\s+([a-z]+)ing\b(.*)$", text,

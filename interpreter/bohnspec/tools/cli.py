@@ -1198,15 +1198,17 @@ def _judge(args: argparse.Namespace) -> int:
         unread: list[dict] = []
         # (`... and ends phase one. What may Timon do now?`: the same asked as the last sentence of
         # a text; round 89's table)
-        tail = re.search(r"(?<=[.!?])\s+([^.!?]+\?)\s*$", said[-1]) if not said[-1].lstrip().startswith("{") else None
-        if tail is not None and values_asked(engine, state, tail[1]) is not None:
-            said = [*said[:-1], said[-1][:tail.start()].strip(), tail[1]]
         # (`-a "Timon gives Keno both revealed cards" -a "What must Timon plant?"`: the values the
         # moves leave open, asked last, answered where they leave the game; round 88's table)
-        last_asked = values_asked(engine, state, said[-1]) if len(said) > 1 \
-            and not said[-1].lstrip().startswith("{") else None
-        if last_asked is not None:
-            said = said[:-1]
+        tail = re.search(r"(?<=[.!?])\s+([^.!?]+\?)\s*$", said[-1]) if not said[-1].lstrip().startswith("{") else None
+        last_asked = values_asked(engine, state, tail[1]) if tail is not None else None
+        if tail is not None and last_asked is not None:
+            said = [*said[:-1], said[-1][:tail.start()].strip()]
+        else:
+            last_asked = values_asked(engine, state, said[-1]) if len(said) > 1 \
+                and not said[-1].lstrip().startswith("{") else None
+            if last_asked is not None:
+                said = said[:-1]
         results, actions, now = _judged_with_asides(engine, state, said, books, unread)
         if args.player:
             # From one seat: what each action opens to this player only.

@@ -2104,9 +2104,25 @@ def _vine_terms(engine: Engine, state: State, player: str, cond: Node) -> list[s
     line = f"the task of {named}, {where}, is not fulfilled: {'; '.join(asks)}"
     if vine.met and not state.player(player).vars.get("task_met"):
         line += ", and it has not held at any moment since the figure arrived on the card"
-    if vine.met or vine.events:
-        line += "; what happened before the figure arrived does not count"
-    return [line]
+    if not (vine.met or vine.events):
+        return [line]
+    # (the events it asks for and the line without its word on time, for _events_not_asked)
+    return [_AwaitedEvents(line + "; what happened before the figure arrived does not count",
+                           frozenset(e.event for e in vine.events), line)]
+
+
+class _AwaitedEvents(str):
+    """A vine task's refusal, in words, with the events it asks for (`events`, none for a task
+    that is a state) and the words without what it says of the time before the figure arrived
+    (`untimed`): what _events_not_asked reads instead of the text."""
+
+    def __new__(cls, text: str, events: frozenset[str], untimed: str) -> _AwaitedEvents:
+        made = super().__new__(cls, text)
+        made.events, made.untimed = events, untimed
+        return made
+
+    events: frozenset[str]
+    untimed: str
 
 
 # The rules' name for a vine card's holder, as a word of its task's condition.
@@ -2385,10 +2401,9 @@ def _events_not_asked(result: dict, before: list[dict]) -> None:
     events of that name: those are named as not the ones it asks for (`sell for two` after a
     harvest of three coins; round 88's table read the refusal as one of time)."""
     for k, why in enumerate(result.get("explanation", [])):
-        asked = re.search(r"what it asks for, (an? `\w+` event.*?), has not happened since the figure arrived", why)
-        if asked is None:
+        if not isinstance(why, _AwaitedEvents) or not why.events:
             continue
-        kinds = set(re.findall(r"`(\w+)` event", asked[1]))
+        kinds = why.events
         player = result["action"].get("player") if isinstance(result["action"], dict) else None
         made: list[str] = []
         for r in before:
@@ -2398,8 +2413,8 @@ def _events_not_asked(result: dict, before: list[dict]) -> None:
                      and re.search(r"\bplayer " + re.escape(str(player)) + r"\b", h["text"])]
         if made:
             # (the events were made while the figure stood there: not a matter of time)
-            result["explanation"][k] = why.replace("; what happened before the figure arrived does not count", "") + \
-                "; the moves above made " + " and ".join(f"`{m}`" for m in made) + \
+            result["explanation"][k] = why.untimed + "; the moves above made " + \
+                " and ".join(f"`{m}`" for m in made) + \
                 (", which is not what it asks for" if len(made) == 1 else ", none of which is what it asks for")
 
 

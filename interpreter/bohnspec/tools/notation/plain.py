@@ -242,12 +242,14 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
                    "itself is allowed"
         return f"'must': no: {held}, and {_moves_said(engine, state, kind_of.path)} without this one" \
                f"{_owed_instead(engine, state, ender, kind_of, mine)}; below, whether the move itself is allowed"
+    # (where the look-ahead cannot settle it, the rule holding the phase, said as the answer:
+    # round 89's hunter found no `must?` line, or a false "no, not this one", at tables where
+    # three or four players still had cards to plant)
+    cannot_tell = f"'must': cannot tell: {held}; whether the phase can end without this move, looking ahead did " \
+        f"not settle{others}; below, whether the move itself is allowed"
     with_it = _way_to_end(engine, state, ender, lambda a, _=None: False)
     if with_it.path is None or not kind_of.settles(len(with_it.path)):
-        # (the rule holding the phase, said as the answer: round 89's hunter found no `must?` line
-        # at a table where three players still had cards to plant)
-        return f"'must': cannot tell: {held}; whether the phase can end without this move, looking ahead did " \
-               f"not settle{others}; below, whether the move itself is allowed"
+        return cannot_tell
     without = _way_to_end(engine, state, ender, asked)
     # (owed, but not yet allowed: a yes followed by ILLEGAL was read as a no by round 86's
     # table, `Does Keno have to plant the received fire?` before his harvest)
@@ -261,11 +263,7 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
         return f"'must': yes, before the phase ends: it may not end now{by}: {refused.reason} [{refused.rule}]" \
                f"{others.replace(' instead', ' first') if others else ''}; {below}"
     if without.path is None:
-        # (no way round it found, but not every way looked through: the rule holding the phase
-        # is the answer, with no yes or no; round 89's table had "no, not this one" for a
-        # received card, with four players' harvests too many ways to look through)
-        return f"'must': cannot tell: {held}; whether the phase can end without this move, looking ahead did " \
-               f"not settle{others}; below, whether the move itself is allowed"
+        return cannot_tell  # (no way round it found, but not every way looked through)
     if chosen:
         # (the values were the reading's, none said: `Must Keno defend?`, with whichever card)
         return f"'must': yes, a {action['type']} of {action['player']}'s is owed before the phase ends, with " \

@@ -1453,19 +1453,21 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
                          r")\s+(?:card|bean)),\s+"
                          r"(?:the|a|an|his|her|their|my)\s+(" + kinds + r")(?:\s+beans?)?\b", flags=re.IGNORECASE)
 
-    def moves(m: re.Match) -> bool:
+    def sentence(m: re.Match) -> str:
+        return text[:m.start()].split(".")[-1].strip() or text
+
+    def mover(m: re.Match) -> str | None:
         # (`Can Timon plant a third bean, the blue?`: the player after the question's verb too)
-        said = text[:m.start()].split(".")[-1].strip() or text
-        return _mover(state, re.sub(r"^(?:can|may|could|must|should|will|would)\s+", "", said,
-                                    flags=re.IGNORECASE)) is not None
+        return _mover(state, re.sub(r"^(?:can|may|could|must|should|will|would)\s+", "", sentence(m),
+                                    flags=re.IGNORECASE))
 
     def one(m: re.Match) -> str:
-        if not moves(m):
+        who = mover(m)
+        if who is None:
             return m[0]
         # (the hand's card at that place where it is that bean: `offers Nina his second card, the
         # blue` gives hand 2, not the revealed blue; round 89's hunter)
-        said = text[:m.start()].split(".")[-1].strip() or text
-        who = _mover(state, re.sub(r"^(?:can|may|could|must|should|will|would)\s+", "", said, flags=re.IGNORECASE))
+        said = sentence(m)
         k = _HAND_PLACES[m[3].lower()]
         whose = m[2].strip()
         named = next((n for n in state.names() if whose == f"{n}'s"), None)
@@ -1484,7 +1486,7 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
     # (`plants her front soy`: the front card said with its bean, which decides as above; round
     # 88's table had `front` read as a field)
     front = re.compile(r"\b((?:his|her|their|my|the)\s+)(?:front|foremost)\s+(" + kinds + r")\b", flags=re.IGNORECASE)
-    return front.sub(lambda m: f"{m[1]}{m[2]}" if moves(m) else m[0], text)
+    return front.sub(lambda m: f"{m[1]}{m[2]}" if mover(m) is not None else m[0], text)
 
 
 _OPENING = re.compile(r"^\s*(?:(?:with|in|at)\s+(?:a\s+|the\s+)?(?:two|three|four|five|six|seven|[2-7])\s+"

@@ -198,11 +198,53 @@ def test_a_byte_order_mark_is_read_past(tmp_path, capsys):
 def test_a_vine_task_that_does_not_fit_is_told_at_the_vine_not_in_spec(tmp_path, capsys, engine):
     # Round 89's designer gave his define a row where it reads a player's coins: the error was
     # told at spec/bohnroeschen/tasks.bohn, a different line for each engine; now at his vine.
+    # (The checker now sees that call, below; an argument whose kind it cannot tell still fails in play.)
     rules = tmp_path / "rich.bohn"
     rules.write_text("module rich requires bohnroeschen\n"
                      "define kinds(p) = count v in [blue, soy]: count_of(p.coins, v) > 0 cites bohnroeschen/tasks/2\n"
-                     "vine rich \"Rich.\" by h cites bohnroeschen/tasks/2 {\n  met when kinds(h.coins) >= 2\n}\n",
+                     "vine rich \"Rich.\" by h cites bohnroeschen/tasks/2 {\n"
+                     "  met when kinds(if size(h.coins) > 90 then h else h.coins) >= 2\n}\n",
                      encoding="utf-8")
     code = main(["simulate", "--engine", engine, "--rules", str(rules), "--modules", "rich", "--games", "1", "-q"])
     err = capsys.readouterr().err
     assert code == 2 and f"{rules}:3:1: the rules apply an operation to a value it does not fit" in err, err
+
+
+@pytest.mark.parametrize("call, told", [
+    # Round 89's designer's row where the define reads a player's coins
+    ("kinds(h.coins)", "with p = `h.coins` (a row of cards), where its body fails at {rules}:2:52: `p.coins`: "
+                       "'coins' belongs to each player, and `p` is a row of cards"),
+    # one of the player's fields, taken out of the list of them
+    ("kinds(item(h.fields, 1))", "with p = `item(h.fields, 1)` (a field)"),
+])
+def test_a_define_given_an_argument_its_body_cannot_read_is_told_at_the_call(tmp_path, capsys, call, told):
+    # Round 90: alone, a define's parameters are of no kind known, so these passed `check` and
+    # failed in play (or, where the body read a player's name as a row, were silently never met).
+    rules = tmp_path / "rich.bohn"
+    rules.write_text("module rich requires bohnroeschen\n"
+                     "define kinds(p) = count v in [blue, soy]: count_of(p.coins, v) > 0 cites bohnroeschen/tasks/2\n"
+                     f"vine rich \"Rich.\" by h cites bohnroeschen/tasks/2 {{\n  met when {call} >= 2\n}}\n",
+                     encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 1
+    out = capsys.readouterr().out
+    assert f"{rules}:4:12: error: `{call}` calls define 'kinds' ({rules}:2:1) " in out, out
+    assert told.format(rules=rules) in out, out
+    assert "1 error(s)" in out, out
+
+
+def test_a_base_define_given_a_player_for_a_field_is_told(tmp_path, capsys):
+    # `fits(f, v)` (spec/base/turn.bohn) reads a field: given the vine's holder, its size was the
+    # letters of their name and the vine card was never met in 30 games, with no word of why.
+    rules = tmp_path / "fit.bohn"
+    rules.write_text("module fit requires bohnroeschen\n"
+                     "vine fit \"Fit.\" by h cites bohnroeschen/tasks/2 {\n  met when fits(h, red)\n}\n",
+                     encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 1
+    out = capsys.readouterr().out
+    assert "`fits(h, red)` calls define 'fits'" in out and "with f = `h` (a player)" in out, out
+    assert "size measures a list, zone or field, but `f` is a player" in out, out
+    # the same define given a field, or given what the checker cannot tell, passes
+    rules.write_text("module fit requires bohnroeschen\n"
+                     "vine fit \"Fit.\" by h cites bohnroeschen/tasks/2 {\n"
+                     "  met when fits(item(h.fields, 1), red) and fits(first(h.fields), soy)\n}\n", encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 0, capsys.readouterr().out

@@ -1398,6 +1398,8 @@ class Checker:
                     self.error(e.loc, f"{name!r} is a value, not a function: write it without parentheses")
                 elif len(args) != len(d.params):
                     self.error(e.loc, f"{name} takes {len(d.params)} argument(s), given {len(args)}")
+                else:
+                    self._check_arguments(e, d, args, scope)
                 if self._current and self._current.startswith("define:"):
                     self.define_calls.setdefault(self._current[7:], set()).add(name)
             elif name in B.TABLE:
@@ -1577,6 +1579,9 @@ class Checker:
             return "a number"
         if k == "call" and e.args[0] in ("left", "right"):
             return PLAYER
+        if k == "call" and e.args[0] in ("first", "last", "item") and e.args[1] \
+                and e.args[0] not in self.spec.defines and self._kind(e.args[1][0], scope) == FIELDS:
+            return FIELD  # one of a player's fields
         if k == "call" and e.args[0] in ("neighbours", "ref_varieties"):
             return LIST
         if k == "quant":
@@ -1595,6 +1600,43 @@ class Checker:
             return "a number" if all(x == "a number" for x in kinds) else \
                 LIST if all(x in _LISTS for x in kinds) else None
         return None
+
+    def _check_arguments(self, e: Node, d: Define, args: Sequence[Node], scope: set[str]) -> None:
+        """A define's body checked again with what the call's arguments surely are. Alone, its
+        parameters are of no kind known, so `fits(h, red)` (a player where `variety(f)` reads
+        a field) passed the checker and the vine card was silently never met in play (round 90).
+        Only what the arguments add is told, once per define and kinds of arguments, at the call."""
+        kinds = tuple(self._kind(a, scope) for a in args)
+        if d.body is None or d.params is None or all(k is None for k in kinds):
+            return
+        memo: dict = self.__dict__.setdefault("_arguments_memo", {})
+        key = (d.name, kinds)
+        if key not in memo:
+            memo[key] = None  # a define reaching itself again is not checked twice over
+            alone = {(x.location, x.message) for x in self._body_findings(d, {})}
+            bound = dict(zip(d.params, kinds))
+            memo[key] = next((x for x in self._body_findings(d, bound)
+                              if x.severity == "error" and (x.location, x.message) not in alone), None)
+        found = memo[key]
+        if found is None:
+            return
+        from .unparse import unparse
+        given = ", ".join(f"{p} = `{unparse(a)}` ({k})" for p, a, k in zip(d.params, args, kinds) if k is not None)
+        where = "" if found.location == d.loc else f" at {found.location}"
+        self.error(e.loc, f"`{unparse(e)}` calls define {d.name!r} ({d.loc}) with {given}, where its body fails"
+                          f"{where}: {found.message}")
+
+    def _body_findings(self, d: Define, kinds: dict[str, str | None]) -> list[Diagnostic]:
+        """What checking the body of `d` finds with its parameters of these kinds, in the
+        define's own module and with nothing of the caller's bound; found aside, not told."""
+        saved = (self.out, self._locals, self._module, self._current, self._handling, self._parameters)
+        self.out, self._locals, self._module = [], dict(kinds), getattr(d, "module", None)
+        self._current, self._handling, self._parameters = "define:" + d.name, None, set()
+        try:
+            self.expr(d.body, set(d.params or ()))
+            return self.out
+        finally:
+            self.out, self._locals, self._module, self._current, self._handling, self._parameters = saved
 
     def _define_kind(self, name: str, params: tuple[str, ...]) -> str | None:
         """What a define surely gives: its body's kind, its parameters unknown (`define n =

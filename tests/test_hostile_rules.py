@@ -248,3 +248,25 @@ def test_a_base_define_given_a_player_for_a_field_is_told(tmp_path, capsys):
                      "vine fit \"Fit.\" by h cites bohnroeschen/tasks/2 {\n"
                      "  met when fits(item(h.fields, 1), red) and fits(first(h.fields), soy)\n}\n", encoding="utf-8")
     assert main(["check", "--rules", str(rules)]) == 0, capsys.readouterr().out
+
+
+def test_a_card_attribute_read_off_a_space_in_a_define_is_told_at_the_call(tmp_path, capsys):
+    # Stop 57's designer: `define boggy(s) = s.mire > 0` passed `check`, its parameter of no kind
+    # known, and failed in play; called with a space, the call is told, with the fix.
+    rules = tmp_path / "marsh.bohn"
+    rules.write_text(
+        "module marsh requires dschingis\n"
+        "extend category landscape with mire 0 cites dschingis/object/1\n"
+        "card bog \"Bog\" landscape count 1 with mire 2 cites dschingis/object/1\n"
+        "define boggy(s) = s.mire > 0 cites dschingis/object/1\n"
+        "on turn(active) cites dschingis/object/1 {\n"
+        "  for s in spaces {\n"
+        "    if s.owner == active and boggy(s) and size(discard) > 0 {\n"
+        "      move first of discard to top of active.coins\n"
+        "    }\n  }\n}\n", encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 1
+    out = capsys.readouterr().out
+    assert f"{rules}:7:30: error: `boggy(s)` calls define 'boggy'" in out, out
+    assert "with s = `s` (a space)" in out and "read it off the card lying there, `kind(s).mire`" in out, out
+    rules.write_text(rules.read_text(encoding="utf-8").replace("= s.mire", "= kind(s).mire"), encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 0, capsys.readouterr().out

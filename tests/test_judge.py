@@ -2003,7 +2003,8 @@ def test_a_value_every_legal_move_shares_completes_an_illegal_one(tmp_path, caps
     verdict = out["results"][0]
     assert verdict["action"] == {"type": "charge", "player": "Timon", "target": "17", "riders": "13"}
     assert verdict["rule"] == "dschingis/riders/9"
-    assert any("the only value with which Timon may charge at all now" in n for n in verdict["notation"])
+    assert any("riders 13: not said; the only value any charge of Timon's takes now, though with other values than "
+               "target 17" in n for n in verdict["notation"]), verdict["notation"]
 
 
 def test_a_pick_out_of_turn_says_whose_pick_it_is(tmp_path, capsys):
@@ -2137,8 +2138,8 @@ def test_words_that_cannot_be_read_for_a_move_not_possible_now_say_so_first(tmp_
     # "expected a number, got 'soy'".
     assert main(["judge", situation(tmp_path), "-a", "Nina drafts the soy into field 2"]) == 2
     err = capsys.readouterr().err
-    assert "Nina may not draft now: no Jumping Bean draft is under way [ruling/draft-first]; and the words cannot " \
-           "be read as a draft: expected a number, got 'soy'" in err, err
+    assert "Nina may not draft now: no Jumping Bean draft is under way [ruling/draft-first]" in err, err
+    assert "; and the words cannot be read as a draft: expected a number, got 'soy'" in err, err
 
 
 def test_a_table_the_rules_refuse_is_answered_without_a_deck(tmp_path, capsys):
@@ -6264,3 +6265,73 @@ def test_round_89_second_hunter_it_so_then_they_and_anothers_card_by_place(capsy
                       "Keno harvests his reds although it is not his turn and says Stop, but Nina says Stop too")
     assert [(r["action"]["player"], r["action"]["type"]) for r in out["results"]] == [
         ("Keno", "harvest"), ("Keno", "fulfil"), ("Nina", "fulfil")], out["results"]
+
+
+R90 = "tests/data/tables/r90"
+
+
+def test_round_90_he_and_she_said_by_the_possessives_of_the_story(capsys):
+    # `Timon offers his soy to Nina for her red, then he plants`: Timon is `his`, Nina `her`, so
+    # `he` is Timon (it was 'whom it means, the words do not say', exit 2)
+    code, out = judge(capsys, f"{R90}/b02.yaml", "-a", "Timon offers his soy to Nina for her red, then he plants")
+    assert [r["action"]["player"] for r in out["results"]] == ["Timon"] and \
+        out["not_judged"][0].startswith("Timon plant"), out
+    # and `she` the one player not made a he: Nina, who accepts
+    code, out = judge(capsys, f"{R90}/b01.yaml", "-a", "Timon offers his fire to Nina for her red, then she accepts")
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [
+        ("offer", "Timon"), ("accept", "Nina")], out["results"]
+    # `Nina gives Timon her soy`: her soy is the giver's, so `he` is Timon
+    code, out = judge(capsys, f"{R90}/b01.yaml", "-a", "Nina gives Timon her soy, then he accepts it")
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [
+        ("offer", "Nina"), ("accept", "Timon")], out["results"]
+    # where the words say nothing of the other (Keno), whom `he` means is still asked, not guessed
+    code, out = judge(capsys, f"{R90}/b01.yaml", "-a", "Timon offers his fire to Keno for the broad, then he plants")
+    assert code == 2 and "whom it means, the words do not say" in out["error"], out
+
+
+def test_round_90_a_card_described_with_where_it_lies_and_an_aside_closed_by_a_comma(capsys):
+    # `the second revealed card, the blue, to Nina`: was 'a trade needs `with PLAYER`'
+    code, out = judge(capsys, f"{R90}/b01.yaml", "-a",
+                      "Can Timon trade the second revealed card, the blue, to Nina for her red?")
+    first = out["results"][0]
+    assert first["action"]["type"] == "offer" and first["action"]["to"] == "Nina" and first["legal"], first
+    assert first["action"]["give"] == ["revealed 2"], first["action"]
+    # `his front card, the green, on his depot`: was `'hand 1,on' is neither a card ...`
+    code, out = judge(capsys, f"{R90}/p04.yaml", "-a", "Hanno puts his front card, the green, on his depot "
+                      "instead of planting it, then puts his red on the depot too")
+    assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("stow", True), ("stow", False)], \
+        out["results"]
+    assert out["results"][1]["rule"] == "bohnaparte/munitions-depot/2"
+
+
+def test_round_90_in_the_middle_of_a_turn_is_during_it(capsys):
+    code, out = judge(capsys, f"{R90}/b09.yaml", "-a",
+                      "Nina harvests her jumping beans in the middle of Timon's trading. What happens then?")
+    assert code == 0 and out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 1}, out
+
+
+def test_round_90_throwing_a_received_card_away_is_answered_by_what_takes_it_first(capsys):
+    code = main(["judge", f"{R90}/b12.yaml", "--brief", "-a", "Can Keno throw the green away?"])
+    err = capsys.readouterr().err
+    assert code == 2
+    # what the player must do with the card comes before why the words are no draft
+    takes = err.index("what takes the green now: plant_card")
+    assert "[bohnanza/phase-3/1]" in err[takes:] and takes < err.index("cannot be read as a draft"), err
+
+
+def test_round_90_a_must_yes_of_a_move_not_yet_allowed_says_not_yet(capsys):
+    code, out = judge(capsys, f"{R90}/b02.yaml", "-a", "Must Timon plant before trading?")
+    verdict = out["results"][0]
+    must = next(n for n in verdict["notation"] if n.startswith("'must'"))
+    assert must.startswith("'must': yes") and "not yet, though: no plant of Timon's is allowed now " \
+        "(Timon may first harvest)" in must, must
+    assert verdict["legal"] is False
+
+
+def test_round_90_a_value_not_said_is_not_said_to_be_allowed(capsys):
+    # the solo game's phase 3: field 1 takes a plant_kind of the red, not of the green asked about
+    code, out = judge(capsys, f"{R90}/r07.yaml", "-a", "Must Ada plant the green?")
+    verdict = out["results"][0]
+    assert verdict["legal"] is False
+    note = next(n for n in verdict["notation"] if n.startswith("field 1"))
+    assert "may plant_kind" not in note and "though with other values than variety green" in note, note

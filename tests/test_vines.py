@@ -58,7 +58,7 @@ def test_the_example_cards_check_and_their_scenarios_pass(capsys):
     examples = ROOT / "examples"
     assert main(["check", str(examples / "my-vines.bohn")]) == 0
     assert main(["conform", str(examples / "scenarios"), "--rules", str(examples / "my-vines.bohn")]) == 0
-    assert "5 passed, 0 failed" in capsys.readouterr().out
+    assert "6 passed, 0 failed" in capsys.readouterr().out
 
 
 HARD_VINES = """\
@@ -103,3 +103,24 @@ def test_a_vine_card_in_play_only_with_an_option_is_dealt_only_then(tmp_path, ca
     assert "seven_coins" in json.loads(capsys.readouterr().out)["vine_cards"]
     assert main(base) == 0
     assert "seven_coins" not in json.loads(capsys.readouterr().out)["vine_cards"]
+
+
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+@pytest.mark.parametrize("beans, last", [("garden", "garden"), ("jumping", "jumping")])
+def test_varieties_are_the_game_s_own_as_its_options_choose(tmp_path, engine, beans, last):
+    # Stop 57's designer had no collection of the varieties in play: a task over every variety
+    # listed them by hand, and missed one a module adds or the option swaps.
+    from bohnspec.execution.interpret import engine_for
+    rules = tmp_path / "kinds.bohn"
+    rules.write_text("module kinds requires base\n"
+                     "define all_kinds = varieties cites bohnanza/setup/5\n"
+                     "define kinds_held(p) = count v in varieties: count_of(p.coins, v) > 0 cites bohnanza/setup/5\n",
+                     encoding="utf-8")
+    eng = engine_for(["kinds"], [rules], engine)
+    state, _ = eng.new_game(["Ada", "Ben", "Cleo"], eng.box({"beans": beans}), {"beans": beans},
+                            modules=["base", "kinds"])
+    kinds = eng.define_value(state, "all_kinds")
+    assert kinds == ["blue", "fire", "broad", "green", "soy", "black_eyed", "red", last]
+    kinds.clear()  # a list of one's own: the next reading is whole again
+    assert len(eng.define_value(state, "all_kinds")) == 8
+    assert main(["check", "--rules", str(rules)]) == 0

@@ -687,6 +687,8 @@ class Generator:
             return self._typed("S.names()", "list")  # a new list of names each time
         if kind == "spaces":
             return "(list(S.board.ids) if S.board is not None else [])"
+        if kind == "varieties":
+            return self._typed("env.engine.varieties_in_play(S.options)", "list")
         if kind == "state":
             return "S." + _STATE_FIELDS[name]
         if kind == "var":

@@ -432,6 +432,7 @@ class Engine:
         kinds: list[tuple[str, Variety | Card | Vine]] = [*spec.varieties.items(), *spec.cards.items(),
                                                           *spec.vines.items()]
         self._in_play = {n: self.expr(v.in_play, frozenset()) for n, v in kinds if v.in_play is not None}
+        self._varieties_by_options: dict[tuple, tuple[str, ...]] = {}
         self._layouts: dict[str, Layout] = {}
         self._inline_layouts: dict[str, Layout] = {}  # maps given inline, by their JSON
         for name, b in spec.boards.items():
@@ -543,6 +544,8 @@ class Engine:
             return lambda env: env.state.names()
         if kind == "spaces":
             return lambda env: list(env.state.board.ids) if env.state.board is not None else []
+        if kind == "varieties":
+            return lambda env: env.engine.varieties_in_play(env.state.options)
         if kind == "state":
             return lambda env: getattr(env.state, name)
         if kind == "var":
@@ -1555,6 +1558,17 @@ class Engine:
     def vine_box(self, options: dict | None = None) -> list[str]:
         """Every vine card in play for these options, in declaration order."""
         return self.box(options, "vines")
+
+    def varieties_in_play(self, options: dict) -> list[str]:
+        """The bean varieties of the game these options choose (`varieties` in the rules), in
+        declaration order: a new list each time, worked out once for each choice of options."""
+        key = tuple(sorted((k, v) for k, v in options.items() if isinstance(v, (str, int, bool)) or v is None))
+        found = self._varieties_by_options.get(key)
+        if found is None:
+            env = self._options_env(options)
+            found = self._varieties_by_options[key] = tuple(
+                n for n in self.spec.varieties if n not in self._in_play or self._in_play[n](env))
+        return list(found)
 
     def box(self, options: dict | None = None, category: str = "beans") -> list[str]:
         """Every card of a category in play for these options, in declaration order (the

@@ -1548,7 +1548,7 @@ class Checker:
             name = e.args[0]
             if name in scope:
                 return self._locals.get(name)  # what its binding gave it, if sure
-            if name in ("players", "spaces"):
+            if name in ("players", "spaces", "varieties"):
                 return LIST
             if name in ("active", "starting_player"):
                 return PLAYER

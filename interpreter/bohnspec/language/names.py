@@ -29,14 +29,14 @@ if TYPE_CHECKING:
     from .spec import Spec
 
 # Names every rules file can read without declaring them.
-SPECIAL_NAMES = ("players", "active", "starting_player", "phase", "over", "spaces")
+SPECIAL_NAMES = ("players", "active", "starting_player", "phase", "over", "spaces", "varieties")
 # The specials that are plain fields of the state.
 STATE_FIELDS = ("active", "starting_player", "phase", "over")
 
 
 @dataclass(frozen=True)
 class Name:
-    """What a bare name means. `kind` is one of: local, players, spaces, state (a field of the
+    """What a bare name means. `kind` is one of: local, players, spaces, varieties, state (a field of the
     state), var, define, option (with `default`), zone, constant (the name itself) or error
     (with `message`)."""
 
@@ -84,6 +84,8 @@ class Resolver:
             return Name("players", name)
         if name == "spaces":
             return Name("spaces", name)
+        if name == "varieties":
+            return Name("varieties", name)
         if name in STATE_FIELDS:
             return Name("state", name)
         var = spec.vars.get(name)

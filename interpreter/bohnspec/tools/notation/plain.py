@@ -31,6 +31,7 @@ from .places import (
     _zone_cards_said,
 )
 from .words import (
+    _said_to_be,
     _DONE,
     _ENDING,
     _FILLERS,
@@ -266,9 +267,15 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
         return cannot_tell  # (no way round it found, but not every way looked through)
     if chosen:
         # (the values were the reading's, none said: `Must Keno defend?`, with whichever card)
+        # (owed, and none of its kind allowed yet: `Must Timon plant?` before the harvest that
+        # frees a field; round 90's table read the yes, then ILLEGAL, as "you must and may not")
+        first_do = "" if legal_of(action["type"]) else \
+            f"not yet, though: no {action['type']} of {action['player']}'s is allowed now" + (
+                f" ({action['player']} may first {' or '.join(instead[:4])})" if instead else "") + \
+            "; below, why the move read is refused now"
         return f"'must': yes, a {action['type']} of {action['player']}'s is owed before the phase ends, with " \
                f"whichever values the rules allow: it may not end now{by}: {refused.reason} [{refused.rule}]; " \
-               "below, whether the move read is allowed"
+               + (first_do or "below, whether the move read is allowed")
     # (a move of this kind is owed, not this one: another field harvested, another card)
     # (the move of that kind in the way found: the pick of another card, not a harvest before it)
     same_kind = next((a for a in without.path or () if (a["type"], a["player"]) == mine), None)
@@ -1508,6 +1515,10 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
         text = re.sub(r"^(\S+)\s+be\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text[auxiliary.start(1):],
                       flags=re.IGNORECASE)
     text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))
+    # (`in the middle of Timon's trading`: a time said as `during` says it; round 90's table
+    # had `middle` read as one more value of the harvest)
+    text = re.sub(r"\b(?:in\s+the\s+(?:middle|midst|course)\s+of|halfway\s+through|partway\s+through)\b",
+                  "during", text, flags=re.IGNORECASE)
     # (`to Nina, for her soy`: the comma no list's; round 63)
     text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
     text = _order_words(engine, state, _said_as_give(engine, state, text))
@@ -1812,7 +1823,33 @@ def _pronouns(state: State, text: str) -> str:
     if len(first) == 1 and len(mentioned) == 1 and other is None:
         text = re.sub(r"(\band|\bthen|[,.;])\s+(then\s+)?(?:he|she|they)\s+",
                       lambda m: f"{m[1]} {m[2] or ''}{first[0]} ", text, flags=re.IGNORECASE)
+    elif len(first) == 1 and len(mentioned) > 1 and other is None:
+        # `Timon offers his soy to Nina for her red, then he plants`: the one player named whom
+        # the words do not make of the other gender (round 90's table had `he` unread, Timon
+        # being `his` and Nina `her`); not where another may be either (`Timon offers his fire to
+        # Keno and he accepts` is asked, as round 77's hunter had it), nor of an answer to an
+        # offer, which is its partner's (`_answer_to_the_offer`)
+        said = {n: _said_to_be(untimed, n, names) or _partner_said_to_be(untimed, n, names) for n in mentioned}
+        for pronoun, other_gender in (("he", "she"), ("she", "he")):
+            left = [n for n in names if n in mentioned and said[n] != other_gender]
+            if len(left) == 1:
+                text = re.sub(r"(\band|\bthen|[,.;])\s+(then\s+)?" + pronoun + r"\s+(?!" + _ANSWERS + r")",
+                              r"\g<1> \g<2>" + left[0].replace("\\", "") + " ", text, flags=re.IGNORECASE)
     return text
+
+
+# The words of an answer to an offer (whose the answer is, _answer_to_the_offer says).
+_ANSWERS = r"(?:accepts?|agrees?|declines?|refuses?|rejects?|says\b|takes\s+(?:it|the\s+offer|the\s+deal)|turns?\b)"
+
+
+def _partner_said_to_be(text: str, name: str, names: list[str]) -> str:
+    """`he` or `she` where an offer made to the player asks `for his` or `for her` card: the
+    card asked for is the partner's (`Timon offers his soy to Nina for her red`); "" otherwise."""
+    others = "|".join(re.escape(n) for n in names if n != name) or "(?!)"
+    found = {m[1].lower() for m in re.finditer(
+        r"\b(?:" + others + r")\s+(?:offers?|gives?|hands?|proposes?|trades?)\b[^.;!?]*?\b" + re.escape(name) +
+        r"\b(?:'s)?[^.;!?,]*?\bfor\s+(his|her)\b", text, flags=re.IGNORECASE)}
+    return ("he" if found.pop() == "his" else "she") if len(found) == 1 else ""
 
 
 _CARD_SAID = r"((?:(?:the|his|her|their|my|a|an|one)\s+)?(\S+?)(?:\s+beans?)?)"

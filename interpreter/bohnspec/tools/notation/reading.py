@@ -93,6 +93,7 @@ from .words import (
     _names_a_card,
     _names_a_move,
     _phases_named,
+    _said_to_be,
     _stem,
     _subjects,
     _title_words,
@@ -1290,31 +1291,6 @@ def _unasked(text: str) -> str:
                   flags=re.IGNORECASE)
 
 
-def _said_to_be(text: str, name: str, names: Sequence[str]) -> str:
-    """`he` or `she` where the words say which the player is: a `his` or `her` in a sentence or
-    clause the player opens, the first of it that is the subject's (not after `for`, which asks
-    for the partner's: `Nina offers Timon her red for his green` says Nina is a she and nothing of
-    Timon); "" when they say neither, or both."""
-    found = set()
-    joins = r"[.!?;]|,?\s+(?:and|then|but)\s+(?=(?:" + "|".join(map(re.escape, names)) + r")\b)|,\s+"
-    for clause in re.split(joins, text):
-        m = re.match(r"\s*(?:(?:and|then|but)\s+)*" + re.escape(name) + r"\b(.*)$", clause)
-        if m is None:
-            continue
-        # (up to another player said to do something: `Timon plants the red before Nina harvests
-        # her green` says nothing of Timon, round 79's hunter had him a she; `Timon offers Nina his
-        # green` says he is a he)
-        own = re.split(r"\b(?:" + "|".join(re.escape(n) for n in names if n != name) + r")\b(?=\s+(?!(?:his|her|"
-                       r"their|the|a|an|my|one|two|both|all|some|for|and|or|to)\b)[a-z]+)", m[1])[0] \
-            if len(names) > 1 else m[1]
-        # (`offers her his green`, `gives it to her`: her, another player, the object; round 80's hunter)
-        word = re.search(r"(?<!\bfor\s)(?<!\bof\s)(?<!\bto\s)\b(his|her)\b(?!\s+(?:the|a|an|his|her|their|my|one|two|"
-                         r"both|all|some|it|them)\b)(?!\s*(?:[.,;!?]|$))", own, flags=re.IGNORECASE)
-        if word is not None:
-            found.add("he" if word[1].lower() == "his" else "she")
-    return found.pop() if len(found) == 1 else ""
-
-
 def _answer_to_the_offer(state: State, text: str) -> str:
     """`Timon offers the soy to Nina for her red, and she says yes`: the one who answers an offer
     is the one it was made to (only that player may take or turn it down, phase-2/14), and the
@@ -1449,9 +1425,13 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
     # (`a third bean, the blue`, `his second bean, the red`: the same with `bean`; round 88's table)
     # (and another's: `for Nina's second card, the broad`; round 89's second hunter)
     owners = "|".join(re.escape(f"{n}'s") for n in state.names()) or "(?!)"
+    # (`the second revealed card, the blue, to Nina`: a word of where it lies between, kept, and
+    # the comma closing the aside before what follows; round 90's table had `a trade needs with
+    # PLAYER`, and `his front card, the green, on his depot` read as `hand 1,on`)
     pattern = re.compile(r"\b(((?:his|her|their|my|the|a|an|" + owners + r")\s+)(" + "|".join(_HAND_PLACES) +
-                         r")\s+(?:card|bean)),\s+"
-                         r"(?:the|a|an|his|her|their|my)\s+(" + kinds + r")(?:\s+beans?)?\b", flags=re.IGNORECASE)
+                         r")\s+((?:revealed|turned[- ]up|drawn)\s+)?(?:card|bean)),\s+"
+                         r"(?:the|a|an|his|her|their|my)\s+(" + kinds + r")(?:\s+beans?)?\b"
+                         r"(?:,(?=\s+(?:on|onto|in|into|to|for|from|as|at|with|instead)\b))?", flags=re.IGNORECASE)
 
     def sentence(m: re.Match) -> str:
         return text[:m.start()].split(".")[-1].strip() or text
@@ -1472,16 +1452,16 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
         whose = m[2].strip()
         named = next((n for n in state.names() if whose == f"{n}'s"), None)
         holder = named or (who if whose.lower() in ("his", "her", "their", "my") else None)
-        if holder is not None and m[0].split(",")[0].split()[-1].lower() == "card":
+        if holder is not None and m[0].split(",")[0].split()[-1].lower() == "card" and not m[4]:
             hand = state.player(holder).zones.get("hand", [])
             # (not in a planting, where the card now in front may be meant: round 87's hunter)
-            if len(hand) >= k and hand[k - 1] == m[4].lower() \
+            if len(hand) >= k and hand[k - 1] == m[5].lower() \
                     and not re.search(r"\b(?:plant|play)", said, flags=re.IGNORECASE):
                 return f"{named}'s hand {k}" if named else f"hand {k}"
         # (the bean said decides: the card there where it is that bean, `her second card, the red`
         # after her first was planted being the one now in front; round 87's hunter)
         article = m[2] if m[2].strip().lower() not in ("a", "an") else "the "
-        return f"{article}{m[4]}"
+        return f"{article}{m[4] or ''}{m[5]}"
     text = pattern.sub(one, text)
     # (`plants her front soy`: the front card said with its bean, which decides as above; round
     # 88's table had `front` read as a field)
@@ -2758,9 +2738,11 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             refused = engine.timing(state, kind, player)
             if refused is None:
                 raise
-            raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]; and the words "
-                              f"cannot be read as a {kind}: {exc}{_what_takes(engine, state, player, raw[key])}") \
-                from None
+            # (what takes the card now before why the words are no such move: round 90's table,
+            # asking whether Keno may throw his received green away, read of drafts first)
+            raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]"
+                              f"{_what_takes(engine, state, player, raw[key])}; and the words cannot be read as a "
+                              f"{kind}: {exc}") from None
     # A list of cards not named is empty (`offer to Nina give soy`: a gift).
     for p in decl.params:
         if p.type == "cards" and p.name not in action:
@@ -2782,9 +2764,12 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
         # 47's players were told the grammar instead of the rule).
         alone = _only_completion(engine, state, kind, player, {}, missing)
         if alone is not None:
-            said.append(completed(missing, f"{', '.join(f'{n} {alone[n]}' for n in missing)}: the only "
-                                            f"{'value' if len(missing) == 1 else 'values'} with which {player} may "
-                                            f"{kind} at all now"))
+            # (not "may": with the values said, no such move is allowed, and round 90's table
+            # read the note as allowing the move refused on the next line)
+            given = [f"{n} {action[n]}" for n in names if n in action]
+            said.append(completed(missing, f"{', '.join(f'{n} {alone[n]}' for n in missing)}: not said; the only "
+                                            f"{'value' if len(missing) == 1 else 'values'} any {kind} of {player}'s "
+                                            f"takes now, though with other values than {', '.join(given)}"))
             return {"type": kind, "player": player, **{n: action[n] if n in action else alone[n] for n in names}}
         # `Timon rides against 13`, Timon not the player whose turn it is: the value left out
         # is not what stops him, and the answer says first what does (round 47's players).

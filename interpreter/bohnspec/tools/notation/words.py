@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 
 from ...execution.interpret import Engine
 from ...execution.state import State
@@ -398,3 +399,28 @@ def counted_place(engine: Engine, said: str) -> str | None:
     words = [zone, *(zone.split()[:1] if len(zone.split()) == 2 and zone.split()[1] in ("cards", "beans") else [])]
     return next((z for w in words for z in (w, w.rstrip("s"), w + "s")
                  if z in engine.spec.zones and engine.spec.zones[z].per_player), None)
+
+
+def _said_to_be(text: str, name: str, names: Sequence[str]) -> str:
+    """`he` or `she` where the words say which the player is: a `his` or `her` in a sentence or
+    clause the player opens, the first of it that is the subject's (not after `for`, which asks
+    for the partner's: `Nina offers Timon her red for his green` says Nina is a she and nothing of
+    Timon); "" when they say neither, or both."""
+    found = set()
+    joins = r"[.!?;]|,?\s+(?:and|then|but)\s+(?=(?:" + "|".join(map(re.escape, names)) + r")\b)|,\s+"
+    for clause in re.split(joins, text):
+        m = re.match(r"\s*(?:(?:and|then|but)\s+)*" + re.escape(name) + r"\b(.*)$", clause)
+        if m is None:
+            continue
+        # (up to another player said to do something: `Timon plants the red before Nina harvests
+        # her green` says nothing of Timon, round 79's hunter had him a she; `Timon offers Nina his
+        # green` says he is a he)
+        own = re.split(r"\b(?:" + "|".join(re.escape(n) for n in names if n != name) + r")\b(?=\s+(?!(?:his|her|"
+                       r"their|the|a|an|my|one|two|both|all|some|for|and|or|to)\b)[a-z]+)", m[1])[0] \
+            if len(names) > 1 else m[1]
+        # (`offers her his green`, `gives it to her`: her, another player, the object; round 80's hunter)
+        word = re.search(r"(?<!\bfor\s)(?<!\bof\s)(?<!\bto\s)\b(his|her)\b(?!\s+(?:the|a|an|his|her|their|my|one|two|"
+                         r"both|all|some|it|them)\b)(?!\s*(?:[.,;!?]|$))", own, flags=re.IGNORECASE)
+        if word is not None:
+            found.add("he" if word[1].lower() == "his" else "she")
+    return found.pop() if len(found) == 1 else ""

@@ -233,3 +233,15 @@ def test_explain_a_card_says_what_its_attributes_mean(capsys):
     what = dschingis["what_it_is"][0]
     assert "shelter 1: wary mounted troops may not attack it (a forest, a town)" in what, what
     assert "halts 1: no mounted troops at all may attack it" in what, what
+
+
+def test_a_clause_is_tested_only_by_scenarios_of_games_playing_its_module(capsys):
+    # Round 90's outside engine: the war games' `extend plant` (citing ruling/no-such-card) was
+    # listed as tested by 148 base scenarios, which cite that ruling but play no war game.
+    assert main(["explain", "plant", "--json"]) == 0
+    clauses = json.loads(capsys.readouterr().out)["clauses"]
+    war = next(c for c in clauses if c["module"] == "war")
+    assert war["scenarios"] and all(s.split("/")[0] in ("dschingis", "bohnaparte", "mixed") for s in war["scenarios"]), \
+        war["scenarios"][:20]
+    base = next(c for c in clauses if c["module"] == "base")
+    assert any(s.startswith("base/") for s in base["scenarios"]) and any(s.startswith("duo/") for s in base["scenarios"])

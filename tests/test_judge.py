@@ -6335,3 +6335,13 @@ def test_round_90_a_value_not_said_is_not_said_to_be_allowed(capsys):
     assert verdict["legal"] is False
     note = next(n for n in verdict["notation"] if n.startswith("field 1"))
     assert "may plant_kind" not in note and "though with other values than variety green" in note, note
+
+
+def test_round_90_is_a_player_out_is_answered_in_words(capsys):
+    # Bohnaparte: a player is out only with his last territory lost, which ends the game
+    # (bohnaparte/attack/19, bohnaparte/end/1); Hanno keeps his village and swamp
+    code = main(["judge", f"{R90}/p01.yaml", "--brief", "-a", "Uwe attacks Hanno's farm with his blue. Hanno defends "
+                 "blind from the pile. Then Uwe attacks Hanno's camp with his fire and Hanno defends with his red. "
+                 "Is Hanno out of the game?"])
+    out = capsys.readouterr().out
+    assert code == 0 and "no, Hanno is not out: the game goes on" in out, out

@@ -906,6 +906,13 @@ def test_a_version_given_as_true_is_told_in_json(tmp_path):
     assert "the engine answered the hello with protocol true; this runner speaks 1 and 2" in run.out + run.err, run
 
 
+def test_a_version_written_as_a_whole_float_is_that_version(tmp_path):
+    # Round 90's outside engine: `"protocol": 2.0` was refused ("this runner speaks 1 and 2"),
+    # though a whole number may be written as JSON lets any number be, as ids are read.
+    run = conform(tmp_path, "--impl", fake("hello_protocol_float"), "-k", BLUE)
+    assert run.rc == 0 and run.report["protocol"] == 2, run
+
+
 def test_a_reply_that_seats_other_players_is_a_protocol_error(tmp_path):
     # Round 43's bad-input tester: an engine adding a player (or swapping seats) passed every
     # scenario that named no player it changed.

@@ -725,3 +725,12 @@ def test_keys_an_engine_never_returns_are_said_though_scenarios_pass(tmp_path):
         "(the engine's own key 'discardPile' is beside it: did it mean 'discard'?)" in run.out, run.out
     complete = conform(tmp_path, "--impl", fake("own_keys"), "-k", "base/harvest/*")
     assert "NEVER RETURNED" not in complete.out and "never_returned" not in complete.report
+
+
+def test_keys_of_states_the_engine_declined_are_not_said_never_returned(tmp_path):
+    # Round 90's outside engine answered `unsupported` to every game but the base game's: the
+    # keys of those states (`board`, `players[].cart`) were said never returned, with the
+    # advice to return every state complete.
+    run = conform(tmp_path, "--impl", fake("declines_expansions"), CORPUS / "base" / "harvest", CORPUS / "dschingis" / "combat")
+    assert run.report["summary"]["passed"] > 0 and run.report["summary"]["not_applicable"] > 0, run.report["summary"]
+    assert "NEVER RETURNED" not in run.out and "never_returned" not in run.report, run.out

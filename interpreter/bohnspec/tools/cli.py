@@ -1249,7 +1249,12 @@ def _judge(args: argparse.Namespace) -> int:
             standing = score_now(engine, now) if any(re.search(r"\bwins?\b|\bwon\b|\bwinners?\b", t, re.IGNORECASE)
                                                      for t in said) else ""
             standing = "" if "so nobody would win" in standing else standing
-            rest.insert(0, "the game goes on: the moves judged reach no end of the game" + (
+            # (`Is Hanno out of the game?`: said of him, no; round 90's table)
+            out_asked = next((m[1] for t in said for m in [re.search(
+                r"\b(?:is|are|was)\s+(\S+)\s+(?:now\s+)?(?:out\b|eliminated|knocked\s+out)", t, re.IGNORECASE)]
+                if m is not None and m[1] in now.names()), None)
+            rest.insert(0, (f"no, {out_asked} is not out: " if out_asked else "") +
+                        "the game goes on: the moves judged reach no end of the game" + (
                 f"; the winners rule counted now, before what the end itself brings (a final harvest): {standing}"
                 if standing else ""))
             goes_on = True

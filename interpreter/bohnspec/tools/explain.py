@@ -77,6 +77,17 @@ def _corpus_texts() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=1)
+def _corpus_modules() -> dict[str, tuple[str, ...]]:
+    """The modules each scenario of the corpus names (`[base]` where it names none), read off
+    its text as _corpus_texts reads it."""
+    out = {}
+    for sid, text in _corpus_texts():
+        m = re.search(r"^modules:\s*\[([^\]]*)\]", text, flags=re.MULTILINE)
+        out[sid] = tuple(x.strip().strip("'\"") for x in m[1].split(",") if x.strip()) if m else ("base",)
+    return out
+
+
 def rulebooks_folder(given: str | None = None) -> Path | None:
     """The folder of the rulebooks: `--rulebooks DIR` (which must exist), else
     $BOHNSPEC_RULEBOOKS, else a shared/rulebooks folder beside the checkout; None if none is at
@@ -387,7 +398,16 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
             return sorted(sid for sid, text in _corpus_texts() if named.search(text.partition("\nsteps:")[2]))
         # An `extend action` cites nothing itself: its clauses do, and so test it.
         cited = [*d.cites, *(c for clause in getattr(d, "clauses", ()) for c in clause.cites)]
-        return sorted({s for c in cited for s in scenarios.get(c, [])})
+        found = {s for c in cited for s in scenarios.get(c, [])}
+        module = getattr(d, "module", None)
+        if module is None:
+            return sorted(found)
+        # Only a game that plays the declaration's module can test it: the war games' `extend
+        # plant` cites ruling/no-such-card, and round 90's outside engine was shown 148 base
+        # scenarios citing that ruling as testing it.
+        modules = _corpus_modules()
+        return sorted(sid for sid in found if sid not in modules
+                      or any(spec.builds_on(m, module) for m in modules[sid]))
 
     def citing(target):
         out = []

@@ -1171,7 +1171,11 @@ END_ASKED = re.compile(r"\b(?:(?:is|was)\s+the\s+game\s+(?:over|finished|done|en
                        # (`Who wins the combat?` is of the combat, whose line answers it: round 88's table)
                        r"end|(?:who|which\s+player)\s+(?:wins|won|has\s+won|is\s+the\s+winner)"
                        r"(?!\s+(?:that|it|this|the\s+(?!game\b)[\w-]+))|(?:has|have|did|does)\s+"
-                       r"\S+\s+(?:won|win)(?:\s+the\s+game)?\s*\?|(?:is|are)\s+\S+\s+the\s+winners?)", re.IGNORECASE)
+                       r"\S+\s+(?:won|win)(?:\s+the\s+game)?\s*\?|(?:is|are)\s+\S+\s+the\s+winners?"
+                       # (`Is Hanno out of the game?`: no player leaves a game but by its end, the
+                       # war games' last landscape lost; round 90's table was answered in no words)
+                       r"|(?:is|are|was)\s+\S+\s+(?:now\s+)?(?:out(?:\s+of\s+the\s+game)?|eliminated|knocked\s+out)\s*\?)",
+                       re.IGNORECASE)
 
 
 # `Who wins?`, `What's the score?`, `Is the game over?` asked alone, no move said: the standings now.

@@ -1,30 +1,20 @@
-"""bench/mutants.py, the mutation-testing tool, in its --quick mode: it generates mutants from
-the rules model, compiles them, plays the base scenarios against them and kills most."""
+"""`bohnspec mutants` (tools/mutants.py; bench/mutants.py from a checkout), the mutation-testing
+tool, in its --quick mode: it generates mutants from the rules model, compiles them, plays the
+base scenarios against them and kills most."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "mutants.py"
-
 
 @pytest.fixture(scope="module")
 def mutants():
-    name = "bohnspec_bench_mutants"
-    spec = importlib.util.spec_from_file_location(name, SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the file executes
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.modules.pop(name, None)
+    from bohnspec.tools import mutants as module
+    return module
 
 
 @pytest.mark.slow
@@ -106,7 +96,7 @@ def test_a_folder_of_which_nothing_can_be_played_is_not_a_success(mutants, tmp_p
 def test_a_rules_file_brings_its_scenarios_and_its_own_mutants(mutants, tmp_path, capsys):
     # Review round 42: an author of scenarios on the reference maps (a module of a rules file,
     # bohnaparte_maps) could not show them able to fail: mutants.py had no --rules.
-    root = SCRIPT.parent.parent
+    root = Path(__file__).resolve().parent.parent
     rules = root / "examples" / "bohnaparte" / "reference-maps.bohn"
     folder = root / "examples" / "bohnaparte" / "scenarios" / "bohnaparte" / "reference-maps"
     out = tmp_path / "m.json"
@@ -127,3 +117,20 @@ def test_a_house_rules_drop_is_mutated_and_its_scenarios_kill_it(mutants, tmp_pa
     data = json.loads(out.read_text(encoding="utf-8"))
     dropped = [m for m in data["mutants"] if m["change"].startswith("leave out `drop ")]
     assert len(dropped) == 1 and dropped[0]["killed_by"], dropped
+
+
+def test_the_command_and_the_checkout_script_are_the_same_tool(tmp_path):
+    # Stop 57's designer: the tool was `python bench/mutants.py`, out of reach of an installed
+    # bohnspec; it is `bohnspec mutants` now, and the script runs the same.
+    import subprocess
+    import sys
+
+    from bohnspec.tools.cli import main
+    root = Path(__file__).resolve().parent.parent
+    assert main(["mutants", "--modules", "nosuch"]) == 2
+    script = subprocess.run([sys.executable, str(root / "bench" / "mutants.py"), "--modules", "nosuch"],
+                            capture_output=True, text=True, timeout=120)
+    assert script.returncode == 2 and "unknown module(s): nosuch" in script.stderr, script
+    helped = subprocess.run([sys.executable, "-m", "bohnspec", "mutants", "--help"], capture_output=True, text=True,
+                            timeout=120, cwd=root)
+    assert helped.returncode == 0 and helped.stdout.startswith("usage: bohnspec mutants"), helped

@@ -333,6 +333,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the report as JSON instead of the text; --json FILE writes the JSON to FILE and "
                         "prints the text (- is standard output)")
 
+    # Its options are the tool's own (tools/mutants.py, which --help prints): read there, so
+    # that start-up does not import it.
+    u = sub.add_parser("mutants", add_help=False,
+                       help="mutation testing: can each scenario fail? mutants of the rules against the corpus "
+                            "or your own scenarios (--help for its options)")
+    u.add_argument("mutants_args", nargs="*")
+
     w = sub.add_parser("site", help="write the static website: the annotated rulebook, rulings, scenarios, maps, "
                                     "engines")
     w.add_argument("out", metavar="OUT_DIR", help="the folder to write (created; a previous site there is replaced)")
@@ -369,7 +376,12 @@ class _Once(argparse.Action):
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(_bare_json(list(sys.argv[1:] if argv is None else argv)))
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["mutants"]:
+        # (the tool's own options, --help included, are its parser's: tools/mutants.py)
+        args = argparse.Namespace(command="mutants", mutants_args=words[1:])
+    else:
+        args = parser.parse_args(_bare_json(words))
     if args.command is None:
         parser.print_help()
         return EXIT_INPUT
@@ -443,6 +455,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "conform": cmd_conform, "judge": cmd_judge, "explain": cmd_explain, "board": cmd_board,
         "simulate": cmd_simulate, "check": cmd_check, "coverage": cmd_coverage, "site": cmd_site, "fuzz": cmd_fuzz}
+    if args.command == "mutants":
+        from .mutants import main as mutants
+        return mutants(args.mutants_args)
     if args.command == "serve":
         from ..conformance.protocol import serve
         _check_rules(args.rules)

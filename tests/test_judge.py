@@ -6345,3 +6345,14 @@ def test_round_90_is_a_player_out_is_answered_in_words(capsys):
                  "Is Hanno out of the game?"])
     out = capsys.readouterr().out
     assert code == 0 and "no, Hanno is not out: the game goes on" in out, out
+
+
+def test_round_90_the_territories_or_tokens_a_player_holds_are_counted(capsys):
+    # was "'tokens' is no place of a player's that judge counts"; Hanno loses the farm (f)
+    code = main(["judge", f"{R90}/p01.yaml", "--brief", "-a", "Uwe attacks Hanno's farm with his blue. Hanno "
+                 "defends blind from the pile.", "-a", "How many tokens does Hanno have now?"])
+    out = capsys.readouterr().out
+    assert code == 0 and "Hanno holds 3 spaces of the map now (hb, v, s): the tokens asked about" in out, out
+    code = main(["judge", f"{R90}/p01.yaml", "--brief", "-a", "How many territories does Uwe have?"])
+    out = capsys.readouterr().out
+    assert code == 0 and "Uwe holds 3 spaces of the map now (ua, q, m)" in out, out

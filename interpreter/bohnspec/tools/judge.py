@@ -30,7 +30,8 @@ from ..language.model import STATE_KEYS, Action, Decl, Define, EndRule, Handler,
     Winners, first_citation
 from ..language.spec import Spec, through_definitions
 from ..userfile import Document
-from .notation import COUNT_ASKED, absent_move, counted_place, card_owners, card_title, format_action, ref_text
+from .notation import (COUNT_ASKED, absent_move, counted_place, counts_spaces, card_owners, card_title, format_action,
+                       ref_text)
 from .notation.words import count_said
 from .notation.reading import PartOfAMove
 from ..execution import moves as M
@@ -1221,6 +1222,11 @@ def counts_asked(engine: Engine, state: State, texts: list[str], last_player: st
             if who is None and whose.lower() in ("he", "she", "they", "i"):
                 who = last_player
             zone = counted_place(engine, said)
+            if who is not None and zone is None and counts_spaces(engine, said):
+                spaces = [sid for sid, values in state.space_vars.items() if values.get("owner") == who]
+                out.append(f"{who} holds {len(spaces)} space{'' if len(spaces) == 1 else 's'} of the map now"
+                           + (f" ({', '.join(spaces)})" if spaces else "") + f": the {said} asked about")
+                continue
             if who is None or zone is None:
                 continue
             cards = state.player(who).zones.get(zone, [])

@@ -103,6 +103,7 @@ from .words import (
     COUNT_ASKED,
     count_said,
     counted_place,
+    counts_spaces,
     verb_family,
     verb_moves,
 )
@@ -1716,7 +1717,7 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
             place = count_said(count)[0]
             if re.fullmatch(r"(?:victory\s+)?points?|vps?", place, flags=re.IGNORECASE):
                 continue  # (`How many points does Timon have?`: the score, which the answer counts)
-            if counted_place(engine, place) is None:
+            if counted_place(engine, place) is None and not counts_spaces(engine, place):
                 places = ", ".join(z for z, d in engine.spec.zones.items() if d.per_player)
                 raise ActionError(f"{text.strip()!r}: {place!r} is no place of a player's that judge counts "
                                   f"(cards, {places})")

@@ -391,6 +391,19 @@ _COUNTED_PLACES = {"cards": "hand", "hand cards": "hand", "cards in hand": "hand
                 "gold coins": "coins", "bean coins": "coins", "coin": "coins"}
 
 
+# What a player holds on a war game's map, counted by the spaces whose `owner` the player is
+# (`How many territories does Hanno have?`, `tokens`, the markers lying on them; round 90's table).
+HELD_SPACES = re.compile(r"(?:territor(?:y|ies)|landscapes?|lands?|tokens?|markers?|spaces?|realms?|provinces?)",
+                         re.IGNORECASE)
+
+
+def counts_spaces(engine: Engine, said: str) -> bool:
+    """Whether a count asks for the spaces a player holds on the map (HELD_SPACES), in a game
+    whose spaces have an owner."""
+    owner = engine.spec.vars.get("owner")
+    return HELD_SPACES.fullmatch(said.strip()) is not None and owner is not None and owner.per_space
+
+
 def counted_place(engine: Engine, said: str) -> str | None:
     """The player's place of the rules a count asks about (`coins`, `cards`: the hand, `fields`),
     or None where the words name none."""

@@ -270,3 +270,33 @@ def test_a_card_attribute_read_off_a_space_in_a_define_is_told_at_the_call(tmp_p
     assert "with s = `s` (a space)" in out and "read it off the card lying there, `kind(s).mire`" in out, out
     rules.write_text(rules.read_text(encoding="utf-8").replace("= s.mire", "= kind(s).mire"), encoding="utf-8")
     assert main(["check", "--rules", str(rules)]) == 0, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("define, call", [
+    # round 90's designer: a parameter told apart under an `if`, by its kind or by a flag
+    ("define amount(x) = if x in players then size(x.coins) else size(x)", "amount(h) > amount(h.hand)"),
+    ("define measure(x, is_player) = if is_player then size(x.coins) else size(x)",
+     "measure(h, true) > measure(h.hand, false)"),
+    # ... or after `and` / `or`
+    ("define amount(x) = (x in players and size(x.coins) > 2) or size(x) > 2", "amount(h) and amount(h.hand)"),
+])
+def test_a_define_whose_test_of_its_parameter_rules_a_branch_out_is_not_told(tmp_path, capsys, define, call):
+    rules = tmp_path / "guard.bohn"
+    rules.write_text(f"module guard requires bohnroeschen\n{define} cites bohnroeschen/tasks/2\n"
+                     f"vine guard \"Guard.\" by h cites bohnroeschen/tasks/2 {{\n  met when {call}\n}}\n",
+                     encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 0, capsys.readouterr().out
+
+
+def test_a_player_where_a_space_of_the_map_is_read_is_told(tmp_path, capsys):
+    # Round 90's designer: `neighbours(active)` failed only in play ("'P1' is not a space")
+    rules = tmp_path / "scout.bohn"
+    rules.write_text("module scout requires dschingis\n"
+                     "define beside(s) = size(neighbours(s)) > 2 cites dschingis/object/1\n"
+                     "action scout() by p \"Scout\" cites dschingis/object/1 {\n"
+                     "  require beside(p) else \"not beside\" cites dschingis/object/1\n  effect { }\n}\n",
+                     encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 1
+    out = capsys.readouterr().out
+    assert "neighbours takes a space of the map (its id), but `s` is a player" in out, out
+    assert "give beside here what its body reads there" in out, out

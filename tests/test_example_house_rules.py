@@ -1,7 +1,8 @@
 """House rules: the example modules of examples/house-rules/ replace a number the rules write
-as a `define` (the third field's price, the hand cards phase 1 plants) under an option of their
-own, or drop one clause of an action (bean protection), with no new action and no Python; the
-scenarios pass on both engines and fail when the replacement or the drop is taken away."""
+as a `define` (the third field's price, the hand cards phase 1 plants, what a big harvest
+pays) under an option of their own, or drop one clause of an action (bean protection), with no
+new action and no Python; the scenarios pass on both engines and fail when the replacement or
+the drop is taken away."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def test_the_house_rules_check_clean(capsys):
 @pytest.mark.parametrize("engine", ["reference", "compiled"])
 def test_the_house_rules_scenarios_pass(tmp_path, engine):
     code, verdicts = _conform(RULES, tmp_path, "--engine", engine)
-    assert code == 0 and len(verdicts) == 8 and set(verdicts.values()) == {"passed"}, verdicts
+    assert code == 0 and len(verdicts) == 10 and set(verdicts.values()) == {"passed"}, verdicts
 
 
 def test_without_the_replaced_numbers_the_scenarios_fail(tmp_path):
@@ -41,6 +42,8 @@ def test_without_the_replaced_numbers_the_scenarios_fail(tmp_path):
     # house rule fails, those that leave it off still pass.
     text = RULES.read_text(encoding="utf-8")
     text = text.replace("if field_price == cheap then 2 else 3", "3").replace("if plantings == three then 3 else 2", "2")
+    text = text.replace("if big_harvest == bonus and n >= 6 and meter(v, n) > 0 and meter(v, n) < n\n"
+                        "    then meter(v, n) + 1 else meter(v, n)", "meter(v, n)")
     wrong = tmp_path / "house-rules.bohn"
     wrong.write_text(text, encoding="utf-8")
     code, verdicts = _conform(wrong, tmp_path)
@@ -52,7 +55,9 @@ def test_without_the_replaced_numbers_the_scenarios_fail(tmp_path):
                         "three-plantings/two-by-default-01": "passed",
                         "no-protection/lone-bean-harvested-01": "passed",
                         "no-protection/protected-without-the-module-01": "passed",
-                        "no-protection/intermediate-phase-still-refuses-01": "passed"}, verdicts
+                        "no-protection/intermediate-phase-still-refuses-01": "passed",
+                        "big-harvest/six-soy-pay-a-coin-more-01": "failed",
+                        "big-harvest/plain-by-default-01": "passed"}, verdicts
 
 
 def test_an_option_of_a_module_not_played_names_its_module(tmp_path, capsys):

@@ -6356,3 +6356,40 @@ def test_round_90_the_territories_or_tokens_a_player_holds_are_counted(capsys):
     code = main(["judge", f"{R90}/p01.yaml", "--brief", "-a", "How many territories does Uwe have?"])
     out = capsys.readouterr().out
     assert code == 0 and "Uwe holds 3 spaces of the map now (ua, q, m)" in out, out
+
+
+@pytest.mark.parametrize("situation, text", [
+    # round 90's hunter: `his offer`, `her gift` are the other player's, and `Nina's red for his
+    # green` asks for the maker's own card: none says who the subject is
+    ("h-bn.yaml", "Nina offers the red to Timon. Timon accepts her offer, then he ends the trading"),
+    ("h-b01.yaml", "Timon offers Nina the soy. Nina accepts his offer, and then she offers her broad to Timon"),
+    ("h-bn.yaml", "Timon offers his soy to Nina. Nina accepts his offer and then she offers the revealed blue to Keno"),
+    ("h-b01.yaml", "Timon offers Nina the revealed soy. Nina accepts his gift, then she harvests her red field"),
+    ("h-b01.yaml", "Timon swaps Nina's red for his green, and then she harvests her broad field"),
+])
+def test_round_90_possessives_of_anothers_offer_say_nothing_of_the_subject(capsys, situation, text):
+    code, out = judge(capsys, f"{R90}/{situation}", "-a", text)
+    # asked, as before the possessives were read (never given to the player the words rule out)
+    assert code == 2 and "whom it means, the words do not say" in out["error"], out
+
+
+def test_round_90_a_player_out_by_the_end_of_the_game_is_said_out(capsys):
+    code = main(["judge", f"{R90}/h-pend.yaml", "--brief", "-a", "Uwe attacks Nina's camp with his fire. Nina defends "
+                 "with her soy. Is Nina out of the game?"])
+    out = capsys.readouterr().out
+    assert code == 0 and "yes, Nina is out: Nina holds no space of the map, and the game is over" in out, out
+
+
+def test_round_90_hunters_time_aside_list_and_separate_pronoun(capsys):
+    # `In the course of phase 3,` opening the story (was `'During' is not at the table`)
+    code, out = judge(capsys, f"{R90}/h-b04.yaml", "-a", "In the course of phase 3, Nina harvests her red field")
+    assert out["results"][0]["action"] == {"type": "harvest", "player": "Nina", "field": 1}, out
+    # an aside closed by a comma before `and`: both cards given (was an input error)
+    code, out = judge(capsys, f"{R90}/h-b01.yaml", "-a", "Timon offers the first revealed card, the soy, and his fire "
+                      "to Nina")
+    assert out["results"][0]["action"]["give"] == ["revealed 1", "hand 1"], out["results"]
+    # `He` in an -a of its own, after an offer that says its partner is a she
+    code, out = judge(capsys, f"{R90}/h-b01.yaml", "-a", "Timon offers his fire to Nina for her red.",
+                      "-a", "He ends the trading.")
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [
+        ("offer", "Timon"), ("end_phase", "Timon")], out["results"]

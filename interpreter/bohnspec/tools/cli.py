@@ -1245,6 +1245,20 @@ def _judge(args: argparse.Namespace) -> int:
         # (`How many points is that for Nina?` with the game going on: the count its end would
         # make now; round 85's second table was told nothing)
         goes_on = False
+        # (`Is Hanno out of the game?`: said of him, yes or no; round 90's table)
+        out_asked = next((m[1] for t in said for m in [re.search(
+            r"\b(?:is|are|was)\s+(\S+)\s+(?:now\s+)?(?:out\b|eliminated|knocked\s+out)", t, re.IGNORECASE)]
+            if m is not None and m[1] in now.names()), None)
+        if out_asked and now.over and (not results or results[-1]["legal"]):
+            # Out only by the end the game has (a war game's last landscape lost): said of him,
+            # with what he holds, as the end and its winners are told above.
+            owner = engine.spec.vars.get("owner")
+            held = [sid for sid, v in now.space_vars.items() if v.get("owner") == out_asked] \
+                if owner is not None and owner.per_space else None
+            rest.insert(0, f"yes, {out_asked} is out: {out_asked} holds no space of the map, and the game is over"
+                        if held == [] else f"the game is over for every player alike; {out_asked} is out of it as "
+                        "the others are" + (f", holding {len(held)} space(s) of the map ({', '.join(held)})"
+                                            if held else ""))
         scored = score_now(engine, now) if any(SCORE_ASKED.search(t) for t in said) and \
             (not results or results[-1]["legal"]) else ""
         if scored:
@@ -1264,10 +1278,6 @@ def _judge(args: argparse.Namespace) -> int:
             standing = score_now(engine, now) if any(re.search(r"\bwins?\b|\bwon\b|\bwinners?\b", t, re.IGNORECASE)
                                                      for t in said) else ""
             standing = "" if "so nobody would win" in standing else standing
-            # (`Is Hanno out of the game?`: said of him, no; round 90's table)
-            out_asked = next((m[1] for t in said for m in [re.search(
-                r"\b(?:is|are|was)\s+(\S+)\s+(?:now\s+)?(?:out\b|eliminated|knocked\s+out)", t, re.IGNORECASE)]
-                if m is not None and m[1] in now.names()), None)
             rest.insert(0, (f"no, {out_asked} is not out: " if out_asked else "") +
                         "the game goes on: the moves judged reach no end of the game" + (
                 f"; the winners rule counted now, before what the end itself brings (a final harvest): {standing}"

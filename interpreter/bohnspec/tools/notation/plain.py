@@ -1515,16 +1515,20 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
         text = re.sub(r"^(\S+)\s+be\s+(?:allowed|able|permitted)\s+to\s+", r"\1 ", text[auxiliary.start(1):],
                       flags=re.IGNORECASE)
     text = _solo_subject(state, text.replace("\u2019", "'").strip().rstrip("?.! "))
-    # (`in the middle of Timon's trading`: a time said as `during` says it; round 90's table
-    # had `middle` read as one more value of the harvest)
-    text = re.sub(r"\b(?:in\s+the\s+(?:middle|midst|course)\s+of|halfway\s+through|partway\s+through)\b",
-                  "during", text, flags=re.IGNORECASE)
+    text = during_said(text)
     # (`to Nina, for her soy`: the comma no list's; round 63)
     text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
     text = _order_words(engine, state, _said_as_give(engine, state, text))
     text = _exchange(_card_taken(engine, _space_taken(engine, state, _question_asked(
         engine, state, _price_of_a_move(engine, _leftovers_said(engine, _it_fought_over(engine, text)))))))
     return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(engine, _paid_for(text))))
+
+
+def during_said(text: str) -> str:
+    """`in the middle of Timon's trading`, `In the course of phase 3, ...`: a time said as
+    `during` says it (round 90's table had `middle` read as one more value of the harvest)."""
+    return re.sub(r"\b(?:in\s+the\s+(?:middle|midst|course)\s+of|halfway\s+through|partway\s+through)\b",
+                  lambda m: "During" if m[0][0].isupper() else "during", text, flags=re.IGNORECASE)
 
 
 def _said_as_give(engine: Engine, state: State, text: str) -> str:
@@ -1848,7 +1852,9 @@ def _partner_said_to_be(text: str, name: str, names: list[str]) -> str:
     others = "|".join(re.escape(n) for n in names if n != name) or "(?!)"
     found = {m[1].lower() for m in re.finditer(
         r"\b(?:" + others + r")\s+(?:offers?|gives?|hands?|proposes?|trades?)\b[^.;!?]*?\b" + re.escape(name) +
-        r"\b(?:'s)?[^.;!?,]*?\bfor\s+(his|her)\b", text, flags=re.IGNORECASE)}
+        # (not `offers Nina's red for his green`: her card named, the one asked for is his own;
+        # round 90's hunter)
+        r"\b(?!'s)[^.;!?,']*?\bfor\s+(his|her)\b", text, flags=re.IGNORECASE)}
     return ("he" if found.pop() == "his" else "she") if len(found) == 1 else ""
 
 

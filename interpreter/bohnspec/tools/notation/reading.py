@@ -40,6 +40,8 @@ from .places import (
     _usable,
 )
 from .plain import (
+    during_said,
+    _partner_said_to_be,
     _KEPT,
     _MAY,
     _MUST,
@@ -1226,7 +1228,11 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
             # his blue. Nina defends with her red. He burns it.`; one merely said to be a he, where
             # another's words say nothing, is no surer: round 76's hunter)
             other = {"he": "she", "she": "he"}.get(pronoun)
-            left = [n for n in left if other is None or _said_to_be(text[:m.start()], n, state.names()) != other]
+            # (an offer's `for her red` says its partner is a she: `Timon offers his fire to Nina
+            # for her red.` then `He ends the trading.`; round 90's hunter)
+            left = [n for n in left if other is None or (_said_to_be(text[:m.start()], n, state.names())
+                                                         or _partner_said_to_be(text[:m.start()], n,
+                                                                                state.names())) != other]
         elif left and pronoun in ("he", "she") and _said_to_be(_unasked(text[:m.start()]), left[0], state.names()) \
                 == {"he": "she", "she": "he"}[pronoun]:
             return m[0]  # (`Can Timon attack with his blue? She defends`: not Timon; round 79's hunter)
@@ -1432,7 +1438,7 @@ def _card_described(engine: Engine, state: State, text: str) -> str:
     pattern = re.compile(r"\b(((?:his|her|their|my|the|a|an|" + owners + r")\s+)(" + "|".join(_HAND_PLACES) +
                          r")\s+((?:revealed|turned[- ]up|drawn)\s+)?(?:card|bean)),\s+"
                          r"(?:the|a|an|his|her|their|my)\s+(" + kinds + r")(?:\s+beans?)?\b"
-                         r"(?:,(?=\s+(?:on|onto|in|into|to|for|from|as|at|with|instead)\b))?", flags=re.IGNORECASE)
+                         r"(?:,(?=\s+(?:on|onto|in|into|to|for|from|as|at|with|instead|and)\b))?", flags=re.IGNORECASE)
 
     def sentence(m: re.Match) -> str:
         return text[:m.start()].split(".")[-1].strip() or text
@@ -1481,6 +1487,7 @@ def _opening_dropped(state: State, text: str) -> str:
     """A text as a player goes on telling the story, `and pays that coin as tribute`, `Now Nina
     pays`, `then she attacks ...`: without the words that join it to the one before (round 87's
     second table had `now` and `and` read as players); a player of that name keeps it."""
+    text = during_said(text)
     first = text.split()[:1]
     if first and any(first[0].strip(",").lower() == n.lower() for n in state.names()):
         return text

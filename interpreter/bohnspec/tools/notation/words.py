@@ -432,8 +432,11 @@ def _said_to_be(text: str, name: str, names: Sequence[str]) -> str:
                        r"their|the|a|an|my|one|two|both|all|some|for|and|or|to)\b)[a-z]+)", m[1])[0] \
             if len(names) > 1 else m[1]
         # (`offers her his green`, `gives it to her`: her, another player, the object; round 80's hunter)
+        # (not `accepts his offer`, `on her turn`: what another player made or has, not the
+        # subject's own; round 90's hunter had Nina made a he by it, and `she` given to Timon)
         word = re.search(r"(?<!\bfor\s)(?<!\bof\s)(?<!\bto\s)\b(his|her)\b(?!\s+(?:the|a|an|his|her|their|my|one|two|"
-                         r"both|all|some|it|them)\b)(?!\s*(?:[.,;!?]|$))", own, flags=re.IGNORECASE)
+                         r"both|all|some|it|them)\b)(?!\s*(?:[.,;!?]|$))(?!\s+(?:offer|gift|deal|trade|proposal|"
+                         r"request|turn|phase|move|question|idea|suggestion|swap|bid)s?\b)", own, flags=re.IGNORECASE)
         if word is not None:
             found.add("he" if word[1].lower() == "his" else "she")
     return found.pop() if len(found) == 1 else ""

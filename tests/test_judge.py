@@ -6393,3 +6393,26 @@ def test_round_90_hunters_time_aside_list_and_separate_pronoun(capsys):
                       "-a", "He ends the trading.")
     assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [
         ("offer", "Timon"), ("end_phase", "Timon")], out["results"]
+
+
+def test_round_90_a_storys_sentences_that_name_no_move_are_passed_over_and_said(capsys):
+    # The story table's: 27 of 30 stories unread, most for a sentence that tells how things
+    # stand or what a player thinks; passed over where the story names a move, and said so
+    code, out = judge(capsys, f"{R90}/s-b08.yaml", "-a", "It's Timon's phase 4 and the pile is nearly gone. He draws. "
+                      "Who wins?")
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [("draw", "Timon")], out
+    assert out["narrated"] == ["It's Timon's phase 4 and the pile is nearly gone."], out
+    code, out = judge(capsys, f"{R90}/s-b04.yaml", "-a", "Timon has a red in front and neither of his fields fits it, "
+                      "so he harvests his lonely green to get rid of it. Keno objects, because the blue field has four "
+                      "beans. So Timon harvests the blues instead, gets his coin, and plants the red in the emptied "
+                      "field. Who's right, Timon or Keno?")
+    first = out["results"][0]
+    assert (first["action"], first["legal"], first["rule"]) == (
+        {"type": "harvest", "player": "Timon", "field": 2}, False, "bohnanza/bean-protection/1"), first
+    assert out["narrated"] == ["Keno objects, because the blue field has four beans."], out
+    # a sentence shaped so that names a move, or says a player must or is done, is read
+    code, out = judge(capsys, f"{R90}/b01.yaml", "-a", "Timon is done trading.", "-a", "Timon has to plant the soy.")
+    assert "narrated" not in out and [r["action"]["type"] for r in out["results"]][:1] == ["end_phase"], out
+    # a story naming no move at all is told as before, not passed over whole
+    code = main(["judge", f"{R90}/b12.yaml", "-a", "It's Timon's phase 3. Keno objects."])
+    assert code == 2

@@ -490,7 +490,7 @@ def _check_rules(rules: list[str], option: str = "--rules") -> None:
 
 
 def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path | None,
-                        unread: list[dict] | None = None) -> tuple:
+                        unread: list[dict] | None = None, narrated: list[str] | None = None) -> tuple:
     """judge_texts over the texts said. A text with words in brackets is read twice, with those
     words and without them (round 83's hunter: `offers Timon the soy and the red (both revealed
     cards)` was read with `both revealed cards` as what Timon gives, and refused): the reading
@@ -498,12 +498,18 @@ def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path
     from ..errors import ActionError, BohnspecError
     from .judge import judge_texts
     from .notation import parse_action, split_in_turn
-    from .notation.reading import ASIDE
+    from .notation.reading import ASIDE, NARRATED
 
     def judged(texts: list[str]) -> tuple:
         if unread is not None:
             unread.clear()  # (what a reading read last)
-        return judge_texts(engine, state, split_in_turn(engine, state, texts), parse_action, books, unread)
+        if narrated is not None:
+            narrated.clear()
+        token = NARRATED.set(narrated)
+        try:
+            return judge_texts(engine, state, split_in_turn(engine, state, texts), parse_action, books, unread)
+        finally:
+            NARRATED.reset(token)
     if not any(ASIDE.search(t) for t in said if not t.lstrip().startswith("{")):
         return judged(said)
     bare = [t if t.lstrip().startswith("{") else ASIDE.sub("", t) for t in said]
@@ -1224,7 +1230,8 @@ def _judge(args: argparse.Namespace) -> int:
                 and not said[-1].lstrip().startswith("{") else None
             if last_asked is not None:
                 said = said[:-1]
-        results, actions, now = _judged_with_asides(engine, state, said, books, unread)
+        narrated: list[str] = []
+        results, actions, now = _judged_with_asides(engine, state, said, books, unread, narrated)
         if args.player:
             # From one seat: what each action opens to this player only.
             for r in results:
@@ -1302,6 +1309,10 @@ def _judge(args: argparse.Namespace) -> int:
         if outcomes:
             rest.insert(0, "read as asking what the moves lead to, which the answer above shows: "
                         + "; ".join(f"'{q}'" for q in dict.fromkeys(outcomes)))
+        if narrated:
+            # (the story's sentences that name no move, passed over: said, as a reading is)
+            rest.insert(0, "not read as moves (they name none; the situation gives the game as it stands): "
+                        + "; ".join(f"'{t}'" for t in narrated))
         verdicts = render_verdicts(results, args.brief, spec_var_words(engine.spec))
         text = "\n".join([head, *(board["rows"] if board else []), verdicts, *rest])
         told = f"action {unread[0]['action']} of {unread[0]['of']}, {unread[0]['text']!r}: {unread[0]['error']}" \
@@ -1311,7 +1322,7 @@ def _judge(args: argparse.Namespace) -> int:
                   **({"game_goes_on": True} if goes_on else {}), **({"counted": counted} if counted else {}),
                   **({"asked": {"player": last_asked[0], "moves": last_asked[1], "may": values_now}}
                      if last_asked is not None else {}),
-                  **({"not_read": unread} if unread else {}),
+                  **({"not_read": unread} if unread else {}), **({"narrated": narrated} if narrated else {}),
                   # (exit 2 always has its error: the first text not read, as it was told alone)
                   **({"error": told} if told else {})}
         if not _answer(args, answer, text):

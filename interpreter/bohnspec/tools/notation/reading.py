@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from contextvars import ContextVar
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -95,6 +96,7 @@ from .words import (
     _names_a_card,
     _names_a_move,
     _phases_named,
+    mentions_a_move,
     _said_to_be,
     _stem,
     _subjects,
@@ -1512,6 +1514,10 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
         text = _unnegated(_asides_unwrapped(text.replace("\u2019", "'")))
+        # (`harvests the blues, gets his coin, and plants the red`: what a harvest pays, told
+        # between the moves, is the harvest's outcome, no move; round 90's story table)
+        text = re.sub(r",\s*(?:and\s+)?(?:gets|earns|collects|receives|pockets)\s+(?:his|her|their|a|an|one|two|"
+                      r"three|four|\d+)\s+(?:\w+\s+)?coins?\b(?=\s*,)", "", text, flags=re.IGNORECASE)
         text = _said_as_give(engine, state, _corrected(state, text))
         text = _subjects_said(state, text)
         # (`Can Nina and Keno trade with each other?`: one player's move with the other; round
@@ -1569,8 +1575,38 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             m = re.match(r"(?:" + names + r"|he|she|they)\s+(?:already\s+|still\s+|now\s+)?(?:has|have|holds|hold|"
                          r"owns|own)\s+(?!to\b|got\s+to\b)([^.;!?]*)[.!;]?$", t.strip(), flags=re.IGNORECASE)
             return m is not None and not any(_names_a_move(engine, m[1].split()[i:]) for i in range(len(m[1].split())))
-        told = [t if t.rstrip().endswith("?") else " ".join(c for c in re.split(r"(?<=[.!;])\s+", t) if not holding(c))
-                for t in sentences]
+        # (a sentence that names no move, beside ones that do, tells the situation around the
+        # moves: passed over where the caller collects it, NARRATED; round 90's story table)
+        narrated = NARRATED.get()
+        moving = narrated is not None and mentions_a_move(engine, text)
+
+        def narration(c: str) -> bool:
+            # (only a sentence shaped as telling how things stand or what a player thinks: a
+            # verb the reading turns into a move later, `puts the blue on his blues`, is no
+            # narration, and was passed over at first)
+            if not moving or c.rstrip().endswith("?") or _OUTCOME_ASKED.match(c.strip()) \
+                    or not _NARRATION.match(c.strip()) or mentions_a_move(engine, c):
+                return False
+            assert narrated is not None
+            narrated.append(c.strip())
+            return True
+        def kept(t: str) -> str:
+            out: list[str] = []
+            carry = None  # the one player a sentence passed over names (`It's Timon's phase 4.`)
+            for c in re.split(r"(?<=[.!;])\s+", t):
+                if holding(c):
+                    continue
+                if narration(c):
+                    named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", c, re.IGNORECASE)]
+                    carry = named[0] if len(named) == 1 else None
+                    continue
+                if carry is not None and not out:
+                    # (`He draws ...` after it: that player, whom the words passed over named)
+                    c = re.sub(r"^(?:he|she)\b", carry, c, count=1, flags=re.IGNORECASE)
+                carry = None
+                out.append(c)
+            return " ".join(out)
+        told = [t if t.rstrip().endswith("?") else kept(t) for t in sentences]
         if any(t.strip() for t in told):
             sentences = told
             story += [k for k, t in enumerate(sentences) if not t.strip()]
@@ -1701,6 +1737,25 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
     return re.sub(r"\bthere\b", f"into field {field}", text, flags=re.IGNORECASE)
 
 
+# A sentence shaped as telling how things stand, or what a player thinks of it: `It's Timon's
+# phase 4 ...`, `There are two cards left`, `The pile ...`, `Nina has five coins`, `Timon's
+# hand is empty`, `Keno objects`; passed over where it names no move (see NARRATED).
+_NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+was|\s+were)|the\s|only\s|"
+                        r"nobody|no\s+one|everyone|everybody|all\s+the|"
+                        r"\S+?(?:'s\s+\S+(?:\s+\S+)?)?\s+(?:is|are|was|were|has|have|had|'s|holds|held|still\s+has)\b"
+                        # (`Timon is done trading` ends the phase: _DONE)
+                        r"(?!\s+(?:to|allowed|able|going|got\s+to|permitted|done|finished|through|ready|now\s+done)\b)"
+                        r"|\S+\s+(?:objects|protests|complains|argues|thinks|insists|wonders|disagrees|frowns|laughs|"
+                        r"is\s+(?:sure|certain|convinced)|points\s+out)\b)", re.IGNORECASE)
+
+
+# Where a caller collects the sentences of a story that name no move (NARRATED.set(list)):
+# `It's Timon's phase 4 and the pile has two cards left.` tells the situation around the moves,
+# which the situation file gives; passed over, and said so, instead of failing the whole story
+# (round 90's story table: 27 of 30 stories unread, most for one such sentence).
+NARRATED: ContextVar[list[str] | None] = ContextVar("NARRATED", default=None)
+
+
 def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[str]:
     """The moves of several texts (split_moves), each text split in the situation the moves of
     the ones before it leave: the sentences of one text, or the `--action`s of a question
@@ -1708,7 +1763,14 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
     out: list[str] = []
     said_before: list[str] = []  # (the texts as said, for what they say of the players)
     names = {n.lower(): n for n in state.names()}
+    narrated = NARRATED.get()
+    # (only beside a sentence that does name a move: a story of no move at all is told as before)
+    moving = narrated is not None and len(texts) > 1 and any(mentions_a_move(engine, t) for t in texts)
     for text in texts:
+        if moving and narrated is not None and not text.rstrip().endswith("?") and _NARRATION.match(text.strip()) \
+                and not mentions_a_move(engine, text) and _COUNT_ALONE.fullmatch(text) is None:
+            narrated.append(text.strip())
+            continue
         said_before = said_before[-3:]
         if sum(c.isalpha() for c in text) > 3 and not any(c.islower() for c in text):
             # (`TIMON PLANTS HIS RED`: said loudly, read as said; the players by their names;
@@ -1920,7 +1982,9 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     # (only before a player, or a list of players, said to do something: `to Nina, Keno, Eiko`
     # lists partners, round 79's hostile tester had each read as a move, in time growing with
     # the list's length twice over)
-    text = re.sub(r"(?:,|\.|;)\s+(?:but\s+)?(?=(?:" + alt + r")(?:'s)?(?:(?:\s*,\s*|\s+(?:and|or)\s+)(?:" + alt
+    # (`... his lonely green. So Timon harvests the blues`: `so` opening the next; round 90)
+    text = re.sub(r"(?:,|\.|;)\s+(?:(?:but|so|So|and\s+so)\s+)?(?=(?:" + alt + r")(?:'s)?"
+                  r"(?:(?:\s*,\s*|\s+(?:and|or)\s+)(?:" + alt
                   + r"))*\s+(?!(?:and|or|And|Or)\b)[A-Za-z])", " and ", text)
     # (`Nina defends with her red. He burns it.`: a sentence of its own, whose `he` the whole
     # text did not tell; it was taken for Nina, round 76's table)

@@ -202,6 +202,27 @@ def verb_family(engine: Engine, kind: str) -> tuple[str, ...]:
     return tuple(a for a in engine.spec.actions if a == kind or a.startswith(kind + "_"))
 
 
+# Verbs of moves said in the past (`Timon harvested his blues`), back to the present (a story
+# told after the fact is not narration to pass over: see mentions_a_move).
+_PAST = {"paid": "pay", "bought": "buy", "gave": "give", "took": "take", "drew": "draw", "sold": "sell",
+         "chose": "choose", "put": "put", "threw": "throw", "made": "make", "got": "get", "rode": "ride",
+         "sent": "send", "built": "build", "fought": "fight", "said": "say", "laid": "lay", "kept": "keep"}
+
+
+def mentions_a_move(engine: Engine, text: str) -> bool:
+    """Whether a sentence names a move of the game anywhere (`_names_a_move` at any word), in
+    the present or the past (`harvested`, `paid`): a sentence naming none tells the story
+    around the moves (`It's Timon's phase 4 and the pile has two cards left`)."""
+    words = [w.strip(".,;:!?\"'()") for w in text.split()]
+    for k in range(len(words)):
+        w = words[k].lower()
+        forms = [w, _PAST.get(w, w), *([w[:-2], w[:-1]] if w.endswith("ed") and len(w) > 4 else [])]
+        for f in dict.fromkeys(forms):
+            if _names_a_move(engine, [f, *words[k + 1:k + 4]]):
+                return True
+    return False
+
+
 def _verb_forms(word: str) -> list[str]:
     """A verb as said and without the -s or -es of speech (`plants`, `passes`), lower case."""
     w = word.lower()

@@ -6416,3 +6416,32 @@ def test_round_90_a_storys_sentences_that_name_no_move_are_passed_over_and_said(
     # a story naming no move at all is told as before, not passed over whole
     code = main(["judge", f"{R90}/b12.yaml", "-a", "It's Timon's phase 3. Keno objects."])
     assert code == 2
+
+
+@pytest.mark.parametrize("situation, story, narrated, first", [
+    # a claim of what a player may, passed over; the moves around it read
+    ("s-b04.yaml", "Timon has a red in front and neither of his fields fits it, so he harvests his lonely green to "
+     "get rid of it. Keno says he can't, because the blue field has four beans.",
+     "Keno says he can't, because the blue field has four beans.", ("harvest", "Timon", False)),
+    # what happened by itself (the reveal) passed over; `puts ... on his blues` is a planting, read
+    ("b01.yaml", "Timon turned up a soy and a blue. He offers the soy to Nina for her red.",
+     "Timon turned up a soy and a blue.", ("offer", "Timon", True)),
+])
+def test_round_90_narrated_shapes_passed_over_and_moves_kept(capsys, situation, story, narrated, first):
+    code, out = judge(capsys, f"{R90}/{situation}", "-a", story)
+    r = out["results"][0]
+    assert (r["action"]["type"], r["action"]["player"], r["legal"]) == first, out
+    assert out["narrated"] == [narrated], out
+
+
+def test_round_90_a_sentence_with_a_move_the_reading_makes_is_never_passed_over(capsys):
+    from bohnspec.execution.interpret import engine_for
+    from bohnspec.tools.notation.words import mentions_a_move
+    engine = engine_for(["base"])
+    # verbs the reading turns into moves, and moves said in the past
+    for said in ("Timon keeps both revealed cards and puts the blue on his blues.", "Nina harvested her reds.",
+                 "Timon paid a coin.", "Nina swaps her red for his soy.", "He hands Nina the soy."):
+        assert mentions_a_move(engine, said), said
+    # nouns of the same words are no move
+    for said in ("The discard pile is shuffled into a new stack.", "Timon's hand is empty.", "It's the end of the game."):
+        assert not mentions_a_move(engine, said), said

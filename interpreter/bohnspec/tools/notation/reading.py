@@ -1746,7 +1746,17 @@ _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+wa
                         # (`Timon is done trading` ends the phase: _DONE)
                         r"(?!\s+(?:to|allowed|able|going|got\s+to|permitted|done|finished|through|ready|now\s+done)\b)"
                         r"|\S+\s+(?:objects|protests|complains|argues|thinks|insists|wonders|disagrees|frowns|laughs|"
-                        r"is\s+(?:sure|certain|convinced)|points\s+out)\b)", re.IGNORECASE)
+                        r"is\s+(?:sure|certain|convinced)|points\s+out)\b"
+                        # (what happened by itself or what a player wants, sees or keeps: `Timon
+                        # turned up a soy and a blue`, `Nina got the soy a minute ago`, `Timon kept
+                        # both revealed cards`, `Nina would rather keep ...`)
+                        r"|\S+\s+(?:turned|turns|flipped|flips)\s+(?:up|over)\b"
+                        r"|\S+\s+(?:got|kept|keeps|left|asks|asked|wants|wanted|would|wonders|wondered|needs|needed|"
+                        r"hopes|hoped|realizes|realised|realized|notices|noticed|looks|looked|sees|saw|knows|knew|"
+                        r"remembers|forgot|forgets|likes|liked)\b"
+                        # (a claim of what a player may or must, `Keno says he can't`: the verdict answers it)
+                        r"|\S+\s+(?:says|said|claims|claimed|thinks|thought)\s+(?:that\s+)?\S+\s+(?:can't|cannot|can|may|"
+                        r"must|mustn't|isn't|is|has|should|shouldn't|won't|will|is\s+not|may\s+not)\b)", re.IGNORECASE)
 
 
 # Where a caller collects the sentences of a story that name no move (NARRATED.set(list)):

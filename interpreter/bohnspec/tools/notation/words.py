@@ -209,13 +209,40 @@ _PAST = {"paid": "pay", "bought": "buy", "gave": "give", "took": "take", "drew":
          "sent": "send", "built": "build", "fought": "fight", "said": "say", "laid": "lay", "kept": "keep"}
 
 
+# Verbs the reading turns into a move of the game (`puts the blue on his blues`: a planting;
+# `swaps`, `pays`, `sends his riders`): a sentence saying one names a move, whatever the game
+# calls it.
+_MOVE_WORDS = frozenset({"put", "place", "lay", "swap", "exchange", "give", "hand", "pay", "take", "send", "ride",
+                         "gallop", "storm", "throw", "toss", "discard", "buy", "sell", "cash", "plant", "play",
+                         "draw", "trade", "offer", "accept", "decline", "harvest", "attack", "defend", "charge",
+                         "claim", "stop", "pass", "pick", "choose", "build", "stow", "burn", "spare", "fulfil",
+                         "fulfill", "donate", "reject", "refuse", "withdraw", "move", "end", "finish"})
+
+
+# Words of _MOVE_WORDS that are nouns as often as verbs, counted only as verbs said so
+# (`hands`, `ended`): `his hand`, `the end`, `a good move` are no move.
+_NOUNS_TOO = frozenset({"hand", "end", "move", "play", "pass", "trade", "offer", "claim", "stop", "charge", "attack",
+                        "draw", "discard", "harvest", "pick", "choice", "plant"})
+
+
 def mentions_a_move(engine: Engine, text: str) -> bool:
-    """Whether a sentence names a move of the game anywhere (`_names_a_move` at any word), in
-    the present or the past (`harvested`, `paid`): a sentence naming none tells the story
-    around the moves (`It's Timon's phase 4 and the pile has two cards left`)."""
+    """Whether a sentence names a move of the game anywhere (`_names_a_move` at any word, or a
+    verb the reading makes one of, _MOVE_WORDS), in the present or the past (`harvested`,
+    `paid`): a sentence naming none tells the story around the moves (`It's Timon's phase 4
+    and the pile has two cards left`)."""
     words = [w.strip(".,;:!?\"'()") for w in text.split()]
+    for k, w in enumerate(words):
+        w = w.lower()
+        after = words[k + 1].lower() if k + 1 < len(words) else ""
+        if after in ("pile", "piles", "stack", "deck", "of") or w in _NOUNS_TOO:
+            continue  # (`the discard pile is shuffled`, `his hand is empty`: nouns, no move)
+        stems = {w, _PAST.get(w, w), w[:-1], w[:-2], w[:-3]} if len(w) > 3 else {w, _PAST.get(w, w)}
+        if stems & _MOVE_WORDS:
+            return True
     for k in range(len(words)):
         w = words[k].lower()
+        if w in _NOUNS_TOO or (k + 1 < len(words) and words[k + 1].lower() in ("pile", "piles", "stack", "deck", "of")):
+            continue
         forms = [w, _PAST.get(w, w), *([w[:-2], w[:-1]] if w.endswith("ed") and len(w) > 4 else [])]
         for f in dict.fromkeys(forms):
             if _names_a_move(engine, [f, *words[k + 1:k + 4]]):

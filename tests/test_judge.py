@@ -6423,9 +6423,9 @@ def test_round_90_a_storys_sentences_that_name_no_move_are_passed_over_and_said(
     ("s-b04.yaml", "Timon has a red in front and neither of his fields fits it, so he harvests his lonely green to "
      "get rid of it. Keno says he can't, because the blue field has four beans.",
      "Keno says he can't, because the blue field has four beans.", ("harvest", "Timon", False)),
-    # what happened by itself (the reveal) passed over; `puts ... on his blues` is a planting, read
-    ("b01.yaml", "Timon turned up a soy and a blue. He offers the soy to Nina for her red.",
-     "Timon turned up a soy and a blue.", ("offer", "Timon", True)),
+    # what a player keeps, passed over
+    ("b01.yaml", "Timon kept both revealed cards. He offers the fire to Nina for her red.",
+     "Timon kept both revealed cards.", ("offer", "Timon", True)),
 ])
 def test_round_90_narrated_shapes_passed_over_and_moves_kept(capsys, situation, story, narrated, first):
     code, out = judge(capsys, f"{R90}/{situation}", "-a", story)
@@ -6445,3 +6445,18 @@ def test_round_90_a_sentence_with_a_move_the_reading_makes_is_never_passed_over(
     # nouns of the same words are no move
     for said in ("The discard pile is shuffled into a new stack.", "Timon's hand is empty.", "It's the end of the game."):
         assert not mentions_a_move(engine, said), said
+
+
+@pytest.mark.parametrize("situation, story", [
+    # round 90's second hunter: moves that were passed over as narration, and a time not now
+    ("h-b01.yaml", "Nina asks Timon for the blue. Timon ends the trading."),
+    ("h-b01.yaml", "Timon offers the soy to Nina. The soy is Nina's now. He ends the trading."),
+    ("h-b01.yaml", "There is an offer: Timon's soy for Nina's red. Nina accepts."),
+    ("h-b01.yaml", "It's phase 3 now. Nina plants the soy."),
+    ("h-b01.yaml", "It's trading time. Timon offers the soy to Nina."),
+    ("h-b04.yaml", "Timon got a coin for his blues. He plants the red in field 1."),
+])
+def test_round_90_moves_and_other_times_are_never_passed_over_as_narration(capsys, situation, story):
+    code = main(["judge", f"{R90}/{situation}", "--brief", "-a", story, "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert "narrated" not in out, out

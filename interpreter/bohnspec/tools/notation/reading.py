@@ -1583,9 +1583,11 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         def narration(c: str) -> bool:
             # (only a sentence shaped as telling how things stand or what a player thinks: a
             # verb the reading turns into a move later, `puts the blue on his blues`, is no
-            # narration, and was passed over at first)
+            # narration, and was passed over at first; nor one naming an offer or a time other
+            # than the game's now, which is told: round 90's second hunter)
             if not moving or c.rstrip().endswith("?") or _OUTCOME_ASKED.match(c.strip()) \
-                    or not _NARRATION.match(c.strip()) or mentions_a_move(engine, c):
+                    or not _NARRATION.match(c.strip()) or _NOT_NARRATION.search(c) \
+                    or not _time_as_now(engine, state, c) or mentions_a_move(engine, c):
                 return False
             assert narrated is not None
             narrated.append(c.strip())
@@ -1740,23 +1742,50 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
 # A sentence shaped as telling how things stand, or what a player thinks of it: `It's Timon's
 # phase 4 ...`, `There are two cards left`, `The pile ...`, `Nina has five coins`, `Timon's
 # hand is empty`, `Keno objects`; passed over where it names no move (see NARRATED).
-_NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+was|\s+were)|the\s|only\s|"
-                        r"nobody|no\s+one|everyone|everybody|all\s+the|"
+_NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+was|\s+were)|only\s|"
+                        r"nobody|no\s+one|everyone|everybody|"
                         r"\S+?(?:'s\s+\S+(?:\s+\S+)?)?\s+(?:is|are|was|were|has|have|had|'s|holds|held|still\s+has)\b"
                         # (`Timon is done trading` ends the phase: _DONE)
                         r"(?!\s+(?:to|allowed|able|going|got\s+to|permitted|done|finished|through|ready|now\s+done)\b)"
                         r"|\S+\s+(?:objects|protests|complains|argues|thinks|insists|wonders|disagrees|frowns|laughs|"
                         r"is\s+(?:sure|certain|convinced)|points\s+out)\b"
-                        # (what happened by itself or what a player wants, sees or keeps: `Timon
-                        # turned up a soy and a blue`, `Nina got the soy a minute ago`, `Timon kept
-                        # both revealed cards`, `Nina would rather keep ...`)
-                        r"|\S+\s+(?:turned|turns|flipped|flips)\s+(?:up|over)\b"
-                        r"|\S+\s+(?:got|kept|keeps|left|asks|asked|wants|wanted|would|wonders|wondered|needs|needed|"
+                        # (what a player wants, sees or keeps: `Timon kept both revealed cards`,
+                        # `Nina would rather keep ...`; not `turned up`, `got`, `asks for`, which
+                        # may be moves: a reveal, a harvest, an offer)
+                        r"|\S+\s+(?:kept|keeps|wants|wanted|would|wonders|wondered|needs|needed|"
                         r"hopes|hoped|realizes|realised|realized|notices|noticed|looks|looked|sees|saw|knows|knew|"
-                        r"remembers|forgot|forgets|likes|liked)\b"
+                        r"remembers|likes|liked)\b(?!\s+to\b)"
                         # (a claim of what a player may or must, `Keno says he can't`: the verdict answers it)
                         r"|\S+\s+(?:says|said|claims|claimed|thinks|thought)\s+(?:that\s+)?\S+\s+(?:can't|cannot|can|may|"
                         r"must|mustn't|isn't|is|has|should|shouldn't|won't|will|is\s+not|may\s+not)\b)", re.IGNORECASE)
+
+
+# What a sentence passed over as narration never says: an offer, a trade or a gift (`There is an
+# offer: ...`), a card going somewhere (`The black-eyed goes on the discard pile`), a reveal
+# (`He turned up two cards`), what a harvest brought (`Nina got two coins`), a has-done
+# (`Nina has played her blue`).
+_NOT_NARRATION = re.compile(r"\b(?:offers?|offered|trades?|traded|deals?|gifts?|goes|go|went|lands?|landed|"
+                            r"turns?\s+(?:up|over)|turned\s+(?:up|over)|got|gets|asks?|asked|has\s+\w+ed|had\s+\w+ed|"
+                            r"coins?\s+for|rid\s+of)\b", re.IGNORECASE)
+_PHASE_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def _time_as_now(engine: Engine, state: State, text: str) -> bool:
+    """Whether the times a sentence names are the game's now (`It's Timon's phase 4` in Timon's
+    phase 4): another player's turn, another phase, or a time of the turn said by its words
+    (`trading time`) is another situation, which the reading tells (round 90's second hunter)."""
+    for m in re.finditer(r"\b(\S+)'s\s+(?:turn|phase|go|move)\b", text, flags=re.IGNORECASE):
+        if m[1] in state.names() and m[1] != state.active:
+            return False
+    said = [int(n) if n.isdigit() else _PHASE_NUMBERS.get(n.lower(), -1)
+            for n in re.findall(r"\bphase\s+(\w+)", text, flags=re.IGNORECASE)]
+    if said:
+        phase = engine.spec.phases.get(state.phase)
+        now = re.match(r"phase\s+(\d)", (phase.title or "") if phase is not None else "", flags=re.IGNORECASE)
+        if now is None or any(n != int(now[1]) for n in said):
+            return False
+    return not re.search(r"\b(?:trading|planting|drawing|harvesting|attack\s+step|step|round|time)\b", text,
+                         flags=re.IGNORECASE)
 
 
 # Where a caller collects the sentences of a story that name no move (NARRATED.set(list)):
@@ -1778,6 +1807,7 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
     moving = narrated is not None and len(texts) > 1 and any(mentions_a_move(engine, t) for t in texts)
     for text in texts:
         if moving and narrated is not None and not text.rstrip().endswith("?") and _NARRATION.match(text.strip()) \
+                and not _NOT_NARRATION.search(text) and _time_as_now(engine, state, text) \
                 and not mentions_a_move(engine, text) and _COUNT_ALONE.fullmatch(text) is None:
             narrated.append(text.strip())
             continue

@@ -213,6 +213,7 @@ _PAST = {"paid": "pay", "bought": "buy", "gave": "give", "took": "take", "drew":
 # `swaps`, `pays`, `sends his riders`): a sentence saying one names a move, whatever the game
 # calls it.
 _MOVE_WORDS = frozenset({"put", "place", "lay", "swap", "exchange", "give", "hand", "pay", "take", "send", "ride",
+                         "ask",
                          "gallop", "storm", "throw", "toss", "discard", "buy", "sell", "cash", "plant", "play",
                          "draw", "trade", "offer", "accept", "decline", "harvest", "attack", "defend", "charge",
                          "claim", "stop", "pass", "pick", "choose", "build", "stow", "burn", "spare", "fulfil",

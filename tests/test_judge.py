@@ -6457,6 +6457,6 @@ def test_round_90_a_sentence_with_a_move_the_reading_makes_is_never_passed_over(
     ("h-b04.yaml", "Timon got a coin for his blues. He plants the red in field 1."),
 ])
 def test_round_90_moves_and_other_times_are_never_passed_over_as_narration(capsys, situation, story):
-    code = main(["judge", f"{R90}/{situation}", "--brief", "-a", story, "--json"])
+    main(["judge", f"{R90}/{situation}", "--brief", "-a", story, "--json"])
     out = json.loads(capsys.readouterr().out)
     assert "narrated" not in out, out

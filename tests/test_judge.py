@@ -6460,3 +6460,18 @@ def test_round_90_moves_and_other_times_are_never_passed_over_as_narration(capsy
     main(["judge", f"{R90}/{situation}", "--brief", "-a", story, "--json"])
     out = json.loads(capsys.readouterr().out)
     assert "narrated" not in out, out
+
+
+@pytest.mark.parametrize("situation, story, read", [
+    # round 90's hunters: stories told in the past (they were 'unknown action'), and a move said
+    # done with `has` (dropped without a word as what the player holds)
+    ("h-b01.yaml", "Timon offered the soy to Nina. Nina accepted.", [("offer", "Timon"), ("accept", "Nina")]),
+    ("h-b01.yaml", "Timon gave the soy to Nina and she accepted.", [("offer", "Timon"), ("accept", "Nina")]),
+    ("h-b04.yaml", "Timon harvested his blues and planted the red in field 1.",
+     [("harvest", "Timon"), ("plant_card", "Timon")]),
+    ("s-b08.yaml", "Timon drew.", [("draw", "Timon")]),
+])
+def test_round_90_a_story_told_in_the_past_is_read(capsys, situation, story, read):
+    code, out = judge(capsys, f"{R90}/{situation}", "-a", story)
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == read, out
+    assert all(r["legal"] for r in out["results"]), out["results"]

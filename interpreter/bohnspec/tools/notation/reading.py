@@ -96,6 +96,7 @@ from .words import (
     _names_a_card,
     _names_a_move,
     _phases_named,
+    present_told,
     mentions_a_move,
     _said_to_be,
     _stem,
@@ -1514,6 +1515,8 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
         text = _unnegated(_asides_unwrapped(text.replace("\u2019", "'")))
+        # (`Nina harvested her reds. She said Stop.`: a story told in the past; round 90's hunters)
+        text = present_told(engine, state.names(), text)
         # (`harvests the blues, gets his coin, and plants the red`: what a harvest pays, told
         # between the moves, is the harvest's outcome, no move; round 90's story table)
         text = re.sub(r",\s*(?:and\s+)?(?:gets|earns|collects|receives|pockets)\s+(?:his|her|their|a|an|one|two|"
@@ -1574,7 +1577,16 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         def holding(t: str) -> bool:
             m = re.match(r"(?:" + names + r"|he|she|they)\s+(?:already\s+|still\s+|now\s+)?(?:has|have|holds|hold|"
                          r"owns|own)\s+(?!to\b|got\s+to\b)([^.;!?]*)[.!;]?$", t.strip(), flags=re.IGNORECASE)
-            return m is not None and not any(_names_a_move(engine, m[1].split()[i:]) for i in range(len(m[1].split())))
+            # (not `Nina has played her blue`: a move said done, which was dropped without a word;
+            # round 90's second hunter)
+            # (`Keno has four greens planted`: what he holds, as it stands)
+            if m is None or re.match(r"\w+(?:ed|wn|en)\b", m[1]) \
+                    or any(_names_a_move(engine, m[1].split()[i:]) for i in range(len(m[1].split()))):
+                return False
+            told = NARRATED.get()
+            if told is not None:
+                told.append(t.strip())  # (said, as any sentence passed over is)
+            return True
         # (a sentence that names no move, beside ones that do, tells the situation around the
         # moves: passed over where the caller collects it, NARRATED; round 90's story table)
         narrated = NARRATED.get()

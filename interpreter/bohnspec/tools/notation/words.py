@@ -206,7 +206,9 @@ def verb_family(engine: Engine, kind: str) -> tuple[str, ...]:
 # told after the fact is not narration to pass over: see mentions_a_move).
 _PAST = {"paid": "pay", "bought": "buy", "gave": "give", "took": "take", "drew": "draw", "sold": "sell",
          "chose": "choose", "put": "put", "threw": "throw", "made": "make", "got": "get", "rode": "ride",
-         "sent": "send", "built": "build", "fought": "fight", "said": "say", "laid": "lay", "kept": "keep"}
+         "sent": "send", "built": "build", "fought": "fight", "said": "say", "laid": "lay", "kept": "keep",
+         "drawn": "draw", "taken": "take", "given": "give", "chosen": "choose", "thrown": "throw",
+         "ridden": "ride"}
 
 
 # Verbs the reading turns into a move of the game (`puts the blue on his blues`: a planting;
@@ -224,6 +226,30 @@ _MOVE_WORDS = frozenset({"put", "place", "lay", "swap", "exchange", "give", "han
 # (`hands`, `ended`): `his hand`, `the end`, `a good move` are no move.
 _NOUNS_TOO = frozenset({"hand", "end", "move", "play", "pass", "trade", "offer", "claim", "stop", "charge", "attack",
                         "draw", "discard", "harvest", "pick", "choice", "plant"})
+
+
+def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
+    """A story told in the past, as the present the reading reads: `Nina harvested her reds`,
+    `Eiko has harvested her four soys`, `Timon paid a coin`, `he drew` (`harvests`, `pays`,
+    `draws`), where the verb, so turned, names a move of the game; any other word stays."""
+    subjects = "|".join([*map(re.escape, names), "he", "she", "they", "i", "then", "and"])
+
+    def present(m: re.Match) -> str:
+        w = m[2].lower()
+        bases = [_PAST[w]] if w in _PAST else [w[:-2], w[:-1], w[:-3]] if w.endswith("ed") and len(w) > 4 else []
+        for base in bases:
+            if base and _names_a_move(engine, [base, *m[3].split()[:2]]):
+                said = base + ("es" if base.endswith(("s", "sh", "ch", "x")) else "s")
+                return f"{m[1]} {said}"
+        return m[0]
+    # (the words after the verb looked at, not taken: `gave the soy to Nina and she accepted`)
+    # (not a sentence of another time, `Timon drew four cards last turn`: the story before the
+    # situation, which the situation gives)
+    return "".join(part if re.search(r"\b(?:last\s+turn|last\s+round|earlier|ago|before\s+that|previously|"
+                                     r"yesterday|in\s+(?:his|her|their)\s+last)\b", part, flags=re.IGNORECASE)
+                   else re.sub(r"\b(" + subjects + r")\s+(?:has\s+|had\s+|have\s+)?(\w+)\b(?=([^.;!?,]{0,40}))",
+                               present, part, flags=re.IGNORECASE)
+                   for part in re.split(r"(?<=[.;!?])(?=\s)", text))
 
 
 def mentions_a_move(engine: Engine, text: str) -> bool:

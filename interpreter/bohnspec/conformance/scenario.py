@@ -368,29 +368,34 @@ def corpus(paths_or_dirs: Iterable[str | Path] | None = None) -> list[tuple[Path
 
 
 _ID_LINE = re.compile(r"^id:[ \t]*['\"]?([^\s'\"#]+)", re.M)
-_CITES_LINE = re.compile(r"^cites:[ \t]*\[([^\]#]*)\]", re.M)
+_LIST_LINES = {key: re.compile(r"^" + key + r":[ \t]*\[([^\]#]*)\]", re.M) for key in ("cites", "modules")}
+
+
+def listed(text: str, key: str, where: str) -> Any:
+    """A scenario's top-level `cites` or `modules`, read without loading (validating) the
+    file: its one flow list, else the file read as YAML (safely); None from a file that cannot
+    be read (conform and coverage say what is wrong with it) or has no such key."""
+    found = _LIST_LINES[key].search(text)
+    if found:
+        return [c.strip().strip("'\"") for c in found.group(1).split(",") if c.strip()]
+    try:
+        doc = userfile.parse_yaml(text, where).data
+    except BohnspecError:
+        return None
+    return doc.get(key) if isinstance(doc, dict) else None
 
 
 def corpus_cites(root: Path | None = None) -> dict[str, list[str]]:
     """Paragraph or ruling id -> the ids of the corpus scenarios citing it, read without
     loading (validating) the scenarios: `explain` asks it of one id, and validating the whole
-    corpus for that took twenty seconds. A file whose `cites` is not one flow list is read as
-    YAML (safely); one that cannot be read is left out (conform and coverage report it)."""
+    corpus for that took twenty seconds (`listed`); one that cannot be read is left out."""
     out: dict[str, list[str]] = {}
     for f in scenario_files([root or paths.SCENARIOS]):
         try:
             text = f.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        found = _CITES_LINE.search(text)
-        if found:
-            cites: Any = [c.strip().strip("'\"") for c in found.group(1).split(",") if c.strip()]
-        else:
-            try:
-                doc = userfile.parse_yaml(text, str(f)).data
-            except BohnspecError:  # a broken file: conform and coverage say what is wrong with it
-                continue
-            cites = doc.get("cites") if isinstance(doc, dict) else None
+        cites = listed(text, "cites", str(f))
         sid = file_id(f, root)
         if sid is None or not isinstance(cites, list):
             continue

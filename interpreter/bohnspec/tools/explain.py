@@ -83,8 +83,8 @@ def _corpus_modules() -> dict[str, tuple[str, ...]]:
     its text as _corpus_texts reads it."""
     out = {}
     for sid, text in _corpus_texts():
-        m = re.search(r"^modules:\s*\[([^\]]*)\]", text, flags=re.MULTILINE)
-        out[sid] = tuple(x.strip().strip("'\"") for x in m[1].split(",") if x.strip()) if m else ("base",)
+        modules = S.listed(text, "modules", sid)
+        out[sid] = tuple(m for m in modules if isinstance(m, str)) if isinstance(modules, list) else ("base",)
     return out
 
 

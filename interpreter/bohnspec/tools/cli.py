@@ -1171,7 +1171,7 @@ def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, load_situation, of_moves, overview, render_overview,
                         render_verdicts, score_now, score_over, spec_var_words, standings, who_may, SCORE_ASKED,
-                        END_ASKED, COUNT_ASKED, STANDINGS_ASKED, counts_asked)
+                        END_ASKED, COUNT_ASKED, OUT_ASKED, STANDINGS_ASKED, counts_asked, spaces_held)
     from .notation import asks_an_outcome, format_action, players_asked, values_asked
 
     books = rulebooks_folder(args.rulebooks)
@@ -1253,15 +1253,12 @@ def _judge(args: argparse.Namespace) -> int:
         # make now; round 85's second table was told nothing)
         goes_on = False
         # (`Is Hanno out of the game?`: said of him, yes or no; round 90's table)
-        out_asked = next((m[1] for t in said for m in [re.search(
-            r"\b(?:is|are|was)\s+(\S+)\s+(?:now\s+)?(?:out\b|eliminated|knocked\s+out)", t, re.IGNORECASE)]
-            if m is not None and m[1] in now.names()), None)
+        out_asked = next((m[1] for t in said for m in [OUT_ASKED.search(t)] if m is not None and m[1] in now.names()),
+                         None)
         if out_asked and now.over and (not results or results[-1]["legal"]):
             # Out only by the end the game has (a war game's last landscape lost): said of him,
             # with what he holds, as the end and its winners are told above.
-            owner = engine.spec.vars.get("owner")
-            held = [sid for sid, v in now.space_vars.items() if v.get("owner") == out_asked] \
-                if owner is not None and owner.per_space else None
+            held = spaces_held(engine, now, out_asked)
             rest.insert(0, f"yes, {out_asked} is out: {out_asked} holds no space of the map, and the game is over"
                         if held == [] else f"the game is over for every player alike; {out_asked} is out of it as "
                         "the others are" + (f", holding {len(held)} space(s) of the map ({', '.join(held)})"

@@ -1166,6 +1166,12 @@ SCORE_ASKED = re.compile(r"\b(?:how\s+many\s+(?:victory\s+)?points|points?\s+(?:
                          re.IGNORECASE)
 
 
+# `Is Hanno out of the game?` (`eliminated`, `knocked out`): no player leaves a game but by its
+# end, the war games' last landscape lost; the player asked about is its group.
+_OUT = r"(?:is|are|was)\s+(\S+)\s+(?:now\s+)?(?:out(?:\s+of\s+the\s+game)?|eliminated|knocked\s+out)\s*\?"
+OUT_ASKED = re.compile(r"\b" + _OUT, re.IGNORECASE)
+
+
 # A question whether the game is over or who has won it (`Is the game over?`, `Has she won?`):
 # where the moves end no game, the answer says that it goes on, which no event would say.
 END_ASKED = re.compile(r"\b(?:(?:is|was)\s+the\s+game\s+(?:over|finished|done|ended)|(?:does|did|will)\s+the\s+game\s+"
@@ -1173,10 +1179,8 @@ END_ASKED = re.compile(r"\b(?:(?:is|was)\s+the\s+game\s+(?:over|finished|done|en
                        r"end|(?:who|which\s+player)\s+(?:wins|won|has\s+won|is\s+the\s+winner)"
                        r"(?!\s+(?:that|it|this|the\s+(?!game\b)[\w-]+))|(?:has|have|did|does)\s+"
                        r"\S+\s+(?:won|win)(?:\s+the\s+game)?\s*\?|(?:is|are)\s+\S+\s+the\s+winners?"
-                       # (`Is Hanno out of the game?`: no player leaves a game but by its end, the
-                       # war games' last landscape lost; round 90's table was answered in no words)
-                       r"|(?:is|are|was)\s+\S+\s+(?:now\s+)?(?:out(?:\s+of\s+the\s+game)?|eliminated|knocked\s+out)\s*\?)",
-                       re.IGNORECASE)
+                       # (round 90's table was answered in no words)
+                       r"|" + _OUT + ")", re.IGNORECASE)
 
 
 # `Who wins?`, `What's the score?`, `Is the game over?` asked alone, no move said: the standings now.
@@ -1209,6 +1213,15 @@ def standings(ov: dict, engine: Engine, state: State, question: str = "") -> dic
     return {**ov, "asked": {"answer": answer, "score_now": score_now(engine, state)}}
 
 
+def spaces_held(engine: Engine, state: State, player: str) -> list[str] | None:
+    """The spaces of the map whose `owner` the player is, in board order; None in a game whose
+    spaces have no owner."""
+    owner = engine.spec.vars.get("owner")
+    if owner is None or not owner.per_space:
+        return None
+    return [sid for sid, values in state.space_vars.items() if values.get("owner") == player]
+
+
 def counts_asked(engine: Engine, state: State, texts: list[str], last_player: str | None) -> list[str]:
     """`Keno has 2 coins now` for each `How many coins does Keno have?` among the texts: the
     count of that place of the player (a pronoun: the player of the last move judged) as the
@@ -1223,7 +1236,7 @@ def counts_asked(engine: Engine, state: State, texts: list[str], last_player: st
                 who = last_player
             zone = counted_place(engine, said)
             if who is not None and zone is None and counts_spaces(engine, said):
-                spaces = [sid for sid, values in state.space_vars.items() if values.get("owner") == who]
+                spaces = spaces_held(engine, state, who) or []
                 out.append(f"{who} holds {len(spaces)} space{'' if len(spaces) == 1 else 's'} of the map now"
                            + (f" ({', '.join(spaces)})" if spaces else "") + f": the {said} asked about")
                 continue

@@ -1597,9 +1597,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             # verb the reading turns into a move later, `puts the blue on his blues`, is no
             # narration, and was passed over at first; nor one naming an offer or a time other
             # than the game's now, which is told: round 90's second hunter)
-            if not moving or c.rstrip().endswith("?") or _OUTCOME_ASKED.match(c.strip()) \
-                    or not _NARRATION.match(c.strip()) or _NOT_NARRATION.search(c) \
-                    or not _time_as_now(engine, state, c) or mentions_a_move(engine, c):
+            if not moving or not _told_as_narration(engine, state, c):
                 return False
             assert narrated is not None
             narrated.append(c.strip())
@@ -1800,6 +1798,16 @@ def _time_as_now(engine: Engine, state: State, text: str) -> bool:
                          flags=re.IGNORECASE)
 
 
+def _told_as_narration(engine: Engine, state: State, text: str) -> bool:
+    """Whether a sentence of a story is narration to pass over (NARRATED): shaped as telling how
+    things stand (_NARRATION), naming nothing that is a move or may become one (_NOT_NARRATION,
+    mentions_a_move), no question, and no time other than the game's now."""
+    said = text.strip()
+    return not said.endswith("?") and _OUTCOME_ASKED.match(said) is None and _COUNT_ALONE.fullmatch(text) is None \
+        and _NARRATION.match(said) is not None and _NOT_NARRATION.search(text) is None \
+        and _time_as_now(engine, state, text) and not mentions_a_move(engine, text)
+
+
 # Where a caller collects the sentences of a story that name no move (NARRATED.set(list)):
 # `It's Timon's phase 4 and the pile has two cards left.` tells the situation around the moves,
 # which the situation file gives; passed over, and said so, instead of failing the whole story
@@ -1818,9 +1826,7 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
     # (only beside a sentence that does name a move: a story of no move at all is told as before)
     moving = narrated is not None and len(texts) > 1 and any(mentions_a_move(engine, t) for t in texts)
     for text in texts:
-        if moving and narrated is not None and not text.rstrip().endswith("?") and _NARRATION.match(text.strip()) \
-                and not _NOT_NARRATION.search(text) and _time_as_now(engine, state, text) \
-                and not mentions_a_move(engine, text) and _COUNT_ALONE.fullmatch(text) is None:
+        if moving and narrated is not None and _told_as_narration(engine, state, text):
             narrated.append(text.strip())
             continue
         said_before = said_before[-3:]

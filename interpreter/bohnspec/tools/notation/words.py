@@ -228,6 +228,18 @@ _NOUNS_TOO = frozenset({"hand", "end", "move", "play", "pass", "trade", "offer",
                         "draw", "discard", "harvest", "pick", "choice", "plant"})
 
 
+def _past_bases(word: str) -> list[str]:
+    """What a verb said in the past (lower case) may be in the present: `paid` pay, `harvested`
+    harvest (or harveste, harves: each tried), `drawn` draw; none for a word not so said."""
+    if word in _PAST:
+        return [_PAST[word]]
+    return [word[:-2], word[:-1], word[:-3]] if word.endswith("ed") and len(word) > 4 else []
+
+
+# Words after one of _MOVE_WORDS that make it a noun: `the discard pile`, `the end of`.
+_NOUN_AFTER = frozenset({"pile", "piles", "stack", "deck", "of"})
+
+
 def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
     """A story told in the past, as the present the reading reads: `Nina harvested her reds`,
     `Eiko has harvested her four soys`, `Timon paid a coin`, `he drew` (`harvests`, `pays`,
@@ -235,9 +247,7 @@ def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
     subjects = "|".join([*map(re.escape, names), "he", "she", "they", "i", "then", "and"])
 
     def present(m: re.Match) -> str:
-        w = m[2].lower()
-        bases = [_PAST[w]] if w in _PAST else [w[:-2], w[:-1], w[:-3]] if w.endswith("ed") and len(w) > 4 else []
-        for base in bases:
+        for base in _past_bases(m[2].lower()):
             if base and _names_a_move(engine, [base, *m[3].split()[:2]]):
                 said = base + ("es" if base.endswith(("s", "sh", "ch", "x")) else "s")
                 return f"{m[1]} {said}"
@@ -260,20 +270,12 @@ def mentions_a_move(engine: Engine, text: str) -> bool:
     words = [w.strip(".,;:!?\"'()") for w in text.split()]
     for k, w in enumerate(words):
         w = w.lower()
-        after = words[k + 1].lower() if k + 1 < len(words) else ""
-        if after in ("pile", "piles", "stack", "deck", "of") or w in _NOUNS_TOO:
+        if w in _NOUNS_TOO or (k + 1 < len(words) and words[k + 1].lower() in _NOUN_AFTER):
             continue  # (`the discard pile is shuffled`, `his hand is empty`: nouns, no move)
         stems = {w, _PAST.get(w, w), w[:-1], w[:-2], w[:-3]} if len(w) > 3 else {w, _PAST.get(w, w)}
-        if stems & _MOVE_WORDS:
+        if stems & _MOVE_WORDS or any(_names_a_move(engine, [f, *words[k + 1:k + 4]])
+                                      for f in dict.fromkeys([w, *_past_bases(w)])):
             return True
-    for k in range(len(words)):
-        w = words[k].lower()
-        if w in _NOUNS_TOO or (k + 1 < len(words) and words[k + 1].lower() in ("pile", "piles", "stack", "deck", "of")):
-            continue
-        forms = [w, _PAST.get(w, w), *([w[:-2], w[:-1]] if w.endswith("ed") and len(w) > 4 else [])]
-        for f in dict.fromkeys(forms):
-            if _names_a_move(engine, [f, *words[k + 1:k + 4]]):
-                return True
     return False
 
 

@@ -1623,9 +1623,12 @@ class Checker:
         key = (d.name, kinds)
         if key not in memo:
             memo[key] = None  # a define reaching itself again is not checked twice over
-            alone = {(x.location, x.message) for x in self._body_findings(d, {})}
+            # what the body finds alone and the places a test guards: the define's, once
+            if (d.name, None) not in memo:
+                memo[(d.name, None)] = ({(x.location, x.message) for x in self._body_findings(d, {})},
+                                        _guarded_places(d.body, set(d.params)))
+            alone, guarded = memo[(d.name, None)]
             bound = dict(zip(d.params, kinds))
-            guarded = _guarded_places(d.body, set(d.params))
             memo[key] = next((x for x in self._body_findings(d, bound)
                               if x.severity == "error" and (x.location, x.message) not in alone
                               and x.location not in guarded), None)
@@ -1839,12 +1842,12 @@ def _guarded_places(body: Node, params: set[str]) -> set[Location]:
     out: set[Location] = set()
 
     def reads(node: Node) -> bool:
-        return any(n.kind == "name" and n.args[0] in params for n in _walk(node))
+        return any(n.kind == "name" and n.args[0] in params for n in nodes_of(node))
 
     def mark(node: Node) -> None:
-        out.update(n.loc for n in _walk(node))
+        out.update(n.loc for n in nodes_of(node))
 
-    for n in _walk(body):
+    for n in nodes_of(body):
         if n.kind == "cond" and reads(n.args[0]):
             mark(n.args[1])
             mark(n.args[2])
@@ -1854,12 +1857,6 @@ def _guarded_places(body: Node, params: set[str]) -> set[Location]:
                 if any(reads(p) for p in parts[:k]):
                     mark(parts[k])
     return out
-
-
-def _walk(node: Node) -> Iterator[Node]:
-    yield node
-    for c in node.children():
-        yield from _walk(c)
 
 
 def check_spec(spec: Spec, official: Collection[str] = ()) -> list[Diagnostic]:

@@ -27,6 +27,7 @@ from .completion import (
     _values_allowed,
 )
 from .places import (
+    _phase_numbered,
     AmbiguousSpace,
     _REF_WORDS,
     _card_at_ref,
@@ -1777,7 +1778,6 @@ _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+wa
 _NOT_NARRATION = re.compile(r"\b(?:offers?|offered|trades?|traded|deals?|gifts?|goes|go|went|lands?|landed|"
                             r"turns?\s+(?:up|over)|turned\s+(?:up|over)|got|gets|asks?|asked|has\s+\w+ed|had\s+\w+ed|"
                             r"coins?\s+for|rid\s+of)\b", re.IGNORECASE)
-_PHASE_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 
 
 def _time_as_now(engine: Engine, state: State, text: str) -> bool:
@@ -1787,12 +1787,12 @@ def _time_as_now(engine: Engine, state: State, text: str) -> bool:
     for m in re.finditer(r"\b(\S+)'s\s+(?:turn|phase|go|move)\b", text, flags=re.IGNORECASE):
         if m[1] in state.names() and m[1] != state.active:
             return False
-    said = [int(n) if n.isdigit() else _PHASE_NUMBERS.get(n.lower(), -1)
-            for n in re.findall(r"\bphase\s+(\w+)", text, flags=re.IGNORECASE)]
-    if said:
-        phase = engine.spec.phases.get(state.phase)
-        now = re.match(r"phase\s+(\d)", (phase.title or "") if phase is not None else "", flags=re.IGNORECASE)
-        if now is None or any(n != int(now[1]) for n in said):
+    numbers = {"zero": "0", **_NUMBER_WORDS}
+    for m in re.finditer(r"\b(phase)\s+(\w+)", text, flags=re.IGNORECASE):
+        try:
+            if _phase_numbered(engine, state, m[1], numbers.get(m[2].lower(), m[2])) != state.phase:
+                return False
+        except ActionError:  # (a turn told in steps: which one, the reading asks)
             return False
     return not re.search(r"\b(?:trading|planting|drawing|harvesting|attack\s+step|step|round|time)\b", text,
                          flags=re.IGNORECASE)

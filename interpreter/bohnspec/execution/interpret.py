@@ -1566,8 +1566,7 @@ class Engine:
         found = self._varieties_by_options.get(key)
         if found is None:
             env = self._options_env(options)
-            found = self._varieties_by_options[key] = tuple(
-                n for n in self.spec.varieties if n not in self._in_play or self._in_play[n](env))
+            found = self._varieties_by_options[key] = tuple(n for n in self.spec.varieties if self._played(n, env))
         return list(found)
 
     def box(self, options: dict | None = None, category: str = "beans") -> list[str]:
@@ -1579,10 +1578,14 @@ class Engine:
             {n: c for n, c in self.spec.cards.items() if c.category == category}
         cards = []
         for name, v in decls.items():
-            if name in self._in_play and not self._in_play[name](env):
-                continue
-            cards.extend([name] * getattr(v, "count", 1))
+            if self._played(name, env):
+                cards.extend([name] * getattr(v, "count", 1))
         return cards
+
+    def _played(self, name: str, env: Env) -> bool:
+        """Whether a kind of card (a variety, a card, a vine card) is in play under the options
+        `env` reads (its `in play when`, if it has one)."""
+        return name not in self._in_play or bool(self._in_play[name](env))
 
     def player_count_problem(self, count: int) -> SetupError | None:
         """Why `count` players cannot play the loaded game (None if they can)."""

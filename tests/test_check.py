@@ -1453,3 +1453,61 @@ def test_an_option_value_no_ending_an_expression_gets_the_hint(tmp_path):
             "define d = (if true then yes else no) cites bohnanza/end/1\n")
     assert any("`no` opens a quantifier" in e for e in errors_of(tmp_path, text)), errors_of(tmp_path, text)
     assert errors_of(tmp_path, text.replace("else no)", 'else "no")')) == []
+
+
+# ------------------------------------------------------------ a bean variety is a kind of its own (round 91)
+_VARIETY_FILE = """module vt requires bohnroeschen
+
+define grows(h, v) = any f in h.fields: variety(f) == v
+define coin_kinds(h) = count v in varieties: count_of(h.coins, v) > 0
+
+vine vt_a "A." by h cites bohnroeschen/components/1 {{
+  met when {condition}
+}}
+"""
+
+
+@pytest.mark.parametrize("condition, said", [
+    # arguments swapped: a player's fields read off `red`
+    ("grows(red, h)", "with h = `red` (a bean variety), v = `h` (a player)"),
+    ("coin_kinds(red) >= 2", "'coins' belongs to each player, and `h` is a bean variety"),
+    ("any f in h.fields: variety(f) == left(h)", "compares a bean variety with a player: they are never equal"),
+    ("any f in h.fields: variety(f) == 3", "compares a bean variety with a number"),
+    ("size(red) > 1", "size measures a list, zone or field, but `red` is a bean variety"),
+    ("any f in h.fields: variety(f)", "compare it (`variety(f) == red`)"),
+    ("count_of(red, h.hand) > 0", "count_of reads a zone or field, but `red` is a bean variety"),
+    ("any v in varieties: kind(v) == none", "kind takes a space of the map (its id), but `v` is a bean variety"),
+])
+def test_a_bean_variety_where_another_kind_is_read_is_told(tmp_path, condition, said):
+    errors = errors_of(tmp_path, _VARIETY_FILE.format(condition=condition))
+    assert any(said in e for e in errors), errors
+
+
+@pytest.mark.parametrize("condition", [
+    "grows(h, red) and coin_kinds(h) >= 2",
+    "all v in varieties: v != blue or count_of(h.hand, v) == 0",
+    "any f in h.fields: variety(f) == \"red\" or variety(f) == none",
+    "count_of(h.hand, variety(first(h.hand))) >= 2",
+])
+def test_a_bean_variety_used_as_one_passes(tmp_path, condition):
+    assert errors_of(tmp_path, _VARIETY_FILE.format(condition=condition)) == []
+
+
+# ------------------------------------------------------------ an event's keys are of the kind every emit gives them
+def test_an_event_key_read_as_another_kind_than_every_emit_gives_is_told(tmp_path):
+    errors = errors_of(tmp_path, _VARIETY_FILE.format(condition="true").replace(
+        "met when true", "on planted(player) when size(player) > 2"))
+    assert any("size measures a list, zone or field, but `player` is a player" in e
+               and "(the event 'planted' gives 'player' a player in every emit)" in e for e in errors), errors
+
+
+def test_a_handler_reading_an_event_key_as_another_kind_is_told(tmp_path):
+    text = ("module mine requires base\n\nvar big: int = 0 cites bohnanza/harvest/1\n\n"
+            "on harvested(cards) cites bohnanza/harvest/1 {\n  if cards {\n    big = big + 1\n  }\n}\n")
+    errors = errors_of(tmp_path, text)
+    assert any("`cards` is a number" in e and "gives 'cards' a number" in e for e in errors), errors
+
+
+def test_event_keys_read_as_their_kind_pass(tmp_path):
+    assert errors_of(tmp_path, _VARIETY_FILE.format(condition="true").replace(
+        "met when true", "on planted(player, field, card) when player == h and card == red and size(field) >= 2")) == []

@@ -50,12 +50,15 @@ MOST_OF_A_KIND = 9999
 # a player (at run time their name, so a text, but never measured or walked as one), a zone's
 # row of cards, a player's list of fields, one field of it, and any other list.
 # A space of the board is its id, a text too: a zone for the primitives that read cards, but
-# measured or walked as a text.
+# measured or walked as a text. A bean variety (`red`, `variety(f)`) is its name, a text, and
+# neither a player nor a space: `grows(red, h)` with its arguments swapped read a player's fields
+# off `red` and failed only in play (round 90's designer).
 PLAYER, SPACE, ROW, FIELDS, FIELD, LIST = ("a player", "a space", "a row of cards", "a list of fields", "a field",
                                            "a list")
+VARIETY = "a bean variety"
 _LISTS = (ROW, FIELDS, FIELD, LIST)  # what `size` measures and a quantifier walks
-_SCALARS = ("a number", "text", "a truth value", PLAYER, SPACE)
-_NAMES = ("text", PLAYER, SPACE)  # the values that are texts when the game runs
+_SCALARS = ("a number", "text", "a truth value", PLAYER, SPACE, VARIETY)
+_NAMES = ("text", PLAYER, SPACE, VARIETY)  # the values that are texts when the game runs
 
 # What a variable of each declared type surely gives (Checker._kind).
 _VAR_KINDS = {"int": "a number", "bool": "a truth value", "text": "text", "player": PLAYER, "space": SPACE,
@@ -92,6 +95,11 @@ class Checker:
         self.emitted: set[str] = set(_BUILTIN_EVENTS)
         # event -> the keys of each `emit` of it (a handler may use only keys every one gives)
         self.emit_keys: dict[str, list[tuple[str, ...]]] = {n: [k] for n, k in _BUILTIN_EVENTS.items()}
+        # What each emit gives each key of its event (Checker._kind; None: unsure): a key every
+        # emit gives a player is a player where a handler or a vine card reads it.
+        self._emit_kinds: dict[tuple[str, str], set[str | None]] = {}
+        # (the handlers and vine cards' event conditions, checked again once every emit is seen)
+        self._listeners: list[tuple[Handler | Vine, Any]] = []
         self.proc_calls: dict[str, set[str]] = {}
         # event, where, keys, what would fail, the module listening
         self.listened: list[tuple[str, Location, tuple[str, ...], str, str | None]] = []
@@ -157,6 +165,7 @@ class Checker:
                 check(self, d)
         self._locals = {}
         self._module = None
+        self._check_event_key_kinds()
         self._check_extends()
         self._check_reasons()
         self._check_constants_shadowed()
@@ -277,25 +286,25 @@ class Checker:
         a `field` one of the actor's fields; a name the effect sets anew, unsure."""
         kinds: dict[str, str | None] = {a.actor: PLAYER}
         for p in a.params:
-            kinds[p.name] = {"player": PLAYER, "field": FIELD, "space": SPACE}.get(p.type)
+            kinds[p.name] = {"player": PLAYER, "field": FIELD, "space": SPACE, "variety": VARIETY}.get(p.type)
         reset = _assigned(a.effect)
         return {n: None if n in reset else k for n, k in kinds.items()}
 
     def _element(self, coll: Node, scope: set[str]) -> str | None:
         """What each item of a walked list surely is: a player of `players`, a field of a
         player's fields (None: unsure)."""
-        if coll.kind == "name" and coll.args[0] in ("players", "spaces") and coll.args[0] not in scope:
-            return PLAYER if coll.args[0] == "players" else SPACE
+        if coll.kind == "name" and coll.args[0] in ("players", "spaces", "varieties") and coll.args[0] not in scope:
+            return {"players": PLAYER, "spaces": SPACE, "varieties": VARIETY}[coll.args[0]]
         if coll.kind == "call" and coll.args[0] == "neighbours" and "neighbours" not in self.spec.defines:
             return SPACE
         if coll.kind == "list":
             kinds = {self._kind(x, scope) for x in coll.args[0]} if coll.args[0] else {None}
-            return kinds.pop() if len(kinds) == 1 and None not in kinds and kinds <= {PLAYER, SPACE} else None
+            return kinds.pop() if len(kinds) == 1 and None not in kinds and kinds <= {PLAYER, SPACE, VARIETY} else None
         if coll.kind == "arith" and all(op == "+" for op, _ in coll.args[1]):
             # `neighbours(s) + [s]`: the spaces around and the space itself (round 83's
             # designer); the parts known agree, the others (a list of a parameter) are unsure
             known = {self._element(x, scope) for x in (coll.args[0], *(a for _, a in coll.args[1]))} - {None}
-            return known.pop() if len(known) == 1 and known <= {PLAYER, SPACE} else None
+            return known.pop() if len(known) == 1 and known <= {PLAYER, SPACE, VARIETY} else None
         return FIELD if self._kind(coll, scope) == FIELDS else None
 
     def _check_files(self) -> None:
@@ -732,6 +741,7 @@ class Checker:
             self._keyword_keys(ev.condition.loc or v.loc, ev.event, ev.keys)
             self.listened.append((ev.event, ev.condition.loc or v.loc, tuple(ev.keys), "this task can never be met",
                                   self._module))
+            self._listeners.append((v, ev))
         if v.met or v.events:
             card_of = self.spec.defines.get("card_of")
             task_met = self.spec.vars.get("task_met")
@@ -944,6 +954,57 @@ class Checker:
                                       f"so no {wrong.kind.replace('_stmt', '').replace('_', ' ')} here")
         if h.name != "enter":
             self.listened.append((h.name, h.loc, tuple(h.params), "this handler never runs", self._module))
+        self._listeners.append((h, None))
+
+    def _key_kinds(self, event: str, keys: Iterable[str]) -> dict[str, str]:
+        """The keys of `event` that every emit of it gives a value of one sure kind, with that kind."""
+        out: dict[str, str] = {}
+        for k in keys:
+            kinds = self._emit_kinds.get((event, k), {None})
+            kind = next(iter(kinds))
+            if len(kinds) == 1 and kind is not None:
+                out[k] = kind
+        return out
+
+    def _check_event_key_kinds(self) -> None:
+        """Handlers and vine cards' event conditions checked again with what the emits surely
+        give their keys: a key's kind is known only once every emit is seen, and alone it is of
+        no kind known, so `on planted(player) when size(player) > 2` passed and was never met.
+        Only what the keys' kinds add is told."""
+        for part, ev in self._listeners:
+            if isinstance(part, Handler):
+                event, keys, holder = part.name, part.params, None
+            else:
+                event, keys, holder = ev.event, ev.keys, part.holder
+            kinds = self._key_kinds(event, (k for k in keys if k != holder))
+            if not kinds:
+                continue
+            alone = self._listener_findings(part, ev, {})
+            said = {(x.location, x.message) for x in alone}
+            new = next((x for x in self._listener_findings(part, ev, kinds)
+                        if x.severity == "error" and (x.location, x.message) not in said), None)
+            if new is not None:
+                given = ", ".join(f"{k!r} {kind}" for k, kind in kinds.items())
+                self.out.append(Diagnostic(new.location, "error", f"{new.message} (the event {event!r} gives "
+                                                                  f"{given} in every emit)"))
+
+    def _listener_findings(self, part: Handler | Vine, ev: Any, kinds: dict[str, str]) -> list[Diagnostic]:
+        """What checking a handler's body or a vine card's event condition finds with the
+        event's keys of these kinds; found aside, not told."""
+        saved = (self.out, self._locals, self._module, self._current, self._handling, self._handler_top)
+        self.out, self._module = [], getattr(part, "module", None)
+        try:
+            if isinstance(part, Handler):
+                self._locals, self._handling, self._handler_top = dict(kinds), part.name, set()
+                self.block(part.body, set(part.params))
+            else:
+                self._locals = {part.holder: PLAYER, **{k: None for k in ev.keys if k != part.holder}, **kinds}
+                scope = {part.holder, *ev.keys}
+                self.expr(ev.condition, scope)
+                self._truth(ev.condition, scope, f"`on {ev.event} when` of vine card {part.name!r}")
+            return self.out
+        finally:
+            self.out, self._locals, self._module, self._current, self._handling, self._handler_top = saved
 
     def _not_derived(self, stmts: Iterable[Node], scope: set[str], called: set[str]) -> Node | None:
         """The first statement (in these or a procedure they call) that does more than assign
@@ -1311,6 +1372,7 @@ class Checker:
                 self.error(s.loc, f"event key {key!r} is repeated or reserved")
             keys.add(key)
             self.expr(value, scope)
+            self._emit_kinds.setdefault((event, key), set()).add(self._kind(value, scope))
         self.emit_keys.setdefault(event, []).append(tuple(keys))
 
     def _stmt_if(self, s: Node, scope: set[str]) -> None:
@@ -1438,9 +1500,10 @@ class Checker:
         if e is None:
             return
         kind = self._kind(e, scope)
-        if kind in ("a number", "text"):
+        if kind in ("a number", "text", VARIETY):
+            how = f"`{_shown(e)} == red`" if kind == VARIETY else "`==`, `>`"
             self.error(e.loc, f"{where} asks whether something holds, but `{_shown(e)}` is {kind}: "
-                              "compare it (`==`, `>`) to make a truth")
+                              f"compare it ({how}) to make a truth")
         elif kind in _LISTS:
             # `met when h.coins`: a row of cards would hold whenever it is not empty.
             self.error(e.loc, f"{where} asks whether something holds, but `{_shown(e)}` is {kind}: "
@@ -1470,8 +1533,8 @@ class Checker:
             # A space is its id ("06"): `size(s)` was 2.
             self.error(e.loc, f"{what} {does}, but `{_shown(e)}` is a space, which the game reads as its id (its "
                               f"letters); a space holds at most one card: test it, `kind({_shown(e)}) != none`")
-        elif kind == "text":
-            self.error(e.loc, f"{what} {does}, but `{_shown(e)}` is text (a name, which it would read letter "
+        elif kind in ("text", VARIETY):
+            self.error(e.loc, f"{what} {does}, but `{_shown(e)}` is {kind} (a name, which it would read letter "
                               "by letter)")
 
     def _primitive(self, name: str, args: Sequence[Node], scope: set[str]) -> None:
@@ -1501,7 +1564,8 @@ class Checker:
             if kind is not None and kind not in (PLAYER, "text"):
                 self.error(args[0].loc, f"{name} takes a player at the table, but `{_shown(args[0])}` is {kind}")
             return
-        if kind in ("a number", "a truth value") or kind == PLAYER or (kind == SPACE and name == "variety"):
+        if kind in ("a number", "a truth value") or kind == PLAYER or (kind == SPACE and name == "variety") \
+                or (kind == VARIETY and name != "variety"):
             hint = f": {_players_zones(args[0], '')}" if kind == PLAYER else \
                 f", which the game reads as its id: the card lying on it is `kind({_shown(args[0])})`" \
                 if kind == SPACE else ""
@@ -1560,6 +1624,8 @@ class Checker:
                 return self._locals.get(name)  # what its binding gave it, if sure
             if name in ("players", "spaces", "varieties"):
                 return LIST
+            if name in self.spec.varieties and self.names.name(name, scope).kind == "constant":
+                return VARIETY
             if name in ("active", "starting_player"):
                 return PLAYER
             var = self.spec.vars.get(name)
@@ -1589,6 +1655,8 @@ class Checker:
             return "a number"
         if k == "call" and e.args[0] in ("left", "right"):
             return PLAYER
+        if k == "call" and e.args[0] == "variety":
+            return VARIETY  # (a field's or card's variety; `none` of an empty field is of no kind)
         if k == "call" and e.args[0] in ("first", "last", "item") and e.args[1] \
                 and e.args[0] not in self.spec.defines and self._kind(e.args[1][0], scope) == FIELDS:
             return FIELD  # one of a player's fields
@@ -1757,7 +1825,7 @@ class Checker:
         elif k == "arith":
             for part in (e.args[0], *(a for _, a in e.args[1])):
                 kind = self._kind(part, scope)
-                if kind in ("text", "a truth value", PLAYER, SPACE):
+                if kind in ("text", "a truth value", PLAYER, SPACE, VARIETY):
                     self.error(e.loc, f"`{unparse(e)}`: + and - take numbers (or lists), but `{unparse(part)}` "
                                       f"is {kind}")
                     return

@@ -1511,3 +1511,14 @@ def test_a_handler_reading_an_event_key_as_another_kind_is_told(tmp_path):
 def test_event_keys_read_as_their_kind_pass(tmp_path):
     assert errors_of(tmp_path, _VARIETY_FILE.format(condition="true").replace(
         "met when true", "on planted(player, field, card) when player == h and card == red and size(field) >= 2")) == []
+
+
+def test_an_event_key_a_procedure_emits_has_the_kind_its_body_reads_it_as(tmp_path):
+    # Round 91's designer: `conquered` is emitted in `procedure conquer(p, s)`, whose body reads
+    # `s.owner` and sets it to `p`: its target is a space and its player a player.
+    text = ("module mine requires dschingis\n\nruling mine-r\n  question \"Q?\"\n  decision \"D.\"\n"
+            "  reason \"R.\"\n  cites dschingis/combat/9\n\n"
+            "on conquered(player, target) cites ruling/mine-r {\n"
+            "  if target == town or kind(player) == town { move first of discard to top of player.coins }\n}\n")
+    errors = errors_of(tmp_path, text)
+    assert any("`target == town` compares a space" in e and "gives 'target' a space" in e for e in errors), errors

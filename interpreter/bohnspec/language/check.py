@@ -931,8 +931,32 @@ class Checker:
                 self.error(e.loc, f"unknown action {a!r}{suggest(a, self.spec.actions)}")
 
     def _check_procedure(self, p: Procedure) -> None:
-        with self._inside("proc:" + p.name):
+        with self._inside("proc:" + p.name), self._bound(self._params_used_as(p)):
             self.block(p.body, set(p.params))
+
+    def _params_used_as(self, p: Procedure) -> dict[str, str | None]:
+        """A procedure's parameters that its body surely reads as a player (`p.coins`) or as a
+        space (`s.owner`), with that kind: what it emits of them is then of a known kind, so a
+        handler of `conquered` reading its `target` as a card is told (round 91's designer)."""
+        uses: dict[str, set[str]] = {}
+        for n in nodes_of(p.body):
+            held = None
+            if n.kind == "attr" and n.args[0].kind == "name":
+                held, attr = n.args[0].args[0], n.args[1]
+            elif n.kind == "assign" and n.args[0][0] == "attr":
+                held, attr = n.args[0][1], n.args[0][2]
+            if held in p.params:
+                kind = {"zone": PLAYER, "fields": PLAYER, "player_var": PLAYER,
+                        "space_var": SPACE}.get(self.names.attribute(attr).kind)
+                uses.setdefault(held, set()).add(kind)  # type: ignore[arg-type]
+            if n.kind == "assign" and n.args[1].kind == "name" and n.args[1].args[0] in p.params:
+                # (`s.owner = p`: given to a variable of a declared type, `player`)
+                var = self.spec.vars.get(n.args[0][-1])
+                kind = _VAR_KINDS.get(var.type) if var is not None and var.type in ("player", "space") else None
+                uses.setdefault(n.args[1].args[0], set()).add(kind)  # type: ignore[arg-type]
+        reset = _assigned(p.body)
+        return {name: next(iter(kinds)) for name, kinds in uses.items()
+                if len(kinds) == 1 and None not in kinds and name not in reset}
 
     def _check_handler(self, h: Handler) -> None:
         self._handling = h.name
@@ -984,7 +1008,10 @@ class Checker:
             new = next((x for x in self._listener_findings(part, ev, kinds)
                         if x.severity == "error" and (x.location, x.message) not in said), None)
             if new is not None:
-                given = ", ".join(f"{k!r} {kind}" for k, kind in kinds.items())
+                # (the keys the message names; all, where it names none of them)
+                named = {k: kind for k, kind in kinds.items()
+                         if re.search(r"`[^`]*\b" + re.escape(k) + r"\b[^`]*`", new.message)} or kinds
+                given = ", ".join(f"{k!r} {kind}" for k, kind in named.items())
                 self.out.append(Diagnostic(new.location, "error", f"{new.message} (the event {event!r} gives "
                                                                   f"{given} in every emit)"))
 

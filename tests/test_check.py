@@ -1522,3 +1522,17 @@ def test_an_event_key_a_procedure_emits_has_the_kind_its_body_reads_it_as(tmp_pa
             "  if target == town or kind(player) == town { move first of discard to top of player.coins }\n}\n")
     errors = errors_of(tmp_path, text)
     assert any("`target == town` compares a space" in e and "gives 'target' a space" in e for e in errors), errors
+
+
+def test_a_module_replacing_what_each_war_game_replaces_is_warned_it_plays_in_no_game(tmp_path):
+    # Round 91's designer: `requires war` with its own `points_of` passed check and every war
+    # game then refused it ("both set define points_of").
+    text = ("module my_war requires war\n\ndefine points_of(s) = kind(s).points + 1 cites dschingis/object/1\n")
+    path = write(tmp_path, text)
+    diagnostics, _ = check_files([path])
+    warned = [d.message for d in diagnostics if d.severity == "warning"]
+    assert any("no game of them can be played with it" in w and "dschingis (define points_of" in w
+               and "bohnaparte (define points_of" in w for w in warned), warned
+    # a landscape card alone joins every war game: no such warning
+    text = ('module my_war requires war\n\ncard hill "Hill" landscape count 1 cites dschingis/object/1\n')
+    assert not any("no game of them" in d.message for d in check_files([write(tmp_path, text)])[0])

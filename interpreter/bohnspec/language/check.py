@@ -323,6 +323,7 @@ class Checker:
                     self._check_requires(d, modules)
                     self._check_covers(d, sections)
                     self._check_official(f.path, d)
+                    self._check_games_joined(f.path, d)
 
     def _check_official(self, path: str, m: Module) -> None:
         """A designer's file in a module of spec/ (`module base`) adds to that game, silently,
@@ -336,6 +337,33 @@ class Checker:
                              f"declares joins that game wherever it is played, changing the official game for "
                              f"every game with it; give your module a name of its own that requires it "
                              f"(`module my_rules requires {m.name}`)")
+
+    def _check_games_joined(self, path: str, m: Module) -> None:
+        """A designer's module that replaces what a game replaces too (`points_of`, which
+        Dschingis Bohn and Bohnaparte each replace, in a module requiring `war`): the two rival,
+        so every game of that kind refuses the module; told here, not first by `simulate`
+        (round 91's designer)."""
+        if not self.official or path in self.official:
+            return
+        from .spec import spec_games
+        refused: dict[str, list[tuple[Decl, Decl]]] = {}
+        for game in spec_games():
+            try:
+                joined = build(self.spec.files, [game, m.name])
+            except BohnspecError:
+                continue
+            mine = [(a, b) for a, b in (*joined.clashes, *joined.rivals) if m.name in (a.module, b.module)]
+            if mine and len(mine) == len(joined.clashes) + len(joined.rivals):  # (a game the module can join)
+                refused[game] = mine
+        if not refused:
+            return
+        said = []
+        for game, pairs in refused.items():
+            theirs = {(b if a.module == m.name else a) for a, b in pairs}
+            said.append(f"{game} ({', '.join(f'{type(d).__name__.lower()} {d.name} at {d.loc}' for d in theirs)})")
+        self.warn(m.loc, f"module {m.name!r} replaces what these games replace too, so no game of them can be "
+                         f"played with it: {'; '.join(said)}; replace it in a module that requires the game "
+                         f"(`module my_rules requires {next(iter(refused))}`), one module for each game")
 
     def _check_covers(self, m: Module, sections: set[str]) -> None:
         """A section a module covers is a section of a rulebook, and no other module's."""

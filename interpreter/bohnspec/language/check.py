@@ -346,8 +346,16 @@ class Checker:
         if not self.official or path in self.official:
             return
         from .spec import spec_games
+        files = [f for f in self.spec.files if f.path in self.official]
+        own = {d.name for f in self.spec.files if f.path not in self.official for d in f.decls if isinstance(d, Module)}
+        try:
+            needs = module_closure(self.spec.files, [m.name]) - own
+            # (the games that hold what the module requires: war's, for `requires war`)
+            games = [g for g in spec_games() if needs <= module_closure(files, [g])]
+        except BohnspecError:
+            return
         refused: dict[str, list[tuple[Decl, Decl]]] = {}
-        for game in spec_games():
+        for game in games:
             try:
                 joined = build(self.spec.files, [game, m.name])
             except BohnspecError:
@@ -355,14 +363,14 @@ class Checker:
             mine = [(a, b) for a, b in (*joined.clashes, *joined.rivals) if m.name in (a.module, b.module)]
             if mine and len(mine) == len(joined.clashes) + len(joined.rivals):  # (a game the module can join)
                 refused[game] = mine
-        if not refused:
-            return
+        if not refused or len(refused) < len(games):
+            return  # (it plays in some game: a house rule of the base game is not one of Bohnaparte)
         said = []
         for game, pairs in refused.items():
             theirs = {(b if a.module == m.name else a) for a, b in pairs}
             said.append(f"{game} ({', '.join(f'{type(d).__name__.lower()} {d.name} at {d.loc}' for d in theirs)})")
-        self.warn(m.loc, f"module {m.name!r} replaces what these games replace too, so no game of them can be "
-                         f"played with it: {'; '.join(said)}; replace it in a module that requires the game "
+        self.warn(m.loc, f"module {m.name!r} plays in no game: it replaces what each game that holds what it requires "
+                         f"replaces too, so every one refuses it: {'; '.join(said)}; replace it in a module that requires the game "
                          f"(`module my_rules requires {next(iter(refused))}`), one module for each game")
 
     def _check_covers(self, m: Module, sections: set[str]) -> None:

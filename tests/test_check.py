@@ -1536,3 +1536,18 @@ def test_a_module_replacing_what_each_war_game_replaces_is_warned_it_plays_in_no
     # a landscape card alone joins every war game: no such warning
     text = ('module my_war requires war\n\ncard hill "Hill" landscape count 1 cites dschingis/object/1\n')
     assert not any("plays in no game" in d.message for d in check_files([write(tmp_path, text)])[0])
+
+
+def test_handlers_emitting_each_others_events_in_a_circle_are_told(tmp_path):
+    # Round 91's designer: `on revealed { emit fulfilled }` and `on fulfilled { emit revealed }`
+    # passed check and stopped every game ("definitions nest too deeply").
+    head = "module mine requires bohnroeschen\n\n"
+    text = head + ("on revealed(card) cites bohnroeschen/tasks/1 { emit fulfilled(player: active, card: card) }\n"
+                   "on fulfilled(player, card) cites bohnroeschen/tasks/1 { emit revealed(card: card) }\n")
+    errors = errors_of(tmp_path, text)
+    assert any("in a circle that never ends" in e and "the handler of 'fulfilled' emits 'revealed'" in e
+               for e in errors), errors
+    # under a condition, a warning
+    text = head + ("on revealed(card) cites bohnroeschen/tasks/1 { if card == red { emit fulfilled(player: active, "
+                   "card: card) } }\non fulfilled(player, card) cites bohnroeschen/tasks/1 { emit revealed(card: card) }\n")
+    assert errors_of(tmp_path, text) == [] and any("in a circle:" in w for w in warnings_of(tmp_path, text))

@@ -32,7 +32,7 @@ from . import builtins as B
 from ..language.board import BoardError, Layout, from_decl, from_json, reach
 from .builtins import FieldRef
 from ..errors import ActionError, BohnspecError, EvaluationLimitError, Location, SetupError, SpecRuntimeError, suggest
-from ..language.model import REASON_FIELD, Card, Decl, Node, Variety, Vine, first_citation
+from ..language.model import REASON_FIELD, Card, Decl, Handler, Node, Variety, Vine, first_citation
 from ..language.names import Resolver
 from ..language.spec import Spec
 from .state import Player, State
@@ -167,17 +167,22 @@ def repeat_fail(n: object, loc: Location | None) -> NoReturn:
     raise SpecRuntimeError(loc, f"repeat needs a number, got {n!r}")
 
 
-def repeating(frames: list) -> str:
-    """What runs round in circles when calls nest too deeply: the declarations that are on the
-    frames more than once, each with its place: a designer's `on phase { goto ... }` was told
-    at whichever handler of `phase` went too deep (the base game's, say); his own is named."""
+def too_deep(what: str, frames: list) -> str:
+    """The message of calls nested too deeply, with what runs round in circles: the
+    declarations on the frames more than once, each with its place (a designer's `on phase {
+    goto ... }` was told at whichever handler of `phase` went too deep, the base game's, say;
+    his own is named). Handlers circling are said to be handlers, whatever call went too deep
+    (round 91's designer's two handlers emitting each other's event were "definitions")."""
     seen: dict[int, list] = {}
     for decl in frames:
         entry = seen.setdefault(id(decl), [decl, 0])
         entry[1] += 1
-    parts = [f"{type(decl).__name__.lower()} {getattr(decl, 'name', '?')} at {decl.loc}"
-             for decl, n in seen.values() if n > 1 and getattr(decl, "loc", None) is not None]
-    return f"; running round: {', '.join(parts)}" if parts else ""
+    circling = [decl for decl, n in seen.values() if n > 1 and getattr(decl, "loc", None) is not None]
+    parts = [f"{type(decl).__name__.lower()} {getattr(decl, 'name', '?')} at {decl.loc}" for decl in circling]
+    if circling and all(isinstance(d, Handler) for d in circling):
+        return f"event handlers nest too deeply, each emitting an event one of them answers; running round: " \
+               f"{', '.join(parts)}"
+    return f"{what} nest too deeply" + (f"; running round: {', '.join(parts)}" if parts else "")
 
 
 MAX_CALL_DEPTH = 64
@@ -316,7 +321,7 @@ class _Locals:
                 env.depth -= 1
                 env.locals = self.saved
                 loc, what = self.call
-                raise EvaluationLimitError(loc, f"{what} nest too deeply{repeating(env.frames)}")
+                raise EvaluationLimitError(loc, too_deep(what, env.frames))
         if self.decl is not None:
             env.engine._enter(env, self.decl)  # judge watches these moments (tools/judge.py)
         return self.values

@@ -14,7 +14,7 @@ from .builtins import _parse_ref as parse_ref
 from ..language.board import reach
 from .interpret import card_attr_miss, not_a_space, repeat_fail
 from .interpret import MAX_CALL_DEPTH, MAX_LIST, MAX_NUMBER, SIZED, STEP_BUDGET, Env, list_too_long, \
-    mark_unfit, number_too_big, repeating, seated, serialise, unwalked
+    mark_unfit, number_too_big, seated, serialise, too_deep, unwalked
 from .state import State
 
 __all__ = [
@@ -51,7 +51,7 @@ def limit(loc: Location | None) -> NoReturn:
 
 
 def nest_fail(loc: Location | None, what: str, frames: list | tuple = ()) -> NoReturn:
-    raise EvaluationLimitError(loc, f"{what} nest too deeply{repeating(list(frames))}")
+    raise EvaluationLimitError(loc, too_deep(what, list(frames)))
 
 
 def located(exc: SpecRuntimeError, loc: Location | None) -> SpecRuntimeError:

@@ -99,6 +99,9 @@ class Checker:
         # emit gives a player is a player where a handler or a vine card reads it.
         self._emit_kinds: dict[tuple[str, str], set[str | None]] = {}
         # (the handlers and vine cards' event conditions, checked again once every emit is seen)
+        # The emits of each handler: (its event, the event emitted) -> (the emit's place, whether
+        # it runs whenever the handler does), for the circles among handlers (_check_handler_circles).
+        self._handler_emits: dict[tuple[str, str], tuple[Location, bool]] = {}
         self._listeners: list[tuple[Handler | Vine, Any]] = []
         self.proc_calls: dict[str, set[str]] = {}
         # event, where, keys, what would fail, the module listening
@@ -166,6 +169,7 @@ class Checker:
         self._locals = {}
         self._module = None
         self._check_event_key_kinds()
+        self._check_handler_circles()
         self._check_extends()
         self._check_reasons()
         self._check_constants_shadowed()
@@ -370,8 +374,9 @@ class Checker:
             theirs = {(b if a.module == m.name else a) for a, b in pairs}
             said.append(f"{game} ({', '.join(f'{type(d).__name__.lower()} {d.name} at {d.loc}' for d in theirs)})")
         self.warn(m.loc, f"module {m.name!r} plays in no game: it replaces what each game that holds what it requires "
-                         f"replaces too, so every one refuses it: {'; '.join(said)}; replace it in a module that requires the game "
-                         f"(`module my_rules requires {next(iter(refused))}`), one module for each game")
+                         f"replaces too, so every one refuses it: {'; '.join(said)}; replace it in a module that "
+                         f"requires the game (`module my_rules requires {next(iter(refused))}`), one module for "
+                         "each game")
 
     def _check_covers(self, m: Module, sections: set[str]) -> None:
         """A section a module covers is a section of a rulebook, and no other module's."""
@@ -1016,6 +1021,32 @@ class Checker:
             self.listened.append((h.name, h.loc, tuple(h.params), "this handler never runs", self._module))
         self._listeners.append((h, None))
 
+    def _check_handler_circles(self) -> None:
+        """Handlers that emit each other's events round in a circle (`on revealed { emit
+        fulfilled(...) }` and `on fulfilled { emit revealed(...) }`): every emit of the circle at
+        the top of its handler never ends, an error; under a condition, a warning, as for a
+        handler emitting its own event (round 91's designer's pair stopped every game)."""
+        edges: dict[str, list[str]] = {}
+        for (h, e) in self._handler_emits:
+            edges.setdefault(h, []).append(e)
+        told: set[frozenset[str]] = set()
+        for start in sorted(edges):
+            circle = _circle_from(start, edges, [start])
+            if circle is None or len(circle) < 2 or frozenset(circle) in told:
+                continue
+            told.add(frozenset(circle))
+            steps = [(a, circle[(k + 1) % len(circle)]) for k, a in enumerate(circle)]
+            places = [self._handler_emits[st] for st in steps]
+            said = ", ".join(f"the handler of {a!r} emits {b!r} ({loc})" for (a, b), (loc, _) in zip(steps, places))
+            if all(always for _, always in places):
+                self.error(places[0][0], f"handlers emit each other's events in a circle that never ends: {said}; "
+                                         "each emit runs the next handler anew (the depth limit stops the game with "
+                                         "an error): emit one of them only under a condition the circle makes false")
+            else:
+                self.warn(places[0][0], f"handlers emit each other's events in a circle: {said}; the conditions "
+                                        "around the emits must come to fail (nested 64 deep, the depth limit stops "
+                                        "the game with an error)")
+
     def _key_kinds(self, event: str, keys: Iterable[str]) -> dict[str, str]:
         """The keys of `event` that every emit of it gives a value of one sure kind, with that kind."""
         out: dict[str, str] = {}
@@ -1417,6 +1448,11 @@ class Checker:
         event, kwargs = s.args
         self.emitted.add(event)
         self._emitters.setdefault(event, set()).add(self._module)
+        if self._handling is not None and event != self._handling:
+            always = id(s) in self._handler_top
+            known = self._handler_emits.get((self._handling, event))
+            if known is None or (always and not known[1]):
+                self._handler_emits[(self._handling, event)] = (s.loc, always)
         if event == self._handling and id(s) in self._handler_top:
             # (round 83's designer's `on turn { ... emit turn(...) }` checked with a warning and
             # stopped every game)
@@ -2029,6 +2065,19 @@ def check_files(files: Sequence[str | PathLike[str]] | None = None) -> tuple[lis
     return shown, len(targets)
 
 
+
+
+def _circle_from(start: str, edges: dict[str, list[str]], path: list[str]) -> list[str] | None:
+    """A path from `start` back to it through `edges`, each circle found once: from its least
+    node (the others on it are greater)."""
+    for nxt in sorted(edges.get(path[-1], ())):
+        if nxt == start:
+            return list(path)
+        if nxt not in path and nxt > start:
+            found = _circle_from(start, edges, [*path, nxt])
+            if found is not None:
+                return found
+    return None
 
 
 def _assigned(stmts: Any) -> set[str]:

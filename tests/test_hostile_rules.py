@@ -52,6 +52,11 @@ UNFIT_AT_RUN_TIME = [
     ("define pile = if over then players else 5 cites bohnanza/setup/1\n"
      "on after_action cites bohnanza/setup/1 { let z = active in pile }\n",
      ":3:1: the rules apply an operation to a value it does not fit (TypeError: "),
+    # A player's zone read off a card (round 91's designer was shown `KeyError: 'red'`).
+    ("define rich(x) = size(x.coins) > 3 cites bohnanza/setup/1\n"
+     "on after_action cites bohnanza/setup/1 { let z = over or rich(if over then active else \"red\") }\n",
+     ":3:1: the rules read a player's zone or variable off a value that is no player: 'red' is no player at the "
+     "table (P1, P2, P3, P4)"),
     # Whose turn it is set to no player: told where it is set, not where the table lacks him.
     ("on after_action cites bohnanza/setup/1 { active = if over then active else 5 }\n",
      ":2:42: active names a player at the table (P1, P2, P3, P4), not 5"),

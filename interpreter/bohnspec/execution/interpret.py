@@ -35,7 +35,7 @@ from ..errors import ActionError, BohnspecError, EvaluationLimitError, Location,
 from ..language.model import REASON_FIELD, Card, Decl, Handler, Node, Variety, Vine, first_citation
 from ..language.names import Resolver
 from ..language.spec import Spec
-from .state import Player, State
+from .state import NoSuchPlayer, Player, State
 
 # Statements and loop rounds one action may run: generous for any game, finite for any spec.
 STEP_BUDGET = 200_000
@@ -114,6 +114,10 @@ def unfit_error(exc: BaseException, outer: object = None) -> BohnspecError:
         return exc
     decl = getattr(exc, "bohnspec_decl", None) or outer
     loc = getattr(decl, "loc", None)
+    if isinstance(exc, NoSuchPlayer):
+        return SpecRuntimeError(loc, f"the rules read a player's zone or variable off a value that is no player: "
+                                     f"{exc}; `bohnspec check` cannot see every such mistake (a value's kind may "
+                                     "depend on the game)")
     return SpecRuntimeError(loc, f"the rules apply an operation to a value it does not fit "
                                  f"({type(exc).__name__}: {exc}); `bohnspec check` cannot see every such "
                                  "mistake (a value's kind may depend on the game)")

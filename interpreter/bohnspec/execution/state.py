@@ -108,6 +108,20 @@ class Player:
     vars: dict[str, Any] = field(default_factory=dict)
 
 
+class NoSuchPlayer(KeyError):
+    """A player asked for by a name no player at the table has: a KeyError, as callers expect,
+    that says so in words (round 91's designer was shown `KeyError: 'red'` for `red.coins`)."""
+
+    def __init__(self, name: object, players: list[str]) -> None:
+        super().__init__(name)
+        self.name, self.players = name, players
+
+    def __str__(self) -> str:
+        shown = f"{self.name!r}" if isinstance(self.name, str) else f"the value {self.name!r}"
+        return f"{shown} is no player at the table ({', '.join(self.players)}): only a player has zones and " \
+               "player variables"
+
+
 @dataclass
 class State:
     players: list[Player]
@@ -146,7 +160,7 @@ class State:
         for p in self.players:
             if p.name == name:
                 return p
-        raise KeyError(name)
+        raise NoSuchPlayer(name, [p.name for p in self.players])
 
     def names(self) -> list[str]:
         return [p.name for p in self.players]

@@ -212,7 +212,8 @@ def test_a_vine_task_that_does_not_fit_is_told_at_the_vine_not_in_spec(tmp_path,
                      encoding="utf-8")
     code = main(["simulate", "--engine", engine, "--rules", str(rules), "--modules", "rich", "--games", "1", "-q"])
     err = capsys.readouterr().err
-    assert code == 2 and f"{rules}:3:1: the rules apply an operation to a value it does not fit" in err, err
+    assert code == 2 and f"{rules}:3:1: the rules read a player's zone or variable off a value that is no player: " \
+        "the value [] is no player at the table" in err, err
 
 
 @pytest.mark.parametrize("call, told", [

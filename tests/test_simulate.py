@@ -290,3 +290,24 @@ def test_rules_whose_setup_breaks_their_own_invariants_are_refused(tmp_path, cap
     # (cited under the designer's own replacement, which makes it break: round 87's change, a
     # definition the game replaces speaks first)
     assert "the game these rules set up (seed " in err and "at state.over" in err and "[ruling/zero]" in err, err
+
+
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+def test_an_error_of_the_rules_in_a_random_game_is_written_down_to_be_met_again(tmp_path, capsys, engine):
+    # Round 91's designer had "seed S, action N" and no way to replay it: the situation before
+    # the move is written, and the judge command given meets the same error there.
+    import shlex
+    rules = tmp_path / "rich.bohn"
+    rules.write_text("module rich requires bohnroeschen\n"
+                     "define wealthy(x) = size(x.coins) > 3 cites bohnroeschen/components/1\n"
+                     "vine rich \"Rich.\" by h cites bohnroeschen/components/1 {\n"
+                     "  met when size(h.hand) > 0 and wealthy(first(h.hand))\n}\n", encoding="utf-8")
+    keep = tmp_path / "kept"
+    code = main(["simulate", "--engine", engine, "--rules", str(rules), "--modules", "rich", "--games", "2", "-q",
+                 "--keep-unended", str(keep)])
+    err = capsys.readouterr().err
+    assert code == 2 and "is no player at the table" in err and "the situation before it: " in err, err
+    replay = shlex.split(err.split("meet it again: ", 1)[1].strip())
+    assert replay[:2] == ["bohnspec", "judge"] and (keep / replay[2].rsplit("/", 1)[1]).exists()
+    assert main(replay[1:]) == 2
+    assert "is no player at the table" in capsys.readouterr().err

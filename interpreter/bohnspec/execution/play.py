@@ -873,10 +873,14 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
         except SpecRuntimeError as exc:
             # Which game and which move met it: `simulate` plays thousands (round 47's designer).
             # An error met while choosing comes from a move looked ahead at, on a copy.
-            raise SpecRuntimeError(exc.location, f"{exc.message} (an error of the rules, met in the random game of "
+            met = SpecRuntimeError(exc.location, f"{exc.message} (an error of the rules, met in the random game of "
                                                  f"seed {seed}, " + (f"action {len(actions) + 1}: {_shown(action)}"
                                                  f"{engine.spec.drop_hint(action.get('type'))}" if action is not None
-                                                 else f"while choosing action {len(actions) + 1}") + ")") from None
+                                                 else f"while choosing action {len(actions) + 1}") + ")")
+            # (where to replay it from: the game of this seed after the actions before it; the
+            # caller writes that situation down, round 91's designer had no replay)
+            met.met_in_game = (seed, len(actions), action)  # type: ignore[attr-defined]
+            raise met from None
         state = outcome.state
         actions.append(action)
         for e in outcome.events:

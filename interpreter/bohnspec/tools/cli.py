@@ -1463,6 +1463,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------ simulate
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from ..errors import SpecRuntimeError
     from .simulate import EngineUnavailable, executor_name, load_engine, render
 
     json_file = _output("--json", args.json_file)
@@ -1528,6 +1529,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         stats = _simulate(engine, args, options, modules, progress)
     except EngineUnavailable as exc:
         raise _usage(f"--executor {args.executor}: {exc}") from None
+    except SpecRuntimeError as exc:
+        met = getattr(exc, "met_in_game", None)
+        if met is not None:
+            line.clear()
+            exc.message += _failure_replay(engine, args, options, keep, *met)
+            exc.args = (exc._text(),)
+        raise
     finally:
         line.clear()
     interrupted = stats.interrupted
@@ -1568,6 +1576,34 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def _failure_replay(engine: Engine, args: argparse.Namespace, options: dict[str, str], keep: Path | None,
+                    seed: int, before: int, action: dict | None) -> str:
+    """Where to replay an error of the rules met in a random game: the game of that seed played
+    again up to the move that met it, written as a situation (into --keep-unended DIR, else a
+    fresh temporary folder), and the `judge` command that meets it again there."""
+    import tempfile
+
+    from ..conformance.fuzz.writer import render as yaml_text
+    from ..errors import BohnspecError
+    from ..execution.play import random_game
+
+    names = [f"P{i + 1}" for i in range(args.players)]
+    try:
+        rec = random_game(engine, names, seed, dict(options) or None, max_actions=before, board=args.board)
+        folder = keep if keep is not None else Path(tempfile.mkdtemp(prefix="bohnspec-failure-"))
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"seed{seed}-failure.yaml"
+        said = f"A random game of bohnspec simulate (seed {seed}) after {before} action(s): the next one met an " \
+               "error of the rules."
+        path.write_text(yaml_text(rec.state.to_json(), [said]), encoding="utf-8")
+    except (BohnspecError, OSError):
+        return ""  # (the error itself is told all the same)
+    rules_args = "".join(f" --rules {shlex.quote(r)}" for r in args.rules)
+    move = f" -a {shlex.quote(json.dumps(action))}" if action is not None else ""
+    return f"; the situation before it: {path}; meet it again: bohnspec judge {shlex.quote(str(path))}" \
+           f"{rules_args}{move}"
 
 
 def _keep_unended(folder: Path, unended: list, rules: list[str]) -> tuple[str, str | None]:

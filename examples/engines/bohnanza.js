@@ -581,16 +581,19 @@ Object.assign(ACTIONS, {
       const coin = g.payCoin(p);
       g.emit({ event: 'tribute_paid', player: p.name, coin });
       // solo: the neutral figures' move that waits for her claims comes before her figure
-      // steps on (ruling/solo-neutral-move-at-turn-start)
+      // steps on (ruling/solo-neutral-move-at-turn-start); should it lose her the game, her
+      // figure still steps on and the game is over once the tribute is (ruling/end-after-action)
+      let lost = false;
       if (g.solo && s.vars.neutral_pending) {
         s.vars.neutral_pending = 0;
         if (!s.players.some(q => q.vars.in_castle)) {
           g.moveNeutrals(p);
-          if (g.neutralInCastle()) g.soloLost();
+          lost = g.neutralInCastle();
         }
       }
       if (s.phase === 'intermediate') for (const q of s.players) q.vars.passed = false;
       g.advance(p);
+      if (lost && !s.over) g.soloLost();
     },
   },
   buy_field: {

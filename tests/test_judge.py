@@ -6475,3 +6475,78 @@ def test_round_90_a_story_told_in_the_past_is_read(capsys, situation, story, rea
     code, out = judge(capsys, f"{R90}/{situation}", "-a", story)
     assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == read, out
     assert all(r["legal"] for r in out["results"]), out["results"]
+
+
+# ------------------------------------------------------------ round 91's table (tests/data/tables/r91)
+R91 = "tests/data/tables/r91"
+
+
+def test_round_91_an_aside_after_a_dash_is_narration(capsys):
+    # `- she says you can harvest any time`: what a player says, set off by a dash (was `'-' is
+    # one too many`, exit 2); the two-player harvest off her turn is refused, two-player/2
+    code, out = judge(capsys, f"{R91}/d19-duo-harvest-offturn.yaml", "-a",
+                      "While Timon is planting his revealed beans, Nina harvests her three reds - she says you "
+                      "can harvest any time in Bohnanza. Is she right?")
+    assert code == 1 and out["results"][0]["action"]["type"] == "harvest", out
+    assert "she says you can harvest any time in Bohnanza" in out["narrated"]
+    # `- the last card of the pile`: a noun said again
+    code, out = judge(capsys, f"{R91}/d34-dschingis-last-card-in-attack.yaml", "-a",
+                      "Nina attacks the plantation 14 with the top card of the stack - the last card of the pile.")
+    assert code == 0 and out["results"][0]["action"]["type"] == "attack", out
+    # but a move after a dash is read, not passed over
+    code, out = judge(capsys, f"{R91}/d19-duo-harvest-offturn.yaml", "-a",
+                      "Nina harvests her three reds - then she plants")
+    assert code != 0 and not out.get("narrated"), out
+
+
+def test_round_91_what_a_player_holds_or_cannot_do_said_as_a_reason_is_no_move(capsys):
+    # `Timon has exactly five coins and pays one as tribute`: was `unknown action 'has'`
+    code, out = judge(capsys, f"{R91}/d16-castle-five-coins.yaml", "-a",
+                      "Timon has exactly five coins and pays one as tribute for the last vine card. Is the game over?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["tribute"], out
+    # `Keno can't get a blue bean anyway, so ... he pays his coin`: was `unknown action "can't"`
+    code, out = judge(capsys, f"{R91}/d12-tribute-offturn.yaml", "-a",
+                      "Keno can't get a blue bean anyway, so in the middle of Timon's trading he pays his coin to "
+                      "move his figure on. Is he allowed to do that now?")
+    assert code == 1 and out["results"][0]["action"] == {"type": "tribute", "player": "Keno"}, out
+
+
+def test_round_91_a_question_of_the_move_before_and_a_claim_of_its_outcome(capsys):
+    # `Can he, or does he have to wait for his own turn?`: of the purchase just said
+    code, out = judge(capsys, f"{R91}/d30-depot-offturn.yaml", "-a",
+                      "It's Uwe's turn, but Hanno wants to buy a munitions depot right now with his three coins. "
+                      "Can he, or does he have to wait for his own turn?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["buy_depot"], out
+    # `He says that's three coins ...`: what he says the harvest pays; the answer shows 2
+    code, out = judge(capsys, f"{R91}/d08-seven-blues.yaml", "-a",
+                      "Keno cashes in his seven blue beans during Timon's trading. He says that's three coins since "
+                      "he's almost at eight - how many coins does he get?")
+    assert code == 0 and out["results"][0]["events"][0]["coins"] == 2, out
+
+
+def test_round_91_the_pile_running_out_said_beside_the_draw_is_what_it_leads_to(capsys):
+    # `..., but there's only one left in the pile`: was `'3' is one too many`
+    code, out = judge(capsys, f"{R91}/d04-pile-runs-out-mid-draw.yaml", "-a",
+                      "Timon draws his three cards, but there's only one left in the pile. What happens?")
+    assert code == 0 and [e["event"] for e in out["results"][0]["events"]].count("exhausted") == 1, out
+    # `and the pile is empty for the third time`: was `'pile' is one too many`; Keno wins the
+    # tie, as the starting player Timon wins none (bohnanza/end/4)
+    code, out = judge(capsys, f"{R91}/d06-starting-player-tie.yaml", "-a",
+                      "Keno draws and the pile is empty for the third time. Who wins?")
+    assert code == 0 and out["results"][-1]["game_ends"]["winners"] == ["Keno"], out
+    # `the last two cards of the pile`, `that's the third time it runs out`, and what the players
+    # say they end up with
+    code, out = judge(capsys, f"{R91}/d05-last-draw-tie.yaml", "-a",
+                      "Timon draws the last two cards of the pile, that's the third time it runs out. Nina and "
+                      "Eiko both end up with five coins - who wins?")
+    assert code == 0 and out["results"][-1]["game_ends"]["winners"] == ["Eiko"], out
+
+
+def test_round_91_an_answer_said_in_words_and_a_move_said_done_are_read(capsys):
+    # `Nina says that's fine`: she accepts (passed over as narration at first)
+    code, out = judge(capsys, f"{R90}/b01.yaml", "-a", "Timon offers Nina the soy. Nina says that's fine.")
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [
+        ("offer", "Timon"), ("accept", "Nina")], out
+    # `Keno has built a cart and ...`: a move said done is not dropped as what he holds
+    code, out = judge(capsys, f"{R91}/d16-castle-five-coins.yaml", "-a", "Timon has planted a soy and pays one as tribute")
+    assert code == 2 or out["results"][0]["action"]["type"] != "tribute", out

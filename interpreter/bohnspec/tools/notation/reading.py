@@ -1342,6 +1342,85 @@ def _answer_to_the_offer(state: State, text: str) -> str:
 ASIDE = re.compile(r"\s*\(([^()\[\]]*)\)(?![^\[]*\])")
 
 
+# A spaced dash and what follows it to the end of its sentence (not a question, which is split
+# off as one of its own).
+_DASHED = re.compile(r"\s+(?:[\u2014\u2013]|--?)\s+([^.!?;\u2014\u2013]*?[^\s.!?;\u2014\u2013-])(?=\s*[.!;]|\s*$)")
+
+
+def _dash_asides(engine: Engine, state: State, text: str) -> str:
+    """`Nina harvests her reds - she says you can harvest any time`, `with the top card of the
+    stack - the last card of the pile`: what a player says, or a noun said again, set off by a
+    dash, is no move (round 91's table had each refused as `'-' is one too many`); passed over
+    and listed where the caller collects narration (NARRATED)."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+
+    def aside(m: re.Match) -> str:
+        said = m[1]
+        speech = re.match(r"(?:he|she|they|" + names + r"|(?:his|her|their|(?:" + names + r")'s)\s+(?:vine\s+)?card)"
+                          r"\s+(?:says|said|claims|claimed|thinks|thought|insists|insisted|argues|argued|shouts|"
+                          r"shouted|objects|objected|believes|believed|reads)\b", said, flags=re.IGNORECASE)
+        noun = re.match(r"(?:the|a|an|its|which|that\s+is)\s", said, flags=re.IGNORECASE) \
+            and not re.search(r"\b(?:is|are|was|were|has|have|had|will|can|may|must)\b", said, flags=re.IGNORECASE) \
+            and not mentions_a_move(engine, said)
+        if not (speech or noun):
+            return m[0]
+        told = NARRATED.get()
+        if told is not None:
+            told.append(said.strip())
+        return ""
+    return _DASHED.sub(aside, text)
+
+
+def _reasons_dropped(engine: Engine, state: State, text: str) -> str:
+    """`Timon has five coins and pays one as tribute`, `Keno can't get a blue anyway, so he pays
+    his coin`: what a player holds or cannot do, said as the reason for the move after it, is the
+    situation, no move (round 91's table: `unknown action 'has'`, `unknown action "can't"`)."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    told = NARRATED.get()
+
+    def pile_out(m: re.Match) -> str:
+        if told is not None:
+            told.append(m[1].strip(" ,;"))
+        return ""
+    # (`Keno draws and the pile is empty for the third time`, `..., but there's only one left in
+    # the pile`, `that's the third time it runs out`: what the move leads to, which the answer
+    # shows with its events; round 91's table had `'pile' is one too many`)
+    text = re.sub(r"((?:,?\s+(?:and|but|so)|\s*;)\s+(?:then\s+|now\s+)?(?:the\s+(?:draw\s+)?pile\s+"
+                  r"(?:is\s+(?:now\s+)?(?:empty|exhausted|used\s+up)|runs\s+out|has\s+(?:now\s+)?run\s+out|ran\s+out)|there(?:'s|\s+is|\s+are)\s+only\s+"
+                  r"\w+\s+(?:cards?\s+)?left\s+in\s+the\s+(?:draw\s+)?pile)(?:\s+(?:for\s+the\s+\w+\s+time|again))?"
+                  r"|,\s+that's\s+the\s+\w+\s+time\s+(?:it|the\s+(?:draw\s+)?pile)\s+(?:runs|ran|has\s+run)\s+out)"
+                  r"(?=\s*[.!;?]|\s*$)", pile_out, text, flags=re.IGNORECASE)
+    # (`Nina and Eiko both end up with five coins`: what the player says the moves lead to)
+    text = re.sub(r"(?:(?<=^)|(?<=[.!;]\s))((?:" + names + r")(?:\s*(?:,|and)\s*(?:" + names + r"))*\s+"
+                  r"(?:both\s+|all\s+)?(?:ends?\s+up|finish(?:es)?)\s+with\s+[^.;!?\u2014\u2013]*?)(?:\s+[-\u2014\u2013]+\s+|\s*[.;!]\s*)(?=\S)",
+                  pile_out, text, flags=re.IGNORECASE)
+    # (`draws the last two cards of the pile`: from it)
+    text = re.sub(r"\b(draws?\s+(?:the\s+)?(?:last\s+|top\s+)?(?:\w+\s+)?cards?)\s+of\s+the\s+(?:draw\s+)?pile\b",
+                  r"\1 from the pile", text, flags=re.IGNORECASE)
+
+    def holds(m: re.Match) -> str:
+        rest = text[m.end():].split()
+        # (what he holds names no move: `has built a cart and attacks` is two moves, the first
+        # said done; round 91's hunt)
+        held = m[0][len(m[1]):]
+        return f"{m[1]} " if rest and _names_a_move(engine, rest) and not mentions_a_move(engine, held) \
+            and not re.search(r"\b(?:built|bought|paid|made|sold|dealt|put|laid|sent|spent|won|given|taken|drawn|"
+                              r"traded|planted|harvested)\b", held, flags=re.IGNORECASE) else m[0]
+    # (not `has played his blue and ...`: a move said done)
+    text = re.sub(r"(?:(?<=^)|(?<=[.!;]\s))(" + names + r")\s+(?:already\s+|still\s+|now\s+)?(?:has|holds|owns)\s+"
+                  r"(?!to\b|got\b|\w+(?:ed|wn|en)\b)[^,.;?!]*?\s+and\s+(?:then\s+|so\s+)?",
+                  holds, text, count=1, flags=re.IGNORECASE)
+    m = re.search(r"(?:(?<=^)|(?<=[.!;]\s))(" + names + r"|he|she)\s+(?:can't|cannot|can\s+not|doesn't|won't|"
+                  r"does\s+not|will\s+not)\s+[^,.;?!]*,\s*(?:and\s+)?so\s+", text, flags=re.IGNORECASE)
+    if m is None:
+        return text
+    rest = text[m.end():]
+    if m[1].lower() not in ("he", "she"):
+        # (the player the reason names is the `he` of the move after it)
+        rest = re.sub(r"\b(?:he|she)\b", m[1], rest, count=1, flags=re.IGNORECASE)
+    return text[:m.start()] + rest
+
+
 def _asides_unwrapped(text: str) -> str:
     """`Timon asks Nina for her red (as a gift)`, `buys himself free (of the task)`: the words of
     an aside read as the sentence's own, as NOTATION.md writes them (round 83's table had each
@@ -1516,6 +1595,12 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
         text = _unnegated(_asides_unwrapped(text.replace("\u2019", "'")))
+        # (`Nina says that's fine`: her answer to the offer, yes; not what she says a move
+        # leads to, which is narration; round 91's hunt)
+        text = re.sub(r"\b(says|said)\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:fine|ok|okay|good|alright|all\s+right|"
+                      r"a\s+deal|deal|agreed)\b", r"\1 yes", text, flags=re.IGNORECASE)
+        text = _dash_asides(engine, state, text)
+        text = _reasons_dropped(engine, state, text)
         # (`Nina harvested her reds. She said Stop.`: a story told in the past; round 90's hunters)
         text = present_told(engine, state.names(), text)
         # (`harvests the blues, gets his coin, and plants the red`: what a harvest pays, told
@@ -1564,6 +1649,14 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                              # (`... Is the game over? Then Lisa says Stop.`: moves after a
                              # question; round 71's table)
                              r"|(?<=\?)\s+(?=\S)", text.strip(), flags=re.IGNORECASE)
+        # (`Is she right?`, `Can he, or does he have to wait for his own turn?`: a question of the
+        # move before, which its verdict answers; round 91's table had it refused as no move)
+        who = r"(?:he|she|they|" + names + r")"
+        tag = re.compile(r"(?:(?:is|was|are)\s+" + who + r"\s+right|(?:can|may|could)\s+" + who
+                         + r"(?:\s+do\s+(?:that|this|it))?|(?:is|was)\s+(?:that|this|it)\s+(?:allowed|legal|ok|okay|"
+                         r"right|correct|possible))(?:\s*,?\s*or\s+[^?]*)?\s*\?+", flags=re.IGNORECASE)
+        sentences = [s for k, s in enumerate(sentences)
+                     if not (k and tag.fullmatch(s.strip()) and mentions_a_move(engine, sentences[k - 1]))]
         # (a sentence of fact naming no player, no pronoun for one and no move, `The pile is
         # empty for the third time.`: what the moves before lead to, which the answer shows; it
         # is no move; one that names any of them stays, to be read: round 70's hunter)
@@ -1768,7 +1861,16 @@ _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+wa
                         r"remembers|likes|liked)\b(?!\s+to\b)"
                         # (a claim of what a player may or must, `Keno says he can't`: the verdict answers it)
                         r"|\S+\s+(?:says|said|claims|claimed|thinks|thought)\s+(?:that\s+)?\S+\s+(?:can't|cannot|can|may|"
-                        r"must|mustn't|isn't|is|has|should|shouldn't|won't|will|is\s+not|may\s+not)\b)", re.IGNORECASE)
+                        r"must|mustn't|isn't|is|has|should|shouldn't|won't|will|is\s+not|may\s+not)\b"
+                        # (what a player says the outcome is, `He says that's three coins`: the
+                        # answer shows it; round 91's table)
+                        r"|\S+\s+(?:says|said|claims|claimed|insists|insisted|argues|argued|believes|believed)\s+"
+                        r"(?:that's|that\s+is|it's|it\s+is|this\s+is)\b"
+                        # (a rule as a player says it, `Timon says the starting player wins ties`)
+                        r"|\S+\s+(?:says|said|claims|claimed|insists|insisted|argues|argued|believes|believed)\s+"
+                        r"(?:that\s+)?(?:the|every|each|nobody|no\s+one)\s"
+                        # (not an answer to an offer, `Nina says the soy is fine`)
+                        r"(?![^.?!]*\b(?:fine|ok|okay|deal|agreed|yes|no|good|alright)\b))", re.IGNORECASE)
 
 
 # What a sentence passed over as narration never says: an offer, a trade or a gift (`There is an
@@ -1803,9 +1905,14 @@ def _told_as_narration(engine: Engine, state: State, text: str) -> bool:
     things stand (_NARRATION), naming nothing that is a move or may become one (_NOT_NARRATION,
     mentions_a_move), no question, and no time other than the game's now."""
     said = text.strip()
+    # (a rule as a player states it, `Timon says the starting player wins ties`: what he says
+    # names moves, but none is made; round 91's table)
+    stated = re.match(r"\S+\s+(?:says|said|claims|claimed|insists|insisted|argues|argued|believes|believed)\s+"
+                      r"(?:that\s+)?(?:the|every|each|nobody|no\s+one)\s(?![^.?!]*\b(?:stop|fine|ok|okay|deal|"
+                      r"agreed|yes|no|good|alright)\b)", said, flags=re.IGNORECASE) is not None
     return not said.endswith("?") and _OUTCOME_ASKED.match(said) is None and _COUNT_ALONE.fullmatch(text) is None \
         and _NARRATION.match(said) is not None and _NOT_NARRATION.search(text) is None \
-        and _time_as_now(engine, state, text) and not mentions_a_move(engine, text)
+        and (stated or (_time_as_now(engine, state, text) and not mentions_a_move(engine, text)))
 
 
 # Where a caller collects the sentences of a story that name no move (NARRATED.set(list)):

@@ -6550,3 +6550,23 @@ def test_round_91_an_answer_said_in_words_and_a_move_said_done_are_read(capsys):
     # `Keno has built a cart and ...`: a move said done is not dropped as what he holds
     code, out = judge(capsys, f"{R91}/d16-castle-five-coins.yaml", "-a", "Timon has planted a soy and pays one as tribute")
     assert code == 2 or out["results"][0]["action"]["type"] != "tribute", out
+
+
+def test_round_91_what_has_been_done_before_now_and_a_camp_picked(capsys):
+    # `Timon has drawn his cards. Now Nina wants to pay a coin`: the draw is how the intermediate
+    # phase came about, not a second draw (it was judged, refused, and the tribute not judged)
+    code, out = judge(capsys, f"{R91}/d13-tribute-intermediate.yaml", "-a",
+                      "Timon has drawn his cards. Now Nina wants to pay a coin to move her figure on, can she?")
+    assert code == 0 and [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [
+        ("tribute", "Nina")], out
+    assert out["narrated"] == ["Timon has drawn his cards."]
+    # `Who picks a camp first?`: the camp choice (it was read as a draft's pick)
+    code, out = judge(capsys, f"{R91}/d26-camp-order.yaml", "-a", "Who picks a camp first?")
+    assert code == 0 and out["asked"]["players"] == ["Eiko"], out
+
+
+def test_round_91_a_claim_of_the_card_is_a_move_not_what_a_player_says(capsys):
+    # the hunt of round 91: `She claims the card.` was passed over as a rule a player states
+    code, out = judge(capsys, f"{R91}/d11-sell-for-two-offturn.yaml", "-a",
+                      "Nina harvests her four soybeans. She claims the card.")
+    assert [r["action"]["type"] for r in out["results"]] == ["harvest", "fulfil"], out

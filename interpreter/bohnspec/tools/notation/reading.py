@@ -1371,6 +1371,23 @@ def _dash_asides(engine: Engine, state: State, text: str) -> str:
     return _DASHED.sub(aside, text)
 
 
+def _backstory_dropped(state: State, text: str) -> str:
+    """`Timon has drawn his cards. Now Nina wants to pay a coin ...`: what has been done, told
+    before a sentence opening with `now`, is how the situation came about, which it shows; no
+    move of the question (round 91's table had Timon's draw judged again, and refused)."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    parts = re.split(r"(?<=[.;!])\s+", text.strip())
+    now = next((k for k, s in enumerate(parts) if k and re.match(r"now\b", s, flags=re.IGNORECASE)), None)
+    if now is None or not all(re.match(r"(?:" + names + r"|he|she|they)\s+(?:has|have|had)\s+(?:already\s+|just\s+)?"
+                                       r"\w+(?:ed|wn|en|ne|t|id|ught)\b", s, flags=re.IGNORECASE)
+                              for s in parts[:now]):
+        return text
+    told = NARRATED.get()
+    if told is not None:
+        told.extend(s.strip() for s in parts[:now])
+    return " ".join(parts[now:])
+
+
 def _reasons_dropped(engine: Engine, state: State, text: str) -> str:
     """`Timon has five coins and pays one as tribute`, `Keno can't get a blue anyway, so he pays
     his coin`: what a player holds or cannot do, said as the reason for the move after it, is the
@@ -1601,6 +1618,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                       r"a\s+deal|deal|agreed)\b", r"\1 yes", text, flags=re.IGNORECASE)
         text = _dash_asides(engine, state, text)
         text = _reasons_dropped(engine, state, text)
+        text = _backstory_dropped(state, text)
         # (`Nina harvested her reds. She said Stop.`: a story told in the past; round 90's hunters)
         text = present_told(engine, state.names(), text)
         # (`harvests the blues, gets his coin, and plants the red`: what a harvest pays, told
@@ -1867,7 +1885,7 @@ _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+wa
                         r"|\S+\s+(?:says|said|claims|claimed|insists|insisted|argues|argued|believes|believed)\s+"
                         r"(?:that's|that\s+is|it's|it\s+is|this\s+is)\b"
                         # (a rule as a player says it, `Timon says the starting player wins ties`)
-                        r"|\S+\s+(?:says|said|claims|claimed|insists|insisted|argues|argued|believes|believed)\s+"
+                        r"|\S+\s+(?:says|said|insists|insisted|argues|argued|believes|believed)\s+"
                         r"(?:that\s+)?(?:the|every|each|nobody|no\s+one)\s"
                         # (not an answer to an offer, `Nina says the soy is fine`)
                         r"(?![^.?!]*\b(?:fine|ok|okay|deal|agreed|yes|no|good|alright)\b))", re.IGNORECASE)
@@ -1907,7 +1925,8 @@ def _told_as_narration(engine: Engine, state: State, text: str) -> bool:
     said = text.strip()
     # (a rule as a player states it, `Timon says the starting player wins ties`: what he says
     # names moves, but none is made; round 91's table)
-    stated = re.match(r"\S+\s+(?:says|said|claims|claimed|insists|insisted|argues|argued|believes|believed)\s+"
+    # (not `claims the card`: the claim of a vine card is a move)
+    stated = re.match(r"\S+\s+(?:says|said|insists|insisted|argues|argued|believes|believed)\s+"
                       r"(?:that\s+)?(?:the|every|each|nobody|no\s+one)\s(?![^.?!]*\b(?:stop|fine|ok|okay|deal|"
                       r"agreed|yes|no|good|alright)\b)", said, flags=re.IGNORECASE) is not None
     return not said.endswith("?") and _OUTCOME_ASKED.match(said) is None and _COUNT_ALONE.fullmatch(text) is None \

@@ -373,6 +373,11 @@ def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
             own = f"{f}_{words[second].lower()}"  # (`buys a cart`: this game's buy_cart, not the mixed game's name)
             if named is not None and is_action(named) and (named in known or own not in known):
                 return named, second + 1
+    # (`picks a camp`, `selects his camp`: choose_camp, a choice said with another verb of
+    # choosing; `pick` alone is a draft's; round 91's table had `nobody may draft now`)
+    if second is not None and head.lower() in ("pick", "picks", "select", "selects", "chose", "picked", "selected") \
+            and f"choose_{words[second].lower()}" in known:
+        return f"choose_{words[second].lower()}", second + 1
     # (`chooses the camp 02`: choose_camp, though `choose` alone is said of a draft's pick.)
     for s in dict.fromkeys(x for f in _verb_forms(head) for x in (f, verbs.get(f, f))):
         for k in nxt:

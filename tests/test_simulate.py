@@ -311,3 +311,15 @@ def test_an_error_of_the_rules_in_a_random_game_is_written_down_to_be_met_again(
     assert replay[:2] == ["bohnspec", "judge"] and (keep / replay[2].rsplit("/", 1)[1]).exists()
     assert main(replay[1:]) == 2
     assert "is no player at the table" in capsys.readouterr().err
+
+
+def test_an_event_the_rules_file_emits_is_counted_though_it_never_happened(tmp_path, capsys):
+    # Round 91's designer: a landscape's own event that never fired was missing from the table,
+    # which read as nothing to say; it is there, at 0.
+    rules = tmp_path / "never.bohn"
+    rules.write_text("module never requires base\n"
+                     "on harvested(player, cards) cites bohnanza/harvest/1 {\n"
+                     "  if cards > 99 { emit huge_harvest(player: player) }\n}\n", encoding="utf-8")
+    assert main(["simulate", "--rules", str(rules), "--modules", "never", "--games", "2", "-q", "--json", "-"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["event_counts"]["huge_harvest"] == 0

@@ -6570,3 +6570,15 @@ def test_round_91_a_claim_of_the_card_is_a_move_not_what_a_player_says(capsys):
     code, out = judge(capsys, f"{R91}/d11-sell-for-two-offturn.yaml", "-a",
                       "Nina harvests her four soybeans. She claims the card.")
     assert [r["action"]["type"] for r in out["results"]] == ["harvest", "fulfil"], out
+
+
+def test_round_91_a_coin_offered_in_a_trade_is_refused_and_named(capsys):
+    # `Can Nina pay Timon one of her coins for his revealed red?`: was "no player may tribute in
+    # this game" (exit 2); coins are no trade goods (bohnanza/phase-2/5)
+    for asked in ("Can Nina pay Timon one of her coins for his revealed red?",
+                  "Nina offers Timon one of her coins for his revealed red"):
+        code, out = judge(capsys, f"{R91}/d03-coin-in-trade.yaml", "-a", asked)
+        verdict = out["results"][0]
+        assert code == 1 and verdict["action"]["give"] == ["coins 1"] and verdict["rule"] == "bohnanza/phase-2/5"
+        # and the coin is what the explanation names, not only the partner's card
+        assert any("names coins 1" in line for line in verdict["explanation"]), verdict["explanation"]

@@ -1797,8 +1797,11 @@ def _in_player_terms(engine: Engine, state: State, action: dict, kind: str, play
             for ref in (value if isinstance(value, list) else [value]):
                 hit = B.resolve_ref(env, owner, ref) if isinstance(ref, str) and B.REF.match(ref) else None
                 word = ref.split()[0] if isinstance(ref, str) else ""
+                # (a player's own pile too: `coins 1` offered in a trade is what the refusal is
+                # about, where only the partner's revealed card was named; round 91's table)
                 if hit is not None and (word == "field" or word in engine.spec.zones
-                                        and engine.spec.zones[word].kind != "pile"):
+                                        and (engine.spec.zones[word].kind != "pile"
+                                             or engine.spec.zones[word].per_player)):
                     whose = f"{owner}'s " if owner != player else ""
                     top = " (the top card of the field)" if word == "field" else ""
                     named.append(f"{whose}{ref}, a {card_title(engine, hit[0][hit[1]])}{top}")

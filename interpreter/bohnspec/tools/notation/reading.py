@@ -1388,6 +1388,18 @@ def _backstory_dropped(state: State, text: str) -> str:
     return " ".join(parts[now:])
 
 
+def _coins_offered(state: State, text: str) -> str:
+    """`Nina offers Timon one of her coins for his red`, `pays Timon a coin for his red`: a coin
+    of hers given in a trade, her coin pile's top card (`coins 1`), which the trade's rule then
+    refuses, and not a tribute or a word unread (round 91's table)."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    coin = r"(?:one\s+of\s+(?:his|her|their)\s+coins|(?:his|her|their)\s+coin|a\s+coin|a\s+bean\s+coin)"
+    text = re.sub(r"\b(offers?|gives?|trades?)\s+((?:" + names + r")\s+)?" + coin + r"(?=\s+(?:for|to)\b)",
+                  lambda m: f"{m[1]} {m[2] or ''}coins 1", text, flags=re.IGNORECASE)
+    return re.sub(r"\bpays?\s+(" + names + r")\s+" + coin + r"\s+for\b", r"offers \1 coins 1 for", text,
+                  flags=re.IGNORECASE)
+
+
 def _reasons_dropped(engine: Engine, state: State, text: str) -> str:
     """`Timon has five coins and pays one as tribute`, `Keno can't get a blue anyway, so he pays
     his coin`: what a player holds or cannot do, said as the reason for the move after it, is the
@@ -1618,6 +1630,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                       r"a\s+deal|deal|agreed)\b", r"\1 yes", text, flags=re.IGNORECASE)
         text = _dash_asides(engine, state, text)
         text = _reasons_dropped(engine, state, text)
+        text = _coins_offered(state, text)
         text = _backstory_dropped(state, text)
         # (`Nina harvested her reds. She said Stop.`: a story told in the past; round 90's hunters)
         text = present_told(engine, state.names(), text)

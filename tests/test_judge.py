@@ -6582,3 +6582,10 @@ def test_round_91_a_coin_offered_in_a_trade_is_refused_and_named(capsys):
         assert code == 1 and verdict["action"]["give"] == ["coins 1"] and verdict["rule"] == "bohnanza/phase-2/5"
         # and the coin is what the explanation names, not only the partner's card
         assert any("names coins 1" in line for line in verdict["explanation"]), verdict["explanation"]
+
+
+def test_round_91_a_one_word_tag_asked_as_a_sentence_of_its_own(capsys):
+    # `... his three fire beans. Allowed?`: was "'all' is one too many"
+    for asked in ("In the pause Keno cashes in his three fire beans. Allowed?", "Keno harvests his fire beans. Legal?"):
+        code, out = judge(capsys, f"{R91}/d14-harvest-intermediate.yaml", "-a", asked)
+        assert code == 1 and out["results"][0]["rule"] == "bohnroeschen/intermediate-phase/1", out

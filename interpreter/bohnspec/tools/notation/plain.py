@@ -1657,9 +1657,10 @@ def _without_tag(text: str) -> str:
     """The text without a tag that asks of the move said (`Timon harvests field 1 \u2014 legal?`,
     `..., is that allowed?`; `- is he allowed to?`, `- may he do that?`, `- right?`: round 63's
     regression hunter): no question of its own."""
-    if re.search(r"(?:[,;:\u2014\u2013-]|\bis\s+(?:that|this|it))\s*(?:is\s+this\s+move\s+)?(?:legal|allowed|ok|"
+    # (`... fire beans. Allowed?`: the tag as a sentence of one word; round 91's table)
+    if re.search(r"(?:[,;:.\u2014\u2013-]|\bis\s+(?:that|this|it))\s*(?:is\s+this\s+move\s+)?(?:legal|allowed|ok|"
                  r"okay|fine|correct|possible)\s*[?.!]*$", text, flags=re.IGNORECASE):
-        text = re.sub(r"\s*(?:[,;:\u2014\u2013-]+\s*|\s+)(?:is\s+(?:that|this|it)\s+|is\s+this\s+move\s+)?"
+        text = re.sub(r"\s*(?:[,;:.\u2014\u2013-]+\s*|\s+)(?:is\s+(?:that|this|it)\s+|is\s+this\s+move\s+)?"
                       r"(?:legal|allowed|ok|okay|fine|correct|possible)\s*[?.!]*$", "", text, flags=re.IGNORECASE)
     return re.sub(r"\s*[,;:\u2014\u2013-]+\s*(?:is\s+(?:he|she|they|that|this|it)\s+(?:allowed|able|permitted)\s+to"
                   r"(?:\s+do\s+(?:that|this|it))?|(?:may|can|could)\s+(?:he|she|they)\s+do\s+(?:that|this|it)|right)"

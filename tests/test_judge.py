@@ -6589,3 +6589,15 @@ def test_round_91_a_one_word_tag_asked_as_a_sentence_of_its_own(capsys):
     for asked in ("In the pause Keno cashes in his three fire beans. Allowed?", "Keno harvests his fire beans. Legal?"):
         code, out = judge(capsys, f"{R91}/d14-harvest-intermediate.yaml", "-a", asked)
         assert code == 1 and out["results"][0]["rule"] == "bohnroeschen/intermediate-phase/1", out
+
+
+def test_round_91_questions_after_the_moves_opened_by_now_or_asking_where_a_card_goes(capsys):
+    # `... Keno pays tribute. Now can Eiko say Stop?`: was `'tribute.' is one too many`
+    code, out = judge(capsys, f"{R91}/d32-last-figure-crowd.yaml", "-a",
+                      "Timon pays tribute, Nina pays tribute, Keno pays tribute. Now can Eiko say Stop?")
+    assert code == 0 and [(r["action"]["type"], r["action"]["player"]) for r in out["results"]][-1] == (
+        "fulfil", "Eiko"), out
+    # `Does the coin go on the discard pile ...?`: where the tribute puts it, the answer's events
+    code, out = judge(capsys, f"{R91}/d20-duo-tribute-coin.yaml", "-a",
+                      "Nina pays a coin as tribute. Does the coin go on the discard pile like in the big game?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["tribute"], out

@@ -644,6 +644,10 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             r"(?:(?:does|did|will|would)\s+(?:the|his|her|their|that|this)\s+(?:attack|charge|defen[cs]e|"
                             r"raid)\s+(?:succeed|work|fail|hold)|(?:is|was)\s+(?:the|his|her|their|that|this)\s+"
                             r"(?:attack|charge|defen[cs]e|raid)\s+(?:successful|a\s+success|won|lost))(?:\s+then|\s+now)?|"
+                            # (`Does the coin go on the discard pile ...?`: where the move puts a card,
+                            # which the answer's events show; round 91's table)
+                            r"(?:does|do|did|will|would)\s+(?:the|his|her|their|that|this|those|these)\s+(?:coins?|"
+                            r"cards?|beans?)\s+(?:go|land|end\s+up|lie|stay)\b[^?]*|"
                             # (`Can he?`, `Can she do that?`, `Is that allowed?` after the moves:
                             # the verdict on the move before; round 89's table had exit 2)
                             # (the player said by name once the pronoun is read: `Can Timon?`)
@@ -1670,7 +1674,10 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # 89's table)
         sentences = re.split(r"(?:(?<=[.!;?])\s+|\s+[\u2014\u2013]\s*|\s+--?\s+)"
                              r"(?!is\s+(?:that|this|it)\b(?![^.!?;]*,\s+and\s+(?:which|what|who|how|where)\b))"
-                             r"(?=(?:can|may|must|does|do|did|is|are|would|could|what|how|who|whose|which|why|where)\s|"
+                             # (`... pays tribute. Now can Eiko say Stop?`: a question opened by a
+                             # word of time; round 91's table)
+                             r"(?=(?:(?:now|then|so|and|but)\s*,?\s+)?"
+                             r"(?:can|may|must|does|do|did|is|are|would|could|what|how|who|whose|which|why|where)\s|"
                              r"(?:has|have)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?|"
                              r"(?:will|shall|"
                              r"should)\s+(?:" + names + r"|he|she|they)\s[^.!;?]*\?)"

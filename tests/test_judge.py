@@ -6601,3 +6601,24 @@ def test_round_91_questions_after_the_moves_opened_by_now_or_asking_where_a_card
     code, out = judge(capsys, f"{R91}/d20-duo-tribute-coin.yaml", "-a",
                       "Nina pays a coin as tribute. Does the coin go on the discard pile like in the big game?")
     assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["tribute"], out
+
+
+def test_round_91_hunt_moves_said_beside_the_words_passed_over_are_read(capsys):
+    # The hunter of round 91: what the first reading of asides, `says that's fine` and `now`
+    # stories dropped or misread.
+    sit = f"{R90}/b01.yaml"
+
+    def read(text: str, where: str = sit) -> list:
+        _, out = judge(capsys, where, "-a", text)
+        return [(r["action"]["type"], r["action"]["player"]) for r in out.get("results", [])]
+    # an answer after a dash is the answer, not what she says of the rules
+    assert read("Timon offers the soy to Nina - she says yes.") != [("offer", "Timon")]
+    # an aside closed by a dash: the sentence goes on, with its subject
+    assert read("Timon offers Nina the soy - she thinks about it - and accepts.") == [
+        ("offer", "Timon"), ("accept", "Nina")]
+    assert read("Timon offers the soy to Nina - Keno says that's unfair - and she accepts.") == [
+        ("offer", "Timon"), ("accept", "Nina")]
+    # `says that's fine and <move>`: her own move, never an acceptance
+    assert ("accept", "Nina") not in read("Timon offers Nina the soy. Nina says that's fine and plants it.")
+    # a move the situation still allows, told as done before `now`, is made
+    assert read("Timon has offered Keno the blue. Now does Keno have to accept?")[:1] == [("offer", "Timon")]

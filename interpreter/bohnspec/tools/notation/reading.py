@@ -1347,8 +1347,10 @@ ASIDE = re.compile(r"\s*\(([^()\[\]]*)\)(?![^\[]*\])")
 
 
 # A spaced dash and what follows it to the end of its sentence (not a question, which is split
-# off as one of its own).
-_DASHED = re.compile(r"\s+(?:[\u2014\u2013]|--?)\s+([^.!?;\u2014\u2013]*?[^\s.!?;\u2014\u2013-])(?=\s*[.!;]|\s*$)")
+# off as one of its own), or to a dash closing it (`- Keno says that's unfair - and she accepts`).
+_DASH = r"\s+(?:[\u2014\u2013]|--?)\s+"
+_DASHED = re.compile(_DASH + r"((?:(?!" + _DASH + r")[^.!?;\u2014\u2013])*?[^\s.!?;\u2014\u2013-])"
+                     r"(" + _DASH + r"((?:and\s+then|and|then)\s+)?|(?=\s*[.!;]|\s*$))")
 
 
 def _dash_asides(engine: Engine, state: State, text: str) -> str:
@@ -1360,36 +1362,76 @@ def _dash_asides(engine: Engine, state: State, text: str) -> str:
 
     def aside(m: re.Match) -> str:
         said = m[1]
-        speech = re.match(r"(?:he|she|they|" + names + r"|(?:his|her|their|(?:" + names + r")'s)\s+(?:vine\s+)?card)"
-                          r"\s+(?:says|said|claims|claimed|thinks|thought|insists|insisted|argues|argued|shouts|"
-                          r"shouted|objects|objected|believes|believed|reads)\b", said, flags=re.IGNORECASE)
+        # (what a card says: its text; what a player says of the rules, `you can harvest any
+        # time`, `he can't`: a claim the verdict answers; what a player says of no move at all.
+        # Not an answer or a move said, `she says yes`, `Eiko says Stop`, `he says he defends
+        # with his soy`, which are moves: round 91's hunter)
+        card = re.match(r"(?:his|her|their|the|(?:" + names + r")'s)\s+(?:vine\s+)?card\s+(?:says|reads)\b", said,
+                        flags=re.IGNORECASE)
+        speech = re.match(r"(?:he|she|they|" + names + r")\s+(?:says|said|claims|claimed|thinks|thought|insists|"
+                          r"insisted|argues|argued|shouts|shouted|objects|objected|believes|believed)\s+(?:that\s+)?"
+                          r"(.*)$", said, flags=re.IGNORECASE)
+        claim = speech is not None and re.match(r"(?:you|one|players?|anyone|everyone|anybody|everybody|nobody|"
+                                                r"no\s+one|he|she|they|" + names + r")\s+(?:can't|cannot|can|may|must|"
+                                                r"mustn't|should|shouldn't|is\s+(?:not\s+)?allowed|isn't\s+allowed|has\s+to|"
+                                                r"have\s+to)\b", speech[1], flags=re.IGNORECASE)
+        answered = speech is not None and re.search(r"\b(?:yes|no|fine|ok|okay|deal|thanks|stop|pass|passes|accepts?|"
+                                                    r"agrees?|declines?|refuses?|takes?|take\s+it|'ll)\b", speech[1],
+                                                    flags=re.IGNORECASE)
+        idle = speech is not None and not answered and not mentions_a_move(engine, speech[1])
         noun = re.match(r"(?:the|a|an|its|which|that\s+is)\s", said, flags=re.IGNORECASE) \
             and not re.search(r"\b(?:is|are|was|were|has|have|had|will|can|may|must)\b", said, flags=re.IGNORECASE) \
             and not mentions_a_move(engine, said)
-        if not (speech or noun):
+        if not (card or claim or idle or noun):
             return m[0]
         told = NARRATED.get()
         if told is not None:
             told.append(said.strip())
-        return ""
+        if not m[2].strip():
+            return ""
+        # (closed by a dash, the sentence goes on after it: `- she thinks about it - and
+        # accepts` is her acceptance, the aside's subject that of the words after it)
+        subject = re.match(r"(he|she|they|" + names + r")\s", said, flags=re.IGNORECASE)
+        joined = f" {m[3].strip()} " if m[3] else " "
+        # (not where the words after it name their own: `- Keno says that's unfair - and she accepts`)
+        own = re.match(r"(?:he|she|they|" + names + r")\b", m.string[m.end():], flags=re.IGNORECASE)
+        return joined + (f"{subject[1]} " if subject is not None and m[3] and own is None else "")
     return _DASHED.sub(aside, text)
 
 
-def _backstory_dropped(state: State, text: str) -> str:
-    """`Timon has drawn his cards. Now Nina wants to pay a coin ...`: what has been done, told
-    before a sentence opening with `now`, is how the situation came about, which it shows; no
-    move of the question (round 91's table had Timon's draw judged again, and refused)."""
+def _backstory_dropped(engine: Engine, state: State, text: str) -> str:
+    """`Timon has drawn his cards. Now Nina wants to pay a coin ...` in the intermediate phase:
+    what has been done, told before a sentence opening with `now`, where the situation refuses
+    it as a move now (it is done: the draw lies behind), is how the situation came about; no
+    move of the question (round 91's table had Timon's draw judged again, and refused). A move
+    the situation still allows (`Timon has planted the blue. Now he plants the green.` before
+    either) is a move, told in another tense (round 91's hunter)."""
     names = "|".join(map(re.escape, state.names())) or "(?!)"
     parts = re.split(r"(?<=[.;!])\s+", text.strip())
     now = next((k for k, s in enumerate(parts) if k and re.match(r"now\b", s, flags=re.IGNORECASE)), None)
-    if now is None or not all(re.match(r"(?:" + names + r"|he|she|they)\s+(?:has|have|had)\s+(?:already\s+|just\s+)?"
+    if now is None or not all(re.match(r"(?:" + names + r")\s+(?:has|have|had)\s+(?:already\s+|just\s+)?"
                                        r"\w+(?:ed|wn|en|ne|t|id|ught)\b", s, flags=re.IGNORECASE)
                               for s in parts[:now]):
         return text
+    for s in parts[:now]:
+        try:
+            actions = parse_action(engine, state, present_told(engine, state.names(), s.rstrip(".;! ")))
+        except BohnspecError:
+            return text  # (unread: left to the reading, which says what it cannot read)
+        # (only a move whose moment is past, or not here: `has drawn` in the intermediate
+        # phase; a move refused for another reason is judged, `has harvested her reds` where
+        # her other field is longer; round 91's hunter)
+        if not actions or any(engine.timing(state, a["type"], a.get("player", "")) is None for a in actions):
+            return text
     told = NARRATED.get()
     if told is not None:
         told.extend(s.strip() for s in parts[:now])
-    return " ".join(parts[now:])
+    rest = " ".join(parts[now:])
+    named = {n for s in parts[:now] for n in state.names() if re.match(re.escape(n) + r"\b", s)}
+    if len(named) == 1:
+        # (`Now he plants ...`: the player the passed-over words named)
+        rest = re.sub(r"^(now\s*,?\s+)(?:he|she)\b", lambda m: m[1] + next(iter(named)), rest, flags=re.IGNORECASE)
+    return rest
 
 
 def _coins_offered(state: State, text: str) -> str:
@@ -1630,12 +1672,15 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _unnegated(_asides_unwrapped(text.replace("\u2019", "'")))
         # (`Nina says that's fine`: her answer to the offer, yes; not what she says a move
         # leads to, which is narration; round 91's hunt)
+        # (only as the whole of what is said: not `says that's fine and pays tribute`, a move of
+        # her own, nor `that's fine too`; round 91's hunter)
         text = re.sub(r"\b(says|said)\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:fine|ok|okay|good|alright|all\s+right|"
-                      r"a\s+deal|deal|agreed)\b", r"\1 yes", text, flags=re.IGNORECASE)
+                      r"a\s+deal|deal|agreed)(?:\s+(?:with|by|for)\s+(?:her|him|them|me|us))?(?=\s*[.!;]|\s*$)",
+                      r"\1 yes", text, flags=re.IGNORECASE)
         text = _dash_asides(engine, state, text)
         text = _reasons_dropped(engine, state, text)
         text = _coins_offered(state, text)
-        text = _backstory_dropped(state, text)
+        text = _backstory_dropped(engine, state, text)
         # (`Nina harvested her reds. She said Stop.`: a story told in the past; round 90's hunters)
         text = present_told(engine, state.names(), text)
         # (`harvests the blues, gets his coin, and plants the red`: what a harvest pays, told

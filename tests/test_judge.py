@@ -6622,3 +6622,28 @@ def test_round_91_hunt_moves_said_beside_the_words_passed_over_are_read(capsys):
     assert ("accept", "Nina") not in read("Timon offers Nina the soy. Nina says that's fine and plants it.")
     # a move the situation still allows, told as done before `now`, is made
     assert read("Timon has offered Keno the blue. Now does Keno have to accept?")[:1] == [("offer", "Timon")]
+
+
+def test_round_91_what_players_hold_and_claim_after_the_moves_is_passed_over(capsys):
+    # `Uwe has a cannon, so he wins the tie?`: was `unknown action 'has'` after the verdicts
+    code, out = judge(capsys, f"{R91}/d28-cannon-twenty.yaml", "-a",
+                      "Uwe attacks Hanno's town with his blue bean, Hanno also defends with a blue. Uwe has a cannon, "
+                      "so he wins the tie?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["attack", "defend"], out
+    assert out["narrated"] == ["Uwe has a cannon, so he wins the tie?"]
+    code, out = judge(capsys, f"{R91}/d27-cannon-fortress-village.yaml", "-a",
+                      "Uwe attacks Hanno's village with his broad bean and Hanno defends with his green. The village "
+                      "has a fortress, so Hanno says he wins the tie - but Uwe has an iron mine. Who takes it?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["attack", "defend"], out
+    # a move among what is held is no claim: `Uwe has a cannon and attacks` stays a move
+    code, out = judge(capsys, f"{R91}/d28-cannon-twenty.yaml", "-a",
+                      "Uwe has a cannon and attacks Hanno's town with his blue bean.")
+    assert [r["action"]["type"] for r in out["results"]] == ["attack"], out
+
+
+def test_round_91_a_claim_passed_over_keeps_whom_the_next_pronoun_means(capsys):
+    # `Uwe has a cannon, so he wins the tie?` is passed over; `She defends`, after a sentence of
+    # what a player holds, is still that player (the hunt had it read as another's)
+    code, out = judge(capsys, f"{R90}/b01.yaml", "-a", "Timon offers the revealed soy to Keno for his black-eyed bean. "
+                      "He takes it back.")
+    assert [r["action"]["type"] for r in out.get("results", [])][:2] == ["offer", "decline"], out

@@ -1434,6 +1434,61 @@ def _backstory_dropped(engine: Engine, state: State, text: str) -> str:
     return rest
 
 
+def _claims_dropped(engine: Engine, state: State, text: str) -> str:
+    """`Uwe has a cannon, so he wins the tie?`, `The village has a fortress, so Hanno says he
+    wins the tie - but Uwe has an iron mine.`: what the players hold and claim after the moves,
+    which the answer's events settle, passed over (round 91's table had `unknown action 'has'`);
+    a question so dropped leaves one asking what the moves lead to."""
+    parts = re.split(r"(?<=[.!;?])\s+", text.strip())
+    # (a claim with its reason, of clauses joined: one sentence of what a player holds is the
+    # reading's own to pass over, with whom its `she` after it means: `holding` in split_moves)
+    claimed = [k for k, s in enumerate(parts) if k and re.search(r",?\s+(?:so|but)\s+|\s+[-\u2014\u2013]+\s+", s)
+               and _claims_only(engine, state, s)]
+    if not claimed:
+        return text
+    told = NARRATED.get()
+    if told is not None:
+        told.extend(parts[k].strip() for k in claimed)
+    names = [n for n in state.names()]
+    for k in claimed:
+        # (`... Nina has no good card, so she loses. She defends blindly.`: the player it named)
+        named = [n for n in names if re.search(r"\b" + re.escape(n) + r"\b", parts[k])]
+        if len(named) == 1 and k + 1 < len(parts) and k + 1 not in claimed:
+            parts[k + 1] = re.sub(r"^(?:he|she)\b", named[0], parts[k + 1], count=1, flags=re.IGNORECASE)
+    kept = [s for k, s in enumerate(parts) if k not in claimed]
+    if any(parts[k].rstrip().endswith("?") for k in claimed) and not any(s.rstrip().endswith("?") for s in kept):
+        kept.append("Who wins?")  # (its question, in the words the reading answers with the events)
+    return " ".join(kept)
+
+
+def _claims_only(engine: Engine, state: State, sentence: str) -> bool:
+    """Whether a sentence only says what players or places hold, what a player claims, or who
+    wins a fight (`Uwe has a cannon, so he wins the tie?`): clauses joined by `so`, `but`,
+    `and` or a dash, none of them a move."""
+    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    who = r"(?:" + names + r"|he|she|they|the\s+[\w-]+|his\s+[\w-]+|her\s+[\w-]+)"
+    clauses = [c.strip(" ,.;!?") for c in re.split(r",?\s+(?:so|but|and)\s+|\s+[-\u2014\u2013]+\s+(?:but\s+)?|,\s+",
+                                                    sentence.strip()) if c.strip(" ,.;!?")]
+    if not clauses:
+        return False
+    for c in clauses:
+        holds = re.match(who + r"\s+(?:also\s+|still\s+|already\s+)?(?:has|have|holds|hold|owns)\s+"
+                         r"(?!to\b|\w+(?:ed|wn|en)\b)", c, flags=re.IGNORECASE)
+        # (what a player says of the outcome; not an answer or a move said, `says yes`, `says
+        # Stop`, `says he defends`, nor `claims the card`, the claim of a vine card)
+        claims = re.match(r"(?:" + names + r"|he|she|they)\s+(?:says|thinks|insists|believes)\s+(?:that\s+)?(?!(?:yes|"
+                          r"no|stop|pass|fine|ok|okay|deal|sure|agreed)\b)(.*)$", c, flags=re.IGNORECASE)
+        if claims is not None and mentions_a_move(engine, claims[1]):
+            return False
+        # (not `takes it back`, a withdrawn offer)
+        wins = re.match(r"(?:" + names + r"|he|she|they)\s+(?:should\s+|would\s+|will\s+)?(?:(?:wins?|loses?)\s+"
+                        r"(?:the\s+)?(?:tie|fight|combat|battle|duel)|(?:wins?|loses?|takes?|keeps?|holds?)\s+the\s+"
+                        r"(?:town|village|territory|landscape|space))\b", c, flags=re.IGNORECASE)
+        if not (holds or claims or wins) or (holds and mentions_a_move(engine, c[holds.end():])):
+            return False
+    return True
+
+
 def _coins_offered(state: State, text: str) -> str:
     """`Nina offers Timon one of her coins for his red`, `pays Timon a coin for his red`: a coin
     of hers given in a trade, her coin pile's top card (`coins 1`), which the trade's rule then
@@ -1679,6 +1734,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                       r"\1 yes", text, flags=re.IGNORECASE)
         text = _dash_asides(engine, state, text)
         text = _reasons_dropped(engine, state, text)
+        text = _claims_dropped(engine, state, text)
         text = _coins_offered(state, text)
         text = _backstory_dropped(engine, state, text)
         # (`Nina harvested her reds. She said Stop.`: a story told in the past; round 90's hunters)

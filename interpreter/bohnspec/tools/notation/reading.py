@@ -2005,6 +2005,8 @@ _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+wa
                         # answer shows it; round 91's table)
                         r"|\S+\s+(?:says|said|claims|claimed|insists|insisted|argues|argued|believes|believed)\s+"
                         r"(?:that's|that\s+is|it's|it\s+is|this\s+is)\b"
+                        # (not an answer, `says that's fine, but she wants the blue instead`)
+                        r"(?![^.?!]*\b(?:fine|ok|okay|deal|agreed|yes|no|good|alright)\b)"
                         # (a rule as a player says it, `Timon says the starting player wins ties`)
                         r"|\S+\s+(?:says|said|insists|insisted|argues|argued|believes|believed)\s+"
                         r"(?:that\s+)?(?:the|every|each|nobody|no\s+one)\s"

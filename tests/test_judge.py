@@ -6647,3 +6647,14 @@ def test_round_91_a_claim_passed_over_keeps_whom_the_next_pronoun_means(capsys):
     code, out = judge(capsys, f"{R90}/b01.yaml", "-a", "Timon offers the revealed soy to Keno for his black-eyed bean. "
                       "He takes it back.")
     assert [r["action"]["type"] for r in out.get("results", [])][:2] == ["offer", "decline"], out
+
+
+def test_round_91_the_reveal_said_with_the_end_of_phase_1_and_whether_the_game_is_over(capsys):
+    # `ends phase 1 and turns up the last card, a soy`: was `'plant_hand,turns' is one too many`;
+    # `..., or is the game already over?`: was `'or is game over' is neither a card ...`
+    code, out = judge(capsys, f"{R91}/d07-last-reveal-one-card.yaml",
+                      "-a", "Timon ends phase 1 and turns up the last card, a soy; the pile has now run out for the "
+                            "third time.",
+                      "-a", "Can he still trade the soy to Nina for her red, or is the game already over?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]][:2] == ["end_phase", "offer"], out
+    assert "and turns up the last card, a soy" in out["narrated"]

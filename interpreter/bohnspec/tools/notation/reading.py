@@ -1735,6 +1735,21 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _dash_asides(engine, state, text)
         text = _reasons_dropped(engine, state, text)
         text = _claims_dropped(engine, state, text)
+        # (`Can he still trade ..., or is the game already over?`: whether it is over, the answer
+        # says of the moves; round 91's table)
+        text = re.sub(r",?\s+or\s+(?:is|has)\s+the\s+game\s+(?:already\s+|just\s+)?(?:over|ended)(?=\s*\?)", "", text,
+                      flags=re.IGNORECASE)
+        # (`ends phase 1 and turns up the last card, a soy`: the reveal is what ending phase 1
+        # does, whose events the answer shows; round 91's table had `'plant_hand,turns' is one
+        # too many`)
+        def revealed(m: re.Match) -> str:
+            told_now = NARRATED.get()
+            if told_now is not None:
+                told_now.append(m[2].strip(" ,"))
+            return m[1]
+        text = re.sub(r"\b(ends?\s+(?:phase\s+(?:1|one)|the\s+planting(?:\s+phase)?|(?:his|her|their)\s+planting))"
+                      r"(\s*,?\s+(?:and\s+|then\s+)+(?:turns|flips|reveals)\s+(?:up\s+|over\s+)?[^.;!?]*)",
+                      revealed, text, flags=re.IGNORECASE)
         text = _coins_offered(state, text)
         text = _backstory_dropped(engine, state, text)
         # (`Nina harvested her reds. She said Stop.`: a story told in the past; round 90's hunters)

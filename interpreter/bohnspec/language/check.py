@@ -98,10 +98,10 @@ class Checker:
         # What each emit gives each key of its event (Checker._kind; None: unsure): a key every
         # emit gives a player is a player where a handler or a vine card reads it.
         self._emit_kinds: dict[tuple[str, str], set[str | None]] = {}
-        # (the handlers and vine cards' event conditions, checked again once every emit is seen)
         # The emits of each handler: (its event, the event emitted) -> (the emit's place, whether
         # it runs whenever the handler does), for the circles among handlers (_check_handler_circles).
         self._handler_emits: dict[tuple[str, str], tuple[Location, bool]] = {}
+        # (the handlers and vine cards' event conditions, checked again once every emit is seen)
         self._listeners: list[tuple[Handler | Vine, Any]] = []
         self.proc_calls: dict[str, set[str]] = {}
         # event, where, keys, what would fail, the module listening
@@ -274,6 +274,21 @@ class Checker:
         """Every event with the keys it gives (spec.event_keys), worked out once: it walks
         every declaration."""
         return self.spec.event_keys()
+
+    @contextmanager
+    def _found_aside(self) -> Iterator[list[Diagnostic]]:
+        """What is checked inside is found aside, in the list given, not told; the checker's
+        place (locals, module, the declaration and handler being checked) is as it was after.
+        A define's body checked again with its arguments' kinds, and a handler or a vine card's
+        event condition with its keys', are checked so."""
+        saved = (self.out, self._locals, self._module, self._current, self._handling, self._parameters,
+                 self._handler_top)
+        self.out = []
+        try:
+            yield self.out
+        finally:
+            (self.out, self._locals, self._module, self._current, self._handling, self._parameters,
+             self._handler_top) = saved
 
     @contextmanager
     def _bound(self, kinds: dict[str, str | None]) -> Iterator[None]:
@@ -1026,16 +1041,15 @@ class Checker:
         fulfilled(...) }` and `on fulfilled { emit revealed(...) }`): every emit of the circle at
         the top of its handler never ends, an error; under a condition, a warning, as for a
         handler emitting its own event (round 91's designer's pair stopped every game)."""
-        edges: dict[str, list[str]] = {}
+        edges: dict[str, set[str]] = {}
         for (h, e) in self._handler_emits:
-            edges.setdefault(h, []).append(e)
+            edges.setdefault(h, set()).add(e)
         told: set[frozenset[str]] = set()
-        for start in sorted(edges):
-            circle = _circle_from(start, edges, [start])
-            if circle is None or len(circle) < 2 or frozenset(circle) in told:
+        for circle in _cycles(edges):
+            if frozenset(circle) in told:
                 continue
             told.add(frozenset(circle))
-            steps = [(a, circle[(k + 1) % len(circle)]) for k, a in enumerate(circle)]
+            steps = list(zip(circle, circle[1:]))
             places = [self._handler_emits[st] for st in steps]
             said = ", ".join(f"the handler of {a!r} emits {b!r} ({loc})" for (a, b), (loc, _) in zip(steps, places))
             if all(always for _, always in places):
@@ -1085,9 +1099,8 @@ class Checker:
     def _listener_findings(self, part: Handler | Vine, ev: Any, kinds: dict[str, str]) -> list[Diagnostic]:
         """What checking a handler's body or a vine card's event condition finds with the
         event's keys of these kinds; found aside, not told."""
-        saved = (self.out, self._locals, self._module, self._current, self._handling, self._handler_top)
-        self.out, self._module = [], getattr(part, "module", None)
-        try:
+        with self._found_aside() as found:
+            self._module = getattr(part, "module", None)
             if isinstance(part, Handler):
                 self._locals, self._handling, self._handler_top = dict(kinds), part.name, set()
                 self.block(part.body, set(part.params))
@@ -1096,9 +1109,7 @@ class Checker:
                 scope = {part.holder, *ev.keys}
                 self.expr(ev.condition, scope)
                 self._truth(ev.condition, scope, f"`on {ev.event} when` of vine card {part.name!r}")
-            return self.out
-        finally:
-            self.out, self._locals, self._module, self._current, self._handling, self._handler_top = saved
+        return found
 
     def _not_derived(self, stmts: Iterable[Node], scope: set[str], called: set[str]) -> Node | None:
         """The first statement (in these or a procedure they call) that does more than assign
@@ -1337,26 +1348,12 @@ class Checker:
         self._check_cycles(self.define_calls, "definition")
 
     def _check_cycles(self, graph: dict[str, set[str]], kind: str) -> None:
-        """Report every call that closes a cycle of calls (a depth-first walk: 1 marks a name
-        on the current path, 2 a name done)."""
+        """Report every call that closes a cycle of calls."""
         spec = self.spec
-        state: dict[str, int] = {}
-
-        def visit(n: str, stack: list[str]) -> None:
-            state[n] = 1
-            for m in graph.get(n, ()):
-                if state.get(m) == 1:
-                    cycle = " -> ".join(stack[stack.index(m):] + [m]) if m in stack else m
-                    decl = spec.procedures[m] if m in spec.procedures else spec.defines[m]
-                    self.error(decl.loc, f"{kind}s may not call themselves (evaluation must be "
-                                         f"bounded): {cycle}")
-                elif state.get(m) is None:
-                    visit(m, stack + [m])
-            state[n] = 2
-
-        for n in list(graph):
-            if state.get(n) is None:
-                visit(n, [n])
+        for cycle in _cycles(graph):
+            m = cycle[-1]
+            decl = spec.procedures[m] if m in spec.procedures else spec.defines[m]
+            self.error(decl.loc, f"{kind}s may not call themselves (evaluation must be bounded): {' -> '.join(cycle)}")
 
     # ------------------------------------------------------------ statements
     def block(self, stmts: Iterable[Node], scope: set[str]) -> None:
@@ -1813,14 +1810,11 @@ class Checker:
     def _body_findings(self, d: Define, kinds: dict[str, str | None]) -> list[Diagnostic]:
         """What checking the body of `d` finds with its parameters of these kinds, in the
         define's own module and with nothing of the caller's bound; found aside, not told."""
-        saved = (self.out, self._locals, self._module, self._current, self._handling, self._parameters)
-        self.out, self._locals, self._module = [], dict(kinds), getattr(d, "module", None)
-        self._current, self._handling, self._parameters = "define:" + d.name, None, set()
-        try:
+        with self._found_aside() as found:
+            self._locals, self._module = dict(kinds), getattr(d, "module", None)
+            self._current, self._handling, self._parameters = "define:" + d.name, None, set()
             self.expr(d.body, set(d.params or ()))
-            return self.out
-        finally:
-            self.out, self._locals, self._module, self._current, self._handling, self._parameters = saved
+        return found
 
     def _define_kind(self, name: str, params: tuple[str, ...]) -> str | None:
         """What a define surely gives: its body's kind, its parameters unknown (`define n =
@@ -2067,17 +2061,24 @@ def check_files(files: Sequence[str | PathLike[str]] | None = None) -> tuple[lis
 
 
 
-def _circle_from(start: str, edges: dict[str, list[str]], path: list[str]) -> list[str] | None:
-    """A path from `start` back to it through `edges`, each circle found once: from its least
-    node (the others on it are greater)."""
-    for nxt in sorted(edges.get(path[-1], ())):
-        if nxt == start:
-            return list(path)
-        if nxt not in path and nxt > start:
-            found = _circle_from(start, edges, [*path, nxt])
-            if found is not None:
-                return found
-    return None
+def _cycles(graph: dict[str, set[str]]) -> Iterator[list[str]]:
+    """Each cycle a depth-first walk of `graph` closes, as the path round it back to its first
+    name (`[a, b, a]`), one for each edge that closes one (1 marks a name on the current path,
+    2 a name done); names and edges walked in sorted order, so the same rules say the same."""
+    state: dict[str, int] = {}
+
+    def visit(n: str, stack: list[str]) -> Iterator[list[str]]:
+        state[n] = 1
+        for m in sorted(graph.get(n, ())):
+            if state.get(m) == 1:
+                yield stack[stack.index(m):] + [m]
+            elif state.get(m) is None:
+                yield from visit(m, stack + [m])
+        state[n] = 2
+
+    for n in sorted(graph):
+        if state.get(n) is None:
+            yield from visit(n, [n])
 
 
 def _assigned(stmts: Any) -> set[str]:

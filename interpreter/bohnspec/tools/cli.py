@@ -1532,14 +1532,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except SpecRuntimeError as exc:
         met = getattr(exc, "met_in_game", None)
         if met is not None:
-            line.clear()
             exc.message += _failure_replay(engine, args, options, keep, *met)
             exc.args = (exc._text(),)
         raise
     finally:
         line.clear()
     interrupted = stats.interrupted
-    _own_events_counted(engine, args.rules, stats)
+    _own_events_counted(engine, stats)
     others = "".join(f", {k} {v}" for k, v in options.items() if k != "beans")
     beans = f", beans {options['beans']}" if "beans" in options else ""
     played = (f"{stats.games} of {args.games} random games (INTERRUPTED)" if interrupted
@@ -1579,18 +1578,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _own_events_counted(engine: Engine, rules: list[str], stats: Any) -> None:
-    """The events the --rules files emit are counted even when none happened (0: the designer's
-    landscape never paid; round 91's designer read an event missing from the table as nothing
-    to say)."""
-    from ..language.spec import nodes_of
-    mine = {str(Path(r).resolve()) for r in rules}
+def _own_events_counted(engine: Engine, stats: Any) -> None:
+    """The events the designer's files (--rules) emit are counted even when none happened (0: the
+    designer's landscape never paid; round 91's designer read an event missing from the table as
+    nothing to say)."""
+    from ..language.spec import book_files, nodes_of
+    books = book_files()
     for f in engine.spec.files:
-        if str(Path(f.path).resolve()) in mine:
-            for d in f.decls:
-                for n in nodes_of(d):
-                    if n.kind == "emit" and n.args[0] not in stats.event_counts:
-                        stats.event_counts[n.args[0]] = 0
+        if f.path not in books:
+            for n in nodes_of(f.decls):
+                if n.kind == "emit" and n.args[0] not in stats.event_counts:
+                    stats.event_counts[n.args[0]] = 0
 
 
 def _failure_replay(engine: Engine, args: argparse.Namespace, options: dict[str, str], keep: Path | None,
@@ -1615,10 +1613,8 @@ def _failure_replay(engine: Engine, args: argparse.Namespace, options: dict[str,
         path.write_text(yaml_text(rec.state.to_json(), [said]), encoding="utf-8")
     except (BohnspecError, OSError):
         return ""  # (the error itself is told all the same)
-    rules_args = "".join(f" --rules {shlex.quote(r)}" for r in args.rules)
     move = f" -a {shlex.quote(json.dumps(action))}" if action is not None else ""
-    return f"; the situation before it: {path}; meet it again: bohnspec judge {shlex.quote(str(path))}" \
-           f"{rules_args}{move}"
+    return f"; the situation before it: {path}; meet it again: {_judge_command(path, args.rules)}{move}"
 
 
 def _keep_unended(folder: Path, unended: list, rules: list[str]) -> tuple[str, str | None]:
@@ -1627,7 +1623,6 @@ def _keep_unended(folder: Path, unended: list, rules: list[str]) -> tuple[str, s
     or ("", the problem) when they cannot be written."""
     from ..conformance.fuzz.writer import render as yaml_text
 
-    rules_args = "".join(f" --rules {shlex.quote(r)}" for r in rules)
     paths = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -1636,15 +1631,20 @@ def _keep_unended(folder: Path, unended: list, rules: list[str]) -> tuple[str, s
                 continue
             path = folder / f"seed{u.seed}.yaml"
             path.write_text(yaml_text(u.state, [f"The last state of a random game of bohnspec simulate: {u.said()}.",
-                                                f"bohnspec judge {shlex.quote(str(path))}{rules_args} says what "
-                                                "each player may do here, and what holds them back."]),
+                                                f"{_judge_command(path, rules)} says what each player may do "
+                                                "here, and what holds them back."]),
                             encoding="utf-8")
             paths.append(path)
     except OSError as exc:
         return "", f"--keep-unended {folder}: cannot write the situations ({exc.strerror or exc})"
-    first = shlex.quote(str(paths[0])) if paths else ""
-    return (f"  {len(paths)} situation(s) written to {folder}: bohnspec judge {first}{rules_args} "
-            "says what each player may do there"), None
+    first = _judge_command(paths[0] if paths else None, rules)
+    return f"  {len(paths)} situation(s) written to {folder}: {first} says what each player may do there", None
+
+
+def _judge_command(path: Path | None, rules: list[str]) -> str:
+    """The command that judges a situation written by simulate, with the run's own rules files."""
+    where = shlex.quote(str(path)) if path is not None else ""
+    return f"bohnspec judge {where}" + "".join(f" --rules {shlex.quote(r)}" for r in rules)
 
 
 def _board_playable(engine: Engine, name: str, players: int, options: dict[str, str]) -> None:

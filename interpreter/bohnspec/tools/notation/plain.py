@@ -32,6 +32,7 @@ from .places import (
 )
 from .words import (
     _said_to_be,
+    names_alternation,
     _DONE,
     _ENDING,
     _FILLERS,
@@ -1087,7 +1088,7 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
         text = re.sub(r"^\s*how\s+much\s+(?:does|do|would|will)\s+it\s+cost\s+to\s+(?=\S+\s+\S)",
                       lambda m: f"{state.active} ", text, flags=re.IGNORECASE)
     # (`What does it cost Nina to build a fortress?`: her move, whose verdict quotes the price)
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
     text = re.sub(r"^\s*(?:what|how\s+much)\s+(?:does|do|would|will)\s+it\s+cost\s+(" + names + r")\s+to\s+(?=\S)",
                   r"\1 ", text, flags=re.IGNORECASE)
     # `Nina wants to trade ...`, `tries to`, `would like to`, `decides to`: the move she means
@@ -1194,7 +1195,7 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
                      if v and (v == "trade" or _names_a_move(engine, [v]))), stem)
         text = f"{gerund[1]} {verb}{gerund[3]}"
     # (only before a player named: a player may be called May or Will)
-    players = "|".join(map(re.escape, state.names())) or "(?!)"
+    players = names_alternation(state)
     # (before a pronoun too, `Can he harvest?`: whom it means is asked when the words do not say)
     text = re.sub(r"^\s*(?:can|may|could|might)\s+((?:" + players + r"|he|she|they|i)(?:'s)?)\s+", r"\1 ", text,
                   flags=re.IGNORECASE)

@@ -99,6 +99,7 @@ from .words import (
     _phases_named,
     present_told,
     mentions_a_move,
+    names_alternation,
     _said_to_be,
     _stem,
     _subjects,
@@ -857,7 +858,7 @@ def _corrected(state: State, text: str) -> str:
 def _subjects_said(state: State, text: str) -> str:
     """Who makes the moves, said otherwise than by a name first: `everybody` (each player),
     `Nina: Stop!` (what she says), `then his riders charge` (the first player named's)."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
     # (`Lisa draws and everybody passes`: each player, from the one whose turn it is round the
     # table, as `Anna, Paul and Lisa pass` is read; round 71's table)
     seated = state.names()
@@ -899,7 +900,7 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     `so Eiko can say Stop`, `To Nina, Timon offers ...`, `, meanwhile`, `Timon then offers`, a
     reason after what is said (`says Stop: ...`), `no thanks`; then a question the asker answers,
     the openings, the amounts and whose turn it is (each its own function below)."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
     subject = r"(?:" + names + r"|he|she|they)"
     # (`; after that, Nina ...` as `, then`: round 76's hunter had `red;` read as a card)
     text = re.sub(r"(,?\s+and|,|;)\s+(?:after\s+(?:that|this)|afterwards|next|later|finally|lastly|subsequently|"
@@ -979,7 +980,7 @@ def _asker_answered(engine: Engine, state: State, text: str) -> str:
     """A question its asker answers: `Does Nina decline? No, she accepts.` (the answer alone),
     `Can Timon offer Eiko the fire? Sure, he offers it.` (the answer, once, with what the question
     named); another player's move in the answer: both (rounds 76 to 78's hunters)."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
     subject = r"(?:" + names + r"|he|she|they)"
     # (`Can Timon plant the blue? No, he plants the red.`, `Does Nina accept? Yes, Nina accepts.`:
     # the one asking answers; the answer is what happens, and the question is not judged too,
@@ -1136,7 +1137,7 @@ def _openings_said(engine: Engine, state: State, text: str) -> str:
     """`What's` (`What is`), `the first phase` (phase 1), a time opening a sentence (`In the pause
     Lisa says ...`: said after her verb) and a purpose opening one (`To make room for the red,
     Paul ...`: no move)."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
     subject = r"(?:" + names + r"|he|she|they)"
     text = re.sub(r"\b(what|who|where|how)'s\b", r"\1 is", text, flags=re.IGNORECASE)
     # (`Keno says he can harvest his one-bean field; is he right?`: a dispute, asked as the
@@ -1170,7 +1171,7 @@ def _openings_said(engine: Engine, state: State, text: str) -> str:
 def _amounts_said(engine: Engine, state: State, text: str) -> str:
     """`draws the last three cards from the pile` (the draw), `pays another coin` (a coin), and
     `Does she get to draw?` (whether she may)."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
     text = re.sub(r"\b(draws?|drew)\s+the\s+last\s+(?=(?:one|two|three|four|five|[0-9]+)\s+cards?\b)", r"\1 ", text,
                   flags=re.IGNORECASE)
     text = re.sub(r"\b(draws?|drew)(\s+(?:the\s+)?(?:one|two|three|four|five|[0-9]+)\s+cards?)?\s+(?:from|off)\s+"
@@ -1311,7 +1312,7 @@ def _answer_to_the_offer(state: State, text: str) -> str:
     is the one it was made to (only that player may take or turn it down, phase-2/14), and the
     one who takes it back is the one who made it; said of the offer just before (round 75's
     table was asked whom `she` means)."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
     offer = (r"\b(" + names + r")\s+(?:offers?|gives?|hands?|proposes?|trades?)\b(?:(?![.!?;]).)*?"
              r"\b(?:to\s+)?(" + names + r")\b(?:(?![.!?;]).)*?(?:[,.;]\s*|\s+)(?:(?:and|but|then)\s+)*")
 
@@ -1358,7 +1359,7 @@ def _dash_asides(engine: Engine, state: State, text: str) -> str:
     stack - the last card of the pile`: what a player says, or a noun said again, set off by a
     dash, is no move (round 91's table had each refused as `'-' is one too many`); passed over
     and listed where the caller collects narration (NARRATED)."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
 
     def aside(m: re.Match) -> str:
         said = m[1]
@@ -1384,9 +1385,7 @@ def _dash_asides(engine: Engine, state: State, text: str) -> str:
             and not mentions_a_move(engine, said)
         if not (card or claim or idle or noun):
             return m[0]
-        told = NARRATED.get()
-        if told is not None:
-            told.append(said.strip())
+        _narrate(said)
         if not m[2].strip():
             return ""
         # (closed by a dash, the sentence goes on after it: `- she thinks about it - and
@@ -1406,7 +1405,7 @@ def _backstory_dropped(engine: Engine, state: State, text: str) -> str:
     move of the question (round 91's table had Timon's draw judged again, and refused). A move
     the situation still allows (`Timon has planted the blue. Now he plants the green.` before
     either) is a move, told in another tense (round 91's hunter)."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
     parts = re.split(r"(?<=[.;!])\s+", text.strip())
     now = next((k for k, s in enumerate(parts) if k and re.match(r"now\b", s, flags=re.IGNORECASE)), None)
     if now is None or not all(re.match(r"(?:" + names + r")\s+(?:has|have|had)\s+(?:already\s+|just\s+)?"
@@ -1423,9 +1422,7 @@ def _backstory_dropped(engine: Engine, state: State, text: str) -> str:
         # her other field is longer; round 91's hunter)
         if not actions or any(engine.timing(state, a["type"], a.get("player", "")) is None for a in actions):
             return text
-    told = NARRATED.get()
-    if told is not None:
-        told.extend(s.strip() for s in parts[:now])
+    _narrate(*parts[:now])
     rest = " ".join(parts[now:])
     named = {n for s in parts[:now] for n in state.names() if re.match(re.escape(n) + r"\b", s)}
     if len(named) == 1:
@@ -1446,13 +1443,10 @@ def _claims_dropped(engine: Engine, state: State, text: str) -> str:
                and _claims_only(engine, state, s)]
     if not claimed:
         return text
-    told = NARRATED.get()
-    if told is not None:
-        told.extend(parts[k].strip() for k in claimed)
-    names = [n for n in state.names()]
+    _narrate(*(parts[k] for k in claimed))
     for k in claimed:
         # (`... Nina has no good card, so she loses. She defends blindly.`: the player it named)
-        named = [n for n in names if re.search(r"\b" + re.escape(n) + r"\b", parts[k])]
+        named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", parts[k])]
         if len(named) == 1 and k + 1 < len(parts) and k + 1 not in claimed:
             parts[k + 1] = re.sub(r"^(?:he|she)\b", named[0], parts[k + 1], count=1, flags=re.IGNORECASE)
     kept = [s for k, s in enumerate(parts) if k not in claimed]
@@ -1465,7 +1459,7 @@ def _claims_only(engine: Engine, state: State, sentence: str) -> bool:
     """Whether a sentence only says what players or places hold, what a player claims, or who
     wins a fight (`Uwe has a cannon, so he wins the tie?`): clauses joined by `so`, `but`,
     `and` or a dash, none of them a move."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
     who = r"(?:" + names + r"|he|she|they|the\s+[\w-]+|his\s+[\w-]+|her\s+[\w-]+)"
     clauses = [c.strip(" ,.;!?") for c in re.split(r",?\s+(?:so|but|and)\s+|\s+[-\u2014\u2013]+\s+(?:but\s+)?|,\s+",
                                                     sentence.strip()) if c.strip(" ,.;!?")]
@@ -1489,11 +1483,22 @@ def _claims_only(engine: Engine, state: State, sentence: str) -> bool:
     return True
 
 
+def _reveal_with_phase_end(text: str) -> str:
+    """`ends phase 1 and turns up the last card, a soy`: the reveal is what ending phase 1 does,
+    whose events the answer shows (round 91's table had `'plant_hand,turns' is one too many`)."""
+    def revealed(m: re.Match) -> str:
+        _narrate(m[2].strip(" ,"))
+        return m[1]
+    return re.sub(r"\b(ends?\s+(?:phase\s+(?:1|one)|the\s+planting(?:\s+phase)?|(?:his|her|their)\s+planting))"
+                  r"(\s*,?\s+(?:and\s+|then\s+)+(?:turns|flips|reveals)\s+(?:up\s+|over\s+)?[^.;!?]*)",
+                  revealed, text, flags=re.IGNORECASE)
+
+
 def _coins_offered(state: State, text: str) -> str:
     """`Nina offers Timon one of her coins for his red`, `pays Timon a coin for his red`: a coin
     of hers given in a trade, her coin pile's top card (`coins 1`), which the trade's rule then
     refuses, and not a tribute or a word unread (round 91's table)."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
     coin = r"(?:one\s+of\s+(?:his|her|their)\s+coins|(?:his|her|their)\s+coin|a\s+coin|a\s+bean\s+coin)"
     text = re.sub(r"\b(offers?|gives?|trades?)\s+((?:" + names + r")\s+)?" + coin + r"(?=\s+(?:for|to)\b)",
                   lambda m: f"{m[1]} {m[2] or ''}coins 1", text, flags=re.IGNORECASE)
@@ -1505,12 +1510,10 @@ def _reasons_dropped(engine: Engine, state: State, text: str) -> str:
     """`Timon has five coins and pays one as tribute`, `Keno can't get a blue anyway, so he pays
     his coin`: what a player holds or cannot do, said as the reason for the move after it, is the
     situation, no move (round 91's table: `unknown action 'has'`, `unknown action "can't"`)."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
-    told = NARRATED.get()
+    names = names_alternation(state)
 
-    def pile_out(m: re.Match) -> str:
-        if told is not None:
-            told.append(m[1].strip(" ,;"))
+    def passed_over(m: re.Match) -> str:
+        _narrate(m[1].strip(" ,;"))
         return ""
     # (`Keno draws and the pile is empty for the third time`, `..., but there's only one left in
     # the pile`, `that's the third time it runs out`: what the move leads to, which the answer
@@ -1519,11 +1522,11 @@ def _reasons_dropped(engine: Engine, state: State, text: str) -> str:
                   r"(?:is\s+(?:now\s+)?(?:empty|exhausted|used\s+up)|runs\s+out|has\s+(?:now\s+)?run\s+out|ran\s+out)|there(?:'s|\s+is|\s+are)\s+only\s+"
                   r"\w+\s+(?:cards?\s+)?left\s+in\s+the\s+(?:draw\s+)?pile)(?:\s+(?:for\s+the\s+\w+\s+time|again))?"
                   r"|,\s+that's\s+the\s+\w+\s+time\s+(?:it|the\s+(?:draw\s+)?pile)\s+(?:runs|ran|has\s+run)\s+out)"
-                  r"(?=\s*[.!;?]|\s*$)", pile_out, text, flags=re.IGNORECASE)
+                  r"(?=\s*[.!;?]|\s*$)", passed_over, text, flags=re.IGNORECASE)
     # (`Nina and Eiko both end up with five coins`: what the player says the moves lead to)
     text = re.sub(r"(?:(?<=^)|(?<=[.!;]\s))((?:" + names + r")(?:\s*(?:,|and)\s*(?:" + names + r"))*\s+"
                   r"(?:both\s+|all\s+)?(?:ends?\s+up|finish(?:es)?)\s+with\s+[^.;!?\u2014\u2013]*?)(?:\s+[-\u2014\u2013]+\s+|\s*[.;!]\s*)(?=\S)",
-                  pile_out, text, flags=re.IGNORECASE)
+                  passed_over, text, flags=re.IGNORECASE)
     # (`draws the last two cards of the pile`: from it)
     text = re.sub(r"\b(draws?\s+(?:the\s+)?(?:last\s+|top\s+)?(?:\w+\s+)?cards?)\s+of\s+the\s+(?:draw\s+)?pile\b",
                   r"\1 from the pile", text, flags=re.IGNORECASE)
@@ -1610,7 +1613,7 @@ def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved
 
 def _claim_asked(state: State, text: str) -> re.Match | None:
     """`Does that count for her vine card?`: the words asking whether a task is met, with whose."""
-    names = "|".join(map(re.escape, state.names())) or "(?!)"
+    names = names_alternation(state)
     return re.match(r"^\s*(?:does|did|would|will|is|was)\s+(?:that|this|it)\s+(?:count|enough|do|fulfil\w*|meet\w*|"
                     r"satisf\w*|complete\w*)\b.*?\b(?:(his|her|their|my)|(" + names + r")'s)\s+(?:vine\s+)?"
                     r"(?:card|task)\b", text, flags=re.IGNORECASE)
@@ -1720,7 +1723,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # asks of the move said, `\u2014 is that allowed?`; `Will May accept?`, a question marked so,
         # though a player may be called Will; and `he` in the question, when the text names one
         # player, is that player: rounds 61 and 62)
-        names = "|".join(map(re.escape, state.names())) or "(?!)"
+        names = names_alternation(state)
         # (`Can't Timon plant the soy?`, `Isn't Timon allowed to ...`, `Is Timon not allowed to
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
@@ -1739,17 +1742,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # says of the moves; round 91's table)
         text = re.sub(r",?\s+or\s+(?:is|has)\s+the\s+game\s+(?:already\s+|just\s+)?(?:over|ended)(?=\s*\?)", "", text,
                       flags=re.IGNORECASE)
-        # (`ends phase 1 and turns up the last card, a soy`: the reveal is what ending phase 1
-        # does, whose events the answer shows; round 91's table had `'plant_hand,turns' is one
-        # too many`)
-        def revealed(m: re.Match) -> str:
-            told_now = NARRATED.get()
-            if told_now is not None:
-                told_now.append(m[2].strip(" ,"))
-            return m[1]
-        text = re.sub(r"\b(ends?\s+(?:phase\s+(?:1|one)|the\s+planting(?:\s+phase)?|(?:his|her|their)\s+planting))"
-                      r"(\s*,?\s+(?:and\s+|then\s+)+(?:turns|flips|reveals)\s+(?:up\s+|over\s+)?[^.;!?]*)",
-                      revealed, text, flags=re.IGNORECASE)
+        text = _reveal_with_phase_end(text)
         text = _coins_offered(state, text)
         text = _backstory_dropped(engine, state, text)
         # (`Nina harvested her reds. She said Stop.`: a story told in the past; round 90's hunters)
@@ -1831,9 +1824,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             if m is None or re.match(r"\w+(?:ed|wn|en)\b", m[1]) \
                     or any(_names_a_move(engine, m[1].split()[i:]) for i in range(len(m[1].split()))):
                 return False
-            told = NARRATED.get()
-            if told is not None:
-                told.append(t.strip())  # (said, as any sentence passed over is)
+            _narrate(t)  # (said, as any sentence passed over is)
             return True
         # (a sentence that names no move, beside ones that do, tells the situation around the
         # moves: passed over where the caller collects it, NARRATED; round 90's story table)
@@ -2000,6 +1991,12 @@ def _there(engine: Engine, state: State, parts: list[str], k: int) -> str:
 # A sentence shaped as telling how things stand, or what a player thinks of it: `It's Timon's
 # phase 4 ...`, `There are two cards left`, `The pile ...`, `Nina has five coins`, `Timon's
 # hand is empty`, `Keno objects`; passed over where it names no move (see NARRATED).
+# Words that answer an offer (`Nina says that's fine`): what she says is then no narration.
+_ANSWER_WORDS = r"fine|ok|okay|deal|agreed|yes|no|good|alright"
+# A rule as a player states it, `Timon says the starting player wins ties` (not `claims the
+# card`: the claim of a vine card is a move).
+_RULE_STATED = r"\S+\s+(?:says|said|insists|insisted|argues|argued|believes|believed)\s+(?:that\s+)?(?:the|every|" \
+               r"each|nobody|no\s+one)\s"
 _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+was|\s+were)|only\s|"
                         r"nobody|no\s+one|everyone|everybody|"
                         r"\S+?(?:'s\s+\S+(?:\s+\S+)?)?\s+(?:is|are|was|were|has|have|had|'s|holds|held|still\s+has)\b"
@@ -2021,12 +2018,10 @@ _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+wa
                         r"|\S+\s+(?:says|said|claims|claimed|insists|insisted|argues|argued|believes|believed)\s+"
                         r"(?:that's|that\s+is|it's|it\s+is|this\s+is)\b"
                         # (not an answer, `says that's fine, but she wants the blue instead`)
-                        r"(?![^.?!]*\b(?:fine|ok|okay|deal|agreed|yes|no|good|alright)\b)"
-                        # (a rule as a player says it, `Timon says the starting player wins ties`)
-                        r"|\S+\s+(?:says|said|insists|insisted|argues|argued|believes|believed)\s+"
-                        r"(?:that\s+)?(?:the|every|each|nobody|no\s+one)\s"
-                        # (not an answer to an offer, `Nina says the soy is fine`)
-                        r"(?![^.?!]*\b(?:fine|ok|okay|deal|agreed|yes|no|good|alright)\b))", re.IGNORECASE)
+                        r"(?![^.?!]*\b(?:" + _ANSWER_WORDS + r")\b)"
+                        # (a rule as a player says it, `Timon says the starting player wins ties`;
+                        # not an answer to an offer, `Nina says the soy is fine`)
+                        r"|" + _RULE_STATED + r"(?![^.?!]*\b(?:" + _ANSWER_WORDS + r")\b))", re.IGNORECASE)
 
 
 # What a sentence passed over as narration never says: an offer, a trade or a gift (`There is an
@@ -2062,11 +2057,9 @@ def _told_as_narration(engine: Engine, state: State, text: str) -> bool:
     mentions_a_move), no question, and no time other than the game's now."""
     said = text.strip()
     # (a rule as a player states it, `Timon says the starting player wins ties`: what he says
-    # names moves, but none is made; round 91's table)
-    # (not `claims the card`: the claim of a vine card is a move)
-    stated = re.match(r"\S+\s+(?:says|said|insists|insisted|argues|argued|believes|believed)\s+"
-                      r"(?:that\s+)?(?:the|every|each|nobody|no\s+one)\s(?![^.?!]*\b(?:stop|fine|ok|okay|deal|"
-                      r"agreed|yes|no|good|alright)\b)", said, flags=re.IGNORECASE) is not None
+    # names moves, but none is made; round 91's table; nor a Stop)
+    stated = re.match(_RULE_STATED + r"(?![^.?!]*\b(?:stop|" + _ANSWER_WORDS + r")\b)", said,
+                      flags=re.IGNORECASE) is not None
     return not said.endswith("?") and _OUTCOME_ASKED.match(said) is None and _COUNT_ALONE.fullmatch(text) is None \
         and _NARRATION.match(said) is not None and _NOT_NARRATION.search(text) is None \
         and (stated or (_time_as_now(engine, state, text) and not mentions_a_move(engine, text)))
@@ -2077,6 +2070,13 @@ def _told_as_narration(engine: Engine, state: State, text: str) -> bool:
 # which the situation file gives; passed over, and said so, instead of failing the whole story
 # (round 90's story table: 27 of 30 stories unread, most for one such sentence).
 NARRATED: ContextVar[list[str] | None] = ContextVar("NARRATED", default=None)
+
+
+def _narrate(*said: str) -> None:
+    """Words passed over as narration, listed where a caller collects them (NARRATED)."""
+    told = NARRATED.get()
+    if told is not None:
+        told.extend(s.strip() for s in said)
 
 
 def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[str]:

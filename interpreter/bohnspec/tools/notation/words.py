@@ -262,6 +262,12 @@ def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
                    for part in re.split(r"(?<=[.;!?])(?=\s)", text))
 
 
+def names_alternation(state: State) -> str:
+    """The players' names as one alternative of a pattern (`Timon|Nina|Keno`), each escaped;
+    one that never matches at a table of nobody."""
+    return "|".join(map(re.escape, state.names())) or "(?!)"
+
+
 def mentions_a_move(engine: Engine, text: str) -> bool:
     """Whether a sentence names a move of the game anywhere (`_names_a_move` at any word, or a
     verb the reading makes one of, _MOVE_WORDS), in the present or the past (`harvested`,

@@ -58,7 +58,7 @@ def test_the_example_cards_check_and_their_scenarios_pass(capsys):
     examples = ROOT / "examples"
     assert main(["check", str(examples / "my-vines.bohn")]) == 0
     assert main(["conform", str(examples / "scenarios"), "--rules", str(examples / "my-vines.bohn")]) == 0
-    assert "6 passed, 0 failed" in capsys.readouterr().out
+    assert "8 passed, 0 failed" in capsys.readouterr().out
 
 
 HARD_VINES = """\
@@ -124,3 +124,65 @@ def test_varieties_are_the_game_s_own_as_its_options_choose(tmp_path, engine, be
     kinds.clear()  # a list of one's own: the next reading is whole again
     assert len(eng.define_value(state, "all_kinds")) == 8
     assert main(["check", "--rules", str(rules)]) == 0
+
+
+# ------------------------------------------------------------ a count kept for one turn
+
+TURN_COUNT = """\
+module turn_count requires bohnroeschen
+
+ruling turn-count
+  question "Is this card official?"
+  decision "No."
+  reason "A designer's trial."
+  cites bohnroeschen/components/1
+
+internal var gifts_this_turn: int per player = 0 reset on turn cites ruling/turn-count
+var turn_harvests: int = 0 reset on turn, phase cites ruling/turn-count
+
+on harvested(player) cites ruling/turn-count {
+  player.gifts_this_turn = player.gifts_this_turn + 1
+  turn_harvests = turn_harvests + 1
+}
+"""
+
+
+def test_a_variable_reset_on_an_event_is_set_back_before_the_events_handlers(tmp_path):
+    from bohnspec.conformance.scenario import state_from_data
+    from bohnspec.execution.compiled import CompiledEngine
+    from bohnspec.execution.interpret import Engine
+    from bohnspec.language.spec import load
+    path = tmp_path / "turn-count.bohn"
+    path.write_text(TURN_COUNT, encoding="utf-8")
+    modules = ["base", "bohnroeschen", "turn_count"]
+    spec = load(modules, [path])
+    # (the resets run first of the event's handlers, whichever module declares them)
+    assert spec.handlers["turn"][0].resets == "gifts_this_turn"
+    assert [h.resets for h in spec.handlers["phase"]][:2] == ["planted", "turn_harvests"]
+    for engine in (Engine(spec), CompiledEngine(spec)):
+        state = state_from_data(engine, {
+            "players": [{"name": "Ada", "fields": [["soy", "soy"], ["blue", "blue"]], "vars": {"gifts_this_turn": 3}},
+                        {"name": "Ben", "hand": ["green"]}, {"name": "Cleo"}],
+            "active": "Ada", "phase": "intermediate", "draw_pile": ["red"] * 6,
+            "vars": {"turn_harvests": 2}}, modules)
+        for who in ("Ada", "Ben", "Cleo"):
+            state = engine.apply(state, {"type": "pass", "player": who}).state
+        shown = state.to_json()
+        assert shown["active"] == "Ben"
+        assert shown["players"][0]["vars"]["gifts_this_turn"] == 0 and shown["vars"]["turn_harvests"] == 0
+        state = engine.apply(state, {"type": "harvest", "player": "Ada", "field": 1}).state
+        shown = state.to_json()
+        assert shown["players"][0]["vars"]["gifts_this_turn"] == 1 and shown["vars"]["turn_harvests"] == 1
+
+
+def test_a_reset_on_an_event_no_rule_emits_or_on_loading_is_refused(tmp_path):
+    path = tmp_path / "bad.bohn"
+    path.write_text("module bad requires bohnroeschen\n"
+                    "internal var a: int = 0 reset on trun cites bohnroeschen/components/1\n"
+                    "internal var b: int = 0 reset on state_loaded cites bohnroeschen/components/1\n",
+                    encoding="utf-8")
+    diagnostics, _ = check_files([path])
+    assert [(d.severity, d.location.line, d.message) for d in diagnostics] == [
+        ("error", 2, "unknown event 'trun': no rule emits it, so variable 'a' is never reset (did you mean 'turn'?)"),
+        ("error", 3, "variable 'b' cannot be reset on state_loaded: loading a situation changes nothing the "
+                     "table sees; reset it on an event of the play")]

@@ -590,6 +590,14 @@ class Checker:
             self.error(v.loc, f"{v.name!r} is also an attribute of cards: give the variable another name")
         if v.per_space and v.name == "card":
             self.error(v.loc, "a space's `card` is the card lying on it: give the variable another name")
+        for event in dict.fromkeys(v.resets):
+            if event == LOADED:
+                # (a situation loaded is as it was left: its values are what was played)
+                self.error(v.loc, f"variable {v.name!r} cannot be reset on {LOADED}: loading a situation "
+                                  "changes nothing the table sees; reset it on an event of the play")
+            elif v.resets.count(event) > 1:
+                self.warn(v.loc, f"variable {v.name!r} names the event {event!r} twice in its `reset on`")
+            self.listened.append((event, v.loc, (), f"variable {v.name!r} is never reset", self._module))
 
     def _check_card(self, c: Card) -> None:
         spec = self.spec

@@ -115,6 +115,10 @@ class _DropKind(str):
     """The kind of clause a `drop` takes out (`when`, `require` or `grant`)."""
 
 
+class _Resets(tuple):
+    """The events of a variable's `reset on ...`, told apart from its other parts."""
+
+
 def _split(parts: tuple[Any, ...]) -> tuple[list[Any], tuple[str, ...]]:
     """The parts other than the citation list, and the citations (() when there are none)."""
     rest = [p for p in parts if not isinstance(p, _Cites)]
@@ -231,11 +235,15 @@ class _ToModel(Transformer):
 
     def var(self, meta, name, vtype, *rest):
         parts, cites = _split(rest)
-        *scopes, default = parts
+        resets = next((p for p in parts if isinstance(p, _Resets)), _Resets())
+        *scopes, default = [p for p in parts if not isinstance(p, _Resets)]
         words = next((_text(p) for p in scopes if _is_token(p, "STRING")), "")
         return Var(str(name), "", cites, self._loc(meta), type=str(vtype),
                    per_player="each_player" in scopes, per_space="each_space" in scopes, default=default,
-                   words=words)
+                   words=words, resets=tuple(resets))
+
+    def var_reset(self, meta, *events):
+        return _Resets(str(e) for e in events)
 
     def internal_var(self, meta, var):
         return replace(var, internal=True)

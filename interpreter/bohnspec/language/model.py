@@ -87,6 +87,7 @@ class Var(Decl):
     per_space: bool = False
     internal: bool = False  # the reference's bookkeeping, not what the table sees (PROTOCOL.md)
     words: str = ""  # what a table calls it, said before its value ("figure on vine card" 2)
+    resets: tuple[str, ...] = ()  # the events that set it back to its first value (`reset on turn`)
 
 
 @dataclass(frozen=True)
@@ -264,6 +265,7 @@ class Procedure(Decl):
 class Handler(Decl):
     params: tuple[str, ...] = ()
     body: tuple[Node, ...] = ()
+    resets: str = ""  # the variable whose `reset on` this handler is (spec.py writes it), if any
 
 
 @dataclass(frozen=True)

@@ -644,6 +644,7 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             spec.invariants.append(d)
         elif isinstance(d, CategoryExtension):
             spec.category_extensions.append(d)
+    _add_resets(spec)
     for x in spec.category_extensions:  # the checker says when one names no category or repeats an attribute
         cat = spec.categories.get(x.name)
         if cat is not None:
@@ -661,6 +662,31 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
                 or final.module in (old.module, d.module):
             spec.rivals.append((old, d))
     return spec
+
+
+# The loop name of a reset of every player's or space's value: no rules text can spell it (not
+# a NAME), so neither the first value's expression nor a rule of the designer's can shadow it.
+_HOLDER = "holder'"
+
+
+def _add_resets(spec: Spec) -> None:
+    """A variable's `reset on EVENT` is a handler of that event, declared where the variable is
+    and run before the event's other handlers, so that they and the vine cards' conditions
+    watching it see the value the event starts afresh (a count kept for one turn)."""
+    first: dict[str, list[Handler]] = {}
+    for v in spec.vars.values():
+        if not v.resets or v.default is None:
+            continue
+        loc = v.loc
+        if v.per_player or v.per_space:
+            every = Node("name", ("players" if v.per_player else "spaces",), loc)
+            body = Node("for", (_HOLDER, every, (Node("assign", (("attr", _HOLDER, v.name), v.default), loc),)), loc)
+        else:
+            body = Node("assign", (("var", v.name), v.default), loc)
+        for event in dict.fromkeys(v.resets):
+            first.setdefault(event, []).append(Handler(event, v.module, v.cites, loc, body=(body,), resets=v.name))
+    for event, resets in first.items():
+        spec.handlers[event] = [*resets, *spec.handlers.get(event, [])]
 
 
 def _drop(spec: Spec, by: Extend, drop: Drop, mine: set[str]) -> None:

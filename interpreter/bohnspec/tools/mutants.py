@@ -19,7 +19,8 @@ of one declaration with one small change (file:line:column tells where):
                   takes out are back)
     negate-vine   a vine card's `met when` / `claim when` / `on EVENT when` condition negated
     drop-stmt     one statement of an effect, procedure, handler, `on enter` or setup block
-                  left out (`let` statements are kept: dropping one leaves a name undefined)
+                  left out (`let` statements are kept: dropping one leaves a name undefined);
+                  also one event of a variable's `reset on`
 
 A `grant` clause is never mutated: it only names the paragraphs that allow an action, and no
 verdict depends on it. Only declarations of the chosen modules are mutated, and only where they are in force (a
@@ -59,7 +60,7 @@ from ..language.compile import compile_text
 from ..errors import BohnspecError, Location
 from ..execution.interpret import Engine
 from ..language.model import (
-    Action, Board, Card, Clause, Decl, Extend, Forbid, Node, RulesFile, Variety, Vine,
+    Action, Board, Card, Clause, Decl, Extend, Forbid, Node, RulesFile, Var, Variety, Vine,
 )
 from ..language.spec import build, module_closure, spec_files
 from ..language.unparse import unparse
@@ -369,6 +370,10 @@ def decl_mutations(d, src: Source):
     if isinstance(d, Vine):
         yield from _vine_mutations(d, src)
         return
+    if isinstance(d, Var):
+        for event in dict.fromkeys(d.resets):
+            yield (d.loc, f"drop `reset on {event}`", "drop-stmt", f"var {d.name}",
+                   dataclasses.replace(d, resets=tuple(e for e in d.resets if e != event)))
     for name in _FIELDS:
         value = getattr(d, name, None)
         if not isinstance(value, (Node, tuple)):

@@ -47,6 +47,10 @@ def situation(vars_: dict, **more) -> dict:
     # solo/3: the unwanted beans go onto the discard pile; the middle stays empty.
     (situation({"violet_pos": 20, "red_pos": 22}, phase="draw_cards", middle=["red"]), "state.middle",
      "nothing lies in the middle"),
+    # ruling/solo-layout: every vine card lies in the row from the setup on (round 92's blind
+    # author had a castle in a face-down deck accepted, a game she could never win).
+    (situation({"violet_pos": 20, "red_pos": 22}, vine_row=ROW[:-1], vine_deck=ROW[-1:]), "state.vine_deck",
+     "no face-down vine deck"),
 ])
 def test_a_solo_situation_no_game_reaches_is_refused(state, path, words):
     helpers.assert_refused(SOLO, state, path, words)

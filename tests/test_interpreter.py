@@ -7,6 +7,7 @@ import time
 from collections import Counter
 
 import pytest
+from hypothesis import given, strategies as st
 
 from bohnspec.errors import ActionError, BohnspecError, EvaluationLimitError, SetupError, ShuffleMismatch, SpecRuntimeError
 from bohnspec.execution.interpret import STEP_BUDGET, engine_for
@@ -424,3 +425,13 @@ def test_refusals_lists_every_rule_an_action_breaks(engine):
     planted = {"players": [{"name": "Nina", "fields": [["red", "red"], [], []]}, {"name": "Timon"}, {"name": "Keno"}]}
     legal = {"type": "harvest", "player": "Nina", "field": 1}
     assert engine.refusals(state_from_data(engine, {**planted, "phase": "trade"}), legal) == []
+
+
+@given(st.lists(st.sampled_from(["red", "soy", "blue"]), max_size=8))
+def test_together_says_whether_each_kind_lies_in_one_run(cards):
+    """`together(z)` (two-player/10: the middle lies a kind together): each kind's places are
+    one run of consecutive places."""
+    from bohnspec.execution import builtins
+    runs = all(max(i for i, c in enumerate(cards) if c == kind) - min(i for i, c in enumerate(cards) if c == kind) + 1
+               == cards.count(kind) for kind in set(cards))
+    assert builtins._together(None, cards) is runs

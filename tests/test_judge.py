@@ -834,13 +834,16 @@ DUO = {"modules": ["base", "bohnroeschen", "duo"],
     ({"phase": "reveal_three"}, "state.phase", "phase 2 (reveal_three) turns up its three cards"),
     ({"phase": "plant_hand", "middle": ["red"]}, "state.middle", "beans lie in the middle only from the end"),
     ({"phase": "plant_hand", "vars": {"planted": 2}}, "state.vars.planted", "one hand card is played"),
+    # (two-player/10: phase 3 leaves them a kind together; round 92's blind author had the
+    # interleaved middle loaded and discarded as it lay)
+    ({"phase": "leftovers", "middle": ["red", "soy", "red"]}, "state.middle", "lie a kind together"),
 ])
 def test_a_two_player_situation_the_turn_never_rests_in_is_refused(tmp_path, capsys, changes, where, words):
     assert main(["judge", situation(tmp_path, {**DUO, **changes})]) == 2
     err = capsys.readouterr().err
     assert f"at {where}: " in err and words in err, err
-    # The same table in phase 0 with beans in the middle, or after one play, is a game's.
-    fine = {**DUO, "phase": "leftovers", "middle": ["red"]} if "middle" in changes else \
+    # The same table in phase 0 with beans in the middle (a kind together), or after one play, is a game's.
+    fine = {**DUO, "phase": "leftovers", "middle": ["red", "red", "soy"]} if "middle" in changes else \
         {**DUO, "phase": "plant_hand", "vars": {"planted": 1}}
     assert main(["judge", situation(tmp_path, fine)]) == 0
 

@@ -198,6 +198,19 @@ def _count_of(env, z, variety):
     return sum(1 for c in as_zone(env, z) if c == variety)
 
 
+def _together(env, z):
+    """Whether each kind of card in z lies in one run (`[red, red, soy]`, not `[red, soy, red]`)."""
+    seen: set = set()
+    before = object()
+    for c in as_zone(env, z):
+        if c != before:
+            if c in seen:
+                return False
+            seen.add(c)
+            before = c
+    return True
+
+
 def _number(env, f):
     return f.number if isinstance(f, FieldRef) else None
 
@@ -265,6 +278,7 @@ TABLE: dict[str, tuple[int, int, Callable[..., Any]]] = {
     "count_of": (2, 2, _count_of),
     "number": (1, 1, _number),
     "index_of": (2, 2, _index_of),
+    "together": (1, 1, _together),
     "div": (2, 2, _div),
     "kind": (1, 1, _kind),
     "board_card": (1, 1, _board_card),

@@ -1660,6 +1660,7 @@ class Checker:
             return
         reads = {"first": "a zone, list or field", "last": "a zone, list or field", "item": "a zone, list or field",
                  "count_of": "a zone or field", "index_of": "a zone or field", "variety": "a field or card",
+                 "together": "a zone, list or field",
                  "left": "a player", "right": "a player"}.get(name)
         if reads is None or not args:
             return
@@ -1759,6 +1760,8 @@ class Checker:
             return "a number"
         if k == "call" and e.args[0] in ("left", "right"):
             return PLAYER
+        if k == "call" and e.args[0] == "together" and "together" not in self.spec.defines:
+            return "a truth value"
         if k == "call" and e.args[0] == "variety":
             return VARIETY  # (a field's or card's variety; `none` of an empty field is of no kind)
         if k == "call" and e.args[0] in ("first", "last", "item") and e.args[1] \

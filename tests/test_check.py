@@ -1551,3 +1551,38 @@ def test_handlers_emitting_each_others_events_in_a_circle_are_told(tmp_path):
     text = head + ("on revealed(card) cites bohnroeschen/tasks/1 { if card == red { emit fulfilled(player: active, "
                    "card: card) } }\non fulfilled(player, card) cites bohnroeschen/tasks/1 { emit revealed(card: card) }\n")
     assert errors_of(tmp_path, text) == [] and any("in a circle:" in w for w in warnings_of(tmp_path, text))
+
+
+# ------------------------------------------------------------ round 92's designer
+
+@pytest.mark.parametrize("condition, words", [
+    ("size(h.hand) < 0", "a count is never below 0, so this is never true (an empty one is `== 0`)"),
+    ("phase == plant_hand and phase == trade and size(h.hand) == 0",
+     "asks `phase` to be both plant_hand and trade, so it is never true (either of them is "
+     "`phase == plant_hand or phase == trade`)"),
+    ('any f in h.fields: variety(f) == "Red Bean"',
+     'compares a bean variety with the text "Red Bean", which names none: a variety is written bare by its id '
+     '(`red`), so this is never true'),
+])
+def test_a_vine_condition_that_is_never_true_is_told(tmp_path, condition, words):
+    errors = errors_of(tmp_path, "module never requires bohnroeschen\n"
+                                 f'vine never "Never." by h cites bohnroeschen/tasks/2 {{\n  met when {condition}\n}}\n')
+    assert len(errors) == 1 and words in errors[0], errors
+
+
+def test_the_same_name_equal_to_one_value_twice_or_a_size_of_zero_and_more_is_fine(tmp_path):
+    assert errors_of(tmp_path, "module fine requires bohnroeschen\n"
+                               'vine fine "Fine." by h cites bohnroeschen/tasks/2 {\n'
+                               "  met when phase == plant_hand and phase == plant_hand and size(h.hand) >= 1\n}\n") == []
+
+
+def test_an_event_every_game_of_the_modules_requirements_emits_is_no_warning(tmp_path):
+    # `requires war`: both war games emit `attack`, so a card of either hears it (round 92's
+    # designer's toll house was warned that its handler never runs)
+    text = ("module toll requires war\n"
+            'ruling toll question "q" decision "d" reason "r" cites dschingis/combat/1\n'
+            "on attack cites ruling/toll { }\n")
+    assert warnings_of(tmp_path, text) == []
+    # but a Bohnröschen card listening for it still is
+    text = text.replace("requires war", "requires bohnroeschen")
+    assert any("is emitted only by module" in w for w in warnings_of(tmp_path, text))

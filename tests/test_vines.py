@@ -58,7 +58,7 @@ def test_the_example_cards_check_and_their_scenarios_pass(capsys):
     examples = ROOT / "examples"
     assert main(["check", str(examples / "my-vines.bohn")]) == 0
     assert main(["conform", str(examples / "scenarios"), "--rules", str(examples / "my-vines.bohn")]) == 0
-    assert "8 passed, 0 failed" in capsys.readouterr().out
+    assert "9 passed, 0 failed" in capsys.readouterr().out
 
 
 HARD_VINES = """\
@@ -138,10 +138,12 @@ ruling turn-count
   cites bohnroeschen/components/1
 
 internal var gifts_this_turn: int per player = 0 reset on turn cites ruling/turn-count
+internal var since_arrival: int per player = 0 reset on moved(player) cites ruling/turn-count
 var turn_harvests: int = 0 reset on turn, phase cites ruling/turn-count
 
 on harvested(player) cites ruling/turn-count {
   player.gifts_this_turn = player.gifts_this_turn + 1
+  player.since_arrival = player.since_arrival + 1
   turn_harvests = turn_harvests + 1
 }
 """
@@ -173,16 +175,28 @@ def test_a_variable_reset_on_an_event_is_set_back_before_the_events_handlers(tmp
         state = engine.apply(state, {"type": "harvest", "player": "Ada", "field": 1}).state
         shown = state.to_json()
         assert shown["players"][0]["vars"]["gifts_this_turn"] == 1 and shown["vars"]["turn_harvests"] == 1
+        # (`moved(player)`: the mover's value alone; Ben's harvest count stays)
+        state = state_from_data(engine, {
+            "players": [{"name": "Ada", "coins": ["soy"], "vars": {"since_arrival": 2}},
+                        {"name": "Ben", "vars": {"since_arrival": 3}}, {"name": "Cleo"}],
+            "active": "Ada", "phase": "intermediate", "draw_pile": ["red"] * 6}, modules)
+        state = engine.apply(state, {"type": "tribute", "player": "Ada"}).state
+        assert [p["vars"]["since_arrival"] for p in state.to_json()["players"][:2]] == [0, 3]
 
 
 def test_a_reset_on_an_event_no_rule_emits_or_on_loading_is_refused(tmp_path):
     path = tmp_path / "bad.bohn"
     path.write_text("module bad requires bohnroeschen\n"
                     "internal var a: int = 0 reset on trun cites bohnroeschen/components/1\n"
-                    "internal var b: int = 0 reset on state_loaded cites bohnroeschen/components/1\n",
+                    "internal var b: int = 0 reset on state_loaded cites bohnroeschen/components/1\n"
+                    "internal var c: int = 0 reset on moved(player) cites bohnroeschen/components/1\n"
+                    "internal var d: int per player = 0 reset on moved(who) cites bohnroeschen/components/1\n",
                     encoding="utf-8")
     diagnostics, _ = check_files([path])
     assert [(d.severity, d.location.line, d.message) for d in diagnostics] == [
         ("error", 2, "unknown event 'trun': no rule emits it, so variable 'a' is never reset (did you mean 'turn'?)"),
         ("error", 3, "variable 'b' cannot be reset on state_loaded: loading a situation changes nothing the "
-                     "table sees; reset it on an event of the play")]
+                     "table sees; reset it on an event of the play"),
+        ("error", 4, "variable 'c' is one value of the game, not a player's or a space's, so `(player)` names no "
+                     "one's value: write `reset on moved`, which sets it back whenever the event comes"),
+        ("error", 5, "event 'moved' has no key 'who'; it gives card, player")]

@@ -65,6 +65,11 @@ _VAR_KINDS = {"int": "a number", "bool": "a truth value", "text": "text", "playe
               "refs": LIST}
 
 
+def _counts(e: Node) -> bool:
+    """Whether an expression is a count of something (`size(...)`, `count_of(...)`, `count x in ...`)."""
+    return (e.kind == "call" and e.args[0] in ("size", "count_of")) or (e.kind == "quant" and e.args[0] == "count")
+
+
 def _fits(want: str, kind: str) -> bool:
     """Whether a value of `kind` may stand where `want` is expected: the same kind; a player
     or a space and a text (a player is their name, a space its id); or two lists."""
@@ -393,6 +398,23 @@ class Checker:
                          f"requires the game (`module my_rules requires {next(iter(refused))}`), one module for "
                          "each game")
 
+    def _every_game_emits(self, module: str | None, emitters: set) -> bool:
+        """Whether every game of spec/ that holds what `module` requires plays a module emitting
+        the event: `attack`, emitted by each war game, for a designer's card `requires war`
+        (round 92's designer was warned that it never runs)."""
+        if module is None or not self.official:
+            return False
+        from .spec import spec_games
+        files = [f for f in self.spec.files if f.path in self.official]
+        own = {d.name for f in self.spec.files if f.path not in self.official for d in f.decls if isinstance(d, Module)}
+        try:
+            needs = module_closure(self.spec.files, [module]) - own
+            games = [module_closure(files, [g]) for g in spec_games()]
+        except BohnspecError:
+            return False
+        holding = [g for g in games if needs <= g]
+        return bool(holding) and all(emitters & g for g in holding)
+
     def _check_covers(self, m: Module, sections: set[str]) -> None:
         """A section a module covers is a section of a rulebook, and no other module's."""
         for c in m.covers:
@@ -590,14 +612,20 @@ class Checker:
             self.error(v.loc, f"{v.name!r} is also an attribute of cards: give the variable another name")
         if v.per_space and v.name == "card":
             self.error(v.loc, "a space's `card` is the card lying on it: give the variable another name")
-        for event in dict.fromkeys(v.resets):
+        for event, key in dict.fromkeys(v.resets):
+            said = f"{event}({key})" if key else event
             if event == LOADED:
                 # (a situation loaded is as it was left: its values are what was played)
                 self.error(v.loc, f"variable {v.name!r} cannot be reset on {LOADED}: loading a situation "
                                   "changes nothing the table sees; reset it on an event of the play")
-            elif v.resets.count(event) > 1:
-                self.warn(v.loc, f"variable {v.name!r} names the event {event!r} twice in its `reset on`")
-            self.listened.append((event, v.loc, (), f"variable {v.name!r} is never reset", self._module))
+            elif v.resets.count((event, key)) > 1:
+                self.warn(v.loc, f"variable {v.name!r} names the event {said!r} twice in its `reset on`")
+            if key and not (v.per_player or v.per_space):
+                self.error(v.loc, f"variable {v.name!r} is one value of the game, not a player's or a space's, so "
+                                  f"`({key})` names no one's value: write `reset on {event}`, which sets it back "
+                                  "whenever the event comes")
+            self.listened.append((event, v.loc, (key,) if key else (), f"variable {v.name!r} is never reset",
+                                  self._module))
 
     def _check_card(self, c: Card) -> None:
         spec = self.spec
@@ -1330,7 +1358,8 @@ class Checker:
                 continue
             emitters = self._emitters.get(name)
             reach = self._closures.get(module, {module}) | {"base"} if module is not None else None
-            if emitters is not None and reach is not None and None not in emitters and not emitters & reach:
+            if emitters is not None and reach is not None and None not in emitters and not emitters & reach \
+                    and not self._every_game_emits(module, emitters):
                 # Another game's event (round 64's designer: a Bohnröschen card waiting for a
                 # conquest): it runs only in a game that adds that game too.
                 by = " and ".join(sorted(str(m) for m in emitters))
@@ -1856,6 +1885,8 @@ class Checker:
         elif k in ("and", "or", "not"):
             for part in e.children():
                 self._truth(part, scope, f"`{k}`")
+            if k == "and":
+                self._both_equal(e, scope)
         elif k == "compare":
             left, op, right = e.args
             for mine, other in ((left, right), (right, left)):
@@ -1915,6 +1946,11 @@ class Checker:
                         self.error(e.loc, f"`{unparse(e)}`: {op} compares numbers, but `{unparse(side)}` is "
                                           f"{kind}{hint}")
                         return
+                if op in ("<", ">=") and _counts(left) and right.kind == "const" and right.args[0] == 0:
+                    # (`size(h.hand) < 0`: round 92's designer meant `== 0`)
+                    self.error(e.loc, f"`{unparse(e)}`: a count is never below 0, so this is "
+                                      f"{'never' if op == '<' else 'always'} true"
+                                      + (" (an empty one is `== 0`)" if op == "<" else ""))
             elif (card := self._card_named(left, right, kl, kr, scope)) is not None:
                 side, kind, name = card
                 # `b == bastion`: a space is its id and a player their name, never a card's
@@ -1926,6 +1962,17 @@ class Checker:
             elif kl in _SCALARS and kr in _SCALARS and not _fits(kl, kr):
                 self.error(e.loc, f"`{unparse(e)}` compares {kl} with {kr}: "
                                   f"they are never {'equal' if op == '==' else 'anything but different'}")
+            elif op in ("==", "!=") and VARIETY in (kl, kr) and any(
+                    side.kind == "const" and isinstance(side.args[0], str) and side.args[0] not in self.spec.varieties
+                    for side in (left, right)):
+                # (`variety(f) == "Red Bean"`: a variety is its id, written bare; round 92's designer)
+                text = next(side.args[0] for side in (left, right) if side.kind == "const")
+                near = closest(text.lower().replace(" bean", "").replace(" ", "_"), list(self.spec.varieties)) \
+                    or next((v.name for v in self.spec.varieties.values() if v.title.lower() == text.lower()), None)
+                self.error(e.loc, f"`{unparse(e)}` compares a bean variety with the text {json.dumps(text)}, which "
+                                  f"names none: a variety is written bare by its id"
+                                  + (f" (`{near}`)" if near else "") + f", so this is "
+                                  f"{'never' if op == '==' else 'always'} true")
         elif k == "arith":
             for part in (e.args[0], *(a for _, a in e.args[1])):
                 kind = self._kind(part, scope)
@@ -1939,6 +1986,29 @@ class Checker:
                 if kind is not None and kind != "a number":
                     self.error(e.loc, f"`{unparse(e)}`: * takes numbers, but `{unparse(part)}` is {kind}")
                     return
+
+    def _both_equal(self, e: Node, scope: set[str]) -> None:
+        """`phase == plant_hand and phase == trade`: one name asked to equal two values at once,
+        never true (round 92's designer meant `or`)."""
+        from .unparse import unparse
+        said: dict[str, Node] = {}
+        for part in e.args[0]:
+            if part.kind != "compare" or part.args[1] != "==":
+                continue
+            left, _, right = part.args
+            for mine, other in ((left, right), (right, left)):
+                if mine.kind != "name" or mine.args[0] in scope or other.kind not in ("const", "name") \
+                        or (other.kind == "name" and (other.args[0] in scope or
+                                                      self.names.name(other.args[0], scope).kind != "constant")):
+                    continue
+                name = mine.args[0]
+                if name in said and said[name].args[0] != other.args[0]:
+                    first = unparse(said[name])
+                    self.error(e.loc, f"`{unparse(e)}` asks `{name}` to be both {first} and {unparse(other)}, so it "
+                                      f"is never true (either of them is `{name} == {first} or {name} == "
+                                      f"{unparse(other)}`)")
+                    return
+                said.setdefault(name, other)
 
     def _name(self, e: Node, scope: set) -> None:
         # One resolver for the checker and the engines (language/names.py); the checker also

@@ -243,7 +243,11 @@ class _ToModel(Transformer):
                    words=words, resets=tuple(resets))
 
     def var_reset(self, meta, *events):
-        return _Resets(str(e) for e in events)
+        return _Resets(events)
+
+    def reset_event(self, meta, event, key=None):
+        # `moved(player)`: the event and the key naming whose value goes back ("" for everyone's)
+        return (str(event), str(key) if key is not None else "")
 
     def internal_var(self, meta, var):
         return replace(var, internal=True)

@@ -87,7 +87,9 @@ class Var(Decl):
     per_space: bool = False
     internal: bool = False  # the reference's bookkeeping, not what the table sees (PROTOCOL.md)
     words: str = ""  # what a table calls it, said before its value ("figure on vine card" 2)
-    resets: tuple[str, ...] = ()  # the events that set it back to its first value (`reset on turn`)
+    # The events that set it back to its first value, each with the key naming the one player's
+    # or space's value that goes back ("" for everyone's): `reset on turn, moved(player)`.
+    resets: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

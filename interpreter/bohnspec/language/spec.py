@@ -678,13 +678,18 @@ def _add_resets(spec: Spec) -> None:
         if not v.resets or v.default is None:
             continue
         loc = v.loc
-        if v.per_player or v.per_space:
-            every = Node("name", ("players" if v.per_player else "spaces",), loc)
-            body = Node("for", (_HOLDER, every, (Node("assign", (("attr", _HOLDER, v.name), v.default), loc),)), loc)
-        else:
-            body = Node("assign", (("var", v.name), v.default), loc)
-        for event in dict.fromkeys(v.resets):
-            first.setdefault(event, []).append(Handler(event, v.module, v.cites, loc, body=(body,), resets=v.name))
+        for event, key in dict.fromkeys(v.resets):
+            if key and (v.per_player or v.per_space):
+                # (`reset on moved(player)`: the value of the player the event names, alone)
+                body = Node("assign", (("attr", key, v.name), v.default), loc)
+            elif v.per_player or v.per_space:
+                every = Node("name", ("players" if v.per_player else "spaces",), loc)
+                body = Node("for", (_HOLDER, every, (Node("assign", (("attr", _HOLDER, v.name), v.default), loc),)),
+                            loc)
+            else:
+                body = Node("assign", (("var", v.name), v.default), loc)
+            first.setdefault(event, []).append(Handler(event, v.module, v.cites, loc, params=(key,) if key else (),
+                                                       body=(body,), resets=v.name))
     for event, resets in first.items():
         spec.handlers[event] = [*resets, *spec.handlers.get(event, [])]
 

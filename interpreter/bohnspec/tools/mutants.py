@@ -371,9 +371,10 @@ def decl_mutations(d, src: Source):
         yield from _vine_mutations(d, src)
         return
     if isinstance(d, Var):
-        for event in dict.fromkeys(d.resets):
-            yield (d.loc, f"drop `reset on {event}`", "drop-stmt", f"var {d.name}",
-                   dataclasses.replace(d, resets=tuple(e for e in d.resets if e != event)))
+        for event, key in dict.fromkeys(d.resets):
+            said = f"{event}({key})" if key else event
+            yield (d.loc, f"drop `reset on {said}`", "drop-stmt", f"var {d.name}",
+                   dataclasses.replace(d, resets=tuple(e for e in d.resets if e != (event, key))))
     for name in _FIELDS:
         value = getattr(d, name, None)
         if not isinstance(value, (Node, tuple)):

@@ -184,6 +184,16 @@ def test_a_variable_reset_on_an_event_is_set_back_before_the_events_handlers(tmp
         assert [p["vars"]["since_arrival"] for p in state.to_json()["players"][:2]] == [0, 3]
 
 
+def test_a_reset_after_every_action_is_warned_of(tmp_path):
+    path = tmp_path / "after.bohn"
+    path.write_text("module after requires bohnroeschen\n"
+                    "internal var n: int per player = 0 reset on after_action cites bohnroeschen/components/1\n",
+                    encoding="utf-8")
+    diagnostics, _ = check_files([path])
+    assert [(d.severity, d.location.line) for d in diagnostics] == [("warning", 2)]
+    assert "they only ever see its first value" in diagnostics[0].message
+
+
 def test_a_reset_on_an_event_no_rule_emits_or_on_loading_is_refused(tmp_path):
     path = tmp_path / "bad.bohn"
     path.write_text("module bad requires bohnroeschen\n"

@@ -618,6 +618,12 @@ class Checker:
                 # (a situation loaded is as it was left: its values are what was played)
                 self.error(v.loc, f"variable {v.name!r} cannot be reset on {LOADED}: loading a situation "
                                   "changes nothing the table sees; reset it on an event of the play")
+            elif event == "after_action":
+                # (round 92's designer's count was never seen: the vine cards' conditions are noted
+                # in after_action's handlers, which run after the reset)
+                self.warn(v.loc, f"variable {v.name!r} is reset after every action (`after_action`), before the "
+                                 "rules and vine cards that run then read it: they only ever see its first value; "
+                                 "reset it on an event of the game (`turn`, `phase`, `moved(player)`)")
             elif v.resets.count((event, key)) > 1:
                 self.warn(v.loc, f"variable {v.name!r} names the event {said!r} twice in its `reset on`")
             if key and not (v.per_player or v.per_space):

@@ -511,8 +511,18 @@ def run(modules: list[str], limit: int | None, seed: int, timeout: float, quiet=
     # The rules files' own modules are played too (their scenarios need them), mutated or not.
     own = sorted({d.module for f in src.files[len(src.files) - len(rules):] for d in f.decls} if rules else set())
     closure |= module_closure(src.files, own) if own else set()
+    # A module of the designer's own that plays in others' games (`requires war`: a card of both
+    # war games): its scenarios play those games too, so any module may come with it; only
+    # scenarios playing a mutated module are kept (round 92's designer had none played).
+    mine = set(modules) & set(own)
+    within = set(closure)
+    if mine:
+        closure |= {d.name for f in src.files for d in f.decls if type(d).__name__ == "Module"}
 
     selection = R.select(scenarios or [paths.SCENARIOS], sorted(closure), None)
+    if mine:
+        selection.scenarios[:] = [sc for sc in selection.scenarios if set(sc.modules) <= within
+                                  or mine & module_closure(src.files, list(sc.modules))]
     if selection.broken:
         for v in selection.broken:
             camp.baseline_failures[v.id] = v.message

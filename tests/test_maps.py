@@ -689,3 +689,17 @@ def test_a_board_of_a_module_the_state_does_not_play_names_the_module(tmp_path, 
     assert main(["judge", str(path)]) == 2
     assert "unknown board 'realm_4'; 'realm_4' is a board of dschingis, which this game does not play" \
            in capsys.readouterr().err
+
+
+def test_two_inline_maps_alike_but_for_the_order_of_their_spaces_are_two_maps():
+    # Round 92's blind author: a graph's spaces come in the order written (its income is walked
+    # so), and the second map was played as the first, their JSON compared with sorted keys.
+    from bohnspec.execution.interpret import engine_for
+    engine = engine_for(["base", "mixed"])
+    first = {"geometry": "graph", "spaces": {"nc": "camp", "gm": "gemstone", "mo": "monastery"},
+             "edges": [["nc", "gm"], ["nc", "mo"]]}
+    second = {"geometry": "graph", "spaces": {"nc": "camp", "mo": "monastery", "gm": "gemstone"},
+              "edges": [["nc", "gm"], ["nc", "mo"]]}
+    assert list(engine.inline_layout(first).ids) == ["nc", "gm", "mo"]
+    assert list(engine.inline_layout(second).ids) == ["nc", "mo", "gm"]
+    assert engine.inline_layout(first) is engine.inline_layout(dict(first))  # (the same map, laid once)

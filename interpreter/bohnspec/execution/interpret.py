@@ -1473,8 +1473,11 @@ class Engine:
         """A map given inline (in a state or setup), checked like a declared board. A layout is
         never changed, so each map is laid and checked once (the states of one game, or the
         scenarios of one example, carry the same map)."""
+        # (keyed in the order written: a graph's spaces come in the order its map gives them, so
+        # `{mo: ..., gm: ...}` is another map than `{gm: ..., mo: ...}`; round 92's blind author
+        # had the second played on the first one's board, its income walked in the wrong order)
         try:
-            key = json.dumps(data, sort_keys=True)
+            key = json.dumps(data)
         except (TypeError, ValueError):
             key = None
         if key is not None:

@@ -4925,8 +4925,8 @@ def test_a_brief_answer_says_a_variable_in_its_declarations_words(tmp_path, caps
     path.write_text(yaml.safe_dump({"modules": ["solo"], "state": {
         "players": [{"name": "Timon", "coins": ["soy"], "vars": {"vine_pos": 0}}],
         "active": "Timon", "phase": "plant_hand", "draw_pile": ["fire", "fire", "blue", "blue"],
-        "vine_row": ["last_figure", "anyone_two_red", "sell_for_two", "two_alike_in_phase_1"],
-        "vine_deck": ["blue_in_a_field", "castle"], "vars": {"violet_pos": 0, "red_pos": 3}}}), encoding="utf-8")
+        "vine_row": ["last_figure", "anyone_two_red", "sell_for_two", "two_alike_in_phase_1", "blue_in_a_field",
+                     "castle"], "vars": {"violet_pos": 0, "red_pos": 3}}}), encoding="utf-8")
     assert main(["judge", str(path), "-a", "Timon fulfil", "--brief"]) == 1
     line = capsys.readouterr().out.split("that is:")[1].splitlines()[0]
     assert "seen: violet figure on vine card 0, Timon's figure on vine card 0)" in line, line
@@ -6661,3 +6661,88 @@ def test_round_91_the_reveal_said_with_the_end_of_phase_1_and_whether_the_game_i
                       "-a", "Can he still trade the soy to Nina for her red, or is the game already over?")
     assert code == 0 and [r["action"]["type"] for r in out["results"]][:2] == ["end_phase", "offer"], out
     assert "and turns up the last card, a soy" in out["narrated"]
+
+
+# ------------------------------------------------------------ round 92's table
+
+R92 = "tests/data/tables/r92"
+
+
+def test_round_92_a_card_said_again_after_what_it_is_is_the_same_card(capsys):
+    # `his last hand card, the fire, for Keno's soy`: was two cards, the second not there, and a
+    # confident ILLEGAL [ruling/no-such-card] of a legal offer (phase-2/5)
+    for said in ("Can Timon still offer Keno his last hand card, the fire, for Keno's soy?",
+                 "Timon has already traded away both revealed cards. Can he still offer Keno his third card, the "
+                 "fire, for Keno's soy?"):
+        code, out = judge(capsys, f"{R92}/d08-trade-after-revealed-gone.yaml", "-a", said)
+        assert code == 0 and out["results"][0]["action"]["give"] == ["hand 3"], out
+
+
+def test_round_92_a_question_tag_asks_for_agreement_and_nothing_more(capsys):
+    # `— that's allowed, right?`, `, that's allowed, isn't it?`: the offer judged (phase-2/4)
+    for said in ("Nina offers Keno her red for his soy \u2014 that's allowed, right?",
+                 "Nina offers Keno her red for his soy, that's allowed, isn't it?"):
+        code, out = judge(capsys, f"{R92}/d01-fellow-players-trade.yaml", "-a", said)
+        assert code == 1 and out["results"][0]["action"]["type"] == "offer", out
+    # a claim after the moves, asked for agreement, is answered by their events: who wins
+    code, out = judge(capsys, f"{R92}/d23-last-landscape.yaml", "-a",
+                      "Timon attacks Nina's camp 08 with his blue and Nina defends with her red. Is the game over? "
+                      "Keno has ten coins, so he wins, doesn't he?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["attack", "defend"], out
+    assert "Keno has ten coins, so he wins, doesn't he?" in out["narrated"]
+    # a reason after the move, of no move, with `right?`: the pick judged (jumping-bean/5)
+    code, out = judge(capsys, f"{R92}/d07-jumping-draft-order.yaml", "-a",
+                      "Keno harvests his two jumping beans and picks the soy into his soy field.", "-a",
+                      "Eiko picks the red next, she sits to his left after all, right?")
+    assert code == 1 and out["results"][-1]["action"]["player"] == "Eiko", out
+    assert "she sits to his left after all" in out["narrated"]
+    # `..., so they both win, right?` alone after the moves: a question of them
+    code, out = judge(capsys, f"{R92}/d13-castle-example-4.yaml", "-a", "Gregor says Stop for his blue card.",
+                      "-a", "Then he sells his soy field for two coins.",
+                      "-a", "Yvonne has six coins, as many as Gregor, so they both win, right?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["fulfil", "harvest"], out
+    # but a move of its own with the tag is judged: `Is she right?` stays the question it was
+    code, out = judge(capsys, f"{R92}/d01-fellow-players-trade.yaml", "-a",
+                      "Nina offers Keno her red for his soy, right?")
+    assert code == 1 and not out.get("narrated"), out
+
+
+def test_round_92_each_or_all_after_three_players_is_the_move_of_each(capsys):
+    for said in ("Timon, Nina and Keno each pay a coin as tribute.", "Timon, Nina and Keno all pay tribute."):
+        code, out = judge(capsys, f"{R92}/d12-last-figure-four-on-card.yaml", "-a", said, "-a", "Now Eiko says Stop.")
+        assert code == 0, out
+        assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [
+            ("tribute", "Timon"), ("tribute", "Nina"), ("tribute", "Keno"), ("fulfil", "Eiko")], out
+
+
+def test_round_92_that_soy_is_the_soy(capsys):
+    code, out = judge(capsys, f"{R92}/d02-received-card-traded-on.yaml", "-a",
+                      "Timon trades his revealed soy for Nina's red.", "-a",
+                      "Then Nina offers that soy back to Timon for his green. Can she?")
+    assert code == 1 and out["results"][-1]["rule"] == "bohnanza/phase-2/7", out
+
+
+def test_round_92_what_the_asker_grants_and_the_cards_turned_up_are_passed_over(capsys):
+    code, out = judge(capsys, f"{R92}/d14-later-claim-ends-game.yaml", "-a",
+                      "Nina says Stop. Does that end the game, even though Timon was there first? Who wins?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["fulfil"], out
+    assert "even though Timon was there first" in out["narrated"]
+    # `He turns up ...` after phase 1 was ended: what ending it did; `he` after it is Timon
+    code, out = judge(capsys, f"{R92}/d05-third-runout-while-revealing.yaml", "-a",
+                      "Timon plants the green on his greens and ends phase one.", "-a",
+                      "He turns up the last card, a blue, and the pile is gone for the third time. Can he still "
+                      "trade the blue to Nina for her red?")
+    assert code == 0 and out["results"][2]["action"]["player"] == "Timon", out
+    # where phase 1 was not said to end, turning cards up is how it ends (round 92's regression
+    # hunt); `turns it down` is a refusal, never a reveal
+    code, out = judge(capsys, f"{R92}/d05-third-runout-while-revealing.yaml", "-a",
+                      "Timon plants the green on his greens. He turns up the last card. He offers the blue to Nina "
+                      "for her red.")
+    assert [r["action"]["type"] for r in out["results"]] == ["plant", "end_phase", "offer"], out
+    code, out = judge(capsys, f"{R92}/d01-fellow-players-trade.yaml", "-a",
+                      "Timon offers the revealed soy to Keno for his soy. He turns it down.")
+    assert [r["action"]["type"] for r in out["results"]][-1:] == ["decline"], out
+    code, out = judge(capsys, f"{R92}/d17-duo-reveal-discard-match.yaml", "-a",
+                      "Timon plants his soy on his soy and ends phase 1. He turns up red, green, red. Does he also "
+                      "get the red and the green off the discard pile?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["plant", "end_phase"], out

@@ -883,6 +883,11 @@ def _cards_described(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"\b((?:the|his|her|their|my|its)\s+)(traded|gifted|turned[- ]up|new)\s+(?!fields?\b)(?=\S)",
                   kept_in, text, flags=re.IGNORECASE)
 
+    # (`offers that soy back`: the card pointed at is the card; round 92's table had `that` read
+    # as the partner)
+    text = re.sub(r"\b(?:that|this|those|these)\s+([\w-]+)(?=\s|[,.;!?]|$)",
+                  lambda m: f"the {m[1]}" if _variety_said(engine, m[1]) or _variety_said(engine, m[1].rstrip("s"))
+                  else m[0], text, flags=re.IGNORECASE)
     # (`soybeans`, `redbean`: the bean said with its variety in one word; round 82's table)
     text = re.sub(r"\b([a-z]+?)(beans?)\b", lambda m: f"{m[1]} {m[2]}" if _variety_said(engine, m[1]) else m[0], text,
                   flags=re.IGNORECASE)
@@ -917,10 +922,13 @@ def _cards_described(engine: Engine, state: State, text: str) -> str:
                   r"(?:\s+beans?)?)*(?:\s*,(?=\s+(?:in|into|on|onto|to)\b))?", "", text, flags=re.IGNORECASE)
     # (`plants his second card, the green, into field 2`: the card said again by its bean, between
     # commas, is the same card; round 85's player)
+    # (`his last hand card, the fire for Keno's soy`, `Timon's third card, the fire,`: two words
+    # before it, or the player named, and the closing comma gone before what it is offered for;
+    # round 92's table had the fire read as a second card and the offer refused)
     if engine.spec.varieties:
-        text = re.sub(r"(\b(?:his|her|their|my|the)\s+(?:\w+\s+)?card),\s+(?:the|a)\s+(?:"
-                      + "|".join(map(re.escape, engine.spec.varieties)) + r")(?:\s+beans?)?\s*,", r"\1", text,
-                      flags=re.IGNORECASE)
+        text = re.sub(r"(\b(?:his|her|their|my|the|[A-Za-z]+'s)\s+(?:\w+\s+){0,2}card),\s+(?:the|a)\s+(?:"
+                      + "|".join(map(re.escape, engine.spec.varieties)) + r")(?:\s+beans?)?(?:\s*,|(?=\s+(?:for|to|"
+                      r"into|onto|in|on)\b)|(?=\s*[?.!]?\s*$))", r"\1", text, flags=re.IGNORECASE)
     # (`plays his second card, into field 2`: a comma before where a card goes is no list's)
     text = re.sub(r",\s+(?=(?:into|onto|in|on)\s+(?:(?:his|her|their|my|the)\s+)?(?:\w+\s+)?fields?\b)", " ", text,
                   flags=re.IGNORECASE)
@@ -1099,22 +1107,30 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
     text = re.sub(r"^(\S+)\s+keeps?\s+.+?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
     # (`Nina has no coins, so she harvests ...`, `Nina already has three fields so she pays
     # tribute`: the situation said, then the move; round 87's second table)
+    # (`..., so in the pause he harvests`: the time said before the pronoun is the situation's;
+    # round 92's table had `unknown action 'he'`)
     text = re.sub(r"^(" + names + r")\s+(?:already\s+|still\s+)?(?:has|had|holds|owns|is|was|lacks|needs)\b[^.;?!]*?,?"
-                  r"\s+so\s+(?:(?:he|she|they)\s+|\1\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
+                  r"\s+so\s+(?:(?:in|during)\s+(?:the|his|her|their)\s+[\w-]+(?:\s+phase)?\s*,?\s+(?=he\b|she\b|they\b|\1\b))?"
+                  r"(?:(?:he|she|they)\s+|\1\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
     # (`Timon and Nina both pay tribute`: the move of each, one after the other)
     # (up to the end of its sentence: `Nina and Keno both pay tribute. Then Eiko says Stop` had
     # Eiko's claim read into each move; round 89's table)
     # (and up to another player's move joined on: `... both pay tribute and Keno says Stop`, `,
     # Keno says Stop`; round 89's hunter)
-    text = re.sub(r"^((?:can|may|could|must|should|will|would)\s+)?(" + names + r")\s+and\s+(" + names +
-                  r")\s+both\s+(.+?)(?=\s*(?:[,;.!?]|$)|\s+(?:(?:and|then)\s+)+(?:" + names + r"|he|she|they)\b)"
-                  r"(.*)$",
+    # (`Timon, Nina and Keno each pay a coin as tribute`, `... all pay tribute`: three or more,
+    # with `each` or `all`; round 92's table had `unknown action 'each'`)
+    def each_of(m: re.Match) -> str:
+        who = [w for w in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m[2]) if w]
+        if len(set(w.lower() for w in who)) != len(who) or (len(who) > 2 and m[3].lower() == "both"):
+            return m[0]
+        return f"{m[1] or ''}" + ", then ".join(
+            " and ".join(f"{w} {v}" for w in who)
+            for v in re.split(r"\s+and\s+(?:then\s+)?(?:both|each|all)\s+", m[4], flags=re.IGNORECASE)) + m[5]
+    text = re.sub(r"^((?:can|may|could|must|should|will|would)\s+)?((?:" + names + r")(?:\s*,\s*(?:" + names
+                  + r"))*\s*,?\s+and\s+(?:" + names + r"))\s+(both|each|all)\s+"
+                  r"(.+?)(?=\s*(?:[,;.!?]|$)|\s+(?:(?:and|then)\s+)+(?:" + names + r"|he|she|they)\b)(.*)$",
                   # (`both pay tribute and then both pass`: each move of both, in turn; round 89's hunter)
-                  lambda m: f"{m[1] or ''}" + ", then ".join(
-                      f"{m[2]} {v} and {m[3]} {v}" for v in re.split(r"\s+and\s+(?:then\s+)?both\s+", m[4],
-                                                                   flags=re.IGNORECASE))
-                  + m[5] if m[2] != m[3] else m[0],
-                  text, flags=re.IGNORECASE | re.DOTALL)
+                  each_of, text, flags=re.IGNORECASE | re.DOTALL)
     # (`How many cards does Nina draw?`: the move, whose answer shows them; `How many beans does
     # Nina have to plant?`: whether she must; round 87's second table)
     text = re.sub(r"^\s*how\s+many\s+\S+(?:\s+\S+)?\s+(?:does|do|will|would|may|can)\s+(" + names +

@@ -108,7 +108,7 @@ action aka all and any at back board bool bottom but by card cards category cite
 covers default define drop each edge effect elif else emit end enter extend false field fields first for forbid
 from front give goto grant graph grid if in int internal into invariant item last least let met meter module
 most move next no none not of offset on one option or per phase pile play player players procedure question
-reach reason refs repeat require requires reshuffle rest row ruling setup shared space special sum target text
+reach reason refs repeat require requires reset reshuffle rest row ruling setup shared space special sum target text
 then to top true turn var variety vine when winners with zone
 """.split())
 _DECL_WORDS = frozenset("""action extend forbid procedure on end winners setup ruling vine category card

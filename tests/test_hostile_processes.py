@@ -90,8 +90,11 @@ def lines():
     for line in sys.stdin:
         if '"apply"' in line:
             applied += 1
-            if applied == 3:
-                open({marker!r}, "w").write("3")
+            # (several scenarios in: the runner pipelines, so the third apply may come before the
+            # first scenario's replies are judged, and a loaded machine then interrupted that one
+            # first; the CI of stop 60 had no verdict in the report)
+            if applied == 8:
+                open({marker!r}, "w").write("8")
             time.sleep(0.15)
         yield line
 

@@ -369,15 +369,10 @@ class Checker:
         (round 91's designer)."""
         if not self.official or path in self.official:
             return
-        from .spec import spec_games
-        files = [f for f in self.spec.files if f.path in self.official]
-        own = {d.name for f in self.spec.files if f.path not in self.official for d in f.decls if isinstance(d, Module)}
-        try:
-            needs = module_closure(self.spec.files, [m.name]) - own
-            # (the games that hold what the module requires: war's, for `requires war`)
-            games = [g for g in spec_games() if needs <= module_closure(files, [g])]
-        except BohnspecError:
+        holding = self._games_holding(m.name)
+        if holding is None:
             return
+        games = list(holding)
         refused: dict[str, list[tuple[Decl, Decl]]] = {}
         for game in games:
             try:
@@ -402,18 +397,22 @@ class Checker:
         """Whether every game of spec/ that holds what `module` requires plays a module emitting
         the event: `attack`, emitted by each war game, for a designer's card `requires war`
         (round 92's designer was warned that it never runs)."""
-        if module is None or not self.official:
-            return False
+        holding = self._games_holding(module) if module is not None and self.official else None
+        return holding is not None and bool(holding) and all(emitters & modules for modules in holding.values())
+
+    def _games_holding(self, module: str) -> dict[str, set[str]] | None:
+        """The games of spec/ that hold what a module of the designer's requires (war's two
+        games, for `requires war`), each with its modules; None where the modules cannot be
+        worked out (a requirement no file declares: told elsewhere)."""
         from .spec import spec_games
         files = [f for f in self.spec.files if f.path in self.official]
         own = {d.name for f in self.spec.files if f.path not in self.official for d in f.decls if isinstance(d, Module)}
         try:
             needs = module_closure(self.spec.files, [module]) - own
-            games = [module_closure(files, [g]) for g in spec_games()]
+            games = {g: module_closure(files, [g]) for g in spec_games()}
         except BohnspecError:
-            return False
-        holding = [g for g in games if needs <= g]
-        return bool(holding) and all(emitters & g for g in holding)
+            return None
+        return {g: modules for g, modules in games.items() if needs <= modules}
 
     def _check_covers(self, m: Module, sections: set[str]) -> None:
         """A section a module covers is a section of a rulebook, and no other module's."""

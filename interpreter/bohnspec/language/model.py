@@ -269,6 +269,11 @@ class Handler(Decl):
     body: tuple[Node, ...] = ()
     resets: str = ""  # the variable whose `reset on` this handler is (spec.py writes it), if any
 
+    @property
+    def heading(self) -> str:
+        """The handler as the rules write it: `on turn`, or `var n reset on turn` for a reset."""
+        return f"var {self.resets} reset on {self.name}" if self.resets else f"on {self.name}"
+
 
 @dataclass(frozen=True)
 class EndRule(Decl):

@@ -191,7 +191,7 @@ def _kind_name(d) -> str:
     if kind in _KEYWORDS:
         return f"{_KEYWORDS[kind]} {d.name}"
     if kind == "handler":
-        return f"var {d.resets} reset on {d.name}" if d.resets else f"on {d.name}"
+        return d.heading
     if kind in ("endrule", "winners", "setup", "turn", "players"):
         return {"endrule": "end rule", "winners": "winners rule"}.get(kind, kind)
     return f"{kind} {d.name}"

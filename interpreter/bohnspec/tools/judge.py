@@ -756,7 +756,7 @@ def _decl_name(d: Decl) -> str:
     if isinstance(d, Procedure):
         return f"procedure {d.name}"
     if isinstance(d, Handler):
-        return f"var {d.resets} reset on {d.name}" if d.resets else f"on {d.name}"
+        return d.heading
     if isinstance(d, Phase):
         return f"phase {d.name}" + (f" ({d.title})" if d.title else "")
     if isinstance(d, Vine):

@@ -1446,6 +1446,11 @@ def _backstory_dropped(engine: Engine, state: State, text: str) -> str:
     return rest
 
 
+def _sentences(text: str) -> list[str]:
+    """The sentences of a text, each with the stop that ends it (`.`, `!`, `;` or `?`)."""
+    return re.split(r"(?<=[.!;?])\s+", text.strip())
+
+
 # A question tag asking for agreement (`..., right?`, `..., doesn't he?`, `..., isn't it?`): it asks
 # nothing of its own; what it follows says what is asked.
 _AGREEMENT_TAG = re.compile(
@@ -1462,7 +1467,7 @@ def _challenges_dropped(engine: Engine, state: State, text: str) -> str:
     that names no move is passed over (round 92's table had exit 2 after the verdict); a
     question so dropped leaves one asking what the moves lead to (who wins, where it says
     so). A tag after a move alone asks whether it is allowed, as `..., is that allowed?`."""
-    parts = re.split(r"(?<=[.!;?])\s+", text.strip())
+    parts = _sentences(text)
     asked = ""
     for k, s in enumerate(parts):
         tag = _AGREEMENT_TAG.search(s)
@@ -1514,7 +1519,7 @@ def _claims_dropped(engine: Engine, state: State, text: str) -> str:
     wins the tie - but Uwe has an iron mine.`: what the players hold and claim after the moves,
     which the answer's events settle, passed over (round 91's table had `unknown action 'has'`);
     a question so dropped leaves one asking what the moves lead to."""
-    parts = re.split(r"(?<=[.!;?])\s+", text.strip())
+    parts = _sentences(text)
     # (a claim with its reason, of clauses joined: one sentence of what a player holds is the
     # reading's own to pass over, with whom its `she` after it means: `holding` in split_moves)
     claimed = [k for k, s in enumerate(parts) if k and re.search(r",?\s+(?:so|but)\s+|\s+[-\u2014\u2013]+\s+", s)
@@ -1582,7 +1587,7 @@ def _reveal_told(engine: Engine, state: State, text: str) -> str:
            for a in engine.spec.actions.values()):
         return text
     who = r"(?:" + names_alternation(state) + r"|he|she|they)"
-    parts = re.split(r"(?<=[.!;?])\s+", text.strip())
+    parts = _sentences(text)
     told = [k for k, s in enumerate(parts)
             # (not `He turns it down`, a refusal; nor the top card of a pile or depot turned up to
             # fight, a defence: round 92's regression hunt)

@@ -6746,3 +6746,77 @@ def test_round_92_what_the_asker_grants_and_the_cards_turned_up_are_passed_over(
                       "Timon plants his soy on his soy and ends phase 1. He turns up red, green, red. Does he also "
                       "get the red and the green off the discard pile?")
     assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["plant", "end_phase"], out
+
+
+def test_round_93_a_question_followed_by_its_move_is_asked_not_made(capsys):
+    # rounds 91 and 92: the question made the second round with a card judge chose, and the
+    # players' own second round was then refused [ruling/combat-first]
+    code, out = judge(capsys, f"{R92}/d21-riders-beaten-second-round.yaml",
+                      "-a", "Timon sends his riders from 16 against Nina's village 15.",
+                      "-a", "Nina defends with her fire.",
+                      "-a", "Does Timon have to pay another coin for the second round?",
+                      "-a", "Timon attacks the second round with his blue.",
+                      "-a", "Nina defends with her soy.")
+    assert code == 0, out
+    kinds = [r["action"]["type"] for r in out["results"]]
+    assert kinds == ["charge", "defend", "follow_up", "follow_up", "defend"], kinds
+    assert any(n.startswith("asked, not made") for n in out["results"][2]["notation"]), out["results"][2]
+    assert out["results"][3]["action"]["with"] == "hand 1"  # the blue, still in his hand
+    # the same move with the values said, and with values judge chose (`Can Timon harvest?`)
+    for question, move in (("Can Timon harvest field 1?", "Timon harvests field 1."),
+                           ("Can Timon harvest?", "Timon harvests his blues.")):
+        code, out = judge(capsys, f"{R92}/d01-fellow-players-trade.yaml", "-a", question, "-a", move)
+        assert code == 0 and len(out["results"]) == 2, out
+        assert any(n.startswith("asked, not made") for n in out["results"][0]["notation"]), out
+    # another move after the question: the question is made (both harvests; the offer, then its answer)
+    for question, move in (("Can Timon harvest field 1?", "Timon harvests field 2."),
+                           ("Can Timon offer Nina the soy?", "Nina accepts.")):
+        code, out = judge(capsys, f"{R92}/d01-fellow-players-trade.yaml", "-a", question, "-a", move)
+        assert code == 0 and len(out["results"]) == 2, out
+        assert not any(n.startswith("asked, not made") for n in out["results"][0].get("notation", [])), out
+
+
+def test_round_93_how_many_cards_a_player_takes_is_counted(capsys):
+    # after a cart's or a sutler's draw: four taken, two left (carts/3, sutler/3); round 92's
+    # table had the question read as one of the moves' outcome, and no number
+    for case, said, kind in (("d24-cart-without-forest", "How many cards does Keno take from his cart?", "cart"),
+                             ("d30-sutler-without-forest", "How many cards does he get to keep?", "sutler")):
+        code, out = judge(capsys, f"{R92}/{case}.yaml", "-a", "Keno draws." if kind == "cart" else "Hanno draws.",
+                          "-a", said)
+        assert code == 0, out
+        (line,) = out["counted"]
+        assert f" 4 cards: take_from_{kind} is allowed 4 times in a row" in line, line
+
+
+R93 = "tests/data/tables/r93"
+
+
+def test_round_93_the_second_soy_of_a_story_counts_the_soy_planted(capsys):
+    # `plants the soy, then the second soy, then the third soy`: the second was read as the
+    # hand's second soy, and a legal second planting refused [phase-1/1]; the third is refused
+    # by phase-1/3 (two planted)
+    code, out = judge(capsys, f"{R93}/d09-three-soys.yaml", "-a",
+                      "Timon plants the soy, then the second soy, then the third soy")
+    assert [r["legal"] for r in out["results"]] == [True, True, False], out["results"]
+    assert out["results"][-1]["rule"] == "bohnanza/phase-1/3"
+    # `his second soy` is still the hand's second soy
+    code, out = judge(capsys, f"{R93}/d09-three-soys.yaml", "-a", "Timon plants his second soy")
+    assert out["results"][0]["action"].get("card") == "hand 2", out["results"]
+
+
+def test_round_93_a_trade_or_an_offer_with_nothing_said_is_whether_one_may_trade(capsys):
+    # `Can Timon still trade?`: was "a trade needs `with PLAYER`" (exit 2); `Can Timon offer?`
+    # was an empty offer, refused whatever the partner [ruling/empty-trade], where he could
+    for said in ("Can Timon still trade?", "Can Timon offer?"):
+        code, out = judge(capsys, f"{R93}/d17-last-card-trade.yaml", "-a", "Timon ends phase 1", "-a", said)
+        assert code == 0 and out["results"][-1]["action"]["type"] == "offer", out
+    # before phase 2: refused for its time, whatever the cards (course-of-play/5), a verdict
+    code, out = judge(capsys, f"{R93}/d17-last-card-trade.yaml", "-a", "Can Timon trade?")
+    assert code == 1 and out["results"][0]["rule"] == "bohnanza/course-of-play/5", out
+
+
+def test_round_93_a_move_not_made_said_by_its_verb_is_passed_over(capsys):
+    # `instead of buying the third field`: the field had been read into the tribute (exit 2)
+    code, out = judge(capsys, f"{R93}/d34-duo-tribute-coin.yaml", "-a",
+                      "Nina pays a coin instead of buying the third field. Where does the coin go?")
+    assert code == 0 and out["results"][0]["action"] == {"type": "tribute", "player": "Nina"}, out

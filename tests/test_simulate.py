@@ -323,3 +323,21 @@ def test_an_event_the_rules_file_emits_is_counted_though_it_never_happened(tmp_p
     assert main(["simulate", "--rules", str(rules), "--modules", "never", "--games", "2", "-q", "--json", "-"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["event_counts"]["huge_harvest"] == 0
+
+
+def test_a_war_games_points_and_the_wins_by_seat_are_shown(tmp_path, capsys):
+    # Round 92's designer balancing a toll house had the winners' coins, which a war game spends,
+    # and not its points (the winners rule's first key); nor whether the seat decides.
+    path = tmp_path / "war.json"
+    assert main(["simulate", "--games", "3", "--players", "3", "--modules", "dschingis", "-q",
+                 "--json", str(path)]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(path.read_text())
+    assert data["score_key"] == "score(p)" and "score(p) of a winner" in out
+    won = data["winners_per_game"]
+    assert sum(data["wins_by_seat"].values()) == pytest.approx(sum(won.values()))  # a tie shared out
+    assert data["winner_score"]["min"] >= data["loser_score"]["min"]
+    # the base game's first key is the coins: not shown twice
+    assert main(["simulate", "--games", "2", "--players", "3", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "of a winner" in out and "size(p.coins) of a winner" not in out and "wins by seat" in out

@@ -190,14 +190,14 @@ class Game extends BaseGame {
   }
 
   // move a figure one card on, turn up and remove vine cards
-  advance(p) {
+  advance(p, outside = false) {
     const s = this.s;
     p.vars.vine_pos += 1;
     p.vars.task_met = false;
     this.emit({ event: 'moved', player: p.name, card: this.standsOn(p) });
     // the solo layout lies out whole and passed cards stay (ruling/solo-layout)
     if (!this.solo) this.tidyVineRow();
-    if (this.cardOf(p) === 'castle') {
+    if (this.cardOf(p) === 'castle' && !outside) {
       if (p.coins.length >= 5) {
         p.vars.in_castle = true;
         this.emit({ event: 'reached_castle', player: p.name });
@@ -582,7 +582,8 @@ Object.assign(ACTIONS, {
       g.emit({ event: 'tribute_paid', player: p.name, coin });
       // solo: the neutral figures' move that waits for her claims comes before her figure
       // steps on (ruling/solo-neutral-move-at-turn-start); should it lose her the game, her
-      // figure still steps on and the game is over once the tribute is (ruling/end-after-action)
+      // figure still steps on, outside the castle (ruling/solo-lost), and the game is over once
+      // the tribute is (ruling/end-after-action)
       let lost = false;
       if (g.solo && s.vars.neutral_pending) {
         s.vars.neutral_pending = 0;
@@ -592,7 +593,7 @@ Object.assign(ACTIONS, {
         }
       }
       if (s.phase === 'intermediate') for (const q of s.players) q.vars.passed = false;
-      g.advance(p);
+      g.advance(p, lost);
       if (lost && !s.over) g.soloLost();
     },
   },

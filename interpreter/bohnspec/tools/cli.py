@@ -489,6 +489,84 @@ def _check_rules(rules: list[str], option: str = "--rules") -> None:
         raise BohnspecError(f"{option}: {len(errors)} error(s) in the rules; nothing was run:\n{shown}{more}")
 
 
+# Where a sentence divides into clauses: before a conjunction after a comma, before a question
+# after a comma (`..., who wins?`), at a dash.
+_CLAUSE = re.compile(r",\s+(?=(?:but|so|and\s+so|because|since|although|though|even\s+though|as)\s)|"
+                     r",\s+(?=(?:who|what|is|are|does|do|can|may|must|how)\b[^,]*\?\s*$)|\s+[\u2014\u2013]\s+",
+                     flags=re.IGNORECASE)
+_CONJUNCTION = re.compile(r"^(?:but|so|and\s+so|because|since|although|though|even\s+though|as)\s+", re.IGNORECASE)
+
+
+def _judged_past_idle_clauses(engine: Engine, state: Any, said: list[str], books: Path | None,
+                              unread: list[dict] | None = None, narrated: list[str] | None = None) -> tuple:
+    """_judged_with_asides; where a text cannot be read, read again without its clauses that
+    name no move and ask nothing (`Timon draws his cards, but there are only two left`, `Nina
+    says Stop for her blue card, but she only has four coins`, `Timon and Eiko both have 7
+    coins, who wins?`: round 93's table had each as unreadable, exit 2), those listed as not
+    read as moves. Only a reading of every text stands; else the first failure is told."""
+    from ..errors import BohnspecError
+    failure: BohnspecError | None = None
+    try:
+        found = _judged_with_asides(engine, state, said, books, unread, narrated)
+        if not unread:
+            return found
+    except BohnspecError as exc:
+        found, failure = None, exc
+    kept, dropped = _idle_clauses_dropped(engine, state, said)
+    if dropped:
+        unread_again: list[dict] | None = [] if unread is not None else None
+        narrated_again: list[str] = []
+        try:
+            again = _judged_with_asides(engine, state, kept, books, unread_again, narrated_again)
+        except BohnspecError:
+            again = None
+        if again is not None and not unread_again:
+            if unread is not None:
+                unread.clear()
+            if narrated is not None:
+                narrated[:] = [*narrated_again, *dropped]
+            return again
+    if failure is not None:
+        raise failure
+    assert found is not None  # (read, with a text left unread)
+    return found
+
+
+def _idle_clauses_dropped(engine: Engine, state: Any, said: list[str]) -> tuple[list[str], list[str]]:
+    """The texts without the clauses (_CLAUSE) of their sentences that name no move and ask
+    nothing, where a sentence has another clause; a `he` or `she` opening what is left, the one
+    player the dropped clauses named: (the texts, the clauses dropped)."""
+    from .notation.words import mentions_a_move
+    names = state.names()
+    kept_texts: list[str] = []
+    dropped: list[str] = []
+    for text in said:
+        if text.lstrip().startswith("{"):
+            kept_texts.append(text)
+            continue
+        sentences = []
+        for sentence in re.split(r"(?<=[.;!?])\s+", text.strip()):
+            clauses = [c for c in _CLAUSE.split(sentence) if c.strip()]
+            if len(clauses) < 2:
+                sentences.append(sentence)
+                continue
+            idle = [c for c in clauses if not c.rstrip().endswith("?") and not mentions_a_move(engine, c)]
+            if not idle or len(idle) == len(clauses):
+                sentences.append(sentence)
+                continue
+            left = [c for c in clauses if c not in idle]
+            named = {n for c in idle for n in names if re.search(r"\b" + re.escape(n) + r"\b", c)}
+            first = _CONJUNCTION.sub("", left[0].strip())
+            if len(named) == 1 and not any(re.search(r"\b" + re.escape(n) + r"\b", first) for n in names):
+                first = re.sub(r"^(?:he|she)\b", next(iter(named)), first, flags=re.IGNORECASE)
+            joined = ", ".join([first[:1].upper() + first[1:], *(c.strip() for c in left[1:])])
+            end = "." if sentence.endswith(".") and not re.search(r"[.;!?]$", joined) else ""
+            sentences.append(joined + end)
+            dropped.extend(c.strip().rstrip(".") for c in idle)
+        kept_texts.append(" ".join(sentences))
+    return kept_texts, dropped
+
+
 def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path | None,
                         unread: list[dict] | None = None, narrated: list[str] | None = None) -> tuple:
     """judge_texts over the texts said. A text with words in brackets is read twice, with those
@@ -1171,7 +1249,8 @@ def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
     from .judge import (SetupRefused, board_of, fields_text, load_situation, of_moves, overview, render_overview,
                         render_verdicts, score_now, score_over, spec_var_words, standings, who_may, SCORE_ASKED,
-                        END_ASKED, COUNT_ASKED, OUT_ASKED, STANDINGS_ASKED, counts_asked, spaces_held)
+                        END_ASKED, COUNT_ASKED, OUT_ASKED, STANDINGS_ASKED, TAKES_ASKED, counts_asked, spaces_held,
+                        takes_counted)
     from .notation import asks_an_outcome, format_action, players_asked, values_asked
 
     books = rulebooks_folder(args.rulebooks)
@@ -1231,7 +1310,7 @@ def _judge(args: argparse.Namespace) -> int:
             if last_asked is not None:
                 said = said[:-1]
         narrated: list[str] = []
-        results, actions, now = _judged_with_asides(engine, state, said, books, unread, narrated)
+        results, actions, now = _judged_past_idle_clauses(engine, state, said, books, unread, narrated)
         if args.player:
             # From one seat: what each action opens to this player only.
             for r in results:
@@ -1290,7 +1369,8 @@ def _judge(args: argparse.Namespace) -> int:
         # (`How many coins does Keno have now?`: the count itself; round 87's table found it
         # nowhere in the brief answer)
         # (after a refused move too: the count where the legal ones leave the game; round 87's hunter)
-        counted = counts_asked(engine, now, said, results[-1]["action"].get("player") if results else None)
+        last_player = results[-1]["action"].get("player") if results else None
+        counted = counts_asked(engine, now, said, last_player) + takes_counted(engine, now, said, last_player)
         rest[:0] = counted
         values_now: list[str] = []
         if last_asked is not None and (not results or results[-1]["legal"]):
@@ -1302,7 +1382,8 @@ def _judge(args: argparse.Namespace) -> int:
         # so, lest one seem dropped; round 86's table)
         outcomes = [q.strip() for t in said for q in re.findall(r"[^.!?;]*\?", t)
                     if results and asks_an_outcome(engine, state, q.strip())
-                    and not SCORE_ASKED.search(q) and not END_ASKED.search(q) and not COUNT_ASKED.search(q)]
+                    and not SCORE_ASKED.search(q) and not END_ASKED.search(q) and not COUNT_ASKED.search(q)
+                    and not (counted and TAKES_ASKED.search(q))]
         if outcomes:
             rest.insert(0, "read as asking what the moves lead to, which the answer above shows: "
                         + "; ".join(f"'{q}'" for q in dict.fromkeys(outcomes)))

@@ -14,6 +14,8 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections import Counter
+from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from os import PathLike
 from pathlib import Path
@@ -24,7 +26,7 @@ from ..execution import builtins as B
 from .. import paths
 from ..conformance import deciding
 from ..conformance import scenario as S
-from ..errors import ActionError, Location, ScenarioError, ShuffleMismatch, SpecRuntimeError
+from ..errors import ActionError, BohnspecError, Location, ScenarioError, ShuffleMismatch, SpecRuntimeError
 from ..execution.interpret import Engine, Env, Outcome, Rejection, _names_in, conjuncts, engine_for, serialise
 from ..language.model import STATE_KEYS, Action, Decl, Define, EndRule, Handler, Node, Phase, Procedure, Vine, \
     Winners, first_citation
@@ -32,8 +34,9 @@ from ..language.spec import Spec, through_definitions
 from ..userfile import Document
 from .notation import (COUNT_ASKED, absent_move, counted_place, counts_spaces, card_owners, card_title, format_action,
                        ref_text)
-from .notation.words import count_said
-from .notation.reading import PartOfAMove
+from .notation.words import count_said, verb_family
+from .notation.places import GONE
+from .notation.reading import Completed, PartOfAMove
 from ..execution import moves as M
 from ..execution import tracing as T
 from ..execution.parts import values_seen
@@ -1249,6 +1252,53 @@ def counts_asked(engine: Engine, state: State, texts: list[str], last_player: st
             held = f" ({', '.join(map(str, cards))})" if cards and zone != engine.fields_zone else ""
             out.append(f"{who}'s {said} holds {len(cards)} {word} now{held}" if said != noun else
                        f"{who} has {len(cards)} {word} now{held}")
+    return list(dict.fromkeys(out))
+
+
+# `How many cards does Keno take from his cart?`, `... does he get to keep?`: how many times in
+# a row a move taking cards is allowed where the moves leave the game (rounds 92's table got
+# no number after a cart's or a sutler's draw).
+TAKES_ASKED = re.compile(r"\bhow\s+many\s+(cards?|beans?)\s+(?:does|do|did|will|would|can|may|must|should)\s+(\S+)\s+"
+                         r"(?:(?:get|have|need|want)\s+to\s+)?(take|keep|pick)\b", re.IGNORECASE)
+# (as many as the rules allow; a loop of moves no rule stops is cut there)
+_TAKES_COUNTED = 30
+
+
+def takes_counted(engine: Engine, state: State, texts: list[str], last_player: str | None) -> list[str]:
+    """For each TAKES_ASKED among the texts: how many times in a row the player (a pronoun: the
+    player of the last move judged) may make the one move of the verb's family allowed him
+    where the moves leave the game, each with the first values allowed (`take_from_cart`,
+    keeping being taking); the count, the cards it takes and what stops it."""
+    from .notation.completion import _legal_with
+    out: list[str] = []
+    for text in texts:
+        for m in TAKES_ASKED.finditer(text):
+            who = next((n for n in state.names() if n.lower() == m[2].lower()), None)
+            if who is None and m[2].lower() in ("he", "she", "they", "i"):
+                who = last_player
+            if who is None:
+                continue
+            kinds = [k for k in verb_family(engine, "take") if engine.timing(state, k, who) is None]
+            if len(kinds) != 1:
+                continue
+            kind, work = kinds[0], state
+            taken: list[dict] = []
+            while len(taken) < _TAKES_COUNTED:
+                move = next(_legal_with(engine, work, kind, who, {}), None)
+                if move is None:
+                    break
+                outcome = engine.apply(work, move)
+                if not outcome.accepted:
+                    break
+                taken.append(move)
+                work = outcome.state
+            n = len(taken)
+            # (what stops it: the last move's values refused now; the cards it named are gone)
+            stop = engine.check(work, taken[-1]) if taken else None
+            why = f"; one more is refused: {stop.reason} [{stop.rule}]" if stop is not None else ""
+            noun = m[1].lower().rstrip("s") + ("" if n == 1 else "s")
+            out.append(f"{who} may {m[3].lower()} {n} {noun}: {kind} is allowed {n} time{'' if n == 1 else 's'} in a "
+                       f"row where the moves leave the game{why}")
     return list(dict.fromkeys(out))
 
 
@@ -2502,26 +2552,58 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
     before it judged (round 86's table lost an attack's verdict to the question after it)."""
     results: list[dict] = []
     actions: list[dict] = []
+    asked: _Asked | None = None  # the question just judged, if the next move may be the one it asked of
+    gone: Counter = Counter()
+    token = GONE.set(gone)
+    try:
+        return _judge_texts(engine, state, texts, read, rulebooks, unread, results, actions, asked, gone)
+    finally:
+        GONE.reset(token)
+
+
+def _judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[..., list[dict]],
+                 rulebooks: Path | None, unread: list[dict] | None, results: list[dict], actions: list[dict],
+                 asked: _Asked | None, gone: Counter) -> tuple[list[dict], list[dict], State]:
     going = True
     for number, text in enumerate(texts, 1):
         said: list = []
-        try:
-            parsed = read(engine, state, text, said)
-        except PartOfAMove as exc:
-            # (`plants one red` where every red goes at once: refused, with what allows the whole)
-            actions.append(exc.action)
-            if going:
-                results.append(_part_refused(engine, state, exc, rulebooks))
-                going = False
-            continue  # (the texts after it still read, listed as not judged)
-        except ActionError as exc:
-            if len(texts) == 1:
-                raise
-            if unread is not None and number > 1:
-                unread.append({"action": number, "of": len(texts), "text": text, "error": str(exc)})
-                break
-            # Of six actions, say which one could not be read (round 45's players).
-            raise ActionError(f"action {number} of {len(texts)}, {text!r}: {exc}") from None
+        # (the move said, not asked again: `Can Keno plant a third bean?` is three questions in turn)
+        again = _made_as_asked(engine, asked, text, read) \
+            if going and asked is not None and not _QUESTION_OF_A_MOVE.match(text) else None
+        if again is not None and asked is not None:
+            for key, n in asked.gone.items():  # (the cards it took are back)
+                gone[key] -= n
+                if gone[key] <= 0:
+                    del gone[key]
+        asked = None
+        if again is not None:
+            # (`Does Timon have to pay another coin for the second round?`, then `Timon attacks the
+            # second round with his fire`: the question was asked, the move after it made it; both
+            # rounds 91 and 92 had the question make it with a card judge chose, and the players'
+            # own move then refused)
+            question, state, parsed, said = again
+            question.setdefault("notation", []).append(
+                f"asked, not made: the move after it, {text.strip()!r}, makes it, judged from the situation "
+                "before the question")
+        else:
+            try:
+                parsed = read(engine, state, text, said)
+            except PartOfAMove as exc:
+                # (`plants one red` where every red goes at once: refused, with what allows the whole)
+                actions.append(exc.action)
+                if going:
+                    results.append(_part_refused(engine, state, exc, rulebooks))
+                    going = False
+                continue  # (the texts after it still read, listed as not judged)
+            except ActionError as exc:
+                if len(texts) == 1:
+                    raise
+                if unread is not None and number > 1:
+                    unread.append({"action": number, "of": len(texts), "text": text, "error": str(exc)})
+                    break
+                # Of six actions, say which one could not be read (round 45's players).
+                raise ActionError(f"action {number} of {len(texts)}, {text!r}: {exc}") from None
+        before = state
         for k, action in enumerate(parsed):
             actions.append(action)
             if not going:
@@ -2540,10 +2622,70 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
             if not result["legal"]:
                 going = False
                 continue
+            taken = _cards_gone(engine, state, result["_state"])
+            gone.update(taken)
             state = result.pop("_state")
+            if len(parsed) == 1 and _QUESTION_OF_A_MOVE.match(text):
+                asked = _Asked(result, before, action, any(isinstance(n, Completed) and n.params for _, n in said),
+                               taken)
     for r in results:
         r.pop("_state", None)
     return [_books_in_play(engine.spec, r) for r in results], actions, state
+
+
+def _cards_gone(engine: Engine, before: State, after: State) -> Counter:
+    """The cards a move took from the players' own rows (hand, received, ...): (player, zone,
+    variety) -> how many."""
+    out: Counter = Counter()
+    for name, zone in engine.spec.zones.items():
+        if zone.kind != "row" or not zone.per_player:
+            continue
+        for p in before.names():
+            left = Counter(after.player(p).zones.get(name, []))
+            for card, n in (Counter(before.player(p).zones.get(name, [])) - left).items():
+                out[(p, name, card)] += n
+    return out
+
+
+# A text asking of one move (`Can Nina harvest field 2?`, `Does Timon have to pay ...?`, which
+# the reading passes on as `Must Timon pay a coin and follow_up`, its mark dropped): what the
+# move after it may make again.
+_QUESTION_OF_A_MOVE = re.compile(r"\s*(?:can|could|may|might|must|does|do|did|is|are|would|will|shall|what|how)\b",
+                                 flags=re.IGNORECASE)
+
+
+@dataclass
+class _Asked:
+    """A question of one move, judged legal and so made: its verdict, the situation before it,
+    the move, and whether judge chose values the words left unsaid."""
+    result: dict
+    before: State
+    action: dict
+    chosen: bool
+    gone: Counter  # the cards it took from the players' rows (_cards_gone)
+
+
+def _made_as_asked(engine: Engine, asked: _Asked, text: str,
+                   read: Callable[..., list[dict]]) -> tuple[dict, State, list[dict], list] | None:
+    """The next text (a move said, no question) read in the situation before the question,
+    where it makes the move asked of: the same kind of move by the same player, with the
+    values asked of or with values the question left for judge to choose (`Can Keno
+    harvest?`, then `Keno harvests field 2`). Then the question was asked, not made: (its verdict, the situation before it, the moves
+    read, the notes). A move that follows from the question's (`Can Timon offer Nina the
+    soy?`, then `Nina accepts`) is none of these: the question stays made."""
+    said: list = []
+    try:
+        parsed = read(engine, asked.before, text, said)
+    except BohnspecError:
+        return None
+    if not parsed:
+        return None
+    first = parsed[0]
+    if first.get("type") != asked.action.get("type") or first.get("player") != asked.action.get("player"):
+        return None
+    if first != asked.action and not asked.chosen:
+        return None  # (`Can Nina harvest field 2?`, then `Nina harvests field 1`: both made)
+    return asked.result, asked.before, parsed, said
 
 
 # ------------------------------------------------------------ printing

@@ -19,7 +19,7 @@ from os import PathLike
 
 from ..errors import BohnspecError, SpecRuntimeError
 from ..execution.interpret import Engine, Env
-from ..execution.play import GameRecord, random_game
+from ..execution.play import GameRecord, _standing, random_game
 from ..execution.state import State
 from ..language.model import EndRule
 from ..language.unparse import unparse
@@ -97,6 +97,15 @@ class Stats:
     rejections: Counter = field(default_factory=Counter)
     endings: Counter = field(default_factory=Counter)
     winners_per_game: Counter = field(default_factory=Counter)
+    # The winners rule's first key (a war game's points; the coins of the base game), of the
+    # winners and of the others: shown when it is not the coins in some game.
+    score_key: str = ""
+    winner_score: Tally = field(default_factory=Tally)
+    loser_score: Tally = field(default_factory=Tally)
+    score_not_coins: bool = False
+    # Wins by seat, counted clockwise from the starting player (a shared win shared out): what a
+    # designer balancing a card asks first, whether the seat decides.
+    seat_wins: dict[int, float] = field(default_factory=dict)
     action_counts: Counter = field(default_factory=Counter)  # actions taken, by type
     event_counts: Counter = field(default_factory=Counter)  # events, by name
     # For each vine card, the events that named it (turned up, moved onto, fulfilled, ...):
@@ -122,6 +131,9 @@ class Stats:
             "endings": dict(self.endings.most_common()),
             "unended": [u.to_json() for u in self.unended],
             "winners_per_game": dict(sorted(self.winners_per_game.items())),
+            "score_key": self.score_key or None,
+            "winner_score": self.winner_score.summary(), "loser_score": self.loser_score.summary(),
+            "wins_by_seat": {str(k + 1): round(v, 3) for k, v in sorted(self.seat_wins.items())},
             "action_counts": dict(self.action_counts.most_common()),
             "event_counts": dict(self.event_counts.most_common()),
             "vine_cards": {card: dict(sorted(c.items())) for card, c in sorted(self.vine_cards.items())},
@@ -153,6 +165,8 @@ class GameSummary:
     ending: str = ""
     coins: dict[str, int] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
+    scores: dict[str, int] = field(default_factory=dict)  # the winners rule's first key, where a number
+    seats: list[str] = field(default_factory=list)  # the players clockwise from the starting player
     action_counts: dict[str, int] = field(default_factory=dict)
     event_counts: dict[str, int] = field(default_factory=dict)
     vine_events: list[tuple[str, str]] = field(default_factory=list)  # (card, event)
@@ -206,6 +220,13 @@ def summarise(rec: GameRecord, vines: frozenset[str] = frozenset(), engine: Engi
         summary.ending = _ending(rec, engine)
         summary.coins = {p.name: len(p.zones.get("coins", [])) for p in rec.state.players}
         summary.winners = list(rec.state.winners)
+        names = rec.state.names()
+        if rec.state.starting_player in names:
+            first = names.index(rec.state.starting_player)
+            summary.seats = names[first:] + names[:first]
+        if engine is not None and engine.spec.winners is not None:
+            standing = {p: _standing(engine, rec.state, p) for p in names}
+            summary.scores = {p: k[0] for p, k in standing.items() if k and k[0] != -1}
     else:
         # (the turns begun, the first one's event raised by the setup among them)
         summary.where = {"phase": rec.state.phase, "active": rec.state.active,
@@ -238,6 +259,12 @@ def add(stats: Stats, g: GameSummary, max_actions: int) -> None:
         stats.winners_per_game[len(g.winners)] += 1
         stats.winner_coins.extend(g.coins[w] for w in g.winners)
         stats.loser_coins.extend(c for p, c in g.coins.items() if p not in g.winners)
+        stats.winner_score.extend(v for p, v in g.scores.items() if p in g.winners)
+        stats.loser_score.extend(v for p, v in g.scores.items() if p not in g.winners)
+        stats.score_not_coins = stats.score_not_coins or any(g.coins.get(p) != v for p, v in g.scores.items())
+        for seat, p in enumerate(g.seats):
+            if p in g.winners:
+                stats.seat_wins[seat] = stats.seat_wins.get(seat, 0.0) + 1 / len(g.winners)
     else:
         # A game nobody had a legal action left in is stuck (a designer's forbid that takes away
         # a player's only way on), which is not a game too long.
@@ -337,6 +364,8 @@ def simulate(engine: Engine, players: int, games: int, seed: int, options: dict 
     _setup_consistent(engine, list(table.names), next(game_seeds(seed, 1)), options, board)
     seeds = game_seeds(seed, games)
     stats = Stats()
+    if engine.spec.winners is not None and engine.spec.winners.keys:
+        stats.score_key = unparse(engine.spec.winners.keys[0])
     started = time.perf_counter()
     results: Iterator[GameSummary]
     if executor == "dask":
@@ -500,6 +529,14 @@ def render(stats: Stats, title: str, unended_hint: str = "") -> str:
     row("actions per game", fmt(data["actions"]))
     row("coins of a winner", fmt(data["winner_coins"]))
     row("coins of a loser", fmt(data["loser_coins"]))
+    if stats.score_not_coins:
+        key = stats.score_key or "winners rule, first key"
+        row(f"{key} of a winner"[:30], fmt(data["winner_score"]))
+        row(f"{key} of a loser"[:30], fmt(data["loser_score"]))
+    if stats.seat_wins and stats.ended:
+        seats = max(stats.seat_wins) + 1
+        row("wins by seat (1: starts)", "  ".join(f"{k + 1}: {100 * stats.seat_wins.get(k, 0.0) / stats.ended:.0f}%"
+                                                  for k in range(seats)) + "  (a tie shared out)")
     total = sum(stats.harvest_sizes.values()) or 1
     lines.append("\n  harvests by size (cards: share)")
     lines.append("    " + "  ".join(f"{k}: {100 * v / total:.0f}%" for k, v in sorted(stats.harvest_sizes.items())))

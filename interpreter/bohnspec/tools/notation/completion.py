@@ -81,8 +81,13 @@ def _refused_whatever(engine: Engine, state: State, kind: str, player: str, give
     fits: dict[int, list] = {}  # the values each parameter's own requirements allow, where some do
     for i, p in enumerate(move.params):
         if p.name in missing:
+            if p.type == "cards":
+                # (judged empty: only a refusal that reads no value left out stands below; `Can
+                # Timon trade?` in phase 1, round 93's table)
+                action[p.name] = []
+                continue
             values = move.domain(i, {})
-            if not values or p.type == "cards":
+            if not values:
                 return None
             # (a partner left out is another player: `Can Timon offer the soy?` in phase 1 was
             # shown as an offer to himself; round 62's regression hunter)

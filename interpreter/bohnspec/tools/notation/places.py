@@ -4,6 +4,8 @@ cards, the top of a pile, `field 2`, `hand 3`."""
 from __future__ import annotations
 
 import re
+from collections import Counter
+from contextvars import ContextVar
 
 from ...errors import ActionError, SpecRuntimeError, suggest
 from ...execution import builtins as B
@@ -12,6 +14,11 @@ from ...execution.state import State
 from .words import _ORDINALS, _ordinal_digits
 
 _REF = re.compile(r"^[a-z_]+ [0-9]+$")
+
+
+# The cards each move judged so far in a story took from a player's rows, by (player, zone,
+# variety): `plants the soy, then the second soy` counts the soy gone (judge_texts keeps it).
+GONE: ContextVar[Counter | None] = ContextVar("GONE", default=None)
 
 
 _REF_WORDS = ("hand", "received", "revealed", "field", "draft", "draw_pile", "cart")
@@ -64,7 +71,13 @@ def _nth_of_variety(engine: Engine, state: State, text: str) -> str:
                                   f"(`{next(iter(rows))} {next(iter(rows.values()))[0]}`)")
             zone, places = next(iter(rows.items()), ("hand", []))
             what = f"{m[3]} in {zone}"
-        if k == len(places) + 1 and not m[4] and m[1] and m[1].lower() == "the" and places:
+        gone = (GONE.get() or Counter())[(owner, zone, m[3])] if not m[4] else 0
+        if m[1] and m[1].lower() == "the" and places and 0 < gone < k <= len(places) + gone:
+            # (`plants the soy, then the second soy, then the third`: counted among those of the
+            # story, the first gone already; round 93's table had the second read as the hand's
+            # second soy, and a legal planting refused)
+            k -= gone
+        elif k == len(places) + 1 and not m[4] and m[1] and m[1].lower() == "the" and places:
             # (`plants a red, then the second red`: the one left of the two; round 69's table)
             k = len(places)
         if k > len(places):

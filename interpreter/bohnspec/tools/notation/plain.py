@@ -1622,6 +1622,10 @@ def _order_words(engine: Engine, state: State, text: str) -> str:
             text = text[:order.start()] + " first" + text[order.end():]
     # (only at the end of a move, a few words: `offers his blue instead of his red for Nina's soy`
     # is no move the words say for sure; round 62's regression hunter)
+    # (a move not made, said by its verb: `pays a coin instead of buying the third field`; round
+    # 93's table had the field read into the tribute)
+    text = re.sub(r",?\s+(?:instead\s+of|rather\s+than)\s+[a-z]+ing\b(?:\s+[^\s,]+){0,4}(?=,|\s+then\s|$)", "",
+                  text, flags=re.IGNORECASE)
     text = re.sub(r",?\s+(?:instead\s+of|rather\s+than)\s+(?:[^\s,]+\s+){0,2}[^\s,]+(?=,|\s+then\s|$)", "", text,
                   flags=re.IGNORECASE)
     words = text.split()

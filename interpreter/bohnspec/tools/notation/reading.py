@@ -334,6 +334,12 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
             said.append("a trade with no cards said: judged as the first offer the rules allow between the two (other "
                         "cards may be offered or asked for); the partner accepting it makes the trade")
             actions = [allowed]
+    elif kind == "trade" and "offer" in engine.spec.actions and not rest and mood is not None:
+        # `Can Timon still trade?`: whether he may trade at all, now; the offer with nothing said,
+        # completed as any value is (round 93's table was told a trade needs a partner)
+        said.append("a trade with nothing said: judged as an offer, its partner and cards the first the rules "
+                    "allow; the partner accepting it makes the trade")
+        actions = [_single(engine, state, player, "offer", [], said, spoken=True)]
     elif kind == "trade":
         actions = _trade(engine, state, player, rest, said, owners_named)
     else:
@@ -3303,10 +3309,14 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]"
                               f"{_what_takes(engine, state, player, raw[key])}; and the words cannot be read as a "
                               f"{kind}: {exc}") from None
-    # A list of cards not named is empty (`offer to Nina give soy`: a gift).
-    for p in decl.params:
-        if p.type == "cards" and p.name not in action:
-            action[p.name] = []
+    # A list of cards not named is empty (`offer to Nina give soy`: a gift); where no list is
+    # named at all (`Can Timon offer?`, `Can Timon trade with Nina?`), the cards are left for
+    # the answer to choose, as any value not said is (round 93's table had a trade refused as
+    # empty, whatever the partner [ruling/empty-trade], where Timon could trade).
+    if any(p.type == "cards" and p.name in action for p in decl.params):
+        for p in decl.params:
+            if p.type == "cards" and p.name not in action:
+                action[p.name] = []
     _another_card_of_the_variety(engine, state, action, raw, types, said)
     missing = [n for n in names if n not in action]
     if missing and len(missing) < len(names):

@@ -152,3 +152,17 @@ def test_an_error_met_in_the_books_rules_names_the_designers_declaration_that_re
         engine.apply(state, {"type": "grab", "player": "Timon", "at": "02"})
     assert caught.value.location.file.startswith("spec/") and "already holds" in str(caught.value)
     assert f"(reached from action grab at {rules}:3:1)" in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+def test_an_attribute_a_cards_category_does_not_declare_is_an_error_of_the_rules(engine, capsys):
+    # Round 93's designer: a landscape of a category of his own, without `barrier`, was refused
+    # as "a river is held by a player" (the invariant read none, and failed), a bug in his scenario.
+    from bohnspec.tools.cli import main
+    data = helpers.ROOT / "tests" / "data" / "designer"
+    code = main(["conform", "--engine", engine, "--rules", str(data / "category-without-attributes.bohn"),
+                 str(data / "category-without-attributes-01.yaml")])
+    out = capsys.readouterr().out
+    assert code != 0 and "card 'toll_bridge' has no barrier: neither the card nor its category 'bridge' declares " \
+                         "one" in out, out
+    assert "held by a player" not in out

@@ -922,7 +922,7 @@ def test_the_last_running_out_while_revealing_is_told_as_the_end_reached(tmp_pat
     # The end rule in its own words, then as the rules write it.
     assert "the game is not over yet: its end is reached, and it ends once what is under way is over (the phase or " \
         "the choice the end's rule names): The last time the draw pile" in text, text
-    assert "not reached yet" not in text
+    assert "does not meet this end" not in text and "not reached yet" not in text
     assert "in the rules: end when pile_is_gone" in text and "still to come: cut_short" in text
 
 
@@ -3266,9 +3266,11 @@ def test_round_61s_table_order_words_conditions_and_questions_after_a_dash(tmp_p
     assert [r["action"]["type"] for r in out["results"]] == ["offer", "accept"]
     code, out = judge(capsys, situation(tmp_path, R61_P2), "-a", "Timon wants to trade the broad with Keno")
     assert out["results"][0]["action"]["type"] == "offer"
-    # A base game's card is never told about fighting (round 61: `the blue bean from his field`).
+    # A base game's card is never told about fighting (round 61: `the blue bean from his field`);
+    # since round 93 the card is read as his blue field's, refused by phase-2/8
     code = main(["judge", situation(tmp_path, R61_P2), "-a", "Can Timon offer Nina the blue bean from his field?"])
-    assert code == 2 and "fight" not in capsys.readouterr().err
+    said = capsys.readouterr()
+    assert code == 1 and "bohnanza/phase-2/8" in said.out and "fight" not in said.out + said.err
 
 
 def test_round_61s_table_war_order_words(tmp_path, capsys):
@@ -6820,3 +6822,39 @@ def test_round_93_a_move_not_made_said_by_its_verb_is_passed_over(capsys):
     code, out = judge(capsys, f"{R93}/d34-duo-tribute-coin.yaml", "-a",
                       "Nina pays a coin instead of buying the third field. Where does the coin go?")
     assert code == 0 and out["results"][0]["action"] == {"type": "tribute", "player": "Nina"}, out
+
+
+def test_round_93_words_of_a_table_read_as_meant(capsys):
+    # each was exit 2 (or, for the camp, a sutler's take refused) at round 93's tables
+    cases = (
+        ("d02-hand-order-offer", ["Nina offers Timon the soy from the back of her hand for his revealed blue"],
+         [("offer", True)], lambda rs: rs[0]["action"]["give"] == ["hand 3"]),
+        ("d07-traded-red", ["Timon plants the revealed blue first, then the red he traded for"],
+         [("plant_card", True), ("plant_card", True)], lambda rs: rs[1]["action"]["card"] == "received 1"),
+        ("d08-front-card-fire", ["Timon plants his green into field 1 first and will plant the fire afterwards"],
+         [("plant_card", False)], lambda rs: rs[0]["rule"] == "bohnanza/phase-1/1"),
+        ("w36-takes-camp", ["Nina takes Timon's camp with her blue and Timon defends with his red."],
+         [("attack", True), ("defend", True)], lambda rs: True),
+        ("w13-defend-from-field", ["Nina attacks 13 with her fire and Timon defends with a broad bean from his field"],
+         [("attack", True), ("defend", False)], lambda rs: rs[1]["rule"] == "dschingis/combat/15"),
+    )
+    for case, said, verdicts, check in cases:
+        code, out = judge(capsys, f"{R93}/{case}.yaml", *sum((["-a", s] for s in said), []))
+        rs = out["results"]
+        assert [(r["action"]["type"], r["legal"]) for r in rs] == verdicts and check(rs), (case, rs)
+
+
+def test_round_93_a_clause_of_no_move_is_passed_over_where_the_text_cannot_be_read(capsys):
+    for case, said, kinds, passed in (
+            ("d18-last-draw", "Timon draws his cards, but there are only two left. Is the game over? Who wins?",
+             ["draw"], "but there are only two left"),
+            ("d19-tie-last-draw", "Nina draws the last two cards. Timon and Eiko both have 7 coins, who wins?",
+             ["draw"], "Timon and Eiko both have 7 coins"),
+            ("d29-castle-four-coins", "Nina says Stop for her blue card, but she only has four coins",
+             ["fulfil"], "but she only has four coins"),
+            # (a clause of another subject after a dash, a sentence of its own; `that's fine` an answer)
+            ("d02-hand-order-offer", "Timon offers the soy to Nina \u2013 she says that's fine.",
+             ["offer", "accept"], None)):
+        code, out = judge(capsys, f"{R93}/{case}.yaml", "-a", said)
+        assert code == 0 and [r["action"]["type"] for r in out["results"]] == kinds, (case, out)
+        assert passed is None or passed in out["narrated"], out["narrated"]

@@ -815,7 +815,8 @@ def test_a_brief_answer_tells_the_end_a_war_game_waits_for_without_the_rules_nam
     path.write_text(THIRD_RUNNING_OUT, encoding="utf-8")
     code, out = judge(capsys, str(path), "-a", "Uwe draw", "--brief", as_json=False)
     assert code == 0
-    assert "the game goes on; this end is not reached yet: The last time the draw pile runs out (the third in the " \
+    assert "the game goes on; this move does not meet this end of the game: The last time the draw pile runs out " \
+        "(the third in the " \
         "base game) ends the game" in out, out
     assert "in this game it is 4: the running out that ends the game: the fourth" in out, out
     assert "last_exhaustion" not in out, out

@@ -637,7 +637,7 @@ def test_the_runner_sends_the_setup_board(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("spaces, vars_, where, words", [
-    ('    "05": {card: river, owner: Keno}\n', "", "state.spaces", "a river is held by a player"),
+    ('    "05": {card: river, owner: Keno}\n', "", "state.spaces", "a barrier (barrier > 0: a river) is held by a player"),
     ("", "  vars: {choice: defend, chooser: Keno}\n", "state.vars.battle", "no combat is under way"),
     ('    "05": {card: village, burnt: true}\n', "", "state.spaces", "only a town"),
     ('    "05": {card: town, burnt: true, owner: Nina}\n', "", "state.options", "plundering variant is not played"),

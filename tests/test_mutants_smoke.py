@@ -134,3 +134,59 @@ def test_the_command_and_the_checkout_script_are_the_same_tool(tmp_path):
     helped = subprocess.run([sys.executable, "-m", "bohnspec", "mutants", "--help"], capture_output=True, text=True,
                             timeout=120, cwd=root)
     assert helped.returncode == 0 and helped.stdout.startswith("usage: bohnspec mutants"), helped
+
+
+TOLL = '''
+module tolls requires base
+
+ruling toll
+  question "Toll?"
+  decision "A harvest by a player holding a coin is tolled."
+  reason "Designer test."
+  cites bohnanza/harvest/1
+
+on harvested(player) cites ruling/toll {
+  if size(player.coins) > 0 { emit tolled(player: player) }
+}
+'''
+
+TOLL_SCENARIO = '''
+id: tolls/{name}
+title: {title}
+cites: [ruling/toll]
+modules: [base, tolls]
+state:
+  players:
+    - {{name: Nina, hand: [soy], fields: [[blue, blue, blue, blue], []], coins: {coins}}}
+    - {{name: Timon}}
+    - {{name: Keno}}
+  active: Nina
+  phase: plant_hand
+  draw_pile: [green, red, broad]
+steps:
+  - do: {do}
+    expect:
+      {expect}
+'''
+
+
+def test_a_scenario_only_refused_by_a_mutant_as_written_is_no_scenario_that_can_fail(mutants, tmp_path):
+    # Round 93's designer: scenarios expecting no toll "failed" against the mutant that drops the
+    # toll's only emit, refused as naming an event those rules never report, and were counted
+    # as able to fail; the one expecting a toll fails against a changed threshold for real.
+    rules = tmp_path / "tolls.bohn"
+    rules.write_text(TOLL, encoding="utf-8")
+    folder = tmp_path / "scenarios" / "tolls"
+    folder.mkdir(parents=True)
+    for name, title, coins, do, expect in (
+            ("tolled-01", "a harvest paying her first coin is tolled", "[]", "{type: harvest, player: Nina, field: 1}",
+             "events: [{event: tolled, player: Nina}]"),
+            ("no-toll-for-a-planting-01", "a planting is no harvest", "[red]", "{type: plant, player: Nina, field: 2}",
+             "no_events: [{event: tolled}]")):
+        (folder / f"{name}.yaml").write_text(TOLL_SCENARIO.format(name=name, title=title, coins=coins, do=do,
+                                                                  expect=expect), encoding="utf-8")
+    out = tmp_path / "m.json"
+    mutants.main(["--modules", "tolls", "--rules", str(rules), "--quiet", "--json", str(out),
+                  str(tmp_path / "scenarios")])
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["never_failing_scenarios"] == ["tolls/no-toll-for-a-planting-01"], data

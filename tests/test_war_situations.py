@@ -169,3 +169,16 @@ def test_the_end_riders_and_carts_hold_as_a_game_leaves_them():
         "players": [{"name": "Timon", "sutler": ["soy", "red", "blue"], "vars": {"has_sutler": True}},
                     {"name": "Nina"}, {"name": "Keno"}]})
     assert where == "state.players[0].sutler" and "two stay after each drawing" in message
+
+
+def test_a_fortress_lies_only_under_a_territory_someone_holds():
+    # bohnaparte/fortress/1, /2: built under one's own territory, it stays with a conquered one;
+    # round 93's blind author loaded one under a neutral farm, which then fought with it.
+    state = {"board": {"geometry": "graph", "spaces": {"a": "camp", "b": "farm", "c": "camp", "d": "camp"},
+                       "edges": [["a", "b"], ["b", "c"], ["c", "d"]]},
+             "spaces": {"a": {"owner": "Nina"}, "c": {"owner": "Timon"}, "d": {"owner": "Keno"},
+                        "b": {"fortress": True}},
+             "players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}], "vars": {"fortresses_built": 1}}
+    path, words = refusal(BOHNAPARTE, state)
+    assert path == "state.spaces" and "a fortress lies under a territory nobody holds" in words
+    loads(BOHNAPARTE, {**state, "spaces": {**state["spaces"], "b": {"owner": "Nina", "fortress": True}}})

@@ -178,5 +178,10 @@ def _cards(cards: list) -> str:
     return f"[{shown}]" if cards else "no card"
 
 
+class MissingAttributeError(SpecRuntimeError):
+    """The rules read an attribute off a card whose category declares none of that name: the
+    rules' fault whatever the state (a designer's landscape of a category of his own)."""
+
+
 class EvaluationLimitError(SpecRuntimeError):
     """The rules took more steps than the evaluation budget allows for one action."""

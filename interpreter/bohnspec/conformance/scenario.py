@@ -27,7 +27,8 @@ from ..language.model import STATE_KEYS, Board, Node, Option, Phase, Var, Zone
 from ..language.spec import build, defines_read, games_of, modules_declaring, seating_hint
 from ..language.paragraphs import index as paragraph_index
 from ..language.unparse import show, unparse
-from ..errors import BohnspecError, EvaluationLimitError, ScenarioError, SetupError, SpecRuntimeError
+from ..errors import (BohnspecError, EvaluationLimitError, MissingAttributeError, ScenarioError, SetupError,
+                      SpecRuntimeError)
 from ..errors import suggest as _hint
 from ..execution.interpret import STEP_BUDGET, Engine, Env
 from ..execution.state import Player, State, expand_cards
@@ -1089,8 +1090,8 @@ def check_consistency(engine: Engine, state: State) -> None:
             env.fuel = STEP_BUDGET  # each condition has the whole budget
             try:
                 holds = bool(test(env))
-            except EvaluationLimitError:
-                raise  # a rule that never ends is the rules' fault, whatever the state
+            except (EvaluationLimitError, MissingAttributeError):
+                raise  # a rule that never ends, or reads what no card has, is the rules' fault
             except SpecRuntimeError:
                 holds = False  # a state that does not fit the rule (a figure on no card) breaks it
             if not holds:

@@ -127,7 +127,7 @@ class Generator:
         self.roots: list[str] = []  # the names build() returns, in order
         self._defines: dict[str, str] = {}
         self._procedures: dict[str, str] = {}
-        self._attr_tables: dict[str, str] = {}
+        self._attr_tables: dict[object, str] = {}
         self._emitters: dict[str, str] = {}
         self._phase_entries: dict[str, str] = {}
         self._inlined = 0  # definitions being written out where they are read, around this point
@@ -730,12 +730,15 @@ class Generator:
                 spec = self.spec
                 self._attr_tables[attr] = self.const(
                     ("value", {k: spec.card_attribute(k, attr) for k in (*spec.varieties, *spec.cards)}))
+            if ("lacking", attr) not in self._attr_tables:
+                self._attr_tables[("lacking", attr)] = self.const(("value", self.spec.cards_lacking(attr)))
             obj = self.settle(obj, out)
             t = out.tmp()
             out.line(f"{t} = {self._attr_tables[attr]}.get({obj})")
             out.line(f"if {t} is None:")
             said = literal(unparse(node.args[0]))  # (the model's own expression, written as a literal)
-            out.line(f"    {t} = card_attr_miss(S, {obj}, {literal(attr)}, {self.loc(node)}, {said})")
+            out.line(f"    {t} = card_attr_miss(S, {obj}, {literal(attr)}, {self.loc(node)}, {said}, "
+                     f"{self._attr_tables[('lacking', attr)]})")
             return t
         if kind == "self":
             return obj

@@ -24,14 +24,15 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from os import PathLike
 from typing import Any, NoReturn
 
 from . import builtins as B
 from ..language.board import BoardError, Layout, from_decl, from_json, reach
 from .builtins import FieldRef
-from ..errors import ActionError, BohnspecError, EvaluationLimitError, Location, SetupError, SpecRuntimeError, suggest
+from ..errors import (ActionError, BohnspecError, EvaluationLimitError, Location, MissingAttributeError,
+                      SetupError, SpecRuntimeError, suggest)
 from ..language.model import REASON_FIELD, Card, Decl, Handler, Node, Variety, Vine, first_citation
 from ..language.names import Resolver
 from ..language.spec import Spec
@@ -153,13 +154,21 @@ def seated(state: State, value: Any, name: str, loc: Location | None) -> str:
                                 f"not {_shown(value)}")
 
 
-def card_attr_miss(state: State, obj: object, attr: str, loc: Location | None, said: str = "s") -> None:
+def card_attr_miss(state: State, obj: object, attr: str, loc: Location | None, said: str = "s",
+                   lacking: Mapping[str, str] | None = None) -> None:
     """A card attribute read off what has none: nothing, but a space of the board is told (a
     designer's `t.floor` for `kind(t).floor` compared nothing with a number; round 69), with
-    the expression read as written (`said`; round 83's was told of an `s` it had not)."""
+    the expression read as written (`said`; round 83's was told of an `s` it had not); and so
+    is a card whose category declares no such attribute (`lacking`: card -> its category), a
+    designer's own landscape of a category of his own (round 93's was refused as a river held)."""
     if isinstance(obj, str) and state.board is not None and obj in state.board.ids:
         raise SpecRuntimeError(loc, f"{obj!r} is a space of the board, not a card: the {attr} of the card lying "
                                     f"there is read `kind({said}).{attr}`")
+    if lacking and isinstance(obj, str) and obj in lacking:
+        raise MissingAttributeError(loc, f"the rules read `{said}.{attr}`, but card {obj!r} has no {attr}: neither the "
+                                    f"card nor its category {lacking[obj]!r} declares one (give it: `category "
+                                    f"{lacking[obj]} with ..., {attr} 0`, or make the card one of a category that "
+                                    "has it)")
     return None
 
 
@@ -594,13 +603,14 @@ class Engine:
             return space_var
         if kind == "card":
             table = self._attributes(attr)
+            lacking = self.spec.cards_lacking(attr)
             loc = node.loc
             said = _unparsed(node.args[0])
 
             def card_attr(env):
                 o = obj(env)
                 v = table.get(o)
-                return v if v is not None else card_attr_miss(env.state, o, attr, loc, said)
+                return v if v is not None else card_attr_miss(env.state, o, attr, loc, said, lacking)
             return card_attr
         if kind == "self":
             return obj

@@ -664,6 +664,14 @@ class Checker:
                               "a kind (a larger box would spend the machine's memory)")
         if c.in_play is not None:
             self.expr(c.in_play, set())
+        held = sorted({z.cards for z in spec.zones.values()})
+        if c.category not in held:
+            # (round 93's designer: a landscape of a category of his own came into play in no game,
+            # and check said nothing)
+            self.warn(c.loc, f"card {c.name!r} is of category {c.category!r}, which no zone holds (the zones hold "
+                             f"{', '.join(held)}): no game deals it, nor lays it on the map; a card a game plays is "
+                             f"of a category a zone holds (`card {c.name} ... landscape`, with `extend category` "
+                             "for attributes of your own)")
 
     def _attributes_once(self, d: Decl, what: str) -> None:
         """`with beacon 3, beacon 2`: the last one would win without a word (round 67's designer)."""

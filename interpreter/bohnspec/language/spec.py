@@ -121,6 +121,15 @@ class Spec:
                 out.setdefault(name, value)
         return out
 
+    def cards_lacking(self, attr: str) -> dict[str, str]:
+        """The cards (not varieties) that have no such attribute, neither their own nor their
+        category's, where some category declares it: card -> its category."""
+        if not any(attr in dict(c.attrs) for c in self.categories.values()):
+            return {}
+        declared = {name: dict(cat.attrs) for name, cat in self.categories.items()}
+        return {k: c.category for k, c in self.cards.items()
+                if attr not in dict(c.attrs) and attr not in declared.get(c.category, {})}
+
     def card_attribute(self, kind: str, attr: str) -> int | None:
         """The value of an attribute of a card kind (a variety or a card): its own, else its
         category's default; None for an unknown kind."""

@@ -503,7 +503,9 @@ def _judged_past_idle_clauses(engine: Engine, state: Any, said: list[str], books
     name no move and ask nothing (`Timon draws his cards, but there are only two left`, `Nina
     says Stop for her blue card, but she only has four coins`, `Timon and Eiko both have 7
     coins, who wins?`: round 93's table had each as unreadable, exit 2), those listed as not
-    read as moves. Only a reading of every text stands; else the first failure is told."""
+    read as moves, and with its clauses of another subject sentences of their own (`Timon
+    offers the soy to Nina - she says that's fine`). Only a reading of every text stands;
+    else the first failure is told."""
     from ..errors import BohnspecError
     failure: BohnspecError | None = None
     try:
@@ -513,7 +515,7 @@ def _judged_past_idle_clauses(engine: Engine, state: Any, said: list[str], books
     except BohnspecError as exc:
         found, failure = None, exc
     kept, dropped = _idle_clauses_dropped(engine, state, said)
-    if dropped:
+    if kept != said:
         unread_again: list[dict] | None = [] if unread is not None else None
         narrated_again: list[str] = []
         try:
@@ -534,8 +536,10 @@ def _judged_past_idle_clauses(engine: Engine, state: Any, said: list[str], books
 
 def _idle_clauses_dropped(engine: Engine, state: Any, said: list[str]) -> tuple[list[str], list[str]]:
     """The texts without the clauses (_CLAUSE) of their sentences that name no move and ask
-    nothing, where a sentence has another clause; a `he` or `she` opening what is left, the one
-    player the dropped clauses named: (the texts, the clauses dropped)."""
+    nothing, where a sentence has another clause, and with each clause opening with a player or
+    a pronoun a sentence of its own; a `he` or `she` opening what is left, the one player the
+    dropped clauses named: (the texts, the clauses dropped)."""
+    from .notation.plain import answer_words
     from .notation.words import mentions_a_move
     names = state.names()
     kept_texts: list[str] = []
@@ -550,16 +554,24 @@ def _idle_clauses_dropped(engine: Engine, state: Any, said: list[str]) -> tuple[
             if len(clauses) < 2:
                 sentences.append(sentence)
                 continue
-            idle = [c for c in clauses if not c.rstrip().endswith("?") and not mentions_a_move(engine, c)]
-            if not idle or len(idle) == len(clauses):
+            idle = [c for c in clauses if not c.rstrip().endswith("?") and not mentions_a_move(engine, answer_words(c))
+                    and not re.search(r"\bsa(?:ys?|id)\s+(?:yes|no)\b", answer_words(c), flags=re.IGNORECASE)]
+            subject = re.compile(r"(?:he|she|they|" + "|".join(map(re.escape, names)) + r")\b", re.IGNORECASE)
+            if len(idle) == len(clauses) or not idle and not any(
+                    subject.match(_CONJUNCTION.sub("", c.strip())) for c in clauses[1:]):
                 sentences.append(sentence)
                 continue
-            left = [c for c in clauses if c not in idle]
+            left = [answer_words(c) for c in clauses if c not in idle]
             named = {n for c in idle for n in names if re.search(r"\b" + re.escape(n) + r"\b", c)}
             first = _CONJUNCTION.sub("", left[0].strip())
             if len(named) == 1 and not any(re.search(r"\b" + re.escape(n) + r"\b", first) for n in names):
                 first = re.sub(r"^(?:he|she)\b", next(iter(named)), first, flags=re.IGNORECASE)
-            joined = ", ".join([first[:1].upper() + first[1:], *(c.strip() for c in left[1:])])
+            # (a clause kept that opens with a player or a pronoun is a sentence of its own:
+            # `Timon offers the soy to Nina - she says that's fine`)
+            joined = first[:1].upper() + first[1:]
+            for c in left[1:]:
+                c = _CONJUNCTION.sub("", c.strip()) if subject.match(_CONJUNCTION.sub("", c.strip())) else c.strip()
+                joined += f". {c[:1].upper()}{c[1:]}" if subject.match(c) else f", {c}"
             end = "." if sentence.endswith(".") and not re.search(r"[.;!?]$", joined) else ""
             sentences.append(joined + end)
             dropped.extend(c.strip().rstrip(".") for c in idle)

@@ -2670,9 +2670,10 @@ def _made_as_asked(engine: Engine, asked: _Asked, text: str,
     """The next text (a move said, no question) read in the situation before the question,
     where it makes the move asked of: the same kind of move by the same player, with the
     values asked of or with values the question left for judge to choose (`Can Keno
-    harvest?`, then `Keno harvests field 2`). Then the question was asked, not made: (its verdict, the situation before it, the moves
-    read, the notes). A move that follows from the question's (`Can Timon offer Nina the
-    soy?`, then `Nina accepts`) is none of these: the question stays made."""
+    harvest?`, then `Keno harvests field 2`). Then the question was asked, not made: (its
+    verdict, the situation before it, the moves read, the notes). A move that follows from the
+    question's (`Can Timon offer Nina the soy?`, then `Nina accepts`) is none of these: the
+    question stays made."""
     said: list = []
     try:
         parsed = read(engine, asked.before, text, said)
@@ -3106,7 +3107,9 @@ def _goes_on_lines(r: dict, full: bool) -> list[str]:
                          f"{(wait['words'] if full else _plain(wait['words'])) or 'its end rule holds then'}  "
                          f"({_cites(wait)})")
         else:
-            lines.append(f"  the game goes on; this end is not reached yet: "
+            # (not "not reached yet": rounds 92 and 93's tables read it, after an ordinary
+            # conquest, as the end drawing near)
+            lines.append(f"  the game goes on; this move does not meet this end of the game: "
                          f"{(wait['words'] if full else _plain(wait['words'])) or 'its end rule does not hold'}  "
                          f"({_cites(wait)})")
         if full:

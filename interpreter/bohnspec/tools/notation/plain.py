@@ -850,10 +850,11 @@ def _cards_described(engine: Engine, state: State, text: str) -> str:
                   r"(?:of\s+(?:his|her|their|my)\s+)?(?:[\w-]+\s+)?fields?(?:\s+\d+)?)\s+"
                   r"for\s+(?:the|his|her|their|my|a|an)\s+([\w-]+)(?:\s+beans?)?(?=\s*[?.!,;]|\s*$|\s+(?:and|then)\b)",
                   lambda m: m[1] if _variety_said(engine, m[2]) else m[0], text, flags=re.IGNORECASE)
-    # (`offers Timon the blue he got earlier`: a card received in a trade; round 87's third table)
+    # (`offers Timon the blue he got earlier`: a card received in a trade; round 87's third table;
+    # `the red he traded for`, told in the present by then: round 93's table)
     if "received" in engine.spec.zones:
-        text = re.sub(r"\b(?:the|his|her|their)\s+([\w-]+)\s+(?:that\s+|which\s+)?(?:he|she|they)\s+(?:got|received|"
-                      r"was\s+given|were\s+given|traded\s+for)\b(?:\s+(?:earlier|before|just\s+now|just|from\s+\S+|"
+        text = re.sub(r"\b(?:the|his|her|their)\s+([\w-]+)\s+(?:that\s+|which\s+)?(?:he|she|they)\s+(?:got|gets|"
+                      r"received|receives|was\s+given|were\s+given|traded\s+for|trades\s+for)\b(?:\s+(?:earlier|before|just\s+now|just|from\s+\S+|"
                       r"in\s+the\s+trade))*", r"the received \1", text, flags=re.IGNORECASE)
     # (`plants his next card into field 1`: the foremost of his hand; round 87's third table had
     # `next` read as a field)
@@ -1535,10 +1536,41 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     text = during_said(text)
     # (`to Nina, for her soy`: the comma no list's; round 63)
     text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
-    text = _order_words(engine, state, _said_as_give(engine, state, text))
+    text = _order_words(engine, state, _said_as_give(engine, state, _hand_end_said(engine, state, text)))
     text = _exchange(_card_taken(engine, _space_taken(engine, state, _question_asked(
         engine, state, _price_of_a_move(engine, _leftovers_said(engine, _it_fought_over(engine, text)))))))
     return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(engine, _paid_for(text))))
+
+
+def _hand_end_said(engine: Engine, state: State, text: str) -> str:
+    """`the soy from the back of her hand`, `at the front of his hand`: the hand's last (first)
+    card, where it is of the variety said, else the variety alone (whose card the words give
+    wrongly); round 93's table had `of` as a word too many."""
+    kinds = "|".join(map(re.escape, engine.spec.varieties))
+    if not kinds or "hand" not in engine.spec.zones:
+        return text
+    owner = _mover(state, text)
+
+    def end(m: re.Match) -> str:
+        hand = state.player(owner).zones.get("hand", []) if owner is not None else []
+        at = -1 if m[3].lower() in ("back", "end") else 0
+        if hand and hand[at] == m[2]:
+            return f"{m[4]} {'last' if at else 'first'} hand card"
+        return f"{m[1]} {m[2]}"
+    text = re.sub(r"\b(the|a|one)\s+(" + kinds + r")\s+(?:from|at|on)\s+the\s+(back|end|front)\s+of\s+"
+                  r"(his|her|their|my)\s+hand\b", end, text, flags=re.IGNORECASE)
+    # (`a broad bean from his field`, `one of the blues from his field`: a card of his field of
+    # that variety, as `his broad field` says it; round 93's tables had `field` a word too many)
+    return re.sub(r"\b(?:(?:the|a|one)\s+|one\s+of\s+the\s+)(" + kinds + r")(?:s|\s+beans?)?\s+(?:from|in|out\s+of)\s+"
+                  r"(his|her|their|my)\s+(?:bean\s+)?field\b", r"\2 \1 field", text, flags=re.IGNORECASE)
+
+
+def answer_words(text: str) -> str:
+    """`she says that's fine`, `says okay`: `says yes`, as an answer to an offer is said, where a
+    text cannot be read otherwise (round 93's regression hunt had it passed over as no move)."""
+    # (said alone: `says that's fine and plants it` is her own move, no answer; round 91's hunt)
+    return re.sub(r"\b(says?|said)\s+(?:(?:that's|that\s+is|it's|it\s+is)\s+(?:fine|ok|okay|good)|ok|okay|deal|fine)\b"
+                  r"(?=\s*(?:[.;!?]|$))", r"\1 yes", text, flags=re.IGNORECASE)
 
 
 def during_said(text: str) -> str:
@@ -1581,14 +1613,19 @@ def _card_taken(engine: Engine, text: str) -> str:
 
 
 def _space_taken(engine: Engine, state: State, text: str) -> str:
-    """`Timon takes Keno's town 19 with his blue`: a space taken with a card is attacked (the
-    game's move that names a space and a card); `takes` is otherwise a cart's (round 69's table)."""
+    """`Timon takes Keno's town 19 with his blue`, `Nina takes Timon's camp with her blue`: a
+    space taken with a card is attacked (the game's move that names a space and a card);
+    `takes` is otherwise a cart's (round 69's table)."""
     m = re.match(r"^(\S+)\s+(?:takes|take|took|grabs|grab|seizes|seize)\s+(.+?)\s+with\s+", text, flags=re.IGNORECASE)
     if m is None or state.board is None:
         return text
     attack = next((a.name for a in engine.spec.actions.values()
                    if [p.type for p in a.params] == ["space", "card"]), None)
-    if attack is None or not any(w.strip(",.") in state.board for w in m[2].split()):
+    # (a space by its id, or by the kind of card lying there: `takes Timon's camp with her blue`,
+    # read as a sutler's take by round 93's war table)
+    kinds = {str(c).lower() for cards in state.space_cards.values() for c in cards}
+    if attack is None or not any(w.strip(",.") in state.board or w.strip(",.").lower() in kinds
+                                 for w in m[2].split()):
         return text
     return f"{m[1]} {attack} {text[m.end(1):].split(None, 1)[1]}"
 

@@ -252,11 +252,11 @@ def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
                 said = base + ("es" if base.endswith(("s", "sh", "ch", "x")) else "s")
                 return f"{m[1]} {said}"
         return m[0]
-    # (a move said to come, `plants his green first and will plant the fire afterwards`: the
-    # next move, in the present; round 93's table had `will` as a word too many)
-    # (not at a table with a player called Will)
+    # (a move said to come after one made, `plants his green first and will plant the fire
+    # afterwards`: the next move, in the present; round 93's table had `will` as a word too
+    # many; not `says she will harvest`, an intention, nor at a table with a player called Will)
     text = text if "will" in {n.lower() for n in names} else re.sub(
-        r"\b(?:will|'ll)\s+(\w+)\b(?=([^.;!?,]{0,40}))", lambda m: (
+        r"(?<=\band\s)(?:then\s+)?(?:will|'ll)\s+(\w+)\b(?=([^.;!?,]{0,40}))", lambda m: (
         m[1] + ("es" if m[1].lower().endswith(("s", "sh", "ch", "x")) else "s"))
         if _names_a_move(engine, [m[1].lower(), *m[2].split()[:2]]) else m[0], text, flags=re.IGNORECASE)
     # (the words after the verb looked at, not taken: `gave the soy to Nina and she accepted`)

@@ -120,11 +120,7 @@ def test_a_count_below_none_is_an_error_at_its_line(engine):
 def test_a_card_attribute_read_off_a_space_is_told_at_its_line(engine, capsys):
     # Round 69's designer: `t.floor` (for `kind(t).floor`) compared nothing with a number, and
     # play failed with "cannot compare None > 0".
-    from bohnspec.tools.cli import main
-    data = helpers.ROOT / "tests" / "data" / "designer"
-    code = main(["conform", "--engine", engine, "--rules", str(data / "attribute-off-a-space.bohn"),
-                 str(data / "attribute-off-a-space-01.yaml")])
-    out = capsys.readouterr().out
+    code, out = _designers_run(engine, "attribute-off-a-space", capsys)
     assert code != 0 and "attribute-off-a-space.bohn:12:32: '02' is a space of the board, not a card: the floor of " \
                          "the card lying there is read `kind(t).floor`" in out, out  # (its own name: round 83)
 
@@ -158,11 +154,15 @@ def test_an_error_met_in_the_books_rules_names_the_designers_declaration_that_re
 def test_an_attribute_a_cards_category_does_not_declare_is_an_error_of_the_rules(engine, capsys):
     # Round 93's designer: a landscape of a category of his own, without `barrier`, was refused
     # as "a river is held by a player" (the invariant read none, and failed), a bug in his scenario.
-    from bohnspec.tools.cli import main
-    data = helpers.ROOT / "tests" / "data" / "designer"
-    code = main(["conform", "--engine", engine, "--rules", str(data / "category-without-attributes.bohn"),
-                 str(data / "category-without-attributes-01.yaml")])
-    out = capsys.readouterr().out
+    code, out = _designers_run(engine, "category-without-attributes", capsys)
     assert code != 0 and "card 'toll_bridge' has no barrier: neither the card nor its category 'bridge' declares " \
                          "one" in out, out
     assert "held by a player" not in out
+
+
+def _designers_run(engine: str, name: str, capsys) -> tuple[int, str]:
+    """`conform` of a designer's mistake (tests/data/designer/NAME.bohn and its NAME-01.yaml)."""
+    from bohnspec.tools.cli import main
+    data = helpers.ROOT / "tests" / "data" / "designer"
+    code = main(["conform", "--engine", engine, "--rules", str(data / f"{name}.bohn"), str(data / f"{name}-01.yaml")])
+    return code, capsys.readouterr().out

@@ -522,7 +522,9 @@ def _judged_past_idle_clauses(engine: Engine, state: Any, said: list[str], books
             again = _judged_with_asides(engine, state, kept, books, unread_again, narrated_again)
         except BohnspecError:
             again = None
-        if again is not None and not unread_again:
+        # (a move read that is no move of the game, `so Nina takes the town, right?` read as a
+        # cart's take with no card, is no reading either)
+        if again is not None and not unread_again and not any(r.get("malformed") for r in again[0]):
             if unread is not None:
                 unread.clear()
             if narrated is not None:

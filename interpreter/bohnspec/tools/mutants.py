@@ -480,6 +480,9 @@ class Campaign:
     scenarios: list = field(default_factory=list)
     baseline_failures: dict = field(default_factory=dict)
     killed_first: Counter = field(default_factory=Counter)
+    # Of those, the kills by the scenario's own failure (not by its being refused as written):
+    # a scenario with none is replayed to see whether it can fail.
+    failed_first: Counter = field(default_factory=Counter)
     run_against: Counter = field(default_factory=Counter)
     # Scenarios that killed no mutant first, replayed alone against every compiled mutant that
     # applies to them: the first mutant each fails against (None: it failed against none).
@@ -566,8 +569,9 @@ def run(modules: list[str], limit: int | None, seed: int, timeout: float, quiet=
                 verdict, message = guarded(engines, sc, timeout)
                 if verdict != R.PASSED:
                     m.status, m.killed_by, m.verdict, m.message = KILLED, sc.id, verdict, message
+                    camp.killed_first[sc.id] += 1
                     if not _refused_as_written(message):
-                        camp.killed_first[sc.id] += 1
+                        camp.failed_first[sc.id] += 1
                     break
         m.seconds = time.perf_counter() - t0
         if not quiet:
@@ -581,7 +585,7 @@ def check_silent(c: Campaign, src: Source, timeout: float, quiet=False):
     """Play each scenario that killed no mutant first against every compiled mutant that
     applies to it, until one makes it fail: a scenario that fails against none of them may
     be unable to fail at all."""
-    silent = {sc.id: sc for sc in c.scenarios if c.run_against[sc.id] and not c.killed_first[sc.id]}
+    silent = {sc.id: sc for sc in c.scenarios if c.run_against[sc.id] and not c.failed_first[sc.id]}
     c.can_fail = dict.fromkeys(silent)
     # Narrow mutants first (those that got past many scenarios): the example shown for a
     # scenario is then a change it notices where most others do not.
@@ -630,9 +634,10 @@ def by_operator(c: Campaign) -> dict:
 
 
 def silent_scenarios(c: Campaign) -> list[tuple[str, int]]:
-    """Scenarios run against some mutants that killed none of them."""
+    """Scenarios run against some mutants that killed none of them by failing (a scenario the
+    mutated rules refused as written is one of these)."""
     return [(sc.id, c.run_against[sc.id]) for sc in c.scenarios
-            if c.run_against[sc.id] and not c.killed_first[sc.id]]
+            if c.run_against[sc.id] and not c.failed_first[sc.id]]
 
 
 def report(c: Campaign) -> str:

@@ -1542,6 +1542,9 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(engine, _paid_for(text))))
 
 
+_ORDINAL_WORDS = sorted(_ORDINALS, key=lambda w: int(_ORDINALS[w]))
+
+
 def _hand_end_said(engine: Engine, state: State, text: str) -> str:
     """`the soy from the back of her hand`, `at the front of his hand`: the hand's last (first)
     card, where it is of the variety said, else the variety alone (whose card the words give
@@ -1549,13 +1552,18 @@ def _hand_end_said(engine: Engine, state: State, text: str) -> str:
     kinds = "|".join(map(re.escape, engine.spec.varieties))
     if not kinds or "hand" not in engine.spec.zones:
         return text
-    owner = _mover(state, text)
+    mover = _mover(state, text)
+    # (whose hand: the mover's, else another player the words name; `Timon asks Nina for the soy
+    # from the back of her hand` is Nina's, round 93's hunt)
+    named = [n for n in state.names() if n != mover and re.search(r"\b" + re.escape(n) + r"\b", text)]
 
     def end(m: re.Match) -> str:
-        hand = state.player(owner).zones.get("hand", []) if owner is not None else []
         at = -1 if m[3].lower() in ("back", "end") else 0
-        if hand and hand[at] == m[2]:
-            return f"{m[4]} {'last' if at else 'first'} hand card"
+        for who in [*([mover] if mover is not None else []), *named]:
+            hand = state.player(who).zones.get("hand", [])
+            if hand and hand[at] == m[2] and len(hand) <= len(_ORDINAL_WORDS):
+                # (its place in the hand, as the notation counts it: `her fourth card`)
+                return f"{m[4]} {_ORDINAL_WORDS[len(hand) - 1 if at else 0]} card"
         return f"{m[1]} {m[2]}"
     text = re.sub(r"\b(the|a|one)\s+(" + kinds + r")\s+(?:from|at|on)\s+the\s+(back|end|front)\s+of\s+"
                   r"(his|her|their|my)\s+hand\b", end, text, flags=re.IGNORECASE)
@@ -1563,14 +1571,6 @@ def _hand_end_said(engine: Engine, state: State, text: str) -> str:
     # that variety, as `his broad field` says it; round 93's tables had `field` a word too many)
     return re.sub(r"\b(?:(?:the|a|one)\s+|one\s+of\s+the\s+)(" + kinds + r")(?:s|\s+beans?)?\s+(?:from|in|out\s+of)\s+"
                   r"(his|her|their|my)\s+(?:bean\s+)?field\b", r"\2 \1 field", text, flags=re.IGNORECASE)
-
-
-def answer_words(text: str) -> str:
-    """`she says that's fine`, `says okay`: `says yes`, as an answer to an offer is said, where a
-    text cannot be read otherwise (round 93's regression hunt had it passed over as no move)."""
-    # (said alone: `says that's fine and plants it` is her own move, no answer; round 91's hunt)
-    return re.sub(r"\b(says?|said)\s+(?:(?:that's|that\s+is|it's|it\s+is)\s+(?:fine|ok|okay|good)|ok|okay|deal|fine)\b"
-                  r"(?=\s*(?:[.;!?]|$))", r"\1 yes", text, flags=re.IGNORECASE)
 
 
 def during_said(text: str) -> str:

@@ -80,6 +80,7 @@ from .values import (
     absent_move,
 )
 from .words import (
+    TAKES_ASKED,
     _AGAIN,
     _ARTICLES,
     _COUNTED,
@@ -2284,6 +2285,10 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
                 places = ", ".join(z for z, d in engine.spec.zones.items() if d.per_player)
                 raise ActionError(f"{text.strip()!r}: {place!r} is no place of a player's that judge counts "
                                   f"(cards, {places})")
+            continue
+        if re.fullmatch(r"\s*(?:" + TAKES_ASKED.pattern + r")[^?.!]*[?.!]*\s*", text, flags=re.IGNORECASE):
+            # (`How many cards does Keno take from his cart?`: a count the answer gives, where the
+            # moves leave the game; no take of its own, which made it one fewer: round 93's hunt)
             continue
         if out and _asks_an_outcome(engine, text, out[-1], state.names()):
             continue

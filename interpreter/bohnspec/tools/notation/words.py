@@ -476,6 +476,15 @@ COUNT_ASKED = re.compile(r"\bhow\s+many\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:(?:does|
                          re.IGNORECASE)
 
 
+# `How many cards does Keno take from his cart?`, `... does he get to keep?`, `How many more
+# cards may he pick?`: how many times in a row a move taking cards is allowed where the moves
+# leave the game (round 92's table got no number after a cart's or a sutler's draw); not
+# `keep in his cart`, a count of the cart (COUNT_ASKED).
+TAKES_ASKED = re.compile(r"\bhow\s+many\s+(?:more\s+)?(cards?|beans?)\s+(?:does|do|did|will|would|can|may|must|should)"
+                         r"\s+(\S+)\s+(?:(?:get|have|need|want)\s+to\s+)?(take|keep|pick)\b(?!\s+(?:left\s+)?(?:in|on)\b)",
+                         re.IGNORECASE)
+
+
 def count_said(m: re.Match) -> tuple[str, str]:
     """(the place a COUNT_ASKED match counts, as said; whose it is, as said)."""
     return m[3] or m[5] or m[1], m[2] or m[4]

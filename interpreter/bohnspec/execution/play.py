@@ -324,7 +324,7 @@ def choose_action(engine: Engine, state: State, rng: random.Random,
                 tried.append(a)
         if settled is None:
             settled = {kind for kind, _ in pairs}
-        standing = _standing(engine, state, move.player)
+        standing = standing_of(engine, state, move.player)
         best, best_gain = None, 0
         for a in tried:
             fallback = fallback or a
@@ -685,7 +685,7 @@ def _card_preferences(engine: Engine, state: State, player: str, refs: list[str]
 
 # ------------------------------------------------------------ looking ahead
 
-def _standing(engine: Engine, state: State, player: str) -> tuple:
+def standing_of(engine: Engine, state: State, player: str) -> tuple:
     """The player's keys for winning (the spec's `winners` clause), as the game stands."""
     w = engine.spec.winners
     if w is None:
@@ -708,10 +708,10 @@ def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, set
     pile is shuffled (the agent cannot see it): by how much its first key for winning (its
     points, in a war game) rose; GAME_WON if it ends the game with the actor among the
     winners, nothing if it ends it otherwise. `settled`: the action types enabled in `state`;
-    `before`: the actor's standing in `state` (_standing), when known."""
+    `before`: the actor's standing in `state` (standing_of), when known."""
     player = action["player"]
     if before is None:
-        before = _standing(engine, state, player)
+        before = standing_of(engine, state, player)
     work = state.copy()
     dream = random.Random(rng.random())
     pile = work.zones.get(DRAW_PILE)
@@ -752,7 +752,7 @@ def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, set
     if work.over:
         # An action that ends the game is worth it only to a winner.
         return GAME_WON if player in work.winners else 0
-    after = _standing(engine, work, player)
+    after = standing_of(engine, work, player)
     return (after[0] - before[0]) if after and before else 0
 
 

@@ -117,10 +117,9 @@ class NoSuchPlayer(KeyError):
         self.name, self.players = name, players
 
     def __str__(self) -> str:
+        from ..language.unparse import show
         # (the value as the rules write it: `none`, not Python's None; round 93's designer)
-        value = "none" if self.name is None else str(self.name).lower() if isinstance(self.name, bool) else \
-            repr(self.name)
-        shown = f"{self.name!r}" if isinstance(self.name, str) else f"the value {value}"
+        shown = f"{self.name!r}" if isinstance(self.name, str) else f"the value {show(self.name)}"
         return f"{shown} is no player at the table ({', '.join(self.players)}): only a player has zones and " \
                "player variables"
 

@@ -126,9 +126,7 @@ class Spec:
         category's, where some category declares it: card -> its category."""
         if not any(attr in dict(c.attrs) for c in self.categories.values()):
             return {}
-        declared = {name: dict(cat.attrs) for name, cat in self.categories.items()}
-        return {k: c.category for k, c in self.cards.items()
-                if attr not in dict(c.attrs) and attr not in declared.get(c.category, {})}
+        return {k: c.category for k, c in self.cards.items() if self.card_attribute(k, attr) is None}
 
     def card_attribute(self, kind: str, attr: str) -> int | None:
         """The value of an attribute of a card kind (a variety or a card): its own, else its

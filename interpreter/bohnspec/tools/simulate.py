@@ -19,7 +19,7 @@ from os import PathLike
 
 from ..errors import BohnspecError, SpecRuntimeError
 from ..execution.interpret import Engine, Env
-from ..execution.play import GameRecord, _standing, random_game
+from ..execution.play import GameRecord, standing_of, random_game
 from ..execution.state import State
 from ..language.model import EndRule
 from ..language.unparse import unparse
@@ -225,7 +225,7 @@ def summarise(rec: GameRecord, vines: frozenset[str] = frozenset(), engine: Engi
             first = names.index(rec.state.starting_player)
             summary.seats = names[first:] + names[:first]
         if engine is not None and engine.spec.winners is not None:
-            standing = {p: _standing(engine, rec.state, p) for p in names}
+            standing = {p: standing_of(engine, rec.state, p) for p in names}
             summary.scores = {p: k[0] for p, k in standing.items() if k and k[0] != -1}
     else:
         # (the turns begun, the first one's event raised by the setup among them)

@@ -1536,7 +1536,8 @@ def _as_typed(engine: Engine, state: State, text: str) -> str:
     text = during_said(text)
     # (`to Nina, for her soy`: the comma no list's; round 63)
     text = re.sub(r",\s+for\s+", " for ", _without_tag(text), flags=re.IGNORECASE)
-    text = _order_words(engine, state, _said_as_give(engine, state, _hand_end_said(engine, state, text)))
+    text = _field_card_said(engine, _hand_end_said(engine, state, text))
+    text = _order_words(engine, state, _said_as_give(engine, state, text))
     text = _exchange(_card_taken(engine, _space_taken(engine, state, _question_asked(
         engine, state, _price_of_a_move(engine, _leftovers_said(engine, _it_fought_over(engine, text)))))))
     return _onto_the_discard(engine, _planted_on_a_row(engine, _laid_in_a_field(engine, _paid_for(text))))
@@ -1565,10 +1566,16 @@ def _hand_end_said(engine: Engine, state: State, text: str) -> str:
                 # (its place in the hand, as the notation counts it: `her fourth card`)
                 return f"{m[4]} {_ORDINAL_WORDS[len(hand) - 1 if at else 0]} card"
         return f"{m[1]} {m[2]}"
-    text = re.sub(r"\b(the|a|one)\s+(" + kinds + r")\s+(?:from|at|on)\s+the\s+(back|end|front)\s+of\s+"
+    return re.sub(r"\b(the|a|one)\s+(" + kinds + r")\s+(?:from|at|on)\s+the\s+(back|end|front)\s+of\s+"
                   r"(his|her|their|my)\s+hand\b", end, text, flags=re.IGNORECASE)
-    # (`a broad bean from his field`, `one of the blues from his field`: a card of his field of
-    # that variety, as `his broad field` says it; round 93's tables had `field` a word too many)
+
+
+def _field_card_said(engine: Engine, text: str) -> str:
+    """`a broad bean from his field`, `one of the blues from his field`: a card of his field of
+    that variety, as `his broad field` says it (round 93's tables had `field` a word too many)."""
+    kinds = "|".join(map(re.escape, engine.spec.varieties))
+    if not kinds:
+        return text
     return re.sub(r"\b(?:(?:the|a|one)\s+|one\s+of\s+the\s+)(" + kinds + r")(?:s|\s+beans?)?\s+(?:from|in|out\s+of)\s+"
                   r"(his|her|their|my)\s+(?:bean\s+)?field\b", r"\2 \1 field", text, flags=re.IGNORECASE)
 

@@ -1458,6 +1458,63 @@ def _sentences(text: str) -> list[str]:
     return re.split(r"(?<=[.!;?])\s+", text.strip())
 
 
+# Where a sentence divides into clauses: before a conjunction after a comma, before a question
+# after a comma (`..., who wins?`), at a dash; the separator kept, to put the rest together as said.
+_CLAUSE = re.compile(r"(,\s+(?=(?:but|so|and\s+so|because|since|although|though|even\s+though|as)\s)|"
+                     r",\s+(?=(?:who|what|is|are|does|do|can|may|must|how)\b[^,]*\?\s*$)|\s+[\u2014\u2013]\s+)",
+                     flags=re.IGNORECASE)
+_CONJUNCTION = re.compile(r"^(?:but|so|and\s+so|because|since|although|though|even\s+though|as)\s+", re.IGNORECASE)
+# A clause that tells how things stand: a verb of being, having or fitting (`there are only two
+# left`, `she only has four coins`, `his red doesn't fit anywhere`, `Nina can harvest any time`)...
+_STANDING = re.compile(r"\b(?:is|are|was|were|isn't|aren't|has|have|had|hasn't|haven't|holds?|doesn't\s+fit|"
+                       r"does\s+not\s+fit|fits?|can|can't|cannot)\b", re.IGNORECASE)
+# ... and gives no value of a move: no card, field or space said with a preposition, no `too`,
+# `also`, `so does` (round 93's regression hunt: `, but for her red`, `, but with her fire`,
+# `, but into field 2`, `- so does Keno` were dropped, and a move judged without them).
+_VALUE_SAID = re.compile(r"\b(?:for|with|into|onto|in\s+field|from|to|too|also|as\s+well|so\s+does|as\s+does|"
+                         r"field\s+\d|instead)\b", re.IGNORECASE)
+
+
+def idle_clauses_dropped(engine: Engine, state: State, said: list[str]) -> tuple[list[str], list[str]]:
+    """The texts without the clauses (_CLAUSE) of their sentences that name no move, ask
+    nothing, tell how things stand (_STANDING) and give no value of a move (_VALUE_SAID),
+    where a sentence has another clause; the rest as said, but for a conjunction opening it
+    and a `he` or `she` there, the one player the dropped clauses named: (the texts, the
+    clauses dropped)."""
+    names = state.names()
+    kept_texts: list[str] = []
+    dropped: list[str] = []
+    for text in said:
+        if text.lstrip().startswith("{"):
+            kept_texts.append(text)
+            continue
+        sentences = []
+        for sentence in _sentences(text):
+            parts = _CLAUSE.split(sentence)  # clause, separator, clause, ...
+            clauses = parts[0::2]
+            idle = [k for k, c in enumerate(clauses) if c.strip() and not c.rstrip().endswith("?")
+                    and not mentions_a_move(engine, c) and _STANDING.search(c) and not _VALUE_SAID.search(c)]
+            if not idle or len(idle) == len(clauses):
+                sentences.append(sentence)
+                continue
+            kept = [k for k in range(len(clauses)) if k not in idle]
+            first = _CONJUNCTION.sub("", clauses[kept[0]].strip())
+            named = {n for k in idle for n in names if re.search(r"\b" + re.escape(n) + r"\b", clauses[k])}
+            if kept[0] > 0 and len(named) == 1 and not any(re.search(r"\b" + re.escape(n) + r"\b", first)
+                                                           for n in names):
+                first = re.sub(r"^(?:he|she)\b", next(iter(named)), first, flags=re.IGNORECASE)
+            rebuilt = first[:1].upper() + first[1:] if kept[0] > 0 else clauses[kept[0]]
+            for k in kept[1:]:
+                rebuilt += parts[2 * k - 1] + clauses[k]  # (the separator before it, as said)
+            end = re.search(r"[.;!?]$", sentence.rstrip())
+            if end and not re.search(r"[.;!?]$", rebuilt.rstrip()):
+                rebuilt = rebuilt.rstrip() + end[0]  # (the sentence's mark, where its last clause went)
+            sentences.append(rebuilt)
+            dropped.extend(clauses[k].strip().rstrip(".") for k in idle)
+        kept_texts.append(" ".join(sentences))
+    return kept_texts, dropped
+
+
 # A question tag asking for agreement (`..., right?`, `..., doesn't he?`, `..., isn't it?`): it asks
 # nothing of its own; what it follows says what is asked.
 _AGREEMENT_TAG = re.compile(

@@ -6889,3 +6889,52 @@ def test_round_93_hunt_counts_and_the_back_of_another_players_hand(capsys):
     code, out = judge(capsys, f"{R93}/h-nina-hand-ends.yaml", "-a",
                       "Timon offers Nina his fire for the soy from the back of her hand")
     assert code == 0 and out["results"][0]["action"]["get"] == ["hand 4"], out
+
+
+R94 = "tests/data/tables/r94"
+
+
+def test_round_94_a_question_after_a_question_of_the_same_move_is_asked_beside_it(capsys):
+    # `Can Timon offer?` made an offer judge chose, and `Can Timon still trade with Keno?` was
+    # then refused by that offer [ruling/one-offer]: both are asked of the situation as it is
+    code, out = judge(capsys, f"{R94}/trade-open.yaml", "-a", "Can Timon offer? Can Timon still trade with Keno?")
+    assert code == 0 and [r["legal"] for r in out["results"]] == [True, True], out
+    assert out["results"][1]["action"]["to"] == "Keno"
+    assert any(n.startswith("asked, not made") for n in out["results"][0]["notation"])
+    # a question of a move after the one asked (`again`, `then`) is asked after it
+    code, out = judge(capsys, f"{R93}/d09-three-soys.yaml", "-a", "Can Timon plant? Can he plant again?")
+    assert [r["action"]["type"] for r in out["results"]] == ["plant", "plant"], out
+    assert not any(n.startswith("asked, not made") for r in out["results"] for n in r.get("notation", []))
+
+
+def test_round_94_a_question_said_twice_over_is_taken_back_whole_by_the_move_after_it(capsys):
+    # `Does Keno have to pay tribute twice?`, then `Keno pays tribute`: one tribute made, not three
+    code, out = judge(capsys, "tests/data/tables/r86/h-r02.yaml", "-a", "Does Keno have to pay tribute twice?",
+                      "-a", "Keno pays tribute")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["tribute"] * 3, out
+    assert all(any(n.startswith("asked, not made") for n in r["notation"]) for r in out["results"][:2])
+    paid = [e for r in out["results"][2:] for e in r["events"] if e["event"] == "tribute_paid"]
+    assert [e["coin"] for e in paid] == ["blue"], paid  # (his first coin: the question paid none)
+
+
+def test_round_94_the_defender_said_by_a_pronoun_or_after_a_dash(capsys):
+    w13 = f"{R93}/w13-defend-from-field.yaml"
+    # `He defends` after Nina's attack was read as Nina's defence (her `her fire` notwithstanding)
+    for said in ("Nina attacks 13 with her fire. He defends with his blue",
+                 "Nina attacks 13 with her fire - he defends with his blue",
+                 "Nina attacks 13 with her fire \u2014 Timon defends with his blue",
+                 "Nina attacks 13 with her fire \u2013 then Timon defends with his blue"):
+        code, out = judge(capsys, w13, "-a", said)
+        assert code == 0, (said, out)
+        assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == \
+            [("attack", "Nina"), ("defend", "Timon")], said
+    code, out = judge(capsys, w13, "-a", "Nina attacks 13 with her fire. He defends with his blue")
+    assert "'He': read as Timon, the one player whose move defend is now" in out["results"][1]["notation"]
+    # a he among two players named, or a question's answer, is still asked
+    assert main(["judge", "tests/data/tables/r76/b4p.yaml", "-a", "Can Nina plant her soy? No, he plants his red."]) == 2
+    capsys.readouterr()
+
+
+def test_round_94_then_inside_a_question(capsys):
+    code, out = judge(capsys, f"{R93}/d09-three-soys.yaml", "-a", "Can Timon plant a soy? Can he then plant a soy?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["plant", "plant"], out

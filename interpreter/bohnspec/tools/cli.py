@@ -537,6 +537,7 @@ def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path
     from ..errors import ActionError, BohnspecError
     from .judge import judge_texts
     from .notation import parse_action, split_in_turn
+    from .notation.places import TOLD
     from .notation.reading import ASIDE, NARRATED
 
     def judged(texts: list[str]) -> tuple:
@@ -544,11 +545,12 @@ def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path
             unread.clear()  # (what a reading read last)
         if narrated is not None:
             narrated.clear()
-        token = NARRATED.set(narrated)
+        token, told = NARRATED.set(narrated), TOLD.set(" ".join(t for t in texts if not t.lstrip().startswith("{")))
         try:
             return judge_texts(engine, state, split_in_turn(engine, state, texts), parse_action, books, unread)
         finally:
             NARRATED.reset(token)
+            TOLD.reset(told)
     if not any(ASIDE.search(t) for t in said if not t.lstrip().startswith("{")):
         return judged(said)
     bare = [t if t.lstrip().startswith("{") else ASIDE.sub("", t) for t in said]

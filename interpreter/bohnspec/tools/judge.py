@@ -35,7 +35,7 @@ from ..userfile import Document
 from .notation import (COUNT_ASKED, absent_move, counted_place, counts_spaces, card_owners, card_title, format_action,
                        ref_text)
 from .notation.words import TAKES_ASKED, count_said, verb_family
-from .notation.places import GONE
+from .notation.places import GONE, TOLD
 from .notation.reading import Completed, PartOfAMove
 from ..execution import moves as M
 from ..execution import tracing as T
@@ -2549,11 +2549,13 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
     actions: list[dict] = []
     asked: _Asked | None = None  # the question just judged, if the next move may be the one it asked of
     gone: Counter = Counter()
-    token = GONE.set(gone)
+    # (the words as said, where the caller has them: the split loses a question its answer follows)
+    token, told = GONE.set(gone), TOLD.set(TOLD.get() or " ".join(t.rstrip(" .;!?") + "." for t in texts))
     try:
         return _judge_texts(engine, state, texts, read, rulebooks, unread, results, actions, asked, gone)
     finally:
         GONE.reset(token)
+        TOLD.reset(told)
 
 
 def _judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[..., list[dict]],
@@ -2563,23 +2565,27 @@ def _judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[
     for number, text in enumerate(texts, 1):
         said: list = []
         # (the move said, not asked again: `Can Keno plant a third bean?` is three questions in turn)
-        again = _made_as_asked(engine, asked, text, read, state) \
-            if going and asked is not None and not _QUESTION_OF_A_MOVE.match(text) else None
+        questioned = bool(_QUESTION_OF_A_MOVE.match(text))
+        in_turn = questioned and asked is not None and (_ASKED_IN_TURN.search(text) is not None or asked.text == text)
+        again = _made_as_asked(engine, asked, text, read, state, questioned) \
+            if going and asked is not None and not in_turn else None
         if again is not None and asked is not None:
             for key, n in asked.gone.items():  # (the cards it took are back)
                 gone[key] -= n
                 if gone[key] <= 0:
                     del gone[key]
+        repeated = asked if asked is not None and again is None and questioned and asked.text == text else None
         asked = None
         if again is not None:
             # (`Does Timon have to pay another coin for the second round?`, then `Timon attacks the
             # second round with his fire`: the question was asked, the move after it made it; both
             # rounds 91 and 92 had the question make it with a card judge chose, and the players'
             # own move then refused)
-            question, state, parsed, said = again
-            question.setdefault("notation", []).append(
-                f"asked, not made: the move said after it, {text.strip()!r}, is judged from the situation "
-                "before the question")
+            questions, state, parsed, said = again
+            for question in questions:
+                question.setdefault("notation", []).append(
+                    f"asked, not made: the {'question' if questioned else 'move said'} after it, "
+                    f"{text.strip()!r}, is judged from the situation before the question")
         else:
             try:
                 parsed = read(engine, state, text, said)
@@ -2620,9 +2626,16 @@ def _judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[
             taken = _cards_gone(engine, state, result["_state"])
             gone.update(taken)
             state = result.pop("_state")
-            if len(parsed) == 1 and _QUESTION_OF_A_MOVE.match(text):
-                asked = _Asked(result, before, action, any(isinstance(n, Completed) and n.params for _, n in said),
-                               taken, any(str(n).startswith("'must':") for _, n in said))
+            if len(parsed) == 1 and questioned:
+                asked = _Asked([result], before, action, any(isinstance(n, Completed) and n.params for _, n in said),
+                               taken, any(str(n).startswith("'must':") for _, n in said), text)
+                if repeated is not None:
+                    # (`Does Keno have to pay tribute twice?`, read as the question asked twice: one
+                    # question, whose moves a move said after it all take back, where it took back
+                    # the second only and made the tribute said the third)
+                    asked.results[:0] = repeated.results
+                    asked.before = repeated.before
+                    asked.gone = repeated.gone + taken
     for r in results:
         r.pop("_state", None)
     return [_books_in_play(engine.spec, r) for r in results], actions, state
@@ -2649,20 +2662,28 @@ _QUESTION_OF_A_MOVE = re.compile(r"\s*(?:can|could|may|might|must|does|do|did|is
                                  flags=re.IGNORECASE)
 
 
+# A question asking of a move after the one asked before it (`Can he plant again?`): asked in
+# the situation that move leaves, never instead of it.
+_ASKED_IN_TURN = re.compile(r"\b(?:again|another|also|too|then|after(?:wards)?|next|more|second|third|fourth|fifth)\b",
+                            flags=re.IGNORECASE)
+
+
 @dataclass
 class _Asked:
-    """A question of one move, judged legal and so made: its verdict, the situation before it,
-    the move, and whether judge chose values the words left unsaid."""
-    result: dict
+    """A question of one move, judged legal and so made: its verdicts (more than one where the
+    question was said twice over), the situation before it, the move, and whether judge chose
+    values the words left unsaid."""
+    results: list[dict]
     before: State
     action: dict
     chosen: bool
     gone: Counter  # the cards it took from the players' rows (_cards_gone)
     must: bool = False  # a question whether the move must be made (`Does Keno have to ...?`)
+    text: str = ""
 
 
 def _made_as_asked(engine: Engine, asked: _Asked, text: str, read: Callable[..., list[dict]],
-                   now: State) -> tuple[dict, State, list[dict], list] | None:
+                   now: State, question: bool = False) -> tuple[list[dict], State, list[dict], list] | None:
     """The next text (a move said, no question) read in the situation before the question,
     where it makes the move asked of: the same kind of move by the same player, with the
     values asked of or with values the question left for judge to choose (`Can Keno
@@ -2674,7 +2695,10 @@ def _made_as_asked(engine: Engine, asked: _Asked, text: str, read: Callable[...,
     and a question of the same move with other values, or one whose values judge chose, is
     asked only where the move said after it is refused after the question and allowed without
     it (`Can Timon still trade?`, then `Nina offers Timon her red for the soy`: round 93's
-    regression hunt had Nina's offer refused for the offer judge made up)."""
+    regression hunt had Nina's offer refused for the offer judge made up). A `question` after
+    the question is asked in its place only as such a move: the same kind of move by the same
+    player, refused after the first and allowed without it (`Can Timon offer?`, then `Can Timon
+    still trade with Keno?`: the offer judge made up had the second refused by the first)."""
     said: list = []
     try:
         parsed = read(engine, asked.before, text, said)
@@ -2684,8 +2708,10 @@ def _made_as_asked(engine: Engine, asked: _Asked, text: str, read: Callable[...,
         return None
     first = parsed[0]
     same = first.get("type") == asked.action.get("type") and first.get("player") == asked.action.get("player")
-    if asked.must or same and (first == asked.action or asked.chosen):
-        return asked.result, asked.before, parsed, said
+    if question and not same:
+        return None
+    if not question and (asked.must or same and (first == asked.action or asked.chosen)):
+        return asked.results, asked.before, parsed, said
     if not (same or asked.chosen):
         return None
     # (`Can Nina harvest field 2?`, then `Nina harvests field 1`: both made, both allowed)
@@ -2695,7 +2721,7 @@ def _made_as_asked(engine: Engine, asked: _Asked, text: str, read: Callable[...,
         allowed_before = engine.check(asked.before, first) is None
     except BohnspecError:
         return None
-    return (asked.result, asked.before, parsed, said) if refused_after and allowed_before else None
+    return (asked.results, asked.before, parsed, said) if refused_after and allowed_before else None
 
 
 # ------------------------------------------------------------ printing

@@ -19,6 +19,9 @@ _REF = re.compile(r"^[a-z_]+ [0-9]+$")
 # The cards each move judged so far in a story took from a player's rows, by (player, zone,
 # variety): `plants the soy, then the second soy` counts the soy gone (judge_texts keeps it).
 GONE: ContextVar[Counter | None] = ContextVar("GONE", default=None)
+# The whole of what was said, where a move is read on its own (judge_texts): what it says of
+# the players (`her fire`: Nina is a she) still tells whom a pronoun may mean.
+TOLD: ContextVar[str | None] = ContextVar("TOLD", default=None)
 
 
 _REF_WORDS = ("hand", "received", "revealed", "field", "draft", "draw_pile", "cart")

@@ -1891,8 +1891,12 @@ def _pronouns(state: State, text: str) -> str:
                       r"(?:him|them|her(?=\s+(?:the|a|an|his|her|their|my|one|two|both|all|some|\d)\b))\b", text,
                       flags=re.IGNORECASE)
     if len(first) == 1 and len(mentioned) == 1 and other is None:
-        text = re.sub(r"(\band|\bthen|[,.;])\s+(then\s+)?(?:he|she|they)\s+",
-                      lambda m: f"{m[1]} {m[2] or ''}{first[0]} ", text, flags=re.IGNORECASE)
+        # (not a pronoun the words say the player is not: `Nina attacks 13 with her fire. He
+        # defends with his blue` is the defender's, told, where it was Nina's defence)
+        unlike = {"he": "she", "she": "he"}.get(_said_to_be(untimed, first[0], names))
+        text = re.sub(r"(\band|\bthen|[,.;])\s+(then\s+)?(" + ("he|she|they" if unlike is None else
+                                                             "|".join(p for p in ("he", "she", "they") if p != unlike))
+                      + r")\s+", lambda m: f"{m[1]} {m[2] or ''}{first[0]} ", text, flags=re.IGNORECASE)
     elif len(first) == 1 and len(mentioned) > 1 and other is None:
         # `Timon offers his soy to Nina for her red, then he plants`: the one player named whom
         # the words do not make of the other gender (round 90's table had `he` unread, Timon

@@ -40,6 +40,7 @@ from .places import (
     _pile_hint,
     _spaces_of_kind,
     _usable,
+    TOLD,
 )
 from .plain import (
     during_said,
@@ -293,6 +294,27 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
     if len(words) < 2:
         raise ActionError("write an action as PLAYER ACTION [VALUES], e.g. \"Nina harvest 1\"")
     player, kind, rest = words[0], words[1], words[2:]
+    timely = _the_one_whose_moment(engine, state, kind) if player.lower() in ("he", "she") else None
+    if timely is not None:
+        # (only a pronoun none of the players named can be: `Timon offers Nina his green for her
+        # red, and he accepts` is asked, as is a he among two named men)
+        story = TOLD.get() or text
+
+        def said_to_be(n: str) -> str:
+            return _said_to_be(story, n, state.names()) or _partner_said_to_be(story, n, state.names())
+        named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", story, flags=re.IGNORECASE)]
+        # (nor the answer to a question of a player named: `Can Nina plant her soy? No, he plants
+        # his red`, round 79's hunter)
+        asked_of = re.search(r"(?:^|[.!?]\s*)(?:can|must|may|does|is)\s+(?:" + names_alternation(state) + r")\b", story,
+                             flags=re.IGNORECASE)
+        if any(said_to_be(n) in ("", player.lower()) for n in named) or said_to_be(timely) not in ("", player.lower()) \
+                or asked_of is not None:
+            timely = None
+    if timely is not None:
+        # (`Nina attacks 13 with her fire. He defends with his blue`: nobody named can be the he,
+        # and the defence is Timon's alone now; told as `name the player` before)
+        said_first.append(f"{player!r}: read as {timely}, the one player whose move {kind} is now")
+        player = timely
     if player not in state.names():
         if player.lower() in _PRONOUNS or player.lower() in ("i", "you", "we"):
             raise ActionError(f"{player!r}: whom it means, the words do not say; "
@@ -980,7 +1002,9 @@ def _joins_said(engine: Engine, state: State, text: str) -> str:
     # (`Timon then offers it to Keno`, `Keno quickly harvests`: when and how, said after the subject)
     # (but an answer's `Yes, he first plants the red` keeps its `first`: the move asked comes
     # after it, round 79's hunter had it dropped)
-    text = re.sub(r"((?:^|[.!;?,]\s+|\b(?:and|but)\s+)" + subject + r")\s+(then|quickly|simply|immediately|promptly|"
+    # (and in a question: `Can he then plant the red?`, an unknown move `then` before)
+    text = re.sub(r"((?:^|[.!;?,]\s+|\b(?:and|but)\s+)(?:(?:can|may|could|must|does|do|would|will)\s+)?" + subject
+                  + r")\s+(then|quickly|simply|immediately|promptly|"
                   r"first)\s+(?=[a-z])", lambda m: m[0] if m[2].lower() == "first" and re.search(
                       r"\?\s+(?:yes|no|ok|okay|well|sure)\s*,\s*$", text[:m.start(1) + 2], flags=re.IGNORECASE)
                   else m[1] + " ", text, flags=re.IGNORECASE)
@@ -1269,7 +1293,8 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
             return m[0]  # (`Can Timon attack with his blue? She defends`: not Timon; round 79's hunter)
         return m[1] + left[0] if len(left) == 1 else m[0]
     if named:
-        text = re.sub(r"((?:[.!;]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
+        # (after a question too: `Can Timon plant? Can he plant again?`, told `name the player`)
+        text = re.sub(r"((?:[.!;?]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
                       r"(?:he|she|they)\b", meant, text, flags=re.IGNORECASE)
         # (`... ends phase 1. She gives the revealed green to Lisa`: a sentence's pronoun
         # subject too; round 71's table)
@@ -1406,6 +1431,13 @@ def _dash_asides(engine: Engine, state: State, text: str) -> str:
             and not re.search(r"\b(?:is|are|was|were|has|have|had|will|can|may|must)\b", said, flags=re.IGNORECASE) \
             and not mentions_a_move(engine, said)
         if not (card or claim or idle or noun):
+            # (`Nina attacks 13 with her fire — Timon defends with his blue`: a move of its
+            # own subject after a dash is a sentence of its own; `'—' is one too many` before)
+            words = re.sub(r"^(?:and\s+)?(?:then\s+)?", "", said, flags=re.IGNORECASE).split()
+            if not m[3] and not m[2].strip() and len(words) > 1 \
+                    and re.fullmatch(r"(?:he|she|they|" + names + r")", words[0], flags=re.IGNORECASE) \
+                    and _names_a_move(engine, words[1:]):
+                return ". " + " ".join(words) + m[2]
             return m[0]
         _narrate(said)
         if not m[2].strip():
@@ -1795,6 +1827,16 @@ def _asides_unwrapped(text: str) -> str:
 _AUX = r"^\s*(?:(?:can|may|must|does|do|is|will|would|could|should)\s+)?"
 # A count asked with no move of its own (`How many fields does Lars have now?`).
 _COUNT_ALONE = re.compile(r"\s*(?:" + COUNT_ASKED.pattern + r")(?:\s+(?:now|then|here))?\s*[?.!]*", re.IGNORECASE)
+
+
+def _the_one_whose_moment(engine: Engine, state: State, verb: str) -> str | None:
+    """The one player at the table whose moment the move the verb names is now (`defends` after
+    an attack: the defender's); None where it is several players', nobody's, or no move's."""
+    family = verb_family(engine, _action_named(engine, [verb])[0]) if verb else ()
+    if not family or len(state.names()) < 2:
+        return None
+    timely = [n for n in state.names() if any(engine.timing(state, k, n) is None for k in family)]
+    return timely[0] if len(timely) == 1 else None
 
 
 def _family_timely(engine: Engine, state: State, kind: str, player: str) -> bool:

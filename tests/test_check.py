@@ -1586,3 +1586,32 @@ def test_an_event_every_game_of_the_modules_requirements_emits_is_no_warning(tmp
     # but a Bohnröschen card listening for it still is
     text = text.replace("requires war", "requires bohnroeschen")
     assert any("is emitted only by module" in w for w in warnings_of(tmp_path, text))
+
+
+def test_round_94_a_graph_boards_edges_are_checked_at_their_own_lines(tmp_path):
+    head = 'module mine requires dschingis\nboard g "G" graph cites dschingis/components/1 {\n'
+    spaces = '  space "n1" camp\n  space "s1" camp\n  space "p"\n'
+    # an edge written both ways is one edge: a warning at the second
+    diags = diagnostics_of(tmp_path, head + spaces + '  edge "n1" -- "p"\n  edge "p" -- "s1"\n  edge "p" -- "n1"\n}\n')
+    twice = [d for d in diags if "written twice" in d.message]
+    assert len(twice) == 1 and twice[0].severity == "warning" and twice[0].location.line == 8, diags
+    # an edge to no space: at the edge's line, with the name meant
+    diags = diagnostics_of(tmp_path, head + spaces + '  edge "n1" -- "p"\n  edge "p" -- "s_1"\n}\n')
+    bad = [d for d in diags if "names no space" in d.message]
+    assert bad and bad[0].location.line == 7 and "did you mean 's1'?" in bad[0].message, diags
+
+
+def test_round_94_a_paragraph_of_a_book_the_module_does_not_play_is_a_warning(tmp_path):
+    text = ('module mine requires dschingis\n'
+            'define attack_price(p, t) = 2 cites bohnaparte/attack/1\n')
+    assert any("'bohnaparte/attack/1' is a paragraph of bohnaparte, which module 'mine' does not play" in w
+               for w in warnings_of(tmp_path, text)), warnings_of(tmp_path, text)
+    # the shared war rules cite both books: a module on them may too
+    assert not any("does not play" in w for w in warnings_of(
+        tmp_path, 'module mine requires dschingis\ndefine attack_price(p, t) = 2 cites dschingis/combat/4\n'))
+
+
+def test_round_94_a_replacement_calling_itself_is_told_to_write_the_body_again(tmp_path):
+    errors = errors_of(tmp_path, 'module mine requires dschingis\n'
+                                 'define attack_price(p, t) = attack_price(p, t) + 1 cites dschingis/combat/4\n')
+    assert any("a replacement cannot call the definition it replaces" in e for e in errors), errors

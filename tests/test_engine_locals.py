@@ -166,3 +166,22 @@ def _designers_run(engine: str, name: str, capsys) -> tuple[int, str]:
     data = helpers.ROOT / "tests" / "data" / "designer"
     code = main(["conform", "--engine", engine, "--rules", str(data / f"{name}.bohn"), str(data / f"{name}-01.yaml")])
     return code, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+def test_round_94_a_take_from_an_empty_zone_names_the_zone(engine, capsys):
+    # `not enough cards: the zone holds 0` told no zone (round 93's and 94's designers)
+    code, out = _designers_run(engine, "take-from-an-empty-pile", capsys)
+    assert code == 1 and "take-from-an-empty-pile.bohn:14:8: not enough cards: `discard` holds 0" in out, out
+
+
+def test_round_94_conform_refuses_rules_whose_board_check_refuses(tmp_path, capsys):
+    # a map laid for a table its game's setup refuses: `check` said so, and conform ran anyway
+    from bohnspec.tools.cli import main
+    rules = tmp_path / "five.bohn"
+    rules.write_text('module five requires dschingis\n'
+                     'board five_4 "Four camps for five" offset for 5 players cites dschingis/setup/12 {\n'
+                     '  row 0: camp, *, camp, *\n  row 1: *, *, *\n  row 0: camp, *, camp, *\n}\n', encoding="utf-8")
+    code = main(["conform", "--rules", str(rules), "conformance/scenarios/dschingis/setup"])
+    err = capsys.readouterr().err
+    assert code == 2 and "laid for 5 players" in err and "nothing was run" in err, err

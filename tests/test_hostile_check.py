@@ -66,7 +66,7 @@ def errors_of(tmp_path: Path, text: str) -> list[str]:
      "require: a game of 'mine' would have no such name (add `requires dschingis` to its module line)"),
     ("module mine requires dschingis\nboard b \"B\" offset for 4 players when layout == random cites "
      "dschingis/setup/11 {\n  row 0: camp, quarry, camp\n  row 1: camp, camp\n}\n",
-     "2:1: board 'b', space 02: 'quarry' is a card of module 'bohnaparte', which module 'mine' does not require"),
+     "3:3: board 'b', space 02: 'quarry' is a card of module 'bohnaparte', which module 'mine' does not require"),
     # ... and a vine card is not named like a bean variety.
     ("module mine requires bohnroeschen\nvine blue \"x\" by h cites bohnroeschen/components/1 {\n"
      "  met when size(h.coins) >= 1\n}\n",

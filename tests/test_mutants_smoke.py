@@ -190,3 +190,10 @@ def test_a_scenario_only_refused_by_a_mutant_as_written_is_no_scenario_that_can_
                   str(tmp_path / "scenarios")])
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["never_failing_scenarios"] == ["tolls/no-toll-for-a-planting-01"], data
+    # the report tells the kills made by refusing a scenario as written apart (round 94's
+    # designer found one scenario both among the killers and among those that fail against none)
+    rows = {sc["id"]: sc for sc in data["scenarios"]}
+    refused = rows["tolls/no-toll-for-a-planting-01"]
+    assert refused["killed_as_written"] == refused["killed_first"] > 0, refused
+    assert rows["tolls/tolled-01"]["killed_as_written"] < rows["tolls/tolled-01"]["killed_first"] or \
+        rows["tolls/tolled-01"]["killed_first"] == 0

@@ -1086,20 +1086,21 @@ class Generator:
             out.line(f"{cards} = {zone}[:]")
             out.line(f"{zone}.clear()")
             return cards
+        what = repr(f"`{unparse(sel.args[-1])}`")  # (a literal, as every text the generated source holds)
         if kind == "last":
-            return f"take(pick_last({zone}, {loc}))"
+            return f"take(pick_last({zone}, {loc}, {what}))"
         count = self.expr(sel.args[0], scope, out) if has_count else "1"
         if kind == "each":
             return f"take(pick_each({zone}, {count}))"
         if kind == "item":
-            return f"take(pick_item({zone}, {count}, {loc}))"
+            return f"take(pick_item({zone}, {count}, {loc}, {what}))"
         n, cards = self.settle(count, out), out.tmp()
         # The first n cards of one zone, n within its size: a slice; anything else as take() does.
         out.line(f"if {self._is(self._paren(n), 'int')} and 0 <= {n} <= len({zone}):")
         out.line(f"    {cards} = {zone}[:{n}]")
         out.line(f"    del {zone}[:{n}]")
         out.line("else:")
-        out.line(f"    {cards} = take(pick_first({zone}, {n}, {loc}))")
+        out.line(f"    {cards} = take(pick_first({zone}, {n}, {loc}, {what}))")
         return cards
 
     def _s_move(self, node, scope, out):
@@ -1110,7 +1111,8 @@ class Generator:
             z = self._as_zone(self.expr(sel_node.args[-1], scope, out), out)
             card, dest = out.tmp(), out.tmp()
             out.line(f"if not {z}:")
-            out.line(f"    raise SpecRuntimeError({self.loc(sel_node)}, 'not enough cards: the zone holds 0')")
+            said = repr(f"not enough cards: `{unparse(sel_node.args[-1])}` holds 0")
+            out.line(f"    raise SpecRuntimeError({self.loc(sel_node)}, {said})")
             out.line(f"{card} = {z}.pop(0)")
             value = self.expr(dest_node, scope, out)
             out.line(f"{dest} = {value}")

@@ -898,6 +898,8 @@ class Engine:
         count: Expr = self.expr(sel.args[0], scope) \
             if kind in ("first", "item", "each") and sel.args[0] is not None else lambda env: 1
 
+        what = f"`{_unparsed(sel.args[-1])}`"
+
         def take(env):
             z = B.as_zone(env, zone(env))
             if kind == "all":
@@ -905,10 +907,10 @@ class Engine:
             if kind == "each":
                 return R.take(R.pick_each(z, count(env)))
             if kind == "last":
-                return R.take(R.pick_last(z, loc))
+                return R.take(R.pick_last(z, loc, what))
             if kind == "item":
-                return R.take(R.pick_item(z, count(env), loc))
-            return R.take(R.pick_first(z, count(env), loc))
+                return R.take(R.pick_item(z, count(env), loc, what))
+            return R.take(R.pick_first(z, count(env), loc, what))
         return take
 
     def _s_move(self, node, scope):

@@ -150,22 +150,26 @@ def pick_each(z: list, wanted: object) -> list[Pick]:
     return [(z, i) for i in range(len(z)) if z[i] == wanted]
 
 
-def _indexed(z: list, idx: list[int], loc: Location | None) -> list[Pick]:
+def _indexed(z: list, idx: list[int], loc: Location | None, what: str) -> list[Pick]:
     if any(not 0 <= i < len(z) for i in idx):
-        raise SpecRuntimeError(loc, f"not enough cards: the zone holds {len(z)}")
+        # (the zone as the rules write it: round 93's and 94's designers met `the zone holds 0`
+        # and could not tell which zone)
+        raise SpecRuntimeError(loc, f"not enough cards: {what or 'the zone'} holds {len(z)}"
+                                    + (f", and card {max(idx) + 1} is asked for" if len(idx) == 1 and z else
+                                       f", and {len(idx)} are taken" if len(idx) > 1 else ""))
     return [(z, i) for i in idx]
 
 
-def pick_last(z: list, loc: Location | None) -> list[Pick]:
-    return _indexed(z, [len(z) - 1], loc)
+def pick_last(z: list, loc: Location | None, what: str = "") -> list[Pick]:
+    return _indexed(z, [len(z) - 1], loc, what)
 
 
-def pick_item(z: list, n: int, loc: Location | None) -> list[Pick]:
-    return _indexed(z, [n - 1], loc)
+def pick_item(z: list, n: int, loc: Location | None, what: str = "") -> list[Pick]:
+    return _indexed(z, [n - 1], loc, what)
 
 
-def pick_first(z: list, n: int, loc: Location | None) -> list[Pick]:
-    return _indexed(z, list(range(n)), loc)
+def pick_first(z: list, n: int, loc: Location | None, what: str = "") -> list[Pick]:
+    return _indexed(z, list(range(n)), loc, what)
 
 
 def take(picks: list[Pick]) -> list:

@@ -541,6 +541,30 @@ class Checker:
             if not d.cites and not (isinstance(d, Procedure) and d.name.startswith("_")):
                 self.error(d.loc, f"{kind} {d.name!r} cites no rulebook paragraph or ruling: add `cites ...`")
         self._check_cites_of(d.loc, d.cites, kind)
+        self._check_cites_played(d)
+
+    def _check_cites_played(self, d: Decl) -> None:
+        """A designer's clause citing a paragraph of an expansion its module does not play
+        (`bohnaparte/attack/1` in a module requiring dschingis): the judge and conform's
+        `decided by` leave such a citation out, and nothing told it (round 94's designer)."""
+        module = getattr(d, "module", None)
+        if not module or d.loc.file in book_files() or not d.cites:
+            return
+        # (the expansions that are books: a paragraph id names its book first, and an expansion's
+        # module bears the book's name)
+        books = {c.split("/", 1)[0] for c in self.paragraphs} & set(self._closures)
+        mine = self._closures.get(module, {module})
+        if not mine & books:
+            # (a module on no expansion: the base game's, or the rules the two war games share,
+            # which cite both books; or a game of its own, citing what it is modelled on)
+            return
+        for c in d.cites:
+            book = c.split("/", 1)[0]
+            if c in self.paragraphs and book in books and book not in mine:
+                self.warn(self._cite_place(d.loc, c),
+                          f"{c!r} is a paragraph of {book}, which module {module!r} does not play (it plays "
+                          f"{', '.join(sorted(mine))}): a game of it never looks there; cite a paragraph of a "
+                          "book it plays, or a ruling of your own")
 
     def _check_cites_of(self, decl_loc: Location, cites: tuple[str, ...], what: str) -> None:
         for c in cites:
@@ -709,11 +733,35 @@ class Checker:
             self.error(b.loc, f"board {b.name!r} is a graph: name its spaces with `space` and `edge`, not rows")
         elif b.geometry != "graph" and (b.spaces or b.edges):
             self.error(b.loc, f"board {b.name!r} lays rows ({b.geometry}): `space` and `edge` belong to graph boards")
+        def at(kind: str, index: int) -> Location:
+            # (the line of the row, space or edge meant, where the board's own line was all a
+            # designer got: round 94's)
+            return next((loc for k, i, loc in b.part_locs if k == kind and i == index), b.loc)
+        if b.geometry == "graph":
+            # (an edge names spaces: did-you-mean at its own line; one written twice, as if
+            # edges had a direction, is the same edge)
+            names = [sid for sid, _ in b.spaces]
+            seen: set[frozenset[str]] = set()
+            for i, (x, y) in enumerate(b.edges):
+                wrong = next((n for n in (x, y) if n not in names), None)
+                if wrong is not None:
+                    self.error(at("edge", i), f"board {b.name!r}: the edge {x} -- {y} names no space {wrong!r}"
+                                              f"{suggest(wrong, names)}")
+                    return
+                if frozenset((x, y)) in seen:
+                    self.warn(at("edge", i), f"board {b.name!r}: the edge {x} -- {y} is written twice: an edge "
+                                             "joins its two spaces both ways (`a -- b` is `b -- a`); one is enough")
+                seen.add(frozenset((x, y)))
         try:
             layout = from_decl(b)
         except BoardError as exc:
             self.error(b.loc, str(exc))
             return
+
+        def where(sid: str) -> Location:
+            if b.geometry == "graph":
+                return at("space", next((i for i, (n, _) in enumerate(b.spaces) if n == sid), -1))
+            return at("row", layout.cells[sid][0]) if sid in layout.cells else b.loc
         # The cards the board's own game knows (an alternative expansion may declare a card of
         # the same name with another count).
         mine = self._closures.get(b.module, {b.module}) if b.module else None
@@ -724,7 +772,7 @@ class Checker:
                 continue
             if card not in cards:
                 elsewhere = sorted(self._value_homes.get(card, ())) if self._value_kinds.get(card) == "a card" else []
-                self.error(b.loc, f"board {b.name!r}, space {sid}: " + (
+                self.error(where(sid), f"board {b.name!r}, space {sid}: " + (
                     f"{card!r} is a card of module {elsewhere[0]!r}, which module {b.module!r} does not require"
                     if elsewhere else f"unknown card {card!r}{suggest(card, cards)}"))
                 continue
@@ -736,7 +784,13 @@ class Checker:
             start = layout.ids[0]
             reached = set(reach(layout, start, lambda s: True)) | {start}
             cut = [s for s in layout.ids if s not in reached]
-            self.error(b.loc, f"board {b.name!r} is not connected: {', '.join(cut)} cannot be reached from {start}")
+            # (the ids as the board numbers them: a row of holes renumbers every space after it,
+            # so each is said with its row, round 94's designer)
+            rows = "" if b.geometry == "graph" else " (" + ", ".join(
+                f"{s} in row {layout.cells[s][0] + 1}" for s in cut[:6] if s in layout.cells) + \
+                (", ..." if len(cut) > 6 else "") + "; spaces are numbered in the order written, holes left out)"
+            self.error(b.loc, f"board {b.name!r} is not connected: {', '.join(cut)} cannot be reached from {start}"
+                              f"{rows}")
         if not layout.ids:
             self.error(b.loc, f"board {b.name!r} has no space")
 
@@ -1403,7 +1457,13 @@ class Checker:
         for cycle in _cycles(graph):
             m = cycle[-1]
             decl = spec.procedures[m] if m in spec.procedures else spec.defines[m]
-            self.error(decl.loc, f"{kind}s may not call themselves (evaluation must be bounded): {' -> '.join(cycle)}")
+            # (a replacement calling its own name meant the rule it replaces: round 94's designer
+            # wrote `attack_price(p, t) + toll` to add to the book's price)
+            replaced = len(cycle) == 2 and any(new is decl for _, new in spec.replaced)
+            hint = (f"; a replacement cannot call the {kind} it replaces: write its whole body again, with "
+                    "your change (the book's is shown by `bohnspec explain " + m + "`)") if replaced else ""
+            self.error(decl.loc, f"{kind}s may not call themselves (evaluation must be bounded): "
+                                 f"{' -> '.join(cycle)}{hint}")
 
     # ------------------------------------------------------------ statements
     def block(self, stmts: Iterable[Node], scope: set[str]) -> None:

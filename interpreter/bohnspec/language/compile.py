@@ -296,13 +296,13 @@ class _ToModel(Transformer):
         return ("when", condition)
 
     def board_row(self, meta, shift, *cells):
-        return ("row", int(shift), tuple(cells))
+        return ("row", int(shift), tuple(cells), self._loc(meta))
 
     def board_space(self, meta, sid, cell="*"):
-        return ("space", _text(sid), cell)
+        return ("space", _text(sid), cell, self._loc(meta))
 
     def board_edge(self, meta, a, b):
-        return ("edge", _text(a), _text(b))
+        return ("edge", _text(a), _text(b), self._loc(meta))
 
     def cell_card(self, meta, card):
         return str(card)
@@ -316,7 +316,10 @@ class _ToModel(Transformer):
     def board(self, meta, name, *rest):
         parts, cites = _split(rest)
         title, geometry, players, when = "", "offset", None, None
-        rows, spaces, edges = [], [], []
+        rows: list[tuple[int, tuple[str, ...]]] = []
+        spaces: list[tuple[str, str]] = []
+        edges: list[tuple[str, str]] = []
+        locs: list[tuple[str, int, Location]] = []
         for p in parts:
             match p:
                 case Token(type="STRING"):
@@ -327,14 +330,17 @@ class _ToModel(Transformer):
                     players = count
                 case ("when", condition):
                     when = condition
-                case ("row", shift, cells):
+                case ("row", shift, cells, loc):
+                    locs.append(("row", len(rows), loc))
                     rows.append((shift, cells))
-                case ("space", sid, cell):
+                case ("space", sid, cell, loc):
+                    locs.append(("space", len(spaces), loc))
                     spaces.append((sid, cell))
-                case ("edge", a, b):
+                case ("edge", a, b, loc):
+                    locs.append(("edge", len(edges), loc))
                     edges.append((a, b))
         return Board(str(name), "", cites, self._loc(meta), title=title, geometry=geometry, players=players,
-                     when=when, rows=tuple(rows), spaces=tuple(spaces), edges=tuple(edges))
+                     when=when, rows=tuple(rows), spaces=tuple(spaces), edges=tuple(edges), part_locs=tuple(locs))
 
     def define(self, meta, name, *rest):
         parts, cites = _split(rest)

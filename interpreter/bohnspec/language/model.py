@@ -137,6 +137,8 @@ class Board(Decl):
     rows: tuple[tuple[int, tuple[str, ...]], ...] = ()
     spaces: tuple[tuple[str, str], ...] = ()
     edges: tuple[tuple[str, str], ...] = ()
+    # where each row, space and edge is written, in their order (check's errors point there)
+    part_locs: tuple[tuple[str, int, Location], ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

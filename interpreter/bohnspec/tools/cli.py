@@ -481,6 +481,11 @@ def _check_rules(rules: list[str], option: str = "--rules") -> None:
     for f in rules:
         userfile.read_text(f, option)
     diagnostics, _ = check_files(rules)
+    if not any(d.severity == "error" for d in diagnostics):
+        # (what `check` says of them too: a map laid for a table its setup refuses ran under
+        # conform, round 94's designer, where the README says such a file is refused)
+        from .playcheck import unlistable_actions, unusable_boards
+        diagnostics = [*diagnostics, *unusable_boards(rules), *unlistable_actions(rules)]
     errors = [d for d in diagnostics if d.severity == "error"]
     if errors:
         shown = "\n".join(f"  {d}" for d in errors[:20])

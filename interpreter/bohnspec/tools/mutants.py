@@ -674,10 +674,12 @@ def report(c: Campaign) -> str:
 
     lines.append("")
     killers = sorted(((n, i) for i, n in c.killed_first.items()), key=lambda t: (-t[0], t[1]))
-    lines.append(f"scenarios by mutants killed first ({len(killers)} scenarios killed some)")
-    lines.append(f"  {'killed':>6}  {'run':>5}  scenario")
+    lines.append(f"scenarios by mutants killed first ({len(killers)} scenarios killed some; `as written`: the "
+                 "kills where the mutated rules refused the scenario as written, which show no more than that "
+                 "it names what the mutant changed)")
+    lines.append(f"  {'killed':>6}  {'as written':>10}  {'run':>5}  scenario")
     for n, i in killers:
-        lines.append(f"  {n:>6}  {c.run_against[i]:>5}  {i}")
+        lines.append(f"  {n:>6}  {n - c.failed_first[i]:>10}  {c.run_against[i]:>5}  {i}")
 
     silent = silent_scenarios(c)
     never = [sc.id for sc in c.scenarios if not c.run_against[sc.id]]
@@ -688,7 +690,8 @@ def report(c: Campaign) -> str:
     lines.append(f"  they fail against some mutant when they get the chance ({len(silent) - len(dead)}):")
     lines += [f"    {i}  (fails against {c.can_fail[i]})" for i, _ in silent if c.can_fail.get(i) is not None]
     lines.append(f"  they fail against none (check that they can fail at all) ({len(dead)}):")
-    lines += [f"    {i}  (run against {n})" for i, n in dead]
+    lines += [f"    {i}  (run against {n}" + (f"; the {c.killed_first[i]} it killed first refused it as written"
+                                                if c.killed_first[i] else "") + ")" for i, n in dead]
     if never:
         lines.append(f"scenarios run against no mutant (none applies to their modules, or every mutant "
                      f"was killed before them): {len(never)}")
@@ -701,7 +704,8 @@ def to_json(c: Campaign, args: dict) -> dict:
             "mutants": [m.to_json() for m in c.mutants],
             "survivors": [m.description for m in c.mutants if m.status == SURVIVED],
             "scenarios": [{"id": sc.id, "run_against": c.run_against[sc.id],
-                           "killed_first": c.killed_first[sc.id]} for sc in c.scenarios],
+                           "killed_first": c.killed_first[sc.id],
+                           "killed_as_written": c.killed_first[sc.id] - c.failed_first[sc.id]} for sc in c.scenarios],
             "silent_scenarios": [{"id": i, "run_against": n, "fails_against": c.can_fail.get(i)}
                                  for i, n in silent_scenarios(c)],
             "never_failing_scenarios": [i for i, _ in silent_scenarios(c) if c.can_fail.get(i) is None]}

@@ -6938,3 +6938,37 @@ def test_round_94_the_defender_said_by_a_pronoun_or_after_a_dash(capsys):
 def test_round_94_then_inside_a_question(capsys):
     code, out = judge(capsys, f"{R93}/d09-three-soys.yaml", "-a", "Can Timon plant a soy? Can he then plant a soy?")
     assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["plant", "plant"], out
+
+
+def test_round_94_tables_clauses_of_how_things_stand_and_of_what_a_move_is_for(capsys):
+    # `to pay tribute`: what the harvest is for (was `'pay' is one too many`)
+    code, out = judge(capsys, f"{R94}/R02.yaml", "-a", "Keno harvests his soy field to pay tribute")
+    assert code == 1 and [r["action"]["type"] for r in out["results"]] == ["harvest"], out
+    assert out["results"][0]["rule"] == "bohnroeschen/intermediate-phase/1"
+    # `when it is not her turn`: the situation as it stands (was `'when' is one too many`)
+    code, out = judge(capsys, f"{R94}/D07.yaml", "-a", "May Nina buy a cart when it is not her turn?")
+    assert code == 0 and out["results"][0]["action"] == {"type": "buy_cart", "player": "Nina"}, out
+    # a sentence telling where the figures stand, before the question (was `unknown action 'stand'`)
+    code, out = judge(capsys, f"{R94}/R05.yaml", "-a",
+                      "Keno and Nina stand on the same card; can Keno claim the last-figure card?")
+    assert code == 1 and out["results"][0]["action"]["type"] == "fulfil", out
+    # `even` for weight (was told to name a player and a move)
+    code, out = judge(capsys, f"{R94}/P09.yaml", "-a", "Is Timon even allowed to send his cavalry against a town?")
+    assert code == 0 and out["results"][0]["action"]["type"] == "charge", out
+
+
+def test_round_94_tables_questions_of_the_outcome(capsys):
+    # the coins each has, told before `who wins the tie?` (was `unknown action 'have'`)
+    code, out = judge(capsys, f"{R94}/B07.yaml", "-a",
+                      "Nina and Eiko both have three coins at the end \u2014 who wins the tie?")
+    assert code == 0 and "Eiko would win" in out["asked"]["answer"], out
+    assert out["asked"]["not_read"] == ["Nina and Eiko both have three coins at the end"]
+    # `Does a draft start?` after a lone Jumping Bean's harvest: what it leads to (was exit 2)
+    code, out = judge(capsys, f"{R94}/B09.yaml", "-a", "Keno harvests his lone jumping bean. Does a draft start?")
+    assert code == 0 and [r["action"]["type"] for r in out["results"]] == ["harvest"], out
+    assert not any(e["event"] == "draft_started" for e in out["results"][0]["events"])
+    # a move after the game ended: refused by the end alone, not also by `no attack step comes`
+    code, out = judge(capsys, f"{R94}/D10.yaml", "-a", "Timon attacks 09 with the top card of the stack",
+                      "-a", "Timon attacks 13 with his blue")
+    assert code == 1 and out["results"][1]["rule"] == "ruling/game-over", out
+    assert not out["results"][1].get("also_refused_by"), out["results"][1]

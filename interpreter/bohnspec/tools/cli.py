@@ -1239,6 +1239,14 @@ def _judge(args: argparse.Namespace) -> int:
         return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT
     alone = args.action[0] if args.action and len(args.action) == 1 and not args.action[0].lstrip().startswith("{") \
         else None
+    told: list[str] = []
+    if alone is not None and not STANDINGS_ASKED.match(alone) and players_asked(engine, state, alone) is None:
+        # (`Nina and Eiko both have three coins at the end — who wins the tie?`: how things
+        # stand, told before the question; round 94's table had `unknown action 'have'`)
+        from .notation.reading import idle_clauses_dropped
+        (bare,), dropped = idle_clauses_dropped(engine, state, [alone])
+        if dropped and (STANDINGS_ASKED.match(bare) or players_asked(engine, state, bare) is not None):
+            alone, told = bare, dropped
     whom = players_asked(engine, state, alone) if alone is not None else None
     if whom is not None or (alone is not None and STANDINGS_ASKED.match(alone)):
         # (`Who chooses a camp first?`, `Whose turn is it?`: whom the moves are open to now;
@@ -1248,6 +1256,8 @@ def _judge(args: argparse.Namespace) -> int:
                      first=bool(re.search(r"\b(?:start\w*|first|begins?)\b", alone or "", flags=re.IGNORECASE))) \
             if whom is not None else standings(overview(engine, state), engine, state, alone or "")
         ov["asked"]["question"] = alone
+        if told:
+            ov["asked"]["not_read"] = told
         if args.player:
             ov["players"] = [p for p in ov["players"] if p["player"] == args.player]
         return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT

@@ -579,7 +579,10 @@ def trace(engine: Engine, state: State, action: dict, rulebooks: Path | None = N
             words = {pid: text for pid, text in words.items() if not _heading(text)} or ({} if decided else words)
             if words:
                 verdict["rulebook"] = words
-            also = _also_refusing(engine, state, action, loc, {item[4]: item[2] for item in items})
+            # (a game over refuses all: what else would refuse the move then speaks of a game
+            # going on, `the game ends with phase 3, and no attack step comes`; round 94's table)
+            also = _also_refusing(engine, state, action, loc, {item[4]: item[2] for item in items}) \
+                if not state.over else []
             if also:
                 verdict["also_refused_by"] = also
             verdict["may_now"] = _may_now(engine, state, player)
@@ -1195,6 +1198,8 @@ STANDINGS_ASKED = re.compile(r"^\s*(?:(?:so\s+)?(?:who|which\s+player)\s+(?:wins
                              r"how\s+many\s+(?:victory\s+)?points\s+(?:does|do)\s+[\w\s,]+?\s+have|"
                              r"(?:is|was)\s+the\s+game\s+(?:over|finished|done|ended))"
                              r"(?:\s+if\s+(?:the\s+game|it)\s+(?:ended|ends|were\s+to\s+end|stopped)(?:\s+(?:now|here))?)?"
+                             # (`Who wins the tie?`, `who wins the tie between Nina and Eiko?`: round 94's table)
+                             r"(?:\s+the\s+tie(?:\s+between\s+[\w\s,]+?)?)?"
                              r"(?:\s+(?:now|so\s+far|here|then))?\s*\?\s*$", re.IGNORECASE)
 
 
@@ -2739,6 +2744,9 @@ def fields_text(engine: Engine, state: State) -> str:
 def render_overview(ov: dict, where: str) -> str:
     """The text of an `overview` of the situation at `where`."""
     lines = [f"situation: {where}"]
+    if ov.get("asked", {}).get("not_read"):
+        lines.append("not read as moves (they name none; the situation gives the game as it stands): "
+                     + "; ".join(repr(t) for t in ov["asked"]["not_read"]))
     if ov.get("asked", {}).get("answer"):
         lines.append(ov["asked"]["answer"])
     if ov["over"]:

@@ -724,6 +724,10 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                   "", text, flags=re.IGNORECASE)
     pronouns = "|".join(["he", "she", "they", "it", *map(re.escape, state.names())])
     clauses = (r",?\s+(?:even\s+though|even\s+if|although|because|since)\s",
+               # (`May Nina buy a cart when it is not her turn?`: whose turn it is, said of the
+               # situation as it stands; round 94's table had `'when' is one too many`)
+               r",?\s+(?:when|while)\s+it(?:'s|\s+is)(?:n't|\s+not)?\s+(?:his|her|their|(?:" + pronouns + r")'s)\s+"
+               r"(?:own\s+)?turn\b",
                # (`so she gets into the castle`: what it is for; round 71's table)
                # (not `so Eiko can say Stop`: another player's move, judged; round 76's hunter)
                r",?\s+so\s+(?:that\s+)?(?:he|she|they|it)\s+(?:gets?|can|could|reaches|will|would|is|has|wins)\b",
@@ -734,7 +738,8 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                # (`Must Nina harvest a field to plant her soy?`: what the harvest is for, not the
                # move asked; not `has to plant`, `is allowed to plant`: round 88's table)
                "".join(rf"(?<!\b{w})" for w in _TO_OF_THE_MOVE) +
-               r",?\s+(?:in\s+order\s+)?to\s+(?:plant|make\s+room|free\s+a\s+field)\b",
+               # (`harvests his soy field to pay tribute`: round 94's table had `'pay' is one too many`)
+               r",?\s+(?:in\s+order\s+)?to\s+(?:plant|make\s+room|free\s+a\s+field|pay|buy|afford)\b",
                # (at the start too: `Before he draws, Timon harvests ...`; round 67's table)
                # (and `While Keno's draft is still going round, ...`: round 88's table)
                r"(?:^|,?\s+)(?:before|after|while|until)\s+(?:[a-z]+ing\b|(?:" + pronouns + r")(?:'s)?\s+\S+)",

@@ -663,6 +663,10 @@ _OUTCOME_ASKED = re.compile(r"^(?:whose\s+turn\s+is\s+it(?:\s+now|\s+then|\s+nex
                             r"(?:does|did|will|would)\s+(?:that|this|it)\s+end\s+the\s+game(?:\s+then|\s+now|\s+at\s+once|"
                             r"\s+right\s+away|\s+immediately)?|"
                             r"what\s+happens(?:\s+then|\s+now|\s+next)?|what\s+now|how\s+many\s+coins|"
+                            # (`Does a draft start?`, `Is there a draft?` after a harvest: what it
+                            # leads to, which its events show; round 94's table had it refused)
+                            r"(?:does|did|will|would)\s+(?:a|the)\s+(?:jumping[\s-]bean\s+)?draft\s+(?:start|begin|"
+                            r"happen|follow)(?:\s+then|\s+now)?|(?:is|was)\s+there\s+(?:a|any)\s+draft(?:\s+then|\s+now)?|"
                             # (`What's the score?`, `What's Timon's score?` after the moves: round 88's table)
                             r"what(?:'s|\s+is)\s+(?:the|\w+'s|his|her|their)\s+(?:score|standings?)(?:\s+now)?|"
                             # (`... How many coins does he get?`: what the move before pays; round 67;
@@ -1186,6 +1190,10 @@ def _openings_said(engine: Engine, state: State, text: str) -> str:
     names = names_alternation(state)
     subject = r"(?:" + names + r"|he|she|they)"
     text = re.sub(r"\b(what|who|where|how)'s\b", r"\1 is", text, flags=re.IGNORECASE)
+    # (`Is Timon even allowed to send his cavalry ...?`, `Can he really attack ...?`: said for
+    # weight; round 94's table was told to name a player and a move)
+    text = re.sub(r"(^|[.!?;]\s+)((?:can|may|could|is|are|does|do|must)\s+" + subject
+                  + r")\s+(?:even|really|actually)\s+", r"\1\2 ", text, flags=re.IGNORECASE)
     # (`Keno says he can harvest his one-bean field; is he right?`: a dispute, asked as the
     # question of the move; round 82's table was told 'he' is no action)
     text = re.sub(r"(^|[.!?]\s+)(" + names + r")\s+(?:says|claims|thinks|insists|argues)\s+(?:that\s+)?(?:he|she|they|"
@@ -1499,7 +1507,7 @@ _CONJUNCTION = re.compile(r"^(?:but|so|and\s+so|because|since|although|though|ev
 # A clause that tells how things stand: a verb of being, having or fitting (`there are only two
 # left`, `she only has four coins`, `his red doesn't fit anywhere`, `Nina can harvest any time`)...
 _STANDING = re.compile(r"\b(?:is|are|was|were|isn't|aren't|has|have|had|hasn't|haven't|holds?|doesn't\s+fit|"
-                       r"does\s+not\s+fit|fits?|can|can't|cannot)\b", re.IGNORECASE)
+                       r"does\s+not\s+fit|fits?|can|can't|cannot|stands?|stood|lies|lie)\b", re.IGNORECASE)
 # ... and gives no value of a move: no card, field or space said with a preposition, no `too`,
 # `also`, `so does` (round 93's regression hunt: `, but for her red`, `, but with her fire`,
 # `, but into field 2`, `- so does Keno` were dropped, and a move judged without them).
@@ -1521,11 +1529,21 @@ def idle_clauses_dropped(engine: Engine, state: State, said: list[str]) -> tuple
             kept_texts.append(text)
             continue
         sentences = []
-        for sentence in _sentences(text):
+        said_sentences = _sentences(text)
+
+        def idle_of(clauses: list[str]) -> list[int]:
+            return [k for k, c in enumerate(clauses) if c.strip() and not c.rstrip().endswith("?")
+                    and not mentions_a_move(engine, c) and _STANDING.search(c) and not _VALUE_SAID.search(c)]
+        # (a sentence that only tells how things stand, beside one that does not: `Keno and Nina
+        # stand on the same card; can Keno claim ...?`, round 94's table)
+        moving = [s for s in said_sentences if len(idle_of(_CLAUSE.split(s)[0::2])) < len(_CLAUSE.split(s)[0::2])]
+        for sentence in said_sentences:
             parts = _CLAUSE.split(sentence)  # clause, separator, clause, ...
             clauses = parts[0::2]
-            idle = [k for k, c in enumerate(clauses) if c.strip() and not c.rstrip().endswith("?")
-                    and not mentions_a_move(engine, c) and _STANDING.search(c) and not _VALUE_SAID.search(c)]
+            idle = idle_of(clauses)
+            if idle and len(idle) == len(clauses) and moving:
+                dropped.extend(c.strip().rstrip(".;") for c in clauses if c.strip())
+                continue
             if not idle or len(idle) == len(clauses):
                 sentences.append(sentence)
                 continue

@@ -807,6 +807,8 @@ def test_an_engine_gone_whose_child_holds_its_output_is_errored_not_slow(tmp_pat
     # Review round 26: a debug line on standard output, an `error` for a refusal and a misspelt
     # rule id were told without a word of what to do.
     ("debug_line", "protocol-error", "a line without an `id`: a log or debug line on standard output?"),
+    # Round 94's outside engine: a reply whose `id` was forgotten was taken for a log line.
+    ("no_id", "protocol-error", "reply without an `id`: every reply echoes the `id` of its request, here 3"),
     ("error_for_rejected", "errored", "answer with a `rejected` reply citing the rule, not an `error`"),
     ("misspelt_rule", "failed", "'bohnanza/beanprotection/1' is no paragraph or ruling id: did you mean "
                                 "'bohnanza/bean-protection/1'?"),

@@ -308,6 +308,10 @@ def test_a_crash_shows_where_its_error_report_begins():
     shown = stderr_excerpt(node).splitlines()
     assert shown[0].startswith("TypeError: Cannot read") and shown[-1] == "Node.js v20"
     assert stderr_excerpt("\n".join(f"log {i}" for i in range(50))).splitlines() == [f"log {i}" for i in range(40, 50)]
+    # Round 94's outside engine logged its own error, its name first: the tail began below it
+    logged = "\n".join([*(f"log {i}" for i in range(20)), "nodeeng: Error: deliberate crash",
+                         *(f"    at frame{i} (node:internal/x:{i})" for i in range(10))])
+    assert stderr_excerpt(logged).splitlines()[0] == "nodeeng: Error: deliberate crash"
     python = "\n".join(["Traceback (most recent call last):", *(f'  File "e.py", line {i}' for i in range(60)),
                         "KeyError: 'x'"])
     shown = stderr_excerpt(python).splitlines()

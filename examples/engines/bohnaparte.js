@@ -233,8 +233,11 @@ class Game extends WarGame {
     const built = this.map.ids.filter(id => this.s.spaces[id].fortress).length;
     return FORTRESS_CARDS - this.countOnMap('forest') - built;
   }
+  // one card each, a depot's and a sutler's: with the sides mixed one player may hold both
+  // (ruling/mixed-sides), two of the six
   armyCardsLeft() {
-    return ARMY_CARDS - this.s.players.filter(p => p.vars.has_depot || p.vars.has_sutler).length;
+    const held = this.s.players.reduce((n, p) => n + (p.vars.has_depot ? 1 : 0) + (p.vars.has_sutler ? 1 : 0), 0);
+    return ARMY_CARDS - held;
   }
 
   // a card stowed on a munitions depot can no longer be planted (bohnaparte/munitions-depot/3)

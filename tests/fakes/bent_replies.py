@@ -4,7 +4,8 @@ answered with an error that says nothing), `nan` (NaN, which is not JSON, in eac
 `no_type` (an apply's reply without its `type`), `blank` (an empty line before each apply's
 reply), `swapped` (the replies to the first two applies in the wrong order), `surplus` (the
 reply to the first apply written twice), `debug_line` (a JSON line without an id before the first
-apply's reply), `error_for_rejected` (every refusal answered with an `error`), `misspelt_rule` (every
+apply's reply), `no_id` (every apply's reply without its `id`), `error_for_rejected` (every refusal answered
+with an `error`), `misspelt_rule` (every
 refusal's rule id without its first hyphen), `rule_as` (a refusal citing FAKE_RULE_FROM cites
 FAKE_RULE_TO instead)."""
 
@@ -43,6 +44,8 @@ def transform(reply):
     elif BEND == "debug_line" and reply.get("type") in ("accepted", "rejected") and not _held:
         _held.append(reply)
         return '{"note":"debug"}\n' + _line(reply)
+    elif BEND == "no_id" and reply.get("type") in ("accepted", "rejected"):
+        reply = {k: v for k, v in reply.items() if k != "id"}
     elif BEND == "error_for_rejected" and reply.get("type") == "rejected":
         reply = {"id": reply["id"], "type": "error", "message": "no such move"}
     elif BEND == "misspelt_rule" and reply.get("type") == "rejected" and isinstance(reply.get("rule"), str):

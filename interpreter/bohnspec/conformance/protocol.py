@@ -551,7 +551,12 @@ class ProtocolEngine:
                                                     "expected: answer the requests in the order they come, each with "
                                                     f"its own request's id: {_text(line)}", self.stderr())
             hint = ""
-            if isinstance(reply, dict) and "id" not in reply:
+            if isinstance(reply, dict) and "id" not in reply and isinstance(reply.get("type"), str):
+                # (a reply whose `id` was forgotten: round 94's outside engine was sent looking for
+                # a log line)
+                hint = (f" (a {reply['type']!r} reply without an `id`: every reply echoes the `id` of its "
+                        f"request, here {msg['id']})")
+            elif isinstance(reply, dict) and "id" not in reply:
                 hint = (" (a line without an `id`: a log or debug line on standard output? Write only replies "
                         "there, and anything else to standard error)")
             raise EngineFault("protocol-error", f"expected a reply with id {msg['id']}, got {_text(line)}{hint}",

@@ -1128,8 +1128,10 @@ def id_matches(sid: str, pattern: str) -> bool:
 
 # A line that opens an error report in the languages engines are written in: Python's
 # traceback, a JavaScript or Java exception, Rust's panic, Go's, a C++ `terminate called`.
+# (and an engine's own log of one, `nodeeng: Error: deliberate crash`: round 94's outside engine
+# had the tail start below it, at the runtime's frames)
 _ERROR_HEAD = re.compile(r"Traceback \(most recent call last\)|^\s*\w*(Error|Exception)\b|panicked at|^panic:"
-                         r"|terminate called|Uncaught", re.MULTILINE)
+                         r"|terminate called|Uncaught|\b\w*(?:Error|Exception):\s", re.MULTILINE)
 
 
 def stderr_excerpt(text: str, last: int = 10, most: int = 30) -> str:

@@ -16,6 +16,7 @@ import shlex
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -911,6 +912,16 @@ def _print_conform(args: argparse.Namespace, probe: Any, verdicts: list[Verdict]
         print(f"NEVER RETURNED in any state of the engine's: {keys}, though the states the runner loaded held "
               "them; return every state complete (PROTOCOL.md, The state): the scenarios that passed did not "
               "look at them", file=out)
+    played = [v for v in verdicts if v.verdict not in (R.NOT_APPLICABLE, R.SKIPPED)]
+    games = sorted({v.id.split("/", 1)[0] for v in played})
+    if len(games) > 1:
+        # (what each game's scenarios came to, where a run played several: round 94's outside
+        # engine, of base and Bohnröschen, had one line for both)
+        by = {g: Counter(v.verdict for v in played if v.id.split("/", 1)[0] == g) for g in games}
+        print("BY GAME " + "; ".join(f"{g} " + ", ".join(f"{n} {verdict.replace('-', ' ')}"
+                                                        for verdict, n in sorted(c.items(), key=lambda t: (
+                                                            t[0] != R.PASSED, t[0])))
+                                      for g, c in by.items()), file=out)
     noun = "scenario" if len(verdicts) == 1 else "scenarios"
     print(", ".join(parts) + f"  ({len(verdicts)} {noun} in {seconds:.2f}s, engine: {probe.name}{stopped})",
           file=out)
@@ -1239,14 +1250,14 @@ def _judge(args: argparse.Namespace) -> int:
         return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT
     alone = args.action[0] if args.action and len(args.action) == 1 and not args.action[0].lstrip().startswith("{") \
         else None
-    told: list[str] = []
+    stood: list[str] = []
     if alone is not None and not STANDINGS_ASKED.match(alone) and players_asked(engine, state, alone) is None:
         # (`Nina and Eiko both have three coins at the end — who wins the tie?`: how things
         # stand, told before the question; round 94's table had `unknown action 'have'`)
         from .notation.reading import idle_clauses_dropped
         (bare,), dropped = idle_clauses_dropped(engine, state, [alone])
         if dropped and (STANDINGS_ASKED.match(bare) or players_asked(engine, state, bare) is not None):
-            alone, told = bare, dropped
+            alone, stood = bare, dropped
     whom = players_asked(engine, state, alone) if alone is not None else None
     if whom is not None or (alone is not None and STANDINGS_ASKED.match(alone)):
         # (`Who chooses a camp first?`, `Whose turn is it?`: whom the moves are open to now;
@@ -1256,8 +1267,8 @@ def _judge(args: argparse.Namespace) -> int:
                      first=bool(re.search(r"\b(?:start\w*|first|begins?)\b", alone or "", flags=re.IGNORECASE))) \
             if whom is not None else standings(overview(engine, state), engine, state, alone or "")
         ov["asked"]["question"] = alone
-        if told:
-            ov["asked"]["not_read"] = told
+        if stood:
+            ov["asked"]["not_read"] = stood
         if args.player:
             ov["players"] = [p for p in ov["players"] if p["player"] == args.player]
         return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT

@@ -6972,3 +6972,17 @@ def test_round_94_tables_questions_of_the_outcome(capsys):
                       "-a", "Timon attacks 13 with his blue")
     assert code == 1 and out["results"][1]["rule"] == "ruling/game-over", out
     assert not out["results"][1].get("also_refused_by"), out["results"][1]
+
+
+def test_round_94_hunt_questions_in_turn_or_beside_as_the_words_said_them(capsys):
+    t = f"{R94}/trade-open.yaml"
+    # `then`, `again`, `as well`, ...: the second offer is asked after the first (one offer open)
+    for said in ("Can Timon offer Nina his fire? Can Timon then offer Keno his fire?",
+                 "Can Timon offer Nina his fire? Can Timon offer Keno his fire as well?",
+                 "Can Timon offer Nina his fire? Can Timon offer Keno his fire afterwards?"):
+        code, out = judge(capsys, t, "-a", said)
+        assert [r["legal"] for r in out["results"]] == [True, False], said
+        assert out["results"][1]["rule"] == "ruling/one-offer"
+    # nothing said in turn: two offers asked of the situation as it is
+    code, out = judge(capsys, t, "-a", "Can Timon offer Nina his fire? Can Timon offer Keno his fire instead?")
+    assert [r["legal"] for r in out["results"]] == [True, True], out

@@ -2567,12 +2567,14 @@ def _judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[
                  rulebooks: Path | None, unread: list[dict] | None, results: list[dict], actions: list[dict],
                  asked: _Asked | None, gone: Counter) -> tuple[list[dict], list[dict], State]:
     going = True
+    # (whether the words as said put moves in turn anywhere: `then`, `again`, `another`, ...)
+    story_in_turn = _ASKED_IN_TURN.search(TOLD.get() or " ".join(texts)) is not None
     for number, text in enumerate(texts, 1):
         said: list = []
         # (the move said, not asked again: `Can Keno plant a third bean?` is three questions in turn)
         questioned = bool(_QUESTION_OF_A_MOVE.match(text))
         in_turn = questioned and asked is not None and (_ASKED_IN_TURN.search(text) is not None or asked.text == text)
-        again = _made_as_asked(engine, asked, text, read, state, questioned) \
+        again = _made_as_asked(engine, asked, text, read, state, questioned, story_in_turn) \
             if going and asked is not None and not in_turn else None
         if again is not None and asked is not None:
             for key, n in asked.gone.items():  # (the cards it took are back)
@@ -2669,7 +2671,8 @@ _QUESTION_OF_A_MOVE = re.compile(r"\s*(?:can|could|may|might|must|does|do|did|is
 
 # A question asking of a move after the one asked before it (`Can he plant again?`): asked in
 # the situation that move leaves, never instead of it.
-_ASKED_IN_TURN = re.compile(r"\b(?:again|another|also|too|then|after(?:wards)?|next|more|second|third|fourth|fifth)\b",
+_ASKED_IN_TURN = re.compile(r"\b(?:again|another|also|too|as\s+well|then|after(?:wards)?|next|more|second|third|fourth|"
+                            r"fifth)\b",
                             flags=re.IGNORECASE)
 
 
@@ -2688,7 +2691,8 @@ class _Asked:
 
 
 def _made_as_asked(engine: Engine, asked: _Asked, text: str, read: Callable[..., list[dict]],
-                   now: State, question: bool = False) -> tuple[list[dict], State, list[dict], list] | None:
+                   now: State, question: bool = False,
+                   in_turn: bool = True) -> tuple[list[dict], State, list[dict], list] | None:
     """The next text (a move said, no question) read in the situation before the question,
     where it makes the move asked of: the same kind of move by the same player, with the
     values asked of or with values the question left for judge to choose (`Can Keno
@@ -2701,9 +2705,11 @@ def _made_as_asked(engine: Engine, asked: _Asked, text: str, read: Callable[...,
     asked only where the move said after it is refused after the question and allowed without
     it (`Can Timon still trade?`, then `Nina offers Timon her red for the soy`: round 93's
     regression hunt had Nina's offer refused for the offer judge made up). A `question` after
-    the question is asked in its place only as such a move: the same kind of move by the same
-    player, refused after the first and allowed without it (`Can Timon offer?`, then `Can Timon
-    still trade with Keno?`: the offer judge made up had the second refused by the first)."""
+    a question whose values judge chose, or after any where the words said (`in_turn`: the whole
+    story's) put nothing in turn, is asked in its place only as such a move: the same kind of
+    move by the same player, refused after the first and allowed without it (`Can Timon
+    offer?`, then `Can Timon still trade with Keno?`: the offer judge made up had the second
+    refused by the first)."""
     said: list = []
     try:
         parsed = read(engine, asked.before, text, said)
@@ -2713,7 +2719,11 @@ def _made_as_asked(engine: Engine, asked: _Asked, text: str, read: Callable[...,
         return None
     first = parsed[0]
     same = first.get("type") == asked.action.get("type") and first.get("player") == asked.action.get("player")
-    if question and not same:
+    if question and not (same and (asked.chosen or not in_turn)):
+        # (beside a question whose values judge chose, or where nothing said puts the moves in
+        # turn: `Can Timon offer Nina his fire? Can Timon then offer Keno his fire?` asks of the
+        # second offer after the first; its `then` is gone from the text read here, so the words
+        # as said are asked, round 94's regression hunt)
         return None
     if not question and (asked.must or same and (first == asked.action or asked.chosen)):
         return asked.results, asked.before, parsed, said

@@ -348,3 +348,19 @@ def test_a_name_of_the_engines_own_near_a_missing_one_is_told(tmp_path, fake, sc
     assert rc == 1 and verdicts(data) == {scenario: "failed"}, out
     problems = [p for s in data["scenarios"] for step in s.get("steps", []) for p in step.get("problems", [])]
     assert told in problems, problems
+
+
+def test_a_first_step_failure_names_the_bookkeeping_the_scenarios_state_set(tmp_path):
+    # Round 94's outside engine ignored a loaded `planted`; only --isolate's later steps said so.
+    scenario = tmp_path / "third-plant-01.yaml"
+    scenario.write_text(
+        "id: mine/third-plant-01\ntitle: a third planting\ncites: [bohnanza/phase-1/3]\nmodules: [base]\n"
+        "state:\n  players:\n    - {name: Timon, hand: [blue, blue], fields: [[blue, blue], []]}\n"
+        "    - {name: Nina}\n    - {name: Keno}\n  phase: plant_hand\n  vars: {planted: 2}\n"
+        "steps:\n  - do: {type: plant, player: Timon, field: 1}\n    expect:\n      rejected: bohnanza/phase-1/3\n",
+        encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "bohnspec", "conform", "--impl", impl("forgets_planted"),
+                           str(scenario)], capture_output=True, text=True, env=child_env(), timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "the scenario's state, loaded before this step, holds the rules' bookkeeping, to be taken as given: " \
+           "vars.planted = 2" in done.stdout, done.stdout

@@ -887,13 +887,16 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                 refused_by = result.rule if result.rule and "rejected" not in step.expect else None
                 result.paragraphs = paragraphs(index, events if claims.get("events") is True else None, wrong,
                                                refused_by)
-                if isolate and index > 0 and internal and spec is not None:
+                if (isolate or index == 0) and internal and spec is not None:
                     # The engine does not claim the rules' bookkeeping, yet was loaded with it:
-                    # a value it ignored is the likeliest cause (round 42's implementer).
+                    # a value it ignored is the likeliest cause (round 42's implementer; and at
+                    # the first step, the scenario's own state: round 94's outside engine).
                     kept = _bookkeeping_set(spec, trace[0].before(index), internal)
                     if kept:
-                        result.problems.append("the state loaded before this step (--isolate) holds the rules' "
-                                               f"bookkeeping, to be taken as given: {', '.join(kept)}")
+                        loaded = "the state loaded before this step (--isolate)" if index > 0 else \
+                            "the scenario's state, loaded before this step,"
+                        result.problems.append(f"{loaded} holds the rules' bookkeeping, to be taken as given: "
+                                               f"{', '.join(kept)}")
                 if not isolate:
                     break
         result = None

@@ -185,3 +185,27 @@ def test_round_94_conform_refuses_rules_whose_board_check_refuses(tmp_path, caps
     code = main(["conform", "--rules", str(rules), "conformance/scenarios/dschingis/setup"])
     err = capsys.readouterr().err
     assert code == 2 and "laid for 5 players" in err and "nothing was run" in err, err
+
+
+def test_round_94_a_missing_event_names_where_the_rules_emit_it(tmp_path, capsys):
+    # a designer's handler whose condition never held: the failure named no clause to read
+    from bohnspec.tools.cli import main
+    rules = tmp_path / "toll.bohn"
+    rules.write_text(
+        'module toll requires dschingis\n'
+        'ruling toll question "q" decision "d" reason "r" cites dschingis/combat/4\n'
+        'on attack(player, target) cites ruling/toll {\n'
+        '  if target.owner == player { emit toll_paid(player: player) }\n'
+        '}\n', encoding="utf-8")
+    data = helpers.ROOT / "tests" / "data" / "designer"
+    scenario = tmp_path / "designer" / "tolled-01.yaml"
+    scenario.parent.mkdir()
+    text = (data / "attribute-off-a-space-01.yaml").read_text(encoding="utf-8")
+    text = text.replace("designer/attribute-off-a-space-01", "designer/tolled-01").replace("ruling/des-l", "ruling/toll")
+    text = text.replace("des_l", "toll").replace("      state:\n        players: {Nina: {coins: []}}",
+                                                    "      events: [{event: toll_paid, player: Nina}]")
+    scenario.write_text(text, encoding="utf-8")
+    code = main(["conform", "--rules", str(rules), str(scenario)])
+    out = capsys.readouterr().out
+    assert code == 1 and "the rules emit 'toll_paid' at " in out and "toll.bohn:4:" in out \
+        and "(in handler attack)" in out, out

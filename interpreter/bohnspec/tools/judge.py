@@ -2693,8 +2693,8 @@ class _Asked:
 def _made_as_asked(engine: Engine, asked: _Asked, text: str, read: Callable[..., list[dict]],
                    now: State, question: bool = False,
                    in_turn: bool = True) -> tuple[list[dict], State, list[dict], list] | None:
-    """The next text (a move said, no question) read in the situation before the question,
-    where it makes the move asked of: the same kind of move by the same player, with the
+    """The next text (a move said, or a `question`, below) read in the situation before the
+    question, where it makes the move asked of: the same kind of move by the same player, with the
     values asked of or with values the question left for judge to choose (`Can Keno
     harvest?`, then `Keno harvests field 2`). Then the question was asked, not made: (its
     verdict, the situation before it, the moves read, the notes). A move that follows from the
@@ -2705,11 +2705,11 @@ def _made_as_asked(engine: Engine, asked: _Asked, text: str, read: Callable[...,
     asked only where the move said after it is refused after the question and allowed without
     it (`Can Timon still trade?`, then `Nina offers Timon her red for the soy`: round 93's
     regression hunt had Nina's offer refused for the offer judge made up). A `question` after
-    a question whose values judge chose, or after any where the words said (`in_turn`: the whole
-    story's) put nothing in turn, is asked in its place only as such a move: the same kind of
-    move by the same player, refused after the first and allowed without it (`Can Timon
-    offer?`, then `Can Timon still trade with Keno?`: the offer judge made up had the second
-    refused by the first)."""
+    a question whose values judge chose, or after any where nothing said puts the moves in turn
+    (`in_turn` false: no `then`, `again`, ... in the whole story as said), is asked in its
+    place only as such a move: the same kind of move by the same player, refused after the
+    first and allowed without it (`Can Timon offer?`, then `Can Timon still trade with Keno?`:
+    the offer judge made up had the second refused by the first)."""
     said: list = []
     try:
         parsed = read(engine, asked.before, text, said)

@@ -1504,8 +1504,9 @@ _CLAUSE = re.compile(r"(,\s+(?=(?:but|so|and\s+so|because|since|although|though|
                      r",\s+(?=(?:who|what|is|are|does|do|can|may|must|how)\b[^,]*\?\s*$)|\s+[\u2014\u2013]\s+)",
                      flags=re.IGNORECASE)
 _CONJUNCTION = re.compile(r"^(?:but|so|and\s+so|because|since|although|though|even\s+though|as)\s+", re.IGNORECASE)
-# A clause that tells how things stand: a verb of being, having or fitting (`there are only two
-# left`, `she only has four coins`, `his red doesn't fit anywhere`, `Nina can harvest any time`)...
+# A clause that tells how things stand: a verb of being, having, standing or fitting (`there are
+# only two left`, `she only has four coins`, `his red doesn't fit anywhere`, `Nina can harvest any
+# time`, `Keno and Nina stand on the same card`)...
 _STANDING = re.compile(r"\b(?:is|are|was|were|isn't|aren't|has|have|had|hasn't|haven't|holds?|doesn't\s+fit|"
                        r"does\s+not\s+fit|fits?|can|can't|cannot|stands?|stood|lies|lie)\b", re.IGNORECASE)
 # ... and gives no value of a move: no card, field or space said with a preposition, no `too`,
@@ -1518,7 +1519,8 @@ _VALUE_SAID = re.compile(r"\b(?:for|with|into|onto|in\s+field|from|to|too|also|a
 def idle_clauses_dropped(engine: Engine, state: State, said: list[str]) -> tuple[list[str], list[str]]:
     """The texts without the clauses (_CLAUSE) of their sentences that name no move, ask
     nothing, tell how things stand (_STANDING) and give no value of a move (_VALUE_SAID),
-    where a sentence has another clause; the rest as said, but for a conjunction opening it
+    where a sentence has another clause, and without the sentences made only of such clauses,
+    where the text has another sentence; the rest as said, but for a conjunction opening it
     and a `he` or `she` there, the one player the dropped clauses named: (the texts, the
     clauses dropped)."""
     names = state.names()

@@ -6986,3 +6986,13 @@ def test_round_94_hunt_questions_in_turn_or_beside_as_the_words_said_them(capsys
     # nothing said in turn: two offers asked of the situation as it is
     code, out = judge(capsys, t, "-a", "Can Timon offer Nina his fire? Can Timon offer Keno his fire instead?")
     assert [r["legal"] for r in out["results"]] == [True, True], out
+
+
+def test_round_94_hunt_the_same_move_again_too_is_another_players(capsys):
+    # `He pays tribute too` after Nina's tribute: another player, whom the words do not say (was
+    # Nina's second tribute); `again` is hers
+    for said in ("Nina pays tribute. He pays tribute too.", "Keno pays tribute. She pays tribute too."):
+        assert main(["judge", f"{R94}/ros-inter.yaml", "-a", said]) == 2, said
+        assert "whom it means" in capsys.readouterr().err
+    code, out = judge(capsys, f"{R94}/ros-inter.yaml", "-a", "Nina pays tribute. She pays tribute again.")
+    assert [r["action"]["player"] for r in out["results"]] == ["Nina", "Nina"], out

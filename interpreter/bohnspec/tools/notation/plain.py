@@ -1880,10 +1880,36 @@ def _without_times(text: str) -> str:
     return _TIME_OWNED.sub("", text)
 
 
-def _pronouns(state: State, text: str) -> str:
+_PRONOUN_JOINED = r"(\band|\bthen|[,.;])\s+(then\s+)?(he|she|they)\s+"
+
+
+def another_said(text: str) -> frozenset[int]:
+    """Which pronouns after a join (counted from 0) the words say are another player, by the
+    move said before made again `too` (`also`, `as well`, `either`): `Nina pays tribute. He pays
+    tribute too.` (round 94's hunter had Nina pay twice), not `Nina harvests her soy, and she
+    pays tribute too`, another move of hers. Read before the words are typed, which drops the
+    `too`."""
+    out = set()
+    for k, m in enumerate(re.finditer(_PRONOUN_JOINED + r"([^.,;!?]*)", text, flags=re.IGNORECASE)):
+        if same_move_again(m[4], text[:m.start()]):
+            out.add(k)
+    return frozenset(out)
+
+
+def same_move_again(said: str, before: str) -> bool:
+    """Whether `said` (the words after a pronoun) is a move said before, word for word, made again
+    `too`: `pays tribute too` after `Nina pays tribute`; not `plants his next card into field 1
+    too` after `plants his green into field 1`, another card (round 87's table)."""
+    if not re.search(r"\b(?:too|also|as\s+well|either)\b", said, flags=re.IGNORECASE):
+        return False
+    move = " ".join(re.sub(r"\b(?:too|also|as\s+well|either)\b", " ", said, flags=re.IGNORECASE).split())
+    return bool(move) and re.search(r"\b" + re.escape(move) + r"\b", before, flags=re.IGNORECASE) is not None
+
+
+def _pronouns(state: State, text: str, another: frozenset[int] = frozenset()) -> str:
     """`... and then she attacks 13`: the one player a whole text names, said again by a pronoun
     after a join; with several named, whom it means the words do not say (round 56: `he` went to
-    the first named), and it stays, to be told."""
+    the first named), and it stays, to be told; nor is a pronoun `another` (another_said) read so."""
     names = state.names()
     first = _subjects(state, text)[0]
     # (a player named only as a time's owner, `during Timon's trading`, is no one a pronoun
@@ -1899,9 +1925,12 @@ def _pronouns(state: State, text: str) -> str:
         # (not a pronoun the words say the player is not: `Nina attacks 13 with her fire. He
         # defends with his blue` is the defender's, told, where it was Nina's defence)
         unlike = {"he": "she", "she": "he"}.get(_said_to_be(untimed, first[0], names))
-        text = re.sub(r"(\band|\bthen|[,.;])\s+(then\s+)?(" + ("he|she|they" if unlike is None else
-                                                             "|".join(p for p in ("he", "she", "they") if p != unlike))
-                      + r")\s+", lambda m: f"{m[1]} {m[2] or ''}{first[0]} ", text, flags=re.IGNORECASE)
+        seen = itertools.count()
+
+        def said_again(m: re.Match) -> str:
+            k = next(seen)
+            return m[0] if k in another or m[3].lower() == unlike else f"{m[1]} {m[2] or ''}{first[0]} "
+        text = re.sub(_PRONOUN_JOINED, said_again, text, flags=re.IGNORECASE)
     elif len(first) == 1 and len(mentioned) > 1 and other is None:
         # `Timon offers his soy to Nina for her red, then he plants`: the one player named whom
         # the words do not make of the other gender (round 90's table had `he` unread, Timon

@@ -43,7 +43,9 @@ from .places import (
     TOLD,
 )
 from .plain import (
+    another_said,
     during_said,
+    same_move_again,
     _partner_said_to_be,
     _KEPT,
     _MAY,
@@ -243,9 +245,10 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
     asked_first = mood == _MUST and re.search(r"\bfirst\s*[?.!]*$", text, flags=re.IGNORECASE) is not None
     if asked_first:
         text = re.sub(r"\s+first\s*([?.!]*)$", r"\1", text, flags=re.IGNORECASE)
+    another = another_said(text)
     text = _as_typed(engine, state, text)
     if whole:  # (a pronoun is read in the whole text, never in a part of it)
-        text = _pronouns(state, text)
+        text = _pronouns(state, text, another)
     typed = [w.lower() for w in text.split()[1:2]]  # the verb as written (a move's own name: meant as such)
     several = _several_moves(engine, state, text)
     if several is not None:
@@ -1279,6 +1282,11 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
         # (a pronoun subject is never a player its own sentence names: `Can he offer Nina his
         # red for her green?` after `Timon plants`, he is Timon; round 67's table)
         rest = re.split(r"[.!;?]", text[m.end():], maxsplit=1)[0]
+        if same_move_again(rest, text[:m.start()]):
+            # (`Nina pays tribute. He pays tribute too.`: the move said before made again `too`
+            # is another player's, whom the words do not say; round 94's hunter had Nina pay
+            # twice. `She harvests ... and pays tribute too` is another move of hers.)
+            return m[0]
         left = [n for n in named if not re.search(r"\b" + re.escape(n) + r"\b", rest, flags=re.IGNORECASE)]
         pronoun = m[0][len(m[1]):].lower()
         said_to = {"she": "her", "he": "him", "they": "them"}.get(pronoun)
@@ -2173,9 +2181,10 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             return split_in_turn(engine, state, sentences)
         text = sentences[0]
     mood = _mood_of(state, text)
+    another = another_said(text)
     text = _as_typed(engine, state, text)
     if whole:  # (a pronoun is read in the whole text, never in a part of it)
-        text = _pronouns(state, text)
+        text = _pronouns(state, text, another)
     parts = _several_moves(engine, state, text)
     if parts is not None:
         for k in range(len(parts)):  # (each read after the one before it: `harvests it and plants ... there`)

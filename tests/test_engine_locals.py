@@ -203,7 +203,7 @@ def test_round_94_a_missing_event_names_where_the_rules_emit_it(tmp_path, capsys
     text = (data / "attribute-off-a-space-01.yaml").read_text(encoding="utf-8")
     text = text.replace("designer/attribute-off-a-space-01", "designer/tolled-01").replace("ruling/des-l", "ruling/toll")
     text = text.replace("des_l", "toll").replace("      state:\n        players: {Nina: {coins: []}}",
-                                                    "      events: [{event: toll_paid, player: Nina}]")
+                                                    "      events: [{player: Nina, event: toll_paid}]")
     scenario.write_text(text, encoding="utf-8")
     code = main(["conform", "--rules", str(rules), str(scenario)])
     out = capsys.readouterr().out

@@ -347,19 +347,22 @@ def match_events(expected: list[dict], actual: list[dict]) -> list[str]:
     return []
 
 
-def _emitted_where(spec: Any, problem: str) -> list[str]:
-    """Where the rules emit the event an `events[N]` problem found missing: the clause to read
-    (a designer's handler whose condition never held told nothing of itself, round 94's)."""
-    m = re.match(r'events\[\d+\]: expected \{"event": "(\w+)"', problem)
-    if m is None:
+def _emitted_where(spec: Any, expected: list, problem: str) -> list[str]:
+    """Where the rules emit the event an `events[N]` problem (match_events) found missing: the
+    clause to read (a designer's handler whose condition never held told nothing of itself,
+    round 94's)."""
+    m = re.match(r"events\[(\d+)\]", problem)
+    wanted = expected[int(m[1])] if m is not None and int(m[1]) < len(expected) else None
+    name = wanted.get("event") if isinstance(wanted, dict) else None
+    if not isinstance(name, str):
         return []
     from ..language.spec import nodes_of
     sites = [f"{n.loc} (in {type(d).__name__.lower()} {getattr(d, 'name', '')})".replace(" )", ")")
-             for d in spec.all_decls() for n in nodes_of(d) if n.kind == "emit" and n.args[0] == m[1]]
+             for d in spec.all_decls() for n in nodes_of(d) if n.kind == "emit" and n.args[0] == name]
     if not sites:
         return []
     shown = ", ".join(sites[:4]) + (f" and {len(sites) - 4} more" if len(sites) > 4 else "")
-    return [f"the rules emit {m[1]!r} at {shown}: `bohnspec explain` the clause for its conditions"]
+    return [f"the rules emit {name!r} at {shown}: `bohnspec explain` the clause for its conditions"]
 
 
 def absent_problems(forbidden: list[dict], actual: list[dict]) -> list[str]:
@@ -883,7 +886,7 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                     missed = match_events(step.expect["events"], events)
                     result.problems.extend(missed)
                     if missed and spec is not None:
-                        result.problems.extend(_emitted_where(spec, missed[0]))
+                        result.problems.extend(_emitted_where(spec, step.expect["events"], missed[0]))
                 if "no_events" in step.expect:
                     result.problems.extend(absent_problems(step.expect["no_events"], events))
                 if "exact_events" in step.expect:

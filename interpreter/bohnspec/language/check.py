@@ -543,6 +543,12 @@ class Checker:
         self._check_cites_of(d.loc, d.cites, kind)
         self._check_cites_played(d)
 
+    @functools.cached_property
+    def _expansion_books(self) -> frozenset[str]:
+        """The modules that are books: a paragraph id names its book first, and an expansion's
+        module bears the book's name (worked out once, after the modules are indexed)."""
+        return frozenset({c.split("/", 1)[0] for c in self.paragraphs} & set(self._closures))
+
     def _check_cites_played(self, d: Decl) -> None:
         """A designer's clause citing a paragraph of an expansion its module does not play
         (`bohnaparte/attack/1` in a module requiring dschingis): the judge and conform's
@@ -550,9 +556,7 @@ class Checker:
         module = getattr(d, "module", None)
         if not module or d.loc.file in book_files() or not d.cites:
             return
-        # (the expansions that are books: a paragraph id names its book first, and an expansion's
-        # module bears the book's name)
-        books = {c.split("/", 1)[0] for c in self.paragraphs} & set(self._closures)
+        books = self._expansion_books
         mine = self._closures.get(module, {module})
         if not mine & books:
             # (a module on no expansion: the base game's, or the rules the two war games share,

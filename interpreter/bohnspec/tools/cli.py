@@ -481,12 +481,10 @@ def _check_rules(rules: list[str], option: str = "--rules") -> None:
 
     for f in rules:
         userfile.read_text(f, option)
-    diagnostics, _ = check_files(rules)
-    if not any(d.severity == "error" for d in diagnostics):
-        # (what `check` says of them too: a map laid for a table its setup refuses ran under
-        # conform, round 94's designer, where the README says such a file is refused)
-        from .playcheck import unlistable_actions, unusable_boards
-        diagnostics = [*diagnostics, *unusable_boards(rules), *unlistable_actions(rules)]
+    # (what `check` says of them, played too: a map laid for a table its setup refuses ran under
+    # conform, round 94's designer, where the README says such a file is refused)
+    from .playcheck import checked_in_play
+    diagnostics = checked_in_play(rules, check_files(rules)[0])
     errors = [d for d in diagnostics if d.severity == "error"]
     if errors:
         shown = "\n".join(f"  {d}" for d in errors[:20])
@@ -1886,12 +1884,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     for f in files:
         userfile.read_text(f)  # missing, a folder, binary, not UTF-8, empty: one line, exit 2
     diagnostics, nfiles = check_files(files or None)
-    if files and not any(d.severity == "error" for d in diagnostics):
+    if files:
         # A map of one's own laid for a table its game's setup refuses (round 48's designer:
         # four camps `for 3 players` passed, and simulate's hints then went round in a circle),
         # and an action whose legal moves cannot be listed (round 64's).
-        from .playcheck import unlistable_actions, unusable_boards
-        diagnostics = [*diagnostics, *unusable_boards(files), *unlistable_actions(files)]
+        from .playcheck import checked_in_play
+        diagnostics = checked_in_play(files, diagnostics)
     errors = [d for d in diagnostics if d.severity == "error"]
     data = {"files": nfiles, "diagnostics": [
         {"file": d.location.file, "line": d.location.line, "column": d.location.column,

@@ -36,6 +36,15 @@ def _own_declarations(files: Sequence[str | PathLike[str]], kind: type) -> Itera
             yield d, engine
 
 
+def checked_in_play(files: Sequence[str | PathLike[str]], diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The checker's `diagnostics` of a designer's `files` and, where it found no error, what
+    playing them tells (unusable_boards, unlistable_actions): what `check` says, and what the
+    commands that check a `--rules` file first refuse it for."""
+    if any(d.severity == "error" for d in diagnostics):
+        return diagnostics
+    return [*diagnostics, *unusable_boards(files), *unlistable_actions(files)]
+
+
 def unusable_boards(files: Sequence[str | PathLike[str]]) -> list[Diagnostic]:
     """An error for each board of `files` (declared `for N players`) that a new game of its
     module for N players refuses under every choice of the options."""

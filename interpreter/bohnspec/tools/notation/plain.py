@@ -1896,13 +1896,16 @@ def another_said(text: str) -> frozenset[int]:
     return frozenset(out)
 
 
+_AGAIN_TOO = re.compile(r"\b(?:too|also|as\s+well|either)\b", re.IGNORECASE)
+
+
 def same_move_again(said: str, before: str) -> bool:
     """Whether `said` (the words after a pronoun) is a move said before, word for word, made again
     `too`: `pays tribute too` after `Nina pays tribute`; not `plants his next card into field 1
     too` after `plants his green into field 1`, another card (round 87's table)."""
-    if not re.search(r"\b(?:too|also|as\s+well|either)\b", said, flags=re.IGNORECASE):
+    if not _AGAIN_TOO.search(said):
         return False
-    move = " ".join(re.sub(r"\b(?:too|also|as\s+well|either)\b", " ", said, flags=re.IGNORECASE).split())
+    move = " ".join(_AGAIN_TOO.sub(" ", said).split())
     return bool(move) and re.search(r"\b" + re.escape(move) + r"\b", before, flags=re.IGNORECASE) is not None
 
 

@@ -309,3 +309,17 @@ def test_a_refusal_tells_a_price_that_depends_on_the_target(tmp_path, engine):
     refused = game.apply(state, {"type": "attack", "player": "Timon", "target": town, "with": "hand 1"}).rejection
     assert refused is not None and refused.rule == "dschingis/combat/1"
     assert refused.reason == "each attack costs a bean coin: 2 here"
+
+
+def test_a_wrong_replacement_is_named_among_what_decided_the_step(tmp_path, capsys):
+    # A designer whose replacing define pays a coin too many is sent to his own rule, not only
+    # to the book's harvest paragraphs (round 94's designer, whose tie rule was never named).
+    text = RULES.read_text(encoding="utf-8").replace("then meter(v, n) + 1 else", "then meter(v, n) + 2 else")
+    wrong = tmp_path / "house-rules.bohn"
+    wrong.write_text(text, encoding="utf-8")
+    code = main(["conform", str(SCENARIOS / "big-harvest" / "six-soy-pay-a-coin-more-01.yaml"),
+                 "--rules", str(wrong), "-q"])
+    out = capsys.readouterr().out
+    assert code == 1
+    decided = next(line for line in out.splitlines() if "decided by:" in line)
+    assert "ruling/house-big-harvest" in decided, out

@@ -14,7 +14,7 @@ from ..errors import BohnspecError, SpecRuntimeError
 from ..execution.interpret import Engine, Env, Outcome, Rejection
 from ..execution.state import State
 from ..language.model import Clause, Forbid, Node
-from ..language.spec import Spec, card_books, defines_read, spec_modules
+from ..language.spec import Spec, card_books, defines_read, nodes_of, spec_modules
 
 LIMIT = 6  # more than this reads as "everything", which helps no one
 
@@ -114,6 +114,37 @@ def replaced_cites(spec: Spec, node: Node) -> list[str]:
             for c in spec.defines[name].cites]
 
 
+def _replacements_read(spec: Spec, decl: Any) -> list[str]:
+    """The leading citations of the replacing definitions a declaration's body reads, through
+    the definitions it calls: a designer's own (a module not of spec/) before the
+    expansions', which the declaration's own citations mostly name already."""
+    if not spec.replaced:
+        return []
+    key = (id(spec), id(decl))
+    hit = _REPLACEMENTS.get(key)
+    if hit is not None and hit[0] is spec and hit[1] is decl:
+        return hit[2]
+    replacing = {id(new): new for _, new in spec.replaced}
+    read: list[Any] = []
+    for node in nodes_of(decl):
+        if node.kind in ("name", "call"):
+            for name in defines_read(spec, node):
+                found = replacing.get(id(spec.defines[name]))
+                if found is not None and found not in read:
+                    read.append(found)
+    own = _expansion_books() | {m.name for m in spec_modules()}
+    read.sort(key=lambda d: d.module in own)
+    found = [c for d in read for c in d.cites[:LEADING - 1]]
+    if len(_REPLACEMENTS) > 4096:  # specs loaded again and again (a long test session)
+        _REPLACEMENTS.clear()
+    _REPLACEMENTS[key] = (spec, decl, found)
+    return found
+
+
+# (id(spec), id(declaration)) -> (the spec, the declaration, what _replacements_read found)
+_REPLACEMENTS: dict[tuple[int, int], tuple[Spec, Any, list[str]]] = {}
+
+
 def with_rulings(spec: Spec, cites: Iterable[str]) -> list[str]:
     """The citations, each ruling's followed by the paragraphs it rests on."""
     out: list[str] = []
@@ -191,6 +222,7 @@ def changing_parts(engine: Engine, state: State, action: Any, places: list[str])
         # The action's own clause is no news (its citations close deciding_paragraphs' list).
         for decl in cited[:1] + [f for f in cited[1:2] if f is not own]:
             leading.extend(decl.cites[:LEADING])
+            leading.extend(_replacements_read(engine.spec, decl))
             rest.extend(decl.cites[LEADING:])
     # A variable the reference left alone that the engine changed (a fourth running out of the
     # pile counted where the rules count none): the declarations that ran and could have set it
@@ -214,6 +246,7 @@ def changing_parts(engine: Engine, state: State, action: Any, places: list[str])
         reached = set().union(*(callees.get(id(f), set()) for f in chose)) if chose else None
         for decl in [*chose, *(w for w in writers.get(name, ()) if reached is None or id(w) in reached)]:
             leading.extend(decl.cites[:LEADING])
+            leading.extend(_replacements_read(engine.spec, decl))
             rest.extend(decl.cites[LEADING:])
     leading = in_play(engine.spec, list(dict.fromkeys(leading)))
     return leading, [c for c in in_play(engine.spec, list(dict.fromkeys(rest))) if c not in leading]
@@ -329,6 +362,11 @@ def deciding_paragraphs(spec: Spec, action: Any, outcome: Outcome, named: set | 
     for d in {id(d): d for d in deciders}.values():
         cites = getattr(d, "cites", ()) or ()
         leading.extend(cites[:LEADING])
+        # A definition the declaration reads that a module replaced (a designer's tie rule,
+        # Bohnaparte's cannon) decided the outcome as much as the declaration: its citations
+        # come right after the declaration's leading ones (round 94's designer was sent to the
+        # book's combat paragraphs only, never to his own rule).
+        leading.extend(_replacements_read(spec, d))
         rest.extend(cites[LEADING:])
     allowing = allowed_here(engine, state, action) if engine is not None else getattr(decl, "cites", ()) or ()
     out = [*leading, *rest, *allowing]

@@ -129,9 +129,9 @@ def _replacements_read(spec: Spec, decl: Any) -> list[str]:
     for node in nodes_of(decl):
         if node.kind in ("name", "call"):
             for name in defines_read(spec, node):
-                found = replacing.get(id(spec.defines[name]))
-                if found is not None and found not in read:
-                    read.append(found)
+                new = replacing.get(id(spec.defines[name]))
+                if new is not None and new not in read:
+                    read.append(new)
     own = _expansion_books() | {m.name for m in spec_modules()}
     read.sort(key=lambda d: d.module in own)
     found = [c for d in read for c in d.cites[:LEADING - 1]]

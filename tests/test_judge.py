@@ -6996,3 +6996,13 @@ def test_round_94_hunt_the_same_move_again_too_is_another_players(capsys):
         assert "whom it means" in capsys.readouterr().err
     code, out = judge(capsys, f"{R94}/ros-inter.yaml", "-a", "Nina pays tribute. She pays tribute again.")
     assert [r["action"]["player"] for r in out["results"]] == ["Nina", "Nina"], out
+
+
+R95 = "tests/data/tables/r95"
+
+
+def test_round_95_a_count_of_cards_taken_where_no_taking_is_open_is_answered(capsys):
+    # Timon's attack step: no move taking cards is his now, which was answered with nothing
+    code, out = judge(capsys, f"{R95}/d-attack-step.yaml", "-a", "How many cards does Timon take?")
+    assert code == 0 and out["counted"][0].startswith("Timon may take no cards now"), out
+    assert "take_from_cart" in out["counted"][0] and "[dschingis/carts/3]" in out["counted"][0], out

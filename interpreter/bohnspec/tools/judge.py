@@ -1278,7 +1278,17 @@ def takes_counted(engine: Engine, state: State, texts: list[str], last_player: s
                 who = last_player
             if who is None:
                 continue
-            kinds = [k for k in verb_family(engine, "take") if engine.timing(state, k, who) is None]
+            family = verb_family(engine, "take")
+            held = {k: engine.timing(state, k, who) for k in family}
+            kinds = [k for k in family if held[k] is None]
+            if not kinds:
+                # (`How many cards does Timon take?` in his attack step: no answer at all was
+                # given; round 94's table) None now, and what holds each taking back.
+                why = "; ".join(f"{k}: {r.reason} [{r.rule}]" for k, r in held.items() if r is not None)
+                noun = m[1].lower().rstrip("s") + "s"
+                out.append(f"{who} may {m[3].lower()} no {noun} now, where the moves leave the game: no move "
+                           f"taking cards is open to {who}" + (f" ({why})" if why else ""))
+                continue
             if len(kinds) != 1:
                 continue
             kind, work = kinds[0], state

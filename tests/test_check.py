@@ -1615,3 +1615,39 @@ def test_round_94_a_replacement_calling_itself_is_told_to_write_the_body_again(t
     errors = errors_of(tmp_path, 'module mine requires dschingis\n'
                                  'define attack_price(p, t) = attack_price(p, t) + 1 cites dschingis/combat/4\n')
     assert any("a replacement cannot call the definition it replaces" in e for e in errors), errors
+
+
+def test_in_play_when_and_a_boards_when_read_the_options_alone(tmp_path):
+    # round 95's designer: `in play when size(players) > 2` checked clean, and the card was then
+    # dealt in no game at all (the box is made before anyone is seated)
+    errors = errors_of(tmp_path, 'module mycards requires base\n\n'
+                                 'variety lima "Lima Bean" count 8 meter [2, 4, 6, 7] in play when size(players) > 2 '
+                                 'cites bohnanza/setup/6\n')
+    assert len(errors) == 1 and "read over the game's options alone" in errors[0] and "the players" in errors[0], errors
+    errors = errors_of(tmp_path, 'module mycards requires base\n\n'
+                                 'define big_table = exhaustions > 0\n'
+                                 'variety lima "Lima Bean" count 8 meter [2, 4, 6, 7] in play when big_table '
+                                 'cites bohnanza/setup/6\n')
+    assert len(errors) == 1 and "variable 'exhaustions'" in errors[0], errors
+    # an option is what it may read; a condition that holds under no options is told
+    assert errors_of(tmp_path, 'module mycards requires base\n\noption limas one of on, off default off '
+                               'cites bohnanza/setup/6\n'
+                               'variety lima "Lima Bean" count 8 meter [2, 4, 6, 7] in play when limas == on '
+                               'cites bohnanza/setup/6\n') == []
+    warnings = warnings_of(tmp_path, 'module mycards requires base\n\n'
+                                     'variety lima "Lima Bean" count 8 meter [2, 4, 6, 7] in play when false '
+                                     'cites bohnanza/setup/6\n')
+    assert any("holds under no options: no game deals it" in w for w in warnings), warnings
+
+
+def test_a_value_no_option_has_and_a_variable_never_declared_are_told_what_to_do(tmp_path):
+    # round 95's designer: `unknown name 'quick'` alone, and `no variable 'harvest_count'` alone
+    text = ("module mycards requires base\n\noption speed one of slow, fast default slow cites bohnanza/setup/1\n"
+            "define quickly = speed == quick cites bohnanza/setup/1\n")
+    assert any("unknown name 'quick': it is no value of option 'speed' (its values: slow, fast)" in e
+               for e in errors_of(tmp_path, text))
+    errors = errors_of(tmp_path, with_action("  effect { p.harvest_count = 1 }"))
+    assert any("no variable 'harvest_count': declare it first, e.g. `var harvest_count: int per player = 0`" in e
+               for e in errors), errors
+    errors = errors_of(tmp_path, with_action("  effect { p.coins = 1 }"))
+    assert any("'coins' is a zone of cards, whose cards are moved with `move`" in e for e in errors), errors

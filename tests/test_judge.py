@@ -7006,3 +7006,17 @@ def test_round_95_a_count_of_cards_taken_where_no_taking_is_open_is_answered(cap
     code, out = judge(capsys, f"{R95}/d-attack-step.yaml", "-a", "How many cards does Timon take?")
     assert code == 0 and out["counted"][0].startswith("Timon may take no cards now"), out
     assert "take_from_cart" in out["counted"][0] and "[dschingis/carts/3]" in out["counted"][0], out
+
+
+def test_round_95_a_pronoun_for_the_one_player_whose_move_it_is_where_the_named_one_cannot(capsys):
+    # Timon, the one player named, attacks Keno's village: `He defends` is Keno's defence, told
+    # (it was Timon's, refused); asked as a question too
+    for said, note in (("Timon attacks 09 with his blue. He defends with his black-eyed.", "'He': read as Keno"),
+                       ("Suppose Timon attacks 09 with his blue. Could he defend?", "'he': read as Keno")):
+        code, out = judge(capsys, f"{R95}/d-keno-holds-09.yaml", "-a", said)
+        assert code == 0 and [r["action"]["player"] for r in out["results"]] == ["Timon", "Keno"], out
+        assert any(n.startswith(note) for n in out["results"][1]["notation"]), out
+    # a move that may be his stays his: a harvest during the combat (ruling/combat-first)
+    code, out = judge(capsys, f"{R95}/d-keno-holds-09.yaml", "-a",
+                      "Timon attacks 09 with his blue. He harvests field 1.")
+    assert [r["action"]["player"] for r in out["results"]] == ["Timon", "Timon"], out

@@ -197,3 +197,14 @@ def test_a_scenario_only_refused_by_a_mutant_as_written_is_no_scenario_that_can_
     assert refused["killed_as_written"] == refused["killed_first"] > 0, refused
     assert rows["tolls/tolled-01"]["killed_as_written"] < rows["tolls/tolled-01"]["killed_first"] or \
         rows["tolls/tolled-01"]["killed_first"] == 0
+
+
+def test_without_modules_a_rules_files_own_modules_are_mutated(mutants, tmp_path, capsys):
+    # Round 95's designer: with --rules and no --modules the base game was mutated, and his
+    # scenarios were said to fail against none of those mutants
+    root = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
+    out = tmp_path / "mutants.json"
+    assert mutants.main(["--rules", str(root / "house-rules.bohn"), "--quiet", "--limit", "12",
+                         "--json", str(out), str(root / "scenarios")]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert set(data["summary"]["modules"]) == {"cheap_field", "three_plantings", "no_protection", "big_harvest"}, data

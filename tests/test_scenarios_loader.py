@@ -793,3 +793,11 @@ def test_a_key_indented_otherwise_is_told_so_not_to_quote(tmp_path):
     err = load_error(path, tmp_path)
     assert "this key is indented otherwise than the keys above it" in err.message, err
     assert "must be quoted" not in err.message
+
+
+def test_an_option_written_as_a_number_is_told_its_values_are_words(tmp_path):
+    # round 95's designer was told to quote `2`, which then was no value of `rounds: three|two`
+    path = write(tmp_path, GOOD.replace("  phase: trade", "  phase: trade\n  options: {beans: 2}"))
+    err = load_error(path, tmp_path)
+    assert "at state.options.beans" in str(err) and "one of the words its declaration lists" in err.message, err
+    assert "in quotes" not in err.message, err

@@ -364,3 +364,24 @@ def test_a_first_step_failure_names_the_bookkeeping_the_scenarios_state_set(tmp_
     assert done.returncode == 1, done.stdout + done.stderr
     assert "the scenario's state, loaded before this step, holds the rules' bookkeeping, to be taken as given: " \
            "vars.planted = 2" in done.stdout, done.stdout
+
+
+def test_an_event_the_engine_adds_is_told_with_where_the_rules_raise_it(tmp_path):
+    # round 95's outside engine: `reshuffled` where the rules reshuffle nothing; "decided by"
+    # named only the combat, never the rules of the reshuffle
+    (tmp_path / "mine").mkdir()
+    scenario = tmp_path / "mine" / "extra-event-01.yaml"
+    scenario.write_text(
+        "id: mine/extra-event-01\ntitle: A harvest raises no reshuffle\ncites: [bohnanza/harvest/2]\nmodules: [base]\n"
+        "state:\n  players:\n    - {name: Timon, hand: [blue], fields: [[soy, soy, soy], [green]]}\n"
+        "    - {name: Nina}\n    - {name: Keno}\n  phase: plant_hand\n  draw_pile: [red, red]\n"
+        "steps:\n  - do: {type: harvest, player: Timon, field: 1}\n    expect:\n"
+        "      exact_events: [{event: harvested, player: Timon, field: 1}]\n",
+        encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "bohnspec", "conform", "--impl", impl("reshuffles_too"),
+                           str(scenario)], capture_output=True, text=True, env=child_env(), timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "the rules emit 'reshuffled' at spec/base/" in done.stdout, done.stdout
+    assert ", whose conditions do not hold here" in done.stdout, done.stdout
+    decided = next(line for line in done.stdout.splitlines() if "decided by:" in line)
+    assert decided.split("decided by: ")[1].startswith("bohnanza/empty-draw-pile/1"), done.stdout

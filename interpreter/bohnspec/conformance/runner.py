@@ -356,13 +356,30 @@ def _emitted_where(spec: Any, expected: list, problem: str) -> list[str]:
     name = wanted.get("event") if isinstance(wanted, dict) else None
     if not isinstance(name, str):
         return []
+    return _emit_sites_told(spec, name, "")
+
+
+def _emit_sites(spec: Any, name: str) -> list[tuple[Any, Any]]:
+    """The (declaration, emit statement) pairs of the rules that emit event `name`."""
     from ..language.spec import nodes_of
+    return [(d, n) for d in spec.all_decls() for n in nodes_of(d) if n.kind == "emit" and n.args[0] == name]
+
+
+def _emit_sites_told(spec: Any, name: str, how: str) -> list[str]:
     sites = [f"{n.loc} (in {type(d).__name__.lower()} {getattr(d, 'name', '')})".replace(" )", ")")
-             for d in spec.all_decls() for n in nodes_of(d) if n.kind == "emit" and n.args[0] == name]
+             for d, n in _emit_sites(spec, name)]
     if not sites:
         return []
     shown = ", ".join(sites[:4]) + (f" and {len(sites) - 4} more" if len(sites) > 4 else "")
-    return [f"the rules emit {name!r} at {shown}: `bohnspec explain` the clause for its conditions"]
+    return [f"the rules emit {name!r} at {shown}{how}: `bohnspec explain` the clause for its conditions"]
+
+
+def _extra_named(expected: list, actual: list) -> str | None:
+    """The first event the engine reported whose name no expected event has (an extra event,
+    `reshuffled` where the rules reshuffle nothing)."""
+    named = {e.get("event") for e in expected if isinstance(e, dict)}
+    return next((e["event"] for e in actual if isinstance(e, dict) and isinstance(e.get("event"), str)
+                 and e["event"] not in named), None)
 
 
 def absent_problems(forbidden: list[dict], actual: list[dict]) -> list[str]:
@@ -603,6 +620,16 @@ class Trace:
                                                if not any(subset_holds(e, t) for t in theirs)}
         found = deciding_paragraphs(engine.spec, step.action, outcome, named, theirs, missed,
                                     engine, self.states[index])
+        if theirs is not None and outcome.rejection is None:
+            # An event the engine added that the rules never raised here: where the rules raise
+            # it speaks first (round 95's outside engine reshuffled an empty discard pile).
+            ours = {e.get("event") for e in outcome.events}
+            extra = [e["event"] for e in theirs if isinstance(e, dict) and isinstance(e.get("event"), str)
+                     and e["event"] not in ours]
+            if extra:
+                raised = [c for name in dict.fromkeys(extra) for d, _ in _emit_sites(engine.spec, name)
+                          for c in (getattr(d, "cites", ()) or ())[:LEADING]]
+                found = list(dict.fromkeys([*in_play(engine.spec, raised), *found]))[:LIMIT]
         if wrong and outcome.rejection is None:
             head, rest = changing_parts(engine, self.states[index], step.action, wrong)
             if theirs is not None and any(e not in theirs for e in outcome.events):
@@ -717,6 +744,22 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
             return traced().fair_rules(reference(sc), sc, index, listed, strict_refusals)
         except BohnspecError:
             return set()
+
+    def _reference_refuses_so(index: int, rule: str | None) -> str:
+        """Under --strict-refusals, said where the reference refuses the step under the very rule
+        the engine gave: the scenario names another, which is its author's to mend, not the
+        engine's (round 95's outside engine read such a failure as its own)."""
+        if reference is None or rule is None:
+            return ""
+        try:
+            outcome = traced().outcomes[index]
+        except (BohnspecError, IndexError):
+            return ""
+        if outcome is None or outcome.rejection is None or outcome.rejection.rule != rule:
+            return ""
+        return ("\n    the reference interpreter refuses it with this rule too: under --strict-refusals the "
+                "scenario's rule is not the one the deciding clause cites, which is the scenario's to mend, "
+                "not the engine's")
 
     def paragraphs(index: int, theirs: list | None, wrong: list[str], refused_by: str | None = None) -> list[str]:
         if reference is None:
@@ -842,7 +885,8 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                             f"{', ...' if len(also) > 6 else ''})" if also else "")
                         got = f"with rule {rule!r}" if rule else "without a rule id"
                         result.problems.append(f"rejected {got}, expected {wanted}"
-                                               + (f" ({reason})" if reason else "") + _unknown_rule(spec, rule))
+                                               + (f" ({reason})" if reason else "") + _unknown_rule(spec, rule)
+                                               + (_reference_refuses_so(index, rule) if strict_refusals else ""))
                     same = getattr(now, "unread_since", None)
                     # An in-process reply over the very state of the one before, neither read
                     # yet, has no earlier picture to compare with: their JSONs would be one.
@@ -892,7 +936,13 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                 if "exact_events" in step.expect:
                     ours = events if contract is None else \
                         [e for e in events if not isinstance(e, dict) or e.get("event") in contract]
-                    result.problems.extend(exact_problems(step.expect["exact_events"], ours))
+                    exact = exact_problems(step.expect["exact_events"], ours)
+                    result.problems.extend(exact)
+                    extra = _extra_named(step.expect["exact_events"], ours) if exact and spec is not None else None
+                    if extra is not None:
+                        # (where the rules would raise the event the engine added, whose conditions
+                        # do not hold here: round 95's outside engine reshuffled an empty discard pile)
+                        result.problems.extend(_emit_sites_told(spec, extra, ", whose conditions do not hold here"))
                 if result.problems and contract is not None:
                     # (a misspelt event, set aside as the engine's own: told beside the one missing;
                     # round 80's engine author saw only "an event missing")

@@ -284,7 +284,10 @@ def _explain(e: ValidationError, data: Any) -> Problem:
         if isinstance(inst, (int, float)) and not isinstance(inst, bool) and "string" in kinds:
             # Quoting a phase's number would only lead to "unknown phase '2'".
             extra = (": a phase is given by its name, not its number (an unknown name is answered with "
-                     "the game's phases)") if parts and parts[-1] == "phase" else f": write \"{inst}\" in quotes"
+                     "the game's phases)") if parts and parts[-1] == "phase" else \
+                (f": an option's value is one of the words its declaration lists (`option {parts[-1]} one of "
+                 "...`), never a number: write that word, e.g. two for 2") \
+                if len(parts) >= 2 and parts[-2] == "options" else f": write \"{inst}\" in quotes"
         elif isinstance(inst, bool) and "string" in kinds:
             # YAML reads an unquoted on, off, yes and no as truth values.
             extra = (": YAML reads an unquoted on, off, yes or no as true or false; quote the word "

@@ -729,8 +729,12 @@ def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, set
         if not engine.apply(work, action, in_place=True, shuffler=shuffle).accepted:
             return 0
     except SpecRuntimeError as exc:
-        raise SpecRuntimeError(exc.location, f"{exc.message} [looked ahead at {action}"
-                                             f"{engine.spec.drop_hint(action.get('type'))}]") from None
+        ahead = SpecRuntimeError(exc.location, f"{exc.message} [looked ahead at {json.dumps(action)}"
+                                               f"{engine.spec.drop_hint(action.get('type'))}]")
+        # (the moves that meet it, for the replay simulate offers: round 95's designer was given
+        # a `judge` command without them, which met nothing)
+        ahead.looked_ahead = [action]  # type: ignore[attr-defined]
+        raise ahead from None
     # The others answer (and the actor follows up) until the same kinds of choices are open
     # as before (a defence and a second round are not; the next player's choice of a camp is):
     # the action and all it set off are over.
@@ -747,8 +751,11 @@ def _imagine(engine: Engine, state: State, action: dict, rng: random.Random, set
             if not engine.apply(work, reply, in_place=True, shuffler=shuffle).accepted:
                 break
         except SpecRuntimeError as exc:
-            raise SpecRuntimeError(exc.location, f"{exc.message} [looked ahead at {reply}, an answer to {action}"
-                                                 f"{engine.spec.drop_hint(reply.get('type'))}]") from None
+            hint = engine.spec.drop_hint(reply.get("type"))
+            ahead = SpecRuntimeError(exc.location, f"{exc.message} [looked ahead at {json.dumps(reply)}, an answer "
+                                                   f"to {json.dumps(action)}{hint}]")
+            ahead.looked_ahead = [action, reply]  # type: ignore[attr-defined]
+            raise ahead from None
     if work.over:
         # An action that ends the game is worth it only to a winner.
         return GAME_WON if player in work.winners else 0
@@ -880,6 +887,7 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
             # (where to replay it from: the game of this seed after the actions before it; the
             # caller writes that situation down, round 91's designer had no replay)
             met.met_in_game = (seed, len(actions), action)  # type: ignore[attr-defined]
+            met.looked_ahead = getattr(exc, "looked_ahead", None)  # type: ignore[attr-defined]
             raise met from None
         state = outcome.state
         actions.append(action)

@@ -26,7 +26,8 @@ from .model import (
 )
 from .names import Resolver
 from .paragraphs import index as paragraph_index
-from .spec import Spec, book_files, build, display_name, module_closure, nodes_of, parse_files, spec_files
+from .spec import (Spec, book_files, build, display_name, module_closure, nodes_of, parse_files, spec_files,
+                   through_definitions)
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
 _MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Exempt, Procedure, Handler, EndRule, Winners,
@@ -604,6 +605,7 @@ class Checker:
                 self.error(v.loc, "a Beanometer has at most four levels")
         if v.in_play is not None:
             self.expr(v.in_play, set())
+            self._over_the_options(v.in_play, f"bean variety {v.name!r}", "in play when")
         # A name of the table must say one variety: judge's notation reads it (`give Chili Bean`).
         self._other_names(v, "bean variety", "variety", {v.name, v.title.lower()},
                           {o.name: {o.name, o.title.lower(), *(a.lower() for a in o.aka)}
@@ -692,6 +694,7 @@ class Checker:
                               "a kind (a larger box would spend the machine's memory)")
         if c.in_play is not None:
             self.expr(c.in_play, set())
+            self._over_the_options(c.in_play, f"card {c.name!r}", "in play when")
         held = sorted({z.cards for z in spec.zones.values()})
         if c.category not in held:
             # (round 93's designer: a landscape of a category of his own came into play in no game,
@@ -727,11 +730,42 @@ class Checker:
             if a in own:
                 self.error(x.loc, f"category {x.name!r} has an attribute {a!r} already: give the new one another name")
 
+    def _over_the_options(self, cond: Node, what: str, clause: str) -> None:
+        """A card's `in play when` and a board's `when` choose the box and the map from the
+        game's options, before anyone is seated: a name of the table read there (the players, a
+        variable, a zone) is empty then, and the condition's answer is not the game's (round 95's
+        designer lost a vine card from every game with `in play when size(players) > 2`). A
+        condition that holds under no options at all (`false`) is told too."""
+        spec = self.spec
+        table = {"players", "spaces", "active", "starting_player", "winners", "over"}
+        for node in through_definitions(spec, cond):
+            if node.kind != "name":
+                continue
+            name = node.args[0]
+            if name in spec.options or name in spec.defines:
+                continue
+            reads = "the players" if name == "players" else "the map's spaces" if name == "spaces" else \
+                f"variable {name!r}" if name in spec.vars else f"zone {name!r}" if name in spec.zones else \
+                "the phase" if name == "phase" and name not in spec.defines else \
+                f"{name!r}" if name in table else None
+            if reads is None:
+                continue
+            self.error(node.loc or cond.loc,
+                       f"{what}: `{clause}` is read over the game's options alone, when the box and the map are "
+                       f"made, before anyone is seated: {reads} cannot be read there (it would be empty, and the "
+                       "condition's answer not the game's); give the choice an option of its own "
+                       "(`option ... one of on, off`) and read that")
+            return
+        if cond.kind == "const" and cond.args[0] is False:
+            self.warn(cond.loc, f"{what}: `{clause} false` holds under no options: no game "
+                                   + ("lays it" if clause == "when" else "deals it"))
+
     def _check_board(self, b: Board) -> None:
         from .board import BoardError, from_decl, reach
         spec = self.spec
         if b.when is not None:
             self.expr(b.when, set())
+            self._over_the_options(b.when, f"board {b.name!r}", "when")
         # A graph board names its spaces and edges; rows are numbered and touch by geometry.
         if b.geometry == "graph" and b.rows:
             self.error(b.loc, f"board {b.name!r} is a graph: name its spaces with `space` and `edge`, not rows")
@@ -869,6 +903,7 @@ class Checker:
             self.error(v.loc, f"vine card id {v.name!r} is already a bean variety: give the vine card another id")
         if v.in_play is not None:
             self.expr(v.in_play, set())
+            self._over_the_options(v.in_play, f"vine card {v.name!r}", "in play when")
         # A vine card lies in a vine row, under a figure: what Bohnröschen declares. Without it
         # the card would fail in play, at its first event.
         self._required(v.loc, "card_of", what=" (the vine card a figure stands on, which every vine card reads)")
@@ -1533,7 +1568,15 @@ class Checker:
         var = spec.vars.get(attr)
         if var is None or not (var.per_player or var.per_space):
             choices = [v for v, d in spec.vars.items() if d.per_player or d.per_space]
-            self.error(loc, f"players and spaces have no variable {attr!r}{suggest(attr, choices)}")
+            hint = suggest(attr, choices)
+            # (what to do instead: round 95's designer was told the name alone)
+            if attr in spec.zones:
+                hint += (f": {attr!r} is a zone of cards, whose cards are moved with `move` (`move top of "
+                         f"draw_pile to {obj}.{attr}`), never set")
+            elif not hint:
+                hint = (f": declare it first, e.g. `var {attr}: int per player = 0` (or `per space`), with `reset on "
+                        "EVENT` if it counts something of a turn")
+            self.error(loc, f"players and spaces have no variable {attr!r}{hint}")
 
     def _stmt_move(self, s: Node, scope: set[str]) -> None:
         selection, _, dest = s.args
@@ -1979,6 +2022,18 @@ class Checker:
                     self.error(e.loc, f"`{unparse(e)}`: {other.args[0]!r} is not a value of option {mine.args[0]!r} "
                                       f"(its values: {', '.join(values)}){suggest(other.args[0], values)}, so this "
                                       f"is {'never' if op == '==' else 'always'} true")
+                    return
+                if values and other.kind == "name" and other.args[0] not in scope and mine.args[0] not in scope \
+                        and self.names.name(mine.args[0], scope).kind == "option" \
+                        and self.names.name(other.args[0], scope).kind == "error":
+                    # `speed == quick` where speed is slow or fast: the unknown name said with the
+                    # option's values (round 95's designer was told only `unknown name 'quick'`)
+                    said = f"unknown name {other.args[0]!r}"
+                    for i, d in enumerate(self.out):
+                        if d.location == other.loc and d.message.startswith(said):
+                            self.out[i] = Diagnostic(d.location, d.severity,
+                                                     f"{said}{suggest(other.args[0], values)}: it is no value of "
+                                                     f"option {mine.args[0]!r} (its values: {', '.join(values)})")
                     return
                 if values and other.kind == "const" and mine.args[0] not in scope \
                         and self.names.name(mine.args[0], scope).kind == "option" \

@@ -541,7 +541,7 @@ def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path
     from ..errors import ActionError, BohnspecError
     from .judge import judge_texts
     from .notation import parse_action, split_in_turn
-    from .notation.places import TOLD
+    from .notation.places import PRONOUNS_READ, TOLD
     from .notation.reading import ASIDE, NARRATED
 
     def judged(texts: list[str]) -> tuple:
@@ -550,11 +550,13 @@ def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path
         if narrated is not None:
             narrated.clear()
         token, told = NARRATED.set(narrated), TOLD.set(" ".join(t for t in texts if not t.lstrip().startswith("{")))
+        pronouns = PRONOUNS_READ.set([])  # (those the reading of these texts takes for a player)
         try:
             return judge_texts(engine, state, split_in_turn(engine, state, texts), parse_action, books, unread)
         finally:
             NARRATED.reset(token)
             TOLD.reset(told)
+            PRONOUNS_READ.reset(pronouns)
     if not any(ASIDE.search(t) for t in said if not t.lstrip().startswith("{")):
         return judged(said)
     bare = [t if t.lstrip().startswith("{") else ASIDE.sub("", t) for t in said]
@@ -1224,10 +1226,10 @@ MAX_SAID = 2000
 
 def _judge(args: argparse.Namespace) -> int:
     from .explain import rulebooks_folder
-    from .judge import (SetupRefused, board_of, fields_text, load_situation, of_moves, overview, render_overview,
-                        render_verdicts, score_now, score_over, spec_var_words, standings, who_may, SCORE_ASKED,
-                        END_ASKED, COUNT_ASKED, OUT_ASKED, STANDINGS_ASKED, TAKES_ASKED, counts_asked, spaces_held,
-                        takes_counted)
+    from .judge import (SetupRefused, board_of, fields_text, load_situation, none_of_moves, of_moves, overview,
+                        render_overview, render_verdicts, score_now, score_over, spec_var_words, standings, who_may,
+                        SCORE_ASKED, END_ASKED, COUNT_ASKED, OUT_ASKED, STANDINGS_ASKED, TAKES_ASKED, counts_asked,
+                        spaces_held, takes_counted)
     from .notation import asks_an_outcome, format_action, players_asked, values_asked
 
     books = rulebooks_folder(args.rulebooks)
@@ -1243,8 +1245,11 @@ def _judge(args: argparse.Namespace) -> int:
         # (`Which spaces can Timon attack?`: what he may do, of those moves, with their values)
         who, kinds = asked
         ov = overview(engine, state)
-        ov["players"] = [of_moves(p, kinds) for p in ov["players"] if p["player"] == who]
+        entry = next(p for p in ov["players"] if p["player"] == who)
+        ov["players"] = [of_moves(entry, kinds)]
         ov["asked"] = {"question": args.action[0], "player": who, "moves": kinds}
+        if not ov["players"][0]["may"] and not ov["over"]:
+            ov["asked"]["answer"] = none_of_moves(engine, state, who, kinds, entry["may"])
         return EXIT_OK if _answer(args, {"situation": where, **ov}, render_overview(ov, where)) else EXIT_INPUT
     alone = args.action[0] if args.action and len(args.action) == 1 and not args.action[0].lstrip().startswith("{") \
         else None
@@ -1600,7 +1605,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except SpecRuntimeError as exc:
         met = getattr(exc, "met_in_game", None)
         if met is not None:
-            exc.message += _failure_replay(engine, args, options, keep, *met)
+            seed, before, action = met
+            exc.message += _failure_replay(engine, args, options, keep, seed, before, action,
+                                           ahead=getattr(exc, "looked_ahead", None))
             exc.args = (exc._text(),)
         raise
     finally:
@@ -1660,10 +1667,11 @@ def _own_events_counted(engine: Engine, stats: Any) -> None:
 
 
 def _failure_replay(engine: Engine, args: argparse.Namespace, options: dict[str, str], keep: Path | None,
-                    seed: int, before: int, action: dict | None) -> str:
+                    seed: int, before: int, action: dict | None, ahead: list[dict] | None = None) -> str:
     """Where to replay an error of the rules met in a random game: the game of that seed played
     again up to the move that met it, written as a situation (into --keep-unended DIR, else a
-    fresh temporary folder), and the `judge` command that meets it again there."""
+    fresh temporary folder), and the `judge` command that meets it again there (with the moves
+    an agent looked ahead at, `ahead`, where it met the error while choosing)."""
     import tempfile
 
     from ..conformance.fuzz.writer import render as yaml_text
@@ -1681,7 +1689,7 @@ def _failure_replay(engine: Engine, args: argparse.Namespace, options: dict[str,
         path.write_text(yaml_text(rec.state.to_json(), [said]), encoding="utf-8")
     except (BohnspecError, OSError):
         return ""  # (the error itself is told all the same)
-    move = f" -a {shlex.quote(json.dumps(action))}" if action is not None else ""
+    move = "".join(f" -a {shlex.quote(json.dumps(a))}" for a in ([action] if action is not None else ahead or []))
     return f"; the situation before it: {path}; meet it again: {_judge_command(path, args.rules)}{move}"
 
 

@@ -35,7 +35,7 @@ from ..userfile import Document
 from .notation import (COUNT_ASKED, absent_move, counted_place, counts_spaces, card_owners, card_title, format_action,
                        ref_text)
 from .notation.words import TAKES_ASKED, count_said, verb_family
-from .notation.places import GONE, TOLD
+from .notation.places import GONE, PRONOUNS_READ, TOLD
 from .notation.reading import Completed, PartOfAMove
 from ..execution import moves as M
 from ..execution import tracing as T
@@ -248,6 +248,39 @@ def of_moves(entry: dict, kinds: Sequence[str]) -> dict:
     and what holds them back now)."""
     return {**entry, "may": [m for m in entry["may"] if m.split()[0] in kinds],
             "not_now": [h for h in entry.get("not_now", []) if h["action"] in kinds]}
+
+
+def none_of_moves(engine: Engine, state: State, player: str, kinds: Sequence[str], instead: Sequence[str]) -> str:
+    """The answer to `What can Nina plant?` where she may make none of those moves now: what
+    refuses each (its moment not come, or refused whatever its values, told with the first
+    values tried) and what she may do instead (round 95's table was answered `nothing`, where
+    a harvest comes first)."""
+    why: list[str] = []
+    for kind in kinds:
+        refused = engine.timing(state, kind, player)
+        tried = ""
+        if refused is None:
+            move = M.move_of(engine, state, kind, player)
+            refused = move.refusal() if move is not None else None
+            if refused is None and move is not None:
+                raws = []
+                for i, p in enumerate(move.params):
+                    values = [] if p.type == "cards" else (move.alone(i) or move.domain(i, {}))
+                    if p.type != "cards" and not values:
+                        break
+                    raws.append(values[0] if values else [])
+                else:
+                    action = move.action(raws)
+                    try:
+                        refused = engine.check(state, action)
+                    except BohnspecError:
+                        refused = None
+                    tried = " (" + " ".join(f"{k} {v}" for k, v in action.items() if k not in ("type", "player")) + ")"
+        if refused is not None:
+            why.append(f"{kind}{tried}: {refused.reason} [{refused.rule}]")
+    moves = " or ".join(kinds)
+    return (f"{player} may make no {moves} now" + (": " + "; ".join(why) if why else "")
+            + (f"; what {player} may do now instead: {'; '.join(instead)}" if instead else ""))
 
 
 def who_may(ov: dict, kinds: Sequence[str], asked: tuple[list[str], str, list[str]] | None = None,
@@ -2566,11 +2599,13 @@ def judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[.
     gone: Counter = Counter()
     # (the words as said, where the caller has them: the split loses a question its answer follows)
     token, told = GONE.set(gone), TOLD.set(TOLD.get() or " ".join(t.rstrip(" .;!?") + "." for t in texts))
+    pronouns = PRONOUNS_READ.set(PRONOUNS_READ.get() if PRONOUNS_READ.get() is not None else [])
     try:
         return _judge_texts(engine, state, texts, read, rulebooks, unread, results, actions, asked, gone)
     finally:
         GONE.reset(token)
         TOLD.reset(told)
+        PRONOUNS_READ.reset(pronouns)
 
 
 def _judge_texts(engine: Engine, state: State, texts: list[str], read: Callable[..., list[dict]],

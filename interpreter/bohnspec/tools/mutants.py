@@ -715,7 +715,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="bohnspec mutants", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--modules", default=None,
-                    help="comma-separated modules whose declarations are mutated (default: base); only "
+                    help="comma-separated modules whose declarations are mutated (default: the modules of the "
+                         "--rules files, else base); only "
                          "these are mutated, so an expansion's scenario that tests a base rule needs "
                          "base in the list too (base,dschingis)")
     ap.add_argument("--limit", type=int, default=None, help="at most N mutants, sampled with --seed")
@@ -723,7 +724,7 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=5.0,
                     help="seconds one scenario may take against a mutant (default 5)")
     ap.add_argument("--json", dest="json_file", metavar="FILE", help="also write everything as JSON")
-    ap.add_argument("--quick", action="store_true", help=f"a smoke run: {QUICK_LIMIT} mutants of base")
+    ap.add_argument("--quick", action="store_true", help=f"a smoke run: {QUICK_LIMIT} mutants of the modules mutated")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress line")
     ap.add_argument("--rules", action="append", default=[], metavar="FILE", type=Path,
                     help="a rules file loaded beside spec/ (once per file), as `bohnspec conform --rules` "
@@ -741,7 +742,6 @@ def main(argv=None) -> int:
     if missing:
         print(f"no such rules file: {', '.join(missing)}", file=sys.stderr)
         return 2
-    modules = [m.strip() for m in (args.modules or "base").split(",") if m.strip()]
     # The modules the spec declares (a new module needs no change here).
     try:
         source = load_source(args.rules)
@@ -749,6 +749,11 @@ def main(argv=None) -> int:
         print(f"--rules: {exc}", file=sys.stderr)
         return 2
     declared = sorted({d.name for f in source.files for d in f.decls if type(d).__name__ == "Module"})
+    # Without --modules, a designer's own rules files are what is mutated (round 95's designer
+    # had base mutated and was told his scenarios failed against none of them); else base.
+    own = list(dict.fromkeys(d.name for f in source.files[len(source.files) - len(args.rules):] for d in f.decls
+                             if type(d).__name__ == "Module")) if args.rules else []
+    modules = [m.strip() for m in (args.modules or ",".join(own) or "base").split(",") if m.strip()]
     unknown = [m for m in modules if m not in declared]
     if unknown or not modules:
         print(f"unknown module(s): {', '.join(unknown) or '(none given)'}; choose from {', '.join(declared)}",

@@ -34,6 +34,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import shlex
 import shutil
 import time
 from collections.abc import Callable, Iterable, Set
@@ -661,8 +662,13 @@ class Site:
         for step in data.get("steps") or []:
             _collect_cards((step or {}).get("expect"), cards, self.card_info)
         board_cards = {cs[0] for cs in state.space_cards.values() if cs} if state is not None else set()
+        # How to play it again: a designer's own scenario by its file, with the rules files it
+        # is played with (round 95's designer was shown commands without them, both refused)
+        rules = "".join(f" --rules {shlex.quote(r.as_posix())}" for r in self.rules) if rel is None else ""
+        run = f"bohnspec conform {shlex.quote(shown)}{rules}"
+        look = f"bohnspec judge {shlex.quote(shown) if rel is None else sc.id} --step 0{rules}"
         return {"id": sc.id, "title": sc.title, "description": data.get("description", ""), "cites": sc.cites,
-                "modules": sc.modules, "file": shown, "sc": sc,
+                "modules": sc.modules, "file": shown, "sc": sc, "run": run, "look": look,
                 "engine": engine, "state": state, "cards": sorted(cards | board_cards),
                 "board": state.board.name if state is not None and state.board is not None else None,
                 "setup": sc.setup is not None}

@@ -12,6 +12,7 @@ from ...errors import BohnspecError
 from ...execution.interpret import Engine, engine_for
 from .. import scenario as S
 from ..deciding import LIMIT, deciding_paragraphs
+from ..runner import _shared_parts
 from .lockstep import deciding_rules, internal_of, normative, reference_play
 from .trial import JSON, Claims, Divergence, Finding, Trial
 
@@ -54,7 +55,9 @@ def scenario_data(finding: Finding, sid: str, claims: Claims, full: bool = False
             "written by hand from the rulebook: check it against the paragraphs cited before relying on it. "
             "What differed: " + _flat(d.problems)),
         "cites": _cites_of(trial, d),
-        "modules": list(trial.modules),
+        # (the games' shared part, war, comes with the game that requires it: PROTOCOL.md says a
+        # state's modules never name it; round 95's outside engine was sent it on a replay)
+        "modules": [m for m in trial.modules if m not in _shared_parts()],
         "state": compact_state(trial),
         "steps": steps,
     }

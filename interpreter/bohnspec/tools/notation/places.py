@@ -22,6 +22,10 @@ GONE: ContextVar[Counter | None] = ContextVar("GONE", default=None)
 # The whole of what was said, where a move is read on its own (judge_texts): what it says of
 # the players (`her fire`: Nina is a she) still tells whom a pronoun may mean.
 TOLD: ContextVar[str | None] = ContextVar("TOLD", default=None)
+# The pronoun subjects the reading took for a player (the player, the pronoun, the rest of its
+# sentence), where judge_texts keeps them: a move that is not that player's to make where it is
+# played is read again with the pronoun (`He defends` after Timon's attack on Keno's land).
+PRONOUNS_READ: ContextVar[list[tuple[str, str, str]] | None] = ContextVar("PRONOUNS_READ", default=None)
 
 
 _REF_WORDS = ("hand", "received", "revealed", "field", "draft", "draw_pile", "cart")
@@ -407,8 +411,14 @@ def _spaces_described(state: State, text: str) -> str:
 
     def nobodys(m: re.Match) -> str:
         found = [s for s in _spaces_of_kind(state, m[1]) if not state.space_vars.get(s, {}).get("owner")]
+        if len(found) > 1:
+            # (`the neutral town` where two are: each judged, as `the town` is; round 95's table
+            # was told `with` was given twice)
+            raise AmbiguousSpace(f"{m[0]!r}: {len(found)} of them are nobody's ({', '.join(found)}): name the one "
+                                 "meant by its id", m[0], found)
         return found[0] if len(found) == 1 else m[0]
-    text = re.sub(r"\b(?:the\s+)?neutral\s+([a-z_]+)\b", nobodys, text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?:the\s+)?(?:neutral|empty|unheld|unowned|unoccupied|free)\s+([a-z_]+)\b(?!\s+(?:fields?|"
+                  r"hands?)\b)", lambda m: nobodys(m) if m[1] in kinds else m[0], text, flags=re.IGNORECASE)
 
     def beside(m: re.Match) -> str:
         anchors = [m[2]] if m[2] in board else _spaces_of_kind(state, m[2])

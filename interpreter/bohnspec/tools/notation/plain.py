@@ -881,8 +881,11 @@ def _cards_described(engine: Engine, state: State, text: str) -> str:
         zone = "received" if how in ("traded", "gifted") else "revealed" if how.startswith("turned") else None
         # (`offers Nina the traded soy`: the soy being traded, in the offer said; round 72's hunter.
         # Elsewhere a received card: `plants the traded red` in phase 1 is no hand card)
+        # (but `give the traded soy back`: the card she got in the trade; round 95's table had her
+        # hand soy offered, LEGAL, where the received one may not be traded on)
         if zone == "received" and re.search(r"\b(?:offers?|trades?|gives?|swaps?|exchanges?|proposes?)\b",
-                                             text[:m.start()], flags=re.IGNORECASE):
+                                             text[:m.start()], flags=re.IGNORECASE) \
+                and not re.match(r"\s*\S+(?:\s+beans?)?\s+back\b", text[m.end():], flags=re.IGNORECASE):
             zone = None
         return m[1] + (f"{zone} " if zone in zones else "")
     # (`the new field` is a field: the one bought, round 87's table)

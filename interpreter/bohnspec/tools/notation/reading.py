@@ -40,6 +40,7 @@ from .places import (
     _pile_hint,
     _spaces_of_kind,
     _usable,
+    PRONOUNS_READ,
     TOLD,
 )
 from .plain import (
@@ -297,6 +298,8 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
     if len(words) < 2:
         raise ActionError("write an action as PLAYER ACTION [VALUES], e.g. \"Nina harvest 1\"")
     player, kind, rest = words[0], words[1], words[2:]
+    named_first = player
+    player = _pronoun_again(engine, state, player, kind)
     timely = _the_one_whose_moment(engine, state, kind) if player.lower() in ("he", "she") else None
     if timely is not None:
         # (only a pronoun none of the players named can be: `Timon offers Nina his green for her
@@ -310,8 +313,12 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
         # his red`, round 79's hunter)
         asked_of = re.search(r"(?:^|[.!?]\s*)(?:can|must|may|does|is)\s+(?:" + names_alternation(state) + r")\b", story,
                              flags=re.IGNORECASE)
-        if any(said_to_be(n) in ("", player.lower()) for n in named) or said_to_be(timely) not in ("", player.lower()) \
-                or asked_of is not None:
+        # (where the reading took the pronoun for a player named whose move it is not now, that
+        # one is no one it may mean: `Timon attacks Keno's 09. He defends`; round 94's war table)
+        family = verb_family(engine, _action_named(engine, [kind])[0]) if named_first != player else ()
+        if any(said_to_be(n) in ("", player.lower()) and (not family or n != named_first
+                                                          or any(engine.timing(state, k, n) is None for k in family))
+               for n in named) or said_to_be(timely) not in ("", player.lower()) or asked_of is not None:
             timely = None
     if timely is not None:
         # (`Nina attacks 13 with her fire. He defends with his blue`: nobody named can be the he,
@@ -768,15 +775,25 @@ def values_asked(engine: Engine, state: State, question: str) -> tuple[str, list
     names = "|".join(map(re.escape, state.names()))
     # (and `What must Timon plant?`, `Which cards does Timon have to plant?`: what he may, the
     # moves owed among them; round 88's table)
+    troops = "|".join(_TROOPS)
     m = re.match(r"^\s*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:(?:can|may|could|must|should)\s+(" + names +
-                 r")|(?:does|do|will)\s+(" + names + r")\s+(?:have|need)\s+to)\s+(.+?)\s*\?\s*$",
+                 r")(?:'s\s+(" + troops + r"))?|(?:does|do|will)\s+(" + names + r")\s+(?:have|need)\s+to)"
+                 r"\s+(.+?)\s*\?\s*$",
                  question, flags=re.IGNORECASE) if names else None
     if m is None:
         return None
-    words = m[3].split()
-    player = next(n for n in state.names() if n.lower() == (m[1] or m[2]).lower())
+    words = m[4].split()
+    riding = [a.name for a in engine.spec.actions.values() if any(p.name in _TROOPS for p in a.params)]
+    if riding and (m[2] or any(w.lower().strip(",.") in _TROOPS for w in words[1:])):
+        # (`Which spaces can Timon attack with his riders?`, `... can Timon's riders attack?`: the
+        # troops' move, not an attack with a card, whose targets the riders may not all reach;
+        # round 95's table was given those and the riders dropped without a word)
+        player = next(n for n in state.names() if n.lower() == m[1].lower()) if m[1] else None
+        if player is not None:
+            return player, riding
+    player = next(n for n in state.names() if n.lower() == (m[1] or m[3]).lower())
     # (`What may Timon do now?`: every move of his, as `--player Timon` shows; round 89's war table)
-    if re.fullmatch(r"do(?:\s+(?:now|next|here|at\s+this\s+point|instead))?", m[3], flags=re.IGNORECASE):
+    if re.fullmatch(r"do(?:\s+(?:now|next|here|at\s+this\s+point|instead))?", m[4], flags=re.IGNORECASE):
         return player, list(engine.spec.actions)
     kind = _action_named(engine, words)[0] if words else ""
     # (the verb's family too: `What can Timon plant?` in phase 3 is of plant_card)
@@ -1199,11 +1216,17 @@ def _openings_said(engine: Engine, state: State, text: str) -> str:
                   + r")\s+(?:even|really|actually)\s+", r"\1\2 ", text, flags=re.IGNORECASE)
     # (`Keno says he can harvest his one-bean field; is he right?`: a dispute, asked as the
     # question of the move; round 82's table was told 'he' is no action)
-    text = re.sub(r"(^|[.!?]\s+)(" + names + r")\s+(?:says|claims|thinks|insists|argues)\s+(?:that\s+)?(?:he|she|they|"
-                  r"\2)\s+(?:can|may|is\s+allowed\s+to|are\s+allowed\s+to)\s+([^.;?!]+?)\s*(?:[;,.]\s*|\s+[\u2014\u2013-]+\s*)?"
+    # (`Timon says Nina can't cash in her red. Is he right?`: another player's claim, in the
+    # negative too, is the question of her move, which the verdict answers; round 95's table)
+    def claimed(m: re.Match) -> str:
+        who = m[2] if m[3].lower() in ("he", "she", "they") else next(
+            (n for n in state.names() if n.lower() == m[3].lower()), m[3])
+        return f"{m[1]}Can {who} {m[4]}?"
+    text = re.sub(r"(^|[.!?]\s+)(" + names + r")\s+(?:says|claims|thinks|insists|argues)\s+(?:that\s+)?(he|she|they|"
+                  + names + r")\s+(?:can(?:'t|not|\s+not)?|may(?:\s+not)?|(?:is|are)(?:\s+not|n't)?\s+allowed\s+to)\s+"
+                  r"([^.;?!]+?)\s*(?:[;,.]\s*|\s+[\u2014\u2013-]+\s*)?"
                   r"(?:(?:is|are)\s+(?:he|she|they|that)\s+(?:right|correct)|(?:is|are)\s+(?:that|this|it)\s+(?:true|"
-                  r"correct|right|allowed|legal)|right)?\s*\?",
-                  lambda m: f"{m[1]}Can {m[2]} {m[3]}?", text, flags=re.IGNORECASE)
+                  r"correct|right|allowed|legal)|right)?\s*\?", claimed, text, flags=re.IGNORECASE)
     # (`the first phase`: phase 1, as the rest reads it)
     text = re.sub(r"\bthe\s+(first|second|third|fourth|fifth)\s+(phase|step)\b",
                   lambda m: f"{m[2]} {_ORDINALS[m[1].lower()]}", text, flags=re.IGNORECASE)
@@ -1270,11 +1293,13 @@ def _said_of_one(verb: str) -> str:
     return verb + "s"
 
 
-def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
+def _pronouns_meant(engine: Engine, state: State, text: str,
+                    record: list[tuple[str, str, str]] | None = None) -> str:
     """A pronoun said for a player, when the words leave one: the subject of a question or a
     sentence (never a player its own sentence names), and the partner of `offers him ...`. A
     player named only as a time's owner (`during Timon's trading`) is no one a pronoun stands
-    for."""
+    for. Each subject so read is put in `record`, if given: (the player, the pronoun as said,
+    the rest of its sentence)."""
     untimed = _without_times(text)
     named = [n for n in state.names() if re.search(r"\b" + re.escape(n) + r"\b", untimed, flags=re.IGNORECASE)]
 
@@ -1307,7 +1332,12 @@ def _pronouns_meant(engine: Engine, state: State, text: str) -> str:
         elif left and pronoun in ("he", "she") and _said_to_be(_unasked(text[:m.start()]), left[0], state.names()) \
                 == {"he": "she", "she": "he"}[pronoun]:
             return m[0]  # (`Can Timon attack with his blue? She defends`: not Timon; round 79's hunter)
-        return m[1] + left[0] if len(left) == 1 else m[0]
+        if len(left) != 1:
+            return m[0]
+        for kept in (record, PRONOUNS_READ.get()):
+            if kept is not None:
+                kept.append((left[0], m[0][len(m[1]):], rest))
+        return m[1] + left[0]
     if named:
         # (after a question too: `Can Timon plant? Can he plant again?`, told `name the player`)
         text = re.sub(r"((?:[.!;?]|\s[\u2014\u2013-]+)\s*(?:can|may|must|does|do|is|are|would|could|will|should)\s+)"
@@ -1867,6 +1897,27 @@ def _the_one_whose_moment(engine: Engine, state: State, verb: str) -> str | None
     return timely[0] if len(timely) == 1 else None
 
 
+def _pronoun_again(engine: Engine, state: State, player: str, verb: str) -> str:
+    """The pronoun a player's name was read from (PRONOUNS_READ: `He defends` read as Timon, the
+    one player the story names), said again where the move is not his to make now and is one
+    other player's alone (`Timon attacks Keno's 09. He defends with ...`: the defence is Keno's,
+    whom the story never names; round 94's war table had Timon's defence refused); the name
+    otherwise. The pronoun is then read as that player, with a note."""
+    read = PRONOUNS_READ.get()
+    if not read or player not in state.names():
+        return player
+    kind = _action_named(engine, [verb])[0]
+    for name, pronoun, rest in read:
+        if name != player or pronoun.lower() not in ("he", "she") or not rest.split() \
+                or _action_named(engine, rest.split()[:3])[0] != kind:
+            continue
+        if kind in engine.spec.actions and not _family_timely(engine, state, kind, player):
+            other = _the_one_whose_moment(engine, state, kind)
+            if other is not None and other != player:
+                return pronoun
+    return player
+
+
 def _family_timely(engine: Engine, state: State, kind: str, player: str) -> bool:
     """Whether a move of the verb's family (`plant`: plant, plant_card) is one whose moment is
     the player's now; True where the verb names no move of the game."""
@@ -2028,6 +2079,14 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
         text = _unnegated(_asides_unwrapped(text.replace("\u2019", "'")))
+        # (`If Keno draws, does Nina win?`, `Suppose Keno draws: does Nina win?`: the moves, then
+        # the question of what they lead to; round 95's table had `'If' is not at the table`)
+        # (`Can he end the phase then?`: a `then` closing a question says when, which the moves
+        # before say; round 95's table had `'then' is one too many`)
+        text = re.sub(r",?\s+then\s*\?", "?", text, flags=re.IGNORECASE)
+        asking = r"(?=(?:does|do|did|is|are|was|can|may|must|could|would|will|who|what|how|which|whose)\b)"
+        text = re.sub(r"^\s*(?:if|once|suppose|say)\s+([^,:;?]+?)\s*[,:]\s*(?:then\s+)?" + asking, r"\1. ", text,
+                      flags=re.IGNORECASE)
         # (`Nina says that's fine`: her answer to the offer, yes; not what she says a move
         # leads to, which is narration; round 91's hunt)
         # (only as the whole of what is said: not `says that's fine and pays tribute`, a move of
@@ -2348,6 +2407,12 @@ def _time_as_now(engine: Engine, state: State, text: str) -> bool:
                 return False
         except ActionError:  # (a turn told in steps: which one, the reading asks)
             return False
+    # (`It's Timon's trading phase` in his phase 2: now; round 95's table. A time said so of
+    # another phase is another situation.)
+    for m in re.finditer(r"\b(trading|planting|drawing|harvesting)\s+(?:phase|step)\b", text, flags=re.IGNORECASE):
+        if not state.phase.startswith(m[1].lower()[:4]):
+            return False
+    text = re.sub(r"\b(?:trading|planting|drawing|harvesting)\s+(?:phase|step)\b", "", text, flags=re.IGNORECASE)
     return not re.search(r"\b(?:trading|planting|drawing|harvesting|attack\s+step|step|round|time)\b", text,
                          flags=re.IGNORECASE)
 

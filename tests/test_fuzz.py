@@ -621,3 +621,39 @@ def test_fuzz_says_what_it_compared_in_no_game(tmp_path):
     run = cli("fuzz", "--impl", SERVE, "--modules", "base", "--games", "1", "--max-actions", "80",
               "--out", str(tmp_path / "o"), "-q", cwd=tmp_path)
     assert "NOT COMPARED" not in run.stderr
+
+
+def test_a_fault_after_so_many_requests_is_written_up_to_where_it_diverged(tmp_path):
+    # Round 95's tester: no smaller game shows such a fault, and the whole game was written,
+    # "shrunk from 198 actions to 717", 519 steps past the divergence; and the check on the
+    # campaign's own process said the engine passes it, though the replay failed
+    impl = fake("fz_crash_after")
+    report = tmp_path / "fuzz.json"
+    run = cli("fuzz", "--impl", impl, "--modules", "base", "--games", "3", "--shrink-runs", "3",
+              "--out", str(tmp_path / "found"), "--json", str(report), cwd=tmp_path)
+    path = _found(run)
+    data = json.loads(report.read_text(encoding="utf-8"))
+    finding = data["finding"]
+    assert finding["actions"] <= finding["original_actions"], finding
+    assert "could not be verified" not in run.stdout, run.stdout
+    sc = S.load(path)
+    assert len([s for s in sc.steps if s.action is not None]) <= finding["original_actions"]
+
+
+def test_a_failed_handshake_still_writes_the_json_report(tmp_path):
+    report = tmp_path / "fuzz.json"
+    run = cli("fuzz", "--impl", fake("bad_hello"), "--timeout", "2", "--json", str(report), cwd=tmp_path)
+    assert run.returncode == 1, run.stdout + run.stderr
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["diverged"] is False and data["handshake"]["verdict"] == "protocol-error", data
+
+
+def test_an_interrupted_shrinking_keeps_the_divergence(tmp_path, monkeypatch):
+    # Round 95's tester: Ctrl-C while shrinking reported `no divergence` and wrote nothing
+    from bohnspec.conformance.fuzz import shrink
+
+    def interrupted(self, trial, divergence):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(shrink.Shrinker, "shrink", interrupted)
+    campaign = F.fuzz("(in process)", ["base"], games=5, out=tmp_path / "found", adapter=soy_meter())
+    assert campaign.interrupted and campaign.finding is not None and campaign.finding.path.exists()

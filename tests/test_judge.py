@@ -7020,3 +7020,54 @@ def test_round_95_a_pronoun_for_the_one_player_whose_move_it_is_where_the_named_
     code, out = judge(capsys, f"{R95}/d-keno-holds-09.yaml", "-a",
                       "Timon attacks 09 with his blue. He harvests field 1.")
     assert [r["action"]["player"] for r in out["results"]] == ["Timon", "Timon"], out
+
+
+@pytest.mark.parametrize("table, said, first", [
+    # a sentence of how things stand beside a question, passed over (a verb after a name or a
+    # modal names a move: `Can Keno harvest`; `trading phase` in phase 2 is now)
+    ("b07.yaml", "It's Timon's trading phase. Can Keno harvest his soybeans anyway?", ("harvest", "Keno", True)),
+    ("b07.yaml", "It's Timon's phase 2. Can Keno harvest his soybeans?", ("harvest", "Keno", True)),
+    # `If X, does Y?` and `Suppose X: Y?`: the moves, then the question of what they lead to
+    ("b09.yaml", "If Keno draws, does Nina win?", ("draw", "Keno", True)),
+    ("b09.yaml", "Suppose Keno draws: does Nina win because of her hand cards?", ("draw", "Keno", True)),
+    # another player's claim, in the negative: the question of her move
+    ("b01.yaml", "Timon says Nina can't cash in her lonely red bean because of bean protection. Is he right?",
+     ("harvest", "Nina", True)),
+    # `the traded soy back`: the soy received in the trade, which may not be traded on
+    ("b02.yaml", "Nina wants to give the traded soy back to Timon for his green. Allowed?", ("offer", "Nina", False)),
+    # `the neutral town` where two are: each judged, the one allowed told
+    ("d06.yaml", "Nina attacks the neutral town with her fire", ("attack", "Nina", True)),
+    # the fortress of an exhausted quarry: refused, and said so
+    ("p06.yaml", "Can Timon build a fortress with his quarry p under his camp?", ("build_fortress", "Timon", False)),
+])
+def test_round_95_table_talk_read(capsys, table, said, first):
+    code, out = judge(capsys, f"{R95}/{table}", "-a", said)
+    r = out["results"][0]
+    assert (r["action"]["type"], r["action"]["player"], r["legal"]) == first, out
+    if table == "b02.yaml":
+        assert r["rule"] == "bohnanza/phase-2/7" and r["action"]["give"] == ["received 1"], out
+    if table == "p06.yaml":
+        assert "exhausted" in r["reason"], out
+
+
+def test_round_95_trailing_words_and_the_same_move_again(capsys):
+    # a closing `then`; `Is that right?` after a story; `and then another one`
+    code, out = judge(capsys, f"{R95}/b06.yaml", "-a", "Timon plants the revealed blue on his blues and the received "
+                      "red into his green field. Can he end the phase then?")
+    assert [r["action"]["type"] for r in out["results"]] == ["plant_card", "plant_card"], out
+    code, out = judge(capsys, f"{R95}/b10.yaml", "-a", "Keno harvests his two jumping beans, picks the soy into his "
+                      "soy field, and then Eiko picks the green. Is that right?")
+    assert code == 1 and [(r["action"]["player"], r["legal"]) for r in out["results"]] == \
+        [("Keno", True), ("Keno", True), ("Eiko", False)], out
+    code, out = judge(capsys, f"{R95}/p05.yaml", "-a", "Nina buys a depot and then another one.")
+    assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("buy_depot", True), ("buy_depot", False)]
+
+
+def test_round_95_values_asked_of_the_riders_and_of_nothing_allowed(capsys):
+    for said in ("Which spaces can Timon attack with his riders?", "Which spaces can Timon's riders attack?"):
+        code, out = judge(capsys, f"{R95}/d03.yaml", "-a", said)
+        assert code == 0 and out["asked"]["moves"] == ["charge"], out
+    code, out = judge(capsys, f"{R95}/b06.yaml", "-a", "What can Nina plant?")
+    answer = out["asked"]["answer"]
+    assert answer.startswith("Nina may make no plant_card or plant now") and "[bohnanza/course-of-play/8]" in answer
+    assert answer.endswith("what Nina may do now instead: harvest field 2"), answer

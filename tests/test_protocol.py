@@ -219,10 +219,26 @@ def test_a_reply_cut_short_or_not_utf8_is_told_as_such(tmp_path, mode, said):
 @pytest.mark.slow
 def test_hanging_engine_with_jobs_finishes(tmp_path):
     run = conform(tmp_path, "--impl", fake("hang"), "-k", "base/harvest/beanometer-b[lr][uo]*", "--timeout", "0.3",
-                  "--jobs", "2", timeout=30)
+                  "--jobs", "2", "--max-timeouts", "0", timeout=30)
     assert run.rc == 1, run
     assert set(run.verdicts.values()) == {"timeout"}
     assert len(run.verdicts) == 6  # blue and broad
+    check_reports(run)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_run_stops_once_so_many_scenarios_in_a_row_timed_out(tmp_path, jobs):
+    # Round 95's tester: an engine that hangs cost the whole timeout for every scenario left,
+    # hours for the corpus; the run stops after --max-timeouts in a row, and says so
+    run = conform(tmp_path, "--impl", fake("hang"), "-k", "base/harvest/", "--timeout", "0.3", "--max-timeouts", "3",
+                  "--jobs", jobs, timeout=60)
+    assert run.rc == 1, run
+    assert set(run.verdicts.values()) == {"timeout"} and 3 <= len(run.verdicts) < 3 + int(jobs) + 1, run.verdicts
+    assert "; STOPPED after" in run.out, run.out
+    assert "stopped: 3 scenario(s) in a row timed out (--max-timeouts 3; 0 never stops)" in run.err, run.err
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert report["stopped"].startswith("3 scenario(s) in a row timed out"), report
+    assert 'name="stopped"' in (tmp_path / "report.xml").read_text(encoding="utf-8")
     check_reports(run)
 
 
@@ -1051,3 +1067,14 @@ def test_the_rules_digest_is_the_same_from_every_working_folder(tmp_path, monkey
     own = tmp_path / "mine.bohn"
     own.write_text("module mine\n", encoding="utf-8")
     assert rules_digest([own]) != here
+
+
+def test_a_reply_written_twice_is_the_fault_of_the_scenario_that_asked(tmp_path):
+    # the surplus line waits when the scenario's last reply is read: this scenario's protocol
+    # error, not the next one's; a -k replay of it shows it too
+    one_step = "base/harvest/harvest-earning-nothing-01"
+    run = conform(tmp_path, "--impl", fake("reply_twice_now"), "-k", one_step, timeout=60)
+    assert run.rc == 1, run
+    assert run.verdicts == {one_step: "protocol-error"}, run
+    message = run.scenario(one_step)["message"]
+    assert "a second reply to request 3 came after its answer, unasked" in message, message

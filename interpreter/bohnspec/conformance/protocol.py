@@ -318,6 +318,7 @@ class ProtocolEngine:
         self.hello: Message | None = None
         self._next_id = 0
         self._buffer = b""
+        self.lingered = False  # a process that did not exit within a second of `bye` (killed)
         self._stderr: IO[bytes] | None = None
         self._mark = 0  # where the standard error of the scenario under way begins
         self._selector: selectors.BaseSelector | None = None
@@ -427,7 +428,11 @@ class ProtocolEngine:
                 try:
                     self._send(proc, {"id": 0, "type": "bye"})
                     proc.wait(timeout=1)
-                except (OSError, subprocess.TimeoutExpired):
+                except subprocess.TimeoutExpired:
+                    # (killed all the same, and told at the run's end: round 95's tester saw a
+                    # second lost a process, unsaid)
+                    self.lingered = True
+                except OSError:
                     pass
         finally:
             _kill(proc)
@@ -516,6 +521,13 @@ class ProtocolEngine:
                                                 f"0x{line[exc.start]:02x} at position {exc.start}): {_text(line)} "
                                                 "(the protocol's lines are JSON in UTF-8)", self.stderr()) from None
         except json.JSONDecodeError as exc:
+            if line.lstrip().startswith(b"{") and not exc.msg.endswith("is not JSON"):
+                # (a reply broken off, or written in pieces with a line break inside: no log line;
+                # round 95's tester was told to write logs to standard error)
+                raise EngineFault("protocol-error", f"the reply to {msg['type']!r} is not valid JSON: {exc.msg} at "
+                                                    f"character {exc.pos} of {len(line)}: {_text(line)} (was it cut "
+                                                    "off, or written in pieces with a line break inside? One "
+                                                    "whole JSON object a line)", self.stderr()) from None
             why = f" ({exc.msg})" if exc.msg.endswith("is not JSON") else ""
             raise EngineFault("protocol-error", f"the engine printed something that is not a protocol "
                                                 f"message{why}: {_text(line)} (standard output carries the "
@@ -604,6 +616,36 @@ class ProtocolEngine:
         code = self._exit_code()
         told = f" (exit code {code})" if code is not None else ""
         return EngineFault("errored", "the engine is not running" + told, self.stderr())
+
+    def surplus_reply(self) -> EngineFault | None:
+        """A reply line already written, unasked, to a request answered before (an engine that
+        writes two lines for one request), read without waiting: the fault, for the scenario
+        whose request it was (round 95's tester had it charged to the next scenario, and the
+        one that sent it passed); None when nothing is waiting, or what waits is owed."""
+        proc = self.proc
+        if proc is None or proc.stdout is None or self._unanswered:
+            return None
+        if b"\n" not in self._buffer:
+            try:
+                chunk = proc.stdout.read(65536)
+            except (BlockingIOError, OSError, ValueError):
+                chunk = None
+            if not chunk:
+                return None
+            self._buffer += chunk
+            if b"\n" not in self._buffer:
+                return None
+        line, _, rest = self._buffer.partition(b"\n")
+        try:
+            reply = json.loads(line)
+        except (ValueError, RecursionError):
+            return None  # (garbage: the next request's reading tells it)
+        rid = reply.get("id") if isinstance(reply, dict) else None
+        if not isinstance(rid, int) or isinstance(rid, bool) or not 0 < rid <= self._next_id:
+            return None
+        self._buffer = rest
+        return EngineFault("protocol-error", f"a second reply to request {rid} came after its answer, unasked: write "
+                                             f"exactly one line per request: {_text(line)}", self.stderr())
 
     def _read_line(self, proc: subprocess.Popen[bytes], what: str) -> bytes:
         deadline = time.monotonic() + self.timeout
@@ -1218,6 +1260,16 @@ class ProtocolAdapter:
             self.engine_info = hello.get("engine", {}) if isinstance(hello.get("engine"), dict) else {}
             if self.engine_info.get("name"):
                 self.name = printable(f"{self.engine_info.get('name')} {self.engine_info.get('version', '')}".strip())
+
+    def surplus(self) -> None:
+        """At a scenario's end: a reply written twice to one of its requests, already waiting, is
+        its fault (raised), not the next scenario's. Not while the next scenario's requests went
+        out ahead: their replies are owed."""
+        if self._sent_next is not None or self._lost_next is not None or self._ahead:
+            return
+        fault = getattr(self.client, "surplus_reply", lambda: None)()
+        if fault is not None:
+            raise fault
 
     def restart(self) -> None:
         """End the engine process; the next request starts a new one."""

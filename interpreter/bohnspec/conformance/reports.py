@@ -18,12 +18,15 @@ from .runner import NOT_APPLICABLE, PASSED, SKIPPED, VERDICTS, Verdict, not_comp
 
 def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, seconds: float,
                 command: str | None = None, interrupted: bool = False, protocol: int | None = None,
-                isolate: bool = False, rules_digest: str | None = None, never_returned: Sequence[str] = ()) -> dict:
+                isolate: bool = False, rules_digest: str | None = None, never_returned: Sequence[str] = (),
+                stopped: str = "") -> dict:
     """The report described by conformance/schemas/report.schema.json; `interrupted`: the run
     was stopped (Ctrl-C) and the report holds the scenarios that ran until then; `protocol`:
     the version agreed with the engine; `isolate`: every step was judged on its own;
     `rules_digest`: which rules text the reference answered from (language.spec.rules_digest);
-    `never_returned`: the keys of the states loaded that the engine returned in no state."""
+    `never_returned`: the keys of the states loaded that the engine returned in no state;
+    `stopped`: why the run stopped before its end (conform --max-timeouts), the report holding
+    the scenarios that ran."""
     out = {
         "suite": {"name": "bohnspec", "version": __version__,
                   **({"rules_digest": rules_digest} if rules_digest else {})},
@@ -43,15 +46,21 @@ def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, secon
         out["isolate"] = True
     if interrupted:
         out["interrupted"] = True
+    if stopped:
+        out["stopped"] = stopped
     return out
 
 
-def junit_xml(verdicts: list[Verdict], engine_name: str, seconds: float, interrupted: bool = False) -> str:
+def junit_xml(verdicts: list[Verdict], engine_name: str, seconds: float, interrupted: bool = False,
+              stopped: str = "") -> str:
     suite = ET.Element("testsuite", name=f"bohnspec ({engine_name})", tests=str(len(verdicts)),
                        time=f"{seconds:.3f}")
-    if interrupted:
+    if interrupted or stopped:
         props = ET.SubElement(suite, "properties")
-        ET.SubElement(props, "property", name="interrupted", value="true")
+        if interrupted:
+            ET.SubElement(props, "property", name="interrupted", value="true")
+        if stopped:
+            ET.SubElement(props, "property", name="stopped", value=stopped)
     tally = {"failure": 0, "error": 0, "skipped": 0}
     for v in verdicts:
         classname = "bohnspec." + ".".join(v.id.split("/")[:-1]).replace("-", "_")

@@ -68,6 +68,7 @@ SAME_FAULT_SHOWN = 3
 # How the verdict of every scenario of a run whose engine failed its handshake begins.
 HANDSHAKE_FAILED = "at the start (request hello): the engine failed its handshake: "
 JOBS = _ranged(int, 1, 64)
+MAX_TIMEOUTS = _ranged(int, 0, 1_000_000)
 GAMES = _ranged(int, 1, 1_000_000)
 PLAYERS = _ranged(int, 1, 64)
 MAX_ACTIONS = _ranged(int, 1, 10_000_000)
@@ -161,6 +162,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="per-request timeout for an outside engine, above 0 and at most 3600 (default: 5)")
     c.add_argument("--jobs", "-j", type=JOBS, default=1, metavar="N",
                    help="run scenarios in N engine processes at once (with --impl), 1 to 64")
+    c.add_argument("--max-timeouts", type=MAX_TIMEOUTS, default=5, metavar="N",
+                   help="stop the run once N scenarios in a row timed out (an engine that hangs would cost the "
+                        "whole --timeout for every scenario left); the rest are not run and the reports say so; "
+                        "0 never stops (default: 5)")
     c.add_argument("--expectations", metavar="FILE", help="YAML list of known failures: scenario id -> verdict")
     c.add_argument("--update-expectations", action="store_true",
                    help="rewrite the --expectations file from this run's verdicts")
@@ -667,6 +672,10 @@ def cmd_conform(args: argparse.Namespace) -> int:
     finally:
         if hasattr(engine.probe, "close"):
             engine.probe.close()
+    if any(getattr(getattr(a, "client", None), "lingered", False) for a in engine.adapters):
+        print("bohnspec: warning: the engine did not exit within a second of `bye` and was killed "
+              "(PROTOCOL.md: after `bye`, exit within a second); each such process costs the run a second",
+              file=sys.stderr)
     verdicts = _conform_verdicts(selection, ran)
     problems = reports.apply_expectations(verdicts, expectations, selection.all_ids,
                                           _corpus_parts_read(args.paths)) if expectations else []
@@ -675,11 +684,19 @@ def cmd_conform(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     from ..conformance.protocol import never_returned
     unreturned = never_returned(engine.adapters)
+    if engine.stopped:
+        problems = [p for p in problems if "no scenario has this id" in p]  # not every listed one ran
     _print_conform(args, engine.probe, verdicts, problems, seconds, out,
-                   f"; INTERRUPTED after {len(ran)} of {len(selection.scenarios)} selected" if interrupted else "",
+                   f"; INTERRUPTED after {len(ran)} of {len(selection.scenarios)} selected" if interrupted else
+                   f"; STOPPED after {len(ran)} of {len(selection.scenarios)} selected" if engine.stopped else "",
                    unreturned)
     unwritten = _write_conform_reports(args, engine.probe, verdicts, json_file, junit_file, seconds, interrupted,
-                                       unreturned)
+                                       unreturned, engine.stopped)
+    if engine.stopped and not interrupted:
+        print(f"bohnspec: stopped: {engine.stopped}; {len(selection.scenarios) - len(ran)} scenario(s) not run"
+              + ("; the reports hold those that ran, marked stopped" if (json_file or junit_file) else ""),
+              file=sys.stderr)
+        return EXIT_INPUT if unwritten else EXIT_FAIL
     if interrupted:
         print(f"bohnspec: interrupted: {len(ran)} of {len(selection.scenarios)} scenario(s) ran"
               + ("; the reports hold those, marked interrupted" if (json_file or junit_file) else ""),
@@ -720,6 +737,7 @@ class _ConformEngine:
     handshake: Any = None  # the EngineFault of a failed handshake
     not_started: bool = False  # the engine's command did not even start (input error, exit 2)
     interrupted: bool = False  # Ctrl-C or SIGTERM during the handshake
+    stopped: str = ""  # why the run stopped before its end (--max-timeouts), "" if it did not
 
 
 def _conform_engine(args: argparse.Namespace) -> _ConformEngine:
@@ -790,7 +808,7 @@ def _conform_run(args: argparse.Namespace, engine: _ConformEngine,
                                      f"{HANDSHAKE_FAILED}{fault}",
                                      cites=list(sc.cites), stderr=fault.stderr, title=sc.title,
                                      fault_request=engine.probe.last_request) for sc in selection.scenarios], False
-    ran, interrupted = _run_all(selection.scenarios, engine.probe, engine.make_adapter, args)
+    ran, interrupted, engine.stopped = _run_all(selection.scenarios, engine.probe, engine.make_adapter, args)
     return selection, ran, interrupted
 
 
@@ -943,7 +961,7 @@ def _merged_reasons(untested: list[dict[str, Any]]) -> list[tuple[str, int]]:
 
 def _write_conform_reports(args: argparse.Namespace, probe: Any, verdicts: list[Verdict], json_file: str | None,
                            junit_file: str | None, seconds: float, interrupted: bool,
-                           unreturned: Sequence[str] = ()) -> list[str]:
+                           unreturned: Sequence[str] = (), stopped: str = "") -> list[str]:
     """Write the JSON and JUnit reports asked for; the problems of those that could not be."""
     from ..conformance import reports
     from ..language.spec import rules_digest
@@ -953,11 +971,12 @@ def _write_conform_reports(args: argparse.Namespace, probe: Any, verdicts: list[
         data = reports.json_report(verdicts, dict(getattr(probe, "engine_info", {}) or {}),
                                    dict(getattr(probe, "capabilities", {}) or {}), seconds, args.impl, interrupted,
                                    protocol=getattr(probe, "version", None), isolate=args.isolate,
-                                   rules_digest=rules_digest(args.rules), never_returned=unreturned)
+                                   rules_digest=rules_digest(args.rules), never_returned=unreturned,
+                                   stopped=stopped)
         unwritten.append(_write_output("--json", json_file, json.dumps(data, indent=2) + "\n"))
     if junit_file:
         unwritten.append(_write_output("--junit", junit_file,
-                                       reports.junit_xml(verdicts, probe.name, seconds, interrupted)))
+                                       reports.junit_xml(verdicts, probe.name, seconds, interrupted, stopped)))
     problems = [u for u in unwritten if u]
     for problem in problems:
         print(f"bohnspec: {problem}", file=sys.stderr)
@@ -1034,12 +1053,13 @@ def _usage(message: str) -> BohnspecError:
 
 
 def _run_all(scenarios: list[Scenario], first_adapter: Adapter, make_adapter: Callable[[], Adapter],
-             args: argparse.Namespace) -> tuple[list[Verdict], bool]:
+             args: argparse.Namespace) -> tuple[list[Verdict], bool, str]:
     """Run scenarios, in parallel engine processes with --jobs; a progress bar on a terminal.
 
-    Returns the verdicts of the scenarios that ran and whether the run was interrupted (Ctrl-C,
+    Returns the verdicts of the scenarios that ran, whether the run was interrupted (Ctrl-C,
     SIGTERM): then the scenarios under way are dropped, the engines ended, and the verdicts so
-    far returned, for the reports."""
+    far returned, for the reports; and why it stopped early, "" if it did not (--max-timeouts:
+    an engine that hangs costs the whole timeout for each scenario, hours for the corpus)."""
     from ..conformance import runner as R
 
     total = len(scenarios)
@@ -1047,11 +1067,19 @@ def _run_all(scenarios: list[Scenario], first_adapter: Adapter, make_adapter: Ca
     done = [0]
     lock = threading.Lock()
     stop = threading.Event()
+    most = getattr(args, "max_timeouts", 0) or 0
+    streak = [0]
+    stopped = [""]
 
-    def tick() -> None:
+    def tick(verdict: Verdict) -> None:
         with lock:
             done[0] += 1
             line.draw(bar(done[0], total))
+            streak[0] = streak[0] + 1 if verdict.verdict == R.TIMEOUT else 0
+            if most and streak[0] >= most and not stopped[0]:
+                stopped[0] = (f"{most} scenario(s) in a row timed out (--max-timeouts {most}; 0 never stops): "
+                              "the engine seems to hang")
+                stop.set()
 
     jobs = min(args.jobs, max(1, total))
     results: list = [None] * total
@@ -1062,7 +1090,9 @@ def _run_all(scenarios: list[Scenario], first_adapter: Adapter, make_adapter: Ca
                 upcoming = scenarios[i + 1] if i + 1 < total else None
                 results[i] = R.run_scenario(first_adapter, sc, args.isolate, upcoming,
                                             strict_refusals=args.strict_refusals)
-                tick()
+                tick(results[i])
+                if stop.is_set():
+                    break
         except KeyboardInterrupt:
             interrupted = True
     else:
@@ -1080,10 +1110,10 @@ def _run_all(scenarios: list[Scenario], first_adapter: Adapter, make_adapter: Ca
                     except queue.Empty:
                         return
                     verdict = R.run_scenario(adapter, scenarios[i], args.isolate, strict_refusals=args.strict_refusals)
-                    if stop.is_set():
-                        return  # ended by the interruption: not a verdict on the engine
+                    if stop.is_set() and (not stopped[0] or verdict.verdict != R.TIMEOUT):
+                        return  # ended by the interruption or the stop: not a verdict on the engine
                     results[i] = verdict
-                    tick()
+                    tick(verdict)
             finally:
                 if adapter is not first_adapter and hasattr(adapter, "close"):
                     adapter.close()
@@ -1109,7 +1139,7 @@ def _run_all(scenarios: list[Scenario], first_adapter: Adapter, make_adapter: Ca
             for t in threads:
                 t.join(10)
     line.clear()
-    return [r for r in results if r is not None], interrupted
+    return [r for r in results if r is not None], interrupted, stopped[0]
 
 
 def _replay_path(path: str) -> str:
@@ -1798,6 +1828,14 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         print(f"bohnspec: the engine failed its handshake ({exc.verdict}): {exc}", file=sys.stderr)
         if exc.stderr:
             print("engine stderr:\n" + exc.stderr, file=sys.stderr)
+        if json_file:
+            # (written all the same, as conform's reports are: a CI step reading it meets the
+            # failed handshake, not a missing file; round 95's tester)
+            failed = {"seed": args.seed, "games": 0, "games_ended": 0, "actions": 0, "probes": 0, "diverged": False,
+                      "handshake": {"verdict": exc.verdict, "message": str(exc)}}
+            problem = _write_output("--json", json_file, json.dumps(failed, indent=2) + "\n")
+            if problem:
+                print(f"bohnspec: {problem}", file=sys.stderr)
         return EXIT_FAIL
     finally:
         line.clear()
@@ -1835,6 +1873,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         print(f"  shrunk from {finding.original_actions} actions to {len(finding.trial.actions)} "
               f"({len(finding.trial.state.get('players', []))} players; {finding.shrink_runs} shrinking runs); "
               f"at {where}: {d.verdict}", file=text)
+        if campaign.interrupted:
+            print("  the shrinking was interrupted: the scenario is as small as it had become", file=text)
         for problem in d.problems[:5]:
             print("    " + problem.replace("\n", "\n    "), file=text)
         if not finding.verified:

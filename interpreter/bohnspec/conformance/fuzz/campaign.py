@@ -62,7 +62,7 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
         while (games is None or game < games) and (deadline is None or time.monotonic() < deadline):
             ms = playable[game % len(playable)]
             trial, probes = plan_game(ms, players, claims, game_rng(seed, game), max_actions, maps, rules)
-            run = lockstep.run(trial)
+            run = lockstep.run(trial, deadline)
             if run.invalid:
                 raise BohnspecError(f"internal error: the reference refuses its own game {game}: {run.invalid}")
             if run.unsupported:
@@ -72,13 +72,13 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
             campaign.games += 1
             _count_table(campaign, ms, trial.state)
             d = run.divergence
-            if run.unsupported:
+            if run.unsupported or run.cut:
                 played = run.compared
             else:
                 played = len(trial.actions) if d is None else (d.step + 1 if d.step is not None else 0)
             campaign.actions += played
             campaign.probes += sum(1 for i in probes if i < played)
-            if trial.ended and d is None and not run.unsupported:
+            if trial.ended and d is None and not run.unsupported and not run.cut:
                 campaign.games_ended += 1
             if progress:
                 progress(campaign, games, deadline, "playing")
@@ -86,10 +86,19 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
                 if progress:
                     progress(campaign, games, deadline, "shrinking")
                 shrinker = Shrinker(lockstep, d.signature, shrink_runs, shrink_seconds)
-                small = shrinker.shrink(trial, d)
-                final = lockstep.run(small).divergence
+                # (what diverged, up to the diverging action: never more than was played; round
+                # 95's tester had the whole game written, 519 steps past the divergence)
+                diverged = trial.again(trial.state, trial.actions[:d.step + 1]) if d.step is not None else trial
+                try:
+                    small = shrinker.shrink(trial, d)
+                    final = lockstep.run(small).divergence
+                except KeyboardInterrupt:
+                    # Interrupted while shrinking: the divergence found stands and is written, as
+                    # small as the shrinking had made it (it had been told `no divergence`).
+                    campaign.interrupted = True
+                    small, final = shrinker.best or diverged, shrinker.best_divergence or d
                 if final is None or final.signature != d.signature:  # not reproducible: keep what diverged
-                    small, final = trial, d
+                    small, final = diverged, d
                 finding = Finding(game, seed, ms, played, small, final, shrink_runs=shrinker.runs)
                 write_finding(finding, Path(out), engine, claims, command, timeout)
                 campaign.finding = finding

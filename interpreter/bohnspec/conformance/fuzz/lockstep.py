@@ -4,6 +4,7 @@ state), the first difference or engine fault reported as a Divergence."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 from ...errors import BohnspecError
@@ -65,7 +66,10 @@ class Lockstep:
         self.adapter = adapter
         self.claims = claims
 
-    def run(self, trial: Trial) -> Run:
+    def run(self, trial: Trial, deadline: float | None = None) -> Run:
+        """The trial played through the reference and the engine in lockstep, compared action by
+        action; `deadline` (time.monotonic()): once past it, the game is cut where it stands
+        (`fuzz --minutes`: a slow engine's game ran on for minutes; round 95's tester)."""
         played = reference_play(trial)
         if isinstance(played, str):
             return Run(invalid=played)
@@ -85,6 +89,8 @@ class Lockstep:
                                   (R.FAILED, "load", "state"), None, started, states[0]))
         before = started["state"]
         for i, action in enumerate(trial.actions):
+            if deadline is not None and time.monotonic() > deadline:
+                return Run(compared=i, cut=True)
             try:
                 reply = self.adapter.apply(action)
             except EngineUnsupported as exc:

@@ -32,6 +32,10 @@ class Shrinker:
         self.max_runs = max_runs
         self.deadline = time.monotonic() + max_seconds
         self.runs = 0
+        # The smallest candidate shown to diverge so far, and its divergence: what an
+        # interrupted shrinking leaves.
+        self.best: Trial | None = None
+        self.best_divergence: Divergence | None = None
 
     def spent(self) -> bool:
         return self.runs >= self.max_runs or time.monotonic() > self.deadline
@@ -47,6 +51,8 @@ class Shrinker:
             return False
         if d.step is not None and d.step < len(trial.actions) - 1:
             trial.actions = trial.actions[:d.step + 1]  # it diverged earlier: the rest is not needed
+        if self.best is None or trial_size(trial) < trial_size(self.best):
+            self.best, self.best_divergence = trial, d
         return True
 
     def shrink(self, trial: Trial, divergence: Divergence) -> Trial:

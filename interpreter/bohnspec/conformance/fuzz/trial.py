@@ -70,7 +70,8 @@ class Run:
     divergence: Divergence | None = None
     invalid: str = ""  # the reference refused the trial itself (a shrink gone too far)
     unsupported: str = ""  # the engine answered `unsupported` (protocol 2): nothing to compare from there on
-    compared: int = 0  # with `unsupported`: the actions compared before it
+    compared: int = 0  # with `unsupported` or `cut`: the actions compared before it
+    cut: bool = False  # the campaign's time ran out during the game: compared up to `compared`
 
 
 @dataclass

@@ -1731,10 +1731,15 @@ def _without_tag(text: str) -> str:
     `..., is that allowed?`; `- is he allowed to?`, `- may he do that?`, `- right?`: round 63's
     regression hunter): no question of its own."""
     # (`... fire beans. Allowed?`: the tag as a sentence of one word; round 91's table)
+    # (`... Eiko picks the green. Is that right?`: round 95's table had `that` read as a value)
     if re.search(r"(?:[,;:.\u2014\u2013-]|\bis\s+(?:that|this|it))\s*(?:is\s+this\s+move\s+)?(?:legal|allowed|ok|"
-                 r"okay|fine|correct|possible)\s*[?.!]*$", text, flags=re.IGNORECASE):
+                 r"okay|fine|correct|possible)\s*[?.!]*$", text, flags=re.IGNORECASE) \
+            or re.search(r"[,;:.\u2014\u2013-]\s*is\s+(?:that|this|it)\s+(?:right|true)\s*[?.!]*$", text,
+                         flags=re.IGNORECASE):
         text = re.sub(r"\s*(?:[,;:.\u2014\u2013-]+\s*|\s+)(?:is\s+(?:that|this|it)\s+|is\s+this\s+move\s+)?"
                       r"(?:legal|allowed|ok|okay|fine|correct|possible)\s*[?.!]*$", "", text, flags=re.IGNORECASE)
+        text = re.sub(r"\s*[,;:.\u2014\u2013-]+\s*is\s+(?:that|this|it)\s+(?:right|true)\s*[?.!]*$", "", text,
+                      flags=re.IGNORECASE)
     return re.sub(r"\s*[,;:\u2014\u2013-]+\s*(?:is\s+(?:he|she|they|that|this|it)\s+(?:allowed|able|permitted)\s+to"
                   r"(?:\s+do\s+(?:that|this|it))?|(?:may|can|could)\s+(?:he|she|they)\s+do\s+(?:that|this|it)|right)"
                   r"\s*[?.!]*$", "", text, flags=re.IGNORECASE)

@@ -2081,6 +2081,12 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _unnegated(_asides_unwrapped(text.replace("\u2019", "'")))
         # (`If Keno draws, does Nina win?`, `Suppose Keno draws: does Nina win?`: the moves, then
         # the question of what they lead to; round 95's table had `'If' is not at the table`)
+        # (`Nina buys a depot and then another one`: the same move again, said in full; round 95's
+        # table had `'and' is one too many`)
+        text = re.sub(r"\b((\w+?)(?:s|es)?\s+(?:a|an|one)\s+([a-z_]+(?:\s+[a-z_]+)?))\s*,?\s+and\s+(?:then\s+)?"
+                      r"another(?:\s+one)?\b(?!\s+[a-z_]+\s+(?:card|bean)s?\b)",
+                      lambda m: f"{m[1]} and then {m[1]}" if _names_a_move(engine, m[1].split()[:1]) else m[0], text,
+                      flags=re.IGNORECASE)
         # (`Can he end the phase then?`: a `then` closing a question says when, which the moves
         # before say; round 95's table had `'then' is one too many`)
         text = re.sub(r",?\s+then\s*\?", "?", text, flags=re.IGNORECASE)
@@ -2367,6 +2373,9 @@ _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+wa
                         # (what a player wants, sees or keeps: `Timon kept both revealed cards`,
                         # `Nina would rather keep ...`; not `turned up`, `got`, `asks for`, which
                         # may be moves: a reveal, a harvest, an offer)
+                        # (`Eiko doesn't want the blue.`: what a player does not want, as what
+                        # she wants; round 95's table had `unknown action "doesn't"`)
+                        r"|\S+\s+(?:doesn't|does\s+not|didn't|did\s+not)\s+(?:want|like|need|care)\b"
                         r"|\S+\s+(?:kept|keeps|wants|wanted|would|wonders|wondered|needs|needed|"
                         r"hopes|hoped|realizes|realised|realized|notices|noticed|looks|looked|sees|saw|knows|knew|"
                         r"remembers|likes|liked)\b(?!\s+to\b)"

@@ -7016,6 +7016,11 @@ def test_round_95_a_pronoun_for_the_one_player_whose_move_it_is_where_the_named_
         code, out = judge(capsys, f"{R95}/d-keno-holds-09.yaml", "-a", said)
         assert code == 0 and [r["action"]["player"] for r in out["results"]] == ["Timon", "Keno"], out
         assert any(n.startswith(note) for n in out["results"][1]["notation"]), out
+    # the active player's own move refused to the she named is hers, refused, not the active
+    # player's (the two-player game: no harvest out of one's turn)
+    code, out = judge(capsys, f"{R95}/duo-nina-not-her-turn.yaml", "-a",
+                      "Nina wants to harvest her blues. She harvests them.")
+    assert code == 1 and [r["action"]["player"] for r in out["results"]] == ["Nina"], out
     # a move that may be his stays his: a harvest during the combat (ruling/combat-first)
     code, out = judge(capsys, f"{R95}/d-keno-holds-09.yaml", "-a",
                       "Timon attacks 09 with his blue. He harvests field 1.")

@@ -1913,7 +1913,10 @@ def _pronoun_again(engine: Engine, state: State, player: str, verb: str) -> str:
             continue
         if kind in engine.spec.actions and not _family_timely(engine, state, kind, player):
             other = _the_one_whose_moment(engine, state, kind)
-            if other is not None and other != player:
+            # (only an answer of another's to what the active player did, a defence: not the
+            # active player's own move refused to the one named, `Nina wants to harvest. She
+            # harvests them.` out of her turn in the two-player game, which is asked of her)
+            if other is not None and other != player and other != state.active:
                 return pronoun
     return player
 
@@ -2194,7 +2197,8 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (a sentence that names no move, beside ones that do, tells the situation around the
         # moves: passed over where the caller collects it, NARRATED; round 90's story table)
         narrated = NARRATED.get()
-        moving = narrated is not None and mentions_a_move(engine, text)
+        moving = narrated is not None and (mentions_a_move(engine, text) or any(
+            _asks_a_move(engine, state, q) for q in re.findall(r"[^.!?;]*\?", text)))
 
         def narration(c: str) -> bool:
             # (only a sentence shaped as telling how things stand or what a player thinks: a
@@ -2426,6 +2430,19 @@ def _time_as_now(engine: Engine, state: State, text: str) -> bool:
                          flags=re.IGNORECASE)
 
 
+def _asks_a_move(engine: Engine, state: State, text: str) -> bool:
+    """Whether a question asks of a player's move (`Can Keno harvest his soy?`): a move named
+    after its auxiliary and subject, where mentions_a_move reads `harvest` as the noun it may be
+    (round 95's table had the sentence beside it, `It's Timon's trading phase.`, read as a move,
+    the story naming none)."""
+    m = re.match(r"\s*(?:now\s*,?\s+|then\s*,?\s+|and\s+|but\s+)?(?:can|may|must|could|might|would|should|will|"
+                 r"does|do|did|is|are)\s+(?:" + names_alternation(state) + r"|he|she|they|i)(?:'s\s+\w+)?\s+"
+                 r"(?:still\s+|also\s+|then\s+|even\s+|really\s+|now\s+)?(?:allowed\s+to\s+|able\s+to\s+)?(.*)$",
+                 text.strip(),
+                 flags=re.IGNORECASE) if text.rstrip().endswith("?") and state.names() else None
+    return m is not None and bool(m[1].split()) and _names_a_move(engine, m[1].split()[:3])
+
+
 def _told_as_narration(engine: Engine, state: State, text: str) -> bool:
     """Whether a sentence of a story is narration to pass over (NARRATED): shaped as telling how
     things stand (_NARRATION), naming nothing that is a move or may become one (_NOT_NARRATION,
@@ -2463,7 +2480,8 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
     names = {n.lower(): n for n in state.names()}
     narrated = NARRATED.get()
     # (only beside a sentence that does name a move: a story of no move at all is told as before)
-    moving = narrated is not None and len(texts) > 1 and any(mentions_a_move(engine, t) for t in texts)
+    moving = narrated is not None and len(texts) > 1 and any(
+        mentions_a_move(engine, t) or _asks_a_move(engine, state, t) for t in texts)
     for text in texts:
         if moving and narrated is not None and _told_as_narration(engine, state, text):
             narrated.append(text.strip())

@@ -238,13 +238,6 @@ def _past_bases(word: str) -> list[str]:
 
 # Words after one of _MOVE_WORDS that make it a noun: `the discard pile`, `the end of`.
 _NOUN_AFTER = frozenset({"pile", "piles", "stack", "deck", "of"})
-# Words that, capitalised, open a noun phrase, not a subject (`The harvest ...`).
-_NOT_A_SUBJECT = frozenset({"the", "a", "an", "his", "her", "their", "my", "its", "this", "that", "each", "every",
-                            "one", "no", "any", "our", "your"})
-# Words after which a word of _NOUNS_TOO is the verb (`can harvest`, `to trade`, `he plant`).
-_BEFORE_A_VERB = frozenset({"can", "may", "must", "could", "might", "would", "should", "will", "shall", "to", "does",
-                            "do", "did", "cannot", "can't", "he", "she", "they", "i", "we", "you", "still", "also",
-                            "then"})
 
 
 def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
@@ -290,12 +283,7 @@ def mentions_a_move(engine: Engine, text: str) -> bool:
     words = [w.strip(".,;:!?\"'()") for w in text.split()]
     for k, w in enumerate(words):
         w = w.lower()
-        # (`Can Keno harvest his soy?`: after a modal, a verb; round 95's table had the sentence
-        # before the question, `It's Timon's trading phase.`, read as a move, none being named)
-        verb = w in _NOUNS_TOO and k > 0 and (words[k - 1].lower() in _BEFORE_A_VERB or (
-            words[k - 1][:1].isupper() and words[k - 1].lower() not in _NOT_A_SUBJECT
-            and not words[k - 1].lower().endswith(("'s", "s'"))))  # (`Can Keno harvest`; not `Timon's hand`)
-        if (w in _NOUNS_TOO and not verb) or (k + 1 < len(words) and words[k + 1].lower() in _NOUN_AFTER):
+        if w in _NOUNS_TOO or (k + 1 < len(words) and words[k + 1].lower() in _NOUN_AFTER):
             continue  # (`the discard pile is shuffled`, `his hand is empty`: nouns, no move)
         stems = {w, _PAST.get(w, w), w[:-1], w[:-2], w[:-3]} if len(w) > 3 else {w, _PAST.get(w, w)}
         if stems & _MOVE_WORDS or any(_names_a_move(engine, [f, *words[k + 1:k + 4]])

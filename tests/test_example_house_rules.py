@@ -323,3 +323,24 @@ def test_a_wrong_replacement_is_named_among_what_decided_the_step(tmp_path, caps
     assert code == 1
     decided = next(line for line in out.splitlines() if "decided by:" in line)
     assert "ruling/house-big-harvest" in decided, out
+
+
+def test_an_error_met_in_a_books_clause_names_the_definitions_of_yours_it_reads(tmp_path, capsys):
+    # Round 95's designer: a `meter` of his own paying more coins than cards failed at
+    # spec/base/harvest.bohn, his file never named
+    rules = tmp_path / "rich.bohn"
+    rules.write_text("module rich requires base\n\n"
+                     "ruling rich-meter\n  question \"q?\"\n  decision \"d.\"\n  reason \"r.\"\n  cites bohnanza/harvest/2\n\n"
+                     "define meter(v, n) = n + 5 cites ruling/rich-meter\n", encoding="utf-8")
+    scenario = tmp_path / "rich" / "harvest-01.yaml"
+    scenario.parent.mkdir()
+    scenario.write_text(
+        "id: rich/harvest-01\ntitle: A harvest\ncites: [bohnanza/harvest/2]\nmodules: [base, rich]\n"
+        "state:\n  players:\n    - {name: Nina, fields: [[blue, blue, blue, blue], []]}\n    - {name: Timon}\n"
+        "    - {name: Keno}\n  phase: trade\n"
+        "steps:\n  - do: {type: harvest, player: Nina, field: 1}\n    expect:\n      state: {phase: trade}\n",
+        encoding="utf-8")
+    code = main(["conform", str(scenario), "--rules", str(rules), "-q"])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert "the rule met there reads definitions of your rules: meter (" in out and "rich.bohn:" in out, out

@@ -145,6 +145,36 @@ def _replacements_read(spec: Spec, decl: Any) -> list[str]:
 _REPLACEMENTS: dict[tuple[int, int], tuple[Spec, Any, list[str]]] = {}
 
 
+def replacements_at(spec: Spec, location: Any) -> list[str]:
+    """The definitions of a designer's own modules (not spec/'s) that the declaration holding
+    `location` reads, each with its place: where an error of the rules met
+    in a book's clause may come from (round 95's designer's `meter` paying more coins than cards
+    was told at spec/base/harvest.bohn alone)."""
+    if location is None:
+        return []
+    file, line = getattr(location, "file", None), getattr(location, "line", None)
+    holding = None
+    for decl in spec.all_decls():
+        loc = getattr(decl, "loc", None)
+        if loc is not None and loc.file == file and loc.line <= (line or 0) \
+                and (holding is None or loc.line > holding.loc.line):
+            holding = decl
+    if holding is None:
+        return []
+    own = _expansion_books() | {m.name for m in spec_modules()}
+    # (a define of the designer's own a book's clause reads: one replacing another module's, or
+    # the built-in of the same name, `meter`)
+    replacing = {id(d): d for d in spec.defines.values() if d.module not in own}
+    found: list[str] = []
+    for node in nodes_of(holding):
+        if node.kind in ("name", "call"):
+            for name in defines_read(spec, node):
+                new = replacing.get(id(spec.defines[name]))
+                if new is not None and f"{name} ({new.loc})" not in found:
+                    found.append(f"{name} ({new.loc})")
+    return found
+
+
 def with_rulings(spec: Spec, cites: Iterable[str]) -> list[str]:
     """The citations, each ruling's followed by the paragraphs it rests on."""
     out: list[str] = []

@@ -23,7 +23,7 @@ from . import scenario as S
 from ..errors import ActionError, BohnspecError, ScenarioError, ShuffleMismatch, SpecRuntimeError, closest, suggest
 from ..execution.interpret import Engine, Outcome, Rejection
 from .deciding import (LEADING, LIMIT, allowed_here, changing_parts, deciding_paragraphs, held_cites, in_play,
-                       refusing_cites, with_rulings)
+                       refusing_cites, replacements_at, with_rulings)
 from .inprocess import HOOK_EVENTS, InProcess  # noqa: F401  (callers take the reference adapter from the runner)
 from .protocol import EngineFault, EngineUnsupported
 from ..execution.state import State, expand_runs
@@ -1022,7 +1022,9 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
         verdict.message = f"BUG IN SCENARIO: {sc.place(field)}{field}{during}: {exc}"
     except SpecRuntimeError as exc:
         verdict.verdict = ERRORED
-        verdict.message = _at(verdict, result, adapter, f"error in the rules: {exc}")
+        yours = replacements_at(spec, exc.location) if spec is not None else []
+        verdict.message = _at(verdict, result, adapter, f"error in the rules: {exc}" + (
+            f"; the rule met there reads definitions of your rules: {', '.join(yours)}" if yours else ""))
     except BohnspecError as exc:
         verdict.verdict = ERRORED
         verdict.message = _at(verdict, result, adapter, str(exc))

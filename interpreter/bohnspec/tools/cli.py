@@ -1639,6 +1639,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             exc.message += _failure_replay(engine, args, options, keep, seed, before, action,
                                            ahead=getattr(exc, "looked_ahead", None))
             exc.args = (exc._text(),)
+        if args.rules:
+            from ..conformance.deciding import replacements_at
+            yours = replacements_at(engine.spec, exc.location)
+            if yours:
+                exc.message += f"; the rule met there reads definitions of your rules: {', '.join(yours)}"
+                exc.args = (exc._text(),)
         raise
     finally:
         line.clear()

@@ -1633,18 +1633,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except EngineUnavailable as exc:
         raise _usage(f"--executor {args.executor}: {exc}") from None
     except SpecRuntimeError as exc:
+        if args.rules:
+            # (before the replay, which ends the message: the command is its last words)
+            from ..conformance.deciding import replacements_at
+            yours = replacements_at(engine.spec, exc.location)
+            if yours:
+                exc.message += f"; the rule met there reads definitions of your rules: {', '.join(yours)}"
+                exc.args = (exc._text(),)
         met = getattr(exc, "met_in_game", None)
         if met is not None:
             seed, before, action = met
             exc.message += _failure_replay(engine, args, options, keep, seed, before, action,
                                            ahead=getattr(exc, "looked_ahead", None))
             exc.args = (exc._text(),)
-        if args.rules:
-            from ..conformance.deciding import replacements_at
-            yours = replacements_at(engine.spec, exc.location)
-            if yours:
-                exc.message += f"; the rule met there reads definitions of your rules: {', '.join(yours)}"
-                exc.args = (exc._text(),)
         raise
     finally:
         line.clear()

@@ -1651,3 +1651,10 @@ def test_a_value_no_option_has_and_a_variable_never_declared_are_told_what_to_do
                for e in errors), errors
     errors = errors_of(tmp_path, with_action("  effect { p.coins = 1 }"))
     assert any("'coins' is a zone of cards, whose cards are moved with `move`" in e for e in errors), errors
+
+
+def test_an_unknown_event_of_a_reset_is_told_where_it_is_written(tmp_path):
+    # round 95's designer was pointed at `var`, at the line's start
+    text = "module mycards requires base\n\nvar cnt: int per player = 0 reset on harvest cites bohnanza/harvest/1\n"
+    found = [d for d in diagnostics_of(tmp_path, text) if "unknown event 'harvest'" in d.message]
+    assert found and (found[0].location.line, found[0].location.column) == (3, 38), found

@@ -659,7 +659,9 @@ class Checker:
                 self.error(v.loc, f"variable {v.name!r} is one value of the game, not a player's or a space's, so "
                                   f"`({key})` names no one's value: write `reset on {event}`, which sets it back "
                                   "whenever the event comes")
-            self.listened.append((event, v.loc, (key,) if key else (), f"variable {v.name!r} is never reset",
+            place = next((loc for (e, k), loc in zip(v.resets, v.reset_places) if (e, k) == (event, key) and loc),
+                         v.loc)
+            self.listened.append((event, place, (key,) if key else (), f"variable {v.name!r} is never reset",
                                   self._module))
 
     def _check_card(self, c: Card) -> None:

@@ -240,14 +240,16 @@ class _ToModel(Transformer):
         words = next((_text(p) for p in scopes if _is_token(p, "STRING")), "")
         return Var(str(name), "", cites, self._loc(meta), type=str(vtype),
                    per_player="each_player" in scopes, per_space="each_space" in scopes, default=default,
-                   words=words, resets=tuple(resets))
+                   words=words, resets=tuple((e, k) for e, k, _ in resets),
+                   reset_places=tuple(loc for _, _, loc in resets))
 
     def var_reset(self, meta, *events):
         return _Resets(events)
 
     def reset_event(self, meta, event, key=None):
-        # `moved(player)`: the event and the key naming whose value goes back ("" for everyone's)
-        return (str(event), str(key) if key is not None else "")
+        # `moved(player)`: the event and the key naming whose value goes back ("" for everyone's),
+        # and where it is written (an unknown event is told there, not at the `var`)
+        return (str(event), str(key) if key is not None else "", self._loc(meta))
 
     def internal_var(self, meta, var):
         return replace(var, internal=True)

@@ -90,6 +90,7 @@ class Var(Decl):
     # The events that set it back to its first value, each with the key naming the one player's
     # or space's value that goes back ("" for everyone's): `reset on turn, moved(player)`.
     resets: tuple[tuple[str, str], ...] = ()
+    reset_places: tuple[Location | None, ...] = ()  # where each of `resets` is written
 
 
 @dataclass(frozen=True)

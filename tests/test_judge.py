@@ -7076,3 +7076,11 @@ def test_round_95_values_asked_of_the_riders_and_of_nothing_allowed(capsys):
     answer = out["asked"]["answer"]
     assert answer.startswith("Nina may make no plant_card or plant now") and "[bohnanza/course-of-play/8]" in answer
     assert answer.endswith("what Nina may do now instead: harvest field 2"), answer
+
+
+def test_round_95_not_wanting_what_was_offered_is_declining_it(capsys):
+    # `didn't want it` after an offer to her is her answer; of something no offer holds, it is
+    # how things stand (`Eiko doesn't want the blue.`)
+    code, out = judge(capsys, f"{R95}/b-trade.yaml", "-a", "Timon offers Nina the soy. Nina didn't want it.")
+    assert code == 0 and [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == \
+        [("offer", "Timon"), ("decline", "Nina")], out

@@ -2103,6 +2103,16 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = re.sub(r"\b(says|said)\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:fine|ok|okay|good|alright|all\s+right|"
                       r"a\s+deal|deal|agreed)(?:\s+(?:with|by|for)\s+(?:her|him|them|me|us))?(?=\s*[.!;]|\s*$)",
                       r"\1 yes", text, flags=re.IGNORECASE)
+        # (`Timon offers Nina the soy. Nina didn't want it.`: her answer to the offer made to her,
+        # no; told of something no offer holds, it is how things stand)
+        def unwanted(m: re.Match) -> str:
+            offered = re.search(r"\b(?:offers?|gives?|hands?|proposes?)\b[^.;!?]*\b" + re.escape(m[2]) + r"\b",
+                                text[:m.start()], flags=re.IGNORECASE)
+            return f"{m[1]}{m[2]} declines" if offered is not None else m[0]
+        text = re.sub(r"(^|[.;!?]\s+|,?\s+(?:and|but|so)\s+)(" + names_alternation(state) + r")\s+(?:doesn't|"
+                      r"does\s+not|didn't|did\s+not|won't|will\s+not)\s+(?:want|take|accept)\s+(?:it|that|them|this|"
+                      r"the\s+[\w-]+)"
+                      r"(?=\s*(?:[.;!?]|$))", unwanted, text, flags=re.IGNORECASE) if state.names() else text
         text = _dash_asides(engine, state, text)
         text = _reasons_dropped(engine, state, text)
         text = _claims_dropped(engine, state, _challenges_dropped(engine, state, _concessions_dropped(text)))

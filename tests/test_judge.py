@@ -7084,3 +7084,29 @@ def test_round_95_not_wanting_what_was_offered_is_declining_it(capsys):
     code, out = judge(capsys, f"{R95}/b-trade.yaml", "-a", "Timon offers Nina the soy. Nina didn't want it.")
     assert code == 0 and [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == \
         [("offer", "Timon"), ("decline", "Nina")], out
+
+
+@pytest.mark.parametrize("table, said, read", [
+    # a negated answer to an offer is a decline; a negated move is no move (the he after it is the
+    # one it named)
+    ("h-b-p2.yaml", "Timon offers Eiko the blue. Eiko doesn't accept.", [("offer", "Timon"), ("decline", "Eiko")]),
+    ("h-b-p1.yaml", "Timon doesn't harvest. He plants his green.", [("plant", "Timon")]),
+    # NOTATION.md's own example: the same move again, of the subject before, the other its object
+    ("h-b-p2.yaml", "Can Timon offer Nina his fire? Can he offer her his green instead?",
+     [("offer", "Timon"), ("offer", "Timon")]),
+    # the defender said as `he` however the pronoun is joined or asked
+    ("h-d-att.yaml", "Timon attacks 09 with his blue, and he defends with his black-eyed.",
+     [("attack", "Timon"), ("defend", "Keno")]),
+    ("h-d-att.yaml", "Timon attacks 09 with his blue. Then he defends with his black-eyed.",
+     [("attack", "Timon"), ("defend", "Keno")]),
+    ("h-d-att.yaml", "Timon attacks 09 with his blue. Does he have to defend?", [("attack", "Timon"), ("defend", "Keno")]),
+])
+def test_round_95_hunt_negations_and_pronouns(capsys, table, said, read):
+    code, out = judge(capsys, f"{R95}/{table}", "-a", said)
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == read, out
+
+
+def test_round_95_hunt_another_players_trading_phase_is_another_situation(capsys):
+    # `It's Keno's trading phase.` in Timon's turn is not how things stand now: not passed over
+    code, out = judge(capsys, f"{R95}/h-b-p2.yaml", "-a", "It's Keno's trading phase. Can Keno harvest his soybeans?")
+    assert code == 2 and "results" not in out or not out.get("narrated"), out

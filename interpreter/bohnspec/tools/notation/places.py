@@ -417,8 +417,8 @@ def _spaces_described(state: State, text: str) -> str:
             raise AmbiguousSpace(f"{m[0]!r}: {len(found)} of them are nobody's ({', '.join(found)}): name the one "
                                  "meant by its id", m[0], found)
         return found[0] if len(found) == 1 else m[0]
-    text = re.sub(r"\b(?:the\s+)?(?:neutral|empty|unheld|unowned|unoccupied|free)\s+([a-z_]+)\b(?!\s+(?:fields?|"
-                  r"hands?)\b)", lambda m: nobodys(m) if m[1] in kinds else m[0], text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?:the\s+)?(?:neutral|empty|unheld|unowned|unoccupied|free)\s+([a-z_]+)\b",
+                  lambda m: nobodys(m) if m[1] in kinds else m[0], text, flags=re.IGNORECASE)
 
     def beside(m: re.Match) -> str:
         anchors = [m[2]] if m[2] in board else _spaces_of_kind(state, m[2])

@@ -17,6 +17,7 @@ from ...execution.state import State
 from .completion import _kinds_timely_for, _legal_with, _refused_whatever, _timely_move
 from .writing import format_action
 from .places import (
+    PRONOUNS_READ,
     _REF_WORDS,
     _card_at_ref,
     _last_cards,
@@ -1940,7 +1941,14 @@ def _pronouns(state: State, text: str, another: frozenset[int] = frozenset()) ->
 
         def said_again(m: re.Match) -> str:
             k = next(seen)
-            return m[0] if k in another or m[3].lower() == unlike else f"{m[1]} {m[2] or ''}{first[0]} "
+            if k in another or m[3].lower() == unlike:
+                return m[0]
+            kept = PRONOUNS_READ.get()
+            if kept is not None:
+                # (`..., and he defends`: the player whose move it is may be another, which the
+                # reading tells where the move is played; round 95's hunter)
+                kept.append((first[0], m[3], " " + re.split(r"[.!;?,]", text[m.end():], maxsplit=1)[0]))
+            return f"{m[1]} {m[2] or ''}{first[0]} "
         text = re.sub(_PRONOUN_JOINED, said_again, text, flags=re.IGNORECASE)
     elif len(first) == 1 and len(mentioned) > 1 and other is None:
         # `Timon offers his soy to Nina for her red, then he plants`: the one player named whom

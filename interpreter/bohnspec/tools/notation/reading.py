@@ -1329,6 +1329,17 @@ def _pronouns_meant(engine: Engine, state: State, text: str,
             # too: `He ends phase one. Can he trade the blue to Nina for her red?`; round 92's table)
             left = [n for n in left if other is None or (_said_to_be(text[:m.start()], n, state.names())
                                                          or _partner_said_to_be(text, n, state.names())) != other]
+            if len(left) > 1 and re.search(r"\b(?:him|her)\b", rest, flags=re.IGNORECASE):
+                # (`Can Timon offer Nina his fire? Can he offer her his green instead?`: the same
+                # move again, of the subject of the sentence before, the other said as its object;
+                # NOTATION.md's own example was asked whom `he` means; round 95's hunter)
+                before = re.split(r"(?<=[.!;?])\s+", text[:m.start()].strip())[-1]
+                mover = _mover(state, _unasked(before).strip())
+                verb = _action_named(engine, rest.split()[:3])[0] if rest.split() else ""
+                said_then = re.match(r"\s*(\S+)", _unasked(before).strip()[len(mover or ""):])
+                if mover in left and said_then is not None and verb in engine.spec.actions \
+                        and _action_named(engine, [said_then[1]])[0] == verb:
+                    left = [mover]
         elif left and pronoun in ("he", "she") and _said_to_be(_unasked(text[:m.start()]), left[0], state.names()) \
                 == {"he": "she", "she": "he"}[pronoun]:
             return m[0]  # (`Can Timon attack with his blue? She defends`: not Timon; round 79's hunter)
@@ -1336,7 +1347,9 @@ def _pronouns_meant(engine: Engine, state: State, text: str,
             return m[0]
         for kept in (record, PRONOUNS_READ.get()):
             if kept is not None:
-                kept.append((left[0], m[0][len(m[1]):], rest))
+                # (`Does he have to defend?`: the move after what the question asks of it)
+                kept.append((left[0], m[0][len(m[1]):], re.sub(r"^\s*(?:have|has|need|needs|get|gets)\s+to\s+", " ",
+                                                                  rest, flags=re.IGNORECASE)))
         return m[1] + left[0]
     if named:
         # (after a question too: `Can Timon plant? Can he plant again?`, told `name the player`)
@@ -2093,7 +2106,10 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (`Can he end the phase then?`: a `then` closing a question says when, which the moves
         # before say; round 95's table had `'then' is one too many`)
         text = re.sub(r",?\s+then\s*\?", "?", text, flags=re.IGNORECASE)
-        asking = r"(?=(?:does|do|did|is|are|was|can|may|must|could|would|will|who|what|how|which|whose)\b)"
+        # (not `who may plant?`, a question of whom a move is open to, answered only on its own:
+        # it was dropped without a word after the move; round 95's hunter)
+        asking = (r"(?=(?:does|do|did|is|are|was|can|may|must|could|would|will|who\s+wins|whose\s+turn|what\s+happens|"
+                  r"how\s+many|how\s+much)\b)")
         text = re.sub(r"^\s*(?:if|once|suppose|say)\s+([^,:;?]+?)\s*[,:]\s*(?:then\s+)?" + asking, r"\1. ", text,
                       flags=re.IGNORECASE)
         # (`Nina says that's fine`: her answer to the offer, yes; not what she says a move
@@ -2113,6 +2129,21 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                       r"does\s+not|didn't|did\s+not|won't|will\s+not)\s+(?:want|take|accept)\s+(?:it|that|them|this|"
                       r"the\s+[\w-]+)"
                       r"(?=\s*(?:[.;!?]|$))", unwanted, text, flags=re.IGNORECASE) if state.names() else text
+        # (`Eiko doesn't accept.`: her answer, no; `Timon doesn't harvest.`: no move at all, how
+        # things stand; both were read as the move itself, round 95's hunter)
+        def not_made(m: re.Match) -> str:
+            verb = m[3].lower()
+            if verb in ("accept", "agree", "take it", "say yes"):
+                return f"{m[1]}{m[2]} declines. " + (f"{m[2]} " if m[4] else "")
+            _narrate(m[0][len(m[1]):len(m[0]) - len(m[4] or "")].strip(" .;"))
+            # (`Timon doesn't harvest. He plants ...`: the he is the one the sentence named)
+            return m[1] + (f"{m[2]} " if m[4] else "")
+        text = re.sub(r"(^|[.;!?]\s+)(" + names_alternation(state) + r")\s+(?:doesn't|does\s+not|didn't|did\s+not|"
+                      r"won't|will\s+not)\s+(accept|agree|take\s+it|say\s+yes|[a-z]+)\b[^.;!?]*[.;!]?\s*"
+                      r"((?:he|she)\s+)?",
+                      lambda m: not_made(m) if _names_a_move(engine, m[3].split()[:1]) or m[3].lower() in (
+                          "accept", "agree", "take it", "say yes") else m[0], text,
+                      flags=re.IGNORECASE) if state.names() else text
         text = _dash_asides(engine, state, text)
         text = _reasons_dropped(engine, state, text)
         text = _claims_dropped(engine, state, _challenges_dropped(engine, state, _concessions_dropped(text)))
@@ -2420,7 +2451,8 @@ def _time_as_now(engine: Engine, state: State, text: str) -> bool:
     """Whether the times a sentence names are the game's now (`It's Timon's phase 4` in Timon's
     phase 4): another player's turn, another phase, or a time of the turn said by its words
     (`trading time`) is another situation, which the reading tells (round 90's second hunter)."""
-    for m in re.finditer(r"\b(\S+)'s\s+(?:turn|phase|go|move)\b", text, flags=re.IGNORECASE):
+    # (`Keno's trading phase` too, in Timon's turn: another situation; round 95's hunter)
+    for m in re.finditer(r"\b(\S+)'s\s+(?:[a-z]+\s+)?(?:turn|phase|go|move)\b", text, flags=re.IGNORECASE):
         if m[1] in state.names() and m[1] != state.active:
             return False
     numbers = {"zero": "0", **_NUMBER_WORDS}

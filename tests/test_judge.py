@@ -7110,3 +7110,27 @@ def test_round_95_hunt_another_players_trading_phase_is_another_situation(capsys
     # `It's Keno's trading phase.` in Timon's turn is not how things stand now: not passed over
     code, out = judge(capsys, f"{R95}/h-b-p2.yaml", "-a", "It's Keno's trading phase. Can Keno harvest his soybeans?")
     assert code == 2 and "results" not in out or not out.get("narrated"), out
+
+
+@pytest.mark.parametrize("table, said, first, narrated", [
+    # how things stand, first or after a question: the pile's running out, a rule said of anyone,
+    # what `we` are, a `land` that is no move
+    ("p09.yaml", "The pile runs out for the third time. Timon draws. Is the game over?", ("draw", "Timon"),
+     "The pile runs out for the third time."),
+    ("d05.yaml", "Can Timon attack Keno's plantation 14? It's not next to his land, there's a river in between.",
+     ("attack", "Timon"), "It's not next to his land, there's a river in between."),
+    ("p10.yaml", "Can Timon's cavalry attack the town? In Dschingis you can't ride against towns.",
+     ("charge", "Timon"), "In Dschingis you can't ride against towns."),
+    ("r05.yaml", "Can Timon say Stop? We're all on the 'all other figures in front of you' card.",
+     ("fulfil", "Timon"), "We're all on the 'all other figures in front of you' card."),
+])
+def test_round_95_how_things_stand_beside_moves_and_questions(capsys, table, said, first, narrated):
+    code, out = judge(capsys, f"{R95}/{table}", "-a", said)
+    r = out["results"][0]
+    assert (r["action"]["type"], r["action"]["player"]) == first, out
+    assert out["narrated"] == [narrated], out
+
+
+def test_round_95_where_can_she_plant_is_a_question_of_values(capsys):
+    code, out = judge(capsys, f"{R95}/b06.yaml", "-a", "Where can Nina plant the soy she received?")
+    assert code == 0 and out["asked"]["answer"].startswith("Nina may make no plant_card or plant now"), out

@@ -776,7 +776,8 @@ def values_asked(engine: Engine, state: State, question: str) -> tuple[str, list
     # (and `What must Timon plant?`, `Which cards does Timon have to plant?`: what he may, the
     # moves owed among them; round 88's table)
     troops = "|".join(_TROOPS)
-    m = re.match(r"^\s*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:(?:can|may|could|must|should)\s+(" + names +
+    # (`Where can Nina plant the soy she received?`: which fields; round 95's table)
+    m = re.match(r"^\s*(?:which|what|where)\b(?:\s+[\w-]+){0,3}?\s+(?:(?:can|may|could|must|should)\s+(" + names +
                  r")(?:'s\s+(" + troops + r"))?|(?:does|do|will)\s+(" + names + r")\s+(?:have|need)\s+to)"
                  r"\s+(.+?)\s*\?\s*$",
                  question, flags=re.IGNORECASE) if names else None
@@ -2216,7 +2217,10 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (a sentence of fact naming no player, no pronoun for one and no move, `The pile is
         # empty for the third time.`: what the moves before lead to, which the answer shows; it
         # is no move; one that names any of them stays, to be read: round 70's hunter)
-        story = [k for k, t in enumerate(sentences) if k and re.match(r"the\s", t, flags=re.IGNORECASE)
+        # (the first sentence too, before a move: `The pile runs out for the third time. Timon
+        # draws.`; round 95's table)
+        story = [k for k, t in enumerate(sentences) if (k or len(sentences) > 1) and re.match(r"the\s", t,
+                                                                                          flags=re.IGNORECASE)
                  and not any(re.search(r"\b" + re.escape(n) + r"\b", t, flags=re.IGNORECASE) for n in state.names())
                  and not re.search(r"\b(?:he|she|they|him|his|her|them|their)\b", t, flags=re.IGNORECASE)
                  and not any(_names_a_move(engine, t.split()[i:]) for i in range(len(t.split())))
@@ -2408,7 +2412,16 @@ _ANSWER_WORDS = r"fine|ok|okay|deal|agreed|yes|no|good|alright"
 # card`: the claim of a vine card is a move).
 _RULE_STATED = r"\S+\s+(?:says|said|insists|insisted|argues|argued|believes|believed)\s+(?:that\s+)?(?:the|every|" \
                r"each|nobody|no\s+one)\s"
+# A rule said of anyone (`In Dschingis you can't ride against towns.`): what the speaker holds the
+# rules to be, no move; round 95's table.
+_RULE_SAID_OF_ANYONE = (r"(?:(?:in|with|under)\s+[\w-]+(?:\s+[\w-]+)?\s*,?\s+)?(?:you|one|players?)\s+(?:can't|cannot|"
+                        r"can\s+not|may\s+not|mustn't|must\s+not|are\s+not\s+allowed\s+to|aren't\s+allowed\s+to|"
+                        r"never)\b")
 _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+was|\s+were)|only\s|"
+                        # (`We're all on the ... card.`, `The pile runs out for the third time.`:
+                        # round 95's table)
+                        r"(?:we|they)(?:'re|\s+are|\s+were)\b|"
+                        r"the\s+(?:draw\s+|discard\s+)?(?:pile|stack|deck)\s+(?:runs?|ran|is|was|has|had)\b|"
                         r"nobody|no\s+one|everyone|everybody|"
                         r"\S+?(?:'s\s+\S+(?:\s+\S+)?)?\s+(?:is|are|was|were|has|have|had|'s|holds|held|still\s+has)\b"
                         # (`Timon is done trading` ends the phase: _DONE)
@@ -2442,7 +2455,7 @@ _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+wa
 # offer: ...`), a card going somewhere (`The black-eyed goes on the discard pile`), a reveal
 # (`He turned up two cards`), what a harvest brought (`Nina got two coins`), a has-done
 # (`Nina has played her blue`).
-_NOT_NARRATION = re.compile(r"\b(?:offers?|offered|trades?|traded|deals?|gifts?|goes|go|went|lands?|landed|"
+_NOT_NARRATION = re.compile(r"\b(?:offers?|offered|trades?|traded|deals?|gifts?|goes|go|went|lands|landed|"
                             r"turns?\s+(?:up|over)|turned\s+(?:up|over)|got|gets|asks?|asked|has\s+\w+ed|had\s+\w+ed|"
                             r"coins?\s+for|rid\s+of)\b", re.IGNORECASE)
 
@@ -2468,6 +2481,8 @@ def _time_as_now(engine: Engine, state: State, text: str) -> bool:
         if not state.phase.startswith(m[1].lower()[:4]):
             return False
     text = re.sub(r"\b(?:trading|planting|drawing|harvesting)\s+(?:phase|step)\b", "", text, flags=re.IGNORECASE)
+    # (`The pile runs out for the third time.`: how often, not a time of the turn)
+    text = re.sub(r"\bfor\s+the\s+\w+\s+time\b", "", text, flags=re.IGNORECASE)
     return not re.search(r"\b(?:trading|planting|drawing|harvesting|attack\s+step|step|round|time)\b", text,
                          flags=re.IGNORECASE)
 
@@ -2493,9 +2508,12 @@ def _told_as_narration(engine: Engine, state: State, text: str) -> bool:
     # (a rule as a player states it, `Timon says the starting player wins ties`: what he says
     # names moves, but none is made; round 91's table; nor a Stop)
     stated = re.match(_RULE_STATED + r"(?![^.?!]*\b(?:stop|" + _ANSWER_WORDS + r")\b)", said,
-                      flags=re.IGNORECASE) is not None
+                      flags=re.IGNORECASE) is not None \
+        or re.match(_RULE_SAID_OF_ANYONE, said, flags=re.IGNORECASE) is not None
     return not said.endswith("?") and _OUTCOME_ASKED.match(said) is None and _COUNT_ALONE.fullmatch(text) is None \
-        and _NARRATION.match(said) is not None and _NOT_NARRATION.search(text) is None \
+        and (_NARRATION.match(said) is not None
+             or re.match(_RULE_SAID_OF_ANYONE, said, flags=re.IGNORECASE) is not None) \
+        and _NOT_NARRATION.search(text) is None \
         and (stated or (_time_as_now(engine, state, text) and not mentions_a_move(engine, text)))
 
 

@@ -245,3 +245,19 @@ def test_a_clause_is_tested_only_by_scenarios_of_games_playing_its_module(capsys
         war["scenarios"][:20]
     base = next(c for c in clauses if c["module"] == "base")
     assert any(s.startswith("base/") for s in base["scenarios"]) and any(s.startswith("duo/") for s in base["scenarios"])
+
+
+def test_an_event_is_explained_by_the_rules_that_raise_it(capsys):
+    # Round 95's outside engine: `explain exhausted` gave Bohnaparte's quarry variable alone, and
+    # `explain reshuffled` nothing at all
+    from bohnspec.tools.cli import main
+    assert main(["explain", "reshuffled", "--words"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("event reshuffled  ({cards};") and "procedure reshuffle_discard" in out, out
+    assert "bohnanza/empty-draw-pile/1: " in out and "source:" not in out, out
+    assert main(["explain", "exhausted"]) == 0
+    out = capsys.readouterr().out
+    assert "var exhausted" in out and "event exhausted  ({count};" in out, out
+    assert main(["explain", "event:exhausted", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["type"] == "event" and data["keys"] == ["count"] and data["raised_by"][0]["name"] == "run_out"

@@ -657,3 +657,16 @@ def test_an_interrupted_shrinking_keeps_the_divergence(tmp_path, monkeypatch):
     monkeypatch.setattr(shrink.Shrinker, "shrink", interrupted)
     campaign = F.fuzz("(in process)", ["base"], games=5, out=tmp_path / "found", adapter=soy_meter())
     assert campaign.interrupted and campaign.finding is not None and campaign.finding.path.exists()
+
+
+def test_maps_no_game_was_laid_on_are_said_so(tmp_path):
+    # Round 95's outside engine: Dschingis maps of new names were never played (the realms come
+    # first), and the summary said `maps of FILE` all the same
+    maps = tmp_path / "new-maps.bohn"
+    maps.write_text("module new_maps requires dschingis\n\n"
+                    "board wide_3 \"A wide realm\" offset for 3 players when layout == random cites dschingis/setup/5 {\n"
+                    "  row 0: camp, *, *, *, camp\n  row 1: *, *, *, *\n  row 0: *, *, camp, *, *\n}\n", encoding="utf-8")
+    run = cli("fuzz", "--impl", SERVE, "--modules", "dschingis", "--maps", str(maps), "--games", "1", "--players", "3",
+              "--out", str(tmp_path / "found"), cwd=tmp_path)
+    assert "no game was set up on its boards" in run.stderr, run.stdout + run.stderr
+    assert "(0 game(s) on them)" in run.stdout + run.stderr

@@ -382,6 +382,7 @@ def test_an_event_the_engine_adds_is_told_with_where_the_rules_raise_it(tmp_path
                            str(scenario)], capture_output=True, text=True, env=child_env(), timeout=120)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "the rules emit 'reshuffled' at spec/base/" in done.stdout, done.stdout
-    assert ", whose conditions do not hold here" in done.stdout, done.stdout
+    assert ", whose conditions do not hold here; they cite bohnanza/empty-draw-pile/1" in done.stdout, done.stdout
+    assert "`bohnspec explain bohnanza/empty-draw-pile/1 --words`" in done.stdout, done.stdout
     decided = next(line for line in done.stdout.splitlines() if "decided by:" in line)
     assert decided.split("decided by: ")[1].startswith("bohnanza/empty-draw-pile/1"), done.stdout

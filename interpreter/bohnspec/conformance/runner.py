@@ -366,12 +366,19 @@ def _emit_sites(spec: Any, name: str) -> list[tuple[Any, Any]]:
 
 
 def _emit_sites_told(spec: Any, name: str, how: str) -> list[str]:
+    """Where the rules raise event `name`, with the paragraphs those declarations cite: an
+    outside engine's author reads the rulebook's words (`explain ID --words`), not the spec's
+    source (round 95's outside engine was sent to spec/base/draw-pile.bohn)."""
+    found = _emit_sites(spec, name)
     sites = [f"{n.loc} (in {type(d).__name__.lower()} {getattr(d, 'name', '')})".replace(" )", ")")
-             for d, n in _emit_sites(spec, name)]
+             for d, n in found]
     if not sites:
         return []
     shown = ", ".join(sites[:4]) + (f" and {len(sites) - 4} more" if len(sites) > 4 else "")
-    return [f"the rules emit {name!r} at {shown}{how}: `bohnspec explain` the clause for its conditions"]
+    cites = list(dict.fromkeys(c for d, _ in found for c in (getattr(d, "cites", ()) or ())[:2]))[:4]
+    read = (f"; they cite {', '.join(cites)}: `bohnspec explain {cites[0]} --words` says the rule in words"
+            if cites else ": `bohnspec explain` the clause for its conditions")
+    return [f"the rules emit {name!r} at {shown}{how}{read}"]
 
 
 def _extra_named(expected: list, actual: list) -> str | None:

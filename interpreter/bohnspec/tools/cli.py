@@ -1556,6 +1556,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
             # A card or clause in words: what it is and what it cites, not its rules-language
             # source (round 42's implementer, writing an engine blind to spec/, was shown it).
             info = {**info, "clauses": [{**c, "source": ""} for c in info.get("clauses", [])]}
+            for key in ("raised_by",):
+                if key in info:
+                    info[key] = [{**c, "source": ""} for c in info[key]]
+            if info.get("also_an_event"):
+                info["also_an_event"] = {**info["also_an_event"], "raised_by": [
+                    {**c, "source": ""} for c in info["also_an_event"]["raised_by"]]}
     if args.rules and not any((Path(r).parent / "scenarios").is_dir() for r in args.rules) and not args.json_file:
         # (round 77's designer kept scenarios in a folder of another name and was shown none)
         print(f"note: scenarios are read from a folder named `scenarios` beside your rules "
@@ -1868,6 +1874,16 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                f"modules {played or 'none'}" + (f", maps of {args.maps}" if maps is not None else "")
                + (f", rules of {', '.join(args.rules)}" if args.rules else "")
                + f", seed {args.seed}, {campaign.seconds:.1f}s")
+    if maps is not None:
+        summary = summary.replace(f", maps of {args.maps}",
+                                  f", maps of {args.maps} ({campaign.maps_played} game(s) on them)")
+    if maps is not None and campaign.games and not campaign.maps_played:
+        # (round 95's outside engine was told `maps of FILE` of a campaign none of whose games
+        # was laid on them: a table the rules give a board of their own gets that board first)
+        print(f"warning: --maps {args.maps}: no game was set up on its boards: a table the rulebooks give a board "
+              "of their own (Dschingis Bohn's realms) is laid on that one first; a board of the file is played "
+              "where the rules have none for the table (Bohnaparte beyond three players), or where it takes a "
+              "rulebook board's name", file=sys.stderr)
     if json_file:
         problem = _write_output("--json", json_file, json.dumps(F.campaign_json(campaign, args.seed), indent=2) + "\n")
         if problem:

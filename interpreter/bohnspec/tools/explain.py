@@ -24,7 +24,7 @@ from ..conformance import scenario as S
 from ..errors import BohnspecError, suggest
 from ..language.model import Action, Board, Card, Decl, Extend, Module, Ruling, Variety, Vine
 from ..language.paragraphs import index as paragraph_index
-from ..language.spec import build, module_closure, parse_files, spec_files
+from ..language.spec import build, module_closure, nodes_of, parse_files, spec_files
 from ..language.unparse import place, spec_path, unparse
 
 # The file of each rulebook in the rulebooks folder, by the first part of a paragraph id.
@@ -453,9 +453,25 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
                 **({"rulebook": words_of(r.cites)} if words_of(r.cites) else {}),
                 "clauses": citing(ident),
                 "scenarios": own if _is_own(path, extra_rules) else scenarios.get(ident, [])}
+    # An event: the declarations that raise it, with the keys it carries (`explain exhausted`,
+    # `explain event:reshuffled`; round 95's outside engine was sent to Bohnaparte's quarry
+    # variable of that name, or to nothing).
+    event = ident[len("event:"):] if ident.startswith("event:") else ident
+    raisers = [(d, path, nxt) for d, path, nxt in decls
+               if any(n.kind == "emit" and n.args[0] == event for n in nodes_of(d))]
+    raised = {"event": event, "keys": sorted({str(k) for d, _, _ in raisers for n in nodes_of(d)
+                                              if n.kind == "emit" and n.args[0] == event
+                                              for k, _ in (n.args[1] or ())}),
+              "raised_by": [clause_entry(d, path, nxt) for d, path, nxt in raisers]} if raisers else None
+    if ident.startswith("event:"):
+        if raised is None:
+            raise BohnspecError(f"no rule raises an event {event!r}")
+        return {"id": ident, "type": "event", **raised}
     matches = [(d, path, nxt) for d, path, nxt in decls
                if d.name == ident or f"{type(d).__name__.lower()}:{d.name}" == ident
                or f"{path}:{d.loc.line}" == ident or f"{spec_path(path)}:{d.loc.line}" == ident]
+    if not matches and raised is not None:
+        return {"id": ident, "type": "event", **raised}
     if not matches:
         names = {d.name for d, _, _ in decls} | set(paragraphs) | {r.id for r in spec.rulings.values()} | {"rulings"}
         raise BohnspecError(f"nothing is called {ident!r}{suggest(ident, names)}: give a rulebook paragraph "
@@ -471,7 +487,7 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
             tested_in = set(found["scenarios"])
             found["laid_in"] = sum(1 for sid, text in _corpus_texts() if sid not in tested_in and word.search(text))
         out.append(clause_entry(d, path, nxt, found))
-    return {"id": ident, "type": "clause", "clauses": out}
+    return {"id": ident, "type": "clause", "clauses": out, **({"also_an_event": raised} if raised else {})}
 
 
 def explain_files(extra_rules: RulesFiles, books: Path | None = None) -> dict:
@@ -532,6 +548,8 @@ def render(info: dict) -> str:
         return "\n".join(lines)
     elif info["type"] == "file":
         lines.append(f"the cards and rules of {info['id']} ({len(info['clauses'])}):")
+    elif info["type"] == "event":
+        return "\n".join(_event_lines(info))
     if info["type"] in ("paragraph", "ruling") and "clauses" not in info:
         return "\n".join(lines)  # the words alone (explain --words)
     clauses = info.get("clauses", [])
@@ -586,7 +604,27 @@ def render(info: dict) -> str:
         sc = info.get("scenarios", [])
         lines.append(f"  scenarios citing it ({len(sc)}):")
         lines.extend(f"    {s}" for s in sc)
+    if info.get("also_an_event"):
+        lines.extend(_event_lines({"id": f"event:{info['id']}", **info["also_an_event"]}))
     return "\n".join(lines)
+
+
+def _event_lines(info: dict) -> list[str]:
+    """An event as explain tells it: its keys, and each declaration that raises it, with the
+    paragraphs it cites in the rulebook's words (its source only where not asked for words)."""
+    lines = [f"event {info['event']}  ({{{', '.join(info['keys'])}}}; `event:{info['event']}` names it alone)",
+             f"  raised by ({len(info['raised_by'])}):"]
+    for c in info["raised_by"]:
+        lines.append(f"    {c['kind']} {c['name']}  (module {c['module']}, {c['where']})")
+        if c["in_words"]:
+            lines.append(f"      in the spec's words: {c['in_words']}")
+        lines.append(f"      cites: {', '.join(c['cites']) or '-'}")
+        for pid, text in c.get("rulebook", {}).items():
+            lines.append(f"        {pid}: {text}")
+        if c["source"]:
+            lines.append("      source:")
+            lines.extend(f"        | {l}" for l in c["source"].splitlines())
+    return lines
 
 
 def _also(refusal: dict) -> str:

@@ -71,6 +71,9 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
                 campaign.unsupported[run.unsupported] = campaign.unsupported.get(run.unsupported, 0) + 1
             campaign.games += 1
             _count_table(campaign, ms, trial.state)
+            board = trial.state.get("board")
+            if maps is not None and isinstance(board, str) and board in maps.boards:
+                campaign.maps_played += 1
             d = run.divergence
             if run.unsupported or run.cut:
                 played = run.compared
@@ -164,6 +167,7 @@ def campaign_json(campaign: Campaign, seed: int) -> JSON:
                  "diverged": campaign.finding is not None}
     if campaign.maps is not None:
         out["maps"] = campaign.maps
+        out["maps_played"] = campaign.maps_played
     if campaign.rules:
         out["rules"] = campaign.rules
     if campaign.interrupted:

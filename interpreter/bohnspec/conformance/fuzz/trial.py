@@ -108,6 +108,7 @@ class Campaign:
     interrupted: bool = False
     unsupported: dict[str, int] = field(default_factory=dict)  # what the engine said it lacks -> games
     maps: str | None = None  # the rules file of boards games were also set up on (--maps)
+    maps_played: int = 0  # the games set up on a board of that file
     rules: list[str] = field(default_factory=list)  # rules files of one's own modules (--rules)
     # What was compared in no game, the engine not claiming it (runner.COMPARED_BY's keys).
     not_compared: list[str] = field(default_factory=list)

@@ -7100,6 +7100,9 @@ def test_round_95_not_wanting_what_was_offered_is_declining_it(capsys):
     ("h-d-att.yaml", "Timon attacks 09 with his blue. Then he defends with his black-eyed.",
      [("attack", "Timon"), ("defend", "Keno")]),
     ("h-d-att.yaml", "Timon attacks 09 with his blue. Does he have to defend?", [("attack", "Timon"), ("defend", "Keno")]),
+    # the hypothesis said as moves for whom a pronoun means too (it was asked)
+    ("dsch5.yaml", "If Nina attacks 02 with her fire, can he defend with his green?",
+     [("attack", "Nina"), ("defend", "Timon")]),
 ])
 def test_round_95_hunt_negations_and_pronouns(capsys, table, said, read):
     code, out = judge(capsys, f"{R95}/{table}", "-a", said)

@@ -547,14 +547,15 @@ def _judged_with_asides(engine: Engine, state: Any, said: list[str], books: Path
     from .judge import judge_texts
     from .notation import parse_action, split_in_turn
     from .notation.places import PRONOUNS_READ, TOLD
-    from .notation.reading import ASIDE, NARRATED
+    from .notation.reading import ASIDE, NARRATED, hypothesis_split
 
     def judged(texts: list[str]) -> tuple:
         if unread is not None:
             unread.clear()  # (what a reading read last)
         if narrated is not None:
             narrated.clear()
-        token, told = NARRATED.set(narrated), TOLD.set(" ".join(t for t in texts if not t.lstrip().startswith("{")))
+        token, told = NARRATED.set(narrated), TOLD.set(" ".join(hypothesis_split(t) for t in texts
+                                                                if not t.lstrip().startswith("{")))
         pronouns = PRONOUNS_READ.set([])  # (those the reading of these texts takes for a player)
         try:
             return judge_texts(engine, state, split_in_turn(engine, state, texts), parse_action, books, unread)

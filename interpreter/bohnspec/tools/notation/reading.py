@@ -2078,6 +2078,21 @@ def _opening_dropped(state: State, text: str) -> str:
     return _OPENING.sub("", text, count=1)
 
 
+# (not `who may plant?`, a question of whom a move is open to, answered only on its own: it was
+# dropped without a word after the move; round 95's hunter)
+_ASKED_AFTER_IF = (r"(?=(?:does|do|did|is|are|was|can|may|must|could|would|will|who\s+wins|whose\s+turn|"
+                   r"what\s+happens|how\s+many|how\s+much)\b)")
+
+
+def hypothesis_split(text: str) -> str:
+    """`If Keno draws, does Nina win?`, `Suppose Keno draws: does Nina win?`: the moves, then the
+    question of what they lead to (`Keno draws. Does Nina win?`); round 95's table had `'If' is
+    not at the table`. The words as said are read so wherever they are read (what a pronoun
+    may mean, TOLD, too)."""
+    return re.sub(r"^\s*(?:if|once|suppose|say)\s+([^,:;?]+?)\s*[,:]\s*(?:then\s+)?" + _ASKED_AFTER_IF + r"(\w)",
+                  lambda m: f"{m[1]}. {m[2].upper()}", text, flags=re.IGNORECASE)
+
+
 def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:
     """The moves one text says, each as a text of its own (_several_moves), to be read one after
     another, each in the situation the ones before leave (round 51's table had a card named by
@@ -2107,12 +2122,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (`Can he end the phase then?`: a `then` closing a question says when, which the moves
         # before say; round 95's table had `'then' is one too many`)
         text = re.sub(r",?\s+then\s*\?", "?", text, flags=re.IGNORECASE)
-        # (not `who may plant?`, a question of whom a move is open to, answered only on its own:
-        # it was dropped without a word after the move; round 95's hunter)
-        asking = (r"(?=(?:does|do|did|is|are|was|can|may|must|could|would|will|who\s+wins|whose\s+turn|what\s+happens|"
-                  r"how\s+many|how\s+much)\b)")
-        text = re.sub(r"^\s*(?:if|once|suppose|say)\s+([^,:;?]+?)\s*[,:]\s*(?:then\s+)?" + asking, r"\1. ", text,
-                      flags=re.IGNORECASE)
+        text = hypothesis_split(text)
         # (`Nina says that's fine`: her answer to the offer, yes; not what she says a move
         # leads to, which is narration; round 91's hunt)
         # (only as the whole of what is said: not `says that's fine and pays tribute`, a move of

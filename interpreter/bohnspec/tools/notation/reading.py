@@ -1914,9 +1914,9 @@ def _the_one_whose_moment(engine: Engine, state: State, verb: str) -> str | None
 def _pronoun_again(engine: Engine, state: State, player: str, verb: str) -> str:
     """The pronoun a player's name was read from (PRONOUNS_READ: `He defends` read as Timon, the
     one player the story names), said again where the move is not his to make now and is one
-    other player's alone (`Timon attacks Keno's 09. He defends with ...`: the defence is Keno's,
-    whom the story never names; round 94's war table had Timon's defence refused); the name
-    otherwise. The pronoun is then read as that player, with a note."""
+    other player's alone, not the active player's (`Timon attacks Keno's 09. He defends with ...`:
+    the defence is Keno's, whom the story never names; round 94's war table had Timon's defence
+    refused); the name otherwise. The pronoun is then read as that player, with a note."""
     read = PRONOUNS_READ.get()
     if not read or player not in state.names():
         return player
@@ -2111,8 +2111,6 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # ...`: a question asked the other way round asks whether the move is allowed all the
         # same, and the verdict answers it; round 67's table)
         text = _unnegated(_asides_unwrapped(text.replace("\u2019", "'")))
-        # (`If Keno draws, does Nina win?`, `Suppose Keno draws: does Nina win?`: the moves, then
-        # the question of what they lead to; round 95's table had `'If' is not at the table`)
         # (`Nina buys a depot and then another one`: the same move again, said in full; round 95's
         # table had `'and' is one too many`)
         text = re.sub(r"\b((\w+?)(?:s|es)?\s+(?:a|an|one)\s+([a-z_]+(?:\s+[a-z_]+)?))\s*,?\s+and\s+(?:then\s+)?"
@@ -2122,7 +2120,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (`Can he end the phase then?`: a `then` closing a question says when, which the moves
         # before say; round 95's table had `'then' is one too many`)
         text = re.sub(r",?\s+then\s*\?", "?", text, flags=re.IGNORECASE)
-        text = hypothesis_split(text)
+        text = hypothesis_split(text)  # (`If Keno draws, does Nina win?`: the move, then the question)
         # (`Nina says that's fine`: her answer to the offer, yes; not what she says a move
         # leads to, which is narration; round 91's hunt)
         # (only as the whole of what is said: not `says that's fine and pays tribute`, a move of

@@ -350,17 +350,22 @@ def test_a_name_of_the_engines_own_near_a_missing_one_is_told(tmp_path, fake, sc
     assert told in problems, problems
 
 
+def conform_one(tmp_path: Path, fake: str, name: str, text: str) -> subprocess.CompletedProcess:
+    """`conform --impl FAKE` on one scenario of one's own, `mine/NAME` (its text without its id line)."""
+    (tmp_path / "mine").mkdir(exist_ok=True)
+    scenario = tmp_path / "mine" / f"{name}.yaml"
+    scenario.write_text(f"id: mine/{name}\n{text}", encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "bohnspec", "conform", "--impl", impl(fake), str(scenario)],
+                          capture_output=True, text=True, env=child_env(), timeout=120)
+
+
 def test_a_first_step_failure_names_the_bookkeeping_the_scenarios_state_set(tmp_path):
     # Round 94's outside engine ignored a loaded `planted`; only --isolate's later steps said so.
-    scenario = tmp_path / "third-plant-01.yaml"
-    scenario.write_text(
-        "id: mine/third-plant-01\ntitle: a third planting\ncites: [bohnanza/phase-1/3]\nmodules: [base]\n"
+    done = conform_one(tmp_path, "forgets_planted", "third-plant-01",
+        "title: a third planting\ncites: [bohnanza/phase-1/3]\nmodules: [base]\n"
         "state:\n  players:\n    - {name: Timon, hand: [blue, blue], fields: [[blue, blue], []]}\n"
         "    - {name: Nina}\n    - {name: Keno}\n  phase: plant_hand\n  vars: {planted: 2}\n"
-        "steps:\n  - do: {type: plant, player: Timon, field: 1}\n    expect:\n      rejected: bohnanza/phase-1/3\n",
-        encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "bohnspec", "conform", "--impl", impl("forgets_planted"),
-                           str(scenario)], capture_output=True, text=True, env=child_env(), timeout=120)
+        "steps:\n  - do: {type: plant, player: Timon, field: 1}\n    expect:\n      rejected: bohnanza/phase-1/3\n")
     assert done.returncode == 1, done.stdout + done.stderr
     assert "the scenario's state, loaded before this step, holds the rules' bookkeeping, to be taken as given: " \
            "vars.planted = 2" in done.stdout, done.stdout
@@ -369,17 +374,12 @@ def test_a_first_step_failure_names_the_bookkeeping_the_scenarios_state_set(tmp_
 def test_an_event_the_engine_adds_is_told_with_where_the_rules_raise_it(tmp_path):
     # round 95's outside engine: `reshuffled` where the rules reshuffle nothing; "decided by"
     # named only the combat, never the rules of the reshuffle
-    (tmp_path / "mine").mkdir()
-    scenario = tmp_path / "mine" / "extra-event-01.yaml"
-    scenario.write_text(
-        "id: mine/extra-event-01\ntitle: A harvest raises no reshuffle\ncites: [bohnanza/harvest/2]\nmodules: [base]\n"
+    done = conform_one(tmp_path, "reshuffles_too", "extra-event-01",
+        "title: A harvest raises no reshuffle\ncites: [bohnanza/harvest/2]\nmodules: [base]\n"
         "state:\n  players:\n    - {name: Timon, hand: [blue], fields: [[soy, soy, soy], [green]]}\n"
         "    - {name: Nina}\n    - {name: Keno}\n  phase: plant_hand\n  draw_pile: [red, red]\n"
         "steps:\n  - do: {type: harvest, player: Timon, field: 1}\n    expect:\n"
-        "      exact_events: [{event: harvested, player: Timon, field: 1}]\n",
-        encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "bohnspec", "conform", "--impl", impl("reshuffles_too"),
-                           str(scenario)], capture_output=True, text=True, env=child_env(), timeout=120)
+        "      exact_events: [{event: harvested, player: Timon, field: 1}]\n")
     assert done.returncode == 1, done.stdout + done.stderr
     assert "the rules emit 'reshuffled' at spec/base/" in done.stdout, done.stdout
     assert ", whose conditions do not hold here; they cite bohnanza/empty-draw-pile/1" in done.stdout, done.stdout

@@ -114,42 +114,37 @@ def replaced_cites(spec: Spec, node: Node) -> list[str]:
             for c in spec.defines[name].cites]
 
 
+def _defines_read_of(spec: Spec, decl: Any, wanted: dict[int, Any]) -> list[Any]:
+    """The definitions among `wanted` (by id) that a declaration's body reads, through the
+    definitions it calls, each once, in the order it reads them."""
+    read: list[Any] = []
+    seen: set[str] = set()
+    for node in nodes_of(decl):
+        if node.kind in ("name", "call") and node.args[0] in spec.defines and node.args[0] not in seen:
+            seen.add(node.args[0])
+            for name in defines_read(spec, node):
+                found = wanted.get(id(spec.defines[name]))
+                if found is not None and found not in read:
+                    read.append(found)
+    return read
+
+
 def _replacements_read(spec: Spec, decl: Any) -> list[str]:
-    """The leading citations of the replacing definitions a declaration's body reads, through
-    the definitions it calls: a designer's own (a module not of spec/) before the
-    expansions', which the declaration's own citations mostly name already."""
+    """The leading citations of the replacing definitions a declaration's body reads: a
+    designer's own (a module not of spec/) before the expansions', which the declaration's own
+    citations mostly name already."""
     if not spec.replaced:
         return []
-    key = (id(spec), id(decl))
-    hit = _REPLACEMENTS.get(key)
-    if hit is not None and hit[0] is spec and hit[1] is decl:
-        return hit[2]
-    replacing = {id(new): new for _, new in spec.replaced}
-    read: list[Any] = []
-    for node in nodes_of(decl):
-        if node.kind in ("name", "call"):
-            for name in defines_read(spec, node):
-                new = replacing.get(id(spec.defines[name]))
-                if new is not None and new not in read:
-                    read.append(new)
-    own = _expansion_books() | {m.name for m in spec_modules()}
-    read.sort(key=lambda d: d.module in own)
-    found = [c for d in read for c in d.cites[:LEADING - 1]]
-    if len(_REPLACEMENTS) > 4096:  # specs loaded again and again (a long test session)
-        _REPLACEMENTS.clear()
-    _REPLACEMENTS[key] = (spec, decl, found)
-    return found
-
-
-# (id(spec), id(declaration)) -> (the spec, the declaration, what _replacements_read found)
-_REPLACEMENTS: dict[tuple[int, int], tuple[Spec, Any, list[str]]] = {}
+    read = _defines_read_of(spec, decl, {id(new): new for _, new in spec.replaced})
+    read.sort(key=lambda d: d.module in _expansion_books())
+    return [c for d in read for c in d.cites[:LEADING - 1]]
 
 
 def replacements_at(spec: Spec, location: Any) -> list[str]:
     """The definitions of a designer's own modules (not spec/'s) that the declaration holding
-    `location` reads, each with its place: where an error of the rules met
-    in a book's clause may come from (round 95's designer's `meter` paying more coins than cards
-    was told at spec/base/harvest.bohn alone)."""
+    `location` reads, each with its place: where an error of the rules met in a book's clause
+    may come from (round 95's designer's `meter` paying more coins than cards was told at
+    spec/base/harvest.bohn alone)."""
     if location is None:
         return []
     file, line = getattr(location, "file", None), getattr(location, "line", None)
@@ -161,18 +156,10 @@ def replacements_at(spec: Spec, location: Any) -> list[str]:
             holding = decl
     if holding is None:
         return []
-    own = _expansion_books() | {m.name for m in spec_modules()}
     # (a define of the designer's own a book's clause reads: one replacing another module's, or
     # the built-in of the same name, `meter`)
-    replacing = {id(d): d for d in spec.defines.values() if d.module not in own}
-    found: list[str] = []
-    for node in nodes_of(holding):
-        if node.kind in ("name", "call"):
-            for name in defines_read(spec, node):
-                new = replacing.get(id(spec.defines[name]))
-                if new is not None and f"{name} ({new.loc})" not in found:
-                    found.append(f"{name} ({new.loc})")
-    return found
+    own = {id(d): d for d in spec.defines.values() if d.module not in _expansion_books()}
+    return [f"{d.name} ({d.loc})" for d in _defines_read_of(spec, holding, own)]
 
 
 def with_rulings(spec: Spec, cites: Iterable[str]) -> list[str]:

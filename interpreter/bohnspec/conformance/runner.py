@@ -361,8 +361,8 @@ def _emitted_where(spec: Any, expected: list, problem: str) -> list[str]:
 
 def _emit_sites(spec: Any, name: str) -> list[tuple[Any, Any]]:
     """The (declaration, emit statement) pairs of the rules that emit event `name`."""
-    from ..language.spec import nodes_of
-    return [(d, n) for d in spec.all_decls() for n in nodes_of(d) if n.kind == "emit" and n.args[0] == name]
+    from ..language.spec import emits_of
+    return [(d, n) for d in spec.all_decls() for n in emits_of(d, name)]
 
 
 def _emit_sites_told(spec: Any, name: str, how: str) -> list[str]:
@@ -381,12 +381,12 @@ def _emit_sites_told(spec: Any, name: str, how: str) -> list[str]:
     return [f"the rules emit {name!r} at {shown}{how}{read}"]
 
 
-def _extra_named(expected: list, actual: list) -> str | None:
-    """The first event the engine reported whose name no expected event has (an extra event,
-    `reshuffled` where the rules reshuffle nothing)."""
+def _extra_names(expected: list, actual: list) -> list[str]:
+    """The names of the events reported in `actual` that no event of `expected` bears, each once
+    (an extra event: `reshuffled` where the rules reshuffle nothing)."""
     named = {e.get("event") for e in expected if isinstance(e, dict)}
-    return next((e["event"] for e in actual if isinstance(e, dict) and isinstance(e.get("event"), str)
-                 and e["event"] not in named), None)
+    return list(dict.fromkeys(e["event"] for e in actual if isinstance(e, dict) and isinstance(e.get("event"), str)
+                              and e["event"] not in named))
 
 
 def absent_problems(forbidden: list[dict], actual: list[dict]) -> list[str]:
@@ -630,11 +630,9 @@ class Trace:
         if theirs is not None and outcome.rejection is None:
             # An event the engine added that the rules never raised here: where the rules raise
             # it speaks first (round 95's outside engine reshuffled an empty discard pile).
-            ours = {e.get("event") for e in outcome.events}
-            extra = [e["event"] for e in theirs if isinstance(e, dict) and isinstance(e.get("event"), str)
-                     and e["event"] not in ours]
+            extra = _extra_names(outcome.events, theirs)
             if extra:
-                raised = [c for name in dict.fromkeys(extra) for d, _ in _emit_sites(engine.spec, name)
+                raised = [c for name in extra for d, _ in _emit_sites(engine.spec, name)
                           for c in (getattr(d, "cites", ()) or ())[:LEADING]]
                 found = list(dict.fromkeys([*in_play(engine.spec, raised), *found]))[:LIMIT]
         if wrong and outcome.rejection is None:
@@ -945,11 +943,11 @@ def run_scenario(adapter: Adapter, sc: S.Scenario, isolate: bool = False,
                         [e for e in events if not isinstance(e, dict) or e.get("event") in contract]
                     exact = exact_problems(step.expect["exact_events"], ours)
                     result.problems.extend(exact)
-                    extra = _extra_named(step.expect["exact_events"], ours) if exact and spec is not None else None
-                    if extra is not None:
+                    extra = _extra_names(step.expect["exact_events"], ours) if exact and spec is not None else []
+                    if extra:
                         # (where the rules would raise the event the engine added, whose conditions
                         # do not hold here: round 95's outside engine reshuffled an empty discard pile)
-                        result.problems.extend(_emit_sites_told(spec, extra, ", whose conditions do not hold here"))
+                        result.problems.extend(_emit_sites_told(spec, extra[0], ", whose conditions do not hold here"))
                 if result.problems and contract is not None:
                     # (a misspelt event, set aside as the engine's own: told beside the one missing;
                     # round 80's engine author saw only "an event missing")

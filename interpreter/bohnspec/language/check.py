@@ -748,7 +748,7 @@ class Checker:
                 continue
             reads = "the players" if name == "players" else "the map's spaces" if name == "spaces" else \
                 f"variable {name!r}" if name in spec.vars else f"zone {name!r}" if name in spec.zones else \
-                "the phase" if name == "phase" and name not in spec.defines else \
+                "the phase" if name == "phase" else \
                 f"{name!r}" if name in table else None
             if reads is None:
                 continue

@@ -268,6 +268,11 @@ def nodes_of(value: Any) -> Iterator[Node]:
             yield from nodes_of(getattr(value, name))
 
 
+def emits_of(decl: Any, event: str) -> list[Node]:
+    """The `emit` statements of an event in a declaration."""
+    return [n for n in nodes_of(decl) if n.kind == "emit" and n.args[0] == event]
+
+
 def through_definitions(spec: Spec, node: Node) -> Iterator[Node]:
     """Every node of an expression and of the bodies of the definitions it reads, each
     definition once, breadth first (what the expression reads itself before what its

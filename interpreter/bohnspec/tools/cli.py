@@ -1556,13 +1556,14 @@ def cmd_explain(args: argparse.Namespace) -> int:
         elif args.words:
             # A card or clause in words: what it is and what it cites, not its rules-language
             # source (round 42's implementer, writing an engine blind to spec/, was shown it).
-            info = {**info, "clauses": [{**c, "source": ""} for c in info.get("clauses", [])]}
-            for key in ("raised_by",):
-                if key in info:
-                    info[key] = [{**c, "source": ""} for c in info[key]]
+            def worded(entries: list[dict]) -> list[dict]:
+                return [{**c, "source": ""} for c in entries]
+            info = {**info, "clauses": worded(info.get("clauses", []))}
+            if "raised_by" in info:  # (an event: the rules that raise it)
+                info["raised_by"] = worded(info["raised_by"])
             if info.get("also_an_event"):
-                info["also_an_event"] = {**info["also_an_event"], "raised_by": [
-                    {**c, "source": ""} for c in info["also_an_event"]["raised_by"]]}
+                also = info["also_an_event"]
+                info["also_an_event"] = {**also, "raised_by": worded(also["raised_by"])}
     if args.rules and not any((Path(r).parent / "scenarios").is_dir() for r in args.rules) and not args.json_file:
         # (round 77's designer kept scenarios in a folder of another name and was shown none)
         print(f"note: scenarios are read from a folder named `scenarios` beside your rules "
@@ -1845,8 +1846,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         if json_file:
             # (written all the same, as conform's reports are: a CI step reading it meets the
             # failed handshake, not a missing file; round 95's tester)
-            failed = {"seed": args.seed, "games": 0, "games_ended": 0, "actions": 0, "probes": 0, "diverged": False,
-                      "handshake": {"verdict": exc.verdict, "message": str(exc)}}
+            nothing = F.Campaign(maps=maps.path if maps is not None else None, rules=list(args.rules))
+            failed = {**F.campaign_json(nothing, args.seed), "handshake": {"verdict": exc.verdict, "message": str(exc)}}
             problem = _write_output("--json", json_file, json.dumps(failed, indent=2) + "\n")
             if problem:
                 print(f"bohnspec: {problem}", file=sys.stderr)
@@ -1872,12 +1873,10 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                        for ms, n, players in zip(campaign.modules, campaign.table_games, campaign.table_players))
     summary = (f"{campaign.games} game(s) ({campaign.games_ended} played to their end), "
                f"{campaign.actions} actions ({campaign.probes} probes), "
-               f"modules {played or 'none'}" + (f", maps of {args.maps}" if maps is not None else "")
+               f"modules {played or 'none'}"
+               + (f", maps of {args.maps} ({campaign.maps_played} game(s) on them)" if maps is not None else "")
                + (f", rules of {', '.join(args.rules)}" if args.rules else "")
                + f", seed {args.seed}, {campaign.seconds:.1f}s")
-    if maps is not None:
-        summary = summary.replace(f", maps of {args.maps}",
-                                  f", maps of {args.maps} ({campaign.maps_played} game(s) on them)")
     if maps is not None and campaign.games and not campaign.maps_played:
         # (round 95's outside engine was told `maps of FILE` of a campaign none of whose games
         # was laid on them: a table the rules give a board of their own gets that board first)

@@ -24,7 +24,7 @@ from ..conformance import scenario as S
 from ..errors import BohnspecError, suggest
 from ..language.model import Action, Board, Card, Decl, Extend, Module, Ruling, Variety, Vine
 from ..language.paragraphs import index as paragraph_index
-from ..language.spec import build, module_closure, nodes_of, parse_files, spec_files
+from ..language.spec import build, emits_of, module_closure, parse_files, spec_files
 from ..language.unparse import place, spec_path, unparse
 
 # The file of each rulebook in the rulebooks folder, by the first part of a paragraph id.
@@ -457,12 +457,10 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
     # `explain event:reshuffled`; round 95's outside engine was sent to Bohnaparte's quarry
     # variable of that name, or to nothing).
     event = ident[len("event:"):] if ident.startswith("event:") else ident
-    raisers = [(d, path, nxt) for d, path, nxt in decls
-               if any(n.kind == "emit" and n.args[0] == event for n in nodes_of(d))]
-    raised = {"event": event, "keys": sorted({str(k) for d, _, _ in raisers for n in nodes_of(d)
-                                              if n.kind == "emit" and n.args[0] == event
-                                              for k, _ in (n.args[1] or ())}),
-              "raised_by": [clause_entry(d, path, nxt) for d, path, nxt in raisers]} if raisers else None
+    raisers = [(d, path, nxt, emits) for d, path, nxt in decls if (emits := emits_of(d, event))]
+    raised = {"event": event,
+              "keys": sorted({str(k) for *_, emits in raisers for n in emits for k, _ in n.args[1] or ()}),
+              "raised_by": [clause_entry(d, path, nxt) for d, path, nxt, _ in raisers]} if raisers else None
     if ident.startswith("event:"):
         if raised is None:
             raise BohnspecError(f"no rule raises an event {event!r}")

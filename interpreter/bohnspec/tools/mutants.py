@@ -504,6 +504,12 @@ def progress(i, n, c: Campaign, started, final=False):
     sys.stderr.flush()
 
 
+def own_modules(source: Source, rules: list[Path] | tuple) -> list[str]:
+    """The modules the `rules` files declare (loaded after spec/ in `source`), in file order."""
+    return list(dict.fromkeys(d.module for f in source.files[len(source.files) - len(rules):] for d in f.decls)) \
+        if rules else []
+
+
 def run(modules: list[str], limit: int | None, seed: int, timeout: float, quiet=False,
         scenarios: list[Path] | None = None, rules: list[Path] | tuple = ()) -> Campaign:
     """The campaign: the mutants of `modules` against the scenarios at `scenarios` (files or
@@ -514,7 +520,7 @@ def run(modules: list[str], limit: int | None, seed: int, timeout: float, quiet=
     closure = module_closure(src.files, modules)
     camp = Campaign(sorted(closure & set(modules)) if modules else sorted(closure))
     # The rules files' own modules are played too (their scenarios need them), mutated or not.
-    own = sorted({d.module for f in src.files[len(src.files) - len(rules):] for d in f.decls} if rules else set())
+    own = sorted(own_modules(src, rules))
     closure |= module_closure(src.files, own) if own else set()
     # A module of the designer's own that plays in others' games (`requires war`: a card of both
     # war games): its scenarios play those games too, so any module may come with it; only
@@ -751,9 +757,8 @@ def main(argv=None) -> int:
     declared = sorted({d.name for f in source.files for d in f.decls if type(d).__name__ == "Module"})
     # Without --modules, a designer's own rules files are what is mutated (round 95's designer
     # had base mutated and was told his scenarios failed against none of them); else base.
-    own = list(dict.fromkeys(d.name for f in source.files[len(source.files) - len(args.rules):] for d in f.decls
-                             if type(d).__name__ == "Module")) if args.rules else []
-    modules = [m.strip() for m in (args.modules or ",".join(own) or "base").split(",") if m.strip()]
+    modules = [m.strip() for m in (args.modules or ",".join(own_modules(source, args.rules)) or "base").split(",")
+               if m.strip()]
     unknown = [m for m in modules if m not in declared]
     if unknown or not modules:
         print(f"unknown module(s): {', '.join(unknown) or '(none given)'}; choose from {', '.join(declared)}",

@@ -2078,6 +2078,8 @@ def _opening_dropped(state: State, text: str) -> str:
     return _OPENING.sub("", text, count=1)
 
 
+# A move said not to be made (`doesn't`, `did not`, `won't`).
+_DOES_NOT = r"(?:doesn't|does\s+not|didn't|did\s+not|won't|will\s+not)"
 # (not `who may plant?`, a question of whom a move is open to, answered only on its own: it was
 # dropped without a word after the move; round 95's hunter)
 _ASKED_AFTER_IF = (r"(?=(?:does|do|did|is|are|was|can|may|must|could|would|will|who\s+wins|whose\s+turn|"
@@ -2134,25 +2136,23 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             offered = re.search(r"\b(?:offers?|gives?|hands?|proposes?)\b[^.;!?]*\b" + re.escape(m[2]) + r"\b",
                                 text[:m.start()], flags=re.IGNORECASE)
             return f"{m[1]}{m[2]} declines" if offered is not None else m[0]
-        text = re.sub(r"(^|[.;!?]\s+|,?\s+(?:and|but|so)\s+)(" + names_alternation(state) + r")\s+(?:doesn't|"
-                      r"does\s+not|didn't|did\s+not|won't|will\s+not)\s+(?:want|take|accept)\s+(?:it|that|them|this|"
-                      r"the\s+[\w-]+)"
+        text = re.sub(r"(^|[.;!?]\s+|,?\s+(?:and|but|so)\s+)(" + names_alternation(state) + r")\s+" + _DOES_NOT
+                      + r"\s+(?:want|take|accept)\s+(?:it|that|them|this|the\s+[\w-]+)"
                       r"(?=\s*(?:[.;!?]|$))", unwanted, text, flags=re.IGNORECASE) if state.names() else text
         # (`Eiko doesn't accept.`: her answer, no; `Timon doesn't harvest.`: no move at all, how
         # things stand; both were read as the move itself, round 95's hunter)
         def not_made(m: re.Match) -> str:
-            verb = m[3].lower()
+            verb = " ".join(m[3].lower().split())
             if verb in ("accept", "agree", "take it", "say yes"):
                 return f"{m[1]}{m[2]} declines. " + (f"{m[2]} " if m[4] else "")
+            if not _names_a_move(engine, verb.split()[:1]):
+                return m[0]  # (`Timon doesn't know ...`: no move, read as said)
             _narrate(m[0][len(m[1]):len(m[0]) - len(m[4] or "")].strip(" .;"))
             # (`Timon doesn't harvest. He plants ...`: the he is the one the sentence named)
             return m[1] + (f"{m[2]} " if m[4] else "")
-        text = re.sub(r"(^|[.;!?]\s+)(" + names_alternation(state) + r")\s+(?:doesn't|does\s+not|didn't|did\s+not|"
-                      r"won't|will\s+not)\s+(accept|agree|take\s+it|say\s+yes|[a-z]+)\b[^.;!?]*[.;!]?\s*"
-                      r"((?:he|she)\s+)?",
-                      lambda m: not_made(m) if _names_a_move(engine, m[3].split()[:1]) or m[3].lower() in (
-                          "accept", "agree", "take it", "say yes") else m[0], text,
-                      flags=re.IGNORECASE) if state.names() else text
+        text = re.sub(r"(^|[.;!?]\s+)(" + names_alternation(state) + r")\s+" + _DOES_NOT
+                      + r"\s+(accept|agree|take\s+it|say\s+yes|[a-z]+)\b[^.;!?]*[.;!]?\s*"
+                      r"((?:he|she)\s+)?", not_made, text, flags=re.IGNORECASE) if state.names() else text
         text = _dash_asides(engine, state, text)
         text = _reasons_dropped(engine, state, text)
         text = _claims_dropped(engine, state, _challenges_dropped(engine, state, _concessions_dropped(text)))
@@ -2515,13 +2515,11 @@ def _told_as_narration(engine: Engine, state: State, text: str) -> bool:
     said = text.strip()
     # (a rule as a player states it, `Timon says the starting player wins ties`: what he says
     # names moves, but none is made; round 91's table; nor a Stop)
-    stated = re.match(_RULE_STATED + r"(?![^.?!]*\b(?:stop|" + _ANSWER_WORDS + r")\b)", said,
-                      flags=re.IGNORECASE) is not None \
-        or re.match(_RULE_SAID_OF_ANYONE, said, flags=re.IGNORECASE) is not None
+    anyone = re.match(_RULE_SAID_OF_ANYONE, said, flags=re.IGNORECASE) is not None
+    stated = anyone or re.match(_RULE_STATED + r"(?![^.?!]*\b(?:stop|" + _ANSWER_WORDS + r")\b)", said,
+                                flags=re.IGNORECASE) is not None
     return not said.endswith("?") and _OUTCOME_ASKED.match(said) is None and _COUNT_ALONE.fullmatch(text) is None \
-        and (_NARRATION.match(said) is not None
-             or re.match(_RULE_SAID_OF_ANYONE, said, flags=re.IGNORECASE) is not None) \
-        and _NOT_NARRATION.search(text) is None \
+        and (anyone or _NARRATION.match(said) is not None) and _NOT_NARRATION.search(text) is None \
         and (stated or (_time_as_now(engine, state, text) and not mentions_a_move(engine, text)))
 
 

@@ -261,3 +261,5 @@ def test_an_event_is_explained_by_the_rules_that_raise_it(capsys):
     assert main(["explain", "event:exhausted", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["type"] == "event" and data["keys"] == ["count"] and data["raised_by"][0]["name"] == "run_out"
+    assert main(["explain", "event:reshufled"]) == 2
+    assert "no rule raises an event 'reshufled' (did you mean 'reshuffled'?)" in capsys.readouterr().err

@@ -24,7 +24,7 @@ from ..conformance import scenario as S
 from ..errors import BohnspecError, suggest
 from ..language.model import Action, Board, Card, Decl, Extend, Module, Ruling, Variety, Vine
 from ..language.paragraphs import index as paragraph_index
-from ..language.spec import build, emits_of, module_closure, parse_files, spec_files
+from ..language.spec import build, emits_of, module_closure, nodes_of, parse_files, spec_files
 from ..language.unparse import place, spec_path, unparse
 
 # The file of each rulebook in the rulebooks folder, by the first part of a paragraph id.
@@ -463,7 +463,8 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
               "raised_by": [clause_entry(d, path, nxt) for d, path, nxt, _ in raisers]} if raisers else None
     if ident.startswith("event:"):
         if raised is None:
-            raise BohnspecError(f"no rule raises an event {event!r}")
+            known = {n.args[0] for d, _, _ in decls for n in nodes_of(d) if n.kind == "emit"}
+            raise BohnspecError(f"no rule raises an event {event!r}{suggest(event, known)}")
         return {"id": ident, "type": "event", **raised}
     matches = [(d, path, nxt) for d, path, nxt in decls
                if d.name == ident or f"{type(d).__name__.lower()}:{d.name}" == ident

@@ -7137,3 +7137,60 @@ def test_round_95_how_things_stand_beside_moves_and_questions(capsys, table, sai
 def test_round_95_where_can_she_plant_is_a_question_of_values(capsys):
     code, out = judge(capsys, f"{R95}/b06.yaml", "-a", "Where can Nina plant the soy she received?")
     assert code == 0 and out["asked"]["answer"].startswith("Nina may make no plant_card or plant now"), out
+
+
+R96 = "tests/data/tables/r96"
+
+
+@pytest.mark.parametrize("said", ["Keno cashes in both his fields. How many coins does he get?",
+                                  "Keno harvests his two fields.", "Keno harvests both of his fields.",
+                                  "Keno harvests all his fields"])
+def test_round_96_a_count_said_of_the_fields_is_each_of_them(capsys, said):
+    # `his two fields` was read as field 2 alone, a confident half of the answer
+    code, out = judge(capsys, f"{R95}/b07.yaml", "-a", said)
+    assert [(r["action"]["type"], r["action"]["field"]) for r in out["results"]] == [("harvest", 1), ("harvest", 2)]
+
+
+def test_round_96_a_count_of_fields_the_player_has_not_is_told(capsys):
+    assert main(["judge", f"{R95}/b07.yaml", "-a", "Keno harvests all three fields."]) == 2
+    assert "'three': Keno has 2 fields holding beans" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("table, said, first, narrated", [
+    # a sentence of a time before the situation: what it left, the situation holds
+    ("d08.yaml", "Nina took Timon's forest earlier. Timon draws.", ("draw", "Timon"),
+     "Nina took Timon's forest earlier."),
+    ("d03.yaml", "Timon's riders from 10 lost earlier this turn. Can Timon's riders attack 14?", ("charge", "Timon"),
+     "Timon's riders from 10 lost earlier this turn."),
+    # what a player says the move before does: a claim the answer settles
+    ("p09.yaml", "Timon draws. Keno says that ends the game like in Bohnanza. Is the game over?", ("draw", "Timon"),
+     "Keno says that ends the game like in Bohnanza."),
+])
+def test_round_96_what_came_before_and_claims_of_what_a_move_does_are_passed_over(capsys, table, said, first,
+                                                                                  narrated):
+    code, out = judge(capsys, f"{R96 if table == 'd08.yaml' else R95}/{table}", "-a", said)
+    r = out["results"][0]
+    assert (r["action"]["type"], r["action"]["player"]) == first, out
+    assert out["narrated"] == [narrated], out
+
+
+def test_round_96_a_condition_said_after_the_question_is_read_first(capsys):
+    code, out = judge(capsys, f"{R95}/b09.yaml", "-a", "Does Nina win if Keno draws?")
+    assert code == 0 and [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [("draw", "Keno")]
+    # its pronoun is never the player the question names: `he` is asked, not read as Nina
+    assert main(["judge", f"{R95}/b09.yaml", "-a", "Keno has no cards. Does Nina win if he draws?"]) == 2
+    assert "whom it means" in capsys.readouterr().err
+
+
+def test_round_96_the_defender_named_by_a_pronoun_defends_from_his_depot(capsys):
+    code, out = judge(capsys, f"{R96}/bp-depot.yaml", "-a", "Uwe attacks 04 with his fire. He defends with his depot fire.")
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [("attack", "Uwe"),
+                                                                                        ("defend", "Hanno")], out
+    assert out["results"][1]["action"]["with"] == "depot 1", out
+
+
+def test_round_96_two_attacks_with_the_verb_said_once(capsys):
+    code, out = judge(capsys, f"{R95}/h-d-att.yaml", "-a", "Timon attacks 09 with his blue and then 11 with his fire.")
+    assert [(r["action"]["type"], r["action"].get("target"), r["legal"]) for r in out["results"]] == [
+        ("attack", "09", True), ("attack", "11", False)], out
+    assert out["results"][1]["rule"] == "dschingis/combat/10", out

@@ -1412,8 +1412,8 @@ def _judge(args: argparse.Namespace) -> int:
                         + "; ".join(f"'{q}'" for q in dict.fromkeys(outcomes)))
         if narrated:
             # (the story's sentences that name no move, passed over: said, as a reading is)
-            rest.insert(0, "not read as moves (they name none; the situation gives the game as it stands): "
-                        + "; ".join(f"'{t}'" for t in narrated))
+            rest.insert(0, "not read as moves (they tell how the game stands or what came before it, which the "
+                        "situation gives): " + "; ".join(f"'{t}'" for t in narrated))
         verdicts = render_verdicts(results, args.brief, spec_var_words(engine.spec))
         text = "\n".join([head, *(board["rows"] if board else []), verdicts, *rest])
         told = f"action {unread[0]['action']} of {unread[0]['of']}, {unread[0]['text']!r}: {unread[0]['error']}" \

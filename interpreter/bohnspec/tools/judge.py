@@ -2800,7 +2800,8 @@ def render_overview(ov: dict, where: str) -> str:
     """The text of an `overview` of the situation at `where`."""
     lines = [f"situation: {where}"]
     if ov.get("asked", {}).get("not_read"):
-        lines.append("not read as moves (they name none; the situation gives the game as it stands): "
+        lines.append("not read as moves (they tell how the game stands or what came before it, which the situation "
+                     "gives): "
                      + "; ".join(repr(t) for t in ov["asked"]["not_read"]))
     if ov.get("asked", {}).get("answer"):
         lines.append(ov["asked"]["answer"])

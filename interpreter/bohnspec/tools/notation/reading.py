@@ -84,6 +84,7 @@ from .values import (
     absent_move,
 )
 from .words import (
+    OTHER_TIME,
     TAKES_ASKED,
     _AGAIN,
     _ARTICLES,
@@ -268,7 +269,18 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
         typed = [w.lower() for w in text.split()[1:2]]
     text = _troops_sent(engine, state, text, said_first)
     plural_text = text  # (a plural said is `all VARIETY` here)
-    text = " ".join(_as_said(engine, state, text.split()))
+    try:
+        text = " ".join(_as_said(engine, state, text.split()))
+    except ActionError:
+        # (`Uwe attacks 04 with his fire. He defends with his depot fire.`: a pronoun read as the
+        # attacker whose move the defence is not; the depot is the defender's, whom _pronoun_again
+        # reads it as below; round 95's hunter had `Uwe's depot holds no fire`)
+        words = text.split()
+        other = _the_one_whose_moment(engine, state, _action_named(engine, words[1:2])[0]) \
+            if len(words) > 1 and _pronoun_again(engine, state, words[0], words[1]) != words[0] else None
+        if other is None:
+            raise
+        text = " ".join([words[0], *_as_said(engine, state, [other, *words[1:]])[1:]])
     # `Timon's hand 2`, as judge lists another player's cards: whose they are the action says
     # (the cards one gets are the partner's); the name is checked against it below.
     owners_named: list[str] = []
@@ -2091,8 +2103,18 @@ def hypothesis_split(text: str) -> str:
     question of what they lead to (`Keno draws. Does Nina win?`); round 95's table had `'If' is
     not at the table`. The words as said are read so wherever they are read (what a pronoun
     may mean, TOLD, too)."""
-    return re.sub(r"^\s*(?:if|once|suppose|say)\s+([^,:;?]+?)\s*[,:]\s*(?:then\s+)?" + _ASKED_AFTER_IF + r"(\w)",
+    text = re.sub(r"^\s*(?:if|once|suppose|say)\s+([^,:;?]+?)\s*[,:]\s*(?:then\s+)?" + _ASKED_AFTER_IF + r"(\w)",
                   lambda m: f"{m[1]}. {m[2].upper()}", text, flags=re.IGNORECASE)
+
+    # (`Does Nina win if Keno draws?`: the condition said last, read first; round 95's table had
+    # `unknown action 'win'`. A pronoun in it stays for the reading to resolve or ask: `Does Nina
+    # win if he draws?` does not mean Nina. `Who wins if` and `How many coins ... if` have
+    # readings of their own.)
+    def condition_first(m: re.Match) -> str:
+        asked, condition = m[1], m[2]
+        return f"{condition[:1].upper()}{condition[1:]}. {asked[:1].upper()}{asked[1:]}?"
+    return re.sub(r"(?:(?<=^)|(?<=[.!?;]\s))\s*((?:does|do|did|is|are|will|would|can|may|must|could)\s+[^.!?;]*?)"
+                  r"\s*,?\s+(?:if|once|when)\s+([^.!?;]+?)\s*\?", condition_first, text, flags=re.IGNORECASE)
 
 
 def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> list[str]:
@@ -2119,6 +2141,14 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                       r"another(?:\s+one)?\b(?!\s+[a-z_]+\s+(?:card|bean)s?\b)",
                       lambda m: f"{m[1]} and then {m[1]}" if _names_a_move(engine, m[1].split()[:1]) else m[0], text,
                       flags=re.IGNORECASE)
+        if state.board is not None and state.board.ids:
+            # (`Timon attacks 09 with his blue and then 11 with his fire`: the verb said once for
+            # two attacks; round 95's hunter had `attack is given with twice`)
+            ids = "|".join(map(re.escape, sorted(state.board.ids, key=len, reverse=True)))
+            text = re.sub(r"\b((\S+)\s+(\S+)\s+(?:" + ids + r")\s+with\s+[^.;!?]+?)\s*,?\s+and\s+(then\s+)?"
+                          r"(?=(?:" + ids + r")\s+with\b)",
+                          lambda m: f"{m[1]} and {m[4] or ''}{m[2]} {m[3]} " if _names_a_move(engine, [m[3]]) else m[0],
+                          text)
         # (`Can he end the phase then?`: a `then` closing a question says when, which the moves
         # before say; round 95's table had `'then' is one too many`)
         text = re.sub(r",?\s+then\s*\?", "?", text, flags=re.IGNORECASE)
@@ -2258,7 +2288,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             # verb the reading turns into a move later, `puts the blue on his blues`, is no
             # narration, and was passed over at first; nor one naming an offer or a time other
             # than the game's now, which is told: round 90's second hunter)
-            if not moving or not _told_as_narration(engine, state, c):
+            if not moving or not (_told_as_narration(engine, state, c) or _told_before(c)):
                 return False
             assert narrated is not None
             narrated.append(c.strip())
@@ -2425,6 +2455,11 @@ _RULE_STATED = r"\S+\s+(?:says|said|insists|insisted|argues|argued|believes|beli
 _RULE_SAID_OF_ANYONE = (r"(?:(?:in|with|under)\s+[\w-]+(?:\s+[\w-]+)?\s*,?\s+)?(?:you|one|players?)\s+(?:can't|cannot|"
                         r"can\s+not|may\s+not|mustn't|must\s+not|are\s+not\s+allowed\s+to|aren't\s+allowed\s+to|"
                         r"never)\b")
+# What a player says the move before does (`Keno says that ends the game like in Bohnanza`): a
+# claim the answer settles, no move; round 95's table had `unknown action 'that'`.
+_EFFECT_CLAIMED = (r"\S+\s+(?:says|said|claims|claimed|thinks|thought|insists|insisted|argues|argued|believes|"
+                   r"believed)\s+(?:that|this|it)\s+(?:ends|ended|wins|won|means|meant|counts|counted|makes|made|"
+                   r"gives|gave|finishes|finished|triggers|triggered|breaks|broke)\b")
 _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+was|\s+were)|only\s|"
                         # (`We're all on the ... card.`, `The pile runs out for the third time.`:
                         # round 95's table)
@@ -2517,10 +2552,19 @@ def _told_as_narration(engine: Engine, state: State, text: str) -> bool:
     # names moves, but none is made; round 91's table; nor a Stop)
     anyone = re.match(_RULE_SAID_OF_ANYONE, said, flags=re.IGNORECASE) is not None
     stated = anyone or re.match(_RULE_STATED + r"(?![^.?!]*\b(?:stop|" + _ANSWER_WORDS + r")\b)", said,
-                                flags=re.IGNORECASE) is not None
+                                flags=re.IGNORECASE) is not None \
+        or re.match(_EFFECT_CLAIMED, said, flags=re.IGNORECASE) is not None
     return not said.endswith("?") and _OUTCOME_ASKED.match(said) is None and _COUNT_ALONE.fullmatch(text) is None \
-        and (anyone or _NARRATION.match(said) is not None) and _NOT_NARRATION.search(text) is None \
+        and (stated or _NARRATION.match(said) is not None) and _NOT_NARRATION.search(text) is None \
         and (stated or (_time_as_now(engine, state, text) and not mentions_a_move(engine, text)))
+
+
+def _told_before(text: str) -> bool:
+    """Whether a sentence tells what happened before the situation (`Nina took Timon's forest
+    earlier.`, `Timon's riders from 10 lost earlier this turn.`): the situation file holds what it
+    left, so it is passed over as narration; read as a move, it was judged again where the game
+    stands (round 95's table: `Timon holds no forest`, exit 2). Not a question."""
+    return not text.rstrip().endswith("?") and OTHER_TIME.search(text) is not None
 
 
 # Where a caller collects the sentences of a story that name no move (NARRATED.set(list)):
@@ -2549,7 +2593,7 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
     moving = narrated is not None and len(texts) > 1 and any(
         mentions_a_move(engine, t) or _asks_a_move(engine, state, t) for t in texts)
     for text in texts:
-        if moving and narrated is not None and _told_as_narration(engine, state, text):
+        if moving and narrated is not None and (_told_as_narration(engine, state, text) or _told_before(text)):
             narrated.append(text.strip())
             continue
         said_before = said_before[-3:]
@@ -2843,20 +2887,29 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
     each = _each_card(engine, state, text) or _each_task(engine, text) or _repeated(engine, state, text)
     if each is not None:
         return each
-    every = re.match(r"^(\S+\s+\S+)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?(?:(\S+)\s+)?"
-                     r"fields?$", text, flags=re.IGNORECASE)
-    if every is not None and every[3] is not None and every[3].lower() not in engine.spec.varieties:
-        every = None
-    if every is not None and (who := _subjects(state, every[1])[0]):
+    # (`cashes in both his fields`, `harvests his two fields`, `all three fields`: a count said of
+    # the fields; round 95's table had `his two fields` read as field 2 alone, a confident half)
+    every = re.match(r"^(\S+\s+\S+(?:\s+(?:in|out))?)\s+(?:(both|all|each)\s+(?:of\s+)?)?"
+                     r"(?:(?:his|her|their|my|the)\s+)?(?:(two|three|four|both)\s+)?(?:(\S+)\s+)?fields$|"
+                     r"^(\S+\s+\S+(?:\s+(?:in|out))?)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?"
+                     r"(?:(\S+)\s+)?fields?$", text, flags=re.IGNORECASE)
+    if every is not None:
+        verb, count_word, variety = (every[1], every[3] or every[2], every[4]) if every[1] else (every[5], every[6], every[7])
+        if count_word is None:
+            every = None
+        elif variety is not None and variety.lower() not in engine.spec.varieties:
+            every = None
+    if every is not None and (who := _subjects(state, verb)[0]):
         fields = state.player(who[0]).zones.get(engine.fields_zone, [])
         # (`both his fire fields`: those growing fire)
-        planted = [k for k, f in enumerate(fields, 1) if f and (every[3] is None or f[-1] == every[3].lower())]
-        if every[2].lower() == "both" and len(planted) != 2:
-            what = f"{every[3].lower()} field" if every[3] else "field"
-            raise ActionError(f"'both': {who[0]} has {len(planted) or 'no'} {what}{'s' if len(planted) != 1 else ''}"
-                              + ("" if every[3] else " holding beans") + ": name the fields by their numbers")
+        planted = [k for k, f in enumerate(fields, 1) if f and (variety is None or f[-1] == variety.lower())]
+        how_many = {"both": 2, "two": 2, "three": 3, "four": 4}.get(count_word.lower())
+        if how_many is not None and len(planted) != how_many:
+            what = f"{variety.lower()} field" if variety else "field"
+            raise ActionError(f"{count_word!r}: {who[0]} has {len(planted) or 'no'} {what}{'s' if len(planted) != 1 else ''}"
+                              + ("" if variety else " holding beans") + ": name the fields by their numbers")
         if planted:
-            return _an_order_allowed(engine, state, [f"{every[1]} field {k}" for k in planted])
+            return _an_order_allowed(engine, state, [f"{verb} field {k}" for k in planted])
     subjects, after = _subjects(state, text)
     if len(subjects) > 1:
         return [f"{who} {after}" for who in subjects]

@@ -240,6 +240,12 @@ def _past_bases(word: str) -> list[str]:
 _NOUN_AFTER = frozenset({"pile", "piles", "stack", "deck", "of"})
 
 
+# A time before the situation (`Timon drew four cards last turn`, `Nina took the forest earlier`):
+# what such a sentence tells, the situation file already holds.
+OTHER_TIME = re.compile(r"\b(?:last\s+turn|last\s+round|earlier|ago|before\s+that|previously|yesterday|"
+                        r"in\s+(?:his|her|their)\s+last)\b", re.IGNORECASE)
+
+
 def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
     """A story told in the past, as the present the reading reads: `Nina harvested her reds`,
     `Eiko has harvested her four soys`, `Timon paid a coin`, `he drew` (`harvests`, `pays`,
@@ -262,8 +268,7 @@ def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
     # (the words after the verb looked at, not taken: `gave the soy to Nina and she accepted`)
     # (not a sentence of another time, `Timon drew four cards last turn`: the story before the
     # situation, which the situation gives)
-    return "".join(part if re.search(r"\b(?:last\s+turn|last\s+round|earlier|ago|before\s+that|previously|"
-                                     r"yesterday|in\s+(?:his|her|their)\s+last)\b", part, flags=re.IGNORECASE)
+    return "".join(part if OTHER_TIME.search(part)
                    else re.sub(r"\b(" + subjects + r")\s+(?:has\s+|had\s+|have\s+)?(\w+)\b(?=([^.;!?,]{0,40}))",
                                present, part, flags=re.IGNORECASE)
                    for part in re.split(r"(?<=[.;!?])(?=\s)", text))

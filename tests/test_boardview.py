@@ -177,6 +177,13 @@ def test_board_command_prints_rows_and_writes_svg(tmp_path, capsys):
     ET.parse(out_file)
 
 
+def test_board_command_lists_the_neighbours_of_a_board_drawn_in_rows(capsys):
+    # round 96's designer: SCENARIOS.md said so; only --json had them
+    assert main(["board", "beginner_4"]) == 0
+    out = capsys.readouterr().out
+    assert "neighbours: 01: 02, 04, 05; 02: 01, 03, 05, 06;" in out and "19: 15, 16, 18" in out
+
+
 def test_board_command_on_a_corpus_scenario(capsys):
     code = main(["board", "dschingis/examples/example-river-on-10-attack-06-01", "--step", "1", "--json"])
     data = json.loads(capsys.readouterr().out)

@@ -1658,3 +1658,20 @@ def test_an_unknown_event_of_a_reset_is_told_where_it_is_written(tmp_path):
     text = "module mycards requires base\n\nvar cnt: int per player = 0 reset on harvest cites bohnanza/harvest/1\n"
     found = [d for d in diagnostics_of(tmp_path, text) if "unknown event 'harvest'" in d.message]
     assert found and (found[0].location.line, found[0].location.column) == (3, 38), found
+
+
+def test_a_card_moved_with_no_clause_asking_it_be_there_is_warned_of(tmp_path):
+    # round 96's designer: `hand 4` was listed to a player of three cards, and the move stopped
+    # simulate with an error of the rules
+    head = 'action sell(card card) by p "Sell a hand card" cites bohnanza/phase-1/1'
+    body = ('  require ref_zone(card) == "hand" else "only a hand card" cites bohnanza/phase-1/1\n'
+            '  effect { move cards [card] of p to top of discard }')
+    warnings = warnings_of(tmp_path, with_action(body, head).replace("module mycards", "module mycards requires base"))
+    assert any("moves the card 'card' names, but no clause asks that it be there" in w
+               and "require ref_exists(p, card)" in w for w in warnings), warnings
+    # asked directly, or through a definition that asks it (the spec's `card_there`), it is not
+    for asked in ('  require ref_exists(p, card) else "there is no such card" cites ruling/no-such-card\n',
+                  '  require held(p, card) else "there is no such card" cites ruling/no-such-card\n'):
+        text = with_action(asked + body, head).replace("module mycards", "module mycards requires base") \
+            + "define held(q, r) = ref_exists(q, r) cites ruling/no-such-card\n"
+        assert not any("no clause asks" in w for w in warnings_of(tmp_path, text)), asked

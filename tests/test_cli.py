@@ -262,6 +262,16 @@ def test_a_broken_scenario_file_is_errored_and_exits_2(tmp_path, capsys):
     assert f"BUG IN SCENARIO: {path}:12:9: at steps[0].do: `type` is missing" in out
 
 
+def test_a_broken_scenario_is_counted_as_broken_by_game_not_under_its_folder(tmp_path, capsys):
+    # round 96's designer: `BY GAME .. 1 errored; market 8 passed`
+    write(tmp_path, PASSING)
+    elsewhere = tmp_path / "mistakes"
+    elsewhere.mkdir()
+    write(elsewhere, BROKEN)
+    assert main(["conform", str(tmp_path)]) == 2
+    assert "BY GAME base 1 passed; broken 1 errored" in capsys.readouterr().out
+
+
 def test_a_scenario_with_an_unknown_card_is_errored(tmp_path, capsys):
     path = write(tmp_path, PASSING.replace("fire-harvest-01", "bad-card-01").replace("[soy]", "[sooy]"))
     assert main(["conform", "-q", str(path)]) == 2
@@ -837,8 +847,9 @@ def test_judge_names_the_other_rules_a_refused_action_breaks(tmp_path, capsys):
     assert main(["judge", where, "--brief", "-a", "Timon plant_card hand 2 1"]) == 1
     out = capsys.readouterr().out
     assert "ILLEGAL [bohnanza/phase-1/1]" in out
-    assert ("also refused: only traded and revealed cards are planted this way; hand cards are planted in phase 1, "
-            "the foremost first") in out
+    # (a refusal of what the move names, whatever the moment, said as such since round 96)
+    assert ("and at any moment: [bohnanza/phase-3/1] only traded and revealed cards are planted this way; hand cards "
+            "are planted in phase 1, the foremost first") in out
     assert "bohnanza/phase-1/1, bohnanza/setup/9)" in out
 
 

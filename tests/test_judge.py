@@ -3836,11 +3836,13 @@ def test_round_67s_table_already_yet_instead_and_he_beside_a_named_player(tmp_pa
         code, out = judge(capsys, situation(tmp_path, table), "-a", text)
         assert out["results"][0]["action"]["type"] == kind and out["results"][0]["legal"] is legal, text
     # `she` of the two named before: not Timon, whom the words said to be a he (`his red`;
-    # round 76); where they say nothing of either, whom `she` means is still asked.
+    # round 76); where they say nothing of either, the answer to an offer is its partner's, asked
+    # as it is said (`..., and she accepts`: round 75; the question form since round 96)
     code, out = judge(capsys, situation(tmp_path, table, phase="trade"), "-a", "Timon offers Nina his red. Can she accept?")
     assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]][-1] == ("accept", "Nina")
     code, out = judge(capsys, situation(tmp_path, table), "-a", "Timon offers Nina the red. Can she accept?")
-    assert code == 2
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [("offer", "Timon")], out
+    assert out["results"][0]["legal"] is False and code == 1, out
 
 
 def test_round_67s_table_a_time_clause_at_the_start(tmp_path, capsys):
@@ -7194,3 +7196,43 @@ def test_round_96_two_attacks_with_the_verb_said_once(capsys):
     assert [(r["action"]["type"], r["action"].get("target"), r["legal"]) for r in out["results"]] == [
         ("attack", "09", True), ("attack", "11", False)], out
     assert out["results"][1]["rule"] == "dschingis/combat/10", out
+
+
+def test_round_96_a_refusal_of_what_the_move_names_at_any_moment_comes_first(capsys):
+    # the depot's own rule was the fourth `also refused`, after phase 1's: the table read the
+    # answer as `allowed in phase 3`
+    code, out = judge(capsys, f"{R96}/p02-depot.yaml", "-a", "Can Hanno plant his depot fire in a field?")
+    also = out["results"][0]["also_refused_by"]
+    assert code == 1 and also[0]["rule"] == "bohnaparte/munitions-depot/3" and also[0]["always"], also
+    assert not any(a.get("always") for a in also if "phase 3" in a["reason"]), also
+    main(["judge", f"{R96}/p02-depot.yaml", "-a", "Can Hanno plant his depot fire in a field?", "--brief"])
+    assert "  and at any moment: [bohnaparte/munitions-depot/3] a card on a munitions depot can no longer be planted" \
+        in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("table, said, read", [
+    # `Then Nina harvested`: the verb after the name turned to the present
+    ("r03.yaml", "Timon planted the blue and said stop for the blue card. Then Nina harvested her two reds. "
+                 "Can Timon still claim the red card?",
+     [("plant_card", "Timon", True), ("fulfil", "Timon", True), ("harvest", "Nina", True), ("fulfil", "Timon", True)]),
+    # `Can Keno ask ...`, as `Keno asks ...`
+    ("b06.yaml", "Can Keno ask Timon for the soy as a gift?", [("offer", "Keno", True)]),
+    # `Nina and Keno want to swap`: the move they mean, as `Nina and Keno swap`
+    ("b01.yaml", "Nina and Keno want to swap their greens with each other, is that ok?", [("offer", "Nina", False)]),
+    # `another one`, `later`: the move said before, again
+    ("r06.yaml", "Keno buys a 3rd bean field. Can he buy another one?",
+     [("buy_field", "Keno", True), ("buy_field", "Keno", False)]),
+    ("d07.yaml", "Timon buys a cart. Can he buy a second cart later?",
+     [("buy_cart", "Timon", True), ("buy_cart", "Timon", False)]),
+    # `Does she have to take it?` after a gift: whether she must accept
+    ("b06.yaml", "Timon gives Nina the soy. Does she have to take it?", [("offer", "Timon", True),
+                                                                          ("accept", "Nina", True)]),
+    # `the last vine card` is where the card lies, not another card's title
+    ("r05.yaml", "Timon fulfils the last vine card. Does the game end?", [("fulfil", "Timon", True)]),
+])
+def test_round_96_table_talk_read(capsys, table, said, read):
+    code, out = judge(capsys, f"{R96}/{table}", "-a", said)
+    assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out["results"]] == read, out
+    if "have to take" in said:
+        assert out["results"][1]["notation"][0].startswith("'must': no"), out
+        assert "asked" not in out or "Does she have to take it" not in str(out["asked"]), out

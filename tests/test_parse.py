@@ -391,6 +391,8 @@ def test_hint_for_a_quantifier_inside_and_or_without_parentheses(text):
     ("procedure q(p) cites x/y/1 {\n  p.coins += 1\n}", "`x = x + 1`"),
     ("procedure q(p) cites x/y/1 {\n  return 1\n}", "returns nothing"),
     ("define x = -1", "`0 - 1`"),
+    # round 96's designer: numbers as an option's values
+    ("option cap one of 2, 3, 4 default 2 cites x/y/1", "an option's values are names"),
 ])
 def test_hint_for_another_languages_habit(body, hint):
     err = syntax_error(f"module m\n{body}\n")

@@ -86,6 +86,9 @@ def test_a_game_on_a_map_needs_a_map_for_its_table(capsys):
     assert main(["simulate", "--modules", "bohnaparte", "--players", "4", "--games", "1", "-q"]) == 2
     err = capsys.readouterr().err
     assert "--players 4: no map of these modules is laid for 4 players" in err and "--rules" in err
+    # the maps for the table that another option lays are named with their condition (round 96)
+    assert main(["simulate", "--modules", "bohnaparte", "--players", "3", "--games", "1", "-q"]) == 2
+    assert "laid for 3 under other options: pyramid_5 (played when layout == pyramid5)" in capsys.readouterr().err
 
 
 MY_REALM = """\

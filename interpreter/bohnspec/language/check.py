@@ -991,6 +991,45 @@ class Checker:
                 if c.condition.kind == "const" and c.condition.args[0] is False:
                     self.warn(c.loc, f"this clause never holds: action {a.name!r} can never be taken")
             self.block(a.effect, scope)
+        self._card_moved_unasked(a)
+
+    @functools.cached_property
+    def _existence_calls(self) -> frozenset[str]:
+        """`ref_exists` and the definitions that call it, through others (`card_there`)."""
+        found = {"ref_exists"}
+        grew = True
+        while grew:
+            grew = False
+            for name, d in self.spec.defines.items():
+                if name not in found and any(n.kind == "call" and n.args[0] in found for n in nodes_of(d.body)):
+                    found.add(name)
+                    grew = True
+        return frozenset(found)
+
+    def _card_moved_unasked(self, a: Action) -> None:
+        """A `card` or `cards` parameter the effect moves, where no clause asks that the card be
+        there (`ref_exists`): a parameter ranges over the references of its zones at any
+        player's, so a listed action may name a card the actor has not, and the move fails as an
+        error of the rules, where the engine should have refused it (round 96's designer: `hand
+        4` listed to a player of three cards, which stopped simulate)."""
+        params = {p.name for p in a.params if p.type in ("card", "cards")}
+        if not params:
+            return
+        asked: set[str] = set()
+        for _, c in self.spec._clauses_in_order(a.name):
+            found = list(nodes_of(c.condition))
+            if any(n.kind == "call" and n.args[0] in self._existence_calls for n in found):
+                asked |= {n.args[0] for n in found if n.kind == "name"}
+        for s in nodes_of(a.effect):
+            if s.kind != "move" or not isinstance(s.args[0], Node) or s.args[0].kind != "refs":
+                continue
+            for name in sorted({n.args[0] for n in nodes_of(s.args[0].args[0]) if n.kind == "name"} & params - asked):
+                self.warn(s.loc, f"action {a.name!r} moves the card {name!r} names, but no clause asks that it be "
+                                 f"there: {name!r} ranges over the references of its zones at any player's, so a "
+                                 f"listed action may name a card that is not there (another player's `hand 4`), "
+                                 f"and the move stops the game with an error of the rules; add "
+                                 f"`require ref_exists({a.actor}, {name}) else \"there is no such card\" "
+                                 f"cites ruling/no-such-card`")
 
     def _timing(self, c: Any, scope: set[str], a: Action) -> None:
         """A clause's condition: a `require` sees the parameters, a `when` (the timing, judged

@@ -233,6 +233,10 @@ def _word_hint(text: str, token: Token, expected: Iterable[str]) -> str | None:
         return _CHARACTER_HINTS["+="]
     if str(token) == "-" and "INT" in expected:
         return "a number has no sign of its own: a negative one is written `0 - 1`"
+    if token.type == "INT" and re.search(r"\boption\s+\w+\s+one\s+of\b[^\n]*$", text[:start]):
+        # (round 96's designer: `option cap one of 2, 3, 4`, told only that a name was expected)
+        return ("an option's values are names (`one of two, three, four`); the number a rule needs is a `define` "
+                "of them: `define cap = if size == small then 2 else 3`")
     return None
 
 

@@ -8,6 +8,7 @@ reads "defeated", a plundered town's `burnt: true` reads "burnt").
 
     text_rows(view)   the board as rows; offset rows are indented by their half-card shift so
                       the hexagon shows; a graph board lists each space with its neighbours
+    neighbour_rows(view)  each space's neighbours, for a board drawn in rows
     to_json(view)     the same as data
     svg(view)         hexagons (offset), squares (grid) or circles and edges (graph), with the
                       space id, the card's title, the owner in his colour, markers, a legend
@@ -184,6 +185,22 @@ def text_rows(view: BoardView) -> list[str]:
             notes.append(f"[{s.id}] {', '.join(s.marks)}")
     if notes:
         lines.append("  " + "; ".join(notes))
+    return lines
+
+
+def neighbour_rows(view: BoardView) -> list[str]:
+    """Each space's neighbours, where the drawing shows them only by where the cells lie (an
+    offset or grid board; a graph's rows list them already): what touches what across a river
+    or a half-card shift is read here, not guessed (round 96's designer looked for them)."""
+    if view.geometry == "graph" or _cells(view) is None:
+        return []
+    lines = ["neighbours:"]
+    for s in view.spaces:
+        said = f"{s.id}: {', '.join(s.neighbours) or 'none'};"
+        if len(lines[-1]) + 1 + len(said) > 100:
+            lines.append(" ")
+        lines[-1] += " " + said
+    lines[-1] = lines[-1].rstrip(";")
     return lines
 
 

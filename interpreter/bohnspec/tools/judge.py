@@ -30,7 +30,7 @@ from ..errors import ActionError, BohnspecError, Location, ScenarioError, Shuffl
 from ..execution.interpret import Engine, Env, Outcome, Rejection, _names_in, conjuncts, engine_for, serialise
 from ..language.model import STATE_KEYS, Action, Decl, Define, EndRule, Handler, Node, Phase, Procedure, Vine, \
     Winners, first_citation
-from ..language.spec import Spec, through_definitions
+from ..language.spec import Spec, nodes_of, through_definitions
 from ..userfile import Document
 from .notation import (COUNT_ASKED, absent_move, counted_place, counts_spaces, card_owners, card_title, format_action,
                        ref_text)
@@ -2467,8 +2467,29 @@ def _also_refusing(engine: Engine, state: State, action: dict, deciding: Locatio
         module = modules.get(where) if where is not None else None
         return decider is None or module is None or spec.builds_on(module, decider)
 
-    return [{"rule": r.rule, "reason": r.reason, "clause": place(r.where), "cites": list(cites_at.get(r.where, ()))}
-            for r in engine.refusals(state.copy(), action) if r.where != deciding and speaks(r.where)]
+    clauses = {c.loc: c for _, c in spec._clauses_in_order(kind)} if kind in spec.actions else {}
+    params = {p.name for p in spec.actions[kind].params} if kind in spec.actions else set()
+    found = [{"rule": r.rule, "reason": r.reason, "clause": place(r.where), "cites": list(cites_at.get(r.where, ())),
+              **({"always": True} if _of_the_values_alone(clauses.get(r.where), params) else {})}
+             for r in engine.refusals(state.copy(), action) if r.where != deciding and speaks(r.where)]
+    # (a refusal of what the move names, whatever the moment, first: round 96's table asked
+    # whether a depot card may be planted and was told of phase 1 before the depot's rule)
+    return sorted(found, key=lambda a: not a.get("always"))
+
+
+# The functions whose answer is the values given alone, whatever the state.
+_OF_THE_VALUES = frozenset({"ref_zone"})
+
+
+def _of_the_values_alone(clause, params: set[str]) -> bool:
+    """Whether a `require` reads nothing but the action's values (`ref_zone(card) != "depot"`):
+    it refuses the move whatever the moment, which a player asking of it wants to hear."""
+    if clause is None or clause.kind != "require":
+        return False
+    read = list(nodes_of(clause.condition))
+    return all(n.args[0] in params for n in read if n.kind == "name") \
+        and all(n.args[0] in _OF_THE_VALUES for n in read if n.kind == "call") \
+        and any(n.kind == "name" for n in read)
 
 
 # How many lines of what a refused player may do instead are listed at most.
@@ -2920,7 +2941,12 @@ def render_verdicts(results: list[dict], brief: bool = False, var_words: Mapping
             own_words = f" (in its words: \"{r['clause_reason']}\")" if r.get("clause_reason") else ""
             lines.append(f"  decided by the clause at {r['clause']}{own_words}, citing {', '.join(r['cites'])}")
             for a in r.get("also_refused_by", []):
-                lines.append(f"  also refused: {a['reason']}  (the clause at {a['clause']}; {', '.join(a['cites'])})")
+                if a.get("always"):
+                    lines.append(f"  and at any moment: [{a['rule']}] {a['reason']}  (the clause at {a['clause']}; "
+                                 f"{', '.join(a['cites'])})")
+                else:
+                    lines.append(f"  also refused: {a['reason']}  (the clause at {a['clause']}; "
+                                 f"{', '.join(a['cites'])})")
             if "may_now" in r:
                 who = r["action"].get("player") if isinstance(r["action"], dict) else None
                 lines.append(f"  what {who} may do now instead: {'; '.join(r['may_now']) or 'nothing (wait)'}")

@@ -1111,7 +1111,9 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
                   r"\1 ", text, flags=re.IGNORECASE)
     # `Nina wants to trade ...`, `tries to`, `would like to`, `decides to`: the move she means
     # to make, judged (round 61's table)
-    text = re.sub(r"^(\S+)\s+(?:wants|wishes|tries|tried|decides|decided|chooses|means|intends|would\s+like|'d\s+like)"
+    # (`Nina and Keno want to swap ...`, each said as `Nina want to swap`: round 96's table)
+    text = re.sub(r"^(\S+)\s+(?:wants?|wish(?:es)?|tr(?:ies|y)|tried|decides?|decided|chooses?|means?|intends?|"
+                  r"would\s+like|'d\s+like)"
                   r"\s+to\s+(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
     # `Nina keeps the soy and plants the broad bean`: what she keeps is no move
     text = re.sub(r"^(\S+)\s+keeps?\s+.+?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text, flags=re.IGNORECASE)
@@ -1173,11 +1175,13 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
                   r"(?:his|her|their|my)\s+(?:starting\s+)?(camp)\b", r"\1 \2 \4 \3", text, flags=re.IGNORECASE)
     # `Timon asks Nina for her red (as a gift)`: his offer, giving nothing, for her card
     # (`asks Nina to give him her red as a gift`: the same; round 88's table)
-    text = re.sub(r"^(\S+)\s+asks\s+(\S+)\s+to\s+(?:give|hand|pass)\s+(\S+)\s+",
+    # (`Can Keno ask Timon for the soy as a gift?`, said as `Keno ask ...`: round 96's table)
+    text = re.sub(r"^(?:(?:can|may|could|might)\s+)?(\S+)\s+asks?\s+(\S+)\s+to\s+(?:give|hand|pass)\s+(\S+)\s+",
                   # (him: the one asking, whom a guess may have named another already)
                   lambda m: f"{m[1]} asks {m[2]} for " if m[3].lower() in ("him", "her", "them", "me")
                   or m[3] in state.names() else m[0], text, flags=re.IGNORECASE)
-    text = re.sub(r"^(\S+)\s+asks\s+(\S+)\s+for\s+(?:(?:his|her|their)\s+)?(.+?)(?:\s+as\s+an?\s+(?:gift|present)"
+    text = re.sub(r"^(?:(?:can|may|could|might)\s+)?(\S+)\s+asks?\s+(\S+)\s+for\s+(?:(?:his|her|their)\s+)?(.+?)"
+                  r"(?:\s+as\s+an?\s+(?:gift|present)"
                   r"|\s+for\s+free)?$", r"\1 offers \2 nothing for \2's \3", text, flags=re.IGNORECASE)
     text = re.sub(r"^\s*(?:is|would)\s+it\s+(?:be\s+)?(?:allowed|legal|ok|okay|possible)\s+for\s+(\S+)\s+to\s+",
                   r"\1 ", text, flags=re.IGNORECASE)

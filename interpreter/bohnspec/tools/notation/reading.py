@@ -1454,8 +1454,13 @@ def _answer_to_the_offer(state: State, text: str) -> str:
             return m[0]
         # (`and she takes it`: the offer taken, her acceptance)
         said = "accepts" if re.fullmatch(r"takes?\s+it", verb, flags=re.IGNORECASE) else verb
-        return m[0][:m.start(3) - m.start(0)] + (maker if back else to) + " " + said + m[0][m.end(4) - m.start(0):]
-    return re.sub(offer + r"(he|she|they)\s+(says?\s+(?:yes|no)|accepts?|agrees?|declines?|refuses?|rejects?|"
+        return m[0][:m.start(3) - m.start(0)] + (maker if back else to) \
+            + m[0][m.end(3) - m.start(0):m.start(4) - m.start(0)] + said + m[0][m.end(4) - m.start(0):]
+    # (asked too: `Must she accept?`, `Does she have to accept?`; round 96's table was asked whom
+    # `she` means)
+    return re.sub(offer + r"(?:(?:must|does|do|did|can|may|will|would|should|could)\s+)?(he|she|they)\s+"
+                  r"(?:(?:have|has|need|needs)\s+to\s+|(?:still|also|really)\s+)?"
+                  r"(says?\s+(?:yes|no)|accepts?|agrees?|declines?|refuses?|rejects?|"
                   r"turns?\s+it\s+down|takes?\s+it(?:\s+back)?|takes?\s+the\s+offer\s+back|takes?\s+back\s+(?:the\s+"
                   r"offer|it)|withdraws?)\b",
                   meant, text, flags=re.IGNORECASE)
@@ -2098,6 +2103,11 @@ _ASKED_AFTER_IF = (r"(?=(?:does|do|did|is|are|was|can|may|must|could|would|will|
                    r"what\s+happens|how\s+many|how\s+much)\b)")
 
 
+# `Does Nina have to take it?` after an offer to her: whether she must accept.
+MUST_ACCEPT_ASKED = re.compile(r"\b(?:does|do)\s+(\S+)\s+(?:have|need)\s+to\s+(?:take|accept)\s+(?:it|that|them|"
+                               r"the\s+(?:gift|offer|trade|deal|present))\s*\?", re.IGNORECASE)
+
+
 def hypothesis_split(text: str) -> str:
     """`If Keno draws, does Nina win?`, `Suppose Keno draws: does Nina win?`: the moves, then the
     question of what they lead to (`Keno draws. Does Nina win?`); round 95's table had `'If' is
@@ -2151,8 +2161,28 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                           text)
         # (`Can he end the phase then?`: a `then` closing a question says when, which the moves
         # before say; round 95's table had `'then' is one too many`)
-        text = re.sub(r",?\s+then\s*\?", "?", text, flags=re.IGNORECASE)
+        # (and `later`: `Can he buy a second cart later?`, round 96's table)
+        text = re.sub(r",?\s+(?:then|later(?:\s+on)?(?:\s+this\s+turn)?|afterwards)\s*\?", "?", text,
+                      flags=re.IGNORECASE)
+        # (`Can he buy another one?`: the move said before, again; round 96's table had `'1' is one
+        # too many`)
+        text = re.sub(r"\b(?:another|one\s+more)\s+one\s*\?", "again?", text, flags=re.IGNORECASE)
         text = hypothesis_split(text)  # (`If Keno draws, does Nina win?`: the move, then the question)
+        # (`Timon gives Nina the soy. Does Nina have to take it?`: whether she must accept, not
+        # what the gift leads to; round 96's table was shown the offer alone)
+        text = MUST_ACCEPT_ASKED.sub(r"Must \1 accept?", text)
+        # (`In phase 1, can she play her second card?`: the time said first, read where a time
+        # said after the move is; round 96's table had `'In' is not at the table`)
+        text = re.sub(r"(^|[.!?;]\s+)((?:in|during|on)\s+[^,.;!?]{1,40}?),\s+((?:can|may|must|could|does|do|did|is|are|"
+                      r"will|would)\s[^?]*?)\s*\?",
+                      lambda m: f"{m[1]}{m[3][:1].upper()}{m[3][1:]} {m[2][:1].lower()}{m[2][1:]}?", text,
+                      flags=re.IGNORECASE)
+        if state.names():
+            # (`Nina and Keno want to swap their greens`: the move they mean, said by both, as one
+            # move of two players is read; round 96's table had it split, `unknown action 'want'`)
+            both = names_alternation(state)
+            text = re.sub(r"\b((?:" + both + r")(?:\s*,\s*(?:" + both + r"))*\s+and\s+(?:" + both + r"))\s+"
+                          r"(?:want|wish|try|decide|mean|intend|would\s+like|'d\s+like)\s+to\s+", r"\1 ", text)
         # (`Nina says that's fine`: her answer to the offer, yes; not what she says a move
         # leads to, which is narration; round 91's hunt)
         # (only as the whole of what is said: not `says that's fine and pays tribute`, a move of
@@ -2894,7 +2924,8 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
                      r"^(\S+\s+\S+(?:\s+(?:in|out))?)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?"
                      r"(?:(\S+)\s+)?fields?$", text, flags=re.IGNORECASE)
     if every is not None:
-        verb, count_word, variety = (every[1], every[3] or every[2], every[4]) if every[1] else (every[5], every[6], every[7])
+        verb, count_word, variety = (every[1], every[3] or every[2], every[4]) if every[1] else \
+            (every[5], every[6], every[7])
         if count_word is None:
             every = None
         elif variety is not None and variety.lower() not in engine.spec.varieties:
@@ -2906,8 +2937,9 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
         how_many = {"both": 2, "two": 2, "three": 3, "four": 4}.get(count_word.lower())
         if how_many is not None and len(planted) != how_many:
             what = f"{variety.lower()} field" if variety else "field"
-            raise ActionError(f"{count_word!r}: {who[0]} has {len(planted) or 'no'} {what}{'s' if len(planted) != 1 else ''}"
-                              + ("" if variety else " holding beans") + ": name the fields by their numbers")
+            raise ActionError(f"{count_word!r}: {who[0]} has {len(planted) or 'no'} {what}"
+                              + ("s" if len(planted) != 1 else "") + ("" if variety else " holding beans")
+                              + ": name the fields by their numbers")
         if planted:
             return _an_order_allowed(engine, state, [f"{verb} field {k}" for k in planted])
     subjects, after = _subjects(state, text)
@@ -3822,9 +3854,14 @@ def _the_card_meant(engine: Engine, state: State, player: str, kind: str, said: 
     where the player's figure stands): told when the words name another card than the one the
     move is about, which its event names (round 58: the card ahead was judged as the card under
     the figure)."""
+    # (`fulfils the last vine card`: where the card lies, which the move's event shows, not a word
+    # of another card's title; round 96's table was told it named another card. `for being last`
+    # is a word of one: the last figure's card)
+    said = re.sub(r"^\s*((?:the|his|her|their|my)\s+)?(?:last|final)\s+(?=(?:vine\s+)?card\b)", r"\1", said,
+                  flags=re.IGNORECASE)
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", said)} - {
         *_ARTICLES, "card", "task", "vine", "his", "her", "their", "my", "the", "this", "that", "next", "current",
-        "for", "of", "free", "himself", "herself", "themselves", "on", "at", "all"}
+        "for", "of", "free", "himself", "herself", "themselves", "on", "at", "all", "own"}
     if not words or state.over:
         return  # (a game over: the move is refused for that, whatever card is named; round 88's table)
     if re.search(r"\b(?:before|after|ahead\s+of|behind|next\s+to)\s+(?:the\s+)?\w", said, flags=re.IGNORECASE):

@@ -251,6 +251,7 @@ def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
     `Eiko has harvested her four soys`, `Timon paid a coin`, `he drew` (`harvests`, `pays`,
     `draws`), where the verb, so turned, names a move of the game; any other word stays."""
     subjects = "|".join([*map(re.escape, names), "he", "she", "they", "i", "then", "and"])
+    named = "|".join([*map(re.escape, names), "he", "she", "they"])
 
     def present(m: re.Match) -> str:
         for base in _past_bases(m[2].lower()):
@@ -269,7 +270,9 @@ def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
     # (not a sentence of another time, `Timon drew four cards last turn`: the story before the
     # situation, which the situation gives)
     return "".join(part if OTHER_TIME.search(part)
-                   else re.sub(r"\b(" + subjects + r")\s+(?:has\s+|had\s+|have\s+)?(\w+)\b(?=([^.;!?,]{0,40}))",
+                   # (not `Then Nina`: the verb after the name is the one turned; round 96's table)
+                   else re.sub(r"\b(" + subjects + r")\s+(?:has\s+|had\s+|have\s+)?(?!(?:" + named + r")\b)(\w+)\b"
+                               r"(?=([^.;!?,]{0,40}))",
                                present, part, flags=re.IGNORECASE)
                    for part in re.split(r"(?<=[.;!?])(?=\s)", text))
 

@@ -28,7 +28,7 @@ from ..conformance import deciding
 from ..conformance import scenario as S
 from ..errors import ActionError, BohnspecError, Location, ScenarioError, ShuffleMismatch, SpecRuntimeError
 from ..execution.interpret import Engine, Env, Outcome, Rejection, _names_in, conjuncts, engine_for, serialise
-from ..language.model import STATE_KEYS, Action, Decl, Define, EndRule, Handler, Node, Phase, Procedure, Vine, \
+from ..language.model import STATE_KEYS, Action, Clause, Decl, Define, EndRule, Handler, Node, Phase, Procedure, Vine, \
     Winners, first_citation
 from ..language.spec import Spec, nodes_of, through_definitions
 from ..userfile import Document
@@ -2470,7 +2470,8 @@ def _also_refusing(engine: Engine, state: State, action: dict, deciding: Locatio
     clauses = {c.loc: c for _, c in spec._clauses_in_order(kind)} if kind in spec.actions else {}
     params = {p.name for p in spec.actions[kind].params} if kind in spec.actions else set()
     found = [{"rule": r.rule, "reason": r.reason, "clause": place(r.where), "cites": list(cites_at.get(r.where, ())),
-              **({"always": True} if _of_the_values_alone(clauses.get(r.where), params) else {})}
+              **({"always": True} if r.where is not None and _of_the_values_alone(clauses.get(r.where), params)
+                 else {})}
              for r in engine.refusals(state.copy(), action) if r.where != deciding and speaks(r.where)]
     # (a refusal of what the move names, whatever the moment, first: round 96's table asked
     # whether a depot card may be planted and was told of phase 1 before the depot's rule)
@@ -2481,7 +2482,7 @@ def _also_refusing(engine: Engine, state: State, action: dict, deciding: Locatio
 _OF_THE_VALUES = frozenset({"ref_zone"})
 
 
-def _of_the_values_alone(clause, params: set[str]) -> bool:
+def _of_the_values_alone(clause: Clause | None, params: set[str]) -> bool:
     """Whether a `require` reads nothing but the action's values (`ref_zone(card) != "depot"`):
     it refuses the move whatever the moment, which a player asking of it wants to hear."""
     if clause is None or clause.kind != "require":

@@ -1675,3 +1675,38 @@ def test_a_card_moved_with_no_clause_asking_it_be_there_is_warned_of(tmp_path):
         text = with_action(asked + body, head).replace("module mycards", "module mycards requires base") \
             + "define held(q, r) = ref_exists(q, r) cites ruling/no-such-card\n"
         assert not any("no clause asks" in w for w in warnings_of(tmp_path, text)), asked
+
+
+@pytest.mark.parametrize("name, taken", [("players", "a name every rules file reads"),
+                                         ("active", "a name every rules file reads"),
+                                         ("true", "the language's own literal")])
+def test_a_definition_named_like_a_name_read_before_it_is_refused(tmp_path, name, taken):
+    # round 96's bad-input tester: `define players = 7` checked clean; the checker read the
+    # definition, the engines the table, and the game failed blaming the definition
+    text = f"module mycards requires base\n\ndefine {name} = 7 cites bohnanza/setup/1\n"
+    assert any(f"definition {name!r} is named like {taken}" in e for e in errors_of(tmp_path, text))
+
+
+def test_a_box_of_more_cards_than_a_deck_holds_is_refused(tmp_path):
+    # round 96's bad-input tester: 2,000 varieties of 9999 cards checked clean, and one game took 24 s
+    lines = [f'variety v{k} "V{k}" count 9999 meter [1, 2, 3, 4] cites bohnanza/setup/1' for k in range(101)]
+    text = "module mycards requires base\n\n" + "\n".join(lines) + "\n"
+    assert any("the cards of every kind come to more than 1,000,000" in e for e in errors_of(tmp_path, text))
+
+
+def test_a_field_compared_with_a_number_is_refused(tmp_path):
+    # round 96's bad-input tester meant `number(field) != 1`; the trace showed the field as 1
+    text = ('module mycards requires base\n\nextend action harvest {\n'
+            '  require field != 1 else "no" cites bohnanza/harvest/1\n}\n')
+    assert any("`field != 1` compares a field with a number" in e and "`number(field)`" in e
+               for e in errors_of(tmp_path, text))
+
+
+def test_nesting_too_deep_to_read_is_told_where_and_how_deep(tmp_path):
+    # round 96: 200 brackets were `thousands of levels` at 1:1
+    path = tmp_path / "deep.bohn"
+    path.write_text("module deep requires base\n\ndefine d = " + "(1 + " * 400 + "1" + ")" * 400
+                    + " cites bohnanza/setup/1\n", encoding="utf-8")
+    diagnostics, _ = check_files([path])
+    deep = [d for d in diagnostics if "nested too deep" in d.message]
+    assert deep and deep[0].location.line == 3 and "400 levels of blocks and brackets" in deep[0].message, deep

@@ -46,6 +46,14 @@ action fall() by p "Fall" cites bohnanza/harvest/1 {
 action owe() by p "Owe" cites bohnanza/harvest/1 {
   effect { repeat 0 - 1 { emit seen(x: 0, n: 0, a: false, b: 0) } }
 }
+
+action grow() by p "Grow" cites bohnanza/harvest/1 {
+  effect { emit seen(x: 9223372036854775807 + 9223372036854775807, n: 0, a: false, b: 0) }
+}
+
+action shed() by p "Shed" cites bohnanza/harvest/1 {
+  effect { move first 0 - 5 of p.hand to top of discard }
+}
 '''
 
 TABLE = {"players": [{"name": "Nina"}, {"name": "Timon"}, {"name": "Keno"}]}
@@ -113,6 +121,10 @@ def test_a_count_below_none_is_an_error_at_its_line(engine):
     state = state_from_data(engine, TABLE)
     with pytest.raises(SpecRuntimeError, match="repeat needs a count of none or more, got -1") as caught:
         engine.apply(state, {"type": "owe", "player": "Nina"})
+    assert caught.value.location is not None and caught.value.location.file == "tests/t.bohn"
+    # a move of fewer than no cards too: round 96's `meter` of -5 moved none without a word
+    with pytest.raises(SpecRuntimeError, match=r"`first N of p.hand` needs a count of none or more, got -5") as caught:
+        engine.apply(state, {"type": "shed", "player": "Nina"})
     assert caught.value.location is not None and caught.value.location.file == "tests/t.bohn"
 
 
@@ -209,3 +221,12 @@ def test_round_94_a_missing_event_names_where_the_rules_emit_it(tmp_path, capsys
     out = capsys.readouterr().out
     assert code == 1 and "the rules emit 'toll_paid' at " in out and "toll.bohn:4:" in out \
         and "(in handler attack)" in out, out
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=["reference", "compiled"])
+def test_a_sum_is_bounded_as_a_product_is(engine):
+    # round 96's bad-input tester: 2^63 - 1 added to itself played on, a number no JavaScript
+    # engine holds
+    state = state_from_data(engine, TABLE)
+    with pytest.raises(SpecRuntimeError, match="a number of 64 bits: the rules compute with numbers below 2"):
+        engine.apply(state, {"type": "grow", "player": "Nina"})

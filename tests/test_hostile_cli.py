@@ -360,3 +360,35 @@ def test_a_situation_that_is_no_file_is_told_to_be_saved_to_one(capsys):
     assert main(["judge", "/dev/null"]) == 2
     err = capsys.readouterr().err
     assert "is not a regular file (a pipe, a device or a socket)" in err and "save it to one" in err
+
+
+# ------------------------------------------------------------ round 96's bad-input tester
+
+def test_round_96_an_unknown_state_key_is_told_as_such_not_as_a_list_to_give(tmp_path, capsys):
+    path = write(tmp_path, PASSING.replace("  phase: ", "  colour: blue\n  phase: ", 1))
+    assert main(["conform", str(path)]) == 2
+    assert "at state.colour: unknown state key `colour`: neither a key of the state's own" in capsys.readouterr().out
+
+
+def test_round_96_a_device_named_as_a_scenario_is_told_what_it_is(capsys):
+    assert main(["conform", "/dev/null"]) == 2
+    assert "/dev/null: is not a regular file" in capsys.readouterr().err
+
+
+def test_round_96_modules_that_name_none_are_refused(capsys):
+    assert main(["simulate", "--modules", ",,,", "--games", "1", "-q"]) == 2
+    assert "--modules ',,,': names no module" in capsys.readouterr().err
+
+
+def test_round_96_nan_is_no_json_in_a_request_or_an_action(tmp_path, capsys):
+    from bohnspec.conformance.protocol import Server
+    reply = Server().answer('{"id": 1, "type": "hello", "protocol": NaN}')
+    assert reply["type"] == "error" and "NaN is not JSON" in reply["message"], reply
+    path = write(tmp_path, PASSING)
+    assert main(["judge", str(path), "--step", "0", "-a", '{"type": "harvest", "player": "Nina", "field": NaN}']) == 2
+    assert "NaN is not JSON" in capsys.readouterr().err
+
+
+def test_round_96_mutants_refuse_a_timeout_of_no_seconds(capsys):
+    assert main(["mutants", "--quick", "--timeout", "-1"]) == 2
+    assert "bohnspec: --timeout -1: give seconds above 0" in capsys.readouterr().err

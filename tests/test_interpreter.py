@@ -205,7 +205,7 @@ def test_an_accepted_action_does_not_touch_the_old_state(engine):
     ({"type": "plant_card", "player": "Nina", "card": "received1", "field": 1},
      "plant_card: parameter 'card' must be a card reference like 'hand 3', got 'received1'"),
     (["harvest", "Nina"], "an action is an object with 'type' and 'player', got ['harvest', 'Nina']"),
-    ({"player": "Nina"}, "unknown action type None; the actions of this game: harvest, draft, offer, accept, decline, plant_card, plant, end_phase, draw"),
+    ({"player": "Nina"}, "an action names its `type` (and its `player`); the actions of this game: harvest, draft, offer, accept, decline, plant_card, plant, end_phase, draw"),
 ])
 def test_malformed_actions_raise_action_error(engine, action, message):
     state = state_of(engine, phase="trade")

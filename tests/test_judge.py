@@ -7236,3 +7236,20 @@ def test_round_96_table_talk_read(capsys, table, said, read):
     if "have to take" in said:
         assert out["results"][1]["notation"][0].startswith("'must': no"), out
         assert "asked" not in out or "Does she have to take it" not in str(out["asked"]), out
+
+
+def test_round_96_hunt_a_move_said_done_that_the_situation_does_not_hold_is_read(capsys):
+    # `a moment ago`: the situation holds no offer, so the offer is read, then the question
+    code, out = judge(capsys, f"{R96}/b06.yaml", "-a", "Timon offered Keno the soy a moment ago. Does Keno have to take it?")
+    assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out["results"]] == [
+        ("offer", "Timon", True), ("accept", "Keno", True)], out
+    # `have to take it` of nothing offered is no question of accepting
+    assert main(["judge", f"{R96}/b06.yaml", "-a", "Does Nina have to take it?"]) == 2
+    capsys.readouterr()
+
+
+def test_round_96_hunt_the_defender_read_from_a_pronoun_takes_the_top_card(capsys):
+    code, out = judge(capsys, f"{R96}/p01.yaml", "-a",
+                      "Uwe attacks the farm with his fire. He takes the top card of the pile.")
+    assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out["results"]] == [
+        ("attack", "Uwe", True), ("defend", "Hanno", True)], out

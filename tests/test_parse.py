@@ -402,3 +402,9 @@ def test_hint_for_another_languages_habit(body, hint):
 def test_a_mistyped_emit_statement_gets_no_define_hint():
     err = syntax_error("module m\nprocedure q(p) cites x/y/1 {\n  emit 5\n}\n")
     assert "hint" not in err.message
+
+
+def test_a_brace_that_closes_no_block_is_told_so():
+    # round 96: lark's sample matched the quantifier's hint
+    err = syntax_error("module m\ndefine d = 1 + 2 } cites x/y/1\n")
+    assert err.message.endswith("hint: this '}' closes no block: remove it, or give the block it should close its '{'")

@@ -785,6 +785,12 @@ def test_a_list_of_more_cards_than_any_game_is_refused_before_it_is_written_out(
     data["state"]["draw_pile"] = ["blue*9999"] * 200
     err = build_error(engine, write(tmp_path, yaml.safe_dump(data, sort_keys=False)), tmp_path)
     assert err.path == "state.draw_pile" and "1,999,800 cards, more than any game has" in err.message, err
+    # a setup's deck too: round 96's was blamed on the engine, at `hello`
+    sc = S.load(write(tmp_path, SETUP.format(beans="garden", deck="blue*9999, " * 101), "base/mine/setup-01.yaml"),
+                root=tmp_path)
+    with pytest.raises(S.ScenarioError) as caught:
+        S.build_state(engine, sc)
+    assert caught.value.path == "setup.deck" and "more than any game has" in caught.value.message
 
 
 def test_a_key_indented_otherwise_is_told_so_not_to_quote(tmp_path):

@@ -220,6 +220,18 @@ def test_keep_unended_must_name_a_folder(tmp_path, capsys):
     afile.write_text("x", encoding="utf-8")
     assert main(["simulate", "--games", "1", "-q", "--keep-unended", str(afile)]) == 2
     assert f"--keep-unended {afile}: not a folder" in capsys.readouterr().err
+    # a folder that cannot be made is refused before any game is played, no missing parents made
+    # (round 96: fifty games were played, then the statistics were lost)
+    for bad, said in ((afile / "sub", f"{afile} is not a folder"),
+                      (tmp_path / "no" / "such", f"the folder {tmp_path / 'no'} does not exist")):
+        assert main(["simulate", "--games", "1", "-q", "--keep-unended", str(bad)]) == 2
+        assert said in capsys.readouterr().err
+    assert not (tmp_path / "no").exists()
+    # the folders fuzz and site write into, too
+    assert main(["fuzz", "--impl", "bohnspec serve", "--out", str(afile / "sub"), "--games", "1"]) == 2
+    assert f"--out {afile / 'sub'}: {afile} is not a folder" in capsys.readouterr().err
+    assert main(["site", str(afile / "sub")]) == 2
+    assert f"the site's folder {afile / 'sub'}: {afile} is not a folder" in capsys.readouterr().err
 
 
 def test_a_game_that_ends_is_not_kept(tmp_path, capsys):

@@ -385,6 +385,11 @@ def test_a_designers_scenarios_are_shown_with_their_cards(tmp_path, capsys):
     # One whose id is the corpus' own: listed as unreadable, the rest still shown.
     taken = (paths.SCENARIOS / "base" / "independent" / "accept-only-by-addressee-01.yaml").read_text(encoding="utf-8")
     (mine / "accept-only-by-addressee-01.yaml").write_text(taken, encoding="utf-8")
+    # One an alias bomb: refused within the bounds conform reads in, listed (round 96: a minute and
+    # the memory spent on it)
+    levels = ["l0: &l0 [x, x, x, x, x, x, x, x, x, x]"] + [
+        f"l{k}: &l{k} [{', '.join([f'*l{k - 1}'] * 10)}]" for k in range(1, 8)]
+    (mine / "bomb-01.yaml").write_text("id: examples/bomb-01\n" + "\n".join(levels) + "\n", encoding="utf-8")
     out = tmp_path / "site"
     assert cli.main(["site", str(out), "--no-rulebooks", "--rules", str(rules), "--scenarios", str(mine)]) == 0
     assert "add --scenarios" not in capsys.readouterr().err
@@ -398,6 +403,7 @@ def test_a_designers_scenarios_are_shown_with_their_cards(tmp_path, capsys):
     assert "In 2 scenarios" in six and "examples/six-coins-not-met-01.html" in six
     index = (out / "scenarios" / "index.html").read_text(encoding="utf-8")
     assert "is taken by conformance/scenarios/base/independent/accept-only-by-addressee-01.yaml" in index
+    assert "likely alias bomb" in index
     assert cli.main(["site", str(tmp_path / "other"), "--scenarios", str(tmp_path / "nope")]) == 2
     assert "--scenarios" in capsys.readouterr().err
 

@@ -51,6 +51,10 @@ def situation(vars_: dict, **more) -> dict:
     # author had a castle in a face-down deck accepted, a game she could never win).
     (situation({"violet_pos": 20, "red_pos": 22}, vine_row=ROW[:-1], vine_deck=ROW[-1:]), "state.vine_deck",
      "no face-down vine deck"),
+    # ... the castle last (round 96: fuzz shrank a finding into a row without it, where the rules
+    # do not say where the neutral figures stop)
+    (situation({"violet_pos": 3, "red_pos": 3}, vine_row=ROW[:5], players=[{"name": "Nina", "vars": {"vine_pos": 1}}]),
+     "state.vine_row", "the castle is the last card of vine_row"),
 ])
 def test_a_solo_situation_no_game_reaches_is_refused(state, path, words):
     helpers.assert_refused(SOLO, state, path, words)
@@ -61,7 +65,7 @@ def test_the_situations_a_solo_game_reaches_load():
     for state in (situation({"violet_pos": 20, "red_pos": 22}),
                   situation({"violet_pos": 28, "red_pos": 28}),  # both a card short of the castle
                   situation({"violet_pos": 29, "red_pos": 27, "lost": True}, over=True),  # lost, as it ends
-                  situation({"violet_pos": 3, "red_pos": 3}, vine_row=ROW[:5],  # a partial row, no castle
+                  situation({"violet_pos": 3, "red_pos": 3}, vine_row=ROW[:5] + ["castle"],  # a short row
                             players=[{"name": "Nina", "vars": {"vine_pos": 1}}])):
         loaded = S.state_from_data(engine, copy.deepcopy(state), SOLO)
         assert loaded.vars["violet_pos"] == state["vars"]["violet_pos"]

@@ -899,6 +899,9 @@ class Generator:
                          f"list_too_long(len({t}) + len({v}), {loc})")
             out.line("else:")
             out.line(f"    {t} = arith_slow({t}, {literal(op)}, {v}, {loc})")
+        # (bounded as a product is, as the reference bounds it)
+        out.line(f"if {'' if sure else f'{t}.__class__ is int and '}not -MAX_NUMBER < {t} < MAX_NUMBER:")
+        out.line(f"    number_too_big({t}, {loc})")
         if sure:
             self._known[t] = "int"
         return t

@@ -732,6 +732,10 @@ class Engine:
                 if not (isinstance(total, int) and isinstance(v, int)):
                     raise SpecRuntimeError(loc, f"cannot compute {total!r} {op} {v!r}")
                 total = total + v if op == "+" else total - v
+            # (a sum as a product is bounded: round 96's tester summed past 2^63, which an outside
+            # engine's numbers, JavaScript's say, cannot hold)
+            if total.__class__ is int and not -MAX_NUMBER < total < MAX_NUMBER:
+                number_too_big(total, loc)
             return total
         return arith
 
@@ -1132,6 +1136,10 @@ class Engine:
         if not isinstance(action, dict):
             raise ActionError(f"an action is an object with 'type' and 'player', got {action!r}")
         kind = action.get("type")
+        if kind is None:
+            # (`{}`: no type at all, not a type called None; round 96's bad-input tester)
+            raise ActionError("an action names its `type` (and its `player`); the actions of this game: "
+                              + ", ".join(self._compiled_actions))
         if not isinstance(kind, str) or kind not in self._compiled_actions:
             raise ActionError(f"unknown action type {kind!r}" + (
                 suggest(str(kind), self._compiled_actions)

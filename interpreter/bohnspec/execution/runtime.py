@@ -169,6 +169,11 @@ def pick_item(z: list, n: int, loc: Location | None, what: str = "") -> list[Pic
 
 
 def pick_first(z: list, n: int, loc: Location | None, what: str = "") -> list[Pick]:
+    if n.__class__ is not int or n < 0:
+        # (a rule gone wrong, as a negative `repeat` is: round 96's `meter` of -5 moved no card
+        # without a word and paid `coins -5`)
+        raise SpecRuntimeError(loc, f"`first N of {what.strip('`') or 'a zone'}` needs a count of none or more, "
+                                    f"got {n!r}")
     return _indexed(z, list(range(n)), loc, what)
 
 

@@ -177,6 +177,11 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
                 message += (f": the block opened at {opened[0]}:{opened[1]} is not closed; a '}}' is missing "
                             f"before this {str(token)}")
                 return RulesSyntaxError(location, message, _context(text, location.line, location.column))
+        if token is not None and token.type == "RBRACE" and _unclosed_brace(text[:token.start_pos or 0]) is None:
+            # (a '}' that closes nothing: not the quantifier's hint lark's samples matched; round 96)
+            return RulesSyntaxError(location, f"{message}\nhint: this '}}' closes no block: remove it, or give the "
+                                              "block it should close its '{'",
+                                    _context(text, location.line, location.column))
         word_hint = _word_hint(text, token, expected) if token is not None and token.type != "$END" else None
         if word_hint:
             return RulesSyntaxError(location, f"{message}\nhint: {word_hint}",

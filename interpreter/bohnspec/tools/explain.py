@@ -445,7 +445,8 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
     if ident.startswith("ruling/"):
         r = spec.rulings.get(ident[len("ruling/"):])
         if r is None:
-            raise BohnspecError(f"unknown ruling {ident!r}{suggest(ident[7:], spec.rulings)}")
+            # (the suggestion as it is written, `ruling/no-such-card`; round 96's tester)
+            raise BohnspecError(f"unknown ruling {ident!r}{suggest(ident, [f'ruling/{r}' for r in spec.rulings])}")
         path = next((p for d, p, _ in decls if d is r), "")
         own = sorted({s["id"] for s in own_scenarios if ident in s["cites"]})
         return {"id": ident, "type": "ruling", "module": r.module, "where": place(r.loc), "question": r.question,

@@ -228,11 +228,16 @@ def _on_each_space(engine: Engine, state: State, text: str, notes: list | None, 
     raise ActionError(f"{exc} (now {each})")
 
 
+def _no_json_constant(word: str) -> None:
+    """NaN and Infinity, which Python's reader takes and JSON has not."""
+    raise json.JSONDecodeError(f"{word} is not JSON", word, 0)
+
+
 def _parse_action(engine: Engine, state: State, text: str, notes: list | None = None, whole: bool = True) -> list[dict]:
     text = text.strip()
     if text.startswith("{"):
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_no_json_constant)  # (NaN is no JSON: round 96)
         except json.JSONDecodeError as exc:
             raise ActionError(f"the action is not valid JSON: {exc.msg} (at column {exc.colno})") from None
         except (ValueError, RecursionError):  # Python's bounds on a number's digits and on nesting
@@ -552,6 +557,15 @@ def _timely_reading(engine: Engine, state: State, player: str, kind: str, typed:
         fitting = [k for k in dict.fromkeys(m.kind for m in moves.timely(engine, state)) if k != kind and fits(k)]
         if len(fitting) != 1:
             return None
+        # (a pronoun read as the attacker, where that move is the defender's alone: `Uwe attacks the
+        # farm. He takes the top card of the pile.` is Hanno's defence, as `He defends` is;
+        # round 96's hunter)
+        other = _the_one_whose_moment(engine, state, fitting[0])
+        if other is not None and other not in (player, state.active) and any(
+                name == player and pronoun.lower() in ("he", "she") for name, pronoun, _ in PRONOUNS_READ.get() or ()):
+            said.append(f"'{next(p for n, p, _ in PRONOUNS_READ.get() or () if n == player)}': read as {other}, the "
+                        f"one player whose move {fitting[0]} is now")
+            player = other
     return _the_one_reading(engine, state, player, fitting, rest, f"'{typed[0]}'", why, said)
 
 
@@ -1939,8 +1953,11 @@ def _pronoun_again(engine: Engine, state: State, player: str, verb: str) -> str:
         return player
     kind = _action_named(engine, [verb])[0]
     for name, pronoun, rest in read:
+        # (the move the words said, or one the reading made of a verb of no move: `He takes the
+        # top card of the pile` is a defence; round 96's hunter had Uwe's own, refused)
+        said = _action_named(engine, rest.split()[:3])[0] if rest.split() else ""
         if name != player or pronoun.lower() not in ("he", "she") or not rest.split() \
-                or _action_named(engine, rest.split()[:3])[0] != kind:
+                or (said != kind and said in engine.spec.actions and _family_timely(engine, state, said, player)):
             continue
         if kind in engine.spec.actions and not _family_timely(engine, state, kind, player):
             other = _the_one_whose_moment(engine, state, kind)
@@ -2170,7 +2187,12 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = hypothesis_split(text)  # (`If Keno draws, does Nina win?`: the move, then the question)
         # (`Timon gives Nina the soy. Does Nina have to take it?`: whether she must accept, not
         # what the gift leads to; round 96's table was shown the offer alone)
-        text = MUST_ACCEPT_ASKED.sub(r"Must \1 accept?", text)
+        # (only after an offer said, or one open in the situation: `Does Nina have to take it?`
+        # of nothing offered is no question of accepting; round 96's hunter)
+        offered = r"\b(?:offer(?:s|ed)?|gives?|gave|propos(?:es|ed|e)|hands?|handed)\b"
+        text = MUST_ACCEPT_ASKED.sub(lambda m: f"Must {m[1]} accept?" if re.search(
+            offered, text[:m.start()], flags=re.IGNORECASE)
+            or (m[1] in state.names() and _family_timely(engine, state, "accept", m[1])) else m[0], text)
         # (`In phase 1, can she play her second card?`: the time said first, read where a time
         # said after the move is; round 96's table had `'In' is not at the table`)
         text = re.sub(r"(^|[.!?;]\s+)((?:in|during|on)\s+[^,.;!?]{1,40}?),\s+((?:can|may|must|could|does|do|did|is|are|"
@@ -2318,7 +2340,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             # verb the reading turns into a move later, `puts the blue on his blues`, is no
             # narration, and was passed over at first; nor one naming an offer or a time other
             # than the game's now, which is told: round 90's second hunter)
-            if not moving or not (_told_as_narration(engine, state, c) or _told_before(c)):
+            if not moving or not (_told_as_narration(engine, state, c) or _told_before(engine, state, c)):
                 return False
             assert narrated is not None
             narrated.append(c.strip())
@@ -2337,6 +2359,10 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                     # (`He draws ...` after it: that player, whom the words passed over named)
                     c = re.sub(r"^(?:he|she)\b", carry, c, count=1, flags=re.IGNORECASE)
                 carry = None
+                if moving and not c.rstrip().endswith("?") and OTHER_TIME.search(c):
+                    # (a move said done `a moment ago` that the situation does not hold yet, as
+                    # _told_before found: read in the present)
+                    c = _OTHER_TIME_SAID.sub("", c)
                 out.append(c)
             return " ".join(out)
         told = [t if t.rstrip().endswith("?") else kept(t) for t in sentences]
@@ -2589,12 +2615,38 @@ def _told_as_narration(engine: Engine, state: State, text: str) -> bool:
         and (stated or (_time_as_now(engine, state, text) and not mentions_a_move(engine, text)))
 
 
-def _told_before(text: str) -> bool:
+# The words that say a sentence's time is before the situation, taken out to read its move.
+_OTHER_TIME_SAID = re.compile(r"\s*\b(?:just\s+)?(?:a\s+(?:moment|minute|while|second|bit)\s+ago|\w+\s+turns?\s+ago|"
+                              r"earlier(?:\s+(?:this|in\s+the)\s+(?:turn|game|phase))?|last\s+turn|last\s+round|"
+                              r"before\s+that|previously|yesterday|in\s+(?:his|her|their)\s+last\s+turn|ago)\b",
+                              re.IGNORECASE)
+
+
+def _told_before(engine: Engine, state: State, text: str) -> bool:
     """Whether a sentence tells what happened before the situation (`Nina took Timon's forest
     earlier.`, `Timon's riders from 10 lost earlier this turn.`): the situation file holds what it
     left, so it is passed over as narration; read as a move, it was judged again where the game
-    stands (round 95's table: `Timon holds no forest`, exit 2). Not a question."""
-    return not text.rstrip().endswith("?") and OTHER_TIME.search(text) is not None
+    stands (round 95's table: `Timon holds no forest`, exit 2). Not a question; nor a move the
+    situation does not hold yet, which the rules allow now (`Timon offered Keno the soy a moment
+    ago. Does Keno have to take it?`: the offer is read, round 96's hunter)."""
+    if text.rstrip().endswith("?") or OTHER_TIME.search(text) is None:
+        return False
+    said = present_told(engine, state.names(), _OTHER_TIME_SAID.sub("", text).strip().rstrip(".;!"))
+    # (probed quietly: what the probe reads is no narration or pronoun of the story's)
+    narrated, pronouns = NARRATED.set(None), PRONOUNS_READ.set(None)
+    try:
+        after = state
+        for action in parse_action(engine, state, said):
+            outcome = engine.apply(after, action)
+            if not outcome.accepted:
+                return True
+            after = outcome.state
+        return False
+    except BohnspecError:
+        return True
+    finally:
+        NARRATED.reset(narrated)
+        PRONOUNS_READ.reset(pronouns)
 
 
 # Where a caller collects the sentences of a story that name no move (NARRATED.set(list)):
@@ -2623,9 +2675,12 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
     moving = narrated is not None and len(texts) > 1 and any(
         mentions_a_move(engine, t) or _asks_a_move(engine, state, t) for t in texts)
     for text in texts:
-        if moving and narrated is not None and (_told_as_narration(engine, state, text) or _told_before(text)):
+        if moving and narrated is not None and (_told_as_narration(engine, state, text)
+                                                or _told_before(engine, state, text)):
             narrated.append(text.strip())
             continue
+        if moving and not text.rstrip().endswith("?") and OTHER_TIME.search(text):
+            text = _OTHER_TIME_SAID.sub("", text)  # (a move the situation does not hold yet: _told_before)
         said_before = said_before[-3:]
         if sum(c.isalpha() for c in text) > 3 and not any(c.islower() for c in text):
             # (`TIMON PLANTS HIS RED`: said loudly, read as said; the players by their names;

@@ -7229,6 +7229,9 @@ def test_round_96_a_refusal_of_what_the_move_names_at_any_moment_comes_first(cap
                                                                           ("accept", "Nina", True)]),
     # `the last vine card` is where the card lies, not another card's title
     ("r05.yaml", "Timon fulfils the last vine card. Does the game end?", [("fulfil", "Timon", True)]),
+    # `out of her blue field`: from it; `across the river 13`: the attack, the crossing judged
+    ("b01.yaml", "Can Nina give Timon a blue out of her blue field?", [("offer", "Nina", False)]),
+    ("d06.yaml", "Nina attacks 14 across the river 13. Legal?", [("attack", "Nina", True)]),
 ])
 def test_round_96_table_talk_read(capsys, table, said, read):
     code, out = judge(capsys, f"{R96}/{table}", "-a", said)

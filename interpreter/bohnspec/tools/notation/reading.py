@@ -2193,6 +2193,12 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = MUST_ACCEPT_ASKED.sub(lambda m: f"Must {m[1]} accept?" if re.search(
             offered, text[:m.start()], flags=re.IGNORECASE)
             or (m[1] in state.names() and _family_timely(engine, state, "accept", m[1])) else m[0], text)
+        # (`a blue out of her blue field`: from it; `attacks 14 across the river 13`: the attack,
+        # the crossing the rules judge; round 96's table had `'of' is one too many`)
+        text = re.sub(r"\bout\s+of\s+(?=(?:his|her|their|my|the)\s+(?:[\w-]+\s+)?(?:fields?|hand|cart|depot|sutler|"
+                      r"coins|treasury|pile|stack)\b)", "from ", text, flags=re.IGNORECASE)
+        text = re.sub(r"\s+(?:across|over)\s+(?:the\s+|a\s+)?(?:river|rivers)(?:\s+\d+)?(?=[\s.,;!?]|$)", "", text,
+                      flags=re.IGNORECASE)
         # (`In phase 1, can she play her second card?`: the time said first, read where a time
         # said after the move is; round 96's table had `'In' is not at the table`)
         text = re.sub(r"(^|[.!?;]\s+)((?:in|during|on)\s+[^,.;!?]{1,40}?),\s+((?:can|may|must|could|does|do|did|is|are|"

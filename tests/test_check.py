@@ -1407,6 +1407,21 @@ def test_a_board_only_other_options_take_is_warned_of():
     assert "it is played with cavalry=on" in found[0].message
 
 
+def test_a_board_whose_own_when_rules_out_the_options_that_play_it_is_an_error(tmp_path):
+    # round 96's designer: laid `when cavalry == off`, the map was told to be played with
+    # cavalry=on, which its own `when` rules out: no game plays it
+    from bohnspec.tools.playcheck import unusable_boards
+    from helpers import ROOT
+    text = (ROOT / "tests" / "data" / "designer" / "board-refused-by-default.bohn").read_text(encoding="utf-8")
+    assert " when layout == given" in text
+    path = tmp_path / "only-off.bohn"
+    path.write_text(text.replace(" when layout == given", " when layout == given and cavalry == off", 1),
+                    encoding="utf-8")
+    found = unusable_boards([path])
+    assert [d.severity for d in found] == ["error"], found
+    assert "board 'wide_4' is laid for 4 players, but a game of module" in found[0].message
+
+
 def test_round_83s_third_designers_base_game_mistakes_are_told(tmp_path):
     # A phase of the replaced turn left out: its games never draw.
     text = ("module market requires base\n\nturn plant_hand, trade, plant_trades cites bohnanza/course-of-play/1\n")

@@ -200,7 +200,7 @@ def test_a_drop_taking_several_clauses_of_a_kind_says_which_and_more_paragraphs_
     assert main(["check", "--rules", str(wide)]) == 0
     out = capsys.readouterr().out
     assert "warning: this `drop` takes 3 clauses of 'buy_cart', each citing dschingis/carts/1: require at " in out
-    assert '("a cart costs three bean coins")' in out
+    assert '("a cart costs {cart_price} bean coins")' in out
     # Two paragraphs: only the clauses citing both (the forest).
     narrow = _module(tmp_path, "extend action buy_cart {\n"
                                "  drop require dschingis/carts/1, dschingis/landscapes/6 cites ruling/house-x\n}\n")
@@ -344,3 +344,26 @@ def test_an_error_met_in_a_books_clause_names_the_definitions_of_yours_it_reads(
     out = capsys.readouterr().out
     assert code == 1, out
     assert "the rule met there reads definitions of your rules: meter (" in out and "rich.bohn:" in out, out
+
+
+@pytest.mark.parametrize("engine", ["reference", "compiled"])
+def test_the_war_games_purchase_prices_are_defines_a_variant_replaces(tmp_path, engine):
+    # Round 96's designer could not make a depot cost two coins: the 3 was written twice inside
+    # the action, so only a new action, without the book's exemptions, could change it
+    from bohnspec.execution.interpret import engine_for
+    from bohnspec.tools.judge import load_situation
+    rules = _module(tmp_path, "define depot_price = 2 cites ruling/house-x\n", name="cheap_depot",
+                    requires="bohnaparte")
+    situation = tmp_path / "depot.yaml"
+    situation.write_text(
+        "modules: [base, bohnaparte, cheap_depot]\nstate:\n"
+        "  board: {geometry: offset, rows: [[0, camp, town, camp], [1, farm, camp]]}\n"
+        "  spaces: {\"01\": {owner: Uwe}, \"03\": {owner: Hanno}, \"05\": {owner: Nina}}\n"
+        "  players:\n    - {name: Uwe, hand: [fire], coins: [red, soy], fields: [[], []]}\n"
+        "    - {name: Hanno, hand: [blue], fields: [[], []]}\n    - {name: Nina, hand: [soy], fields: [[], []]}\n"
+        "  active: Uwe\n  phase: trade\n  draw_pile: [green, broad, blue, red]\n", encoding="utf-8")
+    eng, state, _ = load_situation(str(situation), extra_rules=[rules])
+    if engine == "compiled":
+        eng = engine_for(["base", "bohnaparte", "cheap_depot"], [rules], engine="compiled")
+    outcome = eng.apply(state, {"type": "buy_depot", "player": "Uwe"})
+    assert outcome.accepted and outcome.state.player("Uwe").zones["coins"] == [], outcome

@@ -263,3 +263,24 @@ def test_an_event_is_explained_by_the_rules_that_raise_it(capsys):
     assert data["type"] == "event" and data["keys"] == ["count"] and data["raised_by"][0]["name"] == "run_out"
     assert main(["explain", "event:reshufled"]) == 2
     assert "no rule raises an event 'reshufled' (did you mean 'reshuffled'?)" in capsys.readouterr().err
+
+
+def test_an_attribute_a_module_adds_is_explained_with_its_meaning_and_its_readers(tmp_path, capsys):
+    # round 96's designer: `toll 1` was told only as a default, and the handler reading it was
+    # not among the rules of the card
+    rules = tmp_path / "tavern.bohn"
+    rules.write_text(
+        "module tavern requires dschingis\n\n"
+        "ruling tavern\n  question \"A tavern?\"\n  decision \"Yes.\"\n  reason \"Play.\"\n  cites dschingis/setup/1\n\n"
+        "//   toll      cards its holder takes when a neighbour is conquered\n"
+        "extend category landscape with toll 0 cites ruling/tavern\n\n"
+        "card tavern \"Tavern\" landscape count 2 with toll 1 cites ruling/tavern\n\n"
+        "on conquered(player, target) cites ruling/tavern {\n"
+        "  for n in neighbours(target) { if kind(n).toll > 0 and n.owner != none { emit tolled(space: n) } }\n"
+        "}\n", encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 0, capsys.readouterr()
+    capsys.readouterr()
+    assert main(["explain", "tavern", "--rules", str(rules)]) == 0
+    out = capsys.readouterr().out
+    assert "toll 1: cards its holder takes when a neighbour is conquered" in out, out
+    assert "on conquered (" in out, out

@@ -240,6 +240,11 @@ def _what_it_is(spec, d, sources: dict[str, list[str]] | None = None) -> list[st
         cat = spec.categories.get(d.category)
         defaults = dict(cat.attrs) if cat else {}
         meaning = attribute_meanings(cat, sources or {})
+        # (and the attributes a module adds with `extend category`, from the comment above it:
+        # round 96's designer's `toll 1` was told only as a default)
+        for ext in spec.category_extensions:
+            if ext.name == d.category:
+                meaning = {**attribute_meanings(ext, sources or {}), **meaning}
         own = dict(d.attrs)
         attrs = [f"{k} {v}" + (": " + re.sub(r"^1:\s*", "", meaning[k]) if k in meaning else
                                f" (a {d.category}'s default is {defaults[k]})"
@@ -357,6 +362,15 @@ def explain(ident: str, extra_rules: RulesFiles = (), books: Path | None = None,
         card's own game (its module, those it requires, those requiring it), not another that
         has a card of the same id (Bohnaparte's town is not Dschingis Bohn's)."""
         word = re.compile(r"(?<![\w/-])" + re.escape(card.name) + r"(?![\w/-])")
+        # (and those reading an attribute it has otherwise than its category: the tavern's `toll`,
+        # read as `kind(n).toll`; round 96's designer found his handler missing here)
+        category = spec.categories.get(getattr(card, "category", ""))
+        defaults = {**(dict(category.attrs) if category else {}),
+                    **{k: v for ext in spec.category_extensions if category and ext.name == category.name
+                       for k, v in ext.attrs}}
+        own = [k for k, v in getattr(card, "attrs", ()) if defaults.get(k) != v]
+        if own:
+            word = re.compile(word.pattern + r"|\.(?:" + "|".join(map(re.escape, own)) + r")\b")
         out = []
         for d, path, nxt in decls:
             if d is card or isinstance(d, (Ruling, Card, Variety, Vine)) or not same_game(card.module, d.module):
@@ -564,7 +578,7 @@ def render(info: dict) -> str:
         for w in c.get("what_it_is", []):
             lines.append(f"{indent}  {w}")
         if c.get("used_by"):
-            lines.append(f"{indent}  the rules that name it: {', '.join(c['used_by'][:12])}"
+            lines.append(f"{indent}  the rules that name it or read its own values: {', '.join(c['used_by'][:12])}"
                          + (" ..." if len(c["used_by"]) > 12 else ""))
         lines.append(f"{indent}  cites: " + (", ".join(c["cites"]) or
                                              ("- (each clause cites its own)" if c.get("refusals") else "-")))

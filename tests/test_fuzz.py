@@ -670,3 +670,18 @@ def test_maps_no_game_was_laid_on_are_said_so(tmp_path):
               "--out", str(tmp_path / "found"), cwd=tmp_path)
     assert "no game was set up on its boards" in run.stderr, run.stdout + run.stderr
     assert "(0 game(s) on them)" in run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("env, kind, expected", [
+    ({}, "as legal after this action; the rules refuse it [ruling/no-such-card]", "rejected"),
+    ({"FAKE_MISS_END_PHASE": "1"}, "leaves out 1 action(s) the rules allow, such as", "state"),
+])
+def test_an_engines_legal_list_is_compared_with_the_rules(tmp_path, env, kind, expected):
+    # Round 96's outside engine: nothing checked a `legal` answer, though the engine claimed it
+    run = cli("fuzz", "--impl", fake("fz_lists_illegal"), "--modules", "base", "--games", "2", "--shrink-runs", "20",
+              "--out", str(tmp_path / "found"), cwd=tmp_path, env={**os.environ, **env})
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert kind in run.stdout and "its `legal` list is what differs" in run.stdout, run.stdout
+    sc = S.load(_found(run))
+    last = sc.steps[-1]
+    assert expected in last.expect, last

@@ -21,5 +21,12 @@ def requests():
         yield line
 
 
+def unlisted(reply):
+    # (no `legal` lists: fuzz's asking for them would count among the requests)
+    if reply.get("type") == "hello":
+        reply["capabilities"]["legal_actions"] = False
+    return reply
+
+
 if __name__ == "__main__":
-    sys.exit(_fakelib.serve(stdin=requests()))
+    sys.exit(_fakelib.serve(stdin=requests(), transform=unlisted))

@@ -1615,5 +1615,16 @@ class ProtocolAdapter:
         self._send_next()
         return out
 
+    def legal(self) -> tuple[list, bool]:
+        """The engine's `legal` list of the state it holds (the capability `legal_actions`), and
+        whether it says more follow (`"more": true`)."""
+        self._ahead.clear()
+        reply = self.client.request({"type": "legal"}, expect=("legal",))
+        actions = reply.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+            raise EngineFault("protocol-error", "legal.actions: a list of actions (objects) is expected",
+                              self.client.stderr())
+        return actions, reply.get("more") is True
+
     def close(self) -> None:
         self.client.close(polite=True)

@@ -32,7 +32,7 @@ def scenario_data(finding: Finding, sid: str, claims: Claims, full: bool = False
         if reply is not None and not reply["accepted"]:
             rules = deciding_rules(trial.modules, states[i], action, trial.rules) or [reply["rule"]]
             step["expect"] = {"rejected": rules[0] if len(rules) == 1 else rules}
-        elif reply is not None and (last or full):
+        elif reply is not None and (full or (last and d.extra is None)):
             expect: JSON = {}
             if full:
                 expect["state"] = short_runs(_expectable(normative(reply["state"], internal)))
@@ -42,6 +42,18 @@ def scenario_data(finding: Finding, sid: str, claims: Claims, full: bool = False
                 expect["events"] = reply.get("events", [])
             step["expect"] = expect
         steps.append(step)
+    if d.extra is not None and d.extra_reply is not None:
+        # (a legal list that differs: the action it lists wrongly, or leaves out, played, with the
+        # reference's answer; an engine that answers it rightly when asked lists it wrongly all
+        # the same, which only fuzz's `legal` request shows)
+        extra: JSON = {"do": d.extra}
+        if not d.extra_reply["accepted"]:
+            rules = deciding_rules(trial.modules, d.extra_reply["state"], d.extra, trial.rules) \
+                or [d.extra_reply["rule"]]
+            extra["expect"] = {"rejected": rules[0] if len(rules) == 1 else rules}
+        else:
+            extra["expect"] = {"state": short_runs(_expectable(normative(d.extra_reply["state"], internal)))}
+        steps.append(extra)
     if not steps:  # the loaded state itself differs
         steps.append({"note": "the state as loaded",
                       "expect": {"state": short_runs(_expectable(normative(trial.state, internal)))}})
@@ -177,6 +189,14 @@ def _cites_of(trial: Trial, d: Divergence) -> list[str]:
     """The clauses that decided the reference's answer: the rule id of a rejection; else the
     citations of the declarations that emitted the events the engine did not report alike (a
     reshuffle, a harvest's coins), then those of the action's own declaration."""
+    if d.extra is not None and d.extra_reply is not None and d.before is not None:
+        # (a legal list: the rule refusing the action it lists, or the paragraphs allowing the one
+        # it leaves out)
+        if not d.extra_reply["accepted"]:
+            return deciding_rules(trial.modules, d.before, d.extra, trial.rules) or [d.extra_reply["rule"]]
+        declared = engine_for(trial.modules, trial.rules).spec.actions.get(str(d.extra.get("type")))
+        if declared is not None and declared.cites:
+            return list(declared.cites)
     if d.reference is not None and not d.reference["accepted"] and d.reference.get("rule"):
         if d.before is not None and d.step is not None:
             return deciding_rules(trial.modules, d.before, trial.actions[d.step], trial.rules) or [d.reference["rule"]]
@@ -221,7 +241,10 @@ _KINDS = {"rejects-legal": "the engine rejects what the reference accepts",
           "rule": "the engine rejects it with another rule",
           "changed-on-rejection": "the engine's rejection changes the state",
           "state": "the engine's state differs from the reference's",
-          "events": "the engine's events differ from the reference's"}
+          "events": "the engine's events differ from the reference's",
+          "lists-illegal": "the engine's legal list then holds an action the rules refuse",
+          "misses-legal": "the engine's legal list then leaves out an action the rules allow",
+          "lists-unreadable": "the engine's legal list then holds what is no action of the game"}
 
 
 def _what(trial: Trial, d: Divergence) -> str:

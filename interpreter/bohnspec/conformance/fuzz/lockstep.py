@@ -4,20 +4,26 @@ state), the first difference or engine fault reported as a Divergence."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from ...errors import BohnspecError
 from ...execution.interpret import engine_for
 from ..deciding import refusing_cites
 from .. import runner as R
 from .. import scenario as S
-from ..inprocess import InProcess
+from ..inprocess import InProcess, wire_events
 from ..protocol import EngineFault, EngineUnsupported
 from .trial import JSON, Adapter, Claims, Divergence, Run, Trial
 
 # The keys of a state that are not part of the game: never compared.
 _NOT_COMPARED = ("modules",)
+# An engine claiming `legal_actions` is asked for its list after every this many actions, and
+# after a trial's last (where a shrunk trial's divergence lies); each list costs the reference an
+# enumeration of its own.
+LEGAL_EVERY = 32
 
 
 def internal_of(modules: list[str], claims: Claims | None, rules: Sequence[str] = ()) -> set[str]:
@@ -105,7 +111,59 @@ class Lockstep:
                 return Run(Divergence(i, R.FAILED, problems, (R.FAILED, str(action.get("type")), category),
                                       replies[i], reply, states[i]))
             before = reply["state"]
+            if self.claims.get("legal_actions") and (i % LEGAL_EVERY == LEGAL_EVERY - 1 or i == len(trial.actions) - 1):
+                try:
+                    listed = self.legal_divergence(trial, i, states[i + 1])
+                except EngineFault as fault:
+                    return Run(self._fault(fault, i, replies[i], states[i], {"type": "legal"}))
+                if listed is not None:
+                    return Run(listed)
         return Run()
+
+    def legal_divergence(self, trial: Trial, i: int, state_json: JSON) -> Divergence | None:
+        """The engine's `legal` list after action `i` against the rules (conformance/PROTOCOL.md,
+        `legal_actions`): an action it lists that the rules refuse, or one the reference lists
+        (an offer naming at most two cards) that it leaves out; None where they agree, or where
+        either list is cut short (`more`)."""
+        from ...execution.moves import legal_actions
+        from ..protocol import LEGAL_LIMIT
+        listed, more = cast(Any, self.adapter).legal()  # (claims_of asked that it has one)
+        engine = engine_for(trial.modules, trial.rules)
+        state = S.state_from_data(engine, state_json, trial.modules, validate=False)
+        allowed = legal_actions(engine, state, limit=LEGAL_LIMIT + 1)
+        if more or len(allowed) > LEGAL_LIMIT:
+            return None
+
+        def key(a: JSON) -> str:
+            return json.dumps(a, sort_keys=True, separators=(",", ":"))
+        theirs, ours = {key(a) for a in listed}, {key(a) for a in allowed}
+        for action in listed:
+            if key(action) in ours:
+                continue
+            try:
+                outcome = engine.apply(state.copy(), action)
+            except BohnspecError as exc:  # not an action of this game at all
+                return Divergence(i, R.FAILED, [f"the engine lists {key(action)} as legal after this action; it is "
+                                                f"no action the rules read: {exc}"],
+                                  (R.FAILED, "legal", "lists-unreadable"), None, None, state_json)
+            if not outcome.accepted:
+                rejection = outcome.rejection
+                refused: JSON = {"accepted": False, "rule": rejection.rule if rejection else None,
+                                 "reason": rejection.reason if rejection else "", "state": state_json}
+                return Divergence(i, R.FAILED, [f"the engine lists {key(action)} as legal after this action; the "
+                                                f"rules refuse it [{refused['rule']}] ({refused['reason']})"],
+                                  (R.FAILED, "legal", "lists-illegal"), None, None, state_json,
+                                  extra=action, extra_reply=refused)
+        missing = [a for a in allowed if key(a) not in theirs]
+        if missing:
+            outcome = engine.apply(state.copy(), missing[0])
+            allowed_reply: JSON = {"accepted": True, "events": wire_events(outcome.events),
+                                   "state": outcome.state.to_json()}
+            return Divergence(i, R.FAILED, [f"the engine's legal list after this action leaves out {len(missing)} "
+                                            f"action(s) the rules allow, such as {key(missing[0])}"],
+                              (R.FAILED, "legal", "misses-legal"), None, None, state_json,
+                              extra=missing[0], extra_reply=allowed_reply)
+        return None
 
     def _fault(self, fault: EngineFault, step: int | None, reference: JSON | None, before: JSON,
                action: JSON | None = None) -> Divergence:

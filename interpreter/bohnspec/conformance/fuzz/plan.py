@@ -43,7 +43,8 @@ def claims_of(adapter: object) -> Claims:
     options = caps.get("options") if second else None
     return {"modules": list(caps.get("modules") or []), "rule_ids": caps.get("rule_ids") is True,
             "events": caps.get("events") is True, "internal_state": second and caps.get("internal_state") is True,
-            "options": options if isinstance(options, dict) else None}
+            "options": options if isinstance(options, dict) else None,
+            "legal_actions": caps.get("legal_actions") is True and callable(getattr(adapter, "legal", None))}
 
 
 def module_sets(claimed: list[str], wanted: list[str] | None,

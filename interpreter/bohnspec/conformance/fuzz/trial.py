@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypedDict
+from typing import Any, NotRequired, Protocol, TypedDict
 
 from .. import scenario as S
 
@@ -25,6 +25,7 @@ class Claims(TypedDict):
     events: bool
     internal_state: bool
     options: dict[str, list[str]] | None
+    legal_actions: NotRequired[bool]  # the engine answers `legal`: its lists are compared too
 
 
 class Adapter(Protocol):
@@ -63,6 +64,11 @@ class Divergence:
     engine: JSON | None = None  # the engine's reply (None after a fault)
     before: JSON | None = None  # the reference's state before the action
     stderr: str = ""
+    # A legal list that differs (signature `legal`): the action the engine lists that the rules
+    # refuse, or the one the rules allow that it does not list, played after the trial's actions
+    # in the scenario written, with the reference's reply to it.
+    extra: JSON | None = None
+    extra_reply: JSON | None = None
 
 
 @dataclass

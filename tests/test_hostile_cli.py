@@ -392,3 +392,13 @@ def test_round_96_nan_is_no_json_in_a_request_or_an_action(tmp_path, capsys):
 def test_round_96_mutants_refuse_a_timeout_of_no_seconds(capsys):
     assert main(["mutants", "--quick", "--timeout", "-1"]) == 2
     assert "bohnspec: --timeout -1: give seconds above 0" in capsys.readouterr().err
+
+
+def test_round_96_a_step_of_what_has_no_steps_is_refused(tmp_path, capsys):
+    situation = tmp_path / "table.yaml"
+    situation.write_text("players:\n  - {name: Nina, hand: [soy]}\n  - {name: Timon}\n  - {name: Keno}\n"
+                         "active: Nina\nphase: trade\n", encoding="utf-8")
+    assert main(["judge", str(situation), "--step", "5"]) == 2
+    assert "--step 5: a situation has no steps" in capsys.readouterr().err
+    assert main(["board", "pyramid_5", "--step", "3"]) == 2
+    assert "--step 3: pyramid_5 is a declared board, which has no steps" in capsys.readouterr().err

@@ -1525,6 +1525,9 @@ def cmd_board(args: argparse.Namespace) -> int:
     _check_situation(args.situation)
     declared = None if Path(args.situation).exists() else _declared_board(args.situation, args.rules)
     if declared is not None:
+        if args.step:
+            raise _usage(f"--step {args.step}: {args.situation} is a declared board, which has no steps; --step is "
+                         "for a scenario")
         engine, state, where = declared
         heading = where
     else:

@@ -92,6 +92,11 @@ def load_situation(where: str, step: int | None = None,
             if s.action is not None:
                 state = engine.apply(state, s.action).state
         return engine, state, f"scenario {sc.id}, after {upto} step(s)"
+    if step is not None and step != 0:
+        # (a situation has no steps to stop after: round 96's bad-input tester's `--step 5` was
+        # taken without a word)
+        raise ScenarioError(str(path), "", f"--step {step}: a situation has no steps; --step is for a scenario "
+                                           "(the situation itself is step 0)")
     if isinstance(data.get("state"), dict) and "players" not in data:
         # Written like a scenario without steps: `modules:` beside `state:`.
         extra = sorted(k for k in data if k not in ("state", "modules", "id", "title", "cites", "note"))

@@ -182,3 +182,20 @@ def test_a_fortress_lies_only_under_a_territory_someone_holds():
     path, words = refusal(BOHNAPARTE, state)
     assert path == "state.spaces" and "a fortress lies under a territory nobody holds" in words
     loads(BOHNAPARTE, {**state, "spaces": {**state["spaces"], "b": {"owner": "Nina", "fortress": True}}})
+
+
+def test_a_choice_under_way_after_the_last_running_out_implies_cut_short(tmp_path):
+    # Round 96's outside engine: a combat (or cart pick) under way after the last running out
+    # was loaded with `cut_short: false`, though a game keeps it true there; given false, refused
+    engine = engine_for(["dschingis"])
+    from bohnspec import paths
+    path = paths.SCENARIOS / "dschingis" / "independent" / "r96-outside-combat-after-last-exhaustion-implied-01.yaml"
+    sc = S.load(path)
+    assert "cut_short" not in (sc.state.get("vars") or {})
+    loaded = S.state_from_data(engine, copy.deepcopy(sc.state), sc.modules)
+    assert loaded.vars["cut_short"] is True
+    given_false = copy.deepcopy(sc.state)
+    given_false["vars"]["cut_short"] = False
+    with pytest.raises(ScenarioError) as caught:
+        S.state_from_data(engine, given_false, sc.modules)
+    assert caught.value.path == "state.vars.cut_short" and "a choice is under way" in caught.value.message

@@ -2475,7 +2475,7 @@ def _also_refusing(engine: Engine, state: State, action: dict, deciding: Locatio
     clauses = {c.loc: c for _, c in spec._clauses_in_order(kind)} if kind in spec.actions else {}
     params = {p.name for p in spec.actions[kind].params} if kind in spec.actions else set()
     found = [{"rule": r.rule, "reason": r.reason, "clause": place(r.where), "cites": list(cites_at.get(r.where, ())),
-              **({"always": True} if r.where is not None and _of_the_values_alone(clauses.get(r.where), params)
+              **({"always": True} if r.where is not None and _of_the_values_alone(clauses.get(r.where), params, spec)
                  else {})}
              for r in engine.refusals(state.copy(), action) if r.where != deciding and speaks(r.where)]
     # (a refusal of what the move names, whatever the moment, first: round 96's table asked
@@ -2487,15 +2487,31 @@ def _also_refusing(engine: Engine, state: State, action: dict, deciding: Locatio
 _OF_THE_VALUES = frozenset({"ref_zone"})
 
 
-def _of_the_values_alone(clause: Clause | None, params: set[str]) -> bool:
-    """Whether a `require` reads nothing but the action's values (`ref_zone(card) != "depot"`):
-    it refuses the move whatever the moment, which a player asking of it wants to hear."""
+def _of_the_values_alone(clause: Clause | None, params: set[str], spec: Spec | None = None) -> bool:
+    """Whether a `require` reads nothing but the action's values (`ref_zone(card) != "depot"`,
+    `not uses(give, "field")` through a definition of such reads): it refuses the move whatever
+    the moment, which a player asking of it wants to hear."""
     if clause is None or clause.kind != "require":
         return False
     read = list(nodes_of(clause.condition))
-    return all(n.args[0] in params for n in read if n.kind == "name") \
-        and all(n.args[0] in _OF_THE_VALUES for n in read if n.kind == "call") \
-        and any(n.kind == "name" for n in read)
+    return _reads_values_alone(clause.condition, params, spec, set()) and any(n.kind == "name" for n in read)
+
+
+def _reads_values_alone(node: Any, names: set[str], spec: Spec | None, seen: set[str]) -> bool:
+    """Whether an expression reads only `names` (and the locals of its own quantifiers), calling
+    only functions of their values (_OF_THE_VALUES, or definitions that are such)."""
+    read = list(nodes_of(node))
+    bound = names | {n.args[1] for n in read if n.kind == "quant"}
+    for n in read:
+        if n.kind == "name" and n.args[0] not in bound:
+            return False
+        if n.kind == "call" and n.args[0] not in _OF_THE_VALUES:
+            d = spec.defines.get(n.args[0]) if spec is not None else None
+            if d is None or d.params is None or d.body is None or n.args[0] in seen:
+                return False
+            if not _reads_values_alone(d.body, set(d.params), spec, seen | {n.args[0]}):
+                return False
+    return True
 
 
 # How many lines of what a refused player may do instead are listed at most.

@@ -747,7 +747,7 @@ def test_a_draft_after_the_last_running_out_implies_the_game_ends_with_it(engine
     given = {**situation, "vars": {**situation["vars"], "cut_short": False}}
     with pytest.raises(ScenarioError) as info:
         S.state_from_data(engine, given)
-    assert info.value.path == "state.vars.cut_short" and "ends with the draft" in info.value.message
+    assert info.value.path == "state.vars.cut_short" and "so the game ends with it" in info.value.message
     # Before the last running out nothing is implied.
     earlier = {**situation, "draw_pile": ["green"], "vars": {**situation["vars"], "exhaustions": 2}}
     assert S.state_from_data(engine, earlier).vars["cut_short"] is False

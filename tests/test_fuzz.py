@@ -682,6 +682,16 @@ def test_an_engines_legal_list_is_compared_with_the_rules(tmp_path, env, kind, e
               "--out", str(tmp_path / "found"), cwd=tmp_path, env={**os.environ, **env})
     assert run.returncode == 1, run.stdout + run.stderr
     assert kind in run.stdout and "its `legal` list is what differs" in run.stdout, run.stdout
-    sc = S.load(_found(run))
+    path = _found(run)
+    sc = S.load(path)
     last = sc.steps[-1]
     assert expected in last.expect, last
+    assert "# NOTE: the engine plays these actions as the rules do" in path.read_text(encoding="utf-8")
+
+
+def test_an_engine_failing_to_answer_legal_is_told_so(tmp_path):
+    run = cli("fuzz", "--impl", fake("fz_lists_illegal"), "--modules", "base", "--games", "2", "--shrink-runs", "10",
+              "--out", str(tmp_path / "found"), cwd=tmp_path, env={**os.environ, "FAKE_LEGAL_ERROR": "1"})
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "the engine answered 'legal' with an error: no list today" in run.stdout, run.stdout
+    assert "the engine fails when asked for its `legal` list" in run.stdout, run.stdout

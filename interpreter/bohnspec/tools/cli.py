@@ -1950,7 +1950,11 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             print("  the shrinking was interrupted: the scenario is as small as it had become", file=text)
         for problem in d.problems[:5]:
             print("    " + problem.replace("\n", "\n    "), file=text)
-        if d.signature[1] == "legal" and not finding.verified:
+        if d.signature[1] == "legal" and d.signature[2] == "fault" and not finding.verified:
+            # (a fault answering `legal`, which no scenario asks for)
+            print("  the engine fails when asked for its `legal` list, which no scenario asks for: the scenario "
+                  "shows the position; `bohnspec fuzz` asks again", file=text)
+        elif d.signature[1] == "legal" and not finding.verified:
             # (the engine answers the action as the rules do when it is played: only its list
             # differs, which no scenario can expect; the scenario shows the position and the action)
             print("  the engine plays the action listed as the rules do: its `legal` list is what differs, which "

@@ -136,11 +136,15 @@ def write_finding(finding: Finding, out: Path, adapter: Adapter, claims: Claims,
             finding.verified, finding.note = verify(trying, adapter, finding.trial.rules)
             if finding.verified:
                 break
-        if not finding.verified and finding.divergence.signature[1] == "legal":
+        if not finding.verified and tuple(finding.divergence.signature[1:]) == ("legal", "fault"):
+            header.append("NOTE: the engine fails when asked for its `legal` list after the last step, which no "
+                          "scenario asks for; `bohnspec fuzz` does")
+        elif not finding.verified and finding.divergence.signature[1] == "legal":
             header.append("NOTE: the engine plays these actions as the rules do: its `legal` list after the step "
                           "before the last is what differs, which no scenario expects; `bohnspec fuzz` asks for it")
         elif not finding.verified:
             header.append(f"WARNING: not verified: {finding.note}")
+        if not finding.verified:
             trying.write_text(render(scenario_data(finding, sid, claims, full=True), header), encoding="utf-8")
         shutil.copyfile(trying, path)
     finding.path = path

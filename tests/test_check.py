@@ -577,6 +577,12 @@ def test_cli_check_of_a_missing_file_exits_2(tmp_path, capsys):
     # A file that cannot be read is an input error, one line (issue 13).
     assert main(["check", str(tmp_path / "nowhere.bohn")]) == 2
     assert capsys.readouterr().err.strip() == f"bohnspec: {tmp_path / 'nowhere.bohn'}: no such file"
+    # with --json, a diagnostic of the report, the other files checked (round 96: no JSON at all)
+    good = write(tmp_path, GOOD)
+    assert main(["check", "--json=-", str(good), str(tmp_path / "nowhere.bohn")]) == 2
+    data = json.loads(capsys.readouterr().out)
+    assert data["files"] == 1 and data["diagnostics"][0] == {
+        "file": str(tmp_path / "nowhere.bohn"), "line": 0, "column": 0, "severity": "error", "message": "no such file"}
 
 
 # ------------------------------------------------------------ how many may play

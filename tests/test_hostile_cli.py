@@ -402,3 +402,16 @@ def test_round_96_a_step_of_what_has_no_steps_is_refused(tmp_path, capsys):
     assert "--step 5: a situation has no steps" in capsys.readouterr().err
     assert main(["board", "pyramid_5", "--step", "3"]) == 2
     assert "--step 3: pyramid_5 is a declared board, which has no steps" in capsys.readouterr().err
+
+
+def test_round_96_an_interrupt_while_reading_the_scenarios_says_so(monkeypatch, capsys):
+    # `INTERRUPTED after 0 of 0 selected`: the selection had not been counted yet
+    from bohnspec.conformance import runner as R
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(R, "select", interrupted)
+    assert main(["conform"]) == 130
+    captured = capsys.readouterr()
+    assert "INTERRUPTED while reading the scenarios, before any ran" in captured.out, captured.out
+    assert "interrupted while reading the scenarios: none ran" in captured.err, captured.err

@@ -726,7 +726,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
     if engine.stopped:
         problems = [p for p in problems if "no scenario has this id" in p]  # not every listed one ran
     _print_conform(args, engine.probe, verdicts, problems, seconds, out,
-                   f"; INTERRUPTED after {len(ran)} of {len(selection.scenarios)} selected" if interrupted else
+                   ("; INTERRUPTED while reading the scenarios, before any ran" if not selection.scenarios else
+                    f"; INTERRUPTED after {len(ran)} of {len(selection.scenarios)} selected") if interrupted else
                    f"; STOPPED after {len(ran)} of {len(selection.scenarios)} selected" if engine.stopped else "",
                    unreturned)
     unwritten = _write_conform_reports(args, engine.probe, verdicts, json_file, junit_file, seconds, interrupted,
@@ -737,7 +738,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_INPUT if unwritten else EXIT_FAIL
     if interrupted:
-        print(f"bohnspec: interrupted: {len(ran)} of {len(selection.scenarios)} scenario(s) ran"
+        # (`0 of 0` while the scenarios were still being read: round 96's bad-input tester)
+        print(("bohnspec: interrupted while reading the scenarios: none ran" if not selection.scenarios else
+               f"bohnspec: interrupted: {len(ran)} of {len(selection.scenarios)} scenario(s) ran")
               + ("; the reports hold those, marked interrupted" if (json_file or junit_file) else ""),
               file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -2007,13 +2010,25 @@ def _game_options(engine: Engine, given: list[str]) -> dict[str, str]:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .. import userfile
+    from ..errors import BohnspecError, Diagnostic, Location
     from ..language.check import check_files
 
     _output("--json", args.json_file)
-    files = [*args.files, *args.rules]
-    for f in files:
-        userfile.read_text(f)  # missing, a folder, binary, not UTF-8, empty: one line, exit 2
+    named = [*args.files, *args.rules]
+    unreadable: list[tuple[str, BohnspecError]] = []
+    for f in named:
+        try:
+            userfile.read_text(f)  # missing, a folder, binary, not UTF-8, empty: one line, exit 2
+        except BohnspecError as exc:
+            unreadable.append((str(f), exc))
+    if unreadable and not args.json_file:
+        raise unreadable[0][1]
+    # (with --json, an unreadable file is a diagnostic of the report, the others checked: round 96's
+    # bad-input tester had no JSON at all, the good files' diagnostics lost with it)
+    files = [f for f in named if str(f) not in {u for u, _ in unreadable}]
     diagnostics, nfiles = check_files(files or None)
+    diagnostics = [Diagnostic(Location(u, 0, 0), "error", exc.message.removeprefix(f"{u}: "))
+                   for u, exc in unreadable] + diagnostics
     if files:
         # A map of one's own laid for a table its game's setup refuses (round 48's designer:
         # four camps `for 3 players` passed, and simulate's hints then went round in a circle),
@@ -2026,7 +2041,7 @@ def cmd_check(args: argparse.Namespace) -> int:
          "severity": d.severity, "message": d.message} for d in diagnostics]}
     text = "\n".join([*map(str, diagnostics), f"{nfiles} file(s) checked: {len(errors)} error(s), "
                                                f"{len(diagnostics) - len(errors)} warning(s)"])
-    if not _answer(args, data, text):
+    if not _answer(args, data, text) or unreadable:
         return EXIT_INPUT
     return EXIT_FAIL if errors else EXIT_OK
 

@@ -7256,3 +7256,11 @@ def test_round_96_hunt_the_defender_read_from_a_pronoun_takes_the_top_card(capsy
                       "Uwe attacks the farm with his fire. He takes the top card of the pile.")
     assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out["results"]] == [
         ("attack", "Uwe", True), ("defend", "Hanno", True)], out
+
+
+def test_round_96_how_many_cards_a_draw_brings_is_counted(capsys):
+    # NOTATION said the question is her draw, and the answer showed only its events
+    main(["judge", f"{R96}/d10-draw.yaml", "-a", "How many cards does Timon draw?", "--brief"])
+    out = capsys.readouterr().out
+    assert "Timon draws 4 cards with these moves: hand 2 -> 6" in out, out
+    assert "read as asking what the moves lead to" not in out, out

@@ -1305,7 +1305,7 @@ def _judge(args: argparse.Namespace) -> int:
     from .judge import (SetupRefused, board_of, fields_text, load_situation, none_of_moves, of_moves, overview,
                         render_overview, render_verdicts, score_now, score_over, spec_var_words, standings, who_may,
                         SCORE_ASKED, END_ASKED, COUNT_ASKED, OUT_ASKED, STANDINGS_ASKED, TAKES_ASKED, counts_asked,
-                        spaces_held, takes_counted)
+                        DRAWS_ASKED, draws_counted, spaces_held, takes_counted)
     from .notation import asks_an_outcome, format_action, players_asked, values_asked
     from .notation.reading import MUST_ACCEPT_ASKED
 
@@ -1439,7 +1439,8 @@ def _judge(args: argparse.Namespace) -> int:
         # nowhere in the brief answer)
         # (after a refused move too: the count where the legal ones leave the game; round 87's hunter)
         last_player = results[-1]["action"].get("player") if results else None
-        counted = counts_asked(engine, now, said, last_player) + takes_counted(engine, now, said, last_player)
+        counted = counts_asked(engine, now, said, last_player) + takes_counted(engine, now, said, last_player) \
+            + (draws_counted(engine, state, now, said, last_player) if results and results[-1]["legal"] else [])
         rest[:0] = counted
         values_now: list[str] = []
         if last_asked is not None and (not results or results[-1]["legal"]):
@@ -1452,7 +1453,8 @@ def _judge(args: argparse.Namespace) -> int:
         outcomes = [q.strip() for t in said for q in re.findall(r"[^.!?;]*\?", t)
                     if results and asks_an_outcome(engine, state, q.strip())
                     and not SCORE_ASKED.search(q) and not END_ASKED.search(q) and not COUNT_ASKED.search(q)
-                    and not (counted and TAKES_ASKED.search(q)) and not MUST_ACCEPT_ASKED.search(q)]
+                    and not (counted and (TAKES_ASKED.search(q) or DRAWS_ASKED.search(q)))
+                    and not MUST_ACCEPT_ASKED.search(q)]
         if outcomes:
             rest.insert(0, "read as asking what the moves lead to, which the answer above shows: "
                         + "; ".join(f"'{q}'" for q in dict.fromkeys(outcomes)))

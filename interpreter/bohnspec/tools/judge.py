@@ -1302,6 +1302,39 @@ def counts_asked(engine: Engine, state: State, texts: list[str], last_player: st
 _TAKES_COUNTED = 30
 
 
+# `How many cards does Nina draw?`: the cards that came to her with the moves judged.
+DRAWS_ASKED = re.compile(r"\bhow\s+many\s+(?:more\s+)?(?:cards?|beans?)\s+(?:does|do|did|will|would)\s+(\S+)\s+"
+                         r"(?:get\s+to\s+)?(?:draw|receive)\b", re.IGNORECASE)
+
+
+def draws_counted(engine: Engine, before: State, after: State, texts: list[str],
+                  last_player: str | None) -> list[str]:
+    """For each DRAWS_ASKED: how many cards came to the player with the moves judged, zone by
+    zone of his own that grew (`Timon draws 4 cards with these moves: hand 2 -> 6`); NOTATION
+    said the question is his draw, and the answer had shown only its events (round 96's table)."""
+    out: list[str] = []
+    for text in texts:
+        for m in DRAWS_ASKED.finditer(text):
+            who = next((n for n in after.names() if n.lower() == m[1].lower()), None)
+            if who is None and m[1].lower() in ("he", "she", "they", "i"):
+                who = last_player
+            if who is None or who not in before.names():
+                continue
+            grew = []
+            for zone, decl in engine.spec.zones.items():
+                if not decl.per_player or zone == engine.fields_zone:
+                    continue
+                a = len(before.player(who).zones.get(zone, []))
+                b = len(after.player(who).zones.get(zone, []))
+                if b > a:
+                    grew.append((zone, a, b))
+            n = sum(b - a for _, a, b in grew)
+            if n:  # (none drawn: the moves asked about are not a draw, which their events show)
+                out.append(f"{who} draws {n} card{'s' if n != 1 else ''} with these moves: "
+                           + ", ".join(f"{z} {a} -> {b}" for z, a, b in grew))
+    return out
+
+
 def takes_counted(engine: Engine, state: State, texts: list[str], last_player: str | None) -> list[str]:
     """For each TAKES_ASKED among the texts: how many times in a row the player (a pronoun: the
     player of the last move judged) may make the one move of the verb's family allowed him

@@ -1302,6 +1302,12 @@ def counts_asked(engine: Engine, state: State, texts: list[str], last_player: st
 _TAKES_COUNTED = 30
 
 
+def _asked_of(state: State, word: str, last_player: str | None) -> str | None:
+    """The player a count question names (a pronoun: the player of the last move judged)."""
+    who = next((n for n in state.names() if n.lower() == word.lower()), None)
+    return last_player if who is None and word.lower() in ("he", "she", "they", "i") else who
+
+
 # `How many cards does Nina draw?`: the cards that came to her with the moves judged.
 DRAWS_ASKED = re.compile(r"\bhow\s+many\s+(?:more\s+)?(?:cards?|beans?)\s+(?:does|do|did|will|would)\s+(\S+)\s+"
                          r"(?:get\s+to\s+)?(?:draw|receive)\b", re.IGNORECASE)
@@ -1315,9 +1321,7 @@ def draws_counted(engine: Engine, before: State, after: State, texts: list[str],
     out: list[str] = []
     for text in texts:
         for m in DRAWS_ASKED.finditer(text):
-            who = next((n for n in after.names() if n.lower() == m[1].lower()), None)
-            if who is None and m[1].lower() in ("he", "she", "they", "i"):
-                who = last_player
+            who = _asked_of(after, m[1], last_player)
             if who is None or who not in before.names():
                 continue
             grew = []
@@ -1344,9 +1348,7 @@ def takes_counted(engine: Engine, state: State, texts: list[str], last_player: s
     out: list[str] = []
     for text in texts:
         for m in TAKES_ASKED.finditer(text):
-            who = next((n for n in state.names() if n.lower() == m[2].lower()), None)
-            if who is None and m[2].lower() in ("he", "she", "they", "i"):
-                who = last_player
+            who = _asked_of(state, m[2], last_player)
             if who is None:
                 continue
             family = verb_family(engine, "take")

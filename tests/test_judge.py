@@ -7232,6 +7232,12 @@ def test_round_96_a_refusal_of_what_the_move_names_at_any_moment_comes_first(cap
     # `out of her blue field`: from it; `across the river 13`: the attack, the crossing judged
     ("b01.yaml", "Can Nina give Timon a blue out of her blue field?", [("offer", "Nina", False)]),
     ("d06.yaml", "Nina attacks 14 across the river 13. Legal?", [("attack", "Nina", True)]),
+    # the speaker's own answer said as reported speech; a time said first without a comma
+    ("b06.yaml", "Timon offers Keno the soy. Keno says he accepts.", [("offer", "Timon", True),
+                                                                        ("accept", "Keno", True)]),
+    ("b06.yaml", "Timon offers Keno the soy. Keno says he doesn't want it.", [("offer", "Timon", True),
+                                                                                ("decline", "Keno", True)]),
+    ("r07.yaml", "In phase 0 can she plant the reds?", [("plant_kind", "Nina", True)]),
 ])
 def test_round_96_table_talk_read(capsys, table, said, read):
     code, out = judge(capsys, f"{R96}/{table}", "-a", said)

@@ -2205,6 +2205,19 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                       r"will|would)\s[^?]*?)\s*\?",
                       lambda m: f"{m[1]}{m[3][:1].upper()}{m[3][1:]} {m[2][:1].lower()}{m[2][1:]}?", text,
                       flags=re.IGNORECASE)
+        # (and without the comma where the time is a phase or a turn: `In phase 1 can she ...?`;
+        # round 96's hunter)
+        text = re.sub(r"(^|[.!?;]\s+)((?:in|during)\s+(?:(?:his|her|their|\w+'s)\s+)?(?:phase|step)\s+\w+|"
+                      r"(?:on|during|in)\s+(?:his|her|their|\w+'s)\s+(?:own\s+)?turn)\s+((?:can|may|must|could|does|do|"
+                      r"did|is|are|will|would)\s[^?]*?)\s*\?",
+                      lambda m: f"{m[1]}{m[3][:1].upper()}{m[3][1:]} {m[2][:1].lower()}{m[2][1:]}?", text,
+                      flags=re.IGNORECASE)
+        # (`Keno says he accepts`, `... says she doesn't want it`: the speaker's own answer to the
+        # offer; round 96's hunter had `unknown action 'he'`)
+        text = re.sub(r"\b(\S+)\s+says\s+(?:that\s+)?(?:he|she|they)\s+(?:(accepts?|agrees?|takes\s+it)|"
+                      r"(declines?|refuses?|(?:doesn't|does\s+not|won't|will\s+not)\s+(?:want|take|accept)\s+it))\b",
+                      lambda m: f"{m[1]} {'accepts' if m[2] else 'declines'}" if m[1] in state.names() else m[0],
+                      text, flags=re.IGNORECASE)
         if state.names():
             # (`Nina and Keno want to swap their greens`: the move they mean, said by both, as one
             # move of two players is read; round 96's table had it split, `unknown action 'want'`)

@@ -1038,19 +1038,6 @@ class Checker:
             self.block(a.effect, scope)
         self._card_moved_unasked(a)
 
-    @functools.cached_property
-    def _existence_calls(self) -> frozenset[str]:
-        """`ref_exists` and the definitions that call it, through others (`card_there`)."""
-        found = {"ref_exists"}
-        grew = True
-        while grew:
-            grew = False
-            for name, d in self.spec.defines.items():
-                if name not in found and any(n.kind == "call" and n.args[0] in found for n in nodes_of(d.body)):
-                    found.add(name)
-                    grew = True
-        return frozenset(found)
-
     def _card_moved_unasked(self, a: Action) -> None:
         """A `card` or `cards` parameter the effect moves, where no clause asks that the card be
         there (`ref_exists`): a parameter ranges over the references of its zones at any
@@ -1062,9 +1049,9 @@ class Checker:
             return
         asked: set[str] = set()
         for _, c in self.spec._clauses_in_order(a.name):
-            found = list(nodes_of(c.condition))
-            if any(n.kind == "call" and n.args[0] in self._existence_calls for n in found):
-                asked |= {n.args[0] for n in found if n.kind == "name"}
+            # (`ref_exists` called in the clause or in a definition it reads, the spec's `card_there`)
+            if any(n.kind == "call" and n.args[0] == "ref_exists" for n in through_definitions(self.spec, c.condition)):
+                asked |= {n.args[0] for n in nodes_of(c.condition) if n.kind == "name"}
         for s in nodes_of(a.effect):
             if s.kind != "move" or not isinstance(s.args[0], Node) or s.args[0].kind != "refs":
                 continue

@@ -7176,6 +7176,14 @@ def test_round_96_what_came_before_and_claims_of_what_a_move_does_are_passed_ove
     assert out["narrated"] == [narrated], out
 
 
+def test_round_96_a_sentence_of_another_time_among_several_texts_takes_only_itself(capsys):
+    # read back: a text of two sentences among several `-a` was passed over whole, its move lost
+    code, out = judge(capsys, f"{R96}/d08.yaml", "-a", "Nina took Timon's forest earlier. Timon draws.",
+                      "-a", "Does the game end?")
+    assert [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [("draw", "Timon")], out
+    assert out["narrated"] == ["Nina took Timon's forest earlier."], out
+
+
 def test_round_96_a_condition_said_after_the_question_is_read_first(capsys):
     code, out = judge(capsys, f"{R95}/b09.yaml", "-a", "Does Nina win if Keno draws?")
     assert code == 0 and [(r["action"]["type"], r["action"]["player"]) for r in out["results"]] == [("draw", "Keno")]

@@ -2694,11 +2694,14 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
     moving = narrated is not None and len(texts) > 1 and any(
         mentions_a_move(engine, t) or _asks_a_move(engine, state, t) for t in texts)
     for text in texts:
+        # (a time before the situation is a sentence's: a text of several is read sentence by
+        # sentence below, where only the one saying it is passed over)
+        one_sentence = len(re.split(r"(?<=[.!;?])\s+", text.strip())) == 1
         if moving and narrated is not None and (_told_as_narration(engine, state, text)
-                                                or _told_before(engine, state, text)):
+                                                or (one_sentence and _told_before(engine, state, text))):
             narrated.append(text.strip())
             continue
-        if moving and not text.rstrip().endswith("?") and OTHER_TIME.search(text):
+        if moving and one_sentence and not text.rstrip().endswith("?") and OTHER_TIME.search(text):
             text = _OTHER_TIME_SAID.sub("", text)  # (a move the situation does not hold yet: _told_before)
         said_before = said_before[-3:]
         if sum(c.isalpha() for c in text) > 3 and not any(c.islower() for c in text):

@@ -1127,8 +1127,8 @@ def test_an_option_value_hidden_by_another_name_is_an_error(tmp_path):
     # Round 64's designer: `option protection one of book, none` checked clean, and
     # `protection != none` compared with the literal none, so the house rule changed nothing.
     for value, taken in (("none", "the language's own literal"), ("true", "the language's own literal"),
-                         ("active", "a name every rules file reads"), ("discard", "a shared zone"),
-                         ("hand_size", "a definition")):
+                         ("active", "a name every rules file reads"), ("discard", "a shared zone of module base"),
+                         ("hand_size", "a definition of module base"), ("removed", "a shared zone of module duo")):
         errors = errors_of(tmp_path, f"module mycards\noption house one of book, {value} default book "
                                      "cites bohnanza/harvest/1\n")
         assert errors == [f"option 'house' has a value {value!r}, which is also {taken}: in the rules `{value}` "
@@ -1181,7 +1181,8 @@ def test_a_local_hiding_the_card_it_is_compared_with_is_an_error(tmp_path):
 
 def test_round_67s_designer_silent_mistakes_are_errors(tmp_path):
     # An option named like a definition, variable or shared zone is never read.
-    for name, what in (("hand_size", "a definition"), ("exhaustions", "a variable"), ("discard", "a shared zone")):
+    for name, what in (("hand_size", "a definition of module base"), ("exhaustions", "a variable of module base"),
+                       ("discard", "a shared zone of module base")):
         errors = errors_of(tmp_path, f"module mycards\noption {name} one of low, high default low "
                                      "cites bohnanza/harvest/1\n")
         assert errors == [f"option {name!r} is named like {what}: in the rules `{name}` means that, so the option "

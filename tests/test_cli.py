@@ -1079,3 +1079,17 @@ def test_strict_refusals_pass_a_step_only_on_the_deciding_clause(capsys):
     out = capsys.readouterr().out
     assert "rejected with rule 'bohnanza/course-of-play/3', expected 'bohnanza/phase-1/1'" in out, out
     assert "--strict-refusals" in out  # (the replay command keeps the flag)
+
+
+def test_explain_a_modules_last_declaration_stops_before_the_next_module(tmp_path, capsys):
+    # Round 97's designer: the source of a module's last declaration ran on into the next
+    # module's header comment and its `module` line.
+    rules = tmp_path / "two.bohn"
+    rules.write_text('module alpha requires base\nruling alpha-r question "q" decision "d" reason "r" '
+                     'cites bohnanza/setup/8\ndefine hand_size = 6 cites ruling/alpha-r\n\n'
+                     '// ------------------------------------------------------------------\n'
+                     '// 2. The next module.\nmodule beta requires alpha\n'
+                     'define draw_count = 4 cites ruling/alpha-r\n', encoding="utf-8")
+    assert main(["explain", "hand_size", "--rules", str(rules)]) == 0
+    out = capsys.readouterr().out
+    assert "define hand_size = 6" in out and "module beta" not in out and "The next module" not in out, out

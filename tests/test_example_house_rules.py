@@ -367,3 +367,49 @@ def test_the_war_games_purchase_prices_are_defines_a_variant_replaces(tmp_path, 
         eng = engine_for(["base", "bohnaparte", "cheap_depot"], [rules], engine="compiled")
     outcome = eng.apply(state, {"type": "buy_depot", "player": "Uwe"})
     assert outcome.accepted and outcome.state.player("Uwe").zones["coins"] == [], outcome
+
+
+LAST_REVEAL_MARKET = """id: market/last-reveal-still-plays-phase-3-01
+title: After the last reveal the market and phase 3 are still played
+cites: [bohnanza/end/1]
+modules: [base, market]
+state:
+  players:
+    - {name: Nina, hand: [red], fields: [[], [], []]}
+    - {name: Timon}
+    - {name: Keno}
+  active: Nina
+  phase: trade
+  revealed: [blue]
+  vars: {exhaustions: 3}
+steps:
+  - do: {type: end_phase, player: Nina}
+    expect:
+      state: {phase: market_step, over: false}
+  - do: {type: end_phase, player: Nina}
+    expect:
+      state: {phase: plant_trades, over: false}
+  - do: {type: plant_card, player: Nina, card: "revealed 1", field: 1}
+  - do: {type: end_phase, player: Nina}
+    expect:
+      state: {over: true}
+"""
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_a_phase_of_ones_own_between_phase_2_and_3_is_played_after_the_last_reveal_when_named(tmp_path, named):
+    # Round 97's designer: the base end rule named phases 2 and 3 itself, so a market between
+    # them ended the game on entering it; `finishing_phases` is the definition a module replaces.
+    rules = tmp_path / "market.bohn"
+    rules.write_text("module market requires base\n"
+                     'ruling bean-market question "q" decision "d" reason "r" cites bohnanza/course-of-play/3\n'
+                     "turn plant_hand, trade, market_step, plant_trades, draw_cards cites ruling/bean-market\n"
+                     'phase market_step "Market" cites ruling/bean-market {}\n'
+                     "extend action end_phase {\n  grant when phase == market_step cites ruling/bean-market\n}\n"
+                     "define card_phases = [trade, market_step, plant_trades] cites ruling/bean-market\n"
+                     + ("define finishing_phases = [trade, market_step, plant_trades] cites ruling/bean-market\n"
+                        if named else ""), encoding="utf-8")
+    folder = tmp_path / "scenarios" / "market"
+    folder.mkdir(parents=True)
+    (folder / "last-reveal-still-plays-phase-3-01.yaml").write_text(LAST_REVEAL_MARKET, encoding="utf-8")
+    assert main(["conform", str(tmp_path / "scenarios"), "--rules", str(rules), "-q"]) == (0 if named else 1)

@@ -356,3 +356,43 @@ def test_a_war_games_points_and_the_wins_by_seat_are_shown(tmp_path, capsys):
     assert main(["simulate", "--games", "2", "--players", "3", "-q"]) == 0
     out = capsys.readouterr().out
     assert "of a winner" in out and "size(p.coins) of a winner" not in out and "wins by seat" in out
+
+
+def test_a_designers_module_another_of_his_requires_is_still_a_game(tmp_path, capsys):
+    # Round 97's designer: once `module beta requires alpha` was added, `--modules alpha` was
+    # refused as "a part of beta, not a game of its own", as war is.
+    rules = tmp_path / "two.bohn"
+    rules.write_text('module alpha requires base\nruling alpha-r question "q" decision "d" reason "r" '
+                     'cites bohnanza/setup/8\ndefine hand_size = 5 cites ruling/alpha-r\n'
+                     'module beta requires alpha\ndefine draw_count = 3 cites ruling/alpha-r\n', encoding="utf-8")
+    assert main(["simulate", "--rules", str(rules), "--modules", "alpha", "--games", "2", "-q"]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "--modules", "war", "--games", "1", "-q"]) == 2
+    assert "a part of bohnaparte and dschingis" in capsys.readouterr().err
+
+
+MARKET = """module market requires base
+ruling bean-market question "q" decision "d" reason "r" cites bohnanza/course-of-play/3
+turn plant_hand, trade, market_step, plant_trades, draw_cards cites ruling/bean-market
+phase market_step "Market" cites ruling/bean-market {}
+extend action end_phase {
+  grant when phase == market_step cites ruling/bean-market
+}
+"""
+
+
+def test_rules_whose_play_breaks_their_own_invariants_are_told_with_where(tmp_path, capsys):
+    # Round 97's designer: a phase of his own with the revealed cards waiting through it, which
+    # `card_phases` did not name, played 30 games with no word; conform then blamed his scenario.
+    rules = tmp_path / "market.bohn"
+    rules.write_text(MARKET, encoding="utf-8")
+    assert main(["simulate", "--rules", str(rules), "--modules", "market", "--games", "3", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "these rules play into a situation they themselves refuse" in err and "card_phases is" in err, err
+    assert "meet it again: bohnspec judge " in err, err
+    # named in card_phases (and finishing_phases, the phases played to the end after a last
+    # reveal), the same rules play
+    rules.write_text(MARKET + "define card_phases = [trade, market_step, plant_trades] cites ruling/bean-market\n"
+                     "define finishing_phases = [trade, market_step, plant_trades] cites ruling/bean-market\n",
+                     encoding="utf-8")
+    assert main(["simulate", "--rules", str(rules), "--modules", "market", "--games", "3", "-q"]) == 0

@@ -925,10 +925,17 @@ class Checker:
         def read_first(name: str, options: bool = False) -> str | None:
             """What a bare name means before an option's value (before the option itself, without
             `options`), in language/names.py's order, if anything."""
-            return ("a variable" if name in spec.vars else
-                    "a definition" if name in spec.defines and spec.defines[name].params is None else
-                    "an option" if options and name in spec.options else
-                    "a shared zone" if name in spec.zones and not spec.zones[name].per_player else None)
+            found = (("a variable", spec.vars.get(name)) if name in spec.vars else
+                     ("a definition", spec.defines[name]) if name in spec.defines and spec.defines[name].params is None
+                     else ("an option", spec.options[name]) if options and name in spec.options else
+                     ("a shared zone", spec.zones[name]) if name in spec.zones and not spec.zones[name].per_player
+                     else None)
+            if found is None:
+                return None
+            # (whose, where another module declares it: `removed` is the two-player game's zone;
+            # round 97's designer was not told, his module not requiring it)
+            module = getattr(found[1], "module", None)
+            return found[0] + (f" of module {module}" if module and module != o.module else "")
         # (an option named like a variable, a definition or a shared zone is never read: a bare
         # name means those first; round 67's designer had `option hand_size` change nothing)
         hidden = read_first(o.name)

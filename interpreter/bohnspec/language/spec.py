@@ -528,10 +528,14 @@ def seating_hint(count: int, playing: Iterable[str]) -> str:
 
 
 def parts_of(files: list[RulesFile]) -> dict[str, list[str]]:
-    """The modules that are shared parts of others, not games: required by another module and
-    declaring nothing of a table of their own (players, a setup, a board); each with the
-    modules that require it. A game of one alone would be a game of what it requires with
-    rules nobody plays without the rest (war: the map and combat of the war expansions)."""
+    """The modules of spec/ that are shared parts of others, not games: required by another
+    module and declaring nothing of a table of their own (players, a setup, a board); each with
+    the modules that require it. A game of one alone would be a game of what it requires with
+    rules nobody plays without the rest (war: the map and combat of the war expansions).
+    A designer's own module is a game of its own (a house rule on the base game), though
+    another of his requires it: round 97's designer could no longer simulate his market once
+    a module combining it with Bohnröschen required it."""
+    ours = {m.name for m in spec_modules()}
     required_by: dict[str, set[str]] = {}
     tabled: set[str] = set()
     for f in files:
@@ -541,7 +545,7 @@ def parts_of(files: list[RulesFile]) -> dict[str, list[str]]:
                     required_by.setdefault(r, set()).add(d.name)
             elif isinstance(d, (Players, Setup, Board)):
                 tabled.add(d.module)
-    return {m: sorted(by) for m, by in required_by.items() if m not in tabled}
+    return {m: sorted(by) for m, by in required_by.items() if m not in tabled and m in ours}
 
 
 def module_closure(files: list[RulesFile], wanted: list[str] | None) -> set[str]:

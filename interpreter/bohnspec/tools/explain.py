@@ -47,6 +47,10 @@ def declaration_text(decl: Decl, lines: list[str], next_line: int | None) -> tup
     start = decl.loc.line - 1
     end = (next_line - 1) if next_line else len(lines)
     body = lines[start:end]
+    # (a `module` line is no part of the declaration before it, nor its comment: round 97's
+    # designer saw the next module's header in the source of a module's last declaration)
+    cut = next((k for k, line in enumerate(body) if k and re.match(r"module\s+\w", line)), None)
+    body = body[:cut] if cut is not None else body
     while body and (not body[-1].strip() or body[-1].strip().startswith("//")):
         body.pop()
     doc: list[str] = []

@@ -76,7 +76,14 @@ def load_situation(where: str, step: int | None = None,
     if "setup" in data and "steps" not in data and "state" not in data:
         return _from_setup(path, doc, extra_rules)
     if "steps" in data:
-        sc = S.load(path)
+        try:
+            sc = S.load(path)
+        except ScenarioError as exc:
+            if exc.path != "id":
+                raise
+            # (a scenario copied to be tweaked, under another name: its id is the corpus's
+            # concern, not the judge's; round 97's blind author had to strip id, title and steps)
+            sc = S.from_document(doc, str(path), None, None)
         engine = engine_for(sc.modules, extra_rules)
         try:
             state, _ = S.build_state(engine, sc)
@@ -1218,6 +1225,15 @@ OUT_ASKED = re.compile(r"\b" + _OUT, re.IGNORECASE)
 
 # A question whether the game is over or who has won it (`Is the game over?`, `Has she won?`):
 # where the moves end no game, the answer says that it goes on, which no event would say.
+# `Who wins?`, `Who won the fight?`, `Did the attack work?`: of a fight just fought, whose result
+# comes first in the answer (not `Who wins the game?`).
+FIGHT_WON_ASKED = re.compile(r"\b(?:who|which\s+(?:player|side))\s+(?:wins|won|has\s+won|is\s+the\s+winner)"
+                             r"(?!\s+(?:the\s+game|overall|in\s+the\s+end|at\s+the\s+end))|"
+                             r"\b(?:did|does|do|will|would)\s+(?:the|his|her|their|that)\s+(?:attack|charge|fight|"
+                             r"combat|battle|defen[cs]e)\s+(?:work|succeed|win|hold|fail)|"
+                             # (`Who defends the neutral village?` after the attack: the fight says
+                             # it, the pile's card; round 96's table was told nobody may now)
+                             r"\bwho\s+(?:defends|defended|is\s+the\s+defender|was\s+the\s+defender)\b", re.IGNORECASE)
 END_ASKED = re.compile(r"\b(?:(?:is|was)\s+the\s+game\s+(?:over|finished|done|ended)|(?:does|did|will)\s+the\s+game\s+"
                        # (`Who wins the combat?` is of the combat, whose line answers it: round 88's table)
                        r"end|(?:who|which\s+player)\s+(?:wins|won|has\s+won|is\s+the\s+winner)"
@@ -1313,29 +1329,47 @@ DRAWS_ASKED = re.compile(r"\bhow\s+many\s+(?:more\s+)?(?:cards?|beans?)\s+(?:doe
                          r"(?:get\s+to\s+)?(?:draw|receive)\b", re.IGNORECASE)
 
 
-def draws_counted(engine: Engine, before: State, after: State, texts: list[str],
+def draws_counted(engine: Engine, before: State, moves: list[dict], texts: list[str],
                   last_player: str | None) -> list[str]:
-    """For each DRAWS_ASKED: how many cards came to the player with the moves judged, zone by
-    zone of his own that grew (`Timon draws 4 cards with these moves: hand 2 -> 6`); NOTATION
-    said the question is his draw, and the answer had shown only its events (round 96's table)."""
+    """For each DRAWS_ASKED: how many cards came to the player from a shared pile (the draw
+    pile) with the moves judged, move by move, zone by zone of his own that grew (`Timon draws
+    4 cards with these moves: hand 2 -> 6`); NOTATION said the question is his draw, and the
+    answer had shown only its events (round 96's table). Counted in each move, not between the
+    first and the last: a card planted before the draw is no card fewer drawn (round 97's
+    table was told 1 card of 2)."""
     out: list[str] = []
     for text in texts:
         for m in DRAWS_ASKED.finditer(text):
-            who = _asked_of(after, m[1], last_player)
-            if who is None or who not in before.names():
-                continue
-            grew = []
-            for zone, decl in engine.spec.zones.items():
-                if not decl.per_player or zone == engine.fields_zone:
-                    continue
-                a = len(before.player(who).zones.get(zone, []))
-                b = len(after.player(who).zones.get(zone, []))
-                if b > a:
-                    grew.append((zone, a, b))
-            n = sum(b - a for _, a, b in grew)
-            if n:  # (none drawn: the moves asked about are not a draw, which their events show)
-                out.append(f"{who} draws {n} card{'s' if n != 1 else ''} with these moves: "
-                           + ", ".join(f"{z} {a} -> {b}" for z, a, b in grew))
+            state = before
+            who = None
+            drawn = 0
+            first: dict[str, int] = {}
+            last: dict[str, int] = {}
+            for action in moves:
+                outcome = engine.apply(state, action)
+                if not outcome.accepted:
+                    break
+                after = outcome.state
+                who = who or _asked_of(after, m[1], last_player)
+                if who is None or who not in before.names():
+                    break
+                grew = 0
+                for zone, decl in engine.spec.zones.items():
+                    if not decl.per_player or zone == engine.fields_zone:
+                        continue
+                    a, b = len(state.player(who).zones.get(zone, [])), len(after.player(who).zones.get(zone, []))
+                    if b > a:
+                        grew += b - a
+                        first.setdefault(zone, a)
+                        last[zone] = b
+                # (from a pile of the table's: not a card given by another player)
+                piles = sum(max(0, len(state.zones.get(z, [])) - len(after.zones.get(z, [])))
+                            for z, d in engine.spec.zones.items() if not d.per_player and d.kind == "pile")
+                drawn += min(grew, piles)
+                state = after
+            if drawn and who is not None:  # (none drawn: the moves are not a draw, which their events show)
+                out.append(f"{who} draws {drawn} card{'s' if drawn != 1 else ''} with these moves: "
+                           + ", ".join(f"{z} {first[z]} -> {last[z]}" for z in first))
     return out
 
 
@@ -1517,13 +1551,19 @@ def _waiting_only(engine: Engine, parts: list[Node], now: list, blank: State | N
 
 
 def _end_entry(engine: Engine, rule: EndRule, parts: list[Node], now: list, reached: bool | None = None,
-               through: list | None = None) -> dict:
+               through: list | None = None, state: State | None = None) -> dict:
     """An end rule as judge tells it: its words, its condition, whether it is set off
     (`reached`), the parts still missing and the counts it reads in this game (`through`)."""
     entry: dict[str, Any] = {**_describe(rule), "words": _comment(rule), "condition": unparse(rule.condition)}
     if reached is not None:
         entry["reached"] = reached
     entry["missing"] = [unparse(part) for part, h in zip(parts, now) if not h]
+    if state is not None:
+        # (`not phase in finishing_phases`: what the definitions it reads are here, as a broken
+        # invariant tells them; round 97 made the phases a definition a module replaces)
+        values = [v for part, h in zip(parts, now) if not h for v in S._definitions_read(engine, state, part)]
+        if values:
+            entry["values"] = list(dict.fromkeys(values))
     if through is not None:
         entry["through"] = through
     return _game_first(engine, entry)
@@ -1554,7 +1594,7 @@ def _end_reached(engine: Engine, state: State) -> list[dict]:
     for rule, parts, now in _ends_not_met(engine, state):
         if _waiting_only(engine, parts, now, blank) and \
                 any(h and _holds(engine, part, blank) is False for part, h in zip(parts, now)):
-            out.append(_end_entry(engine, rule, parts, now))
+            out.append(_end_entry(engine, rule, parts, now, state=state))
     return out
 
 
@@ -1606,7 +1646,7 @@ def _end_waits(engine: Engine, before: State, after: State, ran: Sequence[Decl] 
         # trade and phase 3 still to play after the last run-out while revealing, the combat
         # under way): the end is set off, not merely nearer.
         out.append(_end_entry(engine, rule, parts, now, reached=_waiting_only(engine, parts, now, blank),
-                              through=_constants_read(engine, rule.condition, after, set(rule.cites))))
+                              through=_constants_read(engine, rule.condition, after, set(rule.cites)), state=after))
     return out
 
 
@@ -3296,7 +3336,8 @@ def _goes_on_lines(r: dict, full: bool) -> list[str]:
                          f"({_cites(wait)})")
         if full:
             lines.append(f"    in the rules: end when {wait['condition']}; "
-                         f"{'still to come' if wait.get('reached') else 'not yet'}: {'; '.join(wait['missing'])}")
+                         f"{'still to come' if wait.get('reached') else 'not yet'}: {'; '.join(wait['missing'])}"
+                         + (f" ({'; '.join(wait['values'])})" if wait.get("values") else ""))
         lines.extend(_through_lines(wait, brief=not full))
     return lines
 

@@ -20,11 +20,12 @@ The package, one job a module: `words` (the vocabulary), `places` (places and ca
 `reading` (texts to actions) and `writing` (actions back to words).
 """
 
-from .reading import asks_an_outcome, parse_action, players_asked, split_in_turn, split_moves, values_asked
+from .reading import (asks_an_outcome, moves_in_asides, parse_action, players_asked, split_in_turn, split_moves,
+                      values_asked)
 from .values import absent_move
 from .words import COUNT_ASKED, counted_place, counts_spaces
 from .writing import card_owners, card_title, format_action, ref_text
 
 __all__ = ["COUNT_ASKED", "absent_move", "asks_an_outcome", "card_owners", "card_title", "format_action",
-           "counted_place", "counts_spaces", "parse_action", "players_asked", "ref_text", "split_in_turn",
-           "split_moves", "values_asked"]
+           "counted_place", "counts_spaces", "moves_in_asides", "parse_action", "players_asked", "ref_text",
+           "split_in_turn", "split_moves", "values_asked"]

@@ -229,9 +229,12 @@ def _must_note(engine: Engine, state: State, who: str, kind: str = "", action: d
         # `Does Keno have to discard a card from the draft?`, whichever card; round 86's hunter
         # had it answered of the card the reading chose, and so of a pick)
         asked = _asked_by_values(engine, state, action, set(params) - set(unsaid), asked, set(any_field))
-    if first:
+    if first and not chosen:
         # (`... the red first?`: whether another move of its kind may come before it, the soy
-        # owed too; the order of such moves is the player's where the rules allow both now)
+        # owed too; the order of such moves is the player's where the rules allow both now.
+        # Not of a move none of whose values is said, `Does Nina have to harvest a field first?`:
+        # any of its kind, before the others, which the look-ahead settles; round 97's table was
+        # told "no, not first: field 2 may be made before it")
         before = next((a for a in legal_of(action["type"]) if not asked(a)), None)
         if before is not None:
             return f"'must': no, not first: {format_action(engine, state, before)} may be made before it, as the " \
@@ -1415,6 +1418,11 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
                   # (`sends his riders again against 14`: round 89's war table)
                   r"(?:again\s+)?(?:against|at|to\s+attack|to)\s+(.+)$",
                   r"\1 attacks \3 with \2", text, flags=re.IGNORECASE)
+    # (`Can Uwe use the cavalry again this turn?`: a charge, its target left out; round 96's table
+    # was told `use` is no action)
+    text = re.sub(r"^(\S+)\s+(?:uses?|deploys?|employs?)\s+((?:(?:his|her|their|my|the)\s+)?(?:"
+                  + "|".join(_TROOPS) + r"))(?:\s+again)?(?:\s+(?:this|that)\s+turn)?(?:\s+now)?\s*([?.!]*)$",
+                  r"\1 attacks with \2\3", text, flags=re.IGNORECASE)
     words = text.split()
     # (`with his cavalry from p2`, `the cavalry of p1` as _places_named leaves it: where they stand)
     troop = _TROOP_SAID.fullmatch(" ".join(words[words.index("with") + 1:])) if "with" in words[2:] else None
@@ -1473,6 +1481,15 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
         # round 56's `attacks 09 with her riders` after they lost was an input error)
         nearest = _refused_whatever(engine, state, action.name, who, {others[0]: target[0]}, [action.params[k].name])
         places = [nearest[action.params[k].name]] if nearest is not None else []
+    elif not places and not target and state.board is not None and len(others) == 1 \
+            and any(p.type == "space" for p in own.params):
+        # (no target said either, `Can he use the cavalry again?` after they lost: the troops
+        # whose refusal comes last against any target, where every target gives the same; only
+        # for a move that attacks a space: a defence with riders is told where its card comes from)
+        nearest_all = {(n or {}).get(action.params[k].name) for t in state.board.ids
+                       for n in [_refused_whatever(engine, state, action.name, who, {others[0]: t},
+                                                   [action.params[k].name])]}
+        places = [p for p in nearest_all if p is not None] if len(nearest_all) == 1 else []
     if not places:
         return text
     said.append(f"'with {troop[0]}': mounted troops ride by {action.name}, from where they stand: "
@@ -2165,6 +2182,12 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
             # (the article of a word of the name goes with it: `buys a fortress`, where a map may
             # call a space `a`)
             named = named | {k - 1 for k in named if k > 1 and words[k].lower() in ("a", "an", "the")}
+            # (and an ordinal before one, with its article: `puts a second fortress under ...` is
+            # the build, `second` no value of it; round 96's table had `'2' is not a space`)
+            # (`named` counts from the verb, `words` from the player: words[k] is the one before k)
+            counted = {k - 1 for k in named if k > 1 and (_ORDINALS.get(words[k].lower())
+                                                          or _ordinal_digits(words[k].lower())) is not None}
+            named = named | counted | {k - 1 for k in counted if k > 1 and words[k].lower() in ("a", "an", "the")}
             words = [words[0], kind, *(w for k, w in enumerate(words[2:], 1) if k not in named)]
         else:
             words = [words[0], kind, *words[1 + taken:]]
@@ -2217,7 +2240,8 @@ def _as_said(engine: Engine, state: State, words: list[str]) -> list[str]:
             continue
         elif w in used:
             out.append(w)
-        elif low in _FILLERS:
+        elif low in _FILLERS or (low == "same" and i < len(rest) and rest[i].lower() not in ("as", "time")):
+            # (`under the same village`: the place said again, by its name; round 96's table)
             continue
         elif low == "and" and len(out) > 2:  # `give soy and fire`: a list
             out[-1] += ","

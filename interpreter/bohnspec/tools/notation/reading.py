@@ -1919,6 +1919,37 @@ def _reasons_dropped(engine: Engine, state: State, text: str) -> str:
     return text[:m.start()] + rest
 
 
+def moves_in_asides(engine: Engine, state: State, text: str) -> str:
+    """`Timon conquers Nina's camp with his fire (Nina defends with a red) and then attacks f2`:
+    a move said in brackets, a player's and his verb's, is a sentence of the story of its own,
+    the subject before it going on after it; round 97's table had the defence dropped as words
+    that cannot be read, and the next attack refused for the combat it left under way."""
+    if not state.names():
+        return text
+    names = names_alternation(state)
+
+    def opened(m: re.Match) -> str:
+        inner = m[1].strip()
+        words = inner.split()
+        if len(words) < 2 or not re.fullmatch(names, words[0], flags=re.IGNORECASE) \
+                or not _names_a_move(engine, [w.lower() for w in words[1:3]]):
+            return m[0]
+        before = re.split(r"[.!?;]\s+", text[:m.start()])[-1].strip()
+        subject = _mover(state, before)
+        after = text[m.end():]
+        going_on = re.match(r"\s*,?\s*(and\s+then|then|and)\s+(?=[a-z])", after)
+        if subject is not None and going_on is not None and not re.match(
+                r"\s*(?:" + names + r"|he|she|they)\b", after[going_on.end():], flags=re.IGNORECASE):
+            return f". {inner}. Then {subject} "
+        return f". {inner}."
+    out = ASIDE.sub(opened, text)
+    if out == text:
+        return text
+    # (the words after a bracket opened: `... then Timon attacks`, the `and then` said once)
+    out = re.sub(r"\.\s+Then\s+(\S+)\s+\s*,?\s*(?:and\s+then|then|and)\s+", r". Then \1 ", out)
+    return re.sub(r"\s+\.", ".", re.sub(r"\.\s*\.", ".", out))
+
+
 def _asides_unwrapped(text: str) -> str:
     """`Timon asks Nina for her red (as a gift)`, `buys himself free (of the task)`: the words of
     an aside read as the sentence's own, as NOTATION.md writes them (round 83's table had each
@@ -1994,7 +2025,14 @@ def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved
     if not known and re.search(r"\b(?:too|also|as\s+well|in\s+turn|either)\b", text, flags=re.IGNORECASE):
         return False
     words = re.sub(_AUX + r"\S+\s+", "", resolved, count=1, flags=re.IGNORECASE).split()
-    if words and not _family_timely(engine, state, _action_named(engine, words)[0], who):
+    kind = _action_named(engine, words)[0] if words else ""
+    # (not his move now: `He defends` after Uwe's attack. A move asked of him that nobody may make
+    # now is still his to be refused: `Can he attack the farm?` while his own combat is under
+    # way; round 96's table was asked whom `he` means)
+    asked = re.match(_AUX + r"\S", text, flags=re.IGNORECASE) is not None and re.match(r"\s*(?:he|she|they)\b", text,
+                                                                                    flags=re.IGNORECASE) is None
+    if words and not _family_timely(engine, state, kind, who) and (
+            not asked or any(_family_timely(engine, state, kind, n) for n in state.names() if n != who)):
         return False
     # (the move refused to him and allowed to another: `Timon plants the red`, then `She plants
     # the fire`, Nina's received fire; whom it means is asked, not guessed)
@@ -2164,7 +2202,9 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         text = _unnegated(_asides_unwrapped(text.replace("\u2019", "'")))
         # (`Nina buys a depot and then another one`: the same move again, said in full; round 95's
         # table had `'and' is one too many`)
-        text = re.sub(r"\b((\w+?)(?:s|es)?\s+(?:a|an|one)\s+([a-z_]+(?:\s+[a-z_]+)?))\s*,?\s+and\s+(?:then\s+)?"
+        # (of three words too, `buys a third bean field and then another one`: round 97's table)
+        text = re.sub(r"\b((\w+?)(?:s|es)?\s+(?:(?:himself|herself|themselves)\s+)?(?:a|an|one)\s+"
+                      r"([a-z0-9_]+(?:\s+[a-z_]+){0,2}))(?:\s*,?\s+and\s+(?:then\s+)?|\s*,\s*then\s+)"
                       r"another(?:\s+one)?\b(?!\s+[a-z_]+\s+(?:card|bean)s?\b)",
                       lambda m: f"{m[1]} and then {m[1]}" if _names_a_move(engine, m[1].split()[:1]) else m[0], text,
                       flags=re.IGNORECASE)
@@ -2197,8 +2237,11 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # the crossing the rules judge; round 96's table had `'of' is one too many`)
         text = re.sub(r"\bout\s+of\s+(?=(?:his|her|their|my|the)\s+(?:[\w-]+\s+)?(?:fields?|hand|cart|depot|sutler|"
                       r"coins|treasury|pile|stack)\b)", "from ", text, flags=re.IGNORECASE)
-        text = re.sub(r"\s+(?:across|over)\s+(?:the\s+|a\s+)?(?:river|rivers)(?:\s+\d+)?(?=[\s.,;!?]|$)", "", text,
-                      flags=re.IGNORECASE)
+        # (`... across river 07 without a forest`: what he lacks is the situation's to say; round
+        # 96's table was told `without` is no value)
+        text = re.sub(r"\s+(?:across|over)\s+(?:the\s+|a\s+)?(?:river|rivers)(?:\s+\d+)?"
+                      r"(?:,?\s+(?:without|with\s+no)\s+(?:a\s+|an\s+|any\s+|his\s+|her\s+|their\s+)?[\w-]+)?"
+                      r"(?=[\s.,;!?]|$)", "", text, flags=re.IGNORECASE)
         # (`In phase 1, can she play her second card?`: the time said first, read where a time
         # said after the move is; round 96's table had `'In' is not at the table`)
         text = re.sub(r"(^|[.!?;]\s+)((?:in|during|on)\s+[^,.;!?]{1,40}?),\s+((?:can|may|must|could|does|do|did|is|are|"
@@ -2234,11 +2277,22 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (`Timon offers Nina the soy. Nina didn't want it.`: her answer to the offer made to her,
         # no; told of something no offer holds, it is how things stand)
         def unwanted(m: re.Match) -> str:
-            offered = re.search(r"\b(?:offers?|gives?|hands?|proposes?)\b[^.;!?]*\b" + re.escape(m[2]) + r"\b",
-                                text[:m.start()], flags=re.IGNORECASE)
-            return f"{m[1]}{m[2]} declines" if offered is not None else m[0]
-        text = re.sub(r"(^|[.;!?]\s+|,?\s+(?:and|but|so)\s+)(" + names_alternation(state) + r")\s+" + _DOES_NOT
-                      + r"\s+(?:want|take|accept)\s+(?:it|that|them|this|the\s+[\w-]+)"
+            # (told in the past too: `Timon gave Nina the soy, but she didn't want it`; the
+            # pronoun the partner the offer names, the one player named after its verb; round
+            # 97's table was asked whom `she` means)
+            verbs = r"\b(?:offers?|offered|gives?|gave|hands?|handed|proposes?|proposed)\b"
+            who = m[2]
+            if who.lower() in ("he", "she", "they"):
+                offer = list(re.finditer(verbs + r"\s+(?:(?:it|the\s+\S+|\S+)\s+to\s+)?(" + names_alternation(state)
+                                         + r")\b", text[:m.start()], flags=re.IGNORECASE))
+                if not offer:
+                    return m[0]
+                who = next(n for n in state.names() if n.lower() == offer[-1][1].lower())
+            offered = re.search(verbs + r"[^.;!?]*\b" + re.escape(who) + r"\b", text[:m.start()],
+                                flags=re.IGNORECASE)
+            return f"{m[1]}{who} declines" if offered is not None else m[0]
+        text = re.sub(r"(^|[.;!?]\s+|,?\s+(?:and|but|so)\s+)(" + names_alternation(state) + r"|he|she|they)\s+"
+                      + _DOES_NOT + r"\s+(?:want|take|accept)\s+(?:it|that|them|this|the\s+[\w-]+)"
                       r"(?=\s*(?:[.;!?]|$))", unwanted, text, flags=re.IGNORECASE) if state.names() else text
         # (`Eiko doesn't accept.`: her answer, no; `Timon doesn't harvest.`: no move at all, how
         # things stand; both were read as the move itself, round 95's hunter)
@@ -2255,6 +2309,28 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                       + r"\s+(accept|agree|take\s+it|say\s+yes|[a-z]+)\b[^.;!?]*[.;!]?\s*"
                       r"((?:he|she)\s+)?", not_made, text, flags=re.IGNORECASE) if state.names() else text
         text = _dash_asides(engine, state, text)
+        if state.board is not None:
+            # (`Does Hanno have to defend it?`: a defence names the card it fights with, the place
+            # being the attack's; round 96's table was told `it` is no card)
+            # (a space named is checked against the one at stake, below)
+            text = re.sub(r"\b(defend|defends|defending)\s+(?:it|that|this)"
+                          r"(?=\s*(?:[.;!?,]|$|\s+(?:with|from|against|again|now|then)\b))",
+                          r"\1", text, flags=re.IGNORECASE)
+        # (`Keno draws and says that ends the game`: his claim of what the move does, said after
+        # it, is the answer's to settle, as the claim said alone is (_EFFECT_CLAIMED); round
+        # 96's hunter was told `says` is one too many)
+
+        def claim_after(m: re.Match) -> str:
+            _narrate(m[0].strip(" ,"))
+            return ""
+        text = re.sub(r",?\s+and\s+(?:then\s+)?(?=" + _EFFECT_CLAIMED[6:] + r")\S+\s+[^.;!?]*", claim_after, text,
+                      flags=re.IGNORECASE)
+        # (`Can Timon skip the green and plant the blue first?`: the move said after the skip is
+        # the one asked; the card passed over is no move; round 96's table was told `skip` is no
+        # action. A phase skipped is its end, read so below.)
+        text = re.sub(r"\b(?:skips?|skipping|passes\s+over|pass\s+over|leaves?\s+out)\s+(?:the|his|her|their|my)\s+"
+                      r"(?!(?:\w+\s+)?(?:phase|step|planting|trading|turn)\b)[\w-]+(?:\s+(?:bean|card))?\s*,?\s+and\s+"
+                      r"(?:instead\s+)?(?=[a-z])", "", text, flags=re.IGNORECASE)
         text = _reasons_dropped(engine, state, text)
         text = _claims_dropped(engine, state, _challenges_dropped(engine, state, _concessions_dropped(text)))
         # (`Can he still trade ..., or is the game already over?`: whether it is over, the answer
@@ -2280,6 +2356,16 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # round 87's second table)
         text = re.sub(r"^(\S+)\s+(?:says|claims|thinks|believes)\s+(?:that\s+)?(?:he|she|they|\1)\s+"
                       r"(?:is|are|has|have|was)\b[^,.;?!]*?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text,
+                      flags=re.IGNORECASE)
+        if "claim" in _verbs(engine):
+            # (`Keno claims he's last. Can he?`: the claim of his card, the reason he says for it
+            # passed over; round 96's table was told `he's` is one too many)
+            text = re.sub(r"(^|[.;!?]\s+)(" + names_alternation(state) + r")\s+claims\s+(?:that\s+)?(?:he|she|they)"
+                          r"(?:'s|\u2019s|\s+is|\s+are|'re)\s+[^,.;?!]*", r"\1\2 claims", text, flags=re.IGNORECASE) \
+                if state.names() else text
+        # (`each pay a coin and move on`: the tribute, the moving on its outcome; round 96's table)
+        text = re.sub(r"(\bpay(?:s|ing)?\s+(?:a|one|his|her|their|the)\s+(?:bean\s+)?coin(?:\s+as\s+tribute)?)\s*,?\s+"
+                      r"and\s+(?:then\s+)?(?:move|moves|go|goes|pass|passes|walk|walks)\s+on\b", r"\1", text,
                       flags=re.IGNORECASE)
         if _discards_by_a_move(engine):
             # (`... and throws away her front card`: a move of its own, the discard, to be split
@@ -2351,8 +2437,12 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (a sentence that names no move, beside ones that do, tells the situation around the
         # moves: passed over where the caller collects it, NARRATED; round 90's story table)
         narrated = NARRATED.get()
+        # (or a count asked: `We're three. How many bean fields does Timon have?`; round 97's
+        # table was told `We're` is not at the table)
         moving = narrated is not None and (mentions_a_move(engine, text) or any(
-            _asks_a_move(engine, state, q) for q in re.findall(r"[^.!?;]*\?", text)))
+            _asks_a_move(engine, state, q) or _COUNT_ALONE.fullmatch(q.strip())
+            or re.match(r"\s*(?:does|do|can|may|must|is|will)\s+(?:he|she|they)\b", q, flags=re.IGNORECASE)
+            for q in re.findall(r"[^.!?;]*\?", text)))
 
         def narration(c: str) -> bool:
             # (only a sentence shaped as telling how things stand or what a player thinks: a
@@ -2536,6 +2626,9 @@ _EFFECT_CLAIMED = (r"\S+\s+(?:says|said|claims|claimed|thinks|thought|insists|in
                    r"believed)\s+(?:that|this|it)\s+(?:ends|ended|wins|won|means|meant|counts|counted|makes|made|"
                    r"gives|gave|finishes|finished|triggers|triggered|breaks|broke)\b")
 _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+was|\s+were)|only\s|"
+                        # (`The red fits none of Timon's fields.`, `Neither bean fits`: round 97's
+                        # table)
+                        r"(?:the\s+|neither\s+|no\s+)?[\w-]+\s+(?:fits|fit|matches|doesn't\s+fit|does\s+not\s+fit)\b|"
                         # (`We're all on the ... card.`, `The pile runs out for the third time.`:
                         # round 95's table)
                         r"(?:we|they)(?:'re|\s+are|\s+were)\b|"
@@ -2737,6 +2830,22 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
             # (only a move whose moment is his now: `-a "accepts"` after his offer is the other's)
             if before is not None and _family_timely(engine, played, _action_named(engine, text.split())[0], before):
                 text = f"{before} {text}"
+        again = re.match(r"^\s*((?:can|may|must|could|does|do)\s+)(\S+)\s+(?:go|goes|play|plays|do|does)\s+(?:that\s+)?"
+                         r"again\b", text, flags=re.IGNORECASE) if out else None
+        if again is not None:
+            # (`Can Uwe go again?` after his attack: that move again, of his; round 96's table
+            # was told `go` is no action)
+            # (a pronoun: the last player before whose move is his to make again now, where the
+            # moves leave the game: Uwe's attack, not Hanno's defence after it)
+            made = [(w[0], _action_named(engine, w[1:])[0]) for m in out for w in [_mood_said(m)[1].split()]
+                    if len(w) > 1]
+            now = _played(engine, state, out)
+            said = again[2] if again[2] in state.names() else None
+            found = next(((who, verb) for who, verb in reversed(made) if verb in engine.spec.actions
+                          and (who == said or (said is None and again[2].lower() in ("he", "she", "they")
+                                               and _family_timely(engine, now, verb, who)))), None)
+            if found is not None:
+                text = f"{again[1]}{found[0]} {found[1]} again{text[again.end():]}"
         # (the moves before, as one text: whom a pronoun means is read with them)
         prefix = " ".join(m.rstrip(".!?;, ") + ("?" if _mood_said(m)[0] else ".") for m in out[-3:]) + " "
         troops = re.match(r"\s*(his|her|their)\s+(?=(?:" + "|".join(_TROOPS) + r")\b)", text, flags=re.IGNORECASE) \
@@ -2758,6 +2867,10 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
                                                                resolved[len(prefix):]):
                 text = resolved[len(prefix):]
         moves = split_moves(engine, played, text)
+        # (a count asked after a sentence passed over, `We're three. How many bean fields does
+        # Timon have?`: answered as asked alone, no move; round 97's table)
+        moves = [m for m in moves if _COUNT_ALONE.fullmatch(_mood_said(m)[1]) is None
+                 or counted_place(engine, count_said(_COUNT_ALONE.fullmatch(_mood_said(m)[1]))[0]) is None]
         if out and moves:
             moves[0] = _it_meant(engine, state, out, moves[0])
             # (`-a "Timon harvests his soys" -a "Can Timon plant the red there?"`: the field of
@@ -2996,6 +3109,9 @@ def _several_moves(engine: Engine, state: State, text: str) -> list[str] | None:
         return each
     # (`cashes in both his fields`, `harvests his two fields`, `all three fields`: a count said of
     # the fields; round 95's table had `his two fields` read as field 2 alone, a confident half)
+    # (`all three of his fields`: his three fields; round 96's hunter was told)
+    text = re.sub(r"\b(?:all\s+)?(two|three|four)\s+of\s+(his|her|their|my|the)\s+(?=(?:\S+\s+)?fields\b)", r"\2 \1 ",
+                  text, flags=re.IGNORECASE)
     every = re.match(r"^(\S+\s+\S+(?:\s+(?:in|out))?)\s+(?:(both|all|each)\s+(?:of\s+)?)?"
                      r"(?:(?:his|her|their|my|the)\s+)?(?:(two|three|four|both)\s+)?(?:(\S+)\s+)?fields$|"
                      r"^(\S+\s+\S+(?:\s+(?:in|out))?)\s+(both|all|each)\s+(?:of\s+)?(?:(?:his|her|their|my|the)\s+)?"
@@ -3344,6 +3460,7 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
     """One action from its words. `spoken`: said in the table's words (not the action's own
     name), where a move given no value at all is completed as a player means it."""
     from ...language.spec import modules_declaring
+    words_said = list(rest)
     if kind not in engine.spec.actions:
         elsewhere = [m for m in modules_declaring(kind) if m not in engine.spec.modules]
         if elsewhere:
@@ -3757,6 +3874,20 @@ def _single(engine: Engine, state: State, player: str, kind: str, rest: list[str
             refused = engine.timing(state, kind, player)
             if refused is None:
                 raise
+            # (`Can Timon pick the red?` while Nina picks: a card of the rules' numbering, read
+            # as the one whose move it is now would name it, and refused as not his moment;
+            # round 97's table was told the words cannot be read)
+            moving = [q for q in state.names() if q != player and engine.timing(state, kind, q) is None]
+            theirs = None
+            if types[key] == "int" and len(moving) == 1:
+                try:
+                    theirs = _single(engine, state, moving[0], kind, words_said, [], spoken)
+                except BohnspecError:
+                    theirs = None
+            if theirs is not None and isinstance(theirs.get(key), int):
+                said.append(f"{raw[key]!r}: read as {key} {theirs[key]}, as {moving[0]}, whose {kind} it is now, "
+                            "would name it")
+                return {**theirs, "player": player}
             # (what takes the card now before why the words are no such move: round 90's table,
             # asking whether Keno may throw his received green away, read of drafts first)
             raise ActionError(f"{player} may not {kind} now: {refused.reason} [{refused.rule}]"
@@ -4215,6 +4346,20 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
                 events = engine.effect_events(state, action)
             except BohnspecError:
                 continue
+            unsaid = [p for p in decl.params if p.name not in action]
+            if unsaid and all(p.type in ("field", "target") for p in unsaid):
+                # (`Can Timon pick the red?` while Nina picks: his pick is refused whatever
+                # field it goes to, its moment not his; round 97's table was told the words
+                # cannot be read)
+                action = {**action, **{p.name: 1 for p in unsaid}}
+                notes = [*notes, completed([p.name for p in unsaid],
+                                           f"{', '.join(repr(p.name) for p in unsaid)} not said: the rules refuse "
+                                           f"this whatever it is, the move not {player}'s now (judged as: "
+                                           f"{' '.join(f'{p.name} 1' for p in unsaid)})")]
+                try:
+                    events = engine.effect_events(state, action)
+                except BohnspecError:
+                    continue
             if any(p.name not in action for p in decl.params):
                 continue  # (no field said nor any that takes it: the reading before stands)
             if events is None or moves_it(action, events):
@@ -4242,6 +4387,18 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
     # soy` lost its second half to field 1, without a word; round 87's third table)
     # (words joined on after the move, `and throws ...`: another move, which field 1 would drop)
     joined_on = re.search(r"(?:^|\s)(?:and|then)\s+(?:then\s+)?[a-z]+", " ".join(without), flags=re.IGNORECASE)
+    if not meant and not others and not named_field and not joined_on and variety in engine.spec.varieties:
+        # (`Nina harvests her blue` with blue in two fields and none elsewhere of hers: the beans
+        # of one of them, which the words do not say, as `her blue beans` is told; round 97's
+        # designer got field 1 judged, noted as no field taking the blue)
+        growing_in = _fields_growing(engine, state, player, variety)
+        # (in a row of hers to play from, a hand; not her coins, face down)
+        elsewhere = any(variety in cards for zone, cards in state.player(player).zones.items()
+                        if zone in engine.spec.zones and engine.spec.zones[zone].kind == "row")
+        if len(growing_in) > 1 and not elsewhere:
+            fields = state.player(player).zones.get(engine.fields_zone, [])
+            counts = ", ".join(f"field {f} ({len(fields[f - 1])})" for f in growing_in)
+            raise ActionError(f"{tok!r}: {player} grows {variety} in {counts}: name the field by its number")
     if not meant and not others and not named_field and not joined_on:
         # (no field said nor any that fits: each move the timing allows is tried at field 1, its
         # effect run with the requirements set aside, to see which card it takes; the one taking

@@ -291,7 +291,11 @@ def mentions_a_move(engine: Engine, text: str) -> bool:
     words = [w.strip(".,;:!?\"'()") for w in text.split()]
     for k, w in enumerate(words):
         w = w.lower()
-        if w in _NOUNS_TOO or (k + 1 < len(words) and words[k + 1].lower() in _NOUN_AFTER):
+        # (after `to` or a modal it is the verb: `Does he have to harvest first?`, `Must Timon
+        # harvest?`; round 97's table had the question's move taken for a noun)
+        verb_here = k > 0 and words[k - 1].lower() in ("to", "must", "can", "may", "will", "would", "could",
+                                                         "should", "might", "cannot", "can't", "mustn't")
+        if not verb_here and (w in _NOUNS_TOO or (k + 1 < len(words) and words[k + 1].lower() in _NOUN_AFTER)):
             continue  # (`the discard pile is shuffled`, `his hand is empty`: nouns, no move)
         stems = {w, _PAST.get(w, w), w[:-1], w[:-2], w[:-3]} if len(w) > 3 else {w, _PAST.get(w, w)}
         if stems & _MOVE_WORDS or any(_names_a_move(engine, [f, *words[k + 1:k + 4]])
@@ -382,8 +386,10 @@ def _action_named(engine: Engine, words: list[str]) -> tuple[str, int]:
     if head in known:
         return head, 1
     # (`buys a 3rd field`: an ordinal of the title stands between too)
-    nxt = [k for k, w in enumerate(words[1:5], 1) if w.lower() not in _ARTICLES
-           and w.lower() not in _ORDINALS and _ordinal_digits(w.lower()) is None]
+    # (nor `himself`: `buys himself a third bean field`; round 97's table)
+    nxt = [k for k, w in enumerate(words[1:6], 1) if w.lower() not in _ARTICLES
+           and w.lower() not in _ORDINALS and _ordinal_digits(w.lower()) is None
+           and w.lower() not in ("himself", "herself", "themselves", "myself", "themself")]
     second = nxt[0] if nxt else None
     verbs = _verbs(engine)
     if second is not None:

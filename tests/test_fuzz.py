@@ -695,3 +695,17 @@ def test_an_engine_failing_to_answer_legal_is_told_so(tmp_path):
     assert run.returncode == 1, run.stdout + run.stderr
     assert "the engine answered 'legal' with an error: no list today" in run.stdout, run.stdout
     assert "the engine fails when asked for its `legal` list" in run.stdout, run.stdout
+
+
+def test_an_engines_lone_surrogate_and_escape_codes_are_escaped_in_output_and_scenario(tmp_path):
+    # Round 97's hostile engine: a refusal's reason with `\ud800` stopped fuzz with an internal
+    # error, its scenario unreadable; an escape sequence reached the terminal raw.
+    out = tmp_path / "found"
+    env = {**os.environ, "FAKE_MODE": "surrogate"}
+    run = cli("fuzz", "--impl", fake("hostile_r97"), "--modules", "base", "--games", "3", "--seed", "1",
+              "--timeout", "5", "--shrink-seconds", "10", "--out", str(out), "-q", cwd=tmp_path, env=env)
+    assert run.returncode == 1, run
+    assert "\x1b" not in run.stdout and "\\ud800" in run.stdout, run.stdout
+    written = run.stdout.strip().splitlines()[-1]
+    assert S.load(Path(written)).id.startswith("fuzz/"), written
+    assert "not verified" not in Path(written).read_text(encoding="utf-8")

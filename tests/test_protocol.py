@@ -239,6 +239,10 @@ def test_a_run_stops_once_so_many_scenarios_in_a_row_timed_out(tmp_path, jobs):
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert report["stopped"].startswith("3 scenario(s) in a row timed out"), report
     assert 'name="stopped"' in (tmp_path / "report.xml").read_text(encoding="utf-8")
+    # (which never ran, by id, in the report; round 97's hostile tester found only a count)
+    ran = {s["id"] for s in report["scenarios"]}
+    assert report["not_run"] and not ran & set(report["not_run"]), report
+    assert f'name="not_run" value="{len(report["not_run"])}"' in (tmp_path / "report.xml").read_text(encoding="utf-8")
     check_reports(run)
 
 
@@ -1078,3 +1082,44 @@ def test_a_reply_written_twice_is_the_fault_of_the_scenario_that_asked(tmp_path)
     assert run.verdicts == {one_step: "protocol-error"}, run
     message = run.scenario(one_step)["message"]
     assert "a second reply to request 3 came after its answer, unasked" in message, message
+
+
+# ------------------------------------------------------------ round 97's hostile engines
+
+def test_a_reply_that_is_no_object_is_told_as_such(tmp_path):
+    run = conform(tmp_path, "--impl", fake("hostile_r97"), "-k", BLUE, env=child_env(FAKE_MODE="list_reply"))
+    assert run.rc == 1, run
+    message = run.scenario(BLUE_IDS[0])["message"]
+    assert "is a list, not a JSON object" in message, message
+    check_reports(run)
+
+
+def test_a_name_of_megabytes_is_cut_in_the_report_and_the_summary(tmp_path):
+    run = conform(tmp_path, "--impl", fake("hostile_r97"), "-k", BLUE, env=child_env(FAKE_MODE="huge_name"))
+    assert run.rc == 0, run
+    assert len(run.report["engine"]["name"]) < 300 and "more characters" in run.report["engine"]["name"]
+    assert len(run.out) < 5000, len(run.out)
+    check_reports(run)
+
+
+def test_a_restarted_engine_claiming_otherwise_is_warned_of_and_the_first_claims_hold(tmp_path):
+    # round 97: the report named the last process and its protocol, and the summary said rule
+    # ids and events were never compared, though the first process's scenarios compared both
+    run = conform(tmp_path, "--impl", fake("hostile_r97"), "-k", BLUE,
+                  env=child_env(FAKE_MODE="caps_change", FAKE_CRASH_MARKER=str(tmp_path / "crashed")))
+    assert "a restarted process of the engine shook hands otherwise than the first" in run.err, run
+    assert run.report["claims_changed"].startswith("a restarted process"), run.report
+    assert run.report["capabilities"].get("rule_ids") is True and run.report["protocol"] == 2, run.report
+    assert "NOT COMPARED" not in run.out, run
+    check_reports(run)
+
+
+def test_a_line_written_before_any_request_is_not_told_as_a_second_reply(tmp_path):
+    # round 97: a restarted process's line written unasked was told as "a second reply to the
+    # earlier request 1", a request that process was never sent
+    run = conform(tmp_path, "--impl", fake("hostile_r97"), "-k", BLUE,
+                  env=child_env(FAKE_MODE="early_line", FAKE_CRASH_MARKER=str(tmp_path / "crashed")))
+    assert run.rc != 0, run
+    message = run.scenario(BLUE_IDS[1])["message"]
+    assert "this process of the engine was never sent request 1" in message, message
+    check_reports(run)

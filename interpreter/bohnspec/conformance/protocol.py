@@ -317,6 +317,7 @@ class ProtocolEngine:
         self.proc: subprocess.Popen[bytes] | None = None
         self.hello: Message | None = None
         self._next_id = 0
+        self._first_id = 1  # the first request id the running process was sent (launch)
         self._buffer = b""
         self.lingered = False  # a process that did not exit within a second of `bye` (killed)
         self._stderr: IO[bytes] | None = None
@@ -341,6 +342,8 @@ class ProtocolEngine:
         reads it): the engine starts up while the runner reads its scenarios."""
         self.close()
         self.hello = None
+        # (the first request this process is sent: a reply with an earlier id is none of its own)
+        self._first_id = self._next_id + 1
         argv = engine_argv(self.command)
         self._stderr = tempfile.TemporaryFile()
         self._mark = 0
@@ -543,10 +546,19 @@ class ProtocolEngine:
             # An engine that could not read a request cannot echo its id (PROTOCOL.md): its
             # `error` is an answer all the same.
             raise EngineFault("errored", f"the engine answered {msg['type']!r} with an error without an id "
-                                         f"(it could not read the request): {reply.get('message', '')}",
+                                         f"(it could not read the request): "
+                                         f"{printable(cut(str(reply.get('message', '')), 2000))}",
                               self.stderr())
         if not isinstance(reply, dict) or reply.get("id") != msg["id"]:
             rid = reply.get("id") if isinstance(reply, dict) else None
+            if isinstance(rid, int) and not isinstance(rid, bool) and 0 < rid < self._first_id:
+                # (round 97's hostile engine wrote a line before it was asked anything: told as a
+                # second reply to a request this process was never sent)
+                raise EngineFault("protocol-error", f"a reply with the id {rid} came where the reply to request "
+                                                    f"{msg['id']} ({msg['type']}) was expected, though this process "
+                                                    f"of the engine was never sent request {rid} (its first was "
+                                                    f"{self._first_id}): a line written unasked, or ids counted "
+                                                    f"from a process before: {_text(line)}", self.stderr())
             if isinstance(rid, int) and not isinstance(rid, bool) and 0 < rid < msg["id"]:
                 of = self._owners.get(rid)
                 whose = f" (of scenario {of})" if of is not None and of != self._owners.get(msg["id"]) else ""
@@ -563,7 +575,17 @@ class ProtocolEngine:
                                                     "expected: answer the requests in the order they come, each with "
                                                     f"its own request's id: {_text(line)}", self.stderr())
             hint = ""
-            if isinstance(reply, dict) and "id" not in reply and isinstance(reply.get("type"), str):
+            if not isinstance(reply, dict):
+                # (round 97's hostile engine answered `[1,2,3]` and `null`: told as a wrong id)
+                kind = "a list" if isinstance(reply, list) else "null" if reply is None else \
+                    "a text" if isinstance(reply, str) else \
+                    "a number" if isinstance(reply, (int, float)) else "no object"
+                raise EngineFault("protocol-error", f"the reply to {msg['type']!r} is {kind}, not a JSON object: "
+                                                    f"{_text(line)} (a reply is an object with the request's `id` and "
+                                                    "a `type`)", self.stderr())
+            if isinstance(rid, str) and rid.strip() == str(msg["id"]):
+                hint = f" (its `id` is the text {rid!r}: echo the request's id as the number {msg['id']})"
+            elif isinstance(reply, dict) and "id" not in reply and isinstance(reply.get("type"), str):
                 # (a reply whose `id` was forgotten: round 94's outside engine was sent looking for
                 # a log line)
                 hint = (f" (a {reply['type']!r} reply without an `id`: every reply echoes the `id` of its "
@@ -578,7 +600,7 @@ class ProtocolEngine:
         if reply.get("type") == "error":
             said = reply.get("message")
             raise EngineFault("errored", f"the engine answered {msg['type']!r} with an error: "
-                                         + (printable(said) if isinstance(said, str) and said else
+                                         + (printable(cut(said, 2000)) if isinstance(said, str) and said else
                                             "(no message: an error reply says what went wrong in `message`)"),
                               self.stderr())
         if reply.get("type") == "rejected" and reply.get("rule") is not None and not isinstance(reply.get("rule"), str):
@@ -641,7 +663,7 @@ class ProtocolEngine:
         except (ValueError, RecursionError):
             return None  # (garbage: the next request's reading tells it)
         rid = reply.get("id") if isinstance(reply, dict) else None
-        if not isinstance(rid, int) or isinstance(rid, bool) or not 0 < rid <= self._next_id:
+        if not isinstance(rid, int) or isinstance(rid, bool) or not self._first_id <= rid <= self._next_id:
             return None
         self._buffer = rest
         return EngineFault("protocol-error", f"a second reply to request {rid} came after its answer, unasked: write "
@@ -710,6 +732,12 @@ MAX_REPLY = 64 * 1024 * 1024
 def _not_json(word: str) -> None:
     """NaN and Infinity, which Python's reader takes and JSON has not."""
     raise json.JSONDecodeError(f"{word} is not JSON", word, 0)
+
+
+def cut(text: str, limit: int) -> str:
+    """An engine's text kept to `limit` characters, saying how much more there was (a name or
+    a reason of megabytes filled round 97's hostile tester's terminal and reports)."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit} more characters)"
 
 
 def printable(text: str) -> str:
@@ -1193,7 +1221,8 @@ def never_returned(adapters: Sequence[Any]) -> list[str]:
 
 
 def _text_or_none(value):
-    return value if isinstance(value, str) and value else None
+    # (a reason of megabytes kept short: round 97's hostile engine made a report of 168 MB)
+    return cut(value, 2000) if isinstance(value, str) and value else None
 
 
 class ProtocolAdapter:
@@ -1248,6 +1277,11 @@ class ProtocolAdapter:
         # no `phase` in any state).
         self.keys_sent: tuple[set[str], set[str]] = (set(), set())
         self.keys_returned: tuple[set[str], set[str]] = (set(), set())
+        # The protocol version of the first handshake (None: none succeeded), its claims, and
+        # what a restarted process claimed otherwise, if one did.
+        self.agreed: int | None = None
+        self._claims: tuple[str, str, int] | None = None
+        self.claims_changed: str | None = None
 
     def ensure(self) -> None:
         """Start the engine (and shake hands) unless it is running, or the next scenario's
@@ -1256,10 +1290,25 @@ class ProtocolAdapter:
             return
         if not self.client.alive() or getattr(self.client, "hello", True) is None:
             hello = self.client.start()
-            self.capabilities = hello.get("capabilities", {})
-            self.engine_info = hello.get("engine", {}) if isinstance(hello.get("engine"), dict) else {}
-            if self.engine_info.get("name"):
-                self.name = printable(f"{self.engine_info.get('name')} {self.engine_info.get('version', '')}".strip())
+            capabilities = hello.get("capabilities", {})
+            info = hello.get("engine", {}) if isinstance(hello.get("engine"), dict) else {}
+            claims = (json.dumps(capabilities, sort_keys=True), json.dumps(info, sort_keys=True), self.version)
+            if self.agreed is None:
+                # The first handshake's claims hold for the run: the engine the report names,
+                # and what is compared (round 97's hostile engine claimed rule ids and events
+                # in its first process only; the report named the last, and the summary said
+                # neither was compared, though the first process's scenarios compared both).
+                self.agreed, self._claims = self.version, claims
+                self.capabilities, self.engine_info = capabilities, info
+                if self.engine_info.get("name"):
+                    self.name = printable(cut(f"{self.engine_info.get('name')} "
+                                              f"{self.engine_info.get('version', '')}".strip(), 200))
+            elif claims != self._claims and self.claims_changed is None:
+                said = f"protocol {self.version}, " if self.version != self.agreed else ""
+                self.claims_changed = (f"a restarted process of the engine shook hands otherwise than the first "
+                                       f"({said}{printable(cut(claims[1], 200))}, "
+                                       f"capabilities {printable(cut(claims[0], 300))}): the first "
+                                       "handshake's claims are the run's; a restarted engine must be the same engine")
 
     def surplus(self) -> None:
         """At a scenario's end: a reply written twice to one of its requests, already waiting, is

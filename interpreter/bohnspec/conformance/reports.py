@@ -14,19 +14,24 @@ from .. import __version__
 from .. import userfile
 from ..errors import BohnspecError
 from .runner import NOT_APPLICABLE, PASSED, SKIPPED, VERDICTS, Verdict, not_compared, not_tested, summary
+from .protocol import cut
 
 
 def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, seconds: float,
                 command: str | None = None, interrupted: bool = False, protocol: int | None = None,
                 isolate: bool = False, rules_digest: str | None = None, never_returned: Sequence[str] = (),
-                stopped: str = "") -> dict:
+                stopped: str = "", claims_changed: str | None = None, not_run: Sequence[str] = ()) -> dict:
     """The report described by conformance/schemas/report.schema.json; `interrupted`: the run
     was stopped (Ctrl-C) and the report holds the scenarios that ran until then; `protocol`:
     the version agreed with the engine; `isolate`: every step was judged on its own;
     `rules_digest`: which rules text the reference answered from (language.spec.rules_digest);
     `never_returned`: the keys of the states loaded that the engine returned in no state;
     `stopped`: why the run stopped before its end (conform --max-timeouts), the report holding
-    the scenarios that ran."""
+    the scenarios that ran; `claims_changed`: how a restarted process of the engine shook hands
+    otherwise than the first, whose claims the report gives; `not_run`: the ids of the scenarios
+    selected that an interrupted or stopped run never ran."""
+    # (the engine's own words kept short: round 97's hostile engine named itself in 10 MB)
+    engine = {k: cut(v, 200) if isinstance(v, str) else v for k, v in engine.items()}
     out = {
         "suite": {"name": "bohnspec", "version": __version__,
                   **({"rules_digest": rules_digest} if rules_digest else {})},
@@ -48,11 +53,35 @@ def json_report(verdicts: list[Verdict], engine: dict, capabilities: dict, secon
         out["interrupted"] = True
     if stopped:
         out["stopped"] = stopped
-    return out
+    if claims_changed:
+        out["claims_changed"] = claims_changed
+    if not_run:
+        out["not_run"] = list(not_run)
+    return _unicode(out)
+
+
+def _unicode(report: dict) -> dict:
+    """The report with an engine's lone surrogates (`\ud800`, no character) written as the text
+    of their escape: a strict JSON reader refuses them (round 97's hostile engine)."""
+    try:
+        json.dumps(report, ensure_ascii=False).encode("utf-8")
+        return report
+    except UnicodeEncodeError:
+        pass
+
+    def clean(value: object) -> object:
+        if isinstance(value, str):
+            return value.encode("utf-8", "backslashreplace").decode("utf-8")
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        if isinstance(value, dict):
+            return {clean(k): clean(v) for k, v in value.items()}
+        return value
+    return clean(report)  # type: ignore[return-value]
 
 
 def junit_xml(verdicts: list[Verdict], engine_name: str, seconds: float, interrupted: bool = False,
-              stopped: str = "") -> str:
+              stopped: str = "", not_run: int = 0) -> str:
     suite = ET.Element("testsuite", name=f"bohnspec ({engine_name})", tests=str(len(verdicts)),
                        time=f"{seconds:.3f}")
     if interrupted or stopped:
@@ -61,6 +90,8 @@ def junit_xml(verdicts: list[Verdict], engine_name: str, seconds: float, interru
             ET.SubElement(props, "property", name="interrupted", value="true")
         if stopped:
             ET.SubElement(props, "property", name="stopped", value=stopped)
+        if not_run:
+            ET.SubElement(props, "property", name="not_run", value=str(not_run))
     tally = {"failure": 0, "error": 0, "skipped": 0}
     for v in verdicts:
         classname = "bohnspec." + ".".join(v.id.split("/")[:-1]).replace("-", "_")

@@ -22,6 +22,7 @@ from ...language.spec import rules_digest
 from .. import runner as R
 from .. import scenario as S
 from ..inprocess import InProcess
+from ..protocol import printable
 from .expectation import scenario_data
 from .trial import JSON, Adapter, Claims, Finding
 
@@ -53,10 +54,25 @@ _Dumper.add_representer(dict, _flow_small_dicts)
 _Dumper.add_representer(str, _quoted_digits)
 
 
+def _escaped(value: Any) -> Any:
+    """The texts of a scenario's data as printable (an engine's words quoted in its
+    description: a lone surrogate is no UTF-8, and YAML reads no escape of one back)."""
+    if isinstance(value, str):
+        return value if value.isprintable() else printable(value)
+    if isinstance(value, list):
+        return [_escaped(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _escaped(v) for k, v in value.items()}
+    return value
+
+
 def render(data: JSON, header: list[str]) -> str:
     """The scenario as YAML, the header lines as comments above it."""
-    body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
-    return "".join(f"# {line}\n" if line else "#\n" for line in header) + body
+    body = yaml.dump(_escaped(data), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    # (the header quotes the engine's own words: a control character or a lone surrogate
+    # escaped, so that the file stays one comment a line and UTF-8; round 97's hostile engine
+    # had fuzz stop with an internal error writing `\ud800`)
+    return "".join(f"# {printable(line)}\n" if line else "#\n" for line in header) + body
 
 
 def verify(path: Path, adapter: Adapter, rules: Sequence[str] = ()) -> tuple[bool, str]:

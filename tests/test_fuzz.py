@@ -565,6 +565,9 @@ def test_fuzz_with_maps_from_the_command_line(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.startswith("no divergence: 1 game(s)") and "5p x1" in run.stdout
     assert f"maps of {MAPS}" in run.stdout
+    # (the board is sent inline, counted by the name it was laid by: round 97's outside engine
+    # was told no game was set up on the file's boards)
+    assert "(1 game(s) on them)" in run.stdout and "no game was set up on its boards" not in run.stderr, run
     bad = tmp_path / "bad.bohn"
     bad.write_text("module broken requires bohnaparte\nboard x graph {\n", encoding="utf-8")
     run = cli("fuzz", "--impl", SERVE, "--maps", str(bad), "--out", str(tmp_path / "o"), cwd=tmp_path, timeout=60)
@@ -709,3 +712,23 @@ def test_an_engines_lone_surrogate_and_escape_codes_are_escaped_in_output_and_sc
     written = run.stdout.strip().splitlines()[-1]
     assert S.load(Path(written)).id.startswith("fuzz/"), written
     assert "not verified" not in Path(written).read_text(encoding="utf-8")
+
+
+def test_every_game_cut_short_by_unsupported_is_warned_of(tmp_path):
+    # Round 97's outside engine answered `unsupported` to fuzz's probes of a draft with none
+    # under way: every game stopped at its first probe, "no divergence" and a clean exit.
+    run = cli("fuzz", "--impl", fake("hostile_r97"), "--modules", "base", "--games", "3", "--seed", "2",
+              "--out", str(tmp_path / "o"), "-q", cwd=tmp_path, env={**os.environ, "FAKE_MODE": "unsupported_probes"})
+    assert "warning: every game was cut short by `unsupported`" in run.stderr, run.stdout + run.stderr
+
+
+def test_a_rule_that_refuses_nothing_there_is_said_to_be_the_engines_own():
+    # Round 97's outside engine: a shrunk finding showed two refusals of one probe, read as a
+    # quarrel over which rule to cite, where the engine's rule (no fortress during a combat)
+    # refuses nothing by the rules.
+    from bohnspec.conformance.fuzz.lockstep import compare
+    ref = {"accepted": False, "rule": "bohnaparte/fortress/1", "reason": "no full quarry of yours", "state": {}}
+    eng = {"accepted": False, "rule": "ruling/combat-first", "reason": "a combat is under way", "state": {}}
+    problems, category = compare(ref, eng, {}, {"rule_ids": True}, set(), lambda: ["bohnaparte/fortress/1"])
+    assert category == "rule" and "'ruling/combat-first' refuses nothing here" in problems[0], problems
+    assert "the clauses refusing it cite bohnaparte/fortress/1" in problems[0], problems

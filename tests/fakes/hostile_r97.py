@@ -4,8 +4,10 @@ characters in the hello), `surrogate` (every action refused, the reason with a l
 and an escape sequence), `caps_change` (the first process claims rule ids and events and dies at its
 first apply, FAKE_CRASH_MARKER marking it; every later one claims neither), `early_line` (the
 first process dies at its first apply, as with caps_change; every later one writes a reply with
-id 1 before it reads any request)."""
+id 1 before it reads any request), `unsupported_probes` (every draft and every second round
+answered `unsupported`, as though the engine lacked them)."""
 
+import json
 import os
 import sys
 
@@ -30,6 +32,15 @@ def transform(reply):
     return reply
 
 
+def unsupported_probes(lines):
+    for line in lines:
+        if MODE == "unsupported_probes" and '"apply"' in line and ('"draft"' in line or '"follow_up"' in line):
+            req = json.loads(line)
+            _fakelib.write({"id": req["id"], "type": "unsupported", "reason": "no Jumping Bean drafts here"})
+            continue
+        yield line
+
+
 def requests():
     for line in sys.stdin:
         if MODE in ("caps_change", "early_line") and FIRST and '"apply"' in line:
@@ -42,4 +53,4 @@ if __name__ == "__main__":
     if MODE == "early_line" and not FIRST:
         sys.stdout.write('{"id":1,"type":"accepted"}\n')
         sys.stdout.flush()
-    sys.exit(_fakelib.serve(stdin=requests(), transform=transform))
+    sys.exit(_fakelib.serve(stdin=unsupported_probes(requests()), transform=transform))

@@ -162,7 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="an outside engine speaking the JSON-lines protocol (conformance/PROTOCOL.md), "
                         "e.g. \"node my-engine.js --bohnspec\"; default: the reference interpreter in-process")
     c.add_argument("--modules", action=_Once,
-                   help="comma-separated modules to run, e.g. base (scenarios needing others are skipped)")
+                   help="comma-separated modules to run, with the modules they build on: `bohnaparte` runs the "
+                        "base game's scenarios too; scenarios needing modules not named are skipped")
     c.add_argument("-k", dest="pattern", action=_Once,
                    help="only scenarios whose id contains PATTERN (or matches it as a glob)")
     c.add_argument("--timeout", type=TIMEOUT, default=TIMEOUT_DEFAULT, metavar="SECONDS",
@@ -2004,6 +2005,15 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
               "`unsupported` to every game (see 'not tested' above); claim only the modules and options it plays",
               file=sys.stderr)
         return EXIT_INPUT
+    cut = sum(campaign.unsupported.values())
+    if cut and cut >= campaign.games:
+        # (round 97's outside engine answered `unsupported` to the probes of moves the rules
+        # refuse there, a draft with none under way, and every game stopped at the first: "no
+        # divergence" with a clean exit, though little was compared)
+        print(f"warning: every game was cut short by `unsupported` ({campaign.actions} action(s) compared in all): "
+              "a move the engine knows, refused where it is asked (a draft with none under way, a second round "
+              "with no combat), is a rejection with its rule, not `unsupported`, which says the engine lacks "
+              "what the game needs", file=sys.stderr)
     print(f"no divergence: {summary}", file=text)
     return EXIT_OK
 

@@ -189,10 +189,17 @@ def compare(ref: JSON, eng: JSON, eng_before: JSON, claims: Claims, internal: se
     if not ref["accepted"]:
         problems: list[str] = []
         category = "rule"
-        if claims.get("rule_ids") and eng.get("rule") != ref.get("rule") and \
-                eng.get("rule") not in (rules() if rules is not None else [ref.get("rule")]):
+        refusing = rules() if rules is not None and claims.get("rule_ids") and eng.get("rule") != ref.get("rule") \
+            else [ref.get("rule")]
+        if claims.get("rule_ids") and eng.get("rule") != ref.get("rule") and eng.get("rule") not in refusing:
+            # (the engine's rule refuses nothing here, by the rules: a rule it applies where they
+            # do not, which the action's other flaw hides; round 97's outside engine read it as
+            # a quarrel over which of two rules to cite)
             problems.append(f"rejected with rule {eng.get('rule')!r} ({eng.get('reason', '')}), "
-                            f"the reference with {ref.get('rule')!r} ({ref.get('reason', '')})")
+                            f"the reference with {ref.get('rule')!r} ({ref.get('reason', '')}); by the rules "
+                            f"{eng.get('rule')!r} refuses nothing here (the clauses refusing it cite "
+                            f"{', '.join(str(r) for r in refusing[:6]) or ref.get('rule')}): the engine applies a "
+                            "rule where the rules do not, which the action's own flaw hides")
         elif not R.json_equal(normative(eng["state"], internal), normative(eng_before, internal)):
             problems.append("a rejected action changed the state")
             category = "changed-on-rejection"

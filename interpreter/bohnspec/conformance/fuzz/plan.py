@@ -232,8 +232,9 @@ def plan_game(modules: list[str], players: int | None, claims: Claims, rng: rand
         state = _apply(engine, state, action, shuffler)
         actions.append(action)
     start["shuffles"] = shuffles + list(start.get("shuffles") or [])
+    laid = start.get("board") if maps is not None and start.get("board") in maps.boards else None
     return Trial(list(modules), sent_inline(start, modules, maps, rules), actions, ended=state.over,
-                 rules=tuple(rules)), probes
+                 rules=tuple(rules), on_map=laid), probes
 
 
 def _apply(engine: Engine, state: State, action: JSON, shuffler: Callable[[list[str]], list[str]]) -> State:

@@ -47,6 +47,8 @@ class Trial:
     ended: bool = False  # the reference's game reached its end within the actions planned
     # Rules files loaded with spec/ (`fuzz --rules`): a designer's modules the game plays.
     rules: tuple[str, ...] = ()
+    # The board of `fuzz --maps` the game was set up on, by name (the engine is sent it inline).
+    on_map: str | None = None
 
     def again(self, state: JSON, actions: list[JSON]) -> Trial:
         """The same game (its modules and rules files) from `state` with `actions`, whether it

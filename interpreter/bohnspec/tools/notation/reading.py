@@ -2869,8 +2869,8 @@ def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[st
         moves = split_moves(engine, played, text)
         # (a count asked after a sentence passed over, `We're three. How many bean fields does
         # Timon have?`: answered as asked alone, no move; round 97's table)
-        moves = [m for m in moves if _COUNT_ALONE.fullmatch(_mood_said(m)[1]) is None
-                 or counted_place(engine, count_said(_COUNT_ALONE.fullmatch(_mood_said(m)[1]))[0]) is None]
+        moves = [m for m in moves if (alone := _COUNT_ALONE.fullmatch(_mood_said(m)[1])) is None
+                 or counted_place(engine, count_said(alone)[0]) is None]
         if out and moves:
             moves[0] = _it_meant(engine, state, out, moves[0])
             # (`-a "Timon harvests his soys" -a "Can Timon plant the red there?"`: the field of

@@ -7429,3 +7429,61 @@ def test_round_97_a_count_asked_after_a_sentence_passed_over_is_answered(capsys)
     main(["judge", f"{R97}/d09.yaml", "-a", "We're three. How many bean fields does Timon have?", "--brief"])
     out = capsys.readouterr().out
     assert "Timon has 2 bean fields now" in out and "'We're three.'" in out, out
+
+
+def test_round_97_who_may_make_a_move_next_is_named_after_the_moves(capsys):
+    # the events showed it, no line named Nina
+    main(["judge", f"{R97}/b07.yaml", "-a", "Keno harvests his jumping beans and picks the soy into his soy field. "
+          "Who picks next?", "--brief"])
+    out = capsys.readouterr().out
+    assert "Nina may draft now, where the moves leave the game ('Who picks next?')" in out, out
+
+
+def test_round_97_a_fortress_using_his_quarry_and_can_he_do_that_now(capsys):
+    # `, using his quarry` was read as a list (`'v1,with' is not a space`); `Can he do that in
+    # the middle of trading?`, said in the trading, asks of the move before
+    code, out = judge(capsys, f"{R97}/p03.yaml", "-a", "Timon pays two coins for a fortress under his village, using "
+                      "his quarry. Can he do that in the middle of trading?")
+    assert [(r["action"]["type"], r["legal"]) for r in out["results"]] == [("build_fortress", True)], out
+    assert out["results"][0]["action"]["quarry"] == "q1", out
+
+
+def test_round_97_hunt_a_harvest_of_a_variety_in_two_fields_asks_though_the_hand_holds_one(capsys):
+    assert main(["judge", f"{R97}/blue2hand.yaml", "-a", "Nina harvests her blue."]) == 2
+    assert "Nina grows blue in field 1 (6), field 2 (1)" in capsys.readouterr().err
+
+
+def test_round_97_hunt_the_cavalry_is_read_from_its_paddock_while_a_combat_is_under_way(capsys):
+    # the camp had been named, with a refusal made up for it
+    code, out = judge(capsys, f"{R97}/p10.yaml", "-a", "Uwe charges the farm with his cavalry",
+                      "-a", "Can Uwe use the cavalry again this turn?")
+    last = out["results"][-1]
+    assert last["action"]["cavalry"] == "paddock" and last["rule"] == "bohnaparte/attack/17", last
+
+
+@pytest.mark.parametrize("table, said, told", [
+    ("b03.yaml", "We're three. Who wins?", "so Timon would win if it ended here"),
+    ("r04.yaml", "Keno says he's last and claims his card.", None),
+])
+def test_round_97_hunt_what_a_player_says_of_how_things_stand_is_passed_over(capsys, table, said, told):
+    code = main(["judge", f"{R97}/{table}", "-a", said, "--brief"])
+    out = capsys.readouterr().out
+    assert code in (0, 1), out
+    if told:
+        assert told in out, out
+    else:
+        assert "action: Keno fulfil" in out, out
+
+
+def test_round_97_second_table_one_bean_of_a_field_is_no_harvest_of_its_own(capsys):
+    # `Can Keno harvest one broad bean from his field?` was LEGAL, all five harvested, no word
+    code, out = judge(capsys, f"{R97}/t2-b09.yaml", "-a", "Can Keno harvest one broad bean from his field?")
+    verdict = out["results"][0]
+    assert code == 1 and not verdict["legal"] and "takes every card of the field at once" in verdict["reason"], verdict
+    code, out = judge(capsys, f"{R97}/t2-b09.yaml", "-a", "Can Keno harvest his broad beans?")
+    assert out["results"][0]["legal"] is True, out
+
+
+def test_round_97_second_table_what_is_kept_beside_a_move_is_said_to_be_passed_over(capsys):
+    code, out = judge(capsys, f"{R97}/t2-r05.yaml", "-a", "Nina plants the reds on her red and keeps one red for later.")
+    assert out["narrated"] == ["and keeps one red for later"], out

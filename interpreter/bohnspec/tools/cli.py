@@ -1355,6 +1355,15 @@ def _judge(args: argparse.Namespace) -> int:
         (bare,), dropped = idle_clauses_dropped(engine, state, [alone])
         if dropped and (STANDINGS_ASKED.match(bare) or players_asked(engine, state, bare) is not None):
             alone, stood = bare, dropped
+        else:
+            # (`We're three. Who wins?`: sentences of how things stand, then the question;
+            # round 97's hunter was told `We're` is not at the table)
+            from .notation.reading import _told_as_narration
+            parts = [p for p in re.split(r"(?<=[.!;])\s+", alone.strip()) if p]
+            last = parts[-1] if parts else ""
+            if len(parts) > 1 and all(_told_as_narration(engine, state, p) for p in parts[:-1]) and (
+                    STANDINGS_ASKED.match(last) or players_asked(engine, state, last) is not None):
+                alone, stood = last, parts[:-1]
     whom = players_asked(engine, state, alone) if alone is not None else None
     if whom is not None or (alone is not None and STANDINGS_ASKED.match(alone)):
         # (`Who chooses a camp first?`, `Whose turn is it?`: whom the moves are open to now;
@@ -1458,6 +1467,17 @@ def _judge(args: argparse.Namespace) -> int:
         fights = [c for r in results[-1:] if r["legal"] for c in r.get("combats", [])]
         if fights and any(FIGHT_WON_ASKED.search(t) for t in said):
             rest.insert(0, "the fight: " + "; then ".join(fights))
+        # (`... picks the soy. Who picks next?`: whom the move is open to where the moves leave
+        # the game, named; round 97's table found it only among the events)
+        if results and results[-1]["legal"]:
+            for question in (q.strip() for t in said for q in re.findall(r"[^.!?;]*\?", t)):
+                whom_now = players_asked(engine, now, question)
+                if whom_now is None or not whom_now[0]:
+                    continue
+                kinds_now = whom_now[0]
+                open_to = [p for p in now.names() if any(engine.timing(now, k, p) is None for k in kinds_now)]
+                rest.insert(0, f"{' and '.join(open_to) or 'nobody'} may {' or '.join(kinds_now)} now, where the "
+                               f"moves leave the game ('{question}')")
         # (`How many coins does Keno have now?`: the count itself; round 87's table found it
         # nowhere in the brief answer)
         # (after a refused move too: the count where the legal ones leave the game; round 87's hunter)

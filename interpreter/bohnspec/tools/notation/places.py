@@ -22,6 +22,20 @@ GONE: ContextVar[Counter | None] = ContextVar("GONE", default=None)
 # The whole of what was said, where a move is read on its own (judge_texts): what it says of
 # the players (`her fire`: Nina is a she) still tells whom a pronoun may mean.
 TOLD: ContextVar[str | None] = ContextVar("TOLD", default=None)
+# Where a caller collects the sentences of a story that name no move (NARRATED.set(list)):
+# `It's Timon's phase 4 and the pile has two cards left.` tells the situation around the moves,
+# which the situation file gives; passed over, and said so, instead of failing the whole story
+# (round 90's story table: 27 of 30 stories unread, most for one such sentence).
+NARRATED: ContextVar[list[str] | None] = ContextVar("NARRATED", default=None)
+
+
+def narrate(*said: str) -> None:
+    """Words passed over as narration, listed where a caller collects them (NARRATED)."""
+    told = NARRATED.get()
+    if told is not None:
+        told.extend(s.strip() for s in said)
+
+
 # The pronoun subjects the reading took for a player (the player, the pronoun, the rest of its
 # sentence), where judge_texts keeps them: a move that is not that player's to make where it is
 # played is read again with the pronoun (`He defends` after Timon's attack on Keno's land).

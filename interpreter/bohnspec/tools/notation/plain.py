@@ -17,6 +17,7 @@ from ...execution.state import State
 from .completion import _kinds_timely_for, _legal_with, _refused_whatever, _timely_move
 from .writing import format_action
 from .places import (
+    narrate,
     PRONOUNS_READ,
     _REF_WORDS,
     _card_at_ref,
@@ -715,7 +716,8 @@ def _words_around(engine: Engine, state: State, text: str) -> str:
                       lambda m: f"{m[2]} " if m[2] in state.board and _spaces_of_kind(state, m[1]) else m[0], text,
                       flags=re.IGNORECASE)
     # (`builds a fortress under her village using her quarry q`: what it is made with)
-    text = re.sub(r"(?<=\S)\s+(?:using|by\s+means\s+of)\s+(?=(?:his|her|their|my|the|a|an)\s)", " with ", text,
+    # (after a comma too, `under his village, using his quarry`: no list; round 97's table)
+    text = re.sub(r"(?<=\S),?\s+(?:using|by\s+means\s+of)\s+(?=(?:his|her|their|my|the|a|an)\s)", " with ", text,
                   flags=re.IGNORECASE)
     # (`offers Timon her red to get his soy`: what the offer asks for, not what it is for;
     # round 88's hunter had it read as a gift)
@@ -1269,8 +1271,13 @@ def _question_asked(engine: Engine, state: State, text: str) -> str:
                   r"(?=\s*(?:[,.;!?]|$)|\s+(?:and|then)\b)", "", text, flags=re.IGNORECASE)
     # (`... and keeps her red, but then she offers ...`: what is kept, up to the next move said, as
     # what is left; round 89's table had every move after it dropped, exit 0)
+    # (said as passed over, not dropped without a word: `and keeps one red for later` beside a
+    # planting of every red; round 97's second table was told LEGAL with no word of it)
+    def kept(m: re.Match) -> str:
+        narrate(m[0].strip())
+        return ""
     text = re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\s+[^,.;!?]*?"
-                  r"(?=\s*(?:[,.;!?]|$)|\s+(?:and|then|but)\b)", "", text, flags=re.IGNORECASE)
+                  r"(?=\s*(?:[,.;!?]|$)|\s+(?:and|then|but)\b)", kept, text, flags=re.IGNORECASE)
     return re.sub(r"\s+and\s+(?:he\s+|she\s+|they\s+)?keeps?\s*$", "", text, flags=re.IGNORECASE)
 
 
@@ -1492,6 +1499,29 @@ def _troops_sent(engine: Engine, state: State, text: str, said: list[str]) -> st
         places = [p for p in nearest_all if p is not None] if len(nearest_all) == 1 else []
     if not places:
         return text
+    if len(places) == 1 and state.board is not None and troop[2] is None:
+        # (no place said: of the player's own spaces, the one whose charge the fewest clauses
+        # refuse: his paddock, not his camp, while his own combat is under way; round 97's
+        # hunter had the camp named and a refusal made up for it)
+        mine = [sid for sid in state.board.ids if state.space_vars.get(sid, {}).get("owner") == who]
+        # (no target said: any other's space stands for it, the troops' own clauses judged alike)
+        theirs = next((sid for sid in state.board.ids if sid not in mine), None)
+        target_said = {others[0]: target[0]} if len(target) == 1 and len(others) == 1 else \
+            {others[0]: theirs} if theirs is not None and len(others) == 1 else {}
+        base = {"type": action.name, "player": who, **target_said}
+
+        def refused_by(at: str) -> tuple:
+            # (the fewest refusals; of as many, the one whose clauses come latest, nearest to
+            # allowed: the beaten cavalry's readiness is asked after whose landscape it is)
+            try:
+                refused = engine.refusals(state, {**base, action.params[k].name: at})
+            except BohnspecError:
+                return (1 << 20,)
+            lines = sorted((getattr(r.where, "line", 0) or 0 for r in refused), reverse=True)
+            return (len(refused), *(-line for line in lines))
+        if places[0] not in mine or len(mine) > 1:
+            fewest = min([places[0], *mine], key=refused_by)
+            places = [fewest]
     said.append(f"'with {troop[0]}': mounted troops ride by {action.name}, from where they stand: "
                 f"read as {action.name} with the {action.params[k].name} of {places[0]}")
     return " ".join([words[0], action.name, *words[2:words.index("with")], action.params[k].name, str(places[0])])

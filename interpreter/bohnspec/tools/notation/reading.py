@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from contextvars import ContextVar
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -27,6 +26,8 @@ from .completion import (
     _values_allowed,
 )
 from .places import (
+    NARRATED,
+    narrate as _narrate,
     _phase_numbered,
     AmbiguousSpace,
     _REF_WORDS,
@@ -235,6 +236,7 @@ def _no_json_constant(word: str) -> None:
 
 def _parse_action(engine: Engine, state: State, text: str, notes: list | None = None, whole: bool = True) -> list[dict]:
     text = text.strip()
+    as_said = text  # (the words before any reading: `one broad bean from his field` is read as the field)
     if text.startswith("{"):
         try:
             data = json.loads(text, parse_constant=_no_json_constant)  # (NaN is no JSON: round 96)
@@ -437,6 +439,32 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
                     raise ActionError(message)
                 said.append(f"'a {v}': {a['type']} names a variety, not a card, and takes every {v} it moves "
                             "(what would happen shows them)")
+            if p.type == "field" and isinstance(v, int) and decl is not None and len(decl.params) == 1:
+                # (`harvests one broad bean from his field`: a move of a whole field, the words of
+                # one card of it; round 97's second table was told LEGAL, all five harvested,
+                # without a word)
+                grown = state.player(player).zones.get(engine.fields_zone, [])
+                held = grown[v - 1] if 0 < v <= len(grown) else []
+                kind_there = held[-1] if held else None
+                names_of = "|".join([*(re.escape(n) for n, k in _bean_names(engine).items() if k == kind_there),
+                                     re.escape(kind_there or "")])
+                one = re.search(r"\b(?:just\s+|only\s+)?(?:one|1|(?:a\s+)?single)\s+(?:of\s+(?:the|his|her|their)\s+)?"
+                                r"(?:" + names_of + r")\b", f"{as_said} {TOLD.get() or ''}", flags=re.IGNORECASE) \
+                    if kind_there is not None and len(held) > 1 else None
+                if one is not None:
+                    try:
+                        after = engine.apply(state, a)
+                    except BohnspecError:
+                        after = None
+                    mine = after.state.player(player).zones.get(engine.fields_zone, []) \
+                        if after is not None and after.accepted else None
+                    if mine is not None and v <= len(mine) and len(held) - len(mine[v - 1]) > 1:
+                        message = (f"'one {kind_there}': {a['type']} takes the whole field, its {len(held)} cards at "
+                                   f"once, so no move of the rules takes one of them alone "
+                                   f"[{', '.join(decl.cites[:3])}]; to judge the whole field: `{player} {a['type']} "
+                                   f"field {v}`")
+                        raise PartOfAMove(message, a, f"one {kind_there} alone: {a['type']} takes every card of the "
+                                                      "field at once, and no move of the rules takes one of them alone")
             # `plants his soys on his soy` read as a move of one card: said (round 51's players).
             card = _card_at_ref(engine, state, player, v) if p.type == "card" and isinstance(v, str) else None
             if card is not None and re.search(r"\ball\s+" + re.escape(card) + r"\b", plural_text):
@@ -2354,8 +2382,9 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                       r"one\s+another|together)\b", r"\1 \3 with \2", text, flags=re.IGNORECASE)
         # (`Nina says she is last and claims her card`: what she says of herself is no move;
         # round 87's second table)
-        text = re.sub(r"^(\S+)\s+(?:says|claims|thinks|believes)\s+(?:that\s+)?(?:he|she|they|\1)\s+"
-                      r"(?:is|are|has|have|was)\b[^,.;?!]*?\s+and\s+(?:then\s+)?(?=\S)", r"\1 ", text,
+        text = re.sub(r"^(\S+)\s+(?:says|claims|thinks|believes)\s+(?:that\s+)?(?:he|she|they|\1)"
+                      r"(?:\s+(?:is|are|has|have|was)\b|'s\b|\u2019s\b|'re\b)[^,.;?!]*?\s+and\s+(?:then\s+)?(?=\S)",
+                      r"\1 ", text,
                       flags=re.IGNORECASE)
         if "claim" in _verbs(engine):
             # (`Keno claims he's last. Can he?`: the claim of his card, the reason he says for it
@@ -2407,8 +2436,18 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         tag = re.compile(r"(?:(?:is|was|are)\s+" + who + r"\s+right|(?:can|may|could)\s+" + who
                          + r"(?:\s+do\s+(?:that|this|it))?|(?:is|was)\s+(?:that|this|it)\s+(?:allowed|legal|ok|okay|"
                          r"right|correct|possible))(?:\s*,?\s*or\s+[^?]*)?\s*\?+", flags=re.IGNORECASE)
+        # (`Can he do that in the middle of trading?` said in the trading: the move before, at
+        # this moment, which its verdict answers; round 97's table had `unknown action 'do'`)
+        timed = re.compile(r"(?:can|may|could)\s+" + who + r"\s+do\s+(?:that|this|it)\s+(?:now|right\s+now|"
+                           r"(?:in\s+the\s+middle\s+of|during|in)\s+(?:the\s+|his\s+|her\s+)?([\w-]+)(?:\s+phase)?)"
+                           r"\s*\?+", flags=re.IGNORECASE)
+
+        def timed_tag(t: str) -> bool:
+            m = timed.fullmatch(t.strip())
+            return m is not None and (m[1] is None or state.phase in _phases_named(engine, m[1]))
         sentences = [s for k, s in enumerate(sentences)
-                     if not (k and tag.fullmatch(s.strip()) and mentions_a_move(engine, sentences[k - 1]))]
+                     if not (k and (tag.fullmatch(s.strip()) or timed_tag(s))
+                             and mentions_a_move(engine, sentences[k - 1]))]
         # (a sentence of fact naming no player, no pronoun for one and no move, `The pile is
         # empty for the third time.`: what the moves before lead to, which the answer shows; it
         # is no move; one that names any of them stays, to be read: round 70's hunter)
@@ -2440,7 +2479,7 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (or a count asked: `We're three. How many bean fields does Timon have?`; round 97's
         # table was told `We're` is not at the table)
         moving = narrated is not None and (mentions_a_move(engine, text) or any(
-            _asks_a_move(engine, state, q) or _COUNT_ALONE.fullmatch(q.strip())
+            _asks_a_move(engine, state, q) or _COUNT_ALONE.fullmatch(q.strip()) or _OUTCOME_ASKED.match(q.strip())
             or re.match(r"\s*(?:does|do|can|may|must|is|will)\s+(?:he|she|they)\b", q, flags=re.IGNORECASE)
             for q in re.findall(r"[^.!?;]*\?", text)))
 
@@ -2761,18 +2800,6 @@ def _told_before(engine: Engine, state: State, text: str) -> bool:
         PRONOUNS_READ.reset(pronouns)
 
 
-# Where a caller collects the sentences of a story that name no move (NARRATED.set(list)):
-# `It's Timon's phase 4 and the pile has two cards left.` tells the situation around the moves,
-# which the situation file gives; passed over, and said so, instead of failing the whole story
-# (round 90's story table: 27 of 30 stories unread, most for one such sentence).
-NARRATED: ContextVar[list[str] | None] = ContextVar("NARRATED", default=None)
-
-
-def _narrate(*said: str) -> None:
-    """Words passed over as narration, listed where a caller collects them (NARRATED)."""
-    told = NARRATED.get()
-    if told is not None:
-        told.extend(s.strip() for s in said)
 
 
 def split_in_turn(engine: Engine, state: State, texts: Sequence[str]) -> list[str]:
@@ -4395,8 +4422,24 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         # (in a row of hers to play from, a hand; not her coins, face down)
         elsewhere = any(variety in cards for zone, cards in state.player(player).zones.items()
                         if zone in engine.spec.zones and engine.spec.zones[zone].kind == "row")
-        if len(growing_in) > 1 and not elsewhere:
-            fields = state.player(player).zones.get(engine.fields_zone, [])
+        fields = state.player(player).zones.get(engine.fields_zone, [])
+
+        def empties_one() -> bool:
+            # (a move of a field that takes its beans away, a harvest: never a card of the hand,
+            # whatever the hand holds; round 97's hunter had field 1 judged with a blue in hand)
+            for d in candidates:
+                if [p.type for p in d.params] != ["field"] or engine.timing(state, d.name, player) is not None:
+                    continue
+                for f in growing_in:
+                    try:
+                        after = engine.apply(state, {"type": d.name, "player": player, "field": f})
+                    except BohnspecError:
+                        continue
+                    if after.accepted and len(after.state.player(player).zones.get(engine.fields_zone, [])[f - 1]) \
+                            < len(fields[f - 1]):
+                        return True
+            return False
+        if len(growing_in) > 1 and (not elsewhere or empties_one()):
             counts = ", ".join(f"field {f} ({len(fields[f - 1])})" for f in growing_in)
             raise ActionError(f"{tok!r}: {player} grows {variety} in {counts}: name the field by its number")
     if not meant and not others and not named_field and not joined_on:

@@ -7487,3 +7487,18 @@ def test_round_97_second_table_one_bean_of_a_field_is_no_harvest_of_its_own(caps
 def test_round_97_second_table_what_is_kept_beside_a_move_is_said_to_be_passed_over(capsys):
     code, out = judge(capsys, f"{R97}/t2-r05.yaml", "-a", "Nina plants the reds on her red and keeps one red for later.")
     assert out["narrated"] == ["and keeps one red for later"], out
+
+
+@pytest.mark.parametrize("table, said, read", [
+    # `each paid a coin`: the past turned to the present with the word between kept
+    ("t2-r04.yaml", ["Timon, Nina and Eiko each paid a coin in the pause. Can Keno claim now?"],
+     [("tribute", "Timon", True), ("tribute", "Nina", True), ("tribute", "Eiko", True), ("fulfil", "Keno", True)]),
+    # a verb in the past after a comma goes on with the subject before it
+    ("t2-r03.yaml", ["Timon ended the trading, planted the blue and said Stop."],
+     [("end_phase", "Timon", True), ("plant_card", "Timon", True), ("fulfil", "Timon", True)]),
+    # `— game over?`: the question of the end in two words
+    ("t2-b10.yaml", ["Keno draws — game over?"], [("draw", "Keno", True)]),
+])
+def test_round_97_second_table_stories_read(capsys, table, said, read):
+    code, out = judge(capsys, f"{R97}/{table}", *[a for t in said for a in ("-a", t)])
+    assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out["results"]] == read, out

@@ -254,10 +254,10 @@ def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
     named = "|".join([*map(re.escape, names), "he", "she", "they"])
 
     def present(m: re.Match) -> str:
-        for base in _past_bases(m[2].lower()):
-            if base and _names_a_move(engine, [base, *m[3].split()[:2]]):
+        for base in _past_bases(m[3].lower()):
+            if base and _names_a_move(engine, [base, *m[4].split()[:2]]):
                 said = base + ("es" if base.endswith(("s", "sh", "ch", "x")) else "s")
-                return f"{m[1]} {said}"
+                return f"{m[1]} {m[2] or ''}{said}"
         return m[0]
     # (a move said to come after one made, `plants his green first and will plant the fire
     # afterwards`: the next move, in the present; round 93's table had `will` as a word too
@@ -269,10 +269,17 @@ def present_told(engine: Engine, names: Sequence[str], text: str) -> str:
     # (the words after the verb looked at, not taken: `gave the soy to Nina and she accepted`)
     # (not a sentence of another time, `Timon drew four cards last turn`: the story before the
     # situation, which the situation gives)
+    # (a verb after a comma goes on with the subject before it: `Timon ended the trading,
+    # planted the blue and said Stop`; round 97's second table had `planted` read as a value)
+    text = re.sub(r"(,)\s+()(\w+)\b(?=([^.;!?,]{0,40}))", present, text)
     return "".join(part if OTHER_TIME.search(part)
                    # (not `Then Nina`: the verb after the name is the one turned; round 96's table)
-                   else re.sub(r"\b(" + subjects + r")\s+(?:has\s+|had\s+|have\s+)?(?!(?:" + named + r")\b)(\w+)\b"
-                               r"(?=([^.;!?,]{0,40}))",
+                   # (`each paid a coin`, `both harvested`: the word between kept; round 97's
+                   # second table)
+                   # (not `already`: `has already traded away both revealed cards` is how things
+                   # stand, passed over)
+                   else re.sub(r"\b(" + subjects + r")\s+(?:has\s+|had\s+|have\s+)?((?:each|both|all|also)\s+)?"
+                               r"(?!(?:" + named + r")\b)(\w+)\b(?=([^.;!?,]{0,40}))",
                                present, part, flags=re.IGNORECASE)
                    for part in re.split(r"(?<=[.;!?])(?=\s)", text))
 

@@ -2338,8 +2338,8 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
                       r"((?:he|she)\s+)?", not_made, text, flags=re.IGNORECASE) if state.names() else text
         # (`Keno draws — game over?`: the question of the end, asked in two words; round 97's
         # second table was told the dash is one too many)
-        text = re.sub(r"\s*(?:[,;:\u2014\u2013]|\s-+)\s*(?:is\s+(?:the\s+|it\s+)?)?(?:game\s+)?over(?:\s+now|\s+then)?\s*\?",
-                      ". Is the game over?", text, flags=re.IGNORECASE)
+        text = re.sub(r"\s*(?:[,;:\u2014\u2013]|\s-+)\s*(?:is\s+(?:the\s+|it\s+)?)?(?:game\s+)?over"
+                      r"(?:\s+now|\s+then)?\s*\?", ". Is the game over?", text, flags=re.IGNORECASE)
         text = _dash_asides(engine, state, text)
         if state.board is not None:
             # (`Does Hanno have to defend it?`: a defence names the card it fights with, the place

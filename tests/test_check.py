@@ -1732,3 +1732,20 @@ def test_nesting_too_deep_to_read_is_told_where_and_how_deep(tmp_path):
     diagnostics, _ = check_files([path])
     deep = [d for d in diagnostics if "nested too deep" in d.message]
     assert deep and deep[0].location.line == 3 and "400 levels of blocks and brackets" in deep[0].message, deep
+
+
+def test_a_variety_of_another_module_is_taken_out_of_the_box_by_an_extension(tmp_path):
+    # Round 97's designer could take no variety of the book out of the box by an option: a
+    # variety is declared once, and only the Garden and Jumping Beans read a definition.
+    ok = ('module no_green requires base\nruling green-boxed question "q" decision "d" reason "r" cites bohnanza/setup/7\n'
+          'option greens one of kept, boxed default kept cites ruling/green-boxed\n'
+          'extend variety green in play when greens == kept cites ruling/green-boxed\n')
+    assert errors_of(tmp_path, ok) == []
+    assert errors_of(tmp_path, "module x requires base\nextend variety greeen in play when true cites bohnanza/setup/7\n") \
+        == ["unknown bean variety 'greeen' (did you mean 'green'?): `extend variety` puts a variety another module "
+            "declares in play only when a condition holds"]
+    assert errors_of(tmp_path, "module x\nextend variety green in play when true cites bohnanza/setup/7\n") == [
+        "module x extends the variety 'green' of module base, which it does not require: add `requires base` to its "
+        "module line"]
+    assert any("in play when" in e and "players" in e for e in errors_of(
+        tmp_path, "module x requires base\nextend variety green in play when size(players) > 3 cites bohnanza/setup/7\n"))

@@ -413,3 +413,31 @@ def test_a_phase_of_ones_own_between_phase_2_and_3_is_played_after_the_last_reve
     folder.mkdir(parents=True)
     (folder / "last-reveal-still-plays-phase-3-01.yaml").write_text(LAST_REVEAL_MARKET, encoding="utf-8")
     assert main(["conform", str(tmp_path / "scenarios"), "--rules", str(rules), "-q"]) == (0 if named else 1)
+
+
+NO_GREEN = ('module no_green requires base\n'
+            'ruling green-boxed question "q" decision "d" reason "r" cites bohnanza/setup/7\n'
+            'option greens one of kept, boxed default kept cites ruling/green-boxed\n'
+            'extend variety green in play when greens == kept cites ruling/green-boxed\n')
+
+
+def test_a_variety_taken_out_of_the_box_by_an_option_is_dealt_in_no_game(tmp_path, capsys):
+    rules = tmp_path / "no_green.bohn"
+    rules.write_text(NO_GREEN, encoding="utf-8")
+    from bohnspec.execution.interpret import engine_for
+    from bohnspec.execution.play import random_game
+    engine = engine_for(["no_green"], [str(rules)])
+    for options, greens in (({"greens": "boxed"}, False), ({"greens": "kept"}, True)):
+        rec = random_game(engine, ["A", "B", "C"], 7, options)
+        seen = json.dumps(rec.state.to_json())
+        assert rec.ended and ('"green"' in seen) is greens, options
+    # a situation holding a green under the variant is one no game has
+    situation = tmp_path / "s.yaml"
+    situation.write_text("modules: [base, no_green]\nstate:\n  options: {greens: boxed}\n  players:\n"
+                         "    - {name: Nina, hand: [green]}\n    - {name: Timon}\n    - {name: Keno}\n"
+                         "  active: Nina\n  phase: plant_hand\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["judge", str(situation), "--rules", str(rules), "-a", "Nina plants her green"]) == 2
+    assert "leaves them in the box" in capsys.readouterr().err
+    situation.write_text(situation.read_text(encoding="utf-8").replace("boxed", "kept"), encoding="utf-8")
+    assert main(["judge", str(situation), "--rules", str(rules), "-a", "Nina plants her green"]) == 0

@@ -22,7 +22,8 @@ from .model import REASON_FIELD
 from .model import (
     Action, Board, Card, Category, CategoryExtension, Decl, Define, Drop, EndRule, Exempt, Extend, Forbid, Handler,
     Invariant, Module, Node, Option,
-    Phase, Players, Procedure, Ruling, Setup, Turn, Var, Variety, Vine, Winners, Zone, PLAYER_KEYS, STATE_KEYS,
+    Phase, Players, Procedure, Ruling, Setup, Turn, Var, Variety, VarietyExtension, Vine, Winners, Zone, PLAYER_KEYS,
+    STATE_KEYS,
 )
 from .names import Resolver
 from .paragraphs import index as paragraph_index
@@ -31,7 +32,7 @@ from .spec import (Spec, book_files, build, display_name, module_closure, nodes_
 
 # Declarations that state a rule and so must cite the paragraphs they encode.
 _MUST_CITE = (Variety, Option, Phase, Turn, Players, Action, Forbid, Exempt, Procedure, Handler, EndRule, Winners,
-              Setup, Ruling, Vine, Category, CategoryExtension, Card, Board, Invariant)
+              Setup, Ruling, Vine, Category, CategoryExtension, VarietyExtension, Card, Board, Invariant)
 # Words that open an expression: a name spelt so cannot be read where an expression begins.
 _OPENING_WORDS = frozenset({"any", "all", "no", "count", "sum", "most", "least", "not", "if", "reach",
                             "true", "false", "none"})
@@ -554,7 +555,7 @@ class Checker:
     def _check_cites(self, d: Decl) -> None:
         # Named as written in the rules (an Exempt is an `extend forbid`).
         kind = "extend forbid" if isinstance(d, Exempt) else "extend category" if isinstance(d, CategoryExtension) \
-            else type(d).__name__.lower()
+            else "extend variety" if isinstance(d, VarietyExtension) else type(d).__name__.lower()
         if isinstance(d, _MUST_CITE):
             if not d.cites and not (isinstance(d, Procedure) and d.name.startswith("_")):
                 self.error(d.loc, f"{kind} {d.name!r} cites no rulebook paragraph or ruling: add `cites ...`")
@@ -746,6 +747,23 @@ class Checker:
         names = [a for a, _ in getattr(d, "attrs", ())]
         for a in dict.fromkeys(n for n in names if names.count(n) > 1):
             self.error(d.loc, f"{what} gives attribute {a!r} {names.count(a)} times: give it once")
+
+    def _check_variety_extension(self, x: VarietyExtension) -> None:
+        """`extend variety green in play when ...` (round 97's designer could take no variety of
+        the book out of the box by an option: a variety may be declared once)."""
+        bean = next((d for d in self.spec.all_decls() if isinstance(d, Variety) and d.name == x.name), None)
+        if bean is None:
+            self.error(x.loc, f"unknown bean variety {x.name!r}{suggest(x.name, self.spec.varieties)}: `extend "
+                              "variety` puts a variety another module declares in play only when a condition holds")
+            return
+        if x.module == bean.module:
+            self.error(x.loc, f"variety {x.name!r} is the module's own: give the condition in its `in play when`")
+        elif bean.module not in self._closures.get(x.module, {x.module}):
+            self.error(x.loc, f"module {x.module} extends the variety {x.name!r} of module {bean.module}, which it "
+                              f"does not require: add `requires {bean.module}` to its module line")
+        if x.in_play is not None:
+            self.expr(x.in_play, set())
+            self._over_the_options(x.in_play, f"the extension of bean variety {x.name!r}", "in play when")
 
     def _check_category_extension(self, x: CategoryExtension) -> None:
         cat = next((d for d in self.spec.all_decls() if isinstance(d, Category) and d.name == x.name), None)
@@ -2288,6 +2306,7 @@ _DECL_CHECKS: dict[type, Callable[[Checker, Any], None]] = {
     Setup: Checker._check_setup, Vine: Checker._check_vine, Card: Checker._check_card, Board: Checker._check_board,
     Invariant: Checker._check_invariant, Zone: Checker._check_zone,
     CategoryExtension: Checker._check_category_extension, Option: Checker._check_option,
+    VarietyExtension: Checker._check_variety_extension,
 }
 _STMT_CHECKS: dict[str, Callable[[Checker, Node, set[str]], None]] = {
     "let": Checker._stmt_let, "assign": Checker._stmt_assign, "move": Checker._stmt_move,

@@ -19,8 +19,8 @@ from ..errors import Location, RulesSyntaxError
 from .model import (
     Action, Board, Card, Category, CategoryExtension, Clause, Define, Drop, EndRule, Exempt, Extend, Forbid, Handler,
     Invariant, Module, Node,
-    Option, Param, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, VineEvent, Winners,
-    Zone,
+    Option, Param, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, VarietyExtension, Vine,
+    VineEvent, Winners, Zone,
 )
 from .parse import parse
 
@@ -270,6 +270,10 @@ class _ToModel(Transformer):
         parts, cites = _split(rest)
         attrs = parts[0] if parts else ()
         return Category(str(name), "", cites, self._loc(meta), attrs=attrs)
+
+    def variety_extension(self, meta, name, in_play, *rest):
+        _, cites = _split(rest)
+        return VarietyExtension(str(name), "", cites, self._loc(meta), in_play=in_play)
 
     def category_extension(self, meta, name, attrs, *rest):
         _, cites = _split(rest)

@@ -117,6 +117,13 @@ class CategoryExtension(Decl):
 
 
 @dataclass(frozen=True)
+class VarietyExtension(Decl):
+    """`extend variety NAME in play when COND`: another module's bean variety, in play only
+    where this condition holds too (its name is the variety's)."""
+    in_play: Node | None = None
+
+
+@dataclass(frozen=True)
 class Card(Decl):
     """A kind of card of a category: how many the box holds and its own attribute values."""
     title: str = ""

@@ -18,8 +18,8 @@ from ..errors import BohnspecError, Location, closest, suggest
 from .compile import compile_text
 from .model import (
     Action, Board, Card, Category, CategoryExtension, Clause, Decl, Define, Drop, EndRule, Exempt, Extend, Forbid,
-    Handler, Invariant, Module,
-    Option, Node, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety, Vine, Winners, Zone,
+    Handler, Invariant, Module, Option, Node, Phase, Players, Procedure, Ruling, RulesFile, Setup, Turn, Var, Variety,
+    VarietyExtension, Vine, Winners, Zone,
 )
 
 
@@ -53,6 +53,7 @@ class Spec:
     vines: dict[str, Vine] = field(default_factory=dict)
     categories: dict[str, Category] = field(default_factory=dict)  # with the attributes extensions add
     category_extensions: list[CategoryExtension] = field(default_factory=list)
+    variety_extensions: list[VarietyExtension] = field(default_factory=list)
     cards: dict[str, Card] = field(default_factory=dict)
     boards: dict[str, Board] = field(default_factory=dict)
     invariants: list[Invariant] = field(default_factory=list)
@@ -660,7 +661,14 @@ def build(files: list[RulesFile], modules: list[str] | None = None) -> Spec:
             spec.invariants.append(d)
         elif isinstance(d, CategoryExtension):
             spec.category_extensions.append(d)
+        elif isinstance(d, VarietyExtension):
+            spec.variety_extensions.append(d)
     _add_resets(spec)
+    for y in spec.variety_extensions:  # the checker says when one names no variety
+        bean = spec.varieties.get(y.name)
+        if bean is not None and y.in_play is not None:
+            both = y.in_play if bean.in_play is None else Node("and", ((bean.in_play, y.in_play),), y.loc)
+            spec.varieties[y.name] = replace(bean, in_play=both)
     for x in spec.category_extensions:  # the checker says when one names no category or repeats an attribute
         cat = spec.categories.get(x.name)
         if cat is not None:

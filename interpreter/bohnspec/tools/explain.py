@@ -187,7 +187,8 @@ def _is_own(path: str, extra_rules) -> bool:
 
 # Declarations named as the language writes them (`extend category landscape`), not as the
 # model's classes are called.
-_KEYWORDS = {"categoryextension": "extend category", "extend": "extend action", "exempt": "extend forbid"}
+_KEYWORDS = {"categoryextension": "extend category", "varietyextension": "extend variety", "extend": "extend action",
+             "exempt": "extend forbid"}
 
 
 def _kind_name(d) -> str:
@@ -265,6 +266,10 @@ def _what_it_is(spec, d, sources: dict[str, list[str]] | None = None) -> list[st
             "Beanometer " + ", ".join(f"{n} cards: {i + 1} coin{'s' if i else ''}" for i, n in enumerate(d.meter)
                                      if n is not None)
         out.append(f"a bean variety, {d.count} in the box; {meter}")
+        # (its own condition, and a module's `extend variety` beside it: the game's)
+        played = spec.varieties.get(d.name, d) if spec is not None else d
+        if played.in_play is not None:
+            out.append(f"in play only when {unparse(played.in_play)}")
     elif isinstance(d, Vine):
         if d.met:
             out.append("its task is a state: met as soon as it holds while the figure stands on the card "

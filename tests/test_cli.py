@@ -1093,3 +1093,11 @@ def test_explain_a_modules_last_declaration_stops_before_the_next_module(tmp_pat
     assert main(["explain", "hand_size", "--rules", str(rules)]) == 0
     out = capsys.readouterr().out
     assert "define hand_size = 6" in out and "module beta" not in out and "The next module" not in out, out
+
+
+def test_explain_words_tells_a_value_a_reason_works_out_by_its_name(capsys):
+    # Round 97's outside engine: `explain charge --words` showed `{attack_price(p, target)}`,
+    # an expression of the rules, where the words are promised without the rules' source
+    assert main(["explain", "charge", "--words"]) == 0
+    out = capsys.readouterr().out
+    assert "each attack costs a bean coin: <the attack price> here" in out and "{attack_price" not in out, out

@@ -732,3 +732,8 @@ def test_a_rule_that_refuses_nothing_there_is_said_to_be_the_engines_own():
     problems, category = compare(ref, eng, {}, {"rule_ids": True}, set(), lambda: ["bohnaparte/fortress/1"])
     assert category == "rule" and "'ruling/combat-first' refuses nothing here" in problems[0], problems
     assert "the clauses refusing it cite bohnaparte/fortress/1" in problems[0], problems
+
+
+def test_a_war_game_with_no_map_of_the_books_for_the_table_points_to_maps(tmp_path):
+    run = cli("fuzz", "--impl", SERVE, "--modules", "mixed", "--players", "4", "--games", "1", "-q", cwd=tmp_path)
+    assert run.returncode == 2 and "lay the others with --maps FILE" in run.stderr, run.stderr

@@ -537,6 +537,14 @@ def _dropped_said(x: dict) -> str:
     return f"refusing with [{x['rule']}]: {x['reason']}" if x["kind"] != "grant" else f"citing {x['rule']}"
 
 
+def _reason_words(reason: str) -> str:
+    """A refusal's reason as told before any state: a value it names, worked out when it is
+    refused (`{attack_price(p, target)}`), said by its name (`<the attack price>`); round 97's
+    outside engine was shown the rules' expression in `explain --words`."""
+    return re.sub(r"\{\s*([A-Za-z_][A-Za-z0-9_]*)(?:\([^{}]*\))?(?:\.[A-Za-z_]+)*\s*\}",
+                  lambda m: f"<the {m[1].replace('_', ' ')}>", reason)
+
+
 def render(info: dict) -> str:
     lines = []
     if info["type"] == "paragraph":
@@ -595,7 +603,7 @@ def render(info: dict) -> str:
             for pid, text in c.get("rulebook", {}).items():
                 lines.append(f"{indent}    {pid}: {text}")
         for r in c.get("refusals", []):
-            lines.append(f"{indent}  refuses with [{r['rule']}]: {r['reason']}{_also(r)}")
+            lines.append(f"{indent}  refuses with [{r['rule']}]: {_reason_words(r['reason'])}{_also(r)}")
         for g in c.get("grants", []):
             when = f" when {g['when']}" if g["when"] != "true" else ""
             lines.append(f"{indent}  allowed by {', '.join(g['cites'])}{when}")
@@ -603,7 +611,7 @@ def render(info: dict) -> str:
             lines.append(f"{indent}  where other modules are played, also:")
             for e in c["limited_elsewhere"]:
                 for r in e["refusals"]:
-                    lines.append(f"{indent}    refuses with [{r['rule']}]: {r['reason']}{_also(r)}  "
+                    lines.append(f"{indent}    refuses with [{r['rule']}]: {_reason_words(r['reason'])}{_also(r)}  "
                                  f"({e['what']}, module {e['module']}, {e['where']})")
         for x in c.get("drops", []):
             lines.append(f"{indent}  takes out: the `{x['kind']}` at {x['clause']} {_dropped_said(x)}  (cites "

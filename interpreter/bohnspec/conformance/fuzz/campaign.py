@@ -12,7 +12,7 @@ from ...errors import BohnspecError
 from ..protocol import ProtocolAdapter
 from ..runner import not_compared
 from .lockstep import Lockstep
-from .plan import Maps, claims_of, game_rng, module_sets, plan_game, tables
+from .plan import Maps, claims_of, game_rng, module_sets, plan_game, setup_engine, tables
 from .shrink import SHRINK_RUNS, SHRINK_SECONDS, Shrinker
 from .trial import JSON, Adapter, Campaign, Finding
 from .writer import write_finding
@@ -51,8 +51,15 @@ def fuzz(command: str, modules: list[str] | None = None, players: int | None = N
             if tables(ms, players, claims, maps, rules):
                 playable.append(ms)
             else:
+                # (a war game has maps in its books for some tables only: the others are laid on
+                # maps of a file; round 97's outside engine was given no hint)
+                hint = ""
+                if maps is None and setup_engine(list(ms), None, rules).spec.boards:
+                    hint = ("; the rulebooks give maps for some numbers of players only: lay the others with --maps "
+                            "FILE (examples/bohnaparte/reference-maps.bohn holds Bohnaparte's and the mixed game's "
+                            "for four to six)")
                 campaign.skipped["+".join(ms)] = "no table can be set up" + (
-                    f" with {players} player{'' if players == 1 else 's'}" if players is not None else "")
+                    f" with {players} player{'' if players == 1 else 's'}" if players is not None else "") + hint
         if not playable:
             raise BohnspecError("nothing to play: " + ("; ".join(f"{m}: {why}" for m, why in campaign.skipped.items())
                                                        or "the engine claims no module"))

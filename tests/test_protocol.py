@@ -1123,3 +1123,12 @@ def test_a_line_written_before_any_request_is_not_told_as_a_second_reply(tmp_pat
     message = run.scenario(BLUE_IDS[1])["message"]
     assert "this process of the engine was never sent request 1" in message, message
     check_reports(run)
+
+
+def test_another_process_of_the_engine_with_jobs_is_held_to_the_first_handshake(tmp_path):
+    # (--jobs 2: the second process's handshake, otherwise than the first's, is warned of too)
+    run = conform(tmp_path, "--impl", fake("hostile_r97"), "-k", "base/harvest/", "--jobs", "2",
+                  env=child_env(FAKE_MODE="caps_change", FAKE_CRASH_MARKER=str(tmp_path / "crashed")))
+    assert "shook hands otherwise than the first" in run.err, run
+    assert run.report["capabilities"].get("rule_ids") is True, run.report
+    check_reports(run)

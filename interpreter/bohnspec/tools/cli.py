@@ -726,6 +726,11 @@ def cmd_conform(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     from ..conformance.protocol import never_returned
     unreturned = never_returned(engine.adapters)
+    if getattr(engine.probe, "claims_changed", None) is None:
+        # (told once, of whichever process of the engine shook hands otherwise: --jobs has several)
+        changed = next((a.claims_changed for a in engine.adapters if getattr(a, "claims_changed", None)), None)
+        if changed is not None:
+            engine.probe.claims_changed = changed
     if engine.stopped:
         problems = [p for p in problems if "no scenario has this id" in p]  # not every listed one ran
     _print_conform(args, engine.probe, verdicts, problems, seconds, out,
@@ -1185,6 +1190,11 @@ def _run_all(scenarios: list[Scenario], first_adapter: Adapter, make_adapter: Ca
         try:
             for n in range(jobs):
                 adapter = first_adapter if n == 0 else make_adapter()
+                if adapter is not first_adapter and getattr(first_adapter, "agreed", None) is not None:
+                    # (another process of the engine, one of --jobs: the same engine, held to the
+                    # first handshake's claims as a restarted one is)
+                    for held in ("agreed", "_claims", "capabilities", "engine_info", "name"):
+                        setattr(adapter, held, getattr(first_adapter, held))
                 adapters.append(adapter)
                 t = threading.Thread(target=worker, args=(adapter,), daemon=True)
                 threads.append(t)

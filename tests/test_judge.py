@@ -7502,3 +7502,11 @@ def test_round_97_second_table_what_is_kept_beside_a_move_is_said_to_be_passed_o
 def test_round_97_second_table_stories_read(capsys, table, said, read):
     code, out = judge(capsys, f"{R97}/{table}", *[a for t in said for a in ("-a", t)])
     assert [(r["action"]["type"], r["action"]["player"], r["legal"]) for r in out["results"]] == read, out
+
+
+def test_round_97_second_table_a_landscape_lost_before_is_how_things_stand(capsys):
+    # `Keno lost his forest to Nina.` was read as now (`Keno holds no forest`, exit 2)
+    main(["judge", f"{R97}/t2-d04-draw.yaml", "-a", "Keno lost his forest to Nina. Keno draws. How many cards does "
+          "Keno take from his cart?", "--brief"])
+    out = capsys.readouterr().out
+    assert "'Keno lost his forest to Nina.'" in out and "Keno may take 3 cards" in out, out

@@ -2672,6 +2672,9 @@ _NARRATION = re.compile(r"(?:it's|it\s+is|it\s+was|there(?:'s|\s+is|\s+are|\s+wa
                         # (`The red fits none of Timon's fields.`, `Neither bean fits`: round 97's
                         # table)
                         r"(?:the\s+|neither\s+|no\s+)?[\w-]+\s+(?:fits|fit|matches|doesn't\s+fit|does\s+not\s+fit)\b|"
+                        # (`Keno lost his forest to Nina.`: what the situation holds already;
+                        # round 97's second table had it read as now, `Keno holds no forest`)
+                        r"\S+\s+(?:has\s+|had\s+)?lost\b|"
                         # (`We're all on the ... card.`, `The pile runs out for the third time.`:
                         # round 95's table)
                         r"(?:we|they)(?:'re|\s+are|\s+were)\b|"

@@ -451,20 +451,13 @@ def _parse_action(engine: Engine, state: State, text: str, notes: list | None = 
                 one = re.search(r"\b(?:just\s+|only\s+)?(?:one|1|(?:a\s+)?single)\s+(?:of\s+(?:the|his|her|their)\s+)?"
                                 r"(?:" + names_of + r")\b", f"{as_said} {TOLD.get() or ''}", flags=re.IGNORECASE) \
                     if kind_there is not None and len(held) > 1 else None
-                if one is not None:
-                    try:
-                        after = engine.apply(state, a)
-                    except BohnspecError:
-                        after = None
-                    mine = after.state.player(player).zones.get(engine.fields_zone, []) \
-                        if after is not None and after.accepted else None
-                    if mine is not None and v <= len(mine) and len(held) - len(mine[v - 1]) > 1:
-                        message = (f"'one {kind_there}': {a['type']} takes the whole field, its {len(held)} cards at "
-                                   f"once, so no move of the rules takes one of them alone "
-                                   f"[{', '.join(decl.cites[:3])}]; to judge the whole field: `{player} {a['type']} "
-                                   f"field {v}`")
-                        raise PartOfAMove(message, a, f"one {kind_there} alone: {a['type']} takes every card of the "
-                                                      "field at once, and no move of the rules takes one of them alone")
+                if one is not None and _taken_from_field(engine, state, player, a, v) > 1:
+                    message = (f"'one {kind_there}': {a['type']} takes the whole field, its {len(held)} cards at "
+                               f"once, so no move of the rules takes one of them alone "
+                               f"[{', '.join(decl.cites[:3])}]; to judge the whole field: `{player} {a['type']} "
+                               f"field {v}`")
+                    raise PartOfAMove(message, a, f"one {kind_there} alone: {a['type']} takes every card of the "
+                                                  "field at once, and no move of the rules takes one of them alone")
             # `plants his soys on his soy` read as a move of one card: said (round 51's players).
             card = _card_at_ref(engine, state, player, v) if p.type == "card" and isinstance(v, str) else None
             if card is not None and re.search(r"\ball\s+" + re.escape(card) + r"\b", plural_text):
@@ -1947,6 +1940,25 @@ def _reasons_dropped(engine: Engine, state: State, text: str) -> str:
     return text[:m.start()] + rest
 
 
+# An aside, and the words joining what follows it to the sentence before (`(Nina defends with a
+# red) and then attacks f2`).
+_ASIDE_GOING_ON = re.compile(ASIDE.pattern + r"(\s*,?\s*(?:and\s+then|then|and)\s+(?=[a-z]))?")
+
+
+def _taken_from_field(engine: Engine, state: State, player: str, action: dict, field: int) -> int:
+    """How many cards a move takes out of the player's field `field` (0 where the rules refuse it,
+    or it takes none): a harvest takes them all."""
+    try:
+        after = engine.apply(state, action)
+    except BohnspecError:
+        return 0
+    if not after.accepted:
+        return 0
+    before = state.player(player).zones.get(engine.fields_zone, [])
+    now = after.state.player(player).zones.get(engine.fields_zone, [])
+    return len(before[field - 1]) - len(now[field - 1]) if 0 < field <= min(len(before), len(now)) else 0
+
+
 def moves_in_asides(engine: Engine, state: State, text: str) -> str:
     """`Timon conquers Nina's camp with his fire (Nina defends with a red) and then attacks f2`:
     a move said in brackets, a player's and his verb's, is a sentence of the story of its own,
@@ -1962,20 +1974,14 @@ def moves_in_asides(engine: Engine, state: State, text: str) -> str:
         if len(words) < 2 or not re.fullmatch(names, words[0], flags=re.IGNORECASE) \
                 or not _names_a_move(engine, [w.lower() for w in words[1:3]]):
             return m[0]
-        before = re.split(r"[.!?;]\s+", text[:m.start()])[-1].strip()
-        subject = _mover(state, before)
-        after = text[m.end():]
-        going_on = re.match(r"\s*,?\s*(and\s+then|then|and)\s+(?=[a-z])", after)
-        if subject is not None and going_on is not None and not re.match(
-                r"\s*(?:" + names + r"|he|she|they)\b", after[going_on.end():], flags=re.IGNORECASE):
+        subject = _mover(state, re.split(r"[.!?;]\s+", text[:m.start()])[-1].strip())
+        # (`and then attacks f2`, said once, with no subject of its own: the one before the bracket)
+        if subject is not None and m[2] is not None and not re.match(
+                r"\s*(?:" + names + r"|he|she|they)\b", text[m.end():], flags=re.IGNORECASE):
             return f". {inner}. Then {subject} "
-        return f". {inner}."
-    out = ASIDE.sub(opened, text)
-    if out == text:
-        return text
-    # (the words after a bracket opened: `... then Timon attacks`, the `and then` said once)
-    out = re.sub(r"\.\s+Then\s+(\S+)\s+\s*,?\s*(?:and\s+then|then|and)\s+", r". Then \1 ", out)
-    return re.sub(r"\s+\.", ".", re.sub(r"\.\s*\.", ".", out))
+        return f". {inner}.{m[2] or ''}"
+    out = _ASIDE_GOING_ON.sub(opened, text)
+    return text if out == text else re.sub(r"\s+\.", ".", re.sub(r"\.\s*\.", ".", out))
 
 
 def _asides_unwrapped(text: str) -> str:
@@ -2057,8 +2063,7 @@ def _pronoun_sure(engine: Engine, state: State, before: str, text: str, resolved
     # (not his move now: `He defends` after Uwe's attack. A move asked of him that nobody may make
     # now is still his to be refused: `Can he attack the farm?` while his own combat is under
     # way; round 96's table was asked whom `he` means)
-    asked = re.match(_AUX + r"\S", text, flags=re.IGNORECASE) is not None and re.match(r"\s*(?:he|she|they)\b", text,
-                                                                                    flags=re.IGNORECASE) is None
+    asked = re.match(r"\s*(?:he|she|they)\b", text, flags=re.IGNORECASE) is None  # (an auxiliary opens it)
     if words and not _family_timely(engine, state, kind, who) and (
             not asked or any(_family_timely(engine, state, kind, n) for n in state.names() if n != who)):
         return False
@@ -2180,6 +2185,8 @@ def _opening_dropped(state: State, text: str) -> str:
 
 # A move said not to be made (`doesn't`, `did not`, `won't`).
 _DOES_NOT = r"(?:doesn't|does\s+not|didn't|did\s+not|won't|will\s+not)"
+# The verbs of an offer, told in the present or the past (`offers`, `gave`, `handed`).
+_OFFERED = r"\b(?:offer(?:s|ed)?|gives?|gave|propos(?:es|ed|e)|hands?|handed)\b"
 # (not `who may plant?`, a question of whom a move is open to, answered only on its own: it was
 # dropped without a word after the move; round 95's hunter)
 _ASKED_AFTER_IF = (r"(?=(?:does|do|did|is|are|was|can|may|must|could|would|will|who\s+wins|whose\s+turn|"
@@ -2257,9 +2264,8 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # what the gift leads to; round 96's table was shown the offer alone)
         # (only after an offer said, or one open in the situation: `Does Nina have to take it?`
         # of nothing offered is no question of accepting; round 96's hunter)
-        offered = r"\b(?:offer(?:s|ed)?|gives?|gave|propos(?:es|ed|e)|hands?|handed)\b"
         text = MUST_ACCEPT_ASKED.sub(lambda m: f"Must {m[1]} accept?" if re.search(
-            offered, text[:m.start()], flags=re.IGNORECASE)
+            _OFFERED, text[:m.start()], flags=re.IGNORECASE)
             or (m[1] in state.names() and _family_timely(engine, state, "accept", m[1])) else m[0], text)
         # (`a blue out of her blue field`: from it; `attacks 14 across the river 13`: the attack,
         # the crossing the rules judge; round 96's table had `'of' is one too many`)
@@ -2308,15 +2314,14 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
             # (told in the past too: `Timon gave Nina the soy, but she didn't want it`; the
             # pronoun the partner the offer names, the one player named after its verb; round
             # 97's table was asked whom `she` means)
-            verbs = r"\b(?:offers?|offered|gives?|gave|hands?|handed|proposes?|proposed)\b"
             who = m[2]
             if who.lower() in ("he", "she", "they"):
-                offer = list(re.finditer(verbs + r"\s+(?:(?:it|the\s+\S+|\S+)\s+to\s+)?(" + names_alternation(state)
+                offer = list(re.finditer(_OFFERED + r"\s+(?:(?:it|the\s+\S+|\S+)\s+to\s+)?(" + names_alternation(state)
                                          + r")\b", text[:m.start()], flags=re.IGNORECASE))
                 if not offer:
                     return m[0]
                 who = next(n for n in state.names() if n.lower() == offer[-1][1].lower())
-            offered = re.search(verbs + r"[^.;!?]*\b" + re.escape(who) + r"\b", text[:m.start()],
+            offered = re.search(_OFFERED + r"[^.;!?]*\b" + re.escape(who) + r"\b", text[:m.start()],
                                 flags=re.IGNORECASE)
             return f"{m[1]}{who} declines" if offered is not None else m[0]
         text = re.sub(r"(^|[.;!?]\s+|,?\s+(?:and|but|so)\s+)(" + names_alternation(state) + r"|he|she|they)\s+"
@@ -2387,14 +2392,14 @@ def split_moves(engine: Engine, state: State, text: str, whole: bool = True) -> 
         # (`Nina says she is last and claims her card`: what she says of herself is no move;
         # round 87's second table)
         text = re.sub(r"^(\S+)\s+(?:says|claims|thinks|believes)\s+(?:that\s+)?(?:he|she|they|\1)"
-                      r"(?:\s+(?:is|are|has|have|was)\b|'s\b|\u2019s\b|'re\b)[^,.;?!]*?\s+and\s+(?:then\s+)?(?=\S)",
+                      r"(?:\s+(?:is|are|has|have|was)\b|'s\b|'re\b)[^,.;?!]*?\s+and\s+(?:then\s+)?(?=\S)",
                       r"\1 ", text,
                       flags=re.IGNORECASE)
         if "claim" in _verbs(engine):
             # (`Keno claims he's last. Can he?`: the claim of his card, the reason he says for it
             # passed over; round 96's table was told `he's` is one too many)
             text = re.sub(r"(^|[.;!?]\s+)(" + names_alternation(state) + r")\s+claims\s+(?:that\s+)?(?:he|she|they)"
-                          r"(?:'s|\u2019s|\s+is|\s+are|'re)\s+[^,.;?!]*", r"\1\2 claims", text, flags=re.IGNORECASE) \
+                          r"(?:'s|\s+is|\s+are|'re)\s+[^,.;?!]*", r"\1\2 claims", text, flags=re.IGNORECASE) \
                 if state.names() else text
         # (`each pay a coin and move on`: the tribute, the moving on its outcome; round 96's table)
         text = re.sub(r"(\bpay(?:s|ing)?\s+(?:a|one|his|her|their|the)\s+(?:bean\s+)?coin(?:\s+as\s+tribute)?)\s*,?\s+"
@@ -4430,23 +4435,12 @@ def _moving_the_card(engine: Engine, state: State, player: str, kind: str, token
         elsewhere = any(variety in cards for zone, cards in state.player(player).zones.items()
                         if zone in engine.spec.zones and engine.spec.zones[zone].kind == "row")
         fields = state.player(player).zones.get(engine.fields_zone, [])
-
-        def empties_one() -> bool:
-            # (a move of a field that takes its beans away, a harvest: never a card of the hand,
-            # whatever the hand holds; round 97's hunter had field 1 judged with a blue in hand)
-            for d in candidates:
-                if [p.type for p in d.params] != ["field"] or engine.timing(state, d.name, player) is not None:
-                    continue
-                for f in growing_in:
-                    try:
-                        after = engine.apply(state, {"type": d.name, "player": player, "field": f})
-                    except BohnspecError:
-                        continue
-                    if after.accepted and len(after.state.player(player).zones.get(engine.fields_zone, [])[f - 1]) \
-                            < len(fields[f - 1]):
-                        return True
-            return False
-        if len(growing_in) > 1 and (not elsewhere or empties_one()):
+        # (or a move of a field that takes its beans away, a harvest: never a card of the hand,
+        # whatever the hand holds; round 97's hunter had field 1 judged with a blue in hand)
+        if len(growing_in) > 1 and (not elsewhere or any(
+                _taken_from_field(engine, state, player, {"type": d.name, "player": player, "field": f}, f)
+                for d in candidates if [p.type for p in d.params] == ["field"]
+                and engine.timing(state, d.name, player) is None for f in growing_in)):
             counts = ", ".join(f"field {f} ({len(fields[f - 1])})" for f in growing_in)
             raise ActionError(f"{tok!r}: {player} grows {variety} in {counts}: name the field by its number")
     if not meant and not others and not named_field and not joined_on:

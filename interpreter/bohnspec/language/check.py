@@ -18,7 +18,7 @@ from typing import Any
 
 from ..execution import builtins as B
 from ..errors import BohnspecError, Diagnostic, Location, RulesSyntaxError, closest, suggest
-from .model import REASON_FIELD
+from .model import REASON_FIELD, keyword
 from .model import (
     Action, Board, Card, Category, CategoryExtension, Decl, Define, Drop, EndRule, Exempt, Extend, Forbid, Handler,
     Invariant, Module, Node, Option,
@@ -553,9 +553,8 @@ class Checker:
 
     # ------------------------------------------------------------ citations
     def _check_cites(self, d: Decl) -> None:
-        # Named as written in the rules (an Exempt is an `extend forbid`).
-        kind = "extend forbid" if isinstance(d, Exempt) else "extend category" if isinstance(d, CategoryExtension) \
-            else "extend variety" if isinstance(d, VarietyExtension) else type(d).__name__.lower()
+        # Named as written in the rules (an Exempt is an `extend forbid`; an Extend, `extend action`).
+        kind = keyword(d)
         if isinstance(d, _MUST_CITE):
             if not d.cites and not (isinstance(d, Procedure) and d.name.startswith("_")):
                 self.error(d.loc, f"{kind} {d.name!r} cites no rulebook paragraph or ruling: add `cites ...`")
@@ -748,6 +747,12 @@ class Checker:
         for a in dict.fromkeys(n for n in names if names.count(n) > 1):
             self.error(d.loc, f"{what} gives attribute {a!r} {names.count(a)} times: give it once")
 
+    def _extends_a_required_module(self, x: Decl, extended: Decl, what: str) -> None:
+        """An `extend variety`, `extend category` of a module its own module requires (or of its own)."""
+        if x.module != extended.module and extended.module not in self._closures.get(x.module, {x.module}):
+            self.error(x.loc, f"module {x.module} extends the {what} {x.name!r} of module {extended.module}, which it "
+                              f"does not require: add `requires {extended.module}` to its module line")
+
     def _check_variety_extension(self, x: VarietyExtension) -> None:
         """`extend variety green in play when ...` (round 97's designer could take no variety of
         the book out of the box by an option: a variety may be declared once)."""
@@ -758,9 +763,8 @@ class Checker:
             return
         if x.module == bean.module:
             self.error(x.loc, f"variety {x.name!r} is the module's own: give the condition in its `in play when`")
-        elif bean.module not in self._closures.get(x.module, {x.module}):
-            self.error(x.loc, f"module {x.module} extends the variety {x.name!r} of module {bean.module}, which it "
-                              f"does not require: add `requires {bean.module}` to its module line")
+        else:
+            self._extends_a_required_module(x, bean, "variety")
         if x.in_play is not None:
             self.expr(x.in_play, set())
             self._over_the_options(x.in_play, f"the extension of bean variety {x.name!r}", "in play when")
@@ -771,9 +775,7 @@ class Checker:
             self.error(x.loc, f"unknown category {x.name!r}{suggest(x.name, self.spec.categories)}: "
                               "`extend category` adds attributes to a category another module declares")
             return
-        if x.module != cat.module and cat.module not in self._closures.get(x.module, {x.module}):
-            self.error(x.loc, f"module {x.module} extends the category {x.name!r} of module {cat.module}, which it "
-                              f"does not require: add `requires {cat.module}` to its module line")
+        self._extends_a_required_module(x, cat, "category")
         self._attributes_once(x, f"the extension of category {x.name!r}")
         own = {a for a, _ in cat.attrs}
         for other in self.spec.category_extensions:

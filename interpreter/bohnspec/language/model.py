@@ -346,3 +346,16 @@ class RulesFile:
     # Where each cited id stands in the file, (line, column) in order: a citation is a plain
     # text in the model, and check tells an unknown one where it is written.
     cite_places: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+
+
+# Declarations named as the language writes them (`extend category landscape`), not as the
+# model's classes are called.
+_KEYWORDS = {"categoryextension": "extend category", "varietyextension": "extend variety", "extend": "extend action",
+             "exempt": "extend forbid"}
+
+
+def keyword(decl: Decl) -> str:
+    """The word (or words) a declaration opens with in a rules file: `extend variety` for a
+    VarietyExtension, `define` for a Define."""
+    kind = type(decl).__name__.lower()
+    return _KEYWORDS.get(kind, kind)

@@ -22,7 +22,7 @@ import yaml
 from .. import paths
 from ..conformance import scenario as S
 from ..errors import BohnspecError, suggest
-from ..language.model import Action, Board, Card, Decl, Extend, Module, Ruling, Variety, Vine
+from ..language.model import Action, Board, Card, Decl, Extend, Module, Ruling, Variety, Vine, keyword
 from ..language.paragraphs import index as paragraph_index
 from ..language.spec import build, emits_of, module_closure, nodes_of, parse_files, spec_files
 from ..language.unparse import place, spec_path, unparse
@@ -185,16 +185,10 @@ def _is_own(path: str, extra_rules) -> bool:
     return any(resolved == Path(r).resolve() for r in extra_rules)
 
 
-# Declarations named as the language writes them (`extend category landscape`), not as the
-# model's classes are called.
-_KEYWORDS = {"categoryextension": "extend category", "varietyextension": "extend variety", "extend": "extend action",
-             "exempt": "extend forbid"}
-
-
 def _kind_name(d) -> str:
     kind = type(d).__name__.lower()
-    if kind in _KEYWORDS:
-        return f"{_KEYWORDS[kind]} {d.name}"
+    if keyword(d) != kind:  # (an extension, named as written: `extend category landscape`)
+        return f"{keyword(d)} {d.name}"
     if kind == "handler":
         return d.heading
     if kind in ("endrule", "winners", "setup", "turn", "players"):

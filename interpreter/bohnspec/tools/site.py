@@ -54,7 +54,7 @@ from .. import paths, userfile
 from ..conformance import scenario as S
 from ..errors import BohnspecError
 from ..execution.interpret import Engine
-from ..language.model import Action, Board, Card, Category, Extend, Module, Ruling, Variety, Vine
+from ..language.model import Action, Board, Card, Category, Module, Ruling, Variety, Vine, keyword
 from ..language.paragraphs import index as paragraph_index
 from ..language.spec import Spec, build, parse_files, spec_files
 
@@ -580,7 +580,7 @@ class Site:
             doc.insert(0, lines[k].strip()[2:].strip())
             k -= 1
         words = [w.rstrip(".") + "." for w in (getattr(d, "text", ""), getattr(d, "title", ""), " ".join(doc)) if w]
-        kind = "extend action" if isinstance(d, Extend) else type(d).__name__.lower()
+        kind = keyword(d)
         if kind == "endrule":
             kind = "end"
         return {"kind": kind, "name": d.name, "module": d.module, "file": rel, "line": first,
@@ -782,7 +782,7 @@ class Site:
             root = "../" * rel.count("/")  # the page is spec/.../FILE.bohn.html
             decls = []
             for d, _, first, _last in entries:
-                kind = "extend action" if isinstance(d, Extend) else type(d).__name__.lower()
+                kind = keyword(d)
                 kind = "end" if kind == "endrule" else kind
                 decls.append({"kind": kind, "name": d.name, "line": first, "cites": list(d.cites)})
                 if isinstance(d, (Action, Ruling, Vine, Board, Card, Variety, Category)) \

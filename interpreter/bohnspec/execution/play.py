@@ -835,7 +835,7 @@ def _meter_coins(engine: Engine, variety, n: int) -> int:
     return sum(1 for t in v.meter if t is not None and n >= t)
 
 
-def _shown(action: dict) -> str:
+def shown_action(action: dict) -> str:
     """An action as the protocol and the scenarios write it (JSON), not as Python prints a dict."""
     return json.dumps(action, separators=(", ", ": "))
 
@@ -880,10 +880,10 @@ def random_game(engine: Engine, players: list[str], seed: int, options: dict | N
         except SpecRuntimeError as exc:
             # Which game and which move met it: `simulate` plays thousands (round 47's designer).
             # An error met while choosing comes from a move looked ahead at, on a copy.
+            where = (f"action {len(actions) + 1}: {shown_action(action)}{engine.spec.drop_hint(action.get('type'))}"
+                     if action is not None else f"while choosing action {len(actions) + 1}")
             met = SpecRuntimeError(exc.location, f"{exc.message} (an error of the rules, met in the random game of "
-                                                 f"seed {seed}, " + (f"action {len(actions) + 1}: {_shown(action)}"
-                                                 f"{engine.spec.drop_hint(action.get('type'))}" if action is not None
-                                                 else f"while choosing action {len(actions) + 1}") + ")")
+                                                 f"seed {seed}, {where})")
             # (where to replay it from: the game of this seed after the actions before it; the
             # caller writes that situation down, round 91's designer had no replay)
             met.met_in_game = (seed, len(actions), action)  # type: ignore[attr-defined]

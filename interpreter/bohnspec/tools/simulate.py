@@ -19,7 +19,7 @@ from os import PathLike
 
 from ..errors import BohnspecError, SpecRuntimeError
 from ..execution.interpret import Engine, Env
-from ..execution.play import GameRecord, standing_of, random_game
+from ..execution.play import GameRecord, random_game, shown_action, standing_of
 from ..execution.state import State
 from ..language.model import EndRule
 from ..language.unparse import unparse
@@ -355,7 +355,7 @@ def _setup_consistent(engine: Engine, names: list[str], seed: int, options: dict
         except ScenarioError as exc:
             said = exc.message.replace("; the situation could not come about in a game, so it is refused", "")
             met = SpecRuntimeError(None, f"these rules play into a situation they themselves refuse (the game of "
-                                         f"seed {seed}, after action {k}: {_shown_action(rec.actions[k - 1])}), at "
+                                         f"seed {seed}, after action {k}: {shown_action(rec.actions[k - 1])}), at "
                                          f"{exc.path}: {said}; the rules contradict themselves: mend the invariant "
                                          "or the move")
             met.met_in_game = (seed, k - 1, rec.actions[k - 1])  # type: ignore[attr-defined]
@@ -365,10 +365,6 @@ def _setup_consistent(engine: Engine, names: list[str], seed: int, options: dict
 # The actions of the first game whose every situation simulate checks (the whole game, as a
 # rule: a few hundred).
 _FIRST_GAME_CHECKED = 6000
-
-
-def _shown_action(action: dict) -> str:
-    return " ".join(f"{v}" if k in ("type", "player") else f"{k} {v}" for k, v in action.items())
 
 
 def simulate(engine: Engine, players: int, games: int, seed: int, options: dict | None = None,

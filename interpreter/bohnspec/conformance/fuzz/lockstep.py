@@ -189,9 +189,9 @@ def compare(ref: JSON, eng: JSON, eng_before: JSON, claims: Claims, internal: se
     if not ref["accepted"]:
         problems: list[str] = []
         category = "rule"
-        refusing = rules() if rules is not None and claims.get("rule_ids") and eng.get("rule") != ref.get("rule") \
-            else [ref.get("rule")]
-        if claims.get("rule_ids") and eng.get("rule") != ref.get("rule") and eng.get("rule") not in refusing:
+        differs = claims.get("rule_ids") and eng.get("rule") != ref.get("rule")
+        refusing = rules() if differs and rules is not None else [ref.get("rule")]
+        if differs and eng.get("rule") not in refusing:
             # (the engine's rule refuses nothing here, by the rules: a rule it applies where they
             # do not, which the action's other flaw hides; round 97's outside engine read it as
             # a quarrel over which of two rules to cite)
